@@ -1,0 +1,25 @@
+import type { Toast } from "~/domain/toast";
+import type { Viewer } from "~/domain/navigation";
+
+/** What the root loader gives the site shell. */
+export interface ShellData {
+  contactNumber: string;
+  contactEmail: string;
+  socialLinks: Array<{ label: string; url: string }>;
+  viewer: Viewer;
+  userName: string | null;
+  cookieConsent: boolean;
+  toast: Toast | null;
+  year: number;
+}
+
+export const EMPTY_SHELL: ShellData = {
+  contactNumber: "",
+  contactEmail: "",
+  socialLinks: [],
+  viewer: "visitor",
+  userName: null,
+  cookieConsent: true,
+  toast: null,
+  year: new Date().getFullYear(),
+};

@@ -1,0 +1,267 @@
+/**
+ * The records of the site, as the rest of the app sees them. Storage adapters
+ * (D1, Cockpit) map to and from these; nothing here knows how they are stored.
+ * Money is in pence, times are Unix seconds (Cockpit's `_created` unit).
+ */
+
+export type Id = string;
+export type UnixSeconds = number;
+export type Pence = number;
+
+/** An image or file in the media store: a path resolved against CMS_ASSETS_URL or public/. */
+export interface MediaRef {
+  path: string;
+  width?: number;
+  height?: number;
+  alt?: string;
+}
+
+export interface HomeSlide {
+  id: Id;
+  bannerImage: MediaRef;
+  smallText: string;
+  title: string;
+  description: string;
+  createdAt: UnixSeconds;
+}
+
+/** aboutUs and aboutSchool singletons. */
+export type PageKey = "aboutUs" | "aboutSchool";
+export interface InfoPage {
+  image: MediaRef | null;
+  youtubeVideoId: string;
+  preTitle: string;
+  title: string;
+  descriptionHtml: string;
+  description2Html: string;
+}
+
+export interface OfficeBearer {
+  id: Id;
+  name: string;
+  role: string;
+  photo: MediaRef | null;
+  order: number;
+}
+
+export interface PreviousTeam {
+  id: Id;
+  title: string;
+  contentHtml: string;
+  createdAt: UnixSeconds;
+}
+
+export interface CalendarEvent {
+  id: Id;
+  month: string;
+  date: string;
+  name: string;
+  url: string;
+  createdAt: UnixSeconds;
+}
+
+export interface Gallery {
+  id: Id;
+  title: string;
+  featuredImage: MediaRef;
+  images: MediaRef[];
+  order: number;
+  createdAt: UnixSeconds;
+}
+
+export interface NewsItem {
+  id: Id;
+  title: string;
+  excerptHtml: string;
+  contentHtml: string;
+  image: MediaRef | null;
+  published: boolean;
+  createdAt: UnixSeconds;
+}
+
+export interface DocumentRecord {
+  id: Id;
+  title: string;
+  file: MediaRef;
+  createdAt: UnixSeconds;
+}
+
+export interface ContactMessage {
+  id: Id;
+  name: string;
+  lastname: string;
+  email: string;
+  subject: string;
+  notes: string;
+  createdAt: UnixSeconds;
+}
+
+// ---- Members ---------------------------------------------------------------
+
+export const MEMBERSHIPS = ["Family", "Single"] as const;
+export type Membership = (typeof MEMBERSHIPS)[number];
+export const TITLES = ["Mr", "Mrs", "Miss", "Dr", "Other"] as const;
+export type PersonTitle = (typeof TITLES)[number];
+export const ROLES = ["member", "accountant"] as const;
+export type Role = (typeof ROLES)[number];
+
+export const MAX_CHILDREN = 5;
+
+export interface Child {
+  name: string;
+  birthYear: number;
+}
+
+export interface Spouse {
+  title: PersonTitle;
+  name: string;
+  email: string;
+  mobile: string;
+}
+
+export interface Consents {
+  agreeTerms: boolean;
+  giftAid: boolean;
+  resident: boolean;
+  payment: boolean;
+  childPhoto: boolean;
+  childPhotoShare: boolean;
+}
+
+export interface Member {
+  id: Id;
+  /** The association's member number (shown as MMA + number); null for legacy records. */
+  memberNumber: number | null;
+  email: string;
+  passwordHash: string;
+  title: PersonTitle;
+  fullName: string;
+  address: string;
+  city: string;
+  county: string;
+  postcode: string;
+  mobile: string;
+  membership: Membership;
+  spouse: Spouse | null;
+  children: Child[];
+  consents: Consents;
+  role: Role;
+  /** `status` in the spec: true means Active. */
+  active: boolean;
+  /** `paymentStatus` in the spec: the registration fee is paid. */
+  registrationPaid: boolean;
+  lastRenewedYear: number | null;
+  deleted: boolean;
+  resetKey: string | null;
+  resetKeyExpiresAt: UnixSeconds | null;
+  createdAt: UnixSeconds;
+}
+
+/** What registration supplies; the store assigns id, member number and timestamps. */
+export type NewMember = Omit<Member, "id" | "memberNumber" | "createdAt">;
+
+/** The fields a change may touch (spec §4: one of delete, role, renewal year, payment with status, membership, details). */
+export type MemberPatch = Partial<Omit<Member, "id" | "memberNumber" | "createdAt">>;
+
+// ---- Transactions ----------------------------------------------------------
+
+export const TRANSACTION_STATUSES = ["pending", "success", "failed"] as const;
+export type TransactionStatus = (typeof TRANSACTION_STATUSES)[number];
+export const PAYMENT_TYPES = ["registration", "renew", "ticket"] as const;
+export type PaymentType = (typeof PAYMENT_TYPES)[number];
+
+export interface Transaction {
+  id: Id;
+  userId: Id;
+  title: string;
+  /** `transactionAmount`: the unit price. */
+  unitAmount: Pence;
+  qty: number;
+  year: number;
+  status: TransactionStatus;
+  /** `striperef`: the payment provider's price id. */
+  priceRef: string;
+  membershipType: Membership;
+  memberName: string;
+  memberEmail: string;
+  paymentType: PaymentType;
+  ticketId: Id | null;
+  checkoutSessionId: string | null;
+  createdAt: UnixSeconds;
+  settledAt: UnixSeconds | null;
+}
+
+export type NewTransaction = Omit<Transaction, "id" | "createdAt" | "settledAt" | "status" | "checkoutSessionId">;
+
+// ---- Tickets ---------------------------------------------------------------
+
+/** The five groups of a household ticket, with the most names each may hold. */
+export const ATTENDEE_BANDS = ["adult", "parent", "above13", "above5", "below5"] as const;
+export type AttendeeBand = (typeof ATTENDEE_BANDS)[number];
+export const BAND_LIMITS: Record<AttendeeBand, { min: number; max: number }> = {
+  adult: { min: 1, max: 2 },
+  parent: { min: 0, max: 4 },
+  above13: { min: 0, max: 5 },
+  above5: { min: 0, max: 5 },
+  below5: { min: 0, max: 3 },
+};
+
+export interface Attendee {
+  band: AttendeeBand;
+  /** 1-based place within its band (adultName1, parentName3 ...). */
+  position: number;
+  name: string;
+  admittedAt: UnixSeconds | null;
+}
+
+export interface Ticket {
+  id: Id;
+  userId: Id;
+  /** The event's title. */
+  title: string;
+  email: string;
+  membership: Membership;
+  year: number;
+  /** The total price of the booking. */
+  price: Pence;
+  /** `paymentStatus`. */
+  paid: boolean;
+  /** `verificationStatus`: true once the ticket has been used at the door. */
+  used: boolean;
+  /** A short human-readable code, typed at the door when the camera fails. */
+  code: string;
+  attendees: Attendee[];
+  createdAt: UnixSeconds;
+}
+
+export type NewTicket = Omit<Ticket, "id" | "createdAt" | "paid" | "used" | "attendees"> & {
+  attendees: Array<Pick<Attendee, "band" | "position" | "name">>;
+};
+
+// ---- Outbox ----------------------------------------------------------------
+
+export const EMAIL_STATUSES = ["queued", "sent", "failed", "stored"] as const;
+export type EmailStatus = (typeof EMAIL_STATUSES)[number];
+
+export interface OutboxEmail {
+  id: Id;
+  to: string[];
+  subject: string;
+  html: string;
+  text: string;
+  /** What the e-mail was for (contact, reset-password, payment-link ...). */
+  purpose: string;
+  status: EmailStatus;
+  provider: string;
+  providerId: string | null;
+  error: string | null;
+  createdAt: UnixSeconds;
+  updatedAt: UnixSeconds;
+}
+
+export type NewOutboxEmail = Pick<OutboxEmail, "to" | "subject" | "html" | "text" | "purpose">;
+
+export interface Page<T> {
+  rows: T[];
+  total: number;
+}

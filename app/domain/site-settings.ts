@@ -1,0 +1,91 @@
+import { z } from "zod";
+
+/**
+ * Site settings: the spec's `general` singleton, in the app's own shape.
+ * Fees and prices are in pence; provider ids are Stripe price ids.
+ */
+
+const media = z.object({
+  path: z.string().min(1),
+  width: z.number().int().positive().optional(),
+  height: z.number().int().positive().optional(),
+  alt: z.string().optional(),
+});
+
+const pence = z.number().int().min(0);
+const priceId = z.string();
+
+export const TICKET_TYPES = ["Christmas", "Individual", "Other"] as const;
+export const TICKET_PATTERNS = [
+  "A",
+  "A+P",
+  "A+13",
+  "A+13+P",
+  "A+13+5",
+  "A+13+5+P",
+  "A+13+5-5",
+  "A+13+5-5+P",
+] as const;
+
+export const siteSettingsSchema = z.object({
+  primaryContactNumber: z.string(),
+  primaryContactEmail: z.string(),
+  socialLinks: z.array(z.object({ label: z.string().min(1), url: z.string().min(1) })).max(4),
+  upcomingEvent: z.object({
+    image: media.nullable(),
+    title: z.string(),
+    descriptionHtml: z.string(),
+    bookingLink: z.string(),
+    buttonText: z.string(),
+    videoTitle: z.string(),
+    video: media.nullable(),
+  }),
+  latestOfficeBearersTitle: z.string(),
+  membership: z.object({
+    registrationDisabled: z.boolean(),
+    disabledMessageHtml: z.string(),
+    familyRenewFee: pence,
+    familyRenewProduct: priceId,
+    familyRegFee: pence,
+    familyRegProduct: priceId,
+    familyOnlyRegProduct: priceId,
+    singleRenewFee: pence,
+    singleRenewProduct: priceId,
+    singleRegFee: pence,
+    singleRegProduct: priceId,
+    singleOnlyRegProduct: priceId,
+    /** 1–12; after this month a registration charges no subscription for the year. */
+    freeSubscriptionAfterMonth: z.number().int().min(0).max(12),
+  }),
+  tickets: z.object({
+    type: z.enum(TICKET_TYPES),
+    pattern: z.enum(TICKET_PATTERNS),
+    title: z.string(),
+    /** ISO date (YYYY-MM-DD), the last day bookings are taken. */
+    lastBookingDate: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+    familyPrice: pence,
+    familyPriceId: priceId,
+    singlePrice: pence,
+    singlePriceId: priceId,
+    christmasAdultPrice: pence,
+    christmasAdultPriceId: priceId,
+    /** Not named by the spec ("{hash}"): the above-13 Christmas price. */
+    christmasAbove13Price: pence,
+    christmasAbove13PriceId: priceId,
+    christmasKidsPrice: pence,
+    christmasKidsPriceId: priceId,
+  }),
+});
+
+export type SiteSettings = z.infer<typeof siteSettingsSchema>;
+export type TicketType = SiteSettings["tickets"]["type"];
+export type TicketPattern = SiteSettings["tickets"]["pattern"];
+
+export const infoPageSchema = z.object({
+  image: media.nullable(),
+  youtubeVideoId: z.string(),
+  preTitle: z.string(),
+  title: z.string(),
+  descriptionHtml: z.string(),
+  description2Html: z.string(),
+});

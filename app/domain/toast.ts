@@ -1,0 +1,4 @@
+export interface Toast {
+  kind: "success" | "error" | "info";
+  message: string;
+}

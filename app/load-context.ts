@@ -1,0 +1,37 @@
+import type { AppLoadContext } from "@remix-run/cloudflare";
+import { parseEnv, type AppEnv } from "./services/env.server";
+import { createStore, type Store } from "./services/store/index.server";
+
+/** What the Worker runtime hands us: the same shape from wrangler's dev proxy and from server.ts. */
+export interface CloudflareContext {
+  env: WorkerBindings;
+  ctx: Pick<ExecutionContext, "waitUntil" | "passThroughOnException">;
+  cf?: unknown;
+}
+
+declare module "@remix-run/cloudflare" {
+  interface AppLoadContext {
+    cloudflare: CloudflareContext;
+    /** The checked configuration. */
+    env: AppEnv;
+    /** The data store (D1 or Cockpit) for this request. */
+    store: Store;
+  }
+}
+
+/**
+ * Builds the per-request context. One function, used by the Vite dev server
+ * (vite.config.ts) and by the Worker entry (server.ts), so both behave alike.
+ */
+export function getLoadContext({ context }: { request: Request; context: { cloudflare: CloudflareContext } }): AppLoadContext {
+  const env = parseEnv(context.cloudflare.env as unknown as Record<string, unknown>);
+  let store: Store | undefined;
+  return {
+    cloudflare: context.cloudflare,
+    env,
+    // Built on first use: pages that never touch the store never build it.
+    get store() {
+      return (store ??= createStore(env));
+    },
+  };
+}

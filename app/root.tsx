@@ -1,0 +1,66 @@
+import {
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  isRouteErrorResponse,
+  useRouteError,
+  useRouteLoaderData,
+} from "@remix-run/react";
+import { data, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import type { ReactNode } from "react";
+import { SiteShell } from "~/components/layout/SiteShell";
+import { EMPTY_SHELL } from "~/components/layout/shell-data";
+import { ErrorPage, NotFoundPage } from "~/components/StatusPages";
+import { ASSOCIATION } from "~/domain/association";
+import { loadShell } from "~/services/shell.server";
+import appStyles from "~/styles/app.css?url";
+
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: appStyles },
+  { rel: "manifest", href: "/manifest.webmanifest" },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  { rel: "apple-touch-icon", href: "/icons/apple-touch-icon.png" },
+];
+
+export const meta: MetaFunction = () => [
+  { title: ASSOCIATION.name },
+  { name: "description", content: `${ASSOCIATION.name}: community, school, events and membership in Greater Manchester.` },
+];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { shell, headers } = await loadShell(request, context);
+  return data({ shell }, { headers });
+}
+
+export function Layout({ children }: { children: ReactNode }) {
+  const rootData = useRouteLoaderData<typeof loader>("root");
+  return (
+    <html lang="en-GB">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#14532d" />
+        <Meta />
+        <Links />
+      </head>
+      <body id="top">
+        <SiteShell shell={rootData?.shell ?? EMPTY_SHELL}>{children}</SiteShell>
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+/** The one error boundary: a friendly page, never a stack trace. */
+export function ErrorBoundary() {
+  const error = useRouteError();
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPage />;
+  return <ErrorPage />;
+}

@@ -1,0 +1,31 @@
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { useEffect } from "react";
+import { logoutCookie } from "~/services/auth.server";
+
+export const meta: MetaFunction = () => [{ title: "Logging out" }, { httpEquiv: "refresh", content: "1;url=/" }];
+
+async function signOut({ request, context }: LoaderFunctionArgs | ActionFunctionArgs) {
+  return data(null, {
+    headers: { "Set-Cookie": await logoutCookie(request, context), "Cache-Control": "no-store" },
+  });
+}
+
+/** GET signs out too: the spec sends members here when their record is gone. */
+export const loader = signOut;
+export const action = signOut;
+
+export default function Logout() {
+  useEffect(() => {
+    // A full load, so every piece of the signed-in page is gone.
+    const timer = window.setTimeout(() => window.location.replace("/"), 600);
+    return () => window.clearTimeout(timer);
+  }, []);
+  return (
+    <section className="status-page container" aria-live="polite">
+      <h1>Logging out! Please wait...</h1>
+      <p>
+        If nothing happens, <a href="/">go to the home page</a>.
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,70 @@
+import { redirect, type AppLoadContext } from "@remix-run/cloudflare";
+import type { Member } from "../domain/records";
+import { safeRedirect } from "../domain/safe-redirect";
+import { createSessionStorage } from "./session.server";
+
+/**
+ * Who is asking, and the guards every loader and action calls (ARCHITECTURE.md
+ * point 1). Guards throw redirects, so a route reads: `const user = await requireUser(...)`.
+ */
+
+const userByContext = new WeakMap<AppLoadContext, Promise<Member | null>>();
+
+function sessionStorage(context: AppLoadContext) {
+  return createSessionStorage(context.env);
+}
+
+async function loadUser(request: Request, context: AppLoadContext): Promise<Member | null> {
+  const session = await sessionStorage(context).getSession(request.headers.get("Cookie"));
+  const userId = session.get("userId");
+  if (typeof userId !== "string") return null;
+  const member = await context.store.members.getById(userId);
+  return member && !member.deleted ? member : null;
+}
+
+/** The signed-in member, re-read from the store on every request (once per request). */
+export function getUser(request: Request, context: AppLoadContext): Promise<Member | null> {
+  let pending = userByContext.get(context);
+  if (!pending) {
+    pending = loadUser(request, context);
+    userByContext.set(context, pending);
+  }
+  return pending;
+}
+
+function loginRedirect(request: Request): Response {
+  const url = new URL(request.url);
+  const back = safeRedirect(`${url.pathname}${url.search}`, "/");
+  const search = back === "/" ? "" : `?${new URLSearchParams({ redirectTo: back })}`;
+  return redirect(`/login${search}`);
+}
+
+/** An active, signed-in member (or accountant); visitors go to /login. */
+export async function requireUser(request: Request, context: AppLoadContext): Promise<Member> {
+  const user = await getUser(request, context);
+  if (!user || !user.active) throw loginRedirect(request);
+  return user;
+}
+
+/** An accountant; visitors go to /login, other members to /mem-account. */
+export async function requireAccountant(request: Request, context: AppLoadContext): Promise<Member> {
+  const user = await requireUser(request, context);
+  if (user.role !== "accountant") throw redirect("/mem-account");
+  return user;
+}
+
+/** Signs a member in with a fresh session (never the one the browser came with). */
+export async function createUserSession(context: AppLoadContext, userId: string, redirectTo: string): Promise<Response> {
+  const storage = sessionStorage(context);
+  const session = await storage.getSession();
+  session.set("userId", userId);
+  return redirect(safeRedirect(redirectTo, "/mem-account"), {
+    headers: { "Set-Cookie": await storage.commitSession(session) },
+  });
+}
+
+/** The Set-Cookie header that ends the session. */
+export async function logoutCookie(request: Request, context: AppLoadContext): Promise<string> {
+  const storage = sessionStorage(context);
+  return storage.destroySession(await storage.getSession(request.headers.get("Cookie")));
+}

@@ -1,0 +1,84 @@
+import { z } from "zod";
+
+/**
+ * The Worker's configuration, checked once per isolate. Everything secret comes
+ * from here (wrangler secrets in production, .dev.vars locally), never from code.
+ */
+
+// Fixed secrets are a convenience for a newcomer's machine only; production refuses them.
+const DEV_SESSION_SECRET = "dev-only-session-secret-not-for-production-0001";
+const DEV_LINK_SIGNING_SECRET = "dev-only-link-signing-secret-not-for-production";
+
+const optionalText = z.preprocess(
+  (value) => (typeof value === "string" && value.trim() === "" ? undefined : value),
+  z.string().trim().optional(),
+);
+const optionalUrl = z.preprocess(
+  (value) => (typeof value === "string" && value.trim() === "" ? undefined : value),
+  z.url().optional(),
+);
+
+const d1Binding = z.custom<D1Database>(
+  (value) => typeof value === "object" && value !== null && "prepare" in value && "batch" in value,
+  { message: "a D1 database binding named DB is required (see wrangler.toml)" },
+);
+
+const rawEnvSchema = z.object({
+  DB: d1Binding,
+  ENVIRONMENT: z.enum(["development", "production"]).default("production"),
+  SESSION_SECRET: optionalText,
+  LINK_SIGNING_SECRET: optionalText,
+  STRIPE_SECRET_KEY: optionalText,
+  STRIPE_WEBHOOK_SECRET: optionalText,
+  STRIPE_API_URL: optionalUrl,
+  RESEND_API_KEY: optionalText,
+  MAIL_FROM: optionalText,
+  CMS_API_URL: optionalUrl,
+  CMS_API_TOKEN: optionalText,
+  CMS_ASSETS_URL: optionalUrl,
+});
+
+const envSchema = rawEnvSchema
+  .superRefine((env, ctx) => {
+    if (env.ENVIRONMENT !== "production") return;
+    for (const key of ["SESSION_SECRET", "LINK_SIGNING_SECRET"] as const) {
+      const value = env[key];
+      if (!value || value.length < 32) {
+        ctx.addIssue({ code: "custom", path: [key], message: `${key} must be set to at least 32 characters in production` });
+      }
+    }
+    if (env.CMS_API_URL && !env.CMS_API_TOKEN) {
+      ctx.addIssue({ code: "custom", path: ["CMS_API_TOKEN"], message: "CMS_API_TOKEN is required when CMS_API_URL is set" });
+    }
+  })
+  .transform((env) => {
+    const isProduction = env.ENVIRONMENT === "production";
+    return {
+      ...env,
+      isProduction,
+      SESSION_SECRET: env.SESSION_SECRET ?? DEV_SESSION_SECRET,
+      LINK_SIGNING_SECRET: env.LINK_SIGNING_SECRET ?? DEV_LINK_SIGNING_SECRET,
+      MAIL_FROM: env.MAIL_FROM ?? "MMA <no-reply@example.org>",
+    };
+  });
+
+export type AppEnv = z.output<typeof envSchema>;
+
+export class EnvError extends Error {
+  override name = "EnvError";
+}
+
+const parsed = new WeakMap<object, AppEnv>();
+
+/** Parses the Worker env (cached per env object, which lives as long as the isolate). */
+export function parseEnv(raw: Record<string, unknown>): AppEnv {
+  const cached = parsed.get(raw);
+  if (cached) return cached;
+  const result = envSchema.safeParse(raw);
+  if (!result.success) {
+    const problems = result.error.issues.map((issue) => `${issue.path.join(".") || "env"}: ${issue.message}`);
+    throw new EnvError(`Invalid configuration:\n- ${problems.join("\n- ")}`);
+  }
+  parsed.set(raw, result.data);
+  return result.data;
+}

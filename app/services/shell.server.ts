@@ -1,0 +1,35 @@
+import type { AppLoadContext } from "@remix-run/cloudflare";
+import type { ShellData } from "../components/layout/shell-data";
+import { viewerOf } from "../domain/navigation";
+import { getUser } from "./auth.server";
+import { readToast } from "./toast.server";
+
+export const COOKIE_CONSENT_NAME = "agreeCookie";
+
+function hasCookieConsent(request: Request): boolean {
+  const cookies = request.headers.get("Cookie") ?? "";
+  return cookies.split(/;\s*/).some((pair) => pair === `${COOKIE_CONSENT_NAME}=true`);
+}
+
+/** Everything the site shell shows, read once per request. */
+export async function loadShell(request: Request, context: AppLoadContext): Promise<{ shell: ShellData; headers: Headers }> {
+  const [settings, user, { toast, headers }] = await Promise.all([
+    context.store.content.getSiteSettings(),
+    getUser(request, context),
+    readToast(request, context),
+  ]);
+  const viewer = viewerOf(user);
+  return {
+    shell: {
+      contactNumber: settings.primaryContactNumber,
+      contactEmail: settings.primaryContactEmail,
+      socialLinks: settings.socialLinks,
+      viewer,
+      userName: viewer === "visitor" ? null : (user?.fullName ?? null),
+      cookieConsent: hasCookieConsent(request),
+      toast,
+      year: new Date().getFullYear(),
+    },
+    headers,
+  };
+}

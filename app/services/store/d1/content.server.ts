@@ -1,0 +1,86 @@
+import type { Id, InfoPage, PageKey } from "../../../domain/records";
+import { infoPageSchema, siteSettingsSchema, type SiteSettings } from "../../../domain/site-settings";
+import type { ContentRepository, DocumentsRepository, ContactMessagesRepository } from "../port";
+import { newId, nowSeconds } from "../ids";
+import {
+  contactMessageFromRow,
+  documentFromRow,
+  eventFromRow,
+  galleryFromRow,
+  newsFromRow,
+  officeBearerFromRow,
+  previousTeamFromRow,
+  slideFromRow,
+} from "./rows";
+import { insertRow } from "./sql";
+
+async function singleton(db: D1Database, name: string): Promise<unknown | null> {
+  const row = await db.prepare("SELECT data FROM singletons WHERE name = ?").bind(name).first<{ data: string }>();
+  return row ? JSON.parse(row.data) : null;
+}
+
+export class MissingSiteSettingsError extends Error {
+  override name = "MissingSiteSettingsError";
+}
+
+export function d1Content(db: D1Database): ContentRepository {
+  const all = async <T>(sql: string, map: (row: Record<string, unknown>) => T, ...params: unknown[]) =>
+    (await db.prepare(sql).bind(...params).all<Record<string, unknown>>()).results.map(map);
+
+  return {
+    async getSiteSettings(): Promise<SiteSettings> {
+      const data = await singleton(db, "general");
+      if (data == null) throw new MissingSiteSettingsError("Site settings are missing: run `npm run db:reset`");
+      return siteSettingsSchema.parse(data);
+    },
+    async getPage(key: PageKey): Promise<InfoPage | null> {
+      const data = await singleton(db, key);
+      const parsed = infoPageSchema.safeParse(data);
+      return parsed.success ? parsed.data : null;
+    },
+    listSlides: () => all("SELECT * FROM home_slides ORDER BY created_at ASC, id", slideFromRow),
+    listOfficeBearers: () => all("SELECT * FROM office_bearers ORDER BY sort_order ASC, created_at ASC", officeBearerFromRow),
+    listPreviousTeams: () => all("SELECT * FROM previous_teams ORDER BY created_at DESC", previousTeamFromRow),
+    listEvents: () => all("SELECT * FROM calendar_events ORDER BY created_at ASC, id", eventFromRow),
+    listGalleries: () => all("SELECT * FROM galleries ORDER BY sort_order ASC, created_at ASC", galleryFromRow),
+    async getGallery(id: Id) {
+      const row = await db.prepare("SELECT * FROM galleries WHERE id = ?").bind(id).first<Record<string, unknown>>();
+      return row ? galleryFromRow(row) : null;
+    },
+    listPublishedNews: () => all("SELECT * FROM news WHERE published = 1 ORDER BY created_at DESC", newsFromRow),
+    async getPublishedNews(id: Id) {
+      const row = await db
+        .prepare("SELECT * FROM news WHERE id = ? AND published = 1")
+        .bind(id)
+        .first<Record<string, unknown>>();
+      return row ? newsFromRow(row) : null;
+    },
+  };
+}
+
+export function d1Documents(db: D1Database): DocumentsRepository {
+  return {
+    async list() {
+      const { results } = await db.prepare("SELECT * FROM documents ORDER BY created_at DESC").all<Record<string, unknown>>();
+      return results.map(documentFromRow);
+    },
+    async get(id) {
+      const row = await db.prepare("SELECT * FROM documents WHERE id = ?").bind(id).first<Record<string, unknown>>();
+      return row ? documentFromRow(row) : null;
+    },
+  };
+}
+
+export function d1ContactMessages(db: D1Database): ContactMessagesRepository {
+  return {
+    async create(message) {
+      const row = await insertRow(
+        db,
+        "contact_messages",
+        { id: newId(), ...message, created_at: nowSeconds() },
+        { returning: true },
+      ).first<Record<string, unknown>>();
+      return contactMessageFromRow(row!);
+    },
+  };
+}

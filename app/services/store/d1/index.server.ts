@@ -1,0 +1,19 @@
+import type { Store } from "../port";
+import { d1ContactMessages, d1Content, d1Documents } from "./content.server";
+import { d1Members } from "./members.server";
+import { d1Outbox } from "./outbox.server";
+import { d1Tickets } from "./tickets.server";
+import { d1Transactions } from "./transactions.server";
+
+export function createD1Store(db: D1Database): Store {
+  return {
+    kind: "d1",
+    content: d1Content(db),
+    documents: d1Documents(db),
+    contactMessages: d1ContactMessages(db),
+    members: d1Members(db),
+    transactions: d1Transactions(db),
+    tickets: d1Tickets(db),
+    outbox: d1Outbox(db),
+  };
+}

@@ -1,0 +1,73 @@
+import type { Ticket } from "../../../domain/records";
+import { newId, nowSeconds } from "../ids";
+import type { TicketsRepository } from "../port";
+import { attendeeToRow, ticketFromRow, ticketToRow } from "./rows";
+import { insertRow } from "./sql";
+
+/** A ticket with its attendees in one query. */
+const TICKET_SELECT = `SELECT t.*, (
+    SELECT json_group_array(json_object('band', a.band, 'position', a.position, 'name', a.name, 'admittedAt', a.admitted_at))
+    FROM ticket_attendees a WHERE a.ticket_id = t.id
+  ) AS attendees
+  FROM tickets t`;
+
+export function d1Tickets(db: D1Database): TicketsRepository {
+  const one = async (where: string, value: string) => {
+    const row = await db.prepare(`${TICKET_SELECT} WHERE ${where}`).bind(value).first<Record<string, unknown>>();
+    return row ? ticketFromRow(row) : null;
+  };
+
+  return {
+    async create(input) {
+      const ticket: Ticket = {
+        ...input,
+        id: newId(),
+        paid: false,
+        used: false,
+        createdAt: nowSeconds(),
+        attendees: input.attendees.map((a) => ({ ...a, admittedAt: null })),
+      };
+      await db.batch([
+        insertRow(db, "tickets", ticketToRow(ticket)),
+        ...ticket.attendees.map((a) => insertRow(db, "ticket_attendees", attendeeToRow(ticket.id, a))),
+      ]);
+      return ticket;
+    },
+
+    getById: (id) => one("t.id = ?", id),
+    getByCode: (code) => one("t.code = ?", code.trim().toUpperCase()),
+
+    async listOpenByUser(userId) {
+      const { results } = await db
+        .prepare(`${TICKET_SELECT} WHERE t.user_id = ? AND t.paid = 1 AND t.used = 0 ORDER BY t.created_at DESC`)
+        .bind(userId)
+        .all<Record<string, unknown>>();
+      return results.map(ticketFromRow);
+    },
+
+    async markPaid(id) {
+      const result = await db.prepare("UPDATE tickets SET paid = 1 WHERE id = ? AND paid = 0").bind(id).run();
+      return result.meta.changes === 1;
+    },
+
+    async admit(id, people, at) {
+      if (people.length === 0) return [];
+      const keys = people.map((p) => `${p.band}:${p.position}`);
+      // One batch is one transaction: the conditional UPDATE admits each person once
+      // however many stewards press SAVE at the same moment.
+      const [admitted] = await db.batch<{ band: string; position: number }>([
+        db
+          .prepare(
+            `UPDATE ticket_attendees SET admitted_at = ?
+             WHERE ticket_id = ? AND admitted_at IS NULL
+               AND (band || ':' || position) IN (${keys.map(() => "?").join(", ")})
+               AND EXISTS (SELECT 1 FROM tickets WHERE id = ? AND paid = 1)
+             RETURNING band, position`,
+          )
+          .bind(at, id, ...keys, id),
+        db.prepare("UPDATE tickets SET used = 1 WHERE id = ? AND paid = 1").bind(id),
+      ]);
+      return admitted!.results.map((r) => ({ band: r.band as Ticket["attendees"][number]["band"], position: Number(r.position) }));
+    },
+  };
+}

@@ -1,0 +1,152 @@
+import type {
+  AttendeeBand,
+  CalendarEvent,
+  ContactMessage,
+  DocumentRecord,
+  Gallery,
+  HomeSlide,
+  Id,
+  InfoPage,
+  Member,
+  Membership,
+  MemberPatch,
+  NewMember,
+  NewOutboxEmail,
+  NewTicket,
+  NewTransaction,
+  NewsItem,
+  OfficeBearer,
+  OutboxEmail,
+  Page,
+  PageKey,
+  PreviousTeam,
+  Ticket,
+  Transaction,
+  TransactionStatus,
+  UnixSeconds,
+  EmailStatus,
+} from "../../domain/records";
+import type { SiteSettings } from "../../domain/site-settings";
+
+/**
+ * The store port: every collection of the spec behind one typed interface.
+ * Two adapters implement it: D1 (default) and Cockpit (when CMS_API_URL is set).
+ * Methods are shaped by what the screens ask (the spec's filters and sorts), so
+ * each maps to one query on D1 and to one `collections/get` call on Cockpit.
+ */
+
+export interface ContentRepository {
+  /** The `general` singleton. */
+  getSiteSettings(): Promise<SiteSettings>;
+  /** aboutUs / aboutSchool; null when the record is missing. */
+  getPage(key: PageKey): Promise<InfoPage | null>;
+  /** homeBanner, oldest first. */
+  listSlides(): Promise<HomeSlide[]>;
+  /** officeBearers by order ascending. */
+  listOfficeBearers(): Promise<OfficeBearer[]>;
+  /** officeBearersHistory, newest first. */
+  listPreviousTeams(): Promise<PreviousTeam[]>;
+  /** eventCalender by created time ascending. */
+  listEvents(): Promise<CalendarEvent[]>;
+  /** gallery by order ascending. */
+  listGalleries(): Promise<Gallery[]>;
+  getGallery(id: Id): Promise<Gallery | null>;
+  /** news, published only, newest first. */
+  listPublishedNews(): Promise<NewsItem[]>;
+  /** One published news item. */
+  getPublishedNews(id: Id): Promise<NewsItem | null>;
+}
+
+export interface DocumentsRepository {
+  list(): Promise<DocumentRecord[]>;
+  get(id: Id): Promise<DocumentRecord | null>;
+}
+
+export interface ContactMessagesRepository {
+  create(message: Omit<ContactMessage, "id" | "createdAt">): Promise<ContactMessage>;
+}
+
+export type MemberSortKey =
+  | "memberNumber"
+  | "fullName"
+  | "membership"
+  | "active"
+  | "createdAt"
+  | "registrationPaid"
+  | "email"
+  | "lastRenewedYear"
+  | "role";
+
+export interface MemberListQuery {
+  deleted: boolean;
+  /** Matches name, e-mail, postcode or member number (with or without MMA). */
+  search?: string;
+  active?: boolean;
+  membership?: Membership;
+  registrationPaid?: boolean;
+  /** Members whose last renewed year is not this one (the pending renewals). */
+  notRenewedIn?: number;
+  sort?: { key: MemberSortKey; direction: "asc" | "desc" };
+  /** 0-based page; omit page and pageSize for every row (CSV export). */
+  page?: number;
+  pageSize?: number;
+}
+
+export interface MembersRepository {
+  getById(id: Id): Promise<Member | null>;
+  /** Case-insensitive; deleted members included (an e-mail is never reused). */
+  findByEmail(email: string): Promise<Member | null>;
+  /** Creates the member with the next member number, unique under concurrency. */
+  register(member: NewMember): Promise<Member>;
+  /** Changes only the given fields; returns the updated member, or null if unknown. */
+  update(id: Id, patch: MemberPatch): Promise<Member | null>;
+  list(query: MemberListQuery): Promise<Page<Member>>;
+}
+
+export interface TransactionsRepository {
+  create(transaction: NewTransaction): Promise<Transaction>;
+  getById(id: Id): Promise<Transaction | null>;
+  /** A member's transactions, newest first, optionally of one status. */
+  listByUser(userId: Id, status?: TransactionStatus): Promise<Transaction[]>;
+  setCheckoutSession(id: Id, checkoutSessionId: string): Promise<void>;
+  /**
+   * Moves a pending transaction to success or failed. Returns true only for the
+   * one call that made the change (a conditional update), so settlement runs once.
+   */
+  settle(id: Id, status: Exclude<TransactionStatus, "pending">, at: UnixSeconds): Promise<boolean>;
+}
+
+export interface TicketsRepository {
+  create(ticket: NewTicket): Promise<Ticket>;
+  getById(id: Id): Promise<Ticket | null>;
+  getByCode(code: string): Promise<Ticket | null>;
+  /** Paid and not yet used, newest first (My Tickets). */
+  listOpenByUser(userId: Id): Promise<Ticket[]>;
+  /** Marks an unpaid ticket paid; true only for the call that changed it. */
+  markPaid(id: Id): Promise<boolean>;
+  /**
+   * Admits the given people of a paid ticket and marks it used. Each person is
+   * admitted once, whatever the number of concurrent calls; returns who this call admitted.
+   */
+  admit(id: Id, people: Array<{ band: AttendeeBand; position: number }>, at: UnixSeconds): Promise<Array<{ band: AttendeeBand; position: number }>>;
+}
+
+export interface OutboxRepository {
+  add(email: NewOutboxEmail, status: EmailStatus, provider: string): Promise<OutboxEmail>;
+  markResult(id: Id, result: { status: EmailStatus; providerId?: string | null; error?: string | null }): Promise<void>;
+  get(id: Id): Promise<OutboxEmail | null>;
+  /** Newest first. */
+  list(options?: { limit?: number; offset?: number }): Promise<Page<OutboxEmail>>;
+}
+
+export interface Store {
+  /** Which adapter serves this request ("d1" or "cockpit"). */
+  readonly kind: "d1" | "cockpit";
+  content: ContentRepository;
+  documents: DocumentsRepository;
+  contactMessages: ContactMessagesRepository;
+  members: MembersRepository;
+  transactions: TransactionsRepository;
+  tickets: TicketsRepository;
+  outbox: OutboxRepository;
+}

@@ -1,0 +1,114 @@
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { existsSync } from "node:fs";
+import path from "node:path";
+
+/** Shared steps of npm start, npm run db:reset, npm test and the benchmarks. */
+
+export const ROOT = path.resolve(import.meta.dirname, "..");
+export const DEFAULT_PERSIST_TO = path.join(ROOT, ".wrangler", "state");
+const BIN = path.join(ROOT, "node_modules", ".bin");
+
+/** Wrangler without telemetry or prompts (this machine is offline apart from the npm registry). */
+export function wranglerEnv(extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
+  return { ...process.env, WRANGLER_SEND_METRICS: "false", ...extra };
+}
+
+export function run(command: string, args: string[], options: { env?: NodeJS.ProcessEnv; quiet?: boolean } = {}): void {
+  const result = spawnSync(path.join(BIN, command), args, {
+    cwd: ROOT,
+    env: options.env ?? process.env,
+    stdio: options.quiet ? ["ignore", "pipe", "pipe"] : "inherit",
+    encoding: "utf8",
+  });
+  if (result.status !== 0) {
+    if (options.quiet) process.stderr.write(`${result.stdout ?? ""}${result.stderr ?? ""}`);
+    throw new Error(`${command} ${args.join(" ")} failed with exit code ${result.status}`);
+  }
+}
+
+export function build(options: { quiet?: boolean } = {}): void {
+  run("remix", ["vite:build"], options);
+}
+
+export function hasBuild(): boolean {
+  return existsSync(path.join(ROOT, "build", "server", "index.js"));
+}
+
+/** Applies the D1 migrations to the local database kept under `persistTo`. */
+export function migrate(persistTo = DEFAULT_PERSIST_TO, options: { quiet?: boolean } = {}): void {
+  run("wrangler", ["d1", "migrations", "apply", "DB", "--local", "--env", "development", "--persist-to", persistTo], {
+    env: wranglerEnv({ CI: "true" }),
+    quiet: options.quiet,
+  });
+}
+
+export interface DevServer {
+  url: string;
+  process: ChildProcess;
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts `wrangler dev` (workerd) on the built worker and waits until it answers.
+ * It runs in its own process group, because stopping only npx would leave workerd running.
+ */
+export async function startDevServer(options: {
+  port: number;
+  persistTo?: string;
+  ip?: string;
+  vars?: Record<string, string>;
+  log?: (line: string) => void;
+}): Promise<DevServer> {
+  const ip = options.ip ?? "127.0.0.1";
+  const args = ["dev", "--env", "development", "--ip", ip, "--port", String(options.port), "--persist-to", options.persistTo ?? DEFAULT_PERSIST_TO, "--show-interactive-dev-session=false"];
+  for (const [key, value] of Object.entries(options.vars ?? {})) args.push("--var", `${key}:${value}`);
+  const child = spawn(path.join(BIN, "wrangler"), args, {
+    cwd: ROOT,
+    env: wranglerEnv(),
+    detached: true,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  const collect = (chunk: Buffer) => {
+    const text = chunk.toString();
+    output += text;
+    if (output.length > 20_000) output = output.slice(-20_000);
+    options.log?.(text);
+  };
+  child.stdout!.on("data", collect);
+  child.stderr!.on("data", collect);
+
+  const url = `http://${ip}:${options.port}`;
+  const stop = async () => {
+    if (child.exitCode !== null || child.pid === undefined) return;
+    const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+    try {
+      process.kill(-child.pid, "SIGTERM");
+    } catch {
+      return;
+    }
+    const timer = setTimeout(() => {
+      try {
+        process.kill(-child.pid!, "SIGKILL");
+      } catch {
+        /* already gone */
+      }
+    }, 5_000);
+    await exited;
+    clearTimeout(timer);
+  };
+
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`wrangler dev exited early:\n${output}`);
+    try {
+      const response = await fetch(`${url}/favicon.svg`);
+      if (response.ok) return { url, process: child, stop };
+    } catch {
+      /* not listening yet */
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  await stop();
+  throw new Error(`wrangler dev did not answer within 60 s:\n${output}`);
+}

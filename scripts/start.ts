@@ -1,0 +1,41 @@
+import { build, DEFAULT_PERSIST_TO, migrate, startDevServer } from "./lib";
+import { printDemoAccounts } from "./demo-banner";
+import { openLocalD1 } from "../seed/platform";
+import { seedDatabase } from "../seed/seed";
+
+/**
+ * npm start: build, migrate the local D1, seed the demo if the database is empty,
+ * and serve the site with wrangler dev (workerd) on PORT (default 8787).
+ */
+const port = Number(process.env.PORT ?? 8787);
+if (!Number.isInteger(port) || port < 1 || port > 65535) {
+  console.error(`PORT must be a port number, not "${process.env.PORT}"`);
+  process.exit(2);
+}
+
+console.log("1/4 Building...");
+build({ quiet: true });
+console.log("2/4 Applying database migrations...");
+migrate(DEFAULT_PERSIST_TO, { quiet: true });
+console.log("3/4 Checking demo data...");
+const { db, dispose } = await openLocalD1();
+try {
+  await seedDatabase(db, { ifEmpty: true, log: (line) => console.log(`    ${line}`) });
+} finally {
+  await dispose();
+}
+console.log("4/4 Starting the server...");
+const server = await startDevServer({
+  port,
+  ip: process.env.HOST ?? "localhost",
+  log: (text) => process.stdout.write(text.replace(/^/gm, "    ")),
+});
+printDemoAccounts(`http://localhost:${port}`);
+
+const stop = async () => {
+  await server.stop();
+  process.exit(0);
+};
+process.on("SIGINT", stop);
+process.on("SIGTERM", stop);
+server.process.on("exit", (code) => process.exit(code ?? 0));

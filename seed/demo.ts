@@ -1,0 +1,67 @@
+import type {
+  CalendarEvent,
+  DocumentRecord,
+  Gallery,
+  HomeSlide,
+  InfoPage,
+  Member,
+  NewsItem,
+  OfficeBearer,
+  PreviousTeam,
+  Ticket,
+  Transaction,
+} from "~/domain/records";
+import type { SiteSettings } from "~/domain/site-settings";
+import {
+  demoDocuments,
+  demoEvents,
+  demoGalleries,
+  demoNews,
+  demoOfficeBearers,
+  demoPages,
+  demoPreviousTeams,
+  demoSettings,
+  demoSlides,
+} from "./demo-content";
+import { demoMembers, demoTickets, demoTransactions } from "./demo-members";
+
+export interface DemoData {
+  now: number;
+  settings: SiteSettings;
+  pages: Record<"aboutUs" | "aboutSchool", InfoPage>;
+  slides: HomeSlide[];
+  officeBearers: OfficeBearer[];
+  previousTeams: PreviousTeam[];
+  events: CalendarEvent[];
+  galleries: Gallery[];
+  news: NewsItem[];
+  documents: DocumentRecord[];
+  members: Member[];
+  transactions: Transaction[];
+  tickets: Ticket[];
+}
+
+/** The whole demo, for one day: `date` fixes every relative time and the current year. */
+export async function buildDemo(date = new Date()): Promise<DemoData> {
+  const day = Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate()) / 1000;
+  const now = day;
+  const year = date.getUTCFullYear();
+  const settings = demoSettings(year);
+  const members = await demoMembers(now, year);
+  const familyMember = members.find((m) => m.membership === "Family")!;
+  return {
+    now,
+    settings,
+    pages: demoPages,
+    slides: demoSlides(now),
+    officeBearers: demoOfficeBearers(),
+    previousTeams: demoPreviousTeams(now, year),
+    events: demoEvents(now, year),
+    galleries: demoGalleries(now, year),
+    news: demoNews(now),
+    documents: demoDocuments(now),
+    members,
+    transactions: demoTransactions(members, settings, now, year),
+    tickets: demoTickets(familyMember, settings, now, year),
+  };
+}

@@ -1,0 +1,13 @@
+import path from "node:path";
+import { getPlatformProxy } from "wrangler";
+import { DEFAULT_PERSIST_TO, ROOT } from "../scripts/lib";
+
+/** The local D1 database that `wrangler dev --persist-to <persistTo>` serves, opened from Node. */
+export async function openLocalD1(persistTo = DEFAULT_PERSIST_TO) {
+  const proxy = await getPlatformProxy<{ DB: D1Database }>({
+    configPath: path.join(ROOT, "wrangler.toml"),
+    environment: "development",
+    persist: { path: path.join(persistTo, "v3") },
+  });
+  return { db: proxy.env.DB, dispose: () => proxy.dispose() };
+}

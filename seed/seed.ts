@@ -1,0 +1,78 @@
+import { hashPassword } from "~/services/password.server";
+import { buildDemo } from "./demo";
+import { syntheticData } from "./synthetic";
+import { writeAccounts, writeDemo } from "./write";
+
+export interface SeedOptions {
+  /** Only write the demo when the database has no site settings yet. */
+  ifEmpty?: boolean;
+  /** Synthetic members (and their transactions) to add for benchmarks. */
+  members?: number;
+  /** Synthetic tickets; defaults to two per synthetic member. */
+  tickets?: number;
+  date?: Date;
+  log?: (line: string) => void;
+}
+
+export interface SeedReport {
+  demo: "written" | "kept";
+  counts: Record<string, number>;
+}
+
+const COUNTED_TABLES = [
+  "singletons",
+  "home_slides",
+  "office_bearers",
+  "previous_teams",
+  "calendar_events",
+  "galleries",
+  "news",
+  "documents",
+  "members",
+  "transactions",
+  "tickets",
+  "ticket_attendees",
+] as const;
+
+export async function seedDatabase(db: D1Database, options: SeedOptions = {}): Promise<SeedReport> {
+  const log = options.log ?? (() => {});
+  const existing = await db.prepare("SELECT COUNT(*) AS n FROM singletons WHERE name = 'general'").first<{ n: number }>();
+  const demo = await buildDemo(options.date);
+  let written: SeedReport["demo"] = "kept";
+  if (!options.ifEmpty || !existing?.n) {
+    await writeDemo(db, demo);
+    written = "written";
+    log("Demo content and demo accounts written.");
+  } else {
+    log("Database already has content: demo data kept as it is.");
+  }
+
+  const members = options.members ?? 0;
+  if (members > 0) {
+    const tickets = options.tickets ?? members * 2;
+    log(`Generating ${members} synthetic members and ${tickets} tickets...`);
+    const data = syntheticData({
+      members,
+      tickets,
+      passwordHash: await hashPassword("synthetic-member-password"),
+      settings: demo.settings,
+      now: demo.now,
+      year: new Date(demo.now * 1000).getUTCFullYear(),
+    });
+    let lastShown = 0;
+    await writeAccounts(db, data, demo.now, (done, total) => {
+      const percent = Math.floor((done / total) * 100);
+      if (percent >= lastShown + 10 || done === total) {
+        lastShown = percent;
+        log(`  ${done}/${total} rows (${percent}%)`);
+      }
+    });
+  }
+
+  const counts: Record<string, number> = {};
+  for (const table of COUNTED_TABLES) {
+    const row = await db.prepare(`SELECT COUNT(*) AS n FROM ${table}`).first<{ n: number }>();
+    counts[table] = Number(row?.n ?? 0);
+  }
+  return { demo: written, counts };
+}
