@@ -64,7 +64,7 @@ export async function seedDatabase(db: D1Database, options: SeedOptions = {}): P
       const percent = Math.floor((done / total) * 100);
       if (percent >= lastShown + 10 || done === total) {
         lastShown = percent;
-        log(`  ${done}/${total} rows (${percent}%)`);
+        log(`  ${percent}% written`);
       }
     });
   }

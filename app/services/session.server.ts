@@ -1,4 +1,4 @@
-import { createCookieSessionStorage } from "@remix-run/cloudflare";
+import { createCookieSessionStorage, type SessionStorage } from "@remix-run/cloudflare";
 import type { AppEnv } from "./env.server";
 
 export const SESSION_COOKIE_NAME = "__session";
@@ -14,7 +14,7 @@ export interface SessionData {
  * signature does not verify is read as an empty session, i.e. logged out.
  */
 export function createSessionStorage(env: Pick<AppEnv, "SESSION_SECRET" | "isProduction">) {
-  return createCookieSessionStorage<SessionData>({
+  return tolerant(createCookieSessionStorage<SessionData>({
     cookie: {
       name: SESSION_COOKIE_NAME,
       httpOnly: true,
@@ -24,5 +24,22 @@ export function createSessionStorage(env: Pick<AppEnv, "SESSION_SECRET" | "isPro
       maxAge: SESSION_MAX_AGE,
       secrets: [env.SESSION_SECRET],
     },
-  });
+  }));
+}
+
+/**
+ * Remix throws on a cookie whose signature is not valid base64; a mangled cookie
+ * must read as "no session", never as a server error.
+ */
+export function tolerant<Data, Flash>(storage: SessionStorage<Data, Flash>): SessionStorage<Data, Flash> {
+  return {
+    ...storage,
+    async getSession(cookieHeader, options) {
+      try {
+        return await storage.getSession(cookieHeader, options);
+      } catch {
+        return storage.getSession(null, options);
+      }
+    },
+  };
 }

@@ -1,13 +1,14 @@
 import { createCookieSessionStorage, redirect } from "@remix-run/cloudflare";
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import type { Toast } from "../domain/toast";
+import { tolerant } from "./session.server";
 
 /**
  * One-time messages shown after a redirect ("Details Updated." ...), kept in
  * their own short-lived cookie so that visitors' pages carry no session cookie.
  */
 function toastStorage(context: AppLoadContext) {
-  return createCookieSessionStorage<Record<string, never>, { toast: Toast }>({
+  return tolerant(createCookieSessionStorage<Record<string, never>, { toast: Toast }>({
     cookie: {
       name: "__toast",
       httpOnly: true,
@@ -17,7 +18,7 @@ function toastStorage(context: AppLoadContext) {
       maxAge: 60,
       secrets: [context.env.SESSION_SECRET],
     },
-  });
+  }));
 }
 
 export async function redirectWithToast(

@@ -1,0 +1,58 @@
+import { existsSync } from "node:fs";
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions } from "playwright-core";
+import { inject } from "vitest";
+import { sessionCookieFor } from "./session";
+
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+
+/** Flags for this machine: no sandbox as root, no network beyond loopback, a fresh profile. */
+const FLAGS = [
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
+
+export function baseURL(): string {
+  return inject("baseURL");
+}
+
+/** Debian's chromium, headless. Missing chromium is a failure with instructions, never a silent skip. */
+export async function launchBrowser(): Promise<Browser> {
+  if (!existsSync(CHROMIUM_PATH)) {
+    throw new Error(
+      `Chromium was not found at ${CHROMIUM_PATH}. The browser tests need it:\n` +
+        "  sudo apt-get update && sudo apt-get install -y chromium\n" +
+        "(or set CHROMIUM_PATH to another Chromium binary).",
+    );
+  }
+  // playwright gives every launch a fresh, throw-away profile directory.
+  return chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: FLAGS });
+}
+
+export const DESKTOP = { viewport: { width: 1280, height: 900 } } satisfies BrowserContextOptions;
+export const PHONE = { viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true } satisfies BrowserContextOptions;
+
+/** A browser context on the test server, optionally signed in as a member (the session cookie is made directly). */
+export async function newContext(
+  browser: Browser,
+  options: BrowserContextOptions & { signedInAs?: string; cookieConsent?: boolean } = {},
+): Promise<BrowserContext> {
+  const { signedInAs, cookieConsent = true, ...contextOptions } = options;
+  const context = await browser.newContext({ baseURL: baseURL(), ...DESKTOP, ...contextOptions });
+  const url = baseURL();
+  const cookies = [];
+  if (signedInAs) {
+    const pair = await sessionCookieFor(signedInAs);
+    const name = pair.slice(0, pair.indexOf("="));
+    const value = pair.slice(pair.indexOf("=") + 1);
+    cookies.push({ name, value, url, httpOnly: true, sameSite: "Lax" as const });
+  }
+  // Most tests are not about the cookie notice; those that are pass cookieConsent: false.
+  if (cookieConsent) cookies.push({ name: "agreeCookie", value: "true", url });
+  if (cookies.length) await context.addCookies(cookies);
+  return context;
+}

@@ -1,0 +1,67 @@
+import type { NewMember, NewTicket, NewTransaction } from "~/domain/records";
+
+let counter = 0;
+
+/** A valid new member; each call gets its own e-mail. */
+export function newMember(overrides: Partial<NewMember> = {}): NewMember {
+  counter += 1;
+  return {
+    email: `person${counter}-${Math.random().toString(36).slice(2, 8)}@example.com`,
+    passwordHash: "pbkdf2-sha256$100000$AAAA$AAAA",
+    title: "Mr",
+    fullName: `Test Person ${counter}`,
+    address: "1 Test Street",
+    city: "Manchester",
+    county: "",
+    postcode: "M1 1AA",
+    mobile: "07700900123",
+    membership: "Single",
+    spouse: null,
+    children: [],
+    consents: { agreeTerms: true, giftAid: true, resident: true, payment: true, childPhoto: false, childPhotoShare: false },
+    role: "member",
+    active: false,
+    registrationPaid: false,
+    lastRenewedYear: 2026,
+    deleted: false,
+    resetKey: null,
+    resetKeyExpiresAt: null,
+    ...overrides,
+  };
+}
+
+export function newTransaction(userId: string, overrides: Partial<NewTransaction> = {}): NewTransaction {
+  return {
+    userId,
+    title: "Membership Renewal",
+    unitAmount: 1000,
+    qty: 1,
+    year: 2026,
+    priceRef: "price_test",
+    membershipType: "Single",
+    memberName: "Test Person",
+    memberEmail: "test@example.com",
+    paymentType: "renew",
+    ticketId: null,
+    ...overrides,
+  };
+}
+
+export function newTicket(userId: string, overrides: Partial<NewTicket> = {}): NewTicket {
+  counter += 1;
+  return {
+    userId,
+    title: "Christmas Party",
+    email: "test@example.com",
+    membership: "Family",
+    year: 2026,
+    price: 2900,
+    code: `T${String(counter).padStart(7, "2")}`.replace(/[01]/g, "2"),
+    attendees: [
+      { band: "adult", position: 1, name: "Adult One" },
+      { band: "adult", position: 2, name: "Adult Two" },
+      { band: "above5", position: 1, name: "Kid One" },
+    ],
+    ...overrides,
+  };
+}

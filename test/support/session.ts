@@ -1,0 +1,21 @@
+import { parseEnv } from "~/services/env.server";
+import { createSessionStorage } from "~/services/session.server";
+import { DEMO_ACCOUNTS, type DemoAccountKey } from "../../seed/demo-accounts";
+import { demoMemberId } from "../../seed/demo-members";
+
+/** The environment `wrangler dev --env development` runs with (no .dev.vars): the fixed dev secrets. */
+export const devEnv = parseEnv({ DB: { prepare() {}, batch() {} }, ENVIRONMENT: "development" });
+
+/** A `Cookie` header value for a signed-in session, made the way the app makes them. */
+export async function sessionCookieFor(userId: string): Promise<string> {
+  const storage = createSessionStorage(devEnv);
+  const session = await storage.getSession();
+  session.set("userId", userId);
+  const setCookie = await storage.commitSession(session);
+  return setCookie.split(";")[0]!;
+}
+
+export function demoAccount(key: DemoAccountKey) {
+  const account = DEMO_ACCOUNTS.find((a) => a.key === key)!;
+  return { ...account, id: demoMemberId(key) };
+}

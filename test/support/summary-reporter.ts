@@ -1,0 +1,29 @@
+import { mkdirSync, writeFileSync } from "node:fs";
+import type { Reporter, TestModule } from "vitest/node";
+
+/**
+ * Prints the one line CI reads, `N passed, N failed`, counting every test that
+ * ran in every project, and keeps it in test-results/summary.txt for .ci/run.
+ */
+export default class SummaryReporter implements Reporter {
+  onTestRunEnd(testModules: ReadonlyArray<TestModule>, errors: ReadonlyArray<unknown>): void {
+    let passed = 0;
+    let failed = 0;
+    let skipped = 0;
+    for (const module of testModules) {
+      for (const test of module.children.allTests()) {
+        const state = test.result().state;
+        if (state === "passed") passed++;
+        else if (state === "failed") failed++;
+        else skipped++;
+      }
+      // A file that failed to load has no tests, but it is a failure.
+      if (module.state() === "failed" && module.children.size === 0) failed++;
+    }
+    failed += errors.length;
+    const line = `${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ""}`;
+    mkdirSync("test-results", { recursive: true });
+    writeFileSync("test-results/summary.txt", `${line}\n`);
+    console.log(`\n${line}`);
+  }
+}
