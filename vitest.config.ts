@@ -8,10 +8,11 @@ import { defineConfig } from "vitest/config";
  *   worker served by `wrangler dev` (started once by test/support/server-setup.ts);
  * - e2e: Debian's chromium driven by playwright-core against that same server.
  */
+const SERVER = "./test/support/server-setup.ts";
+
 export default defineConfig({
   plugins: [tsconfigPaths()],
   test: {
-    globalSetup: ["./test/support/server-setup.ts"],
     reporters: ["default", "./test/support/summary-reporter.ts"],
     projects: [
       {
@@ -20,13 +21,20 @@ export default defineConfig({
       },
       {
         extends: true,
-        test: { name: "integration", include: ["test/integration/**/*.test.ts"], testTimeout: 30_000, hookTimeout: 60_000 },
+        test: {
+          name: "integration",
+          include: ["test/integration/**/*.test.ts"],
+          globalSetup: [SERVER],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
       },
       {
         extends: true,
         test: {
           name: "e2e",
           include: ["test/e2e/**/*.test.ts"],
+          globalSetup: [SERVER],
           testTimeout: 60_000,
           hookTimeout: 60_000,
           // One chromium at a time: this machine has two cores and the server needs one.

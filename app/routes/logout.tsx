@@ -1,4 +1,10 @@
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import {
+  data,
+  type ActionFunctionArgs,
+  type HeadersFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/cloudflare";
 import { useEffect } from "react";
 import { logoutCookie } from "~/services/auth.server";
 
@@ -9,6 +15,10 @@ async function signOut({ request, context }: LoaderFunctionArgs | ActionFunction
     headers: { "Set-Cookie": await logoutCookie(request, context), "Cache-Control": "no-store" },
   });
 }
+
+export const headers: HeadersFunction = ({ loaderHeaders, actionHeaders }) => ({
+  "Cache-Control": actionHeaders.get("Cache-Control") ?? loaderHeaders.get("Cache-Control") ?? "no-store",
+});
 
 /** GET signs out too: the spec sends members here when their record is gone. */
 export const loader = signOut;

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from "node:fs";
+import { appendFileSync, mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -25,35 +25,56 @@ async function freePort(): Promise<number> {
   });
 }
 
-/**
- * Once per test run: the built worker on `wrangler dev` (workerd) with its own
- * fresh local D1, migrated and seeded with the demo, on a free port.
- * Only started when the run includes integration or browser tests.
- */
-export default async function setup(project: TestProject) {
-  const names = new Set(project.vitest.projects.map((p) => p.name));
-  if (!names.has("integration") && !names.has("e2e")) return;
+interface Shared {
+  server: Promise<{ server: DevServer; persistTo: string }>;
+  users: number;
+}
+const KEY = Symbol.for("mma.test.server");
+const registry = globalThis as unknown as Record<symbol, Shared | undefined>;
 
-  if (!hasBuild() || process.env.TEST_BUILD === "1") build({ quiet: true });
+async function start(): Promise<{ server: DevServer; persistTo: string }> {
+  // Always the current code: a stale build would test yesterday's worker.
+  if (process.env.TEST_SKIP_BUILD !== "1" || !hasBuild()) build({ quiet: true });
   const persistTo = mkdtempSync(path.join(tmpdir(), "mma-test-d1-"));
-  migrate(persistTo, { quiet: true });
-  const { db, dispose } = await openLocalD1(persistTo);
   try {
-    await seedDatabase(db);
-  } finally {
-    await dispose();
-  }
-  let server: DevServer | undefined;
-  try {
-    server = await startDevServer({ port: await freePort(), persistTo });
+    migrate(persistTo, { quiet: true });
+    const { db, dispose } = await openLocalD1(persistTo);
+    try {
+      await seedDatabase(db);
+    } finally {
+      await dispose();
+    }
+    const log = process.env.TEST_SERVER_LOG;
+    const server = await startDevServer({
+      port: await freePort(),
+      persistTo,
+      log: log ? (text) => appendFileSync(log, text) : undefined,
+    });
+    return { server, persistTo };
   } catch (error) {
     rmSync(persistTo, { recursive: true, force: true });
     throw error;
   }
+}
+
+/**
+ * The built worker on `wrangler dev` (workerd) with its own fresh local D1,
+ * migrated and seeded with the demo, on a free port. The integration and e2e
+ * projects both declare this setup; the first starts the server, both share it,
+ * and the last to finish stops it.
+ */
+export default async function setup(project: TestProject) {
+  const shared = (registry[KEY] ??= { server: start(), users: 0 });
+  shared.users += 1;
+  const { server } = await shared.server;
   project.provide("baseURL", server.url);
 
   return async () => {
-    await server?.stop();
+    shared.users -= 1;
+    if (shared.users > 0) return;
+    registry[KEY] = undefined;
+    const { server: running, persistTo } = await shared.server;
+    await running.stop();
     rmSync(persistTo, { recursive: true, force: true });
   };
 }

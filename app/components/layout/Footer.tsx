@@ -17,7 +17,7 @@ export function Footer({ shell }: { shell: ShellData }) {
           </ul>
         </nav>
         <p className="copyright">
-          Copyright © {shell.year} {ASSOCIATION.name}. All rights reserved.
+          {`Copyright © ${shell.year} ${ASSOCIATION.name}. All rights reserved.`}
         </p>
       </div>
     </footer>

@@ -1,0 +1,84 @@
+import type { AppLoadContext } from "@remix-run/cloudflare";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createUserSession, getUser, logoutCookie, requireAccountant, requireUser } from "~/services/auth.server";
+import { createD1Store } from "~/services/store/d1/index.server";
+import type { Store } from "~/services/store/port";
+import { createTestD1 } from "../../support/d1";
+import { newMember } from "../../support/fixtures";
+import { devEnv, sessionCookieFor } from "../../support/session";
+
+let store: Store;
+let dispose: () => Promise<void>;
+const ids: Record<string, string> = {};
+
+/** A fresh load context per request, as the Worker builds one. */
+const contextFor = (): AppLoadContext =>
+  ({ cloudflare: { env: {}, ctx: { waitUntil() {}, passThroughOnException() {} } }, env: devEnv, store }) as unknown as AppLoadContext;
+
+async function request(path: string, userId?: string) {
+  const headers = new Headers();
+  if (userId) headers.set("Cookie", await sessionCookieFor(userId));
+  return new Request(`http://localhost${path}`, { headers });
+}
+
+async function thrown(promise: Promise<unknown>): Promise<Response> {
+  try {
+    await promise;
+  } catch (error) {
+    if (error instanceof Response) return error;
+    throw error;
+  }
+  throw new Error("expected the guard to throw a redirect");
+}
+
+beforeAll(async () => {
+  const test = await createTestD1();
+  dispose = test.dispose;
+  store = createD1Store(test.db);
+  ids.member = (await store.members.register(newMember({ active: true }))).id;
+  ids.accountant = (await store.members.register(newMember({ active: true, role: "accountant" }))).id;
+  ids.applicant = (await store.members.register(newMember({ active: false }))).id;
+  ids.deleted = (await store.members.register(newMember({ active: true, deleted: true }))).id;
+});
+afterAll(() => dispose());
+
+describe("guards", () => {
+  it("sends visitors to /login with the page to come back to", async () => {
+    const response = await thrown(requireUser(await request("/mem-account?tab=history"), contextFor()));
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe("/login?redirectTo=%2Fmem-account%3Ftab%3Dhistory");
+  });
+
+  it("sends applicants (not yet active) and deleted members to /login", async () => {
+    for (const who of ["applicant", "deleted"]) {
+      const response = await thrown(requireUser(await request("/documents", ids[who]), contextFor()));
+      expect(response.headers.get("Location"), who).toBe("/login?redirectTo=%2Fdocuments");
+    }
+  });
+
+  it("lets active members through requireUser but sends them to /mem-account from accountant pages", async () => {
+    expect((await requireUser(await request("/documents", ids.member), contextFor())).id).toBe(ids.member);
+    const response = await thrown(requireAccountant(await request("/accounts", ids.member), contextFor()));
+    expect(response.headers.get("Location")).toBe("/mem-account");
+  });
+
+  it("lets accountants through requireAccountant", async () => {
+    expect((await requireAccountant(await request("/accounts", ids.accountant), contextFor())).role).toBe("accountant");
+  });
+
+  it("treats a session for a member who no longer exists, or a mangled cookie, as no one", async () => {
+    expect(await getUser(await request("/", "ffffffffffffffffffffffff"), contextFor())).toBeNull();
+    const mangled = new Request("http://localhost/", { headers: { Cookie: "__session=%%%.@@@" } });
+    expect(await getUser(mangled, contextFor())).toBeNull();
+  });
+
+  it("signs in with a fresh session and signs out by expiring the cookie", async () => {
+    const response = await createUserSession(contextFor(), ids.member!, "https://evil.example/");
+    expect(response.headers.get("Location")).toBe("/mem-account");
+    const cookie = response.headers.get("Set-Cookie")!;
+    expect(cookie).toMatch(/^__session=.+HttpOnly.*SameSite=Lax/);
+    const signedIn = new Request("http://localhost/", { headers: { Cookie: cookie.split(";")[0]! } });
+    expect((await getUser(signedIn, contextFor()))?.id).toBe(ids.member);
+    expect(await logoutCookie(signedIn, contextFor())).toMatch(/^__session=;.*Expires=Thu, 01 Jan 1970/);
+  });
+});
