@@ -56,3 +56,8 @@ export async function newContext(
   if (cookies.length) await context.addCookies(cookies);
   return context;
 }
+
+/** Resolves once React has hydrated the page (the menu toggle becomes a button only then). */
+export async function hydrated(page: import("playwright-core").Page): Promise<void> {
+  await page.waitForSelector("button.menu-toggle", { state: "attached" });
+}
