@@ -6,5 +6,5 @@ export function printDemoAccounts(url: string): void {
   for (const account of DEMO_ACCOUNTS) {
     console.log(`    ${account.email.padEnd(width)}  ${account.password.padEnd(20)}  ${account.description}`);
   }
-  console.log(`\n  E-mails the site sends locally are kept in the outbox. Stop with Ctrl+C.\n`);
+  console.log(`\n  Stop with Ctrl+C. Reset the local database with: npm run db:reset\n`);
 }

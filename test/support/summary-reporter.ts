@@ -24,6 +24,6 @@ export default class SummaryReporter implements Reporter {
     const line = `${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ""}`;
     mkdirSync("test-results", { recursive: true });
     writeFileSync("test-results/summary.txt", `${line}\n`);
-    console.log(`\n${line}`);
+    console.log(`\nvitest: ${line}`);
   }
 }
