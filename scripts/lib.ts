@@ -1,5 +1,6 @@
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { existsSync } from "node:fs";
+import { createServer } from "node:net";
 import path from "node:path";
 
 /** Shared steps of npm start, npm run db:reset, npm test and the benchmarks. */
@@ -111,4 +112,17 @@ export async function startDevServer(options: {
   }
   await stop();
   throw new Error(`wrangler dev did not answer within 60 s:\n${output}`);
+}
+
+/** A TCP port that is free on the loopback interface right now. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.unref();
+    probe.on("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const address = probe.address();
+      probe.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no free port"))));
+    });
+  });
 }

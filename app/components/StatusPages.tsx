@@ -1,17 +1,20 @@
 import { Link } from "@remix-run/react";
+import { PageTitle } from "./layout/Breadcrumbs";
 
 export function NotFoundPage() {
   return (
-    <section className="status-page container">
-      <p className="status-code" aria-hidden="true">
-        404
-      </p>
-      <h1>Page not found</h1>
-      <p>Sorry, the page you are looking for does not exist or has been moved.</p>
-      <Link className="button" to="/home">
-        Back to home
-      </Link>
-    </section>
+    <>
+      <PageTitle title="Page not found" />
+      <section className="status-page container">
+        <p className="status-code" aria-hidden="true">
+          404
+        </p>
+        <p>Sorry, the page you are looking for does not exist or has been moved.</p>
+        <Link className="button" to="/home">
+          Back to home
+        </Link>
+      </section>
+    </>
   );
 }
 

@@ -161,6 +161,9 @@ describe("404 page", () => {
       const response = await page.goto("/this/page/does-not-exist");
       expect(response?.status()).toBe(404);
       expect(await page.locator("h1").innerText()).toBe("Page not found");
+      expect(await page.locator("nav.breadcrumbs li").allInnerTexts()).toEqual(["Home", "Page not found"]);
+      expect(await page.locator("nav.breadcrumbs a").getAttribute("href")).toBe("/home");
+      expect(await page.locator('nav.breadcrumbs [aria-current="page"]').innerText()).toBe("Page not found");
       await page.locator("main a", { hasText: "Back to home" }).click();
       await page.waitForURL("**/home");
       await context.close();

@@ -1,9 +1,8 @@
 import { appendFileSync, mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { TestProject } from "vitest/node";
-import { build, hasBuild, migrate, startDevServer, type DevServer } from "../../scripts/lib";
+import { build, freePort, hasBuild, migrate, startDevServer, type DevServer } from "../../scripts/lib";
 import { openLocalD1 } from "../../seed/platform";
 import { seedDatabase } from "../../seed/seed";
 
@@ -11,18 +10,6 @@ declare module "vitest" {
   export interface ProvidedContext {
     baseURL: string;
   }
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.unref();
-    server.on("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
-    });
-  });
 }
 
 interface Shared {
