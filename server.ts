@@ -4,7 +4,7 @@ import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
 import * as build from "./build/server";
 import { getLoadContext } from "./app/load-context";
 import { EnvError } from "./app/services/env.server";
-import { applySecurityHeaders, isCrossSiteMutation } from "./app/services/request-guard.server";
+import { applySecurityHeaders, isCrossSiteMutation, isLocalRequest } from "./app/services/request-guard.server";
 
 const handleRemixRequest = createRequestHandler(build as unknown as ServerBuild);
 
@@ -17,6 +17,9 @@ export default {
     if (isCrossSiteMutation(request)) return plainPage(403, "Forbidden: this form must be sent from our own site.");
     try {
       const loadContext = getLoadContext({ request, context: { cloudflare: { env, ctx, cf: request.cf } } });
+      if (!loadContext.env.isProduction && !isLocalRequest(request)) {
+        return plainPage(403, "This is a development build: it answers only on this machine.");
+      }
       const response = await handleRemixRequest(request, loadContext);
       const secured = new Response(response.body, response);
       applySecurityHeaders(secured.headers);

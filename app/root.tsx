@@ -24,10 +24,16 @@ export const links: LinksFunction = () => [
   { rel: "apple-touch-icon", href: "/icons/apple-touch-icon.png" },
 ];
 
-export const meta: MetaFunction = () => [
-  { title: ASSOCIATION.name },
-  { name: "description", content: `${ASSOCIATION.name}: community, school, events and membership in Greater Manchester.` },
-];
+export const meta: MetaFunction = ({ error }) => {
+  if (error) {
+    const notFound = isRouteErrorResponse(error) && error.status === 404;
+    return [{ title: `${notFound ? "Page not found" : "Something went wrong"} | ${ASSOCIATION.name}` }];
+  }
+  return [
+    { title: ASSOCIATION.name },
+    { name: "description", content: `${ASSOCIATION.name}: community, school, events and membership in Greater Manchester.` },
+  ];
+};
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { shell, headers } = await loadShell(request, context);

@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { ASSOCIATION } from "~/domain/association";
+import { safeHref } from "~/domain/safe-href";
 
 export const meta: MetaFunction = () => [
   { title: `Home | ${ASSOCIATION.name}` },
@@ -10,7 +11,11 @@ export const meta: MetaFunction = () => [
 export async function loader({ context }: LoaderFunctionArgs) {
   const settings = await context.store.content.getSiteSettings();
   return {
-    event: { title: settings.upcomingEvent.title, buttonText: settings.upcomingEvent.buttonText, link: settings.upcomingEvent.bookingLink },
+    event: {
+      title: settings.upcomingEvent.title,
+      buttonText: settings.upcomingEvent.buttonText,
+      link: safeHref(settings.upcomingEvent.bookingLink),
+    },
     contactNumber: settings.primaryContactNumber,
     contactEmail: settings.primaryContactEmail,
   };
@@ -33,9 +38,11 @@ export default function Home() {
       <section className="container section" aria-labelledby="upcoming-event">
         <p className="eyebrow">Upcoming event</p>
         <h2 id="upcoming-event">{event.title}</h2>
-        <a className="button" href={event.link}>
-          {event.buttonText}
-        </a>
+        {event.link ? (
+          <a className="button" href={event.link}>
+            {event.buttonText}
+          </a>
+        ) : null}
       </section>
       <section className="container section contact-callout" aria-labelledby="contact-callout">
         <h2 id="contact-callout">Get in touch</h2>

@@ -4,15 +4,17 @@ import { COOKIE_CONSENT_NAME } from "~/services/shell.server";
 
 const ONE_YEAR = 60 * 60 * 24 * 365;
 
-/** Accept on the cookie notice: remember it in a cookie (so it works without JavaScript) and go back. */
+/**
+ * Accept on the cookie notice: remember it in a cookie. A plain form post (no
+ * JavaScript) names the page to go back to; the background post does not.
+ */
 export async function action({ request, context }: ActionFunctionArgs) {
   const form = await request.formData();
   const secure = context.env.isProduction ? "; Secure" : "";
-  return redirect(safeRedirect(form.get("redirectTo"), "/"), {
-    headers: {
-      "Set-Cookie": `${COOKIE_CONSENT_NAME}=true; Path=/; Max-Age=${ONE_YEAR}; SameSite=Lax${secure}`,
-    },
-  });
+  const headers = { "Set-Cookie": `${COOKIE_CONSENT_NAME}=true; Path=/; Max-Age=${ONE_YEAR}; SameSite=Lax${secure}` };
+  const redirectTo = form.get("redirectTo");
+  if (redirectTo === null) return new Response(null, { status: 204, headers });
+  return redirect(safeRedirect(redirectTo, "/"), { headers });
 }
 
 export function loader() {

@@ -1,7 +1,7 @@
 import { redirect, type AppLoadContext } from "@remix-run/cloudflare";
 import type { Member } from "../domain/records";
 import { safeRedirect } from "../domain/safe-redirect";
-import { createSessionStorage } from "./session.server";
+import { createSessionStorage, newSessionCookie, sessionUserId } from "./session.server";
 
 /**
  * Who is asking, and the guards every loader and action calls (ARCHITECTURE.md
@@ -16,8 +16,8 @@ function sessionStorage(context: AppLoadContext) {
 
 async function loadUser(request: Request, context: AppLoadContext): Promise<Member | null> {
   const session = await sessionStorage(context).getSession(request.headers.get("Cookie"));
-  const userId = session.get("userId");
-  if (typeof userId !== "string") return null;
+  const userId = sessionUserId(session.data);
+  if (!userId) return null;
   const member = await context.store.members.getById(userId);
   return member && !member.deleted ? member : null;
 }
@@ -55,11 +55,8 @@ export async function requireAccountant(request: Request, context: AppLoadContex
 
 /** Signs a member in with a fresh session (never the one the browser came with). */
 export async function createUserSession(context: AppLoadContext, userId: string, redirectTo: string): Promise<Response> {
-  const storage = sessionStorage(context);
-  const session = await storage.getSession();
-  session.set("userId", userId);
   return redirect(safeRedirect(redirectTo, "/mem-account"), {
-    headers: { "Set-Cookie": await storage.commitSession(session) },
+    headers: { "Set-Cookie": await newSessionCookie(sessionStorage(context), userId) },
   });
 }
 

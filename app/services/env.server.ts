@@ -40,15 +40,18 @@ const rawEnvSchema = z.object({
 
 const envSchema = rawEnvSchema
   .superRefine((env, ctx) => {
-    if (env.ENVIRONMENT !== "production") return;
-    for (const key of ["SESSION_SECRET", "LINK_SIGNING_SECRET"] as const) {
-      const value = env[key];
-      if (!value || value.length < 32) {
-        ctx.addIssue({ code: "custom", path: [key], message: `${key} must be set to at least 32 characters in production` });
-      }
-    }
     if (env.CMS_API_URL && !env.CMS_API_TOKEN) {
       ctx.addIssue({ code: "custom", path: ["CMS_API_TOKEN"], message: "CMS_API_TOKEN is required when CMS_API_URL is set" });
+    }
+    if (env.ENVIRONMENT !== "production") return;
+    for (const [key, devValue] of [
+      ["SESSION_SECRET", DEV_SESSION_SECRET],
+      ["LINK_SIGNING_SECRET", DEV_LINK_SIGNING_SECRET],
+    ] as const) {
+      const value = env[key];
+      if (!value || value.length < 32 || value === devValue) {
+        ctx.addIssue({ code: "custom", path: [key], message: `${key} must be set to at least 32 random characters in production` });
+      }
     }
   })
   .transform((env) => {

@@ -21,3 +21,13 @@ export function applySecurityHeaders(headers: Headers): void {
   headers.set("Referrer-Policy", "strict-origin-when-cross-origin");
   headers.set("X-Frame-Options", "DENY");
 }
+
+const LOOPBACK = new Set(["localhost", "127.0.0.1", "[::1]"]);
+
+/**
+ * A development build signs sessions with a secret that is in the source code, so
+ * it answers only this machine: deployed by mistake, it serves nobody.
+ */
+export function isLocalRequest(request: Request): boolean {
+  return LOOPBACK.has(new URL(request.url).hostname);
+}

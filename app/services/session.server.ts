@@ -2,10 +2,13 @@ import { createCookieSessionStorage, type SessionStorage } from "@remix-run/clou
 import type { AppEnv } from "./env.server";
 
 export const SESSION_COOKIE_NAME = "__session";
-const SESSION_MAX_AGE = 60 * 60 * 24 * 14;
+/** Seconds a sign-in lasts. The browser is told so, and the server checks it too. */
+export const SESSION_MAX_AGE = 60 * 60 * 24 * 14;
 
 export interface SessionData {
   userId: string;
+  /** Unix seconds of the sign-in: a copied cookie stops working after SESSION_MAX_AGE. */
+  issuedAt: number;
 }
 
 /**
@@ -42,4 +45,20 @@ export function tolerant<Data, Flash>(storage: SessionStorage<Data, Flash>): Ses
       }
     },
   };
+}
+
+/** A new session for a member who has just signed in (never the one the browser came with). */
+export async function newSessionCookie(storage: ReturnType<typeof createSessionStorage>, userId: string, now = Date.now()): Promise<string> {
+  const session = await storage.getSession();
+  session.set("userId", userId);
+  session.set("issuedAt", Math.floor(now / 1000));
+  return storage.commitSession(session);
+}
+
+/** The signed-in member's id, if the session is one of ours and has not expired. */
+export function sessionUserId(data: Partial<SessionData>, now = Date.now()): string | null {
+  const { userId, issuedAt } = data;
+  if (typeof userId !== "string" || typeof issuedAt !== "number") return null;
+  const age = now / 1000 - issuedAt;
+  return age >= 0 && age <= SESSION_MAX_AGE ? userId : null;
 }

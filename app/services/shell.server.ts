@@ -1,6 +1,7 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import type { ShellData } from "../components/layout/shell-data";
 import { viewerOf } from "../domain/navigation";
+import { safeHref } from "../domain/safe-href";
 import { getUser } from "./auth.server";
 import { readToast } from "./toast.server";
 
@@ -23,9 +24,11 @@ export async function loadShell(request: Request, context: AppLoadContext): Prom
     shell: {
       contactNumber: settings.primaryContactNumber,
       contactEmail: settings.primaryContactEmail,
-      socialLinks: settings.socialLinks,
+      socialLinks: settings.socialLinks.flatMap((link) => {
+        const url = safeHref(link.url);
+        return url ? [{ label: link.label, url }] : [];
+      }),
       viewer,
-      userName: viewer === "visitor" ? null : (user?.fullName ?? null),
       cookieConsent: hasCookieConsent(request),
       toast,
       year: new Date().getFullYear(),

@@ -98,13 +98,47 @@ describe("mobile menu at 360 px", () => {
     const link = page.locator("#mobile-menu a", { hasText: "Gallery" });
     await page.click("button.menu-toggle");
     await link.waitFor({ state: "visible" });
+    expect(await page.evaluate(() => document.activeElement?.className)).toBe("mobile-menu-close");
     await page.click("button.mobile-menu-close");
     await link.waitFor({ state: "hidden" });
     await page.click("button.menu-toggle");
     await link.waitFor({ state: "visible" });
     await page.keyboard.press("Escape");
     await link.waitFor({ state: "hidden" });
+    expect(await page.evaluate(() => document.activeElement?.className)).toBe("menu-toggle");
     expect(await page.getAttribute("button.menu-toggle", "aria-expanded")).toBe("false");
+    await context.close();
+  });
+
+  it("keeps Tab inside the open menu (JavaScript on)", async () => {
+    const context = await newContext(browser, PHONE);
+    const page = await context.newPage();
+    await page.goto("/");
+    await hydrated(page);
+    await page.click("button.menu-toggle");
+    await page.locator("#mobile-menu a", { hasText: "Gallery" }).waitFor({ state: "visible" });
+    for (let i = 0; i < 14; i++) {
+      await page.keyboard.press("Tab");
+      // In the menu, on its toggle, or past the end of the page (the browser's own UI): never behind the panel.
+      const inMenu = await page.evaluate(() => {
+        const active = document.activeElement;
+        if (!active || active === document.body) return true;
+        return active.closest("#mobile-menu") !== null || active.classList.contains("menu-toggle");
+      });
+      expect(inMenu, `focus after ${i + 1} Tab presses`).toBe(true);
+    }
+    await context.close();
+  });
+
+  it("takes over a menu opened before JavaScript loaded", async () => {
+    const context = await newContext(browser, PHONE);
+    const page = await context.newPage();
+    await page.goto("/#mobile-menu");
+    await hydrated(page);
+    expect(await page.getAttribute("button.menu-toggle", "aria-expanded")).toBe("true");
+    expect(new URL(page.url()).hash).toBe("");
+    await page.click("button.mobile-menu-close");
+    await page.locator("#mobile-menu a", { hasText: "Gallery" }).waitFor({ state: "hidden" });
     await context.close();
   });
 
@@ -143,10 +177,13 @@ describe("cookie notice", () => {
     const page = await context.newPage();
     await page.goto("/");
     await hydrated(page);
+    const navigations: string[] = [];
+    page.on("framenavigated", (frame) => frame === page.mainFrame() && navigations.push(frame.url()));
     await page.locator("section.cookie-notice button", { hasText: "Accept" }).click();
     await page.locator("section.cookie-notice").waitFor({ state: "detached" });
     expect(await page.evaluate(() => window.localStorage.getItem("agreeCookie"))).toBe("true");
     await expect.poll(async () => (await context.cookies()).find((c) => c.name === "agreeCookie")?.value).toBe("true");
+    expect(navigations).toEqual([]);
     await page.reload();
     expect(await page.locator("section.cookie-notice").count()).toBe(0);
     await context.close();
@@ -161,6 +198,7 @@ describe("404 page", () => {
       const response = await page.goto("/this/page/does-not-exist");
       expect(response?.status()).toBe(404);
       expect(await page.locator("h1").innerText()).toBe("Page not found");
+      expect(await page.title()).toBe("Page not found | Manchester Mosaic Association");
       expect(await page.locator("nav.breadcrumbs li").allInnerTexts()).toEqual(["Home", "Page not found"]);
       expect(await page.locator("nav.breadcrumbs a").getAttribute("href")).toBe("/home");
       expect(await page.locator('nav.breadcrumbs [aria-current="page"]').innerText()).toBe("Page not found");

@@ -1,5 +1,5 @@
 import { parseEnv } from "~/services/env.server";
-import { createSessionStorage } from "~/services/session.server";
+import { createSessionStorage, newSessionCookie } from "~/services/session.server";
 import { DEMO_ACCOUNTS, type DemoAccountKey } from "../../seed/demo-accounts";
 import { demoMemberId } from "../../seed/demo-members";
 
@@ -7,11 +7,8 @@ import { demoMemberId } from "../../seed/demo-members";
 export const devEnv = parseEnv({ DB: { prepare() {}, batch() {} }, ENVIRONMENT: "development" });
 
 /** A `Cookie` header value for a signed-in session, made the way the app makes them. */
-export async function sessionCookieFor(userId: string): Promise<string> {
-  const storage = createSessionStorage(devEnv);
-  const session = await storage.getSession();
-  session.set("userId", userId);
-  const setCookie = await storage.commitSession(session);
+export async function sessionCookieFor(userId: string, issuedAt = Date.now()): Promise<string> {
+  const setCookie = await newSessionCookie(createSessionStorage(devEnv), userId, issuedAt);
   return setCookie.split(";")[0]!;
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { applySecurityHeaders, isCrossSiteMutation } from "~/services/request-guard.server";
+import { applySecurityHeaders, isCrossSiteMutation, isLocalRequest } from "~/services/request-guard.server";
 
 const post = (headers: Record<string, string>) => new Request("https://mma.example/contact", { method: "POST", headers });
 
@@ -28,5 +28,16 @@ describe("applySecurityHeaders", () => {
     expect(headers.get("X-Content-Type-Options")).toBe("nosniff");
     expect(headers.get("X-Frame-Options")).toBe("DENY");
     expect(headers.get("Referrer-Policy")).toBe("strict-origin-when-cross-origin");
+  });
+});
+
+describe("isLocalRequest", () => {
+  it("knows this machine's addresses", () => {
+    for (const url of ["http://localhost:8787/", "http://127.0.0.1:5173/x", "http://[::1]:8787/"]) expect(isLocalRequest(new Request(url)), url).toBe(true);
+  });
+  it("refuses any other host", () => {
+    for (const url of ["https://mma-community-site-dev.example.workers.dev/", "http://192.168.1.20:8787/", "http://localhost.evil.example/"]) {
+      expect(isLocalRequest(new Request(url)), url).toBe(false);
+    }
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createSessionStorage } from "~/services/session.server";
+import { SESSION_MAX_AGE, createSessionStorage, sessionUserId } from "~/services/session.server";
 
 const secret = "s".repeat(40);
 
@@ -35,5 +35,20 @@ describe("the session cookie", () => {
 
     const other = createSessionStorage({ SESSION_SECRET: "o".repeat(40), isProduction: false });
     expect((await other.getSession(cookie)).get("userId")).toBeUndefined();
+  });
+});
+
+describe("sessionUserId", () => {
+  const now = Date.UTC(2026, 10, 21);
+  const seconds = now / 1000;
+  it("accepts a session signed in within the last 14 days", () => {
+    expect(sessionUserId({ userId: "m1", issuedAt: seconds - 60 }, now)).toBe("m1");
+    expect(sessionUserId({ userId: "m1", issuedAt: seconds - SESSION_MAX_AGE }, now)).toBe("m1");
+  });
+  it("refuses expired, future-dated and incomplete sessions", () => {
+    expect(sessionUserId({ userId: "m1", issuedAt: seconds - SESSION_MAX_AGE - 1 }, now)).toBeNull();
+    expect(sessionUserId({ userId: "m1", issuedAt: seconds + 3600 }, now)).toBeNull();
+    expect(sessionUserId({ userId: "m1" }, now)).toBeNull();
+    expect(sessionUserId({ issuedAt: seconds }, now)).toBeNull();
   });
 });

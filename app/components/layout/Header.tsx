@@ -16,7 +16,7 @@ export function Header({ shell }: { shell: ShellData }) {
     <>
       <header className={fixed ? "site-header is-fixed" : "site-header"}>
         <div className="container site-header-inner">
-          <Link to="/" className="brand" aria-label={`${ASSOCIATION.name}, home`}>
+          <Link to="/" className="brand">
             <img src="/favicon.svg" alt="" width={40} height={40} />
             <span className="brand-text">
               <span className="brand-short">{ASSOCIATION.shortName}</span>

@@ -1,42 +1,68 @@
 import { useLocation } from "@remix-run/react";
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import type { NavLink } from "~/domain/navigation";
 import { useHydrated } from "../use-hydrated";
 import { NavItem } from "./NavItem";
 
 const MENU_ID = "mobile-menu";
+/** What lies behind the open panel: made inert so Tab stays in the menu. */
+const BACKGROUND = [".skip-link", ".top-bar", ".site-header .brand", "#main", ".site-footer", ".scroll-top"];
 
 /**
  * The slide-out menu for small screens. Without JavaScript the toggle is a link
  * to #mobile-menu and CSS `:target` opens the panel; with JavaScript it is a
- * button with aria-expanded, Escape closes it, and navigating closes it.
+ * button with aria-expanded, focus moves into the panel, Escape closes it, and
+ * navigating closes it.
  */
 export function MobileMenu({ links }: { links: NavLink[] }) {
   const hydrated = useHydrated();
   const [open, setOpen] = useState(false);
   const location = useLocation();
+  const toggleRef = useRef<HTMLButtonElement>(null);
+  const closeRef = useRef<HTMLButtonElement>(null);
 
-  useEffect(() => setOpen(false), [location.pathname]);
+  // Opened by the no-JS link before hydration: take over that state, drop the hash.
+  useEffect(() => {
+    if (window.location.hash !== `#${MENU_ID}`) return;
+    window.history.replaceState(window.history.state, "", window.location.pathname + window.location.search);
+    setOpen(true);
+  }, []);
+
+  // Navigating closes the menu (but mounting is not navigating).
+  const shownPath = useRef(location.pathname);
+  useEffect(() => {
+    if (shownPath.current === location.pathname) return;
+    shownPath.current = location.pathname;
+    setOpen(false);
+  }, [location.pathname]);
 
   useEffect(() => {
     if (!open) return;
-    const onKey = (event: KeyboardEvent) => event.key === "Escape" && setOpen(false);
+    closeRef.current?.focus();
+    const background = BACKGROUND.flatMap((selector) => Array.from(document.querySelectorAll(selector)));
+    background.forEach((element) => element.setAttribute("inert", ""));
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== "Escape") return;
+      setOpen(false);
+      toggleRef.current?.focus();
+    };
     window.addEventListener("keydown", onKey);
-    return () => window.removeEventListener("keydown", onKey);
+    return () => {
+      window.removeEventListener("keydown", onKey);
+      background.forEach((element) => element.removeAttribute("inert"));
+    };
   }, [open]);
 
   const close = () => {
+    if (open) toggleRef.current?.focus();
     setOpen(false);
-    // The panel may have been opened by the no-JS link before hydration.
-    if (window.location.hash === `#${MENU_ID}`) {
-      window.history.replaceState(window.history.state, "", window.location.pathname + window.location.search);
-    }
   };
 
   return (
     <>
       {hydrated ? (
         <button
+          ref={toggleRef}
           type="button"
           className="menu-toggle"
           aria-expanded={open}
@@ -52,9 +78,14 @@ export function MobileMenu({ links }: { links: NavLink[] }) {
           Menu
         </a>
       )}
-      <nav id={MENU_ID} className={open ? "mobile-menu is-open" : "mobile-menu"} aria-label="Mobile">
+      <nav
+        id={MENU_ID}
+        // Once JavaScript manages the menu, CSS stops following #mobile-menu (:target).
+        className={["mobile-menu", hydrated ? "is-managed" : "", open ? "is-open" : ""].filter(Boolean).join(" ")}
+        aria-label="Mobile"
+      >
         {hydrated ? (
-          <button type="button" className="mobile-menu-close" onClick={close}>
+          <button ref={closeRef} type="button" className="mobile-menu-close" onClick={close}>
             Close menu
           </button>
         ) : (

@@ -7,7 +7,6 @@ export interface ShellData {
   contactEmail: string;
   socialLinks: Array<{ label: string; url: string }>;
   viewer: Viewer;
-  userName: string | null;
   cookieConsent: boolean;
   toast: Toast | null;
   year: number;
@@ -18,7 +17,6 @@ export const EMPTY_SHELL: ShellData = {
   contactEmail: "",
   socialLinks: [],
   viewer: "visitor",
-  userName: null,
   cookieConsent: true,
   toast: null,
   year: new Date().getFullYear(),

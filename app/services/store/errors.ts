@@ -6,8 +6,3 @@ export class DuplicateEmailError extends Error {
     super("A member with this e-mail already exists");
   }
 }
-
-/** The backing store could not be reached or refused the request (Cockpit down, D1 error). */
-export class StoreUnavailableError extends Error {
-  override name = "StoreUnavailableError";
-}

@@ -63,7 +63,8 @@ export interface DocumentsRepository {
 }
 
 export interface ContactMessagesRepository {
-  create(message: Omit<ContactMessage, "id" | "createdAt">): Promise<ContactMessage>;
+  /** Stores a message (Cockpit's contactus form answers with the data only, no id). */
+  create(message: Omit<ContactMessage, "id" | "createdAt">): Promise<void>;
 }
 
 export type MemberSortKey =
@@ -77,6 +78,10 @@ export type MemberSortKey =
   | "lastRenewedYear"
   | "role";
 
+/**
+ * What the members tables ask for. Names sort case-insensitively and missing
+ * values sort last in either direction, on every adapter.
+ */
 export interface MemberListQuery {
   deleted: boolean;
   /** Matches name, e-mail, postcode or member number (with or without MMA). */
@@ -87,7 +92,7 @@ export interface MemberListQuery {
   /** Members whose last renewed year is not this one (the pending renewals). */
   notRenewedIn?: number;
   sort?: { key: MemberSortKey; direction: "asc" | "desc" };
-  /** 0-based page; omit page and pageSize for every row (CSV export). */
+  /** 0-based page; omit page and pageSize for every row (CSV export). pageSize is 1–500. */
   page?: number;
   pageSize?: number;
 }
@@ -96,7 +101,7 @@ export interface MembersRepository {
   getById(id: Id): Promise<Member | null>;
   /** Case-insensitive; deleted members included (an e-mail is never reused). */
   findByEmail(email: string): Promise<Member | null>;
-  /** Creates the member with the next member number, unique under concurrency. */
+  /** Creates the member with the next member number: unique under concurrency on D1, best effort on Cockpit (ADR 3). */
   register(member: NewMember): Promise<Member>;
   /** Changes only the given fields; returns the updated member, or null if unknown. */
   update(id: Id, patch: MemberPatch): Promise<Member | null>;
@@ -110,8 +115,11 @@ export interface TransactionsRepository {
   listByUser(userId: Id, status?: TransactionStatus): Promise<Transaction[]>;
   setCheckoutSession(id: Id, checkoutSessionId: string): Promise<void>;
   /**
-   * Moves a pending transaction to success or failed. Returns true only for the
-   * one call that made the change (a conditional update), so settlement runs once.
+   * Settles a transaction. `failed` applies only to a pending one; `success`
+   * applies to a pending or failed one (a member may cancel, go back and pay in the
+   * same checkout). Returns true only for the one call that made the change, so
+   * whatever follows a settlement runs once; D1 guarantees it (one conditional
+   * UPDATE), Cockpit can only re-read and compare.
    */
   settle(id: Id, status: Exclude<TransactionStatus, "pending">, at: UnixSeconds): Promise<boolean>;
 }

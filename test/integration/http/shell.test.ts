@@ -80,6 +80,11 @@ describe("the worker serves the site shell (wrangler dev, local D1)", () => {
     expect(accepted.headers.get("Set-Cookie")).toMatch(/^agreeCookie=true; Path=\/; Max-Age=31536000; SameSite=Lax/);
     expect((await post("https://evil.example/")).headers.get("Location")).toBe("/");
 
+    // The background post from the notice (JavaScript on) names no page: no redirect.
+    const background = await fetch(`${base()}/cookie-consent`, { method: "POST", redirect: "manual", headers: { Origin: origin }, body: new FormData() });
+    expect(background.status).toBe(204);
+    expect(background.headers.get("Set-Cookie")).toMatch(/^agreeCookie=true;/);
+
     expect((await page("/")).html).toContain("We use cookies");
     expect((await page("/", { headers: { Cookie: "agreeCookie=true" } })).html).not.toContain("We use cookies");
   });

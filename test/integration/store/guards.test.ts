@@ -1,6 +1,7 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createUserSession, getUser, logoutCookie, requireAccountant, requireUser } from "~/services/auth.server";
+import { createSessionStorage } from "~/services/session.server";
 import { createD1Store } from "~/services/store/d1/index.server";
 import type { Store } from "~/services/store/port";
 import { createTestD1 } from "../../support/d1";
@@ -66,10 +67,24 @@ describe("guards", () => {
     expect((await requireAccountant(await request("/accounts", ids.accountant), contextFor())).role).toBe("accountant");
   });
 
+  it("treats an expired session as signed out", async () => {
+    const fifteenDaysAgo = Date.now() - 15 * 24 * 60 * 60 * 1000;
+    const stale = new Request("http://localhost/documents", { headers: { Cookie: await sessionCookieFor(ids.member!, fifteenDaysAgo) } });
+    expect(await getUser(stale, contextFor())).toBeNull();
+    const response = await thrown(requireUser(stale, contextFor()));
+    expect(response.headers.get("Location")).toBe("/login?redirectTo=%2Fdocuments");
+  });
+
   it("treats a session for a member who no longer exists, or a mangled cookie, as no one", async () => {
     expect(await getUser(await request("/", "ffffffffffffffffffffffff"), contextFor())).toBeNull();
     const mangled = new Request("http://localhost/", { headers: { Cookie: "__session=%%%.@@@" } });
     expect(await getUser(mangled, contextFor())).toBeNull();
+    // A validly signed session from before sessions carried their sign-in time.
+    const storage = createSessionStorage(devEnv);
+    const legacy = await storage.getSession();
+    legacy.set("userId", ids.member!);
+    const legacyCookie = (await storage.commitSession(legacy)).split(";")[0]!;
+    expect(await getUser(new Request("http://localhost/", { headers: { Cookie: legacyCookie } }), contextFor())).toBeNull();
   });
 
   it("signs in with a fresh session and signs out by expiring the cookie", async () => {

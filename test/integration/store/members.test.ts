@@ -75,6 +75,11 @@ describe("members (D1)", () => {
     expect((await store.members.list({ deleted: true, search: tag })).rows.map((m) => m.id)).toEqual([made[6]!.id]);
     expect((await store.members.list({ deleted: false, search: `MMA${made[2]!.memberNumber}` })).rows.map((m) => m.id)).toEqual([made[2]!.id]);
     expect((await store.members.list({ deleted: false, search: "m39xy" })).rows.map((m) => m.id)).toEqual([made[3]!.id]);
+    // Page sizes outside 1–500 are clamped, never "no limit"; unknown sort keys fall back.
+    expect((await store.members.list({ deleted: false, search: tag, pageSize: -1 })).rows).toHaveLength(1);
+    expect((await store.members.list({ deleted: false, search: tag, pageSize: 2, page: -3 })).rows).toHaveLength(2);
+    const bogus = { key: "password_hash; DROP TABLE members" as never, direction: "asc" as const };
+    expect((await store.members.list({ deleted: false, search: tag, sort: bogus })).total).toBe(6);
     // LIKE wildcards in a search are text, not patterns.
     expect((await store.members.list({ deleted: false, search: "%" })).total).toBe(0);
   });

@@ -35,14 +35,25 @@ describe("transactions (D1)", () => {
     expect(results.filter(Boolean)).toHaveLength(1);
     const settled = await store.transactions.getById(tx.id);
     expect(settled?.status).not.toBe("pending");
-    expect(await store.transactions.settle(tx.id, "success", 999)).toBe(false);
+    expect(await store.transactions.settle(tx.id, "success", 999)).toBe(settled?.status === "failed");
+  });
+
+  it("lets a payment succeed after a cancel, but never fails a success", async () => {
+    const tx = await store.transactions.create(newTransaction(userId));
+    expect(await store.transactions.settle(tx.id, "failed", 300)).toBe(true);
+    expect(await store.transactions.settle(tx.id, "failed", 301)).toBe(false);
+    expect(await store.transactions.settle(tx.id, "success", 302)).toBe(true);
+    expect(await store.transactions.settle(tx.id, "failed", 303)).toBe(false);
+    expect(await store.transactions.settle(tx.id, "success", 304)).toBe(false);
+    expect(await store.transactions.getById(tx.id)).toMatchObject({ status: "success", settledAt: 302 });
   });
 });
 
 describe("tickets (D1)", () => {
   it("stores a ticket with its attendees and finds it by id and code", async () => {
-    const ticket = await store.tickets.create(newTicket(userId));
+    const ticket = await store.tickets.create(newTicket(userId, { code: " abc2def3 " }));
     expect(ticket.paid).toBe(false);
+    expect(ticket.code).toBe("ABC2DEF3");
     expect(await store.tickets.getById(ticket.id)).toEqual(ticket);
     expect((await store.tickets.getByCode(ticket.code.toLowerCase()))?.id).toBe(ticket.id);
     expect(await store.tickets.listOpenByUser(userId)).toEqual([]);

@@ -3,7 +3,6 @@ import { infoPageSchema, siteSettingsSchema, type SiteSettings } from "../../../
 import type { ContentRepository, DocumentsRepository, ContactMessagesRepository } from "../port";
 import { newId, nowSeconds } from "../ids";
 import {
-  contactMessageFromRow,
   documentFromRow,
   eventFromRow,
   galleryFromRow,
@@ -74,13 +73,7 @@ export function d1Documents(db: D1Database): DocumentsRepository {
 export function d1ContactMessages(db: D1Database): ContactMessagesRepository {
   return {
     async create(message) {
-      const row = await insertRow(
-        db,
-        "contact_messages",
-        { id: newId(), ...message, created_at: nowSeconds() },
-        { returning: true },
-      ).first<Record<string, unknown>>();
-      return contactMessageFromRow(row!);
+      await insertRow(db, "contact_messages", { id: newId(), ...message, created_at: nowSeconds() }).run();
     },
   };
 }

@@ -18,7 +18,9 @@ const SORT_COLUMNS: Record<MemberSortKey, string> = {
   role: "role",
 };
 
+const DEFAULT_SORT = { key: "createdAt", direction: "desc" } as const;
 const MAX_NUMBER_ATTEMPTS = 5;
+const MAX_PAGE_SIZE = 500;
 
 function whereClause(query: MemberListQuery): { sql: string; params: unknown[] } {
   const clauses = ["deleted = ?"];
@@ -98,7 +100,7 @@ export function d1Members(db: D1Database): MembersRepository {
 
     async update(id: string, patch: MemberPatch) {
       const entries = (Object.keys(patch) as Array<keyof MemberPatch>).filter(
-        (key) => patch[key] !== undefined && key in MEMBER_COLUMNS,
+        (key) => patch[key] !== undefined && Object.hasOwn(MEMBER_COLUMNS, key),
       );
       if (entries.length === 0) return byId(id);
       const sets = entries.map((key) => `${MEMBER_COLUMNS[key]} = ?`);
@@ -117,13 +119,16 @@ export function d1Members(db: D1Database): MembersRepository {
 
     async list(query: MemberListQuery) {
       const where = whereClause(query);
-      const sort = query.sort ?? { key: "createdAt", direction: "desc" };
+      const sort = query.sort && Object.hasOwn(SORT_COLUMNS, query.sort.key) ? query.sort : DEFAULT_SORT;
       const direction = sort.direction === "asc" ? "ASC" : "DESC";
       let sql = `SELECT * FROM members WHERE ${where.sql} ORDER BY ${SORT_COLUMNS[sort.key]} ${direction} NULLS LAST, id ${direction}`;
       const params = [...where.params];
       if (query.pageSize !== undefined) {
+        // Never "no limit" by accident: SQLite reads a negative LIMIT as none.
+        const pageSize = Math.min(Math.max(Math.trunc(query.pageSize) || 1, 1), MAX_PAGE_SIZE);
+        const page = Math.max(Math.trunc(query.page ?? 0) || 0, 0);
         sql += " LIMIT ? OFFSET ?";
-        params.push(query.pageSize, (query.page ?? 0) * query.pageSize);
+        params.push(pageSize, page * pageSize);
       }
       const [rows, count] = await db.batch<Record<string, unknown>>([
         db.prepare(sql).bind(...params),

@@ -19,8 +19,8 @@ import {
 
 /**
  * Row shapes of the D1 tables and their mapping to records. Used by the D1
- * adapter and by the bulk writers (seed, Cockpit import), so a record is turned
- * into a row in exactly one place.
+ * adapter and by the bulk writer of the seed (and of the Cockpit import to come),
+ * so a record is turned into a row in exactly one place.
  */
 
 type Row = Record<string, unknown>;

@@ -29,7 +29,7 @@ export function isUniqueViolation(error: unknown, column: string): boolean {
   return /UNIQUE constraint failed/i.test(message) && message.includes(column);
 }
 
-/** An SQL literal for a value we generated ourselves (bulk imports); bound parameters everywhere else. */
+/** An SQL literal for a value we generated ourselves (bulk writes); bound parameters everywhere else. */
 function literal(value: unknown): string {
   if (value === null || value === undefined) return "NULL";
   if (typeof value === "boolean") return value ? "1" : "0";
@@ -37,33 +37,51 @@ function literal(value: unknown): string {
     if (!Number.isFinite(value)) throw new Error(`Cannot store ${value}`);
     return String(value);
   }
-  const text = String(value);
-  if (text.includes("\u0000")) throw new Error("Cannot store a NUL character");
-  return `'${text.replaceAll("'", "''")}'`;
+  if (typeof value !== "string") throw new Error(`Cannot store a ${typeof value} as an SQL literal`);
+  if (value.includes("\u0000")) throw new Error("Cannot store a NUL character");
+  return `'${value.replaceAll("'", "''")}'`;
 }
 
-// D1 allows 100 bound parameters and 100 kB of SQL per statement: bulk writes
-// put many rows in one statement as literals, below that size.
-const MAX_STATEMENT_CHARS = 90_000;
+// D1 allows 100 bound parameters and 100 kB (bytes) of SQL per statement: bulk
+// writes put many rows in one statement as literals, below that size.
+const MAX_STATEMENT_BYTES = 90_000;
+const utf8 = new TextEncoder();
 
-/** Multi-row INSERT OR REPLACE statements for many rows of one table (seed, import). */
-export function bulkReplace(db: D1Database, table: string, rows: SqlRow[]): D1PreparedStatement[] {
+/** The primary key of each table bulk writes touch: a re-run updates the row with that key, nothing else. */
+const KEYS: Record<string, string[]> = {
+  singletons: ["name"],
+  ticket_attendees: ["ticket_id", "band", "position"],
+};
+
+/**
+ * Multi-row upserts for many rows of one table (seed, import). A row whose key
+ * exists is updated in place (never deleted and re-inserted, which would cascade
+ * to its children); a clash on another unique column (e-mail, member number)
+ * fails loudly instead of replacing someone else's row.
+ */
+export function bulkUpsert(db: D1Database, table: string, rows: SqlRow[]): D1PreparedStatement[] {
   if (rows.length === 0) return [];
   const columns = Object.keys(rows[0]!).map(checkIdentifier);
-  const head = `INSERT OR REPLACE INTO ${checkIdentifier(table)} (${columns.join(", ")}) VALUES `;
+  const keys = KEYS[table] ?? ["id"];
+  const updates = columns.filter((c) => !keys.includes(c)).map((c) => `${c} = excluded.${c}`);
+  const head = `INSERT INTO ${checkIdentifier(table)} (${columns.join(", ")}) VALUES `;
+  const tail = ` ON CONFLICT (${keys.join(", ")}) DO ${updates.length ? `UPDATE SET ${updates.join(", ")}` : "NOTHING"}`;
+  const fixedBytes = utf8.encode(head + tail).length;
   const statements: D1PreparedStatement[] = [];
   let values: string[] = [];
-  let size = head.length;
+  let bytes = fixedBytes;
   for (const row of rows) {
     const tuple = `(${columns.map((c) => literal(row[c])).join(", ")})`;
-    if (values.length > 0 && size + tuple.length + 1 > MAX_STATEMENT_CHARS) {
-      statements.push(db.prepare(head + values.join(",")));
+    const tupleBytes = utf8.encode(tuple).length + 1;
+    if (fixedBytes + tupleBytes > MAX_STATEMENT_BYTES) throw new Error(`A ${table} row is too large for one D1 statement`);
+    if (values.length > 0 && bytes + tupleBytes > MAX_STATEMENT_BYTES) {
+      statements.push(db.prepare(head + values.join(",") + tail));
       values = [];
-      size = head.length;
+      bytes = fixedBytes;
     }
     values.push(tuple);
-    size += tuple.length + 1;
+    bytes += tupleBytes;
   }
-  statements.push(db.prepare(head + values.join(",")));
+  statements.push(db.prepare(head + values.join(",") + tail));
   return statements;
 }

@@ -11,6 +11,9 @@ const TICKET_SELECT = `SELECT t.*, (
   ) AS attendees
   FROM tickets t`;
 
+/** Codes are typed at the door: case and surrounding spaces do not matter. */
+const normaliseCode = (code: string) => code.trim().toUpperCase();
+
 export function d1Tickets(db: D1Database): TicketsRepository {
   const one = async (where: string, value: string) => {
     const row = await db.prepare(`${TICKET_SELECT} WHERE ${where}`).bind(value).first<Record<string, unknown>>();
@@ -21,6 +24,7 @@ export function d1Tickets(db: D1Database): TicketsRepository {
     async create(input) {
       const ticket: Ticket = {
         ...input,
+        code: normaliseCode(input.code),
         id: newId(),
         paid: false,
         used: false,
@@ -35,7 +39,7 @@ export function d1Tickets(db: D1Database): TicketsRepository {
     },
 
     getById: (id) => one("t.id = ?", id),
-    getByCode: (code) => one("t.code = ?", code.trim().toUpperCase()),
+    getByCode: (code) => one("t.code = ?", normaliseCode(code)),
 
     async listOpenByUser(userId) {
       const { results } = await db

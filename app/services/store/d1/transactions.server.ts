@@ -39,8 +39,9 @@ export function d1Transactions(db: D1Database): TransactionsRepository {
     },
 
     async settle(id, status, at) {
+      const from = status === "success" ? "status IN ('pending', 'failed')" : "status = 'pending'";
       const result = await db
-        .prepare("UPDATE transactions SET status = ?, settled_at = ? WHERE id = ? AND status = 'pending'")
+        .prepare(`UPDATE transactions SET status = ?, settled_at = ? WHERE id = ? AND ${from}`)
         .bind(status, at, id)
         .run();
       return result.meta.changes === 1;
