@@ -25,10 +25,15 @@ try {
   await dispose();
 }
 console.log("4/4 Starting the server...");
+// Offline, wrangler warns on every start that it cannot fetch Request.cf; that is harmless noise.
+const NOISE = /Request\.cf|ENOTFOUND workers\.cloudflare\.com|^\s+at (GetAddrInfoReqWrap|.*callbackTrampoline)/;
 const server = await startDevServer({
   port,
   ip: process.env.HOST ?? "localhost",
-  log: (text) => process.stdout.write(text.replace(/^/gm, "    ")),
+  log: (text) => {
+    const lines = text.split("\n").filter((line) => !NOISE.test(line));
+    if (lines.some((line) => line.trim() !== "")) process.stdout.write(lines.map((line) => `    ${line}`).join("\n"));
+  },
 });
 printDemoAccounts(`http://localhost:${port}`);
 
