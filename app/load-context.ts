@@ -1,6 +1,7 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { parseEnv, type AppEnv } from "./services/env.server";
 import { createStore, type Store } from "./services/store/index.server";
+import { memoiseContentReads } from "./services/store/request-memo";
 
 /** What the Worker runtime hands us: the same shape from wrangler's dev proxy and from server.ts. */
 export interface CloudflareContext {
@@ -31,7 +32,7 @@ export function getLoadContext({ context }: { request: Request; context: { cloud
     env,
     // Built on first use: pages that never touch the store never build it.
     get store() {
-      return (store ??= createStore(env));
+      return (store ??= memoiseContentReads(createStore(env)));
     },
   };
 }

@@ -1,6 +1,9 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
+import { afterAll, beforeAll } from "vitest";
 import { getPlatformProxy, unstable_splitSqlQuery } from "wrangler";
+import { createD1Store } from "~/services/store/d1/index.server";
+import type { Store } from "~/services/store/port";
 import { ROOT } from "../../scripts/lib";
 
 /**
@@ -20,4 +23,20 @@ export async function createTestD1(): Promise<{ db: D1Database; dispose: () => P
     await db.batch(statements.map((sql) => db.prepare(sql)));
   }
   return { db, dispose: () => proxy.dispose() };
+}
+
+/**
+ * One fresh database (and a D1 store over it) for the test file that calls this:
+ * created before its tests, disposed after them.
+ */
+export function useTestD1(): { readonly db: D1Database; readonly store: Store } {
+  const state = {} as { db: D1Database; store: Store; dispose?: () => Promise<void> };
+  beforeAll(async () => {
+    const test = await createTestD1();
+    Object.assign(state, { db: test.db, store: createD1Store(test.db), dispose: test.dispose });
+  });
+  afterAll(async () => {
+    await state.dispose?.();
+  });
+  return state;
 }

@@ -1,68 +1,58 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createD1Store } from "~/services/store/d1/index.server";
-import type { Store } from "~/services/store/port";
+import { describe, expect, it } from "vitest";
 import { buildDemo } from "../../../seed/demo";
 import { seedDatabase } from "../../../seed/seed";
-import { createTestD1 } from "../../support/d1";
+import { useTestD1 } from "../../support/d1";
 
-let store: Store;
-let db: D1Database;
-let dispose: () => Promise<void>;
+const t = useTestD1();
 const date = new Date("2026-11-21T12:00:00Z");
-
-beforeAll(async () => {
-  ({ db, dispose } = await createTestD1());
-  store = createD1Store(db);
-});
-afterAll(() => dispose());
 
 describe("seeding and reading content (D1)", () => {
   it("seeds the demo, and seeding again changes nothing", async () => {
-    const first = await seedDatabase(db, { date });
+    const first = await seedDatabase(t.db, { date });
     expect(first.counts).toMatchObject({ home_slides: 3, office_bearers: 8, previous_teams: 3, calendar_events: 6, galleries: 4, news: 13, documents: 3, members: 4 });
-    const again = await seedDatabase(db, { date });
+    const again = await seedDatabase(t.db, { date });
     expect(again.counts).toEqual(first.counts);
-    expect((await seedDatabase(db, { date, ifEmpty: true })).demo).toBe("kept");
+    expect((await seedDatabase(t.db, { date, ifEmpty: true })).demo).toBe("kept");
   });
 
   it("reads every content set in the spec's order", async () => {
     const demo = await buildDemo(date);
-    expect(await store.content.getSiteSettings()).toEqual(demo.settings);
-    expect(await store.content.getPage("aboutUs")).toEqual(demo.pages.aboutUs);
-    expect((await store.content.listSlides()).map((s) => s.title)).toEqual(demo.slides.map((s) => s.title));
-    expect((await store.content.listOfficeBearers()).map((o) => o.order)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
-    const teams = await store.content.listPreviousTeams();
+    expect(await t.store.content.getSiteSettings()).toEqual(demo.settings);
+    expect(await t.store.content.getPage("aboutUs")).toEqual(demo.pages.aboutUs);
+    expect((await t.store.content.listSlides()).map((s) => s.title)).toEqual(demo.slides.map((s) => s.title));
+    expect((await t.store.content.listOfficeBearers()).map((o) => o.order)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
+    const teams = await t.store.content.listPreviousTeams();
     expect(teams.map((t) => t.createdAt)).toEqual([...teams.map((t) => t.createdAt)].sort((a, b) => b - a));
-    const events = await store.content.listEvents();
+    const events = await t.store.content.listEvents();
     expect(events.map((e) => e.createdAt)).toEqual([...events.map((e) => e.createdAt)].sort((a, b) => a - b));
-    expect((await store.content.listGalleries()).map((g) => g.images.length)).toEqual([6, 5, 4, 6]);
-    const gallery = await store.content.getGallery(demo.galleries[1]!.id);
+    expect((await t.store.content.listGalleries()).map((g) => g.images.length)).toEqual([6, 5, 4, 6]);
+    const gallery = await t.store.content.getGallery(demo.galleries[1]!.id);
     expect(gallery).toEqual(demo.galleries[1]);
-    expect(await store.content.getGallery("nope")).toBeNull();
+    expect(await t.store.content.getGallery("nope")).toBeNull();
   });
 
   it("shows only published news, newest first", async () => {
-    const news = await store.content.listPublishedNews();
+    const news = await t.store.content.listPublishedNews();
     expect(news).toHaveLength(12);
     expect(news.every((n) => n.published)).toBe(true);
     expect(news.map((n) => n.createdAt)).toEqual([...news.map((n) => n.createdAt)].sort((a, b) => b - a));
     const draft = (await buildDemo(date)).news.find((n) => !n.published)!;
-    expect(await store.content.getPublishedNews(draft.id)).toBeNull();
-    expect((await store.content.getPublishedNews(news[0]!.id))?.title).toBe(news[0]!.title);
+    expect(await t.store.content.getPublishedNews(draft.id)).toBeNull();
+    expect((await t.store.content.getPublishedNews(news[0]!.id))?.title).toBe(news[0]!.title);
   });
 
   it("lists documents and the seeded members' history", async () => {
-    expect((await store.documents.list()).map((d) => d.title).sort()).toEqual(["Annual Report 2025", "Association Constitution", "Membership Handbook"]);
-    const member = await store.members.findByEmail("member@example.org");
+    expect((await t.store.documents.list()).map((d) => d.title).sort()).toEqual(["Annual Report 2025", "Association Constitution", "Membership Handbook"]);
+    const member = await t.store.members.findByEmail("member@example.org");
     expect(member?.children).toHaveLength(3);
-    expect((await store.transactions.listByUser(member!.id, "success")).length).toBeGreaterThanOrEqual(2);
-    expect(await store.tickets.listOpenByUser(member!.id)).toHaveLength(1);
+    expect((await t.store.transactions.listByUser(member!.id, "success")).length).toBeGreaterThanOrEqual(2);
+    expect(await t.store.tickets.listOpenByUser(member!.id)).toHaveLength(1);
   });
 
   it("seeds synthetic members on top, and a rerun gives the same rows", async () => {
-    const report = await seedDatabase(db, { date, members: 300, tickets: 500 });
+    const report = await seedDatabase(t.db, { date, members: 300, tickets: 500 });
     expect(report.counts.members).toBe(304);
     expect(report.counts.tickets).toBe(501);
-    expect((await seedDatabase(db, { date, members: 300, tickets: 500 })).counts).toEqual(report.counts);
+    expect((await seedDatabase(t.db, { date, members: 300, tickets: 500 })).counts).toEqual(report.counts);
   });
 });

@@ -1,20 +1,17 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { createUserSession, getUser, logoutCookie, requireAccountant, requireUser } from "~/services/auth.server";
 import { createSessionStorage } from "~/services/session.server";
-import { createD1Store } from "~/services/store/d1/index.server";
-import type { Store } from "~/services/store/port";
-import { createTestD1 } from "../../support/d1";
+import { useTestD1 } from "../../support/d1";
 import { newMember } from "../../support/fixtures";
 import { devEnv, sessionCookieFor } from "../../support/session";
 
-let store: Store;
-let dispose: () => Promise<void>;
+const t = useTestD1();
 const ids: Record<string, string> = {};
 
 /** A fresh load context per request, as the Worker builds one. */
 const contextFor = (): AppLoadContext =>
-  ({ cloudflare: { env: {}, ctx: { waitUntil() {}, passThroughOnException() {} } }, env: devEnv, store }) as unknown as AppLoadContext;
+  ({ cloudflare: { env: {}, ctx: { waitUntil() {}, passThroughOnException() {} } }, env: devEnv, store: t.store }) as unknown as AppLoadContext;
 
 async function request(path: string, userId?: string) {
   const headers = new Headers();
@@ -33,15 +30,12 @@ async function thrown(promise: Promise<unknown>): Promise<Response> {
 }
 
 beforeAll(async () => {
-  const test = await createTestD1();
-  dispose = test.dispose;
-  store = createD1Store(test.db);
+  const store = t.store;
   ids.member = (await store.members.register(newMember({ active: true }))).id;
   ids.accountant = (await store.members.register(newMember({ active: true, role: "accountant" }))).id;
   ids.applicant = (await store.members.register(newMember({ active: false }))).id;
   ids.deleted = (await store.members.register(newMember({ active: true, deleted: true }))).id;
 });
-afterAll(() => dispose());
 
 describe("guards", () => {
   it("sends visitors to /login with the page to come back to", async () => {

@@ -1,54 +1,44 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createD1Store } from "~/services/store/d1/index.server";
+import { describe, expect, it } from "vitest";
 import { DuplicateEmailError } from "~/services/store/errors";
-import type { Store } from "~/services/store/port";
-import { createTestD1 } from "../../support/d1";
+import { useTestD1 } from "../../support/d1";
 import { newMember } from "../../support/fixtures";
 
-let store: Store;
-let db: D1Database;
-let dispose: () => Promise<void>;
-
-beforeAll(async () => {
-  ({ db, dispose } = await createTestD1());
-  store = createD1Store(db);
-});
-afterAll(() => dispose());
+const t = useTestD1();
 
 describe("members (D1)", () => {
   it("registers members with the next member number and reads them back", async () => {
-    const first = await store.members.register(newMember({ email: "First@Example.com", fullName: "First Person" }));
-    const second = await store.members.register(newMember());
+    const first = await t.store.members.register(newMember({ email: "First@Example.com", fullName: "First Person" }));
+    const second = await t.store.members.register(newMember());
     expect(first.memberNumber).toBeGreaterThan(0);
     expect(second.memberNumber).toBe(first.memberNumber! + 1);
     expect(first.email).toBe("first@example.com");
     expect(first.id).toMatch(/^[0-9a-f]{24}$/);
-    expect(await store.members.getById(first.id)).toEqual(first);
-    expect((await store.members.findByEmail("FIRST@example.COM"))?.id).toBe(first.id);
-    expect(await store.members.getById("000000000000000000000000")).toBeNull();
+    expect(await t.store.members.getById(first.id)).toEqual(first);
+    expect((await t.store.members.findByEmail("FIRST@example.COM"))?.id).toBe(first.id);
+    expect(await t.store.members.getById("000000000000000000000000")).toBeNull();
   });
 
   it("gives 50 concurrent sign-ups 50 distinct member numbers", async () => {
-    const created = await Promise.all(Array.from({ length: 50 }, () => store.members.register(newMember())));
+    const created = await Promise.all(Array.from({ length: 50 }, () => t.store.members.register(newMember())));
     const numbers = new Set(created.map((m) => m.memberNumber));
     expect(numbers.size).toBe(50);
   });
 
   it("refuses a second member with the same e-mail, whatever its case", async () => {
-    await store.members.register(newMember({ email: "dup@example.com" }));
-    await expect(store.members.register(newMember({ email: "DUP@example.com" }))).rejects.toBeInstanceOf(DuplicateEmailError);
+    await t.store.members.register(newMember({ email: "dup@example.com" }));
+    await expect(t.store.members.register(newMember({ email: "DUP@example.com" }))).rejects.toBeInstanceOf(DuplicateEmailError);
   });
 
   it("changes only the fields a patch names", async () => {
-    const member = await store.members.register(
+    const member = await t.store.members.register(
       newMember({ membership: "Family", spouse: { title: "Mrs", name: "Spouse", email: "s@example.com", mobile: "07700900999" } }),
     );
-    const updated = await store.members.update(member.id, { active: true, registrationPaid: true, lastRenewedYear: 2027 });
+    const updated = await t.store.members.update(member.id, { active: true, registrationPaid: true, lastRenewedYear: 2027 });
     expect(updated).toEqual({ ...member, active: true, registrationPaid: true, lastRenewedYear: 2027 });
-    const withChildren = await store.members.update(member.id, { children: [{ name: "Kid", birthYear: 2018 }] });
+    const withChildren = await t.store.members.update(member.id, { children: [{ name: "Kid", birthYear: 2018 }] });
     expect(withChildren?.children).toEqual([{ name: "Kid", birthYear: 2018 }]);
     expect(withChildren?.spouse?.name).toBe("Spouse");
-    expect(await store.members.update("000000000000000000000000", { active: true })).toBeNull();
+    expect(await t.store.members.update("000000000000000000000000", { active: true })).toBeNull();
   });
 
   it("lists with search, filters, sorting and pages", async () => {
@@ -56,31 +46,31 @@ describe("members (D1)", () => {
     const made = [];
     for (let i = 0; i < 7; i++) {
       made.push(
-        await store.members.register(
+        await t.store.members.register(
           newMember({ fullName: `${tag} Person ${i}`, membership: i % 2 ? "Family" : "Single", active: i < 4, postcode: `M${i} 9XY` }),
         ),
       );
     }
-    await store.members.update(made[6]!.id, { deleted: true });
+    await t.store.members.update(made[6]!.id, { deleted: true });
 
-    const all = await store.members.list({ deleted: false, search: tag, sort: { key: "fullName", direction: "asc" } });
+    const all = await t.store.members.list({ deleted: false, search: tag, sort: { key: "fullName", direction: "asc" } });
     expect(all.total).toBe(6);
     expect(all.rows.map((m) => m.fullName)).toEqual([0, 1, 2, 3, 4, 5].map((i) => `${tag} Person ${i}`));
 
-    const page = await store.members.list({ deleted: false, search: tag, sort: { key: "fullName", direction: "desc" }, page: 1, pageSize: 4 });
+    const page = await t.store.members.list({ deleted: false, search: tag, sort: { key: "fullName", direction: "desc" }, page: 1, pageSize: 4 });
     expect(page.total).toBe(6);
     expect(page.rows.map((m) => m.fullName)).toEqual([`${tag} Person 1`, `${tag} Person 0`]);
 
-    expect((await store.members.list({ deleted: false, search: tag, active: true, membership: "Family" })).total).toBe(2);
-    expect((await store.members.list({ deleted: true, search: tag })).rows.map((m) => m.id)).toEqual([made[6]!.id]);
-    expect((await store.members.list({ deleted: false, search: `MMA${made[2]!.memberNumber}` })).rows.map((m) => m.id)).toEqual([made[2]!.id]);
-    expect((await store.members.list({ deleted: false, search: "m39xy" })).rows.map((m) => m.id)).toEqual([made[3]!.id]);
+    expect((await t.store.members.list({ deleted: false, search: tag, active: true, membership: "Family" })).total).toBe(2);
+    expect((await t.store.members.list({ deleted: true, search: tag })).rows.map((m) => m.id)).toEqual([made[6]!.id]);
+    expect((await t.store.members.list({ deleted: false, search: `MMA${made[2]!.memberNumber}` })).rows.map((m) => m.id)).toEqual([made[2]!.id]);
+    expect((await t.store.members.list({ deleted: false, search: "m39xy" })).rows.map((m) => m.id)).toEqual([made[3]!.id]);
     // Page sizes outside 1–500 are clamped, never "no limit"; unknown sort keys fall back.
-    expect((await store.members.list({ deleted: false, search: tag, pageSize: -1 })).rows).toHaveLength(1);
-    expect((await store.members.list({ deleted: false, search: tag, pageSize: 2, page: -3 })).rows).toHaveLength(2);
+    expect((await t.store.members.list({ deleted: false, search: tag, pageSize: -1 })).rows).toHaveLength(1);
+    expect((await t.store.members.list({ deleted: false, search: tag, pageSize: 2, page: -3 })).rows).toHaveLength(2);
     const bogus = { key: "password_hash; DROP TABLE members" as never, direction: "asc" as const };
-    expect((await store.members.list({ deleted: false, search: tag, sort: bogus })).total).toBe(6);
+    expect((await t.store.members.list({ deleted: false, search: tag, sort: bogus })).total).toBe(6);
     // LIKE wildcards in a search are text, not patterns.
-    expect((await store.members.list({ deleted: false, search: "%" })).total).toBe(0);
+    expect((await t.store.members.list({ deleted: false, search: "%" })).total).toBe(0);
   });
 });

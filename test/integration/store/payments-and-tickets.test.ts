@@ -1,97 +1,90 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createD1Store } from "~/services/store/d1/index.server";
-import type { Store } from "~/services/store/port";
-import { createTestD1 } from "../../support/d1";
+import { beforeAll, describe, expect, it } from "vitest";
+import { useTestD1 } from "../../support/d1";
 import { newMember, newTicket, newTransaction } from "../../support/fixtures";
 
-let store: Store;
-let dispose: () => Promise<void>;
+const t = useTestD1();
 let userId: string;
 
 beforeAll(async () => {
-  const test = await createTestD1();
-  dispose = test.dispose;
-  store = createD1Store(test.db);
-  userId = (await store.members.register(newMember())).id;
+  userId = (await t.store.members.register(newMember())).id;
 });
-afterAll(() => dispose());
 
 describe("transactions (D1)", () => {
   it("creates pending transactions and lists a member's history newest first", async () => {
-    const a = await store.transactions.create(newTransaction(userId, { title: "Older" }));
+    const a = await t.store.transactions.create(newTransaction(userId, { title: "Older" }));
     expect(a.status).toBe("pending");
-    expect(await store.transactions.getById(a.id)).toEqual(a);
-    await store.transactions.settle(a.id, "success", 100);
-    const b = await store.transactions.create(newTransaction(userId, { title: "Newer" }));
-    await store.transactions.setCheckoutSession(b.id, "cs_test_123");
-    expect((await store.transactions.getById(b.id))?.checkoutSessionId).toBe("cs_test_123");
-    expect((await store.transactions.listByUser(userId, "success")).map((t) => t.title)).toEqual(["Older"]);
-    expect((await store.transactions.listByUser(userId)).map((t) => t.id)).toContain(b.id);
+    expect(await t.store.transactions.getById(a.id)).toEqual(a);
+    await t.store.transactions.settle(a.id, "success", 100);
+    const b = await t.store.transactions.create(newTransaction(userId, { title: "Newer" }));
+    await t.store.transactions.setCheckoutSession(b.id, "cs_test_123");
+    expect((await t.store.transactions.getById(b.id))?.checkoutSessionId).toBe("cs_test_123");
+    expect((await t.store.transactions.listByUser(userId, "success")).map((t) => t.title)).toEqual(["Older"]);
+    expect((await t.store.transactions.listByUser(userId)).map((t) => t.id)).toContain(b.id);
   });
 
   it("settles a transaction exactly once under 20 concurrent calls", async () => {
-    const tx = await store.transactions.create(newTransaction(userId));
-    const results = await Promise.all(Array.from({ length: 20 }, (_, i) => store.transactions.settle(tx.id, i % 2 ? "failed" : "success", 200 + i)));
+    const tx = await t.store.transactions.create(newTransaction(userId));
+    const results = await Promise.all(Array.from({ length: 20 }, (_, i) => t.store.transactions.settle(tx.id, i % 2 ? "failed" : "success", 200 + i)));
     expect(results.filter(Boolean)).toHaveLength(1);
-    const settled = await store.transactions.getById(tx.id);
+    const settled = await t.store.transactions.getById(tx.id);
     expect(settled?.status).not.toBe("pending");
-    expect(await store.transactions.settle(tx.id, "success", 999)).toBe(settled?.status === "failed");
+    expect(await t.store.transactions.settle(tx.id, "success", 999)).toBe(settled?.status === "failed");
   });
 
   it("lets a payment succeed after a cancel, but never fails a success", async () => {
-    const tx = await store.transactions.create(newTransaction(userId));
-    expect(await store.transactions.settle(tx.id, "failed", 300)).toBe(true);
-    expect(await store.transactions.settle(tx.id, "failed", 301)).toBe(false);
-    expect(await store.transactions.settle(tx.id, "success", 302)).toBe(true);
-    expect(await store.transactions.settle(tx.id, "failed", 303)).toBe(false);
-    expect(await store.transactions.settle(tx.id, "success", 304)).toBe(false);
-    expect(await store.transactions.getById(tx.id)).toMatchObject({ status: "success", settledAt: 302 });
+    const tx = await t.store.transactions.create(newTransaction(userId));
+    expect(await t.store.transactions.settle(tx.id, "failed", 300)).toBe(true);
+    expect(await t.store.transactions.settle(tx.id, "failed", 301)).toBe(false);
+    expect(await t.store.transactions.settle(tx.id, "success", 302)).toBe(true);
+    expect(await t.store.transactions.settle(tx.id, "failed", 303)).toBe(false);
+    expect(await t.store.transactions.settle(tx.id, "success", 304)).toBe(false);
+    expect(await t.store.transactions.getById(tx.id)).toMatchObject({ status: "success", settledAt: 302 });
   });
 });
 
 describe("tickets (D1)", () => {
   it("stores a ticket with its attendees and finds it by id and code", async () => {
-    const ticket = await store.tickets.create(newTicket(userId, { code: " abc2def3 " }));
+    const ticket = await t.store.tickets.create(newTicket(userId, { code: " abc2def3 " }));
     expect(ticket.paid).toBe(false);
     expect(ticket.code).toBe("ABC2DEF3");
-    expect(await store.tickets.getById(ticket.id)).toEqual(ticket);
-    expect((await store.tickets.getByCode(ticket.code.toLowerCase()))?.id).toBe(ticket.id);
-    expect(await store.tickets.listOpenByUser(userId)).toEqual([]);
-    expect(await store.tickets.markPaid(ticket.id)).toBe(true);
-    expect(await store.tickets.markPaid(ticket.id)).toBe(false);
-    expect((await store.tickets.listOpenByUser(userId)).map((t) => t.id)).toEqual([ticket.id]);
+    expect(await t.store.tickets.getById(ticket.id)).toEqual(ticket);
+    expect((await t.store.tickets.getByCode(ticket.code.toLowerCase()))?.id).toBe(ticket.id);
+    expect(await t.store.tickets.listOpenByUser(userId)).toEqual([]);
+    expect(await t.store.tickets.markPaid(ticket.id)).toBe(true);
+    expect(await t.store.tickets.markPaid(ticket.id)).toBe(false);
+    expect((await t.store.tickets.listOpenByUser(userId)).map((t) => t.id)).toEqual([ticket.id]);
   });
 
   it("admits each person once under 20 concurrent saves, and marks the ticket used", async () => {
-    const ticket = await store.tickets.create(newTicket(userId));
+    const ticket = await t.store.tickets.create(newTicket(userId));
     const people = [
       { band: "adult" as const, position: 1 },
       { band: "above5" as const, position: 1 },
     ];
     // Unpaid tickets admit nobody.
-    expect(await store.tickets.admit(ticket.id, people, 10)).toEqual([]);
-    await store.tickets.markPaid(ticket.id);
+    expect(await t.store.tickets.admit(ticket.id, people, 10)).toEqual([]);
+    await t.store.tickets.markPaid(ticket.id);
 
-    const results = await Promise.all(Array.from({ length: 20 }, () => store.tickets.admit(ticket.id, people, 20)));
+    const results = await Promise.all(Array.from({ length: 20 }, () => t.store.tickets.admit(ticket.id, people, 20)));
     expect(results.flat()).toHaveLength(2);
-    const after = await store.tickets.getById(ticket.id);
+    const after = await t.store.tickets.getById(ticket.id);
     expect(after?.used).toBe(true);
     expect(after?.attendees.filter((a) => a.admittedAt !== null).map((a) => `${a.band}${a.position}`)).toEqual(["adult1", "above51"]);
     // The rest of the household can come later on the same ticket.
-    expect(await store.tickets.admit(ticket.id, [{ band: "adult", position: 2 }], 30)).toEqual([{ band: "adult", position: 2 }]);
-    expect(await store.tickets.listOpenByUser(userId)).not.toContainEqual(expect.objectContaining({ id: ticket.id }));
+    expect(await t.store.tickets.admit(ticket.id, [{ band: "adult", position: 2 }], 30)).toEqual([{ band: "adult", position: 2 }]);
+    expect(await t.store.tickets.listOpenByUser(userId)).not.toContainEqual(expect.objectContaining({ id: ticket.id }));
   });
 });
 
 describe("outbox (D1)", () => {
   it("keeps every e-mail, newest first, with its delivery result", async () => {
-    const first = await store.outbox.add({ to: ["a@example.com"], subject: "First", html: "<p>1</p>", text: "1", purpose: "test" }, "queued", "resend");
-    const second = await store.outbox.add({ to: ["b@example.com", "c@example.com"], subject: "Second", html: "<p>2</p>", text: "2", purpose: "test" }, "stored", "outbox");
-    await store.outbox.markResult(first.id, { status: "failed", error: "rate limited" });
-    const { rows, total } = await store.outbox.list();
+    const first = await t.store.outbox.add({ to: ["a@example.com"], subject: "First", html: "<p>1</p>", text: "1", purpose: "test" }, "queued", "resend");
+    const second = await t.store.outbox.add({ to: ["b@example.com", "c@example.com"], subject: "Second", html: "<p>2</p>", text: "2", purpose: "test" }, "stored", "outbox");
+    await t.store.outbox.markResult(first.id, { status: "failed", error: "rate limited" });
+    const { rows, total } = await t.store.outbox.list();
     expect(total).toBe(2);
     expect(rows.map((e) => e.subject)).toEqual(["Second", "First"]);
     expect(rows[1]).toMatchObject({ status: "failed", error: "rate limited", to: ["a@example.com"] });
-    expect((await store.outbox.get(second.id))?.to).toEqual(["b@example.com", "c@example.com"]);
+    expect((await t.store.outbox.get(second.id))?.to).toEqual(["b@example.com", "c@example.com"]);
   });
 });
