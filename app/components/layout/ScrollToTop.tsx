@@ -10,7 +10,13 @@ export function ScrollToTop() {
   const scrolled = useScrolledPast(300);
   const visible = !hydrated || scrolled;
   return (
-    <a href="#top" className={visible ? "scroll-top is-visible" : "scroll-top"} aria-label="Scroll to top" aria-hidden={visible ? undefined : true} tabIndex={visible ? undefined : -1}>
+    <a
+      href="#top"
+      className={visible ? "scroll-top is-visible" : "scroll-top"}
+      aria-label="Scroll to top"
+      aria-hidden={visible ? undefined : true}
+      tabIndex={visible ? undefined : -1}
+    >
       <span aria-hidden="true">↑</span>
     </a>
   );
