@@ -64,6 +64,15 @@ describe("header menu (desktop)", () => {
   });
 });
 
+/** A phone-sized page at `path`, hydrated when JavaScript is on, and the menu's Gallery link to watch. */
+async function onPhone(path = "/", javaScriptEnabled = true) {
+  const context = await newContext(browser, { ...PHONE, javaScriptEnabled });
+  const page = await context.newPage();
+  await page.goto(path);
+  if (javaScriptEnabled) await hydrated(page);
+  return { context, page, menuLink: page.locator("#mobile-menu a", { hasText: "Gallery" }) };
+}
+
 describe("mobile menu at 360 px", () => {
   for (const javaScriptEnabled of [true, false]) {
     it(`opens, lists every link and navigates (JavaScript ${javaScriptEnabled ? "on" : "off"})`, async () => {
@@ -91,11 +100,7 @@ describe("mobile menu at 360 px", () => {
   }
 
   it("closes with the close button and with Escape (JavaScript on)", async () => {
-    const context = await newContext(browser, PHONE);
-    const page = await context.newPage();
-    await page.goto("/");
-    await hydrated(page);
-    const link = page.locator("#mobile-menu a", { hasText: "Gallery" });
+    const { context, page, menuLink: link } = await onPhone();
     await page.click("button.menu-toggle");
     await link.waitFor({ state: "visible" });
     expect(await page.evaluate(() => document.activeElement?.className)).toBe("mobile-menu-close");
@@ -111,12 +116,9 @@ describe("mobile menu at 360 px", () => {
   });
 
   it("keeps Tab inside the open menu (JavaScript on)", async () => {
-    const context = await newContext(browser, PHONE);
-    const page = await context.newPage();
-    await page.goto("/");
-    await hydrated(page);
+    const { context, page, menuLink } = await onPhone();
     await page.click("button.menu-toggle");
-    await page.locator("#mobile-menu a", { hasText: "Gallery" }).waitFor({ state: "visible" });
+    await menuLink.waitFor({ state: "visible" });
     for (let i = 0; i < 14; i++) {
       await page.keyboard.press("Tab");
       // In the menu, on its toggle, or past the end of the page (the browser's own UI): never behind the panel.
@@ -131,22 +133,16 @@ describe("mobile menu at 360 px", () => {
   });
 
   it("takes over a menu opened before JavaScript loaded", async () => {
-    const context = await newContext(browser, PHONE);
-    const page = await context.newPage();
-    await page.goto("/#mobile-menu");
-    await hydrated(page);
+    const { context, page, menuLink } = await onPhone("/#mobile-menu");
     expect(await page.getAttribute("button.menu-toggle", "aria-expanded")).toBe("true");
     expect(new URL(page.url()).hash).toBe("");
     await page.click("button.mobile-menu-close");
-    await page.locator("#mobile-menu a", { hasText: "Gallery" }).waitFor({ state: "hidden" });
+    await menuLink.waitFor({ state: "hidden" });
     await context.close();
   });
 
   it("closes with the close link (JavaScript off)", async () => {
-    const context = await newContext(browser, { ...PHONE, javaScriptEnabled: false });
-    const page = await context.newPage();
-    await page.goto("/");
-    const link = page.locator("#mobile-menu a", { hasText: "Gallery" });
+    const { context, page, menuLink: link } = await onPhone("/", false);
     await page.click("a.menu-toggle");
     await link.waitFor({ state: "visible" });
     await page.click("a.mobile-menu-close");
