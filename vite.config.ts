@@ -36,6 +36,8 @@ export default defineConfig({
     mainFields: ["browser", "module", "main"],
   },
   build: {
-    minify: true,
+    // terser shaves ~3 kB gz off the framework chunk: public pages have a 90 kB budget.
+    minify: "terser",
+    terserOptions: { compress: { passes: 2 } },
   },
 });
