@@ -2,6 +2,8 @@ import type { AppLoadContext, EntryContext } from "@remix-run/cloudflare";
 import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToReadableStream } from "react-dom/server";
+import { applyDocumentCacheControl } from "./services/cache-control.server";
+import { SESSION_COOKIE_NAME } from "./services/session.server";
 
 const ABORT_DELAY = 5_000;
 
@@ -27,5 +29,6 @@ export default async function handleRequest(
   if (isbot(request.headers.get("user-agent") || "")) await body.allReady;
 
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+  applyDocumentCacheControl(request, responseStatusCode, responseHeaders, SESSION_COOKIE_NAME);
   return new Response(body, { headers: responseHeaders, status: responseStatusCode });
 }

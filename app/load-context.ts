@@ -1,7 +1,8 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { parseEnv, type AppEnv } from "./services/env.server";
 import { createStore, type Store } from "./services/store/index.server";
-import { memoiseContentReads } from "./services/store/request-memo";
+import { createPublicContent } from "./services/content/index.server";
+import type { ContentRepository } from "./services/store/port";
 
 /** What the Worker runtime hands us: the same shape from wrangler's dev proxy and from server.ts. */
 export interface CloudflareContext {
@@ -17,6 +18,8 @@ declare module "@remix-run/cloudflare" {
     env: AppEnv;
     /** The data store (D1 or Cockpit) for this request. */
     store: Store;
+    /** Public content for pages: sanitized, cached across requests, read once per request. */
+    content: ContentRepository;
   }
 }
 
@@ -27,12 +30,21 @@ declare module "@remix-run/cloudflare" {
 export function getLoadContext({ context }: { request: Request; context: { cloudflare: CloudflareContext } }): AppLoadContext {
   const env = parseEnv(context.cloudflare.env as unknown as Record<string, unknown>);
   let store: Store | undefined;
+  let content: ContentRepository | undefined;
+  const { ctx } = context.cloudflare;
   return {
     cloudflare: context.cloudflare,
     env,
     // Built on first use: pages that never touch the store never build it.
     get store() {
-      return (store ??= memoiseContentReads(createStore(env)));
+      return (store ??= createStore(env));
+    },
+    get content() {
+      return (content ??= createPublicContent({
+        content: this.store.content,
+        env,
+        waitUntil: (promise) => ctx.waitUntil(promise),
+      }));
     },
   };
 }

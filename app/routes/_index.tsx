@@ -9,7 +9,7 @@ export const meta: MetaFunction = () => [
 ];
 
 export async function loader({ context }: LoaderFunctionArgs) {
-  const settings = await context.store.content.getSiteSettings();
+  const settings = await context.content.getSiteSettings();
   return {
     event: {
       title: settings.upcomingEvent.title,

@@ -15,7 +15,7 @@ function hasCookieConsent(request: Request): boolean {
 /** Everything the site shell shows, read once per request. */
 export async function loadShell(request: Request, context: AppLoadContext): Promise<{ shell: ShellData; headers: Headers }> {
   const [settings, user, { toast, headers }] = await Promise.all([
-    context.store.content.getSiteSettings(),
+    context.content.getSiteSettings(),
     getUser(request, context),
     readToast(request, context),
   ]);

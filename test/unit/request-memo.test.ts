@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { ContentRepository, Store } from "~/services/store/port";
-import { memoiseContentReads } from "~/services/store/request-memo";
+import type { ContentRepository } from "~/services/store/port";
+import { memoiseContentReads } from "~/services/content/request-memo";
 
 function countingStore() {
   const calls: string[] = [];
@@ -19,28 +19,26 @@ function countingStore() {
       return { id };
     },
   } as unknown as ContentRepository;
-  const store = { kind: "d1", content, members: { marker: true } } as unknown as Store;
-  return { store, calls, failNextRead: () => (failNext = true) };
+  return { content, calls, failNextRead: () => (failNext = true) };
 }
 
 describe("memoiseContentReads", () => {
-  it("reads each content set once per store (request), by arguments", async () => {
-    const { store, calls } = countingStore();
-    const memo = memoiseContentReads(store);
-    await Promise.all([memo.content.getSiteSettings(), memo.content.getSiteSettings()]);
-    await memo.content.getGallery("a");
-    await memo.content.getGallery("a");
-    await memo.content.getGallery("b");
+  it("reads each content set once per request, by arguments", async () => {
+    const { content, calls } = countingStore();
+    const memo = memoiseContentReads(content);
+    await Promise.all([memo.getSiteSettings(), memo.getSiteSettings()]);
+    await memo.getGallery("a");
+    await memo.getGallery("a");
+    await memo.getGallery("b");
     expect(calls).toEqual(["settings", "gallery:a", "gallery:b"]);
-    expect(memo.members).toBe(store.members);
   });
 
   it("does not keep a failed read", async () => {
-    const { store, calls, failNextRead } = countingStore();
-    const memo = memoiseContentReads(store);
+    const { content, calls, failNextRead } = countingStore();
+    const memo = memoiseContentReads(content);
     failNextRead();
-    await expect(memo.content.getSiteSettings()).rejects.toThrow("down");
-    await expect(memo.content.getSiteSettings()).resolves.toEqual({ primaryContactNumber: "1" });
+    await expect(memo.getSiteSettings()).rejects.toThrow("down");
+    await expect(memo.getSiteSettings()).resolves.toEqual({ primaryContactNumber: "1" });
     expect(calls).toEqual(["settings", "settings"]);
   });
 });
