@@ -39,7 +39,7 @@ export function demoSettings(year: number): SiteSettings {
       bookingLink: "/book-ticket",
       buttonText: "Book Tickets",
       videoTitle: "Highlights from last year",
-      video: null,
+      video: image("/demo/event/highlights.webm", 640, 360, "Highlights from last year's celebration"),
     },
     latestOfficeBearersTitle: `Office Bearers ${year}–${String(year + 1).slice(2)}`,
     membership: {

@@ -1,55 +1,105 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
+import carouselStyles from "react-responsive-carousel/lib/styles/carousel.min.css?url";
+import { ContentImage } from "~/components/content/ContentImage";
+import { NewsList, newsSummary } from "~/components/content/NewsCard";
+import { RichText } from "~/components/content/RichText";
+import { HeroSlider } from "~/components/home/HeroSlider";
 import { ASSOCIATION } from "~/domain/association";
+import { absoluteUrl, pageMeta } from "~/domain/page-meta";
 import { safeHref } from "~/domain/safe-href";
+import { telHref } from "~/domain/tel-href";
 
-export const meta: MetaFunction = () => [
-  { title: `Home | ${ASSOCIATION.name}` },
-  { name: "description", content: `${ASSOCIATION.name}: our community, school, events and membership.` },
-];
+/** Spec §9: the home page shows the first five news items. */
+const HOME_NEWS_COUNT = 5;
 
-export async function loader({ context }: LoaderFunctionArgs) {
-  const settings = await context.content.getSiteSettings();
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: carouselStyles }];
+
+export const meta: MetaFunction<typeof loader> = ({ data }) =>
+  pageMeta("Home", `${ASSOCIATION.name}: our community, school, events and membership in Greater Manchester.`, {
+    image: data?.ogImage,
+  });
+
+export async function loader({ context, request }: LoaderFunctionArgs) {
+  const [settings, slides, news] = await Promise.all([
+    context.content.getSiteSettings(),
+    context.content.listSlides(),
+    context.content.listPublishedNews(),
+  ]);
+  const event = settings.upcomingEvent;
   return {
+    slides: slides.map(({ id, bannerImage, smallText, title, description }) => ({ id, bannerImage, smallText, title, description })),
     event: {
-      title: settings.upcomingEvent.title,
-      buttonText: settings.upcomingEvent.buttonText,
-      link: safeHref(settings.upcomingEvent.bookingLink),
+      image: event.image,
+      title: event.title,
+      descriptionHtml: event.descriptionHtml,
+      buttonText: event.buttonText,
+      link: safeHref(event.bookingLink),
     },
+    video: { title: event.videoTitle, file: event.video },
+    news: news.slice(0, HOME_NEWS_COUNT).map(newsSummary),
     contactNumber: settings.primaryContactNumber,
     contactEmail: settings.primaryContactEmail,
+    ogImage: slides[0] ? absoluteUrl(slides[0].bannerImage.path, request.url) : null,
   };
 }
 
+function videoType(path: string): string | undefined {
+  const extension = /\.(\w+)(?:[?#].*)?$/.exec(path)?.[1]?.toLowerCase();
+  return extension ? { mp4: "video/mp4", webm: "video/webm", ogg: "video/ogg", mov: "video/quicktime" }[extension] : undefined;
+}
+
 export default function Home() {
-  const { event, contactNumber, contactEmail } = useLoaderData<typeof loader>();
+  const { slides, event, video, news, contactNumber, contactEmail } = useLoaderData<typeof loader>();
   return (
     <>
-      <section className="home-hero">
-        <div className="container">
-          <p className="eyebrow">Welcome to</p>
-          <h1>{ASSOCIATION.name}</h1>
-          <p>A home for our community in Greater Manchester: culture, school, events and friendship.</p>
-          <Link className="button" to="/signup">
-            Become a member
-          </Link>
+      <h1 className="visually-hidden">{ASSOCIATION.name}</h1>
+      <HeroSlider slides={slides} />
+
+      <section className="container section upcoming-event" aria-labelledby="upcoming-event">
+        {event.image ? <ContentImage image={event.image} sizes="(min-width: 900px) 560px, 100vw" className="upcoming-event-image" /> : null}
+        <div>
+          <p className="eyebrow">Upcoming event</p>
+          <h2 id="upcoming-event">{event.title}</h2>
+          <RichText html={event.descriptionHtml} />
+          {event.link && event.buttonText ? (
+            <p>
+              <a className="button" href={event.link}>
+                {event.buttonText}
+              </a>
+            </p>
+          ) : null}
         </div>
       </section>
-      <section className="container section" aria-labelledby="upcoming-event">
-        <p className="eyebrow">Upcoming event</p>
-        <h2 id="upcoming-event">{event.title}</h2>
-        {event.link ? (
-          <a className="button" href={event.link}>
-            {event.buttonText}
-          </a>
-        ) : null}
-      </section>
-      <section className="container section contact-callout" aria-labelledby="contact-callout">
-        <h2 id="contact-callout">Get in touch</h2>
+
+      {video.file ? (
+        <section className="section video-block" aria-labelledby="video-title">
+          <div className="container">
+            <h2 id="video-title">{video.title}</h2>
+            <video controls preload="metadata" width={video.file.width} height={video.file.height}>
+              <source src={video.file.path} type={videoType(video.file.path)} />
+              Your browser does not support the video tag.
+            </video>
+          </div>
+        </section>
+      ) : null}
+
+      <section className="container section" aria-labelledby="latest-news">
+        <p className="eyebrow">News</p>
+        <h2 id="latest-news">Latest news</h2>
+        {news.length ? <NewsList items={news} headingLevel={3} /> : <p className="empty-state">There is no news yet.</p>}
         <p>
-          Call <a href={`tel:${contactNumber.replace(/\s+/g, "")}`}>{contactNumber}</a> or e-mail{" "}
-          <a href={`mailto:${contactEmail}`}>{contactEmail}</a>.
+          <Link to="/blog">All news</Link>
         </p>
+      </section>
+
+      <section className="section contact-callout" aria-labelledby="contact-callout">
+        <div className="container">
+          <h2 id="contact-callout">Get in touch</h2>
+          <p>
+            Call <a href={telHref(contactNumber)}>{contactNumber}</a> or e-mail <a href={`mailto:${contactEmail}`}>{contactEmail}</a>.
+          </p>
+        </div>
       </section>
     </>
   );

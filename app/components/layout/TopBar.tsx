@@ -1,3 +1,4 @@
+import { telHref } from "~/domain/tel-href";
 import { accountLinks } from "~/domain/navigation";
 import { NavItem } from "./NavItem";
 import type { ShellData } from "./shell-data";
@@ -10,7 +11,7 @@ export function TopBar({ shell }: { shell: ShellData }) {
         <ul className="top-bar-contact" aria-label="Contact">
           {shell.contactNumber ? (
             <li>
-              <a href={`tel:${shell.contactNumber.replace(/\s+/g, "")}`}>
+              <a href={telHref(shell.contactNumber)}>
                 <span aria-hidden="true">☎ </span>
                 {shell.contactNumber}
               </a>

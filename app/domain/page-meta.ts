@@ -1,0 +1,20 @@
+import { ASSOCIATION } from "./association";
+
+/** The title, description and Open Graph tags of a page. */
+export function pageMeta(title: string, description: string, extra: { image?: string | null; type?: string } = {}) {
+  const fullTitle = `${title} | ${ASSOCIATION.name}`;
+  return [
+    { title: fullTitle },
+    { name: "description", content: description },
+    { property: "og:title", content: title },
+    { property: "og:description", content: description },
+    { property: "og:type", content: extra.type ?? "website" },
+    { property: "og:site_name", content: ASSOCIATION.name },
+    ...(extra.image ? [{ property: "og:image", content: extra.image }] : []),
+  ];
+}
+
+/** Open Graph wants an absolute image URL. */
+export function absoluteUrl(pathOrUrl: string, requestUrl: string): string {
+  return new URL(pathOrUrl, requestUrl).href;
+}

@@ -1,0 +1,22 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { useLoaderData } from "@remix-run/react";
+import { InfoPageView } from "~/components/content/InfoPageView";
+import { UnderConstruction } from "~/components/content/UnderConstruction";
+import { PageTitle } from "~/components/layout/Breadcrumbs";
+import { pageMeta } from "~/domain/page-meta";
+import { loadInfoPage } from "~/services/info-page.server";
+
+export const meta: MetaFunction = () => pageMeta("About Us", "About the association: who we are, what we do and how we are run.");
+
+export const loader = ({ context }: LoaderFunctionArgs) => loadInfoPage(context, "aboutUs");
+
+export default function AboutUs() {
+  const { page } = useLoaderData<typeof loader>();
+  if (!page) return <UnderConstruction />;
+  return (
+    <>
+      <PageTitle title="About Us" />
+      <InfoPageView page={page} />
+    </>
+  );
+}

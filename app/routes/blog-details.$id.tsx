@@ -1,0 +1,44 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { Link, useLoaderData } from "@remix-run/react";
+import { ContentImage } from "~/components/content/ContentImage";
+import { RichText } from "~/components/content/RichText";
+import { PageTitle } from "~/components/layout/Breadcrumbs";
+import { formatNewsDate, isoDate } from "~/domain/dates";
+import { absoluteUrl, pageMeta } from "~/domain/page-meta";
+import { plainText } from "~/domain/plain-text";
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => {
+  if (!data) return [];
+  const { item, ogImage } = data;
+  return [
+    ...pageMeta(item.title, plainText(item.excerptHtml || item.contentHtml), { image: ogImage, type: "article" }),
+    { property: "article:published_time", content: isoDate(item.createdAt) },
+  ];
+};
+
+export async function loader({ params, request, context }: LoaderFunctionArgs) {
+  const item = await context.content.getPublishedNews(params.id ?? "");
+  if (!item) throw new Response("Not Found", { status: 404 });
+  return { item, ogImage: item.image ? absoluteUrl(item.image.path, request.url) : null };
+}
+
+export default function BlogDetails() {
+  const { item } = useLoaderData<typeof loader>();
+  return (
+    <>
+      <PageTitle title={item.title} parent={{ label: "News", to: "/blog" }} />
+      <article className="container section news-article">
+        {item.image ? <ContentImage image={item.image} eager sizes="(min-width: 900px) 860px, 100vw" className="news-article-image" /> : null}
+        <p className="news-date">
+          <time dateTime={isoDate(item.createdAt)}>{formatNewsDate(item.createdAt)}</time>
+        </p>
+        <RichText html={item.contentHtml} />
+        <p>
+          <Link className="button button-secondary" to="/blog">
+            Back
+          </Link>
+        </p>
+      </article>
+    </>
+  );
+}
