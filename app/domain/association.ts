@@ -3,4 +3,10 @@ export const ASSOCIATION = {
   name: "Manchester Mosaic Association",
   shortName: "MMA",
   appName: "MMA App",
+  contact: {
+    /** The school's address, shown on the Contact page (spec §2). */
+    address: ["Mosaic Community School", "Education Village", "1 Example Road", "Manchester M1 1AA"],
+    /** The fixed info address the Quick Contact Form is sent to (spec §7). */
+    infoEmail: "info@example.org",
+  },
 } as const;
