@@ -1,0 +1,72 @@
+/**
+ * Abuse limits (ARCHITECTURE.md point 9): fixed-window counters in D1. Each hit is one
+ * atomic upsert that either starts a new window or counts on in the current one and
+ * returns the count, so concurrent requests on any isolate never lose a hit. The
+ * table lives in D1 whatever the content store is (like the outbox).
+ */
+
+export interface RateRule {
+  /** Names the counter together with the subject, e.g. "contact:ip". */
+  name: string;
+  limit: number;
+  windowSeconds: number;
+}
+
+export interface RateDecision {
+  allowed: boolean;
+  /** Seconds until the fullest refused window ends (0 when allowed). */
+  retryAfter: number;
+}
+
+const HIT = `
+INSERT INTO rate_limits (key, window_start, expires_at, hits) VALUES (?1, ?2, ?3, 1)
+ON CONFLICT (key) DO UPDATE SET
+  hits = CASE WHEN rate_limits.window_start = excluded.window_start THEN rate_limits.hits + 1 ELSE 1 END,
+  window_start = excluded.window_start,
+  expires_at = excluded.expires_at
+RETURNING hits`;
+
+// Old windows are swept now and then, a bounded batch at a time, so the table stays small.
+const SWEEP = "DELETE FROM rate_limits WHERE key IN (SELECT key FROM rate_limits WHERE expires_at <= ?1 LIMIT 200)";
+const SWEEP_EVERY = 50;
+
+export interface RateLimiter {
+  /**
+   * Counts one hit on each (rule, subject) pair, all in one round trip, and says
+   * whether every one is still within its limit. Pairs with an empty subject are skipped.
+   */
+  hit(checks: Array<{ rule: RateRule; subject: string }>): Promise<RateDecision>;
+}
+
+export function createRateLimiter(
+  db: D1Database,
+  options: { now?: () => number; random?: () => number } = {},
+): RateLimiter {
+  const now = options.now ?? (() => Math.floor(Date.now() / 1000));
+  const random = options.random ?? Math.random;
+  return {
+    async hit(checks) {
+      const t = now();
+      const active = checks.filter((check) => check.subject !== "");
+      if (active.length === 0) return { allowed: true, retryAfter: 0 };
+      const windows = active.map(({ rule, subject }) => {
+        const start = t - (t % rule.windowSeconds);
+        return { rule, key: `${rule.name}:${subject}`, start, end: start + rule.windowSeconds };
+      });
+      const statements = windows.map((w) => db.prepare(HIT).bind(w.key, w.start, w.end));
+      if (random() < 1 / SWEEP_EVERY) statements.push(db.prepare(SWEEP).bind(t));
+      const results = await db.batch<{ hits: number }>(statements);
+      let retryAfter = 0;
+      windows.forEach((w, index) => {
+        const hits = Number(results[index]?.results[0]?.hits ?? 0);
+        if (hits > w.rule.limit) retryAfter = Math.max(retryAfter, w.end - t);
+      });
+      return { allowed: retryAfter === 0, retryAfter };
+    },
+  };
+}
+
+/** The visitor's address: Cloudflare sets CF-Connecting-IP (and so does wrangler dev, to the caller's). */
+export function clientIp(request: Request): string {
+  return request.headers.get("CF-Connecting-IP")?.trim() ?? "";
+}
