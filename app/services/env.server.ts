@@ -53,6 +53,14 @@ const envSchema = rawEnvSchema
         ctx.addIssue({ code: "custom", path: [key], message: `${key} must be set to at least 32 random characters in production` });
       }
     }
+    // The outbox is readable only at /dev/mail, which production refuses: without Resend,
+    // contact messages and reset links would vanish unseen. Fail closed (ADR 4).
+    if (!env.RESEND_API_KEY) {
+      ctx.addIssue({ code: "custom", path: ["RESEND_API_KEY"], message: "RESEND_API_KEY must be set in production (e-mail is sent through Resend)" });
+    }
+    if (!env.MAIL_FROM) {
+      ctx.addIssue({ code: "custom", path: ["MAIL_FROM"], message: "MAIL_FROM must be set in production (a sender on a domain verified in Resend)" });
+    }
   })
   .transform((env) => {
     const isProduction = env.ENVIRONMENT === "production";

@@ -31,6 +31,8 @@ describe("parseEnv", () => {
       ENVIRONMENT: "production",
       SESSION_SECRET: strong,
       LINK_SIGNING_SECRET: strong,
+      RESEND_API_KEY: "re_test_key",
+      MAIL_FROM: "MMA <no-reply@mosaic.example>",
       STRIPE_SECRET_KEY: "  ",
       STRIPE_API_URL: "",
     });
@@ -38,6 +40,17 @@ describe("parseEnv", () => {
     expect(env.SESSION_SECRET).toBe(strong);
     expect(env.STRIPE_SECRET_KEY).toBeUndefined();
     expect(env.STRIPE_API_URL).toBeUndefined();
+    expect(env.RESEND_API_KEY).toBe("re_test_key");
+    expect(env.MAIL_FROM).toBe("MMA <no-reply@mosaic.example>");
+  });
+
+  it("refuses production without Resend and a sender, so e-mail never vanishes into the outbox", () => {
+    const secrets = { DB: fakeDb(), ENVIRONMENT: "production", SESSION_SECRET: strong, LINK_SIGNING_SECRET: strong };
+    expect(() => parseEnv({ ...secrets, MAIL_FROM: "MMA <no-reply@mosaic.example>" })).toThrow(/RESEND_API_KEY must be set in production/);
+    expect(() => parseEnv({ ...secrets, RESEND_API_KEY: " ", MAIL_FROM: "MMA <no-reply@mosaic.example>" })).toThrow(/RESEND_API_KEY/);
+    expect(() => parseEnv({ ...secrets, RESEND_API_KEY: "re_test_key" })).toThrow(/MAIL_FROM must be set in production/);
+    // Local machines keep the outbox and the default sender.
+    expect(parseEnv({ DB: fakeDb(), ENVIRONMENT: "development" }).RESEND_API_KEY).toBeUndefined();
   });
 
   it("names the variable that is wrong", () => {
