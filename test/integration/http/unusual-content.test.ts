@@ -5,9 +5,10 @@ import { bulkUpsert } from "~/services/store/d1/sql";
 import { startSeededServer, type SeededServer } from "../../support/seeded-server";
 
 /**
- * Rich text comes from the CMS, which editors (or an intruder with an editor's
- * password) control. Its own server, so the hostile record is in the database
- * before anything is cached and no other test sees it.
+ * Content the demo does not have: hostile rich text (the CMS is controlled by
+ * editors, or by an intruder with an editor's password) and a missing page.
+ * Its own server, so the records are in place before anything is cached and no
+ * other test sees them.
  */
 const HOSTILE: NewsItem = {
   id: "0123456789abcdef01234567",
@@ -32,7 +33,7 @@ let server: SeededServer;
 beforeAll(async () => {
   server = await startSeededServer({
     prepare: async (db) => {
-      await db.batch(bulkUpsert(db, "news", [newsToRow(HOSTILE)]));
+      await db.batch([...bulkUpsert(db, "news", [newsToRow(HOSTILE)]), db.prepare("DELETE FROM singletons WHERE name = 'aboutSchool'")]);
     },
   });
 }, 120_000);
@@ -76,5 +77,17 @@ describe("hostile rich text never reaches the page", () => {
       expect(html, path).toContain("Teaser");
       expectHarmless(html);
     }
+  });
+});
+
+describe("a missing content record", () => {
+  it("shows the Under Construction page in its place", async () => {
+    const { status, html } = await get("/school");
+    expect(status).toBe(200);
+    expect(html).toContain("Under Construction!");
+    expect(html).toContain("We&#x27;re coming soon. We&#x27;re working hard to give you the best experience.");
+    expect(html).toMatch(/<a [^>]*href="\/home"[^>]*>Back to home<\/a>/);
+    // The other page is unaffected.
+    expect((await get("/about")).html).not.toContain("Under Construction!");
   });
 });
