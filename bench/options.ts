@@ -1,0 +1,96 @@
+/** Command-line options of `npm run bench` (pass them after `--`: `npm run bench -- --requests 50`). */
+
+export interface BenchOptions {
+  /** Build the app first (`--no-build` uses the existing build/). */
+  build: boolean;
+  /** Exit non-zero when a budget fails (`--no-fail` always exits 0 once the figures are in). */
+  fail: boolean;
+  pages: string[];
+  /** Timed requests per page and for the static file. */
+  requests: number;
+  /** Untimed requests before the timed ones. */
+  warmup: number;
+  /** The static file the page timings are compared with. */
+  staticPath: string;
+  /** Print wrangler dev's own output. */
+  verbose: boolean;
+}
+
+export const DEFAULT_PAGES = ["/", "/blog", "/gallery", "/contact"];
+
+export const USAGE = `Usage: npm run bench -- [options]
+
+  --pages /a,/b      pages to measure (default: ${DEFAULT_PAGES.join(",")})
+  --requests N       timed requests per page and for the static file (default: 200)
+  --warmup N         untimed requests before them (default: 20)
+  --static PATH      static file to compare the page timings with (default: /favicon.svg)
+  --no-build         use the existing build/ instead of building first
+  --no-fail          exit 0 even when a budget fails
+  --verbose          show wrangler dev's output
+  --help             this text`;
+
+export class UsageError extends Error {}
+
+function positiveInteger(flag: string, value: string | undefined, minimum: number): number {
+  const number = Number(value);
+  if (value === undefined || !Number.isInteger(number) || number < minimum) {
+    throw new UsageError(`${flag} needs a whole number of at least ${minimum}, not "${value ?? ""}"`);
+  }
+  return number;
+}
+
+function path(flag: string, value: string | undefined): string {
+  if (!value || !value.startsWith("/")) throw new UsageError(`${flag} needs a path starting with "/", not "${value ?? ""}"`);
+  return value;
+}
+
+/** Parses the arguments; `--flag value` and `--flag=value` both work. Returns null for --help. */
+export function parseOptions(argv: string[]): BenchOptions | null {
+  const options: BenchOptions = {
+    build: true,
+    fail: true,
+    pages: DEFAULT_PAGES,
+    requests: 200,
+    warmup: 20,
+    staticPath: "/favicon.svg",
+    verbose: false,
+  };
+  for (let index = 0; index < argv.length; index += 1) {
+    const argument = argv[index]!;
+    const equals = argument.indexOf("=");
+    const flag = equals > 0 ? argument.slice(0, equals) : argument;
+    const value = () => (equals > 0 ? argument.slice(equals + 1) : argv[++index]);
+    switch (flag) {
+      case "--help":
+      case "-h":
+        return null;
+      case "--no-build":
+        options.build = false;
+        break;
+      case "--no-fail":
+        options.fail = false;
+        break;
+      case "--verbose":
+        options.verbose = true;
+        break;
+      case "--requests":
+        options.requests = positiveInteger(flag, value(), 1);
+        break;
+      case "--warmup":
+        options.warmup = positiveInteger(flag, value(), 0);
+        break;
+      case "--static":
+        options.staticPath = path(flag, value());
+        break;
+      case "--pages": {
+        const pages = (value() ?? "").split(",").map((page) => page.trim()).filter(Boolean);
+        if (pages.length === 0) throw new UsageError("--pages needs at least one path, e.g. --pages /,/blog");
+        options.pages = [...new Set(pages.map((page) => path(flag, page)))];
+        break;
+      }
+      default:
+        throw new UsageError(`Unknown option "${argument}"`);
+    }
+  }
+  return options;
+}

@@ -1,0 +1,151 @@
+import { mkdirSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { build, hasBuild, ROOT } from "../scripts/lib";
+import { BUDGETS, checkPage } from "./budgets";
+import { buildStamp } from "./build-stamp";
+import { connectionErrorCount, fetchBody } from "./http";
+import { onInterrupt } from "./interrupt";
+import { measurePageSizes, withTiming, type PageResult, type PageSizes } from "./measure-page";
+import { parseOptions, USAGE, UsageError, type BenchOptions } from "./options";
+import { budgetsTable, machine, pagesTable, scriptsTable } from "./report";
+import { seededServer } from "./seeded-server";
+import { timeRequests } from "./timing";
+
+/**
+ * npm run bench: the public pages against the budgets of the "Public site" issue
+ * (HTML and JS gzipped sizes, server time compared with a static file), on the
+ * built worker in wrangler dev with a fresh demo database. Writes
+ * bench/results/public-pages.json; exits 1 when a budget fails (unless --no-fail).
+ */
+
+const RESULTS_FILE = path.join(ROOT, "bench", "results", "public-pages.json");
+
+function readOptions(): BenchOptions {
+  try {
+    const options = parseOptions(process.argv.slice(2));
+    if (options) return options;
+    console.log(USAGE);
+    process.exit(0);
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    console.error(`${error.message}\n\n${USAGE}`);
+    process.exit(2);
+  }
+}
+
+/** Sizes of every page first (a short window, in case someone rebuilds build/ meanwhile), then the timings. */
+async function bench(baseUrl: string, options: BenchOptions) {
+  const staticUrl = new URL(options.staticPath, baseUrl).href;
+  const { status: staticStatus } = await fetchBody(staticUrl);
+  if (staticStatus !== 200) throw new Error(`The static file ${options.staticPath} answered ${staticStatus}; choose another with --static.`);
+
+  console.log(`  sizes: ${options.pages.join(", ")}`);
+  const sizes: PageSizes[] = [];
+  for (const page of options.pages) sizes.push(await measurePageSizes(baseUrl, page, options.warmup));
+
+  const pages: PageResult[] = [];
+  for (const page of sizes) {
+    console.log(`  ${page.path}: ${options.warmup} warm-up and ${options.requests} timed requests...`);
+    pages.push(withTiming(page, await timeRequests(new URL(page.path, baseUrl).href, options)));
+  }
+  // After the pages, so that the static file is timed on a worker as warm as theirs.
+  console.log(`  ${options.staticPath} (static): ${options.warmup} warm-up and ${options.requests} timed requests...`);
+  const staticTiming = await timeRequests(staticUrl, options);
+  return { pages, staticTiming, staticStatus };
+}
+
+const options = readOptions();
+const host = machine();
+console.log(`Machine: Node ${host.node}, ${host.cpus} CPUs (${host.cpuModel}), ${host.platform}, ${host.memoryGB} GB`);
+
+let server: ReturnType<typeof seededServer> | undefined;
+let interrupted = false;
+onInterrupt(async (signal) => {
+  interrupted = true;
+  console.error(`\n${signal}: stopping${server ? ` the server and removing ${server.persistTo}` : ""}...`);
+  await server?.stop();
+});
+// Last resort should the process end some other way: kills the server outright, removes the directory.
+process.on("exit", () => server?.killNow());
+
+if (options.build) {
+  console.log("Building (remix vite:build)...");
+  try {
+    build({ quiet: true });
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  }
+} else if (!hasBuild()) {
+  console.error("There is no build/ yet: run without --no-build.");
+  process.exit(2);
+}
+server = seededServer({ log: options.verbose ? (text) => process.stderr.write(text) : undefined });
+
+let exitCode = 0;
+const stampBefore = buildStamp();
+try {
+  console.log("Fresh D1: migrating and seeding the demo, then starting wrangler dev...");
+  const baseUrl = await server.start();
+  console.log(`Server: ${baseUrl} (wrangler dev, workerd)`);
+  const { pages, staticTiming, staticStatus } = await bench(baseUrl, options);
+  const runWarnings: string[] = [];
+  if (buildStamp() !== stampBefore) {
+    runWarnings.push("build/ changed during the run (someone else built): wrangler dev reloaded, the figures may mix two builds. Run again.");
+  }
+  if (connectionErrorCount() > 0) {
+    runWarnings.push(`${connectionErrorCount()} requests failed to connect and were retried (a worker reload?): the timings may be off.`);
+  }
+  const checks = pages.flatMap((page) => checkPage(page, staticTiming));
+  const failed = checks.filter((check) => check.verdict === "FAIL");
+
+  console.log(
+    `\nSizes: gzip level 9 of the response bodies; kB = 1000 bytes. Times: full response (body read), ` +
+      `${options.requests} sequential requests after ${options.warmup} warm-up.\n`,
+  );
+  console.log(pagesTable(pages, options.staticPath, staticTiming, staticStatus));
+  console.log("\nJavaScript loaded on first visit (script src, modulepreload, inline module imports, manifest, and their static imports):\n");
+  console.log(scriptsTable(pages));
+  if (pages.some((page) => page.js.scripts.some((script) => script.source === "manifest-url"))) {
+    console.log("(manifest-url: named in the inline partial manifest, not loaded on a first visit with v3_lazyRouteDiscovery; counted anyway)");
+  }
+  for (const page of pages) {
+    for (const warning of page.warnings) console.log(`! ${page.path}: ${warning}`);
+  }
+  for (const warning of runWarnings) console.log(`! ${warning}`);
+  console.log("\nBudgets:\n");
+  console.log(budgetsTable(checks));
+
+  mkdirSync(path.dirname(RESULTS_FILE), { recursive: true });
+  const results = {
+    date: new Date().toISOString(),
+    machine: host,
+    server: "wrangler dev (workerd), built worker, fresh local D1 with the demo seed",
+    units: { sizes: "bytes, gzip level 9 of the response body; kB = 1000 bytes", times: "ms, until the body is read" },
+    options: { pages: options.pages, requests: options.requests, warmup: options.warmup, staticPath: options.staticPath },
+    budgets: BUDGETS,
+    static: { path: options.staticPath, status: staticStatus, timing: staticTiming },
+    pages: pages.map((page) => ({ ...page, p50RatioToStatic: page.timing.p50 / staticTiming.p50 })),
+    checks,
+    warnings: runWarnings,
+    passed: failed.length === 0,
+  };
+  writeFileSync(RESULTS_FILE, `${JSON.stringify(results, null, 2)}\n`);
+
+  console.log(`\nFigures written to ${path.relative(ROOT, RESULTS_FILE)}.`);
+  if (failed.length === 0) console.log("PASS: every budget is met.");
+  else {
+    console.log(`FAIL: ${failed.length} of ${checks.length} checks failed (${failed.map((check) => `${check.page} ${check.budget}`).join("; ")}).`);
+    if (options.fail) exitCode = 1;
+    else console.log("(--no-fail: exit code 0 all the same)");
+  }
+} catch (error) {
+  if (!interrupted) {
+    console.error(error instanceof Error ? (error.stack ?? error.message) : error);
+    if (buildStamp() !== stampBefore) console.error("build/ changed during the run: someone else built and wrangler dev reloaded. Run again.");
+    exitCode = 1;
+  }
+} finally {
+  await server.stop();
+}
+if (!interrupted) process.exit(exitCode);

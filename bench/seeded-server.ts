@@ -1,0 +1,74 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { freePort, migrate, startDevServer, type DevServer } from "../scripts/lib";
+import { openLocalD1 } from "../seed/platform";
+import { seedDatabase } from "../seed/seed";
+
+/**
+ * The built worker on `wrangler dev` (workerd) with its own fresh local D1 in a
+ * temporary directory, migrated and seeded with the demo, on a free loopback port
+ * (the same steps as test/support/server-setup.ts). `stop()` may be called at any
+ * time, also while `start()` is still under way (Ctrl-C), and more than once: it
+ * stops the server once it is up and always removes the temporary directory.
+ */
+export function seededServer(options: { log?: (text: string) => void } = {}) {
+  const persistTo = mkdtempSync(path.join(tmpdir(), "mma-bench-d1-"));
+  let server: Promise<DevServer> | undefined;
+  let running: DevServer | undefined;
+  let stopping: Promise<void> | undefined;
+  let stopped = false;
+
+  const stillWanted = () => {
+    if (stopping) throw new Error("The benchmark was stopped while the server was starting.");
+  };
+
+  async function start(): Promise<string> {
+    stillWanted();
+    migrate(persistTo, { quiet: true });
+    stillWanted();
+    const { db, dispose } = await openLocalD1(persistTo);
+    try {
+      await seedDatabase(db);
+    } finally {
+      await dispose();
+    }
+    const port = await freePort();
+    stillWanted();
+    server = startDevServer({ port, persistTo, log: options.log });
+    running = await server;
+    return running.url;
+  }
+
+  function stop(): Promise<void> {
+    stopping ??= (async () => {
+      try {
+        const running = await server?.catch(() => undefined);
+        await running?.stop();
+      } finally {
+        rmSync(persistTo, { recursive: true, force: true });
+        stopped = true;
+      }
+    })();
+    return stopping;
+  }
+
+  /**
+   * Last resort for `process.on("exit")`, where nothing asynchronous runs: kills the
+   * server's process group outright and removes the directory, unless stop() finished.
+   */
+  function killNow(): void {
+    if (stopped) return;
+    const pid = running?.process.pid;
+    if (pid !== undefined && running?.process.exitCode === null) {
+      try {
+        process.kill(-pid, "SIGKILL");
+      } catch {
+        /* already gone */
+      }
+    }
+    rmSync(persistTo, { recursive: true, force: true });
+  }
+
+  return { persistTo, start, stop, killNow };
+}
