@@ -7,6 +7,9 @@ import { memoiseContentReads } from "./request-memo";
 /** Bump when the prepared shape changes, so old cache entries are never read. */
 const CACHE_FORMAT = "v1";
 
+/** Lives as long as the Worker isolate: shared by the requests it serves. */
+const isolateMemory = new Map<string, { storedAt: number; value: unknown }>();
+
 function defaultCache(): Cache | null {
   // Absent under plain Node (unit tests, scripts); present in workerd.
   return typeof caches === "undefined" ? null : ((caches as unknown as { default?: Cache }).default ?? null);
@@ -26,6 +29,7 @@ export function createPublicContent(options: {
   const prepared = prepareContent(options.content, env.CMS_ASSETS_URL);
   const cached = cacheContent(prepared, {
     cache: options.cache === undefined ? defaultCache() : options.cache,
+    memory: isolateMemory,
     waitUntil: options.waitUntil,
     namespace: `${CACHE_FORMAT}:${env.CMS_API_URL ?? "d1"}:${env.CMS_ASSETS_URL ?? ""}`,
     freshSeconds: CONTENT_CACHE_FRESH_SECONDS,

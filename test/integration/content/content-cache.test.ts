@@ -125,4 +125,19 @@ describe("public content through the Workers Cache API", () => {
     await uncached.listPublishedNews();
     expect(store.reads).toEqual(["news", "news"]);
   });
+
+  it("an isolate's memory answers fresh reads without the cache, and expires with them", async () => {
+    const store = countingContent();
+    let clock = 0;
+    const memory = new Map<string, { storedAt: number; value: unknown }>();
+    const options = { cache: null, memory, waitUntil: () => {}, namespace: "memory", freshSeconds: 60, staleSeconds: 600, now: () => clock };
+    await cacheContent(store.content, options).listPublishedNews();
+    // A later request builds its own service over the same isolate memory.
+    store.setTitle("Second");
+    clock += 59_000;
+    expect((await cacheContent(store.content, options).listPublishedNews())[0]!.title).toBe("First");
+    clock += 2_000;
+    expect((await cacheContent(store.content, options).listPublishedNews())[0]!.title).toBe("Second");
+    expect(store.reads).toEqual(["news", "news"]);
+  });
 });
