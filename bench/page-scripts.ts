@@ -7,7 +7,7 @@ import { fetchBody } from "./http";
  * From the HTML: `<script src>`, `<link rel="modulepreload" href>`, and the imports
  * of inline `<script type="module">` (Remix's hydration script does
  * `import * as route0 from "/assets/root-….js"` and `import("/assets/entry.client-….js")`,
- * both of which run at once), plus the manifest file (see `manifest-url`). Then the
+ * both of which run at once); the manifest file is listed but not counted (see `manifest-url`). Then the
  * static imports inside those chunks (`import{…}from"./x.js"`, `import"./x.js"`),
  * followed transitively. Dynamic `import("./x.js")` inside chunks only runs on
  * later navigation, so it is listed but not counted.
@@ -16,7 +16,7 @@ import { fetchBody } from "./http";
 /**
  * `manifest-url`: the `/assets/manifest-*.js` named only in the inline `window.__remixManifest`
  * (its `url`). With `v3_lazyRouteDiscovery` Remix inlines a partial manifest and the browser
- * does not load that file on the first visit; it is counted all the same, to err on the safe side.
+ * does not load that file on the first visit (checked in Chromium), so it is listed, not counted.
  */
 export type ScriptSource = "script-src" | "modulepreload" | "inline-import" | "manifest-url" | "chunk-import";
 
@@ -71,7 +71,7 @@ export function scriptsInHtml(html: string): { specifier: string; source: Script
     const href = attribute(match[1]!, "href");
     if (href && rel.includes("modulepreload")) found.push({ specifier: href, source: "modulepreload" });
   }
-  // Without lazy route discovery the manifest is imported (found above); with it, only named: count it anyway.
+  // Without lazy route discovery the manifest is imported (found above); with it, only named: list it.
   for (const match of html.matchAll(/["'](\/assets\/manifest-[\w.-]+\.js)["']/g)) found.push({ specifier: match[1]!, source: "manifest-url" });
   return found;
 }
@@ -121,7 +121,7 @@ export async function measurePageScripts(html: string, pageUrl: string): Promise
 
   return {
     scripts,
-    gzipBytes: scripts.filter((script) => script.status === 200).reduce((sum, script) => sum + script.gzipBytes, 0),
+    gzipBytes: scripts.filter((script) => script.status === 200 && script.source !== "manifest-url").reduce((sum, script) => sum + script.gzipBytes, 0),
     missing: scripts.filter((script) => script.status !== 200).map((script) => script.url),
     dynamicNotCounted: [...dynamic].sort(),
     otherOrigin: [...otherOrigin],

@@ -107,7 +107,7 @@ try {
   console.log("\nJavaScript loaded on first visit (script src, modulepreload, inline module imports, manifest, and their static imports):\n");
   console.log(scriptsTable(pages));
   if (pages.some((page) => page.js.scripts.some((script) => script.source === "manifest-url"))) {
-    console.log("(manifest-url: named in the inline partial manifest, not loaded on a first visit with v3_lazyRouteDiscovery; counted anyway)");
+    console.log("(manifest-url: named in the inline partial manifest, not loaded on a first visit with v3_lazyRouteDiscovery; not counted)");
   }
   for (const page of pages) {
     for (const warning of page.warnings) console.log(`! ${page.path}: ${warning}`);
