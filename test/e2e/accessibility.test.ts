@@ -18,6 +18,9 @@ describe("accessibility of the site shell (axe-core)", () => {
     ["home, visitor, desktop, cookie notice showing", "/", DESKTOP, undefined, false],
     ["home, member, phone with the menu open", "/#mobile-menu", PHONE, demoAccount("member").id, true],
     ["404, accountant, desktop", "/no-such-page", DESKTOP, demoAccount("treasurer").id, true],
+    ["contact, visitor, desktop", "/contact", DESKTOP, undefined, true],
+    ["contact, visitor, phone", "/contact", PHONE, undefined, true],
+    ["development outbox, desktop", "/dev/mail", DESKTOP, undefined, true],
   ] as const;
 
   for (const [name, path, device, userId, cookieConsent] of cases) {
