@@ -13,6 +13,12 @@ import type { OutboxRepository } from "./store/port";
  * - with it: "queued", then sent through Resend and marked "sent" (with Resend's id)
  *   or "failed" (with the error). A failed send never throws: the caller's work (a
  *   stored contact message, a registration) stands, and the failure is logged.
+ *
+ * In workerd, react-email's `render` (its "workerd" build) first tries
+ * `import("react-dom/server.edge")`, which React 18 does not have; it catches that and
+ * uses `react-dom/server`, which wrangler bundles with the worker conditions (the
+ * browser build, with renderToReadableStream). So no alias is needed; the contact tests
+ * render through exactly this path on wrangler dev.
  */
 
 export interface EmailMessage {
