@@ -5,7 +5,7 @@ import { parseContactForm } from "../domain/contact";
 import { CONTACT_RATE_LIMITED_MESSAGE, type ContactErrors, type ContactValues } from "../domain/contact-form";
 import { ContactMessageEmail, contactEmailSubject } from "../emails/ContactMessageEmail";
 import { createEmailService } from "./email.server";
-import { clientIp, createRateLimiter, type RateRule } from "./rate-limit.server";
+import { clientKey, createRateLimiter, type RateRule } from "./rate-limit.server";
 
 /**
  * Generous for people, tight for scripts: someone writing again about the same
@@ -32,7 +32,7 @@ export async function submitContactForm(request: Request, context: AppLoadContex
   const message = parsed.data;
 
   const limit = await createRateLimiter(context.env.DB).hit([
-    { rule: CONTACT_RATE_RULES.perIp, subject: clientIp(request) },
+    { rule: CONTACT_RATE_RULES.perIp, subject: clientKey(request) },
     { rule: CONTACT_RATE_RULES.perEmail, subject: message.email.toLowerCase() },
   ]);
   if (!limit.allowed) {
@@ -44,6 +44,8 @@ export async function submitContactForm(request: Request, context: AppLoadContex
     await createEmailService(context).send({
       to: [ASSOCIATION.contact.infoEmail],
       subject: contactEmailSubject(message.subject),
+      // The association answers with a plain Reply.
+      replyTo: message.email,
       react: createElement(ContactMessageEmail, { message }),
       purpose: "contact",
     });

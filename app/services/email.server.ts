@@ -24,6 +24,8 @@ import type { OutboxRepository } from "./store/port";
 export interface EmailMessage {
   to: string[];
   subject: string;
+  /** Where a reply goes (the visitor, for the contact form); sent to Resend, not kept in the outbox. */
+  replyTo?: string;
   react: ReactElement;
   /** What the e-mail is for: contact, reset-password, payment-link ... (shown at /dev/mail). */
   purpose: string;
@@ -34,7 +36,7 @@ export interface EmailService {
 }
 
 /** Sends one rendered e-mail; resolves with the provider's id or rejects with its error. */
-export type EmailTransport = (email: { from: string; to: string[]; subject: string; html: string; text: string }) => Promise<string>;
+export type EmailTransport = (email: { from: string; to: string[]; replyTo?: string; subject: string; html: string; text: string }) => Promise<string>;
 
 export function resendTransport(apiKey: string, options: { baseUrl?: string } = {}): EmailTransport {
   const resend = new Resend(apiKey, options);
@@ -54,14 +56,14 @@ export function emailService(options: {
 }): EmailService {
   const { outbox, from, transport, log = (message, error) => console.error(message, error) } = options;
   return {
-    async send({ to, subject, react, purpose }) {
+    async send({ to, subject, replyTo, react, purpose }) {
       const html = await render(react);
       const text = toPlainText(html);
       const email = { to, subject, html, text, purpose };
       if (!transport) return outbox.add(email, "stored", "outbox");
       const queued = await outbox.add(email, "queued", "resend");
       try {
-        const providerId = await transport({ from, ...email });
+        const providerId = await transport({ from, to, subject, html, text, ...(replyTo ? { replyTo } : {}) });
         await outbox.markResult(queued.id, { status: "sent", providerId });
         return { ...queued, status: "sent", providerId };
       } catch (error) {

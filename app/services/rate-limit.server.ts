@@ -66,7 +66,17 @@ export function createRateLimiter(
   };
 }
 
-/** The visitor's address: Cloudflare sets CF-Connecting-IP (and so does wrangler dev, to the caller's). */
-export function clientIp(request: Request): string {
-  return request.headers.get("CF-Connecting-IP")?.trim() ?? "";
+/**
+ * Who is asking, for per-client limits: the address Cloudflare puts in CF-Connecting-IP
+ * (wrangler dev puts the caller's there too, unless the request already carries one).
+ * An IPv6 client usually holds a whole /64, so it is counted as one client; "" when unknown.
+ */
+export function clientKey(request: Request): string {
+  const ip = request.headers.get("CF-Connecting-IP")?.trim().toLowerCase() ?? "";
+  if (!ip.includes(":") || ip.includes(".")) return ip;
+  const [head = "", tail] = ip.split("::");
+  const left = head ? head.split(":") : [];
+  const right = tail ? tail.split(":") : [];
+  const groups = tail === undefined ? left : [...left, ...Array<string>(Math.max(0, 8 - left.length - right.length)).fill("0"), ...right];
+  return `${groups.slice(0, 4).map((group) => group.replace(/^0+(?=.)/, "")).join(":")}::/64`;
 }

@@ -37,6 +37,7 @@ const message = {
 };
 const contactEmail = () => ({
   to: ["info@example.org"],
+  replyTo: "ada@example.com",
   subject: contactEmailSubject(message.subject),
   react: createElement(ContactMessageEmail, { message }),
   purpose: "contact",
@@ -78,7 +79,12 @@ describe("the e-mail service", () => {
     const transport = vi.fn(async () => "resend-id-1");
     const sent = await emailService({ outbox: repo, from: "MMA <no-reply@example.org>", transport }).send(contactEmail());
     expect(transport).toHaveBeenCalledWith(
-      expect.objectContaining({ from: "MMA <no-reply@example.org>", to: ["info@example.org"], subject: "MMA Contact Form: <script>alert(1)</script>" }),
+      expect.objectContaining({
+        from: "MMA <no-reply@example.org>",
+        to: ["info@example.org"],
+        replyTo: "ada@example.com",
+        subject: "MMA Contact Form: <script>alert(1)</script>",
+      }),
     );
     expect(sent).toMatchObject({ status: "sent", provider: "resend", providerId: "resend-id-1" });
     expect(emails.get(sent.id)).toMatchObject({ status: "sent", providerId: "resend-id-1" });
@@ -104,6 +110,7 @@ describe("the Resend transport", () => {
     const id = await resendTransport("re_secret", { baseUrl: "https://resend.test" })({
       from: "MMA <no-reply@example.org>",
       to: ["info@example.org"],
+      replyTo: "ada@example.com",
       subject: "Hello",
       html: "<p>Hi</p>",
       text: "Hi",
@@ -112,7 +119,14 @@ describe("the Resend transport", () => {
     const [url, init] = fetch.mock.calls[0]!;
     expect(url).toBe("https://resend.test/emails");
     expect(new Headers(init.headers).get("Authorization")).toBe("Bearer re_secret");
-    expect(JSON.parse(String(init.body))).toMatchObject({ from: "MMA <no-reply@example.org>", to: ["info@example.org"], subject: "Hello", html: "<p>Hi</p>", text: "Hi" });
+    expect(JSON.parse(String(init.body))).toMatchObject({
+      from: "MMA <no-reply@example.org>",
+      to: ["info@example.org"],
+      reply_to: "ada@example.com",
+      subject: "Hello",
+      html: "<p>Hi</p>",
+      text: "Hi",
+    });
   });
 
   it("turns Resend's error answer into a rejection", async () => {
