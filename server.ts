@@ -4,9 +4,15 @@ import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
 import * as build from "./build/server";
 import { getLoadContext } from "./app/load-context";
 import { EnvError } from "./app/services/env.server";
+import { PAGE_CACHE_FRESH_SECONDS, PAGE_CACHE_STALE_SECONDS, pageCacheKey, servePage } from "./app/services/page-cache.server";
 import { applySecurityHeaders, isCrossSiteMutation, isLocalRequest } from "./app/services/request-guard.server";
+import { COOKIE_CONSENT_NAME } from "./app/services/shell.server";
+import { createSwrCache, defaultCache, SwrMemory } from "./app/services/swr-cache.server";
 
-const handleRemixRequest = createRequestHandler(build as unknown as ServerBuild);
+const serverBuild = build as unknown as ServerBuild;
+const handleRemixRequest = createRequestHandler(serverBuild);
+/** Visitors' pages kept by this isolate (see app/services/page-cache.server.ts). */
+const pageMemory = new SwrMemory(100);
 
 function plainPage(status: number, message: string): Response {
   return new Response(message, { status, headers: { "Content-Type": "text/plain; charset=utf-8" } });
@@ -20,7 +26,21 @@ export default {
       if (!loadContext.env.isProduction && !isLocalRequest(request)) {
         return plainPage(403, "This is a development build: it answers only on this machine.");
       }
-      const response = await handleRemixRequest(request, loadContext);
+      const render = () => handleRemixRequest(request, loadContext);
+      const key = pageCacheKey(request, serverBuild.assets.version, COOKIE_CONSENT_NAME);
+      const response = key
+        ? await servePage(
+            createSwrCache({
+              cache: defaultCache(),
+              memory: pageMemory,
+              waitUntil: (promise) => ctx.waitUntil(promise),
+              freshSeconds: PAGE_CACHE_FRESH_SECONDS,
+              staleSeconds: PAGE_CACHE_STALE_SECONDS,
+            }),
+            key,
+            render,
+          )
+        : await render();
       const secured = new Response(response.body, response);
       applySecurityHeaders(secured.headers);
       return secured;

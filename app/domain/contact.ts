@@ -7,7 +7,7 @@ import { CONTACT_FIELDS, CONTACT_LIMITS, type ContactErrors, type ContactField, 
  * are the form's own, so a plain HTML post parses as it is.
  *
  * Server-only in practice: only app/services/contact.server.ts imports it, so the
- * browser never downloads zod (docs/decisions/0011).
+ * browser never downloads zod (docs/decisions/0010).
  */
 
 /** A missing field (or a file where text belongs) reads as empty, so it gets the "Please enter" message. */

@@ -9,7 +9,7 @@ function parts(at: number, options: Intl.DateTimeFormatOptions): Record<string, 
 /**
  * A news item's date: day of month plus one, short month name, year
  * ("31 Jan" shows as "32 Jan"). The spec keeps this quirk of the original site
- * on purpose; see docs/decisions/0009-news-date-quirk.md.
+ * on purpose; see docs/decisions/0008-news-date-quirk.md.
  */
 export function formatNewsDate(createdAt: number): string {
   const { day, month, year } = parts(createdAt, { day: "numeric", month: "short", year: "numeric" });

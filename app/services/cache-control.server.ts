@@ -1,4 +1,4 @@
-/** What a visitor's HTML may be cached for: see docs/decisions/0010-public-content-cache.md. */
+/** What a visitor's HTML may be cached for: see docs/decisions/0009-public-content-cache.md. */
 export const PUBLIC_HTML_CACHE_CONTROL = "public, max-age=60, s-maxage=300, stale-while-revalidate=600";
 export const PRIVATE_CACHE_CONTROL = "private, no-store";
 

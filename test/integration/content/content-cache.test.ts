@@ -2,6 +2,7 @@ import { Miniflare, Response as MiniflareResponse } from "miniflare";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { NewsItem } from "~/domain/records";
 import { cacheContent } from "~/services/content/cached-content.server";
+import { createSwrCache, SwrMemory } from "~/services/swr-cache.server";
 import type { ContentRepository } from "~/services/store/port";
 
 /** The real Workers Cache API (workerd via Miniflare), under a store that counts its reads. */
@@ -52,14 +53,14 @@ function setup(namespace: string) {
   const store = countingContent();
   let clock = 1_000_000;
   const background: Promise<unknown>[] = [];
-  const cached = cacheContent(store.content, {
+  const cache = createSwrCache({
     cache: workerdCache,
     waitUntil: (promise) => background.push(promise),
-    namespace,
     freshSeconds: 60,
     staleSeconds: 3600,
     now: () => clock,
   });
+  const cached = cacheContent(store.content, cache, namespace);
   const settle = async () => {
     while (background.length) await background.shift();
   };
@@ -118,9 +119,9 @@ describe("public content through the Workers Cache API", () => {
     await two.settle();
   });
 
-  it("without a cache every read goes to the store", async () => {
+  it("without a cache or memory every read goes to the store", async () => {
     const store = countingContent();
-    const uncached = cacheContent(store.content, { cache: null, waitUntil: () => {}, namespace: "none", freshSeconds: 60, staleSeconds: 60 });
+    const uncached = cacheContent(store.content, createSwrCache({ cache: null, waitUntil: () => {}, freshSeconds: 60, staleSeconds: 60 }), "none");
     await uncached.listPublishedNews();
     await uncached.listPublishedNews();
     expect(store.reads).toEqual(["news", "news"]);
@@ -129,15 +130,29 @@ describe("public content through the Workers Cache API", () => {
   it("an isolate's memory answers fresh reads without the cache, and expires with them", async () => {
     const store = countingContent();
     let clock = 0;
-    const memory = new Map<string, { storedAt: number; value: unknown }>();
-    const options = { cache: null, memory, waitUntil: () => {}, namespace: "memory", freshSeconds: 60, staleSeconds: 600, now: () => clock };
-    await cacheContent(store.content, options).listPublishedNews();
-    // A later request builds its own service over the same isolate memory.
+    const memory = new SwrMemory();
+    const background: Promise<unknown>[] = [];
+    // Each request builds its own service over the same isolate memory.
+    const request = () =>
+      cacheContent(
+        store.content,
+        createSwrCache({ cache: null, memory, waitUntil: (p) => background.push(p), freshSeconds: 60, staleSeconds: 600, now: () => clock }),
+        "memory",
+      ).listPublishedNews();
+    await request();
+    await Promise.all(background);
     store.setTitle("Second");
     clock += 59_000;
-    expect((await cacheContent(store.content, options).listPublishedNews())[0]!.title).toBe("First");
+    expect((await request())[0]!.title).toBe("First");
     clock += 2_000;
-    expect((await cacheContent(store.content, options).listPublishedNews())[0]!.title).toBe("Second");
+    // Stale: served at once, refreshed behind.
+    expect((await request())[0]!.title).toBe("First");
+    await Promise.all(background);
+    expect((await request())[0]!.title).toBe("Second");
     expect(store.reads).toEqual(["news", "news"]);
+    clock += 601_000;
+    store.setTitle("Third");
+    // Past the stale time: forgotten, loaded again.
+    expect((await request())[0]!.title).toBe("Third");
   });
 });

@@ -120,6 +120,18 @@ describe("caching", () => {
     expect(member.response.headers.get("Cache-Control")).toBe("private, no-store");
   });
 
+  it("a visitor's page is rendered once and then answered from the page cache; nothing personal is", async () => {
+    await get("/office-bearers");
+    const again = await get("/office-bearers");
+    expect(again.response.headers.get("X-Page-Cache")).toBe("hit");
+    expect(again.html).toContain("<h1>");
+    const member = await get("/office-bearers", { headers: { Cookie: await sessionCookieFor(demoAccount("member").id) } });
+    expect(member.response.headers.get("X-Page-Cache")).toBeNull();
+    expect(member.html).toContain("My Account");
+    expect((await get("/office-bearers?utm=1")).response.headers.get("X-Page-Cache")).toBeNull();
+    for (let i = 0; i < 2; i += 1) expect((await get("/no-such-page")).response.headers.get("X-Page-Cache")).toBe("miss");
+  });
+
   it("the 404 page is not cached as public", async () => {
     const { response } = await get("/blog-details/ffffffffffffffffffffffff");
     expect(response.headers.get("Cache-Control") ?? "").not.toContain("public");
