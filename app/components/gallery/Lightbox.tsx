@@ -1,0 +1,105 @@
+import { useRef, useState, type KeyboardEvent, type MouseEvent } from "react";
+import { ContentImage } from "~/components/content/ContentImage";
+import { stepPhoto } from "~/domain/gallery";
+import type { MediaRef } from "~/domain/records";
+
+export type Photo = MediaRef & { alt: string };
+
+/** A click the browser should handle itself: another button, or a new tab or window. */
+function isModifiedClick(event: MouseEvent) {
+  return event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey;
+}
+
+/**
+ * The thumbnails of a gallery, and a lightbox to see them large. Each thumbnail
+ * is a link to the full image, so without JavaScript it simply opens it. With
+ * JavaScript a click opens a native modal <dialog> instead: Escape closes it (the
+ * browser's own), the arrow keys and the Previous/Next buttons move through the
+ * photos, a click on the backdrop closes it, and focus goes back to the
+ * thumbnail of the photo last shown, so the place in the grid is kept.
+ * Deliberately small: this page's whole JavaScript budget is a few kB.
+ */
+export function LightboxGallery({ photos }: { photos: Photo[] }) {
+  const dialog = useRef<HTMLDialogElement>(null);
+  const thumbnails = useRef<Array<HTMLAnchorElement | null>>([]);
+  const [current, setCurrent] = useState<number | null>(null);
+  const photo = current === null ? null : photos[current];
+
+  function open(event: MouseEvent<HTMLAnchorElement>, index: number) {
+    if (isModifiedClick(event) || !dialog.current?.showModal) return;
+    event.preventDefault();
+    setCurrent(index);
+    dialog.current.showModal();
+  }
+
+  const move = (step: number) => setCurrent((index) => (index === null ? null : stepPhoto(index, step, photos.length)));
+
+  function onKeyDown(event: KeyboardEvent) {
+    const step = event.key === "ArrowRight" ? 1 : event.key === "ArrowLeft" ? -1 : 0;
+    if (!step) return;
+    event.preventDefault();
+    move(step);
+  }
+
+  function onClose() {
+    if (current !== null) thumbnails.current[current]?.focus();
+    setCurrent(null);
+  }
+
+  return (
+    <>
+      <ul className="gallery-grid">
+        {photos.map((image, index) => (
+          <li key={`${index}-${image.path}`}>
+            <a
+              href={image.path}
+              className="gallery-thumb"
+              ref={(element) => {
+                thumbnails.current[index] = element;
+              }}
+              onClick={(event) => open(event, index)}
+            >
+              {/* Without stored sizes the CSS box (aspect-ratio 4/3) holds the space, so no spinner is needed while images load. */}
+              <ContentImage image={image} eager={index === 0} />
+            </a>
+          </li>
+        ))}
+      </ul>
+      <dialog
+        ref={dialog}
+        className="lightbox"
+        aria-labelledby="lightbox-caption"
+        onClose={onClose}
+        onKeyDown={onKeyDown}
+        onClick={(event) => {
+          // The frame fills the dialog, so a click on the <dialog> itself is on its backdrop.
+          if (event.target === event.currentTarget) event.currentTarget.close();
+        }}
+      >
+        <div className="lightbox-frame">
+          <button type="button" className="button button-secondary lightbox-close" onClick={() => dialog.current?.close()}>
+            Close
+          </button>
+          {photo ? (
+            <figure className="lightbox-figure">
+              <img key={photo.path} src={photo.path} alt={photo.alt} width={photo.width} height={photo.height} />
+              <figcaption id="lightbox-caption" aria-live="polite">
+                {photo.alt} <span className="lightbox-count">{`${current! + 1} of ${photos.length}`}</span>
+              </figcaption>
+            </figure>
+          ) : null}
+          {photos.length > 1 ? (
+            <div className="lightbox-nav">
+              <button type="button" className="button button-secondary" onClick={() => move(-1)}>
+                <span aria-hidden="true">‹</span>Previous
+              </button>
+              <button type="button" className="button button-secondary" onClick={() => move(1)}>
+                Next<span aria-hidden="true">›</span>
+              </button>
+            </div>
+          ) : null}
+        </div>
+      </dialog>
+    </>
+  );
+}

@@ -1,0 +1,48 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { Link, useLoaderData } from "@remix-run/react";
+import { ContentImage } from "~/components/content/ContentImage";
+import { PageTitle } from "~/components/layout/Breadcrumbs";
+import { photoCount } from "~/domain/gallery";
+import { pageMeta } from "~/domain/page-meta";
+
+export const meta: MetaFunction = () => pageMeta("Gallery", "Photos from the association's celebrations, festivals, school and sports days.");
+
+export async function loader({ context }: LoaderFunctionArgs) {
+  const galleries = await context.content.listGalleries();
+  // Only what a card shows: the photos themselves load on the gallery's own page.
+  return {
+    galleries: galleries.map(({ id, title, featuredImage, images }) => ({ id, title, featuredImage, count: photoCount(images.length) })),
+  };
+}
+
+export default function GalleryIndex() {
+  const { galleries } = useLoaderData<typeof loader>();
+  return (
+    <>
+      <PageTitle title="Gallery" />
+      <section className="container section">
+        {galleries.length ? (
+          <ul className="card-grid gallery-cards">
+            {galleries.map((gallery, index) => (
+              <li key={gallery.id} className="card gallery-card">
+                {/* The title names the link; the cover photo adds nothing to read out. */}
+                <ContentImage image={gallery.featuredImage} alt="" eager={index === 0} />
+                <div className="card-body">
+                  <h2>
+                    {/* Its ::after covers the card, so the whole card is the link. */}
+                    <Link to={`/gallery/${gallery.id}`} className="gallery-card-link">
+                      {gallery.title}
+                    </Link>
+                  </h2>
+                  <p className="gallery-card-count">{gallery.count}</p>
+                </div>
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p className="empty-state">There are no photo galleries yet. Please check back soon.</p>
+        )}
+      </section>
+    </>
+  );
+}
