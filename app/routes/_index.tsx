@@ -56,7 +56,7 @@ export default function Home() {
       <h1 className="visually-hidden">{ASSOCIATION.name}</h1>
       <HeroSlider slides={slides} />
 
-      <section className="container section upcoming-event" aria-labelledby="upcoming-event">
+      <section className="container section split upcoming-event" aria-labelledby="upcoming-event">
         {event.image ? <ContentImage image={event.image} sizes="(min-width: 900px) 560px, 100vw" className="upcoming-event-image" /> : null}
         <div>
           <p className="eyebrow">Upcoming event</p>

@@ -8,7 +8,7 @@ import { VideoModal } from "./VideoModal";
 export function InfoPageView({ page }: { page: InfoPage }) {
   const videoId = youtubeId(page.youtubeVideoId);
   return (
-    <section className="container section info-page">
+    <section className="container section split info-page">
       <div className="info-page-media">
         {page.image ? <ContentImage image={page.image} eager sizes="(min-width: 900px) 560px, 100vw" /> : null}
         {videoId ? <VideoModal videoId={videoId} title={page.title} /> : null}
