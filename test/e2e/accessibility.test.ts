@@ -2,7 +2,10 @@ import AxeBuilder from "@axe-core/playwright";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DESKTOP, PHONE, hydrated, launchBrowser, newContext } from "../support/browser";
+import { buildDemo } from "../../seed/demo";
 import { demoAccount } from "../support/session";
+
+const demo = await buildDemo();
 
 let browser: Browser;
 beforeAll(async () => {
@@ -12,12 +15,21 @@ afterAll(async () => {
   await browser?.close();
 });
 
-/** axe-core's WCAG 2.1 A/AA rules over the shell's pages, as a visitor and signed in, on a desktop and a phone. */
-describe("accessibility of the site shell (axe-core)", () => {
+/** axe-core's WCAG 2.1 A/AA rules over every public page and the shell, as a visitor and signed in, on a desktop and a phone. */
+describe("accessibility of the public pages and the shell (axe-core)", () => {
   const cases = [
     ["home, visitor, desktop, cookie notice showing", "/", DESKTOP, undefined, false],
     ["home, member, phone with the menu open", "/#mobile-menu", PHONE, demoAccount("member").id, true],
     ["404, accountant, desktop", "/no-such-page", DESKTOP, demoAccount("treasurer").id, true],
+    ["home, visitor, phone", "/", PHONE, undefined, true],
+    ["about us, visitor, desktop", "/about", DESKTOP, undefined, true],
+    ["school, visitor, phone", "/school", PHONE, undefined, true],
+    ["office bearers, visitor, desktop", "/office-bearers", DESKTOP, undefined, true],
+    ["event calendar, visitor, desktop", "/event", DESKTOP, undefined, true],
+    ["gallery, visitor, desktop", "/gallery", DESKTOP, undefined, true],
+    ["gallery detail, visitor, phone", `/gallery/${demo.galleries[0]!.id}`, PHONE, undefined, true],
+    ["news, visitor, desktop", "/blog", DESKTOP, undefined, true],
+    ["news detail, member, phone", `/blog-details/${demo.news[0]!.id}`, PHONE, demoAccount("member").id, true],
     ["contact, visitor, desktop", "/contact", DESKTOP, undefined, true],
     ["contact, visitor, phone", "/contact", PHONE, undefined, true],
     ["development outbox, desktop", "/dev/mail", DESKTOP, undefined, true],
@@ -34,4 +46,18 @@ describe("accessibility of the site shell (axe-core)", () => {
       await context.close();
     });
   }
+
+  it("finds no violations: about us with the video modal open", async () => {
+    const context = await newContext(browser, DESKTOP);
+    const page = await context.newPage();
+    // The player itself is YouTube's page, not ours: keep it out (and off the network).
+    await page.route("https://www.youtube-nocookie.com/**", (route) => route.fulfill({ contentType: "text/html", body: "<title>player</title>" }));
+    await page.goto("/about");
+    await hydrated(page);
+    await page.locator(".play-button").click();
+    await page.locator("dialog.video-modal").waitFor({ state: "visible" });
+    const results = await new AxeBuilder({ page }).exclude("dialog.video-modal iframe").withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+    expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+    await context.close();
+  });
 });
