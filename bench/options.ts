@@ -14,6 +14,8 @@ export interface BenchOptions {
   staticPath: string;
   /** Print wrangler dev's own output. */
   verbose: boolean;
+  /** Time a fresh render every time: a unique query string bypasses the visitors' page cache. */
+  render: boolean;
 }
 
 export const DEFAULT_PAGES = ["/", "/blog", "/gallery", "/contact"];
@@ -26,6 +28,8 @@ export const USAGE = `Usage: npm run bench -- [options]
   --static PATH      static file to compare the page timings with (default: /favicon.svg)
   --no-build         use the existing build/ instead of building first
   --no-fail          exit 0 even when a budget fails
+  --render           time a fresh render on every request (a unique query string
+                     bypasses the visitors' page cache; the content cache still works)
   --verbose          show wrangler dev's output
   --help             this text`;
 
@@ -54,6 +58,7 @@ export function parseOptions(argv: string[]): BenchOptions | null {
     warmup: 20,
     staticPath: "/favicon.svg",
     verbose: false,
+    render: false,
   };
   for (let index = 0; index < argv.length; index += 1) {
     const argument = argv[index]!;
@@ -72,6 +77,9 @@ export function parseOptions(argv: string[]): BenchOptions | null {
         break;
       case "--verbose":
         options.verbose = true;
+        break;
+      case "--render":
+        options.render = true;
         break;
       case "--requests":
         options.requests = positiveInteger(flag, value(), 1);

@@ -46,7 +46,7 @@ async function bench(baseUrl: string, options: BenchOptions) {
   const pages: PageResult[] = [];
   for (const page of sizes) {
     console.log(`  ${page.path}: ${options.warmup} warm-up and ${options.requests} timed requests...`);
-    pages.push(withTiming(page, await timeRequests(new URL(page.path, baseUrl).href, options)));
+    pages.push(withTiming(page, await timeRequests(new URL(page.path, baseUrl).href, { ...options, unique: options.render })));
   }
   // After the pages, so that the static file is timed on a worker as warm as theirs.
   console.log(`  ${options.staticPath} (static): ${options.warmup} warm-up and ${options.requests} timed requests...`);
@@ -101,7 +101,8 @@ try {
 
   console.log(
     `\nSizes: gzip level 9 of the response bodies; kB = 1000 bytes. Times: full response (body read), ` +
-      `${options.requests} sequential requests after ${options.warmup} warm-up.\n`,
+      `${options.requests} sequential requests after ${options.warmup} warm-up` +
+      (options.render ? "; --render: every page request rendered afresh (page cache bypassed).\n" : ".\n"),
   );
   console.log(pagesTable(pages, options.staticPath, staticTiming, staticStatus));
   console.log("\nJavaScript loaded on first visit (script src, modulepreload, inline module imports, manifest, and their static imports):\n");

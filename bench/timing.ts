@@ -27,13 +27,22 @@ async function timedRequest(url: string): Promise<{ ms: number; status: number }
   return { ms: performance.now() - start, status: response.status };
 }
 
+/** Each request's own URL: with `unique`, a query string no other request has (no cache can answer it). */
+function nth(url: string, index: number, unique: boolean): string {
+  if (!unique) return url;
+  const next = new URL(url);
+  next.searchParams.set("bench", String(index));
+  return next.href;
+}
+
 /** `warmup` untimed requests, then `requests` timed ones, one after the other. */
-export async function timeRequests(url: string, options: { requests: number; warmup: number }): Promise<Timing> {
-  for (let index = 0; index < options.warmup; index += 1) await timedRequest(url);
+export async function timeRequests(url: string, options: { requests: number; warmup: number; unique?: boolean }): Promise<Timing> {
+  const unique = options.unique ?? false;
+  for (let index = 0; index < options.warmup; index += 1) await timedRequest(nth(url, -1 - index, unique));
   const times: number[] = [];
   const statuses: Record<string, number> = {};
   for (let index = 0; index < options.requests; index += 1) {
-    const { ms, status } = await timedRequest(url);
+    const { ms, status } = await timedRequest(nth(url, index, unique));
     times.push(ms);
     statuses[status] = (statuses[status] ?? 0) + 1;
   }
