@@ -14,6 +14,7 @@ import {
 } from "~/services/store/d1/rows";
 import { bulkUpsert } from "~/services/store/d1/sql";
 import type { DemoData } from "./demo";
+import { writeDocumentFiles } from "./document-files";
 
 /**
  * Writes records into D1 as upserts on fixed ids, so seeding twice leaves the
@@ -36,6 +37,7 @@ export async function writeDemo(db: D1Database, demo: DemoData): Promise<void> {
     ...bulkUpsert(db, "news", demo.news.map(newsToRow)),
     ...bulkUpsert(db, "documents", demo.documents.map(documentToRow)),
   ]);
+  await writeDocumentFiles(db, demo.documents, demo.now);
   await writeAccounts(db, demo, demo.now);
 }
 

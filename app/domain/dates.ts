@@ -1,7 +1,7 @@
 /** Dates as the spec shows them, in the association's own time zone. */
 const TIME_ZONE = "Europe/London";
 
-function parts(at: number, options: Intl.DateTimeFormatOptions): Record<string, string> {
+export function parts(at: number, options: Intl.DateTimeFormatOptions): Record<string, string> {
   const formatter = new Intl.DateTimeFormat("en-GB", { timeZone: TIME_ZONE, ...options });
   return Object.fromEntries(formatter.formatToParts(new Date(at * 1000)).map((part) => [part.type, part.value]));
 }

@@ -1,0 +1,22 @@
+import { parts } from "./dates";
+
+/** Texts and formats of the account pages (spec §8), shared by the pages and their tests. */
+
+export const NO_TRANSACTIONS_MESSAGE = "You have no transactions!";
+export const NO_TICKETS_MESSAGE = "You have no open tickets!";
+export const DETAILS_UPDATED_MESSAGE = "Details Updated.";
+export const INVALID_FORM_MESSAGE = "Empty field is not allowed!";
+export const UPGRADE_AFTER_PAYMENT_NOTE =
+  "Your family details are saved. Your membership becomes Family once the upgrade is paid; online payment is coming soon.";
+
+/** The spec's date display, day-month-year hour:minute, in UK time: "05-03-2026 14:07". */
+export function formatDateTime(at: number): string {
+  const p = parts(at, { day: "2-digit", month: "2-digit", year: "numeric", hour: "2-digit", minute: "2-digit", hourCycle: "h23" });
+  return `${p.day}-${p.month}-${p.year} ${p.hour}:${p.minute}`;
+}
+
+export const accountStatusLabel = (active: boolean) => (active ? "Active" : "Suspended");
+export const registrationPaymentLabel = (paid: boolean) => (paid ? "Paid" : "Not paid");
+
+/** The spec's names for the five groups of a ticket (§3). */
+export const BAND_LABELS = { adult: "Adult", parent: "Parent", above13: "Above 13", above5: "Above 5", below5: "Below 5" } as const;

@@ -1,0 +1,44 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { useLoaderData } from "@remix-run/react";
+import { PageTitle } from "~/components/layout/Breadcrumbs";
+import { pageMeta } from "~/domain/page-meta";
+import { requireUser } from "~/services/auth.server";
+import { listDocuments } from "~/services/documents.server";
+
+export const meta: MetaFunction = () => pageMeta("Documents", "The association's documents for members.");
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireUser(request, context);
+  return { documents: await listDocuments(context) };
+}
+
+export default function Documents() {
+  const { documents } = useLoaderData<typeof loader>();
+  return (
+    <>
+      <PageTitle title="Documents" />
+      <section className="section account-page">
+        <div className="container">
+          <div className="account-panel">
+            <h2>Members&apos; documents</h2>
+            {documents.length === 0 ? (
+              <p className="account-empty">There are no documents yet.</p>
+            ) : (
+              <ul className="document-list">
+                {documents.map((doc) => (
+                  <li key={doc.id}>
+                    {/* A plain link (not <Link>): the file opens in a new tab, outside the app. */}
+                    <a href={doc.href} target="_blank" rel="noopener">
+                      {doc.title}
+                      <span className="account-hint"> (opens in a new tab)</span>
+                    </a>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </div>
+        </div>
+      </section>
+    </>
+  );
+}

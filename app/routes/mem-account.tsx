@@ -1,0 +1,32 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { useLoaderData } from "@remix-run/react";
+import { AccountDetails, MyTickets, RenewalBox, TransactionHistory } from "~/components/account/AccountSections";
+import { PageTitle } from "~/components/layout/Breadcrumbs";
+import { pageMeta } from "~/domain/page-meta";
+import { loadAccountPage } from "~/services/account.server";
+import { requireUser } from "~/services/auth.server";
+
+export const meta: MetaFunction = () => pageMeta("My Account", "Your membership, renewal, tickets and payments.");
+
+/** The signed-in member's own account: the id comes from the session, never from the URL. */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const member = await requireUser(request, context);
+  return loadAccountPage(context, member);
+}
+
+export default function MemAccount() {
+  const { details, renewal, tickets, transactions } = useLoaderData<typeof loader>();
+  return (
+    <>
+      <PageTitle title="My Account" />
+      <section className="section account-page">
+        <div className="container account-grid">
+          <AccountDetails details={details} />
+          <RenewalBox renewal={renewal} membership={details.membership} />
+          <MyTickets tickets={tickets} />
+          <TransactionHistory transactions={transactions} />
+        </div>
+      </section>
+    </>
+  );
+}
