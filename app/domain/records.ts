@@ -154,6 +154,12 @@ export interface Member {
   deleted: boolean;
   resetKey: string | null;
   resetKeyExpiresAt: UnixSeconds | null;
+  /**
+   * When the password last changed (Unix seconds, with milliseconds): sessions signed in
+   * before it are refused (ADR 7). Optional so that records made before it existed
+   * (seed, imports) need not name it; the store reads it back as null.
+   */
+  passwordChangedAt?: UnixSeconds | null;
   createdAt: UnixSeconds;
 }
 

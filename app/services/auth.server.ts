@@ -1,7 +1,9 @@
 import { redirect, type AppLoadContext } from "@remix-run/cloudflare";
 import type { Member } from "../domain/records";
 import { safeRedirect } from "../domain/safe-redirect";
-import { createSessionStorage, newSessionCookie, sessionUserId } from "./session.server";
+import type { Toast } from "../domain/toast";
+import { createSessionStorage, newSessionCookie, sessionIssuedAt, sessionPredatesPasswordChange, sessionUserId } from "./session.server";
+import { redirectWithToast } from "./toast.server";
 
 /**
  * Who is asking, and the guards every loader and action calls (ARCHITECTURE.md
@@ -19,7 +21,10 @@ async function loadUser(request: Request, context: AppLoadContext): Promise<Memb
   const userId = sessionUserId(session.data);
   if (!userId) return null;
   const member = await context.store.members.getById(userId);
-  return member && !member.deleted ? member : null;
+  if (!member || member.deleted) return null;
+  // A session from before the last password change (a reset) is refused: ADR 7.
+  if (sessionPredatesPasswordChange(sessionIssuedAt(session.data) ?? 0, member.passwordChangedAt)) return null;
+  return member;
 }
 
 /** The signed-in member, re-read from the store on every request (once per request). */
@@ -53,11 +58,14 @@ export async function requireAccountant(request: Request, context: AppLoadContex
   return user;
 }
 
-/** Signs a member in with a fresh session (never the one the browser came with). */
-export async function createUserSession(context: AppLoadContext, userId: string, redirectTo: string): Promise<Response> {
-  return redirect(safeRedirect(redirectTo, "/mem-account"), {
-    headers: { "Set-Cookie": await newSessionCookie(sessionStorage(context), userId) },
-  });
+/**
+ * Signs a member in with a fresh session (never the one the browser came with) and
+ * goes to `redirectTo` if it is a path on this site, else /mem-account; with a toast if given.
+ */
+export async function createUserSession(context: AppLoadContext, userId: string, redirectTo: string, toast?: Toast): Promise<Response> {
+  const to = safeRedirect(redirectTo, "/mem-account");
+  const headers = { "Set-Cookie": await newSessionCookie(sessionStorage(context), userId) };
+  return toast ? redirectWithToast(context, to, toast, { headers }) : redirect(to, { headers });
 }
 
 /** The Set-Cookie header that ends the session. */

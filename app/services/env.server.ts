@@ -36,6 +36,8 @@ const rawEnvSchema = z.object({
   CMS_API_URL: optionalUrl,
   CMS_API_TOKEN: optionalText,
   CMS_ASSETS_URL: optionalUrl,
+  /** The key of the legacy "keyed hash" of Cockpit passwords (HMAC-SHA256); unset: legacy hashes never match. */
+  LEGACY_PASSWORD_KEY: optionalText,
 });
 
 const envSchema = rawEnvSchema

@@ -7,7 +7,10 @@ export const SESSION_MAX_AGE = 60 * 60 * 24 * 14;
 
 export interface SessionData {
   userId: string;
-  /** Unix seconds of the sign-in: a copied cookie stops working after SESSION_MAX_AGE. */
+  /**
+   * Unix seconds of the sign-in, with milliseconds: a copied cookie stops working after
+   * SESSION_MAX_AGE, and at once when the password changes after it (ADR 7).
+   */
   issuedAt: number;
 }
 
@@ -51,8 +54,22 @@ export function tolerant<Data, Flash>(storage: SessionStorage<Data, Flash>): Ses
 export async function newSessionCookie(storage: ReturnType<typeof createSessionStorage>, userId: string, now = Date.now()): Promise<string> {
   const session = await storage.getSession();
   session.set("userId", userId);
-  session.set("issuedAt", Math.floor(now / 1000));
+  // Milliseconds kept, so a sign-in just after a password reset is never mistaken for one before it.
+  session.set("issuedAt", now / 1000);
   return storage.commitSession(session);
+}
+
+/** The sign-in time of a session, when it has one. */
+export function sessionIssuedAt(data: Partial<SessionData>): number | null {
+  return typeof data.issuedAt === "number" ? data.issuedAt : null;
+}
+
+/**
+ * Whether a session signed in at `issuedAt` survives the member's last password
+ * change: every session from before a reset is refused (ADR 7).
+ */
+export function sessionPredatesPasswordChange(issuedAt: number, passwordChangedAt: number | null | undefined): boolean {
+  return typeof passwordChangedAt === "number" && issuedAt < passwordChangedAt;
 }
 
 /** The signed-in member's id, if the session is one of ours and has not expired. */

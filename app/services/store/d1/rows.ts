@@ -191,6 +191,7 @@ export const memberFromRow = (r: Row): Member => ({
   deleted: bool(r.deleted),
   resetKey: r.reset_key == null ? null : str(r.reset_key),
   resetKeyExpiresAt: numOrNull(r.reset_key_expires_at),
+  passwordChangedAt: numOrNull(r.password_changed_at),
   createdAt: num(r.created_at),
 });
 
@@ -216,6 +217,7 @@ export const MEMBER_COLUMNS = {
   deleted: "deleted",
   resetKey: "reset_key",
   resetKeyExpiresAt: "reset_key_expires_at",
+  passwordChangedAt: "password_changed_at",
 } as const satisfies Record<keyof Omit<Member, "id" | "memberNumber" | "createdAt">, string>;
 
 /** The stored value of one member field. */

@@ -1,0 +1,65 @@
+import { z } from "zod";
+
+/**
+ * The Sign In form (spec §5 "Login"): e-mail (required, an e-mail) and password
+ * (required). Anything else reads 'Empty field is not allowed!' (spec §8, "Any
+ * invalid form"), shown under the field concerned.
+ *
+ * Server-only: imported by app/services/login.server.ts, never by the route's
+ * component, so the browser never downloads zod (docs/decisions/0010).
+ */
+
+export const EMPTY_FIELD_MESSAGE = "Empty field is not allowed!";
+export const LOGIN_INCORRECT_MESSAGE = "Username or password incorrect, please contact the association for help.";
+export const LOGIN_UNDER_REVIEW_MESSAGE = "Your account is under review. Please contact us.";
+export const LOGIN_SUCCESS_MESSAGE = "You are now logged in.";
+export const TOO_MANY_ATTEMPTS_MESSAGE = "Too many attempts. Please try again later.";
+
+/** Longer than anyone types; a longer value is refused before any hashing. */
+export const PASSWORD_MAX_LENGTH = 1024;
+export const EMAIL_MAX_LENGTH = 254;
+
+export const LOGIN_FIELDS = ["email", "password"] as const;
+export type LoginField = (typeof LOGIN_FIELDS)[number];
+export type LoginErrors = Partial<Record<LoginField, string>>;
+
+/** A missing field (or a file where text belongs) reads as empty. */
+export const asText = (value: unknown) => (typeof value === "string" ? value : "");
+
+/** A required e-mail: trimmed, lower-cased (e-mails are stored lower-case, spec §3). */
+export const emailField = z.preprocess(
+  asText,
+  z
+    .string()
+    .trim()
+    .min(1, { error: EMPTY_FIELD_MESSAGE, abort: true })
+    .max(EMAIL_MAX_LENGTH, { error: EMPTY_FIELD_MESSAGE, abort: true })
+    .pipe(z.email({ error: EMPTY_FIELD_MESSAGE }))
+    .transform((email) => email.toLowerCase()),
+);
+
+export const loginSchema = z.object({
+  email: emailField,
+  // Never trimmed: a password is compared exactly as typed.
+  password: z.preprocess(
+    asText,
+    z
+      .string()
+      .min(1, { error: EMPTY_FIELD_MESSAGE, abort: true })
+      .max(PASSWORD_MAX_LENGTH, { error: `Your password must be at most ${PASSWORD_MAX_LENGTH} characters.` }),
+  ),
+});
+
+export type LoginInput = z.output<typeof loginSchema>;
+
+export type LoginParse = { ok: true; data: LoginInput } | { ok: false; errors: LoginErrors; email: string };
+
+/** First message per field; the e-mail comes back as typed (never the password). */
+export function parseLoginForm(form: FormData): LoginParse {
+  const raw = { email: form.get("email"), password: form.get("password") };
+  const result = loginSchema.safeParse(raw);
+  if (result.success) return { ok: true, data: result.data };
+  const errors: LoginErrors = {};
+  for (const issue of result.error.issues) errors[issue.path[0] as LoginField] ??= issue.message;
+  return { ok: false, errors, email: asText(raw.email).slice(0, 2 * EMAIL_MAX_LENGTH) };
+}

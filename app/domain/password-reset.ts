@@ -1,0 +1,100 @@
+import { z } from "zod";
+import { EMPTY_FIELD_MESSAGE, PASSWORD_MAX_LENGTH, asText, emailField } from "./login";
+
+/**
+ * Forgot password and reset password (spec §2, §5, §8, §9; ARCHITECTURE.md point 5):
+ * the forms' schemas and the rules of a reset key. Server-only (zod).
+ */
+
+export const EMAIL_NOT_FOUND_MESSAGE = "Email not found!";
+export const CHECK_EMAIL_MESSAGE = "Please check your email!";
+export const LINK_INVALID_MESSAGE = "This link is invalid.";
+export const PASSWORD_CHANGED_MESSAGE = "You have changed your password. Try login with new password.";
+export const PASSWORDS_DIFFER_MESSAGE = "Passwords do not match.";
+export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_TOO_SHORT_MESSAGE = `Your password must be at least ${PASSWORD_MIN_LENGTH} characters.`;
+
+/** Spec §9: the reset key is 10 alphanumeric characters. It lasts an hour (ARCHITECTURE.md point 5). */
+export const RESET_KEY_LENGTH = 10;
+export const RESET_KEY_ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
+export const RESET_KEY_LIFETIME_SECONDS = 60 * 60;
+
+/**
+ * A fresh reset key from the platform's CSPRNG. Bytes of 248 or more are drawn
+ * again, so each of the 62 characters is equally likely (248 = 4 × 62).
+ */
+export function generateResetKey(random: (bytes: Uint8Array<ArrayBuffer>) => Uint8Array<ArrayBuffer> = (b) => crypto.getRandomValues(b)): string {
+  const limit = 256 - (256 % RESET_KEY_ALPHABET.length);
+  let key = "";
+  while (key.length < RESET_KEY_LENGTH) {
+    for (const byte of random(new Uint8Array(RESET_KEY_LENGTH * 2))) {
+      if (byte < limit && key.length < RESET_KEY_LENGTH) key += RESET_KEY_ALPHABET[byte % RESET_KEY_ALPHABET.length];
+    }
+  }
+  return key;
+}
+
+/** The shape of a key in a link: anything else is refused before the store is asked. */
+export const isResetKeyShape = (key: string) => key.length === RESET_KEY_LENGTH && /^[A-Za-z0-9]+$/.test(key);
+
+/** Compares two strings in time that depends only on their lengths (never on where they differ). */
+export function constantTimeEqual(a: string, b: string): boolean {
+  const left = new TextEncoder().encode(a);
+  const right = new TextEncoder().encode(b);
+  let diff = left.length ^ right.length;
+  for (let i = 0; i < Math.max(left.length, right.length); i++) diff |= (left[i] ?? 0) ^ (right[i] ?? 0);
+  return diff === 0;
+}
+
+/** Whether a member's stored key opens this link now: same key, not used, not expired. */
+export function resetKeyMatches(
+  member: { resetKey: string | null; resetKeyExpiresAt: number | null; deleted: boolean } | null,
+  key: string,
+  nowSeconds: number,
+): boolean {
+  if (!member || member.deleted || !member.resetKey || member.resetKeyExpiresAt === null) return false;
+  const same = constantTimeEqual(member.resetKey, key);
+  return same && nowSeconds < member.resetKeyExpiresAt;
+}
+
+export const forgotPasswordSchema = z.object({ email: emailField });
+
+export type ResetField = "password" | "confirmPassword";
+export type ResetErrors = Partial<Record<ResetField, string>>;
+
+const newPassword = z.preprocess(
+  asText,
+  z
+    .string()
+    .min(1, { error: EMPTY_FIELD_MESSAGE, abort: true })
+    .min(PASSWORD_MIN_LENGTH, { error: PASSWORD_TOO_SHORT_MESSAGE, abort: true })
+    .max(PASSWORD_MAX_LENGTH, { error: `Your password must be at most ${PASSWORD_MAX_LENGTH} characters.` }),
+);
+
+export const resetPasswordSchema = z.object({
+  password: newPassword,
+  confirmPassword: z.preprocess(asText, z.string().min(1, { error: EMPTY_FIELD_MESSAGE })),
+});
+
+export type ForgotParse = { ok: true; email: string } | { ok: false; error: string; email: string };
+
+export function parseForgotPasswordForm(form: FormData): ForgotParse {
+  const raw = form.get("email");
+  const result = forgotPasswordSchema.safeParse({ email: raw });
+  if (result.success) return { ok: true, email: result.data.email };
+  return { ok: false, error: result.error.issues[0]?.message ?? EMPTY_FIELD_MESSAGE, email: asText(raw).slice(0, 508) };
+}
+
+export type ResetParse = { ok: true; password: string } | { ok: false; errors: ResetErrors };
+
+/** First message per field; passwords are never sent back. */
+export function parseResetPasswordForm(form: FormData): ResetParse {
+  const result = resetPasswordSchema.safeParse({ password: form.get("password"), confirmPassword: form.get("confirmPassword") });
+  if (result.success) {
+    const { password, confirmPassword } = result.data;
+    return password === confirmPassword ? { ok: true, password } : { ok: false, errors: { confirmPassword: PASSWORDS_DIFFER_MESSAGE } };
+  }
+  const errors: ResetErrors = {};
+  for (const issue of result.error.issues) errors[issue.path[0] as ResetField] ??= issue.message;
+  return { ok: false, errors };
+}

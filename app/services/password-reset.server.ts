@@ -1,0 +1,122 @@
+import type { AppLoadContext } from "@remix-run/cloudflare";
+import { createElement } from "react";
+import { TOO_MANY_ATTEMPTS_MESSAGE } from "../domain/login";
+import {
+  EMAIL_NOT_FOUND_MESSAGE,
+  RESET_KEY_LIFETIME_SECONDS,
+  generateResetKey,
+  isResetKeyShape,
+  parseForgotPasswordForm,
+  parseResetPasswordForm,
+  resetKeyMatches,
+  type ResetErrors,
+} from "../domain/password-reset";
+import type { Member } from "../domain/records";
+import { PasswordChangedEmail, PASSWORD_CHANGED_SUBJECT } from "../emails/PasswordChangedEmail";
+import { ResetPasswordEmail, RESET_PASSWORD_SUBJECT } from "../emails/ResetPasswordEmail";
+import { createEmailService } from "./email.server";
+import { hashPassword } from "./password.server";
+import { clientKey, createRateLimiter, type RateRule } from "./rate-limit.server";
+
+/**
+ * Forgot password and reset password (spec §2, §4; ARCHITECTURE.md points 5 and 9).
+ *
+ * 'Email not found!' tells anyone whether an address belongs to a member: the spec
+ * asks for it, so it stays, behind these limits (a few tries per address, a modest
+ * number per client), which make harvesting addresses slow.
+ */
+export const FORGOT_RATE_RULES = {
+  perEmail: { name: "forgot:email", limit: 5, windowSeconds: 60 * 60 },
+  perIp: { name: "forgot:ip", limit: 20, windowSeconds: 60 * 60 },
+} as const satisfies Record<string, RateRule>;
+
+const nowSeconds = () => Date.now() / 1000;
+
+export type ForgotResult =
+  | { ok: true }
+  | { ok: false; status: 400 | 404 | 429; email: string; error: string; retryAfter?: number };
+
+/** The link in the e-mail: absolute, on the origin the request came to. */
+export function resetLink(request: Request, member: Pick<Member, "id">, key: string): string {
+  return new URL(`/reset-account-password/${encodeURIComponent(member.id)}/${key}`, request.url).toString();
+}
+
+async function sendQuietly(context: AppLoadContext, send: () => Promise<unknown>, what: string) {
+  try {
+    await send();
+  } catch (error) {
+    // Rendering or recording failed (a provider failure is handled inside send).
+    console.error(`The ${what} e-mail could not be prepared:`, error);
+  }
+}
+
+/** Stores a fresh key (valid for an hour) on the member and e-mails the link. */
+export async function requestPasswordReset(request: Request, context: AppLoadContext): Promise<ForgotResult> {
+  const parsed = parseForgotPasswordForm(await request.formData());
+  if (!parsed.ok) return { ok: false, status: 400, email: parsed.email, error: parsed.error };
+  const { email } = parsed;
+
+  const limit = await createRateLimiter(context.env.DB).hit([
+    { rule: FORGOT_RATE_RULES.perIp, subject: clientKey(request) },
+    { rule: FORGOT_RATE_RULES.perEmail, subject: email },
+  ]);
+  if (!limit.allowed) return { ok: false, status: 429, email, error: TOO_MANY_ATTEMPTS_MESSAGE, retryAfter: limit.retryAfter };
+
+  const member = await context.store.members.findByEmail(email);
+  if (!member || member.deleted) return { ok: false, status: 404, email, error: EMAIL_NOT_FOUND_MESSAGE };
+
+  const key = generateResetKey();
+  await context.store.members.update(member.id, { resetKey: key, resetKeyExpiresAt: Math.floor(nowSeconds()) + RESET_KEY_LIFETIME_SECONDS });
+  const link = resetLink(request, member, key);
+  await sendQuietly(
+    context,
+    () =>
+      createEmailService(context).send({
+        to: [member.email],
+        subject: RESET_PASSWORD_SUBJECT,
+        react: createElement(ResetPasswordEmail, { fullName: member.fullName, link }),
+        purpose: "reset-password",
+      }),
+    "reset link",
+  );
+  return { ok: true };
+}
+
+/** The member a reset link opens, or null when it matches nobody, has expired or was used. */
+export async function memberForResetLink(context: AppLoadContext, id: string | undefined, key: string | undefined): Promise<Member | null> {
+  if (!id || !key || id.length > 64 || !isResetKeyShape(key)) return null;
+  const member = await context.store.members.getById(id);
+  return member && resetKeyMatches(member, key, nowSeconds()) ? member : null;
+}
+
+export type ResetResult = { ok: true } | { ok: false; status: 400; errors: ResetErrors } | { ok: false; status: 404; invalid: true };
+
+/**
+ * Sets the new password: PBKDF2, the key cleared (single use), and the change time
+ * recorded so every earlier session is refused (ADR 7); then the notice is e-mailed.
+ */
+export async function resetPassword(request: Request, context: AppLoadContext, id: string | undefined, key: string | undefined): Promise<ResetResult> {
+  const member = await memberForResetLink(context, id, key);
+  if (!member) return { ok: false, status: 404, invalid: true };
+  const parsed = parseResetPasswordForm(await request.formData());
+  if (!parsed.ok) return { ok: false, status: 400, errors: parsed.errors };
+
+  await context.store.members.update(member.id, {
+    passwordHash: await hashPassword(parsed.password),
+    resetKey: null,
+    resetKeyExpiresAt: null,
+    passwordChangedAt: nowSeconds(),
+  });
+  await sendQuietly(
+    context,
+    () =>
+      createEmailService(context).send({
+        to: [member.email],
+        subject: PASSWORD_CHANGED_SUBJECT,
+        react: createElement(PasswordChangedEmail, { fullName: member.fullName, loginUrl: new URL("/login", request.url).toString() }),
+        purpose: "password-changed",
+      }),
+    "password-updated",
+  );
+  return { ok: true };
+}
