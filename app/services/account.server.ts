@@ -3,7 +3,19 @@ import { BAND_LABELS, accountStatusLabel, formatDateTime, registrationPaymentLab
 import { formatMemberNumber } from "../domain/member-number";
 import { formatAmountTimesQty, formatPence } from "../domain/money";
 import type { Member } from "../domain/records";
-import { currentYear, nextRenewalYear, renewalPaid } from "../domain/renewal";
+import {
+  CHILD_NAME_FIELDS,
+  CHILD_YEAR_FIELDS,
+  INVALID_FORM_MESSAGE,
+  PERSON_FIELDS,
+  PHOTO_CONSENT_FIELDS,
+  SPOUSE_FIELDS,
+  formText,
+  parseMemberDetails,
+  readMembership,
+  type FieldErrors,
+} from "../domain/member-details";
+import { canUpgradeToFamily, currentYear, membershipChangeError, nextRenewalYear, renewalPaid } from "../domain/renewal";
 
 /**
  * What /mem-account shows, built on the server for the signed-in member only
@@ -55,3 +67,100 @@ export async function loadAccountPage(context: AppLoadContext, member: Member, n
 }
 
 export type AccountPage = Awaited<ReturnType<typeof loadAccountPage>>;
+
+// ---- Edit Account -----------------------------------------------------------
+
+/** The form's values as text, keyed by the names it posts (the member-details fields). */
+export type AccountFormValues = Record<string, string>;
+
+const FORM_FIELDS = [...PERSON_FIELDS, "membership", ...SPOUSE_FIELDS, "childCount", ...CHILD_NAME_FIELDS, ...CHILD_YEAR_FIELDS, ...PHOTO_CONSENT_FIELDS] as const;
+
+/**
+ * A Single member who saved family details is waiting to pay the upgrade: the form
+ * shows Family again, so the saved spouse and children stay visible.
+ */
+export const upgradePending = (member: Member) => member.membership === "Single" && member.spouse !== null;
+
+/** The Edit Account form prefilled from the member's record. */
+export function accountFormValues(member: Member): AccountFormValues {
+  const values: AccountFormValues = {
+    title: member.title,
+    fullName: member.fullName,
+    address: member.address,
+    city: member.city,
+    county: member.county,
+    postcode: member.postcode,
+    mobile: member.mobile,
+    membership: upgradePending(member) ? "Family" : member.membership,
+    spouseTitle: member.spouse?.title ?? "",
+    spouseName: member.spouse?.name ?? "",
+    spouseEmail: member.spouse?.email ?? "",
+    spouseMobile: member.spouse?.mobile ?? "",
+    childCount: String(member.children.length),
+    childPhotoConcent: member.consents.childPhoto ? "on" : "",
+    childPhotoShareConcent: member.consents.childPhotoShare ? "on" : "",
+  };
+  member.children.forEach((child, i) => {
+    values[`childName${i + 1}`] = child.name;
+    values[`childYear${i + 1}`] = String(child.birthYear);
+  });
+  return values;
+}
+
+/** The posted values, text only, for the fields the form has (an `id` or `email` field is never read). */
+function postedValues(form: FormData): AccountFormValues {
+  return Object.fromEntries(FORM_FIELDS.map((field) => [field, formText(form.get(field)).slice(0, 300)]));
+}
+
+export type AmendResult =
+  | { kind: "refresh"; values: AccountFormValues; errors: FieldErrors; formError: string | null }
+  | { kind: "invalid"; values: AccountFormValues; errors: FieldErrors; formError: string }
+  | { kind: "saved"; upgradePending: boolean };
+
+/**
+ * The Edit Account post, for the signed-in member only. `intent=update-fields` (the
+ * no-JavaScript way to show the Family or child fields) re-renders without saving.
+ * Membership itself never changes here: an upgrade to Family keeps the family details
+ * and is completed by its payment (the Payments issue).
+ */
+export async function updateAccountDetails(context: AppLoadContext, member: Member, form: FormData, now = new Date()): Promise<AmendResult> {
+  const year = currentYear(now);
+  const values = postedValues(form);
+  const requested = readMembership(values.membership) ?? member.membership;
+  const membershipError = membershipChangeError(member, requested, year);
+  if (membershipError) values.membership = member.membership;
+
+  if (form.get("intent") === "update-fields") {
+    return { kind: "refresh", values, errors: membershipError ? { membership: membershipError } : {}, formError: membershipError };
+  }
+  if (membershipError) return { kind: "invalid", values, errors: { membership: membershipError }, formError: membershipError };
+
+  const parsed = parseMemberDetails(values, { rule: "family-with-children", currentYear: year });
+  if (!parsed.ok) return { kind: "invalid", values, errors: parsed.errors, formError: INVALID_FORM_MESSAGE };
+  const d = parsed.data;
+  await context.store.members.update(member.id, {
+    title: d.title,
+    fullName: d.fullName,
+    address: d.address,
+    city: d.city,
+    county: d.county,
+    postcode: d.postcode,
+    mobile: d.mobile,
+    spouse: d.spouse,
+    children: d.children,
+    consents: { ...member.consents, childPhoto: d.childPhotoConsent, childPhotoShare: d.childPhotoShareConsent },
+  });
+  return { kind: "saved", upgradePending: d.membership !== member.membership };
+}
+
+/** What /amend-account needs: the prefilled form and what the member may choose. */
+export function loadAmendAccount(member: Member, now = new Date()) {
+  const year = currentYear(now);
+  return {
+    values: accountFormValues(member),
+    email: member.email,
+    membership: member.membership,
+    canUpgrade: canUpgradeToFamily(member, year),
+    upgradePending: upgradePending(member),
+  };
+}

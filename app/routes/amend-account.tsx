@@ -1,0 +1,202 @@
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useEffect, useRef, useState } from "react";
+import { CheckField, SelectField, TextField } from "~/components/account/AmendFields";
+import { useFieldErrors } from "~/components/forms/use-field-errors";
+import { PageTitle } from "~/components/layout/Breadcrumbs";
+import { useHydrated } from "~/components/use-hydrated";
+import { DETAILS_UPDATED_MESSAGE, UPGRADE_AFTER_PAYMENT_NOTE } from "~/domain/account";
+import { CHILD_INDEXES, MEMBER_DETAILS_LIMITS as LIMITS, TITLES, shownChildCount } from "~/domain/member-details-form";
+import { pageMeta } from "~/domain/page-meta";
+import { UPGRADE_NEEDS_RENEWAL_MESSAGE } from "~/domain/renewal";
+import { loadAmendAccount, updateAccountDetails, type AccountFormValues } from "~/services/account.server";
+import { requireUser } from "~/services/auth.server";
+import { redirectWithToast } from "~/services/toast.server";
+
+export const meta: MetaFunction = () => pageMeta("Edit Account", "Change your contact details and family.");
+
+/** The member edits only their own record: the id comes from the session, never from the form or URL. */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const member = await requireUser(request, context);
+  return loadAmendAccount(member);
+}
+
+interface AmendAnswer {
+  values: AccountFormValues;
+  errors: Partial<Record<string, string>>;
+  formError: string | null;
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const member = await requireUser(request, context);
+  const result = await updateAccountDetails(context, member, await request.formData());
+  if (result.kind === "saved") return redirectWithToast(context, "/mem-account", { kind: "success", message: DETAILS_UPDATED_MESSAGE });
+  const { values, errors, formError } = result;
+  return data<AmendAnswer>({ values, errors, formError }, { status: result.kind === "invalid" ? 400 : 200 });
+}
+
+const CHILD_COUNTS = ["0", "1", "2", "3", "4", "5"];
+
+export default function AmendAccount() {
+  const loaded = useLoaderData<typeof loader>();
+  const answer = useActionData<AmendAnswer>();
+  const navigation = useNavigation();
+  const hydrated = useHydrated();
+  const [serverErrors, clearError] = useFieldErrors(answer?.errors);
+  const formRef = useRef<HTMLFormElement>(null);
+  const values = answer?.values ?? loaded.values;
+
+  // With JavaScript the Family and child fields follow these two choices at once.
+  const [membership, setMembership] = useState(values.membership);
+  const [childCount, setChildCount] = useState(values.childCount || "0");
+  const [upgradeError, setUpgradeError] = useState<string | null>(null);
+  useEffect(() => {
+    setMembership(values.membership);
+    setChildCount(values.childCount || "0");
+  }, [values]);
+  useEffect(() => {
+    formRef.current?.querySelector<HTMLElement>("[aria-invalid='true'], .form-error")?.focus();
+  }, [answer]);
+
+  const errors: Partial<Record<string, string>> = upgradeError ? { ...serverErrors, membership: upgradeError } : serverErrors;
+  const family = membership === "Family";
+  const children = shownChildCount(family ? "Family" : "Single", childCount);
+  const upgrading = loaded.membership === "Single" && family;
+  const submitting = navigation.state === "submitting" && navigation.formAction === "/amend-account";
+
+  function chooseMembership(next: string) {
+    clearError("membership");
+    if (next === "Family" && loaded.membership === "Single" && !loaded.canUpgrade) {
+      setUpgradeError(UPGRADE_NEEDS_RENEWAL_MESSAGE);
+      return;
+    }
+    setUpgradeError(null);
+    setMembership(next);
+    // Choosing Family starts with no children shown (spec §4).
+    if (next === "Family" && loaded.membership === "Single") setChildCount("0");
+  }
+
+  return (
+    <>
+      <PageTitle title="Edit Account" parent={{ label: "My Account", to: "/mem-account" }} />
+      <section className="section account-page">
+        <div className="container">
+          <div className="account-panel">
+            <div className="account-panel-head">
+              <h2 id="amend-title">Edit Account</h2>
+              <Link to="/mem-account" className="button button-secondary">
+                BACK
+              </Link>
+            </div>
+            <Form
+              ref={formRef}
+              method="post"
+              noValidate
+              className="amend-form"
+              aria-labelledby="amend-title"
+              onChange={(event) => clearError((event.target as HTMLInputElement).name)}
+            >
+              {answer?.formError ? (
+                <p className="form-error" role="alert" tabIndex={-1}>
+                  {answer.formError}
+                </p>
+              ) : null}
+              <fieldset>
+                <legend>Your details</legend>
+                <p className="account-note">
+                  E-mail: <strong>{loaded.email}</strong> (please contact us to change it)
+                </p>
+                <div className="field-row">
+                  <SelectField name="title" label="Title" options={["", ...TITLES]} defaultValue={values.title} error={errors.title} />
+                  <TextField name="fullName" label="Full name" autoComplete="name" maxLength={LIMITS.fullName} defaultValue={values.fullName} error={errors.fullName} />
+                </div>
+                <TextField name="address" label="Address" autoComplete="street-address" maxLength={LIMITS.address} defaultValue={values.address} error={errors.address} />
+                <div className="field-row">
+                  <TextField name="city" label="City" autoComplete="address-level2" maxLength={LIMITS.city} defaultValue={values.city} error={errors.city} />
+                  <TextField name="county" label="County (optional)" autoComplete="address-level1" maxLength={LIMITS.county} defaultValue={values.county} error={errors.county} />
+                </div>
+                <div className="field-row">
+                  <TextField name="postcode" label="Postcode" autoComplete="postal-code" maxLength={LIMITS.postcode} defaultValue={values.postcode} error={errors.postcode} />
+                  <TextField name="mobile" label="Mobile" type="tel" autoComplete="tel" inputMode="tel" maxLength={15} defaultValue={values.mobile} error={errors.mobile} />
+                </div>
+              </fieldset>
+
+              <fieldset>
+                <legend>Membership</legend>
+                {loaded.membership === "Family" ? (
+                  <>
+                    <p>
+                      Membership type: <strong>Family</strong>
+                    </p>
+                    <input type="hidden" name="membership" value="Family" />
+                  </>
+                ) : (
+                  <SelectField
+                    name="membership"
+                    label="Membership type"
+                    options={[
+                      { value: "Single", label: "Single" },
+                      { value: "Family", label: "Family (upgrade)" },
+                    ]}
+                    {...(hydrated ? { value: membership, onChange: chooseMembership } : { defaultValue: membership })}
+                    error={errors.membership}
+                  />
+                )}
+                {upgrading ? <p className="account-note">{UPGRADE_AFTER_PAYMENT_NOTE}</p> : null}
+                {family ? (
+                  <SelectField
+                    name="childCount"
+                    label="Number of children"
+                    options={CHILD_COUNTS}
+                    {...(hydrated ? { value: childCount, onChange: setChildCount } : { defaultValue: childCount })}
+                    error={errors.childCount}
+                  />
+                ) : null}
+                {hydrated ? null : (
+                  <button type="submit" name="intent" value="update-fields" className="button button-secondary">
+                    Update the form
+                  </button>
+                )}
+              </fieldset>
+
+              {family ? (
+                <fieldset>
+                  <legend>Spouse</legend>
+                  <div className="field-row">
+                    <SelectField name="spouseTitle" label="Spouse's title" options={["", ...TITLES]} defaultValue={values.spouseTitle} error={errors.spouseTitle} />
+                    <TextField name="spouseName" label="Spouse's name" maxLength={LIMITS.fullName} defaultValue={values.spouseName} error={errors.spouseName} />
+                  </div>
+                  <div className="field-row">
+                    <TextField name="spouseEmail" label="Spouse's e-mail" type="email" maxLength={LIMITS.email} defaultValue={values.spouseEmail} error={errors.spouseEmail} />
+                    <TextField name="spouseMobile" label="Spouse's mobile" type="tel" inputMode="tel" maxLength={15} defaultValue={values.spouseMobile} error={errors.spouseMobile} />
+                  </div>
+                </fieldset>
+              ) : null}
+
+              {family && children > 0 ? (
+                <fieldset>
+                  <legend>Children</legend>
+                  {CHILD_INDEXES.slice(0, children).map((i) => (
+                    <div className="field-row" key={i}>
+                      <TextField name={`childName${i}`} label={`Child ${i} name`} maxLength={LIMITS.childName} defaultValue={values[`childName${i}`]} error={errors[`childName${i}`]} />
+                      <TextField name={`childYear${i}`} label={`Child ${i} year of birth`} inputMode="numeric" maxLength={LIMITS.childYear} defaultValue={values[`childYear${i}`]} error={errors[`childYear${i}`]} />
+                    </div>
+                  ))}
+                  <CheckField name="childPhotoConcent" label="I agree that photos of my children may be taken at the association's events." defaultChecked={values.childPhotoConcent === "on"} error={errors.childPhotoConcent} />
+                  <CheckField name="childPhotoShareConcent" label="I agree that those photos may be shared on the association's website and social media." defaultChecked={values.childPhotoShareConcent === "on"} error={errors.childPhotoShareConcent} />
+                </fieldset>
+              ) : null}
+
+              <div className="amend-actions">
+                <button type="submit" name="intent" value="save" className="button" disabled={submitting}>
+                  {submitting ? "Please wait..." : "Save"}
+                </button>
+                <Link to="/mem-account">BACK</Link>
+              </div>
+            </Form>
+          </div>
+        </div>
+      </section>
+    </>
+  );
+}
