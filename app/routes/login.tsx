@@ -1,5 +1,6 @@
 import { data, redirect, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useNavigation, useSearchParams } from "@remix-run/react";
+import { useEffect } from "react";
 import { PageTitle } from "~/components/layout/Breadcrumbs";
 import { AuthField, FormMessage, SubmitButton, useFocusFirstError } from "~/components/forms/auth-form";
 import { useFieldErrors } from "~/components/forms/use-field-errors";
@@ -50,6 +51,12 @@ export default function Login() {
   const formRef = useFocusFirstError(answer);
   const submitting = navigation.state === "submitting" && navigation.formMethod === "POST";
   const redirectTo = searchParams.get("redirectTo") ?? "";
+
+  // A refused password is never kept (without JavaScript the server never sends it back either).
+  useEffect(() => {
+    const password = formRef.current?.elements.namedItem("password");
+    if (answer && password instanceof HTMLInputElement) password.value = "";
+  }, [answer, formRef]);
 
   return (
     <>

@@ -11,10 +11,11 @@ import { redirectWithToast } from "~/services/toast.server";
 export const meta: MetaFunction = () => [...pageMeta("Reset Password", "Choose a new password for your member account."), { name: "robots", content: "noindex" }];
 
 /**
- * The answer depends on the link's state (used, expired), so it is never cached;
- * and the key in the address is never sent on to another site.
+ * The answer depends on the link's state (used, expired), so it is never cached. (The
+ * key in the address is not sent to other sites: server.ts sets
+ * Referrer-Policy: strict-origin-when-cross-origin on every page.)
  */
-export const headers: HeadersFunction = () => ({ "Cache-Control": "private, no-store", "Referrer-Policy": "no-referrer" });
+export const headers: HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
 
 export async function loader({ params, context }: LoaderFunctionArgs) {
   const member = await memberForResetLink(context, params.id, params.key);
