@@ -96,6 +96,12 @@ export default function AmendAccount() {
               aria-labelledby="amend-title"
               onChange={(event) => clearError((event.target as HTMLInputElement).name)}
             >
+              {hydrated ? null : (
+                // Enter in a field saves (the first submit button is the form's default), not "Update the form".
+                <button type="submit" name="intent" value="save" className="amend-default-submit" tabIndex={-1} aria-hidden="true">
+                  Save
+                </button>
+              )}
               {answer?.formError ? (
                 <p className="form-error" role="alert" tabIndex={-1}>
                   {answer.formError}
