@@ -163,6 +163,31 @@ for (const javaScriptEnabled of [true, false]) {
   });
 }
 
+describe("Edit Account with JavaScript", () => {
+  it("says 'Please wait...' and disables Save while saving, and clears a message when its field is edited", async () => {
+    const { context, page } = await openPrivate("/amend-account", true, "member");
+    await page.getByLabel("Full name").fill("");
+    await page.getByRole("button", { name: "Save" }).click();
+    await page.locator("#amend-fullName-error").waitFor();
+    await page.getByLabel("Full name").fill("Arun Joseph");
+    expect(await page.locator("#amend-fullName-error").count()).toBe(0);
+
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route("**/amend-account.data*", async (route) => {
+      if (route.request().method() === "POST") await held;
+      await route.continue();
+    });
+    await page.getByRole("button", { name: "Save" }).click();
+    const pending = page.getByRole("button", { name: "Please wait..." });
+    await pending.waitFor();
+    expect(await pending.isDisabled()).toBe(true);
+    release();
+    await page.getByText("Details Updated.").waitFor();
+    await context.close();
+  });
+});
+
 describe("the account pages pass axe", () => {
   for (const [pathname, as] of [
     ["/mem-account", "member"],
