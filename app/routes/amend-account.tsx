@@ -1,6 +1,7 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
+import { AccountPanel } from "~/components/account/AccountSections";
 import { CheckField, SelectField, TextField } from "~/components/account/AmendFields";
 import { useFieldErrors } from "~/components/forms/use-field-errors";
 import { PageTitle } from "~/components/layout/Breadcrumbs";
@@ -81,13 +82,7 @@ export default function AmendAccount() {
       <PageTitle title="Edit Account" parent={{ label: "My Account", to: "/mem-account" }} />
       <section className="section account-page">
         <div className="container">
-          <div className="account-panel">
-            <div className="account-panel-head">
-              <h2 id="amend-title">Edit Account</h2>
-              <Link to="/mem-account" className="button button-secondary">
-                BACK
-              </Link>
-            </div>
+          <AccountPanel id="amend-title" title="Edit Account" action={{ to: "/mem-account", label: "BACK", secondary: true }}>
             <Form
               ref={formRef}
               method="post"
@@ -200,7 +195,7 @@ export default function AmendAccount() {
                 <Link to="/mem-account">BACK</Link>
               </div>
             </Form>
-          </div>
+          </AccountPanel>
         </div>
       </section>
     </>

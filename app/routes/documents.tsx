@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
+import { AccountPanel } from "~/components/account/AccountSections";
 import { PageTitle } from "~/components/layout/Breadcrumbs";
 import { pageMeta } from "~/domain/page-meta";
 import { requireUser } from "~/services/auth.server";
@@ -19,8 +20,7 @@ export default function Documents() {
       <PageTitle title="Documents" />
       <section className="section account-page">
         <div className="container">
-          <div className="account-panel">
-            <h2>Members&apos; documents</h2>
+          <AccountPanel id="documents-title" title="Members' documents">
             {documents.length === 0 ? (
               <p className="account-empty">There are no documents yet.</p>
             ) : (
@@ -36,7 +36,7 @@ export default function Documents() {
                 ))}
               </ul>
             )}
-          </div>
+          </AccountPanel>
         </div>
       </section>
     </>

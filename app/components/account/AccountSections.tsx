@@ -1,9 +1,48 @@
 import { Link } from "@remix-run/react";
+import type { ReactNode } from "react";
 import { ALREADY_PAID_MESSAGE, SUBSCRIPTION_WORDING } from "~/domain/renewal";
 import { NO_TICKETS_MESSAGE, NO_TRANSACTIONS_MESSAGE } from "~/domain/account";
 import type { AccountPage } from "~/services/account.server";
 
 /** The pieces of /mem-account: plain markup, no state, so the page ships almost no JavaScript of its own. */
+
+/** A titled panel of the account pages, with an optional link beside the title (EDIT, BACK). */
+export function AccountPanel({ id, title, action, className = "", children }: {
+  id: string;
+  title: string;
+  action?: { to: string; label: string; secondary?: boolean };
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    <section className={`account-panel ${className}`.trim()} aria-labelledby={id}>
+      <div className="account-panel-head">
+        <h2 id={id}>{title}</h2>
+        {action ? (
+          <Link to={action.to} className={action.secondary ? "button button-secondary" : "button"}>
+            {action.label}
+          </Link>
+        ) : null}
+      </div>
+      {children}
+    </section>
+  );
+}
+
+/** A panel listing rows, or the spec's message when there are none. */
+function ListPanel<T extends { id: string }>({ id, title, items, empty, render }: {
+  id: string;
+  title: string;
+  items: T[];
+  empty: string;
+  render: (item: T) => ReactNode;
+}) {
+  return (
+    <AccountPanel id={id} title={title}>
+      {items.length === 0 ? <p className="account-empty">{empty}</p> : <ul className="account-list">{items.map(render)}</ul>}
+    </AccountPanel>
+  );
+}
 
 export function AccountDetails({ details }: { details: AccountPage["details"] }) {
   const rows: Array<[string, string]> = [
@@ -17,13 +56,7 @@ export function AccountDetails({ details }: { details: AccountPage["details"] })
     ["Next renewal", details.nextRenewal],
   ];
   return (
-    <section className="account-panel" aria-labelledby="account-details-title">
-      <div className="account-panel-head">
-        <h2 id="account-details-title">Account Details</h2>
-        <Link to="/amend-account" className="button">
-          EDIT
-        </Link>
-      </div>
+    <AccountPanel id="account-details-title" title="Account Details" action={{ to: "/amend-account", label: "EDIT" }}>
       <dl className="account-details">
         {rows.map(([label, value]) => (
           <div key={label}>
@@ -32,14 +65,13 @@ export function AccountDetails({ details }: { details: AccountPage["details"] })
           </div>
         ))}
       </dl>
-    </section>
+    </AccountPanel>
   );
 }
 
 export function RenewalBox({ renewal, membership }: { renewal: AccountPage["renewal"]; membership: string }) {
   return (
-    <section className="account-panel renewal-box" aria-labelledby="renewal-title">
-      <h2 id="renewal-title">Membership Renewal {renewal.year}</h2>
+    <AccountPanel id="renewal-title" title={`Membership Renewal ${renewal.year}`} className="renewal-box">
       <p>{SUBSCRIPTION_WORDING}</p>
       <p>
         Your {membership} membership: <strong>{renewal.fee}</strong>
@@ -51,57 +83,51 @@ export function RenewalBox({ renewal, membership }: { renewal: AccountPage["rene
       ) : (
         <p className="account-note">Online renewal opens soon. Until then, please contact us to pay your subscription.</p>
       )}
-    </section>
+    </AccountPanel>
   );
 }
 
 export function MyTickets({ tickets }: { tickets: AccountPage["tickets"] }) {
   return (
-    <section className="account-panel" aria-labelledby="tickets-title">
-      <h2 id="tickets-title">My Tickets</h2>
-      {tickets.length === 0 ? (
-        <p className="account-empty">{NO_TICKETS_MESSAGE}</p>
-      ) : (
-        <ul className="account-list">
-          {tickets.map((ticket) => (
-            <li key={ticket.id} className="account-ticket">
-              <h3>
-                {ticket.title} <span className="account-year">{ticket.year}</span>
-              </h3>
-              <p className="account-note">Ticket code {ticket.code}</p>
-              <ul className="ticket-people">
-                {ticket.people.map((person, i) => (
-                  <li key={i}>
-                    {person.name} <span className="chip">{person.type}</span>
-                  </li>
-                ))}
-              </ul>
-            </li>
-          ))}
-        </ul>
+    <ListPanel
+      id="tickets-title"
+      title="My Tickets"
+      items={tickets}
+      empty={NO_TICKETS_MESSAGE}
+      render={(ticket) => (
+        <li key={ticket.id} className="account-ticket">
+          <h3>
+            {ticket.title} <span className="account-year">{ticket.year}</span>
+          </h3>
+          <p className="account-note">Ticket code {ticket.code}</p>
+          <ul className="ticket-people">
+            {ticket.people.map((person, i) => (
+              <li key={i}>
+                {person.name} <span className="chip">{person.type}</span>
+              </li>
+            ))}
+          </ul>
+        </li>
       )}
-    </section>
+    />
   );
 }
 
 export function TransactionHistory({ transactions }: { transactions: AccountPage["transactions"] }) {
   return (
-    <section className="account-panel" aria-labelledby="transactions-title">
-      <h2 id="transactions-title">Transaction History</h2>
-      {transactions.length === 0 ? (
-        <p className="account-empty">{NO_TRANSACTIONS_MESSAGE}</p>
-      ) : (
-        <ul className="account-list">
-          {transactions.map((t) => (
-            <li key={t.id} className="account-transaction">
-              <span className="transaction-title">{t.title}</span>
-              <span className="transaction-amount">{t.amount}</span>
-              <span className="transaction-date">{t.date}</span>
-              <span className={`chip chip-${t.status}`}>{t.status}</span>
-            </li>
-          ))}
-        </ul>
+    <ListPanel
+      id="transactions-title"
+      title="Transaction History"
+      items={transactions}
+      empty={NO_TRANSACTIONS_MESSAGE}
+      render={(t) => (
+        <li key={t.id} className="account-transaction">
+          <span className="transaction-title">{t.title}</span>
+          <span className="transaction-amount">{t.amount}</span>
+          <span className="transaction-date">{t.date}</span>
+          <span className={`chip chip-${t.status}`}>{t.status}</span>
+        </li>
       )}
-    </section>
+    />
   );
 }
