@@ -1,7 +1,7 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
-import { AccountPanel } from "~/components/account/AccountSections";
+import { AccountPanel } from "~/components/account/AccountPanel";
 import { CheckField, SelectField, TextField } from "~/components/account/AmendFields";
 import { useFieldErrors } from "~/components/forms/use-field-errors";
 import { PageTitle } from "~/components/layout/Breadcrumbs";

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
-import { AccountPanel } from "~/components/account/AccountSections";
+import { AccountPanel } from "~/components/account/AccountPanel";
 import { PageTitle } from "~/components/layout/Breadcrumbs";
 import { pageMeta } from "~/domain/page-meta";
 import { requireUser } from "~/services/auth.server";

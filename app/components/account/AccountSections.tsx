@@ -1,33 +1,10 @@
-import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
+import { AccountPanel } from "./AccountPanel";
 import { ALREADY_PAID_MESSAGE, SUBSCRIPTION_WORDING } from "~/domain/renewal";
 import { NO_TICKETS_MESSAGE, NO_TRANSACTIONS_MESSAGE } from "~/domain/account";
 import type { AccountPage } from "~/services/account.server";
 
 /** The pieces of /mem-account: plain markup, no state, so the page ships almost no JavaScript of its own. */
-
-/** A titled panel of the account pages, with an optional link beside the title (EDIT, BACK). */
-export function AccountPanel({ id, title, action, className = "", children }: {
-  id: string;
-  title: string;
-  action?: { to: string; label: string; secondary?: boolean };
-  className?: string;
-  children: ReactNode;
-}) {
-  return (
-    <section className={`account-panel ${className}`.trim()} aria-labelledby={id}>
-      <div className="account-panel-head">
-        <h2 id={id}>{title}</h2>
-        {action ? (
-          <Link to={action.to} className={action.secondary ? "button button-secondary" : "button"}>
-            {action.label}
-          </Link>
-        ) : null}
-      </div>
-      {children}
-    </section>
-  );
-}
 
 /** A panel listing rows, or the spec's message when there are none. */
 function ListPanel<T extends { id: string }>({ id, title, items, empty, render }: {
