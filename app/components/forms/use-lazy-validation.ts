@@ -1,104 +1,82 @@
-import { useCallback, useEffect, useRef, useState, type FocusEvent, type FormEvent } from "react";
-import { useFieldErrors } from "./use-field-errors";
+import { useEffect, useRef, useState, type FocusEvent, type FormEvent } from "react";
 
 /** Checks a whole form: one message per invalid field, keyed by name. */
 export type FormCheck = (form: HTMLFormElement) => Record<string, string>;
 
-const fieldName = (target: EventTarget): string => (target instanceof Element ? (target.getAttribute("name") ?? "") : "");
+type Errors = Partial<Record<string, string>>;
 
-interface ClientState {
+interface Shown {
+  /** The server's answer these messages start from; a new answer brings its own back. */
   answer: unknown;
-  /** Messages found in the browser. */
-  errors: Record<string, string>;
-  formError: string | null;
-  /** Fields edited since the answer: a field is checked on blur only once it has been edited. */
-  edited: string[];
+  errors: Errors;
+  formError: string | null | undefined;
 }
 
+const fieldName = (target: EventTarget): string => (target instanceof Element ? (target.getAttribute("name") ?? "") : "");
+
 /**
- * Client-side checks for a public form without putting the validation library in the
- * page's first JavaScript (docs/decisions/0012): `load` (a dynamic `import()`) runs on the
- * first focus or input inside the form; afterwards an edited field is checked when it
- * loses focus, and a submit with mistakes is stopped and shows every message with
- * `invalidMessage` for the form. The server's messages (`fromServer`) show as before and
- * clear when their field is edited (use-field-errors.ts). Until the check has loaded, or
- * if it fails to load, the form simply posts and the server answers.
+ * A public form's messages, and its checks in the browser without the validation library
+ * in the page's first JavaScript (docs/decisions/0012):
+ * - the server's messages show, each cleared as soon as its field is edited (as
+ *   use-field-errors.ts does for the Quick Contact Form);
+ * - `load` (a dynamic `import()` of the same schema) runs on the first focus or input
+ *   inside the form; from then on an edited field is checked when it loses focus, and a
+ *   submit with mistakes is stopped and shows every message plus `invalidMessage`;
+ * - until the check has loaded, or if it cannot load, the form simply posts and the
+ *   server answers.
+ * After a refused answer or a stopped submit, focus goes to the form's message.
  */
 export function useLazyValidation(options: {
-  fromServer: Partial<Record<string, string>> | undefined;
+  fromServer: Errors | undefined;
   formErrorFromServer: string | null | undefined;
   invalidMessage: string;
   load: () => Promise<FormCheck>;
 }) {
   const { fromServer, formErrorFromServer, invalidMessage, load } = options;
-  const [serverErrors, clearServerError] = useFieldErrors<string>(fromServer);
-  const [client, setClient] = useState<ClientState>({ answer: fromServer, errors: {}, formError: null, edited: [] });
-  const current: ClientState = client.answer === fromServer ? client : { answer: fromServer, errors: {}, formError: null, edited: [] };
+  const fresh: Shown = { answer: fromServer, errors: { ...fromServer }, formError: formErrorFromServer };
+  const [state, setState] = useState(fresh);
+  const shown = state.answer === fromServer ? state : fresh;
   const check = useRef<FormCheck | null>(null);
   const loading = useRef<Promise<void> | null>(null);
-  const [focusRequest, setFocusRequest] = useState(0);
+  const edited = useRef(new Set<string>());
   const formRef = useRef<HTMLFormElement>(null);
+  const [stopped, setStopped] = useState(0);
 
-  const ensureLoaded = useCallback(() => {
-    loading.current ??= load()
-      .then((fn) => {
-        check.current = fn;
-      })
-      .catch(() => {
-        // Offline or a stale deploy: the server still checks every post.
-        loading.current = null;
-      });
-  }, [load]);
+  const setErrors = (errors: Errors, formError = shown.formError) => setState({ answer: fromServer, errors, formError });
 
-  const update = (change: (state: ClientState) => ClientState) =>
-    setClient((state) => change(state.answer === fromServer ? state : { answer: fromServer, errors: {}, formError: null, edited: [] }));
+  const onFocus = () => {
+    loading.current ??= load().then(
+      (fn) => void (check.current = fn),
+      // Offline or a stale deploy: the server still checks every post.
+      () => void (loading.current = null),
+    );
+  };
 
   const onEdit = (event: FormEvent<HTMLFormElement>) => {
-    ensureLoaded();
+    onFocus();
     const name = fieldName(event.target);
-    if (!name) return;
-    clearServerError(name);
-    update((state) => {
-      const errors = { ...state.errors };
-      delete errors[name];
-      return { ...state, errors, edited: state.edited.includes(name) ? state.edited : [...state.edited, name] };
-    });
+    edited.current.add(name);
+    if (shown.errors[name]) setErrors({ ...shown.errors, [name]: undefined });
   };
 
   const onBlur = (event: FocusEvent<HTMLFormElement>) => {
     const name = fieldName(event.target);
-    const form = event.currentTarget;
-    if (!name || !check.current || !current.edited.includes(name)) return;
-    const message = check.current(form)[name];
-    update((state) => {
-      const errors = { ...state.errors };
-      if (message) errors[name] = message;
-      else delete errors[name];
-      return { ...state, errors };
-    });
+    if (!check.current || !edited.current.has(name)) return;
+    const message = check.current(event.currentTarget)[name];
+    if (message !== shown.errors[name]) setErrors({ ...shown.errors, [name]: message });
   };
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    if (!check.current) return;
-    const found = check.current(event.currentTarget);
-    if (Object.keys(found).length === 0) {
-      update((state) => ({ ...state, errors: {}, formError: null }));
-      return;
-    }
+    const found = check.current?.(event.currentTarget);
+    if (!found || Object.keys(found).length === 0) return;
     event.preventDefault();
-    update((state) => ({ ...state, errors: found, formError: invalidMessage }));
-    setFocusRequest((n) => n + 1);
+    setErrors(found, invalidMessage);
+    setStopped((n) => n + 1);
   };
 
-  // After a stopped submit, take the person to the first field to fix.
   useEffect(() => {
-    if (focusRequest > 0) formRef.current?.querySelector<HTMLElement>("[aria-invalid='true']")?.focus();
-  }, [focusRequest]);
+    if (formErrorFromServer || stopped) formRef.current?.querySelector<HTMLElement>(".form-error")?.focus();
+  }, [fromServer, formErrorFromServer, stopped]);
 
-  return {
-    errors: { ...serverErrors, ...current.errors } as Record<string, string | undefined>,
-    formError: current.formError ?? formErrorFromServer ?? null,
-    formRef,
-    formProps: { onFocus: ensureLoaded, onInput: onEdit, onChange: onEdit, onBlur, onSubmit },
-  };
+  return { errors: shown.errors, formError: shown.formError, formRef, formProps: { onFocus, onInput: onEdit, onChange: onEdit, onBlur, onSubmit } };
 }
