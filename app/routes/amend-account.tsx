@@ -3,6 +3,7 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { useEffect, useRef, useState } from "react";
 import { AccountPanel } from "~/components/account/AccountPanel";
 import { CheckField, SelectField, TextField } from "~/components/account/AmendFields";
+import { FormMessage, SubmitButton } from "~/components/forms/auth-form";
 import { useFieldErrors } from "~/components/forms/use-field-errors";
 import { PageTitle } from "~/components/layout/Breadcrumbs";
 import { useHydrated } from "~/components/use-hydrated";
@@ -97,11 +98,7 @@ export default function AmendAccount() {
                   Save
                 </button>
               )}
-              {answer?.formError ? (
-                <p className="form-error" role="alert" tabIndex={-1}>
-                  {answer.formError}
-                </p>
-              ) : null}
+              <FormMessage message={answer?.formError} />
               <fieldset>
                 <legend>Your details</legend>
                 <p className="account-note">
@@ -189,9 +186,7 @@ export default function AmendAccount() {
               ) : null}
 
               <div className="amend-actions">
-                <button type="submit" name="intent" value="save" className="button" disabled={submitting}>
-                  {submitting ? "Please wait..." : "Save"}
-                </button>
+                <SubmitButton submitting={submitting}>Save</SubmitButton>
                 <Link to="/mem-account">BACK</Link>
               </div>
             </Form>
