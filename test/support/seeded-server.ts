@@ -7,6 +7,8 @@ import { seedDatabase } from "../../seed/seed";
 
 export interface SeededServer {
   url: string;
+  /** The local D1 directory (openLocalD1(persistTo) reads what the worker wrote). */
+  persistTo: string;
   stop(): Promise<void>;
 }
 
@@ -35,6 +37,7 @@ export async function startSeededServer(options: { prepare?: (db: D1Database) =>
     });
     return {
       url: server.url,
+      persistTo,
       async stop() {
         await server.stop();
         rmSync(persistTo, { recursive: true, force: true });
