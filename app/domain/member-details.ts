@@ -13,7 +13,7 @@ import {
   type MemberDetailsField,
   type PhotoConsentRule,
 } from "./member-details-form";
-import type { Child, Membership, PersonTitle, Spouse } from "./records";
+import type { Member, Membership, PersonTitle } from "./records";
 
 /**
  * The member-details rules (spec §5, Signup and Edit account), shared by the sign-up form
@@ -116,21 +116,11 @@ export function memberDetailsSchema(raw: Record<string, unknown>, { rule, curren
   return z.object(Object.fromEntries(activeMemberDetailsFields(raw, rule).map((field) => [field, all[field]])));
 }
 
-/** What the forms save. */
-export interface MemberDetails {
-  title: PersonTitle;
-  fullName: string;
-  address: string;
-  city: string;
-  county: string;
-  postcode: string;
-  mobile: string;
-  membership: Membership;
-  spouse: Spouse | null;
-  children: Child[];
-  childPhotoConsent: boolean;
-  childPhotoShareConsent: boolean;
-}
+/** What the forms save: the record's own detail fields, and the two photo consents. */
+export type MemberDetails = Pick<
+  Member,
+  "title" | "fullName" | "address" | "city" | "county" | "postcode" | "mobile" | "membership" | "spouse" | "children"
+> & { childPhotoConsent: boolean; childPhotoShareConsent: boolean };
 
 export type FieldErrors<Field extends string = string> = Partial<Record<Field, string>>;
 

@@ -10,7 +10,7 @@ import {
   SPOUSE_FIELDS,
   type FieldErrors,
 } from "../domain/member-details";
-import type { Member } from "../domain/records";
+import type { Member, NewMember } from "../domain/records";
 import { parseSignup, type SignupData } from "../domain/signup";
 import { SIGNUP_CONSENT_FIELDS, SIGNUP_MESSAGES } from "../domain/signup-form";
 import { hashPassword } from "./password.server";
@@ -74,30 +74,15 @@ export async function registerApplicant(
   }
 }
 
-export async function newApplicant(data: SignupData, currentYear: number) {
-  const { details } = data;
+/** The record of a new applicant: not active, registration not paid, renewed this year (spec §4). */
+export async function newApplicant(data: SignupData, currentYear: number): Promise<NewMember> {
+  const { childPhotoConsent, childPhotoShareConsent, ...details } = data.details;
   return {
+    ...details,
     email: data.email,
     passwordHash: await hashPassword(data.password),
-    title: details.title,
-    fullName: details.fullName,
-    address: details.address,
-    city: details.city,
-    county: details.county,
-    postcode: details.postcode,
-    mobile: details.mobile,
-    membership: details.membership,
-    spouse: details.spouse,
-    children: details.children,
-    consents: {
-      agreeTerms: true,
-      giftAid: true,
-      resident: true,
-      payment: true,
-      childPhoto: details.childPhotoConsent,
-      childPhotoShare: details.childPhotoShareConsent,
-    },
-    role: "member" as const,
+    consents: { ...data.consents, childPhoto: childPhotoConsent, childPhotoShare: childPhotoShareConsent },
+    role: "member",
     active: false,
     registrationPaid: false,
     lastRenewedYear: currentYear,
