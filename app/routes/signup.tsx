@@ -135,34 +135,37 @@ export default function Signup() {
       <section className="section signup-page">
         <div className="container">
           {form ? (
-            <>
-              <h2 id="signup-title">Membership Application</h2>
-              <Form ref={formRef} method="post" noValidate className="signup-form" aria-labelledby="signup-title" {...formProps}>
-                {formError ? (
-                  <p className="form-error" role="alert" tabIndex={-1}>
-                    {formError}
-                  </p>
-                ) : null}
-                {form.sections.filter(shown).map((section) => (
-                  <fieldset key={section.legend}>
-                    <legend>{section.legend}</legend>
-                    {section.fields.filter(shown).map((spec) => (
-                      <Field
-                        key={spec.name}
-                        spec={spec}
-                        error={errors[spec.name]}
-                        value={values[spec.name]}
-                        update={!hydrated}
-                        onChoose={(value) => setChoice({ ...chosen, [spec.name]: value })}
-                      />
-                    ))}
-                  </fieldset>
-                ))}
-                <button type="submit" className="button" disabled={submitting}>
-                  {submitting ? "Please wait..." : "Sign Up"}
+            <Form ref={formRef} method="post" noValidate className="signup-form" {...formProps}>
+              {hydrated ? null : (
+                // Without JavaScript, Enter in a field signs up (the first submit button is the form's default), not "Show fields".
+                <button type="submit" className="default-submit" tabIndex={-1} aria-hidden="true">
+                  Sign Up
                 </button>
-              </Form>
-            </>
+              )}
+              {formError ? (
+                <p className="form-error" role="alert" tabIndex={-1}>
+                  {formError}
+                </p>
+              ) : null}
+              {form.sections.filter(shown).map((section) => (
+                <fieldset key={section.legend}>
+                  <legend>{section.legend}</legend>
+                  {section.fields.filter(shown).map((spec) => (
+                    <Field
+                      key={spec.name}
+                      spec={spec}
+                      error={errors[spec.name]}
+                      value={values[spec.name]}
+                      update={!hydrated}
+                      onChoose={(value) => setChoice({ ...chosen, [spec.name]: value })}
+                    />
+                  ))}
+                </fieldset>
+              ))}
+              <button type="submit" className="button" disabled={submitting}>
+                {submitting ? "Please wait..." : "Sign Up"}
+              </button>
+            </Form>
           ) : (
             <div className="signup-closed">
               <RichText html={closedHtml ?? ""} />
