@@ -28,7 +28,9 @@ export function run(command: string, args: string[], options: { env?: NodeJS.Pro
 }
 
 export function build(options: { quiet?: boolean } = {}): void {
-  run("remix", ["vite:build"], options);
+  // Always the production build, even when called from vitest (which sets NODE_ENV=test
+  // and would otherwise give React's development builds to the browser).
+  run("remix", ["vite:build"], { ...options, env: { ...process.env, NODE_ENV: "production" } });
 }
 
 export function hasBuild(): boolean {
