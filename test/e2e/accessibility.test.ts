@@ -15,8 +15,8 @@ afterAll(async () => {
   await browser?.close();
 });
 
-/** axe-core's WCAG 2.1 A/AA rules over every public page and the shell, as a visitor and signed in, on a desktop and a phone. */
-describe("accessibility of the public pages and the shell (axe-core)", () => {
+/** axe-core's WCAG 2.1 A/AA rules over every public page, the member pages and the shell, as a visitor and signed in, on a desktop and a phone. */
+describe("accessibility of the public and member pages and the shell (axe-core)", () => {
   const cases = [
     ["home, visitor, desktop, cookie notice showing", "/", DESKTOP, undefined, false],
     ["home, member, phone with the menu open", "/#mobile-menu", PHONE, demoAccount("member").id, true],
@@ -33,6 +33,17 @@ describe("accessibility of the public pages and the shell (axe-core)", () => {
     ["contact, visitor, desktop", "/contact", DESKTOP, undefined, true],
     ["contact, visitor, phone", "/contact", PHONE, undefined, true],
     ["development outbox, desktop", "/dev/mail", DESKTOP, undefined, true],
+    ["login, visitor, phone", "/login", PHONE, undefined, true],
+    ["forgot password, visitor, desktop", "/forgot-password", DESKTOP, undefined, true],
+    ["an invalid reset link, visitor, desktop", "/reset-account-password/ffffffffffffffffffffffff/AAAAAAAAAA", DESKTOP, undefined, true],
+    ["sign up, visitor, desktop", "/signup", DESKTOP, undefined, true],
+    ["sign up, visitor, phone", "/signup", PHONE, undefined, true],
+    ["confirmation, visitor, desktop", "/confirmation", DESKTOP, undefined, true],
+    ["my account, member, desktop", "/mem-account", DESKTOP, demoAccount("member").id, true],
+    ["my account, single member, phone", "/mem-account", PHONE, demoAccount("single").id, true],
+    ["edit account, member, desktop", "/amend-account", DESKTOP, demoAccount("member").id, true],
+    ["edit account, single member, phone", "/amend-account", PHONE, demoAccount("single").id, true],
+    ["documents, member, desktop", "/documents", DESKTOP, demoAccount("member").id, true],
   ] as const;
 
   for (const [name, path, device, userId, cookieConsent] of cases) {
