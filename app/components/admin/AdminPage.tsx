@@ -1,0 +1,29 @@
+import { NavLink } from "@remix-run/react";
+import type { ReactNode } from "react";
+import { ADMIN_MENU } from "~/domain/admin-nav";
+import { PageTitle } from "../layout/Breadcrumbs";
+
+/** The frame of every back-office screen: the page title, the back-office menu, then the screen. */
+export function AdminPage({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <>
+      <PageTitle title={title} parent={{ label: "Dashboard", to: "/accounts" }} />
+      <section className="section admin-page">
+        <div className="container admin-container">
+          <nav className="admin-nav" aria-label="Back office">
+            <ul>
+              {ADMIN_MENU.map((link) => (
+                <li key={link.to}>
+                  <NavLink to={link.to} end prefetch="intent">
+                    {link.label}
+                  </NavLink>
+                </li>
+              ))}
+            </ul>
+          </nav>
+          {children}
+        </div>
+      </section>
+    </>
+  );
+}

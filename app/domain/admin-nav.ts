@@ -1,0 +1,11 @@
+import type { NavLink } from "./navigation";
+
+/**
+ * The back office's own menu. Later screens (subscriptions, event payments, the
+ * door) add their entry here when they exist, so the menu never links to a 404.
+ */
+export const ADMIN_MENU: readonly NavLink[] = [
+  { label: "Members", to: "/accounts" },
+  { label: "Deleted Members", to: "/deleted-members" },
+  { label: "E-mails", to: "/accounts/emails" },
+];
