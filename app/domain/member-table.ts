@@ -1,0 +1,230 @@
+import { parts } from "./dates";
+import { formatMemberNumber } from "./member-number";
+import type { Member, Membership } from "./records";
+import { MEMBERSHIPS } from "./records";
+
+/**
+ * The accountant's members tables (/accounts and /deleted-members): what the URL
+ * asks for, and what each row shows. The screen, the CSV export and the bench all
+ * read the same search params through `readMemberTableParams`, so an export is
+ * exactly the table the accountant was looking at, all pages.
+ */
+
+export const PAGE_SIZES = [15, 50, 100, 250, 500] as const;
+export type PageSize = (typeof PAGE_SIZES)[number];
+export const DEFAULT_PAGE_SIZE: PageSize = 15;
+
+/** The spec's 13 columns, in order; `sort` names the store's sort key where the column sorts. */
+export const MEMBER_COLUMNS = [
+  { id: "memberId", header: "Member ID", sort: "memberNumber" },
+  { id: "name", header: "Name", sort: "fullName" },
+  { id: "membership", header: "Membership Type", sort: "membership" },
+  { id: "status", header: "Status", sort: "active" },
+  { id: "date", header: "Date", sort: "createdAt" },
+  { id: "fee", header: "Membership Fee", sort: "registrationPaid" },
+  { id: "email", header: "Email", sort: "email" },
+  { id: "mobile", header: "Mobile", sort: null },
+  { id: "spouseName", header: "Spouse Name", sort: null },
+  { id: "childrenCount", header: "Children Count", sort: null },
+  { id: "children", header: "Children", sort: null },
+  { id: "lastRenewedYear", header: "Last subscription year", sort: "lastRenewedYear" },
+  { id: "role", header: "Role", sort: "role" },
+] as const;
+
+export type MemberColumnId = (typeof MEMBER_COLUMNS)[number]["id"];
+export type MemberSortKey = NonNullable<(typeof MEMBER_COLUMNS)[number]["sort"]>;
+export type SortDirection = "asc" | "desc";
+
+const SORTABLE = new Map<string, MemberSortKey>(
+  MEMBER_COLUMNS.flatMap((column) => (column.sort ? [[column.id, column.sort] as const] : [])),
+);
+
+export const STATUS_FILTERS = ["active", "pending"] as const;
+export const FEE_FILTERS = ["paid", "unpaid"] as const;
+
+/** What the URL says, normalised: unknown or broken values fall back to the defaults, never an error. */
+export interface MemberTableState {
+  q: string;
+  status: (typeof STATUS_FILTERS)[number] | "";
+  membership: Membership | "";
+  fee: (typeof FEE_FILTERS)[number] | "";
+  /** A sortable column id, or "" for the default (newest registrations first). */
+  sort: MemberColumnId | "";
+  dir: SortDirection;
+  /** 1-based, as people count pages. */
+  page: number;
+  size: PageSize;
+}
+
+export const DEFAULT_TABLE_STATE: MemberTableState = {
+  q: "",
+  status: "",
+  membership: "",
+  fee: "",
+  sort: "",
+  dir: "desc",
+  page: 1,
+  size: DEFAULT_PAGE_SIZE,
+};
+
+const MAX_SEARCH_LENGTH = 100;
+const MAX_PAGE = 1_000_000;
+
+function oneOf<T extends string>(value: string | null, allowed: readonly T[]): T | "" {
+  return value !== null && (allowed as readonly string[]).includes(value) ? (value as T) : "";
+}
+
+export function readMemberTableParams(params: URLSearchParams): MemberTableState {
+  const size = Number(params.get("size"));
+  const page = Number(params.get("page"));
+  const sort = params.get("sort") ?? "";
+  return {
+    q: (params.get("q") ?? "").replace(/\s+/g, " ").trim().slice(0, MAX_SEARCH_LENGTH),
+    status: oneOf(params.get("status"), STATUS_FILTERS),
+    membership: oneOf(params.get("membership"), MEMBERSHIPS),
+    fee: oneOf(params.get("fee"), FEE_FILTERS),
+    sort: SORTABLE.has(sort) ? (sort as MemberColumnId) : "",
+    dir: params.get("dir") === "asc" ? "asc" : "desc",
+    page: Number.isInteger(page) && page >= 1 ? Math.min(page, MAX_PAGE) : 1,
+    size: (PAGE_SIZES as readonly number[]).includes(size) ? (size as PageSize) : DEFAULT_PAGE_SIZE,
+  };
+}
+
+/** The store query for a state; `all` drops paging (the CSV export). */
+export function memberListQuery(state: MemberTableState, deleted: boolean, all = false) {
+  const sortKey = state.sort ? SORTABLE.get(state.sort) : undefined;
+  return {
+    deleted,
+    ...(state.q ? { search: state.q } : {}),
+    ...(state.status ? { active: state.status === "active" } : {}),
+    ...(state.membership ? { membership: state.membership } : {}),
+    ...(state.fee ? { registrationPaid: state.fee === "paid" } : {}),
+    ...(sortKey ? { sort: { key: sortKey, direction: state.dir } } : {}),
+    ...(all ? {} : { page: state.page - 1, pageSize: state.size }),
+  };
+}
+
+/** The search string for a state, leaving out defaults so URLs stay short and shareable. */
+export function memberTableSearch(state: MemberTableState, changes: Partial<MemberTableState> = {}): string {
+  const next = { ...state, ...changes };
+  const params = new URLSearchParams();
+  for (const key of ["q", "status", "membership", "fee", "sort", "dir", "page", "size"] as const) {
+    const value = next[key];
+    if (value === DEFAULT_TABLE_STATE[key] || value === "") continue;
+    if (key === "dir" && !next.sort) continue;
+    params.set(key, String(value));
+  }
+  const text = params.toString();
+  return text ? `?${text}` : "";
+}
+
+/** The link of a column header: sort by it, or flip the direction when it is already the sort. */
+export function sortSearch(state: MemberTableState, column: MemberColumnId): string {
+  const dir: SortDirection = state.sort === column && state.dir === "asc" ? "desc" : "asc";
+  return memberTableSearch(state, { sort: column, dir, page: 1 });
+}
+
+export function pageCount(total: number, size: number): number {
+  return Math.max(1, Math.ceil(total / size));
+}
+
+// ---- Rows -------------------------------------------------------------------
+
+export const NOT_GENERATED = "Not Generated";
+/** Children reach adulthood at 18: a Family membership with such a child needs a review. */
+export const ADULT_AGE = 18;
+
+export interface MemberRow {
+  id: string;
+  memberId: string;
+  name: string;
+  membership: Membership;
+  status: "Active" | "Pending";
+  date: string;
+  fee: "Paid" | "Not Paid";
+  email: string;
+  mobile: string;
+  spouseName: string;
+  childrenCount: number;
+  children: string;
+  lastRenewedYear: string;
+  role: "Member" | "Admin";
+  /** Pink: not active. */
+  inactive: boolean;
+  /** Amber: last renewed before this year (or never). */
+  renewalDue: boolean;
+  /** Names of children who turn 18 this year (a Family to review). */
+  ageingOut: string[];
+  registrationPaid: boolean;
+  isAccountant: boolean;
+}
+
+/** "05-03-2026", the registration date in UK time. */
+export function formatDay(at: number): string {
+  const p = parts(at, { day: "2-digit", month: "2-digit", year: "numeric" });
+  return `${p.day}-${p.month}-${p.year}`;
+}
+
+/** A child's age this year, from the year of birth (the spec keeps years, not birthdays). */
+export function ageThisYear(birthYear: number, year: number): number {
+  return year - birthYear;
+}
+
+export function memberRow(member: Member, year: number): MemberRow {
+  const children = member.children;
+  return {
+    id: member.id,
+    memberId: formatMemberNumber(member.memberNumber) ?? NOT_GENERATED,
+    name: member.fullName,
+    membership: member.membership,
+    status: member.active ? "Active" : "Pending",
+    date: formatDay(member.createdAt),
+    fee: member.registrationPaid ? "Paid" : "Not Paid",
+    email: member.email,
+    mobile: member.mobile,
+    spouseName: member.spouse?.name ?? "",
+    childrenCount: children.length,
+    children: children.map((child) => `${child.name} (${ageThisYear(child.birthYear, year)})`).join(", "),
+    lastRenewedYear: member.lastRenewedYear === null ? "" : String(member.lastRenewedYear),
+    role: member.role === "accountant" ? "Admin" : "Member",
+    inactive: !member.active,
+    renewalDue: member.lastRenewedYear === null || member.lastRenewedYear < year,
+    ageingOut:
+      member.membership === "Family"
+        ? children.filter((child) => ageThisYear(child.birthYear, year) === ADULT_AGE).map((child) => child.name)
+        : [],
+    registrationPaid: member.registrationPaid,
+    isAccountant: member.role === "accountant",
+  };
+}
+
+/** The words that say what the row colours say, for people who cannot see colour. */
+export function rowNotes(row: Pick<MemberRow, "inactive" | "renewalDue" | "ageingOut">): string[] {
+  const notes: string[] = [];
+  if (row.inactive) notes.push("Not active");
+  if (row.renewalDue) notes.push("Renewal due");
+  if (row.ageingOut.length > 0) notes.push(`Turns 18 this year: ${row.ageingOut.join(", ")}`);
+  return notes;
+}
+
+/** The CSV export: the 13 columns as the table shows them, plus what the colours say. */
+export const CSV_HEADER = [...MEMBER_COLUMNS.map((column) => column.header), "Notes"];
+
+export function memberCsvRecord(row: MemberRow): Array<string | number> {
+  return [
+    row.memberId,
+    row.name,
+    row.membership,
+    row.status,
+    row.date,
+    row.fee,
+    row.email,
+    row.mobile,
+    row.spouseName,
+    row.childrenCount,
+    row.children,
+    row.lastRenewedYear,
+    row.role,
+    rowNotes(row).join("; "),
+  ];
+}
