@@ -228,3 +228,11 @@ export function memberCsvRecord(row: MemberRow): Array<string | number> {
     rowNotes(row).join("; "),
   ];
 }
+
+/** The CSV of the current table (its filter and sort, every page): /accounts/export.csv?… */
+export function memberExportHref(state: MemberTableState, deleted: boolean): string {
+  const params = new URLSearchParams(memberTableSearch(state, { page: 1, size: DEFAULT_PAGE_SIZE }));
+  if (deleted) params.set("list", "deleted");
+  const text = params.toString();
+  return `/accounts/export.csv${text ? `?${text}` : ""}`;
+}
