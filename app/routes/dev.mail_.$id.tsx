@@ -1,7 +1,9 @@
 import { data, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { Link, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 import { PageTitle } from "~/components/layout/Breadcrumbs";
-import { DEV_PAGE_HEADERS, outboxTime, refuseOutsideDevelopment } from "~/services/dev-mail.server";
+import { OutboxMessage } from "~/components/outbox/OutboxMessage";
+import { DEV_PAGE_HEADERS, refuseOutsideDevelopment } from "~/services/dev-mail.server";
+import { loadOutboxEmail } from "~/services/outbox-pages.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => [
   { title: `${loaded?.email.subject ?? "E-mail"} | Outbox (development)` },
@@ -13,19 +15,7 @@ export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 /** One e-mail of the outbox. Development only. */
 export async function loader({ params, context }: LoaderFunctionArgs) {
   refuseOutsideDevelopment(context);
-  const email = await context.store.outbox.get(params.id ?? "");
-  if (!email) throw new Response("Not Found", { status: 404 });
-  return data(
-    {
-      email: {
-        ...email,
-        to: email.to.join(", "),
-        sentAt: outboxTime(email.createdAt),
-        updatedAt: outboxTime(email.updatedAt),
-      },
-    },
-    { headers: DEV_PAGE_HEADERS },
-  );
+  return data({ email: await loadOutboxEmail(context, params.id) }, { headers: DEV_PAGE_HEADERS });
 }
 
 export default function DevMailMessage() {
@@ -34,33 +24,7 @@ export default function DevMailMessage() {
     <>
       <PageTitle title={email.subject || "(no subject)"} parent={{ label: "Outbox", to: "/dev/mail" }} />
       <section className="section container dev-mail">
-        <p>
-          <Link to="/dev/mail">Back to the outbox</Link>
-        </p>
-        <dl className="dev-mail-facts">
-          <dt>To</dt>
-          <dd>{email.to}</dd>
-          <dt>Date</dt>
-          <dd>{email.sentAt}</dd>
-          <dt>Purpose</dt>
-          <dd>{email.purpose}</dd>
-          <dt>Status</dt>
-          <dd>
-            {email.status} ({email.provider}
-            {email.providerId ? `, id ${email.providerId}` : ""}, updated {email.updatedAt})
-          </dd>
-          {email.error ? (
-            <>
-              <dt>Error</dt>
-              <dd>{email.error}</dd>
-            </>
-          ) : null}
-        </dl>
-        <h2>HTML</h2>
-        {/* sandbox with no permissions: nothing in the e-mail runs, submits or reaches this page. */}
-        <iframe className="dev-mail-html" title={`The e-mail as HTML: ${email.subject}`} sandbox="" srcDoc={email.html} />
-        <h2>Text</h2>
-        <pre className="dev-mail-text">{email.text}</pre>
+        <OutboxMessage email={email} backTo="/dev/mail" />
       </section>
     </>
   );

@@ -76,12 +76,12 @@ export function emailService(options: {
   };
 }
 
-/** The e-mail service for this request: Resend when RESEND_API_KEY is set, else the outbox only. */
+/** The e-mail service for this request: Resend (at RESEND_API_URL if set) when RESEND_API_KEY is set, else the outbox only. */
 export function createEmailService(context: AppLoadContext): EmailService {
   const { env } = context;
   return emailService({
     outbox: context.store.outbox,
     from: env.MAIL_FROM,
-    transport: env.RESEND_API_KEY ? resendTransport(env.RESEND_API_KEY) : undefined,
+    transport: env.RESEND_API_KEY ? resendTransport(env.RESEND_API_KEY, env.RESEND_API_URL ? { baseUrl: env.RESEND_API_URL.replace(/\/+$/, "") } : {}) : undefined,
   });
 }

@@ -32,6 +32,8 @@ const rawEnvSchema = z.object({
   STRIPE_WEBHOOK_SECRET: optionalText,
   STRIPE_API_URL: optionalUrl,
   RESEND_API_KEY: optionalText,
+  /** Another Resend-compatible API base (the test suite's fake Resend); unset: Resend itself. */
+  RESEND_API_URL: optionalUrl,
   MAIL_FROM: optionalText,
   CMS_API_URL: optionalUrl,
   CMS_API_TOKEN: optionalText,

@@ -18,7 +18,13 @@ export interface SeededServer {
  * database before the worker starts (e.g. hostile content), so nothing is
  * cached yet and no other test sees it. Assumes the app is built.
  */
-export async function startSeededServer(options: { prepare?: (db: D1Database) => Promise<void> } = {}): Promise<SeededServer> {
+export async function startSeededServer(
+  options: {
+    prepare?: (db: D1Database) => Promise<void>;
+    /** Worker variables for this server only (wrangler dev --var), e.g. RESEND_API_KEY and RESEND_API_URL. */
+    vars?: Record<string, string>;
+  } = {},
+): Promise<SeededServer> {
   const persistTo = mkdtempSync(path.join(tmpdir(), "mma-test-d1-"));
   try {
     migrate(persistTo, { quiet: true });
@@ -33,6 +39,7 @@ export async function startSeededServer(options: { prepare?: (db: D1Database) =>
     const server: DevServer = await startDevServer({
       port: await freePort(),
       persistTo,
+      vars: options.vars,
       log: log ? (text) => appendFileSync(log, text) : undefined,
     });
     return {

@@ -1,0 +1,33 @@
+import type { EmailStatus } from "./records";
+
+/** The outbox pages (accountants' /accounts/emails and the development /dev/mail): 50 e-mails a page. */
+export const OUTBOX_PAGE_SIZE = 50;
+
+/**
+ * Status words for people: "stored" means no provider is configured and the e-mail
+ * only sits in the outbox, so it must not read as if it were sent.
+ */
+export const EMAIL_STATUS_LABELS: Record<EmailStatus, string> = {
+  queued: "Queued",
+  sent: "Sent",
+  failed: "Failed",
+  stored: "Kept (no provider)",
+};
+
+export function emailStatusLabel(status: string): string {
+  return EMAIL_STATUS_LABELS[status as EmailStatus] ?? status;
+}
+
+/** The page asked for in ?page= (1-based); anything else is page 1. */
+export function requestedOutboxPage(value: string | null): number {
+  if (!value || !/^\d{1,6}$/.test(value)) return 1;
+  return Math.max(1, Number(value));
+}
+
+/**
+ * E-mails whose body is a credential: a reset link lets whoever holds it choose the
+ * member's password. The accountants' outbox shows their headers only; the
+ * development outbox (a local machine) shows everything.
+ */
+export const CONFIDENTIAL_PURPOSES: readonly string[] = ["reset-password"];
+export const CONFIDENTIAL_BODY_NOTE = "Not shown: this e-mail holds a one-time password reset link, which only its recipient may see.";

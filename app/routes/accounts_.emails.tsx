@@ -1,0 +1,29 @@
+import { data, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { useLoaderData } from "@remix-run/react";
+import { AdminPage } from "~/components/admin/AdminPage";
+import { OutboxTable } from "~/components/outbox/OutboxTable";
+import { requireAccountant } from "~/services/auth.server";
+import { OUTBOX_HEADERS, loadOutboxPage } from "~/services/outbox-pages.server";
+
+export const meta: MetaFunction = () => [{ title: "E-mails | Back office" }, { name: "robots", content: "noindex" }];
+
+export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
+
+/** Every e-mail the site sent (or kept), newest first, for accountants (spec §5 back office). */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireAccountant(request, context);
+  return data(await loadOutboxPage(request, context), { headers: OUTBOX_HEADERS });
+}
+
+export default function AccountsEmails() {
+  const outbox = useLoaderData<typeof loader>();
+  return (
+    <AdminPage title="E-mails">
+      <p className="outbox-intro">
+        What the site e-mailed, to whom and whether the provider took it. &ldquo;Kept (no provider)&rdquo; means no e-mail
+        provider is configured, so the message was kept here and not sent.
+      </p>
+      <OutboxTable outbox={outbox} basePath="/accounts/emails" empty="No e-mails yet: the site has not sent any." />
+    </AdminPage>
+  );
+}

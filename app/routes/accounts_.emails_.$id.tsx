@@ -1,0 +1,28 @@
+import { data, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { useLoaderData } from "@remix-run/react";
+import { AdminPage } from "~/components/admin/AdminPage";
+import { OutboxMessage } from "~/components/outbox/OutboxMessage";
+import { requireAccountant } from "~/services/auth.server";
+import { OUTBOX_HEADERS, loadOutboxEmail } from "~/services/outbox-pages.server";
+
+export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => [
+  { title: `${loaded?.email.subject || "E-mail"} | E-mails | Back office` },
+  { name: "robots", content: "noindex" },
+];
+
+export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
+
+/** One e-mail the site sent, for accountants (a reset link's body stays hidden). */
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  await requireAccountant(request, context);
+  return data({ email: await loadOutboxEmail(context, params.id, { hideConfidential: true }) }, { headers: OUTBOX_HEADERS });
+}
+
+export default function AccountsEmail() {
+  const { email } = useLoaderData<typeof loader>();
+  return (
+    <AdminPage title={email.subject || "(no subject)"}>
+      <OutboxMessage email={email} backTo="/accounts/emails" />
+    </AdminPage>
+  );
+}

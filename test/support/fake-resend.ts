@@ -1,0 +1,79 @@
+import { createServer, type IncomingMessage } from "node:http";
+import type { AddressInfo } from "node:net";
+
+/** One e-mail the worker asked the fake Resend to send. */
+export interface FakeResendRequest {
+  authorization: string | undefined;
+  body: { from?: string; to?: string[] | string; subject?: string; html?: string; text?: string; reply_to?: string | string[] };
+}
+
+export interface FakeResendFailure {
+  status: number;
+  /** Resend's error names: validation_error, rate_limit_exceeded, application_error ... */
+  name: string;
+  message: string;
+}
+
+export interface FakeResend {
+  /** The API base to give the worker as RESEND_API_URL. */
+  url: string;
+  /** Every POST /emails received, oldest first. */
+  requests: FakeResendRequest[];
+  /** From now on answer POST /emails with this error (null: succeed again). */
+  failWith(failure: FakeResendFailure | null): void;
+  stop(): Promise<void>;
+}
+
+async function readJson(request: IncomingMessage): Promise<unknown> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of request) chunks.push(chunk as Buffer);
+  try {
+    return JSON.parse(Buffer.concat(chunks).toString("utf8"));
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * A local HTTP server speaking the bit of Resend's API the site calls: POST /emails
+ * answers 200 {"id": "..."} or, when told to fail, Resend's error shape
+ * ({statusCode, name, message}) with that status. Start it, then run the worker with
+ * RESEND_API_KEY set and RESEND_API_URL = fake.url (startSeededServer({ vars })).
+ */
+export async function startFakeResend(options: { failWith?: FakeResendFailure } = {}): Promise<FakeResend> {
+  const requests: FakeResendRequest[] = [];
+  let failure: FakeResendFailure | null = options.failWith ?? null;
+  let next = 0;
+  const server = createServer(async (request, response) => {
+    const reply = (status: number, body: unknown) => {
+      response.writeHead(status, { "Content-Type": "application/json" });
+      response.end(JSON.stringify(body));
+    };
+    if (request.method !== "POST" || request.url !== "/emails") {
+      reply(404, { statusCode: 404, name: "not_found", message: "The requested endpoint does not exist." });
+      return;
+    }
+    const body = await readJson(request);
+    if (!body || typeof body !== "object") {
+      reply(422, { statusCode: 422, name: "validation_error", message: "Invalid JSON body." });
+      return;
+    }
+    requests.push({ authorization: request.headers.authorization, body: body as FakeResendRequest["body"] });
+    if (failure) {
+      reply(failure.status, { statusCode: failure.status, name: failure.name, message: failure.message });
+      return;
+    }
+    next += 1;
+    reply(200, { id: `fake-resend-${String(next).padStart(4, "0")}` });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    requests,
+    failWith(next) {
+      failure = next;
+    },
+    stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
