@@ -41,6 +41,8 @@ export async function loadAccountPage(context: AppLoadContext, member: Member, n
       email: member.email,
       lastRenewal: member.lastRenewedYear === null ? "None" : String(member.lastRenewedYear),
       nextRenewal: String(nextRenewalYear(member.lastRenewedYear) ?? year),
+      /** The member's own printable application sheet. */
+      applicationSheetHref: `/member-details/${member.id}`,
     },
     renewal: {
       year,

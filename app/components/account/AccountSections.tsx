@@ -1,3 +1,4 @@
+import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { AccountPanel } from "./AccountPanel";
 import { ALREADY_PAID_MESSAGE, SUBSCRIPTION_WORDING } from "~/domain/renewal";
@@ -42,6 +43,9 @@ export function AccountDetails({ details }: { details: AccountPage["details"] })
           </div>
         ))}
       </dl>
+      <p className="account-sheet-link">
+        <Link to={details.applicationSheetHref}>View my application form</Link>
+      </p>
     </AccountPanel>
   );
 }
