@@ -1,0 +1,76 @@
+import { useActionData, useLoaderData, useLocation, useRouteLoaderData } from "@remix-run/react";
+import { memberTableSearch } from "~/domain/member-table";
+import type { ShellData } from "../layout/shell-data";
+import { AdminPage } from "./AdminPage";
+import { ConfirmStep } from "./ConfirmStep";
+import { CopyField } from "./CopyField";
+import { MembersFilters } from "./MembersFilters";
+import { MembersTable } from "./MembersTable";
+import { TablePager } from "./TablePager";
+import type { ConfirmationStep, loadMembersTable } from "~/services/members-table.server";
+
+const NUMBER = new Intl.NumberFormat("en-GB");
+
+/** /accounts and /deleted-members: the same screen over the current or the soft-deleted members. */
+export function MembersScreen() {
+  const { list, state, total, pages, rows, exportHref } = useLoaderData<typeof loadMembersTable>();
+  const answer = useActionData<ConfirmationStep>();
+  const shell = useRouteLoaderData<{ shell: ShellData }>("root")?.shell;
+  const { pathname } = useLocation();
+  const deletedList = list === "deleted";
+  const path = deletedList ? "/deleted-members" : "/accounts";
+  const returnTo = memberTableSearch(state);
+  const title = deletedList ? "Deleted Members" : "Members";
+  const first = total === 0 ? 0 : (state.page - 1) * state.size + 1;
+  const last = Math.min(total, state.page * state.size);
+  const filtered = Boolean(state.q || state.status || state.membership || state.fee);
+
+  return (
+    <AdminPage title={title}>
+      {answer?.confirm && pathname === path ? <ConfirmStep path={path} confirm={answer.confirm} /> : null}
+      {shell?.toast?.copy ? <CopyField label={shell.toast.copy.label} value={shell.toast.copy.value} /> : null}
+      <MembersFilters state={state} path={path} />
+      <div className="members-summary">
+        <p aria-live="polite">
+          {total === 0
+            ? "No members"
+            : `${NUMBER.format(first)}–${NUMBER.format(last)} of ${NUMBER.format(total)} ${total === 1 ? "member" : "members"}`}
+          {filtered ? " (filtered)" : ""}
+        </p>
+        <a className="button button-secondary" href={exportHref} download>
+          Export CSV
+        </a>
+      </div>
+      <ul className="members-legend" aria-label="Row colours">
+        <li>
+          <span className="legend-swatch row-inactive" aria-hidden="true" /> Pink: not active
+        </li>
+        <li>
+          <span className="legend-swatch row-renewal-due" aria-hidden="true" /> Amber: renewal due (last renewed before this year)
+        </li>
+        <li>
+          <span aria-hidden="true">⚠</span> A child turns 18 this year: review the Family membership
+        </li>
+      </ul>
+      {rows.length === 0 ? (
+        <p className="members-empty">
+          {total > 0
+            ? "There are no members on this page."
+            : filtered
+              ? "No members match this search."
+              : deletedList
+                ? "No members have been deleted."
+                : "There are no members yet."}
+        </p>
+      ) : (
+        <MembersTable rows={rows} state={state} path={path} returnTo={returnTo} deletedList={deletedList} caption={title} />
+      )}
+      <TablePager
+        page={state.page}
+        pages={pages}
+        label={`${title} pages`}
+        href={(page) => `${path}${memberTableSearch(state, { page })}`}
+      />
+    </AdminPage>
+  );
+}

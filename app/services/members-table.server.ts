@@ -1,0 +1,111 @@
+import { data, type AppLoadContext } from "@remix-run/cloudflare";
+import { z } from "zod";
+import {
+  MEMBER_ACTIONS,
+  actionDoneMessage,
+  actionPatch,
+  actionRefusal,
+  confirmationQuestion,
+  rowActionStates,
+  type MemberAction,
+} from "../domain/member-actions";
+import {
+  memberExportHref,
+  memberListQuery,
+  memberRow,
+  memberTableSearch,
+  pageCount,
+  readMemberTableParams,
+} from "../domain/member-table";
+import { currentYear } from "../domain/renewal";
+import { requireAccountant } from "./auth.server";
+import { sendPaymentLink } from "./payment-link.server";
+import { redirectWithToast } from "./toast.server";
+
+/**
+ * The members tables (/accounts and /deleted-members): one loader and one action,
+ * used by both routes, which differ only in the list they show.
+ */
+
+export type MembersList = "current" | "deleted";
+
+const LIST_PATH: Record<MembersList, string> = { current: "/accounts", deleted: "/deleted-members" };
+
+export async function loadMembersTable(request: Request, context: AppLoadContext, list: MembersList) {
+  const accountant = await requireAccountant(request, context);
+  const state = readMemberTableParams(new URL(request.url).searchParams);
+  const deleted = list === "deleted";
+  const year = currentYear();
+  const { rows, total } = await context.store.members.list(memberListQuery(state, deleted));
+  return data(
+    {
+      list,
+      state,
+      year,
+      total,
+      pages: pageCount(total, state.size),
+      exportHref: memberExportHref(state, deleted),
+      rows: rows.map((member) => ({ ...memberRow(member, year), actions: rowActionStates(member, accountant.id) })),
+    },
+    { headers: { "Cache-Control": "private, no-store" } },
+  );
+}
+
+export type MembersTableData = Awaited<ReturnType<typeof loadMembersTable>>["data"];
+
+const actionSchema = z.object({
+  intent: z.enum(MEMBER_ACTIONS),
+  id: z.string().min(1).max(64),
+  confirmed: z.literal("1").optional().catch(undefined),
+  returnTo: z.string().max(2000).optional().catch(undefined),
+});
+
+/** What the page shows when a change needs a yes first and the browser did not ask (no JavaScript). */
+export interface ConfirmationStep {
+  confirm: { intent: MemberAction; id: string; name: string; question: string; returnTo: string };
+}
+
+/** Back to the same view (search, filters, page) of the same list; anything else in returnTo is dropped. */
+function backTo(list: MembersList, returnTo: string | undefined): string {
+  const search = returnTo?.startsWith("?") ? memberTableSearch(readMemberTableParams(new URLSearchParams(returnTo))) : "";
+  return `${LIST_PATH[list]}${search}`;
+}
+
+export async function membersTableAction(request: Request, context: AppLoadContext, list: MembersList) {
+  const accountant = await requireAccountant(request, context);
+  const parsed = actionSchema.safeParse(Object.fromEntries(await request.formData()));
+  if (!parsed.success) {
+    return redirectWithToast(context, backTo(list, undefined), { kind: "error", message: "That action was not understood. Please try again." });
+  }
+  const { intent, id, confirmed, returnTo } = parsed.data;
+  const back = backTo(list, returnTo);
+  const member = await context.store.members.getById(id);
+  if (!member) return redirectWithToast(context, back, { kind: "error", message: "Account Not Found" });
+
+  const refusal = actionRefusal(intent, member, accountant.id);
+  if (refusal) return redirectWithToast(context, back, { kind: "error", message: refusal });
+
+  const question = confirmationQuestion(intent, member.fullName);
+  if (question && confirmed !== "1") {
+    return data<ConfirmationStep>(
+      { confirm: { intent, id, name: member.fullName, question, returnTo: back.slice(LIST_PATH[list].length) } },
+      { headers: { "Cache-Control": "private, no-store" } },
+    );
+  }
+
+  if (intent === "send-link") {
+    const sent = await sendPaymentLink(context, member, new URL(request.url).origin);
+    const copy = sent.link ? { label: "Payment link", value: sent.link } : undefined;
+    return redirectWithToast(
+      context,
+      back,
+      sent.ok
+        ? { kind: "success", message: `Payment link sent to ${member.email}.`, ...(copy ? { copy } : {}) }
+        : { kind: "error", message: sent.error, ...(copy ? { copy } : {}) },
+    );
+  }
+
+  const updated = await context.store.members.update(member.id, actionPatch(intent));
+  if (!updated) return redirectWithToast(context, back, { kind: "error", message: "Account Not Found" });
+  return redirectWithToast(context, back, { kind: "success", message: actionDoneMessage(intent, member.fullName) });
+}
