@@ -17,13 +17,11 @@ export function OutboxMessage({ email, backTo }: { email: OutboxEmailView; backT
         <dt>To</dt>
         <dd>{email.to}</dd>
         <dt>Date</dt>
-        <dd>{email.sentAt} (UK time)</dd>
+        <dd>{`${email.sentAt} (UK time)`}</dd>
         <dt>Purpose</dt>
         <dd>{email.purpose}</dd>
         <dt>Status</dt>
-        <dd>
-          {email.statusLabel} ({email.status} via {email.provider}, updated {email.updatedAt})
-        </dd>
+        <dd>{`${email.statusLabel} (${email.status} via ${email.provider}, updated ${email.updatedAt})`}</dd>
         <dt>Provider id</dt>
         <dd>{email.providerId ?? "none"}</dd>
         {email.error ? (

@@ -11,9 +11,7 @@ export function OutboxTable({ outbox, basePath, empty }: { outbox: OutboxPage; b
   if (total === 0) return <p className="outbox-empty">{empty}</p>;
   return (
     <>
-      <p>
-        {total === 1 ? "1 e-mail" : `${total} e-mails`}, newest first. Times are UK time.
-      </p>
+      <p>{`${total === 1 ? "1 e-mail" : `${total} e-mails`}, newest first. Times are UK time.`}</p>
       <div className="table-scroll" role="region" aria-label="E-mails" tabIndex={0}>
         <table className="dev-mail-table outbox-table">
           <thead>
@@ -51,9 +49,7 @@ export function OutboxTable({ outbox, basePath, empty }: { outbox: OutboxPage; b
               Newer
             </Link>
           ) : null}
-          <span>
-            Page {page} of {pages}
-          </span>
+          <span>{`Page ${page} of ${pages}`}</span>
           {page < pages ? (
             <Link to={`${basePath}?page=${page + 1}`} rel="next">
               Older
