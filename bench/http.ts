@@ -13,10 +13,10 @@ export function connectionErrorCount(): number {
   return connectionErrors;
 }
 
-export async function request(url: string): Promise<Response> {
+export async function request(url: string, init: { headers?: Record<string, string> } = {}): Promise<Response> {
   for (let attempt = 0; ; attempt += 1) {
     try {
-      return await fetch(url, { redirect: "manual" });
+      return await fetch(url, { redirect: "manual", headers: init.headers });
     } catch (error) {
       connectionErrors += 1;
       if (attempt >= RETRIES) {

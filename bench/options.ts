@@ -16,6 +16,16 @@ export interface BenchOptions {
   verbose: boolean;
   /** Time a fresh render every time: a unique query string bypasses the visitors' page cache. */
   render: boolean;
+  /** Run the public pages part (`--only-admin` turns it off). */
+  public: boolean;
+  /** Run the back-office part (`--no-admin` turns it off): bench/admin.ts. */
+  admin: boolean;
+  /** Synthetic members on the back-office server, on top of the demo. */
+  adminMembers: number;
+  /** Timed requests per /accounts page. */
+  adminRequests: number;
+  /** Timed requests of the full CSV export. */
+  csvRequests: number;
 }
 
 export const DEFAULT_PAGES = ["/", "/blog", "/gallery", "/contact"];
@@ -30,6 +40,11 @@ export const USAGE = `Usage: npm run bench -- [options]
   --no-fail          exit 0 even when a budget fails
   --render           time a fresh render on every request (a unique query string
                      bypasses the visitors' page cache; the content cache still works)
+  --no-admin         skip the back-office part (second server, 10,000 members)
+  --only-admin       run only the back-office part
+  --admin-members N  synthetic members on the back-office server (default: 10000)
+  --admin-requests N timed requests per /accounts page (default: 30)
+  --csv-requests N   timed requests of the full CSV export (default: 10)
   --verbose          show wrangler dev's output
   --help             this text`;
 
@@ -59,6 +74,11 @@ export function parseOptions(argv: string[]): BenchOptions | null {
     staticPath: "/favicon.svg",
     verbose: false,
     render: false,
+    public: true,
+    admin: true,
+    adminMembers: 10_000,
+    adminRequests: 30,
+    csvRequests: 10,
   };
   for (let index = 0; index < argv.length; index += 1) {
     const argument = argv[index]!;
@@ -81,6 +101,21 @@ export function parseOptions(argv: string[]): BenchOptions | null {
       case "--render":
         options.render = true;
         break;
+      case "--no-admin":
+        options.admin = false;
+        break;
+      case "--only-admin":
+        options.public = false;
+        break;
+      case "--admin-members":
+        options.adminMembers = positiveInteger(flag, value(), 0);
+        break;
+      case "--admin-requests":
+        options.adminRequests = positiveInteger(flag, value(), 1);
+        break;
+      case "--csv-requests":
+        options.csvRequests = positiveInteger(flag, value(), 1);
+        break;
       case "--requests":
         options.requests = positiveInteger(flag, value(), 1);
         break;
@@ -100,5 +135,6 @@ export function parseOptions(argv: string[]): BenchOptions | null {
         throw new UsageError(`Unknown option "${argument}"`);
     }
   }
+  if (!options.public && !options.admin) throw new UsageError("--no-admin and --only-admin together leave nothing to run");
   return options;
 }

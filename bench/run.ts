@@ -10,15 +10,19 @@ import { parseOptions, USAGE, UsageError, type BenchOptions } from "./options";
 import { budgetsTable, machine, pagesTable, scriptsTable } from "./report";
 import { seededServer } from "./seeded-server";
 import { timeRequests } from "./timing";
+import { ADMIN_BUDGETS, adminTable, benchAdmin } from "./admin";
 
 /**
  * npm run bench: the public pages against the budgets of the "Public site" issue
  * (HTML and JS gzipped sizes, server time compared with a static file), on the
- * built worker in wrangler dev with a fresh demo database. Writes
- * bench/results/public-pages.json; exits 1 when a budget fails (unless --no-fail).
+ * built worker in wrangler dev with a fresh demo database; then the back office
+ * (bench/admin.ts: /accounts pages and the CSV export with 10,000 members) on a
+ * second server. Writes bench/results/public-pages.json and admin.json; exits 1
+ * when a budget fails (unless --no-fail). --no-admin / --only-admin run one part.
  */
 
 const RESULTS_FILE = path.join(ROOT, "bench", "results", "public-pages.json");
+const ADMIN_RESULTS_FILE = path.join(ROOT, "bench", "results", "admin.json");
 
 function readOptions(): BenchOptions {
   try {
@@ -80,73 +84,149 @@ if (options.build) {
   console.error("There is no build/ yet: run without --no-build.");
   process.exit(2);
 }
-server = seededServer({ log: options.verbose ? (text) => process.stderr.write(text) : undefined });
+const log = options.verbose ? (text: string) => process.stderr.write(text) : undefined;
+
+/** The public pages on a server with the demo: returns the exit code. */
+async function publicPart(): Promise<number> {
+  server = seededServer({ log });
+  let exitCode = 0;
+  const stampBefore = buildStamp();
+  try {
+    console.log("Fresh D1: migrating and seeding the demo, then starting wrangler dev...");
+    const baseUrl = await server.start();
+    console.log(`Server: ${baseUrl} (wrangler dev, workerd)`);
+    const { pages, staticTiming, staticStatus } = await bench(baseUrl, options);
+    const runWarnings: string[] = [];
+    if (buildStamp() !== stampBefore) {
+      runWarnings.push("build/ changed during the run (someone else built): wrangler dev reloaded, the figures may mix two builds. Run again.");
+    }
+    if (connectionErrorCount() > 0) {
+      runWarnings.push(`${connectionErrorCount()} requests failed to connect and were retried (a worker reload?): the timings may be off.`);
+    }
+    const checks = pages.flatMap((page) => checkPage(page, staticTiming));
+    const failed = checks.filter((check) => check.verdict === "FAIL");
+
+    console.log(
+      `\nSizes: gzip level 9 of the response bodies; kB = 1000 bytes. Times: full response (body read), ` +
+        `${options.requests} sequential requests after ${options.warmup} warm-up` +
+        (options.render ? "; --render: every page request rendered afresh (page cache bypassed).\n" : ".\n"),
+    );
+    console.log(pagesTable(pages, options.staticPath, staticTiming, staticStatus));
+    console.log("\nJavaScript loaded on first visit (script src, modulepreload, inline module imports, manifest, and their static imports):\n");
+    console.log(scriptsTable(pages));
+    if (pages.some((page) => page.js.scripts.some((script) => script.source === "manifest-url"))) {
+      console.log("(manifest-url: named in the inline partial manifest, not loaded on a first visit with v3_lazyRouteDiscovery; not counted)");
+    }
+    for (const page of pages) {
+      for (const warning of page.warnings) console.log(`! ${page.path}: ${warning}`);
+    }
+    for (const warning of runWarnings) console.log(`! ${warning}`);
+    console.log("\nBudgets:\n");
+    console.log(budgetsTable(checks));
+
+    mkdirSync(path.dirname(RESULTS_FILE), { recursive: true });
+    const results = {
+      date: new Date().toISOString(),
+      machine: host,
+      server: "wrangler dev (workerd), built worker, fresh local D1 with the demo seed",
+      units: { sizes: "bytes, gzip level 9 of the response body; kB = 1000 bytes", times: "ms, until the body is read" },
+      options: { pages: options.pages, requests: options.requests, warmup: options.warmup, staticPath: options.staticPath },
+      budgets: BUDGETS,
+      static: { path: options.staticPath, status: staticStatus, timing: staticTiming },
+      pages: pages.map((page) => ({ ...page, p50RatioToStatic: page.timing.p50 / staticTiming.p50 })),
+      checks,
+      warnings: runWarnings,
+      passed: failed.length === 0,
+    };
+    writeFileSync(RESULTS_FILE, `${JSON.stringify(results, null, 2)}\n`);
+
+    console.log(`\nFigures written to ${path.relative(ROOT, RESULTS_FILE)}.`);
+    if (failed.length === 0) console.log("PASS: every budget is met.");
+    else {
+      console.log(`FAIL: ${failed.length} of ${checks.length} checks failed (${failed.map((check) => `${check.page} ${check.budget}`).join("; ")}).`);
+      if (options.fail) exitCode = 1;
+      else console.log("(--no-fail: exit code 0 all the same)");
+    }
+  } catch (error) {
+    if (!interrupted) {
+      console.error(error instanceof Error ? (error.stack ?? error.message) : error);
+      if (buildStamp() !== stampBefore) console.error("build/ changed during the run: someone else built and wrangler dev reloaded. Run again.");
+      exitCode = 1;
+    }
+  } finally {
+    await server.stop();
+  }
+  return exitCode;
+}
+
+/** The back office on a second server with the demo plus synthetic members (bench/admin.ts): returns the exit code. */
+async function adminPart(): Promise<number> {
+  server = seededServer({ log, members: options.adminMembers });
+  let exitCode = 0;
+  const stampBefore = buildStamp();
+  try {
+    console.log(`\nBack office: fresh D1 with the demo and ${options.adminMembers} synthetic members, then wrangler dev...`);
+    const started = performance.now();
+    const baseUrl = await server.start();
+    console.log(`Server: ${baseUrl} (seeded and started in ${((performance.now() - started) / 1000).toFixed(1)} s)`);
+    const results = await benchAdmin(
+      baseUrl,
+      { members: options.adminMembers, requests: options.adminRequests, csvRequests: options.csvRequests, warmup: Math.min(options.warmup, 5) },
+      (line) => console.log(line),
+    );
+    const runWarnings: string[] = [];
+    if (buildStamp() !== stampBefore) runWarnings.push("build/ changed during the run (someone else built): the figures may mix two builds. Run again.");
+    if (connectionErrorCount() > 0) runWarnings.push(`${connectionErrorCount()} requests failed to connect and were retried: the timings may be off.`);
+    console.log(
+      `\nSigned in as the demo accountant. Times: from this client on loopback (wrangler dev), until the body is read: ` +
+        `an upper bound of the server time (it includes wrangler's local proxy). "server p95" is the worker's Server-Timing ` +
+        `header when it sends one; the budgets use it then, else the client p95.\n`,
+    );
+    console.log(adminTable(results));
+    for (const warning of runWarnings) console.log(`! ${warning}`);
+
+    mkdirSync(path.dirname(ADMIN_RESULTS_FILE), { recursive: true });
+    const failed = results.filter((result) => result.verdict === "FAIL");
+    writeFileSync(
+      ADMIN_RESULTS_FILE,
+      `${JSON.stringify(
+        {
+          date: new Date().toISOString(),
+          machine: host,
+          server: `wrangler dev (workerd), built worker, fresh local D1 with the demo seed plus ${options.adminMembers} synthetic members`,
+          units: {
+            times: "ms, from the client on loopback until the body is read (an upper bound of the server time); serverTiming: the worker's Server-Timing header, when sent",
+            sizes: "bytes of the response body as sent (uncompressed on loopback); gzipBytes at level 9",
+          },
+          options: { members: options.adminMembers, requests: options.adminRequests, csvRequests: options.csvRequests },
+          budgets: { ...ADMIN_BUDGETS, percentile: "p95" },
+          results,
+          warnings: runWarnings,
+          passed: failed.length === 0,
+        },
+        null,
+        2,
+      )}\n`,
+    );
+    console.log(`\nFigures written to ${path.relative(ROOT, ADMIN_RESULTS_FILE)}.`);
+    if (failed.length === 0) console.log("PASS: every back-office budget is met (or not available yet).");
+    else {
+      console.log(`FAIL: ${failed.map((result) => result.path).join("; ")}.`);
+      if (options.fail) exitCode = 1;
+      else console.log("(--no-fail: exit code 0 all the same)");
+    }
+  } catch (error) {
+    if (!interrupted) {
+      console.error(error instanceof Error ? (error.stack ?? error.message) : error);
+      exitCode = 1;
+    }
+  } finally {
+    await server.stop();
+  }
+  return exitCode;
+}
 
 let exitCode = 0;
-const stampBefore = buildStamp();
-try {
-  console.log("Fresh D1: migrating and seeding the demo, then starting wrangler dev...");
-  const baseUrl = await server.start();
-  console.log(`Server: ${baseUrl} (wrangler dev, workerd)`);
-  const { pages, staticTiming, staticStatus } = await bench(baseUrl, options);
-  const runWarnings: string[] = [];
-  if (buildStamp() !== stampBefore) {
-    runWarnings.push("build/ changed during the run (someone else built): wrangler dev reloaded, the figures may mix two builds. Run again.");
-  }
-  if (connectionErrorCount() > 0) {
-    runWarnings.push(`${connectionErrorCount()} requests failed to connect and were retried (a worker reload?): the timings may be off.`);
-  }
-  const checks = pages.flatMap((page) => checkPage(page, staticTiming));
-  const failed = checks.filter((check) => check.verdict === "FAIL");
-
-  console.log(
-    `\nSizes: gzip level 9 of the response bodies; kB = 1000 bytes. Times: full response (body read), ` +
-      `${options.requests} sequential requests after ${options.warmup} warm-up` +
-      (options.render ? "; --render: every page request rendered afresh (page cache bypassed).\n" : ".\n"),
-  );
-  console.log(pagesTable(pages, options.staticPath, staticTiming, staticStatus));
-  console.log("\nJavaScript loaded on first visit (script src, modulepreload, inline module imports, manifest, and their static imports):\n");
-  console.log(scriptsTable(pages));
-  if (pages.some((page) => page.js.scripts.some((script) => script.source === "manifest-url"))) {
-    console.log("(manifest-url: named in the inline partial manifest, not loaded on a first visit with v3_lazyRouteDiscovery; not counted)");
-  }
-  for (const page of pages) {
-    for (const warning of page.warnings) console.log(`! ${page.path}: ${warning}`);
-  }
-  for (const warning of runWarnings) console.log(`! ${warning}`);
-  console.log("\nBudgets:\n");
-  console.log(budgetsTable(checks));
-
-  mkdirSync(path.dirname(RESULTS_FILE), { recursive: true });
-  const results = {
-    date: new Date().toISOString(),
-    machine: host,
-    server: "wrangler dev (workerd), built worker, fresh local D1 with the demo seed",
-    units: { sizes: "bytes, gzip level 9 of the response body; kB = 1000 bytes", times: "ms, until the body is read" },
-    options: { pages: options.pages, requests: options.requests, warmup: options.warmup, staticPath: options.staticPath },
-    budgets: BUDGETS,
-    static: { path: options.staticPath, status: staticStatus, timing: staticTiming },
-    pages: pages.map((page) => ({ ...page, p50RatioToStatic: page.timing.p50 / staticTiming.p50 })),
-    checks,
-    warnings: runWarnings,
-    passed: failed.length === 0,
-  };
-  writeFileSync(RESULTS_FILE, `${JSON.stringify(results, null, 2)}\n`);
-
-  console.log(`\nFigures written to ${path.relative(ROOT, RESULTS_FILE)}.`);
-  if (failed.length === 0) console.log("PASS: every budget is met.");
-  else {
-    console.log(`FAIL: ${failed.length} of ${checks.length} checks failed (${failed.map((check) => `${check.page} ${check.budget}`).join("; ")}).`);
-    if (options.fail) exitCode = 1;
-    else console.log("(--no-fail: exit code 0 all the same)");
-  }
-} catch (error) {
-  if (!interrupted) {
-    console.error(error instanceof Error ? (error.stack ?? error.message) : error);
-    if (buildStamp() !== stampBefore) console.error("build/ changed during the run: someone else built and wrangler dev reloaded. Run again.");
-    exitCode = 1;
-  }
-} finally {
-  await server.stop();
-}
+if (options.public) exitCode = Math.max(exitCode, await publicPart());
+if (options.admin && !interrupted) exitCode = Math.max(exitCode, await adminPart());
 if (!interrupted) process.exit(exitCode);

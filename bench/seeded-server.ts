@@ -12,7 +12,7 @@ import { seedDatabase } from "../seed/seed";
  * time, also while `start()` is still under way (Ctrl-C), and more than once: it
  * stops the server once it is up and always removes the temporary directory.
  */
-export function seededServer(options: { log?: (text: string) => void } = {}) {
+export function seededServer(options: { log?: (text: string) => void; /** Synthetic members on top of the demo. */ members?: number } = {}) {
   const persistTo = mkdtempSync(path.join(tmpdir(), "mma-bench-d1-"));
   let server: Promise<DevServer> | undefined;
   let running: DevServer | undefined;
@@ -29,7 +29,7 @@ export function seededServer(options: { log?: (text: string) => void } = {}) {
     stillWanted();
     const { db, dispose } = await openLocalD1(persistTo);
     try {
-      await seedDatabase(db);
+      await seedDatabase(db, { members: options.members });
     } finally {
       await dispose();
     }
