@@ -7,7 +7,7 @@ import { ASSOCIATION } from "~/domain/association";
 
 function Rows({ rows }: { rows: SheetRow[] }) {
   return (
-    <dl className="sheet-rows">
+    <dl className="account-details sheet-rows">
       {rows.map((row) => (
         <div key={row.label}>
           <dt>{row.label}</dt>
