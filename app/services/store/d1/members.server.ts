@@ -4,7 +4,7 @@ import { DuplicateEmailError } from "../errors";
 import { newId, nowSeconds } from "../ids";
 import type { MemberListQuery, MemberSortKey, MembersRepository } from "../port";
 import { MEMBER_COLUMNS, memberFromRow, memberToRow, memberValue } from "./rows";
-import { isUniqueViolation, likePattern } from "./sql";
+import { isUniqueViolation } from "./sql";
 
 const SORT_COLUMNS: Record<MemberSortKey, string> = {
   memberNumber: "member_number",
@@ -28,9 +28,10 @@ function whereClause(query: MemberListQuery): { sql: string; params: unknown[] }
   const search = query.search?.trim();
   if (search) {
     const number = parseMemberNumber(search);
-    const like = likePattern(search);
-    const parts = ["full_name LIKE ? ESCAPE '\\'", "email LIKE ? ESCAPE '\\'", "replace(postcode, ' ', '') LIKE ? ESCAPE '\\'"];
-    params.push(like, like, likePattern(search.replace(/\s+/g, "")));
+    // instr, not LIKE: D1 refuses LIKE patterns over 50 bytes, and a search is plain text anyway.
+    const needle = search.toLowerCase();
+    const parts = ["instr(lower(full_name), ?) > 0", "instr(email, ?) > 0", "instr(lower(replace(postcode, ' ', '')), ?) > 0"];
+    params.push(needle, needle, needle.replace(/\s+/g, ""));
     if (number !== null) {
       parts.push("member_number = ?");
       params.push(number);

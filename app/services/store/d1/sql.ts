@@ -19,11 +19,6 @@ export function insertRow(db: D1Database, table: string, row: SqlRow, options: {
   return db.prepare(sql).bind(...columns.map((c) => row[c] ?? null));
 }
 
-/** Escapes LIKE wildcards so a search for "50%" means the text "50%". */
-export function likePattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
-
 export function isUniqueViolation(error: unknown, column: string): boolean {
   const message = error instanceof Error ? `${error.message} ${String((error as { cause?: unknown }).cause ?? "")}` : String(error);
   return /UNIQUE constraint failed/i.test(message) && message.includes(column);
