@@ -171,7 +171,7 @@ async function adminPart(): Promise<number> {
     console.log(`Server: ${baseUrl} (seeded and started in ${((performance.now() - started) / 1000).toFixed(1)} s)`);
     const results = await benchAdmin(
       baseUrl,
-      { members: options.adminMembers, requests: options.adminRequests, csvRequests: options.csvRequests, warmup: Math.min(options.warmup, 5) },
+      { members: options.adminMembers, requests: options.adminRequests, csvRequests: options.csvRequests, warmup: Math.min(options.warmup, 10) },
       (line) => console.log(line),
     );
     const runWarnings: string[] = [];
