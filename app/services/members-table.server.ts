@@ -6,7 +6,6 @@ import {
   actionPatch,
   actionRefusal,
   confirmationQuestion,
-  rowActionStates,
   type MemberAction,
 } from "../domain/member-actions";
 import {
@@ -45,7 +44,8 @@ export async function loadMembersTable(request: Request, context: AppLoadContext
       total,
       pages: pageCount(total, state.size),
       exportHref: memberExportHref(state, deleted),
-      rows: rows.map((member) => ({ ...memberRow(member, year), actions: rowActionStates(member, accountant.id) })),
+      accountantId: accountant.id,
+      rows: rows.map((member) => memberRow(member, year)),
     },
     { headers: { "Cache-Control": "private, no-store" } },
   );
@@ -57,28 +57,26 @@ const actionSchema = z.object({
   intent: z.enum(MEMBER_ACTIONS),
   id: z.string().min(1).max(64),
   confirmed: z.literal("1").optional().catch(undefined),
-  returnTo: z.string().max(2000).optional().catch(undefined),
 });
 
 /** What the page shows when a change needs a yes first and the browser did not ask (no JavaScript). */
 export interface ConfirmationStep {
-  confirm: { intent: MemberAction; id: string; name: string; question: string; returnTo: string };
+  confirm: { intent: MemberAction; id: string; name: string; question: string; search: string };
 }
 
-/** Back to the same view (search, filters, page) of the same list; anything else in returnTo is dropped. */
-function backTo(list: MembersList, returnTo: string | undefined): string {
-  const search = returnTo?.startsWith("?") ? memberTableSearch(readMemberTableParams(new URLSearchParams(returnTo))) : "";
-  return `${LIST_PATH[list]}${search}`;
+/** Back to the same view (search, filters, page) of the same list: the forms post to the list's URL with its search. */
+function backTo(list: MembersList, request: Request): string {
+  return `${LIST_PATH[list]}${memberTableSearch(readMemberTableParams(new URL(request.url).searchParams))}`;
 }
 
 export async function membersTableAction(request: Request, context: AppLoadContext, list: MembersList) {
   const accountant = await requireAccountant(request, context);
   const parsed = actionSchema.safeParse(Object.fromEntries(await request.formData()));
   if (!parsed.success) {
-    return redirectWithToast(context, backTo(list, undefined), { kind: "error", message: "That action was not understood. Please try again." });
+    return redirectWithToast(context, backTo(list, request), { kind: "error", message: "That action was not understood. Please try again." });
   }
-  const { intent, id, confirmed, returnTo } = parsed.data;
-  const back = backTo(list, returnTo);
+  const { intent, id, confirmed } = parsed.data;
+  const back = backTo(list, request);
   const member = await context.store.members.getById(id);
   if (!member) return redirectWithToast(context, back, { kind: "error", message: "Account Not Found" });
 
@@ -88,7 +86,7 @@ export async function membersTableAction(request: Request, context: AppLoadConte
   const question = confirmationQuestion(intent, member.fullName);
   if (question && confirmed !== "1") {
     return data<ConfirmationStep>(
-      { confirm: { intent, id, name: member.fullName, question, returnTo: back.slice(LIST_PATH[list].length) } },
+      { confirm: { intent, id, name: member.fullName, question, search: back.slice(LIST_PATH[list].length) } },
       { headers: { "Cache-Control": "private, no-store" } },
     );
   }

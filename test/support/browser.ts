@@ -42,8 +42,9 @@ export async function newContext(
   options: BrowserContextOptions & { signedInAs?: string; cookieConsent?: boolean } = {},
 ): Promise<BrowserContext> {
   const { signedInAs, cookieConsent = true, ...contextOptions } = options;
+  // contextOptions.baseURL (a private server) wins over the shared test server.
   const context = await browser.newContext({ baseURL: baseURL(), ...DESKTOP, ...contextOptions });
-  const url = baseURL();
+  const url = contextOptions.baseURL ?? baseURL();
   const cookies = [];
   if (signedInAs) {
     const pair = await sessionCookieFor(signedInAs);

@@ -3,7 +3,7 @@ import { useEffect, useRef } from "react";
 import type { MemberAction } from "~/domain/member-actions";
 
 /** The second step of a change when the browser did not ask (JavaScript off): the spec's question, Yes or Cancel. */
-export function ConfirmStep(props: { path: string; confirm: { intent: MemberAction; id: string; question: string; returnTo: string } }) {
+export function ConfirmStep(props: { path: string; confirm: { intent: MemberAction; id: string; question: string; search: string } }) {
   const { path, confirm } = props;
   const heading = useRef<HTMLHeadingElement>(null);
   const navigation = useNavigation();
@@ -14,15 +14,14 @@ export function ConfirmStep(props: { path: string; confirm: { intent: MemberActi
         Please confirm
       </h2>
       <p>{confirm.question}</p>
-      <Form method="post" action={`${path}${confirm.returnTo}`} className="confirm-step-buttons">
+      <Form method="post" action={`${path}${confirm.search}`} className="confirm-step-buttons">
         <input type="hidden" name="intent" value={confirm.intent} />
         <input type="hidden" name="id" value={confirm.id} />
-        <input type="hidden" name="returnTo" value={confirm.returnTo} />
         <input type="hidden" name="confirmed" value="1" />
         <button type="submit" className="button" disabled={navigation.state === "submitting"}>
           {navigation.state === "submitting" ? "Please wait..." : "Yes"}
         </button>
-        <Link to={`${path}${confirm.returnTo}`} className="button button-secondary">
+        <Link to={`${path}${confirm.search}`} className="button button-secondary">
           Cancel
         </Link>
       </Form>

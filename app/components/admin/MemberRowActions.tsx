@@ -1,20 +1,18 @@
 import { Form, useNavigation } from "@remix-run/react";
 import type { FormEvent } from "react";
-import { confirmationQuestion, type MemberAction } from "~/domain/member-actions";
-
-export interface RowActionStates {
-  privilege: { action: "grant" | "revoke"; label: string; refusal: string | null };
-  sendLink: { refusal: string | null };
-  delete: { refusal: string | null };
-  restore: { refusal: string | null };
-}
+import { MEMBER_ACTIONS, confirmationQuestion, rowActionStates, type MemberAction } from "~/domain/member-actions";
+import type { MemberRow } from "~/domain/member-table";
 
 /**
  * Asks the spec's question in the browser and marks the post as confirmed; without
  * JavaScript the post arrives unconfirmed and the server asks on a page instead.
  */
-function confirmFirst(question: string | null) {
+function confirmFirst(name: string) {
   return (event: FormEvent<HTMLFormElement>) => {
+    const submitter = (event.nativeEvent as SubmitEvent).submitter;
+    const intent = submitter instanceof HTMLButtonElement ? submitter.value : "";
+    if (!(MEMBER_ACTIONS as readonly string[]).includes(intent)) return;
+    const question = confirmationQuestion(intent as MemberAction, name);
     if (!question) return;
     if (!window.confirm(question)) {
       event.preventDefault();
@@ -25,84 +23,59 @@ function confirmFirst(question: string | null) {
   };
 }
 
-function ActionForm(props: {
-  path: string;
-  returnTo: string;
-  id: string;
-  name: string;
-  intent: MemberAction;
-  label: string;
-  refusal: string | null;
-  danger?: boolean;
-}) {
-  const navigation = useNavigation();
-  const busy =
-    navigation.state === "submitting" &&
-    navigation.formData?.get("id") === props.id &&
-    navigation.formData?.get("intent") === props.intent;
-  const describedBy = props.refusal ? `${props.intent}-${props.id}-why` : undefined;
-  return (
-    <Form method="post" action={`${props.path}${props.returnTo}`} onSubmit={confirmFirst(confirmationQuestion(props.intent, props.name))} className="row-action">
-      <input type="hidden" name="intent" value={props.intent} />
-      <input type="hidden" name="id" value={props.id} />
-      <input type="hidden" name="returnTo" value={props.returnTo} />
-      <input type="hidden" name="confirmed" value="" />
-      <button
-        type="submit"
-        className={`row-button${props.danger ? " row-button-danger" : ""}`}
-        disabled={props.refusal !== null || busy}
-        aria-describedby={describedBy}
-        title={props.refusal ?? undefined}
-      >
-        {busy ? "Please wait..." : props.label}
-        <span className="visually-hidden">: {props.name}</span>
-      </button>
-      {props.refusal ? (
-        <span id={describedBy} className="visually-hidden">
-          {props.refusal}
-        </span>
-      ) : null}
-    </Form>
-  );
-}
+/** The id of the one hidden "Opens in a new tab" note that every Show Details link points to. */
+export const NEW_TAB_NOTE_ID = "members-new-tab-note";
 
-export function MemberRowActions(props: {
-  path: string;
-  returnTo: string;
-  deletedList: boolean;
-  member: { id: string; name: string; actions: RowActionStates };
-}) {
-  const { member, path, returnTo, deletedList } = props;
-  const common = { path, returnTo, id: member.id, name: member.name };
-  const { actions } = member;
+type RowForActions = Pick<MemberRow, "id" | "name" | "inactive" | "isAccountant" | "registrationPaid">;
+
+/**
+ * One small form per row (a page of 500 rows stays light): the buttons say what they
+ * do, and each is described by the row's name cell (`name-{id}`), so a screen reader
+ * hears "Delete Member, Sara Thomas". A button that cannot be used says why in its title.
+ */
+export function MemberRowActions(props: { action: string; deletedList: boolean; accountantId: string; member: RowForActions }) {
+  const { member, action, deletedList, accountantId } = props;
+  const navigation = useNavigation();
+  const states = rowActionStates(
+    {
+      id: member.id,
+      fullName: member.name,
+      active: !member.inactive,
+      role: member.isAccountant ? "accountant" : "member",
+      deleted: deletedList,
+      registrationPaid: member.registrationPaid,
+    },
+    accountantId,
+  );
+  const pending = navigation.state === "submitting" && navigation.formData?.get("id") === member.id ? navigation.formData.get("intent") : null;
+  const describedBy = `name-${member.id}`;
+
+  const button = (intent: MemberAction, label: string, refusal: string | null, danger = false) => (
+    <button
+      type="submit"
+      name="intent"
+      value={intent}
+      className={danger ? "row-button row-button-danger" : "row-button"}
+      disabled={refusal !== null || pending !== null}
+      title={refusal ?? undefined}
+      aria-describedby={describedBy}
+    >
+      {pending === intent ? "Please wait..." : label}
+    </button>
+  );
+
   return (
-    <div className="row-actions">
-      <a className="row-button row-link" href={`/member-details/${member.id}`} target="_blank" rel="noopener noreferrer">
-        Show Details<span className="visually-hidden">: {member.name} (opens in a new tab)</span>
+    <Form method="post" action={action} onSubmit={confirmFirst(member.name)} className="row-actions">
+      <input type="hidden" name="id" value={member.id} />
+      <input type="hidden" name="confirmed" value="" />
+      <a className="row-button" href={`/member-details/${member.id}`} target="_blank" rel="noopener noreferrer" aria-describedby={`${describedBy} ${NEW_TAB_NOTE_ID}`}>
+        Show Details
       </a>
-      <ActionForm {...common} intent="send-link" label="Send Payment Link" refusal={actions.sendLink.refusal} />
-      {deletedList ? (
-        <ActionForm
-          {...common}
-          intent="restore"
-          label="Restore Member"
-          refusal={actions.restore.refusal}
-        />
-      ) : (
-        <ActionForm
-          {...common}
-          intent="delete"
-          label="Delete Member"
-          refusal={actions.delete.refusal}
-          danger
-        />
-      )}
-      <ActionForm
-        {...common}
-        intent={actions.privilege.action}
-        label={actions.privilege.label}
-        refusal={actions.privilege.refusal}
-      />
-    </div>
+      {button("send-link", "Send Payment Link", states.sendLink.refusal)}
+      {deletedList
+        ? button("restore", "Restore Member", states.restore.refusal)
+        : button("delete", "Delete Member", states.delete.refusal, true)}
+      {button(states.privilege.action, states.privilege.label, states.privilege.refusal)}
+    </Form>
   );
 }

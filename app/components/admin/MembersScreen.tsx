@@ -13,13 +13,12 @@ const NUMBER = new Intl.NumberFormat("en-GB");
 
 /** /accounts and /deleted-members: the same screen over the current or the soft-deleted members. */
 export function MembersScreen() {
-  const { list, state, total, pages, rows, exportHref } = useLoaderData<typeof loadMembersTable>();
+  const { list, state, total, pages, rows, exportHref, accountantId } = useLoaderData<typeof loadMembersTable>();
   const answer = useActionData<ConfirmationStep>();
   const shell = useRouteLoaderData<{ shell: ShellData }>("root")?.shell;
   const { pathname } = useLocation();
   const deletedList = list === "deleted";
   const path = deletedList ? "/deleted-members" : "/accounts";
-  const returnTo = memberTableSearch(state);
   const title = deletedList ? "Deleted Members" : "Members";
   const first = total === 0 ? 0 : (state.page - 1) * state.size + 1;
   const last = Math.min(total, state.page * state.size);
@@ -29,7 +28,8 @@ export function MembersScreen() {
     <AdminPage title={title}>
       {answer?.confirm && pathname === path ? <ConfirmStep path={path} confirm={answer.confirm} /> : null}
       {shell?.toast?.copy ? <CopyField label={shell.toast.copy.label} value={shell.toast.copy.value} /> : null}
-      <MembersFilters state={state} path={path} />
+      {/* Keyed by the view: the inputs are uncontrolled, so a new URL (Clear, a header link) must reset them. */}
+      <MembersFilters key={memberTableSearch(state)} state={state} path={path} />
       <div className="members-summary">
         <p aria-live="polite">
           {total === 0
@@ -63,7 +63,14 @@ export function MembersScreen() {
                 : "There are no members yet."}
         </p>
       ) : (
-        <MembersTable rows={rows} state={state} path={path} returnTo={returnTo} deletedList={deletedList} caption={title} />
+        <MembersTable
+          rows={rows}
+          state={state}
+          action={`${path}${memberTableSearch(state)}`}
+          deletedList={deletedList}
+          accountantId={accountantId}
+          caption={title}
+        />
       )}
       <TablePager
         page={state.page}

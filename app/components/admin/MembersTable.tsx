@@ -2,9 +2,9 @@ import { Link } from "@remix-run/react";
 import { createColumnHelper, flexRender, tableFeatures, useTable } from "@tanstack/react-table";
 import { useMemo } from "react";
 import { MEMBER_COLUMNS, rowNotes, sortSearch, type MemberColumnId, type MemberRow, type MemberTableState } from "~/domain/member-table";
-import { MemberRowActions, type RowActionStates } from "./MemberRowActions";
+import { MemberRowActions, NEW_TAB_NOTE_ID } from "./MemberRowActions";
 
-export type MembersTableRow = MemberRow & { actions: RowActionStates };
+export type MembersTableRow = MemberRow;
 
 // Core only: paging, sorting and filtering are the server's (the URL says which rows), so no row-model features.
 const features = tableFeatures({});
@@ -58,12 +58,13 @@ function rowClass(row: MembersTableRow): string | undefined {
 export function MembersTable(props: {
   rows: MembersTableRow[];
   state: MemberTableState;
-  path: string;
-  returnTo: string;
+  /** Where the row forms post: the list's path with the current view's search. */
+  action: string;
   deletedList: boolean;
+  accountantId: string;
   caption: string;
 }) {
-  const { rows, state, path, returnTo, deletedList, caption } = props;
+  const { rows, state, action, deletedList, accountantId, caption } = props;
   const columns = useMemo(
     () =>
       column.columns([
@@ -77,10 +78,10 @@ export function MembersTable(props: {
         column.display({
           id: "actions",
           header: "Actions",
-          cell: (info) => <MemberRowActions path={path} returnTo={returnTo} deletedList={deletedList} member={info.row.original} />,
+          cell: (info) => <MemberRowActions action={action} deletedList={deletedList} accountantId={accountantId} member={info.row.original} />,
         }),
       ]),
-    [state, path, returnTo, deletedList],
+    [state, action, deletedList, accountantId],
   );
 
   const table = useTable({ features, columns, data: rows, getRowId: (row) => row.id });
@@ -88,7 +89,12 @@ export function MembersTable(props: {
   return (
     <div className="table-scroll members-table-scroll" role="region" aria-label={caption} tabIndex={0}>
       <table className="members-table">
-        <caption className="visually-hidden">{caption}</caption>
+        <caption className="visually-hidden">
+          {caption}
+          <span id={NEW_TAB_NOTE_ID} hidden>
+            Opens in a new tab
+          </span>
+        </caption>
         <thead>
           {table.getHeaderGroups().map((group) => (
             <tr key={group.id}>
@@ -108,11 +114,11 @@ export function MembersTable(props: {
             <tr key={row.id} className={rowClass(row.original)}>
               {row.getAllCells().map((cell) =>
                 cell.column.id === "name" ? (
-                  <th key={cell.id} scope="row">
+                  <th key={cell.id} scope="row" id={`name-${row.original.id}`}>
                     {flexRender(cell.column.columnDef.cell, cell.getContext())}
                   </th>
                 ) : (
-                  <td key={cell.id} data-column={cell.column.id}>
+                  <td key={cell.id}>
                     {flexRender(cell.column.columnDef.cell, cell.getContext())}
                   </td>
                 ),
