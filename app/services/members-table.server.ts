@@ -1,7 +1,7 @@
 import { data, type AppLoadContext } from "@remix-run/cloudflare";
 import { z } from "zod";
+import { parseMemberActionValue } from "../domain/member-action-value";
 import {
-  MEMBER_ACTIONS,
   actionDoneMessage,
   actionPatch,
   actionRefusal,
@@ -54,8 +54,14 @@ export async function loadMembersTable(request: Request, context: AppLoadContext
 export type MembersTableData = Awaited<ReturnType<typeof loadMembersTable>>["data"];
 
 const actionSchema = z.object({
-  intent: z.enum(MEMBER_ACTIONS),
-  id: z.string().min(1).max(64),
+  /** "<action>:<member id>", the value of the row button pressed. */
+  do: z
+    .string()
+    .transform((value, ctx) => {
+      const chosen = parseMemberActionValue(value);
+      if (!chosen) ctx.addIssue({ code: "custom", message: "unknown action" });
+      return chosen ?? z.NEVER;
+    }),
   confirmed: z.literal("1").optional().catch(undefined),
 });
 
@@ -75,7 +81,8 @@ export async function membersTableAction(request: Request, context: AppLoadConte
   if (!parsed.success) {
     return redirectWithToast(context, backTo(list, request), { kind: "error", message: "That action was not understood. Please try again." });
   }
-  const { intent, id, confirmed } = parsed.data;
+  const { action: intent, id } = parsed.data.do;
+  const { confirmed } = parsed.data;
   const back = backTo(list, request);
   const member = await context.store.members.getById(id);
   if (!member) return redirectWithToast(context, back, { kind: "error", message: "Account Not Found" });

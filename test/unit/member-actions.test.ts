@@ -56,3 +56,13 @@ describe("row actions of the members tables", () => {
     expect(admin.delete.refusal).not.toBeNull();
   });
 });
+
+describe("the value a row button posts", () => {
+  it("round-trips an action and a member id, and rejects anything else", async () => {
+    const { memberActionValue, parseMemberActionValue } = await import("~/domain/member-action-value");
+    expect(parseMemberActionValue(memberActionValue("send-link", "abc123"))).toEqual({ action: "send-link", id: "abc123" });
+    for (const junk of [undefined, null, 42, "", "delete", "delete:", ":abc", "explode:abc", `delete:${"x".repeat(200)}`]) {
+      expect(parseMemberActionValue(junk)).toBeNull();
+    }
+  });
+});

@@ -1,5 +1,6 @@
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { useEffect, useRef } from "react";
+import { memberActionValue } from "~/domain/member-action-value";
 import type { MemberAction } from "~/domain/member-actions";
 
 /** The second step of a change when the browser did not ask (JavaScript off): the spec's question, Yes or Cancel. */
@@ -15,8 +16,7 @@ export function ConfirmStep(props: { path: string; confirm: { intent: MemberActi
       </h2>
       <p>{confirm.question}</p>
       <Form method="post" action={`${path}${confirm.search}`} className="confirm-step-buttons">
-        <input type="hidden" name="intent" value={confirm.intent} />
-        <input type="hidden" name="id" value={confirm.id} />
+        <input type="hidden" name="do" value={memberActionValue(confirm.intent, confirm.id)} />
         <input type="hidden" name="confirmed" value="1" />
         <button type="submit" className="button" disabled={navigation.state === "submitting"}>
           {navigation.state === "submitting" ? "Please wait..." : "Yes"}

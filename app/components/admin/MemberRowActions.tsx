@@ -1,27 +1,6 @@
-import { Form, useNavigation } from "@remix-run/react";
-import type { FormEvent } from "react";
-import { MEMBER_ACTIONS, confirmationQuestion, rowActionStates, type MemberAction } from "~/domain/member-actions";
+import { memberActionValue } from "~/domain/member-action-value";
+import { rowActionStates, type MemberAction } from "~/domain/member-actions";
 import type { MemberRow } from "~/domain/member-table";
-
-/**
- * Asks the spec's question in the browser and marks the post as confirmed; without
- * JavaScript the post arrives unconfirmed and the server asks on a page instead.
- */
-function confirmFirst(name: string) {
-  return (event: FormEvent<HTMLFormElement>) => {
-    const submitter = (event.nativeEvent as SubmitEvent).submitter;
-    const intent = submitter instanceof HTMLButtonElement ? submitter.value : "";
-    if (!(MEMBER_ACTIONS as readonly string[]).includes(intent)) return;
-    const question = confirmationQuestion(intent as MemberAction, name);
-    if (!question) return;
-    if (!window.confirm(question)) {
-      event.preventDefault();
-      return;
-    }
-    const confirmed = event.currentTarget.elements.namedItem("confirmed");
-    if (confirmed instanceof HTMLInputElement) confirmed.value = "1";
-  };
-}
 
 /** The id of the one hidden "Opens in a new tab" note that every Show Details link points to. */
 export const NEW_TAB_NOTE_ID = "members-new-tab-note";
@@ -29,13 +8,20 @@ export const NEW_TAB_NOTE_ID = "members-new-tab-note";
 type RowForActions = Pick<MemberRow, "id" | "name" | "inactive" | "isAccountant" | "registrationPaid">;
 
 /**
- * One small form per row (a page of 500 rows stays light): the buttons say what they
- * do, and each is described by the row's name cell (`name-{id}`), so a screen reader
- * hears "Delete Member, Sara Thomas". A button that cannot be used says why in its title.
+ * A row's buttons, inside the one form that wraps the table (MembersTable): each
+ * button posts `do=<action>:<member id>`. No hooks and few attributes, because a page
+ * of 500 rows must render fast on the server. The buttons say what they do and are
+ * described by the row's name cell (`name-{id}`), so a screen reader hears "Delete
+ * Member, Sara Thomas"; a button that cannot be used says why in its title.
  */
-export function MemberRowActions(props: { action: string; deletedList: boolean; accountantId: string; member: RowForActions }) {
-  const { member, action, deletedList, accountantId } = props;
-  const navigation = useNavigation();
+export function MemberRowActions(props: {
+  deletedList: boolean;
+  accountantId: string;
+  /** The action being submitted for this row, if any (shown as "Please wait..."). */
+  pending: string | null;
+  member: RowForActions;
+}) {
+  const { member, deletedList, accountantId, pending } = props;
   const states = rowActionStates(
     {
       id: member.id,
@@ -47,15 +33,12 @@ export function MemberRowActions(props: { action: string; deletedList: boolean; 
     },
     accountantId,
   );
-  const pending = navigation.state === "submitting" && navigation.formData?.get("id") === member.id ? navigation.formData.get("intent") : null;
   const describedBy = `name-${member.id}`;
 
-  const button = (intent: MemberAction, label: string, refusal: string | null, danger = false) => (
+  const button = (intent: MemberAction, label: string, refusal: string | null) => (
     <button
-      type="submit"
-      name="intent"
-      value={intent}
-      className={danger ? "row-button row-button-danger" : "row-button"}
+      name="do"
+      value={memberActionValue(intent, member.id)}
       disabled={refusal !== null || pending !== null}
       title={refusal ?? undefined}
       aria-describedby={describedBy}
@@ -65,17 +48,13 @@ export function MemberRowActions(props: { action: string; deletedList: boolean; 
   );
 
   return (
-    <Form method="post" action={action} onSubmit={confirmFirst(member.name)} className="row-actions">
-      <input type="hidden" name="id" value={member.id} />
-      <input type="hidden" name="confirmed" value="" />
-      <a className="row-button" href={`/member-details/${member.id}`} target="_blank" rel="noopener noreferrer" aria-describedby={`${describedBy} ${NEW_TAB_NOTE_ID}`}>
+    <div className="row-actions">
+      <a href={`/member-details/${member.id}`} target="_blank" rel="noopener noreferrer" aria-describedby={`${describedBy} ${NEW_TAB_NOTE_ID}`}>
         Show Details
       </a>
       {button("send-link", "Send Payment Link", states.sendLink.refusal)}
-      {deletedList
-        ? button("restore", "Restore Member", states.restore.refusal)
-        : button("delete", "Delete Member", states.delete.refusal, true)}
+      {deletedList ? button("restore", "Restore Member", states.restore.refusal) : button("delete", "Delete Member", states.delete.refusal)}
       {button(states.privilege.action, states.privilege.label, states.privilege.refusal)}
-    </Form>
+    </div>
   );
 }

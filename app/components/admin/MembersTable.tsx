@@ -3,6 +3,7 @@ import { createColumnHelper, flexRender, tableFeatures, useTable } from "@tansta
 import { useMemo } from "react";
 import { MEMBER_COLUMNS, rowNotes, sortSearch, type MemberColumnId, type MemberRow, type MemberTableState } from "~/domain/member-table";
 import { MemberRowActions, NEW_TAB_NOTE_ID } from "./MemberRowActions";
+import { useRowActionSubmit } from "./use-row-action-submit";
 
 export type MembersTableRow = MemberRow;
 
@@ -65,6 +66,9 @@ export function MembersTable(props: {
   caption: string;
 }) {
   const { rows, state, action, deletedList, accountantId, caption } = props;
+  const { onSubmit, pending } = useRowActionSubmit();
+  // Header cells go through TanStack's flexRender; body cells are written out below,
+  // because a page of 500 rows must render fast on the server (a cell context per cell costs).
   const columns = useMemo(
     () =>
       column.columns([
@@ -72,61 +76,75 @@ export function MembersTable(props: {
           column.accessor((row) => row[spec.id], {
             id: spec.id,
             header: () => (spec.sort ? <SortHeader state={state} id={spec.id} header={spec.header} /> : spec.header),
-            cell: (info) => (spec.id === "name" ? <NameCell row={info.row.original} /> : String(info.getValue() ?? "")),
-          }),
+          })
         ),
-        column.display({
-          id: "actions",
-          header: "Actions",
-          cell: (info) => <MemberRowActions action={action} deletedList={deletedList} accountantId={accountantId} member={info.row.original} />,
-        }),
+        column.display({ id: "actions", header: "Actions" }),
       ]),
-    [state, action, deletedList, accountantId],
+    [state]
   );
 
   const table = useTable({ features, columns, data: rows, getRowId: (row) => row.id });
 
+  // One form around the table: every row's buttons post to the list's URL (with the view's search).
   return (
-    <div className="table-scroll members-table-scroll" role="region" aria-label={caption} tabIndex={0}>
-      <table className="members-table">
-        <caption className="visually-hidden">
-          {caption}
-          <span id={NEW_TAB_NOTE_ID} hidden>
-            Opens in a new tab
-          </span>
-        </caption>
-        <thead>
-          {table.getHeaderGroups().map((group) => (
-            <tr key={group.id}>
-              {group.headers.map((header) => {
-                const sorted = state.sort === header.column.id ? (state.dir === "asc" ? "ascending" : "descending") : undefined;
-                return (
-                  <th key={header.id} scope="col" aria-sort={sorted}>
-                    {flexRender(header.column.columnDef.header, header.getContext())}
-                  </th>
-                );
-              })}
-            </tr>
-          ))}
-        </thead>
-        <tbody>
-          {table.getRowModel().rows.map((row) => (
-            <tr key={row.id} className={rowClass(row.original)}>
-              {row.getAllCells().map((cell) =>
-                cell.column.id === "name" ? (
-                  <th key={cell.id} scope="row" id={`name-${row.original.id}`}>
-                    {flexRender(cell.column.columnDef.cell, cell.getContext())}
-                  </th>
-                ) : (
-                  <td key={cell.id}>
-                    {flexRender(cell.column.columnDef.cell, cell.getContext())}
-                  </td>
-                ),
-              )}
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <form method="post" action={action} onSubmit={onSubmit}>
+      <input type="hidden" name="confirmed" value="" />
+      <div className="table-scroll members-table-scroll" role="region" aria-label={caption} tabIndex={0}>
+        <table className="members-table">
+          <caption className="visually-hidden">
+            {caption}
+            <span id={NEW_TAB_NOTE_ID} hidden>
+              Opens in a new tab
+            </span>
+          </caption>
+          <thead>
+            {table.getHeaderGroups().map((group) => (
+              <tr key={group.id}>
+                {group.headers.map((header) => {
+                  const sorted = state.sort === header.column.id ? (state.dir === "asc" ? "ascending" : "descending") : undefined;
+                  return (
+                    <th key={header.id} scope="col" aria-sort={sorted}>
+                      {flexRender(header.column.columnDef.header, header.getContext())}
+                    </th>
+                  );
+                })}
+              </tr>
+            ))}
+          </thead>
+          <tbody>
+            {table.getRowModel().rows.map((row) => {
+              const member = row.original;
+              return (
+                <tr key={row.id} className={rowClass(member)}>
+                  {row.getAllCells().map((cell) => {
+                    const id = cell.column.id;
+                    if (id === "name") {
+                      return (
+                        <th key={id} scope="row" id={`name-${member.id}`}>
+                          <NameCell row={member} />
+                        </th>
+                      );
+                    }
+                    if (id === "actions") {
+                      return (
+                        <td key={id}>
+                          <MemberRowActions
+                            deletedList={deletedList}
+                            accountantId={accountantId}
+                            pending={pending?.id === member.id ? pending.action : null}
+                            member={member}
+                          />
+                        </td>
+                      );
+                    }
+                    return <td key={id}>{String(cell.getValue() ?? "")}</td>;
+                  })}
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </div>
+    </form>
   );
 }

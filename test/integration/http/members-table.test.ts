@@ -87,7 +87,7 @@ describe("members tables: who may see them", () => {
       const applicant = await get(path, demoAccount("applicant").id);
       expect(applicant.headers.get("Location")).toMatch(/^\/login/);
 
-      const fields = { intent: "delete", id: ids.toPromote, confirmed: "1" };
+      const fields = { do: `delete:${ids.toPromote}`, confirmed: "1" };
       expect((await post(path, fields, null)).headers.get("Location")).toMatch(/^\/login/);
       expect((await post(path, fields, demoAccount("member").id)).headers.get("Location")).toBe("/mem-account");
       expect((await readMember(ids.toPromote)).deleted).toBe(false);
@@ -99,7 +99,7 @@ describe("members tables: who may see them", () => {
       method: "POST",
       redirect: "manual",
       headers: { Origin: "https://evil.example", Cookie: await sessionCookieFor(treasurer.id), "Content-Type": "application/x-www-form-urlencoded" },
-      body: new URLSearchParams({ intent: "grant", id: ids.toPromote, confirmed: "1" }),
+      body: new URLSearchParams({ do: `grant:${ids.toPromote}`, confirmed: "1" }),
     });
     expect(forged.status).toBe(403);
     expect((await readMember(ids.toPromote)).role).toBe("member");
@@ -174,13 +174,13 @@ describe("members tables: the accountant's view", () => {
 
 describe("members tables: row actions", () => {
   it("asks first without JavaScript, then deletes (the row moves to /deleted-members) and restores", async () => {
-    const ask = await post("/accounts?q=Delete", { intent: "delete", id: ids.toDelete });
+    const ask = await post("/accounts?q=Delete", { do: `delete:${ids.toDelete}` });
     expect(ask.status).toBe(200);
     expect(text(await ask.text())).toContain("Are you sure to delete Delete Me Person?");
     expect((await readMember(ids.toDelete)).deleted).toBe(false);
 
     const before = await readMember(ids.toDelete);
-    const done = await landing(await post("/accounts?q=Delete&page=0&junk=1", { intent: "delete", id: ids.toDelete, confirmed: "1" }));
+    const done = await landing(await post("/accounts?q=Delete&page=0&junk=1", { do: `delete:${ids.toDelete}`, confirmed: "1" }));
     expect(done.location).toBe("/accounts?q=Delete");
     expect(text(done.html)).toContain("Delete Me Person was deleted.");
     const after = await readMember(ids.toDelete);
@@ -189,7 +189,7 @@ describe("members tables: row actions", () => {
     expect(names(done.html)).not.toContain("Delete Me Person");
     expect(names(await (await get("/deleted-members")).text())).toContain("Delete Me Person");
 
-    const restored = await landing(await post("/deleted-members", { intent: "restore", id: ids.toDelete, confirmed: "1" }));
+    const restored = await landing(await post("/deleted-members", { do: `restore:${ids.toDelete}`, confirmed: "1" }));
     expect(restored.location).toBe("/deleted-members");
     expect(text(restored.html)).toContain("Delete Me Person was restored.");
     expect(names(restored.html)).not.toContain("Delete Me Person");
@@ -197,25 +197,25 @@ describe("members tables: row actions", () => {
   });
 
   it("grants and revokes admin privilege, only for active members and never one's own", async () => {
-    const granted = await landing(await post("/accounts", { intent: "grant", id: ids.toPromote, confirmed: "1" }));
+    const granted = await landing(await post("/accounts", { do: `grant:${ids.toPromote}`, confirmed: "1" }));
     expect(text(granted.html)).toContain("Promote Me Person is now an admin.");
     expect((await readMember(ids.toPromote)).role).toBe("accountant");
-    const revoked = await landing(await post("/accounts", { intent: "revoke", id: ids.toPromote, confirmed: "1" }));
+    const revoked = await landing(await post("/accounts", { do: `revoke:${ids.toPromote}`, confirmed: "1" }));
     expect(text(revoked.html)).toContain("Promote Me Person is no longer an admin.");
     expect((await readMember(ids.toPromote)).role).toBe("member");
 
-    const inactive = await landing(await post("/accounts", { intent: "grant", id: ids.inactive, confirmed: "1" }));
+    const inactive = await landing(await post("/accounts", { do: `grant:${ids.inactive}`, confirmed: "1" }));
     expect(text(inactive.html)).toContain("Only active members can be given admin privilege.");
     expect((await readMember(ids.inactive)).role).toBe("member");
-    const self = await landing(await post("/accounts", { intent: "revoke", id: treasurer.id, confirmed: "1" }));
+    const self = await landing(await post("/accounts", { do: `revoke:${treasurer.id}`, confirmed: "1" }));
     expect(text(self.html)).toContain("You cannot revoke your own privilege.");
     expect((await readMember(treasurer.id)).role).toBe("accountant");
   });
 
   it("answers unknown members and junk posts with a message, never a 500", async () => {
-    const unknown = await landing(await post("/accounts", { intent: "delete", id: "0".repeat(24), confirmed: "1" }));
+    const unknown = await landing(await post("/accounts", { do: `delete:${"0".repeat(24)}`, confirmed: "1" }));
     expect(text(unknown.html)).toContain("Account Not Found");
-    for (const fields of [{}, { intent: "explode", id: "x" }, { intent: "delete", id: "x".repeat(5000) }, { intent: "delete", id: ids.toPromote, returnTo: "https://evil.example/" }]) {
+    for (const fields of [{}, { do: `explode:${"x"}` }, { do: `delete:${"x".repeat(5000)}` }, { do: `delete:${ids.toPromote}`, returnTo: "https://evil.example/" }]) {
       const response = await post("/accounts", fields as Record<string, string>);
       expect(response.status).toBeLessThan(500);
       if (response.status === 302) expect(response.headers.get("Location")).toMatch(/^\/accounts/);
@@ -223,7 +223,7 @@ describe("members tables: row actions", () => {
   });
 
   it("sends the payment link: an e-mail with a signed link that verifies, and refuses once paid", async () => {
-    const sent = await landing(await post("/accounts", { intent: "send-link", id: ids.applicant }));
+    const sent = await landing(await post("/accounts", { do: `send-link:${ids.applicant}` }));
     const page = text(sent.html);
     expect(page).toContain(`Payment link sent to ${people.applicant.email}.`);
     const link = /value="(http[^"]+\/payment-reg-fee\/[^"]+)"/.exec(sent.html)?.[1];
@@ -242,7 +242,7 @@ describe("members tables: row actions", () => {
     const otherSecret = parseEnv({ DB: { prepare() {}, batch() {} }, ENVIRONMENT: "development", LINK_SIGNING_SECRET: "another-secret-of-at-least-32-characters!!" });
     expect(await verifyPaymentLinkToken(otherSecret, token)).toBeNull();
 
-    const paid = await landing(await post("/accounts", { intent: "send-link", id: demoAccount("member").id }));
+    const paid = await landing(await post("/accounts", { do: `send-link:${demoAccount("member").id}` }));
     expect(text(paid.html)).toContain("The registration fee is already paid.");
   });
 });
@@ -274,7 +274,7 @@ describe("members tables: a failed send", () => {
   });
 
   it("shows the provider's message in an error toast and still offers the link", async () => {
-    const response = await post("/accounts", { intent: "send-link", id: applicantId }, treasurer.id, failing.url);
+    const response = await post("/accounts", { do: `send-link:${applicantId}` }, treasurer.id, failing.url);
     const { html } = await landing(response, treasurer.id, failing.url);
     expect(text(html)).toContain("The from address domain is not verified.");
     expect(html).toContain("toast-error");
