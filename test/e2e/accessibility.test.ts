@@ -44,6 +44,12 @@ describe("accessibility of the public and member pages and the shell (axe-core)"
     ["edit account, member, desktop", "/amend-account", DESKTOP, demoAccount("member").id, true],
     ["edit account, single member, phone", "/amend-account", PHONE, demoAccount("single").id, true],
     ["documents, member, desktop", "/documents", DESKTOP, demoAccount("member").id, true],
+    ["members table, accountant, desktop", "/accounts", DESKTOP, demoAccount("treasurer").id, true],
+    ["members table, accountant, phone", "/accounts?size=50&sort=name&dir=asc", PHONE, demoAccount("treasurer").id, true],
+    ["deleted members, accountant, desktop", "/deleted-members", DESKTOP, demoAccount("treasurer").id, true],
+    ["application sheet, accountant, desktop", `/member-details/${demoAccount("member").id}`, DESKTOP, demoAccount("treasurer").id, true],
+    ["application sheet, member, phone", `/member-details/${demoAccount("member").id}`, PHONE, demoAccount("member").id, true],
+    ["e-mail outbox, accountant, desktop", "/accounts/emails", DESKTOP, demoAccount("treasurer").id, true],
   ] as const;
 
   for (const [name, path, device, userId, cookieConsent] of cases) {
