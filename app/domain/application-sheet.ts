@@ -1,5 +1,5 @@
 import { parts } from "./dates";
-import { formatMemberNumber } from "./member-number";
+import { memberNumberLabel } from "./member-number";
 import type { Member, Membership } from "./records";
 
 /**
@@ -10,7 +10,6 @@ import type { Member, Membership } from "./records";
 
 export const APPLICATION_SHEET_TITLE = "Membership Application";
 export const ACCOUNT_NOT_FOUND = "Account Not Found";
-export const MEMBER_NUMBER_NOT_GENERATED = "Not Generated";
 export const NOT_GIVEN = "Not given";
 
 export interface SheetRow {
@@ -74,7 +73,7 @@ const DECLARATIONS: Array<{ field: string; label: string; given: (m: Member) => 
 export function applicationSheet(member: Member): ApplicationSheet {
   const spouse = member.spouse;
   return {
-    memberNumber: formatMemberNumber(member.memberNumber) ?? MEMBER_NUMBER_NOT_GENERATED,
+    memberNumber: memberNumberLabel(member.memberNumber),
     registered: formatRegistrationDate(member.createdAt),
     membership: member.membership,
     applicant: [

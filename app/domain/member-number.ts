@@ -12,3 +12,11 @@ export function parseMemberNumber(text: string): number | null {
   const value = Number(match[1]);
   return value > 0 ? value : null;
 }
+
+/** What the back office shows for a record without a number (legacy Cockpit records). */
+export const MEMBER_NUMBER_NOT_GENERATED = "Not Generated";
+
+/** "MMA42", or 'Not Generated'. */
+export function memberNumberLabel(memberNumber: number | null | undefined): string {
+  return formatMemberNumber(memberNumber) ?? MEMBER_NUMBER_NOT_GENERATED;
+}

@@ -1,5 +1,5 @@
 import { parts } from "./dates";
-import { formatMemberNumber } from "./member-number";
+import { memberNumberLabel } from "./member-number";
 import type { Member, Membership } from "./records";
 import { MEMBERSHIPS } from "./records";
 
@@ -130,7 +130,6 @@ export function pageCount(total: number, size: number): number {
 
 // ---- Rows -------------------------------------------------------------------
 
-export const NOT_GENERATED = "Not Generated";
 /** Children reach adulthood at 18: a Family membership with such a child needs a review. */
 export const ADULT_AGE = 18;
 
@@ -174,7 +173,7 @@ export function memberRow(member: Member, year: number): MemberRow {
   const children = member.children;
   return {
     id: member.id,
-    memberId: formatMemberNumber(member.memberNumber) ?? NOT_GENERATED,
+    memberId: memberNumberLabel(member.memberNumber),
     name: member.fullName,
     membership: member.membership,
     status: member.active ? "Active" : "Pending",

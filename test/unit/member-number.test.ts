@@ -16,3 +16,11 @@ describe("member numbers", () => {
     for (const text of ["", "MMA", "42a", "MMA-42", "0", "1e3", "９"]) expect(parseMemberNumber(text)).toBeNull();
   });
 });
+
+describe("member number labels", () => {
+  it("shows MMA numbers, and 'Not Generated' for records without one", async () => {
+    const { memberNumberLabel } = await import("~/domain/member-number");
+    expect(memberNumberLabel(7)).toBe("MMA7");
+    expect(memberNumberLabel(null)).toBe("Not Generated");
+  });
+});
