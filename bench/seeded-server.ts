@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { freePort, migrate, startDevServer, type DevServer } from "../scripts/lib";
+import { migrate, startDevServerOnFreePort, type DevServer } from "../scripts/lib";
 import { openLocalD1 } from "../seed/platform";
 import { seedDatabase } from "../seed/seed";
 
@@ -33,9 +33,8 @@ export function seededServer(options: { log?: (text: string) => void; /** Synthe
     } finally {
       await dispose();
     }
-    const port = await freePort();
     stillWanted();
-    server = startDevServer({ port, persistTo, log: options.log });
+    server = startDevServerOnFreePort({ persistTo, log: options.log });
     running = await server;
     return running.url;
   }

@@ -45,6 +45,9 @@ export function migrate(persistTo = DEFAULT_PERSIST_TO, options: { quiet?: boole
   });
 }
 
+/** wrangler dev could not bind its port: another process took it after freePort() found it free. */
+export class PortInUseError extends Error {}
+
 export interface DevServer {
   url: string;
   process: ChildProcess;
@@ -106,7 +109,10 @@ export async function startDevServer(options: {
 
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`wrangler dev exited early:\n${output}`);
+    if (child.exitCode !== null) {
+      if (/Address already in use/i.test(output)) throw new PortInUseError(`port ${options.port} was taken:\n${output}`);
+      throw new Error(`wrangler dev exited early:\n${output}`);
+    }
     try {
       const response = await fetch(`${url}/favicon.svg`);
       if (response.ok) return { url, process: child, stop };
@@ -117,6 +123,21 @@ export async function startDevServer(options: {
   }
   await stop();
   throw new Error(`wrangler dev did not answer within 60 s:\n${output}`);
+}
+
+/**
+ * startDevServer on a port that is free right now. Between finding the port and wrangler
+ * binding it another process may take it (several servers start at once in the tests),
+ * so that case is retried on a new port.
+ */
+export async function startDevServerOnFreePort(options: Omit<Parameters<typeof startDevServer>[0], "port">, attempts = 4): Promise<DevServer> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startDevServer({ ...options, port: await freePort() });
+    } catch (error) {
+      if (!(error instanceof PortInUseError) || attempt >= attempts) throw error;
+    }
+  }
 }
 
 /** A TCP port that is free on the loopback interface right now. */

@@ -1,7 +1,7 @@
 import { appendFileSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { freePort, migrate, startDevServer, type DevServer } from "../../scripts/lib";
+import { migrate, startDevServerOnFreePort, type DevServer } from "../../scripts/lib";
 import { openLocalD1 } from "../../seed/platform";
 import { seedDatabase } from "../../seed/seed";
 
@@ -36,8 +36,7 @@ export async function startSeededServer(
       await dispose();
     }
     const log = process.env.TEST_SERVER_LOG;
-    const server: DevServer = await startDevServer({
-      port: await freePort(),
+    const server: DevServer = await startDevServerOnFreePort({
       persistTo,
       vars: options.vars,
       log: log ? (text) => appendFileSync(log, text) : undefined,

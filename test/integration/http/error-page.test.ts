@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { freePort, migrate, startDevServer, type DevServer } from "../../../scripts/lib";
+import { migrate, startDevServerOnFreePort, type DevServer } from "../../../scripts/lib";
 
 /**
  * A worker whose database is migrated but empty: every page's data load fails
@@ -14,7 +14,7 @@ let persistTo: string;
 beforeAll(async () => {
   persistTo = mkdtempSync(path.join(tmpdir(), "mma-empty-d1-"));
   migrate(persistTo, { quiet: true });
-  server = await startDevServer({ port: await freePort(), persistTo });
+  server = await startDevServerOnFreePort({ persistTo });
 });
 afterAll(async () => {
   await server?.stop();
