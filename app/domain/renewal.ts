@@ -14,6 +14,11 @@ export function currentYear(now: Date = new Date()): number {
   return Number(parts(Math.floor(now.getTime() / 1000), { year: "numeric" }).year);
 }
 
+/** The month (1–12) in the association's own time zone: the free-subscription rule reads it. */
+export function currentMonth(now: Date = new Date()): number {
+  return Number(parts(Math.floor(now.getTime() / 1000), { month: "numeric" }).month);
+}
+
 /** The next renewal shown is the last renewed year plus one; nothing when the member never renewed. */
 export function nextRenewalYear(lastRenewedYear: number | null): number | null {
   return lastRenewedYear === null ? null : lastRenewedYear + 1;

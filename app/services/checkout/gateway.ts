@@ -1,0 +1,54 @@
+/**
+ * The card payment provider, as the site needs it: create a hosted checkout session
+ * and read one back. Two implementations: Stripe (stripe-gateway.server.ts, when
+ * STRIPE_SECRET_KEY is set) and the local practice checkout (practice-gateway.server.ts,
+ * the embedded default, refused in production). Settlement trusts only what
+ * `retrieveSession` says, never the URL the browser came back on (ARCHITECTURE point 2).
+ */
+
+export interface CheckoutLineItem {
+  /** The provider's price id (`striperef`). */
+  price: string;
+  quantity: number;
+}
+
+export interface NewCheckoutSession {
+  lineItems: CheckoutLineItem[];
+  customerEmail: string;
+  /** `memberId--transactionId` (spec §7). */
+  clientReferenceId: string;
+  /** Must contain `{CHECKOUT_SESSION_ID}`, which the provider replaces with the session id. */
+  successUrl: string;
+  cancelUrl: string;
+  metadata: { transactionId: string };
+  /** What the site expects to charge, in pence: the practice checkout shows and charges it. */
+  amountTotal: number;
+  /** Shown on the practice page: what is being paid for. */
+  description: string;
+}
+
+export interface CheckoutSession {
+  id: string;
+  /** Where to send the payer (303). */
+  url: string | null;
+  /** Stripe's words: "paid" is the only one that settles. */
+  paymentStatus: "paid" | "unpaid" | "no_payment_required";
+  status: "open" | "complete" | "expired";
+  clientReferenceId: string | null;
+  metadata: Record<string, string>;
+  /** In pence; null when the provider did not say. */
+  amountTotal: number | null;
+  currency: string | null;
+}
+
+export interface CheckoutGateway {
+  readonly kind: "stripe" | "practice";
+  createSession(session: NewCheckoutSession): Promise<CheckoutSession>;
+  /** null when the provider does not know the id. */
+  retrieveSession(id: string): Promise<CheckoutSession | null>;
+}
+
+/** The provider could not be reached or refused the call: the member sees a clear message, the pending transaction stays. */
+export class CheckoutUnavailableError extends Error {
+  override name = "CheckoutUnavailableError";
+}
