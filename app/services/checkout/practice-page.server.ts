@@ -1,0 +1,98 @@
+import { data, redirect, type AppLoadContext } from "@remix-run/cloudflare";
+import { formatPence } from "../../domain/money";
+import { safeRedirect } from "../../domain/safe-redirect";
+import { PRIVATE_CACHE_CONTROL } from "../cache-control.server";
+import { refuseOutsideDevelopment } from "../dev-mail.server";
+import { cancelPracticeSession, completePracticeSession, practiceCheckoutPath, readPracticeSession, type PracticeOptions } from "./practice-gateway.server";
+
+/**
+ * What /practice-checkout/<id> shows and does (the route only wires these up). Like
+ * Stripe's hosted page it needs no sign-in: the unguessable session id is the key, and
+ * the page shows only what the session holds. Production answers 404.
+ */
+
+export const PRACTICE_PAGE_HEADERS = { "Cache-Control": PRIVATE_CACHE_CONTROL, "X-Robots-Tag": "noindex" };
+
+export const PRACTICE_MESSAGES = {
+  badReturn: "This checkout cannot go on: its return address is not on this site. Nothing was paid.",
+  badIntent: "Please press Pay or Cancel.",
+} as const;
+
+export interface PracticeCheckoutView {
+  id: string;
+  state: "open" | "complete" | "expired";
+  description: string;
+  items: { price: string; quantity: number }[];
+  total: string;
+  customerEmail: string;
+  /** For a paid session: where Pay led (when that is on this site), to go there again. */
+  successHref: string | null;
+}
+
+function options(context: AppLoadContext): PracticeOptions {
+  return { isProduction: context.env.isProduction };
+}
+
+function notFound(): Response {
+  return new Response("Not Found", { status: 404, headers: PRACTICE_PAGE_HEADERS });
+}
+
+/**
+ * A return URL (with `{CHECKOUT_SESSION_ID}` filled in, as Stripe does) if it is a path on
+ * this site or a URL on the origin the request came to; null for anything else, so the
+ * page is never an open redirect.
+ */
+export function sameOriginReturnUrl(template: string, sessionId: string, requestUrl: string): string | null {
+  const url = template.replaceAll("{CHECKOUT_SESSION_ID}", sessionId);
+  if (url.startsWith("/")) return safeRedirect(url, "") || null;
+  if (/[\u0000-\u001f\u007f\\]/.test(url)) return null;
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return null;
+  }
+  const ours = new URL(requestUrl);
+  if (parsed.origin !== ours.origin || parsed.username || parsed.password) return null;
+  return parsed.href;
+}
+
+async function sessionOr404(context: AppLoadContext, id: string) {
+  refuseOutsideDevelopment(context);
+  const session = await readPracticeSession(context.env.DB, id, options(context));
+  if (!session) throw notFound();
+  return session;
+}
+
+export async function loadPracticeCheckout(request: Request, context: AppLoadContext, id: string): Promise<PracticeCheckoutView> {
+  const session = await sessionOr404(context, id);
+  return {
+    id: session.id,
+    state: session.status,
+    description: session.description,
+    items: session.lineItems.map(({ price, quantity }) => ({ price, quantity })),
+    total: formatPence(session.amountTotal ?? 0),
+    customerEmail: session.customerEmail,
+    successHref: session.status === "complete" ? sameOriginReturnUrl(session.successUrl, session.id, request.url) : null,
+  };
+}
+
+/**
+ * Pay or Cancel. Pay completes an open session and goes to its success URL; Cancel
+ * expires it unpaid and goes to its cancel URL (both 303, Stripe's placeholder filled
+ * in). A session that is no longer open changes no more: the page shows what it is.
+ * A return URL off this site is refused before anything changes.
+ */
+export async function actOnPracticeCheckout(request: Request, context: AppLoadContext, id: string) {
+  const session = await sessionOr404(context, id);
+  const intent = (await request.formData()).get("intent");
+  if (intent !== "pay" && intent !== "cancel") return data({ formError: PRACTICE_MESSAGES.badIntent }, { status: 400, headers: PRACTICE_PAGE_HEADERS });
+  const target = sameOriginReturnUrl(intent === "pay" ? session.successUrl : session.cancelUrl, session.id, request.url);
+  if (!target) return data({ formError: PRACTICE_MESSAGES.badReturn }, { status: 400, headers: PRACTICE_PAGE_HEADERS });
+
+  const db = context.env.DB;
+  const after = intent === "pay" ? await completePracticeSession(db, id, options(context)) : await cancelPracticeSession(db, id, options(context));
+  const landed = intent === "pay" ? after?.status === "complete" : after?.status === "expired" && after.paymentStatus === "unpaid";
+  // A second Pay of a paid session lands on the success URL again; anything else shows the page as it now is.
+  return redirect(landed ? target : practiceCheckoutPath(id), { status: 303, headers: PRACTICE_PAGE_HEADERS });
+}
