@@ -1,6 +1,7 @@
-import { data, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { PageTitle } from "~/components/layout/Breadcrumbs";
+import { NotFoundPage } from "~/components/StatusPages";
 import { actOnPracticeCheckout, loadPracticeCheckout, PRACTICE_PAGE_HEADERS, type PracticeCheckoutView } from "~/services/checkout/practice-page.server";
 
 export const meta: MetaFunction = () => [{ title: "Practice checkout" }, { name: "robots", content: "noindex" }];
@@ -10,7 +11,7 @@ export const headers: HeadersFunction = () => PRACTICE_PAGE_HEADERS;
 
 /** The local stand-in for Stripe's hosted checkout (no STRIPE_SECRET_KEY). Production answers 404. */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  return data(await loadPracticeCheckout(request, context, params.id ?? ""), { headers: PRACTICE_PAGE_HEADERS });
+  return loadPracticeCheckout(request, context, params.id ?? "");
 }
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
@@ -30,7 +31,7 @@ function Label() {
 }
 
 function OpenCheckout({ view }: { view: PracticeCheckoutView }) {
-  const answer = useActionData<{ formError: string }>();
+  const answer = useActionData<typeof action>();
   const navigation = useNavigation();
   const pressed = navigation.state === "submitting" && navigation.formMethod === "POST" ? navigation.formData?.get("intent") : null;
   const busy = pressed === "pay" || pressed === "cancel";
@@ -83,7 +84,8 @@ function OpenCheckout({ view }: { view: PracticeCheckoutView }) {
 }
 
 export default function PracticeCheckout() {
-  const view = useLoaderData<typeof loader>();
+  const { view } = useLoaderData<typeof loader>();
+  if (!view) return <NotFoundPage />;
   return (
     <>
       <PageTitle title="Practice checkout" />

@@ -33,9 +33,10 @@ function options(context: AppLoadContext): PracticeOptions {
   return { isProduction: context.env.isProduction };
 }
 
-function notFound(): Response {
-  return new Response("Not Found", { status: 404, headers: PRACTICE_PAGE_HEADERS });
-}
+const refused = (formError: string) => data({ view: null, formError }, { status: 400, headers: PRACTICE_PAGE_HEADERS });
+
+/** An unknown id: the site's 404 page, sent with this page's headers (a thrown 404 would lose them). */
+const notFound = () => data({ view: null, formError: null }, { status: 404, headers: PRACTICE_PAGE_HEADERS });
 
 /**
  * A return URL (with `{CHECKOUT_SESSION_ID}` filled in, as Stripe does) if it is a path on
@@ -57,16 +58,15 @@ export function sameOriginReturnUrl(template: string, sessionId: string, request
   return parsed.href;
 }
 
-async function sessionOr404(context: AppLoadContext, id: string) {
+function readSession(context: AppLoadContext, id: string) {
   refuseOutsideDevelopment(context);
-  const session = await readPracticeSession(context.env.DB, id, options(context));
-  if (!session) throw notFound();
-  return session;
+  return readPracticeSession(context.env.DB, id, options(context));
 }
 
-export async function loadPracticeCheckout(request: Request, context: AppLoadContext, id: string): Promise<PracticeCheckoutView> {
-  const session = await sessionOr404(context, id);
-  return {
+export async function loadPracticeCheckout(request: Request, context: AppLoadContext, id: string) {
+  const session = await readSession(context, id);
+  if (!session) return notFound();
+  const view: PracticeCheckoutView = {
     id: session.id,
     state: session.status,
     description: session.description,
@@ -75,6 +75,7 @@ export async function loadPracticeCheckout(request: Request, context: AppLoadCon
     customerEmail: session.customerEmail,
     successHref: session.status === "complete" ? sameOriginReturnUrl(session.successUrl, session.id, request.url) : null,
   };
+  return data({ view, formError: null }, { headers: PRACTICE_PAGE_HEADERS });
 }
 
 /**
@@ -84,11 +85,12 @@ export async function loadPracticeCheckout(request: Request, context: AppLoadCon
  * A return URL off this site is refused before anything changes.
  */
 export async function actOnPracticeCheckout(request: Request, context: AppLoadContext, id: string) {
-  const session = await sessionOr404(context, id);
+  const session = await readSession(context, id);
+  if (!session) return notFound();
   const intent = (await request.formData()).get("intent");
-  if (intent !== "pay" && intent !== "cancel") return data({ formError: PRACTICE_MESSAGES.badIntent }, { status: 400, headers: PRACTICE_PAGE_HEADERS });
+  if (intent !== "pay" && intent !== "cancel") return refused(PRACTICE_MESSAGES.badIntent);
   const target = sameOriginReturnUrl(intent === "pay" ? session.successUrl : session.cancelUrl, session.id, request.url);
-  if (!target) return data({ formError: PRACTICE_MESSAGES.badReturn }, { status: 400, headers: PRACTICE_PAGE_HEADERS });
+  if (!target) return refused(PRACTICE_MESSAGES.badReturn);
 
   const db = context.env.DB;
   const after = intent === "pay" ? await completePracticeSession(db, id, options(context)) : await cancelPracticeSession(db, id, options(context));
