@@ -7,5 +7,6 @@ import type { NavLink } from "./navigation";
 export const ADMIN_MENU: readonly NavLink[] = [
   { label: "Members", to: "/accounts" },
   { label: "Deleted Members", to: "/deleted-members" },
+  { label: "Subscriptions", to: "/mem-renewals" },
   { label: "E-mails", to: "/accounts/emails" },
 ];

@@ -32,11 +32,28 @@ export interface EmailMessage {
 }
 
 export interface EmailService {
+  /** True when e-mail leaves the site (a provider is configured); false: the outbox is the destination. */
+  readonly delivers: boolean;
   send(message: EmailMessage): Promise<OutboxEmail>;
+  /**
+   * Many e-mails at once (the renewal reminder to every pending member): each one
+   * rendered and recorded in the outbox as `send` does, then sent through the
+   * provider's batch API, at most BATCH_LIMIT a call, and marked sent or failed from
+   * its call's answer. Resolves with the outbox records, in the order given.
+   */
+  sendBatch(messages: EmailMessage[]): Promise<OutboxEmail[]>;
 }
+
+/** Resend's batch API takes at most 100 e-mails a call. */
+export const BATCH_LIMIT = 100;
 
 /** Sends one rendered e-mail; resolves with the provider's id or rejects with its error. */
 export type EmailTransport = (email: { from: string; to: string[]; replyTo?: string; subject: string; html: string; text: string }) => Promise<string>;
+
+type OutgoingEmail = Parameters<EmailTransport>[0];
+
+/** Sends up to BATCH_LIMIT rendered e-mails in one call; resolves with the provider's ids in the same order, or rejects for the whole call. */
+export type BatchTransport = (emails: OutgoingEmail[]) => Promise<string[]>;
 
 export function resendTransport(apiKey: string, options: { baseUrl?: string } = {}): EmailTransport {
   const resend = new Resend(apiKey, options);
@@ -47,15 +64,31 @@ export function resendTransport(apiKey: string, options: { baseUrl?: string } = 
   };
 }
 
+/** Resend's POST /emails/batch, all or nothing ("strict" validation): one id per e-mail, in order. */
+export function resendBatchTransport(apiKey: string, options: { baseUrl?: string } = {}): BatchTransport {
+  const resend = new Resend(apiKey, options);
+  return async (emails) => {
+    const { data, error } = await resend.batch.send(emails);
+    if (error || !data) throw new Error(error ? `${error.name}: ${error.message}` : "Resend answered without ids");
+    const ids = data.data.map((entry) => entry.id);
+    if (ids.length !== emails.length) throw new Error(`Resend answered ${ids.length} ids for ${emails.length} e-mails`);
+    return ids;
+  };
+}
+
 export function emailService(options: {
   outbox: OutboxRepository;
   from: string;
   /** No transport: the outbox is the destination. */
   transport?: EmailTransport;
+  /** Used by sendBatch when given; without it sendBatch sends one by one through `transport`. */
+  batchTransport?: BatchTransport;
   log?: (message: string, error: unknown) => void;
 }): EmailService {
-  const { outbox, from, transport, log = (message, error) => console.error(message, error) } = options;
-  return {
+  const { outbox, from, transport, batchTransport, log = (message, error) => console.error(message, error) } = options;
+  const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
+  const service: EmailService = {
+    delivers: transport !== undefined,
     async send({ to, subject, replyTo, react, purpose }) {
       const html = await render(react);
       const text = toPlainText(html);
@@ -67,21 +100,64 @@ export function emailService(options: {
         await outbox.markResult(queued.id, { status: "sent", providerId });
         return { ...queued, status: "sent", providerId };
       } catch (error) {
-        const message = error instanceof Error ? error.message : String(error);
+        const message = errorText(error);
         log(`E-mail ${queued.id} (${purpose}) to ${to.join(", ")} could not be sent:`, error);
         await outbox.markResult(queued.id, { status: "failed", error: message });
         return { ...queued, status: "failed", error: message };
       }
     },
+
+    async sendBatch(messages) {
+      if (!transport || !batchTransport) {
+        const results: OutboxEmail[] = [];
+        for (const message of messages) results.push(await service.send(message));
+        return results;
+      }
+      const results: OutboxEmail[] = [];
+      for (let start = 0; start < messages.length; start += BATCH_LIMIT) {
+        const chunk = messages.slice(start, start + BATCH_LIMIT);
+        const rendered = await Promise.all(
+          chunk.map(async ({ to, subject, replyTo, react, purpose }) => {
+            const html = await render(react);
+            return { to, subject, replyTo, purpose, html, text: toPlainText(html) };
+          }),
+        );
+        const queued: OutboxEmail[] = [];
+        for (const email of rendered) {
+          queued.push(await outbox.add({ to: email.to, subject: email.subject, html: email.html, text: email.text, purpose: email.purpose }, "queued", "resend"));
+        }
+        try {
+          const ids = await batchTransport(
+            rendered.map(({ to, subject, replyTo, html, text }) => ({ from, to, subject, html, text, ...(replyTo ? { replyTo } : {}) })),
+          );
+          for (const [index, email] of queued.entries()) {
+            const providerId = ids[index]!;
+            await outbox.markResult(email.id, { status: "sent", providerId });
+            results.push({ ...email, status: "sent", providerId });
+          }
+        } catch (error) {
+          const message = errorText(error);
+          log(`A batch of ${queued.length} e-mails (${rendered[0]?.purpose}) could not be sent:`, error);
+          for (const email of queued) {
+            await outbox.markResult(email.id, { status: "failed", error: message });
+            results.push({ ...email, status: "failed", error: message });
+          }
+        }
+      }
+      return results;
+    },
   };
+  return service;
 }
 
 /** The e-mail service for this request: Resend (at RESEND_API_URL if set) when RESEND_API_KEY is set, else the outbox only. */
 export function createEmailService(context: AppLoadContext): EmailService {
   const { env } = context;
+  const options = env.RESEND_API_URL ? { baseUrl: env.RESEND_API_URL.replace(/\/+$/, "") } : {};
   return emailService({
     outbox: context.store.outbox,
     from: env.MAIL_FROM,
-    transport: env.RESEND_API_KEY ? resendTransport(env.RESEND_API_KEY, env.RESEND_API_URL ? { baseUrl: env.RESEND_API_URL.replace(/\/+$/, "") } : {}) : undefined,
+    transport: env.RESEND_API_KEY ? resendTransport(env.RESEND_API_KEY, options) : undefined,
+    batchTransport: env.RESEND_API_KEY ? resendBatchTransport(env.RESEND_API_KEY, options) : undefined,
   });
 }

@@ -5,6 +5,8 @@ import type { AddressInfo } from "node:net";
 export interface FakeResendRequest {
   authorization: string | undefined;
   body: { from?: string; to?: string[] | string; subject?: string; html?: string; text?: string; reply_to?: string | string[] };
+  /** Set for an e-mail that came in a POST /emails/batch: which call (1-based) it was part of. */
+  batch?: number;
 }
 
 export interface FakeResendFailure {
@@ -17,8 +19,10 @@ export interface FakeResendFailure {
 export interface FakeResend {
   /** The API base to give the worker as RESEND_API_URL. */
   url: string;
-  /** Every POST /emails received, oldest first. */
+  /** Every e-mail received (POST /emails, and each one of a POST /emails/batch), oldest first. */
   requests: FakeResendRequest[];
+  /** How many e-mails each POST /emails/batch carried, oldest first. */
+  batches: number[];
   /** From now on answer POST /emails with this error (null: succeed again). */
   failWith(failure: FakeResendFailure | null): void;
   stop(): Promise<void>;
@@ -35,13 +39,15 @@ async function readJson(request: IncomingMessage): Promise<unknown> {
 }
 
 /**
- * A local HTTP server speaking the bit of Resend's API the site calls: POST /emails
+ * A local HTTP server speaking the bit of Resend's API the site calls: POST /emails (and
+ * POST /emails/batch)
  * answers 200 {"id": "..."} or, when told to fail, Resend's error shape
  * ({statusCode, name, message}) with that status. Start it, then run the worker with
  * RESEND_API_KEY set and RESEND_API_URL = fake.url (startSeededServer({ vars })).
  */
 export async function startFakeResend(options: { failWith?: FakeResendFailure } = {}): Promise<FakeResend> {
   const requests: FakeResendRequest[] = [];
+  const batches: number[] = [];
   let failure: FakeResendFailure | null = options.failWith ?? null;
   let next = 0;
   const server = createServer(async (request, response) => {
@@ -49,6 +55,22 @@ export async function startFakeResend(options: { failWith?: FakeResendFailure } 
       response.writeHead(status, { "Content-Type": "application/json" });
       response.end(JSON.stringify(body));
     };
+    if (request.method === "POST" && request.url === "/emails/batch") {
+      // Resend's batch API: an array of up to 100 e-mails, answered {data: [{id}, ...]} in order, all or nothing.
+      const body = await readJson(request);
+      if (!Array.isArray(body) || body.length === 0 || body.length > 100) {
+        reply(422, { statusCode: 422, name: "validation_error", message: "The batch must hold 1 to 100 e-mails." });
+        return;
+      }
+      batches.push(body.length);
+      for (const email of body) requests.push({ authorization: request.headers.authorization, body: email as FakeResendRequest["body"], batch: batches.length });
+      if (failure) {
+        reply(failure.status, { statusCode: failure.status, name: failure.name, message: failure.message });
+        return;
+      }
+      reply(200, { data: body.map(() => ({ id: `fake-resend-${String((next += 1)).padStart(4, "0")}` })) });
+      return;
+    }
     if (request.method !== "POST" || request.url !== "/emails") {
       reply(404, { statusCode: 404, name: "not_found", message: "The requested endpoint does not exist." });
       return;
@@ -71,6 +93,7 @@ export async function startFakeResend(options: { failWith?: FakeResendFailure } 
   return {
     url: `http://127.0.0.1:${port}`,
     requests,
+    batches,
     failWith(next) {
       failure = next;
     },

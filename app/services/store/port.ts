@@ -18,6 +18,8 @@ import type {
   OfficeBearer,
   OutboxEmail,
   Page,
+  PaymentType,
+  Pence,
   PageKey,
   PreviousTeam,
   Ticket,
@@ -122,6 +124,29 @@ export interface TransactionsRepository {
    * UPDATE), Cockpit can only re-read and compare.
    */
   settle(id: Id, status: Exclude<TransactionStatus, "pending">, at: UnixSeconds): Promise<boolean>;
+  /**
+   * The paid ('success') transactions of a year and payment type, for the reports
+   * (the renewals table): by title descending, then newest first. 0-based page; omit
+   * page and pageSize for every row (CSV export). pageSize is 1–500.
+   */
+  listSettled(query: SettledQuery & { page?: number; pageSize?: number }): Promise<Page<Transaction>>;
+  /**
+   * The same transactions summed up: how many, their amount (unit × qty) and how many
+   * were paid (settled, else created) within each period [from, to), e.g. the months of
+   * the year in UK time, which the caller computes.
+   */
+  summarizeSettled(query: SettledQuery, periods: ReadonlyArray<{ from: UnixSeconds; to: UnixSeconds }>): Promise<SettledSummary>;
+}
+
+export interface SettledQuery {
+  year: number;
+  paymentType: PaymentType;
+}
+
+export interface SettledSummary {
+  count: number;
+  amount: Pence;
+  perPeriod: number[];
 }
 
 export interface TicketsRepository {

@@ -4,6 +4,11 @@ import type { TransactionsRepository } from "../port";
 import { transactionFromRow, transactionToRow } from "./rows";
 import { insertRow } from "./sql";
 
+const MAX_PAGE_SIZE = 500;
+// transactions_report (year, payment_type, status) answers the WHERE of both report queries.
+const SETTLED = "FROM transactions WHERE year = ? AND payment_type = ? AND status = 'success'";
+const PAID_AT = "COALESCE(settled_at, created_at)";
+
 export function d1Transactions(db: D1Database): TransactionsRepository {
   return {
     async create(input) {
@@ -45,6 +50,35 @@ export function d1Transactions(db: D1Database): TransactionsRepository {
         .bind(status, at, id)
         .run();
       return result.meta.changes === 1;
+    },
+
+    async listSettled(query) {
+      let sql = `SELECT * ${SETTLED} ORDER BY title DESC, ${PAID_AT} DESC, id DESC`;
+      const params: Array<string | number> = [query.year, query.paymentType];
+      if (query.pageSize !== undefined) {
+        // Never "no limit" by accident: SQLite reads a negative LIMIT as none.
+        const pageSize = Math.min(Math.max(Math.trunc(query.pageSize) || 1, 1), MAX_PAGE_SIZE);
+        const page = Math.max(Math.trunc(query.page ?? 0) || 0, 0);
+        sql += " LIMIT ? OFFSET ?";
+        params.push(pageSize, page * pageSize);
+      }
+      const [rows, count] = await db.batch<Record<string, unknown>>([
+        db.prepare(sql).bind(...params),
+        db.prepare(`SELECT COUNT(*) AS total ${SETTLED}`).bind(query.year, query.paymentType),
+      ]);
+      return { rows: rows!.results.map(transactionFromRow), total: Number(count!.results[0]?.total ?? 0) };
+    },
+
+    async summarizeSettled(query, periods) {
+      const buckets = periods.map((_, i) => `SUM(CASE WHEN ${PAID_AT} >= ? AND ${PAID_AT} < ? THEN 1 ELSE 0 END) AS p${i}`);
+      const sql = `SELECT COUNT(*) AS count, COALESCE(SUM(unit_amount * qty), 0) AS amount${buckets.map((b) => `, ${b}`).join("")} ${SETTLED}`;
+      const params = [...periods.flatMap((p) => [p.from, p.to]), query.year, query.paymentType];
+      const row = await db.prepare(sql).bind(...params).first<Record<string, number | null>>();
+      return {
+        count: Number(row?.count ?? 0),
+        amount: Number(row?.amount ?? 0),
+        perPeriod: periods.map((_, i) => Number(row?.[`p${i}`] ?? 0)),
+      };
     },
   };
 }

@@ -1,0 +1,246 @@
+import { Form, Link, useNavigation } from "@remix-run/react";
+import { useEffect, useRef, type FormEvent, type ReactNode } from "react";
+import { DEFAULT_PAGE_SIZE, PAGE_SIZES, type PageSize } from "~/domain/member-table";
+import {
+  BULK_EMAIL_FALLBACK_MESSAGE,
+  chartSummary,
+  reminderQuestion,
+  reportYears,
+  type ChartBar,
+  type RenewalsReportState,
+  type TablePaging,
+} from "~/domain/renewals-report";
+import type { RenewalsActionData } from "~/services/renewals-report.server";
+import { TablePager } from "./TablePager";
+
+/** The Year select: a GET form, so the year is in the URL (the renewed table's pager starts again at page 1). */
+export function ReportYearForm({ state, thisYear }: { state: RenewalsReportState; thisYear: number }) {
+  return (
+    <Form method="get" className="report-year-form" preventScrollReset>
+      <div className="field">
+        <label htmlFor="report-year">Year</label>
+        <select id="report-year" name="year" defaultValue={state.year} key={state.year}>
+          {reportYears(thisYear).map((year) => (
+            <option key={year} value={year}>
+              {year}
+            </option>
+          ))}
+        </select>
+      </div>
+      {state.pending.page !== 1 ? <input type="hidden" name="ppage" value={state.pending.page} /> : null}
+      {state.pending.size !== DEFAULT_PAGE_SIZE ? <input type="hidden" name="psize" value={state.pending.size} /> : null}
+      {state.renewed.size !== DEFAULT_PAGE_SIZE ? <input type="hidden" name="rsize" value={state.renewed.size} /> : null}
+      <button type="submit" className="button button-secondary">
+        Show
+      </button>
+    </Form>
+  );
+}
+
+const CHART = { width: 360, height: 150, top: 16, bottom: 20 };
+
+/** Renewals paid each month of the year: a small inline SVG drawn on the server, with the counts in words for screen readers. */
+export function RenewalsChart({ year, bars }: { year: number; bars: ChartBar[] }) {
+  const slot = CHART.width / bars.length;
+  const plot = CHART.height - CHART.top - CHART.bottom;
+  return (
+    <figure className="renewals-chart">
+      <figcaption>Renewals paid each month of {year}</figcaption>
+      <svg viewBox={`0 0 ${CHART.width} ${CHART.height}`} role="img" aria-label={chartSummary(year, bars)} focusable="false">
+        <line x1="0" x2={CHART.width} y1={CHART.height - CHART.bottom} y2={CHART.height - CHART.bottom} className="chart-axis" />
+        {bars.map((bar, i) => {
+          const h = (bar.height / 100) * plot;
+          const x = i * slot + slot * 0.2;
+          const y = CHART.height - CHART.bottom - h;
+          return (
+            <g key={bar.month}>
+              <rect x={x} y={y} width={slot * 0.6} height={h} className="chart-bar" />
+              {bar.count > 0 ? (
+                <text x={x + slot * 0.3} y={y - 3} textAnchor="middle" className="chart-count">
+                  {bar.count}
+                </text>
+              ) : null}
+              <text x={x + slot * 0.3} y={CHART.height - 5} textAnchor="middle" className="chart-month">
+                {bar.month}
+              </text>
+            </g>
+          );
+        })}
+      </svg>
+    </figure>
+  );
+}
+
+/** Rows per page, as links (works without JavaScript); the current size is marked. */
+function PageSizes({ label, current, href }: { label: string; current: PageSize; href: (size: PageSize) => string }) {
+  return (
+    <nav className="page-sizes" aria-label={label}>
+      <span aria-hidden="true">Rows:</span>
+      {PAGE_SIZES.map((size) =>
+        size === current ? (
+          <span key={size} aria-current="true">
+            {size}
+          </span>
+        ) : (
+          <Link key={size} to={href(size)} preventScrollReset>
+            {size}
+          </Link>
+        ),
+      )}
+    </nav>
+  );
+}
+
+/**
+ * One report table, read-only: plain HTML (no TanStack Table: nothing sorts, no row
+ * actions, the server pages), the title with the count, CSV export, page sizes, pager.
+ */
+export function ReportTable<Row extends { id: string }>(props: {
+  id: string;
+  title: string;
+  caption: string;
+  columns: ReadonlyArray<{ id: Exclude<keyof Row, symbol | number>; header: string }>;
+  rows: Row[];
+  empty: string;
+  footer?: string;
+  csvHref: string;
+  paging: TablePaging;
+  pages: number;
+  pageHref: (page: number) => string;
+  sizeHref: (size: PageSize) => string;
+  children?: ReactNode;
+}) {
+  const { id, title, caption, columns, rows, empty, footer, csvHref, paging, pages, pageHref, sizeHref, children } = props;
+  return (
+    <section className="report-section" aria-labelledby={`${id}-title`}>
+      <div className="report-head">
+        <h2 id={`${id}-title`}>{title}</h2>
+        <a className="button button-secondary" href={csvHref} download>
+          Export CSV<span className="visually-hidden"> of {caption.toLowerCase()}</span>
+        </a>
+      </div>
+      {children}
+      <PageSizes label={`${caption}: rows per page`} current={paging.size} href={sizeHref} />
+      {rows.length === 0 ? (
+        <p className="members-empty">{empty}</p>
+      ) : (
+        <div className="table-scroll members-table-scroll" role="region" aria-label={caption} tabIndex={0}>
+          <table className="members-table report-table" id={`${id}-table`}>
+            <caption className="visually-hidden">{caption}</caption>
+            <thead>
+              <tr>
+                {columns.map((column) => (
+                  <th key={column.id} scope="col">
+                    {column.header}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((row) => (
+                <tr key={row.id}>
+                  {columns.map((column) =>
+                    column.id === "name" ? (
+                      <th key={column.id} scope="row">
+                        {String(row[column.id])}
+                      </th>
+                    ) : (
+                      <td key={column.id}>{String(row[column.id])}</td>
+                    ),
+                  )}
+                </tr>
+              ))}
+            </tbody>
+            {footer ? (
+              <tfoot>
+                <tr>
+                  <td colSpan={columns.length}>{footer}</td>
+                </tr>
+              </tfoot>
+            ) : null}
+          </table>
+        </div>
+      )}
+      {rows.length === 0 && footer ? <p className="report-footer">{footer}</p> : null}
+      <TablePager page={paging.page} pages={pages} label={`${caption}: pages`} href={pageHref} />
+    </section>
+  );
+}
+
+/** A panel that takes the focus when it appears (after a post), so screen readers hear it. */
+function Panel({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus(), []);
+  return (
+    <section className="confirm-step" aria-labelledby={id}>
+      <h3 id={id} tabIndex={-1} ref={heading}>
+        {title}
+      </h3>
+      {children}
+    </section>
+  );
+}
+
+/**
+ * 'Send Notification To All'. With an e-mail provider: a confirm (the browser's, or a
+ * second step without JavaScript), then the reminder goes to every pending member.
+ * Without one: the spec's panel listing the addresses for manual sending.
+ */
+export function PendingReminder(props: { count: number; delivers: boolean; action: string; answer: RenewalsActionData | undefined }) {
+  const { count, delivers, action, answer } = props;
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === "notify";
+  if (count === 0) return null;
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    if (!delivers) return;
+    if (!window.confirm(reminderQuestion(count))) {
+      event.preventDefault();
+      return;
+    }
+    const confirmed = event.currentTarget.elements.namedItem("confirmed");
+    if (confirmed instanceof HTMLInputElement) confirmed.value = "1";
+  };
+  const button = (label: string) => (
+    <button type="submit" name="intent" value="notify" className="button" disabled={busy}>
+      {busy ? "Please wait..." : label}
+    </button>
+  );
+
+  if (answer && "panel" in answer) {
+    return (
+      <Panel id="bulk-email-panel" title="Send Notification To All">
+        <p>{BULK_EMAIL_FALLBACK_MESSAGE}</p>
+        <p>Please send the renewal reminder to these {answer.panel.emails.length} addresses yourself:</p>
+        <ul className="recipient-list">
+          {answer.panel.emails.map((email) => (
+            <li key={email}>{email}</li>
+          ))}
+        </ul>
+        <Link to={action} className="button" preventScrollReset>
+          CLOSE
+        </Link>
+      </Panel>
+    );
+  }
+  if (answer && "confirm" in answer) {
+    return (
+      <Panel id="reminder-confirm" title="Please confirm">
+        <p>{reminderQuestion(answer.confirm.count)}</p>
+        <Form method="post" action={action} className="confirm-step-buttons">
+          <input type="hidden" name="confirmed" value="1" />
+          {button("Yes")}
+          <Link to={action} className="button button-secondary" preventScrollReset>
+            Cancel
+          </Link>
+        </Form>
+      </Panel>
+    );
+  }
+  return (
+    <Form method="post" action={action} onSubmit={onSubmit} className="reminder-form">
+      <input type="hidden" name="confirmed" value="" />
+      {button("Send Notification To All")}
+    </Form>
+  );
+}

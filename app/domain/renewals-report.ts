@@ -1,0 +1,228 @@
+import { parts } from "./dates";
+import { memberNumberLabel } from "./member-number";
+import { DEFAULT_PAGE_SIZE, PAGE_SIZES, formatDay, type PageSize } from "./member-table";
+import { formatPence } from "./money";
+import type { Member, Membership, Transaction } from "./records";
+
+/**
+ * The subscriptions report (/mem-renewals, spec "Subscription tables"): the members
+ * who paid a year's renewal and the active members who have not paid this year's.
+ * What the URL asks for (the year and one pager per table) and what each row shows;
+ * the screen and the two CSV exports read the same params.
+ */
+
+// ---- URL state ---------------------------------------------------------------
+
+export interface TablePaging {
+  /** 1-based. */
+  page: number;
+  size: PageSize;
+}
+
+export interface RenewalsReportState {
+  /** The renewed table's year: this year or the previous one. */
+  year: number;
+  renewed: TablePaging;
+  pending: TablePaging;
+}
+
+const MAX_PAGE = 1_000_000;
+
+/** The years the Year select offers: this year, then the previous one. */
+export function reportYears(thisYear: number): number[] {
+  return [thisYear, thisYear - 1];
+}
+
+function readPaging(params: URLSearchParams, pageKey: string, sizeKey: string): TablePaging {
+  const page = Number(params.get(pageKey));
+  const size = Number(params.get(sizeKey));
+  return {
+    page: Number.isInteger(page) && page >= 1 ? Math.min(page, MAX_PAGE) : 1,
+    size: (PAGE_SIZES as readonly number[]).includes(size) ? (size as PageSize) : DEFAULT_PAGE_SIZE,
+  };
+}
+
+/** Unknown or broken values fall back to the defaults (this year, page 1, 15 rows), never an error. */
+export function readRenewalsParams(params: URLSearchParams, thisYear: number): RenewalsReportState {
+  const year = Number(params.get("year"));
+  return {
+    year: reportYears(thisYear).includes(year) ? year : thisYear,
+    renewed: readPaging(params, "rpage", "rsize"),
+    pending: readPaging(params, "ppage", "psize"),
+  };
+}
+
+/** The search string of a state, leaving out defaults; `thisYear` is the default year. */
+export function renewalsSearch(
+  state: RenewalsReportState,
+  thisYear: number,
+  changes: { year?: number; renewed?: Partial<TablePaging>; pending?: Partial<TablePaging> } = {},
+): string {
+  const year = changes.year ?? state.year;
+  const renewed = { ...state.renewed, ...changes.renewed };
+  const pending = { ...state.pending, ...changes.pending };
+  const params = new URLSearchParams();
+  if (year !== thisYear) params.set("year", String(year));
+  if (renewed.page !== 1) params.set("rpage", String(renewed.page));
+  if (renewed.size !== DEFAULT_PAGE_SIZE) params.set("rsize", String(renewed.size));
+  if (pending.page !== 1) params.set("ppage", String(pending.page));
+  if (pending.size !== DEFAULT_PAGE_SIZE) params.set("psize", String(pending.size));
+  const text = params.toString();
+  return text ? `?${text}` : "";
+}
+
+// ---- Renewed table -----------------------------------------------------------
+
+export const RENEWED_COLUMNS = [
+  { id: "name", header: "Name" },
+  { id: "membership", header: "Membership Type" },
+  { id: "amount", header: "Amount" },
+  { id: "date", header: "Date" },
+  { id: "email", header: "Email" },
+  { id: "priceRef", header: "payment product reference" },
+  { id: "description", header: "Description" },
+  { id: "year", header: "Year" },
+] as const;
+
+export type RenewedRow = { id: string } & Record<(typeof RENEWED_COLUMNS)[number]["id"], string>;
+
+/** When a transaction was paid: its settlement, else its creation (an imported record). */
+export function paidAt(transaction: Pick<Transaction, "settledAt" | "createdAt">): number {
+  return transaction.settledAt ?? transaction.createdAt;
+}
+
+export function renewedRow(transaction: Transaction): RenewedRow {
+  return {
+    id: transaction.id,
+    name: transaction.memberName,
+    membership: transaction.membershipType,
+    amount: formatPence(transaction.unitAmount * transaction.qty),
+    date: formatDay(paidAt(transaction)),
+    email: transaction.memberEmail,
+    priceRef: transaction.priceRef,
+    description: transaction.title,
+    year: String(transaction.year),
+  };
+}
+
+// ---- Pending table -----------------------------------------------------------
+
+/** The spec names no columns for the pending table: who they are, how to reach them, and when they last paid. */
+export const PENDING_COLUMNS = [
+  { id: "memberId", header: "Member ID" },
+  { id: "name", header: "Name" },
+  { id: "membership", header: "Membership Type" },
+  { id: "email", header: "Email" },
+  { id: "mobile", header: "Mobile" },
+  { id: "lastRenewedYear", header: "Last subscription year" },
+] as const;
+
+export type PendingRow = { id: string } & Record<(typeof PENDING_COLUMNS)[number]["id"], string>;
+
+export function pendingRow(member: Member): PendingRow {
+  return {
+    id: member.id,
+    memberId: memberNumberLabel(member.memberNumber),
+    name: member.fullName,
+    membership: member.membership,
+    email: member.email,
+    mobile: member.mobile,
+    lastRenewedYear: member.lastRenewedYear === null ? "Never" : String(member.lastRenewedYear),
+  };
+}
+
+/** The store query of the pending members (spec §7: status true and delete false; not renewed this year). */
+export function pendingMembersQuery(thisYear: number, paging?: TablePaging) {
+  return {
+    deleted: false,
+    active: true,
+    notRenewedIn: thisYear,
+    ...(paging ? { page: paging.page - 1, pageSize: paging.size } : {}),
+  };
+}
+
+// ---- CSV -----------------------------------------------------------------------
+
+export type ReportTable = "renewed" | "pending";
+
+export function reportCsv(table: ReportTable, rows: ReadonlyArray<RenewedRow | PendingRow>) {
+  const columns = table === "renewed" ? RENEWED_COLUMNS : PENDING_COLUMNS;
+  return {
+    header: columns.map((column) => column.header),
+    records: rows.map((row) => columns.map((column) => (row as Record<string, string>)[column.id] ?? "")),
+  };
+}
+
+/** `/mem-renewals/renewed.csv?year=2025`: every row of the table, whatever page is shown. */
+export function reportCsvHref(table: ReportTable, state: RenewalsReportState, thisYear: number): string {
+  return `/mem-renewals/${table}.csv${table === "renewed" && state.year !== thisYear ? `?year=${state.year}` : ""}`;
+}
+
+/** `renewed-2026-renewals-….csv`: the table, the year it reports, and the day it was taken (UK time). */
+export function reportCsvFilename(table: ReportTable, year: number, now: Date = new Date()): string {
+  const day = parts(Math.floor(now.getTime() / 1000), { day: "2-digit", month: "2-digit", year: "numeric" });
+  return `${table === "renewed" ? `renewed-${year}` : `pending-${year}`}-${day.year}-${day.month}-${day.day}.csv`;
+}
+
+// ---- Chart -----------------------------------------------------------------------
+
+export const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"] as const;
+
+/**
+ * The twelve months of a year as [from, to) in Unix seconds, UK time: midnight on the
+ * 1st in London. The clocks change on the last Sunday of March and October at 01:00
+ * UTC, never on a 1st, so London's offset at 00:00 UTC on the 1st is its offset all night.
+ */
+export function monthPeriods(year: number): Array<{ from: number; to: number }> {
+  const starts = Array.from({ length: 13 }, (_, i) => {
+    const utc = Date.UTC(year, i, 1) / 1000;
+    const ukHour = Number(parts(utc, { hour: "2-digit", hourCycle: "h23" }).hour);
+    return utc - ukHour * 3600;
+  });
+  return starts.slice(0, 12).map((from, i) => ({ from, to: starts[i + 1]! }));
+}
+
+export interface ChartBar {
+  month: (typeof MONTHS)[number];
+  count: number;
+  /** 0–100, of the tallest month. */
+  height: number;
+}
+
+export function chartBars(counts: readonly number[]): ChartBar[] {
+  const max = Math.max(0, ...counts);
+  return MONTHS.map((month, i) => {
+    const count = counts[i] ?? 0;
+    return { month, count, height: max === 0 ? 0 : Math.round((count / max) * 100) };
+  });
+}
+
+/** The chart in words, for people who cannot see it. */
+export function chartSummary(year: number, bars: readonly ChartBar[]): string {
+  return `Renewals paid each month of ${year}: ${bars.map((bar) => `${bar.month} ${bar.count}`).join(", ")}.`;
+}
+
+// ---- Reminder -----------------------------------------------------------------
+
+export const REMINDER_BATCH_SIZE = 100;
+export const BULK_EMAIL_FALLBACK_MESSAGE = "Our system is experiencing technical difficulties to send bulk emails...";
+
+export function reminderSentMessage(count: number): string {
+  return `Renewal reminder sent to ${count} ${count === 1 ? "member" : "members"}.`;
+}
+
+export function reminderQuestion(count: number): string {
+  return `Send the renewal reminder to ${count} ${count === 1 ? "member" : "members"}?`;
+}
+
+/** This year's fee for a membership, in pence, from the site settings. */
+export function renewalFee(membership: Membership, fees: { singleRenewFee: number; familyRenewFee: number }): number {
+  return membership === "Family" ? fees.familyRenewFee : fees.singleRenewFee;
+}
+
+/** Splits a list into chunks of at most `size` (Resend's batch API takes 100 e-mails a call). */
+export function chunks<T>(items: readonly T[], size: number): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+  return out;
+}
