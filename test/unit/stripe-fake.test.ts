@@ -7,10 +7,15 @@ import { demoPrices, parseStripeForm, startFakeStripe, type FakeStripe } from ".
 let fake: FakeStripe;
 let stripe: Stripe;
 
+/** The SDK pointed at the fake (the Node build; the site's gateway uses the worker build). */
+function sdk(key: string, maxNetworkRetries = 0): Stripe {
+  const url = new URL(fake.url);
+  return new Stripe(key, { host: url.hostname, port: url.port, protocol: "http", maxNetworkRetries });
+}
+
 beforeAll(async () => {
   fake = await startFakeStripe({ prices: { price_single: { unit_amount: 1000 }, price_kids: { unit_amount: 500, currency: "gbp" } } });
-  const url = new URL(fake.url);
-  stripe = new Stripe(fake.secretKey, { host: url.hostname, port: url.port, protocol: "http", maxNetworkRetries: 0 });
+  stripe = sdk(fake.secretKey);
 });
 
 afterAll(async () => {
@@ -105,8 +110,7 @@ describe("fake Stripe, through the real SDK", () => {
   });
 
   it("refuses a wrong key with 401 (StripeAuthenticationError), never echoing the whole key", async () => {
-    const url = new URL(fake.url);
-    const wrong = new Stripe("sk_test_wrong_key_0123456789", { host: url.hostname, port: url.port, protocol: "http", maxNetworkRetries: 0 });
+    const wrong = sdk("sk_test_wrong_key_0123456789");
     const error = await wrong.checkout.sessions.retrieve("cs_test_x").catch((e: unknown) => e);
     expect(error).toBeInstanceOf(Stripe.errors.StripeAuthenticationError);
     expect((error as Error).message).not.toContain("sk_test_wrong_key_0123456789");
@@ -118,8 +122,7 @@ describe("fake Stripe, through the real SDK", () => {
     expect(error).toBeInstanceOf(Stripe.errors.StripeAPIError);
     expect(error).toMatchObject({ statusCode: 500 });
 
-    const url = new URL(fake.url);
-    const retrying = new Stripe(fake.secretKey, { host: url.hostname, port: url.port, protocol: "http", maxNetworkRetries: 1 });
+    const retrying = sdk(fake.secretKey, 1);
     const before = fake.sessions.size;
     fake.failNextWith(503, { type: "api_error", message: "Try again." });
     const created = await retrying.checkout.sessions.create(params());
