@@ -5,9 +5,9 @@ import { parts } from "./dates";
 export const NO_TRANSACTIONS_MESSAGE = "You have no transactions!";
 export const NO_TICKETS_MESSAGE = "You have no open tickets!";
 export const DETAILS_UPDATED_MESSAGE = "Details Updated.";
-/** Shown on Edit Account while a Single member adds family: payment of the upgrade arrives with the Payments issue. */
+/** Shown on Edit Account while a Single member adds family. */
 export const UPGRADE_AFTER_PAYMENT_NOTE =
-  "Your family details are saved with your account. Your membership becomes Family once the upgrade is paid; online payment is coming soon.";
+  "Saving your family details takes you to the payment for the upgrade. Your membership becomes Family once it is paid.";
 
 /** The spec's date display, day-month-year hour:minute, in UK time: "05-03-2026 14:07". */
 export function formatDateTime(at: number): string {

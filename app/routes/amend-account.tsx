@@ -13,6 +13,7 @@ import { pageMeta } from "~/domain/page-meta";
 import { UPGRADE_NEEDS_RENEWAL_MESSAGE } from "~/domain/renewal";
 import { loadAmendAccount, updateAccountDetails, type AccountFormValues } from "~/services/account.server";
 import { requireUser } from "~/services/auth.server";
+import { startUpgrade } from "~/services/membership-payments.server";
 import { redirectWithToast } from "~/services/toast.server";
 
 export const meta: MetaFunction = () => pageMeta("Edit Account", "Change your contact details and family.");
@@ -32,6 +33,7 @@ interface AmendAnswer {
 export async function action({ request, context }: ActionFunctionArgs) {
   const member = await requireUser(request, context);
   const result = await updateAccountDetails(context, member, await request.formData());
+  if (result.kind === "saved" && result.upgradePending) return startUpgrade(context, request, member);
   if (result.kind === "saved") return redirectWithToast(context, "/mem-account", { kind: "success", message: DETAILS_UPDATED_MESSAGE });
   const { values, errors, formError } = result;
   return data<AmendAnswer>({ values, errors, formError }, { status: result.kind === "invalid" ? 400 : 200 });

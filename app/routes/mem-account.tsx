@@ -1,10 +1,11 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { AccountDetails, MyTickets, RenewalBox, TransactionHistory } from "~/components/account/AccountSections";
 import { PageTitle } from "~/components/layout/Breadcrumbs";
 import { pageMeta } from "~/domain/page-meta";
 import { loadAccountPage } from "~/services/account.server";
 import { requireUser } from "~/services/auth.server";
+import { startRenewal } from "~/services/membership-payments.server";
 
 export const meta: MetaFunction = () => pageMeta("My Account", "Your membership, renewal, tickets and payments.");
 
@@ -12,6 +13,12 @@ export const meta: MetaFunction = () => pageMeta("My Account", "Your membership,
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const member = await requireUser(request, context);
   return loadAccountPage(context, member);
+}
+
+/** Renew Now: this year's subscription through checkout (refused when already paid). */
+export async function action({ request, context }: ActionFunctionArgs) {
+  const member = await requireUser(request, context);
+  return startRenewal(context, request, member);
 }
 
 export default function MemAccount() {

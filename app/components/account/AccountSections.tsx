@@ -1,4 +1,4 @@
-import { Link } from "@remix-run/react";
+import { Form, Link, useNavigation } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { AccountPanel } from "./AccountPanel";
 import { ALREADY_PAID_MESSAGE, SUBSCRIPTION_WORDING } from "~/domain/renewal";
@@ -62,9 +62,20 @@ export function RenewalBox({ renewal, membership }: { renewal: AccountPage["rene
           {ALREADY_PAID_MESSAGE}
         </button>
       ) : (
-        <p className="account-note">Online renewal opens soon. Until then, please contact us to pay your subscription.</p>
+        <RenewButton fee={renewal.fee} />
       )}
     </AccountPanel>
+  );
+}
+
+function RenewButton({ fee }: { fee: string }) {
+  const busy = useNavigation().formAction === "/mem-account";
+  return (
+    <Form method="post" action="/mem-account">
+      <button type="submit" className="button" disabled={busy}>
+        {busy ? "Please wait..." : `Renew Now ${fee}`}
+      </button>
+    </Form>
   );
 }
 

@@ -43,7 +43,8 @@ function known<T extends string>(words: readonly T[], value: string | null | und
   return words.find((word) => word === value) ?? otherwise;
 }
 
-function toCheckoutSession(session: Stripe.Checkout.Session): CheckoutSession {
+/** Stripe's session in the site's words (also used for the sessions webhooks carry). */
+export function toCheckoutSession(session: Stripe.Checkout.Session): CheckoutSession {
   const metadata: Record<string, string> = {};
   for (const [key, value] of Object.entries(session.metadata ?? {})) {
     if (typeof value === "string") metadata[key] = value;

@@ -155,7 +155,7 @@ describe("Edit Account (/amend-account)", () => {
     expect((await post({ ...singleForm, city: "Salford", intent: "save" }, single.id)).status).toBe(302);
   });
 
-  it("a Single member who paid this year sees the Family fields (no children), and saving keeps Single until the upgrade is paid", async () => {
+  it("a Single member who paid this year sees the Family fields (no children); saving goes to the upgrade's checkout and keeps Single until it is paid", async () => {
     const treasurer = demoAccount("treasurer"); // Single, renewed this year
     const shown = await post({ ...singleForm, fullName: "Deepa Menon", membership: "Family", intent: "update-fields" }, treasurer.id);
     expect(shown.status).toBe(200);
@@ -163,13 +163,14 @@ describe("Edit Account (/amend-account)", () => {
     expect(html).toContain('name="spouseName"');
     expect(html).toMatch(/<select[^>]*name="childCount"/);
     expect(html).not.toContain('name="childName1"');
-    expect(text(html)).toContain("Your membership becomes Family once the upgrade is paid");
+    expect(text(html)).toContain("Your membership becomes Family once it is paid");
 
     const saved = await post(
       { ...singleForm, fullName: "Deepa Menon", membership: "Family", spouseTitle: "Mr", spouseName: "Ravi Menon", spouseEmail: "ravi@example.org", spouseMobile: "07700900021", childCount: "0", intent: "save" },
       treasurer.id,
     );
-    expect(saved.status).toBe(302);
+    expect(saved.status).toBe(303);
+    expect(saved.headers.get("Location")).toMatch(/^\/practice-checkout\/cs_practice_/);
     expect(text(await (await get("/mem-account", treasurer.id)).text())).toContain("Membership type Single");
     expect(inputValue(await (await get("/amend-account", treasurer.id)).text(), "spouseName")).toBe("Ravi Menon");
   });

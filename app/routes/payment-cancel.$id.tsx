@@ -1,0 +1,20 @@
+import { data, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { PaymentResult } from "~/components/payments/PaymentResult";
+import { CANCEL_MESSAGE, PAYMENT_FAILED_TITLE } from "~/domain/payment-pages";
+import { PRIVATE_CACHE_CONTROL } from "~/services/cache-control.server";
+import { failFromCancel } from "~/services/settlement.server";
+
+/** The loader's private, no-store: this page is never cached, even for a visitor without cookies. */
+export const headers: HeadersFunction = ({ loaderHeaders, actionHeaders }) => (actionHeaders.has("Cache-Control") ? actionHeaders : loaderHeaders);
+
+export const meta: MetaFunction = () => [{ title: PAYMENT_FAILED_TITLE }, { name: "robots", content: "noindex" }];
+
+/** The payer cancelled (or the payment failed): a pending transaction whose session is not paid becomes failed. */
+export async function loader({ context, params }: LoaderFunctionArgs) {
+  await failFromCancel(context, params.id ?? "");
+  return data(null, { headers: { "Cache-Control": PRIVATE_CACHE_CONTROL, "X-Robots-Tag": "noindex" } });
+}
+
+export default function PaymentCancel() {
+  return <PaymentResult title={PAYMENT_FAILED_TITLE} message={CANCEL_MESSAGE} tone="failed" linkText="Done" />;
+}

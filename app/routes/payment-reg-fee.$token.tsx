@@ -1,0 +1,80 @@
+import type { HeadersFunction, ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { PageTitle } from "~/components/layout/Breadcrumbs";
+import { ACCOUNT_NOT_FOUND, ALREADY_PAID_REGISTRATION } from "~/domain/payment-pages";
+import { loadRegistrationPayment, payRegistration } from "~/services/registration-payment.server";
+
+/** The loader's private, no-store: this page is never cached, even for a visitor without cookies. */
+export const headers: HeadersFunction = ({ loaderHeaders, actionHeaders }) => (actionHeaders.has("Cache-Control") ? actionHeaders : loaderHeaders);
+
+export const meta: MetaFunction = () => [{ title: "Pay Your Registration Fee" }, { name: "robots", content: "noindex" }];
+
+export const loader = ({ context, params }: LoaderFunctionArgs) => loadRegistrationPayment(context, params.token ?? "");
+export const action = ({ context, request, params }: ActionFunctionArgs) => payRegistration(context, request, params.token ?? "");
+
+function Message({ text }: { text: string }) {
+  return (
+    <div className="container payment-result">
+      <p>{text}</p>
+      <Link to="/home" className="button">
+        Go to Home
+      </Link>
+    </div>
+  );
+}
+
+export default function PayRegistrationFee() {
+  const page = useLoaderData<typeof loader>();
+  const answer = useActionData<{ error?: string }>();
+  const submitting = useNavigation().state !== "idle";
+  return (
+    <>
+      <PageTitle title="Pay Your Registration Fee" />
+      <section className="section">
+        {page.kind === "not-found" ? (
+          <Message text={ACCOUNT_NOT_FOUND} />
+        ) : page.kind === "paid" ? (
+          <Message text={ALREADY_PAID_REGISTRATION} />
+        ) : (
+          <div className="container registration-payment">
+            <dl className="registration-payer">
+              <dt>Name</dt>
+              <dd>{page.name}</dd>
+              <dt>Post code</dt>
+              <dd>{page.postcode}</dd>
+              <dt>Membership</dt>
+              <dd>{page.membership}</dd>
+            </dl>
+            <table className="fee-table">
+              <caption className="visually-hidden">Registration fees</caption>
+              <tbody>
+                {page.rows.map((row) => (
+                  <tr key={row.label}>
+                    <th scope="row">{row.label}</th>
+                    <td>{row.amount}</td>
+                  </tr>
+                ))}
+              </tbody>
+              <tfoot>
+                <tr>
+                  <th scope="row">Total</th>
+                  <td>{page.total}</td>
+                </tr>
+              </tfoot>
+            </table>
+            {answer?.error ? (
+              <p className="form-error" role="alert">
+                {answer.error}
+              </p>
+            ) : null}
+            <Form method="post">
+              <button type="submit" className="button" disabled={submitting}>
+                {submitting ? "Please wait..." : "PAY"}
+              </button>
+            </Form>
+          </div>
+        )}
+      </section>
+    </>
+  );
+}

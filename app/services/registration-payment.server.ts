@@ -1,0 +1,58 @@
+import { data, type AppLoadContext } from "@remix-run/cloudflare";
+import { registrationCharge } from "../domain/fees";
+import { formatPence } from "../domain/money";
+import type { Member } from "../domain/records";
+import { currentMonth } from "../domain/renewal";
+import { PRIVATE_CACHE_CONTROL } from "./cache-control.server";
+import { verifyPaymentLinkToken } from "./payment-link.server";
+import { startCheckout } from "./payments.server";
+
+/**
+ * /payment-reg-fee/{token} (spec 2 §2): the approved applicant's registration payment.
+ * Works without signing in; the signed token (ADR 15) is the only way in.
+ */
+
+
+const HEADERS = { "Cache-Control": PRIVATE_CACHE_CONTROL, "X-Robots-Tag": "noindex", "Referrer-Policy": "no-referrer" };
+
+type Found = { kind: "not-found" } | { kind: "paid" } | { kind: "due"; member: Member };
+
+async function memberFromToken(context: AppLoadContext, token: string): Promise<Found> {
+  const memberId = await verifyPaymentLinkToken(context.env, token);
+  const member = memberId ? await context.store.members.getById(memberId) : null;
+  if (!member || member.deleted) return { kind: "not-found" };
+  return member.registrationPaid ? { kind: "paid" } : { kind: "due", member };
+}
+
+export async function loadRegistrationPayment(context: AppLoadContext, token: string) {
+  const found = await memberFromToken(context, token);
+  if (found.kind === "not-found") return data({ kind: "not-found" as const }, { status: 404, headers: HEADERS });
+  if (found.kind === "paid") return data({ kind: "paid" as const }, { headers: HEADERS });
+  const settings = await context.content.getSiteSettings();
+  const charge = registrationCharge(settings.membership, found.member.membership, currentMonth());
+  return data(
+    {
+      kind: "due" as const,
+      name: found.member.fullName,
+      postcode: found.member.postcode,
+      membership: found.member.membership,
+      rows: [
+        { label: "Registration", amount: formatPence(charge.registrationFee) },
+        { label: "1 Year subscription", amount: formatPence(charge.subscriptionFee) },
+      ],
+      total: formatPence(charge.total),
+    },
+    { headers: HEADERS },
+  );
+}
+
+/** PAY: the same checks again, then checkout. On a provider failure the page shows why. */
+export async function payRegistration(context: AppLoadContext, request: Request, token: string) {
+  const found = await memberFromToken(context, token);
+  if (found.kind !== "due") return loadRegistrationPayment(context, token);
+  const settings = await context.content.getSiteSettings();
+  const charge = registrationCharge(settings.membership, found.member.membership, currentMonth());
+  const started = await startCheckout(context, request, { member: found.member, charge, purpose: "registration" });
+  if (started.ok) return started.response;
+  return data({ error: started.error }, { status: 503, headers: HEADERS });
+}

@@ -1,0 +1,128 @@
+import type { AppLoadContext } from "@remix-run/cloudflare";
+import { settlementFor } from "../domain/fees";
+import type { MemberPatch, Transaction } from "../domain/records";
+import { createCheckoutGateway } from "./checkout/index.server";
+import type { CheckoutSession } from "./checkout/gateway";
+import { clientReference } from "./payments.server";
+import { nowSeconds } from "./store/ids";
+
+/**
+ * Settling a payment (ARCHITECTURE point 2). The return pages, the webhook and the
+ * accountant's Reconcile all come here. A transaction becomes `success` only when the
+ * provider says its session is paid, the session is the one made for this transaction
+ * (client reference, metadata, amount) and the transaction was not settled before; the
+ * store's conditional update lets exactly one caller make the change, and only that
+ * caller applies it to the member. A URL typed by hand changes nothing.
+ */
+
+export type SettlementOutcome =
+  /** This call settled it. */
+  | "settled"
+  /** It was settled before (by another call, the webhook, or Reconcile). */
+  | "already-settled"
+  /** The session is not paid (yet), or no session is known. */
+  | "not-paid"
+  /** The session does not belong to this transaction: nothing changes. */
+  | "mismatch"
+  /** No such transaction (or not this member's). */
+  | "unknown"
+  /** The provider could not be asked; try again later. */
+  | "unavailable";
+
+export interface SettlementResult {
+  outcome: SettlementOutcome;
+  transaction: Transaction | null;
+}
+
+/** Why a session cannot settle this transaction, or null when it can. */
+export function sessionMismatch(transaction: Transaction, session: CheckoutSession): string | null {
+  if (session.clientReferenceId !== clientReference(transaction)) return "client reference";
+  if (session.metadata.transactionId !== transaction.id) return "metadata";
+  if (transaction.checkoutSessionId && transaction.checkoutSessionId !== session.id) return "session id";
+  if (session.amountTotal !== transaction.unitAmount * transaction.qty) return "amount";
+  return null;
+}
+
+function memberPatch(transaction: Transaction): MemberPatch | null {
+  const change = settlementFor(transaction);
+  if (!change) return null;
+  switch (change.kind) {
+    case "registration":
+      return { registrationPaid: true, active: true, lastRenewedYear: change.year };
+    case "renewal":
+      return { lastRenewedYear: change.year };
+    case "upgrade":
+      return { membership: "Family" };
+  }
+}
+
+/** Settles a transaction with a session the provider vouched for (retrieved, or from a signed webhook). */
+export async function settleWithSession(context: AppLoadContext, transaction: Transaction, session: CheckoutSession): Promise<SettlementResult> {
+  if (transaction.status === "success") return { outcome: "already-settled", transaction };
+  const mismatch = sessionMismatch(transaction, session);
+  if (mismatch) {
+    console.warn(`Session ${session.id} does not match transaction ${transaction.id} (${mismatch}); nothing settled.`);
+    return { outcome: "mismatch", transaction };
+  }
+  if (session.paymentStatus !== "paid") return { outcome: "not-paid", transaction };
+
+  const changed = await context.store.transactions.settle(transaction.id, "success", nowSeconds());
+  const settled = await context.store.transactions.getById(transaction.id);
+  if (!changed) return { outcome: settled?.status === "success" ? "already-settled" : "not-paid", transaction: settled };
+  const patch = memberPatch(transaction);
+  if (patch) await context.store.members.update(transaction.userId, patch);
+  return { outcome: "settled", transaction: settled };
+}
+
+/**
+ * A return page: the transaction from the URL, checked against the member in the URL,
+ * then its own checkout session (the one we stored) as the provider reports it. The
+ * `session_id` the browser brings is only a hint; if it names another session, nothing
+ * changes.
+ */
+export async function settleFromReturn(
+  context: AppLoadContext,
+  transactionId: string,
+  memberId: string,
+  sessionIdHint: string | null,
+): Promise<SettlementResult> {
+  const transaction = await context.store.transactions.getById(transactionId);
+  if (!transaction || transaction.userId !== memberId) return { outcome: "unknown", transaction: null };
+  if (transaction.status === "success") return { outcome: "already-settled", transaction };
+  const sessionId = transaction.checkoutSessionId ?? sessionIdHint;
+  if (!sessionId) return { outcome: "not-paid", transaction };
+  if (sessionIdHint && transaction.checkoutSessionId && sessionIdHint !== transaction.checkoutSessionId) {
+    return { outcome: "mismatch", transaction };
+  }
+  let session: CheckoutSession | null;
+  try {
+    session = await createCheckoutGateway(context).retrieveSession(sessionId);
+  } catch (error) {
+    console.error(`Could not ask the provider about session ${sessionId}:`, error);
+    return { outcome: "unavailable", transaction };
+  }
+  if (!session) return { outcome: "not-paid", transaction };
+  return settleWithSession(context, transaction, session);
+}
+
+/**
+ * The cancel page and expired sessions: a pending transaction becomes failed unless its
+ * session was paid after all (then it settles as paid).
+ */
+export async function failFromCancel(context: AppLoadContext, transactionId: string): Promise<SettlementResult> {
+  const transaction = await context.store.transactions.getById(transactionId);
+  if (!transaction) return { outcome: "unknown", transaction: null };
+  if (transaction.status !== "pending") return { outcome: transaction.status === "success" ? "already-settled" : "not-paid", transaction };
+  if (transaction.checkoutSessionId) {
+    try {
+      const session = await createCheckoutGateway(context).retrieveSession(transaction.checkoutSessionId);
+      if (session?.paymentStatus === "paid") return settleWithSession(context, transaction, session);
+    } catch (error) {
+      // Unknown: leave it pending rather than fail a payment that may have gone through.
+      console.error(`Could not ask the provider about session ${transaction.checkoutSessionId}:`, error);
+      return { outcome: "unavailable", transaction };
+    }
+  }
+  await context.store.transactions.settle(transaction.id, "failed", nowSeconds());
+  return { outcome: "not-paid", transaction: await context.store.transactions.getById(transaction.id) };
+}
