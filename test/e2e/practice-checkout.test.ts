@@ -1,10 +1,9 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { NewCheckoutSession } from "~/services/checkout/gateway";
-import { practiceGateway, readPracticeSession } from "~/services/checkout/practice-gateway.server";
-import { openLocalD1 } from "../../seed/platform";
+import { practiceGateway } from "~/services/checkout/practice-gateway.server";
 import { DESKTOP, PHONE, hydrated, launchBrowser, newContext } from "../support/browser";
+import { practiceSession, readPracticeSessionOf, withLocalD1 } from "../support/practice-checkout";
 import { startSeededServer, type SeededServer } from "../support/seeded-server";
 
 /**
@@ -17,22 +16,6 @@ let browser: Browser;
 let server: SeededServer;
 const ids: Record<string, string> = {};
 
-function newSession(key: string): NewCheckoutSession {
-  return {
-    lineItems: [
-      { price: "price_reg_fee_2025", quantity: 1 },
-      { price: "price_single_2025", quantity: 1 },
-    ],
-    customerEmail: `${key}@example.com`,
-    clientReferenceId: `member-${key}--txn-${key}`,
-    successUrl: `/practice-landing/${key}/success?session_id={CHECKOUT_SESSION_ID}`,
-    cancelUrl: `/practice-landing/${key}/cancel`,
-    metadata: { transactionId: `txn-${key}` },
-    amountTotal: 3500,
-    description: `Registration fee and Single membership (${key})`,
-  };
-}
-
 const KEYS = ["pay-js", "pay-nojs", "cancel-js", "cancel-nojs", "pending"];
 
 beforeAll(async () => {
@@ -41,7 +24,7 @@ beforeAll(async () => {
     startSeededServer({
       prepare: async (db) => {
         const gateway = practiceGateway(db, { isProduction: false });
-        for (const key of KEYS) ids[key] = (await gateway.createSession(newSession(key))).id;
+        for (const key of KEYS) ids[key] = (await gateway.createSession(practiceSession(key))).id;
       },
     }),
   ]);
@@ -51,14 +34,7 @@ afterAll(async () => {
   await server?.stop();
 });
 
-async function readSession(id: string) {
-  const { db, dispose } = await openLocalD1(server.persistTo);
-  try {
-    return await readPracticeSession(db, id);
-  } finally {
-    await dispose();
-  }
-}
+const readSession = (id: string) => readPracticeSessionOf(server.persistTo, id);
 
 async function openCheckout(key: string, javaScriptEnabled: boolean, device: typeof DESKTOP | typeof PHONE = PHONE) {
   const context = await newContext(browser, { ...device, baseURL: server.url, javaScriptEnabled });
@@ -84,8 +60,8 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(page.getByRole("heading", { name: "Practice checkout — no real payment is taken" }).isVisible()).resolves.toBe(true);
       const table = await page.locator("table.practice-items").innerText();
       expect(table).toContain("price_reg_fee_2025");
-      expect(table).toContain("price_single_2025");
-      expect(table).toMatch(/Total\s+£35\.00/);
+      expect(table).toContain("price_family_2025");
+      expect(table).toMatch(/Total\s+£45\.50/);
       expect(await page.locator(".practice-email").innerText()).toContain(`${key}@example.com`);
       await expectNoSidewaysScroll(page);
 
@@ -145,14 +121,7 @@ describe("the practice checkout's accessibility (axe-core)", () => {
     it(`has no WCAG 2.1 A/AA violations, open and paid (${device.viewport.width} px)`, async () => {
       const context = await newContext(browser, { ...device, baseURL: server.url });
       const page = await context.newPage();
-      const { id } = await (async () => {
-        const { db, dispose } = await openLocalD1(server.persistTo);
-        try {
-          return await practiceGateway(db).createSession(newSession(`axe-${device.viewport.width}`));
-        } finally {
-          await dispose();
-        }
-      })();
+      const { id } = await withLocalD1(server.persistTo, (db) => practiceGateway(db).createSession(practiceSession(`axe-${device.viewport.width}`)));
       await page.goto(`/practice-checkout/${id}`);
       await hydrated(page);
       expect(await violations(page)).toEqual([]);

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { NewCheckoutSession } from "~/services/checkout/gateway";
-import { practiceGateway, readPracticeSession, type PracticeSession } from "~/services/checkout/practice-gateway.server";
-import { openLocalD1 } from "../../../seed/platform";
+import { practiceGateway } from "~/services/checkout/practice-gateway.server";
+import { practiceSession, readPracticeSessionOf, withLocalD1 } from "../../support/practice-checkout";
 import { startSeededServer, type SeededServer } from "../../support/seeded-server";
 
 /**
@@ -12,44 +11,18 @@ import { startSeededServer, type SeededServer } from "../../support/seeded-serve
 
 let server: SeededServer;
 
-function newSession(key: string, overrides: Partial<NewCheckoutSession> = {}): NewCheckoutSession {
-  return {
-    lineItems: [
-      { price: "price_reg_fee_2025", quantity: 1 },
-      { price: "price_family_2025", quantity: 1 },
-    ],
-    customerEmail: `${key}@example.com`,
-    clientReferenceId: `member-${key}--txn-${key}`,
-    successUrl: `/practice-landing/${key}/success?session_id={CHECKOUT_SESSION_ID}`,
-    cancelUrl: `/practice-landing/${key}/cancel`,
-    metadata: { transactionId: `txn-${key}` },
-    amountTotal: 4550,
-    description: `Registration fee and Family membership (${key})`,
-    ...overrides,
-  };
-}
-
 const ids: Record<string, string> = {};
 const BEFORE_START = {
-  show: newSession("show"),
-  pay: newSession("pay"),
-  cancel: newSession("cancel"),
-  foreignSuccess: newSession("foreign-success", { successUrl: "https://evil.example/steal?session_id={CHECKOUT_SESSION_ID}" }),
-  foreignCancel: newSession("foreign-cancel", { cancelUrl: "//evil.example/cancel" }),
-  crossSite: newSession("cross-site"),
-  junkIntent: newSession("junk-intent"),
+  show: practiceSession("show"),
+  pay: practiceSession("pay"),
+  cancel: practiceSession("cancel"),
+  foreignSuccess: practiceSession("foreign-success", { successUrl: "https://evil.example/steal?session_id={CHECKOUT_SESSION_ID}" }),
+  foreignCancel: practiceSession("foreign-cancel", { cancelUrl: "//evil.example/cancel" }),
+  crossSite: practiceSession("cross-site"),
+  junkIntent: practiceSession("junk-intent"),
 };
 
-async function withDb<T>(work: (db: D1Database) => Promise<T>): Promise<T> {
-  const { db, dispose } = await openLocalD1(server.persistTo);
-  try {
-    return await work(db);
-  } finally {
-    await dispose();
-  }
-}
-
-const readSession = (id: string): Promise<PracticeSession | null> => withDb((db) => readPracticeSession(db, id));
+const readSession = (id: string) => readPracticeSessionOf(server.persistTo, id);
 
 beforeAll(async () => {
   server = await startSeededServer({
@@ -140,8 +113,8 @@ describe("the practice checkout page", () => {
 
   it("accepts a return URL on the site's own origin (as the payment code builds them)", async () => {
     const origin = server.url.replace(/\/$/, "");
-    const { id } = await withDb((db) =>
-      practiceGateway(db).createSession(newSession("absolute", { successUrl: `${origin}/payment-success/abc?session_id={CHECKOUT_SESSION_ID}` })),
+    const { id } = await withLocalD1(server.persistTo, (db) =>
+      practiceGateway(db).createSession(practiceSession("absolute", { successUrl: `${origin}/payment-success/abc?session_id={CHECKOUT_SESSION_ID}` })),
     );
     const response = await press(id, "pay");
     expect(response.status).toBe(303);

@@ -1,0 +1,40 @@
+import type { NewCheckoutSession } from "~/services/checkout/gateway";
+import { readPracticeSession, type PracticeSession } from "~/services/checkout/practice-gateway.server";
+import { openLocalD1 } from "../../seed/platform";
+
+/**
+ * A practice checkout session for the HTTP and browser tests: `key` names the payer and
+ * the return paths (/practice-landing/<key>/success?session_id=… and …/cancel), so each
+ * test can tell where Pay or Cancel took it.
+ */
+export function practiceSession(key: string, overrides: Partial<NewCheckoutSession> = {}): NewCheckoutSession {
+  return {
+    lineItems: [
+      { price: "price_reg_fee_2025", quantity: 1 },
+      { price: "price_family_2025", quantity: 1 },
+    ],
+    customerEmail: `${key}@example.com`,
+    clientReferenceId: `member-${key}--txn-${key}`,
+    successUrl: `/practice-landing/${key}/success?session_id={CHECKOUT_SESSION_ID}`,
+    cancelUrl: `/practice-landing/${key}/cancel`,
+    metadata: { transactionId: `txn-${key}` },
+    amountTotal: 4550,
+    description: `Registration fee and Family membership (${key})`,
+    ...overrides,
+  };
+}
+
+/** Works on the local D1 a running private server (startSeededServer) uses. */
+export async function withLocalD1<T>(persistTo: string, work: (db: D1Database) => Promise<T>): Promise<T> {
+  const { db, dispose } = await openLocalD1(persistTo);
+  try {
+    return await work(db);
+  } finally {
+    await dispose();
+  }
+}
+
+/** A practice session as the server left it. */
+export function readPracticeSessionOf(persistTo: string, id: string): Promise<PracticeSession | null> {
+  return withLocalD1(persistTo, (db) => readPracticeSession(db, id));
+}
