@@ -1,32 +1,9 @@
 import { createElement } from "react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import type { EmailStatus, NewOutboxEmail, OutboxEmail } from "~/domain/records";
 import { ContactMessageEmail, contactEmailSubject } from "~/emails/ContactMessageEmail";
 import { emailService, resendTransport } from "~/services/email.server";
-import type { OutboxRepository } from "~/services/store/port";
+import { memoryOutbox } from "../support/memory-outbox";
 
-/** The outbox port in memory: what the service recorded, and every status change. */
-function memoryOutbox() {
-  const emails = new Map<string, OutboxEmail>();
-  const repo: OutboxRepository = {
-    async add(email: NewOutboxEmail, status: EmailStatus, provider: string) {
-      const record: OutboxEmail = { ...email, id: `e${emails.size + 1}`, status, provider, providerId: null, error: null, createdAt: 1, updatedAt: 1 };
-      emails.set(record.id, record);
-      return record;
-    },
-    async markResult(id, result) {
-      const email = emails.get(id)!;
-      emails.set(id, { ...email, status: result.status, providerId: result.providerId ?? null, error: result.error ?? null });
-    },
-    async get(id) {
-      return emails.get(id) ?? null;
-    },
-    async list() {
-      return { rows: [...emails.values()].reverse(), total: emails.size };
-    },
-  };
-  return { repo, emails };
-}
 
 const message = {
   name: "Ada <b>",

@@ -1,7 +1,6 @@
 import { render, toPlainText } from "@react-email/components";
 import { createElement } from "react";
 import { describe, expect, it } from "vitest";
-import type { EmailStatus, NewOutboxEmail, OutboxEmail } from "~/domain/records";
 import {
   PENDING_COLUMNS,
   RENEWED_COLUMNS,
@@ -21,9 +20,9 @@ import {
 } from "~/domain/renewals-report";
 import { RenewalReminderEmail, renewalReminderSubject } from "~/emails/RenewalReminderEmail";
 import { emailService, type BatchTransport } from "~/services/email.server";
-import type { OutboxRepository } from "~/services/store/port";
 import { demoSettings } from "../../seed/demo-content";
 import { newMember, newTransaction } from "../support/fixtures";
+import { memoryOutbox } from "../support/memory-outbox";
 
 const YEAR = 2026;
 const params = (text: string) => readRenewalsParams(new URLSearchParams(text), YEAR);
@@ -138,28 +137,6 @@ describe("the renewal reminder", () => {
   });
 });
 
-/** The outbox in memory. */
-function memoryOutbox() {
-  const emails = new Map<string, OutboxEmail>();
-  const repo: OutboxRepository = {
-    async add(email: NewOutboxEmail, status: EmailStatus, provider: string) {
-      const record: OutboxEmail = { ...email, id: `e${emails.size + 1}`, status, provider, providerId: null, error: null, createdAt: 1, updatedAt: 1 };
-      emails.set(record.id, record);
-      return record;
-    },
-    async markResult(id, result) {
-      const email = emails.get(id)!;
-      emails.set(id, { ...email, status: result.status, providerId: result.providerId ?? null, error: result.error ?? null });
-    },
-    async get(id) {
-      return emails.get(id) ?? null;
-    },
-    async list() {
-      return { rows: [...emails.values()], total: emails.size };
-    },
-  };
-  return { repo, emails };
-}
 
 describe("sendBatch", () => {
   const message = (i: number) => ({

@@ -4,7 +4,7 @@ import { DuplicateEmailError } from "../errors";
 import { newId, nowSeconds } from "../ids";
 import type { MemberListQuery, MemberSortKey, MembersRepository } from "../port";
 import { MEMBER_COLUMNS, memberFromRow, memberToRow, memberValue } from "./rows";
-import { isUniqueViolation } from "./sql";
+import { isUniqueViolation, pageClause } from "./sql";
 
 const SORT_COLUMNS: Record<MemberSortKey, string> = {
   memberNumber: "member_number",
@@ -20,7 +20,6 @@ const SORT_COLUMNS: Record<MemberSortKey, string> = {
 
 const DEFAULT_SORT = { key: "createdAt", direction: "desc" } as const;
 const MAX_NUMBER_ATTEMPTS = 5;
-const MAX_PAGE_SIZE = 500;
 
 function whereClause(query: MemberListQuery): { sql: string; params: unknown[] } {
   const clauses = ["deleted = ?"];
@@ -122,17 +121,10 @@ export function d1Members(db: D1Database): MembersRepository {
       const where = whereClause(query);
       const sort = query.sort && Object.hasOwn(SORT_COLUMNS, query.sort.key) ? query.sort : DEFAULT_SORT;
       const direction = sort.direction === "asc" ? "ASC" : "DESC";
-      let sql = `SELECT * FROM members WHERE ${where.sql} ORDER BY ${SORT_COLUMNS[sort.key]} ${direction} NULLS LAST, id ${direction}`;
-      const params = [...where.params];
-      if (query.pageSize !== undefined) {
-        // Never "no limit" by accident: SQLite reads a negative LIMIT as none.
-        const pageSize = Math.min(Math.max(Math.trunc(query.pageSize) || 1, 1), MAX_PAGE_SIZE);
-        const page = Math.max(Math.trunc(query.page ?? 0) || 0, 0);
-        sql += " LIMIT ? OFFSET ?";
-        params.push(pageSize, page * pageSize);
-      }
+      const limit = pageClause(query);
+      const sql = `SELECT * FROM members WHERE ${where.sql} ORDER BY ${SORT_COLUMNS[sort.key]} ${direction} NULLS LAST, id ${direction}${limit.sql}`;
       const [rows, count] = await db.batch<Record<string, unknown>>([
-        db.prepare(sql).bind(...params),
+        db.prepare(sql).bind(...where.params, ...limit.params),
         db.prepare(`SELECT COUNT(*) AS total FROM members WHERE ${where.sql}`).bind(...where.params),
       ]);
       return {

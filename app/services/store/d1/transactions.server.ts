@@ -2,9 +2,8 @@ import type { Transaction } from "../../../domain/records";
 import { newId, nowSeconds } from "../ids";
 import type { TransactionsRepository } from "../port";
 import { transactionFromRow, transactionToRow } from "./rows";
-import { insertRow } from "./sql";
+import { insertRow, pageClause } from "./sql";
 
-const MAX_PAGE_SIZE = 500;
 // transactions_report (year, payment_type, status) answers the WHERE of both report queries.
 const SETTLED = "FROM transactions WHERE year = ? AND payment_type = ? AND status = 'success'";
 const PAID_AT = "COALESCE(settled_at, created_at)";
@@ -53,17 +52,11 @@ export function d1Transactions(db: D1Database): TransactionsRepository {
     },
 
     async listSettled(query) {
-      let sql = `SELECT * ${SETTLED} ORDER BY title DESC, ${PAID_AT} DESC, id DESC`;
-      const params: Array<string | number> = [query.year, query.paymentType];
-      if (query.pageSize !== undefined) {
-        // Never "no limit" by accident: SQLite reads a negative LIMIT as none.
-        const pageSize = Math.min(Math.max(Math.trunc(query.pageSize) || 1, 1), MAX_PAGE_SIZE);
-        const page = Math.max(Math.trunc(query.page ?? 0) || 0, 0);
-        sql += " LIMIT ? OFFSET ?";
-        params.push(pageSize, page * pageSize);
-      }
+      const limit = pageClause(query);
       const [rows, count] = await db.batch<Record<string, unknown>>([
-        db.prepare(sql).bind(...params),
+        db
+          .prepare(`SELECT * ${SETTLED} ORDER BY title DESC, ${PAID_AT} DESC, id DESC${limit.sql}`)
+          .bind(query.year, query.paymentType, ...limit.params),
         db.prepare(`SELECT COUNT(*) AS total ${SETTLED}`).bind(query.year, query.paymentType),
       ]);
       return { rows: rows!.results.map(transactionFromRow), total: Number(count!.results[0]?.total ?? 0) };

@@ -1,0 +1,25 @@
+import type { EmailStatus, NewOutboxEmail, OutboxEmail } from "~/domain/records";
+import type { OutboxRepository } from "~/services/store/port";
+
+/** The outbox port in memory: what the e-mail service recorded, and every status change. */
+export function memoryOutbox() {
+  const emails = new Map<string, OutboxEmail>();
+  const repo: OutboxRepository = {
+    async add(email: NewOutboxEmail, status: EmailStatus, provider: string) {
+      const record: OutboxEmail = { ...email, id: `e${emails.size + 1}`, status, provider, providerId: null, error: null, createdAt: 1, updatedAt: 1 };
+      emails.set(record.id, record);
+      return record;
+    },
+    async markResult(id, result) {
+      const email = emails.get(id)!;
+      emails.set(id, { ...email, status: result.status, providerId: result.providerId ?? null, error: result.error ?? null });
+    },
+    async get(id) {
+      return emails.get(id) ?? null;
+    },
+    async list() {
+      return { rows: [...emails.values()].reverse(), total: emails.size };
+    },
+  };
+  return { repo, emails };
+}
