@@ -122,27 +122,23 @@ export function emailService(options: {
             return { to, subject, replyTo, purpose, html, text: toPlainText(html) };
           }),
         );
-        const queued: OutboxEmail[] = [];
-        for (const email of rendered) {
-          queued.push(await outbox.add({ to: email.to, subject: email.subject, html: email.html, text: email.text, purpose: email.purpose }, "queued", "resend"));
-        }
+        const queued = await outbox.addMany(
+          rendered.map(({ to, subject, html, text, purpose }) => ({ to, subject, html, text, purpose })),
+          "queued",
+          "resend",
+        );
+        let answer: { ids: string[] } | { error: string };
         try {
-          const ids = await batchTransport(
-            rendered.map(({ to, subject, replyTo, html, text }) => ({ from, to, subject, html, text, ...(replyTo ? { replyTo } : {}) })),
-          );
-          for (const [index, email] of queued.entries()) {
-            const providerId = ids[index]!;
-            await outbox.markResult(email.id, { status: "sent", providerId });
-            results.push({ ...email, status: "sent", providerId });
-          }
+          answer = { ids: await batchTransport(rendered.map(({ to, subject, replyTo, html, text }) => ({ from, to, subject, html, text, ...(replyTo ? { replyTo } : {}) }))) };
         } catch (error) {
-          const message = errorText(error);
           log(`A batch of ${queued.length} e-mails (${rendered[0]?.purpose}) could not be sent:`, error);
-          for (const email of queued) {
-            await outbox.markResult(email.id, { status: "failed", error: message });
-            results.push({ ...email, status: "failed", error: message });
-          }
+          answer = { error: errorText(error) };
         }
+        const marked = queued.map((email, index): OutboxEmail =>
+          "ids" in answer ? { ...email, status: "sent", providerId: answer.ids[index]! } : { ...email, status: "failed", error: answer.error },
+        );
+        await outbox.markResults(marked.map(({ id, status, providerId, error }) => ({ id, status, providerId, error })));
+        results.push(...marked);
       }
       return results;
     },

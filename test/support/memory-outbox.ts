@@ -14,6 +14,12 @@ export function memoryOutbox() {
       const email = emails.get(id)!;
       emails.set(id, { ...email, status: result.status, providerId: result.providerId ?? null, error: result.error ?? null });
     },
+    async addMany(list, status, provider) {
+      return Promise.all(list.map((email) => repo.add(email, status, provider)));
+    },
+    async markResults(results) {
+      for (const { id, ...result } of results) await repo.markResult(id, result);
+    },
     async get(id) {
       return emails.get(id) ?? null;
     },

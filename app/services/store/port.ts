@@ -164,9 +164,19 @@ export interface TicketsRepository {
   admit(id: Id, people: Array<{ band: AttendeeBand; position: number }>, at: UnixSeconds): Promise<Array<{ band: AttendeeBand; position: number }>>;
 }
 
+export interface OutboxResult {
+  status: EmailStatus;
+  providerId?: string | null;
+  error?: string | null;
+}
+
 export interface OutboxRepository {
   add(email: NewOutboxEmail, status: EmailStatus, provider: string): Promise<OutboxEmail>;
-  markResult(id: Id, result: { status: EmailStatus; providerId?: string | null; error?: string | null }): Promise<void>;
+  markResult(id: Id, result: OutboxResult): Promise<void>;
+  /** Many e-mails at once (a bulk send), in one round trip; returned in the order given. */
+  addMany(emails: NewOutboxEmail[], status: EmailStatus, provider: string): Promise<OutboxEmail[]>;
+  /** Many results at once, in one round trip. */
+  markResults(results: Array<OutboxResult & { id: Id }>): Promise<void>;
   get(id: Id): Promise<OutboxEmail | null>;
   /** Newest first. */
   list(options?: { limit?: number; offset?: number }): Promise<Page<OutboxEmail>>;

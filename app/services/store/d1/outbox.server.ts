@@ -4,11 +4,34 @@ import type { OutboxRepository } from "../port";
 import { outboxFromRow } from "./rows";
 import { insertRow } from "./sql";
 
-export function d1Outbox(db: D1Database): OutboxRepository {
+const MARK = "UPDATE outbox SET status = ?, provider_id = ?, error = ?, updated_at = ? WHERE id = ?";
+
+function toRow(record: OutboxEmail) {
   return {
+    id: record.id,
+    recipients: JSON.stringify(record.to),
+    subject: record.subject,
+    html: record.html,
+    text: record.text,
+    purpose: record.purpose,
+    status: record.status,
+    provider: record.provider,
+    created_at: record.createdAt,
+    updated_at: record.updatedAt,
+  };
+}
+
+export function d1Outbox(db: D1Database): OutboxRepository {
+  const repo: OutboxRepository = {
     async add(email, status, provider) {
+      const [record] = await repo.addMany([email], status, provider);
+      return record!;
+    },
+
+    async addMany(emails, status, provider) {
+      if (emails.length === 0) return [];
       const now = nowSeconds();
-      const record: OutboxEmail = {
+      const records: OutboxEmail[] = emails.map((email) => ({
         ...email,
         id: newId(),
         status,
@@ -17,27 +40,19 @@ export function d1Outbox(db: D1Database): OutboxRepository {
         error: null,
         createdAt: now,
         updatedAt: now,
-      };
-      await insertRow(db, "outbox", {
-        id: record.id,
-        recipients: JSON.stringify(record.to),
-        subject: record.subject,
-        html: record.html,
-        text: record.text,
-        purpose: record.purpose,
-        status,
-        provider,
-        created_at: now,
-        updated_at: now,
-      }).run();
-      return record;
+      }));
+      await db.batch(records.map((record) => insertRow(db, "outbox", toRow(record))));
+      return records;
     },
 
     async markResult(id, result) {
-      await db
-        .prepare("UPDATE outbox SET status = ?, provider_id = ?, error = ?, updated_at = ? WHERE id = ?")
-        .bind(result.status, result.providerId ?? null, result.error ?? null, nowSeconds(), id)
-        .run();
+      await repo.markResults([{ id, ...result }]);
+    },
+
+    async markResults(results) {
+      if (results.length === 0) return;
+      const now = nowSeconds();
+      await db.batch(results.map((result) => db.prepare(MARK).bind(result.status, result.providerId ?? null, result.error ?? null, now, result.id)));
     },
 
     async get(id) {
@@ -53,4 +68,5 @@ export function d1Outbox(db: D1Database): OutboxRepository {
       return { rows: rows!.results.map(outboxFromRow), total: Number(count!.results[0]?.total ?? 0) };
     },
   };
+  return repo;
 }
