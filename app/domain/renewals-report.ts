@@ -158,7 +158,7 @@ export function reportCsvHref(table: ReportTable, state: RenewalsReportState, th
   return `/mem-renewals/${table}.csv${table === "renewed" && state.year !== thisYear ? `?year=${state.year}` : ""}`;
 }
 
-/** `renewed-2026-renewals-….csv`: the table, the year it reports, and the day it was taken (UK time). */
+/** `renewed-2026-2026-11-21.csv`: the table, the year it reports, and the day it was taken (UK time). */
 export function reportCsvFilename(table: ReportTable, year: number, now: Date = new Date()): string {
   const day = parts(Math.floor(now.getTime() / 1000), { day: "2-digit", month: "2-digit", year: "numeric" });
   return `${table === "renewed" ? `renewed-${year}` : `pending-${year}`}-${day.year}-${day.month}-${day.day}.csv`;
