@@ -103,7 +103,7 @@ describe("/mem-renewals in a browser", () => {
         await page.waitForSelector(".recipient-list");
         expect(await page.getByText("Our system is experiencing technical difficulties to send bulk emails...").count()).toBe(1);
         expect(await page.locator(".recipient-list li").count()).toBe(pendingCount.plain);
-        await page.getByRole("link", { name: "CLOSE" }).click();
+        await page.getByRole("link", { name: "CLOSE", exact: true }).click();
         await page.waitForFunction(() => !document.querySelector(".recipient-list"));
         expect(new URL(page.url()).search).toBe("?ppage=2");
       } finally {
