@@ -8,5 +8,6 @@ export const ADMIN_MENU: readonly NavLink[] = [
   { label: "Members", to: "/accounts" },
   { label: "Deleted Members", to: "/deleted-members" },
   { label: "Subscriptions", to: "/mem-renewals" },
+  { label: "Pending payments", to: "/accounts/payments" },
   { label: "E-mails", to: "/accounts/emails" },
 ];

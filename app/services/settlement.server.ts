@@ -126,3 +126,29 @@ export async function failFromCancel(context: AppLoadContext, transactionId: str
   await context.store.transactions.settle(transaction.id, "failed", nowSeconds());
   return { outcome: "not-paid", transaction: await context.store.transactions.getById(transaction.id) };
 }
+
+export type ReconcileOutcome = SettlementOutcome | "failed" | "still-open";
+
+/**
+ * The accountant's Reconcile (for tabs closed before the return and webhooks that never
+ * came): asks the provider about a pending transaction's session, then settles it, fails it
+ * (expired, unknown, or never started), or leaves it (still open).
+ */
+export async function reconcile(context: AppLoadContext, transactionId: string): Promise<{ outcome: ReconcileOutcome; transaction: Transaction | null }> {
+  const transaction = await context.store.transactions.getById(transactionId);
+  if (!transaction) return { outcome: "unknown", transaction: null };
+  if (transaction.status !== "pending") return { outcome: transaction.status === "success" ? "already-settled" : "failed", transaction };
+  let session: CheckoutSession | null = null;
+  if (transaction.checkoutSessionId) {
+    try {
+      session = await createCheckoutGateway(context).retrieveSession(transaction.checkoutSessionId);
+    } catch (error) {
+      console.error(`Reconcile: could not ask the provider about session ${transaction.checkoutSessionId}:`, error);
+      return { outcome: "unavailable", transaction };
+    }
+  }
+  if (session?.paymentStatus === "paid") return settleWithSession(context, transaction, session);
+  if (session?.status === "open") return { outcome: "still-open", transaction };
+  await context.store.transactions.settle(transaction.id, "failed", nowSeconds());
+  return { outcome: "failed", transaction };
+}

@@ -116,6 +116,8 @@ export interface TransactionsRepository {
   /** A member's transactions, newest first, optionally of one status. */
   listByUser(userId: Id, status?: TransactionStatus): Promise<Transaction[]>;
   setCheckoutSession(id: Id, checkoutSessionId: string): Promise<void>;
+  /** Every transaction still pending, oldest first (the accountant's Reconcile list). */
+  listPending(options?: { limit?: number; offset?: number }): Promise<Page<Transaction>>;
   /**
    * Settles a transaction. `failed` applies only to a pending one; `success`
    * applies to a pending or failed one (a member may cancel, go back and pay in the

@@ -257,3 +257,28 @@ describe("the Stripe webhook", () => {
     expect((await get("/webhooks/stripe")).status).toBe(405);
   });
 });
+
+describe("Reconcile (accountants)", () => {
+  it("is for accountants only, and settles a paid session whose payer never came back", async () => {
+    expect((await get("/accounts/payments")).headers.get("Location")).toMatch(/^\/login/);
+    expect((await get("/accounts/payments", demoAccount("member").id)).headers.get("Location")).toBe("/mem-account");
+    expect((await post("/accounts/payments", { id: "x" }, demoAccount("member").id)).headers.get("Location")).toBe("/mem-account");
+
+    const renewer = await db((d) => d1Members(d).register(newMember({ fullName: "Tab Closer", active: true, registrationPaid: true, lastRenewedYear: currentYear() - 1 })));
+    const treasurer = demoAccount("treasurer").id;
+    const { sessionId, transaction } = await checkout(await post("/mem-account", {}, renewer.id), renewer.id);
+    const list = await get("/accounts/payments", treasurer);
+    expect(text(await list.text())).toContain("Tab Closer");
+
+    // Still open at the provider: nothing changes.
+    const open = await post("/accounts/payments", { id: transaction.id }, treasurer);
+    expect(open.status).toBe(302);
+    expect((await transactionsOf(renewer.id))[0]!.status).toBe("pending");
+
+    stripe.complete(sessionId);
+    await post("/accounts/payments", { id: transaction.id }, treasurer);
+    expect((await transactionsOf(renewer.id))[0]!.status).toBe("success");
+    expect((await member(renewer.id)).lastRenewedYear).toBe(currentYear());
+    expect(text(await (await get("/accounts/payments", treasurer)).text())).not.toContain("Tab Closer");
+  });
+});
