@@ -46,6 +46,8 @@ export interface EmailService {
 
 /** Resend's batch API takes at most 100 e-mails a call. */
 export const BATCH_LIMIT = 100;
+/** Resend allows 2 requests a second by default: batch calls are spaced by this much. */
+export const BATCH_PAUSE_MS = 600;
 
 /** Sends one rendered e-mail; resolves with the provider's id or rejects with its error. */
 export type EmailTransport = (email: { from: string; to: string[]; replyTo?: string; subject: string; html: string; text: string }) => Promise<string>;
@@ -83,9 +85,11 @@ export function emailService(options: {
   transport?: EmailTransport;
   /** Used by sendBatch when given; without it sendBatch sends one by one through `transport`. */
   batchTransport?: BatchTransport;
+  /** Between two batch calls (tests pass 0). */
+  batchPauseMs?: number;
   log?: (message: string, error: unknown) => void;
 }): EmailService {
-  const { outbox, from, transport, batchTransport, log = (message, error) => console.error(message, error) } = options;
+  const { outbox, from, transport, batchTransport, batchPauseMs = BATCH_PAUSE_MS, log = (message, error) => console.error(message, error) } = options;
   const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
   const service: EmailService = {
     delivers: transport !== undefined,
@@ -115,6 +119,7 @@ export function emailService(options: {
       }
       const results: OutboxEmail[] = [];
       for (let start = 0; start < messages.length; start += BATCH_LIMIT) {
+        if (start > 0 && batchPauseMs > 0) await new Promise((resolve) => setTimeout(resolve, batchPauseMs));
         const chunk = messages.slice(start, start + BATCH_LIMIT);
         const rendered = await Promise.all(
           chunk.map(async ({ to, subject, replyTo, react, purpose }) => {

@@ -156,7 +156,7 @@ describe("sendBatch", () => {
       failNext = true;
       return list.map((email) => `id-${email.to[0]}`);
     };
-    const service = emailService({ outbox: repo, from: "MMA <no-reply@example.org>", transport: async () => "single", batchTransport: batch, log: () => {} });
+    const service = emailService({ outbox: repo, from: "MMA <no-reply@example.org>", transport: async () => "single", batchTransport: batch, batchPauseMs: 0, log: () => {} });
     expect(service.delivers).toBe(true);
     const results = await service.sendBatch(Array.from({ length: 150 }, (_, i) => message(i)));
     expect(calls).toEqual([100, 50]);
