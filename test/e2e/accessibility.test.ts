@@ -51,6 +51,7 @@ describe("accessibility of the public and member pages and the shell (axe-core)"
     ["application sheet, member, phone", `/member-details/${demoAccount("member").id}`, PHONE, demoAccount("member").id, true],
     ["e-mail outbox, accountant, desktop", "/accounts/emails", DESKTOP, demoAccount("treasurer").id, true],
     ["pending payments, accountant, phone", "/accounts/payments", PHONE, demoAccount("treasurer").id, true],
+    ["subscriptions, accountant, desktop", "/mem-renewals", DESKTOP, demoAccount("treasurer").id, true],
   ] as const;
 
   for (const [name, path, device, userId, cookieConsent] of cases) {
