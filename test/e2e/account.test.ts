@@ -136,7 +136,7 @@ for (const javaScriptEnabled of [true, false]) {
       if (!javaScriptEnabled) await page.getByRole("button", { name: "Update the form" }).click();
       await page.getByLabel("Spouse's name").waitFor();
       expect(await page.getByLabel("Number of children").inputValue()).toBe("0");
-      expect(await page.getByText("Your membership becomes Family once the upgrade is paid", { exact: false }).count()).toBe(1);
+      expect(await page.getByText("Your membership becomes Family once it is paid", { exact: false }).count()).toBe(1);
       await context.close();
     });
   });
