@@ -164,6 +164,29 @@ export interface TicketsRepository {
    * admitted once, whatever the number of concurrent calls; returns who this call admitted.
    */
   admit(id: Id, people: Array<{ band: AttendeeBand; position: number }>, at: UnixSeconds): Promise<Array<{ band: AttendeeBand; position: number }>>;
+  /** The event payments report (spec §7): the titles of a year's paid tickets, alphabetical. */
+  listReportTitles(year: number): Promise<string[]>;
+  /** The paid tickets of a year (and one event, when `title` is given) summed up in one query. */
+  summarizeReport(query: TicketReportQuery): Promise<TicketReportSummary>;
+  /**
+   * The same tickets with their attendees, newest first. 0-based page; omit page and
+   * pageSize for every row (CSV export). pageSize is 1–500.
+   */
+  listReport(query: TicketReportQuery & { page?: number; pageSize?: number }): Promise<Page<Ticket>>;
+}
+
+export interface TicketReportQuery {
+  year: number;
+  /** One event's title; omitted: every event of the year. */
+  title?: string;
+}
+
+export interface TicketReportSummary {
+  tickets: number;
+  /** Sum of the tickets' prices. */
+  amount: Pence;
+  /** Attendees per band. */
+  bands: Record<AttendeeBand, number>;
 }
 
 export interface OutboxResult {

@@ -1,8 +1,8 @@
-import type { Ticket } from "../../../domain/records";
+import { ATTENDEE_BANDS, type AttendeeBand, type Ticket } from "../../../domain/records";
 import { newId, nowSeconds } from "../ids";
-import type { TicketsRepository } from "../port";
+import type { TicketReportQuery, TicketsRepository } from "../port";
 import { attendeeToRow, ticketFromRow, ticketToRow } from "./rows";
-import { insertRow } from "./sql";
+import { insertRow, pageClause } from "./sql";
 
 /** A ticket with its attendees in one query. */
 const TICKET_SELECT = `SELECT t.*, (
@@ -13,6 +13,15 @@ const TICKET_SELECT = `SELECT t.*, (
 
 /** Codes are typed at the door: case and surrounding spaces do not matter. */
 const normaliseCode = (code: string) => code.trim().toUpperCase();
+
+/** The report's tickets (spec §7: year and paymentStatus true, one title or all), through the tickets_report index. */
+function reportWhere(query: TicketReportQuery, table = "") {
+  const sql = `${table}year = ? AND ${table}paid = 1`;
+  return query.title === undefined
+    ? { sql, params: [query.year] as unknown[] }
+    : { sql: `${sql} AND ${table}title = ?`, params: [query.year, query.title] as unknown[] };
+}
+const REPORT_ORDER = "created_at DESC, id DESC";
 
 export function d1Tickets(db: D1Database): TicketsRepository {
   const one = async (where: string, value: string) => {
@@ -72,6 +81,53 @@ export function d1Tickets(db: D1Database): TicketsRepository {
         db.prepare("UPDATE tickets SET used = 1 WHERE id = ? AND paid = 1").bind(id),
       ]);
       return admitted!.results.map((r) => ({ band: r.band as Ticket["attendees"][number]["band"], position: Number(r.position) }));
+    },
+
+    async listReportTitles(year) {
+      const { results } = await db
+        .prepare("SELECT DISTINCT title FROM tickets WHERE year = ? AND paid = 1 ORDER BY title")
+        .bind(year)
+        .all<{ title: string }>();
+      return results.map((r) => r.title);
+    },
+
+    async summarizeReport(query) {
+      const where = reportWhere(query, "t.");
+      // One statement: each ticket's attendees counted per band through the
+      // ticket_attendees primary key (ticket_id first), then summed with the prices.
+      const perBand = ATTENDEE_BANDS.map((band) => `SUM(a.band = '${band}') AS ${band}`).join(", ");
+      const totals = ATTENDEE_BANDS.map((band) => `COALESCE(SUM(${band}), 0) AS ${band}`).join(", ");
+      const row = await db
+        .prepare(
+          `SELECT COUNT(*) AS tickets, COALESCE(SUM(price), 0) AS amount, ${totals}
+           FROM (SELECT t.price, ${perBand}
+                 FROM tickets t LEFT JOIN ticket_attendees a ON a.ticket_id = t.id
+                 WHERE ${where.sql}
+                 GROUP BY t.id)`,
+        )
+        .bind(...where.params)
+        .first<Record<string, number | null>>();
+      return {
+        tickets: Number(row?.tickets ?? 0),
+        amount: Number(row?.amount ?? 0),
+        bands: Object.fromEntries(ATTENDEE_BANDS.map((band) => [band, Number(row?.[band] ?? 0)])) as Record<AttendeeBand, number>,
+      };
+    },
+
+    async listReport(query) {
+      const where = reportWhere(query);
+      const limit = pageClause(query);
+      // The page is chosen first (inner query), so the attendees are read for its rows only.
+      const [rows, count] = await db.batch<Record<string, unknown>>([
+        db
+          .prepare(
+            `${TICKET_SELECT.replace("FROM tickets t", `FROM (SELECT * FROM tickets WHERE ${where.sql} ORDER BY ${REPORT_ORDER}${limit.sql}) t`)}
+             ORDER BY t.created_at DESC, t.id DESC`,
+          )
+          .bind(...where.params, ...limit.params),
+        db.prepare(`SELECT COUNT(*) AS total FROM tickets WHERE ${where.sql}`).bind(...where.params),
+      ]);
+      return { rows: rows!.results.map(ticketFromRow), total: Number(count!.results[0]?.total ?? 0) };
     },
   };
 }
