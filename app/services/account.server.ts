@@ -15,6 +15,9 @@ import {
   readMembership,
   type FieldErrors,
 } from "../domain/member-details";
+import { formatTicketCode } from "../domain/ticket-code";
+import { qrSvg } from "./qr.server";
+import { ticketToken } from "./ticket-token.server";
 import { canUpgradeToFamily, currentYear, membershipChangeError, nextRenewalYear, renewalPaid } from "../domain/renewal";
 
 /**
@@ -49,15 +52,21 @@ export async function loadAccountPage(context: AppLoadContext, member: Member, n
       paid: renewalPaid(member.lastRenewedYear, year),
       fee: formatPence(family ? fees.familyRenewFee : fees.singleRenewFee),
     },
-    tickets: tickets.map((ticket) => ({
-      id: ticket.id,
-      title: ticket.title,
-      year: ticket.year,
-      code: ticket.code,
-      people: [...ticket.attendees]
-        .sort((a, b) => Object.keys(BAND_LABELS).indexOf(a.band) - Object.keys(BAND_LABELS).indexOf(b.band) || a.position - b.position)
-        .map((a) => ({ name: a.name, type: BAND_LABELS[a.band] })),
-    })),
+    tickets: await Promise.all(
+      tickets.map(async (ticket) => ({
+        id: ticket.id,
+        title: ticket.title,
+        year: ticket.year,
+        /** As the door reads it: "XMAS-7K2P". */
+        code: formatTicketCode(ticket.code),
+        price: formatPence(ticket.price),
+        /** SVG markup made by qrcode from our own signed token: nothing the member typed is in it. */
+        qrSvg: await qrSvg(await ticketToken(context.env, ticket), `QR code for ticket ${formatTicketCode(ticket.code)}`),
+        people: [...ticket.attendees]
+          .sort((a, b) => Object.keys(BAND_LABELS).indexOf(a.band) - Object.keys(BAND_LABELS).indexOf(b.band) || a.position - b.position)
+          .map((a) => ({ name: a.name, type: BAND_LABELS[a.band] })),
+      })),
+    ),
     transactions: transactions.map((t) => ({
       id: t.id,
       title: t.title,

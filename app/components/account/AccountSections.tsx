@@ -91,7 +91,13 @@ export function MyTickets({ tickets }: { tickets: AccountPage["tickets"] }) {
           <h3>
             {ticket.title} <span className="account-year">{ticket.year}</span>
           </h3>
-          <p className="account-note">Ticket code {ticket.code}</p>
+          <p className="ticket-price">{ticket.price}</p>
+          {/* The only raw HTML on the page: SVG markup the loader made with qrcode from
+              our own signed ticket token (app/services/qr.server.ts), nothing typed by a user. */}
+          <div className="ticket-qr" dangerouslySetInnerHTML={{ __html: ticket.qrSvg }} />
+          <p className="ticket-code">
+            Ticket code <strong>{ticket.code}</strong>
+          </p>
           <ul className="ticket-people">
             {ticket.people.map((person, i) => (
               <li key={i}>

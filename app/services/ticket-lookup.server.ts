@@ -1,0 +1,45 @@
+import type { AppLoadContext } from "@remix-run/cloudflare";
+import type { NewTicket, Ticket } from "../domain/records";
+import { generateTicketCode, normaliseTicketCode } from "../domain/ticket-code";
+import { isUniqueViolation } from "./store/d1/sql";
+import { MAX_TOKEN_LENGTH } from "./signed-token.server";
+import { verifyTicketToken } from "./ticket-token.server";
+
+type LookupContext = { env: Pick<AppLoadContext["env"], "LINK_SIGNING_SECRET">; store: Pick<AppLoadContext["store"], "tickets"> };
+
+/**
+ * The door's lookup (/scan-qr-code): `input` is what the camera read (a signed ticket
+ * token) or what a steward typed (the ticket code, any case, spaces or dashes).
+ * Returns the ticket or null; never throws on junk. A bare ticket id is refused: only
+ * the signed token or the code finds a ticket. Paid/used is the caller's to check.
+ */
+export async function findTicketForDoor(context: LookupContext, input: unknown): Promise<Ticket | null> {
+  if (typeof input !== "string") return null;
+  const text = input.trim();
+  if (!text || text.length > MAX_TOKEN_LENGTH) return null;
+  // A token always has two dots; a code never has one.
+  if (text.includes(".")) {
+    const id = await verifyTicketToken(context.env, text);
+    return id ? context.store.tickets.getById(id) : null;
+  }
+  const code = normaliseTicketCode(text);
+  return code ? context.store.tickets.getByCode(code) : null;
+}
+
+const MAX_CODE_ATTEMPTS = 5;
+
+/**
+ * Creates a ticket with a fresh random code (app/domain/ticket-code.ts), drawing again
+ * if the code is already taken (tickets.code is UNIQUE), like member numbers do.
+ * For the booking flow: it never reuses a caller's code.
+ */
+export async function createTicketWithCode(store: Pick<AppLoadContext["store"], "tickets">, input: Omit<NewTicket, "code">): Promise<Ticket> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await store.tickets.create({ ...input, code: generateTicketCode() });
+    } catch (error) {
+      if (isUniqueViolation(error, "tickets.code") && attempt < MAX_CODE_ATTEMPTS) continue;
+      throw error;
+    }
+  }
+}
