@@ -33,7 +33,7 @@ export function reportYears(thisYear: number): number[] {
   return [thisYear, thisYear - 1];
 }
 
-function readPaging(params: URLSearchParams, pageKey: string, sizeKey: string): TablePaging {
+export function readPaging(params: URLSearchParams, pageKey: string, sizeKey: string): TablePaging {
   const page = Number(params.get(pageKey));
   const size = Number(params.get(sizeKey));
   return {

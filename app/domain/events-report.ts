@@ -1,0 +1,174 @@
+import { parts } from "./dates";
+import { DEFAULT_PAGE_SIZE, formatDay } from "./member-table";
+import { formatPence } from "./money";
+import { ATTENDEE_BANDS, BAND_LIMITS, type AttendeeBand, type Ticket } from "./records";
+import { readPaging, reportYears, type TablePaging } from "./renewals-report";
+
+/**
+ * The event payments report (/mem-events-pay, spec "Event payments report" and §7):
+ * the paid tickets of a year, of one event or of all, summed up in tiles and a chart
+ * of attendees by band, and listed in the Tickets table. The screen and the CSV
+ * export read the same params.
+ */
+
+// ---- URL state ---------------------------------------------------------------
+
+export interface EventsReportState extends TablePaging {
+  /** This year or the previous one. */
+  year: number;
+  /** One of the year's event titles; null: 'Please Select' (every event of the year). */
+  event: string | null;
+}
+
+/** Unknown or broken values fall back to the defaults (this year, every event, page 1, 15 rows), never an error. */
+export function readEventsParams(params: URLSearchParams, thisYear: number, titles: readonly string[]): EventsReportState {
+  const year = Number(params.get("year"));
+  const event = params.get("event");
+  return {
+    year: reportYears(thisYear).includes(year) ? year : thisYear,
+    event: event !== null && titles.includes(event) ? event : null,
+    ...readPaging(params, "page", "size"),
+  };
+}
+
+/** The year alone, before the titles of that year are known. */
+export function readEventsYear(params: URLSearchParams, thisYear: number): number {
+  return readEventsParams(params, thisYear, []).year;
+}
+
+/** The search string of a state, leaving out defaults. */
+export function eventsSearch(state: EventsReportState, thisYear: number, changes: Partial<EventsReportState> = {}): string {
+  const next = { ...state, ...changes };
+  const params = new URLSearchParams();
+  if (next.year !== thisYear) params.set("year", String(next.year));
+  if (next.event !== null) params.set("event", next.event);
+  if (next.page !== 1) params.set("page", String(next.page));
+  if (next.size !== DEFAULT_PAGE_SIZE) params.set("size", String(next.size));
+  const text = params.toString();
+  return text ? `?${text}` : "";
+}
+
+// ---- Tiles and chart --------------------------------------------------------------
+
+export const BAND_LABELS: Record<AttendeeBand, string> = {
+  adult: "Adults",
+  parent: "Parents",
+  above13: "Above 13",
+  above5: "Above 5",
+  below5: "Below 5",
+};
+
+export interface EventsSummary {
+  tickets: number;
+  amount: number;
+  bands: Record<AttendeeBand, number>;
+}
+
+export interface Tile {
+  label: string;
+  value: string;
+}
+
+/** The seven tiles: the five bands, Total Count (their sum) and Total Amount in pounds. */
+export function summaryTiles(summary: EventsSummary): Tile[] {
+  const total = ATTENDEE_BANDS.reduce((sum, band) => sum + summary.bands[band], 0);
+  return [
+    ...ATTENDEE_BANDS.map((band) => ({ label: BAND_LABELS[band], value: summary.bands[band].toLocaleString("en-GB") })),
+    { label: "Total Count", value: total.toLocaleString("en-GB") },
+    { label: "Total Amount", value: formatPence(summary.amount) },
+  ];
+}
+
+export interface BandBar {
+  label: string;
+  count: number;
+  /** 0–100, of the largest band. */
+  height: number;
+}
+
+export function bandBars(bands: Record<AttendeeBand, number>): BandBar[] {
+  const max = Math.max(0, ...ATTENDEE_BANDS.map((band) => bands[band]));
+  return ATTENDEE_BANDS.map((band) => ({
+    label: BAND_LABELS[band],
+    count: bands[band],
+    height: max === 0 ? 0 : Math.round((bands[band] / max) * 100),
+  }));
+}
+
+/** What the report covers, in words: the event (or every event) and the year. */
+export function reportScope(state: Pick<EventsReportState, "year" | "event">): string {
+  return state.event === null ? `all events in ${state.year}` : `${state.event} (${state.year})`;
+}
+
+/** The chart in words, for people who cannot see it. */
+export function bandChartSummary(scope: string, bars: readonly BandBar[]): string {
+  return `Attendees by band, ${scope}: ${bars.map((bar) => `${bar.label} ${bar.count}`).join(", ")}.`;
+}
+
+// ---- Tickets table -------------------------------------------------------------
+
+const BAND_COLUMN_NAMES: Record<AttendeeBand, string> = {
+  adult: "Adult",
+  parent: "Parent",
+  above13: "Above13 Child",
+  above5: "Above5 Child",
+  below5: "Below5 Child",
+};
+
+/** One column per place of each band: Adult 1-2, Parent 1-4, Above13 Child 1-5, Above5 Child 1-5, Below5 Child 1-3. */
+const PERSON_COLUMNS = ATTENDEE_BANDS.flatMap((band) =>
+  Array.from({ length: BAND_LIMITS[band].max }, (_, i) => ({ id: `${band}${i + 1}`, header: `${BAND_COLUMN_NAMES[band]} ${i + 1}` })),
+);
+
+/** The spec's columns, in its order. */
+export const TICKET_COLUMNS: ReadonlyArray<{ id: string; header: string }> = [
+  { id: "date", header: "Date" },
+  { id: "type", header: "Type" },
+  { id: "email", header: "Email" },
+  { id: "amount", header: "Amount" },
+  { id: "used", header: "Ticket Used?" },
+  ...PERSON_COLUMNS,
+];
+
+export type TicketRow = { id: string; isUsed: boolean } & Record<string, string | boolean>;
+
+export function ticketRow(ticket: Ticket): TicketRow {
+  const row: TicketRow = {
+    id: ticket.id,
+    isUsed: ticket.used,
+    date: formatDay(ticket.createdAt),
+    type: ticket.membership,
+    email: ticket.email,
+    amount: formatPence(ticket.price),
+    used: ticket.used ? "Yes" : "No",
+  };
+  for (const column of PERSON_COLUMNS) row[column.id] = "";
+  for (const person of ticket.attendees) row[`${person.band}${person.position}`] = person.name;
+  return row;
+}
+
+// ---- CSV -----------------------------------------------------------------------
+
+export function ticketsCsv(rows: readonly TicketRow[]) {
+  return {
+    header: TICKET_COLUMNS.map((column) => column.header),
+    records: rows.map((row) => TICKET_COLUMNS.map((column) => String(row[column.id] ?? ""))),
+  };
+}
+
+/** `/mem-events-pay/tickets.csv?year=…&event=…`: every row of the selection, whatever page is shown. */
+export function ticketsCsvHref(state: EventsReportState, thisYear: number): string {
+  return `/mem-events-pay/tickets.csv${eventsSearch(state, thisYear, { page: 1, size: DEFAULT_PAGE_SIZE })}`;
+}
+
+/** `event-tickets-2026-christmas-party-2026-11-21.csv`: the year, the event (or "all-events"), the day it was taken (UK time). */
+export function ticketsCsvFilename(state: Pick<EventsReportState, "year" | "event">, now: Date = new Date()): string {
+  const day = parts(Math.floor(now.getTime() / 1000), { day: "2-digit", month: "2-digit", year: "numeric" });
+  const slug =
+    (state.event ?? "all events")
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, "-")
+      .replace(/^-+|-+$/g, "")
+      .slice(0, 60) || "event";
+  return `event-tickets-${state.year}-${slug}-${day.year}-${day.month}-${day.day}.csv`;
+}
