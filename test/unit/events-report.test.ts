@@ -102,9 +102,9 @@ describe("event payments report: tiles, chart, rows, CSV", () => {
     code: "ABC",
     createdAt: Date.UTC(2026, 10, 3, 12) / 1000,
     attendees: [
-      { band: "adult", position: 1, name: "Ann" },
-      { band: "above13", position: 2, name: "Teo" },
-      { band: "below5", position: 3, name: "=Bee" },
+      { band: "adult", position: 1, name: "Ann", admittedAt: null },
+      { band: "above13", position: 2, name: "Teo", admittedAt: null },
+      { band: "below5", position: 3, name: "=Bee", admittedAt: null },
     ],
   };
 
