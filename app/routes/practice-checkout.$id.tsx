@@ -1,7 +1,6 @@
 import { type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { PageTitle } from "~/components/layout/Breadcrumbs";
-import { NotFoundPage } from "~/components/StatusPages";
 import { actOnPracticeCheckout, loadPracticeCheckout, PRACTICE_PAGE_HEADERS, type PracticeCheckoutView } from "~/services/checkout/practice-page.server";
 
 export const meta: MetaFunction = () => [{ title: "Practice checkout" }, { name: "robots", content: "noindex" }];
@@ -85,7 +84,6 @@ function OpenCheckout({ view }: { view: PracticeCheckoutView }) {
 
 export default function PracticeCheckout() {
   const { view } = useLoaderData<typeof loader>();
-  if (!view) return <NotFoundPage />;
   return (
     <>
       <PageTitle title="Practice checkout" />

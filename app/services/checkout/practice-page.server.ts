@@ -35,8 +35,14 @@ function options(context: AppLoadContext): PracticeOptions {
 
 const refused = (formError: string) => data({ view: null, formError }, { status: 400, headers: PRACTICE_PAGE_HEADERS });
 
-/** An unknown id: the site's 404 page, sent with this page's headers (a thrown 404 would lose them). */
-const notFound = () => data({ view: null, formError: null }, { status: 404, headers: PRACTICE_PAGE_HEADERS });
+/**
+ * An unknown id: the site's 404 page, drawn by the root error boundary. Thrown rather than
+ * rendered here, so this page does not pull the status pages out of the root chunk (every
+ * public page would load them separately). A 404 is never cached (only 200s are).
+ */
+const notFound = (): never => {
+  throw new Response("Not Found", { status: 404, headers: PRACTICE_PAGE_HEADERS });
+};
 
 /**
  * A return URL (with `{CHECKOUT_SESSION_ID}` filled in, as Stripe does) if it is a path on

