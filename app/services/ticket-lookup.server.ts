@@ -33,10 +33,14 @@ const MAX_CODE_ATTEMPTS = 5;
  * if the code is already taken (tickets.code is UNIQUE), like member numbers do.
  * For the booking flow: it never reuses a caller's code.
  */
-export async function createTicketWithCode(store: Pick<AppLoadContext["store"], "tickets">, input: Omit<NewTicket, "code">): Promise<Ticket> {
+export async function createTicketWithCode(
+  store: Pick<AppLoadContext["store"], "tickets">,
+  input: Omit<NewTicket, "code">,
+  generate: () => string = generateTicketCode,
+): Promise<Ticket> {
   for (let attempt = 1; ; attempt++) {
     try {
-      return await store.tickets.create({ ...input, code: generateTicketCode() });
+      return await store.tickets.create({ ...input, code: generate() });
     } catch (error) {
       if (isUniqueViolation(error, "tickets.code") && attempt < MAX_CODE_ATTEMPTS) continue;
       throw error;
