@@ -9,5 +9,6 @@ export const ADMIN_MENU: readonly NavLink[] = [
   { label: "Deleted Members", to: "/deleted-members" },
   { label: "Subscriptions", to: "/mem-renewals" },
   { label: "Pending payments", to: "/accounts/payments" },
+  { label: "Event Payments", to: "/mem-events-pay" },
   { label: "E-mails", to: "/accounts/emails" },
 ];

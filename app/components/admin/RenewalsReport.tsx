@@ -108,9 +108,11 @@ export function ReportTable<Row extends { id: string }>(props: {
   pages: number;
   pageHref: (page: number) => string;
   sizeHref: (size: PageSize) => string;
+  /** A class for a row (e.g. the event report's grey used tickets). */
+  rowClassName?: (row: Row) => string | undefined;
   children?: ReactNode;
 }) {
-  const { id, title, caption, columns, rows, empty, footer, csvHref, paging, pages, pageHref, sizeHref, children } = props;
+  const { id, title, caption, columns, rows, empty, footer, csvHref, paging, pages, pageHref, sizeHref, rowClassName, children } = props;
   return (
     <section className="report-section" aria-labelledby={`${id}-title`}>
       <div className="report-head">
@@ -138,7 +140,7 @@ export function ReportTable<Row extends { id: string }>(props: {
             </thead>
             <tbody>
               {rows.map((row) => (
-                <tr key={row.id}>
+                <tr key={row.id} className={rowClassName?.(row)}>
                   {columns.map((column) =>
                     column.id === "name" ? (
                       <th key={column.id} scope="row">
