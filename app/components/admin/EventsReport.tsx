@@ -3,6 +3,7 @@ import type { ChangeEvent } from "react";
 import { bandChartSummary, type BandBar, type EventsReportState, type Tile } from "~/domain/events-report";
 import { DEFAULT_PAGE_SIZE } from "~/domain/member-table";
 import { reportYears } from "~/domain/renewals-report";
+import { BarChart } from "./BarChart";
 
 /**
  * The Year and Event selects: a GET form, so the choice is in the URL and works
@@ -62,35 +63,7 @@ export function SummaryTiles({ tiles, scope }: { tiles: Tile[]; scope: string })
   );
 }
 
-const CHART = { width: 360, height: 150, top: 16, bottom: 20 };
-
-/** Attendees by band: a small inline SVG drawn on the server, with the counts in words for screen readers. */
+/** Attendees by band, with the counts in words for screen readers. */
 export function BandChart({ scope, bars }: { scope: string; bars: BandBar[] }) {
-  const slot = CHART.width / bars.length;
-  const plot = CHART.height - CHART.top - CHART.bottom;
-  const base = CHART.height - CHART.bottom;
-  return (
-    <figure className="renewals-chart">
-      <figcaption>Attendees by band</figcaption>
-      <svg viewBox={`0 0 ${CHART.width} ${CHART.height}`} role="img" aria-label={bandChartSummary(scope, bars)} focusable="false">
-        <line x1="0" x2={CHART.width} y1={base} y2={base} className="chart-axis" />
-        {bars.map((bar, i) => {
-          const h = (bar.height / 100) * plot;
-          const x = i * slot + slot * 0.25;
-          const middle = x + slot * 0.25;
-          return (
-            <g key={bar.label}>
-              <rect x={x} y={base - h} width={slot * 0.5} height={h} className="chart-bar" />
-              <text x={middle} y={base - h - 3} textAnchor="middle" className="chart-count">
-                {bar.count}
-              </text>
-              <text x={middle} y={CHART.height - 5} textAnchor="middle" className="chart-month">
-                {bar.label}
-              </text>
-            </g>
-          );
-        })}
-      </svg>
-    </figure>
-  );
+  return <BarChart caption="Attendees by band" summary={bandChartSummary(scope, bars)} bars={bars} />;
 }

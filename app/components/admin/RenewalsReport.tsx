@@ -11,6 +11,7 @@ import {
   type TablePaging,
 } from "~/domain/renewals-report";
 import type { RenewalsActionData } from "~/services/renewals-report.server";
+import { BarChart } from "./BarChart";
 import { TablePager } from "./TablePager";
 
 /** The Year select: a GET form, so the year is in the URL (the renewed table's pager starts again at page 1). */
@@ -37,37 +38,14 @@ export function ReportYearForm({ state, thisYear }: { state: RenewalsReportState
   );
 }
 
-const CHART = { width: 360, height: 150, top: 16, bottom: 20 };
-
-/** Renewals paid each month of the year: a small inline SVG drawn on the server, with the counts in words for screen readers. */
+/** Renewals paid each month of the year, with the counts in words for screen readers. */
 export function RenewalsChart({ year, bars }: { year: number; bars: ChartBar[] }) {
-  const slot = CHART.width / bars.length;
-  const plot = CHART.height - CHART.top - CHART.bottom;
   return (
-    <figure className="renewals-chart">
-      <figcaption>Renewals paid each month of {year}</figcaption>
-      <svg viewBox={`0 0 ${CHART.width} ${CHART.height}`} role="img" aria-label={chartSummary(year, bars)} focusable="false">
-        <line x1="0" x2={CHART.width} y1={CHART.height - CHART.bottom} y2={CHART.height - CHART.bottom} className="chart-axis" />
-        {bars.map((bar, i) => {
-          const h = (bar.height / 100) * plot;
-          const x = i * slot + slot * 0.2;
-          const y = CHART.height - CHART.bottom - h;
-          return (
-            <g key={bar.month}>
-              <rect x={x} y={y} width={slot * 0.6} height={h} className="chart-bar" />
-              {bar.count > 0 ? (
-                <text x={x + slot * 0.3} y={y - 3} textAnchor="middle" className="chart-count">
-                  {bar.count}
-                </text>
-              ) : null}
-              <text x={x + slot * 0.3} y={CHART.height - 5} textAnchor="middle" className="chart-month">
-                {bar.month}
-              </text>
-            </g>
-          );
-        })}
-      </svg>
-    </figure>
+    <BarChart
+      caption={`Renewals paid each month of ${year}`}
+      summary={chartSummary(year, bars)}
+      bars={bars.map((bar) => ({ label: bar.month, count: bar.count, height: bar.height }))}
+    />
   );
 }
 
