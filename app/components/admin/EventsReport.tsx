@@ -2,8 +2,8 @@ import { Form, useSubmit } from "@remix-run/react";
 import type { ChangeEvent } from "react";
 import { bandChartSummary, type BandBar, type EventsReportState, type Tile } from "~/domain/events-report";
 import { DEFAULT_PAGE_SIZE } from "~/domain/member-table";
-import { reportYears } from "~/domain/renewals-report";
 import { BarChart } from "./BarChart";
+import { ReportYearField } from "./RenewalsReport";
 
 /**
  * The Year and Event selects: a GET form, so the choice is in the URL and works
@@ -17,16 +17,7 @@ export function EventsFilterForm({ state, thisYear, titles }: { state: EventsRep
   };
   return (
     <Form method="get" className="report-year-form events-filter-form" preventScrollReset>
-      <div className="field">
-        <label htmlFor="events-year">Year</label>
-        <select id="events-year" name="year" defaultValue={state.year} key={`y${state.year}`} onChange={onChange}>
-          {reportYears(thisYear).map((year) => (
-            <option key={year} value={year}>
-              {year}
-            </option>
-          ))}
-        </select>
-      </div>
+      <ReportYearField id="events-year" year={state.year} thisYear={thisYear} onChange={onChange} />
       <div className="field">
         <label htmlFor="events-event">Event</label>
         <select id="events-event" name="event" defaultValue={state.event ?? ""} key={`e${state.year}:${state.event ?? ""}`} onChange={onChange}>

@@ -1,5 +1,5 @@
 import { Form, Link, useNavigation } from "@remix-run/react";
-import { useEffect, useRef, type FormEvent, type ReactNode } from "react";
+import { useEffect, useRef, type ChangeEvent, type FormEvent, type ReactNode } from "react";
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES, type PageSize } from "~/domain/member-table";
 import {
   BULK_EMAIL_FALLBACK_MESSAGE,
@@ -14,20 +14,27 @@ import type { RenewalsActionData } from "~/services/renewals-report.server";
 import { BarChart } from "./BarChart";
 import { TablePager } from "./TablePager";
 
+/** The reports' Year field: this year and the previous one (a report's GET form submits it). */
+export function ReportYearField(props: { id: string; year: number; thisYear: number; onChange?: (event: ChangeEvent<HTMLSelectElement>) => void }) {
+  return (
+    <div className="field">
+      <label htmlFor={props.id}>Year</label>
+      <select id={props.id} name="year" defaultValue={props.year} key={props.year} onChange={props.onChange}>
+        {reportYears(props.thisYear).map((year) => (
+          <option key={year} value={year}>
+            {year}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
 /** The Year select: a GET form, so the year is in the URL (the renewed table's pager starts again at page 1). */
 export function ReportYearForm({ state, thisYear }: { state: RenewalsReportState; thisYear: number }) {
   return (
     <Form method="get" className="report-year-form" preventScrollReset>
-      <div className="field">
-        <label htmlFor="report-year">Year</label>
-        <select id="report-year" name="year" defaultValue={state.year} key={state.year}>
-          {reportYears(thisYear).map((year) => (
-            <option key={year} value={year}>
-              {year}
-            </option>
-          ))}
-        </select>
-      </div>
+      <ReportYearField id="report-year" year={state.year} thisYear={thisYear} />
       {state.pending.page !== 1 ? <input type="hidden" name="ppage" value={state.pending.page} /> : null}
       {state.pending.size !== DEFAULT_PAGE_SIZE ? <input type="hidden" name="psize" value={state.pending.size} /> : null}
       {state.renewed.size !== DEFAULT_PAGE_SIZE ? <input type="hidden" name="rsize" value={state.renewed.size} /> : null}
