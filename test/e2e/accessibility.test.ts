@@ -52,6 +52,7 @@ describe("accessibility of the public and member pages and the shell (axe-core)"
     ["e-mail outbox, accountant, desktop", "/accounts/emails", DESKTOP, demoAccount("treasurer").id, true],
     ["pending payments, accountant, phone", "/accounts/payments", PHONE, demoAccount("treasurer").id, true],
     ["subscriptions, accountant, desktop", "/mem-renewals", DESKTOP, demoAccount("treasurer").id, true],
+    ["event payments, accountant, phone", "/mem-events-pay", PHONE, demoAccount("treasurer").id, true],
   ] as const;
 
   for (const [name, path, device, userId, cookieConsent] of cases) {
