@@ -1,9 +1,10 @@
-import { Body, Button, Container, Head, Heading, Html, Preview, Text } from "@react-email/components";
+import { Body, Container, Head, Heading, Html, Preview, Text } from "@react-email/components";
 import { ASSOCIATION } from "../domain/association";
 import { formatPence } from "../domain/money";
 import { PAYMENT_DEADLINE_DAYS } from "../domain/payment-link";
 import type { Membership } from "../domain/records";
 import { emailStyles as styles } from "./auth-email-styles";
+import { LinkButton } from "./LinkButton";
 
 export interface PaymentLinkEmailProps {
   fullName: string;
@@ -35,15 +36,7 @@ export function PaymentLinkEmail({ fullName, membership, registrationFee, subscr
           <Text style={styles.text}>
             {`To complete it, please pay the registration fee of ${formatPence(registrationFee)} plus the first-year subscription of ${formatPence(subscriptionFee)} (${total} in all) within ${PAYMENT_DEADLINE_DAYS} days through the payment link below, or the application is cancelled.`}
           </Text>
-          <Button href={link} style={styles.button}>
-            Pay the registration fee
-          </Button>
-          <Text style={styles.text}>If the button does not work, copy this link into your browser:</Text>
-          <Text style={styles.text}>
-            <a href={link} style={styles.link}>
-              {link}
-            </a>
-          </Text>
+          <LinkButton href={link}>Pay the registration fee</LinkButton>
           <Text style={styles.small}>The link is for you only: it opens your payment without signing in. If you did not apply, ignore this e-mail.</Text>
         </Container>
       </Body>

@@ -1,8 +1,9 @@
-import { Body, Button, Container, Head, Heading, Html, Preview, Text } from "@react-email/components";
+import { Body, Container, Head, Heading, Html, Preview, Text } from "@react-email/components";
 import { ASSOCIATION } from "../domain/association";
 import { formatPence } from "../domain/money";
 import type { Membership } from "../domain/records";
 import { emailStyles as styles } from "./auth-email-styles";
+import { LinkButton } from "./LinkButton";
 
 export interface RenewalReminderEmailProps {
   fullName: string;
@@ -35,15 +36,7 @@ export function RenewalReminderEmail({ fullName, membership, year, fee, accountU
             {`Thank you for being a member of the ${ASSOCIATION.name}. Our records show that the ${year} subscription for your ${membership} membership, ${amount}, is not paid yet. It is due before 30 September ${year}.`}
           </Text>
           <Text style={styles.text}>Please sign in to your account and choose Renew to pay it online.</Text>
-          <Button href={accountUrl} style={styles.button}>
-            Renew my membership
-          </Button>
-          <Text style={styles.text}>If the button does not work, copy this link into your browser:</Text>
-          <Text style={styles.text}>
-            <a href={accountUrl} style={styles.link}>
-              {accountUrl}
-            </a>
-          </Text>
+          <LinkButton href={accountUrl}>Renew my membership</LinkButton>
           <Text style={styles.small}>If you have paid in the last few days, thank you, and please ignore this e-mail.</Text>
         </Container>
       </Body>

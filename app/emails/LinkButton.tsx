@@ -1,0 +1,20 @@
+import { Button, Text } from "@react-email/components";
+import type { ReactNode } from "react";
+import { emailStyles as styles } from "./auth-email-styles";
+
+/** An e-mail's main link: a button, and the address as text for clients that drop buttons. */
+export function LinkButton({ href, children }: { href: string; children: ReactNode }) {
+  return (
+    <>
+      <Button href={href} style={styles.button}>
+        {children}
+      </Button>
+      <Text style={styles.text}>If the button does not work, copy this link into your browser:</Text>
+      <Text style={styles.text}>
+        <a href={href} style={styles.link}>
+          {href}
+        </a>
+      </Text>
+    </>
+  );
+}
