@@ -1,7 +1,10 @@
 /** The texts of the payment return pages (spec 2 §2, §8). */
 
-/** What a membership payment is for: each has its own return route. */
-export type PaymentPurpose = "registration" | "renewal" | "upgrade";
+/** What a payment is for: each has its own return route. */
+export type PaymentPurpose = "registration" | "renewal" | "upgrade" | "ticket";
+
+/** Both ticket success pages (/ticket-payment-success and the free /ticket-success). */
+export const TICKET_SUCCESS_MESSAGE = "You can see the ticket in My Tickets page.";
 
 export const PAYMENT_SUCCESS_TITLE = "Payment Success";
 export const PAYMENT_FAILED_TITLE = "Payment Failed";
@@ -10,6 +13,7 @@ export const SUCCESS_MESSAGES: Record<PaymentPurpose, string> = {
   registration: "Thank you for the payment. Your account is enabled. Use your email and password to login...",
   renewal: "Thank you for the payment. You can see your payment history in My Account.",
   upgrade: "You have successfully added your family.",
+  ticket: TICKET_SUCCESS_MESSAGE,
 };
 
 export const CANCEL_MESSAGE =

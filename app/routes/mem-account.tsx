@@ -22,7 +22,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function MemAccount() {
-  const { details, renewal, tickets, transactions } = useLoaderData<typeof loader>();
+  const { details, renewal, booking, tickets, transactions } = useLoaderData<typeof loader>();
   return (
     <>
       <PageTitle title="My Account" />
@@ -30,7 +30,7 @@ export default function MemAccount() {
         <div className="container account-grid">
           <AccountDetails details={details} />
           <RenewalBox renewal={renewal} membership={details.membership} />
-          <MyTickets tickets={tickets} />
+          <MyTickets tickets={tickets} booking={booking} />
           <TransactionHistory transactions={transactions} />
         </div>
       </section>

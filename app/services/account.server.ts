@@ -18,6 +18,7 @@ import {
 import { formatTicketCode } from "../domain/ticket-code";
 import { qrSvg } from "./qr.server";
 import { ticketToken } from "./ticket-token.server";
+import { bookingOpen, ukToday } from "../domain/ticket-rules";
 import { canUpgradeToFamily, currentYear, membershipChangeError, nextRenewalYear, renewalPaid } from "../domain/renewal";
 
 /**
@@ -52,6 +53,8 @@ export async function loadAccountPage(context: AppLoadContext, member: Member, n
       paid: renewalPaid(member.lastRenewedYear, year),
       fee: formatPence(family ? fees.familyRenewFee : fees.singleRenewFee),
     },
+    /** The way to /book-ticket while the upcoming event takes bookings. */
+    booking: bookingOpen(settings.tickets.lastBookingDate, ukToday(now.getTime() / 1000)) ? { title: settings.tickets.title } : null,
     tickets: await Promise.all(
       tickets.map(async (ticket) => ({
         id: ticket.id,

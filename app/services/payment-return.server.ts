@@ -13,17 +13,19 @@ import { PRIVATE_CACHE_CONTROL } from "./cache-control.server";
 import { settleFromReturn } from "./settlement.server";
 
 /**
- * The loaders of the three success pages: settle after verifying, then say what
+ * The loaders of the four success pages: settle after verifying, then say what
  * happened. Visiting one by hand without a paid session changes nothing.
  */
 export async function loadPaymentReturn(
   request: Request,
   context: AppLoadContext,
-  params: { id?: string; memId?: string },
+  params: { id?: string; memId?: string; ticketId?: string },
   purpose: PaymentPurpose,
 ) {
   const hint = new URL(request.url).searchParams.get("session_id");
-  const { outcome } = await settleFromReturn(context, params.id ?? "", params.memId ?? "", hint && hint.length <= 255 ? hint : null);
+  const { outcome } = await settleFromReturn(context, params.id ?? "", params.memId ?? "", hint && hint.length <= 255 ? hint : null, {
+    ticketId: purpose === "ticket" ? params.ticketId ?? "" : undefined,
+  });
   // X-Settlement says what this request did (settled, already-settled, not-paid ...): for logs and tests.
   const headers = { "Cache-Control": PRIVATE_CACHE_CONTROL, "X-Robots-Tag": "noindex", "X-Settlement": outcome };
   switch (outcome) {

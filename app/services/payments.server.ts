@@ -1,10 +1,10 @@
 import { redirect, type AppLoadContext } from "@remix-run/cloudflare";
 import type { Charge } from "../domain/fees";
 import type { PaymentPurpose } from "../domain/payment-pages";
-import type { Member, Membership, Transaction } from "../domain/records";
+import type { Id, Member, Membership, PaymentType, Transaction } from "../domain/records";
 import { currentYear } from "../domain/renewal";
 import { createCheckoutGateway } from "./checkout/index.server";
-import { CheckoutUnavailableError } from "./checkout/gateway";
+import { CheckoutUnavailableError, type CheckoutLineItem } from "./checkout/gateway";
 
 /**
  * Starting a payment (spec 2 §7): a pending transaction, then a hosted checkout session
@@ -16,13 +16,29 @@ const SUCCESS_ROUTE: Record<PaymentPurpose, string> = {
   registration: "/reg-payment-success",
   renewal: "/payment-success",
   upgrade: "/upgrade-pay-success",
+  ticket: "/ticket-payment-success",
 };
 
 export const PAYMENT_UNAVAILABLE_MESSAGE = "We could not start the payment. Nothing was charged. Please try again in a few minutes.";
 
-export function successPath(purpose: PaymentPurpose, transactionId: string, memberId: string): string {
-  return `${SUCCESS_ROUTE[purpose]}/${transactionId}/${memberId}`;
+/** /payment-success/{id}/{memId} ...; a ticket's is /ticket-payment-success/{ticketId}/{id}/{memId}. */
+export function successPath(purpose: PaymentPurpose, transactionId: string, memberId: string, ticketId?: Id | null): string {
+  const ticket = purpose === "ticket" ? `/${ticketId ?? ""}` : "";
+  return `${SUCCESS_ROUTE[purpose]}${ticket}/${transactionId}/${memberId}`;
 }
+
+/**
+ * What a checkout charges: a membership Charge (one line, its price id × qty), or a
+ * ticket with its own lines (ticketPrice in app/domain/ticket-rules.ts). The lines must
+ * add up to unitAmount × qty: settlement compares the paid total with it.
+ */
+export type CheckoutCharge = Pick<Charge, "title" | "priceRef" | "unitAmount" | "qty"> & {
+  paymentType: PaymentType;
+  lineItems?: CheckoutLineItem[];
+  ticketId?: Id | null;
+  /** The transaction's year; this year unless given (a ticket's is its event year). */
+  year?: number;
+};
 
 /** `memberId--transactionId`, the client reference of the spec (§7). */
 export const clientReference = (transaction: Pick<Transaction, "userId" | "id">) => `${transaction.userId}--${transaction.id}`;
@@ -37,7 +53,7 @@ export type StartCheckoutResult = { ok: true; response: Response; transaction: T
 export async function startCheckout(
   context: AppLoadContext,
   request: Request,
-  options: { member: Member; charge: Charge; purpose: PaymentPurpose; membershipType?: Membership },
+  options: { member: Member; charge: CheckoutCharge; purpose: PaymentPurpose; membershipType?: Membership },
 ): Promise<StartCheckoutResult> {
   const { member, charge, purpose } = options;
   const origin = new URL(request.url).origin;
@@ -46,20 +62,20 @@ export async function startCheckout(
     title: charge.title,
     unitAmount: charge.unitAmount,
     qty: charge.qty,
-    year: currentYear(),
+    year: charge.year ?? currentYear(),
     priceRef: charge.priceRef,
     membershipType: options.membershipType ?? member.membership,
     memberName: member.fullName,
     memberEmail: member.email,
     paymentType: charge.paymentType,
-    ticketId: null,
+    ticketId: charge.ticketId ?? null,
   });
   try {
     const session = await createCheckoutGateway(context).createSession({
-      lineItems: [{ price: charge.priceRef, quantity: charge.qty }],
+      lineItems: charge.lineItems ?? [{ price: charge.priceRef, quantity: charge.qty }],
       customerEmail: member.email,
       clientReferenceId: clientReference(transaction),
-      successUrl: `${origin}${successPath(purpose, transaction.id, member.id)}?session_id={CHECKOUT_SESSION_ID}`,
+      successUrl: `${origin}${successPath(purpose, transaction.id, member.id, transaction.ticketId)}?session_id={CHECKOUT_SESSION_ID}`,
       cancelUrl: `${origin}/payment-cancel/${transaction.id}`,
       metadata: { transactionId: transaction.id },
       amountTotal: charge.unitAmount * charge.qty,

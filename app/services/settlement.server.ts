@@ -5,6 +5,7 @@ import { createCheckoutGateway } from "./checkout/index.server";
 import type { CheckoutSession } from "./checkout/gateway";
 import { clientReference } from "./payments.server";
 import { nowSeconds } from "./store/ids";
+import { onTicketPaid } from "./ticket-paid.server";
 
 /**
  * Settling a payment (ARCHITECTURE point 2). The return pages, the webhook and the
@@ -71,7 +72,18 @@ export async function settleWithSession(context: AppLoadContext, transaction: Tr
   if (!changed) return { outcome: settled?.status === "success" ? "already-settled" : "not-paid", transaction: settled };
   const patch = memberPatch(transaction);
   if (patch) await context.store.members.update(transaction.userId, patch);
+  if (transaction.paymentType === "ticket" && transaction.ticketId) await markTicketPaid(context, transaction.ticketId);
   return { outcome: "settled", transaction: settled };
+}
+
+/**
+ * A ticket becomes paid: by its settled transaction, or straight away when it costs
+ * nothing. markPaid changes it for one call only, and only that call runs onTicketPaid.
+ */
+export async function markTicketPaid(context: AppLoadContext, ticketId: string): Promise<boolean> {
+  const changed = await context.store.tickets.markPaid(ticketId);
+  if (changed) await onTicketPaid(context, ticketId);
+  return changed;
 }
 
 /**
@@ -85,9 +97,12 @@ export async function settleFromReturn(
   transactionId: string,
   memberId: string,
   sessionIdHint: string | null,
+  /** A ticket's return page: the transaction must be for the ticket in its URL. */
+  expected: { ticketId?: string } = {},
 ): Promise<SettlementResult> {
   const transaction = await context.store.transactions.getById(transactionId);
   if (!transaction || transaction.userId !== memberId) return { outcome: "unknown", transaction: null };
+  if (expected.ticketId !== undefined && transaction.ticketId !== expected.ticketId) return { outcome: "unknown", transaction: null };
   if (transaction.status === "success") return { outcome: "already-settled", transaction };
   const sessionId = transaction.checkoutSessionId ?? sessionIdHint;
   if (!sessionId) return { outcome: "not-paid", transaction };

@@ -8,15 +8,17 @@ import type { AccountPage } from "~/services/account.server";
 /** The pieces of /mem-account: plain markup, no state, so the page ships almost no JavaScript of its own. */
 
 /** A panel listing rows, or the spec's message when there are none. */
-function ListPanel<T extends { id: string }>({ id, title, items, empty, render }: {
+function ListPanel<T extends { id: string }>({ id, title, items, empty, render, intro }: {
   id: string;
   title: string;
   items: T[];
   empty: string;
   render: (item: T) => ReactNode;
+  intro?: ReactNode;
 }) {
   return (
     <AccountPanel id={id} title={title}>
+      {intro}
       {items.length === 0 ? <p className="account-empty">{empty}</p> : <ul className="account-list">{items.map(render)}</ul>}
     </AccountPanel>
   );
@@ -79,11 +81,18 @@ function RenewButton({ fee }: { fee: string }) {
   );
 }
 
-export function MyTickets({ tickets }: { tickets: AccountPage["tickets"] }) {
+export function MyTickets({ tickets, booking }: { tickets: AccountPage["tickets"]; booking?: AccountPage["booking"] }) {
   return (
     <ListPanel
       id="tickets-title"
       title="My Tickets"
+      intro={
+        booking ? (
+          <p className="account-book-ticket">
+            <Link to="/book-ticket">Book tickets for {booking.title}</Link>
+          </p>
+        ) : null
+      }
       items={tickets}
       empty={NO_TICKETS_MESSAGE}
       render={(ticket) => (

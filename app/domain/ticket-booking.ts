@@ -1,0 +1,44 @@
+import { formatPence } from "./money";
+import type { Membership, Pence } from "./records";
+import type { TicketPattern } from "./site-settings";
+import { MAX_NAME_LENGTH, bandsShown, emptyParty, partyLimits, type Party, type PartyInput } from "./ticket-rules";
+
+/**
+ * The booking form's texts and its shown state (spec 2 §2 "Ticket booking"). Pure and
+ * free of zod, so the /book-ticket client chunk can use it; the rules themselves are in
+ * ticket-rules.ts, the decisions in docs/decisions/0017 and 0018.
+ */
+
+export const BOOKING_NOT_AVAILABLE = "Booking Not Available";
+export const BOOKING_CLOSED_MESSAGE = "Booking for this event has closed.";
+export const BOOKING_REGISTRATION_UNPAID_MESSAGE = "Please pay your registration fee before booking tickets.";
+export const BOOKING_INVALID_MESSAGE = "Please check the numbers and names below.";
+export const TICKET_NOT_FOUND_TITLE = "Ticket not found";
+export const TICKET_NOT_FOUND_MESSAGE = "We could not find this ticket. Please check My Tickets in My Account.";
+
+/** The submit button: 'Book Now £{price x qty}'. */
+export function bookNowText(total: Pence): string {
+  return `Book Now ${formatPence(total)}`;
+}
+
+/** The most characters of a typed name shown back (the form's maxLength is MAX_NAME_LENGTH). */
+const SHOWN_NAME_LENGTH = MAX_NAME_LENGTH * 2;
+
+/**
+ * The form as shown again after a post (a refused booking, or the no-JavaScript
+ * "Update party"): each shown count brought within its limits (unreadable → the least),
+ * the names as typed, for every position the group may have. Groups not shown are empty.
+ */
+export function partyFormState(input: PartyInput, options: { pattern: TicketPattern; membership: Membership }): Party {
+  const party = emptyParty();
+  const limits = partyLimits(options.membership);
+  for (const band of bandsShown(options.pattern, options.membership)) {
+    const { min, max } = limits[band];
+    const raw = input.counts[band];
+    const text = typeof raw === "number" ? String(raw) : (raw ?? "").trim();
+    const count = /^\d{1,2}$/.test(text) ? Number(text) : min;
+    party.counts[band] = Math.min(Math.max(count, min), max);
+    party.names[band] = Array.from({ length: max }, (_, i) => (input.names[band]?.[i] ?? "").slice(0, SHOWN_NAME_LENGTH));
+  }
+  return party;
+}

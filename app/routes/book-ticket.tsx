@@ -1,0 +1,183 @@
+import { data, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useEffect, useRef, useState } from "react";
+import { FormMessage } from "~/components/forms/auth-form";
+import { useFieldErrors } from "~/components/forms/use-field-errors";
+import { PageTitle } from "~/components/layout/Breadcrumbs";
+import { useHydrated } from "~/components/use-hydrated";
+import { pageMeta } from "~/domain/page-meta";
+import type { AttendeeBand } from "~/domain/records";
+import { telHref } from "~/domain/tel-href";
+import { BOOKING_NOT_AVAILABLE, bookNowText } from "~/domain/ticket-booking";
+import { BAND_LABEL, MAX_NAME_LENGTH, countField, nameField, ticketPrice, type BandCounts } from "~/domain/ticket-rules";
+import { requireUser } from "~/services/auth.server";
+import { PRIVATE_CACHE_CONTROL } from "~/services/cache-control.server";
+import { loadBooking, submitBooking, type BookingAnswer } from "~/services/ticket-booking.server";
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => pageMeta(data?.title ? `Book tickets: ${data.title}` : "Book tickets", "Book your household's tickets.");
+
+const PRIVATE = { "Cache-Control": PRIVATE_CACHE_CONTROL };
+export const headers: HeadersFunction = () => PRIVATE;
+
+/** Members only; the party is pre-filled from the signed-in member's own record. */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const member = await requireUser(request, context);
+  return data(await loadBooking(context, member), { headers: PRIVATE });
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const member = await requireUser(request, context);
+  const result = await submitBooking(context, request, member, await request.formData());
+  if (result.kind === "redirect") return result.response;
+  return data<BookingAnswer>(result.answer, { status: result.status, headers: PRIVATE });
+}
+
+/** How each group's count is labelled. */
+const COUNT_LABEL: Record<AttendeeBand, string> = {
+  adult: "Adults",
+  parent: "Parents on a visiting visa",
+  above13: "Children above 13",
+  above5: "Children above 5",
+  below5: "Children below 5",
+};
+
+function range(min: number, max: number): number[] {
+  return Array.from({ length: max - min + 1 }, (_, i) => min + i);
+}
+
+export default function BookTicket() {
+  const loaded = useLoaderData<typeof loader>();
+  const answer = useActionData<BookingAnswer>();
+  const navigation = useNavigation();
+  const hydrated = useHydrated();
+  const [errors, clearError] = useFieldErrors(answer?.errors);
+  const formRef = useRef<HTMLFormElement>(null);
+  const party = answer?.party ?? loaded.party;
+
+  // With JavaScript the name fields follow the counts at once; without, "Update party" asks the server.
+  const [counts, setCounts] = useState<BandCounts>(party.counts);
+  useEffect(() => setCounts(party.counts), [party]);
+  useEffect(() => {
+    formRef.current?.querySelector<HTMLElement>("[aria-invalid='true'], .form-error")?.focus();
+  }, [answer]);
+
+  const total = ticketPrice({ counts }, loaded.tickets, loaded.membership).total;
+  const submitting = navigation.state === "submitting" && navigation.formAction === "/book-ticket";
+  const single = loaded.membership !== "Family";
+
+  return (
+    <>
+      <PageTitle title={loaded.title || "Book tickets"} parent={{ label: "My Account", to: "/mem-account" }} />
+      <section className="section booking-page">
+        <div className="container">
+          <Form
+            ref={formRef}
+            method="post"
+            noValidate
+            className="booking-form"
+            aria-labelledby="booking-title"
+            onChange={(event) => clearError((event.target as HTMLInputElement).name)}
+          >
+            <h2 id="booking-title">Book tickets for {loaded.title}</h2>
+            {hydrated || !loaded.open ? null : (
+              // Enter in a name field books (the first submit button is the form's default), not "Update party".
+              <button type="submit" className="booking-default-submit" tabIndex={-1} aria-hidden="true">
+                Book
+              </button>
+            )}
+            <p className="booking-notice" role="note">
+              Guests living in the city for more than 6 months are not allowed. Please contact the association
+              {loaded.phone ? (
+                <>
+                  {" "}
+                  on <a href={telHref(loaded.phone)}>{loaded.phone}</a>
+                </>
+              ) : null}
+              .
+            </p>
+            {loaded.open ? null : <p className="booking-closed">Booking closed after {loaded.lastBookingDate}.</p>}
+            <FormMessage message={answer?.formError} />
+
+            {loaded.bands.map((band) => {
+              const { min, max } = loaded.limits[band];
+              const countName = countField(band);
+              const countId = `booking-${countName}`;
+              const fixed = band === "adult" && single;
+              const shown = hydrated ? counts[band] : party.counts[band];
+              return (
+                <fieldset key={band} className={`booking-group booking-group-${band}`}>
+                  <legend>{COUNT_LABEL[band]}</legend>
+                  <div className="field booking-count">
+                    <label htmlFor={countId}>Number of {COUNT_LABEL[band].toLowerCase()}</label>
+                    <select
+                      id={countId}
+                      name={fixed ? undefined : countName}
+                      disabled={fixed}
+                      {...(hydrated ? { value: String(counts[band]) } : { defaultValue: String(party.counts[band]) })}
+                      onChange={(event) => setCounts((current) => ({ ...current, [band]: Number(event.target.value) }))}
+                      aria-invalid={errors[countName] ? true : undefined}
+                      aria-describedby={errors[countName] ? `${countId}-error` : undefined}
+                    >
+                      {range(min, max).map((n) => (
+                        <option key={n} value={n}>
+                          {n}
+                        </option>
+                      ))}
+                    </select>
+                    {/* A disabled select is not posted: a Single membership's one adult is sent here. */}
+                    {fixed ? <input type="hidden" name={countName} value={String(min)} /> : null}
+                    {errors[countName] ? (
+                      <p className="field-error" id={`${countId}-error`}>
+                        {errors[countName]}
+                      </p>
+                    ) : null}
+                  </div>
+                  {range(1, shown).map((position) => {
+                    const field = nameField(band, position);
+                    const id = `booking-${field}`;
+                    return (
+                      <div key={field} className="field booking-name">
+                        <label htmlFor={id}>
+                          {BAND_LABEL[band]} {position} name
+                        </label>
+                        <input
+                          id={id}
+                          name={field}
+                          type="text"
+                          autoComplete="off"
+                          maxLength={MAX_NAME_LENGTH}
+                          defaultValue={party.names[band][position - 1] ?? ""}
+                          aria-invalid={errors[field] ? true : undefined}
+                          aria-describedby={errors[field] ? `${id}-error` : undefined}
+                        />
+                        {errors[field] ? (
+                          <p className="field-error" id={`${id}-error`}>
+                            {errors[field]}
+                          </p>
+                        ) : null}
+                      </div>
+                    );
+                  })}
+                </fieldset>
+              );
+            })}
+
+            <div className="booking-actions">
+              {hydrated || !loaded.open ? null : (
+                <button type="submit" name="intent" value="update" className="button button-secondary">
+                  Update party
+                </button>
+              )}
+              <button type="submit" className="button booking-submit" disabled={!loaded.open || submitting}>
+                {!loaded.open ? BOOKING_NOT_AVAILABLE : submitting ? "Please wait..." : bookNowText(total)}
+              </button>
+            </div>
+            {hydrated || !loaded.open ? null : (
+              <p className="field-hint">Changed a number? Press Update party to show the name fields; the price updates too.</p>
+            )}
+          </Form>
+        </div>
+      </section>
+    </>
+  );
+}

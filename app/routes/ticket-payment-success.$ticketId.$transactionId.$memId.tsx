@@ -1,0 +1,19 @@
+import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { useLoaderData } from "@remix-run/react";
+import { PaymentResult } from "~/components/payments/PaymentResult";
+import { loadPaymentReturn } from "~/services/payment-return.server";
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Payment" }, { name: "robots", content: "noindex" }];
+
+/**
+ * Where the card provider sends the payer back after a ticket payment: settles only a
+ * verified, paid session of a transaction for this ticket; settling marks the ticket paid.
+ */
+export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
+
+export const loader = ({ request, context, params }: LoaderFunctionArgs) =>
+  loadPaymentReturn(request, context, { id: params.transactionId, memId: params.memId, ticketId: params.ticketId }, "ticket");
+
+export default function TicketPaymentReturn() {
+  return <PaymentResult {...useLoaderData<typeof loader>()} />;
+}

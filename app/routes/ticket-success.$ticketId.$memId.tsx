@@ -1,0 +1,19 @@
+import { data, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { useLoaderData } from "@remix-run/react";
+import { PaymentResult } from "~/components/payments/PaymentResult";
+import { PRIVATE_CACHE_CONTROL } from "~/services/cache-control.server";
+import { loadFreeTicketSuccess } from "~/services/ticket-booking.server";
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Ticket" }, { name: "robots", content: "noindex" }];
+
+export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
+
+/** A free booking's page: success only for that member's own paid ticket that cost nothing. */
+export async function loader({ context, params }: LoaderFunctionArgs) {
+  const { status, ...page } = await loadFreeTicketSuccess(context, params.ticketId ?? "", params.memId ?? "");
+  return data(page, { status, headers: { "Cache-Control": PRIVATE_CACHE_CONTROL, "X-Robots-Tag": "noindex" } });
+}
+
+export default function TicketSuccess() {
+  return <PaymentResult {...useLoaderData<typeof loader>()} />;
+}

@@ -1,0 +1,144 @@
+import { redirect, type AppLoadContext } from "@remix-run/cloudflare";
+import {
+  BOOKING_CLOSED_MESSAGE,
+  BOOKING_INVALID_MESSAGE,
+  BOOKING_REGISTRATION_UNPAID_MESSAGE,
+  TICKET_NOT_FOUND_MESSAGE,
+  TICKET_NOT_FOUND_TITLE,
+  partyFormState,
+} from "../domain/ticket-booking";
+import { PAYMENT_SUCCESS_TITLE, TICKET_SUCCESS_MESSAGE } from "../domain/payment-pages";
+import type { Member } from "../domain/records";
+import type { SiteSettings } from "../domain/site-settings";
+import {
+  attendeesOf,
+  bandsShown,
+  bookingOpen,
+  eventYear,
+  partyInputFrom,
+  partyLimits,
+  prefillParty,
+  ticketPrice,
+  ukToday,
+  validateParty,
+  type Party,
+  type PartyErrors,
+} from "../domain/ticket-rules";
+import { startCheckout } from "./payments.server";
+import { markTicketPaid } from "./settlement.server";
+import { nowSeconds } from "./store/ids";
+import { createTicketWithCode } from "./ticket-lookup.server";
+
+/**
+ * /book-ticket (spec 2 §2 "Ticket booking", §4, §5, §9): the form's first state from the
+ * member's record, and the booking itself: checked again here whatever the browser did,
+ * an unpaid ticket with its people, then checkout, or paid at once when it costs nothing.
+ * Decisions: docs/decisions/0018-ticket-booking.md.
+ */
+
+type TicketSettings = SiteSettings["tickets"];
+
+/** What the form needs, for this member and these settings. */
+function formContext(member: Member, tickets: TicketSettings, settings: SiteSettings, today: string) {
+  return {
+    title: tickets.title,
+    lastBookingDate: tickets.lastBookingDate,
+    open: bookingOpen(tickets.lastBookingDate, today),
+    membership: member.membership,
+    bands: bandsShown(tickets.pattern, member.membership),
+    limits: partyLimits(member.membership),
+    /** ticketPrice runs in the browser too, for the live total on the button. */
+    tickets,
+    phone: settings.primaryContactNumber,
+  };
+}
+
+export type BookingForm = ReturnType<typeof formContext> & { party: Party };
+
+export async function loadBooking(context: AppLoadContext, member: Member, now = nowSeconds()): Promise<BookingForm> {
+  const settings = await context.content.getSiteSettings();
+  const { tickets } = settings;
+  const party = prefillParty(member, eventYear(tickets.lastBookingDate), tickets.pattern);
+  return { ...formContext(member, tickets, settings, ukToday(now)), party };
+}
+
+/** A post the form shows again: the party as typed, the messages, and one for the whole form. */
+export interface BookingAnswer {
+  party: Party;
+  errors: PartyErrors;
+  formError: string | null;
+}
+
+export type BookingResult = { kind: "redirect"; response: Response } | { kind: "answer"; status: number; answer: BookingAnswer };
+
+/**
+ * The booking post. `intent=update` (the no-JavaScript "Update party") only shows the
+ * form again with the new counts and the names typed so far. Otherwise: open, registration
+ * paid, party valid → the ticket (unpaid) → free: paid now, /ticket-success; else a pending
+ * "ticket" transaction and a 303 to checkout.
+ */
+export async function submitBooking(
+  context: AppLoadContext,
+  request: Request,
+  member: Member,
+  form: FormData,
+  now = nowSeconds(),
+): Promise<BookingResult> {
+  const { tickets } = await context.content.getSiteSettings();
+  const options = { pattern: tickets.pattern, membership: member.membership };
+  const input = partyInputFrom((field) => form.get(field));
+  const party = partyFormState(input, options);
+  const answer = (status: number, formError: string | null, errors: PartyErrors = {}): BookingResult => ({
+    kind: "answer",
+    status,
+    answer: { party, errors, formError },
+  });
+
+  if (form.get("intent") === "update") return answer(200, null);
+  if (!bookingOpen(tickets.lastBookingDate, ukToday(now))) return answer(403, BOOKING_CLOSED_MESSAGE);
+  if (!member.registrationPaid) return answer(403, BOOKING_REGISTRATION_UNPAID_MESSAGE);
+  const checked = validateParty(input, options);
+  if (!checked.ok) return answer(400, BOOKING_INVALID_MESSAGE, checked.errors);
+
+  const price = ticketPrice(checked.party, tickets, member.membership);
+  const year = eventYear(tickets.lastBookingDate);
+  const ticket = await createTicketWithCode(context.store, {
+    userId: member.id,
+    title: tickets.title,
+    email: member.email,
+    membership: member.membership,
+    year,
+    price: price.total,
+    attendees: attendeesOf(checked.party),
+  });
+  if (price.free) {
+    await markTicketPaid(context, ticket.id);
+    return { kind: "redirect", response: redirect(`/ticket-success/${ticket.id}/${member.id}`, 303) };
+  }
+  const lineItems = price.lineItems.map(({ price: id, quantity }) => ({ price: id, quantity }));
+  const started = await startCheckout(context, request, {
+    member,
+    purpose: "ticket",
+    charge: {
+      title: tickets.title,
+      paymentType: "ticket",
+      priceRef: lineItems.map((line) => line.price).join(","),
+      unitAmount: price.unitAmount,
+      qty: price.qty,
+      lineItems,
+      ticketId: ticket.id,
+      year,
+    },
+  });
+  // On failure the unpaid ticket stays unpaid (never listed or admitted) and its pending transaction is Reconcile's to fail.
+  return started.ok ? { kind: "redirect", response: started.response } : answer(503, started.error);
+}
+
+/** /ticket-success/{ticketId}/{memId}: only a free ticket of that member, already paid. */
+export async function loadFreeTicketSuccess(context: AppLoadContext, ticketId: string, memberId: string) {
+  const ticket = ticketId && memberId ? await context.store.tickets.getById(ticketId) : null;
+  const found = ticket !== null && ticket.userId === memberId && ticket.paid && ticket.price === 0;
+  return found
+    ? { status: 200, title: PAYMENT_SUCCESS_TITLE, message: TICKET_SUCCESS_MESSAGE, tone: "success" as const }
+    : { status: 404, title: TICKET_NOT_FOUND_TITLE, message: TICKET_NOT_FOUND_MESSAGE, tone: "failed" as const };
+}
