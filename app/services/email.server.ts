@@ -29,6 +29,57 @@ export interface EmailMessage {
   react: ReactElement;
   /** What the e-mail is for: contact, reset-password, payment-link ... (shown at /dev/mail). */
   purpose: string;
+  /**
+   * Files sent with the e-mail. One with a contentId is inline: the HTML shows it with
+   * <img src="cid:{contentId}"> (the ticket's QR PNG, docs/decisions/0020).
+   */
+  attachments?: EmailAttachment[];
+}
+
+export interface EmailAttachment {
+  filename: string;
+  content: Uint8Array;
+  contentType: string;
+  contentId?: string;
+}
+
+/** Inline images up to this size are copied into the outbox's HTML as data: URLs (below). */
+export const OUTBOX_INLINE_IMAGE_LIMIT = 8 * 1024;
+
+/**
+ * The HTML the outbox keeps: as sent, except that each cid: reference to a small inline
+ * image attachment becomes a data: URL of its bytes, so /dev/mail and the accountants'
+ * outbox show the image (a QR PNG is about 1 kB) with no extra column or route. Mail
+ * clients block data: URLs, which is why the e-mail itself uses cid: (ADR 0020).
+ * Other references are left as they are (the image's alt text shows).
+ */
+export function outboxHtml(html: string, attachments: EmailAttachment[] = []): string {
+  let result = html;
+  for (const { contentId, content, contentType } of attachments) {
+    if (!contentId || !contentType.startsWith("image/") || content.length > OUTBOX_INLINE_IMAGE_LIMIT) continue;
+    result = result.split(`"cid:${contentId}"`).join(`"data:${contentType};base64,${toBase64(content)}"`);
+  }
+  return result;
+}
+
+/** Base64 of bytes without Buffer (workerd has btoa). */
+export function toBase64(bytes: Uint8Array): string {
+  let binary = "";
+  for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  return btoa(binary);
+}
+
+/** What Resend's API takes: base64 content, and contentId for an inline one. */
+function providerAttachments(attachments: EmailAttachment[] | undefined) {
+  if (!attachments?.length) return {};
+  return {
+    attachments: attachments.map(({ filename, content, contentType, contentId }) => ({
+      filename,
+      content: toBase64(content),
+      contentType,
+      ...(contentId ? { contentId } : {}),
+    })),
+  };
 }
 
 export interface EmailService {
@@ -50,9 +101,13 @@ export const BATCH_LIMIT = 100;
 export const BATCH_PAUSE_MS = 600;
 
 /** Sends one rendered e-mail; resolves with the provider's id or rejects with its error. */
-export type EmailTransport = (email: { from: string; to: string[]; replyTo?: string; subject: string; html: string; text: string }) => Promise<string>;
+export type EmailTransport = (email: OutgoingEmail & { attachments?: ProviderAttachment[] }) => Promise<string>;
 
-type OutgoingEmail = Parameters<EmailTransport>[0];
+/** One rendered e-mail as a transport takes it (the batch API takes no attachments). */
+type OutgoingEmail = { from: string; to: string[]; replyTo?: string; subject: string; html: string; text: string };
+
+/** An attachment as Resend's SDK takes it: content in base64. */
+export type ProviderAttachment = { filename: string; content: string; contentType: string; contentId?: string };
 
 /** Sends up to BATCH_LIMIT rendered e-mails in one call; resolves with the provider's ids in the same order, or rejects for the whole call. */
 export type BatchTransport = (emails: OutgoingEmail[]) => Promise<string[]>;
@@ -93,14 +148,14 @@ export function emailService(options: {
   const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
   const service: EmailService = {
     delivers: transport !== undefined,
-    async send({ to, subject, replyTo, react, purpose }) {
+    async send({ to, subject, replyTo, react, purpose, attachments }) {
       const html = await render(react);
       const text = toPlainText(html);
-      const email = { to, subject, html, text, purpose };
+      const email = { to, subject, html: outboxHtml(html, attachments), text, purpose };
       if (!transport) return outbox.add(email, "stored", "outbox");
       const queued = await outbox.add(email, "queued", "resend");
       try {
-        const providerId = await transport({ from, to, subject, html, text, ...(replyTo ? { replyTo } : {}) });
+        const providerId = await transport({ from, to, subject, html, text, ...(replyTo ? { replyTo } : {}), ...providerAttachments(attachments) });
         await outbox.markResult(queued.id, { status: "sent", providerId });
         return { ...queued, status: "sent", providerId };
       } catch (error) {
@@ -112,7 +167,8 @@ export function emailService(options: {
     },
 
     async sendBatch(messages) {
-      if (!transport || !batchTransport) {
+      // Resend's batch API takes no attachments: e-mails with attachments go one by one.
+      if (!transport || !batchTransport || messages.some((message) => message.attachments?.length)) {
         const results: OutboxEmail[] = [];
         for (const message of messages) results.push(await service.send(message));
         return results;

@@ -87,10 +87,3 @@ function concat(parts: Uint8Array[]): Uint8Array {
   }
   return out;
 }
-
-/** Base64 of bytes without Buffer (workerd and browsers have btoa). */
-export function toBase64(bytes: Uint8Array): string {
-  let binary = "";
-  for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-  return btoa(binary);
-}

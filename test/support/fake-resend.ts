@@ -4,9 +4,17 @@ import type { AddressInfo } from "node:net";
 /** One e-mail the worker asked the fake Resend to send. */
 export interface FakeResendRequest {
   authorization: string | undefined;
-  body: { from?: string; to?: string[] | string; subject?: string; html?: string; text?: string; reply_to?: string | string[] };
+  body: { from?: string; to?: string[] | string; subject?: string; html?: string; text?: string; reply_to?: string | string[]; attachments?: FakeResendAttachment[] };
   /** Set for an e-mail that came in a POST /emails/batch: which call (1-based) it was part of. */
   batch?: number;
+}
+
+/** An attachment as Resend's API receives it: content in base64; content_id makes it inline (cid:). */
+export interface FakeResendAttachment {
+  filename?: string;
+  content?: string;
+  content_type?: string;
+  content_id?: string;
 }
 
 export interface FakeResendFailure {
@@ -78,6 +86,12 @@ export async function startFakeResend(options: { failWith?: FakeResendFailure } 
     const body = await readJson(request);
     if (!body || typeof body !== "object") {
       reply(422, { statusCode: 422, name: "validation_error", message: "Invalid JSON body." });
+      return;
+    }
+    // As Resend: every attachment needs a filename and base64 content.
+    const { attachments } = body as FakeResendRequest["body"];
+    if (attachments !== undefined && (!Array.isArray(attachments) || attachments.some((a) => !a?.filename || typeof a.content !== "string" || !/^[A-Za-z0-9+/]+=*$/.test(a.content)))) {
+      reply(422, { statusCode: 422, name: "validation_error", message: "Each attachment needs a filename and base64 content." });
       return;
     }
     requests.push({ authorization: request.headers.authorization, body: body as FakeResendRequest["body"] });
