@@ -10,5 +10,6 @@ export const ADMIN_MENU: readonly NavLink[] = [
   { label: "Subscriptions", to: "/mem-renewals" },
   { label: "Pending payments", to: "/accounts/payments" },
   { label: "Event Payments", to: "/mem-events-pay" },
+  { label: "Scan tickets", to: "/scan-qr-code" },
   { label: "E-mails", to: "/accounts/emails" },
 ];

@@ -1,0 +1,20 @@
+import { BarcodeDetector, prepareZXingModule } from "barcode-detector/ponyfill";
+// The reader's .wasm, fingerprinted into build/client/assets by vite: served from our own
+// assets (never a CDN), as application/wasm by wrangler's asset server (ADR 0019).
+import wasmUrl from "zxing-wasm/reader/zxing_reader.wasm?url";
+
+/**
+ * Loaded with import() only when START SCAN is pressed in a browser without a native
+ * BarcodeDetector that reads QR codes, so the door's first page load stays small.
+ */
+prepareZXingModule({
+  overrides: {
+    locateFile: (path: string, prefix: string) => (path.endsWith(".wasm") ? new URL(wasmUrl, window.location.href).href : prefix + path),
+  },
+});
+
+export function createQrDetector() {
+  return new BarcodeDetector({ formats: ["qr_code"] });
+}
+
+export { wasmUrl };

@@ -1,0 +1,130 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { AdminPage } from "~/components/admin/AdminPage";
+import { Scanner } from "~/components/door/Scanner";
+import type { DoorCard } from "~/domain/door";
+import { doorAction, loadDoor } from "~/services/door.server";
+
+export const meta: MetaFunction = () => [{ title: "Scan tickets | Dashboard" }, { name: "robots", content: "noindex" }];
+
+/** The door (accountants only; the guard is in the service): camera or typed code → ticket card → SAVE admits. */
+export const loader = ({ request, context }: LoaderFunctionArgs) => loadDoor(request, context);
+export const action = ({ request, context }: ActionFunctionArgs) => doorAction(request, context);
+
+export default function ScanQrCode() {
+  const { code, lookup } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const looking = navigation.state !== "idle" && navigation.formMethod?.toUpperCase() === "GET";
+  const saving = navigation.state === "submitting" && navigation.formMethod?.toUpperCase() === "POST";
+  const error = (actionData as { error?: string } | undefined)?.error ?? null;
+
+  return (
+    <AdminPage title="Scan tickets">
+      <div className="door">
+        <Scanner />
+        <p className="door-home">
+          <Link to="/">Go To Home</Link>
+        </p>
+
+        <Form method="get" className="door-lookup" key={code}>
+          <label htmlFor="door-code">Ticket code</label>
+          <div className="door-lookup-row">
+            <input
+              id="door-code"
+              name="code"
+              defaultValue={code}
+              autoComplete="off"
+              autoCapitalize="characters"
+              spellCheck={false}
+              placeholder="XXXX-XXXX"
+              aria-describedby="door-code-hint"
+            />
+            <button type="submit" className="button door-button" disabled={looking}>
+              {looking ? "Please wait..." : "Find ticket"}
+            </button>
+          </div>
+          <p id="door-code-hint" className="door-note">
+            The code under the member's QR code, or the scanned text.
+          </p>
+        </Form>
+
+        {lookup.kind === "error" ? (
+          <p className="door-message door-message-error" role="alert">
+            {lookup.message}
+          </p>
+        ) : null}
+        {error ? (
+          <p className="door-message door-message-error" role="alert">
+            {error}
+          </p>
+        ) : null}
+
+        {lookup.kind === "card" ? (
+          <TicketCard card={lookup.card} code={code} saving={saving} />
+        ) : (
+          <Form method="post" className="door-save">
+            <button type="submit" className="button door-button door-save-button" disabled>
+              SAVE
+            </button>
+            <p className="door-note">Scan a ticket or enter its code first.</p>
+          </Form>
+        )}
+      </div>
+    </AdminPage>
+  );
+}
+
+function TicketCard({ card, code, saving }: { card: DoorCard; code: string; saving: boolean }) {
+  const used = card.status === "USED TICKET";
+  return (
+    <section className="door-card" aria-labelledby="door-card-title">
+      <h2 id="door-card-title" className="door-card-title">
+        {card.title}
+      </h2>
+      <p className={`door-status ${used ? "door-status-used" : "door-status-first"}`}>{card.status}</p>
+      <dl className="door-facts">
+        <div>
+          <dt>Ticket code</dt>
+          <dd>{card.code}</dd>
+        </div>
+        <div>
+          <dt>Membership type</dt>
+          <dd>{card.membershipType}</dd>
+        </div>
+        <div>
+          <dt>Price</dt>
+          <dd>{card.price}</dd>
+        </div>
+        <div>
+          <dt>Membership this year</dt>
+          <dd className={card.membershipStatus === "Paid" ? "door-paid" : "door-lapsed"}>{card.membershipStatus}</dd>
+        </div>
+      </dl>
+      <Form method="post" className="door-people-form" key={card.people.map((p) => `${p.key}${p.admitted}`).join()}>
+        <input type="hidden" name="code" value={code} />
+        <fieldset className="door-people">
+          <legend>People on this ticket</legend>
+          {card.people.map((person) => (
+            <label key={person.key} className={`door-person${person.admitted ? " door-person-admitted" : ""}`}>
+              <input
+                type="checkbox"
+                name="person"
+                value={person.key}
+                defaultChecked={person.admitted}
+                disabled={person.admitted}
+              />
+              <span className="door-person-type">{person.type}</span>
+              <span className="door-person-name">{person.name}</span>
+              {person.admittedAt ? <span className="door-person-time">{`Admitted ${person.admittedAt}`}</span> : null}
+            </label>
+          ))}
+        </fieldset>
+        <button type="submit" className="button door-button door-save-button" disabled={saving || card.waiting === 0}>
+          {saving ? "Please wait..." : "SAVE"}
+        </button>
+        {card.waiting === 0 ? <p className="door-note">Everyone on this ticket has been admitted.</p> : null}
+      </Form>
+    </section>
+  );
+}
