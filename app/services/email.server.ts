@@ -49,7 +49,7 @@ export const OUTBOX_INLINE_IMAGE_LIMIT = 8 * 1024;
 /**
  * The HTML the outbox keeps: as sent, except that each cid: reference to a small inline
  * image attachment becomes a data: URL of its bytes, so /dev/mail and the accountants'
- * outbox show the image (a QR PNG is about 1 kB) with no extra column or route. Mail
+ * outbox show the image (a QR PNG is under 1 kB) with no extra column or route. Mail
  * clients block data: URLs, which is why the e-mail itself uses cid: (ADR 0020).
  * Other references are left as they are (the image's alt text shows).
  */

@@ -10,7 +10,7 @@ import QRCode from "qrcode";
  * greyscale (black 0, white 1), every scanline with filter type 0 (None), and the IDAT
  * is compressed by the web-standard CompressionStream("deflate"), whose zlib format is
  * exactly what PNG wants. A ticket token (version 4, 33 modules) gives a 328 × 328
- * image of about 1 kB.
+ * image of about 0.4 kB.
  */
 
 export const QR_PNG_SCALE = 8;
