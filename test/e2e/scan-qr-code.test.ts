@@ -1,0 +1,218 @@
+import AxeBuilder from "@axe-core/playwright";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { chromium, type Browser, type Page } from "playwright-core";
+import QRCode from "qrcode";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Ticket } from "~/domain/records";
+import { currentYear } from "~/domain/renewal";
+import { createD1Store } from "~/services/store/d1/index.server";
+import { createTicketWithCode } from "~/services/ticket-lookup.server";
+import { ticketToken } from "~/services/ticket-token.server";
+import { CHROMIUM_PATH, PHONE, hydrated, launchBrowser, newContext } from "../support/browser";
+import { startSeededServer, type SeededServer } from "../support/seeded-server";
+import { demoAccount, devEnv } from "../support/session";
+
+/**
+ * The door in chromium at 360 px, JavaScript on and off: the accountant types the code,
+ * sees FIRST SCAN, admits two, sees USED TICKET with them green, then admits the rest.
+ * And, with chromium's fake camera playing a QR of a real ticket token, START SCAN reads
+ * it (through the ZXing WASM served from our assets) and shows the card.
+ */
+
+const YEAR = currentYear();
+const PARTY = [
+  { band: "adult" as const, position: 1, name: "Gate Adult One" },
+  { band: "adult" as const, position: 2, name: "Gate Adult Two" },
+  { band: "above13" as const, position: 1, name: "Gate Teen" },
+  { band: "above5" as const, position: 1, name: "Gate Kid" },
+  { band: "below5" as const, position: 1, name: "Gate Baby" },
+];
+const CODES = { jsOn: "GTJJJJJ2", jsOff: "GTNNNNN3", camera: "GTCCCCC4", axe: "GTAAAAA5" };
+const tickets = {} as Record<keyof typeof CODES, Ticket>;
+const GREEN = "rgb(220, 252, 231)";
+const GREY = "rgb(228, 231, 235)";
+
+let server: SeededServer;
+let browser: Browser;
+const accountant = demoAccount("treasurer").id;
+
+beforeAll(async () => {
+  server = await startSeededServer({
+    prepare: async (db) => {
+      const store = createD1Store(db);
+      for (const key of Object.keys(CODES) as Array<keyof typeof CODES>) {
+        const ticket = await createTicketWithCode(
+          store,
+          { userId: demoAccount("member").id, title: "Gate Test Party", email: "family@example.org", membership: "Family", year: YEAR, price: 3750, attendees: PARTY },
+          () => CODES[key],
+        );
+        await store.tickets.markPaid(ticket.id);
+        tickets[key] = ticket;
+      }
+    },
+  });
+  browser = await launchBrowser();
+}, 120_000);
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+async function openDoor(b: Browser, javaScriptEnabled: boolean) {
+  const context = await newContext(b, { ...PHONE, javaScriptEnabled, signedInAs: accountant, baseURL: server.url });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on("pageerror", (error) => errors.push(error.message));
+  await page.goto("/scan-qr-code");
+  if (javaScriptEnabled) await hydrated(page);
+  return { context, page, errors };
+}
+
+const row = (page: Page, name: string) => page.locator("label.door-person").filter({ hasText: name });
+const background = (page: Page, name: string) => row(page, name).evaluate((el) => getComputedStyle(el).backgroundColor);
+
+async function noSideScroll(page: Page) {
+  await expect(page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).resolves.toBe(0);
+}
+
+for (const javaScriptEnabled of [true, false]) {
+  describe(`/scan-qr-code (JavaScript ${javaScriptEnabled ? "on" : "off"}, 360 px)`, () => {
+    it("types the code, admits two, sees USED TICKET with them green, then admits the rest", async () => {
+      const { context, page, errors } = await openDoor(browser, javaScriptEnabled);
+      const code = javaScriptEnabled ? CODES.jsOn : CODES.jsOff;
+      await expect(page.getByRole("button", { name: "SAVE" }).isDisabled()).resolves.toBe(true);
+      await expect(page.getByRole("button", { name: "START SCAN" }).isDisabled()).resolves.toBe(!javaScriptEnabled);
+      await expect(page.getByRole("link", { name: "Go To Home" }).getAttribute("href")).resolves.toBe("/");
+
+      await page.getByLabel("Ticket code").fill(`${code.slice(0, 4).toLowerCase()}-${code.slice(4)}`);
+      await page.getByRole("button", { name: "Find ticket" }).click();
+      await page.getByText("FIRST SCAN").waitFor();
+      await expect(page.locator(".door-card-title").innerText()).resolves.toBe("Gate Test Party");
+      await expect(page.locator(".door-card").innerText()).resolves.toContain("£37.50");
+      await expect(row(page, "Gate Baby").innerText()).resolves.toContain("Child below 5");
+      await noSideScroll(page);
+
+      // Tapping a row (anywhere on it) toggles it; selected rows are grey.
+      await row(page, "Gate Adult One").click();
+      await row(page, "Gate Kid").click();
+      await row(page, "Gate Teen").click();
+      await row(page, "Gate Teen").click();
+      await expect(background(page, "Gate Adult One")).resolves.toBe(GREY);
+      await expect(background(page, "Gate Teen")).resolves.not.toBe(GREY);
+      const box = (await row(page, "Gate Kid").boundingBox())!;
+      expect(box.height).toBeGreaterThanOrEqual(48);
+      expect(box.x + box.width).toBeLessThanOrEqual(360);
+
+      await page.getByRole("button", { name: "SAVE" }).click();
+      await page.getByText("USED TICKET").waitFor();
+      await expect(page.getByRole("status").innerText()).resolves.toContain("2 people admitted.");
+      for (const name of ["Gate Adult One", "Gate Kid"]) {
+        await expect(background(page, name)).resolves.toBe(GREEN);
+        await expect(row(page, name).innerText()).resolves.toMatch(/Admitted \d\d:\d\d/);
+        await expect(row(page, name).locator("input").isDisabled()).resolves.toBe(true);
+      }
+      for (const name of ["Gate Adult Two", "Gate Teen", "Gate Baby"]) {
+        await expect(background(page, name)).resolves.not.toBe(GREEN);
+        await expect(row(page, name).locator("input").isChecked()).resolves.toBe(false);
+      }
+
+      // The rest of the household, from the same code.
+      for (const name of ["Gate Adult Two", "Gate Teen", "Gate Baby"]) await row(page, name).click();
+      await page.getByRole("button", { name: "SAVE" }).click();
+      await page.getByText("Everyone on this ticket has been admitted.").waitFor();
+      for (const p of PARTY) await expect(background(page, p.name)).resolves.toBe(GREEN);
+      await expect(page.getByRole("button", { name: "SAVE" }).isDisabled()).resolves.toBe(true);
+      await noSideScroll(page);
+      expect(errors).toEqual([]);
+      await context.close();
+    });
+
+    it("says so when no ticket has the code", async () => {
+      const { context, page } = await openDoor(browser, javaScriptEnabled);
+      await page.getByLabel("Ticket code").fill("ZZZZ-ZZZ9");
+      await page.getByRole("button", { name: "Find ticket" }).click();
+      await page.getByRole("alert").filter({ hasText: "No ticket found for this code." }).waitFor();
+      await expect(page.locator(".door-card").count()).resolves.toBe(0);
+      await context.close();
+    });
+  });
+}
+
+describe("/scan-qr-code accessibility", () => {
+  it("has no axe violations, empty and with a card", async () => {
+    const { context, page } = await openDoor(browser, true);
+    const check = async () => {
+      const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+      expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+    };
+    await check();
+    await page.goto(`/scan-qr-code?code=${CODES.axe}`);
+    await hydrated(page);
+    await row(page, "Gate Teen").click();
+    await check();
+    await context.close();
+  });
+});
+
+/**
+ * A YUV4MPEG2 clip (what chromium's --use-file-for-fake-video-capture reads) of a QR code,
+ * black on white, 4 px per module with the 4-module quiet zone, centred in 640 × 480.
+ */
+function qrY4m(text: string): Buffer {
+  const W = 640;
+  const H = 480;
+  const qr = QRCode.create(text, { errorCorrectionLevel: "M" });
+  const size = qr.modules.size;
+  const scale = Math.floor(Math.min(W, H) / (size + 8));
+  const left = Math.floor((W - size * scale) / 2);
+  const top = Math.floor((H - size * scale) / 2);
+  const y = Buffer.alloc(W * H, 235);
+  for (let r = 0; r < size; r++)
+    for (let c = 0; c < size; c++)
+      if (qr.modules.get(r, c))
+        for (let dy = 0; dy < scale; dy++) y.fill(16, (top + r * scale + dy) * W + left + c * scale, (top + r * scale + dy) * W + left + (c + 1) * scale);
+  const chroma = Buffer.alloc((W / 2) * (H / 2) * 2, 128);
+  const frame = Buffer.concat([Buffer.from("FRAME\n"), y, chroma]);
+  return Buffer.concat([Buffer.from(`YUV4MPEG2 W${W} H${H} F10:1 Ip A1:1 C420jpeg\n`), ...Array(10).fill(frame)]);
+}
+
+describe("/scan-qr-code with a (fake) camera", () => {
+  it("START SCAN reads the ticket's QR and shows its card", async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "mma-door-"));
+    const clip = path.join(dir, "ticket.y4m");
+    writeFileSync(clip, qrY4m(await ticketToken(devEnv, tickets.camera)));
+    const camera = await chromium.launch({
+      executablePath: CHROMIUM_PATH,
+      headless: true,
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--no-first-run",
+        "--use-fake-device-for-media-stream",
+        "--use-fake-ui-for-media-stream",
+        `--use-file-for-fake-video-capture=${clip}`,
+      ],
+    });
+    try {
+      const { context, page, errors } = await openDoor(camera, true);
+      await context.grantPermissions(["camera"], { origin: server.url });
+      const wasm = page.waitForResponse((response) => /\/assets\/zxing_reader-[\w-]+\.wasm$/.test(response.url()), { timeout: 20_000 });
+      await page.getByRole("button", { name: "START SCAN" }).click();
+      // This chromium has no native BarcodeDetector on Linux, so the ZXing WASM is fetched, from our origin.
+      const response = await wasm;
+      expect(new URL(response.url()).origin).toBe(server.url);
+      await page.waitForURL(/\/scan-qr-code\?code=/, { timeout: 20_000 });
+      await page.getByText("FIRST SCAN").waitFor();
+      await expect(row(page, "Gate Adult One").count()).resolves.toBe(1);
+      // The camera is off once the code is read.
+      await expect(page.locator("video.door-video").evaluate((v: HTMLVideoElement) => v.srcObject)).resolves.toBeNull();
+      expect(errors).toEqual([]);
+      await context.close();
+    } finally {
+      await camera.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
+});
