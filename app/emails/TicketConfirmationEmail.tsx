@@ -31,6 +31,7 @@ export interface TicketConfirmationEmailProps {
 }
 
 const local = {
+  party: { margin: "0 0 12px" },
   cell: { fontSize: "15px", lineHeight: "22px", padding: "4px 8px 4px 0", verticalAlign: "top" as const },
   type: { color: "#52606d", fontSize: "13px", fontWeight: 700, lineHeight: "22px", padding: "4px 12px 4px 0", textTransform: "uppercase" as const, width: "140px" },
   qr: { display: "block", margin: "16px auto 8px", border: "0" },
@@ -43,7 +44,9 @@ export function TicketConfirmationEmail({ title, fullName, attendees, price, cod
   const party = [...attendees].sort((a, b) => ATTENDEE_BANDS.indexOf(a.band) - ATTENDEE_BANDS.indexOf(b.band) || a.position - b.position);
   return (
     <Html lang="en-GB">
-      <Head />
+      <Head>
+        <title>{ticketEmailSubject(title)}</title>
+      </Head>
       <Preview>{`Your tickets for ${title}: ticket ${shownCode}, ${formatPence(price)} paid.`}</Preview>
       <Body style={styles.body}>
         <Container style={styles.container}>
@@ -52,7 +55,7 @@ export function TicketConfirmationEmail({ title, fullName, attendees, price, cod
           </Heading>
           <Text style={styles.text}>{`Dear ${fullName || "member"},`}</Text>
           <Text style={styles.text}>{`Thank you: your booking for ${title} is paid. Your ticket is for:`}</Text>
-          <Section>
+          <Section style={local.party}>
             {party.map((person) => (
               <Row key={`${person.band}-${person.position}`}>
                 <Column style={local.type}>{BAND_LABEL[person.band]}</Column>

@@ -47,7 +47,8 @@ describe("the ticket confirmation e-mail", () => {
     const html = await render(createElement(TicketConfirmationEmail, props));
     const text = toPlainText(html);
     expect(ticketEmailSubject(ticket.title)).toBe("Your tickets: Christmas Party <2026>");
-    expect(html).toContain("Your tickets: Christmas Party &lt;2026&gt;");
+    expect(html).toContain("<title>Your tickets: Christmas Party &lt;2026&gt;</title>");
+    expect(html).toContain('<h1 style="color:#14532d;font-size:20px;margin:0 0 16px">Your tickets: Christmas Party &lt;2026&gt;</h1>');
     expect(text).toContain("Dear Emily Cratchit,");
     expect(text).toContain("£42.50");
     expect(html).toContain("Martha &amp; Co");
