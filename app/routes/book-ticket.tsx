@@ -41,6 +41,15 @@ const COUNT_LABEL: Record<AttendeeBand, string> = {
   below5: "Children below 5",
 };
 
+/** A field's message, tied to it by `${id}-error` (aria-describedby). */
+function FieldError({ id, message }: { id: string; message: string | undefined }) {
+  return message ? (
+    <p className="field-error" id={`${id}-error`}>
+      {message}
+    </p>
+  ) : null;
+}
+
 function range(min: number, max: number): number[] {
   return Array.from({ length: max - min + 1 }, (_, i) => min + i);
 }
@@ -126,11 +135,7 @@ export default function BookTicket() {
                     </select>
                     {/* A disabled select is not posted: a Single membership's one adult is sent here. */}
                     {fixed ? <input type="hidden" name={countName} value={String(min)} /> : null}
-                    {errors[countName] ? (
-                      <p className="field-error" id={`${countId}-error`}>
-                        {errors[countName]}
-                      </p>
-                    ) : null}
+                    <FieldError id={countId} message={errors[countName]} />
                   </div>
                   {range(1, shown).map((position) => {
                     const field = nameField(band, position);
@@ -150,11 +155,7 @@ export default function BookTicket() {
                           aria-invalid={errors[field] ? true : undefined}
                           aria-describedby={errors[field] ? `${id}-error` : undefined}
                         />
-                        {errors[field] ? (
-                          <p className="field-error" id={`${id}-error`}>
-                            {errors[field]}
-                          </p>
-                        ) : null}
+                        <FieldError id={id} message={errors[field]} />
                       </div>
                     );
                   })}

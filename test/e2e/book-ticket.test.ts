@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { SiteSettings } from "~/domain/site-settings";
+import { changeTickets } from "../support/book-ticket";
 import { DESKTOP, PHONE, hydrated, launchBrowser, newContext } from "../support/browser";
 import { startSeededServer, type SeededServer } from "../support/seeded-server";
 import { demoAccount } from "../support/session";
@@ -21,12 +21,7 @@ beforeAll(async () => {
     launchBrowser(),
     startSeededServer(),
     startSeededServer({
-      prepare: async (db) => {
-        const row = await db.prepare("SELECT data FROM singletons WHERE name = 'general'").first<{ data: string }>();
-        const settings = JSON.parse(row!.data) as SiteSettings;
-        settings.tickets = { ...settings.tickets, type: "Individual", singlePrice: 0 };
-        await db.prepare("UPDATE singletons SET data = ? WHERE name = 'general'").bind(JSON.stringify(settings)).run();
-      },
+      prepare: (db) => changeTickets(db, { type: "Individual", singlePrice: 0 }),
     }),
   ]);
 }, 180_000);
@@ -57,6 +52,7 @@ async function payAndFindTicket(page: Page, guest: string) {
   await page.getByRole("link", { name: "My Account" }).last().click();
   await page.waitForURL(/\/mem-account$/);
   const ticket = page.locator("li.account-ticket", { hasText: guest });
+  await ticket.waitFor();
   expect(await ticket.count()).toBe(1);
   expect(await ticket.locator("svg[role='img']").getAttribute("aria-label")).toMatch(/^QR code for ticket [A-Z0-9]{4}-[A-Z0-9]{4}/);
   expect(await ticket.locator(".ticket-code strong").innerText()).toMatch(/^[A-Z0-9-]{8,12}$/);
@@ -155,7 +151,9 @@ describe("a free event skips payment", () => {
       expect(await page.getByText("You can see the ticket in My Tickets page.", { exact: true }).count()).toBe(1);
       await page.getByRole("link", { name: "My Account" }).last().click();
       await page.waitForURL(/\/mem-account$/);
-      expect(await page.locator("li.account-ticket", { hasText: guest }).locator("svg[role='img']").count()).toBe(1);
+      const ticket = page.locator("li.account-ticket", { hasText: guest });
+      await ticket.waitFor();
+      expect(await ticket.locator("svg[role='img']").count()).toBe(1);
       await context.close();
     });
   }

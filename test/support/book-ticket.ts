@@ -1,3 +1,4 @@
+import type { SiteSettings } from "~/domain/site-settings";
 import { openLocalD1 } from "../../seed/platform";
 import type { SeededServer } from "./seeded-server";
 import { sessionCookieFor } from "./session";
@@ -56,3 +57,11 @@ export async function withDb<T>(server: SeededServer, use: (db: D1Database) => P
   }
 }
 
+
+/** Changes the ticket settings in a server's D1 before the worker starts (they are cached once it runs). */
+export async function changeTickets(db: D1Database, change: Partial<SiteSettings["tickets"]>) {
+  const row = await db.prepare("SELECT data FROM singletons WHERE name = 'general'").first<{ data: string }>();
+  const settings = JSON.parse(row!.data) as SiteSettings;
+  settings.tickets = { ...settings.tickets, ...change };
+  await db.prepare("UPDATE singletons SET data = ? WHERE name = 'general'").bind(JSON.stringify(settings)).run();
+}

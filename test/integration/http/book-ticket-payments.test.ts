@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { SiteSettings } from "~/domain/site-settings";
 import type { Ticket, Transaction } from "~/domain/records";
 import { d1Members } from "~/services/store/d1/members.server";
 import { d1Tickets } from "~/services/store/d1/tickets.server";
 import { d1Transactions } from "~/services/store/d1/transactions.server";
-import { FAMILY_PARTY, client, text, withDb } from "../../support/book-ticket";
+import { FAMILY_PARTY, changeTickets, client, text, withDb } from "../../support/book-ticket";
 import { startFakeStripe, type FakeStripe } from "../../support/fake-stripe";
 import { newMember } from "../../support/fixtures";
 import { startSeededServer, type SeededServer } from "../../support/seeded-server";
@@ -14,14 +13,6 @@ import { demoAccount } from "../../support/session";
  * Ticket payments on private servers: through the real `stripe` SDK against the fake
  * Stripe (the lines it is sent, the webhook), after the close date, and a free event.
  */
-
-/** Changes the site settings before the worker starts (they are cached once it runs). */
-async function changeTickets(db: D1Database, change: Partial<SiteSettings["tickets"]>) {
-  const row = await db.prepare("SELECT data FROM singletons WHERE name = 'general'").first<{ data: string }>();
-  const settings = JSON.parse(row!.data) as SiteSettings;
-  settings.tickets = { ...settings.tickets, ...change };
-  await db.prepare("UPDATE singletons SET data = ? WHERE name = 'general'").bind(JSON.stringify(settings)).run();
-}
 
 const ticketOf = (server: SeededServer, id: string) => withDb(server, (db) => d1Tickets(db).getById(id)) as Promise<Ticket>;
 const transactionsOf = (server: SeededServer, id: string) => withDb(server, (db) => d1Transactions(db).listByUser(id)) as Promise<Transaction[]>;
