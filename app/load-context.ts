@@ -20,6 +20,8 @@ declare module "@remix-run/cloudflare" {
     store: Store;
     /** Public content for pages: sanitized, cached across requests, read once per request. */
     content: ContentRepository;
+    /** This request's origin (scheme, host, port): absolute links in e-mails sent while serving it. */
+    origin: string;
   }
 }
 
@@ -27,7 +29,7 @@ declare module "@remix-run/cloudflare" {
  * Builds the per-request context. One function, used by the Vite dev server
  * (vite.config.ts) and by the Worker entry (server.ts), so both behave alike.
  */
-export function getLoadContext({ context }: { request: Request; context: { cloudflare: CloudflareContext } }): AppLoadContext {
+export function getLoadContext({ request, context }: { request: Request; context: { cloudflare: CloudflareContext } }): AppLoadContext {
   const env = parseEnv(context.cloudflare.env as unknown as Record<string, unknown>);
   let store: Store | undefined;
   let content: ContentRepository | undefined;
@@ -35,6 +37,7 @@ export function getLoadContext({ context }: { request: Request; context: { cloud
   return {
     cloudflare: context.cloudflare,
     env,
+    origin: new URL(request.url).origin,
     // Built on first use: pages that never touch the store never build it.
     get store() {
       return (store ??= createStore(env));

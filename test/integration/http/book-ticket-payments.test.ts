@@ -4,6 +4,7 @@ import { d1Members } from "~/services/store/d1/members.server";
 import { d1Tickets } from "~/services/store/d1/tickets.server";
 import { d1Transactions } from "~/services/store/d1/transactions.server";
 import { FAMILY_PARTY, changeTickets, client, text, withDb } from "../../support/book-ticket";
+import { startFakeResend, type FakeResend } from "../../support/fake-resend";
 import { startFakeStripe, type FakeStripe } from "../../support/fake-stripe";
 import { newMember } from "../../support/fixtures";
 import { startSeededServer, type SeededServer } from "../../support/seeded-server";
@@ -17,19 +18,32 @@ import { demoAccount } from "../../support/session";
 const ticketOf = (server: SeededServer, id: string) => withDb(server, (db) => d1Tickets(db).getById(id)) as Promise<Ticket>;
 const transactionsOf = (server: SeededServer, id: string) => withDb(server, (db) => d1Transactions(db).listByUser(id)) as Promise<Transaction[]>;
 
+/** The booking e-mail is sent after the response (waitUntil): wait for it. */
+async function eventually<T>(read: () => Promise<T | undefined> | T | undefined, what: string): Promise<T> {
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const value = await read();
+    if (value !== undefined) return value;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`Timed out waiting for ${what}`);
+}
+
 describe("a ticket paid through Stripe (fake Stripe)", () => {
   let stripe: FakeStripe;
+  let resend: FakeResend;
   let server: SeededServer;
   const { get, post } = client(() => server.url);
   const family = demoAccount("member");
 
   beforeAll(async () => {
     stripe = await startFakeStripe();
-    server = await startSeededServer({ vars: stripe.vars });
+    resend = await startFakeResend();
+    server = await startSeededServer({ vars: { ...stripe.vars, RESEND_API_KEY: "re_test_key", RESEND_API_URL: resend.url } });
   }, 120_000);
   afterAll(async () => {
     await server?.stop();
     await stripe?.stop();
+    await resend?.stop();
   });
 
   it("sends one line per priced group, the total matching the transaction; the webhook and the return page settle it once", async () => {
@@ -68,6 +82,18 @@ describe("a ticket paid through Stripe (fake Stripe)", () => {
     const page = await get(`/ticket-payment-success/${ticket.id}/${transaction.id}/${family.id}?session_id=${sessionId}`);
     expect(text(await page.text())).toContain("You can see the ticket in My Tickets page.");
     expect(text(await (await get("/mem-account", family.id)).text())).toContain("Grandpa Joseph");
+
+    // One booking e-mail, from the one call that settled it: the QR inline by cid, and the code.
+    const email = await eventually(() => resend.requests.find((r) => r.body.subject?.startsWith("Your tickets:")), "the booking e-mail");
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(resend.requests.filter((r) => r.body.subject?.startsWith("Your tickets:"))).toHaveLength(1);
+    expect(email.body.to).toEqual([family.email]);
+    expect(email.body.html).toContain('src="cid:ticket-qr"');
+    expect(text(email.body.html!)).toContain(ticket.code.slice(0, 4));
+    expect(text(email.body.html!)).toContain("Grandpa Joseph");
+    const [qr] = email.body.attachments ?? [];
+    expect(qr).toMatchObject({ content_id: "ticket-qr" });
+    expect(Buffer.from(qr!.content!, "base64").subarray(1, 4).toString("latin1")).toBe("PNG");
   });
 
   it("when Stripe fails, the form says so with the values kept; nothing is charged and the ticket stays unpaid", async () => {
@@ -145,5 +171,14 @@ describe("a free event", () => {
     // The same ticket as another member's: nothing.
     expect((await get(`/ticket-success/${ticketId}/${demoAccount("member").id}`)).status).toBe(404);
     expect(await (await get("/mem-account", payer)).text()).toContain('aria-label="QR code for ticket');
+
+    // No provider configured: the booking e-mail is kept in the outbox (/dev/mail), QR shown inline there.
+    const stored = await eventually(
+      () => withDb(server, (db) => db.prepare("SELECT status, html FROM outbox WHERE purpose = 'ticket'").all<{ status: string; html: string }>()).then(({ results }) => (results.length ? results : undefined)),
+      "the stored booking e-mail",
+    );
+    expect(stored).toHaveLength(1);
+    expect(stored[0]).toMatchObject({ status: "stored" });
+    expect(text(stored[0]!.html)).toContain("Fiona Free");
   });
 });
