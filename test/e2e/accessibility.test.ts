@@ -53,6 +53,10 @@ describe("accessibility of the public and member pages and the shell (axe-core)"
     ["pending payments, accountant, phone", "/accounts/payments", PHONE, demoAccount("treasurer").id, true],
     ["subscriptions, accountant, desktop", "/mem-renewals", DESKTOP, demoAccount("treasurer").id, true],
     ["event payments, accountant, phone", "/mem-events-pay", PHONE, demoAccount("treasurer").id, true],
+    ["ticket booking, family member, phone", "/book-ticket", PHONE, demoAccount("member").id, true],
+    ["ticket booking, single member, desktop", "/book-ticket", DESKTOP, demoAccount("single").id, true],
+    ["door, accountant, phone", "/scan-qr-code", PHONE, demoAccount("treasurer").id, true],
+    ["door, unknown code, accountant, phone", "/scan-qr-code?code=ZZZZ-ZZZZ", PHONE, demoAccount("treasurer").id, true],
   ] as const;
 
   for (const [name, path, device, userId, cookieConsent] of cases) {
