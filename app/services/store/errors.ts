@@ -6,3 +6,17 @@ export class DuplicateEmailError extends Error {
     super("A member with this e-mail already exists");
   }
 }
+
+/**
+ * The store could not answer (Cockpit down, slow or refusing). Routes answer it with a
+ * clear message (forms keep their values); public pages serve their cached copy.
+ */
+export class StoreUnavailableError extends Error {
+  override name = "StoreUnavailableError";
+  /** The upstream HTTP status, when there was an answer. */
+  readonly status: number | undefined;
+  constructor(message: string, options: { status?: number; cause?: unknown } = {}) {
+    super(message, { cause: options.cause });
+    this.status = options.status;
+  }
+}
