@@ -41,20 +41,23 @@ const local = {
 /** The booking confirmation (issue 7, "QR tickets"): the party, the price, the QR (inline PNG, cid:) and the code under it. */
 export function TicketConfirmationEmail({ title, fullName, attendees, price, code, accountUrl }: TicketConfirmationEmailProps) {
   const shownCode = formatTicketCode(code);
+  // A free ticket (price 0) is confirmed, not "paid".
+  const free = price === 0;
+  const shownPrice = free ? "Free" : formatPence(price);
   const party = [...attendees].sort((a, b) => ATTENDEE_BANDS.indexOf(a.band) - ATTENDEE_BANDS.indexOf(b.band) || a.position - b.position);
   return (
     <Html lang="en-GB">
       <Head>
         <title>{ticketEmailSubject(title)}</title>
       </Head>
-      <Preview>{`Your tickets for ${title}: ticket ${shownCode}, ${formatPence(price)} paid.`}</Preview>
+      <Preview>{`Your tickets for ${title}: ticket ${shownCode}, ${free ? "free" : `${shownPrice} paid`}.`}</Preview>
       <Body style={styles.body}>
         <Container style={styles.container}>
           <Heading as="h1" style={styles.heading}>
             {`Your tickets: ${title}`}
           </Heading>
           <Text style={styles.text}>{`Dear ${fullName || "member"},`}</Text>
-          <Text style={styles.text}>{`Thank you: your booking for ${title} is paid. Your ticket is for:`}</Text>
+          <Text style={styles.text}>{`Thank you: your booking for ${title} is ${free ? "confirmed" : "paid"}. Your ticket is for:`}</Text>
           <Section style={local.party}>
             {party.map((person) => (
               <Row key={`${person.band}-${person.position}`}>
@@ -63,7 +66,7 @@ export function TicketConfirmationEmail({ title, fullName, attendees, price, cod
               </Row>
             ))}
           </Section>
-          <Text style={styles.text}>{`Price: ${formatPence(price)}`}</Text>
+          <Text style={styles.text}>{`Price: ${shownPrice}`}</Text>
           <Hr />
           <Img src={`cid:${TICKET_QR_CONTENT_ID}`} alt={`QR code for ticket ${shownCode}`} width={TICKET_QR_SIZE} height={TICKET_QR_SIZE} style={local.qr} />
           <Text style={local.code}>{shownCode}</Text>

@@ -72,6 +72,19 @@ describe("the ticket confirmation e-mail", () => {
     expect(text).toContain(DOOR_INSTRUCTION);
     expect(text).toContain("See it in My Tickets");
     expect(html).toContain('href="https://mosaic.example/mem-account"');
+    expect(text).toContain("your booking for Christmas Party <2026> is paid.");
+    expect(html).toContain("Your tickets for Christmas Party &lt;2026&gt;: ticket XMAS-7K2P, £42.50 paid.");
+  });
+
+  it("a free ticket (price 0) is confirmed, never 'paid': the price reads Free", async () => {
+    const html = await render(createElement(TicketConfirmationEmail, { ...props, price: 0 }));
+    const text = toPlainText(html);
+    expect(text).toContain("Thank you: your booking for Christmas Party <2026> is confirmed. Your ticket is for:");
+    expect(text).toContain("Price: Free");
+    expect(html).toContain("Your tickets for Christmas Party &lt;2026&gt;: ticket XMAS-7K2P, free.");
+    expect(html).not.toMatch(/\bpaid\b/i);
+    expect(text).not.toContain("£0.00");
+    expect(text).toContain(DOOR_INSTRUCTION);
   });
 });
 
