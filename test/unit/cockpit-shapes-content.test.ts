@@ -112,7 +112,7 @@ describe("Cockpit content shapes: what editors and Cockpit leave behind", () => 
       { path: `${CMS}/storage/uploads/2.jpg` },
     ]);
     expect(galleryFromCockpit({ ...bare, images: "nope" }).images).toEqual([]);
-    expect(newsFromCockpit({ ...bare, published: "1", _created: "1700000000", image: "" })).toMatchObject({ published: true, createdAt: 1700000000, image: null, excerptHtml: "" });
+    expect(newsFromCockpit({ ...bare, published: "1", _created: "1700000000" as unknown as number, image: "" })).toMatchObject({ published: true, createdAt: 1700000000, image: null, excerptHtml: "" });
     expect(documentFromCockpit({ ...bare, title: "Rules", file: { path: "/storage/uploads/r.pdf" } }, CMS).file.path).toBe(`${CMS}/storage/uploads/r.pdf`);
   });
 
