@@ -9,7 +9,10 @@ import type { DocumentRecord } from "../domain/records";
  * /documents/{id} streams them to signed-in members only.
  * - Embedded default (D1): the bytes are in `document_files` (migration 0004), keyed
  *   by the record's path, seeded from seed/files.
- * - Cockpit: the path resolves against CMS_ASSETS_URL and is fetched from there.
+ * - Cockpit: the adapter hands the path back resolved against CMS_ASSETS_URL (an asset
+ *   under /storage/uploads), and the file is fetched from the CMS host, only from there.
+ *   A relative path is first looked up in D1 (the embedded default's files, e.g. the demo
+ *   data served from a Cockpit: operational bytes stay in D1), then on the CMS host.
  */
 
 export async function listDocuments(context: AppLoadContext) {
@@ -33,9 +36,16 @@ async function fileFromD1(db: D1Database, filePath: string): Promise<FileBody | 
   return { body: bytes, contentType: row.content_type };
 }
 
-async function fileFromCms(assetsBase: string, filePath: string): Promise<FileBody | null> {
+/** The file's URL on the CMS host (CMS_ASSETS_URL's origin); null for any other host, which is never fetched. */
+export function cmsFileUrl(filePath: string, assetsBase: string | undefined): string | null {
+  if (!assetsBase) return null;
   const url = resolveMediaUrl(filePath, assetsBase);
-  if (!url) return null;
+  const base = resolveMediaUrl(assetsBase);
+  if (!url || !base || !/^https?:\/\//i.test(url)) return null;
+  return new URL(url).origin === new URL(base).origin ? url : null;
+}
+
+async function fileFromCms(url: string, filePath: string): Promise<FileBody | null> {
   const response = await fetch(url);
   if (!response.ok || !response.body) {
     if (response.status !== 404) console.error(`Document file ${url} answered ${response.status}`);
@@ -45,9 +55,11 @@ async function fileFromCms(assetsBase: string, filePath: string): Promise<FileBo
 }
 
 async function readFile(context: AppLoadContext, doc: DocumentRecord): Promise<FileBody | null> {
-  if (context.store.kind === "d1") return fileFromD1(context.env.DB, doc.file.path);
-  const base = context.env.CMS_ASSETS_URL;
-  return base ? fileFromCms(base, doc.file.path) : null;
+  const path = doc.file.path;
+  if (context.store.kind === "d1") return fileFromD1(context.env.DB, path);
+  const fromD1 = /^https?:\/\//i.test(path) ? null : await fileFromD1(context.env.DB, path);
+  const url = fromD1 ? null : cmsFileUrl(path, context.env.CMS_ASSETS_URL);
+  return fromD1 ?? (url ? fileFromCms(url, path) : null);
 }
 
 /** The document's file as an inline, private response; null when the document or its file is unknown. */
