@@ -1,0 +1,51 @@
+import type { CockpitEntry } from "~/services/store/cockpit/client.server";
+import {
+  documentToCockpit,
+  eventToCockpit,
+  galleryToCockpit,
+  newsToCockpit,
+  officeBearerToCockpit,
+  pageToCockpit,
+  previousTeamToCockpit,
+  settingsToCockpit,
+  slideToCockpit,
+} from "~/services/store/cockpit/shapes-content";
+import { buildDemo, type DemoData } from "./demo";
+
+/**
+ * The demo site in Cockpit's shapes: the spec's collections and singletons as a Cockpit
+ * holding the embedded default's demo would answer them (same ids, same times), for the
+ * fake Cockpit (`npm run cockpit:fake -- seed/cockpit-demo.json`) and the contract tests.
+ * Written through the adapter's own toCockpit functions, so reading it back through the
+ * Cockpit adapter gives the records the D1 seed writes.
+ */
+
+export interface CockpitDemo {
+  collections: Record<string, CockpitEntry[]>;
+  singletons: Record<string, Record<string, unknown>>;
+}
+
+/** The public content: every collection and singleton the public pages read, plus documents. */
+export function cockpitDemoContent(demo: DemoData): CockpitDemo {
+  return {
+    collections: {
+      homeBanner: demo.slides.map(slideToCockpit),
+      officeBearers: demo.officeBearers.map((o) => officeBearerToCockpit(o, demo.now)),
+      officeBearersHistory: demo.previousTeams.map(previousTeamToCockpit),
+      eventCalender: demo.events.map(eventToCockpit),
+      gallery: demo.galleries.map(galleryToCockpit),
+      news: demo.news.map(newsToCockpit),
+      documents: demo.documents.map(documentToCockpit),
+    },
+    singletons: {
+      general: settingsToCockpit(demo.settings),
+      aboutUs: pageToCockpit(demo.pages.aboutUs),
+      aboutSchool: pageToCockpit(demo.pages.aboutSchool),
+    },
+  };
+}
+
+/** The whole demo in Cockpit's shapes, for one day (see buildDemo). */
+export async function buildCockpitDemo(date = new Date()): Promise<CockpitDemo> {
+  return cockpitDemoContent(await buildDemo(date));
+}
