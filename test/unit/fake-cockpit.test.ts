@@ -64,7 +64,8 @@ describe("the fake Cockpit: tokens and status codes (§1)", () => {
   });
 
   it("answers a missing or wrong token 401 {error: Unauthorized}", async () => {
-    for (const headers of [{}, { "Cockpit-Token": "wrong" }, { Authorization: "Bearer wrong" }]) {
+    const attempts: Array<Record<string, string>> = [{}, { "Cockpit-Token": "wrong" }, { Authorization: "Bearer wrong" }];
+    for (const headers of attempts) {
       const answer = await post("collections/get/things", {}, headers);
       expect(answer).toEqual({ status: 401, text: expect.any(String) });
       expect(JSON.parse(answer.text)).toEqual({ error: "Unauthorized" });
@@ -131,7 +132,7 @@ describe("the fake Cockpit: collections/get (§2)", () => {
   });
 
   it("reads a GET query string PHP's way: brackets nest, only top-level true/false become booleans", async () => {
-    const get = (query: string) => fetch(`${fake.url}/collections/get/things?${query}`, { headers: { "Cockpit-Token": "secret-token" } }).then((r) => r.json());
+    const get = (query: string) => fetch(`${fake.url}/collections/get/things?${query}`, { headers: { "Cockpit-Token": "secret-token" } }).then((r) => r.json() as Promise<Array<{ _id: string; name: string; n: unknown }>>);
     const byName = await get("filter[name]=gamma&simple=true");
     expect(byName.map((e: { name: string }) => e.name)).toEqual(["gamma"]);
     // "true" inside the filter stays a string: it loosely equals true, but (PHP 8) not 1.
