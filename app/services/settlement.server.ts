@@ -57,9 +57,20 @@ function memberPatch(transaction: Transaction): MemberPatch | null {
   }
 }
 
+/**
+ * A transaction found settled. For a ticket, the ticket is marked paid again: the
+ * settlement and the ticket are two writes, and if the second one failed, the ticket
+ * would otherwise stay unpaid forever (every later path stops here). markTicketPaid is
+ * idempotent: it changes the ticket, and sends its e-mail, once.
+ */
+async function alreadySettled(context: AppLoadContext, transaction: Transaction): Promise<SettlementResult> {
+  if (transaction.paymentType === "ticket" && transaction.ticketId) await markTicketPaid(context, transaction.ticketId);
+  return { outcome: "already-settled", transaction };
+}
+
 /** Settles a transaction with a session the provider vouched for (retrieved, or from a signed webhook). */
 export async function settleWithSession(context: AppLoadContext, transaction: Transaction, session: CheckoutSession): Promise<SettlementResult> {
-  if (transaction.status === "success") return { outcome: "already-settled", transaction };
+  if (transaction.status === "success") return alreadySettled(context, transaction);
   const mismatch = sessionMismatch(transaction, session);
   if (mismatch) {
     console.warn(`Session ${session.id} does not match transaction ${transaction.id} (${mismatch}); nothing settled.`);
@@ -69,7 +80,7 @@ export async function settleWithSession(context: AppLoadContext, transaction: Tr
 
   const changed = await context.store.transactions.settle(transaction.id, "success", nowSeconds());
   const settled = await context.store.transactions.getById(transaction.id);
-  if (!changed) return { outcome: settled?.status === "success" ? "already-settled" : "not-paid", transaction: settled };
+  if (!changed) return settled?.status === "success" ? alreadySettled(context, settled) : { outcome: "not-paid", transaction: settled };
   const patch = memberPatch(transaction);
   if (patch) await context.store.members.update(transaction.userId, patch);
   if (transaction.paymentType === "ticket" && transaction.ticketId) await markTicketPaid(context, transaction.ticketId);
@@ -103,7 +114,7 @@ export async function settleFromReturn(
   const transaction = await context.store.transactions.getById(transactionId);
   if (!transaction || transaction.userId !== memberId) return { outcome: "unknown", transaction: null };
   if (expected.ticketId !== undefined && transaction.ticketId !== expected.ticketId) return { outcome: "unknown", transaction: null };
-  if (transaction.status === "success") return { outcome: "already-settled", transaction };
+  if (transaction.status === "success") return alreadySettled(context, transaction);
   const sessionId = transaction.checkoutSessionId ?? sessionIdHint;
   if (!sessionId) return { outcome: "not-paid", transaction };
   if (sessionIdHint && transaction.checkoutSessionId && sessionIdHint !== transaction.checkoutSessionId) {
@@ -127,7 +138,8 @@ export async function settleFromReturn(
 export async function failFromCancel(context: AppLoadContext, transactionId: string): Promise<SettlementResult> {
   const transaction = await context.store.transactions.getById(transactionId);
   if (!transaction) return { outcome: "unknown", transaction: null };
-  if (transaction.status !== "pending") return { outcome: transaction.status === "success" ? "already-settled" : "not-paid", transaction };
+  if (transaction.status === "success") return alreadySettled(context, transaction);
+  if (transaction.status !== "pending") return { outcome: "not-paid", transaction };
   if (transaction.checkoutSessionId) {
     try {
       const session = await createCheckoutGateway(context).retrieveSession(transaction.checkoutSessionId);
@@ -152,7 +164,8 @@ export type ReconcileOutcome = SettlementOutcome | "failed" | "still-open";
 export async function reconcile(context: AppLoadContext, transactionId: string): Promise<{ outcome: ReconcileOutcome; transaction: Transaction | null }> {
   const transaction = await context.store.transactions.getById(transactionId);
   if (!transaction) return { outcome: "unknown", transaction: null };
-  if (transaction.status !== "pending") return { outcome: transaction.status === "success" ? "already-settled" : "failed", transaction };
+  if (transaction.status === "success") return alreadySettled(context, transaction);
+  if (transaction.status !== "pending") return { outcome: "failed", transaction };
   let session: CheckoutSession | null = null;
   if (transaction.checkoutSessionId) {
     try {
