@@ -1,0 +1,133 @@
+import { MAX_CHILDREN, MEMBERSHIPS, ROLES, TITLES, type Child, type Consents, type Member, type MemberPatch, type Spouse } from "../../../domain/records";
+import type { CockpitEntry } from "./client.server";
+import { looseBool, looseNumber, looseText, oneOf, type CockpitFields } from "./shapes-values";
+
+/**
+ * A member ⇄ a `userlist` entry, with the spec's field names (spec 1 §3, spec 2 §3):
+ * flattened spouse and children (childName1..5, childYear1..5, childCount), consents
+ * under their *Concent names, `status` (active), `paymentStatus` (registration paid),
+ * `lastSubscriptionRenewedYear`, `delete`, `memberId` (missing on legacy records) and
+ * `password` (the hash string as stored: PBKDF2, or a legacy keyed hash upgraded at
+ * the next sign-in). Fields the spec does not name are our own camelCase keys:
+ * `resetKeyExpiresAt`, `passwordChangedAt` (ADR 21).
+ */
+
+export const USERLIST = "userlist";
+
+const CONSENT_KEYS = {
+  agreeTerms: "agreeTerms",
+  giftAid: "giftAidConcent",
+  resident: "residentConcent",
+  payment: "paymentConcent",
+  childPhoto: "childPhotoConcent",
+  childPhotoShare: "childPhotoShareConcent",
+} as const satisfies Record<keyof Consents, string>;
+
+const childNameKey = (n: number) => `childName${n}`;
+const childYearKey = (n: number) => `childYear${n}`;
+
+function spouseFrom(entry: CockpitFields): Spouse | null {
+  const spouse = {
+    title: oneOf(entry.spouseTitle, TITLES, "Other"),
+    name: looseText(entry.spouseName).trim(),
+    email: looseText(entry.spouseEmail).trim(),
+    mobile: looseText(entry.spouseMobile).trim(),
+  };
+  return spouse.name || spouse.email || spouse.mobile ? spouse : null;
+}
+
+function childrenFrom(entry: CockpitFields): Child[] {
+  const children: Child[] = [];
+  for (let n = 1; n <= MAX_CHILDREN; n++) {
+    const name = looseText(entry[childNameKey(n)]).trim();
+    if (name) children.push({ name, birthYear: looseNumber(entry[childYearKey(n)]) ?? 0 });
+  }
+  return children;
+}
+
+/** A `userlist` entry as a member; legacy gaps become the domain's defaults (no member number, not deleted...). */
+export function memberFromCockpit(entry: CockpitEntry): Member {
+  const memberId = looseNumber(entry.memberId);
+  return {
+    id: entry._id,
+    memberNumber: memberId !== null && memberId > 0 ? Math.trunc(memberId) : null,
+    email: looseText(entry.email).trim().toLowerCase(),
+    passwordHash: looseText(entry.password),
+    title: oneOf(entry.title, TITLES, "Other"),
+    fullName: looseText(entry.fullName),
+    address: looseText(entry.address),
+    city: looseText(entry.city),
+    county: looseText(entry.county),
+    postcode: looseText(entry.postcode),
+    mobile: looseText(entry.mobile),
+    membership: oneOf(entry.membership, MEMBERSHIPS, "Single"),
+    spouse: spouseFrom(entry),
+    children: childrenFrom(entry),
+    consents: Object.fromEntries(Object.entries(CONSENT_KEYS).map(([field, key]) => [field, looseBool(entry[key])])) as unknown as Consents,
+    role: oneOf(entry.role, ROLES, "member"),
+    active: looseBool(entry.status),
+    registrationPaid: looseBool(entry.paymentStatus),
+    lastRenewedYear: looseNumber(entry.lastSubscriptionRenewedYear),
+    deleted: looseBool(entry.delete),
+    resetKey: entry.resetKey == null || entry.resetKey === "" ? null : looseText(entry.resetKey),
+    resetKeyExpiresAt: looseNumber(entry.resetKeyExpiresAt),
+    passwordChangedAt: looseNumber(entry.passwordChangedAt),
+    createdAt: looseNumber(entry._created) ?? 0,
+  };
+}
+
+/**
+ * The `userlist` keys of the fields a patch names, and only those (a Cockpit save
+ * merges top-level keys). Spouse, children and consents are flattened, so changing one
+ * writes all of its keys, blanking what was removed (Cockpit cannot delete a key: null).
+ */
+export function memberPatchToCockpit(patch: MemberPatch): CockpitFields {
+  const out: CockpitFields = {};
+  const set = <K extends keyof MemberPatch>(key: K, write: (value: NonNullable<MemberPatch[K]> | null) => void) => {
+    if (Object.hasOwn(patch, key) && patch[key] !== undefined) write(patch[key] as NonNullable<MemberPatch[K]> | null);
+  };
+  set("email", (v) => (out.email = String(v).trim().toLowerCase()));
+  set("passwordHash", (v) => (out.password = v));
+  for (const key of ["title", "fullName", "address", "city", "county", "postcode", "mobile", "membership", "role", "resetKey"] as const) {
+    set(key, (v) => (out[key] = v));
+  }
+  set("spouse", (spouse) => {
+    out.spouseTitle = spouse?.title ?? null;
+    out.spouseName = spouse?.name ?? null;
+    out.spouseEmail = spouse?.email ?? null;
+    out.spouseMobile = spouse?.mobile ?? null;
+  });
+  set("children", (children) => {
+    const list = (children ?? []).slice(0, MAX_CHILDREN);
+    out.childCount = list.length;
+    for (let n = 1; n <= MAX_CHILDREN; n++) {
+      out[childNameKey(n)] = list[n - 1]?.name ?? null;
+      out[childYearKey(n)] = list[n - 1]?.birthYear ?? null;
+    }
+  });
+  set("consents", (consents) => {
+    for (const [field, key] of Object.entries(CONSENT_KEYS)) out[key] = Boolean(consents?.[field as keyof Consents]);
+  });
+  set("active", (v) => (out.status = Boolean(v)));
+  set("registrationPaid", (v) => (out.paymentStatus = Boolean(v)));
+  set("lastRenewedYear", (v) => (out.lastSubscriptionRenewedYear = v));
+  set("deleted", (v) => (out.delete = Boolean(v)));
+  set("resetKeyExpiresAt", (v) => (out.resetKeyExpiresAt = v));
+  set("passwordChangedAt", (v) => (out.passwordChangedAt = v));
+  return out;
+}
+
+/**
+ * A whole member as a `userlist` entry (the demo data and tests): every field, with
+ * `_id` and `_created` so a fake Cockpit can be loaded with known records.
+ */
+export function memberToCockpit(member: Member): CockpitEntry {
+  const { id, memberNumber, createdAt, ...fields } = member;
+  return {
+    _id: id,
+    _created: createdAt,
+    _modified: createdAt,
+    ...memberPatchToCockpit({ passwordChangedAt: null, ...fields }),
+    memberId: memberNumber,
+  };
+}

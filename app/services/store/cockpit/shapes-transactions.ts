@@ -1,0 +1,68 @@
+import { MEMBERSHIPS, PAYMENT_TYPES, TRANSACTION_STATUSES, type NewTransaction, type Transaction } from "../../../domain/records";
+import type { CockpitEntry } from "./client.server";
+import { looseNumber, looseText, oneOf, penceToPounds, poundsToPence, type CockpitFields } from "./shapes-values";
+
+/**
+ * A transaction ⇄ a `membertransactions` entry, with the spec's names (userId,
+ * transactionTitle, transactionAmount in pounds, qty, year, status, striperef,
+ * membershipType, memberName, memberEmail, paymentType). Our own keys (ADR 21):
+ * `ticketId`, `checkoutSessionId`, `settledAt`, and `settleClaim` (who settled it).
+ */
+
+export const MEMBERTRANSACTIONS = "membertransactions";
+
+export function transactionFromCockpit(entry: CockpitEntry): Transaction {
+  const ticketId = looseText(entry.ticketId);
+  const checkoutSessionId = looseText(entry.checkoutSessionId);
+  return {
+    id: entry._id,
+    userId: looseText(entry.userId),
+    title: looseText(entry.transactionTitle),
+    unitAmount: poundsToPence(entry.transactionAmount),
+    qty: looseNumber(entry.qty) ?? 1,
+    year: looseNumber(entry.year) ?? 0,
+    status: oneOf(entry.status, TRANSACTION_STATUSES, "pending"),
+    priceRef: looseText(entry.striperef),
+    membershipType: oneOf(entry.membershipType, MEMBERSHIPS, "Single"),
+    memberName: looseText(entry.memberName),
+    memberEmail: looseText(entry.memberEmail),
+    paymentType: oneOf(entry.paymentType, PAYMENT_TYPES, "registration"),
+    ticketId: ticketId || null,
+    checkoutSessionId: checkoutSessionId || null,
+    createdAt: looseNumber(entry._created) ?? 0,
+    settledAt: looseNumber(entry.settledAt),
+  };
+}
+
+/** The fields a new transaction is saved with (the spec's create payload, status pending). */
+export function newTransactionToCockpit(t: NewTransaction): CockpitFields {
+  return {
+    userId: t.userId,
+    transactionTitle: t.title,
+    transactionAmount: penceToPounds(t.unitAmount),
+    qty: t.qty,
+    year: t.year,
+    status: "pending",
+    striperef: t.priceRef,
+    membershipType: t.membershipType,
+    memberName: t.memberName,
+    memberEmail: t.memberEmail,
+    paymentType: t.paymentType,
+    ticketId: t.ticketId,
+    checkoutSessionId: null,
+    settledAt: null,
+  };
+}
+
+/** A whole transaction as a `membertransactions` entry (demo data and tests). */
+export function transactionToCockpit(t: Transaction): CockpitEntry {
+  return {
+    _id: t.id,
+    _created: t.createdAt,
+    _modified: t.settledAt ?? t.createdAt,
+    ...newTransactionToCockpit(t),
+    status: t.status,
+    checkoutSessionId: t.checkoutSessionId,
+    settledAt: t.settledAt,
+  };
+}
