@@ -141,7 +141,7 @@ describe("the fake Cockpit: collections/get (§2)", () => {
     const top = await get("filter[published]=true&simple=false");
     expect(Array.isArray(top)).toBe(false);
     const sorted = await get(`sort=${encodeURIComponent(JSON.stringify({ n: -1 }))}&limit=1&simple=true`);
-    expect(sorted[0].n).toBe("abc");
+    expect(sorted[0]?.n).toBe("abc");
   });
 });
 
