@@ -1,0 +1,147 @@
+import { parseMemberNumber } from "../../../domain/member-number";
+import type { Member, MemberPatch, NewMember } from "../../../domain/records";
+import { DuplicateEmailError } from "../errors";
+import type { MemberListQuery, MemberSortKey, MembersRepository } from "../port";
+import { isNotFound, MAX_SCAN, pageOf } from "./best-effort.server";
+import type { CockpitClient, CockpitEntry } from "./client.server";
+import { memberFromCockpit, memberPatchToCockpit, USERLIST } from "./shapes-members";
+
+const MAX_NUMBER_ATTEMPTS = 20;
+
+/** `$regex` is wrapped as /p/iu by Cockpit: an escaped, anchored e-mail matches it whatever its case. */
+export function exactCaseInsensitive(text: string): string {
+  return `^${text.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&")}$`;
+}
+
+const compareText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+/** The port's member sorts: names case-insensitively, missing values last in either direction. */
+function sortValue(m: Member, key: MemberSortKey): string | number | boolean | null {
+  switch (key) {
+    case "fullName":
+      return m.fullName.toLowerCase();
+    case "memberNumber":
+      return m.memberNumber;
+    case "lastRenewedYear":
+      return m.lastRenewedYear;
+    default:
+      return m[key];
+  }
+}
+
+export function sortMembers(members: Member[], sort: { key: MemberSortKey; direction: "asc" | "desc" }): Member[] {
+  const sign = sort.direction === "asc" ? 1 : -1;
+  return [...members].sort((a, b) => {
+    const x = sortValue(a, sort.key);
+    const y = sortValue(b, sort.key);
+    if (x === null || y === null) {
+      if (x !== y) return x === null ? 1 : -1;
+    } else if (x !== y) {
+      return sign * (typeof x === "string" ? compareText(x, String(y)) : Number(x) - Number(y));
+    }
+    return sign * compareText(a.id, b.id);
+  });
+}
+
+export function matchesQuery(m: Member, query: MemberListQuery): boolean {
+  if (m.deleted !== query.deleted) return false;
+  if (query.active !== undefined && m.active !== query.active) return false;
+  if (query.membership && m.membership !== query.membership) return false;
+  if (query.registrationPaid !== undefined && m.registrationPaid !== query.registrationPaid) return false;
+  if (query.notRenewedIn !== undefined && m.lastRenewedYear === query.notRenewedIn) return false;
+  const search = query.search?.trim();
+  if (search) {
+    const needle = search.toLowerCase();
+    const number = parseMemberNumber(search);
+    const hit =
+      m.fullName.toLowerCase().includes(needle) ||
+      m.email.includes(needle) ||
+      m.postcode.toLowerCase().replace(/\s+/g, "").includes(needle.replace(/\s+/g, "")) ||
+      (number !== null && m.memberNumber === number);
+    if (!hit) return false;
+  }
+  return true;
+}
+
+/**
+ * Members over Cockpit's `userlist`. Cockpit cannot keep e-mails or member numbers
+ * unique; register() makes them unique as far as the API allows (ADR 21): after its
+ * create it re-reads the entries sharing its e-mail or number in Cockpit's natural
+ * (insertion) order; when an earlier entry holds them, it removes its own entry and
+ * either refuses the e-mail or tries again with the next number.
+ */
+export function cockpitMembers(client: CockpitClient): MembersRepository {
+  const getById = async (id: string) => {
+    const entry = await client.findOne(USERLIST, { _id: id });
+    return entry ? memberFromCockpit(entry) : null;
+  };
+
+  const byEmail = async (email: string) =>
+    (await client.find(USERLIST, { filter: { email: { $regex: exactCaseInsensitive(email.trim().toLowerCase()) } } })).entries;
+
+  /** The highest member number in use (read in the worker: legacy numbers may be numeric strings, which Cockpit sorts as text). */
+  const highestNumber = async () => {
+    const { entries } = await client.find(USERLIST, { filter: { memberId: { $exists: true } }, fields: { memberId: 1 }, limit: MAX_SCAN });
+    return entries.reduce((max, e) => Math.max(max, memberFromCockpit(e).memberNumber ?? 0), 0);
+  };
+
+  return {
+    getById,
+
+    async findByEmail(email) {
+      const entries = await byEmail(email);
+      return entries[0] ? memberFromCockpit(entries[0]) : null;
+    },
+
+    async register(input: NewMember): Promise<Member> {
+      if ((await byEmail(input.email)).length > 0) throw new DuplicateEmailError();
+      const fields = memberPatchToCockpit({ passwordChangedAt: null, ...input });
+      for (let attempt = 1; ; attempt++) {
+        const memberId = (await highestNumber()) + 1;
+        const created = await client.save(USERLIST, { ...fields, memberId });
+        const mine = created._id;
+        // Natural order is insertion order: an earlier entry keeps the e-mail and the number.
+        const sameEmail = await byEmail(input.email);
+        if (sameEmail.length > 0 && sameEmail[0]!._id !== mine) {
+          await client.remove(USERLIST, { _id: mine });
+          throw new DuplicateEmailError();
+        }
+        const sameNumber = (await client.find(USERLIST, { filter: { memberId }, fields: { _id: 1, memberId: 1 } })).entries;
+        if (sameNumber.length === 0 || sameNumber[0]!._id === mine) {
+          return (await getById(mine)) ?? memberFromCockpit({ ...(created as CockpitEntry), memberId });
+        }
+        // Someone took this number first: give the entry up and queue again behind them.
+        await client.remove(USERLIST, { _id: mine });
+        if (attempt >= MAX_NUMBER_ATTEMPTS) throw new Error("Could not find a free member number");
+      }
+    },
+
+    async update(id: string, patch: MemberPatch) {
+      const fields = memberPatchToCockpit(patch);
+      if (Object.keys(fields).length === 0) return getById(id);
+      if (typeof fields.email === "string") {
+        const others = (await byEmail(fields.email)).filter((e) => e._id !== id);
+        if (others.length > 0) throw new DuplicateEmailError();
+      }
+      try {
+        await client.save(USERLIST, { _id: id, ...fields });
+      } catch (error) {
+        if (isNotFound(error)) return null;
+        throw error;
+      }
+      // A save answers with the fields sent only: read the merged entry back.
+      return getById(id);
+    },
+
+    async list(query: MemberListQuery) {
+      // Cockpit can neither search several fields case-insensitively in one filter nor sort
+      // case-insensitively with missing values last: read the live (or deleted) set and
+      // do the rest in the worker (ADR 21).
+      const filter = query.deleted ? { delete: true } : { $or: [{ delete: false }, { delete: null }] };
+      const { entries } = await client.find(USERLIST, { filter, limit: MAX_SCAN });
+      const members = entries.map(memberFromCockpit).filter((m) => matchesQuery(m, query));
+      const sorted = sortMembers(members, query.sort ?? { key: "createdAt", direction: "desc" });
+      return { rows: pageOf(sorted, query), total: sorted.length };
+    },
+  };
+}
