@@ -1,0 +1,95 @@
+import type { Transaction } from "../../../domain/records";
+import type { TransactionsRepository } from "../port";
+import { DEFAULT_VERIFY_DELAY_MS, isNotFound, MAX_SCAN, newClaim, pageOf, pause, type BestEffortOptions } from "./best-effort.server";
+import type { CockpitClient } from "./client.server";
+import { MEMBERTRANSACTIONS, newTransactionToCockpit, transactionFromCockpit } from "./shapes-transactions";
+
+const paidAt = (t: Transaction) => t.settledAt ?? t.createdAt;
+
+/** The renewals table's order: title descending, then newest paid first (as on D1). */
+function settledOrder(a: Transaction, b: Transaction): number {
+  if (a.title !== b.title) return a.title < b.title ? 1 : -1;
+  return paidAt(b) - paidAt(a) || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0);
+}
+
+/**
+ * Transactions over Cockpit's `membertransactions`. settle() cannot be one conditional
+ * write: it reads, decides, writes the new status with a claim, waits for concurrent
+ * writers and re-reads; it returns true only when its claim is the one that stands
+ * (ADR 21).
+ */
+export function cockpitTransactions(client: CockpitClient, options: BestEffortOptions = {}): TransactionsRepository {
+  const verifyDelayMs = options.verifyDelayMs ?? DEFAULT_VERIFY_DELAY_MS;
+  const getById = async (id: string) => {
+    const entry = await client.findOne(MEMBERTRANSACTIONS, { _id: id });
+    return entry ? transactionFromCockpit(entry) : null;
+  };
+  const settledFilter = (query: { year: number; paymentType: string }) => ({ year: query.year, paymentType: query.paymentType, status: "success" });
+  const readSettled = async (query: { year: number; paymentType: string }) =>
+    (await client.find(MEMBERTRANSACTIONS, { filter: settledFilter(query), limit: MAX_SCAN })).entries.map(transactionFromCockpit);
+
+  return {
+    async create(input) {
+      const created = await client.save(MEMBERTRANSACTIONS, newTransactionToCockpit(input));
+      return transactionFromCockpit(created);
+    },
+
+    getById,
+
+    async listByUser(userId, status) {
+      const filter = status ? { userId, status } : { userId };
+      const { entries } = await client.find(MEMBERTRANSACTIONS, { filter, sort: { _created: -1, _id: -1 } });
+      return entries.map(transactionFromCockpit);
+    },
+
+    async setCheckoutSession(id, checkoutSessionId) {
+      try {
+        await client.save(MEMBERTRANSACTIONS, { _id: id, checkoutSessionId });
+      } catch (error) {
+        if (!isNotFound(error)) throw error;
+      }
+    },
+
+    async listPending({ limit = 50, offset = 0 } = {}) {
+      const size = Math.min(Math.max(Math.trunc(limit) || 1, 1), 500);
+      const result = await client.find(MEMBERTRANSACTIONS, {
+        filter: { status: "pending" },
+        sort: { _created: 1, _id: 1 },
+        limit: size,
+        skip: Math.max(Math.trunc(offset) || 0, 0),
+      });
+      return { rows: result.entries.map(transactionFromCockpit), total: result.total };
+    },
+
+    async settle(id, status, at) {
+      const before = await getById(id);
+      if (!before) return false;
+      const allowed = status === "success" ? before.status === "pending" || before.status === "failed" : before.status === "pending";
+      if (!allowed) return false;
+      const claim = newClaim();
+      try {
+        await client.save(MEMBERTRANSACTIONS, { _id: id, status, settledAt: at, settleClaim: claim });
+      } catch (error) {
+        if (isNotFound(error)) return false;
+        throw error;
+      }
+      await pause(verifyDelayMs);
+      const after = await client.findOne(MEMBERTRANSACTIONS, { _id: id }, { fields: { status: 1, settleClaim: 1 } });
+      return after?.settleClaim === claim && after.status === status;
+    },
+
+    async listSettled(query) {
+      const rows = (await readSettled(query)).sort(settledOrder);
+      return { rows: pageOf(rows, query), total: rows.length };
+    },
+
+    async summarizeSettled(query, periods) {
+      const rows = await readSettled(query);
+      return {
+        count: rows.length,
+        amount: rows.reduce((sum, t) => sum + t.unitAmount * t.qty, 0),
+        perPeriod: periods.map((p) => rows.filter((t) => paidAt(t) >= p.from && paidAt(t) < p.to).length),
+      };
+    },
+  };
+}
