@@ -1,11 +1,9 @@
-import { describe, expect, it } from "vitest";
+import { expect, it } from "vitest";
 import { DuplicateEmailError } from "~/services/store/errors";
-import { useTestD1 } from "../../support/d1";
 import { newMember } from "../../support/fixtures";
+import { describeStore } from "../../support/store-adapters";
 
-const t = useTestD1();
-
-describe("members (D1)", () => {
+describeStore("members", { cockpit: false }, (t) => {
   it("registers members with the next member number and reads them back", async () => {
     const first = await t.store.members.register(newMember({ email: "First@Example.com", fullName: "First Person" }));
     const second = await t.store.members.register(newMember());
