@@ -2,6 +2,7 @@ import type { Id, InfoPage, PageKey } from "../../../domain/records";
 import type { SiteSettings } from "../../../domain/site-settings";
 import { StoreUnavailableError } from "../errors";
 import type { ContentRepository } from "../port";
+import { findById } from "./by-id.server";
 import type { CockpitClient, CockpitEntry, FindOptions } from "./client.server";
 import {
   eventFromCockpit,
@@ -42,9 +43,6 @@ export function orderBy(entries: CockpitEntry[], ...keys: Array<[Key, 1 | -1]>):
 const created: Key = (e) => seconds(e._created);
 const order: Key = (e) => num(e.order, 0);
 const id: Key = (e) => text(e._id);
-
-/** Cockpit's ids are 24 hex characters: anything else cannot name an entry. */
-export const isCockpitId = (value: string) => /^[0-9a-f]{24}$/i.test(value);
 
 export function cockpitContent(client: CockpitClient, assetsBase?: string): ContentRepository {
   const entries = async (collection: string, options: FindOptions) => (await client.find(collection, options)).entries;
@@ -87,8 +85,7 @@ export function cockpitContent(client: CockpitClient, assetsBase?: string): Cont
       return orderBy(list, [order, 1], [created, 1]).map((e) => galleryFromCockpit(e, assetsBase));
     },
     async getGallery(galleryId: Id) {
-      if (!isCockpitId(galleryId)) return null;
-      const entry = await client.findOne("gallery", { _id: galleryId });
+      const entry = await findById(client, "gallery", galleryId);
       return entry ? galleryFromCockpit(entry, assetsBase) : null;
     },
     async listPublishedNews() {
@@ -97,8 +94,7 @@ export function cockpitContent(client: CockpitClient, assetsBase?: string): Cont
       return orderBy(list.filter((e) => bool(e.published)), [created, -1]).map((e) => newsFromCockpit(e, assetsBase));
     },
     async getPublishedNews(newsId: Id) {
-      if (!isCockpitId(newsId)) return null;
-      const entry = await client.findOne("news", { _id: newsId, published: true });
+      const entry = await findById(client, "news", newsId, { published: true });
       return entry && bool(entry.published) ? newsFromCockpit(entry, assetsBase) : null;
     },
   };

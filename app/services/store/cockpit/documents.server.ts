@@ -1,6 +1,7 @@
 import type { DocumentsRepository } from "../port";
 import type { CockpitClient } from "./client.server";
-import { isCockpitId, orderBy } from "./content.server";
+import { findById } from "./by-id.server";
+import { orderBy } from "./content.server";
 import { documentFromCockpit } from "./shapes-content";
 import { seconds } from "./shapes-loose";
 
@@ -16,8 +17,7 @@ export function cockpitDocuments(client: CockpitClient, assetsBase?: string): Do
       return orderBy(entries, [(e) => seconds(e._created), -1]).map((e) => documentFromCockpit(e, assetsBase));
     },
     async get(id) {
-      if (!isCockpitId(id)) return null;
-      const entry = await client.findOne("documents", { _id: id });
+      const entry = await findById(client, "documents", id);
       return entry ? documentFromCockpit(entry, assetsBase) : null;
     },
   };
