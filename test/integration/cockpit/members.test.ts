@@ -85,6 +85,13 @@ describe("members over Cockpit", () => {
     expect(creates.length).toBeGreaterThan(10);
   });
 
+  it("gives distinct numbers when 10 registrations arrive a few milliseconds apart", async () => {
+    const created = await Promise.all(Array.from({ length: 10 }, (_, i) => new Promise((resolve) => setTimeout(resolve, i * 2)).then(() => members.register(newMember()))));
+    expect(new Set(created.map((m) => m.memberNumber)).size).toBe(10);
+    const stored = userlist().map((e) => Number(e.memberId)).filter(Boolean);
+    expect(new Set(stored).size).toBe(stored.length);
+  });
+
   it("refuses one of two concurrent registrations with the same e-mail", async () => {
     const results = await Promise.allSettled([members.register(newMember({ email: "twice@example.com" })), members.register(newMember({ email: "TWICE@example.com" }))]);
     expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);

@@ -78,6 +78,19 @@ describe("tickets over Cockpit", () => {
     expect(await tickets.admit("ffffffffffffffffffffffff", people, 40)).toEqual([]);
   });
 
+  it("admits each person once when 10 saves arrive a few milliseconds apart, round after round", async () => {
+    for (let round = 0; round < 5; round++) {
+      const ticket = await tickets.create(newTicket(USER));
+      await tickets.markPaid(ticket.id);
+      const results = await Promise.all(
+        Array.from({ length: 10 }, (_, i) =>
+          new Promise((resolve) => setTimeout(resolve, i * 3)).then(() => tickets.admit(ticket.id, [{ band: "adult", position: 1 }, { band: "adult", position: 2 }], 50 + i)),
+        ),
+      );
+      expect(results.flat(), `round ${round}`).toHaveLength(2);
+    }
+  });
+
   it("reports a year's paid tickets: titles, sums per band, and pages newest first", async () => {
     const make = async (title: string, year: number, paid: boolean, createdAt: number, attendees = newTicket(USER).attendees) => {
       const t = await tickets.create(newTicket(USER, { title, year, attendees, price: 1000 }));

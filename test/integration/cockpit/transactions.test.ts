@@ -54,6 +54,16 @@ describe("transactions over Cockpit", () => {
     expect(await transactions.settle(tx.id, "success", 999)).toBe(winner.status === "failed");
   });
 
+  it("settles once when 10 calls arrive a few milliseconds apart (reads and writes interleaved), round after round", async () => {
+    for (let round = 0; round < 5; round++) {
+      const tx = await transactions.create(newTransaction(USER));
+      const results = await Promise.all(
+        Array.from({ length: 10 }, (_, i) => new Promise((resolve) => setTimeout(resolve, i * 3)).then(() => transactions.settle(tx.id, "success", 500 + i))),
+      );
+      expect(results.filter(Boolean), `round ${round}`).toHaveLength(1);
+    }
+  });
+
   it("lets a payment succeed after a cancel, but never fails a success; unknown ids are not settled", async () => {
     const tx = await transactions.create(newTransaction(USER));
     expect(await transactions.settle(tx.id, "failed", 300)).toBe(true);
