@@ -157,6 +157,19 @@ describe("the fake Cockpit: filters and sort (§3)", () => {
     expect(await ids({ n: 0 })).toEqual([]);
   });
 
+  it("compares numeric strings as numbers, but two overflowing integer strings (all-digit ids) as text", async () => {
+    fake.data.collections.digits = [
+      { _id: "150000000000000000000001", code: "1e3", big: "9007199254740993" },
+      { _id: "150000000000000000000002", code: "1000.0", big: "9007199254740992" },
+    ];
+    const digits = async (filter: Record<string, unknown>) => (await client.find("digits", { filter })).entries.map((e) => e._id.slice(-1));
+    expect(await digits({ _id: "150000000000000000000001" })).toEqual(["1"]);
+    expect(await digits({ code: "1000" })).toEqual(["1", "2"]);
+    // Integers that fit a PHP int compare exactly (beyond JavaScript's 2^53).
+    expect(await digits({ big: "9007199254740993" })).toEqual(["1"]);
+    delete fake.data.collections.digits;
+  });
+
   it("matches a missing or null field with {k: null}, and nothing else", async () => {
     expect(await ids({ note: null })).toEqual(["1", "2", "3", "4", "5"]);
     expect(await ids({ name: null })).toEqual(["5"]);

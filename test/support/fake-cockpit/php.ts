@@ -52,8 +52,38 @@ export function looseEquals(a: unknown, b: unknown): boolean {
   }
   const sa = String(a);
   const sb = String(b);
-  if (isNumeric(sa) && isNumeric(sb)) return Number(sa.trim()) === Number(sb.trim());
+  if (isNumeric(sa) && isNumeric(sb)) return numericStringsEqual(sa, sb);
   return sa === sb;
+}
+
+const INTEGER = /^[ \t\n\r\v\f]*[+-]?\d+[ \t\n\r\v\f]*$/;
+const INT64_MAX = 2n ** 63n - 1n;
+const INT64_MIN = -(2n ** 63n);
+
+/** An integer string fits a PHP int (exact) or overflows to a float (`oflow` says which side). */
+function parseNumeric(text: string): { int: bigint | null; float: number; oflow: -1 | 0 | 1 } {
+  const trimmed = text.trim();
+  if (!INTEGER.test(trimmed)) return { int: null, float: Number(trimmed), oflow: 0 };
+  const value = BigInt(trimmed);
+  if (value > INT64_MAX) return { int: null, float: Number(trimmed), oflow: 1 };
+  if (value < INT64_MIN) return { int: null, float: Number(trimmed), oflow: -1 };
+  return { int: value, float: Number(value), oflow: 0 };
+}
+
+/**
+ * zendi_smart_str_equals: numeric strings compare as numbers, exactly as ints when they
+ * fit, but two integer strings that both overflow to the same float compare as text (so
+ * two 24-digit ids are not equal just because their floats are).
+ */
+function numericStringsEqual(a: string, b: string): boolean {
+  const x = parseNumeric(a);
+  const y = parseNumeric(b);
+  if (x.oflow !== 0 && x.oflow === y.oflow && x.float === y.float) return a === b;
+  if (x.int !== null && y.int !== null) return x.int === y.int;
+  if (x.int !== null && y.oflow !== 0) return false;
+  if (y.int !== null && x.oflow !== 0) return false;
+  if (x.float === y.float && !Number.isFinite(x.float)) return a === b;
+  return x.float === y.float;
 }
 
 /** `in_array($needle, $haystack)` (loose). */
