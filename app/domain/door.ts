@@ -1,7 +1,7 @@
 import { formatPence } from "./money";
 import { ATTENDEE_BANDS, type Attendee, type AttendeeBand, type Member, type Ticket } from "./records";
 import { formatTicketCode } from "./ticket-code";
-import { BAND_LABEL } from "./ticket-rules";
+import { BAND_LABEL, eventYear } from "./ticket-rules";
 
 /**
  * The door (/scan-qr-code, spec 2 §2 "QR scan"): the ticket card a steward sees and
@@ -25,9 +25,35 @@ export interface DoorPerson {
   admittedAt: string | null;
 }
 
+/** The event the door is for: the site settings' ticket title and the year of its last booking date. */
+export interface DoorEvent {
+  title: string;
+  year: number;
+}
+
+export function doorEvent(tickets: { title: string; lastBookingDate: string }): DoorEvent {
+  return { title: tickets.title, year: eventYear(tickets.lastBookingDate) };
+}
+
+const sameTitle = (a: string, b: string) => a.trim().replace(/\s+/g, " ").toLowerCase() === b.trim().replace(/\s+/g, " ").toLowerCase();
+
+/**
+ * Why a (paid) ticket must not be admitted at this event, or null when it is for it: a
+ * ticket from another year, or another event, is refused (its card is still shown, so
+ * the steward sees what it is). Titles match whatever their case and spacing.
+ */
+export function wrongEventMessage(ticket: Pick<Ticket, "title" | "year">, event: DoorEvent): string | null {
+  if (ticket.year === event.year && sameTitle(ticket.title, event.title)) return null;
+  return `This ticket is for ${ticket.title} (${ticket.year}), not ${event.title} (${event.year}). Do not admit.`;
+}
+
 export interface DoorCard {
   code: string;
   title: string;
+  /** The ticket's event year. */
+  year: number;
+  /** Set when the ticket is for another event or year: shown in red, and SAVE is refused. */
+  wrongEvent: string | null;
   membershipType: string;
   price: string;
   status: DoorStatus;
@@ -77,12 +103,17 @@ function doorPerson(attendee: Attendee): DoorPerson {
   };
 }
 
-/** The card for a paid ticket. `member` is the ticket's holder (null if the record is gone: shown as lapsed). */
-export function doorCard(ticket: Ticket, member: Pick<Member, "lastRenewedYear"> | null, thisYear: number): DoorCard {
+/**
+ * The card for a paid ticket. `member` is the ticket's holder (null if the record is gone:
+ * shown as lapsed); `event` the event at the door (a ticket for another one is flagged).
+ */
+export function doorCard(ticket: Ticket, member: Pick<Member, "lastRenewedYear"> | null, thisYear: number, event: DoorEvent): DoorCard {
   const people = [...ticket.attendees].sort(byBandThenPosition).map(doorPerson);
   return {
     code: formatTicketCode(ticket.code),
     title: ticket.title,
+    year: ticket.year,
+    wrongEvent: wrongEventMessage(ticket, event),
     membershipType: ticket.membership,
     price: formatPence(ticket.price),
     status: doorStatus(ticket),

@@ -83,10 +83,19 @@ function TicketCard({ card, code, saving }: { card: DoorCard; code: string; savi
         {card.title}
       </h2>
       <p className={`door-status ${used ? "door-status-used" : "door-status-first"}`}>{card.status}</p>
+      {card.wrongEvent ? (
+        <p className="door-message door-message-error" role="alert">
+          {card.wrongEvent}
+        </p>
+      ) : null}
       <dl className="door-facts">
         <div>
           <dt>Ticket code</dt>
           <dd>{card.code}</dd>
+        </div>
+        <div>
+          <dt>Year</dt>
+          <dd>{card.year}</dd>
         </div>
         <div>
           <dt>Membership type</dt>
@@ -120,7 +129,7 @@ function TicketCard({ card, code, saving }: { card: DoorCard; code: string; savi
             </label>
           ))}
         </fieldset>
-        <button type="submit" className="button door-button door-save-button" disabled={saving || card.waiting === 0}>
+        <button type="submit" className="button door-button door-save-button" disabled={saving || card.waiting === 0 || card.wrongEvent !== null}>
           {saving ? "Please wait..." : "SAVE"}
         </button>
         {card.waiting === 0 ? <p className="door-note">Everyone on this ticket has been admitted.</p> : null}

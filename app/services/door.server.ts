@@ -1,5 +1,5 @@
 import { data, type AppLoadContext } from "@remix-run/cloudflare";
-import { DOOR_PATH, admissionMessage, doorCard, selectedForAdmission, type DoorCard } from "../domain/door";
+import { DOOR_PATH, admissionMessage, doorCard, doorEvent, selectedForAdmission, wrongEventMessage, type DoorCard } from "../domain/door";
 import type { Ticket } from "../domain/records";
 import { currentYear } from "../domain/renewal";
 import { requireAccountant } from "./auth.server";
@@ -49,8 +49,8 @@ export async function loadDoor(request: Request, context: AppLoadContext) {
     const found = await paidTicket(context, code);
     if (!found.ok) lookup = { kind: "error", message: found.message };
     else {
-      const member = await context.store.members.getById(found.ticket.userId);
-      lookup = { kind: "card", card: doorCard(found.ticket, member, currentYear()) };
+      const [member, settings] = await Promise.all([context.store.members.getById(found.ticket.userId), context.content.getSiteSettings()]);
+      lookup = { kind: "card", card: doorCard(found.ticket, member, currentYear(), doorEvent(settings.tickets)) };
     }
   }
   return data({ code, lookup }, { headers: { "Cache-Control": PRIVATE_CACHE_CONTROL } });
@@ -64,6 +64,9 @@ export async function doorAction(request: Request, context: AppLoadContext) {
   const refuse = (message: string) =>
     data({ error: message }, { status: 400, headers: { "Cache-Control": PRIVATE_CACHE_CONTROL } });
   if (!found.ok) return refuse(found.message);
+  // A paid ticket for another event or year (last year's Christmas party) is never admitted.
+  const wrongEvent = wrongEventMessage(found.ticket, doorEvent((await context.content.getSiteSettings()).tickets));
+  if (wrongEvent) return refuse(wrongEvent);
   const selected = selectedForAdmission(found.ticket, form.getAll("person"));
   if (selected.length === 0) return refuse(NOTHING_SELECTED);
   const admitted = await context.store.tickets.admit(found.ticket.id, selected, Math.floor(Date.now() / 1000));

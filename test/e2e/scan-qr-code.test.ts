@@ -11,6 +11,7 @@ import { createD1Store } from "~/services/store/d1/index.server";
 import { createTicketWithCode } from "~/services/ticket-lookup.server";
 import { ticketToken } from "~/services/ticket-token.server";
 import { CHROMIUM_PATH, PHONE, hydrated, launchBrowser, newContext } from "../support/browser";
+import { changeTickets } from "../support/book-ticket";
 import { startSeededServer, type SeededServer } from "../support/seeded-server";
 import { demoAccount, devEnv } from "../support/session";
 
@@ -42,6 +43,8 @@ beforeAll(async () => {
   server = await startSeededServer({
     prepare: async (db) => {
       const store = createD1Store(db);
+      // The event at the door is the tickets' own (a ticket for another event is refused).
+      await changeTickets(db, { title: "Gate Test Party", lastBookingDate: `${YEAR}-12-20` });
       for (const key of Object.keys(CODES) as Array<keyof typeof CODES>) {
         const ticket = await createTicketWithCode(
           store,

@@ -2,11 +2,13 @@ import { describe, expect, it } from "vitest";
 import {
   admissionMessage,
   doorCard,
+  doorEvent,
   doorStatus,
   formatAdmittedAt,
   parsePersonKey,
   personKey,
   selectedForAdmission,
+  wrongEventMessage,
 } from "~/domain/door";
 import type { Attendee, Ticket } from "~/domain/records";
 
@@ -16,6 +18,8 @@ const person = (band: Attendee["band"], position: number, name: string, admitted
 const EVENING = Date.UTC(2026, 11, 20, 19, 42) / 1000;
 // 1 July 2026, 18:05 in London (BST) = 17:05 UTC.
 const SUMMER = Date.UTC(2026, 6, 1, 17, 5) / 1000;
+
+const EVENT = doorEvent({ title: "Christmas Party", lastBookingDate: "2026-12-20" });
 
 function ticket(overrides: Partial<Ticket> = {}): Ticket {
   return {
@@ -78,10 +82,12 @@ describe("formatAdmittedAt", () => {
 
 describe("doorCard", () => {
   it("shows the ticket's facts and its people in band order with their types", () => {
-    const card = doorCard(ticket(), { lastRenewedYear: 2026 }, 2026);
+    const card = doorCard(ticket(), { lastRenewedYear: 2026 }, 2026, EVENT);
     expect(card).toMatchObject({
       code: "XMAS-7K2P",
       title: "Christmas Party",
+      year: 2026,
+      wrongEvent: null,
       membershipType: "Family",
       price: "£42.50",
       status: "FIRST SCAN",
@@ -100,7 +106,7 @@ describe("doorCard", () => {
   it("marks admitted people with their time and counts who is still waiting", () => {
     const t = ticket({ used: true });
     t.attendees[3] = { ...t.attendees[3]!, admittedAt: EVENING };
-    const card = doorCard(t, { lastRenewedYear: 2026 }, 2026);
+    const card = doorCard(t, { lastRenewedYear: 2026 }, 2026, EVENT);
     expect(card.status).toBe("USED TICKET");
     expect(card.people[0]).toMatchObject({ key: "adult-1", admitted: true, admittedAt: "19:42, 20 Dec" });
     expect(card.people[1]).toMatchObject({ admitted: false, admittedAt: null });
@@ -108,9 +114,32 @@ describe("doorCard", () => {
   });
 
   it("says Lapsed when the member has not renewed this year, or the record is gone", () => {
-    expect(doorCard(ticket(), { lastRenewedYear: 2025 }, 2026).membershipStatus).toBe("Lapsed");
-    expect(doorCard(ticket(), { lastRenewedYear: null }, 2026).membershipStatus).toBe("Lapsed");
-    expect(doorCard(ticket(), null, 2026).membershipStatus).toBe("Lapsed");
+    expect(doorCard(ticket(), { lastRenewedYear: 2025 }, 2026, EVENT).membershipStatus).toBe("Lapsed");
+    expect(doorCard(ticket(), { lastRenewedYear: null }, 2026, EVENT).membershipStatus).toBe("Lapsed");
+    expect(doorCard(ticket(), null, 2026, EVENT).membershipStatus).toBe("Lapsed");
+  });
+});
+
+describe("a ticket for another event", () => {
+  it("takes the event from the settings: the title, and the year of the last booking date", () => {
+    expect(EVENT).toEqual({ title: "Christmas Party", year: 2026 });
+  });
+
+  it("accepts this year's ticket of the event, whatever the title's case and spacing", () => {
+    expect(wrongEventMessage(ticket(), EVENT)).toBeNull();
+    expect(wrongEventMessage(ticket({ title: "  christmas   PARTY " }), EVENT)).toBeNull();
+  });
+
+  it("refuses last year's ticket of the same event, and this year's ticket of another event, saying which", () => {
+    expect(wrongEventMessage(ticket({ year: 2025 }), EVENT)).toBe("This ticket is for Christmas Party (2025), not Christmas Party (2026). Do not admit.");
+    expect(wrongEventMessage(ticket({ title: "Summer Picnic" }), EVENT)).toBe("This ticket is for Summer Picnic (2026), not Christmas Party (2026). Do not admit.");
+    expect(wrongEventMessage(ticket({ year: 2027 }), EVENT)).not.toBeNull();
+  });
+
+  it("still makes the card, with the ticket's year and the message", () => {
+    const card = doorCard(ticket({ year: 2025 }), { lastRenewedYear: 2026 }, 2026, EVENT);
+    expect(card).toMatchObject({ title: "Christmas Party", year: 2025, status: "FIRST SCAN", waiting: 5 });
+    expect(card.wrongEvent).toBe("This ticket is for Christmas Party (2025), not Christmas Party (2026). Do not admit.");
   });
 });
 

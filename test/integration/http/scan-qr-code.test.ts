@@ -4,6 +4,7 @@ import { currentYear } from "~/domain/renewal";
 import { createD1Store } from "~/services/store/d1/index.server";
 import { createTicketWithCode } from "~/services/ticket-lookup.server";
 import { ticketToken } from "~/services/ticket-token.server";
+import { changeTickets } from "../../support/book-ticket";
 import { startSeededServer, type SeededServer } from "../../support/seeded-server";
 import { demoAccount, devEnv, sessionCookieFor } from "../../support/session";
 
@@ -21,8 +22,10 @@ const PARTY = [
   { band: "above5" as const, position: 1, name: "Door Kid" },
   { band: "below5" as const, position: 1, name: "Door Baby" },
 ];
-const CODES = { household: "DRHHHHH2", race: "DRRRRRR3", unpaid: "DRUUUUU4" };
+const CODES = { household: "DRHHHHH2", race: "DRRRRRR3", unpaid: "DRUUUUU4", lastYear: "DRYYYYY5", otherEvent: "DREEEEE6" };
 const tickets: Record<keyof typeof CODES, Ticket> = {} as never;
+/** The event at the door (the site settings); lastYear and otherEvent are paid tickets for other ones. */
+const EVENT_TITLE = "Door Test Party";
 
 let server: SeededServer;
 const accountant = demoAccount("treasurer").id;
@@ -32,10 +35,13 @@ beforeAll(async () => {
   server = await startSeededServer({
     prepare: async (db) => {
       const store = createD1Store(db);
+      await changeTickets(db, { title: EVENT_TITLE, lastBookingDate: `${YEAR}-12-20` });
       for (const key of Object.keys(CODES) as Array<keyof typeof CODES>) {
+        const title = key === "otherEvent" ? "Summer Picnic" : EVENT_TITLE;
+        const year = key === "lastYear" ? YEAR - 1 : YEAR;
         const ticket = await createTicketWithCode(
           store,
-          { userId: member, title: "Door Test Party", email: "family@example.org", membership: "Family", year: YEAR, price: 3750, attendees: PARTY },
+          { userId: member, title, email: "family@example.org", membership: "Family", year, price: 3750, attendees: PARTY },
           () => CODES[key],
         );
         if (key !== "unpaid") await store.tickets.markPaid(ticket.id);
@@ -143,6 +149,41 @@ describe("/scan-qr-code lookup", () => {
     const save = await post([["code", CODES.unpaid], ["person", "adult-1"]]);
     expect(save.status).toBe(400);
     expect(await save.text()).toContain("This ticket is not paid.");
+  });
+
+  it("shows a paid ticket of last year's event with its year and a red 'Do not admit', and SAVE admits nobody", async () => {
+    const response = await lookup(CODES.lastYear);
+    expect(response.status).toBe(200);
+    const html = await response.text();
+    const message = `This ticket is for ${EVENT_TITLE} (${YEAR - 1}), not ${EVENT_TITLE} (${YEAR}). Do not admit.`;
+    expect(html).toContain(`<p class="door-message door-message-error" role="alert">${message}</p>`);
+    expect(html).toMatch(new RegExp(`<dt>Year</dt><dd>${YEAR - 1}</dd>`));
+    expect(rows(html)).toEqual(PARTY.map((p) => [p.name, false]));
+    expect(html).toMatch(/<button type="submit" class="[^"]*door-save-button"[^>]*disabled=""[^>]*>SAVE<\/button>/);
+
+    // SAVE sent anyway (a stale page, or by hand): refused, nobody admitted.
+    const save = await post([["code", CODES.lastYear], ...PARTY.map((p) => ["person", `${p.band}-${p.position}`] as [string, string])]);
+    expect(save.status).toBe(400);
+    expect(save.headers.get("X-Admitted")).toBeNull();
+    expect(await save.text()).toContain(message);
+    expect(rows(await (await lookup(CODES.lastYear)).text()).every(([, admitted]) => !admitted)).toBe(true);
+  });
+
+  it("refuses a paid ticket of another event this year the same way", async () => {
+    const message = `This ticket is for Summer Picnic (${YEAR}), not ${EVENT_TITLE} (${YEAR}). Do not admit.`;
+    const html = await (await lookup(CODES.otherEvent)).text();
+    expect(html).toContain(message);
+    expect(html).toContain("Summer Picnic");
+    const save = await post([["code", CODES.otherEvent], ["person", "adult-1"]]);
+    expect(save.status).toBe(400);
+    expect(await save.text()).toContain(message);
+    expect(rows(await (await lookup(CODES.otherEvent)).text()).every(([, admitted]) => !admitted)).toBe(true);
+  });
+
+  it("shows this year's ticket of the event without a warning", async () => {
+    const html = await (await lookup(CODES.household)).text();
+    expect(html).toMatch(new RegExp(`<dt>Year</dt><dd>${YEAR}</dd>`));
+    expect(html).not.toContain("Do not admit.");
   });
 
   it("refuses a SAVE without a ticket or without anyone selected", async () => {
