@@ -10,14 +10,18 @@ import {
   settingsToCockpit,
   slideToCockpit,
 } from "~/services/store/cockpit/shapes-content";
+import { USERLIST, memberToCockpit } from "~/services/store/cockpit/shapes-members";
+import { TICKETS, ticketToCockpit } from "~/services/store/cockpit/shapes-tickets";
+import { MEMBERTRANSACTIONS, transactionToCockpit } from "~/services/store/cockpit/shapes-transactions";
 import { buildDemo, type DemoData } from "./demo";
 
 /**
  * The demo site in Cockpit's shapes: the spec's collections and singletons as a Cockpit
  * holding the embedded default's demo would answer them (same ids, same times), for the
  * fake Cockpit (`npm run cockpit:fake -- seed/cockpit-demo.json`) and the contract tests.
- * Written through the adapter's own toCockpit functions, so reading it back through the
- * Cockpit adapter gives the records the D1 seed writes.
+ * Written through the adapter's own toCockpit functions (shapes-content.ts, and the member,
+ * transaction and ticket shapes), so reading it back through the Cockpit adapter gives the
+ * records the D1 seed writes.
  */
 
 export interface CockpitDemo {
@@ -45,7 +49,18 @@ export function cockpitDemoContent(demo: DemoData): CockpitDemo {
   };
 }
 
-/** The whole demo in Cockpit's shapes, for one day (see buildDemo). */
+/** The demo accounts (seed/demo-accounts.ts, with their passwords) and their payments and tickets. */
+export function cockpitDemoAccounts(demo: Pick<DemoData, "members" | "transactions" | "tickets">): CockpitDemo["collections"] {
+  return {
+    [USERLIST]: demo.members.map(memberToCockpit),
+    [MEMBERTRANSACTIONS]: demo.transactions.map(transactionToCockpit),
+    [TICKETS]: demo.tickets.map(ticketToCockpit),
+  };
+}
+
+/** The whole demo in Cockpit's shapes, for one day (see buildDemo): content and accounts. */
 export async function buildCockpitDemo(date = new Date()): Promise<CockpitDemo> {
-  return cockpitDemoContent(await buildDemo(date));
+  const demo = await buildDemo(date);
+  const content = cockpitDemoContent(demo);
+  return { collections: { ...content.collections, ...cockpitDemoAccounts(demo) }, singletons: content.singletons };
 }
