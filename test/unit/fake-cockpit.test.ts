@@ -269,6 +269,8 @@ describe("the fake Cockpit: collections/save and remove (§4)", () => {
     expect(fake.data.collections.news).toHaveLength(count);
     await expect(client.save("news", { _id: "ffffffffffffffffffffffff", title: "x" })).rejects.toMatchObject({ name: "StoreUnavailableError", status: 404 });
     expect(await post("collections/save/news", {})).toEqual({ status: 404, text: "" });
+    expect(await post("collections/save/news", { data: { _id: "", title: "x" } })).toEqual({ status: 404, text: "" });
+    expect(fake.data.collections.news).toHaveLength(count);
   });
 
   it("saves an array of entries one by one, a one-element array as a plain object, failures as false", async () => {

@@ -224,15 +224,17 @@ export async function startFakeCockpit(options: FakeCockpitOptions = {}): Promis
     if (!isPhpArray(payload)) return empty404();
     const one = (item: unknown): Doc | false => {
       if (!isPhpArray(item) || Array.isArray(item)) return false;
+      // isset($entry['_id']) decides, before any coercion: even "" means an update.
+      const isUpdate = (item as Doc)._id !== undefined && (item as Doc)._id !== null;
       const entry = coerce(item as Doc);
       const at = now();
-      if (entry._id === undefined || entry._id === null) {
+      if (!isUpdate) {
         delete entry._id;
         const created = { ...entry, _modified: at, _created: at, _by: null, _id: cockpitId() } as CockpitEntry;
         entries.push(created);
         return structuredClone(created);
       }
-      const stored = entries.find((e) => e._id === String(entry._id));
+      const stored = entries.find((e) => e._id === String((item as Doc)._id));
       if (!stored) return false;
       const sent = { ...entry, _id: stored._id, _modified: at, _by: null };
       Object.assign(stored, structuredClone(sent));
