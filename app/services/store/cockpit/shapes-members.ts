@@ -1,6 +1,7 @@
 import { MAX_CHILDREN, MEMBERSHIPS, ROLES, TITLES, type Child, type Consents, type Member, type MemberPatch, type Spouse } from "../../../domain/records";
 import type { CockpitEntry } from "./client.server";
-import { looseBool, looseNumber, looseText, oneOf, type CockpitFields } from "./shapes-values";
+import { numOrNull, oneOf, type CockpitFields } from "./shapes-values";
+import { bool, seconds, text } from "./shapes-loose";
 
 /**
  * A member ⇄ a `userlist` entry, with the spec's field names (spec 1 §3, spec 2 §3):
@@ -29,9 +30,9 @@ const childYearKey = (n: number) => `childYear${n}`;
 function spouseFrom(entry: CockpitFields): Spouse | null {
   const spouse = {
     title: oneOf(entry.spouseTitle, TITLES, "Other"),
-    name: looseText(entry.spouseName).trim(),
-    email: looseText(entry.spouseEmail).trim(),
-    mobile: looseText(entry.spouseMobile).trim(),
+    name: text(entry.spouseName).trim(),
+    email: text(entry.spouseEmail).trim(),
+    mobile: text(entry.spouseMobile).trim(),
   };
   return spouse.name || spouse.email || spouse.mobile ? spouse : null;
 }
@@ -39,40 +40,40 @@ function spouseFrom(entry: CockpitFields): Spouse | null {
 function childrenFrom(entry: CockpitFields): Child[] {
   const children: Child[] = [];
   for (let n = 1; n <= MAX_CHILDREN; n++) {
-    const name = looseText(entry[childNameKey(n)]).trim();
-    if (name) children.push({ name, birthYear: looseNumber(entry[childYearKey(n)]) ?? 0 });
+    const name = text(entry[childNameKey(n)]).trim();
+    if (name) children.push({ name, birthYear: numOrNull(entry[childYearKey(n)]) ?? 0 });
   }
   return children;
 }
 
 /** A `userlist` entry as a member; legacy gaps become the domain's defaults (no member number, not deleted...). */
 export function memberFromCockpit(entry: CockpitEntry): Member {
-  const memberId = looseNumber(entry.memberId);
+  const memberId = numOrNull(entry.memberId);
   return {
     id: entry._id,
     memberNumber: memberId !== null && memberId > 0 ? Math.trunc(memberId) : null,
-    email: looseText(entry.email).trim().toLowerCase(),
-    passwordHash: looseText(entry.password),
+    email: text(entry.email).trim().toLowerCase(),
+    passwordHash: text(entry.password),
     title: oneOf(entry.title, TITLES, "Other"),
-    fullName: looseText(entry.fullName),
-    address: looseText(entry.address),
-    city: looseText(entry.city),
-    county: looseText(entry.county),
-    postcode: looseText(entry.postcode),
-    mobile: looseText(entry.mobile),
+    fullName: text(entry.fullName),
+    address: text(entry.address),
+    city: text(entry.city),
+    county: text(entry.county),
+    postcode: text(entry.postcode),
+    mobile: text(entry.mobile),
     membership: oneOf(entry.membership, MEMBERSHIPS, "Single"),
     spouse: spouseFrom(entry),
     children: childrenFrom(entry),
-    consents: Object.fromEntries(Object.entries(CONSENT_KEYS).map(([field, key]) => [field, looseBool(entry[key])])) as unknown as Consents,
+    consents: Object.fromEntries(Object.entries(CONSENT_KEYS).map(([field, key]) => [field, bool(entry[key])])) as unknown as Consents,
     role: oneOf(entry.role, ROLES, "member"),
-    active: looseBool(entry.status),
-    registrationPaid: looseBool(entry.paymentStatus),
-    lastRenewedYear: looseNumber(entry.lastSubscriptionRenewedYear),
-    deleted: looseBool(entry.delete),
-    resetKey: entry.resetKey == null || entry.resetKey === "" ? null : looseText(entry.resetKey),
-    resetKeyExpiresAt: looseNumber(entry.resetKeyExpiresAt),
-    passwordChangedAt: looseNumber(entry.passwordChangedAt),
-    createdAt: looseNumber(entry._created) ?? 0,
+    active: bool(entry.status),
+    registrationPaid: bool(entry.paymentStatus),
+    lastRenewedYear: numOrNull(entry.lastSubscriptionRenewedYear),
+    deleted: bool(entry.delete),
+    resetKey: entry.resetKey == null || entry.resetKey === "" ? null : text(entry.resetKey),
+    resetKeyExpiresAt: numOrNull(entry.resetKeyExpiresAt),
+    passwordChangedAt: numOrNull(entry.passwordChangedAt),
+    createdAt: seconds(entry._created),
   };
 }
 

@@ -1,6 +1,7 @@
 import { ATTENDEE_BANDS, BAND_LIMITS, MEMBERSHIPS, type Attendee, type AttendeeBand, type NewTicket, type Ticket } from "../../../domain/records";
 import type { CockpitEntry } from "./client.server";
-import { looseBool, looseNumber, looseText, oneOf, penceToPounds, poundsToPence, type CockpitFields } from "./shapes-values";
+import { numOrNull, oneOf, type CockpitFields } from "./shapes-values";
+import { bool, penceFromPounds, poundsFromPence, seconds, text } from "./shapes-loose";
 
 /**
  * A ticket ⇄ a `tickets` entry with the spec's flattened names (spec 1 §3, spec 2 §3):
@@ -34,12 +35,12 @@ export function attendeesFromCockpit(entry: CockpitFields): Attendee[] {
   const attendees: Attendee[] = [];
   for (const band of ATTENDEE_BANDS) {
     for (let position = 1; position <= BAND_LIMITS[band].max; position++) {
-      const name = looseText(entry[BAND_KEYS[band].name(position)]).trim();
+      const name = text(entry[BAND_KEYS[band].name(position)]).trim();
       if (!name) continue;
       const keys = personKeys(band, position);
-      const admitted = looseBool(entry[keys.status]);
+      const admitted = bool(entry[keys.status]);
       // A legacy record has the flag only: its admission time is the entry's last change.
-      const admittedAt = admitted ? (looseNumber(entry[keys.admittedAt]) ?? looseNumber(entry._modified) ?? looseNumber(entry._created) ?? 0) : null;
+      const admittedAt = admitted ? (numOrNull(entry[keys.admittedAt]) ?? numOrNull(entry._modified) ?? seconds(entry._created)) : null;
       attendees.push({ band, position, name, admittedAt });
     }
   }
@@ -49,17 +50,17 @@ export function attendeesFromCockpit(entry: CockpitFields): Attendee[] {
 export function ticketFromCockpit(entry: CockpitEntry): Ticket {
   return {
     id: entry._id,
-    userId: looseText(entry.userId),
-    title: looseText(entry.title),
-    email: looseText(entry.email),
+    userId: text(entry.userId),
+    title: text(entry.title),
+    email: text(entry.email),
     membership: oneOf(entry.membership, MEMBERSHIPS, "Single"),
-    year: looseNumber(entry.year) ?? 0,
-    price: poundsToPence(entry.ticketPrice),
-    paid: looseBool(entry.paymentStatus),
-    used: looseBool(entry.verificationStatus),
-    code: normaliseTicketCode(looseText(entry.code)),
+    year: numOrNull(entry.year) ?? 0,
+    price: penceFromPounds(entry.ticketPrice),
+    paid: bool(entry.paymentStatus),
+    used: bool(entry.verificationStatus),
+    code: normaliseTicketCode(text(entry.code)),
     attendees: attendeesFromCockpit(entry),
-    createdAt: looseNumber(entry._created) ?? 0,
+    createdAt: seconds(entry._created),
   };
 }
 
@@ -71,7 +72,7 @@ export function newTicketToCockpit(t: NewTicket): CockpitFields {
     email: t.email,
     membership: t.membership,
     year: t.year,
-    ticketPrice: penceToPounds(t.price),
+    ticketPrice: poundsFromPence(t.price),
     paymentStatus: false,
     status: false,
     verificationStatus: false,

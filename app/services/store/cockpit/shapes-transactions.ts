@@ -1,6 +1,7 @@
 import { MEMBERSHIPS, PAYMENT_TYPES, TRANSACTION_STATUSES, type NewTransaction, type Transaction } from "../../../domain/records";
 import type { CockpitEntry } from "./client.server";
-import { looseNumber, looseText, oneOf, penceToPounds, poundsToPence, type CockpitFields } from "./shapes-values";
+import { numOrNull, oneOf, type CockpitFields } from "./shapes-values";
+import { penceFromPounds, poundsFromPence, seconds, text } from "./shapes-loose";
 
 /**
  * A transaction ⇄ a `membertransactions` entry, with the spec's names (userId,
@@ -12,25 +13,25 @@ import { looseNumber, looseText, oneOf, penceToPounds, poundsToPence, type Cockp
 export const MEMBERTRANSACTIONS = "membertransactions";
 
 export function transactionFromCockpit(entry: CockpitEntry): Transaction {
-  const ticketId = looseText(entry.ticketId);
-  const checkoutSessionId = looseText(entry.checkoutSessionId);
+  const ticketId = text(entry.ticketId);
+  const checkoutSessionId = text(entry.checkoutSessionId);
   return {
     id: entry._id,
-    userId: looseText(entry.userId),
-    title: looseText(entry.transactionTitle),
-    unitAmount: poundsToPence(entry.transactionAmount),
-    qty: looseNumber(entry.qty) ?? 1,
-    year: looseNumber(entry.year) ?? 0,
+    userId: text(entry.userId),
+    title: text(entry.transactionTitle),
+    unitAmount: penceFromPounds(entry.transactionAmount),
+    qty: numOrNull(entry.qty) ?? 1,
+    year: numOrNull(entry.year) ?? 0,
     status: oneOf(entry.status, TRANSACTION_STATUSES, "pending"),
-    priceRef: looseText(entry.striperef),
+    priceRef: text(entry.striperef),
     membershipType: oneOf(entry.membershipType, MEMBERSHIPS, "Single"),
-    memberName: looseText(entry.memberName),
-    memberEmail: looseText(entry.memberEmail),
+    memberName: text(entry.memberName),
+    memberEmail: text(entry.memberEmail),
     paymentType: oneOf(entry.paymentType, PAYMENT_TYPES, "registration"),
     ticketId: ticketId || null,
     checkoutSessionId: checkoutSessionId || null,
-    createdAt: looseNumber(entry._created) ?? 0,
-    settledAt: looseNumber(entry.settledAt),
+    createdAt: seconds(entry._created),
+    settledAt: numOrNull(entry.settledAt),
   };
 }
 
@@ -39,7 +40,7 @@ export function newTransactionToCockpit(t: NewTransaction): CockpitFields {
   return {
     userId: t.userId,
     transactionTitle: t.title,
-    transactionAmount: penceToPounds(t.unitAmount),
+    transactionAmount: poundsFromPence(t.unitAmount),
     qty: t.qty,
     year: t.year,
     status: "pending",
