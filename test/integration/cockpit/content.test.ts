@@ -133,6 +133,14 @@ describe("Cockpit content adapter: what editors leave behind", () => {
     expect(bearers.at(-1)).toEqual({ id: "aaa000000000000000000010", name: "Tenth", role: "Auditor", photo: null, order: 10 });
   });
 
+  it("reads by the exact id, even where PHP's == takes two ids for the same number", async () => {
+    const twins = ["0000000000000000000001e2", "000000000000000000000100"].map((_id, i) => ({ _id, _created: 10 + i, title: `Twin ${i}`, featuredImage: null, images: [], order: 90 + i }));
+    loose.data.collections.gallery!.push(...twins);
+    const cockpit = cockpitContent(clientFor(loose));
+    expect((await cockpit.getGallery("000000000000000000000100"))?.title).toBe("Twin 1");
+    expect((await cockpit.getGallery("0000000000000000000001e2"))?.title).toBe("Twin 0");
+  });
+
   it("a page singleton never saved or unknown is missing; a general never saved is an unavailable store", async () => {
     const cockpit = cockpitContent(clientFor(loose));
     loose.data.singletons.aboutSchool = { Image: null, YoutubeVideoId: null, preTitle: null, Title: null, Description: null, Description2: null };
