@@ -13,6 +13,7 @@ import type {
 import { TICKET_PATTERNS, TICKET_TYPES, type SiteSettings, type TicketPattern, type TicketType } from "../../../domain/site-settings";
 import type { CockpitEntry } from "./client.server";
 import { bool, isRecord, list, media, mediaToCockpit, num, penceFromPounds, poundsFromPence, seconds, text } from "./shapes-loose";
+import { oneOf } from "./shapes-values";
 
 /**
  * The public content in Cockpit's shapes (spec 1 §3, spec 2 §3) ⇄ the app's records.
@@ -226,14 +227,9 @@ export function isoDate(value: unknown): string | null {
   return Number.isNaN(date.getTime()) || date.toISOString().slice(0, 10) !== `${y}-${m}-${d}` ? null : `${y}-${m}-${d}`;
 }
 
-function oneOf<T extends string>(values: readonly T[], value: unknown, fallback: T): T {
-  const raw = text(value).trim().toLowerCase();
-  return values.find((v) => v.toLowerCase() === raw) ?? fallback;
-}
-
 /** A ticket type the spec calls "Christmas or other": anything unknown is "Other". */
-const ticketType = (value: unknown): TicketType => oneOf(TICKET_TYPES, value, "Other");
-const ticketPattern = (value: unknown): TicketPattern => oneOf(TICKET_PATTERNS, text(value).replace(/\s+/g, ""), "A");
+const ticketType = (value: unknown): TicketType => oneOf(value, TICKET_TYPES, "Other");
+const ticketPattern = (value: unknown): TicketPattern => oneOf(text(value).replace(/\s+/g, ""), TICKET_PATTERNS, "A");
 
 function socialLinks(value: unknown): SiteSettings["socialLinks"] {
   return list(value)
