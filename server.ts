@@ -5,7 +5,7 @@ import * as build from "./build/server";
 import { getLoadContext } from "./app/load-context";
 import { EnvError } from "./app/services/env.server";
 import { PAGE_CACHE_FRESH_SECONDS, PAGE_CACHE_STALE_SECONDS, pageCacheKey, servePage } from "./app/services/page-cache.server";
-import { applySecurityHeaders, isCrossSiteMutation, isLocalRequest } from "./app/services/request-guard.server";
+import { applySecurityHeaders, isCrossSiteMutation, isLocalRequest, isUnreadableForm, isUnsupportedMediaType } from "./app/services/request-guard.server";
 import { COOKIE_CONSENT_NAME } from "./app/services/shell.server";
 import { createSwrCache, defaultCache, SwrMemory } from "./app/services/swr-cache.server";
 
@@ -14,13 +14,16 @@ const handleRemixRequest = createRequestHandler(serverBuild);
 /** Visitors' pages kept by this isolate (see app/services/page-cache.server.ts). */
 const pageMemory = new SwrMemory(100);
 
-function plainPage(status: number, message: string): Response {
-  return new Response(message, { status, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+function plainPage(status: number, message: string, headers: Record<string, string> = {}): Response {
+  return new Response(message, { status, headers: { "Content-Type": "text/plain; charset=utf-8", ...headers } });
 }
 
 export default {
   async fetch(request, env, ctx) {
     if (isCrossSiteMutation(request)) return plainPage(403, "Forbidden: this form must be sent from our own site.");
+    // Actions read forms: any other body would make request.formData() throw (a 500).
+    if (isUnsupportedMediaType(request)) return plainPage(415, "Unsupported Media Type", { "Cache-Control": "no-store" });
+    if (await isUnreadableForm(request)) return plainPage(400, "Bad Request: the form could not be read.", { "Cache-Control": "no-store" });
     try {
       const loadContext = getLoadContext({ request, context: { cloudflare: { env, ctx, cf: request.cf } } });
       if (!loadContext.env.isProduction && !isLocalRequest(request)) {

@@ -15,6 +15,41 @@ export function isCrossSiteMutation(request: Request): boolean {
   return origin !== new URL(request.url).origin;
 }
 
+/** The bodies our actions read (request.formData()): what HTML forms and Remix's <Form>, useSubmit and fetchers send. */
+const FORM_MEDIA_TYPES = new Set(["application/x-www-form-urlencoded", "multipart/form-data"]);
+/** Paths that take other bodies and verify them themselves: Stripe's webhook (JSON, signed). */
+const OWN_BODY_PATHS = new Set(["/webhooks/stripe"]);
+
+function takesFormBody(request: Request): boolean {
+  if (SAFE_METHODS.has(request.method)) return false;
+  return !OWN_BODY_PATHS.has(new URL(request.url).pathname.replace(/\/+$/, ""));
+}
+
+/**
+ * A state-changing request whose body is not a form (JSON, text/plain, no Content-Type
+ * at all): request.formData() would throw in the action and answer 500. Answered 415
+ * instead, before any route runs, except on the paths that read their own bodies.
+ */
+export function isUnsupportedMediaType(request: Request): boolean {
+  if (!takesFormBody(request)) return false;
+  const mediaType = (request.headers.get("Content-Type") ?? "").split(";")[0]!.trim().toLowerCase();
+  return !FORM_MEDIA_TYPES.has(mediaType);
+}
+
+/**
+ * A form body that cannot be parsed (a multipart body without its boundary, or cut
+ * short): reads a copy, so the route still gets the original. Small bodies only here.
+ */
+export async function isUnreadableForm(request: Request): Promise<boolean> {
+  if (!takesFormBody(request)) return false;
+  try {
+    await request.clone().formData();
+    return false;
+  } catch {
+    return true;
+  }
+}
+
 /** Headers every response of ours carries. The full CSP comes with the hardening work. */
 export function applySecurityHeaders(headers: Headers): void {
   headers.set("X-Content-Type-Options", "nosniff");
