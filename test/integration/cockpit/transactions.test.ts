@@ -1,89 +1,75 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { createCockpitClient } from "~/services/store/cockpit/client.server";
+import { describe, expect, it } from "vitest";
 import { cockpitTransactions } from "~/services/store/cockpit/transactions.server";
 import { StoreUnavailableError } from "~/services/store/errors";
-import type { TransactionsRepository } from "~/services/store/port";
-import { startFakeCockpit, type FakeCockpit } from "../../support/fake-cockpit";
+import { useCockpitRepository } from "../../support/cockpit-repository";
 import { newTransaction } from "../../support/fixtures";
 
 /** The transactions repository over a fake Cockpit v1, in this process. */
 
 const USER = "aaaaaaaaaaaaaaaaaaaaaaaa";
-let fake: FakeCockpit;
-let transactions: TransactionsRepository;
-const stored = () => fake.data.collections.membertransactions!;
-
-beforeAll(async () => {
-  fake = await startFakeCockpit();
-  transactions = cockpitTransactions(createCockpitClient({ baseUrl: fake.url, token: fake.token, timeoutMs: 2000 }), { verifyDelayMs: 100 });
-});
-afterAll(async () => {
-  await fake.stop();
-});
-beforeEach(() => {
-  stored().length = 0;
-});
+const cockpit = useCockpitRepository((client) => cockpitTransactions(client, { verifyDelayMs: 100 }), "membertransactions");
+const stored = () => cockpit.entries();
 
 describe("transactions over Cockpit", () => {
   it("creates a pending transaction with the spec's payload and lists a member's history newest first", async () => {
-    const a = await transactions.create(newTransaction(USER, { title: "Older", unitAmount: 1050, qty: 2 }));
+    const a = await cockpit.repo.create(newTransaction(USER, { title: "Older", unitAmount: 1050, qty: 2 }));
     expect(a).toMatchObject({ status: "pending", unitAmount: 1050, qty: 2, checkoutSessionId: null, settledAt: null });
     expect(stored()[0]).toMatchObject({ userId: USER, transactionTitle: "Older", transactionAmount: 10.5, status: "pending", striperef: "price_test", paymentType: "renew" });
-    expect(await transactions.getById(a.id)).toEqual(a);
-    expect(await transactions.getById("ffffffffffffffffffffffff")).toBeNull();
-    expect(await transactions.settle(a.id, "success", 100)).toBe(true);
+    expect(await cockpit.repo.getById(a.id)).toEqual(a);
+    expect(await cockpit.repo.getById("ffffffffffffffffffffffff")).toBeNull();
+    expect(await cockpit.repo.settle(a.id, "success", 100)).toBe(true);
     stored()[0]!._created = a.createdAt - 10;
 
-    const b = await transactions.create(newTransaction(USER, { title: "Newer" }));
-    await transactions.setCheckoutSession(b.id, "cs_test_123");
-    expect((await transactions.getById(b.id))?.checkoutSessionId).toBe("cs_test_123");
-    await transactions.setCheckoutSession("ffffffffffffffffffffffff", "cs_nobody");
-    await transactions.create(newTransaction("bbbbbbbbbbbbbbbbbbbbbbbb", { title: "Someone else" }));
+    const b = await cockpit.repo.create(newTransaction(USER, { title: "Newer" }));
+    await cockpit.repo.setCheckoutSession(b.id, "cs_test_123");
+    expect((await cockpit.repo.getById(b.id))?.checkoutSessionId).toBe("cs_test_123");
+    await cockpit.repo.setCheckoutSession("ffffffffffffffffffffffff", "cs_nobody");
+    await cockpit.repo.create(newTransaction("bbbbbbbbbbbbbbbbbbbbbbbb", { title: "Someone else" }));
 
-    expect((await transactions.listByUser(USER, "success")).map((t) => t.title)).toEqual(["Older"]);
-    expect((await transactions.listByUser(USER)).map((t) => t.title)).toEqual(["Newer", "Older"]);
+    expect((await cockpit.repo.listByUser(USER, "success")).map((t) => t.title)).toEqual(["Older"]);
+    expect((await cockpit.repo.listByUser(USER)).map((t) => t.title)).toEqual(["Newer", "Older"]);
   });
 
   it("settles exactly once under 10 concurrent calls, and the status that stands is the winner's", async () => {
-    const tx = await transactions.create(newTransaction(USER));
+    const tx = await cockpit.repo.create(newTransaction(USER));
     const calls = Array.from({ length: 10 }, (_, i) => ({ status: i % 2 ? ("failed" as const) : ("success" as const), at: 200 + i }));
-    const results = await Promise.all(calls.map((c) => transactions.settle(tx.id, c.status, c.at)));
+    const results = await Promise.all(calls.map((c) => cockpit.repo.settle(tx.id, c.status, c.at)));
     expect(results.filter(Boolean)).toHaveLength(1);
     const winner = calls[results.indexOf(true)]!;
-    expect(await transactions.getById(tx.id)).toMatchObject({ status: winner.status, settledAt: winner.at });
-    expect(await transactions.settle(tx.id, "success", 999)).toBe(winner.status === "failed");
+    expect(await cockpit.repo.getById(tx.id)).toMatchObject({ status: winner.status, settledAt: winner.at });
+    expect(await cockpit.repo.settle(tx.id, "success", 999)).toBe(winner.status === "failed");
   });
 
   it("settles once when 10 calls arrive a few milliseconds apart (reads and writes interleaved), round after round", async () => {
     for (let round = 0; round < 5; round++) {
-      const tx = await transactions.create(newTransaction(USER));
+      const tx = await cockpit.repo.create(newTransaction(USER));
       const results = await Promise.all(
-        Array.from({ length: 10 }, (_, i) => new Promise((resolve) => setTimeout(resolve, i * 3)).then(() => transactions.settle(tx.id, "success", 500 + i))),
+        Array.from({ length: 10 }, (_, i) => new Promise((resolve) => setTimeout(resolve, i * 3)).then(() => cockpit.repo.settle(tx.id, "success", 500 + i))),
       );
       expect(results.filter(Boolean), `round ${round}`).toHaveLength(1);
     }
   });
 
   it("lets a payment succeed after a cancel, but never fails a success; unknown ids are not settled", async () => {
-    const tx = await transactions.create(newTransaction(USER));
-    expect(await transactions.settle(tx.id, "failed", 300)).toBe(true);
-    expect(await transactions.settle(tx.id, "failed", 301)).toBe(false);
-    expect(await transactions.settle(tx.id, "success", 302)).toBe(true);
-    expect(await transactions.settle(tx.id, "failed", 303)).toBe(false);
-    expect(await transactions.settle(tx.id, "success", 304)).toBe(false);
-    expect(await transactions.getById(tx.id)).toMatchObject({ status: "success", settledAt: 302 });
-    expect(await transactions.settle("ffffffffffffffffffffffff", "success", 1)).toBe(false);
+    const tx = await cockpit.repo.create(newTransaction(USER));
+    expect(await cockpit.repo.settle(tx.id, "failed", 300)).toBe(true);
+    expect(await cockpit.repo.settle(tx.id, "failed", 301)).toBe(false);
+    expect(await cockpit.repo.settle(tx.id, "success", 302)).toBe(true);
+    expect(await cockpit.repo.settle(tx.id, "failed", 303)).toBe(false);
+    expect(await cockpit.repo.settle(tx.id, "success", 304)).toBe(false);
+    expect(await cockpit.repo.getById(tx.id)).toMatchObject({ status: "success", settledAt: 302 });
+    expect(await cockpit.repo.settle("ffffffffffffffffffffffff", "success", 1)).toBe(false);
   });
 
   it("lists pending transactions oldest first, with pages and the total", async () => {
     const made = [];
-    for (let i = 0; i < 5; i++) made.push(await transactions.create(newTransaction(USER, { title: `P${i}` })));
-    await transactions.settle(made[2]!.id, "failed", 10);
+    for (let i = 0; i < 5; i++) made.push(await cockpit.repo.create(newTransaction(USER, { title: `P${i}` })));
+    await cockpit.repo.settle(made[2]!.id, "failed", 10);
     stored().forEach((e, i) => (e._created = 1_000 + i));
-    const first = await transactions.listPending({ limit: 3 });
+    const first = await cockpit.repo.listPending({ limit: 3 });
     expect(first.total).toBe(4);
     expect(first.rows.map((t) => t.title)).toEqual(["P0", "P1", "P3"]);
-    expect((await transactions.listPending({ limit: 3, offset: 3 })).rows.map((t) => t.title)).toEqual(["P4"]);
+    expect((await cockpit.repo.listPending({ limit: 3, offset: 3 })).rows.map((t) => t.title)).toEqual(["P4"]);
   });
 
   it("reports a year's paid transactions of one type: title descending then newest paid, pages, sums and periods", async () => {
@@ -95,27 +81,27 @@ describe("transactions over Cockpit", () => {
     ];
     const ids: string[] = [];
     for (const r of rows) {
-      const tx = await transactions.create(newTransaction(USER, { title: r.title, unitAmount: r.amount, qty: r.qty, year: 2026, paymentType: "renew" }));
-      await transactions.settle(tx.id, "success", r.at);
+      const tx = await cockpit.repo.create(newTransaction(USER, { title: r.title, unitAmount: r.amount, qty: r.qty, year: 2026, paymentType: "renew" }));
+      await cockpit.repo.settle(tx.id, "success", r.at);
       ids.push(tx.id);
     }
     // Not in the report: pending, failed, another year, another type.
-    await transactions.create(newTransaction(USER, { year: 2026 }));
-    await transactions.settle((await transactions.create(newTransaction(USER, { year: 2026 }))).id, "failed", 1_500);
-    await transactions.settle((await transactions.create(newTransaction(USER, { year: 2025 }))).id, "success", 1_500);
-    await transactions.settle((await transactions.create(newTransaction(USER, { year: 2026, paymentType: "registration" }))).id, "success", 1_500);
+    await cockpit.repo.create(newTransaction(USER, { year: 2026 }));
+    await cockpit.repo.settle((await cockpit.repo.create(newTransaction(USER, { year: 2026 }))).id, "failed", 1_500);
+    await cockpit.repo.settle((await cockpit.repo.create(newTransaction(USER, { year: 2025 }))).id, "success", 1_500);
+    await cockpit.repo.settle((await cockpit.repo.create(newTransaction(USER, { year: 2026, paymentType: "registration" }))).id, "success", 1_500);
     // A legacy paid entry without settledAt counts from its creation, with a string year.
     stored().push({ _id: "cccccccccccccccccccccccc", _created: 2_500, userId: USER, transactionTitle: "Renewal A", transactionAmount: "10", qty: "1", year: "2026", status: "success", paymentType: "renew" });
 
     const query = { year: 2026, paymentType: "renew" as const };
-    const all = await transactions.listSettled(query);
+    const all = await cockpit.repo.listSettled(query);
     expect(all.total).toBe(5);
     expect(all.rows.map((t) => t.id)).toEqual([ids[3], ids[1], ids[2], "cccccccccccccccccccccccc", ids[0]]);
-    const page = await transactions.listSettled({ ...query, page: 1, pageSize: 2 });
+    const page = await cockpit.repo.listSettled({ ...query, page: 1, pageSize: 2 });
     expect(page).toMatchObject({ total: 5 });
     expect(page.rows.map((t) => t.id)).toEqual([ids[2], "cccccccccccccccccccccccc"]);
 
-    const summary = await transactions.summarizeSettled(query, [
+    const summary = await cockpit.repo.summarizeSettled(query, [
       { from: 0, to: 2_000 },
       { from: 2_000, to: 3_000 },
       { from: 3_000, to: 10_000 },
@@ -124,11 +110,11 @@ describe("transactions over Cockpit", () => {
   });
 
   it("turns an outage into StoreUnavailableError", async () => {
-    fake.down(true);
+    cockpit.fake.down(true);
     try {
-      await expect(transactions.listByUser(USER)).rejects.toBeInstanceOf(StoreUnavailableError);
+      await expect(cockpit.repo.listByUser(USER)).rejects.toBeInstanceOf(StoreUnavailableError);
     } finally {
-      fake.down(false);
+      cockpit.fake.down(false);
     }
   });
 });
