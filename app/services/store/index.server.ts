@@ -1,16 +1,19 @@
-import { EnvError, type AppEnv } from "../env.server";
+import type { AppEnv } from "../env.server";
+import { createCockpitClient } from "./cockpit/client.server";
+import { createCockpitStore } from "./cockpit/index.server";
 import { createD1Store } from "./d1/index.server";
 import type { Store } from "./port";
 
 export type { Store } from "./port";
 
 /**
- * The store for this request. D1 is the embedded default; the Cockpit adapter
- * (selected by CMS_API_URL) plugs in here.
+ * The store for this request: Cockpit when CMS_API_URL is set (the env check makes
+ * CMS_API_TOKEN required with it), else D1, the embedded default.
  */
 export function createStore(env: AppEnv): Store {
   if (env.CMS_API_URL) {
-    throw new EnvError("CMS_API_URL is set, but this build has no Cockpit adapter yet: unset it to use D1.");
+    const client = createCockpitClient({ baseUrl: env.CMS_API_URL, token: env.CMS_API_TOKEN ?? "" });
+    return createCockpitStore(client, env.DB, { assetsBase: env.CMS_ASSETS_URL });
   }
   return createD1Store(env.DB);
 }

@@ -1,0 +1,27 @@
+import { d1Outbox } from "../d1/outbox.server";
+import type { Store } from "../port";
+import type { CockpitClient } from "./client.server";
+import { cockpitContactMessages } from "./contact.server";
+import { cockpitContent } from "./content.server";
+import { cockpitDocuments } from "./documents.server";
+import { cockpitMembers } from "./members.server";
+import { cockpitTickets } from "./tickets.server";
+import { cockpitTransactions } from "./transactions.server";
+
+/**
+ * The store over Cockpit (selected by CMS_API_URL): the spec's collections in Cockpit,
+ * in the spec's shapes. The site's own records that the spec has no collection for
+ * (the outbox, like rate limits, practice checkouts and sessions) stay in D1.
+ */
+export function createCockpitStore(client: CockpitClient, db: D1Database, options: { assetsBase?: string } = {}): Store {
+  return {
+    kind: "cockpit",
+    content: cockpitContent(client, options.assetsBase),
+    documents: cockpitDocuments(client, options.assetsBase),
+    contactMessages: cockpitContactMessages(client),
+    members: cockpitMembers(client),
+    transactions: cockpitTransactions(client),
+    tickets: cockpitTickets(client),
+    outbox: d1Outbox(db),
+  };
+}
