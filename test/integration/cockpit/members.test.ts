@@ -1,6 +1,7 @@
 import { createHmac } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { memberNumberLabel } from "~/domain/member-number";
+import type { Member } from "~/domain/records";
 import { checkPassword, passwordHashKind } from "~/services/password.server";
 import { cockpitMembers } from "~/services/store/cockpit/members.server";
 import { DuplicateEmailError, StoreUnavailableError } from "~/services/store/errors";
@@ -104,7 +105,7 @@ describe("members over Cockpit", () => {
 
   it("lists with search, filters, case-insensitive sorting with missing numbers last, and pages", async () => {
     const tag = `zq${Date.now().toString(36)}`;
-    const made = [];
+    const made: Member[] = [];
     for (let i = 0; i < 7; i++) {
       made.push(await cockpit.repo.register(newMember({ fullName: `${i % 2 ? tag.toUpperCase() : tag} Person ${i}`, membership: i % 2 ? "Family" : "Single", active: i < 4, postcode: `M${i} 9XY` })));
     }

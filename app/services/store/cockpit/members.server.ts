@@ -7,6 +7,8 @@ import type { CockpitClient, CockpitEntry } from "./client.server";
 import { memberFromCockpit, memberPatchToCockpit, USERLIST } from "./shapes-members";
 
 const MAX_NUMBER_ATTEMPTS = 20;
+const DEFAULT_SORT = { key: "createdAt", direction: "desc" } as const;
+const SORT_KEYS = new Set<MemberSortKey>(["memberNumber", "fullName", "membership", "active", "createdAt", "registrationPaid", "email", "lastRenewedYear", "role"]);
 
 /** `$regex` is wrapped as /p/iu by Cockpit: an escaped, anchored e-mail matches it whatever its case. */
 export function exactCaseInsensitive(text: string): string {
@@ -140,7 +142,8 @@ export function cockpitMembers(client: CockpitClient): MembersRepository {
       const filter = query.deleted ? { delete: true } : { $or: [{ delete: false }, { delete: null }] };
       const { entries } = await client.find(USERLIST, { filter, limit: MAX_SCAN });
       const members = entries.map(memberFromCockpit).filter((m) => matchesQuery(m, query));
-      const sorted = sortMembers(members, query.sort ?? { key: "createdAt", direction: "desc" });
+      const sort = query.sort && SORT_KEYS.has(query.sort.key) ? query.sort : DEFAULT_SORT;
+      const sorted = sortMembers(members, sort);
       return { rows: pageOf(sorted, query), total: sorted.length };
     },
   };
