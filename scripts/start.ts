@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { build, DEFAULT_PERSIST_TO, migrate, startDevServer } from "./lib";
 import { printDemoAccounts } from "./demo-banner";
 import { openLocalD1 } from "../seed/platform";
@@ -25,11 +26,20 @@ try {
   await dispose();
 }
 console.log("4/4 Starting the server...");
+// Configuration from the shell (e.g. `CMS_API_URL=... CMS_API_TOKEN=... npm start`) wins over
+// .dev.vars, for the names .dev.vars.example lists.
+const configNames = readFileSync(new URL("../.dev.vars.example", import.meta.url), "utf8")
+  .split("\n")
+  .map((line) => /^([A-Z][A-Z0-9_]*)=/.exec(line)?.[1])
+  .filter((name): name is string => Boolean(name));
+const vars = Object.fromEntries(configNames.flatMap((name) => (process.env[name] ? [[name, process.env[name]!]] : [])));
+if (Object.keys(vars).length) console.log(`    from the shell: ${Object.keys(vars).join(", ")}`);
 // Offline, wrangler warns on every start that it cannot fetch Request.cf; that is harmless noise.
 const NOISE = /Request\.cf|ENOTFOUND workers\.cloudflare\.com|^\s+at (GetAddrInfoReqWrap|.*callbackTrampoline)/;
 const server = await startDevServer({
   port,
   ip: process.env.HOST ?? "localhost",
+  vars,
   log: (text) => {
     const lines = text.split("\n").filter((line) => !NOISE.test(line));
     if (lines.some((line) => line.trim() !== "")) process.stdout.write(lines.map((line) => `    ${line}`).join("\n"));
