@@ -181,24 +181,34 @@ function qrY4m(text: string): Buffer {
   return Buffer.concat([Buffer.from(`YUV4MPEG2 W${W} H${H} F10:1 Ip A1:1 C420jpeg\n`), ...Array(10).fill(frame)]);
 }
 
+/** A chromium whose camera plays a clip of the ticket's QR code; closed (and the clip removed) after `use`. */
+async function withFakeCamera(ticket: Ticket, use: (camera: Browser) => Promise<void>) {
+  const dir = mkdtempSync(path.join(tmpdir(), "mma-door-"));
+  const clip = path.join(dir, "ticket.y4m");
+  writeFileSync(clip, qrY4m(await ticketToken(devEnv, ticket)));
+  const camera = await chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    headless: true,
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--no-first-run",
+      "--use-fake-device-for-media-stream",
+      "--use-fake-ui-for-media-stream",
+      `--use-file-for-fake-video-capture=${clip}`,
+    ],
+  });
+  try {
+    await use(camera);
+  } finally {
+    await camera.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 describe("/scan-qr-code with a (fake) camera", () => {
   it("START SCAN reads the ticket's QR and shows its card", async () => {
-    const dir = mkdtempSync(path.join(tmpdir(), "mma-door-"));
-    const clip = path.join(dir, "ticket.y4m");
-    writeFileSync(clip, qrY4m(await ticketToken(devEnv, tickets.camera)));
-    const camera = await chromium.launch({
-      executablePath: CHROMIUM_PATH,
-      headless: true,
-      args: [
-        "--no-sandbox",
-        "--disable-gpu",
-        "--no-first-run",
-        "--use-fake-device-for-media-stream",
-        "--use-fake-ui-for-media-stream",
-        `--use-file-for-fake-video-capture=${clip}`,
-      ],
-    });
-    try {
+    await withFakeCamera(tickets.camera, async (camera) => {
       const { context, page, errors } = await openDoor(camera, true);
       await context.grantPermissions(["camera"], { origin: server.url });
       const wasm = page.waitForResponse((response) => /\/assets\/zxing_reader-[\w-]+\.wasm$/.test(response.url()), { timeout: 20_000 });
@@ -213,9 +223,45 @@ describe("/scan-qr-code with a (fake) camera", () => {
       await expect(page.locator("video.door-video").evaluate((v: HTMLVideoElement) => v.srcObject)).resolves.toBeNull();
       expect(errors).toEqual([]);
       await context.close();
-    } finally {
-      await camera.close();
-      rmSync(dir, { recursive: true, force: true });
-    }
+    });
+  }, 60_000);
+
+  it("when the reader's .wasm cannot load after the camera was granted, the camera is turned off and the steward told", async () => {
+    await withFakeCamera(tickets.camera, async (camera) => {
+      const context = await newContext(camera, { ...PHONE, javaScriptEnabled: true, signedInAs: accountant, baseURL: server.url });
+      await context.grantPermissions(["camera"], { origin: server.url });
+      // Every stream the page is given, so the test can see whether its tracks were stopped.
+      await context.addInitScript(() => {
+        const streams: MediaStream[] = [];
+        (window as unknown as { __streams: MediaStream[] }).__streams = streams;
+        const getUserMedia = navigator.mediaDevices.getUserMedia.bind(navigator.mediaDevices);
+        navigator.mediaDevices.getUserMedia = async (constraints) => {
+          const stream = await getUserMedia(constraints);
+          streams.push(stream);
+          return stream;
+        };
+      });
+      let wasmRequests = 0;
+      await context.route(/\/assets\/zxing_reader-[\w-]+\.wasm$/, (route) => {
+        wasmRequests += 1;
+        return route.abort("failed");
+      });
+      const page = await context.newPage();
+      await page.goto("/scan-qr-code");
+      await hydrated(page);
+      await page.getByRole("button", { name: "START SCAN" }).click();
+      await page.getByRole("alert").filter({ hasText: "The scanner could not start. Type the ticket code in the Ticket code field instead." }).waitFor({ timeout: 20_000 });
+      expect(wasmRequests).toBeGreaterThan(0);
+      const tracks = await page.evaluate(() =>
+        (window as unknown as { __streams: MediaStream[] }).__streams.flatMap((s) => s.getTracks().map((t) => t.readyState)),
+      );
+      expect(tracks.length).toBeGreaterThan(0);
+      expect(tracks).toEqual(tracks.map(() => "ended"));
+      await expect(page.locator("video.door-video").evaluate((v: HTMLVideoElement) => v.srcObject)).resolves.toBeNull();
+      // START SCAN can be pressed again; the typed code still works.
+      await expect(page.getByRole("button", { name: "START SCAN" }).isEnabled()).resolves.toBe(true);
+      expect(page.url()).not.toContain("?code=");
+      await context.close();
+    });
   }, 60_000);
 });

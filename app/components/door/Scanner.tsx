@@ -46,6 +46,8 @@ export function Scanner() {
   const video = useRef<HTMLVideoElement>(null);
   const stream = useRef<MediaStream | null>(null);
   const timer = useRef<number | null>(null);
+  /** False once the scanner is gone: a camera that arrives after that is stopped at once. */
+  const mounted = useRef(true);
   const [hydrated, setHydrated] = useState(false);
   const [state, setState] = useState<"idle" | "starting" | "scanning">("idle");
   const [message, setMessage] = useState<string | null>(null);
@@ -59,9 +61,13 @@ export function Scanner() {
   };
 
   useEffect(() => {
+    mounted.current = true;
     setHydrated(true);
     // Leaving the page (or React unmounting the scanner) turns the camera off.
-    return stop;
+    return () => {
+      mounted.current = false;
+      stop();
+    };
   }, []);
 
   async function start() {
@@ -72,11 +78,24 @@ export function Scanner() {
     }
     setState("starting");
     try {
-      const [detector, media] = await Promise.all([
-        qrDetector(),
+      // The camera and the detector start together; the stream is kept as soon as it
+      // exists, so any failure (the detector's .wasm, play()) or leaving the page stops it.
+      const [camera, reader] = await Promise.allSettled([
         navigator.mediaDevices.getUserMedia({ video: { facingMode: { ideal: "environment" } }, audio: false }),
+        qrDetector(),
       ]);
-      stream.current = media;
+      if (camera.status === "fulfilled") stream.current = camera.value;
+      if (!mounted.current) {
+        stop();
+        return;
+      }
+      if (camera.status === "rejected") throw camera.reason;
+      if (reader.status === "rejected") {
+        console.error("The QR reader could not start:", reader.reason);
+        throw new Error("scanner");
+      }
+      const detector = reader.value;
+      const media = camera.value;
       const element = video.current!;
       element.srcObject = media;
       await element.play();
