@@ -97,6 +97,8 @@ describe("members over Cockpit", () => {
     expect(userlist().find((e) => e._id === member.id)).toMatchObject({ childCount: 1, childName1: "B", childName2: null, childYear2: null });
     expect(await cockpit.repo.update(member.id, {})).toEqual(fewer);
     expect(await cockpit.repo.update("ffffffffffffffffffffffff", { active: true })).toBeNull();
+    expect(await cockpit.repo.update("not-an-id", { active: true })).toBeNull();
+    expect(await cockpit.repo.getById("not-an-id")).toBeNull();
     await expect(cockpit.repo.update(member.id, { email: "NUMBERED@example.org" })).rejects.toBeInstanceOf(DuplicateEmailError);
     const reset = await cockpit.repo.update(member.id, { resetKey: "abcdefghij", resetKeyExpiresAt: 1_900_000_000 });
     expect(reset).toMatchObject({ resetKey: "abcdefghij", resetKeyExpiresAt: 1_900_000_000 });

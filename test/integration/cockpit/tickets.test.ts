@@ -31,6 +31,19 @@ describe("tickets over Cockpit", () => {
     expect((await cockpit.repo.listOpenByUser(USER)).map((t) => t.id)).toEqual(["bbbbbbbbbbbbbbbbbbbbbbbb", ticket.id]);
   });
 
+  it("finds the exact ticket and member's tickets among values PHP's == takes as equal numbers", async () => {
+    const a = await cockpit.repo.create(newTicket(USER, { code: "2000" }));
+    const b = await cockpit.repo.create(newTicket(USER, { code: "2E3" }));
+    expect((await cockpit.repo.getByCode("2e3"))?.id).toBe(b.id);
+    expect((await cockpit.repo.getByCode("2000"))?.id).toBe(a.id);
+    expect(await cockpit.repo.getByCode("   ")).toBeNull();
+    stored().push({ _id: "000000000000000000000100", userId: "0000000000000000000001e2", title: "Other", paymentStatus: true, adultName1: "O" });
+    stored().push({ _id: "0000000000000000000001e2", userId: "000000000000000000000100", title: "Mine", paymentStatus: true, adultName1: "M" });
+    expect((await cockpit.repo.getById("0000000000000000000001e2"))?.title).toBe("Mine");
+    expect((await cockpit.repo.listOpenByUser("000000000000000000000100")).map((t) => t.title)).toEqual(["Mine"]);
+    expect(await cockpit.repo.getById("not-an-id")).toBeNull();
+  });
+
   it("marks a ticket paid exactly once under 10 concurrent calls", async () => {
     const ticket = await cockpit.repo.create(newTicket(USER));
     const results = await Promise.all(Array.from({ length: 10 }, () => cockpit.repo.markPaid(ticket.id)));

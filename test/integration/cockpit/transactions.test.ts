@@ -61,6 +61,16 @@ describe("transactions over Cockpit", () => {
     expect(await cockpit.repo.settle("ffffffffffffffffffffffff", "success", 1)).toBe(false);
   });
 
+  it("reads the exact transaction and member's history among ids PHP's == takes as equal numbers", async () => {
+    stored().push({ _id: "000000000000000000000100", _created: 1, userId: "0000000000000000000001e2", transactionTitle: "Other", status: "pending" });
+    stored().push({ _id: "0000000000000000000001e2", _created: 2, userId: "000000000000000000000100", transactionTitle: "Mine", status: "pending" });
+    expect((await cockpit.repo.getById("0000000000000000000001e2"))?.title).toBe("Mine");
+    expect((await cockpit.repo.listByUser("000000000000000000000100")).map((t) => t.title)).toEqual(["Mine"]);
+    expect(await cockpit.repo.settle("0000000000000000000001e2", "failed", 5)).toBe(true);
+    expect((await cockpit.repo.getById("000000000000000000000100"))?.status).toBe("pending");
+    expect(await cockpit.repo.settle("not-an-id", "failed", 5)).toBe(false);
+  });
+
   it("lists pending transactions oldest first, with pages and the total", async () => {
     const made = [];
     for (let i = 0; i < 5; i++) made.push(await cockpit.repo.create(newTransaction(USER, { title: `P${i}` })));

@@ -3,6 +3,7 @@ import type { Member, MemberPatch, NewMember } from "../../../domain/records";
 import { DuplicateEmailError } from "../errors";
 import type { MemberListQuery, MemberSortKey, MembersRepository } from "../port";
 import { isNotFound, MAX_SCAN, pageOf } from "./best-effort.server";
+import { findById, isCockpitId } from "./by-id.server";
 import type { CockpitClient, CockpitEntry } from "./client.server";
 import { memberFromCockpit, memberPatchToCockpit, USERLIST } from "./shapes-members";
 
@@ -74,7 +75,7 @@ export function matchesQuery(m: Member, query: MemberListQuery): boolean {
  */
 export function cockpitMembers(client: CockpitClient): MembersRepository {
   const getById = async (id: string) => {
-    const entry = await client.findOne(USERLIST, { _id: id });
+    const entry = await findById(client, USERLIST, id);
     return entry ? memberFromCockpit(entry) : null;
   };
 
@@ -108,7 +109,7 @@ export function cockpitMembers(client: CockpitClient): MembersRepository {
           await client.remove(USERLIST, { _id: mine });
           throw new DuplicateEmailError();
         }
-        const sameNumber = (await client.find(USERLIST, { filter: { memberId }, fields: { _id: 1, memberId: 1 } })).entries;
+        const sameNumber = (await client.find(USERLIST, { filter: { memberId }, fields: { _id: 1, memberId: 1 } })).entries.filter((e) => memberFromCockpit(e).memberNumber === memberId);
         if (sameNumber.length === 0 || sameNumber[0]!._id === mine) {
           return (await getById(mine)) ?? memberFromCockpit({ ...(created as CockpitEntry), memberId });
         }
@@ -120,6 +121,7 @@ export function cockpitMembers(client: CockpitClient): MembersRepository {
 
     async update(id: string, patch: MemberPatch) {
       const fields = memberPatchToCockpit(patch);
+      if (!isCockpitId(id)) return null;
       if (Object.keys(fields).length === 0) return getById(id);
       if (typeof fields.email === "string") {
         const others = (await byEmail(fields.email)).filter((e) => e._id !== id);

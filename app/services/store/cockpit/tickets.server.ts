@@ -1,6 +1,7 @@
 import { ATTENDEE_BANDS, type AttendeeBand } from "../../../domain/records";
 import type { TicketReportQuery, TicketsRepository } from "../port";
 import { cockpitPage, DEFAULT_VERIFY_DELAY_MS, isNotFound, MAX_SCAN, newClaim, pause, type BestEffortOptions } from "./best-effort.server";
+import { findById } from "./by-id.server";
 import type { CockpitClient } from "./client.server";
 import { newTicketToCockpit, normaliseTicketCode, personKeys, ticketFromCockpit, TICKETS } from "./shapes-tickets";
 
@@ -18,8 +19,8 @@ function reportFilter(query: TicketReportQuery): Record<string, unknown> {
  */
 export function cockpitTickets(client: CockpitClient, options: BestEffortOptions = {}): TicketsRepository {
   const verifyDelayMs = options.verifyDelayMs ?? DEFAULT_VERIFY_DELAY_MS;
-  const one = async (filter: Record<string, unknown>) => {
-    const entry = await client.findOne(TICKETS, filter);
+  const byId = async (id: string) => {
+    const entry = await findById(client, TICKETS, id);
     return entry ? ticketFromCockpit(entry) : null;
   };
 
@@ -29,8 +30,16 @@ export function cockpitTickets(client: CockpitClient, options: BestEffortOptions
       return ticketFromCockpit(created);
     },
 
-    getById: (id) => one({ _id: id }),
-    getByCode: (code) => one({ code: normaliseTicketCode(code) }),
+    getById: byId,
+
+    async getByCode(code) {
+      // PHP's == takes codes such as "2E345678" and "3E456789" as equal numbers: pick the exact one.
+      const wanted = normaliseTicketCode(code);
+      if (!wanted) return null;
+      const { entries } = await client.find(TICKETS, { filter: { code: wanted } });
+      const entry = entries.find((e) => e.code === wanted);
+      return entry ? ticketFromCockpit(entry) : null;
+    },
 
     async listOpenByUser(userId) {
       const { entries } = await client.find(TICKETS, {
@@ -38,11 +47,11 @@ export function cockpitTickets(client: CockpitClient, options: BestEffortOptions
         filter: { userId, paymentStatus: true, $or: [{ verificationStatus: false }, { verificationStatus: null }] },
         sort: { _created: -1, _id: -1 },
       });
-      return entries.map(ticketFromCockpit);
+      return entries.map(ticketFromCockpit).filter((t) => t.userId === userId);
     },
 
     async markPaid(id) {
-      const before = await one({ _id: id });
+      const before = await byId(id);
       if (!before || before.paid) return false;
       const claim = newClaim();
       try {
@@ -53,13 +62,13 @@ export function cockpitTickets(client: CockpitClient, options: BestEffortOptions
         throw error;
       }
       await pause(verifyDelayMs);
-      const after = await client.findOne(TICKETS, { _id: id }, { fields: { paidClaim: 1 } });
+      const after = await findById(client, TICKETS, id);
       return after?.paidClaim === claim;
     },
 
     async admit(id, people, at) {
       if (people.length === 0) return [];
-      const ticket = await one({ _id: id });
+      const ticket = await byId(id);
       if (!ticket || !ticket.paid) return [];
       // Each named, not yet admitted person once, however often the call names them.
       const wanted = new Set(people.map((p) => `${p.band}:${p.position}`));
@@ -82,7 +91,7 @@ export function cockpitTickets(client: CockpitClient, options: BestEffortOptions
       }
       if (candidates.length === 0) return [];
       await pause(verifyDelayMs);
-      const after = await client.findOne(TICKETS, { _id: id });
+      const after = await findById(client, TICKETS, id);
       if (!after) return [];
       const admitted = candidates.filter((p) => after[personKeys(p.band, p.position).claim] === claim);
       return admitted.sort((a, b) => ATTENDEE_BANDS.indexOf(a.band) - ATTENDEE_BANDS.indexOf(b.band) || a.position - b.position);

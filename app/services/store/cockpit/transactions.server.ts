@@ -1,6 +1,7 @@
 import type { Transaction } from "../../../domain/records";
 import type { TransactionsRepository } from "../port";
 import { DEFAULT_VERIFY_DELAY_MS, isNotFound, MAX_SCAN, newClaim, pageOf, pause, type BestEffortOptions } from "./best-effort.server";
+import { findById } from "./by-id.server";
 import type { CockpitClient } from "./client.server";
 import { MEMBERTRANSACTIONS, newTransactionToCockpit, transactionFromCockpit } from "./shapes-transactions";
 
@@ -21,7 +22,7 @@ function settledOrder(a: Transaction, b: Transaction): number {
 export function cockpitTransactions(client: CockpitClient, options: BestEffortOptions = {}): TransactionsRepository {
   const verifyDelayMs = options.verifyDelayMs ?? DEFAULT_VERIFY_DELAY_MS;
   const getById = async (id: string) => {
-    const entry = await client.findOne(MEMBERTRANSACTIONS, { _id: id });
+    const entry = await findById(client, MEMBERTRANSACTIONS, id);
     return entry ? transactionFromCockpit(entry) : null;
   };
   const settledFilter = (query: { year: number; paymentType: string }) => ({ year: query.year, paymentType: query.paymentType, status: "success" });
@@ -39,7 +40,8 @@ export function cockpitTransactions(client: CockpitClient, options: BestEffortOp
     async listByUser(userId, status) {
       const filter = status ? { userId, status } : { userId };
       const { entries } = await client.find(MEMBERTRANSACTIONS, { filter, sort: { _created: -1, _id: -1 } });
-      return entries.map(transactionFromCockpit);
+      // Filters compare loosely (PHP ==): keep the exact member's only.
+      return entries.map(transactionFromCockpit).filter((t) => t.userId === userId);
     },
 
     async setCheckoutSession(id, checkoutSessionId) {
@@ -74,7 +76,7 @@ export function cockpitTransactions(client: CockpitClient, options: BestEffortOp
         throw error;
       }
       await pause(verifyDelayMs);
-      const after = await client.findOne(MEMBERTRANSACTIONS, { _id: id }, { fields: { status: 1, settleClaim: 1 } });
+      const after = await findById(client, MEMBERTRANSACTIONS, id);
       return after?.settleClaim === claim && after.status === status;
     },
 
