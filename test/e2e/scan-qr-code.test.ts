@@ -30,7 +30,7 @@ const PARTY = [
   { band: "above5" as const, position: 1, name: "Gate Kid" },
   { band: "below5" as const, position: 1, name: "Gate Baby" },
 ];
-const CODES = { jsOn: "GTJJJJJ2", jsOff: "GTNNNNN3", camera: "GTCCCCC4", axe: "GTAAAAA5" };
+const CODES = { jsOn: "GTJJJJJ2", jsOff: "GTNNNNN3", camera: "GTCCCCC4", axe: "GTAAAAA5", lastYear: "GTYYYYY6" };
 const tickets = {} as Record<keyof typeof CODES, Ticket>;
 const GREEN = "rgb(220, 252, 231)";
 const GREY = "rgb(228, 231, 235)";
@@ -48,7 +48,7 @@ beforeAll(async () => {
       for (const key of Object.keys(CODES) as Array<keyof typeof CODES>) {
         const ticket = await createTicketWithCode(
           store,
-          { userId: demoAccount("member").id, title: "Gate Test Party", email: "family@example.org", membership: "Family", year: YEAR, price: 3750, attendees: PARTY },
+          { userId: demoAccount("member").id, title: "Gate Test Party", email: "family@example.org", membership: "Family", year: key === "lastYear" ? YEAR - 1 : YEAR, price: 3750, attendees: PARTY },
           () => CODES[key],
         );
         await store.tickets.markPaid(ticket.id);
@@ -154,6 +154,13 @@ describe("/scan-qr-code accessibility", () => {
     await page.goto(`/scan-qr-code?code=${CODES.axe}`);
     await hydrated(page);
     await row(page, "Gate Teen").click();
+    await check();
+    // Last year's ticket: the card with its red "Do not admit" and SAVE disabled.
+    await page.goto(`/scan-qr-code?code=${CODES.lastYear}`);
+    await hydrated(page);
+    await page.getByRole("alert").filter({ hasText: `This ticket is for Gate Test Party (${YEAR - 1}), not Gate Test Party (${YEAR}). Do not admit.` }).waitFor();
+    await expect(page.getByRole("button", { name: "SAVE" }).isDisabled()).resolves.toBe(true);
+    await noSideScroll(page);
     await check();
     await context.close();
   });
