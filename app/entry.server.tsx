@@ -1,9 +1,10 @@
-import type { AppLoadContext, EntryContext } from "@remix-run/cloudflare";
+import type { ActionFunctionArgs, AppLoadContext, EntryContext, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToReadableStream } from "react-dom/server";
 import { applyDocumentCacheControl } from "./services/cache-control.server";
 import { SESSION_COOKIE_NAME } from "./services/session.server";
+import { STORE_ERROR_HEADERS, isStoreUnavailable } from "./services/store-errors.server";
 
 const ABORT_DELAY = 5_000;
 
@@ -12,8 +13,16 @@ export default async function handleRequest(
   responseStatusCode: number,
   responseHeaders: Headers,
   remixContext: EntryContext,
-  _loadContext: AppLoadContext,
+  loadContext: AppLoadContext,
 ) {
+  // Our records could not be reached (Cockpit down, slow or refusing): the error page says
+  // "try again in a moment", so the status says so too (503), and nobody caches it.
+  // (Remix hands this function the errors sanitized; handleError saw them whole.)
+  if (responseStatusCode === 500 && failures.get(loadContext) === "store") {
+    responseStatusCode = 503;
+    for (const [name, value] of Object.entries(STORE_ERROR_HEADERS)) responseHeaders.set(name, value);
+  }
+
   const controller = new AbortController();
   const timeout = setTimeout(() => controller.abort(), ABORT_DELAY);
 
@@ -32,3 +41,15 @@ export default async function handleRequest(
   applyDocumentCacheControl(request, responseStatusCode, responseHeaders, SESSION_COOKIE_NAME);
   return new Response(body, { headers: responseHeaders, status: responseStatusCode });
 }
+
+/** Logged once: a store outage as one line (it is expected, and says what failed); anything else whole. */
+export function handleError(error: unknown, { request, context }: LoaderFunctionArgs | ActionFunctionArgs) {
+  const store = isStoreUnavailable(error);
+  failures.set(context, store && failures.get(context) !== "other" ? "store" : "other");
+  if (request.signal.aborted) return;
+  if (store) console.warn(`${request.method} ${new URL(request.url).pathname}: our records could not be reached: ${error.message}`);
+  else console.error(error);
+}
+
+/** What failed while serving a request (its load context): only the store, or something else too. */
+const failures = new WeakMap<AppLoadContext, "store" | "other">();

@@ -16,6 +16,10 @@ import { ErrorPage, NotFoundPage } from "~/components/StatusPages";
 import { ASSOCIATION } from "~/domain/association";
 import { loadShell } from "~/services/shell.server";
 import appStyles from "~/styles/app.css?url";
+import { keepPageAfterStoreError } from "~/components/forms/keep-page-after-store-error";
+
+/** A 503 from an action (our records could not be reached) keeps the page as it is. */
+export const shouldRevalidate = keepPageAfterStoreError;
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: appStyles },

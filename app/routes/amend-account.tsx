@@ -15,6 +15,11 @@ import { loadAmendAccount, updateAccountDetails, type AccountFormValues } from "
 import { requireUser } from "~/services/auth.server";
 import { startUpgrade } from "~/services/membership-payments.server";
 import { redirectWithToast } from "~/services/toast.server";
+import { defaultStoreErrorAnswer, storeSafeAction } from "~/services/store-errors.server";
+import { keepPageAfterStoreError } from "~/components/forms/keep-page-after-store-error";
+
+/** A 503 from an action (our records could not be reached) keeps the page as it is. */
+export const shouldRevalidate = keepPageAfterStoreError;
 
 export const meta: MetaFunction = () => pageMeta("Edit Account", "Change your contact details and family.");
 
@@ -30,7 +35,7 @@ interface AmendAnswer {
   formError: string | null;
 }
 
-export async function action({ request, context }: ActionFunctionArgs) {
+async function act({ request, context }: ActionFunctionArgs) {
   const member = await requireUser(request, context);
   const result = await updateAccountDetails(context, member, await request.formData());
   if (result.kind === "saved" && result.upgradePending) return startUpgrade(context, request, member);
@@ -38,6 +43,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const { values, errors, formError } = result;
   return data<AmendAnswer>({ values, errors, formError }, { status: result.kind === "invalid" ? 400 : 200 });
 }
+
+/** A store outage answers the form again, with what was typed and one message (503). */
+export const action = storeSafeAction(act, defaultStoreErrorAnswer);
 
 const CHILD_COUNTS = ["0", "1", "2", "3", "4", "5"];
 

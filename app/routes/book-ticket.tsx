@@ -13,6 +13,12 @@ import { BAND_LABEL, MAX_NAME_LENGTH, countField, nameField, ticketPrice, type B
 import { requireUser } from "~/services/auth.server";
 import { PRIVATE_CACHE_CONTROL } from "~/services/cache-control.server";
 import { loadBooking, submitBooking, type BookingAnswer } from "~/services/ticket-booking.server";
+import { STORE_ERROR_HEADERS, isStoreUnavailable } from "~/services/store-errors.server";
+import { STORE_UNAVAILABLE_MESSAGE } from "~/domain/store-errors";
+import { keepPageAfterStoreError } from "~/components/forms/keep-page-after-store-error";
+
+/** A 503 from an action (our records could not be reached) keeps the page as it is. */
+export const shouldRevalidate = keepPageAfterStoreError;
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => pageMeta(data?.title ? `Book tickets: ${data.title}` : "Book tickets", "Book your household's tickets.");
 
@@ -27,8 +33,19 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const member = await requireUser(request, context);
-  const result = await submitBooking(context, request, member, await request.formData());
+  const form = await request.formData();
+  const result = await submitBooking(context, request, member, form).catch(async (error: unknown) => {
+    if (!isStoreUnavailable(error)) throw error;
+    // Nothing was booked: the party as typed again ("update" writes nothing), with one message.
+    const again = new FormData();
+    for (const [name, value] of form) again.append(name, value);
+    again.set("intent", "update");
+    const shown = await submitBooking(context, request, member, again);
+    if (shown.kind === "redirect") throw error;
+    return { kind: "unavailable" as const, answer: { ...shown.answer, formError: STORE_UNAVAILABLE_MESSAGE } };
+  });
   if (result.kind === "redirect") return result.response;
+  if (result.kind === "unavailable") return data<BookingAnswer>(result.answer, { status: 503, headers: { ...PRIVATE, ...STORE_ERROR_HEADERS } });
   return data<BookingAnswer>(result.answer, { status: result.status, headers: PRIVATE });
 }
 

@@ -9,6 +9,7 @@ import { pageMeta } from "~/domain/page-meta";
 import { telHref } from "~/domain/tel-href";
 import { submitContactForm } from "~/services/contact.server";
 import { redirectWithToast } from "~/services/toast.server";
+import { defaultStoreErrorAnswer, storeSafeAction } from "~/services/store-errors.server";
 
 export const meta: MetaFunction = () =>
   pageMeta("Contact Us", `Write to the ${ASSOCIATION.name}: our school's address, phone number and e-mail, and a quick contact form.`);
@@ -31,13 +32,16 @@ interface ContactAnswer {
   formError: string | null;
 }
 
-export async function action({ request, context }: ActionFunctionArgs) {
+async function act({ request, context }: ActionFunctionArgs) {
   const result = await submitContactForm(request, context);
   if (result.ok) return redirectWithToast(context, "/contact", { kind: "success", message: CONTACT_SENT_MESSAGE });
   const { errors, values, formError } = result;
   const headers: HeadersInit = result.status === 429 ? { "Retry-After": String(result.retryAfter) } : {};
   return data<ContactAnswer>({ errors, values, formError: formError ?? null }, { status: result.status, headers });
 }
+
+/** A store outage answers the form again, with what was typed and one message (503). */
+export const action = storeSafeAction(act, defaultStoreErrorAnswer);
 
 interface FieldProps {
   name: ContactField;

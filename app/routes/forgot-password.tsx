@@ -1,11 +1,12 @@
 import { data, type ActionFunctionArgs, type HeadersFunction, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLocation, useNavigation } from "@remix-run/react";
 import { PageTitle } from "~/components/layout/Breadcrumbs";
-import { AuthField, SubmitButton, useFocusFirstError } from "~/components/forms/auth-form";
+import { AuthField, FormMessage, SubmitButton, useFocusFirstError } from "~/components/forms/auth-form";
 import { useFieldErrors } from "~/components/forms/use-field-errors";
 import { pageMeta } from "~/domain/page-meta";
 import { CHECK_EMAIL_MESSAGE } from "~/domain/password-reset";
 import { requestPasswordReset } from "~/services/password-reset.server";
+import { storeSafeAction } from "~/services/store-errors.server";
 import { redirectWithToast } from "~/services/toast.server";
 
 export const meta: MetaFunction = () => pageMeta("Forgot Password", "Forgotten your password? We e-mail you a link to choose a new one.");
@@ -19,14 +20,19 @@ export const headers: HeadersFunction = ({ actionHeaders }) => {
 interface ForgotAnswer {
   email: string;
   errors: { email?: string };
+  /** Our records could not be reached. */
+  formError?: string;
 }
 
-export async function action({ request, context }: ActionFunctionArgs) {
+async function act({ request, context }: ActionFunctionArgs) {
   const result = await requestPasswordReset(request, context);
   if (result.ok) return redirectWithToast(context, "/forgot-password", { kind: "success", message: CHECK_EMAIL_MESSAGE });
   const headers: HeadersInit = result.retryAfter ? { "Retry-After": String(result.retryAfter) } : {};
   return data<ForgotAnswer>({ email: result.email, errors: { email: result.error } }, { status: result.status, headers });
 }
+
+/** A store outage answers the form again, with the e-mail and one message (503). */
+export const action = storeSafeAction(act, (form, message): ForgotAnswer => ({ email: String(form.get("email") ?? ""), errors: {}, formError: message }));
 
 export default function ForgotPassword() {
   const answer = useActionData<ForgotAnswer>();
@@ -53,6 +59,7 @@ export default function ForgotPassword() {
             aria-labelledby="forgot-title"
             onChange={(event) => clearError((event.target as HTMLInputElement).name)}
           >
+            <FormMessage message={answer?.formError} />
             <AuthField id="forgot-email" name="email" label="E-mail" type="email" autoComplete="email" error={errors.email} defaultValue={answer?.email} />
             <SubmitButton submitting={submitting}>Send reset link</SubmitButton>
           </Form>

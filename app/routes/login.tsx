@@ -8,6 +8,8 @@ import { LOGIN_SUCCESS_MESSAGE, type LoginErrors } from "~/domain/login";
 import { pageMeta } from "~/domain/page-meta";
 import { createUserSession, getUser } from "~/services/auth.server";
 import { authenticateLogin } from "~/services/login.server";
+import { storeSafeAction } from "~/services/store-errors.server";
+import { STORE_UNAVAILABLE_SIGN_IN_MESSAGE } from "~/domain/store-errors";
 
 export const meta: MetaFunction = () => pageMeta("Sign In", "Sign in to your member account.");
 
@@ -30,7 +32,7 @@ interface LoginAnswer {
   formError: string | null;
 }
 
-export async function action({ request, context }: ActionFunctionArgs) {
+async function act({ request, context }: ActionFunctionArgs) {
   const redirectTo = (await request.clone().formData()).get("redirectTo");
   const result = await authenticateLogin(request, context);
   if (result.ok) {
@@ -42,6 +44,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const headers: HeadersInit = result.retryAfter ? { "Retry-After": String(result.retryAfter) } : {};
   return data<LoginAnswer>({ email: result.email, errors: result.errors, formError: result.formError }, { status: result.status, headers });
 }
+
+/** A store outage answers the form again, with what was typed and one message (503). */
+export const action = storeSafeAction(act, (form, message) => ({ email: String(form.get("email") ?? ""), errors: {}, formError: message }), STORE_UNAVAILABLE_SIGN_IN_MESSAGE);
 
 export default function Login() {
   const answer = useActionData<LoginAnswer>();

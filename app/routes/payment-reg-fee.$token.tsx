@@ -3,6 +3,7 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { PageTitle } from "~/components/layout/Breadcrumbs";
 import { ACCOUNT_NOT_FOUND, ALREADY_PAID_REGISTRATION } from "~/domain/payment-pages";
 import { loadRegistrationPayment, payRegistration } from "~/services/registration-payment.server";
+import { storeSafeAction } from "~/services/store-errors.server";
 
 /** The loader's private, no-store: this page is never cached, even for a visitor without cookies. */
 export const headers: HeadersFunction = ({ loaderHeaders, actionHeaders }) => (actionHeaders.has("Cache-Control") ? actionHeaders : loaderHeaders);
@@ -10,7 +11,8 @@ export const headers: HeadersFunction = ({ loaderHeaders, actionHeaders }) => (a
 export const meta: MetaFunction = () => [{ title: "Pay Your Registration Fee" }, { name: "robots", content: "noindex" }];
 
 export const loader = ({ context, params }: LoaderFunctionArgs) => loadRegistrationPayment(context, params.token ?? "");
-export const action = ({ context, request, params }: ActionFunctionArgs) => payRegistration(context, request, params.token ?? "");
+/** PAY while our records cannot be reached: the page says so (503). */
+export const action = storeSafeAction(({ context, request, params }: ActionFunctionArgs) => payRegistration(context, request, params.token ?? ""), (_form, error) => ({ error }));
 
 function Message({ text }: { text: string }) {
   return (

@@ -1,11 +1,12 @@
 import { data, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { PageTitle } from "~/components/layout/Breadcrumbs";
-import { AuthField, SubmitButton, useFocusFirstError } from "~/components/forms/auth-form";
+import { AuthField, FormMessage, SubmitButton, useFocusFirstError } from "~/components/forms/auth-form";
 import { useFieldErrors } from "~/components/forms/use-field-errors";
 import { pageMeta } from "~/domain/page-meta";
 import { LINK_INVALID_MESSAGE, PASSWORD_CHANGED_MESSAGE, PASSWORD_MIN_LENGTH, type ResetErrors } from "~/domain/password-reset";
 import { memberForResetLink, resetPassword } from "~/services/password-reset.server";
+import { storeSafeAction } from "~/services/store-errors.server";
 import { redirectWithToast } from "~/services/toast.server";
 
 export const meta: MetaFunction = () => [...pageMeta("Reset Password", "Choose a new password for your member account."), { name: "robots", content: "noindex" }];
@@ -27,14 +28,19 @@ export async function loader({ params, context }: LoaderFunctionArgs) {
 interface ResetAnswer {
   errors: ResetErrors;
   invalidMessage: string | null;
+  /** Our records could not be reached. */
+  formError?: string;
 }
 
-export async function action({ request, params, context }: ActionFunctionArgs) {
+async function act({ request, params, context }: ActionFunctionArgs) {
   const result = await resetPassword(request, context, params.id, params.key);
   if (result.ok) return redirectWithToast(context, "/login", { kind: "success", message: PASSWORD_CHANGED_MESSAGE });
   if ("invalid" in result) return data<ResetAnswer>({ errors: {}, invalidMessage: LINK_INVALID_MESSAGE }, { status: 404 });
   return data<ResetAnswer>({ errors: result.errors, invalidMessage: null }, { status: 400 });
 }
+
+/** A store outage answers the form again (passwords are never sent back) with one message (503). */
+export const action = storeSafeAction(act, (_form, message): ResetAnswer => ({ errors: {}, invalidMessage: null, formError: message }));
 
 export default function ResetAccountPassword() {
   const link = useLoaderData<typeof loader>();
@@ -70,6 +76,7 @@ export default function ResetAccountPassword() {
                 aria-labelledby="reset-title"
                 onChange={(event) => clearError((event.target as HTMLInputElement).name)}
               >
+                <FormMessage message={answer?.formError} />
                 <AuthField
                   id="reset-password"
                   name="password"

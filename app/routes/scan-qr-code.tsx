@@ -4,12 +4,18 @@ import { AdminPage } from "~/components/admin/AdminPage";
 import { Scanner } from "~/components/door/Scanner";
 import type { DoorCard } from "~/domain/door";
 import { doorAction, loadDoor } from "~/services/door.server";
+import { storeSafeAction } from "~/services/store-errors.server";
+import { keepPageAfterStoreError } from "~/components/forms/keep-page-after-store-error";
+
+/** A 503 from an action (our records could not be reached) keeps the page as it is. */
+export const shouldRevalidate = keepPageAfterStoreError;
 
 export const meta: MetaFunction = () => [{ title: "Scan tickets | Dashboard" }, { name: "robots", content: "noindex" }];
 
 /** The door (accountants only; the guard is in the service): camera or typed code → ticket card → SAVE admits. */
 export const loader = ({ request, context }: LoaderFunctionArgs) => loadDoor(request, context);
-export const action = ({ request, context }: ActionFunctionArgs) => doorAction(request, context);
+/** SAVE while our records cannot be reached: the card stays, with one message (503). */
+export const action = storeSafeAction(({ request, context }: ActionFunctionArgs) => doorAction(request, context), (_form, error) => ({ error }));
 
 export default function ScanQrCode() {
   const { code, lookup } = useLoaderData<typeof loader>();

@@ -11,6 +11,7 @@ import { SIGNUP_FORM, SIGNUP_MESSAGES, SIGNUP_THANKS, type FieldSpec } from "~/d
 import { getUser } from "~/services/auth.server";
 import { readSignupForm, registerApplicant, signupValues } from "~/services/signup.server";
 import { redirectWithToast } from "~/services/toast.server";
+import { storeSafeAction } from "~/services/store-errors.server";
 
 export const meta: MetaFunction = () => pageMeta("Sign Up", `Apply to join the ${ASSOCIATION.name}: single or family membership.`);
 
@@ -41,7 +42,7 @@ interface SignupAnswer {
   formError: string | null;
 }
 
-export async function action({ request, context }: ActionFunctionArgs) {
+async function act({ request, context }: ActionFunctionArgs) {
   if (await getUser(request, context)) throw redirect("/mem-account");
   const { membership } = await context.content.getSiteSettings();
   if (membership.registrationDisabled) {
@@ -57,6 +58,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const headers: HeadersInit = result.retryAfter ? { "Retry-After": String(result.retryAfter) } : {};
   return data<SignupAnswer>({ errors: result.errors, values, formError: result.formError }, { status: result.status, headers });
 }
+
+/** A store outage answers the form again, with what was typed and one message (503). */
+export const action = storeSafeAction(act, (form, message) => ({ errors: {}, values: signupValues(readSignupForm(form)), formError: message }));
 
 const loadCheck = () => import("~/components/forms/signup-check").then((module) => module.checkSignup);
 

@@ -42,6 +42,20 @@ export class SwrMemory {
     this.entries.set(key, entry);
     if (this.entries.size > this.limit) this.entries.delete(this.entries.keys().next().value!);
   }
+
+  /** Refreshes under way or failed lately, until when (ms): one at a time per key. */
+  private readonly refreshing = new Map<string, number>();
+  /** True when this caller may refresh `key` now; nobody else may until `until` or a success. */
+  claimRefresh(key: string, now: number, until: number): boolean {
+    const claimed = this.refreshing.get(key);
+    if (claimed !== undefined && claimed > now) return false;
+    this.refreshing.set(key, until);
+    if (this.refreshing.size > this.limit) this.refreshing.delete(this.refreshing.keys().next().value!);
+    return true;
+  }
+  releaseRefresh(key: string) {
+    this.refreshing.delete(key);
+  }
 }
 
 export function createSwrCache(options: SwrCacheOptions): SwrCache {
@@ -61,11 +75,21 @@ export function createSwrCache(options: SwrCacheOptions): SwrCache {
     );
   }
 
+  /**
+   * One background refresh per key at a time in this isolate; after a failure (the source
+   * is down) the stale copy is served without asking again for one fresh period, so an
+   * outage costs the source at most one request per key per period, not one per view.
+   * A failed refresh stores nothing: the stale copy stays as it was.
+   */
   function refresh<T>(key: string, load: () => Promise<T>, keep: (value: T) => boolean) {
+    if (memory && !memory.claimRefresh(key, now(), now() + freshSeconds * 1000)) return;
     waitUntil(
       load()
-        .then((value) => (keep(value) ? store(key, value) : undefined))
-        .catch((error: unknown) => console.error(`cache: refreshing ${key} failed`, error)),
+        .then(async (value) => {
+          if (keep(value)) await store(key, value);
+          memory?.releaseRefresh(key);
+        })
+        .catch((error: unknown) => console.error(`cache: refreshing ${key} failed`, error instanceof Error ? error.message : error)),
     );
   }
 
