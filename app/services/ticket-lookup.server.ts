@@ -2,6 +2,7 @@ import type { AppLoadContext } from "@remix-run/cloudflare";
 import type { NewTicket, Ticket } from "../domain/records";
 import { generateTicketCode, normaliseTicketCode } from "../domain/ticket-code";
 import { isUniqueViolation } from "./store/d1/sql";
+import { DuplicateTicketCodeError } from "./store/errors";
 import { MAX_TOKEN_LENGTH } from "./signed-token.server";
 import { verifyTicketToken } from "./ticket-token.server";
 
@@ -30,7 +31,8 @@ const MAX_CODE_ATTEMPTS = 5;
 
 /**
  * Creates a ticket with a fresh random code (app/domain/ticket-code.ts), drawing again
- * if the code is already taken (tickets.code is UNIQUE), like member numbers do.
+ * if the code is already taken (tickets.code is UNIQUE on D1; Cockpit's adapter checks as
+ * far as its API allows and throws DuplicateTicketCodeError), like member numbers do.
  * For the booking flow: it never reuses a caller's code.
  */
 export async function createTicketWithCode(
@@ -42,7 +44,8 @@ export async function createTicketWithCode(
     try {
       return await store.tickets.create({ ...input, code: generate() });
     } catch (error) {
-      if (isUniqueViolation(error, "tickets.code") && attempt < MAX_CODE_ATTEMPTS) continue;
+      const taken = error instanceof DuplicateTicketCodeError || isUniqueViolation(error, "tickets.code");
+      if (taken && attempt < MAX_CODE_ATTEMPTS) continue;
       throw error;
     }
   }

@@ -1,27 +1,27 @@
 import { afterAll, beforeAll, describe } from "vitest";
-import { createCockpitClient, type CockpitClient } from "~/services/store/cockpit/client.server";
+import { DEFAULT_VERIFY_DELAY_MS } from "~/services/store/cockpit/best-effort.server";
+import { createCockpitClient } from "~/services/store/cockpit/client.server";
+import { createCockpitStore } from "~/services/store/cockpit/index.server";
 import { createD1Store } from "~/services/store/d1/index.server";
+import type { Id, UnixSeconds } from "~/domain/records";
 import type { Store } from "~/services/store/port";
 import { createTestD1 } from "./d1";
 import { startFakeCockpit, type FakeCockpit, type FakeCockpitOptions } from "./fake-cockpit";
 
 /**
- * The contract suite's harness: one describe block run once per store adapter, so the
- * same tests hold the D1 adapter (real local D1 in workerd) and the Cockpit adapter (the
- * site's Cockpit client against a fresh fake Cockpit in this process) to the same port.
+ * The contract suite's harness (test/integration/contract): one describe block run once
+ * per store adapter, so the same tests hold the D1 adapter (real local D1 in workerd) and
+ * the Cockpit adapter (the site's Cockpit client against a fresh fake Cockpit in this
+ * process) to the same port.
  *
- *   describeStore("members", { cockpit: true }, (t) => {
+ *   describeStore("members", {}, (t) => {
  *     it("...", async () => { await t.store.members.register(...); });
  *   });
  *
  * gives "members (d1)" and "members (cockpit)". Each run has its own fresh D1 (the
  * Cockpit store keeps the outbox in D1, as the site does) and, for Cockpit, its own fake
- * server, created before the block's tests and stopped after them.
- *
- * The `cockpit` flag says whether the block's tests already hold for the Cockpit adapter.
- * A block written for D1 alone starts with `cockpit: false`: its Cockpit run is listed
- * as skipped, so the report shows which parts of the contract are not yet covered twice,
- * and turning the flag on is all it takes once the Cockpit repositories it uses exist.
+ * server, created before the block's tests and stopped after them. Every block runs on
+ * both adapters: tests about one adapter's specifics live outside the contract folder.
  */
 
 export type StoreKind = Store["kind"];
@@ -36,30 +36,25 @@ export interface StoreContext {
 }
 
 export interface DescribeStoreOptions {
-  /** Run the block against the Cockpit adapter too (see above). */
-  cockpit: boolean;
   /** What the fake Cockpit starts with (the spec's collections always exist, empty). */
-  fakeCockpit?: FakeCockpitOptions;
+  fakeCockpit?: FakeCockpitOptions | (() => Promise<FakeCockpitOptions>);
+  /** Fills the fresh D1 of the D1 run before the block's tests (e.g. the demo seed). */
+  seedD1?: (db: D1Database) => Promise<void>;
+  /**
+   * The Cockpit adapter's claim pause (ADR 21) for this block: short for blocks that only
+   * need settle/markPaid/admit as setup; the real pause (the default) where a block tests
+   * concurrency.
+   */
+  verifyDelayMs?: number;
 }
 
-/**
- * How a Cockpit run builds its store: `createCockpitStore(client, db)` from
- * app/services/store/cockpit/index.server.ts (Cockpit repositories plus D1's outbox).
- * The module is imported by a computed name so that blocks with `cockpit: false` run,
- * and the suite type-checks, before that module exists.
- */
-type CockpitStoreFactory = (client: CockpitClient, db: D1Database) => Store;
-
-async function loadCockpitStoreFactory(): Promise<CockpitStoreFactory> {
-  const modulePath = ["~", "services", "store", "cockpit", "index.server"].join("/");
-  const module = (await import(/* @vite-ignore */ modulePath)) as { createCockpitStore?: CockpitStoreFactory };
-  if (typeof module.createCockpitStore !== "function") throw new Error(`${modulePath} does not export createCockpitStore(client, db)`);
-  return module.createCockpitStore;
-}
+/** A short claim pause for blocks whose settles and admissions are sequential setup. */
+export const QUICK_CLAIM_PAUSE_MS = 5;
+export { DEFAULT_VERIFY_DELAY_MS };
 
 export function describeStore(name: string, options: DescribeStoreOptions, body: (t: StoreContext) => void): void {
   describe(`${name} (d1)`, () => body(useStore("d1", options)));
-  (options.cockpit ? describe : describe.skip)(`${name} (cockpit)`, () => body(useStore("cockpit", options)));
+  describe(`${name} (cockpit)`, () => body(useStore("cockpit", options)));
 }
 
 /** The store of one run, made before the enclosing block's tests and disposed after them. */
@@ -72,16 +67,32 @@ function useStore(kind: StoreKind, options: DescribeStoreOptions): StoreContext 
     state.db = d1.db;
     if (kind === "d1") {
       state.store = createD1Store(d1.db);
+      await options.seedD1?.(d1.db);
       return;
     }
-    const fake = await startFakeCockpit(options.fakeCockpit);
+    const fakeOptions = typeof options.fakeCockpit === "function" ? await options.fakeCockpit() : options.fakeCockpit;
+    const fake = await startFakeCockpit(fakeOptions);
     cleanups.push(fake.stop);
     state.cockpit = fake;
-    const createCockpitStore = await loadCockpitStoreFactory();
-    state.store = createCockpitStore(createCockpitClient({ baseUrl: fake.url, token: fake.token }), d1.db);
+    const client = createCockpitClient({ baseUrl: fake.url, token: fake.token });
+    state.store = createCockpitStore(client, d1.db, { verifyDelayMs: options.verifyDelayMs ?? DEFAULT_VERIFY_DELAY_MS });
   });
   afterAll(async () => {
     for (const cleanup of cleanups.reverse()) await cleanup();
   });
   return state;
+}
+
+/**
+ * Sets a ticket's creation time, for tests that need a known order. Not a port method
+ * (records are created "now"): on D1 a SQL update, on Cockpit the fake's `_created`.
+ */
+export async function setTicketCreatedAt(t: StoreContext, id: Id, at: UnixSeconds): Promise<void> {
+  if (t.cockpit) {
+    const entry = t.cockpit.data.collections.tickets!.find((e) => e._id === id);
+    if (!entry) throw new Error(`No ticket ${id} in the fake Cockpit`);
+    entry._created = at;
+    return;
+  }
+  await t.db.prepare("UPDATE tickets SET created_at = ? WHERE id = ?").bind(at, id).run();
 }

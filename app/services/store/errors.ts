@@ -7,6 +7,14 @@ export class DuplicateEmailError extends Error {
   }
 }
 
+/** A ticket code already names another ticket (createTicketWithCode draws again). */
+export class DuplicateTicketCodeError extends Error {
+  override name = "DuplicateTicketCodeError";
+  constructor() {
+    super("A ticket with this code already exists");
+  }
+}
+
 /**
  * The store could not answer (Cockpit down, slow or refusing). Routes answer it with a
  * clear message (forms keep their values); public pages serve their cached copy.

@@ -1,5 +1,6 @@
 import { d1Outbox } from "../d1/outbox.server";
 import type { Store } from "../port";
+import type { BestEffortOptions } from "./best-effort.server";
 import type { CockpitClient } from "./client.server";
 import { cockpitContactMessages } from "./contact.server";
 import { cockpitContent } from "./content.server";
@@ -13,15 +14,16 @@ import { cockpitTransactions } from "./transactions.server";
  * in the spec's shapes. The site's own records that the spec has no collection for
  * (the outbox, like rate limits, practice checkouts and sessions) stay in D1.
  */
-export function createCockpitStore(client: CockpitClient, db: D1Database, options: { assetsBase?: string } = {}): Store {
+export function createCockpitStore(client: CockpitClient, db: D1Database, options: { assetsBase?: string } & BestEffortOptions = {}): Store {
+  const bestEffort: BestEffortOptions = options.verifyDelayMs === undefined ? {} : { verifyDelayMs: options.verifyDelayMs };
   return {
     kind: "cockpit",
     content: cockpitContent(client, options.assetsBase),
     documents: cockpitDocuments(client, options.assetsBase),
     contactMessages: cockpitContactMessages(client),
     members: cockpitMembers(client),
-    transactions: cockpitTransactions(client),
-    tickets: cockpitTickets(client),
+    transactions: cockpitTransactions(client, bestEffort),
+    tickets: cockpitTickets(client, bestEffort),
     outbox: d1Outbox(db),
   };
 }

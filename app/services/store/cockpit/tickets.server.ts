@@ -1,4 +1,5 @@
 import { ATTENDEE_BANDS, type AttendeeBand } from "../../../domain/records";
+import { DuplicateTicketCodeError } from "../errors";
 import type { TicketReportQuery, TicketsRepository } from "../port";
 import { cockpitPage, DEFAULT_VERIFY_DELAY_MS, isNotFound, MAX_SCAN, newClaim, pause, type BestEffortOptions } from "./best-effort.server";
 import { findById } from "./by-id.server";
@@ -19,6 +20,12 @@ function reportFilter(query: TicketReportQuery): Record<string, unknown> {
  */
 export function cockpitTickets(client: CockpitClient, options: BestEffortOptions = {}): TicketsRepository {
   const verifyDelayMs = options.verifyDelayMs ?? DEFAULT_VERIFY_DELAY_MS;
+  /** The entries holding exactly this code: PHP's == takes codes such as "2E345678" and "3E456789" as equal numbers. */
+  const entriesWithCode = async (code: string) => {
+    const wanted = normaliseTicketCode(code);
+    const { entries } = await client.find(TICKETS, { filter: { code: wanted } });
+    return entries.filter((e) => e.code === wanted);
+  };
   const byId = async (id: string) => {
     const entry = await findById(client, TICKETS, id);
     return entry ? ticketFromCockpit(entry) : null;
@@ -26,18 +33,26 @@ export function cockpitTickets(client: CockpitClient, options: BestEffortOptions
 
   return {
     async create(input) {
-      const created = await client.save(TICKETS, newTicketToCockpit(input));
+      // Cockpit has no unique index: refuse a code already taken, and after the save give
+      // the code up when an earlier entry (natural order is insertion order) holds it too.
+      const fields = newTicketToCockpit(input);
+      const code = String(fields.code);
+      if ((await entriesWithCode(code)).length > 0) throw new DuplicateTicketCodeError();
+      const created = await client.save(TICKETS, fields);
+      const holders = await entriesWithCode(code);
+      if (holders.length > 0 && holders[0]!._id !== created._id) {
+        await client.remove(TICKETS, { _id: created._id });
+        throw new DuplicateTicketCodeError();
+      }
       return ticketFromCockpit(created);
     },
 
     getById: byId,
 
     async getByCode(code) {
-      // PHP's == takes codes such as "2E345678" and "3E456789" as equal numbers: pick the exact one.
       const wanted = normaliseTicketCode(code);
       if (!wanted) return null;
-      const { entries } = await client.find(TICKETS, { filter: { code: wanted } });
-      const entry = entries.find((e) => e.code === wanted);
+      const entry = (await entriesWithCode(wanted))[0];
       return entry ? ticketFromCockpit(entry) : null;
     },
 

@@ -3,7 +3,7 @@ import { DuplicateEmailError } from "~/services/store/errors";
 import { newMember } from "../../support/fixtures";
 import { describeStore } from "../../support/store-adapters";
 
-describeStore("members", { cockpit: false }, (t) => {
+describeStore("members", {}, (t) => {
   it("registers members with the next member number and reads them back", async () => {
     const first = await t.store.members.register(newMember({ email: "First@Example.com", fullName: "First Person" }));
     const second = await t.store.members.register(newMember());

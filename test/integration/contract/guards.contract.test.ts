@@ -1,0 +1,98 @@
+import type { AppLoadContext } from "@remix-run/cloudflare";
+import { beforeAll, describe, expect, it } from "vitest";
+import { createUserSession, getUser, logoutCookie, requireAccountant, requireUser } from "~/services/auth.server";
+import { createSessionStorage } from "~/services/session.server";
+import { newMember } from "../../support/fixtures";
+import { devEnv, sessionCookieFor } from "../../support/session";
+import { describeStore } from "../../support/store-adapters";
+
+/**
+ * The auth guards (app/services/auth.server.ts) over each store: who a session names is
+ * read through the port's members.getById, so the same sessions pass and fail on both.
+ */
+async function request(path: string, userId?: string) {
+  const headers = new Headers();
+  if (userId) headers.set("Cookie", await sessionCookieFor(userId));
+  return new Request(`http://localhost${path}`, { headers });
+}
+
+async function thrown(promise: Promise<unknown>): Promise<Response> {
+  try {
+    await promise;
+  } catch (error) {
+    if (error instanceof Response) return error;
+    throw error;
+  }
+  throw new Error("expected the guard to throw a redirect");
+}
+
+describeStore("guards", {}, (t) => {
+  const ids: Record<string, string> = {};
+
+  /** A fresh load context per request, as the Worker builds one. */
+  const contextFor = (): AppLoadContext =>
+    ({ cloudflare: { env: {}, ctx: { waitUntil() {}, passThroughOnException() {} } }, env: devEnv, store: t.store }) as unknown as AppLoadContext;
+
+  beforeAll(async () => {
+    const store = t.store;
+    ids.member = (await store.members.register(newMember({ active: true }))).id;
+    ids.accountant = (await store.members.register(newMember({ active: true, role: "accountant" }))).id;
+    ids.applicant = (await store.members.register(newMember({ active: false }))).id;
+    ids.deleted = (await store.members.register(newMember({ active: true, deleted: true }))).id;
+  });
+
+  describe("the auth guards", () => {
+    it("sends visitors to /login with the page to come back to", async () => {
+      const response = await thrown(requireUser(await request("/mem-account?tab=history"), contextFor()));
+      expect(response.status).toBe(302);
+      expect(response.headers.get("Location")).toBe("/login?redirectTo=%2Fmem-account%3Ftab%3Dhistory");
+    });
+
+    it("sends applicants (not yet active) and deleted members to /login", async () => {
+      for (const who of ["applicant", "deleted"]) {
+        const response = await thrown(requireUser(await request("/documents", ids[who]), contextFor()));
+        expect(response.headers.get("Location"), who).toBe("/login?redirectTo=%2Fdocuments");
+      }
+    });
+
+    it("lets active members through requireUser but sends them to /mem-account from accountant pages", async () => {
+      expect((await requireUser(await request("/documents", ids.member), contextFor())).id).toBe(ids.member);
+      const response = await thrown(requireAccountant(await request("/accounts", ids.member), contextFor()));
+      expect(response.headers.get("Location")).toBe("/mem-account");
+    });
+
+    it("lets accountants through requireAccountant", async () => {
+      expect((await requireAccountant(await request("/accounts", ids.accountant), contextFor())).role).toBe("accountant");
+    });
+
+    it("treats an expired session as signed out", async () => {
+      const fifteenDaysAgo = Date.now() - 15 * 24 * 60 * 60 * 1000;
+      const stale = new Request("http://localhost/documents", { headers: { Cookie: await sessionCookieFor(ids.member!, fifteenDaysAgo) } });
+      expect(await getUser(stale, contextFor())).toBeNull();
+      const response = await thrown(requireUser(stale, contextFor()));
+      expect(response.headers.get("Location")).toBe("/login?redirectTo=%2Fdocuments");
+    });
+
+    it("treats a session for a member who no longer exists, or a mangled cookie, as no one", async () => {
+      expect(await getUser(await request("/", "ffffffffffffffffffffffff"), contextFor())).toBeNull();
+      const mangled = new Request("http://localhost/", { headers: { Cookie: "__session=%%%.@@@" } });
+      expect(await getUser(mangled, contextFor())).toBeNull();
+      // A validly signed session from before sessions carried their sign-in time.
+      const storage = createSessionStorage(devEnv);
+      const legacy = await storage.getSession();
+      legacy.set("userId", ids.member!);
+      const legacyCookie = (await storage.commitSession(legacy)).split(";")[0]!;
+      expect(await getUser(new Request("http://localhost/", { headers: { Cookie: legacyCookie } }), contextFor())).toBeNull();
+    });
+
+    it("signs in with a fresh session and signs out by expiring the cookie", async () => {
+      const response = await createUserSession(contextFor(), ids.member!, "https://evil.example/");
+      expect(response.headers.get("Location")).toBe("/mem-account");
+      const cookie = response.headers.get("Set-Cookie")!;
+      expect(cookie).toMatch(/^__session=.+HttpOnly.*SameSite=Lax/);
+      const signedIn = new Request("http://localhost/", { headers: { Cookie: cookie.split(";")[0]! } });
+      expect((await getUser(signedIn, contextFor()))?.id).toBe(ids.member);
+      expect(await logoutCookie(signedIn, contextFor())).toMatch(/^__session=;.*Expires=Thu, 01 Jan 1970/);
+    });
+  });
+});

@@ -1,0 +1,85 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { newMember, newTicket, newTransaction } from "../../support/fixtures";
+import { describeStore } from "../../support/store-adapters";
+
+/**
+ * The port's promises for transactions and tickets (port.ts): settle() and markPaid()
+ * return true only for the call that made the change; admit() admits each person once
+ * whatever the number of concurrent calls. D1 guarantees it with conditional UPDATEs;
+ * Cockpit keeps it as far as its API allows (ADR 21): this block runs at Cockpit's real
+ * claim pause (150 ms), within which the concurrent calls below all land.
+ */
+describeStore("transactions and tickets", {}, (t) => {
+  let userId: string;
+
+  beforeAll(async () => {
+    userId = (await t.store.members.register(newMember())).id;
+  });
+
+  describe("transactions", () => {
+    it("creates pending transactions and lists a member's history newest first", async () => {
+      const a = await t.store.transactions.create(newTransaction(userId, { title: "Older" }));
+      expect(a.status).toBe("pending");
+      expect(await t.store.transactions.getById(a.id)).toEqual(a);
+      await t.store.transactions.settle(a.id, "success", 100);
+      const b = await t.store.transactions.create(newTransaction(userId, { title: "Newer" }));
+      await t.store.transactions.setCheckoutSession(b.id, "cs_test_123");
+      expect((await t.store.transactions.getById(b.id))?.checkoutSessionId).toBe("cs_test_123");
+      expect((await t.store.transactions.listByUser(userId, "success")).map((t) => t.title)).toEqual(["Older"]);
+      expect((await t.store.transactions.listByUser(userId)).map((t) => t.id)).toContain(b.id);
+    });
+
+    it("settles a transaction exactly once under 20 concurrent calls", async () => {
+      const tx = await t.store.transactions.create(newTransaction(userId));
+      const results = await Promise.all(Array.from({ length: 20 }, (_, i) => t.store.transactions.settle(tx.id, i % 2 ? "failed" : "success", 200 + i)));
+      expect(results.filter(Boolean)).toHaveLength(1);
+      const settled = await t.store.transactions.getById(tx.id);
+      expect(settled?.status).not.toBe("pending");
+      expect(await t.store.transactions.settle(tx.id, "success", 999)).toBe(settled?.status === "failed");
+    });
+
+    it("lets a payment succeed after a cancel, but never fails a success", async () => {
+      const tx = await t.store.transactions.create(newTransaction(userId));
+      expect(await t.store.transactions.settle(tx.id, "failed", 300)).toBe(true);
+      expect(await t.store.transactions.settle(tx.id, "failed", 301)).toBe(false);
+      expect(await t.store.transactions.settle(tx.id, "success", 302)).toBe(true);
+      expect(await t.store.transactions.settle(tx.id, "failed", 303)).toBe(false);
+      expect(await t.store.transactions.settle(tx.id, "success", 304)).toBe(false);
+      expect(await t.store.transactions.getById(tx.id)).toMatchObject({ status: "success", settledAt: 302 });
+    });
+  });
+
+  describe("tickets", () => {
+    it("stores a ticket with its attendees and finds it by id and code", async () => {
+      const ticket = await t.store.tickets.create(newTicket(userId, { code: " abc2def3 " }));
+      expect(ticket.paid).toBe(false);
+      expect(ticket.code).toBe("ABC2DEF3");
+      expect(await t.store.tickets.getById(ticket.id)).toEqual(ticket);
+      expect((await t.store.tickets.getByCode(ticket.code.toLowerCase()))?.id).toBe(ticket.id);
+      expect(await t.store.tickets.listOpenByUser(userId)).toEqual([]);
+      expect(await t.store.tickets.markPaid(ticket.id)).toBe(true);
+      expect(await t.store.tickets.markPaid(ticket.id)).toBe(false);
+      expect((await t.store.tickets.listOpenByUser(userId)).map((t) => t.id)).toEqual([ticket.id]);
+    });
+
+    it("admits each person once under 20 concurrent saves, and marks the ticket used", async () => {
+      const ticket = await t.store.tickets.create(newTicket(userId));
+      const people = [
+        { band: "adult" as const, position: 1 },
+        { band: "above5" as const, position: 1 },
+      ];
+      // Unpaid tickets admit nobody.
+      expect(await t.store.tickets.admit(ticket.id, people, 10)).toEqual([]);
+      await t.store.tickets.markPaid(ticket.id);
+
+      const results = await Promise.all(Array.from({ length: 20 }, () => t.store.tickets.admit(ticket.id, people, 20)));
+      expect(results.flat()).toHaveLength(2);
+      const after = await t.store.tickets.getById(ticket.id);
+      expect(after?.used).toBe(true);
+      expect(after?.attendees.filter((a) => a.admittedAt !== null).map((a) => `${a.band}${a.position}`)).toEqual(["adult1", "above51"]);
+      // The rest of the household can come later on the same ticket.
+      expect(await t.store.tickets.admit(ticket.id, [{ band: "adult", position: 2 }], 30)).toEqual([{ band: "adult", position: 2 }]);
+      expect(await t.store.tickets.listOpenByUser(userId)).not.toContainEqual(expect.objectContaining({ id: ticket.id }));
+    });
+  });
+});

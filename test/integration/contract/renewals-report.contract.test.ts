@@ -1,0 +1,63 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import type { Transaction } from "~/domain/records";
+import { monthPeriods } from "~/domain/renewals-report";
+import { newMember, newTransaction } from "../../support/fixtures";
+import { describeStore, QUICK_CLAIM_PAUSE_MS } from "../../support/store-adapters";
+
+/**
+ * The subscriptions report's port methods (listSettled, summarizeSettled) over a small
+ * fixture, the same on both adapters. settle() is only setup here, so Cockpit's claim
+ * pause is short. (The D1 index behind these queries: test/integration/store/report-indexes.test.ts.)
+ */
+const at = (month: number, day: number, hour = 12) => Date.UTC(2026, month, day, hour) / 1000;
+
+describeStore("renewals report", { verifyDelayMs: QUICK_CLAIM_PAUSE_MS }, (t) => {
+  async function paid(overrides: Partial<Transaction> & { at?: number; status?: "success" | "failed" | "pending" }) {
+    const userId = (await t.store.members.register(newMember())).id;
+    const { at: when = at(0, 10), status = "success", ...rest } = overrides;
+    const tx = await t.store.transactions.create(newTransaction(userId, rest));
+    if (status !== "pending") await t.store.transactions.settle(tx.id, status, when);
+    return tx;
+  }
+
+  beforeAll(async () => {
+    await paid({ title: "Renewal B", memberName: "Jan Payer", unitAmount: 1000, qty: 1, at: at(0, 15) });
+    await paid({ title: "Renewal B", memberName: "Feb Payer", unitAmount: 2000, qty: 1, membershipType: "Family", at: at(1, 3) });
+    await paid({ title: "Renewal A", memberName: "Feb Payer 2", unitAmount: 1000, qty: 2, at: at(1, 20) });
+    // 23:30 UTC on 31 March is 00:30 BST on 1 April: an April renewal.
+    await paid({ title: "Renewal C", memberName: "April Payer", unitAmount: 1000, at: Date.UTC(2026, 2, 31, 23, 30) / 1000 });
+    // Not in the 2026 renewals report:
+    await paid({ title: "Renewal Z", memberName: "Failed Payer", status: "failed" });
+    await paid({ title: "Renewal Z", memberName: "Pending Payer", status: "pending" });
+    await paid({ title: "Renewal Z", memberName: "Last Year Payer", year: 2025 });
+    await paid({ title: "Registration Z", memberName: "Registration Payer", paymentType: "registration" });
+  });
+
+  describe("transactions", () => {
+    it("lists the year's paid renewals by title descending, then newest first, with the total count", async () => {
+      const page = await t.store.transactions.listSettled({ year: 2026, paymentType: "renew" });
+      expect(page.total).toBe(4);
+      expect(page.rows.map((r) => r.memberName)).toEqual(["April Payer", "Feb Payer", "Jan Payer", "Feb Payer 2"]);
+      expect(page.rows.every((r) => r.status === "success")).toBe(true);
+      const last = await t.store.transactions.listSettled({ year: 2025, paymentType: "renew" });
+      expect(last.rows.map((r) => r.memberName)).toEqual(["Last Year Payer"]);
+    });
+
+    it("pages (0-based), keeps the total, and never reads a bad page size as 'no limit'", async () => {
+      const second = await t.store.transactions.listSettled({ year: 2026, paymentType: "renew", page: 1, pageSize: 3 });
+      expect(second.rows.map((r) => r.memberName)).toEqual(["Feb Payer 2"]);
+      expect(second.total).toBe(4);
+      expect((await t.store.transactions.listSettled({ year: 2026, paymentType: "renew", page: 0, pageSize: -1 })).rows).toHaveLength(1);
+      expect((await t.store.transactions.listSettled({ year: 2026, paymentType: "renew", page: 9, pageSize: 15 })).rows).toEqual([]);
+    });
+
+    it("sums unit × qty and counts each UK month", async () => {
+      const summary = await t.store.transactions.summarizeSettled({ year: 2026, paymentType: "renew" }, monthPeriods(2026));
+      expect(summary.count).toBe(4);
+      expect(summary.amount).toBe(1000 + 2000 + 2000 + 1000);
+      expect(summary.perPeriod).toEqual([1, 2, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0]);
+      const empty = await t.store.transactions.summarizeSettled({ year: 2024, paymentType: "renew" }, monthPeriods(2024));
+      expect(empty).toEqual({ count: 0, amount: 0, perPeriod: Array(12).fill(0) });
+    });
+  });
+});
