@@ -20,6 +20,8 @@ export interface BenchOptions {
   public: boolean;
   /** Run the back-office part (`--no-admin` turns it off): bench/admin.ts. */
   admin: boolean;
+  /** Count Cockpit requests per public page view (`--no-cockpit` turns it off): bench/cockpit.ts. */
+  cockpit: boolean;
   /** Synthetic members on the back-office server, on top of the demo. */
   adminMembers: number;
   /** Timed requests per /accounts page. */
@@ -42,6 +44,9 @@ export const USAGE = `Usage: npm run bench -- [options]
                      bypasses the visitors' page cache; the content cache still works)
   --no-admin         skip the back-office part (second server, 10,000 members)
   --only-admin       run only the back-office part
+  --no-cockpit       skip the Cockpit part (Cockpit requests per public page view,
+                     one fresh server per page on the fake Cockpit with the demo)
+  --only-cockpit     run only the Cockpit part
   --admin-members N  synthetic members on the back-office server (default: 10000)
   --admin-requests N timed requests per /accounts page (default: 30)
   --csv-requests N   timed requests of the full CSV export (default: 10)
@@ -76,6 +81,7 @@ export function parseOptions(argv: string[]): BenchOptions | null {
     render: false,
     public: true,
     admin: true,
+    cockpit: true,
     adminMembers: 10_000,
     adminRequests: 30,
     csvRequests: 10,
@@ -106,6 +112,15 @@ export function parseOptions(argv: string[]): BenchOptions | null {
         break;
       case "--only-admin":
         options.public = false;
+        options.cockpit = false;
+        break;
+      case "--no-cockpit":
+        options.cockpit = false;
+        break;
+      case "--only-cockpit":
+        options.public = false;
+        options.admin = false;
+        options.cockpit = true;
         break;
       case "--admin-members":
         options.adminMembers = positiveInteger(flag, value(), 0);
@@ -135,6 +150,6 @@ export function parseOptions(argv: string[]): BenchOptions | null {
         throw new UsageError(`Unknown option "${argument}"`);
     }
   }
-  if (!options.public && !options.admin) throw new UsageError("--no-admin and --only-admin together leave nothing to run");
+  if (!options.public && !options.admin && !options.cockpit) throw new UsageError("those options together leave nothing to run");
   return options;
 }

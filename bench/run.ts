@@ -11,6 +11,7 @@ import { budgetsTable, machine, pagesTable, scriptsTable } from "./report";
 import { seededServer } from "./seeded-server";
 import { timeRequests } from "./timing";
 import { ADMIN_BUDGETS, adminTable, benchAdmin } from "./admin";
+import { COCKPIT_BUDGETS, benchCockpit } from "./cockpit";
 
 /**
  * npm run bench: the public pages against the budgets of the "Public site" issue
@@ -23,6 +24,7 @@ import { ADMIN_BUDGETS, adminTable, benchAdmin } from "./admin";
 
 const RESULTS_FILE = path.join(ROOT, "bench", "results", "public-pages.json");
 const ADMIN_RESULTS_FILE = path.join(ROOT, "bench", "results", "admin.json");
+const COCKPIT_RESULTS_FILE = path.join(ROOT, "bench", "results", "cockpit.json");
 
 function readOptions(): BenchOptions {
   try {
@@ -226,7 +228,41 @@ async function adminPart(): Promise<number> {
   return exitCode;
 }
 
+/** Cockpit requests per public page view, cold and warm (bench/cockpit.ts): returns the exit code. */
+async function cockpitPart(): Promise<number> {
+  let exitCode = 0;
+  try {
+    console.log(`\nCockpit: the fake Cockpit with the demo, and a fresh server on it for each page (${options.pages.join(", ")})...`);
+    const results = await benchCockpit(options.pages, { log, print: (line) => console.log(line), onServer: (running) => (server = running) });
+    console.log(
+      `\nCold: the first view after the server starts (nothing cached); warm: a second view (the visitors' page cache) ` +
+        `and a fresh render (page cache bypassed, the content cache warm). A page may need several content sets ` +
+        `(home: slides, the event, news, the site settings): the budget is per content set.`,
+    );
+    mkdirSync(path.dirname(COCKPIT_RESULTS_FILE), { recursive: true });
+    const failed = results.filter((result) => result.verdict === "FAIL");
+    writeFileSync(
+      COCKPIT_RESULTS_FILE,
+      `${JSON.stringify({ date: new Date().toISOString(), machine: host, budgets: COCKPIT_BUDGETS, results, passed: failed.length === 0 }, null, 2)}\n`,
+    );
+    console.log(`Figures written to ${path.relative(ROOT, COCKPIT_RESULTS_FILE)}.`);
+    if (failed.length === 0) console.log("PASS: every page is within the Cockpit request budget.");
+    else {
+      console.log(`FAIL: ${failed.map((result) => result.path).join("; ")}.`);
+      if (options.fail) exitCode = 1;
+      else console.log("(--no-fail: exit code 0 all the same)");
+    }
+  } catch (error) {
+    if (!interrupted) {
+      console.error(error instanceof Error ? (error.stack ?? error.message) : error);
+      exitCode = 1;
+    }
+  }
+  return exitCode;
+}
+
 let exitCode = 0;
 if (options.public) exitCode = Math.max(exitCode, await publicPart());
+if (options.cockpit && !interrupted) exitCode = Math.max(exitCode, await cockpitPart());
 if (options.admin && !interrupted) exitCode = Math.max(exitCode, await adminPart());
 if (!interrupted) process.exit(exitCode);

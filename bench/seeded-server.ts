@@ -12,7 +12,13 @@ import { seedDatabase } from "../seed/seed";
  * time, also while `start()` is still under way (Ctrl-C), and more than once: it
  * stops the server once it is up and always removes the temporary directory.
  */
-export function seededServer(options: { log?: (text: string) => void; /** Synthetic members on top of the demo. */ members?: number } = {}) {
+export function seededServer(
+  options: {
+    log?: (text: string) => void;
+    /** Synthetic members on top of the demo. */ members?: number;
+    /** Worker variables (wrangler dev --var), e.g. CMS_API_URL and CMS_API_TOKEN for bench/cockpit.ts. */ vars?: Record<string, string>;
+  } = {},
+) {
   const persistTo = mkdtempSync(path.join(tmpdir(), "mma-bench-d1-"));
   let server: Promise<DevServer> | undefined;
   let running: DevServer | undefined;
@@ -34,7 +40,7 @@ export function seededServer(options: { log?: (text: string) => void; /** Synthe
       await dispose();
     }
     stillWanted();
-    server = startDevServerOnFreePort({ persistTo, log: options.log });
+    server = startDevServerOnFreePort({ persistTo, log: options.log, vars: options.vars });
     running = await server;
     return running.url;
   }
