@@ -133,6 +133,15 @@ function sameRow(target: SqlRow, existing: SqlRow, ignore: string[]): boolean {
   return Object.keys(target).every((column) => ignore.includes(column) || stored(target[column]) === stored(existing[column]));
 }
 
+interface SyncHooks {
+  /** Throws an ImportError when D1 could not take the rows (before anything is written). */
+  check?: (existing: SqlRow[][]) => void;
+  /** Deletes to run in the same batch. */
+  remove?: (diffs: Diff[]) => D1PreparedStatement[];
+  /** The collection's counts, when its records span several tables. */
+  count?: (diffs: Diff[]) => Omit<CollectionReport, "name" | "read">;
+}
+
 interface Diff {
   fresh: SqlRow[];
   changed: SqlRow[];
@@ -222,17 +231,20 @@ export async function importCockpit(client: CockpitClient, db: D1Database, optio
     }
   }
 
-  /** Compares, writes (one batch: all or nothing) and reports one collection. */
-  async function sync(name: string, read: number, tables: TableRows[], check?: (existing: SqlRow[][]) => void, perRecord?: (diffs: Diff[]) => Omit<CollectionReport, "name" | "read">): Promise<void> {
-    const existing = await Promise.all(tables.map((t) => existingRows(db, t.table)));
-    check?.(existing);
-    const diffs = tables.map((t, i) => diff(t, existing[i]!));
-    const statements = tables.flatMap((t, i) => bulkUpsert(db, t.table, [...diffs[i]!.fresh, ...diffs[i]!.changed]));
-    if (!options.dryRun && statements.length) await db.batch(statements);
-    const counts = perRecord?.(diffs) ?? { new: diffs[0]!.fresh.length, changed: diffs[0]!.changed.length, unchanged: diffs[0]!.unchanged, onlyInD1: diffs[0]!.onlyInD1.length };
-    const line: CollectionReport = { name, read, ...counts };
+  const finish = (line: CollectionReport) => {
     report.collections.push(line);
     log(progressLine(line));
+  };
+
+  /** Compares, writes (one batch: all or nothing) and reports one collection. */
+  async function sync(name: string, read: number, tables: TableRows[], hooks: SyncHooks = {}): Promise<void> {
+    const existing = await Promise.all(tables.map((t) => existingRows(db, t.table)));
+    hooks.check?.(existing);
+    const diffs = tables.map((t, i) => diff(t, existing[i]!));
+    const statements = [...(hooks.remove?.(diffs) ?? []), ...tables.flatMap((t, i) => bulkUpsert(db, t.table, [...diffs[i]!.fresh, ...diffs[i]!.changed]))];
+    if (!options.dryRun && statements.length) await db.batch(statements);
+    const [main] = diffs;
+    finish({ name, read, ...(hooks.count?.(diffs) ?? { new: main!.fresh.length, changed: main!.changed.length, unchanged: main!.unchanged, onlyInD1: main!.onlyInD1.length }) });
   }
 
   // Singletons: general, aboutUs, aboutSchool (one row each in `singletons`).
@@ -243,14 +255,12 @@ export async function importCockpit(client: CockpitClient, db: D1Database, optio
       if (data && !isEmptySingleton(data)) record = settingsFromCockpit(data, base);
       else report.warnings.push("general: Cockpit has no saved site settings; D1 keeps its own.");
     } else record = data ? pageFromCockpit(data, base) : null;
-    const rows = record ? [{ name, data: JSON.stringify(record), updated_at: now }] : [];
-    const table: TableRows = { table: "singletons", key: ["name"], rows, ignore: ["updated_at"] };
-    const existing = (await existingRows(db, "singletons")).filter((r) => r.name === name);
-    const d = diff({ ...table, rows: rows.map((r) => ({ ...r, data: sameJson(r.data, existing[0]?.data) ? existing[0]!.data : r.data })) }, existing);
-    if (!options.dryRun && (d.fresh.length || d.changed.length)) await db.batch(bulkUpsert(db, "singletons", [...d.fresh, ...d.changed]));
-    const line: CollectionReport = { name, read: rows.length, new: d.fresh.length, changed: d.changed.length, unchanged: d.unchanged, onlyInD1: d.onlyInD1.length };
-    report.collections.push(line);
-    log(progressLine(line));
+    const [current] = (await existingRows(db, "singletons")).filter((r) => r.name === name);
+    const state = !record ? null : !current ? "new" : sameJson(JSON.stringify(record), current.data) ? "unchanged" : "changed";
+    if (!options.dryRun && (state === "new" || state === "changed")) {
+      await db.batch(bulkUpsert(db, "singletons", [{ name, data: JSON.stringify(record), updated_at: now }]));
+    }
+    finish({ name, read: record ? 1 : 0, new: +(state === "new"), changed: +(state === "changed"), unchanged: +(state === "unchanged"), onlyInD1: +(!record && !!current) });
   }
 
   // Public content collections: one table each, written with the D1 adapter's row mappers.
@@ -280,39 +290,45 @@ export async function importCockpit(client: CockpitClient, db: D1Database, optio
   if (noEmail.length) {
     throw new ImportError(`${USERLIST}: ${noEmail.length} entries without a usable e-mail (${noEmail.slice(0, 5).map((r) => r.id).join(", ")}), which D1 cannot store. Correct them in Cockpit and run the import again. Nothing of ${USERLIST} was written.`);
   }
-  await sync(USERLIST, users.length, [{ table: "members", key: ["id"], rows: memberRows, ignore: ["updated_at"] }], ([existing]) => {
-    checkUnique(USERLIST, memberRows, existing!, "email", "e-mail", (v) => String(v).toLowerCase());
-    checkUnique(USERLIST, memberRows, existing!, "member_number", "member number");
+  await sync(USERLIST, users.length, [{ table: "members", key: ["id"], rows: memberRows, ignore: ["updated_at"] }], {
+    check: ([existing]) => {
+      checkUnique(USERLIST, memberRows, existing!, "email", "e-mail", (v) => String(v).toLowerCase());
+      checkUnique(USERLIST, memberRows, existing!, "member_number", "member number");
+    },
   });
 
   const payments = await read(MEMBERTRANSACTIONS, () => readAll(client, MEMBERTRANSACTIONS, pageSize));
   await sync(MEMBERTRANSACTIONS, payments.length, [{ table: "transactions", key: ["id"], rows: payments.map((e) => transactionToRow(transactionFromCockpit(e))) }]);
 
-  // Tickets and their attendees (one ticket counts as changed when any of its rows is).
+  // Tickets and their attendees. A person no longer on an imported ticket is removed from
+  // it; a ticket counts as changed when any of its rows is.
   const ticketEntries = await read(TICKETS, () => readAll(client, TICKETS, pageSize));
   const tickets: Ticket[] = ticketEntries.map((e) => {
     const ticket = ticketFromCockpit(e);
     return ticket.code ? ticket : { ...ticket, code: codeFromId(ticket.id) };
   });
   const ticketRows = tickets.map(ticketToRow);
-  const attendeeRows = tickets.flatMap((t) => t.attendees.map((a) => attendeeToRow(t.id, a)));
+  const ticketIds = new Set(tickets.map((t) => t.id));
+  const stale = (attendees: Diff) => attendees.onlyInD1.filter((r) => ticketIds.has(String(r.ticket_id)));
   await sync(
     TICKETS,
     ticketEntries.length,
     [
       { table: "tickets", key: ["id"], rows: ticketRows },
-      { table: "ticket_attendees", key: ["ticket_id", "band", "position"], rows: attendeeRows },
+      { table: "ticket_attendees", key: ["ticket_id", "band", "position"], rows: tickets.flatMap((t) => t.attendees.map((a) => attendeeToRow(t.id, a))) },
     ],
-    ([existing]) => checkUnique(TICKETS, ticketRows, existing!, "code", "ticket code"),
-    ([t, a]) => {
-      const touched = new Set([...a!.fresh, ...a!.changed].map((r) => r.ticket_id));
-      const fresh = new Set(t!.fresh.map((r) => r.id));
-      const changed = new Set([...t!.changed.map((r) => r.id), ...[...touched].filter((id) => !fresh.has(id))]);
-      return { new: fresh.size, changed: changed.size, unchanged: tickets.length - fresh.size - changed.size, onlyInD1: t!.onlyInD1.length };
+    {
+      check: ([existing]) => checkUnique(TICKETS, ticketRows, existing!, "code", "ticket code"),
+      remove: ([, attendees]) =>
+        stale(attendees!).map((r) => db.prepare("DELETE FROM ticket_attendees WHERE ticket_id = ? AND band = ? AND position = ?").bind(r.ticket_id, r.band, r.position)),
+      count: ([t, a]) => {
+        const fresh = new Set(t!.fresh.map((r) => r.id));
+        const touched = [...t!.changed, ...a!.fresh, ...a!.changed, ...stale(a!)].map((r) => String(r.id ?? r.ticket_id)).filter((id) => !fresh.has(id));
+        const changed = new Set(touched).size;
+        return { new: fresh.size, changed, unchanged: tickets.length - fresh.size - changed, onlyInD1: t!.onlyInD1.length };
+      },
     },
   );
-  const stale = await staleAttendees(db, tickets);
-  if (stale.length) report.warnings.push(`tickets: ${stale.length} attendees in D1 are no longer on their Cockpit ticket (kept).`);
 
   if (options.copyFiles) report.files = await copyDocumentFiles(db, documentPaths, options, log);
   else if (documentPaths.length) {
@@ -320,12 +336,6 @@ export async function importCockpit(client: CockpitClient, db: D1Database, optio
     if (missing.length) report.warnings.push(`documents: ${missing.length} of ${documentPaths.length} files are not in D1, which serves document files only from D1: run again with --copy-files.`);
   }
   return report;
-}
-
-async function staleAttendees(db: D1Database, tickets: Ticket[]): Promise<SqlRow[]> {
-  const wanted = new Map(tickets.map((t) => [t.id, new Set(t.attendees.map((a) => `${a.band}:${a.position}`))]));
-  const rows = await existingRows(db, "ticket_attendees");
-  return rows.filter((r) => wanted.get(String(r.ticket_id))?.has(`${String(r.band)}:${String(r.position)}`) === false);
 }
 
 async function missingFiles(db: D1Database, paths: string[]): Promise<string[]> {

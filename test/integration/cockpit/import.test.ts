@@ -184,17 +184,19 @@ describe("npm run import:cockpit", () => {
     const entry = fake.data.collections.userlist!.find((e) => e._id === LEGACY_USERLIST_ENTRY._id)!;
     entry.fullName = "Legacy Member Renamed";
     const ticket = fake.data.collections.tickets!.find((e) => e._id === LEGACY_TICKET._id)!;
-    ticket.adult2Status = true;
+    ticket.adultName2 = null;
     try {
       const third = await importCockpit(client, db, { assetsBase: ASSETS });
       expect(line(third, "userlist")).toMatchObject({ new: 0, changed: 1 });
       expect(line(third, "tickets")).toMatchObject({ new: 0, changed: 1 });
       expect(line(third, "membertransactions")).toMatchObject({ new: 0, changed: 0 });
       expect((await d1.members.getById(LEGACY_USERLIST_ENTRY._id))!.fullName).toBe("Legacy Member Renamed");
-      expect((await d1.tickets.getById(LEGACY_TICKET._id))!.attendees[1]!.admittedAt).not.toBeNull();
+      // A person taken off the ticket in Cockpit is taken off it in D1.
+      expect((await d1.tickets.getById(LEGACY_TICKET._id))!.attendees.map((a) => a.name)).toEqual(["Legacy Member"]);
+      expect(await d1.tickets.getById(LEGACY_TICKET._id)).toEqual({ ...(await cockpit.tickets.getById(LEGACY_TICKET._id)), code: codeFromId(LEGACY_TICKET._id) });
     } finally {
       entry.fullName = LEGACY_USERLIST_ENTRY.fullName;
-      ticket.adult2Status = false;
+      ticket.adultName2 = LEGACY_TICKET.adultName2;
     }
   });
 
