@@ -27,6 +27,33 @@ describeStore("members", {}, (t) => {
     await expect(t.store.members.register(newMember({ email: "DUP@example.com" }))).rejects.toBeInstanceOf(DuplicateEmailError);
   });
 
+  it("finds deleted members by e-mail too, and never gives their e-mail to a new member", async () => {
+    const gone = await t.store.members.register(newMember({ deleted: true }));
+    expect((await t.store.members.findByEmail(gone.email))?.id).toBe(gone.id);
+    await expect(t.store.members.register(newMember({ email: gone.email }))).rejects.toBeInstanceOf(DuplicateEmailError);
+    expect(await t.store.members.findByEmail("nobody-at-all@example.com")).toBeNull();
+  });
+
+  it("refuses to change an e-mail to another member's, and stores a new one in lower case", async () => {
+    const a = await t.store.members.register(newMember());
+    const b = await t.store.members.register(newMember());
+    await expect(t.store.members.update(b.id, { email: a.email.toUpperCase() })).rejects.toBeInstanceOf(DuplicateEmailError);
+    expect((await t.store.members.getById(b.id))?.email).toBe(b.email);
+    const email = `Moved-${b.id}@Example.com`;
+    expect((await t.store.members.update(b.id, { email }))?.email).toBe(email.toLowerCase());
+    expect((await t.store.members.findByEmail(email))?.id).toBe(b.id);
+    expect(await t.store.members.findByEmail(b.email)).toBeNull();
+    // Its own e-mail again (another case) is no clash.
+    expect((await t.store.members.update(b.id, { email: email.toUpperCase() }))?.id).toBe(b.id);
+  });
+
+  it("knows nothing of unknown or malformed ids", async () => {
+    for (const id of ["", "nope", "ffffffffffffffffffffffff", "' OR 1=1 --"]) {
+      expect(await t.store.members.getById(id), id).toBeNull();
+      expect(await t.store.members.update(id, { fullName: "Nobody" }), id).toBeNull();
+    }
+  });
+
   it("changes only the fields a patch names", async () => {
     const member = await t.store.members.register(
       newMember({ membership: "Family", spouse: { title: "Mrs", name: "Spouse", email: "s@example.com", mobile: "07700900999" } }),

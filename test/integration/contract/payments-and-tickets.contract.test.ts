@@ -49,6 +49,42 @@ describeStore("transactions and tickets", {}, (t) => {
     });
   });
 
+  describe("the accountant's Reconcile list", () => {
+    it("lists every pending transaction oldest first, pages it and keeps the total", async () => {
+      const mine = [];
+      for (let i = 0; i < 3; i++) mine.push(await t.store.transactions.create(newTransaction(userId, { title: `Pending ${i}` })));
+      await t.store.transactions.settle(mine[1]!.id, "success", 400);
+      const all = await t.store.transactions.listPending({ limit: 500 });
+      expect(all.rows.every((r) => r.status === "pending")).toBe(true);
+      expect(all.total).toBe(all.rows.length);
+      const ids = all.rows.map((r) => r.id);
+      expect(ids).toContain(mine[0]!.id);
+      expect(ids).toContain(mine[2]!.id);
+      expect(ids).not.toContain(mine[1]!.id);
+      expect(all.rows.map((r) => r.createdAt)).toEqual([...all.rows.map((r) => r.createdAt)].sort((a, b) => a - b));
+      const page = await t.store.transactions.listPending({ limit: 1, offset: 1 });
+      expect(page.rows.map((r) => r.id)).toEqual([ids[1]]);
+      expect(page.total).toBe(all.total);
+      // A bad limit is never "no limit".
+      expect((await t.store.transactions.listPending({ limit: -5 })).rows).toHaveLength(1);
+    });
+  });
+
+  describe("unknown ids", () => {
+    it("finds, settles, pays and admits nothing", async () => {
+      for (const id of ["nope", "ffffffffffffffffffffffff"]) {
+        expect(await t.store.transactions.getById(id), id).toBeNull();
+        expect(await t.store.transactions.settle(id, "success", 1), id).toBe(false);
+        await expect(t.store.transactions.setCheckoutSession(id, "cs_test_x")).resolves.toBeUndefined();
+        expect(await t.store.tickets.getById(id), id).toBeNull();
+        expect(await t.store.tickets.markPaid(id), id).toBe(false);
+        expect(await t.store.tickets.admit(id, [{ band: "adult", position: 1 }], 1), id).toEqual([]);
+      }
+      expect(await t.store.tickets.getByCode("ZZZZ2345")).toBeNull();
+      expect(await t.store.transactions.listByUser("ffffffffffffffffffffffff")).toEqual([]);
+    });
+  });
+
   describe("tickets", () => {
     it("stores a ticket with its attendees and finds it by id and code", async () => {
       const ticket = await t.store.tickets.create(newTicket(userId, { code: " abc2def3 " }));
