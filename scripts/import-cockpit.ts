@@ -35,13 +35,14 @@ if (values.help) {
 
 if (values.remote !== undefined) {
   const db = values.remote || "<database>";
-  const dir = ".wrangler/cockpit-import";
   const tables = ["singletons", "home_slides", "office_bearers", "previous_teams", "calendar_events", "galleries", "news", "documents", "document_files", "members", "transactions", "tickets", "ticket_attendees"];
+  // wrangler d1 export --local reads the default local database (.wrangler/state), so the import goes there.
   console.log(
     [
-      `The import writes into a local D1 database; to fill the deployed one (${db}), import locally, export, then execute remotely:`,
-      `  npm run import:cockpit -- --persist-to ${dir} --copy-files`,
-      `  npx wrangler d1 export DB --local --env development --persist-to ${dir} --no-schema ${tables.map((t) => `--table ${t}`).join(" ")} --output cockpit-import.sql`,
+      `The import writes into a local D1 database; to fill the deployed one (${db}), import into an empty local database, export it, then execute it remotely:`,
+      "  rm -rf .wrangler/state/v3/d1",
+      "  npm run import:cockpit -- --copy-files",
+      `  npx wrangler d1 export DB --local --env development --no-schema ${tables.map((t) => `--table ${t}`).join(" ")} --output cockpit-import.sql`,
       `  npx wrangler d1 migrations apply ${db} --remote`,
       `  npx wrangler d1 execute ${db} --remote --file cockpit-import.sql`,
       "The export holds plain INSERTs: run it once, into a deployed database that does not have these records yet.",
