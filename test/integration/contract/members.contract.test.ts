@@ -1,5 +1,6 @@
 import { expect, it } from "vitest";
 import { DuplicateEmailError } from "~/services/store/errors";
+import type { MemberListQuery } from "~/services/store/port";
 import { newMember } from "../../support/fixtures";
 import { describeStore } from "../../support/store-adapters";
 
@@ -97,5 +98,26 @@ describeStore("members", {}, (t) => {
     expect((await t.store.members.list({ deleted: false, search: tag, sort: bogus })).total).toBe(6);
     // LIKE wildcards in a search are text, not patterns.
     expect((await t.store.members.list({ deleted: false, search: "%" })).total).toBe(0);
+  });
+
+  it("filters pending renewals and unpaid registrations, and sorts missing values last either way", async () => {
+    const tag = `zr${Date.now().toString(36)}`;
+    const years = [2025, null, 2027, 2026];
+    const made = [];
+    for (const [i, lastRenewedYear] of years.entries()) {
+      made.push(await t.store.members.register(newMember({ fullName: `${tag} ${"DcBa"[i]}`, lastRenewedYear, registrationPaid: i % 2 === 0 })));
+    }
+    const list = async (query: Partial<MemberListQuery>) =>
+      (await t.store.members.list({ deleted: false, search: tag, ...query })).rows.map((m) => m.lastRenewedYear);
+    expect(await list({ sort: { key: "lastRenewedYear", direction: "asc" } })).toEqual([2025, 2026, 2027, null]);
+    expect(await list({ sort: { key: "lastRenewedYear", direction: "desc" } })).toEqual([2027, 2026, 2025, null]);
+    // Not renewed in 2026: an earlier or later year, or never.
+    expect(await list({ notRenewedIn: 2026, sort: { key: "lastRenewedYear", direction: "asc" } })).toEqual([2025, 2027, null]);
+    expect(await list({ registrationPaid: false, sort: { key: "lastRenewedYear", direction: "asc" } })).toEqual([2026, null]);
+    // Names case-insensitively: "a" < "B" < "c" < "D".
+    const names = (await t.store.members.list({ deleted: false, search: tag, sort: { key: "fullName", direction: "asc" } })).rows.map((m) => m.fullName);
+    expect(names).toEqual([`${tag} a`, `${tag} B`, `${tag} c`, `${tag} D`]);
+    const numbers = (await t.store.members.list({ deleted: false, search: tag, sort: { key: "memberNumber", direction: "desc" } })).rows.map((m) => m.id);
+    expect(numbers).toEqual([...made].reverse().map((m) => m.id));
   });
 });
