@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { STORE_UNAVAILABLE_MESSAGE } from "~/domain/store-errors";
@@ -65,6 +66,12 @@ async function fillSingle(page: Page, email: string, javaScriptEnabled: boolean)
   for (const consent of ["agreeTerms", "giftAidConcent", "residentConcent", "paymentConcent"]) await field(page, consent).check();
 }
 
+/** axe runs in the page, so only where JavaScript is on. */
+async function axeViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+  return results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+}
+
 const submit = (page: Page) => page.getByRole("button", { name: "Sign Up", exact: true }).click();
 
 const newestNewsTitle = () =>
@@ -86,6 +93,7 @@ for (const javaScriptEnabled of [true, false]) {
       expect(await field(page, "city").inputValue()).toBe("Manchester");
       expect(await field(page, "membership").inputValue()).toBe("Single");
       expect(await field(page, "agreeTerms").isChecked()).toBe(true);
+      if (javaScriptEnabled) expect(await axeViolations(page)).toEqual([]);
       // Without JavaScript the page came back from the server: it never sends passwords back.
       if (!javaScriptEnabled) expect(await field(page, "password").inputValue()).toBe("");
       expect(fake.data.collections.userlist!.some((entry) => String(entry.email).toLowerCase() === email.toLowerCase())).toBe(false);
@@ -96,6 +104,19 @@ for (const javaScriptEnabled of [true, false]) {
       await submit(page);
       await page.waitForURL("**/confirmation");
       expect(fake.data.collections.userlist!.filter((entry) => String(entry.email).toLowerCase() === email.toLowerCase())).toHaveLength(1);
+      await context.close();
+    });
+
+    it("a page never viewed while Cockpit is down: the friendly page (503), accessible", async () => {
+      const warm = await openPage("/home", false);
+      await warm.context.close();
+      fake.down(true);
+      const { context, page } = await openPage("/", javaScriptEnabled, PHONE);
+      const response = await page.goto(javaScriptEnabled ? "/event" : "/school");
+      expect(response?.status()).toBe(503);
+      await page.getByText("Please try again in a moment").waitFor();
+      expect(await page.locator("h1").first().innerText()).toBe("Something went wrong");
+      if (javaScriptEnabled) expect(await axeViolations(page)).toEqual([]);
       await context.close();
     });
 
