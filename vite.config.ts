@@ -12,7 +12,21 @@ declare module "@remix-run/cloudflare" {
   }
 }
 
-export default defineConfig({
+/**
+ * Small modules that the root route imports and routes import too. Rollup would give
+ * each its own file (one more request and ~100 bytes of import/export glue each on every
+ * page); every page loads root anyway, so they travel as one "shell" chunk. Only list
+ * modules root itself imports, or every page would load them.
+ */
+const SHELL_MODULES = [
+  "/app/components/use-hydrated.ts",
+  "/app/domain/association.ts",
+  "/app/domain/tel-href.ts",
+  "/app/components/layout/Breadcrumbs.tsx",
+  "/app/components/forms/keep-page-after-store-error.ts",
+];
+
+export default defineConfig(({ isSsrBuild }) => ({
   plugins: [
     remixCloudflareDevProxy({ getLoadContext, environment: "development" }),
     remix({
@@ -39,5 +53,8 @@ export default defineConfig({
     // terser shaves ~3 kB gz off the framework chunk: public pages have a 90 kB budget.
     minify: "terser",
     terserOptions: { compress: { passes: 2 } },
+    rollupOptions: isSsrBuild
+      ? undefined
+      : { output: { manualChunks: (id: string) => (SHELL_MODULES.some((suffix) => id.endsWith(suffix)) ? "shell" : undefined) } },
   },
-});
+}));
