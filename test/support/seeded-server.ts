@@ -40,7 +40,8 @@ export async function startSeededServer(
     try {
       await seedDatabase(db, { date });
       await options.prepare?.(db);
-      if (cockpitMode()) cockpit = await startFakeCockpit(await cockpitDataFromD1(db, date));
+      // A test that brings its own Cockpit (vars.CMS_API_URL) keeps it.
+      if (cockpitMode() && !options.vars?.CMS_API_URL) cockpit = await startFakeCockpit(await cockpitDataFromD1(db, date));
     } finally {
       await dispose();
     }
