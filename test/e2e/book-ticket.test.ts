@@ -147,6 +147,8 @@ describe("a free event skips payment", () => {
       await page.fill("#booking-adultName1", guest);
       await bookButton(page).click();
       await page.waitForURL(/\/ticket-success\/[^/]+\/[^/]+$/);
+      // With JavaScript the address can change a moment before the new page is drawn.
+      await page.locator("h1", { hasText: "Payment Success" }).waitFor();
       expect(await page.locator("h1").innerText()).toBe("Payment Success");
       expect(await page.getByText("You can see the ticket in My Tickets page.", { exact: true }).count()).toBe(1);
       await page.getByRole("link", { name: "My Account" }).last().click();
