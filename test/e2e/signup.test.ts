@@ -137,6 +137,8 @@ for (const javaScriptEnabled of [true, false]) {
 
     it("explains wrong formats: e-mails, mobiles, password length and match, year of birth", async () => {
       const { context, page } = await signupPage({ javaScriptEnabled });
+      // With JavaScript the browser's check (loaded on first use) answers; be sure it is there.
+      const checkLoaded = javaScriptEnabled ? page.waitForResponse((response) => response.url().includes("signup-check")) : null;
       await choose(page, "membership", "Family", javaScriptEnabled);
       await choose(page, "childCount", "1", javaScriptEnabled);
       await field(page, "email").fill("not-an-email");
@@ -145,6 +147,7 @@ for (const javaScriptEnabled of [true, false]) {
       await field(page, "spouseEmail").fill("nope@");
       await field(page, "spouseMobile").fill("0770090045612");
       await field(page, "childYear1").fill("1850");
+      await checkLoaded;
       await submit(page);
       await page.locator("#signup-email-error").waitFor();
       expect(await messageOf(page, "email")).toBe("Please enter a valid email");
