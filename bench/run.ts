@@ -211,12 +211,7 @@ async function adminPart(): Promise<number> {
       )}\n`,
     );
     console.log(`\nFigures written to ${path.relative(ROOT, ADMIN_RESULTS_FILE)}.`);
-    if (failed.length === 0) console.log("PASS: every back-office budget is met (or not available yet).");
-    else {
-      console.log(`FAIL: ${failed.map((result) => result.path).join("; ")}.`);
-      if (options.fail) exitCode = 1;
-      else console.log("(--no-fail: exit code 0 all the same)");
-    }
+    exitCode = verdict(failed, "PASS: every back-office budget is met (or not available yet).");
   } catch (error) {
     if (!interrupted) {
       console.error(error instanceof Error ? (error.stack ?? error.message) : error);
@@ -226,6 +221,18 @@ async function adminPart(): Promise<number> {
     await server.stop();
   }
   return exitCode;
+}
+
+/** Prints a part's PASS line or its failed paths; the exit code (0 with --no-fail). */
+function verdict(failed: ReadonlyArray<{ path: string }>, passLine: string): number {
+  if (failed.length === 0) {
+    console.log(passLine);
+    return 0;
+  }
+  console.log(`FAIL: ${failed.map((result) => result.path).join("; ")}.`);
+  if (options.fail) return 1;
+  console.log("(--no-fail: exit code 0 all the same)");
+  return 0;
 }
 
 /** Cockpit requests per public page view, cold and warm (bench/cockpit.ts): returns the exit code. */
@@ -246,12 +253,7 @@ async function cockpitPart(): Promise<number> {
       `${JSON.stringify({ date: new Date().toISOString(), machine: host, budgets: COCKPIT_BUDGETS, results, passed: failed.length === 0 }, null, 2)}\n`,
     );
     console.log(`Figures written to ${path.relative(ROOT, COCKPIT_RESULTS_FILE)}.`);
-    if (failed.length === 0) console.log("PASS: every page is within the Cockpit request budget.");
-    else {
-      console.log(`FAIL: ${failed.map((result) => result.path).join("; ")}.`);
-      if (options.fail) exitCode = 1;
-      else console.log("(--no-fail: exit code 0 all the same)");
-    }
+    exitCode = verdict(failed, "PASS: every page is within the Cockpit request budget.");
   } catch (error) {
     if (!interrupted) {
       console.error(error instanceof Error ? (error.stack ?? error.message) : error);
