@@ -64,8 +64,13 @@ function memberPatch(transaction: Transaction): MemberPatch | null {
  * idempotent: it changes the ticket, and sends its e-mail, once.
  */
 async function alreadySettled(context: AppLoadContext, transaction: Transaction): Promise<SettlementResult> {
-  if (transaction.paymentType === "ticket" && transaction.ticketId) await markTicketPaid(context, transaction.ticketId);
+  await payTicketOf(context, transaction);
   return { outcome: "already-settled", transaction };
+}
+
+/** A settled ticket transaction's ticket becomes paid (once, whoever calls). */
+async function payTicketOf(context: AppLoadContext, transaction: Transaction): Promise<void> {
+  if (transaction.paymentType === "ticket" && transaction.ticketId) await markTicketPaid(context, transaction.ticketId);
 }
 
 /** Settles a transaction with a session the provider vouched for (retrieved, or from a signed webhook). */
@@ -83,7 +88,7 @@ export async function settleWithSession(context: AppLoadContext, transaction: Tr
   if (!changed) return settled?.status === "success" ? alreadySettled(context, settled) : { outcome: "not-paid", transaction: settled };
   const patch = memberPatch(transaction);
   if (patch) await context.store.members.update(transaction.userId, patch);
-  if (transaction.paymentType === "ticket" && transaction.ticketId) await markTicketPaid(context, transaction.ticketId);
+  await payTicketOf(context, transaction);
   return { outcome: "settled", transaction: settled };
 }
 
