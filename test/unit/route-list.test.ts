@@ -1,0 +1,36 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { ROUTES, routeFilesOnDisk } from "../support/route-list";
+
+/** The route list the access matrix and the all-pages checks are generated from must be the app's. */
+describe("test/support/route-list.ts", () => {
+  const onDisk = routeFilesOnDisk();
+
+  it("has an entry for every file in app/routes", () => {
+    const missing = onDisk.filter((file) => !(file in ROUTES));
+    expect(missing, `Add these route files to ROUTES in test/support/route-list.ts (sample URL, methods, access): ${missing.join(", ")}`).toEqual([]);
+  });
+
+  it("has no entry without a file", () => {
+    const stale = Object.keys(ROUTES).filter((file) => !onDisk.includes(file));
+    expect(stale, `Remove (or rename) these entries of ROUTES in test/support/route-list.ts: no such file in app/routes: ${stale.join(", ")}`).toEqual([]);
+  });
+
+  it("lists POST exactly for the routes that export an action", () => {
+    const wrong = onDisk.filter((file) => {
+      const source = readFileSync(path.resolve(import.meta.dirname, "../../app/routes", file), "utf8");
+      const hasAction = /export\s+(async\s+)?(function|const)\s+action\b|export\s*\{[^}]*\baction\b/.test(source);
+      return hasAction !== (ROUTES[file]?.methods.includes("POST") ?? hasAction);
+    });
+    expect(wrong, `Fix the methods of these entries in test/support/route-list.ts (POST if and only if the route has an action): ${wrong.join(", ")}`).toEqual([]);
+  });
+
+  it("says who sees a special route, and samples a path on this site", () => {
+    for (const [file, entry] of Object.entries(ROUTES)) {
+      if (entry.access === "special") expect(entry.rule, `${file}: a special route needs its rule`).toBeTruthy();
+      if (entry.html && entry.access === "special") expect(entry.seenBy, `${file}: who sees this page?`).toBeDefined();
+      expect(entry.path.startsWith("/"), file).toBe(true);
+    }
+  });
+});
