@@ -1,0 +1,214 @@
+import { beforeAll, describe, expect, inject, it } from "vitest";
+import { ACTORS, DEMO, ROUTES, canSee, type Actor, type Method, type RouteEntry } from "../../support/route-list";
+import { sessionCookieFor } from "../../support/session";
+
+/**
+ * The access-control matrix (spec §2, ARCHITECTURE.md point 1): every route file in
+ * test/support/route-list.ts × GET and POST × visitor / applicant / member / other member /
+ * accountant, on the shared seeded server. A method a route does not accept answers 405
+ * (never 5xx). The expectations come from the route's access class, then the exceptions
+ * below, so this file reads as the spec of who may do what:
+ *
+ * - public      everyone gets the page;
+ * - member      visitors and applicants (not active yet) → 302 /login?redirectTo=<path>;
+ *               members and the accountant get it;
+ * - accountant  visitors and applicants → 302 /login?redirectTo=<path>; members → 302 /mem-account;
+ * - dev         everyone (development builds only; production answers 404);
+ * - special     its own rule (ROUTES[file].rule): `seenBy` get the page, the rest as listed below.
+ *
+ * Refused posts carry a form that would change something if the guard let it through
+ * (grant a role, delete a member, rename the applicant ...); the last test checks that
+ * nothing of it happened. Admitted posts carry a harmless form (nothing to act on), so
+ * the shared server's demo stays as it is.
+ */
+
+interface Answer {
+  status: number;
+  location?: string;
+  /** The start of the Content-Type header. */
+  type?: string;
+}
+/** A cell not sent, and why (it would change the shared server's demo). */
+interface NotSent {
+  skip: string;
+}
+type Cell = Answer | NotSent;
+
+const SIGNED_IN: ReadonlySet<Actor> = new Set(["member", "otherMember", "accountant"]);
+const toLogin = (path: string): Answer => ({ status: 302, location: `/login?redirectTo=${encodeURIComponent(path)}` });
+const TO_ACCOUNT: Answer = { status: 302, location: "/mem-account" };
+const HTML = "text/html";
+
+/** What the access class alone says for a GET. */
+function byAccessClass(entry: RouteEntry, actor: Actor): Answer {
+  const admitted: Answer = { status: entry.status ?? 200, type: entry.html ? HTML : undefined };
+  if (canSee(entry, actor)) return admitted;
+  switch (entry.access) {
+    case "member":
+      return toLogin(entry.path);
+    case "accountant":
+      return SIGNED_IN.has(actor) ? TO_ACCOUNT : toLogin(entry.path);
+    default:
+      // Special routes that refuse say so in GET_EXCEPTIONS.
+      throw new Error(`${entry.path}: no expectation for ${actor}; add one to GET_EXCEPTIONS`);
+  }
+}
+
+/** GETs whose answer is not the access class's plain rule. */
+const GET_EXCEPTIONS: Record<string, (actor: Actor) => Answer | undefined> = {
+  // An active member is already signed in: sent on to their account.
+  "login.tsx": (actor) => (SIGNED_IN.has(actor) ? TO_ACCOUNT : undefined),
+  // Anyone with a session, even an applicant's, is sent on (then /mem-account sends an applicant to /login).
+  "signup.tsx": (actor) => (actor === "visitor" ? undefined : TO_ACCOUNT),
+  // The consent banner posts here; a GET goes home.
+  "cookie-consent.tsx": () => ({ status: 302, location: "/" }),
+  // The member themself and the accountant; to everyone else the same 404 as an unknown id.
+  "member-details.$id.tsx": (actor) => (actor === "member" || actor === "accountant" ? undefined : { status: 404, type: HTML }),
+  // Stripe's events are posted: a GET is refused by the route itself.
+  "webhooks.stripe.tsx": () => ({ status: 405, type: "text/plain" }),
+  // The CSV exports answer CSV, the documents their file.
+  "accounts_.export[.csv].tsx": (actor) => (actor === "accountant" ? { status: 200, type: "text/csv" } : undefined),
+  "mem-renewals_.pending[.csv].tsx": (actor) => (actor === "accountant" ? { status: 200, type: "text/csv" } : undefined),
+  "mem-renewals_.renewed[.csv].tsx": (actor) => (actor === "accountant" ? { status: 200, type: "text/csv" } : undefined),
+  "mem-events-pay_.tickets[.csv].tsx": (actor) => (actor === "accountant" ? { status: 200, type: "text/csv" } : undefined),
+  "documents.$id.tsx": (actor) => (SIGNED_IN.has(actor) ? { status: 200, type: "application/pdf" } : undefined),
+};
+
+/** What an admitted actor's harmless post gets (a form with nothing to act on). */
+const ADMITTED_POST: Record<string, (actor: Actor) => Cell> = {
+  "contact.tsx": () => ({ status: 400, type: HTML }),
+  "login.tsx": (actor) => (SIGNED_IN.has(actor) ? TO_ACCOUNT : { status: 400, type: HTML }),
+  "signup.tsx": (actor) => (actor === "visitor" ? { status: 400, type: HTML } : TO_ACCOUNT),
+  "forgot-password.tsx": () => ({ status: 400, type: HTML }),
+  // Sets the consent cookie only.
+  "cookie-consent.tsx": () => ({ status: 204 }),
+  "logout.tsx": () => ({ status: 200, type: HTML }),
+  // Renew Now: refused when this year is paid (the demo Family, the treasurer); for the
+  // Single member it would start a real checkout (covered by test/integration/http/account.test.ts).
+  "mem-account.tsx": (actor) => (actor === "otherMember" ? { skip: "starts a renewal checkout for the Single member" } : TO_ACCOUNT),
+  "amend-account.tsx": () => ({ status: 400, type: HTML }),
+  "book-ticket.tsx": () => ({ status: 400, type: HTML }),
+  // The back office answers a form it does not understand with a message on the same page.
+  "accounts.tsx": () => ({ status: 302, location: "/accounts" }),
+  "deleted-members.tsx": () => ({ status: 302, location: "/deleted-members" }),
+  "accounts_.payments.tsx": () => ({ status: 302, location: "/accounts/payments" }),
+  "mem-renewals.tsx": () => ({ status: 302, location: "/mem-renewals" }),
+  // The report has no action of its own: 405 once the guard has passed.
+  "mem-events-pay.tsx": () => ({ status: 405 }),
+  // SAVE without a ticket code.
+  "scan-qr-code.tsx": () => ({ status: 400, type: HTML }),
+  // Links that are their own key: an unknown one is not found, whoever posts.
+  "payment-reg-fee.$token.tsx": () => ({ status: 404, type: HTML }),
+  "reset-account-password.$id.$key.tsx": () => ({ status: 404, type: HTML }),
+  "practice-checkout.$id.tsx": () => ({ status: 404, type: HTML }),
+  // Unsigned: the dev server has no STRIPE_WEBHOOK_SECRET, so it says webhooks are not configured
+  // (Stripe retries a 503); with a secret an unsigned event is 400 (test/integration/http/payments.test.ts).
+  "webhooks.stripe.tsx": () => ({ status: 503, type: "text/plain" }),
+};
+
+function expectedGet(file: string, entry: RouteEntry, actor: Actor): Answer {
+  const exception = GET_EXCEPTIONS[file]?.(actor);
+  if (exception) return exception;
+  if (!entry.methods.includes("GET")) throw new Error(`${file}: what does a GET get? Add it to GET_EXCEPTIONS`);
+  return byAccessClass(entry, actor);
+}
+
+function expectedPost(file: string, entry: RouteEntry, actor: Actor): Cell {
+  // Remix answers a post to a route without an action with 405, before any loader runs.
+  if (!entry.methods.includes("POST")) return { status: 405 };
+  const guarded = entry.access === "member" || entry.access === "accountant";
+  if (guarded && !canSee(entry, actor)) return byAccessClass(entry, actor);
+  const admitted = ADMITTED_POST[file];
+  if (!admitted) throw new Error(`${file}: add what an admitted post gets to ADMITTED_POST`);
+  return admitted(actor);
+}
+
+/** A form that would change the demo if the guard let a refused actor through. */
+const ATTACK: Record<string, Record<string, string>> = {
+  "accounts.tsx": { do: `grant:${DEMO.member}`, confirmed: "1" },
+  "deleted-members.tsx": { do: `delete:${DEMO.otherMember}`, confirmed: "1" },
+  "accounts_.payments.tsx": { id: DEMO.memberRenewal },
+  "mem-renewals.tsx": { intent: "notify", confirmed: "1" },
+  "scan-qr-code.tsx": { code: "XMAS7K2P", person: "adult-1" },
+  "amend-account.tsx": { fullName: "Changed By Matrix", title: "Mr", address: "1 Changed Road", city: "Manchester", postcode: "M1 1AA", mobile: "07700900999" },
+  "book-ticket.tsx": { numberOfAdults: "1", adultName1: "Matrix Guest" },
+  "mem-account.tsx": {},
+};
+const HARMLESS = { matrix: "1" };
+
+const cookies = {} as Record<Actor, string | undefined>;
+const ACTOR_IDS: Record<Actor, string | null> = {
+  visitor: null,
+  applicant: DEMO.applicant,
+  member: DEMO.member,
+  otherMember: DEMO.otherMember,
+  accountant: DEMO.accountant,
+};
+
+beforeAll(async () => {
+  for (const actor of ACTORS) {
+    const id = ACTOR_IDS[actor];
+    cookies[actor] = id ? await sessionCookieFor(id) : undefined;
+  }
+});
+
+const base = () => inject("baseURL");
+
+async function send(method: Method, path: string, actor: Actor, form?: Record<string, string>) {
+  const headers: Record<string, string> = { Origin: base() };
+  const cookie = cookies[actor];
+  if (cookie) headers.Cookie = cookie;
+  if (method === "POST") headers["Content-Type"] = "application/x-www-form-urlencoded";
+  const body = method === "POST" ? new URLSearchParams(form ?? HARMLESS) : undefined;
+  const response = await fetch(`${base()}${path}`, { method, headers, body, redirect: "manual" });
+  await response.arrayBuffer();
+  return response;
+}
+
+function observed(response: Response, want: Answer): Answer {
+  return {
+    status: response.status,
+    ...(want.location !== undefined && { location: response.headers.get("Location") ?? "(none)" }),
+    ...(want.type !== undefined && { type: (response.headers.get("Content-Type") ?? "(none)").slice(0, want.type.length) }),
+  };
+}
+
+let cells = 0;
+
+describe("access matrix: every route × method × actor", () => {
+  for (const [file, entry] of Object.entries(ROUTES)) {
+    for (const method of ["GET", "POST"] as const) {
+      it(`${method} ${entry.path} (${file}, ${entry.access})`, async () => {
+        const results = await Promise.all(
+          ACTORS.map(async (actor) => {
+            const want = method === "GET" ? expectedGet(file, entry, actor) : expectedPost(file, entry, actor);
+            if ("skip" in want) return null;
+            const refused = want.status === 302 && (want.location === TO_ACCOUNT.location || want.location?.startsWith("/login?"));
+            const form = method === "POST" && refused && entry.access !== "public" ? ATTACK[file] : undefined;
+            const response = await send(method, entry.path, actor, form);
+            return { actor, want, got: observed(response, want) };
+          }),
+        );
+        for (const result of results) {
+          if (!result) continue;
+          cells += 1;
+          expect(result.got, `${method} ${entry.path} as ${result.actor}`).toEqual(result.want);
+          expect(result.got.status, "never a 5xx, except the unconfigured webhook").toBeLessThan(entry.resource === "webhook" ? 504 : 500);
+        }
+      });
+    }
+  }
+
+  it("the refused posts changed nothing", async () => {
+    // The demo Family member was not made an accountant ...
+    expect(observed(await send("GET", "/accounts", "member"), TO_ACCOUNT)).toEqual(TO_ACCOUNT);
+    // ... the Single member was not deleted (a deleted member's session no longer signs in) ...
+    expect((await send("GET", "/mem-account", "otherMember")).status).toBe(200);
+    // ... and the applicant's record keeps its name.
+    const sheet = await fetch(`${base()}/member-details/${DEMO.applicant}`, { headers: { Cookie: cookies.accountant! } });
+    const html = await sheet.text();
+    expect(html).toContain("Kiran Das");
+    expect(html).not.toContain("Changed By Matrix");
+    console.info(`access matrix: ${cells} cells`);
+  });
+});
