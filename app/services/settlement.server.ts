@@ -1,6 +1,6 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { settlementFor } from "../domain/fees";
-import type { MemberPatch, Transaction } from "../domain/records";
+import type { Transaction } from "../domain/records";
 import { createCheckoutGateway } from "./checkout/index.server";
 import type { CheckoutSession } from "./checkout/gateway";
 import { clientReference } from "./payments.server";
@@ -12,8 +12,8 @@ import { onTicketPaid } from "./ticket-paid.server";
  * accountant's Reconcile all come here. A transaction becomes `success` only when the
  * provider says its session is paid, the session is the one made for this transaction
  * (client reference, metadata, amount) and the transaction was not settled before; the
- * store's conditional update lets exactly one caller make the change, and only that
- * caller applies it to the member. A URL typed by hand changes nothing.
+ * store's conditional update lets exactly one caller make the change, together with its
+ * change to the member (one D1 batch). A URL typed by hand changes nothing.
  */
 
 export type SettlementOutcome =
@@ -25,6 +25,8 @@ export type SettlementOutcome =
   | "not-paid"
   /** The session does not belong to this transaction: nothing changes. */
   | "mismatch"
+  /** Paid, but the member already has what it pays for (another transaction settled it): left pending for a refund. */
+  | "duplicate"
   /** No such transaction (or not this member's). */
   | "unknown"
   /** The provider could not be asked; try again later. */
@@ -42,19 +44,6 @@ export function sessionMismatch(transaction: Transaction, session: CheckoutSessi
   if (transaction.checkoutSessionId && transaction.checkoutSessionId !== session.id) return "session id";
   if (session.amountTotal !== transaction.unitAmount * transaction.qty) return "amount";
   return null;
-}
-
-function memberPatch(transaction: Transaction): MemberPatch | null {
-  const change = settlementFor(transaction);
-  if (!change) return null;
-  switch (change.kind) {
-    case "registration":
-      return { registrationPaid: true, active: true, lastRenewedYear: change.year };
-    case "renewal":
-      return { lastRenewedYear: change.year };
-    case "upgrade":
-      return { membership: "Family" };
-  }
 }
 
 /**
@@ -83,11 +72,18 @@ export async function settleWithSession(context: AppLoadContext, transaction: Tr
   }
   if (session.paymentStatus !== "paid") return { outcome: "not-paid", transaction };
 
-  const changed = await context.store.transactions.settle(transaction.id, "success", nowSeconds());
+  const change = settlementFor(transaction);
+  const changed = await context.store.transactions.settlePaid(transaction.id, nowSeconds(), change && { memberId: transaction.userId, settlement: change });
   const settled = await context.store.transactions.getById(transaction.id);
-  if (!changed) return settled?.status === "success" ? alreadySettled(context, settled) : { outcome: "not-paid", transaction: settled };
-  const patch = memberPatch(transaction);
-  if (patch) await context.store.members.update(transaction.userId, patch);
+  if (!changed) {
+    if (settled?.status === "success") return alreadySettled(context, settled);
+    if (change && settled) {
+      // Money was taken for something the member already has: the accountant refunds it (Reconcile list).
+      console.error(`Transaction ${transaction.id} was paid (session ${session.id}) but member ${transaction.userId} already has its ${change.kind}: left pending; refund it.`);
+      return { outcome: "duplicate", transaction: settled };
+    }
+    return { outcome: "not-paid", transaction: settled };
+  }
   await payTicketOf(context, transaction);
   return { outcome: "settled", transaction: settled };
 }

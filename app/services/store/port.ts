@@ -28,6 +28,7 @@ import type {
   UnixSeconds,
   EmailStatus,
 } from "../../domain/records";
+import type { MemberSettlement } from "../../domain/fees";
 import type { SiteSettings } from "../../domain/site-settings";
 
 /**
@@ -126,6 +127,15 @@ export interface TransactionsRepository {
    * UPDATE), Cockpit can only re-read and compare.
    */
   settle(id: Id, status: Exclude<TransactionStatus, "pending">, at: UnixSeconds): Promise<boolean>;
+  /**
+   * Settles a paid transaction ('success', from pending or failed) and applies its change
+   * to the member as one step: D1 runs both in one batch, so a crash cannot leave a settled
+   * transaction with an unchanged member; Cockpit writes one after the other (ADR 21).
+   * Returns true only for the one call that made the change. Refused (false, nothing
+   * written) when the member already has the change (domain/member-settlement.ts): one
+   * transaction settles a year, a registration or an upgrade.
+   */
+  settlePaid(id: Id, at: UnixSeconds, change: { memberId: Id; settlement: MemberSettlement } | null): Promise<boolean>;
   /**
    * The paid ('success') transactions of a year and payment type, for the reports
    * (the renewals table): by title descending, then newest first. 0-based page; omit

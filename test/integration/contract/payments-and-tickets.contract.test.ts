@@ -38,6 +38,27 @@ describeStore("transactions and tickets", {}, (t) => {
       expect(await t.store.transactions.settle(tx.id, "success", 999)).toBe(settled?.status === "failed");
     });
 
+    it("settlePaid settles once under 20 concurrent calls and changes the member with it", async () => {
+      const member = await t.store.members.register(newMember({ active: false, registrationPaid: false, lastRenewedYear: null }));
+      const tx = await t.store.transactions.create(newTransaction(member.id, { paymentType: "registration", title: "Registration", year: 2026 }));
+      const change = { memberId: member.id, settlement: { kind: "registration" as const, year: 2026 } };
+      const results = await Promise.all(Array.from({ length: 20 }, (_, i) => t.store.transactions.settlePaid(tx.id, 500 + i, change)));
+      expect(results.filter(Boolean)).toHaveLength(1);
+      expect(await t.store.transactions.getById(tx.id)).toMatchObject({ status: "success" });
+      expect(await t.store.members.getById(member.id)).toMatchObject({ active: true, registrationPaid: true, lastRenewedYear: 2026 });
+    });
+
+    it("settlePaid refuses a second transaction for a change the member already has, and writes nothing", async () => {
+      const member = await t.store.members.register(newMember({ lastRenewedYear: 2025 }));
+      const change = { memberId: member.id, settlement: { kind: "renewal" as const, year: 2026 } };
+      const first = await t.store.transactions.create(newTransaction(member.id, { year: 2026 }));
+      const second = await t.store.transactions.create(newTransaction(member.id, { year: 2026 }));
+      expect(await t.store.transactions.settlePaid(first.id, 600, change)).toBe(true);
+      expect(await t.store.transactions.settlePaid(second.id, 601, change)).toBe(false);
+      expect(await t.store.transactions.getById(second.id)).toMatchObject({ status: "pending", settledAt: null });
+      expect((await t.store.members.getById(member.id))?.lastRenewedYear).toBe(2026);
+    });
+
     it("lets a payment succeed after a cancel, but never fails a success", async () => {
       const tx = await t.store.transactions.create(newTransaction(userId));
       expect(await t.store.transactions.settle(tx.id, "failed", 300)).toBe(true);

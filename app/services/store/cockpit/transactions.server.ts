@@ -1,8 +1,10 @@
+import { memberSettlementApplied, memberSettlementPatch } from "../../../domain/member-settlement";
 import type { Transaction } from "../../../domain/records";
 import type { TransactionsRepository } from "../port";
 import { DEFAULT_VERIFY_DELAY_MS, isNotFound, MAX_SCAN, newClaim, pageOf, pause, type BestEffortOptions } from "./best-effort.server";
 import { findById } from "./by-id.server";
 import type { CockpitClient } from "./client.server";
+import { cockpitMembers } from "./members.server";
 import { MEMBERTRANSACTIONS, newTransactionToCockpit, transactionFromCockpit } from "./shapes-transactions";
 
 const paidAt = (t: Transaction) => t.settledAt ?? t.createdAt;
@@ -25,6 +27,7 @@ export function cockpitTransactions(client: CockpitClient, options: BestEffortOp
     const entry = await findById(client, MEMBERTRANSACTIONS, id);
     return entry ? transactionFromCockpit(entry) : null;
   };
+  const members = cockpitMembers(client);
   const settledFilter = (query: { year: number; paymentType: string }) => ({ year: query.year, paymentType: query.paymentType, status: "success" });
   const readSettled = async (query: { year: number; paymentType: string }) =>
     (await client.find(MEMBERTRANSACTIONS, { filter: settledFilter(query), limit: MAX_SCAN })).entries.map(transactionFromCockpit);
@@ -61,6 +64,15 @@ export function cockpitTransactions(client: CockpitClient, options: BestEffortOp
         skip: Math.max(Math.trunc(offset) || 0, 0),
       });
       return { rows: result.entries.map(transactionFromCockpit), total: result.total };
+    },
+
+    async settlePaid(id, at, change) {
+      // Cockpit has no transaction across collections: check, settle (claimed), then the member.
+      const member = change && (await members.getById(change.memberId));
+      if (change && member && memberSettlementApplied(member, change.settlement)) return false;
+      if (!(await this.settle(id, "success", at))) return false;
+      if (change) await members.update(change.memberId, memberSettlementPatch(change.settlement));
+      return true;
     },
 
     async settle(id, status, at) {

@@ -56,6 +56,15 @@ function whereClause(query: MemberListQuery): { sql: string; params: unknown[] }
   return { sql: clauses.join(" AND "), params };
 }
 
+/** `col = ?, ...` and its values for the fields a patch gives (none: empty). */
+export function memberSetClause(patch: MemberPatch): { sql: string; params: unknown[] } {
+  const entries = (Object.keys(patch) as Array<keyof MemberPatch>).filter((key) => patch[key] !== undefined && Object.hasOwn(MEMBER_COLUMNS, key));
+  return {
+    sql: entries.map((key) => `${MEMBER_COLUMNS[key]} = ?`).join(", "),
+    params: entries.map((key) => memberValue(key, patch[key] as never)),
+  };
+}
+
 export function d1Members(db: D1Database): MembersRepository {
   const byId = async (id: string) => {
     const row = await db.prepare("SELECT * FROM members WHERE id = ?").bind(id).first<Record<string, unknown>>();
@@ -99,16 +108,12 @@ export function d1Members(db: D1Database): MembersRepository {
     },
 
     async update(id: string, patch: MemberPatch) {
-      const entries = (Object.keys(patch) as Array<keyof MemberPatch>).filter(
-        (key) => patch[key] !== undefined && Object.hasOwn(MEMBER_COLUMNS, key),
-      );
-      if (entries.length === 0) return byId(id);
-      const sets = entries.map((key) => `${MEMBER_COLUMNS[key]} = ?`);
-      const values = entries.map((key) => memberValue(key, patch[key] as never));
+      const set = memberSetClause(patch);
+      if (set.params.length === 0) return byId(id);
       try {
         const row = await db
-          .prepare(`UPDATE members SET ${sets.join(", ")}, updated_at = ? WHERE id = ? RETURNING *`)
-          .bind(...values, nowSeconds(), id)
+          .prepare(`UPDATE members SET ${set.sql}, updated_at = ? WHERE id = ? RETURNING *`)
+          .bind(...set.params, nowSeconds(), id)
           .first<Record<string, unknown>>();
         return row ? memberFromRow(row) : null;
       } catch (error) {

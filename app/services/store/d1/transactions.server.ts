@@ -1,12 +1,28 @@
+import type { MemberSettlement } from "../../../domain/fees";
+import { memberSettlementPatch } from "../../../domain/member-settlement";
 import type { Transaction } from "../../../domain/records";
 import { newId, nowSeconds } from "../ids";
 import type { TransactionsRepository } from "../port";
+import { memberSetClause } from "./members.server";
 import { transactionFromRow, transactionToRow } from "./rows";
 import { insertRow, pageClause } from "./sql";
 
 // transactions_report (year, payment_type, status) answers the WHERE of both report queries.
 const SETTLED = "FROM transactions WHERE year = ? AND payment_type = ? AND status = 'success'";
 const PAID_AT = "COALESCE(settled_at, created_at)";
+const SETTLE_PAID = "UPDATE transactions SET status = 'success', settled_at = ? WHERE id = ? AND status IN ('pending', 'failed')";
+
+/** The member already has the change (the SQL of memberSettlementApplied). */
+function appliedSql(change: MemberSettlement): { sql: string; params: unknown[] } {
+  switch (change.kind) {
+    case "registration":
+      return { sql: "registration_paid = 1", params: [] };
+    case "renewal":
+      return { sql: "last_renewed_year >= ?", params: [change.year] };
+    case "upgrade":
+      return { sql: "membership = 'Family'", params: [] };
+  }
+}
 
 export function d1Transactions(db: D1Database): TransactionsRepository {
   return {
@@ -60,6 +76,19 @@ export function d1Transactions(db: D1Database): TransactionsRepository {
         .bind(status, at, id)
         .run();
       return result.meta.changes === 1;
+    },
+
+    async settlePaid(id, at, change) {
+      if (!change) return (await db.prepare(SETTLE_PAID).bind(at, id).run()).meta.changes === 1;
+      const applied = appliedSql(change.settlement);
+      const set = memberSetClause(memberSettlementPatch(change.settlement));
+      // One batch is one transaction: the member changes only when (changes() = 1) this
+      // call settled the transaction, and neither write stands without the other.
+      const [settled] = await db.batch([
+        db.prepare(`${SETTLE_PAID} AND NOT EXISTS (SELECT 1 FROM members WHERE id = ? AND ${applied.sql})`).bind(at, id, change.memberId, ...applied.params),
+        db.prepare(`UPDATE members SET ${set.sql}, updated_at = ? WHERE id = ? AND changes() = 1`).bind(...set.params, nowSeconds(), change.memberId),
+      ]);
+      return settled!.meta.changes === 1;
     },
 
     async listSettled(query) {
