@@ -3,9 +3,10 @@ import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
 // @ts-ignore: no types for the generated build
 import * as build from "./build/server";
 import { getLoadContext } from "./app/load-context";
-import { EnvError } from "./app/services/env.server";
+import { EnvError, parseEnv, type AppEnv } from "./app/services/env.server";
 import { PAGE_CACHE_FRESH_SECONDS, PAGE_CACHE_STALE_SECONDS, pageCacheKey, servePage } from "./app/services/page-cache.server";
-import { applySecurityHeaders, isCrossSiteMutation, isLocalRequest, isUnreadableForm, isUnsupportedMediaType } from "./app/services/request-guard.server";
+import { isCrossSiteMutation, isLocalRequest, isUnreadableForm, isUnsupportedMediaType } from "./app/services/request-guard.server";
+import { secureResponse } from "./app/services/security-headers.server";
 import { COOKIE_CONSENT_NAME } from "./app/services/shell.server";
 import { createSwrCache, defaultCache, SwrMemory } from "./app/services/swr-cache.server";
 
@@ -18,40 +19,51 @@ function plainPage(status: number, message: string, headers: Record<string, stri
   return new Response(message, { status, headers: { "Content-Type": "text/plain; charset=utf-8", ...headers } });
 }
 
+/** The checked configuration, or null when it is broken (the request is answered 500 below). */
+function checkedEnv(env: WorkerBindings): AppEnv | null {
+  try {
+    return parseEnv(env as unknown as Record<string, unknown>);
+  } catch {
+    return null;
+  }
+}
+
+async function handle(request: Request, env: WorkerBindings, ctx: ExecutionContext): Promise<Response> {
+  if (isCrossSiteMutation(request)) return plainPage(403, "Forbidden: this form must be sent from our own site.");
+  // Actions read forms: any other body would make request.formData() throw (a 500).
+  if (isUnsupportedMediaType(request)) return plainPage(415, "Unsupported Media Type", { "Cache-Control": "no-store" });
+  if (await isUnreadableForm(request)) return plainPage(400, "Bad Request: the form could not be read.", { "Cache-Control": "no-store" });
+  try {
+    const loadContext = getLoadContext({ request, context: { cloudflare: { env, ctx, cf: request.cf } } });
+    if (!loadContext.env.isProduction && !isLocalRequest(request)) {
+      return plainPage(403, "This is a development build: it answers only on this machine.");
+    }
+    const render = () => handleRemixRequest(request, loadContext);
+    const key = pageCacheKey(request, serverBuild.assets.version, COOKIE_CONSENT_NAME);
+    return key
+      ? await servePage(
+          createSwrCache({
+            cache: defaultCache(),
+            memory: pageMemory,
+            waitUntil: (promise) => ctx.waitUntil(promise),
+            freshSeconds: PAGE_CACHE_FRESH_SECONDS,
+            staleSeconds: PAGE_CACHE_STALE_SECONDS,
+          }),
+          key,
+          render,
+        )
+      : await render();
+  } catch (error) {
+    // Never a stack trace for the visitor; the details go to the Worker's logs.
+    console.error(error);
+    if (error instanceof EnvError) return plainPage(500, "The site is not configured correctly. Please try again later.");
+    return plainPage(500, "Sorry, something went wrong. Please try again later.");
+  }
+}
+
 export default {
   async fetch(request, env, ctx) {
-    if (isCrossSiteMutation(request)) return plainPage(403, "Forbidden: this form must be sent from our own site.");
-    // Actions read forms: any other body would make request.formData() throw (a 500).
-    if (isUnsupportedMediaType(request)) return plainPage(415, "Unsupported Media Type", { "Cache-Control": "no-store" });
-    if (await isUnreadableForm(request)) return plainPage(400, "Bad Request: the form could not be read.", { "Cache-Control": "no-store" });
-    try {
-      const loadContext = getLoadContext({ request, context: { cloudflare: { env, ctx, cf: request.cf } } });
-      if (!loadContext.env.isProduction && !isLocalRequest(request)) {
-        return plainPage(403, "This is a development build: it answers only on this machine.");
-      }
-      const render = () => handleRemixRequest(request, loadContext);
-      const key = pageCacheKey(request, serverBuild.assets.version, COOKIE_CONSENT_NAME);
-      const response = key
-        ? await servePage(
-            createSwrCache({
-              cache: defaultCache(),
-              memory: pageMemory,
-              waitUntil: (promise) => ctx.waitUntil(promise),
-              freshSeconds: PAGE_CACHE_FRESH_SECONDS,
-              staleSeconds: PAGE_CACHE_STALE_SECONDS,
-            }),
-            key,
-            render,
-          )
-        : await render();
-      const secured = new Response(response.body, response);
-      applySecurityHeaders(secured.headers);
-      return secured;
-    } catch (error) {
-      // Never a stack trace for the visitor; the details go to the Worker's logs.
-      console.error(error);
-      if (error instanceof EnvError) return plainPage(500, "The site is not configured correctly. Please try again later.");
-      return plainPage(500, "Sorry, something went wrong. Please try again later.");
-    }
+    // Every answer, the refusals above included, leaves with the security headers (and an HTML page with its CSP).
+    return secureResponse(await handle(request, env, ctx), request, checkedEnv(env));
   },
 } satisfies ExportedHandler<WorkerBindings>;

@@ -50,13 +50,6 @@ export async function isUnreadableForm(request: Request): Promise<boolean> {
   }
 }
 
-/** Headers every response of ours carries. The full CSP comes with the hardening work. */
-export function applySecurityHeaders(headers: Headers): void {
-  headers.set("X-Content-Type-Options", "nosniff");
-  headers.set("Referrer-Policy", "strict-origin-when-cross-origin");
-  headers.set("X-Frame-Options", "DENY");
-}
-
 const LOOPBACK = new Set(["localhost", "127.0.0.1", "[::1]"]);
 
 /**

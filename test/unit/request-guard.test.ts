@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { applySecurityHeaders, isCrossSiteMutation, isLocalRequest } from "~/services/request-guard.server";
+import { isCrossSiteMutation, isLocalRequest } from "~/services/request-guard.server";
 
 const post = (headers: Record<string, string>) => new Request("https://mma.example/contact", { method: "POST", headers });
 
@@ -18,16 +18,6 @@ describe("isCrossSiteMutation", () => {
   });
   it("leaves server-to-server posts (no browser headers, e.g. webhooks) to their own checks", () => {
     expect(isCrossSiteMutation(post({}))).toBe(false);
-  });
-});
-
-describe("applySecurityHeaders", () => {
-  it("sets the baseline headers", () => {
-    const headers = new Headers();
-    applySecurityHeaders(headers);
-    expect(headers.get("X-Content-Type-Options")).toBe("nosniff");
-    expect(headers.get("X-Frame-Options")).toBe("DENY");
-    expect(headers.get("Referrer-Policy")).toBe("strict-origin-when-cross-origin");
   });
 });
 
