@@ -149,18 +149,8 @@ describe("registration from the signed payment link", () => {
     expect(forged.headers.get("X-Settlement")).toBe("mismatch");
     expect((await member(ids.other)).active).toBe(false);
 
-    // 20 return-page calls and a webhook at once: one of them settles, the member changes once.
-    const session = stripe.sessions.get(theirs.sessionId)!;
-    const event = stripe.signedEvent("checkout.session.completed", session);
-    const calls = [
-      ...Array.from({ length: 20 }, () => get(theirs.successPath).then((r) => r.headers.get("X-Settlement"))),
-      fetch(`${server.url}/webhooks/stripe`, { method: "POST", headers: { "Stripe-Signature": event.header, "Content-Type": "application/json" }, body: event.payload })
-        .then((r) => r.json() as Promise<{ result: string }>)
-        .then((body) => body.result),
-    ];
-    const outcomes = await Promise.all(calls);
-    expect(outcomes.filter((o) => o === "settled")).toHaveLength(1);
-    expect(outcomes.filter((o) => o !== "settled").every((o) => o === "already-settled")).toBe(true);
+    // Its own return page settles it (concurrent settlements: test/integration/races.test.ts).
+    expect((await get(theirs.successPath)).headers.get("X-Settlement")).toBe("settled");
     expect(await member(ids.racer)).toMatchObject({ active: true, registrationPaid: true });
   });
 });
