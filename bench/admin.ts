@@ -1,8 +1,8 @@
 import { currentYear } from "../app/domain/renewal";
-import { DEMO_ACCOUNTS } from "../seed/demo-accounts";
 import { demoSettings } from "../seed/demo-content";
 import { formatKb, gzipSize } from "./gzip-size";
 import { request } from "./http";
+import { signInAs } from "./sign-in";
 import { table } from "./report";
 import { timeRequests, type Timing } from "./timing";
 
@@ -83,27 +83,11 @@ export interface AdminResult {
   note?: string;
 }
 
-/** Signs in as the demo accountant through the login form; returns the `Cookie` header value. */
-export async function signInAsTreasurer(baseUrl: string): Promise<string> {
-  const account = DEMO_ACCOUNTS.find((candidate) => candidate.key === "treasurer")!;
-  const response = await fetch(new URL("/login", baseUrl), {
-    method: "POST",
-    redirect: "manual",
-    headers: { Origin: new URL(baseUrl).origin, "Content-Type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams({ email: account.email, password: account.password }),
-  });
-  const cookies = response.headers.getSetCookie().map((cookie) => cookie.split(";")[0]!);
-  if (response.status !== 302 || cookies.length === 0) {
-    throw new Error(`Signing in as ${account.email} answered ${response.status} without a session cookie.`);
-  }
-  return cookies.join("; ");
-}
-
 const csvRecordCount = (text: string) => Math.max(0, text.split("\r\n").length - 2);
 
 /** Times every target with the accountant's cookie; a 404 is "not available", anything else but 200 fails. */
 export async function benchAdmin(baseUrl: string, options: AdminOptions, log: (line: string) => void): Promise<AdminResult[]> {
-  const cookie = await signInAsTreasurer(baseUrl);
+  const cookie = await signInAs(baseUrl, "treasurer");
   const headers = { Cookie: cookie };
   const results: AdminResult[] = [];
   for (const target of targets()) {

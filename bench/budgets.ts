@@ -2,7 +2,7 @@ import { formatKb, KB } from "./gzip-size";
 import type { PageResult } from "./measure-page";
 import type { Timing } from "./timing";
 
-/** The budgets of the "Public site" issue. kB = 1000 bytes, sizes gzipped at level 9. */
+/** The budgets of the "Public site" issue, for the public pages. kB = 1000 bytes, sizes gzipped at level 9. */
 export const BUDGETS = {
   jsGzipBytes: 90 * KB,
   /** The home page may carry the carousel. */
@@ -10,6 +10,20 @@ export const BUDGETS = {
   htmlGzipBytes: 14 * KB,
   /** Page p50 at most this many times the static file's p50. */
   p50Ratio: 2,
+};
+
+/**
+ * Ours, for the signed-in pages (member and back office). The issue's JS budget is for
+ * the public pages, so their JavaScript is reported, not judged. The HTML budget is the
+ * public one (a first response that fits the first round trips). Their server time is
+ * not judged as a ratio to a static file: they can never be answered from a cache (each
+ * reads the session and the member's rows in D1, several round trips), so the ratio
+ * measures D1, not the render; it is reported, and the p50 must stay under the issue's
+ * back-office table-page budget, 150 ms.
+ */
+export const SIGNED_IN_BUDGETS = {
+  htmlGzipBytes: BUDGETS.htmlGzipBytes,
+  p50Ms: 150,
 };
 
 export type Verdict = "PASS" | "FAIL" | "N/A";
@@ -35,29 +49,26 @@ export function jsBudgetFor(path: string): number {
  * page's figures say nothing). The JS budget fails if one of its scripts does not load.
  */
 export function checkPage(page: PageResult, staticTiming: Timing): BudgetCheck[] {
+  const signedIn = page.audience !== "visitor";
+  const ours = signedIn ? ` (ours, ${page.audience})` : "";
   const ok = page.status === 200;
   const jsLimit = jsBudgetFor(page.path);
   const ratio = page.timing.p50 / staticTiming.p50;
+  // A script that does not load cannot be weighed: the figure would be too low.
+  const js = formatKb(page.js.gzipBytes) + (page.js.missing.length ? ` + ${page.js.missing.length} missing` : "");
   return [
     { page: page.path, budget: "answers 200", actual: String(page.status), verdict: ok ? "PASS" : "FAIL" },
     {
       page: page.path,
-      budget: `HTML ≤ ${formatKb(BUDGETS.htmlGzipBytes)} gz`,
+      budget: `HTML ≤ ${formatKb(BUDGETS.htmlGzipBytes)} gz${ours}`,
       actual: formatKb(page.html.gzipBytes),
       verdict: verdict(ok, page.html.gzipBytes <= BUDGETS.htmlGzipBytes),
     },
-    {
-      page: page.path,
-      budget: `JS ≤ ${formatKb(jsLimit)} gz`,
-      // A script that does not load cannot be weighed: the figure would be too low.
-      actual: formatKb(page.js.gzipBytes) + (page.js.missing.length ? ` + ${page.js.missing.length} missing` : ""),
-      verdict: verdict(ok, page.js.gzipBytes <= jsLimit && page.js.missing.length === 0),
-    },
-    {
-      page: page.path,
-      budget: `p50 ≤ ${BUDGETS.p50Ratio}× static p50`,
-      actual: `${ratio.toFixed(2)}×`,
-      verdict: verdict(ok, ratio <= BUDGETS.p50Ratio),
-    },
+    signedIn
+      ? { page: page.path, budget: `JS: reported, no budget (${page.audience})`, actual: js, verdict: "N/A" }
+      : { page: page.path, budget: `JS ≤ ${formatKb(jsLimit)} gz`, actual: js, verdict: verdict(ok, page.js.gzipBytes <= jsLimit && page.js.missing.length === 0) },
+    signedIn
+      ? { page: page.path, budget: `p50 < ${SIGNED_IN_BUDGETS.p50Ms} ms${ours}`, actual: `${page.timing.p50.toFixed(1)} ms (${ratio.toFixed(1)}× static)`, verdict: verdict(ok, page.timing.p50 < SIGNED_IN_BUDGETS.p50Ms) }
+      : { page: page.path, budget: `p50 ≤ ${BUDGETS.p50Ratio}× static p50`, actual: `${ratio.toFixed(2)}×`, verdict: verdict(ok, ratio <= BUDGETS.p50Ratio) },
   ];
 }

@@ -28,9 +28,9 @@ export async function request(url: string, init: { headers?: Record<string, stri
   }
 }
 
-/** Fetches a URL and returns its status, content type and raw body. */
-export async function fetchBody(url: string): Promise<{ status: number; contentType: string; body: Uint8Array }> {
-  const response = await request(url);
+/** Fetches a URL (with `headers`, e.g. a session cookie) and returns its status, content type and raw body. */
+export async function fetchBody(url: string, headers?: Record<string, string>): Promise<{ status: number; contentType: string; body: Uint8Array }> {
+  const response = await request(url, { headers });
   const body = new Uint8Array(await response.arrayBuffer());
   return { status: response.status, contentType: response.headers.get("content-type") ?? "", body };
 }

@@ -5,7 +5,8 @@ export interface BenchOptions {
   build: boolean;
   /** Exit non-zero when a budget fails (`--no-fail` always exits 0 once the figures are in). */
   fail: boolean;
-  pages: string[];
+  /** Only these pages (`--pages`); all of bench/pages.ts when absent. */
+  pages: string[] | undefined;
   /** Timed requests per page and for the static file. */
   requests: number;
   /** Untimed requests before the timed ones. */
@@ -16,7 +17,7 @@ export interface BenchOptions {
   verbose: boolean;
   /** Time a fresh render every time: a unique query string bypasses the visitors' page cache. */
   render: boolean;
-  /** Run the public pages part (`--only-admin` turns it off). */
+  /** Run the pages part: every page of bench/pages.ts (`--no-pages`, or another `--only-…`, turns it off). */
   public: boolean;
   /** Run the back-office part (`--no-admin` turns it off): bench/admin.ts. */
   admin: boolean;
@@ -28,13 +29,46 @@ export interface BenchOptions {
   adminRequests: number;
   /** Timed requests of the full CSV export. */
   csvRequests: number;
+  /** Run the load test (`--no-load` turns it off): bench/load.ts. */
+  load: boolean;
+  /** Seconds of the measured load run. */
+  loadSeconds: number;
+  /** Connections of the load run; absent: found by the ramp. */
+  loadConnections: number | undefined;
+  /** Seconds of each step of the ramp. */
+  rampSeconds: number;
+  /** Synthetic members on the load server, on top of the demo. */
+  loadMembers: number;
+  /** Run Lighthouse (`--no-lighthouse` turns it off): bench/lighthouse.ts. */
+  lighthouse: boolean;
+  lighthousePages: string[];
 }
 
-export const DEFAULT_PAGES = ["/", "/blog", "/gallery", "/contact"];
+export type Part = "public" | "admin" | "cockpit" | "load" | "lighthouse";
+const PARTS: Part[] = ["public", "admin", "cockpit", "load", "lighthouse"];
+
+/** The public pages the Cockpit part counts requests for, unless --pages. */
+export const COCKPIT_PAGES = ["/", "/blog", "/gallery", "/contact"];
+
+export const DEFAULT_LIGHTHOUSE_PAGES = ["/", "/blog", "/signup"];
 
 export const USAGE = `Usage: npm run bench -- [options]
 
-  --pages /a,/b      pages to measure (default: ${DEFAULT_PAGES.join(",")})
+Parts, in this order (each on its own fresh seeded wrangler dev server):
+  pages       every page (public, member, back office: bench/pages.ts): JS and HTML kB gz,
+              SSR p50 and its ratio to a static file
+  cockpit     Cockpit requests per public page view
+  admin       back-office server times at 10,000 members and 20,000 tickets
+  load        mixed traffic for 60 s at the knee of a connection ramp (autocannon)
+  lighthouse  Lighthouse mobile scores (fetched on demand with npx: node@22, lighthouse)
+
+  --only-pages, --only-cockpit, --only-admin, --only-load, --only-lighthouse
+                     run only that part (several --only-… add up)
+  --no-pages, --no-cockpit, --no-admin, --no-load, --no-lighthouse
+                     skip that part
+
+  --pages /a,/b      pages to measure (default: every page of bench/pages.ts; a path
+                     not in that list is requested as a visitor)
   --requests N       timed requests per page and for the static file (default: 200)
   --warmup N         untimed requests before them (default: 20)
   --static PATH      static file to compare the page timings with (default: /favicon.svg)
@@ -42,14 +76,14 @@ export const USAGE = `Usage: npm run bench -- [options]
   --no-fail          exit 0 even when a budget fails
   --render           time a fresh render on every request (a unique query string
                      bypasses the visitors' page cache; the content cache still works)
-  --no-admin         skip the back-office part (second server, 10,000 members)
-  --only-admin       run only the back-office part
-  --no-cockpit       skip the Cockpit part (Cockpit requests per public page view,
-                     one fresh server per page on the fake Cockpit with the demo)
-  --only-cockpit     run only the Cockpit part
   --admin-members N  synthetic members on the back-office server (default: 10000)
   --admin-requests N timed requests per /accounts page (default: 30)
   --csv-requests N   timed requests of the full CSV export (default: 10)
+  --load-seconds N   length of the measured load run (default: 60)
+  --load-connections N  connections of the load run (default: the knee of the ramp)
+  --ramp-seconds N   length of each ramp step (default: 5)
+  --load-members N   synthetic members on the load server (default: 1000)
+  --lighthouse-pages /a,/b  pages for Lighthouse (default: ${DEFAULT_LIGHTHOUSE_PAGES.join(",")})
   --verbose          show wrangler dev's output
   --help             this text`;
 
@@ -68,12 +102,18 @@ function path(flag: string, value: string | undefined): string {
   return value;
 }
 
+function pathList(flag: string, value: string | undefined): string[] {
+  const paths = (value ?? "").split(",").map((page) => page.trim()).filter(Boolean);
+  if (paths.length === 0) throw new UsageError(`${flag} needs at least one path, e.g. ${flag} /,/blog`);
+  return [...new Set(paths.map((page) => path(flag, page)))];
+}
+
 /** Parses the arguments; `--flag value` and `--flag=value` both work. Returns null for --help. */
 export function parseOptions(argv: string[]): BenchOptions | null {
   const options: BenchOptions = {
     build: true,
     fail: true,
-    pages: DEFAULT_PAGES,
+    pages: undefined,
     requests: 200,
     warmup: 20,
     staticPath: "/favicon.svg",
@@ -85,7 +125,16 @@ export function parseOptions(argv: string[]): BenchOptions | null {
     adminMembers: 10_000,
     adminRequests: 30,
     csvRequests: 10,
+    load: true,
+    loadSeconds: 60,
+    loadConnections: undefined,
+    rampSeconds: 5,
+    loadMembers: 1_000,
+    lighthouse: true,
+    lighthousePages: DEFAULT_LIGHTHOUSE_PAGES,
   };
+  const only = new Set<Part>();
+  const partOf = (name: string): Part => (name === "pages" ? "public" : (name as Part));
   for (let index = 0; index < argv.length; index += 1) {
     const argument = argv[index]!;
     const equals = argument.indexOf("=");
@@ -107,20 +156,34 @@ export function parseOptions(argv: string[]): BenchOptions | null {
       case "--render":
         options.render = true;
         break;
+      case "--no-pages":
       case "--no-admin":
-        options.admin = false;
-        break;
-      case "--only-admin":
-        options.public = false;
-        options.cockpit = false;
-        break;
       case "--no-cockpit":
-        options.cockpit = false;
+      case "--no-load":
+      case "--no-lighthouse":
+        options[partOf(flag.slice("--no-".length))] = false;
         break;
+      case "--only-pages":
+      case "--only-admin":
       case "--only-cockpit":
-        options.public = false;
-        options.admin = false;
-        options.cockpit = true;
+      case "--only-load":
+      case "--only-lighthouse":
+        only.add(partOf(flag.slice("--only-".length)));
+        break;
+      case "--load-seconds":
+        options.loadSeconds = positiveInteger(flag, value(), 1);
+        break;
+      case "--load-connections":
+        options.loadConnections = positiveInteger(flag, value(), 1);
+        break;
+      case "--ramp-seconds":
+        options.rampSeconds = positiveInteger(flag, value(), 1);
+        break;
+      case "--load-members":
+        options.loadMembers = positiveInteger(flag, value(), 0);
+        break;
+      case "--lighthouse-pages":
+        options.lighthousePages = pathList(flag, value());
         break;
       case "--admin-members":
         options.adminMembers = positiveInteger(flag, value(), 0);
@@ -140,16 +203,14 @@ export function parseOptions(argv: string[]): BenchOptions | null {
       case "--static":
         options.staticPath = path(flag, value());
         break;
-      case "--pages": {
-        const pages = (value() ?? "").split(",").map((page) => page.trim()).filter(Boolean);
-        if (pages.length === 0) throw new UsageError("--pages needs at least one path, e.g. --pages /,/blog");
-        options.pages = [...new Set(pages.map((page) => path(flag, page)))];
+      case "--pages":
+        options.pages = pathList(flag, value());
         break;
-      }
       default:
         throw new UsageError(`Unknown option "${argument}"`);
     }
   }
-  if (!options.public && !options.admin && !options.cockpit) throw new UsageError("those options together leave nothing to run");
+  if (only.size > 0) for (const part of PARTS) options[part] = only.has(part) && options[part];
+  if (PARTS.every((part) => !options[part])) throw new UsageError("those options together leave nothing to run");
   return options;
 }

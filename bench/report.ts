@@ -29,10 +29,11 @@ export function table(rows: string[][]): string {
 const ms = (value: number) => `${value.toFixed(2)} ms`;
 
 export function pagesTable(pages: PageResult[], staticPath: string, staticTiming: Timing, staticStatus: number): string {
-  const rows = [["page", "status", "HTML gz", "JS gz", "JS files", "p50", "p95", "p50/static"]];
+  const rows = [["page", "as", "status", "HTML gz", "JS gz", "JS files", "p50", "p95", "p50/static"]];
   for (const page of pages) {
     rows.push([
       page.path,
+      page.audience,
       page.status === 200 ? "200" : `${page.status} (NOT 200)`,
       formatKb(page.html.gzipBytes),
       formatKb(page.js.gzipBytes) + (page.js.missing.length ? ` (${page.js.missing.length} missing)` : ""),
@@ -42,7 +43,7 @@ export function pagesTable(pages: PageResult[], staticPath: string, staticTiming
       `${(page.timing.p50 / staticTiming.p50).toFixed(2)}×`,
     ]);
   }
-  rows.push([`${staticPath} (static)`, String(staticStatus), "", "", "", ms(staticTiming.p50), ms(staticTiming.p95), "1.00×"]);
+  rows.push([`${staticPath} (static)`, "visitor", String(staticStatus), "", "", "", ms(staticTiming.p50), ms(staticTiming.p95), "1.00×"]);
   return table(rows);
 }
 

@@ -1,17 +1,21 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { build, hasBuild, ROOT } from "../scripts/lib";
-import { BUDGETS, checkPage } from "./budgets";
+import { BUDGETS, checkPage, SIGNED_IN_BUDGETS } from "./budgets";
 import { buildStamp } from "./build-stamp";
 import { connectionErrorCount, fetchBody } from "./http";
 import { onInterrupt } from "./interrupt";
 import { measurePageSizes, withTiming, type PageResult, type PageSizes } from "./measure-page";
-import { parseOptions, USAGE, UsageError, type BenchOptions } from "./options";
+import { COCKPIT_PAGES, parseOptions, USAGE, UsageError, type BenchOptions } from "./options";
 import { budgetsTable, machine, pagesTable, scriptsTable } from "./report";
 import { seededServer } from "./seeded-server";
 import { timeRequests } from "./timing";
 import { ADMIN_BUDGETS, adminTable, benchAdmin } from "./admin";
 import { COCKPIT_BUDGETS, benchCockpit } from "./cockpit";
+import { benchLighthouse, failingAuditsText, LIGHTHOUSE_BUDGETS, lighthouseTable } from "./lighthouse";
+import { benchLoad, LOAD_BUDGETS, loadTable } from "./load";
+import { pagesFor, type Audience, type BenchPage } from "./pages";
+import { signInAs } from "./sign-in";
 
 /**
  * npm run bench: the public pages against the budgets of the "Public site" issue
@@ -25,6 +29,8 @@ import { COCKPIT_BUDGETS, benchCockpit } from "./cockpit";
 const RESULTS_FILE = path.join(ROOT, "bench", "results", "public-pages.json");
 const ADMIN_RESULTS_FILE = path.join(ROOT, "bench", "results", "admin.json");
 const COCKPIT_RESULTS_FILE = path.join(ROOT, "bench", "results", "cockpit.json");
+const LOAD_RESULTS_FILE = path.join(ROOT, "bench", "results", "load.json");
+const LIGHTHOUSE_RESULTS_FILE = path.join(ROOT, "bench", "results", "lighthouse.json");
 
 function readOptions(): BenchOptions {
   try {
@@ -39,20 +45,33 @@ function readOptions(): BenchOptions {
   }
 }
 
+/** The session cookies of the signed-in audiences that the pages need. */
+async function sessions(baseUrl: string, pages: BenchPage[]): Promise<Record<Audience, Record<string, string> | undefined>> {
+  const needs = (audience: Audience) => pages.some((page) => page.audience === audience);
+  return {
+    visitor: undefined,
+    member: needs("member") ? { Cookie: await signInAs(baseUrl, "member") } : undefined,
+    accountant: needs("accountant") ? { Cookie: await signInAs(baseUrl, "treasurer") } : undefined,
+  };
+}
+
 /** Sizes of every page first (a short window, in case someone rebuilds build/ meanwhile), then the timings. */
 async function bench(baseUrl: string, options: BenchOptions) {
   const staticUrl = new URL(options.staticPath, baseUrl).href;
   const { status: staticStatus } = await fetchBody(staticUrl);
   if (staticStatus !== 200) throw new Error(`The static file ${options.staticPath} answered ${staticStatus}; choose another with --static.`);
 
-  console.log(`  sizes: ${options.pages.join(", ")}`);
+  const targets = pagesFor(options.pages);
+  const headersOf = await sessions(baseUrl, targets);
+  console.log(`  sizes: ${targets.map((page) => page.path).join(", ")}`);
   const sizes: PageSizes[] = [];
-  for (const page of options.pages) sizes.push(await measurePageSizes(baseUrl, page, options.warmup));
+  for (const page of targets) sizes.push(await measurePageSizes(baseUrl, page, options.warmup, headersOf[page.audience]));
 
   const pages: PageResult[] = [];
   for (const page of sizes) {
-    console.log(`  ${page.path}: ${options.warmup} warm-up and ${options.requests} timed requests...`);
-    pages.push(withTiming(page, await timeRequests(new URL(page.path, baseUrl).href, { ...options, unique: options.render })));
+    console.log(`  ${page.path} (${page.audience}): ${options.warmup} warm-up and ${options.requests} timed requests...`);
+    const headers = headersOf[page.audience];
+    pages.push(withTiming(page, await timeRequests(new URL(page.path, baseUrl).href, { ...options, unique: options.render, headers })));
   }
   // After the pages, so that the static file is timed on a worker as warm as theirs.
   console.log(`  ${options.staticPath} (static): ${options.warmup} warm-up and ${options.requests} timed requests...`);
@@ -132,8 +151,8 @@ async function publicPart(): Promise<number> {
       machine: host,
       server: "wrangler dev (workerd), built worker, fresh local D1 with the demo seed",
       units: { sizes: "bytes, gzip level 9 of the response body; kB = 1000 bytes", times: "ms, until the body is read" },
-      options: { pages: options.pages, requests: options.requests, warmup: options.warmup, staticPath: options.staticPath },
-      budgets: BUDGETS,
+      options: { pages: pages.map((page) => ({ path: page.path, audience: page.audience })), requests: options.requests, warmup: options.warmup, staticPath: options.staticPath },
+      budgets: { public: BUDGETS, signedIn: { ...SIGNED_IN_BUDGETS, js: "reported, no budget", p50Ratio: "reported, no budget" } },
       static: { path: options.staticPath, status: staticStatus, timing: staticTiming },
       pages: pages.map((page) => ({ ...page, p50RatioToStatic: page.timing.p50 / staticTiming.p50 })),
       checks,
@@ -239,8 +258,9 @@ function verdict(failed: ReadonlyArray<{ path: string }>, passLine: string): num
 async function cockpitPart(): Promise<number> {
   let exitCode = 0;
   try {
-    console.log(`\nCockpit: the fake Cockpit with the demo, and a fresh server on it for each page (${options.pages.join(", ")})...`);
-    const results = await benchCockpit(options.pages, { log, print: (line) => console.log(line), onServer: (running) => (server = running) });
+    const pages = options.pages ?? COCKPIT_PAGES;
+    console.log(`\nCockpit: the fake Cockpit with the demo, and a fresh server on it for each page (${pages.join(", ")})...`);
+    const results = await benchCockpit(pages, { log, print: (line) => console.log(line), onServer: (running) => (server = running) });
     console.log(
       `\nCold: the first view after the server starts (nothing cached); warm: a second view (the visitors' page cache) ` +
         `and a fresh render (page cache bypassed, the content cache warm). A page may need several content sets ` +
@@ -263,8 +283,84 @@ async function cockpitPart(): Promise<number> {
   return exitCode;
 }
 
+/**
+ * Runs one part on its own fresh seeded server: stops it afterwards, and turns an
+ * error into exit code 1 (unless it came from Ctrl-C).
+ */
+async function onFreshServer(serverOptions: Parameters<typeof seededServer>[0], part: (baseUrl: string, persistTo: string) => Promise<number>): Promise<number> {
+  const running = seededServer({ log, ...serverOptions });
+  server = running;
+  try {
+    const baseUrl = await running.start();
+    console.log(`Server: ${baseUrl}`);
+    return await part(baseUrl, running.persistTo);
+  } catch (error) {
+    if (interrupted) return 0;
+    console.error(error instanceof Error ? (error.stack ?? error.message) : error);
+    return 1;
+  } finally {
+    await running.stop();
+  }
+}
+
+function writeResults(file: string, results: object): void {
+  mkdirSync(path.dirname(file), { recursive: true });
+  writeFileSync(file, `${JSON.stringify({ date: new Date().toISOString(), machine: host, ...results }, null, 2)}\n`);
+  console.log(`\nFigures written to ${path.relative(ROOT, file)}.`);
+}
+
+/** Lighthouse mobile on the public pages of a fresh server with the demo (bench/lighthouse.ts): returns the exit code. */
+function lighthousePart(): Promise<number> {
+  console.log(`\nLighthouse (mobile): fresh D1 with the demo, then wrangler dev...`);
+  return onFreshServer({}, async (baseUrl) => {
+    const results = await benchLighthouse(baseUrl, options.lighthousePages, (line) => console.log(line));
+    console.log(`\n${NOTE_LIGHTHOUSE}\n`);
+    console.log(lighthouseTable(results));
+    const failing = failingAuditsText(results);
+    console.log(failing ? `\nAudits that did not pass:\n${failing}` : "\nEvery scored audit passed.");
+    writeResults(LIGHTHOUSE_RESULTS_FILE, { budgets: LIGHTHOUSE_BUDGETS, results, passed: results.every((result) => result.verdict === "PASS") });
+    return verdict(
+      results.filter((result) => result.verdict === "FAIL"),
+      "PASS: every page meets the Lighthouse budgets.",
+    );
+  });
+}
+
+const NOTE_LIGHTHOUSE =
+  "Lighthouse's mobile defaults (emulated phone, simulated slow 4G and 4× CPU slowdown), headless Debian chromium, " +
+  "the server on loopback over http.";
+
+/** Mixed traffic at the knee of a ramp on a fresh server (bench/load.ts): returns the exit code. */
+function loadPart(): Promise<number> {
+  console.log(`\nLoad: fresh D1 with the demo and ${options.loadMembers} synthetic members, then wrangler dev...`);
+  const stampBefore = buildStamp();
+  return onFreshServer({ members: options.loadMembers }, async (baseUrl, persistTo) => {
+    const result = await benchLoad(
+      baseUrl,
+      persistTo,
+      { seconds: options.loadSeconds, rampSeconds: options.rampSeconds, connections: options.loadConnections },
+      (line) => console.log(line),
+    );
+    const warnings = buildStamp() === stampBefore ? [] : ["build/ changed during the run (someone else built): wrangler dev reloaded. Run again."];
+    console.log(
+      `\nMixed traffic (autocannon, closed loop), each connection cycling through: visitor pages (cached, and uncached with a ` +
+        `query string), member pages, the accountant's table (search, paging), event report and CSV, and a contact message ` +
+        `(the write). Latency: every response, from sending the request to its end. Errors: a status other than the expected ` +
+        `one, a timeout or a socket error. Lost: writes answered as sent minus their rows counted in D1.\n`,
+    );
+    console.log(loadTable(result));
+    for (const [kind, count] of Object.entries(result.run.unexpected)) console.log(`! run: ${count} × ${kind}`);
+    for (const warning of warnings) console.log(`! ${warning}`);
+    writeResults(LOAD_RESULTS_FILE, { options: { members: options.loadMembers }, budgets: LOAD_BUDGETS, ...result, warnings });
+    const failed = result.verdict === "PASS" ? [] : [{ path: `load: ${result.run.errors} errors, ${result.run.writes.lost} lost writes` }];
+    return verdict(failed, "PASS: 0 errors, 0 lost writes.");
+  });
+}
+
 let exitCode = 0;
 if (options.public) exitCode = Math.max(exitCode, await publicPart());
 if (options.cockpit && !interrupted) exitCode = Math.max(exitCode, await cockpitPart());
 if (options.admin && !interrupted) exitCode = Math.max(exitCode, await adminPart());
+if (options.load && !interrupted) exitCode = Math.max(exitCode, await loadPart());
+if (options.lighthouse && !interrupted) exitCode = Math.max(exitCode, await lighthousePart());
 if (!interrupted) process.exit(exitCode);
