@@ -6,7 +6,9 @@ import { sessionCookieFor } from "../../support/session";
  * The access-control matrix (spec §2, ARCHITECTURE.md point 1): every route file in
  * test/support/route-list.ts × GET and POST × visitor / applicant / member / other member /
  * accountant, on the shared seeded server. A method a route does not accept answers 405
- * (never 5xx). The expectations come from the route's access class, then the exceptions
+ * (never 5xx). Remix hands PUT, PATCH and DELETE to the action as it does POST, so a route
+ * with an action is asked with all four (each must get what POST gets); a route without
+ * one is asked with POST (405). The expectations come from the route's access class, then the exceptions
  * below, so this file reads as the spec of who may do what:
  *
  * - public      everyone gets the page;
@@ -154,12 +156,16 @@ beforeAll(async () => {
 
 const base = () => inject("baseURL");
 
-async function send(method: Method, path: string, actor: Actor, form?: Record<string, string>) {
+/** Methods sent besides GET: what Remix passes to an action. */
+type Write = "POST" | "PUT" | "PATCH" | "DELETE";
+const writesTo = (entry: RouteEntry): Write[] => (entry.methods.includes("POST") ? ["POST", "PUT", "PATCH", "DELETE"] : ["POST"]);
+
+async function send(method: Method | Write, path: string, actor: Actor, form?: Record<string, string>) {
   const headers: Record<string, string> = { Origin: base() };
   const cookie = cookies[actor];
   if (cookie) headers.Cookie = cookie;
-  if (method === "POST") headers["Content-Type"] = "application/x-www-form-urlencoded";
-  const body = method === "POST" ? new URLSearchParams(form ?? HARMLESS) : undefined;
+  const body = method === "GET" ? undefined : new URLSearchParams(form ?? HARMLESS);
+  if (body) headers["Content-Type"] = "application/x-www-form-urlencoded";
   const response = await fetch(`${base()}${path}`, { method, headers, body, redirect: "manual" });
   await response.arrayBuffer();
   return response;
@@ -177,14 +183,14 @@ let cells = 0;
 
 describe("access matrix: every route × method × actor", () => {
   for (const [file, entry] of Object.entries(ROUTES)) {
-    for (const method of ["GET", "POST"] as const) {
+    for (const method of ["GET" as const, ...writesTo(entry)]) {
       it(`${method} ${entry.path} (${file}, ${entry.access})`, async () => {
         const results = await Promise.all(
           ACTORS.map(async (actor) => {
             const want = method === "GET" ? expectedGet(file, entry, actor) : expectedPost(file, entry, actor);
             if ("skip" in want) return null;
             const refused = want.status === 302 && (want.location === TO_ACCOUNT.location || want.location?.startsWith("/login?"));
-            const form = method === "POST" && refused && entry.access !== "public" ? ATTACK[file] : undefined;
+            const form = method !== "GET" && refused && entry.access !== "public" ? ATTACK[file] : undefined;
             const response = await send(method, entry.path, actor, form);
             return { actor, want, got: observed(response, want) };
           }),
