@@ -92,21 +92,19 @@ export async function memberForResetLink(context: AppLoadContext, id: string | u
 export type ResetResult = { ok: true } | { ok: false; status: 400; errors: ResetErrors } | { ok: false; status: 404; invalid: true };
 
 /**
- * Sets the new password: PBKDF2, the key cleared (single use), and the change time
+ * Sets the new password: PBKDF2, the key claimed (single use, even under concurrency), and the change time
  * recorded so every earlier session is refused (ADR 7); then the notice is e-mailed.
  */
 export async function resetPassword(request: Request, context: AppLoadContext, id: string | undefined, key: string | undefined): Promise<ResetResult> {
   const member = await memberForResetLink(context, id, key);
-  if (!member) return { ok: false, status: 404, invalid: true };
+  if (!member || !key) return { ok: false, status: 404, invalid: true };
   const parsed = parseResetPasswordForm(await request.formData());
   if (!parsed.ok) return { ok: false, status: 400, errors: parsed.errors };
+  const passwordHash = await hashPassword(parsed.password);
 
-  await context.store.members.update(member.id, {
-    passwordHash: await hashPassword(parsed.password),
-    resetKey: null,
-    resetKeyExpiresAt: null,
-    passwordChangedAt: nowSeconds(),
-  });
+  // The key is spent first, conditionally: of two resets posted at once with one key, one changes the password.
+  if (!(await context.store.members.claimResetKey(member.id, key, nowSeconds()))) return { ok: false, status: 404, invalid: true };
+  await context.store.members.update(member.id, { passwordHash, passwordChangedAt: nowSeconds() });
   await sendQuietly(
     context,
     () =>

@@ -108,6 +108,13 @@ export interface MembersRepository {
   register(member: NewMember): Promise<Member>;
   /** Changes only the given fields; returns the updated member, or null if unknown. */
   update(id: Id, patch: MemberPatch): Promise<Member | null>;
+  /**
+   * Clears the member's reset key if it is still `key` and unexpired at `now`: true only
+   * for the one call that did, so a reset link changes the password once however often
+   * it is posted at the same moment. D1: one conditional UPDATE; Cockpit: re-read and
+   * compare (best effort, ADR 21).
+   */
+  claimResetKey(id: Id, key: string, now: UnixSeconds): Promise<boolean>;
   list(query: MemberListQuery): Promise<Page<Member>>;
 }
 

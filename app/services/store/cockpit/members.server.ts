@@ -1,4 +1,5 @@
 import { parseMemberNumber } from "../../../domain/member-number";
+import { resetKeyMatches } from "../../../domain/password-reset";
 import type { Member, MemberPatch, NewMember } from "../../../domain/records";
 import { DuplicateEmailError } from "../errors";
 import type { MemberListQuery, MemberSortKey, MembersRepository } from "../port";
@@ -135,6 +136,13 @@ export function cockpitMembers(client: CockpitClient): MembersRepository {
       }
       // A save answers with the fields sent only: read the merged entry back.
       return getById(id);
+    },
+
+    async claimResetKey(id: string, key: string, now: number) {
+      const member = await getById(id);
+      if (!member || !resetKeyMatches(member, key, now)) return false;
+      await client.save(USERLIST, { _id: id, ...memberPatchToCockpit({ resetKey: null, resetKeyExpiresAt: null }) });
+      return true;
     },
 
     async list(query: MemberListQuery) {

@@ -122,6 +122,14 @@ export function d1Members(db: D1Database): MembersRepository {
       }
     },
 
+    async claimResetKey(id: string, key: string, now: number) {
+      const result = await db
+        .prepare("UPDATE members SET reset_key = NULL, reset_key_expires_at = NULL, updated_at = ? WHERE id = ? AND reset_key = ? AND reset_key_expires_at > ?")
+        .bind(nowSeconds(), id, key, now)
+        .run();
+      return result.meta.changes === 1;
+    },
+
     async list(query: MemberListQuery) {
       const where = whereClause(query);
       const sort = query.sort && Object.hasOwn(SORT_COLUMNS, query.sort.key) ? query.sort : DEFAULT_SORT;
