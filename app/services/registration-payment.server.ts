@@ -6,12 +6,20 @@ import { currentMonth } from "../domain/renewal";
 import { PRIVATE_CACHE_CONTROL } from "./cache-control.server";
 import { verifyPaymentLinkToken } from "./payment-link.server";
 import { startCheckout } from "./payments.server";
+import { clientKey, createRateLimiter, type RateRule } from "./rate-limit.server";
 
 /**
  * /payment-reg-fee/{token} (spec 2 §2): the approved applicant's registration payment.
  * Works without signing in; the signed token (ADR 15) is the only way in.
  */
 
+
+/** Each PAY makes a transaction and a checkout session: a few retries are plenty. */
+export const PAY_RATE_RULES = {
+  member: { name: "registration-pay:member", limit: 10, windowSeconds: 60 * 60 },
+  ip: { name: "registration-pay:ip", limit: 30, windowSeconds: 60 * 60 },
+} as const satisfies Record<string, RateRule>;
+export const PAY_RATE_LIMITED_MESSAGE = "Too many payment attempts. Nothing was charged. Please try again later.";
 
 const HEADERS = { "Cache-Control": PRIVATE_CACHE_CONTROL, "X-Robots-Tag": "noindex", "Referrer-Policy": "no-referrer" };
 
@@ -50,6 +58,11 @@ export async function loadRegistrationPayment(context: AppLoadContext, token: st
 export async function payRegistration(context: AppLoadContext, request: Request, token: string) {
   const found = await memberFromToken(context, token);
   if (found.kind !== "due") return loadRegistrationPayment(context, token);
+  const limit = await createRateLimiter(context.env.DB).hit([
+    { rule: PAY_RATE_RULES.member, subject: found.member.id },
+    { rule: PAY_RATE_RULES.ip, subject: clientKey(request) },
+  ]);
+  if (!limit.allowed) return data({ error: PAY_RATE_LIMITED_MESSAGE }, { status: 429, headers: { ...HEADERS, "Retry-After": String(limit.retryAfter) } });
   const settings = await context.content.getSiteSettings();
   const charge = registrationCharge(settings.membership, found.member.membership, currentMonth());
   const started = await startCheckout(context, request, { member: found.member, charge, purpose: "registration" });
