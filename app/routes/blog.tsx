@@ -17,7 +17,7 @@ export default function Blog() {
     <>
       <PageTitle title="News" />
       <section className="container section">
-        {news.length ? <NewsList items={news} /> : <p className="empty-state">There is no news yet. Please check back soon.</p>}
+        {news.length ? <NewsList items={news} eagerFirst /> : <p className="empty-state">There is no news yet. Please check back soon.</p>}
       </section>
     </>
   );

@@ -6,12 +6,12 @@ import { RichText } from "./RichText";
 export type NewsSummary = Pick<NewsItem, "id" | "title" | "excerptHtml" | "image">;
 
 /** A news item in a list: image, title, excerpt and the spec's read-more link. */
-export function NewsCard({ item, headingLevel = 2 }: { item: NewsSummary; headingLevel?: 2 | 3 }) {
+export function NewsCard({ item, headingLevel = 2, eager = false }: { item: NewsSummary; headingLevel?: 2 | 3; eager?: boolean }) {
   const Heading = `h${headingLevel}` as const;
   const href = `/blog-details/${item.id}`;
   return (
     <li className="card news-card">
-      {item.image ? <ContentImage image={item.image} alt="" sizes="(min-width: 1200px) 380px, (min-width: 700px) 50vw, 100vw" /> : null}
+      {item.image ? <ContentImage image={item.image} alt="" sizes="(min-width: 1200px) 380px, (min-width: 700px) 50vw, 100vw" eager={eager} /> : null}
       <div className="card-body">
         <Heading>
           <Link to={href}>{item.title}</Link>
@@ -25,11 +25,12 @@ export function NewsCard({ item, headingLevel = 2 }: { item: NewsSummary; headin
   );
 }
 
-export function NewsList({ items, headingLevel }: { items: NewsSummary[]; headingLevel?: 2 | 3 }) {
+/** `eagerFirst`: the list is the page's top, so its first image is the largest paint: load it at once. */
+export function NewsList({ items, headingLevel, eagerFirst = false }: { items: NewsSummary[]; headingLevel?: 2 | 3; eagerFirst?: boolean }) {
   return (
     <ul className="card-grid news-list">
-      {items.map((item) => (
-        <NewsCard key={item.id} item={item} headingLevel={headingLevel} />
+      {items.map((item, index) => (
+        <NewsCard key={item.id} item={item} headingLevel={headingLevel} eager={eagerFirst && index === 0} />
       ))}
     </ul>
   );
