@@ -11,7 +11,8 @@ const ONE_YEAR = 60 * 60 * 24 * 365;
 export async function action({ request, context }: ActionFunctionArgs) {
   const form = await request.formData();
   const secure = context.env.isProduction ? "; Secure" : "";
-  const headers = { "Set-Cookie": `${COOKIE_CONSENT_NAME}=true; Path=/; Max-Age=${ONE_YEAR}; SameSite=Lax${secure}` };
+  // Only the server reads it (the page cache key, the notice): no script needs it.
+  const headers = { "Set-Cookie": `${COOKIE_CONSENT_NAME}=true; Path=/; Max-Age=${ONE_YEAR}; SameSite=Lax; HttpOnly${secure}` };
   const redirectTo = form.get("redirectTo");
   if (redirectTo === null) return new Response(null, { status: 204, headers });
   return redirect(safeRedirect(redirectTo, "/"), { headers });

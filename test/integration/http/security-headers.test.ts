@@ -1,0 +1,171 @@
+import { createHash } from "node:crypto";
+import { describe, expect, inject, it } from "vitest";
+import { SESSION_MAX_AGE } from "~/services/session.server";
+import { formPost } from "../../support/password-reset";
+import { demoAccount, sessionCookieFor } from "../../support/session";
+
+/**
+ * The security headers as the worker sends them (ADR 24): a CSP on every HTML page whose
+ * hashes are exactly the page's inline scripts (cached pages included), the camera for
+ * the scanner only, the baseline headers on every answer, and the flags of every cookie.
+ */
+
+const base = () => inject("baseURL");
+
+async function get(path: string, userId?: string) {
+  return fetch(`${base()}${path}`, { redirect: "manual", headers: userId ? { Cookie: await sessionCookieFor(userId) } : {} });
+}
+
+/** Every inline script of the page, found independently of the worker's own rule. */
+function inlineScriptHashes(html: string): string[] {
+  return [...html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/gi)].map(
+    (match) => `'sha256-${createHash("sha256").update(match[1]!).digest("base64")}'`,
+  );
+}
+
+function directive(policy: string, name: string): string[] {
+  const part = policy.split(";").map((p) => p.trim()).find((p) => p.startsWith(`${name} `));
+  return part ? part.split(/\s+/).slice(1) : [];
+}
+
+async function expectPolicyFits(response: Response, label: string) {
+  const html = await response.text();
+  const policy = response.headers.get("Content-Security-Policy") ?? "";
+  const scriptSrc = directive(policy, "script-src");
+  const hashes = inlineScriptHashes(html);
+  expect(hashes.length, `${label}: Remix's inline scripts`).toBeGreaterThanOrEqual(3);
+  expect(scriptSrc.filter((source) => source.startsWith("'sha256-")).sort(), label).toEqual([...new Set(hashes)].sort());
+  expect(policy, label).not.toMatch(/'unsafe-eval'|script-src[^;]*'unsafe-inline'/);
+  expect(directive(policy, "frame-ancestors"), label).toEqual(["'none'"]);
+  expect(directive(policy, "default-src"), label).toEqual(["'none'"]);
+  expect(directive(policy, "object-src"), label).toEqual(["'none'"]);
+  expect(directive(policy, "base-uri"), label).toEqual(["'none'"]);
+}
+
+function expectBaseline(response: Response, label: string) {
+  expect(response.headers.get("X-Content-Type-Options"), label).toBe("nosniff");
+  expect(response.headers.get("X-Frame-Options"), label).toBe("DENY");
+  expect(response.headers.get("Referrer-Policy"), label).toBe("strict-origin-when-cross-origin");
+  expect(response.headers.get("Permissions-Policy"), label).toMatch(/(^|, )microphone=\(\)/);
+  expect(response.headers.get("Cross-Origin-Opener-Policy"), label).toBe("same-origin");
+  // Local development is plain HTTP: HSTS is for the deployed site (tested in test/unit/security-headers.test.ts).
+  expect(response.headers.get("Strict-Transport-Security"), label).toBeNull();
+}
+
+const VISITOR_PAGES = ["/", "/about", "/school", "/blog", "/gallery", "/event", "/contact", "/signup", "/login", "/forgot-password", "/office-bearers"];
+const MEMBER_PAGES = ["/mem-account", "/book-ticket", "/amend-account", "/documents"];
+const ACCOUNTANT_PAGES = ["/accounts", "/deleted-members", "/accounts/emails", "/accounts/payments", "/mem-renewals", "/mem-events-pay", "/scan-qr-code", "/dev/mail"];
+
+describe("Content-Security-Policy on HTML pages", () => {
+  it("lists exactly the page's inline scripts, on visitors', members' and accountants' pages and the 404 page", async () => {
+    const pages = [
+      ...VISITOR_PAGES.map((path) => ({ path, user: undefined })),
+      { path: "/no-such-page", user: undefined },
+      ...MEMBER_PAGES.map((path) => ({ path, user: demoAccount("member").id })),
+      ...ACCOUNTANT_PAGES.map((path) => ({ path, user: demoAccount("treasurer").id })),
+    ];
+    for (const { path, user } of pages) {
+      const response = await get(path, user);
+      expect(response.headers.get("Content-Type"), path).toMatch(/^text\/html/);
+      expect([200, 404], path).toContain(response.status);
+      expectBaseline(response, path);
+      await expectPolicyFits(response, path);
+    }
+  });
+
+  it("gives a cached visitor page the same hashes as when it was rendered, and they still fit its body", async () => {
+    const first = await get("/office-bearers");
+    const firstPolicy = first.headers.get("Content-Security-Policy");
+    await first.text();
+    const again = await get("/office-bearers");
+    expect(again.headers.get("X-Page-Cache")).toBe("hit");
+    expect(again.headers.get("Content-Security-Policy")).toBe(firstPolicy);
+    await expectPolicyFits(again, "cached /office-bearers");
+  });
+
+  it("lets only the scanner page use the camera and compile WebAssembly", async () => {
+    const treasurer = demoAccount("treasurer").id;
+    const scanner = await get("/scan-qr-code", treasurer);
+    expect(scanner.headers.get("Permissions-Policy")).toMatch(/(^|, )camera=\(self\)/);
+    expect(directive(scanner.headers.get("Content-Security-Policy")!, "script-src")).toContain("'wasm-unsafe-eval'");
+    for (const path of ["/", "/accounts", "/mem-account"]) {
+      const response = await get(path, treasurer);
+      expect(response.headers.get("Permissions-Policy"), path).toMatch(/(^|, )camera=\(\)/);
+      expect(directive(response.headers.get("Content-Security-Policy")!, "script-src"), path).not.toContain("'wasm-unsafe-eval'");
+    }
+  });
+
+  it("allows the Stripe Checkout redirect after a payment form, and data: images only on the e-mail preview", async () => {
+    const policy = (await get("/mem-account", demoAccount("member").id)).headers.get("Content-Security-Policy")!;
+    expect(directive(policy, "form-action")).toEqual(["'self'", "https://checkout.stripe.com"]);
+    expect(directive(policy, "img-src")).toEqual(["'self'"]);
+    expect(directive(policy, "frame-src")).toEqual(["https://www.youtube-nocookie.com"]);
+  });
+});
+
+describe("headers on answers that are not pages", () => {
+  it("a refused cross-site post, a CSV, an image and a redirect carry the baseline headers", async () => {
+    const treasurer = demoAccount("treasurer").id;
+    const refused = await fetch(`${base()}/contact`, { method: "POST", headers: { Origin: "https://evil.example", "Content-Type": "application/x-www-form-urlencoded" }, body: "" });
+    expect(refused.status).toBe(403);
+    expectBaseline(refused, "403");
+    const csv = await get("/accounts/export.csv", treasurer);
+    expect(csv.status).toBe(200);
+    expectBaseline(csv, "csv");
+    const redirect = await get("/mem-account");
+    expect(redirect.status).toBe(302);
+    expectBaseline(redirect, "302");
+  });
+});
+
+/** The Set-Cookie headers of a response, one string each. */
+const setCookies = (response: Response) => response.headers.getSetCookie();
+const named = (response: Response, name: string) => setCookies(response).find((cookie) => cookie.startsWith(`${name}=`));
+
+function attributes(cookie: string): Map<string, string> {
+  return new Map(
+    cookie
+      .split(";")
+      .slice(1)
+      .map((part) => part.trim())
+      .map((part) => [part.split("=")[0]!.toLowerCase(), part.split("=").slice(1).join("=")] as [string, string]),
+  );
+}
+
+describe("cookie flags", () => {
+  it("the session cookie of a sign-in: HttpOnly, SameSite=Lax, Path=/, 14 days; not Secure on plain-HTTP local dev", async () => {
+    const member = demoAccount("member");
+    const response = await formPost(base(), "/login", { email: member.email, password: member.password }, { ip: "203.0.113.240" });
+    expect(response.status).toBe(302);
+    const session = named(response, "__session")!;
+    const flags = attributes(session);
+    expect(flags.has("httponly")).toBe(true);
+    expect(flags.get("samesite")).toBe("Lax");
+    expect(flags.get("path")).toBe("/");
+    expect(flags.get("max-age")).toBe(String(SESSION_MAX_AGE));
+    expect(flags.has("secure")).toBe(false);
+
+    // The toast the sign-in leaves ("You are now logged in."): HttpOnly, Lax, a minute.
+    const toast = attributes(named(response, "__toast")!);
+    expect(toast.has("httponly")).toBe(true);
+    expect(toast.get("samesite")).toBe("Lax");
+    expect(toast.get("path")).toBe("/");
+    expect(Number(toast.get("max-age"))).toBeLessThanOrEqual(60);
+
+    // Signing out expires the session cookie with the same flags.
+    const logout = await formPost(base(), "/logout", {}, { cookie: session.split(";")[0] });
+    const gone = attributes(named(logout, "__session")!);
+    expect(gone.has("httponly")).toBe(true);
+    expect(gone.get("samesite")).toBe("Lax");
+    expect(new Date(gone.get("expires")!).getTime()).toBeLessThan(Date.now());
+  });
+
+  it("the cookie-consent cookie: HttpOnly, SameSite=Lax, Path=/, a year", async () => {
+    const response = await formPost(base(), "/cookie-consent", { redirectTo: "/" });
+    const consent = attributes(named(response, "agreeCookie")!);
+    expect(consent.has("httponly")).toBe(true);
+    expect(consent.get("samesite")).toBe("Lax");
+    expect(consent.get("path")).toBe("/");
+    expect(Number(consent.get("max-age"))).toBe(365 * 24 * 3600);
+  });
+});
