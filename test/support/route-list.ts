@@ -17,7 +17,8 @@ import { ID_SPACE, seedId } from "../../seed/ids";
  *   member (the demo Family member), otherMember (the demo Single member), accountant (the treasurer).
  * - `canSee(entry, actor)`: whether the access class lets the actor in (for `special`: `entry.seenBy`).
  * - `pageUrls(actor)`: the sample URLs of every HTML page that actor gets drawn (any status in
- *   `entry.status`, e.g. the 404 page), for page-wide checks such as axe and the phone width.
+ *   `entry.status`, e.g. the 404 page), for page-wide checks such as axe and the phone width;
+ *   /logout last, since it ends the session.
  * - `DEMO`: the seeded ids the sample URLs use (deterministic: seed/ids.ts).
  */
 
@@ -248,16 +249,20 @@ export function canSee(entry: RouteEntry, actor: Actor): boolean {
   }
 }
 
+/** Pages that send anyone with a session on to /mem-account (signup: even an applicant's; login: an active member's). */
+export const SENDS_MEMBERS_ON: Readonly<Record<string, readonly Actor[]>> = {
+  "login.tsx": ["member", "otherMember", "accountant"],
+  "signup.tsx": ["applicant", "member", "otherMember", "accountant"],
+};
+
 /**
  * The sample URLs of every HTML page the actor gets drawn, with the status to expect.
- * Pages that send a signed-in member on (login, signup) are left out for active members.
+ * Pages that send the actor on (SENDS_MEMBERS_ON) are left out. /logout ends the session,
+ * so it comes last: visit the list in order with one signed-in browser.
  */
 export function pageUrls(actor: Actor): { file: string; path: string; status: number }[] {
-  const signedIn = actor === "member" || actor === "otherMember" || actor === "accountant";
   return Object.entries(ROUTES)
-    .filter(([file, entry]) => entry.html && canSee(entry, actor) && !(signedIn && SENDS_MEMBERS_ON.has(file)))
+    .filter(([file, entry]) => entry.html && canSee(entry, actor) && !SENDS_MEMBERS_ON[file]?.includes(actor))
+    .sort(([a], [b]) => Number(a === "logout.tsx") - Number(b === "logout.tsx"))
     .map(([file, entry]) => ({ file, path: entry.path, status: entry.status ?? 200 }));
 }
-
-/** Public pages that redirect an active signed-in member to /mem-account. */
-export const SENDS_MEMBERS_ON: ReadonlySet<string> = new Set(["login.tsx", "signup.tsx"]);

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { ROUTES, routeFilesOnDisk } from "../support/route-list";
+import { ROUTES, pageUrls, routeFilesOnDisk } from "../support/route-list";
 
 /** The route list the access matrix and the all-pages checks are generated from must be the app's. */
 describe("test/support/route-list.ts", () => {
@@ -32,5 +32,19 @@ describe("test/support/route-list.ts", () => {
       if (entry.html && entry.access === "special") expect(entry.seenBy, `${file}: who sees this page?`).toBeDefined();
       expect(entry.path.startsWith("/"), file).toBe(true);
     }
+  });
+
+  it("pageUrls: each actor's pages, without those that send the actor on, /logout last", () => {
+    const paths = (actor: Parameters<typeof pageUrls>[0]) => pageUrls(actor).map((page) => page.path);
+    expect(paths("visitor")).toContain("/login");
+    expect(paths("visitor")).not.toContain("/mem-account");
+    expect(paths("applicant")).not.toContain("/signup");
+    expect(paths("member")).not.toContain("/login");
+    expect(paths("member")).toContain("/mem-account");
+    expect(paths("member")).not.toContain("/accounts");
+    expect(paths("accountant")).toContain("/accounts");
+    expect(paths("otherMember").some((path) => path.startsWith("/member-details/"))).toBe(false);
+    for (const actor of ["visitor", "member", "accountant"] as const) expect(paths(actor).at(-1)).toBe("/logout");
+    expect(pageUrls("visitor").find((page) => page.path === "/404")?.status).toBe(404);
   });
 });

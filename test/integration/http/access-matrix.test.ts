@@ -95,6 +95,8 @@ const ADMITTED_POST: Record<string, (actor: Actor) => Cell> = {
   "deleted-members.tsx": () => ({ status: 302, location: "/deleted-members" }),
   "accounts_.payments.tsx": () => ({ status: 302, location: "/accounts/payments" }),
   "mem-renewals.tsx": () => ({ status: 302, location: "/mem-renewals" }),
+  // Send again: the sample e-mail does not exist.
+  "accounts_.emails_.$id.tsx": () => ({ status: 404, type: HTML }),
   // The report has no action of its own: 405 once the guard has passed.
   "mem-events-pay.tsx": () => ({ status: 405 }),
   // SAVE without a ticket code.
