@@ -1,9 +1,10 @@
-import { data, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { useLoaderData } from "@remix-run/react";
+import { data, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Form, useLoaderData } from "@remix-run/react";
 import { AdminPage } from "~/components/admin/AdminPage";
 import { OutboxMessage } from "~/components/outbox/OutboxMessage";
 import { requireAccountant } from "~/services/auth.server";
 import { OUTBOX_HEADERS, loadOutboxEmail } from "~/services/outbox-pages.server";
+import { resendOutboxEmailAction } from "~/services/outbox-resend.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => [
   { title: `${loaded?.email.subject || "E-mail"} | E-mails | Back office` },
@@ -18,10 +19,20 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   return data({ email: await loadOutboxEmail(context, params.id, { hideConfidential: true }) }, { headers: OUTBOX_HEADERS });
 }
 
+/** Send again (a failed e-mail only). */
+export const action = ({ request, params, context }: ActionFunctionArgs) => resendOutboxEmailAction(request, context, params.id);
+
 export default function AccountsEmail() {
   const { email } = useLoaderData<typeof loader>();
   return (
     <AdminPage title={email.subject || "(no subject)"}>
+      {email.status === "failed" ? (
+        <Form method="post">
+          <button type="submit" className="button">
+            Send again
+          </button>
+        </Form>
+      ) : null}
       <OutboxMessage email={email} backTo="/accounts/emails" />
     </AdminPage>
   );

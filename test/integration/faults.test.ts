@@ -23,8 +23,9 @@ import { demoAccount, devEnv } from "../support/session";
  * - the CMS (Cockpit) down, slow or erroring: cached public pages, 503 forms with the
  *   message and the values kept: test/integration/cockpit/faults.test.ts and
  *   test/e2e/cockpit-faults.test.ts;
- * - Resend failing (the outbox row says Failed with the provider's message, then Sent
- *   once it accepts): test/integration/http/outbox-resend.test.ts;
+ * - Resend failing (the outbox row says Failed with the provider's message; the accountant
+ *   sends it again from /accounts/emails/{id}, and it goes once the provider accepts):
+ *   test/integration/http/outbox-resend.test.ts;
  * - Stripe failing on /book-ticket (the form again with the names typed, 503, the ticket
  *   unpaid): test/integration/http/book-ticket-payments.test.ts;
  * - a database with no site settings (every page's data load fails): test/integration/http/error-page.test.ts.

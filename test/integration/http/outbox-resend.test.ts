@@ -93,6 +93,41 @@ describe("e-mail through a failing provider (fake Resend)", () => {
     expect(row).not.toContain("Kept (no provider)");
   });
 
+  it("an accountant sends a failed e-mail again: Failed while the provider refuses, Sent once it accepts, never twice", async () => {
+    const email = uniqueEmail("resend-again");
+    const subject = `MMA Contact Form: Send again ${email.split("@")[0]}`;
+    expect((await post("/contact", { name: "Ada", lastname: "Lovelace", email, subject: subject.slice("MMA Contact Form: ".length), notes: "Hello" }, "198.18.9.3")).status).toBe(302);
+    const id = /href="\/accounts\/emails\/([^"]+)"/.exec(rowOf(await outboxList(), subject))![1]!;
+    const cookie = await sessionCookieFor(demoAccount("treasurer").id);
+    const page = () => fetch(`${server.url}/accounts/emails/${id}`, { headers: { Cookie: cookie } }).then(async (r) => decode(await r.text()));
+    const sendAs = (who: string) =>
+      fetch(`${server.url}/accounts/emails/${id}`, { method: "POST", redirect: "manual", body: "", headers: { Cookie: who, Origin: server.url, "Content-Type": "application/x-www-form-urlencoded" } });
+    const sendAgain = () => sendAs(cookie);
+    expect(await page()).toContain("Send again</button>");
+    // Only an accountant may.
+    const refused = await sendAs(await sessionCookieFor(demoAccount("member").id));
+    expect(refused.headers.get("Location") ?? "").not.toContain("/accounts/emails");
+    expect(resend.requests.filter((r) => r.body.subject === subject)).toHaveLength(1);
+
+    const before = resend.requests.length;
+    expect((await sendAgain()).status).toBe(302);
+    expect(resend.requests.length).toBe(before + 1);
+    expect(rowOf(await outboxList(), subject)).toContain(">Failed</td>");
+
+    resend.failWith(null);
+    expect((await sendAgain()).status).toBe(302);
+    expect(resend.requests.at(-1)).toMatchObject({ body: { subject } });
+    const row = rowOf(await outboxList(), subject);
+    expect(row).toContain(">Sent</td>");
+    expect(row).toMatch(/>fake-resend-\d{4}<\/td>/);
+    expect(await page()).not.toContain("Send again</button>");
+    // A second press sends nothing more.
+    const sent = resend.requests.length;
+    expect((await sendAgain()).status).toBe(302);
+    expect(resend.requests.length).toBe(sent);
+    resend.failWith(FAILURE);
+  });
+
   it("once the provider accepts, the row says Sent with the provider's id", async () => {
     resend.failWith(null);
     const email = uniqueEmail("resend-ok");

@@ -1,0 +1,31 @@
+import type { AppLoadContext } from "@remix-run/cloudflare";
+import { requireAccountant } from "./auth.server";
+import { resendTransport } from "./email.server";
+import { redirectWithToast } from "./toast.server";
+
+/**
+ * 'Send again' on a failed e-mail in the outbox (/accounts/emails/{id}): the stored
+ * message, as it was recorded, through the provider once more; the row then says Sent
+ * (with the provider's id) or Failed (with the new error). Only a failed e-mail is sent
+ * again, so a Sent one is never sent twice by a second press.
+ */
+export async function resendOutboxEmailAction(request: Request, context: AppLoadContext, id: string | undefined) {
+  await requireAccountant(request, context);
+  const email = id && id.length <= 64 ? await context.store.outbox.get(id) : null;
+  if (!email) throw new Response("Not Found", { status: 404 });
+  const back = `/accounts/emails/${email.id}`;
+  if (email.status !== "failed") return redirectWithToast(context, back, { kind: "info", message: "Only a failed e-mail can be sent again." });
+  const { env } = context;
+  if (!env.RESEND_API_KEY) return redirectWithToast(context, back, { kind: "error", message: "No e-mail provider is configured: nothing can be sent." });
+  const transport = resendTransport(env.RESEND_API_KEY, env.RESEND_API_URL ? { baseUrl: env.RESEND_API_URL.replace(/\/+$/, "") } : {});
+  try {
+    const providerId = await transport({ from: env.MAIL_FROM, to: email.to, subject: email.subject, html: email.html, text: email.text });
+    await context.store.outbox.markResult(email.id, { status: "sent", providerId, error: null });
+    return redirectWithToast(context, back, { kind: "success", message: `Sent again to ${email.to.join(", ")}.` });
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    console.error(`E-mail ${email.id} (${email.purpose}) could not be sent again:`, error);
+    await context.store.outbox.markResult(email.id, { status: "failed", error: message });
+    return redirectWithToast(context, back, { kind: "error", message: `It could not be sent: ${message}` });
+  }
+}
