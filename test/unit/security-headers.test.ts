@@ -1,7 +1,10 @@
+import type { AppLoadContext } from "@remix-run/cloudflare";
 import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { contentSecurityPolicy, originsOf, permissionsPolicy, trailingInlineScripts } from "~/domain/security-policy";
+import { action as consentAction } from "~/routes/cookie-consent";
 import { HSTS_VALUE, secureResponse } from "~/services/security-headers.server";
+import { redirectWithToast } from "~/services/toast.server";
 
 /** The directives of a policy, by name. */
 function directives(policy: string): Map<string, string[]> {
@@ -132,5 +135,34 @@ describe("secureResponse", () => {
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe("/x");
     expect(response.headers.get("Set-Cookie")).toBe("a=b");
+  });
+});
+
+describe("cookies are Secure on the deployed site (HTTP tests see local dev, where they cannot be)", () => {
+  const context = (isProduction: boolean) => ({ env: { isProduction, SESSION_SECRET: "s".repeat(40) } }) as unknown as AppLoadContext;
+
+  it("the toast cookie", async () => {
+    for (const isProduction of [true, false]) {
+      const response = await redirectWithToast(context(isProduction), "/", { kind: "success", message: "Done." });
+      const cookie = response.headers.get("Set-Cookie")!;
+      expect(cookie).toMatch(/^__toast=/);
+      expect(/;\s*Secure/i.test(cookie), String(isProduction)).toBe(isProduction);
+      expect(cookie).toMatch(/HttpOnly/);
+    }
+  });
+
+  it("the cookie-consent cookie", async () => {
+    for (const isProduction of [true, false]) {
+      const request = new Request("https://mma.example/cookie-consent", {
+        method: "POST",
+        headers: { "Content-Type": "application/x-www-form-urlencoded" },
+        body: "redirectTo=%2F",
+      });
+      const response = (await consentAction({ request, context: context(isProduction), params: {} } as never)) as Response;
+      const cookie = response.headers.get("Set-Cookie")!;
+      expect(cookie).toMatch(/^agreeCookie=true;/);
+      expect(/;\s*Secure/i.test(cookie), String(isProduction)).toBe(isProduction);
+      expect(cookie).toMatch(/HttpOnly/);
+    }
   });
 });
