@@ -1,0 +1,108 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import type { Browser, BrowserContextOptions } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { migrate, startDevServerOnFreePort, type DevServer } from "../../scripts/lib";
+import { axeViolations } from "../support/axe";
+import { DESKTOP, PHONE, hydrated, launchBrowser, newContext } from "../support/browser";
+import { sidewaysOverflow } from "../support/phone-width";
+import { ROUTES, type Actor, type RouteEntry } from "../support/route-list";
+import { demoAccount } from "../support/session";
+
+/**
+ * "Everyone" (issue 9): every HTML page of the route list (test/support/route-list.ts), so
+ * a new route is checked without anyone remembering to, as the actor it is for: axe-core's
+ * WCAG 2.1 A/AA rules find nothing on a desktop and on a 360 px phone, and on the phone
+ * nothing sticks out sideways (test/support/phone-width.ts) and the main content shows.
+ * Plus the friendly error page, from a worker whose database is empty. Read-only GETs on
+ * the shared server; states the route list cannot express (menu open, cookie notice, a
+ * form with errors, the door card) are in accessibility.test.ts. D1 run only
+ * (d1-only-e2e.ts): nothing here depends on the store, so it runs once.
+ */
+
+const SESSION_OF: Record<Exclude<Actor, "visitor">, string> = {
+  applicant: demoAccount("applicant").id,
+  member: demoAccount("member").id,
+  otherMember: demoAccount("single").id,
+  accountant: demoAccount("treasurer").id,
+};
+
+/** Who the page is for: the least-privileged actor it draws the page for; member pages as both demo members (Family and Single). */
+function actorsFor(entry: RouteEntry): Actor[] {
+  switch (entry.access) {
+    case "public":
+    case "dev":
+      return ["visitor"];
+    case "member":
+      return ["member", "otherMember"];
+    case "accountant":
+      return ["accountant"];
+    case "special":
+      return [entry.seenBy![0]!];
+  }
+}
+
+const PAGES = Object.entries(ROUTES)
+  .filter(([, entry]) => entry.html)
+  .flatMap(([file, entry]) => actorsFor(entry).map((actor) => ({ file, entry, actor })));
+
+let browser: Browser;
+let broken: DevServer;
+let brokenD1: string;
+beforeAll(async () => {
+  brokenD1 = mkdtempSync(path.join(tmpdir(), "mma-empty-d1-"));
+  migrate(brokenD1, { quiet: true });
+  [browser, broken] = await Promise.all([launchBrowser(), startDevServerOnFreePort({ persistTo: brokenD1 })]);
+}, 120_000);
+afterAll(async () => {
+  await browser?.close();
+  await broken?.stop();
+  rmSync(brokenD1, { recursive: true, force: true });
+});
+
+/**
+ * Opens the page as drawn for the actor on a desktop and on a 360 px phone (at once) and
+ * checks it, JavaScript on (the page as most see it, hydrated). `stay` holds the page
+ * still: /logout leaves for the home page by itself, which is answered 204 (no navigation).
+ */
+async function check(url: string, options: { status: number; actor: Actor; baseURL?: string; stay?: boolean }) {
+  const { status, actor, baseURL, stay = false } = options;
+  const signedInAs = actor === "visitor" ? undefined : SESSION_OF[actor];
+  await Promise.all(
+    ([DESKTOP, PHONE] as BrowserContextOptions[]).map(async (device) => {
+      const phone = device === PHONE;
+      const context = await newContext(browser, { ...device, signedInAs, ...(baseURL && { baseURL }) });
+      try {
+        const page = await context.newPage();
+        if (stay) await page.route((target) => target.pathname === "/", (route) => route.fulfill({ status: 204 }));
+        const response = await page.goto(url);
+        expect(response?.status(), "status").toBe(status);
+        await hydrated(page);
+        expect(await axeViolations(page), `axe on the ${phone ? "phone" : "desktop"}`).toEqual([]);
+        if (!phone) return;
+        const width = await sidewaysOverflow(page);
+        expect(width.offenders, "elements past the right edge at 360 px").toEqual([]);
+        expect(width.pageWidth, "page width at 360 px").toBeLessThanOrEqual(width.viewport);
+        const main = page.locator("main");
+        expect(await main.isVisible(), "main is visible").toBe(true);
+        expect((await main.boundingBox())!.width, "main's width at 360 px").toBeLessThanOrEqual(width.viewport);
+        expect(await page.locator("h1").first().isVisible(), "the heading is visible").toBe(true);
+      } finally {
+        await context.close();
+      }
+    }),
+  );
+}
+
+describe("every page: axe finds nothing (desktop and phone), and 360 px shows it all without sideways scroll", () => {
+  for (const { file, entry, actor } of PAGES) {
+    it(`${file} ${entry.path} as ${actor}`, async () => {
+      await check(entry.path, { status: entry.status ?? 200, actor, stay: file === "logout.tsx" });
+    });
+  }
+
+  it("the friendly error page (a worker whose database is empty) as visitor", async () => {
+    await check("/", { status: 500, actor: "visitor", baseURL: broken.url });
+  });
+});
