@@ -1,11 +1,13 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { MembersScreen } from "~/components/admin/MembersScreen";
 import { loadMembersTable, membersTableAction } from "~/services/members-table.server";
+import { storeSafeAction } from "~/services/store-errors.server";
 
 export const meta: MetaFunction = () => [{ title: "Deleted Members | Dashboard" }, { name: "robots", content: "noindex" }];
 
 /** The same screen as /accounts over the soft-deleted members (accountants only). */
 export const loader = ({ request, context }: LoaderFunctionArgs) => loadMembersTable(request, context, "deleted");
-export const action = ({ request, context }: ActionFunctionArgs) => membersTableAction(request, context, "deleted");
+/** A row action while our records cannot be reached: the page says so (503). */
+export const action = storeSafeAction(({ request, context }: ActionFunctionArgs) => membersTableAction(request, context, "deleted"), (_form, formError) => ({ formError }));
 
 export default MembersScreen;

@@ -5,20 +5,28 @@ import { PendingReminder, RenewalsChart, ReportTable, ReportYearForm } from "~/c
 import { PENDING_COLUMNS, RENEWED_COLUMNS, renewalsSearch } from "~/domain/renewals-report";
 import { formatPence } from "~/domain/money";
 import { loadRenewalsReport, renewalsReportAction, type RenewalsActionData } from "~/services/renewals-report.server";
+import { storeSafeAction } from "~/services/store-errors.server";
 
 export const meta: MetaFunction = () => [{ title: "Subscriptions | Dashboard" }, { name: "robots", content: "noindex" }];
 
 /** The subscriptions report (accountants only; the guard is in the service, for the loader and the action). */
 export const loader = ({ request, context }: LoaderFunctionArgs) => loadRenewalsReport(request, context);
-export const action = ({ request, context }: ActionFunctionArgs) => renewalsReportAction(request, context);
+/** The reminder while our records cannot be reached: the page says so (503). */
+export const action = storeSafeAction(({ request, context }: ActionFunctionArgs) => renewalsReportAction(request, context), (_form, formError) => ({ formError }));
 
 export default function MemRenewals() {
   const { thisYear, state, search, delivers, renewed, pending, chart } = useLoaderData<typeof loader>();
-  const answer = useActionData<RenewalsActionData>();
+  const reply = useActionData<RenewalsActionData | { formError: string }>();
+  const answer = reply && "formError" in reply ? undefined : reply;
   const href = (changes: Parameters<typeof renewalsSearch>[2]) => `/mem-renewals${renewalsSearch(state, thisYear, changes)}`;
 
   return (
     <AdminPage title="Subscriptions">
+      {reply && "formError" in reply ? (
+        <p className="form-error" role="alert">
+          {reply.formError}
+        </p>
+      ) : null}
       <ReportYearForm state={state} thisYear={thisYear} />
       <RenewalsChart year={state.year} bars={chart} />
       <ReportTable

@@ -2,17 +2,20 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { STORE_UNAVAILABLE_MESSAGE } from "~/domain/store-errors";
 import type { Member } from "~/domain/records";
 import { currentYear } from "~/domain/renewal";
 import { paymentLinkToken } from "~/services/payment-link.server";
 import { PAYMENT_UNAVAILABLE_MESSAGE } from "~/services/payments.server";
 import { PAY_RATE_LIMITED_MESSAGE, PAY_RATE_RULES } from "~/services/registration-payment.server";
 import { createD1Store } from "~/services/store/d1/index.server";
+import { buildCockpitDemo } from "../../seed/cockpit-demo";
 import { client, text, withDb } from "../support/book-ticket";
+import { startFakeCockpit, type FakeCockpit } from "../support/fake-cockpit";
 import { startFakeStripe, type FakeStripe } from "../support/fake-stripe";
 import { newMember } from "../support/fixtures";
 import { startSeededServer, type SeededServer } from "../support/seeded-server";
-import { demoAccount, devEnv } from "../support/session";
+import { demoAccount, devEnv, sessionCookieFor } from "../support/session";
 
 /**
  * Faults, each injected into the real worker in workerd with real D1 on a private server:
@@ -181,5 +184,47 @@ describe("D1 failing", () => {
     expect(settled.headers.get("X-Settlement")).toBe("settled");
     expect((await store((s) => s.transactions.getById(transaction!.id)))?.status).toBe("success");
     expect((await member(ids.blocked)).lastRenewedYear).toBe(YEAR);
+  });
+});
+
+describe("the store (Cockpit) down under the back office's actions", () => {
+  let fake: FakeCockpit;
+  let cockpitServer: SeededServer;
+  beforeAll(async () => {
+    const demo = await buildCockpitDemo();
+    fake = await startFakeCockpit({ collections: demo.collections, singletons: demo.singletons });
+    cockpitServer = await startSeededServer({ vars: { CMS_API_URL: fake.url, CMS_API_TOKEN: fake.token } });
+  }, 120_000);
+  afterAll(async () => {
+    await cockpitServer?.stop();
+    await fake?.stop();
+  });
+
+  const postAs = async (path: string, fields: Record<string, string>) =>
+    fetch(`${cockpitServer.url}${path}`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { Origin: cockpitServer.url, "Content-Type": "application/x-www-form-urlencoded", Cookie: await sessionCookieFor(accountant) },
+      body: new URLSearchParams(fields),
+    });
+
+  it("a members-table row action and the renewal reminder answer 503 with the message (the page's data request), never a 500", async () => {
+    fake.down(true);
+    try {
+      for (const [path, fields] of [
+        ["/accounts.data", { do: `grant:${demoAccount("member").id}` }],
+        ["/mem-renewals.data", { intent: "notify" }],
+      ] as const) {
+        const response = await postAs(path, fields);
+        expect(response.status, path).toBe(503);
+        expect(await response.text(), path).toContain(STORE_UNAVAILABLE_MESSAGE);
+      }
+      // Without JavaScript the page itself cannot be drawn either: the friendly 503 page.
+      const page = await postAs("/accounts", { do: `grant:${demoAccount("member").id}` });
+      expect(page.status).toBe(503);
+      expect(await page.text()).not.toMatch(/at async|node_modules|StoreUnavailableError/);
+    } finally {
+      fake.down(false);
+    }
   });
 });

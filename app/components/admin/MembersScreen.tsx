@@ -14,7 +14,7 @@ const NUMBER = new Intl.NumberFormat("en-GB");
 /** /accounts and /deleted-members: the same screen over the current or the soft-deleted members. */
 export function MembersScreen() {
   const { list, state, total, pages, rows, exportHref, accountantId } = useLoaderData<typeof loadMembersTable>();
-  const answer = useActionData<ConfirmationStep>();
+  const answer = useActionData<Partial<ConfirmationStep> & { formError?: string }>();
   const shell = useRouteLoaderData<{ shell: ShellData }>("root")?.shell;
   const { pathname } = useLocation();
   const deletedList = list === "deleted";
@@ -27,6 +27,7 @@ export function MembersScreen() {
   return (
     <AdminPage title={title}>
       {answer?.confirm && pathname === path ? <ConfirmStep path={path} confirm={answer.confirm} /> : null}
+      {answer?.formError ? <p className="form-error" role="alert">{answer.formError}</p> : null}
       {shell?.toast?.copy ? <CopyField label={shell.toast.copy.label} value={shell.toast.copy.value} /> : null}
       {/* Keyed by the view: the inputs are uncontrolled, so a new URL (Clear, a header link) must reset them. */}
       <MembersFilters key={memberTableSearch(state)} state={state} path={path} />
