@@ -2,7 +2,8 @@ import { redirect, type AppLoadContext } from "@remix-run/cloudflare";
 import type { Member } from "../domain/records";
 import { safeRedirect } from "../domain/safe-redirect";
 import type { Toast } from "../domain/toast";
-import { createSessionStorage, newSessionCookie, sessionIssuedAt, sessionPredatesPasswordChange, sessionUserId } from "./session.server";
+import { createSessionRevocations } from "./session-revocation.server";
+import { activeSession, createSessionStorage, newSessionCookie, sessionPredatesPasswordChange } from "./session.server";
 import { redirectWithToast } from "./toast.server";
 
 /**
@@ -17,13 +18,17 @@ function sessionStorage(context: AppLoadContext) {
 }
 
 async function loadUser(request: Request, context: AppLoadContext): Promise<Member | null> {
-  const session = await sessionStorage(context).getSession(request.headers.get("Cookie"));
-  const userId = sessionUserId(session.data);
-  if (!userId) return null;
-  const member = await context.store.members.getById(userId);
-  if (!member || member.deleted) return null;
+  // No (valid) cookie, no query: visitors cost nothing here.
+  const session = activeSession((await sessionStorage(context).getSession(request.headers.get("Cookie"))).data);
+  if (!session) return null;
+  // Side by side, so the logout check adds no latency to reading the member.
+  const [member, revoked] = await Promise.all([
+    context.store.members.getById(session.userId),
+    createSessionRevocations(context.env.DB).isRevoked(session.sessionId),
+  ]);
+  if (revoked || !member || member.deleted) return null;
   // A session from before the last password change (a reset) is refused: ADR 7.
-  if (sessionPredatesPasswordChange(sessionIssuedAt(session.data) ?? 0, member.passwordChangedAt)) return null;
+  if (sessionPredatesPasswordChange(session.issuedAt, member.passwordChangedAt)) return null;
   return member;
 }
 
@@ -68,8 +73,14 @@ export async function createUserSession(context: AppLoadContext, userId: string,
   return toast ? redirectWithToast(context, to, toast, { headers }) : redirect(to, { headers });
 }
 
-/** The Set-Cookie header that ends the session. */
+/**
+ * Ends the session: records its id as revoked until it would expire anyway, so a copy of
+ * the cookie is refused too (ADR 7), and returns the Set-Cookie header that clears it.
+ */
 export async function logoutCookie(request: Request, context: AppLoadContext): Promise<string> {
   const storage = sessionStorage(context);
-  return storage.destroySession(await storage.getSession(request.headers.get("Cookie")));
+  const session = await storage.getSession(request.headers.get("Cookie"));
+  const active = activeSession(session.data);
+  if (active) await createSessionRevocations(context.env.DB).revoke(active.sessionId, active.expiresAt);
+  return storage.destroySession(session);
 }

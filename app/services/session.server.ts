@@ -12,6 +12,17 @@ export interface SessionData {
    * SESSION_MAX_AGE, and at once when the password changes after it (ADR 7).
    */
   issuedAt: number;
+  /** Random, 128 bits in hex: logout records it as revoked, so a copy of the cookie is refused too (ADR 7). */
+  sessionId: string;
+}
+
+/** A signed-in session that is one of ours and has not expired. */
+export interface ActiveSession {
+  userId: string;
+  sessionId: string;
+  issuedAt: number;
+  /** Unix seconds (whole) when the session expires. */
+  expiresAt: number;
 }
 
 /**
@@ -50,18 +61,21 @@ export function tolerant<Data, Flash>(storage: SessionStorage<Data, Flash>): Ses
   };
 }
 
+/** A fresh random session id: 128 bits from the platform's CSPRNG, as 32 hex digits. */
+export function newSessionId(): string {
+  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) => byte.toString(16).padStart(2, "0")).join("");
+}
+
+const SESSION_ID = /^[0-9a-f]{32}$/;
+
 /** A new session for a member who has just signed in (never the one the browser came with). */
 export async function newSessionCookie(storage: ReturnType<typeof createSessionStorage>, userId: string, now = Date.now()): Promise<string> {
   const session = await storage.getSession();
   session.set("userId", userId);
   // Milliseconds kept, so a sign-in just after a password reset is never mistaken for one before it.
   session.set("issuedAt", now / 1000);
+  session.set("sessionId", newSessionId());
   return storage.commitSession(session);
-}
-
-/** The sign-in time of a session, when it has one. */
-export function sessionIssuedAt(data: Partial<SessionData>): number | null {
-  return typeof data.issuedAt === "number" ? data.issuedAt : null;
 }
 
 /**
@@ -72,10 +86,15 @@ export function sessionPredatesPasswordChange(issuedAt: number, passwordChangedA
   return typeof passwordChangedAt === "number" && issuedAt < passwordChangedAt;
 }
 
-/** The signed-in member's id, if the session is one of ours and has not expired. */
-export function sessionUserId(data: Partial<SessionData>, now = Date.now()): string | null {
-  const { userId, issuedAt } = data;
-  if (typeof userId !== "string" || typeof issuedAt !== "number") return null;
+/**
+ * The session, if it is one of ours, has not expired and carries an id. Cookies from
+ * before sessions had ids are refused (their owners sign in once more): they could not
+ * be revoked at logout.
+ */
+export function activeSession(data: Partial<SessionData>, now = Date.now()): ActiveSession | null {
+  const { userId, issuedAt, sessionId } = data;
+  if (typeof userId !== "string" || typeof issuedAt !== "number" || typeof sessionId !== "string" || !SESSION_ID.test(sessionId)) return null;
   const age = now / 1000 - issuedAt;
-  return age >= 0 && age <= SESSION_MAX_AGE ? userId : null;
+  if (!(age >= 0 && age <= SESSION_MAX_AGE)) return null;
+  return { userId, sessionId, issuedAt, expiresAt: Math.ceil(issuedAt + SESSION_MAX_AGE) };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { SESSION_MAX_AGE, createSessionStorage, sessionUserId } from "~/services/session.server";
+import { SESSION_MAX_AGE, activeSession, createSessionStorage } from "~/services/session.server";
 
 const secret = "s".repeat(40);
 
@@ -38,17 +38,30 @@ describe("the session cookie", () => {
   });
 });
 
-describe("sessionUserId", () => {
+describe("activeSession", () => {
   const now = Date.UTC(2026, 10, 21);
   const seconds = now / 1000;
-  it("accepts a session signed in within the last 14 days", () => {
-    expect(sessionUserId({ userId: "m1", issuedAt: seconds - 60 }, now)).toBe("m1");
-    expect(sessionUserId({ userId: "m1", issuedAt: seconds - SESSION_MAX_AGE }, now)).toBe("m1");
+  const sessionId = "0123456789abcdef0123456789abcdef";
+  const userId = (data: Parameters<typeof activeSession>[0]) => activeSession(data, now)?.userId ?? null;
+  it("accepts a session signed in within the last 14 days, and says when it expires", () => {
+    expect(activeSession({ userId: "m1", issuedAt: seconds - 60.5, sessionId }, now)).toEqual({
+      userId: "m1",
+      sessionId,
+      issuedAt: seconds - 60.5,
+      expiresAt: seconds - 60 + SESSION_MAX_AGE,
+    });
+    expect(userId({ userId: "m1", issuedAt: seconds - SESSION_MAX_AGE, sessionId })).toBe("m1");
   });
   it("refuses expired, future-dated and incomplete sessions", () => {
-    expect(sessionUserId({ userId: "m1", issuedAt: seconds - SESSION_MAX_AGE - 1 }, now)).toBeNull();
-    expect(sessionUserId({ userId: "m1", issuedAt: seconds + 3600 }, now)).toBeNull();
-    expect(sessionUserId({ userId: "m1" }, now)).toBeNull();
-    expect(sessionUserId({ issuedAt: seconds }, now)).toBeNull();
+    expect(userId({ userId: "m1", issuedAt: seconds - SESSION_MAX_AGE - 1, sessionId })).toBeNull();
+    expect(userId({ userId: "m1", issuedAt: seconds + 3600, sessionId })).toBeNull();
+    expect(userId({ userId: "m1", sessionId })).toBeNull();
+    expect(userId({ issuedAt: seconds, sessionId })).toBeNull();
+  });
+  it("refuses a session without an id (signed in before sessions had one) or with a malformed one", () => {
+    expect(userId({ userId: "m1", issuedAt: seconds - 60 })).toBeNull();
+    for (const bad of ["", "0123", `${sessionId}0`, sessionId.toUpperCase(), "g".repeat(32)]) {
+      expect(userId({ userId: "m1", issuedAt: seconds - 60, sessionId: bad }), bad).toBeNull();
+    }
   });
 });

@@ -1,14 +1,15 @@
 import { describe, expect, it } from "vitest";
-import { createSessionStorage, newSessionCookie, sessionIssuedAt, sessionPredatesPasswordChange, sessionUserId } from "~/services/session.server";
+import { activeSession, createSessionStorage, newSessionCookie, newSessionId, sessionPredatesPasswordChange } from "~/services/session.server";
 
-describe("sessions and password changes (ADR 7)", () => {
-  it("records the sign-in time with milliseconds", async () => {
+describe("session ids and password changes (ADR 7)", () => {
+  it("records the sign-in time with milliseconds, and a random id per sign-in", async () => {
     const storage = createSessionStorage({ SESSION_SECRET: "s".repeat(40), isProduction: false });
     const now = Date.UTC(2026, 10, 21, 12, 0, 0, 250);
-    const cookie = (await newSessionCookie(storage, "m1", now)).split(";")[0]!;
-    const session = await storage.getSession(cookie);
-    expect(sessionIssuedAt(session.data)).toBe(now / 1000);
-    expect(sessionUserId(session.data, now + 1)).toBe("m1");
+    const signIn = async () => activeSession((await storage.getSession((await newSessionCookie(storage, "m1", now)).split(";")[0]!)).data, now + 1);
+    const [first, second] = [await signIn(), await signIn()];
+    expect(first).toMatchObject({ userId: "m1", issuedAt: now / 1000 });
+    expect(first?.sessionId).toMatch(/^[0-9a-f]{32}$/);
+    expect(second?.sessionId).not.toBe(first?.sessionId);
   });
 
   it("refuses a session signed in before the password changed, even within the same second", () => {
@@ -24,7 +25,9 @@ describe("sessions and password changes (ADR 7)", () => {
     expect(sessionPredatesPasswordChange(1_700_000_000, undefined)).toBe(false);
   });
 
-  it("reads a session without a sign-in time as none", () => {
-    expect(sessionIssuedAt({ userId: "m1" })).toBeNull();
+  it("gives each session its own 128-bit id", () => {
+    const ids = new Set(Array.from({ length: 1000 }, newSessionId));
+    expect(ids.size).toBe(1000);
+    for (const id of ids) expect(id).toMatch(/^[0-9a-f]{32}$/);
   });
 });

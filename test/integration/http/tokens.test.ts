@@ -19,7 +19,8 @@ import { demoAccount, devEnv, sessionCookieFor } from "../../support/session";
  * A tampered, expired, replayed or misused token is refused, over HTTP against the worker.
  * This file holds the cases no other file proves; the rest are where their feature is tested:
  * - session: altered signature, expired, future-dated → session-revocation.test.ts; a session
- *   from before a password reset → password-reset.test.ts ("the old sessions are refused").
+ *   from before a password reset → password-reset.test.ts ("the old sessions are refused");
+ *   a copy of the cookie replayed after logout, and a cookie without a session id → here.
  * - payment link: altered, expired, a member already paid → payments.test.ts.
  * - reset key: altered, unknown member, expired, used twice in a row → password-reset.test.ts.
  * - QR ticket token: altered, signed with another secret → scan-qr-code.test.ts.
@@ -30,6 +31,7 @@ const RESET_KEY = "RaceKey123";
 let server: SeededServer;
 let ticket: Ticket;
 let resetMemberId: string;
+const LOGOUT_MEMBER = { email: "logout-replay@example.com", password: "logout-password-1" };
 
 beforeAll(async () => {
   server = await startSeededServer({
@@ -47,6 +49,7 @@ beforeAll(async () => {
       const member = await members.register(newMember({ email: "race-reset@example.com", passwordHash: await hashPassword("old-password-1"), active: true }));
       await members.update(member.id, { resetKey: RESET_KEY, resetKeyExpiresAt: Math.floor(Date.now() / 1000) + 3600 });
       resetMemberId = member.id;
+      await members.register(newMember({ email: LOGOUT_MEMBER.email, passwordHash: await hashPassword(LOGOUT_MEMBER.password), active: true }));
     },
   });
 }, 120_000);
@@ -76,6 +79,41 @@ describe("the session cookie", () => {
     expect(response.headers.get("Location")).toBe("/login?redirectTo=%2Faccounts");
     const extended = await withPayload(cookie, (data) => ({ ...data, issuedAt: Date.now() / 1000 + 60 }));
     expect((await get("/mem-account", extended)).status).toBe(302);
+  });
+
+  it("refuses a cookie without a session id (issued before sessions had one), even correctly signed", async () => {
+    const cookie = await sessionCookieFor(demoAccount("member").id);
+    const storage = createSessionStorage(devEnv);
+    const session = await storage.getSession(cookie);
+    session.unset("sessionId");
+    const withoutId = (await storage.commitSession(session)).split(";")[0]!;
+    expect((await get("/mem-account", cookie)).status).toBe(200);
+    const response = await get("/mem-account", withoutId);
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe("/login?redirectTo=%2Fmem-account");
+  });
+
+  it("refuses a copy of the cookie replayed after logout, while the member's other session stays signed in", async () => {
+    const signIn = async (ip: string) => {
+      const response = await formPost(server.url, "/login", LOGOUT_MEMBER, { ip });
+      expect(response.status).toBe(302);
+      return response.headers.get("Set-Cookie")!.split(";")[0]!;
+    };
+    const [copied, otherDevice] = [await signIn("198.51.100.201"), await signIn("198.51.100.202")];
+    expect(copied).not.toBe(otherDevice);
+    expect((await get("/mem-account", copied)).status).toBe(200);
+
+    const logout = await formPost(server.url, "/logout", {}, { cookie: copied });
+    expect(logout.status).toBe(200);
+    expect(logout.headers.get("Set-Cookie")).toMatch(/^__session=;.*Expires=Thu, 01 Jan 1970/);
+
+    const replayed = await get("/mem-account", copied);
+    expect(replayed.status).toBe(302);
+    expect(replayed.headers.get("Location")).toBe("/login?redirectTo=%2Fmem-account");
+    expect((await get("/mem-account", otherDevice)).status).toBe(200);
+    // Logging out again with the copy (or by GET, as the spec links it) changes nothing and is no error.
+    expect((await get("/logout", copied)).status).toBe(200);
+    expect((await get("/mem-account", otherDevice)).status).toBe(200);
   });
 
   it("refuses a cookie signed with another secret", async () => {
