@@ -31,7 +31,7 @@ describeStore("guards", {}, (t) => {
 
   /** A fresh load context per request, as the Worker builds one. */
   const contextFor = (): AppLoadContext =>
-    ({ cloudflare: { env: {}, ctx: { waitUntil() {}, passThroughOnException() {} } }, env: devEnv, store: t.store }) as unknown as AppLoadContext;
+    ({ cloudflare: { env: {}, ctx: { waitUntil() {}, passThroughOnException() {} } }, env: { ...devEnv, DB: t.db }, store: t.store }) as unknown as AppLoadContext;
 
   beforeAll(async () => {
     const store = t.store;
@@ -93,6 +93,7 @@ describeStore("guards", {}, (t) => {
       const signedIn = new Request("http://localhost/", { headers: { Cookie: cookie.split(";")[0]! } });
       expect((await getUser(signedIn, contextFor()))?.id).toBe(ids.member);
       expect(await logoutCookie(signedIn, contextFor())).toMatch(/^__session=;.*Expires=Thu, 01 Jan 1970/);
+      expect(await getUser(signedIn, contextFor())).toBeNull();
     });
   });
 });
