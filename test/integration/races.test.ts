@@ -17,7 +17,8 @@ import { singleSignup, uniqueSignupEmail } from "../support/signup";
  * over fetch) at the real worker in workerd with real D1, on a private server whose state
  * is known. Store-level races (the port's promises on D1 and Cockpit) are in
  * test/integration/contract; the Cockpit store's own races in test/integration/cockpit.
- * Concurrent password resets with one key: not here yet (the reset is not conditional).
+ * Concurrent password resets with one key: test/integration/http/tokens.test.ts (engineer A's
+ * conditional claim of the key, landed with its own race test).
  */
 
 const YEAR = currentYear();
