@@ -103,8 +103,15 @@ function unique(values: readonly string[]): string[] {
 }
 
 const SCRIPT = /<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi;
-/** What may sit between the scripts at the end of a Remix document: preload links, closing tags, React's stream markers. */
-const TAIL_FILLER = /^(?:\s|<link\b[^>]*>|<\/body\s*>|<\/html\s*>|<!--[^>]{0,8}-->)*$/i;
+/**
+ * What may sit between the scripts at the end of a Remix document: preload links, closing
+ * tags, React's stream markers and, when a browser (not a bot) is answered as a stream, the
+ * late segment React writes after </html>: the suspended boundary's placeholder
+ * (`<template id="B:0"></template>`), the segment's hidden wrapper (`<div hidden id="S:0">`
+ * around the stream's scripts) and the `$RC(…)` script that moves it into place.
+ */
+const TAIL_FILLER =
+  /^(?:\s|<link\b[^>]*>|<\/body\s*>|<\/html\s*>|<!--[^>]{0,8}-->|<template id="B:[0-9a-f]+"><\/template>|<div hidden id="S:[0-9a-f]+">|<\/div>)*$/i;
 
 /**
  * The bodies of the inline scripts in the document's closing run of scripts: what

@@ -27,10 +27,34 @@ describe("trailingInlineScripts", () => {
     ]);
   });
 
+  it("takes the late segment React streams to a browser after </html>: its scripts and the $RC script that places it", () => {
+    // Exactly what the worker sent to Lighthouse 13's Chrome (a browser's user agent, so streamed, not rendered whole):
+    // the stream's close() was still pending when the shell went out, so it follows in a hidden segment.
+    const rc =
+      'function $RC(a,b){a=document.getElementById(a);b=document.getElementById(b);b.parentNode.removeChild(b);if(a){a=a.previousSibling;var f=a.parentNode,c=a.nextSibling,e=0;do{if(c&&8===c.nodeType){var d=c.data;if("/$"===d)if(0===e)break;else e--;else"$"!==d&&"$?"!==d&&"$!"!==d||e++}d=c.nextSibling;f.removeChild(c);c=d}while(c);for(;b.firstChild;)f.insertBefore(b.firstChild,c);a.data="$";a._reactRetry&&a._reactRetry()}};$RC("B:0","S:0")';
+    const html =
+      page("<p>Hi</p>", REMIX_TAIL) +
+      '<!--$--><script>window.__remixContext.streamController.enqueue("[]");</script><!--$?--><template id="B:0"></template><!--/$--><!--/$-->' +
+      `<div hidden id="S:0"><script>window.__remixContext.streamController.close();</script></div><script>${rc}</script>`;
+    expect(trailingInlineScripts(html)).toEqual([
+      '((KEY) => {})("k")',
+      "window.__remixContext = {};",
+      'import "/assets/a.js";',
+      'window.__remixContext.streamController.enqueue("[]");',
+      "window.__remixContext.streamController.close();",
+      rc,
+    ]);
+  });
+
   it("does not trust a script that sits inside the content (one smuggled past the sanitizer)", () => {
     const html = page('<div><script>alert(1)</script></div><p>after</p>', REMIX_TAIL);
     expect(trailingInlineScripts(html)).not.toContain("alert(1)");
     expect(trailingInlineScripts(html)).toHaveLength(3);
+  });
+
+  it("does not trust a script in a hidden div inside the content, however it imitates a React segment", () => {
+    const html = page('<div hidden id="S:0"><script>alert(1)</script></div><p>after</p>', REMIX_TAIL);
+    expect(trailingInlineScripts(html)).not.toContain("alert(1)");
   });
 
   it("skips external scripts and finds none in a page without scripts", () => {

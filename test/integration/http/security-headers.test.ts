@@ -83,6 +83,28 @@ describe("Content-Security-Policy on HTML pages", () => {
     await expectPolicyFits(again, "cached /office-bearers");
   });
 
+  it("fits the pages a browser gets as a stream (Lighthouse's Chrome), React's late segment after </html> included", async () => {
+    // Node's fetch says "node", which isbot() takes for a bot: the page above was rendered whole. A browser's page is
+    // streamed, and React may finish it with a hidden segment and its $RC script after </html>; the policy once
+    // hashed only that last script, and Chrome blocked every other one. These are the headers Lighthouse 13 sent.
+    const lighthouseChrome = {
+      "User-Agent":
+        "Mozilla/5.0 (Linux; Android 11; moto g power (2022)) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Mobile Safari/537.36",
+      Accept: "text/html,application/xhtml+xml,application/xml;q=0.9,image/avif,image/webp,image/apng,*/*;q=0.8",
+      "Accept-Encoding": "gzip, deflate, br, zstd",
+      "Upgrade-Insecure-Requests": "1",
+    };
+    let lateSegments = 0;
+    // A query string keeps the visitors' page cache out of it (it may hold a copy rendered for a bot): each is a fresh stream.
+    for (const path of ["/", "/blog", "/signup", "/about", "/contact", "/login"]) {
+      const response = await fetch(`${base()}${path}?as-a-browser`, { headers: lighthouseChrome });
+      expect(response.headers.get("X-Page-Cache"), path).toBeNull();
+      if ((await response.clone().text()).includes("$RC(")) lateSegments++;
+      await expectPolicyFits(response, `${path} for a browser`);
+    }
+    expect(lateSegments, "pages that ended with a late segment (the case this test is for)").toBeGreaterThan(0);
+  });
+
   it("lets only the scanner page use the camera and compile WebAssembly", async () => {
     const treasurer = demoAccount("treasurer").id;
     const scanner = await get("/scan-qr-code", treasurer);
