@@ -164,7 +164,9 @@ const writesTo = (entry: RouteEntry): Write[] => (entry.methods.includes("POST")
 
 async function send(method: Method | Write, path: string, actor: Actor, form?: Record<string, string>) {
   const headers: Record<string, string> = { Origin: base() };
-  const cookie = cookies[actor];
+  // /logout revokes the session it is sent with (ADR 7): it gets one of its own, so the actor stays signed in.
+  const id = ACTOR_IDS[actor];
+  const cookie = path === "/logout" && id ? await sessionCookieFor(id) : cookies[actor];
   if (cookie) headers.Cookie = cookie;
   const body = method === "GET" ? undefined : new URLSearchParams(form ?? HARMLESS);
   if (body) headers["Content-Type"] = "application/x-www-form-urlencoded";
