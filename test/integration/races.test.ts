@@ -177,7 +177,8 @@ describe("concurrent admissions at the door", () => {
     cookie = await sessionCookieFor(accountant);
     const sets = [PARTY, PARTY.slice(0, 2), PARTY.slice(1, 4), PARTY.slice(3), [PARTY[0]!, PARTY[4]!]];
     const responses = await Promise.all(Array.from({ length: 20 }, (_, i) => save(sets[i % sets.length]!)));
-    expect(responses.map((r) => r.status)).toEqual(Array(20).fill(302));
+    const statuses = responses.map((r) => r.status);
+    expect(statuses, `statuses ${statuses.join(" ")}`).toEqual(Array(20).fill(302));
     const admitted = responses.reduce((sum, r) => sum + Number(r.headers.get("X-Admitted")), 0);
     expect(admitted).toBe(PARTY.length);
     const times = await admissionTimes();
