@@ -28,6 +28,8 @@ export function ContentImage({
       height={image.height}
       sizes={sizes}
       loading={eager ? "eager" : "lazy"}
+      // Lower case: React 18 does not know the camel-case prop (the attribute is the same).
+      {...(eager ? { fetchpriority: "high" } : {})}
       decoding="async"
       className={className}
     />
