@@ -62,6 +62,21 @@ export function outboxHtml(html: string, attachments: EmailAttachment[] = []): s
   return result;
 }
 
+/**
+ * The reverse of outboxHtml, for sending a stored e-mail again: each inline data: image
+ * goes back to being an attachment referenced by cid:, as the first sending had it
+ * (mail clients block data: URLs, so a re-sent ticket would lose its QR).
+ */
+export function attachmentsFromOutboxHtml(html: string): { html: string; attachments: ProviderAttachment[] } {
+  const attachments: ProviderAttachment[] = [];
+  const restored = html.replace(/"data:(image\/(?:png|gif|jpeg));base64,([A-Za-z0-9+/=]+)"/g, (_match, contentType: string, content: string) => {
+    const contentId = `inline-${attachments.length + 1}`;
+    attachments.push({ filename: `${contentId}.${contentType.slice("image/".length)}`, content, contentType, contentId });
+    return `"cid:${contentId}"`;
+  });
+  return { html: restored, attachments };
+}
+
 /** Base64 of bytes without Buffer (workerd has btoa). */
 export function toBase64(bytes: Uint8Array): string {
   let binary = "";

@@ -1,6 +1,6 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { requireAccountant } from "./auth.server";
-import { resendTransport } from "./email.server";
+import { attachmentsFromOutboxHtml, resendTransport } from "./email.server";
 import { redirectWithToast } from "./toast.server";
 
 /**
@@ -19,7 +19,8 @@ export async function resendOutboxEmailAction(request: Request, context: AppLoad
   if (!env.RESEND_API_KEY) return redirectWithToast(context, back, { kind: "error", message: "No e-mail provider is configured: nothing can be sent." });
   const transport = resendTransport(env.RESEND_API_KEY, env.RESEND_API_URL ? { baseUrl: env.RESEND_API_URL.replace(/\/+$/, "") } : {});
   try {
-    const providerId = await transport({ from: env.MAIL_FROM, to: email.to, subject: email.subject, html: email.html, text: email.text });
+    const { html, attachments } = attachmentsFromOutboxHtml(email.html);
+    const providerId = await transport({ from: env.MAIL_FROM, to: email.to, subject: email.subject, html, text: email.text, ...(attachments.length ? { attachments } : {}) });
     await context.store.outbox.markResult(email.id, { status: "sent", providerId, error: null });
     return redirectWithToast(context, back, { kind: "success", message: `Sent again to ${email.to.join(", ")}.` });
   } catch (error) {

@@ -1,7 +1,7 @@
 import { createElement } from "react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { ContactMessageEmail, contactEmailSubject } from "~/emails/ContactMessageEmail";
-import { emailService, resendTransport } from "~/services/email.server";
+import { attachmentsFromOutboxHtml, emailService, outboxHtml, resendTransport } from "~/services/email.server";
 import { memoryOutbox } from "../support/memory-outbox";
 
 
@@ -112,5 +112,22 @@ describe("the Resend transport", () => {
     await expect(send({ from: "a@example.org", to: ["b@example.org"], subject: "s", html: "h", text: "t" })).rejects.toThrow(
       "validation_error: The from domain is not verified",
     );
+  });
+});
+
+describe("sending a stored e-mail again", () => {
+  it("turns the outbox copy's inline images back into cid: attachments, as first sent", () => {
+    const png = new Uint8Array([137, 80, 78, 71, 1, 2, 3]);
+    const sent = '<p>Your ticket</p><img alt="QR" src="cid:ticket-qr"><a href="https://example.org">x</a>';
+    const stored = outboxHtml(sent, [{ filename: "t.png", content: png, contentType: "image/png", contentId: "ticket-qr" }]);
+    expect(stored).not.toContain("cid:");
+
+    const { html, attachments } = attachmentsFromOutboxHtml(stored);
+    expect(html).toBe(sent.replace("cid:ticket-qr", "cid:inline-1"));
+    expect(attachments).toEqual([{ filename: "inline-1.png", content: btoa(String.fromCharCode(...png)), contentType: "image/png", contentId: "inline-1" }]);
+  });
+
+  it("leaves an e-mail without inline images as it is", () => {
+    expect(attachmentsFromOutboxHtml("<p>Hello, data:image/png;base64,AAAA in text</p>")).toEqual({ html: "<p>Hello, data:image/png;base64,AAAA in text</p>", attachments: [] });
   });
 });
