@@ -4,7 +4,6 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
-  isRouteErrorResponse,
   useRouteError,
   useRouteLoaderData,
 } from "@remix-run/react";
@@ -12,7 +11,7 @@ import { data, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } 
 import type { ReactNode } from "react";
 import { SiteShell } from "~/components/layout/SiteShell";
 import { EMPTY_SHELL } from "~/components/layout/shell-data";
-import { ErrorPage, NotFoundPage } from "~/components/StatusPages";
+import { ErrorPage, NotFoundPage, statusOf, statusTitle } from "~/components/StatusPages";
 import { ASSOCIATION } from "~/domain/association";
 import { loadShell } from "~/services/shell.server";
 import appStyles from "~/styles/app.css?url";
@@ -30,8 +29,7 @@ export const links: LinksFunction = () => [
 
 export const meta: MetaFunction = ({ error }) => {
   if (error) {
-    const notFound = isRouteErrorResponse(error) && error.status === 404;
-    return [{ title: `${notFound ? "Page not found" : "Something went wrong"} | ${ASSOCIATION.name}` }];
+    return [{ title: `${statusTitle(error)} | ${ASSOCIATION.name}` }];
   }
   return [
     { title: ASSOCIATION.name },
@@ -71,6 +69,6 @@ export default function App() {
 /** The one error boundary: a friendly page, never a stack trace. */
 export function ErrorBoundary() {
   const error = useRouteError();
-  if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPage />;
-  return <ErrorPage />;
+  const kind = statusOf(error);
+  return kind === "not-found" ? <NotFoundPage /> : <ErrorPage kind={kind} />;
 }

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { migrate, startDevServerOnFreePort, type DevServer } from "../../../scripts/lib";
 
 /**
@@ -31,5 +31,20 @@ describe("the error boundary", () => {
     for (const leak of ["MissingSiteSettingsError", "Site settings are missing", "D1_ERROR", "at async", "node_modules", "build/server"]) {
       expect(html, leak).not.toContain(leak);
     }
+  });
+});
+
+describe("a form sent to a page that takes none", () => {
+  it("answers 405 with a page that says so, not that something failed", async () => {
+    const baseURL = inject("baseURL");
+    const response = await fetch(`${baseURL}/blog`, {
+      method: "POST",
+      headers: { Origin: baseURL, "Content-Type": "application/x-www-form-urlencoded" },
+      body: "q=1",
+    });
+    const html = await response.text();
+    expect(response.status).toBe(405);
+    expect(html).toContain("This page does not take forms");
+    expect(html).not.toContain("Something went wrong");
   });
 });
