@@ -15,6 +15,8 @@ const handleRemixRequest = createRequestHandler(serverBuild);
 /** Visitors' pages kept by this isolate (see app/services/page-cache.server.ts). */
 const pageMemory = new SwrMemory(100);
 
+const SORRY = "Sorry, something went wrong. Please try again later.";
+
 function plainPage(status: number, message: string, headers: Record<string, string> = {}): Response {
   return new Response(message, { status, headers: { "Content-Type": "text/plain; charset=utf-8", ...headers } });
 }
@@ -57,13 +59,20 @@ async function handle(request: Request, env: WorkerBindings, ctx: ExecutionConte
     // Never a stack trace for the visitor; the details go to the Worker's logs.
     console.error(error);
     if (error instanceof EnvError) return plainPage(500, "The site is not configured correctly. Please try again later.");
-    return plainPage(500, "Sorry, something went wrong. Please try again later.");
+    return plainPage(500, SORRY);
   }
 }
 
 export default {
   async fetch(request, env, ctx) {
     // Every answer, the refusals above included, leaves with the security headers (and an HTML page with its CSP).
-    return secureResponse(await handle(request, env, ctx), request, checkedEnv(env));
+    const headerEnv = checkedEnv(env);
+    try {
+      return await secureResponse(await handle(request, env, ctx), request, headerEnv);
+    } catch (error) {
+      // Reading a page to hash its scripts runs its render stream to the end: an error there is still ours to answer.
+      console.error(error);
+      return secureResponse(plainPage(500, SORRY), request, headerEnv);
+    }
   },
 } satisfies ExportedHandler<WorkerBindings>;

@@ -81,6 +81,12 @@ export async function logoutCookie(request: Request, context: AppLoadContext): P
   const storage = sessionStorage(context);
   const session = await storage.getSession(request.headers.get("Cookie"));
   const active = activeSession(session.data);
-  if (active) await createSessionRevocations(context.env.DB).revoke(active.sessionId, active.expiresAt);
+  if (active) {
+    // Signing out must work even when D1 does not: this browser forgets the session
+    // either way (a shared computer), and only the copy-refusal is lost.
+    await createSessionRevocations(context.env.DB)
+      .revoke(active.sessionId, active.expiresAt)
+      .catch((error: unknown) => console.error(`Logout: session ${active.sessionId.slice(0, 8)}… could not be recorded as revoked:`, error));
+  }
   return storage.destroySession(session);
 }

@@ -41,6 +41,17 @@ function cameraMessage(error: unknown): string {
   return SCANNER_FAILED;
 }
 
+/**
+ * The camera and the WebAssembly reader are granted by this page's own document headers
+ * (Permissions-Policy and CSP, docs/decisions/0024). Reached by a client-side navigation
+ * (the back-office menu, the redirect after signing in), the document is still the
+ * previous page's, which grants neither.
+ */
+function isOwnDocument(): boolean {
+  const entry = performance.getEntriesByType("navigation")[0];
+  return !entry || new URL(entry.name).pathname === window.location.pathname;
+}
+
 export function Scanner() {
   const navigate = useNavigate();
   const video = useRef<HTMLVideoElement>(null);
@@ -61,6 +72,10 @@ export function Scanner() {
   };
 
   useEffect(() => {
+    if (!isOwnDocument()) {
+      window.location.reload();
+      return;
+    }
     mounted.current = true;
     setHydrated(true);
     // Leaving the page (or React unmounting the scanner) turns the camera off.

@@ -31,7 +31,10 @@ export function OutboxTable({ outbox, basePath, empty }: { outbox: OutboxPage; b
                 <td>{email.sentAt}</td>
                 <td>{email.to}</td>
                 <td>
-                  <Link to={`${basePath}/${email.id}`}>{email.subject || "(no subject)"}</Link>
+                  {/* A document of its own: only the preview page's policy lets the e-mail's inline QR image load (ADR 24). */}
+                  <Link to={`${basePath}/${email.id}`} reloadDocument>
+                    {email.subject || "(no subject)"}
+                  </Link>
                 </td>
                 <td>{email.purpose}</td>
                 <td className={`outbox-status outbox-status-${email.status}`}>{email.statusLabel}</td>
