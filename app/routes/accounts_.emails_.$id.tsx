@@ -1,5 +1,5 @@
-import { data, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { Form, useLoaderData } from "@remix-run/react";
+import { data, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { AdminPage } from "~/components/admin/AdminPage";
 import { OutboxMessage } from "~/components/outbox/OutboxMessage";
 import { requireAccountant } from "~/services/auth.server";
@@ -20,12 +20,19 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 }
 
 /** Send again (a failed e-mail only). */
-export const action = ({ request, params, context }: ActionFunctionArgs) => resendOutboxEmailAction(request, context, params.id);
+export const action = resendOutboxEmailAction;
 
 export default function AccountsEmail() {
   const { email } = useLoaderData<typeof loader>();
+  // Only a store outage answers with data (storeSafeAction); everything else redirects.
+  const formError = (useActionData<typeof action>() as { formError?: string } | undefined)?.formError;
   return (
     <AdminPage title={email.subject || "(no subject)"}>
+      {formError ? (
+        <p className="form-error" role="alert">
+          {formError}
+        </p>
+      ) : null}
       {email.status === "failed" ? (
         <Form method="post">
           <button type="submit" className="button">

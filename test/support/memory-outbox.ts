@@ -14,6 +14,12 @@ export function memoryOutbox() {
       const email = emails.get(id)!;
       emails.set(id, { ...email, status: result.status, providerId: result.providerId ?? null, error: result.error ?? null });
     },
+    async claimFailed(id) {
+      const email = emails.get(id);
+      if (email?.status !== "failed") return false;
+      emails.set(id, { ...email, status: "queued" });
+      return true;
+    },
     async addMany(list, status, provider) {
       return Promise.all(list.map((email) => repo.add(email, status, provider)));
     },

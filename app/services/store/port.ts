@@ -215,6 +215,11 @@ export interface OutboxResult {
 export interface OutboxRepository {
   add(email: NewOutboxEmail, status: EmailStatus, provider: string): Promise<OutboxEmail>;
   markResult(id: Id, result: OutboxResult): Promise<void>;
+  /**
+   * 'Send again' claims a failed e-mail: failed becomes queued in one conditional write,
+   * true for the one caller that changed it (so a double click sends once).
+   */
+  claimFailed(id: Id): Promise<boolean>;
   /** Many e-mails at once (a bulk send), in one round trip; returned in the order given. */
   addMany(emails: NewOutboxEmail[], status: EmailStatus, provider: string): Promise<OutboxEmail[]>;
   /** Many results at once, in one round trip. */

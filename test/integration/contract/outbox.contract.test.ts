@@ -22,6 +22,19 @@ describeStore("outbox", {}, (t) => {
     });
   });
 
+  describe("claiming a failed e-mail to send it again", () => {
+    it("only a failed e-mail can be claimed, and only by one of several callers", async () => {
+      const failed = await t.store.outbox.add(email(1), "failed", "resend");
+      const sent = await t.store.outbox.add(email(2), "sent", "resend");
+      const claims = await Promise.all(Array.from({ length: 5 }, () => t.store.outbox.claimFailed(failed.id)));
+      expect(claims.filter(Boolean)).toHaveLength(1);
+      expect((await t.store.outbox.get(failed.id))?.status).toBe("queued");
+      expect(await t.store.outbox.claimFailed(sent.id)).toBe(false);
+      expect((await t.store.outbox.get(sent.id))?.status).toBe("sent");
+      expect(await t.store.outbox.claimFailed("no-such-email")).toBe(false);
+    });
+  });
+
   describe("bulk writes (the renewal reminder to every pending member)", () => {
     it("adds 100 e-mails in order and marks each with its own result", async () => {
       const before = (await t.store.outbox.list()).total;

@@ -128,6 +128,26 @@ describe("e-mail through a failing provider (fake Resend)", () => {
     resend.failWith(FAILURE);
   });
 
+  it("five 'Send again' presses at once on one failed e-mail send it once", async () => {
+    resend.failWith(FAILURE);
+    const email = uniqueEmail("resend-race");
+    const subject = `MMA Contact Form: Race ${email.split("@")[0]}`;
+    expect((await post("/contact", { name: "Ada", lastname: "Lovelace", email, subject: subject.slice("MMA Contact Form: ".length), notes: "Hello" }, "198.18.9.4")).status).toBe(302);
+    const id = /href="\/accounts\/emails\/([^"]+)"/.exec(rowOf(await outboxList(), subject))![1]!;
+    const cookie = await sessionCookieFor(demoAccount("treasurer").id);
+    resend.failWith(null);
+    const presses = await Promise.all(
+      Array.from({ length: 5 }, () =>
+        fetch(`${server.url}/accounts/emails/${id}`, { method: "POST", redirect: "manual", body: "", headers: { Cookie: cookie, Origin: server.url, "Content-Type": "application/x-www-form-urlencoded" } }),
+      ),
+    );
+    expect(presses.map((r) => r.status)).toEqual([302, 302, 302, 302, 302]);
+    // The first (failed) attempt from the contact form, then exactly one more.
+    expect(resend.requests.filter((r) => r.body.subject === subject)).toHaveLength(2);
+    expect(rowOf(await outboxList(), subject)).toContain(">Sent</td>");
+    resend.failWith(FAILURE);
+  });
+
   it("once the provider accepts, the row says Sent with the provider's id", async () => {
     resend.failWith(null);
     const email = uniqueEmail("resend-ok");

@@ -5,6 +5,7 @@ import { outboxFromRow } from "./rows";
 import { insertRow } from "./sql";
 
 const MARK = "UPDATE outbox SET status = ?, provider_id = ?, error = ?, updated_at = ? WHERE id = ?";
+const CLAIM_FAILED = "UPDATE outbox SET status = 'queued', updated_at = ? WHERE id = ? AND status = 'failed'";
 
 function toRow(record: OutboxEmail) {
   return {
@@ -47,6 +48,11 @@ export function d1Outbox(db: D1Database): OutboxRepository {
 
     async markResult(id, result) {
       await repo.markResults([{ id, ...result }]);
+    },
+
+    async claimFailed(id) {
+      const result = await db.prepare(CLAIM_FAILED).bind(nowSeconds(), id).run();
+      return result.meta.changes === 1;
     },
 
     async markResults(results) {
