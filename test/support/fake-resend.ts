@@ -33,6 +33,8 @@ export interface FakeResend {
   batches: number[];
   /** From now on answer POST /emails with this error (null: succeed again). */
   failWith(failure: FakeResendFailure | null): void;
+  /** From now on wait this long before answering POST /emails (0: at once), as a slow provider. */
+  setDelay(ms: number): void;
   stop(): Promise<void>;
 }
 
@@ -58,6 +60,7 @@ export async function startFakeResend(options: { failWith?: FakeResendFailure } 
   const batches: number[] = [];
   let failure: FakeResendFailure | null = options.failWith ?? null;
   let next = 0;
+  let delayMs = 0;
   const server = createServer(async (request, response) => {
     const reply = (status: number, body: unknown) => {
       response.writeHead(status, { "Content-Type": "application/json" });
@@ -95,6 +98,7 @@ export async function startFakeResend(options: { failWith?: FakeResendFailure } 
       return;
     }
     requests.push({ authorization: request.headers.authorization, body: body as FakeResendRequest["body"] });
+    if (delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs));
     if (failure) {
       reply(failure.status, { statusCode: failure.status, name: failure.name, message: failure.message });
       return;
@@ -110,6 +114,9 @@ export async function startFakeResend(options: { failWith?: FakeResendFailure } 
     batches,
     failWith(next) {
       failure = next;
+    },
+    setDelay(ms) {
+      delayMs = ms;
     },
     stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

@@ -136,6 +136,8 @@ describe("e-mail through a failing provider (fake Resend)", () => {
     const id = /href="\/accounts\/emails\/([^"]+)"/.exec(rowOf(await outboxList(), subject))![1]!;
     const cookie = await sessionCookieFor(demoAccount("treasurer").id);
     resend.failWith(null);
+    // A slow provider: every press arrives while the first send is still on its way.
+    resend.setDelay(500);
     const presses = await Promise.all(
       Array.from({ length: 5 }, () =>
         fetch(`${server.url}/accounts/emails/${id}`, { method: "POST", redirect: "manual", body: "", headers: { Cookie: cookie, Origin: server.url, "Content-Type": "application/x-www-form-urlencoded" } }),
@@ -144,6 +146,7 @@ describe("e-mail through a failing provider (fake Resend)", () => {
     expect(presses.map((r) => r.status)).toEqual([302, 302, 302, 302, 302]);
     // The first (failed) attempt from the contact form, then exactly one more.
     expect(resend.requests.filter((r) => r.body.subject === subject)).toHaveLength(2);
+    resend.setDelay(0);
     expect(rowOf(await outboxList(), subject)).toContain(">Sent</td>");
     resend.failWith(FAILURE);
   });
