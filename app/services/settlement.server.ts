@@ -1,5 +1,6 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { settlementFor } from "../domain/fees";
+import { memberSettlementApplied, memberSettlementPatch } from "../domain/member-settlement";
 import type { Transaction } from "../domain/records";
 import { createCheckoutGateway } from "./checkout/index.server";
 import type { CheckoutSession } from "./checkout/gateway";
@@ -47,14 +48,27 @@ export function sessionMismatch(transaction: Transaction, session: CheckoutSessi
 }
 
 /**
- * A transaction found settled. For a ticket, the ticket is marked paid again: the
- * settlement and the ticket are two writes, and if the second one failed, the ticket
- * would otherwise stay unpaid forever (every later path stops here). markTicketPaid is
- * idempotent: it changes the ticket, and sends its e-mail, once.
+ * A transaction found settled. Its change to the member, and its ticket, are made again
+ * when missing: on the Cockpit store the settlement and the member (or the ticket) are
+ * separate writes, and if the second one failed, the member who paid would otherwise
+ * never get what they paid for (every later path stops here). Both are idempotent: the
+ * member is written only when the change is missing; markTicketPaid changes the ticket,
+ * and sends its e-mail, once.
  */
 async function alreadySettled(context: AppLoadContext, transaction: Transaction): Promise<SettlementResult> {
+  await completeMemberOf(context, transaction);
   await payTicketOf(context, transaction);
   return { outcome: "already-settled", transaction };
+}
+
+/** A settled transaction's change to its member, written if the member does not have it. */
+async function completeMemberOf(context: AppLoadContext, transaction: Transaction): Promise<void> {
+  const change = settlementFor(transaction);
+  if (!change) return;
+  const member = await context.store.members.getById(transaction.userId);
+  if (!member || memberSettlementApplied(member, change)) return;
+  console.warn(`Transaction ${transaction.id} is settled but member ${member.id} lacks its ${change.kind}: completing it.`);
+  await context.store.members.update(member.id, memberSettlementPatch(change));
 }
 
 /** A settled ticket transaction's ticket becomes paid (once, whoever calls). */
