@@ -29,3 +29,22 @@ export function memberSettlementApplied(member: Pick<Member, "registrationPaid" 
       return member.membership === "Family";
   }
 }
+
+/**
+ * How long after its settlement a transaction's missing member change is still completed
+ * (a half-finished settlement on the Cockpit store, finished by the return page or the
+ * webhook's retries, which Stripe makes for up to three days). Later, a missing change is
+ * more likely an accountant's edit (a Family made Single again) than a lost write, and an
+ * old return URL opened again must not undo it.
+ */
+export const SETTLEMENT_COMPLETION_WINDOW_SECONDS = 7 * 24 * 60 * 60;
+
+export function memberSettlementToComplete(
+  member: Pick<Member, "registrationPaid" | "lastRenewedYear" | "membership">,
+  change: MemberSettlement,
+  settledAt: number | null,
+  now: number,
+): MemberPatch | null {
+  if (settledAt === null || now - settledAt > SETTLEMENT_COMPLETION_WINDOW_SECONDS) return null;
+  return memberSettlementApplied(member, change) ? null : memberSettlementPatch(change);
+}

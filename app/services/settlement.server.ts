@@ -1,6 +1,6 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { settlementFor } from "../domain/fees";
-import { memberSettlementApplied, memberSettlementPatch } from "../domain/member-settlement";
+import { memberSettlementToComplete } from "../domain/member-settlement";
 import type { Transaction } from "../domain/records";
 import { createCheckoutGateway } from "./checkout/index.server";
 import type { CheckoutSession } from "./checkout/gateway";
@@ -61,14 +61,15 @@ async function alreadySettled(context: AppLoadContext, transaction: Transaction)
   return { outcome: "already-settled", transaction };
 }
 
-/** A settled transaction's change to its member, written if the member does not have it. */
+/** A settled transaction's change to its member, written if the member lacks it (soon after the settlement only). */
 async function completeMemberOf(context: AppLoadContext, transaction: Transaction): Promise<void> {
   const change = settlementFor(transaction);
   if (!change) return;
   const member = await context.store.members.getById(transaction.userId);
-  if (!member || memberSettlementApplied(member, change)) return;
+  const patch = member && memberSettlementToComplete(member, change, transaction.settledAt, nowSeconds());
+  if (!member || !patch) return;
   console.warn(`Transaction ${transaction.id} is settled but member ${member.id} lacks its ${change.kind}: completing it.`);
-  await context.store.members.update(member.id, memberSettlementPatch(change));
+  await context.store.members.update(member.id, patch);
 }
 
 /** A settled ticket transaction's ticket becomes paid (once, whoever calls). */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { memberSettlementApplied, memberSettlementPatch } from "~/domain/member-settlement";
+import { memberSettlementApplied, memberSettlementPatch, memberSettlementToComplete, SETTLEMENT_COMPLETION_WINDOW_SECONDS } from "~/domain/member-settlement";
 
 describe("what a settled payment changes on the member", () => {
   const applicant = { registrationPaid: false, lastRenewedYear: null, membership: "Single" as const };
@@ -20,5 +20,22 @@ describe("what a settled payment changes on the member", () => {
     expect(memberSettlementApplied({ ...applicant, lastRenewedYear: 2027 }, { kind: "renewal", year: 2026 })).toBe(true);
     expect(memberSettlementApplied(applicant, { kind: "upgrade" })).toBe(false);
     expect(memberSettlementApplied({ ...applicant, membership: "Family" }, { kind: "upgrade" })).toBe(true);
+  });
+});
+
+describe("completing a settled transaction's change on its member", () => {
+  const single = { registrationPaid: true, lastRenewedYear: 2026, membership: "Single" as const };
+  const upgrade = { kind: "upgrade" as const };
+  const settledAt = 1_800_000_000;
+
+  it("writes the missing change soon after the settlement, and nothing when the member has it", () => {
+    expect(memberSettlementToComplete(single, upgrade, settledAt, settledAt + 60)).toEqual({ membership: "Family" });
+    expect(memberSettlementToComplete({ ...single, membership: "Family" }, upgrade, settledAt, settledAt + 60)).toBeNull();
+    expect(memberSettlementToComplete({ ...single, lastRenewedYear: 2025 }, { kind: "renewal", year: 2026 }, settledAt, settledAt + SETTLEMENT_COMPLETION_WINDOW_SECONDS)).toEqual({ lastRenewedYear: 2026 });
+  });
+
+  it("leaves an old settlement alone (a later edit is not undone) and one with no settlement time", () => {
+    expect(memberSettlementToComplete(single, upgrade, settledAt, settledAt + SETTLEMENT_COMPLETION_WINDOW_SECONDS + 1)).toBeNull();
+    expect(memberSettlementToComplete(single, upgrade, null, settledAt)).toBeNull();
   });
 });
