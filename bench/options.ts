@@ -42,6 +42,8 @@ export interface BenchOptions {
   /** Run Lighthouse (`--no-lighthouse` turns it off): bench/lighthouse.ts. */
   lighthouse: boolean;
   lighthousePages: string[];
+  /** Lighthouse runs per page; the median run counts. */
+  lighthouseRuns: number;
 }
 
 export type Part = "public" | "admin" | "cockpit" | "load" | "lighthouse";
@@ -84,6 +86,7 @@ Parts, in this order (each on its own fresh seeded wrangler dev server):
   --ramp-seconds N   length of each ramp step (default: 5)
   --load-members N   synthetic members on the load server (default: 1000)
   --lighthouse-pages /a,/b  pages for Lighthouse (default: ${DEFAULT_LIGHTHOUSE_PAGES.join(",")})
+  --lighthouse-runs N  Lighthouse runs per page; the median run (by performance) counts (default: 3)
   --verbose          show wrangler dev's output
   --help             this text`;
 
@@ -132,6 +135,7 @@ export function parseOptions(argv: string[]): BenchOptions | null {
     loadMembers: 1_000,
     lighthouse: true,
     lighthousePages: DEFAULT_LIGHTHOUSE_PAGES,
+    lighthouseRuns: 3,
   };
   const only = new Set<Part>();
   const partOf = (name: string): Part => (name === "pages" ? "public" : (name as Part));
@@ -184,6 +188,9 @@ export function parseOptions(argv: string[]): BenchOptions | null {
         break;
       case "--lighthouse-pages":
         options.lighthousePages = pathList(flag, value());
+        break;
+      case "--lighthouse-runs":
+        options.lighthouseRuns = positiveInteger(flag, value(), 1);
         break;
       case "--admin-members":
         options.adminMembers = positiveInteger(flag, value(), 0);

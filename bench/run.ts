@@ -313,7 +313,7 @@ function writeResults(file: string, results: object): void {
 function lighthousePart(): Promise<number> {
   console.log(`\nLighthouse (mobile): fresh D1 with the demo, then wrangler dev...`);
   return onFreshServer({}, async (baseUrl) => {
-    const results = await benchLighthouse(baseUrl, options.lighthousePages, (line) => console.log(line));
+    const results = await benchLighthouse(baseUrl, options.lighthousePages, options.lighthouseRuns, (line) => console.log(line));
     console.log(`\n${NOTE_LIGHTHOUSE}\n`);
     console.log(lighthouseTable(results));
     const failing = failingAuditsText(results);
@@ -328,7 +328,7 @@ function lighthousePart(): Promise<number> {
 
 const NOTE_LIGHTHOUSE =
   "Lighthouse's mobile defaults (emulated phone, simulated slow 4G and 4× CPU slowdown), headless Debian chromium, " +
-  "the server on loopback over http.";
+  `the server on loopback over http; ${options.lighthouseRuns} run(s) per page, the figures are the median run's (by performance).`;
 
 /** Mixed traffic at the knee of a ramp on a fresh server (bench/load.ts): returns the exit code. */
 function loadPart(): Promise<number> {
