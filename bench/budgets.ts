@@ -49,8 +49,16 @@ export function jsBudgetFor(path: string): number {
  * A page that does not answer 200 fails "answers 200"; its other budgets are N/A (a 404
  * page's figures say nothing). The JS budget fails if one of its scripts does not load.
  */
+/**
+ * Public pages that can never come from the visitors' page cache, so the "2× a static
+ * file" budget (which that cache makes possible) does not fit them: /logout answers with
+ * a Set-Cookie that ends the session. They are held to the signed-in pages' time budget.
+ */
+const NEVER_CACHED = new Set(["/logout"]);
+
 export function checkPage(page: PageResult, staticTiming: Timing): BudgetCheck[] {
   const signedIn = page.audience !== "visitor";
+  const uncached = !signedIn && NEVER_CACHED.has(page.path);
   const ours = signedIn ? ` (ours, ${page.audience})` : "";
   const ok = page.status === 200;
   const jsLimit = jsBudgetFor(page.path);
@@ -68,8 +76,8 @@ export function checkPage(page: PageResult, staticTiming: Timing): BudgetCheck[]
     signedIn
       ? { page: page.path, budget: `JS: reported, no budget (${page.audience})`, actual: js, verdict: "N/A" }
       : { page: page.path, budget: `JS ≤ ${formatKb(jsLimit)} gz`, actual: js, verdict: verdict(ok, page.js.gzipBytes <= jsLimit && page.js.missing.length === 0) },
-    signedIn
-      ? { page: page.path, budget: `p50 < ${SIGNED_IN_BUDGETS.p50Ms} ms${ours}`, actual: `${page.timing.p50.toFixed(1)} ms (${ratio.toFixed(1)}× static)`, verdict: verdict(ok, page.timing.p50 < SIGNED_IN_BUDGETS.p50Ms) }
+    signedIn || uncached
+      ? { page: page.path, budget: `p50 < ${SIGNED_IN_BUDGETS.p50Ms} ms${signedIn ? ours : " (ours, never cached)"}`, actual: `${page.timing.p50.toFixed(1)} ms (${ratio.toFixed(1)}× static)`, verdict: verdict(ok, page.timing.p50 < SIGNED_IN_BUDGETS.p50Ms) }
       : { page: page.path, budget: `p50 ≤ ${BUDGETS.p50Ratio}× static p50`, actual: `${ratio.toFixed(2)}×`, verdict: verdict(ok, ratio <= BUDGETS.p50Ratio) },
   ];
 }
