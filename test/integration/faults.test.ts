@@ -38,6 +38,7 @@ const YEAR = currentYear();
 const people = {
   payer: newMember({ fullName: "Fault Payer", active: false, registrationPaid: false, lastRenewedYear: null }),
   eager: newMember({ fullName: "Eager Payer", active: false, registrationPaid: false, lastRenewedYear: null }),
+  cutOff: newMember({ fullName: "Cut Off Payer", active: false, registrationPaid: false, lastRenewedYear: null }),
   blocked: newMember({ fullName: "Blocked Renewer", active: true, registrationPaid: true, lastRenewedYear: YEAR - 1 }),
 };
 const ids = {} as Record<keyof typeof people, string>;
@@ -131,6 +132,27 @@ describe("Stripe failing to create a checkout session", () => {
     const reconcile = await post("/accounts/payments", { id: kept!.id }, accountant);
     expect(reconcile.status).toBe(302);
     expect((await store((s) => s.transactions.getById(kept!.id)))?.status).toBe("failed");
+  });
+});
+
+describe("Stripe unreachable when creating a checkout session", () => {
+  it("a dropped connection (after the SDK's retry) is the same clear 503; the pending transaction waits and a retry opens one session", async () => {
+    const token = await paymentLinkToken(devEnv, ids.cutOff);
+    const before = stripe.requests.length;
+    stripe.dropNext(2);
+    const failed = await post(`/payment-reg-fee/${token}`, {});
+    expect(failed.status).toBe(503);
+    expect(text(await failed.text())).toContain(PAYMENT_UNAVAILABLE_MESSAGE);
+    // The SDK tried twice (its one network retry), and both connections were cut.
+    expect(stripe.requests.length - before).toBe(2);
+    const [kept] = await transactionsOf(ids.cutOff);
+    expect(kept).toMatchObject({ status: "pending", checkoutSessionId: null });
+
+    const retry = await post(`/payment-reg-fee/${token}`, {});
+    expect(retry.status).toBe(303);
+    const mine = [...stripe.sessions.values()].filter((s) => s.customer_email === people.cutOff.email);
+    expect(mine).toHaveLength(1);
+    expect(await member(ids.cutOff)).toMatchObject({ active: false, registrationPaid: false });
   });
 });
 

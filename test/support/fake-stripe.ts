@@ -89,6 +89,8 @@ export interface FakeStripe {
    * retries a 5xx or a dropped connection once: use times 2 to make a call fail.
    */
   failNextWith(status: number, error: FakeStripeError, options?: { times?: number; shouldRetry?: boolean }): void;
+  /** Drop the connection of the next `times` API requests without an answer (Stripe unreachable mid-call). */
+  dropNext(times?: number): void;
   /** A webhook request as Stripe would send it for this session, signed with `secret` (default: webhookSecret). */
   signedEvent(type: string, session: FakeCheckoutSession, secret?: string, options?: { timestamp?: number }): { payload: string; header: string };
   stop(): Promise<void>;
@@ -184,6 +186,7 @@ export async function startFakeStripe(
   const replays = new Map<string, { status: number; body: unknown }>();
   const requests: FakeStripeRequest[] = [];
   const failures: { status: number; error: FakeStripeError; shouldRetry?: boolean }[] = [];
+  let drops = 0;
   let baseUrl = "";
   let eventCount = 0;
 
@@ -305,6 +308,11 @@ export async function startFakeStripe(
     const idempotencyKey = typeof request.headers["idempotency-key"] === "string" ? request.headers["idempotency-key"] : undefined;
     requests.push({ method, path: url.pathname, authorization: request.headers.authorization, idempotencyKey, params });
 
+    if (drops > 0) {
+      drops -= 1;
+      request.socket.destroy();
+      return;
+    }
     const failure = failures.shift();
     if (failure) {
       const headers: Record<string, string> = failure.shouldRetry === undefined ? {} : { "Stripe-Should-Retry": String(failure.shouldRetry) };
@@ -373,6 +381,9 @@ export async function startFakeStripe(
     },
     failNextWith(status, error, { times = 1, shouldRetry } = {}) {
       for (let i = 0; i < times; i += 1) failures.push({ status, error, shouldRetry });
+    },
+    dropNext(times = 1) {
+      drops += times;
     },
     signedEvent(type, session, secret = webhookSecret, { timestamp } = {}) {
       eventCount += 1;
