@@ -47,7 +47,8 @@ async function payAndFindTicket(page: Page, guest: string) {
   await page.waitForURL(/\/practice-checkout\/cs_practice_/);
   await page.getByRole("button", { name: "Pay", exact: true }).click();
   await page.waitForURL(/\/ticket-payment-success\/[^/]+\/[^/]+\/[^/?]+/);
-  expect(await page.locator("h1").innerText()).toBe("Payment Success");
+  // With JavaScript the address can change before the page is drawn: wait for the heading.
+  await expect.poll(() => page.locator("h1").innerText()).toBe("Payment Success");
   expect(await page.getByText("You can see the ticket in My Tickets page.", { exact: true }).count()).toBe(1);
   await page.getByRole("link", { name: "My Account" }).last().click();
   await page.waitForURL(/\/mem-account$/);
@@ -104,9 +105,9 @@ describe("booking with JavaScript on", () => {
     await page.selectOption("#booking-numberOfParents", "2");
     await page.waitForSelector("#booking-parentName2");
     expect(page.url()).toBe(url);
-    expect(await bookButton(page).innerText()).toBe("Book Now £61.00");
+    await expect.poll(() => bookButton(page).innerText()).toBe("Book Now £61.00");
     await page.selectOption("#booking-numberOfChildrenBelow5", "0");
-    expect(await page.locator("#booking-below5Child1").count()).toBe(0);
+    await expect.poll(() => page.locator("#booking-below5Child1").count()).toBe(0);
     await page.fill("#booking-parentName1", "Nana Js");
     await page.fill("#booking-parentName2", "Grandad Js");
     await expectNoSidewaysScroll(page);
