@@ -5,16 +5,11 @@ import { parseContactForm } from "../domain/contact";
 import { CONTACT_RATE_LIMITED_MESSAGE, type ContactErrors, type ContactValues } from "../domain/contact-form";
 import { ContactMessageEmail, contactEmailSubject } from "../emails/ContactMessageEmail";
 import { createEmailService } from "./email.server";
-import { clientKey, createRateLimiter, type RateRule } from "./rate-limit.server";
+import { clientKey, createRateLimiter } from "./rate-limit.server";
+import { CONTACT_RATE_RULES } from "../domain/rate-limits";
 
-/**
- * Generous for people, tight for scripts: someone writing again about the same
- * thing, or a family sharing one connection, stays well inside them.
- */
-export const CONTACT_RATE_RULES = {
-  perEmail: { name: "contact:email", limit: 5, windowSeconds: 10 * 60 },
-  perIp: { name: "contact:ip", limit: 20, windowSeconds: 60 * 60 },
-} as const satisfies Record<string, RateRule>;
+export { CONTACT_RATE_RULES };
+
 
 export type ContactResult =
   | { ok: true }

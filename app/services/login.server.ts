@@ -10,17 +10,11 @@ import {
 } from "../domain/login";
 import type { Member } from "../domain/records";
 import { checkPassword } from "./password.server";
-import { clientKey, createRateLimiter, type RateRule } from "./rate-limit.server";
+import { clientKey, createRateLimiter } from "./rate-limit.server";
+import { LOGIN_RATE_RULES } from "../domain/rate-limits";
 
-/**
- * Sign-in attempts are counted (ARCHITECTURE.md point 9): per e-mail against guessing
- * one member's password, per address against trying many e-mails. A member who
- * mistypes a few times, or a family behind one connection, stays well inside.
- */
-export const LOGIN_RATE_RULES = {
-  perEmail: { name: "login:email", limit: 10, windowSeconds: 15 * 60 },
-  perIp: { name: "login:ip", limit: 30, windowSeconds: 60 * 60 },
-} as const satisfies Record<string, RateRule>;
+export { LOGIN_RATE_RULES };
+
 
 export type LoginResult =
   | { ok: true; member: Member }

@@ -16,19 +16,15 @@ import { PasswordChangedEmail, PASSWORD_CHANGED_SUBJECT } from "../emails/Passwo
 import { ResetPasswordEmail, RESET_PASSWORD_SUBJECT } from "../emails/ResetPasswordEmail";
 import { createEmailService } from "./email.server";
 import { hashPassword } from "./password.server";
-import { clientKey, createRateLimiter, type RateRule } from "./rate-limit.server";
+import { clientKey, createRateLimiter } from "./rate-limit.server";
+import { FORGOT_RATE_RULES } from "../domain/rate-limits";
+
+export { FORGOT_RATE_RULES };
 
 /**
  * Forgot password and reset password (spec §2, §4; ARCHITECTURE.md points 5 and 9).
- *
- * 'Email not found!' tells anyone whether an address belongs to a member: the spec
- * asks for it, so it stays, behind these limits (a few tries per address, a modest
- * number per client), which make harvesting addresses slow.
+ * 'Email not found!' stays (the spec asks for it), behind the limits of app/domain/rate-limits.ts.
  */
-export const FORGOT_RATE_RULES = {
-  perEmail: { name: "forgot:email", limit: 5, windowSeconds: 60 * 60 },
-  perIp: { name: "forgot:ip", limit: 20, windowSeconds: 60 * 60 },
-} as const satisfies Record<string, RateRule>;
 
 const nowSeconds = () => Date.now() / 1000;
 

@@ -2,15 +2,13 @@
  * Abuse limits (ARCHITECTURE.md point 9): fixed-window counters in D1. Each hit is one
  * atomic upsert that either starts a new window or counts on in the current one and
  * returns the count, so concurrent requests on any isolate never lose a hit. The
- * table lives in D1 whatever the content store is (like the outbox).
+ * table lives in D1 whatever the content store is (like the outbox); the rules
+ * themselves are one table in app/domain/rate-limits.ts.
  */
 
-export interface RateRule {
-  /** Names the counter together with the subject, e.g. "contact:ip". */
-  name: string;
-  limit: number;
-  windowSeconds: number;
-}
+import type { RateRule } from "../domain/rate-limits";
+
+export type { RateRule };
 
 export interface RateDecision {
   allowed: boolean;

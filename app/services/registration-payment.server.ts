@@ -6,7 +6,10 @@ import { currentMonth } from "../domain/renewal";
 import { PRIVATE_CACHE_CONTROL } from "./cache-control.server";
 import { verifyPaymentLinkToken } from "./payment-link.server";
 import { startCheckout } from "./payments.server";
-import { clientKey, createRateLimiter, type RateRule } from "./rate-limit.server";
+import { clientKey, createRateLimiter } from "./rate-limit.server";
+import { PAY_RATE_RULES } from "../domain/rate-limits";
+
+export { PAY_RATE_RULES };
 
 /**
  * /payment-reg-fee/{token} (spec 2 §2): the approved applicant's registration payment.
@@ -14,11 +17,6 @@ import { clientKey, createRateLimiter, type RateRule } from "./rate-limit.server
  */
 
 
-/** Each PAY makes a transaction and a checkout session: a few retries are plenty. */
-export const PAY_RATE_RULES = {
-  member: { name: "registration-pay:member", limit: 10, windowSeconds: 60 * 60 },
-  ip: { name: "registration-pay:ip", limit: 30, windowSeconds: 60 * 60 },
-} as const satisfies Record<string, RateRule>;
 export const PAY_RATE_LIMITED_MESSAGE = "Too many payment attempts. Nothing was charged. Please try again later.";
 
 const HEADERS = { "Cache-Control": PRIVATE_CACHE_CONTROL, "X-Robots-Tag": "noindex", "Referrer-Policy": "no-referrer" };

@@ -22,8 +22,11 @@ import { requireAccountant } from "./auth.server";
 import { PRIVATE_CACHE_CONTROL } from "./cache-control.server";
 import { createEmailService } from "./email.server";
 import { csvText } from "./member-csv.server";
-import { createRateLimiter, type RateRule } from "./rate-limit.server";
+import { createRateLimiter } from "./rate-limit.server";
+import { REMINDER_RATE_RULE } from "../domain/rate-limits";
 import { redirectWithToast } from "./toast.server";
+
+export { REMINDER_RATE_RULE };
 
 /**
  * The subscriptions report (/mem-renewals): the renewed and pending tables, their
@@ -33,8 +36,6 @@ import { redirectWithToast } from "./toast.server";
 const PATH = "/mem-renewals";
 const RENEW = "renew" as const;
 
-/** Once per 10 minutes per accountant: a double click or a reload must not e-mail every member twice. */
-export const REMINDER_RATE_RULE = { name: "renewal-reminder:accountant", limit: 1, windowSeconds: 10 * 60 } as const satisfies RateRule;
 
 export async function loadRenewalsReport(request: Request, context: AppLoadContext) {
   await requireAccountant(request, context);

@@ -14,11 +14,12 @@ import type { Member, NewMember } from "../domain/records";
 import { parseSignup, type SignupData } from "../domain/signup";
 import { SIGNUP_CONSENT_FIELDS, SIGNUP_MESSAGES } from "../domain/signup-form";
 import { hashPassword } from "./password.server";
-import { clientKey, createRateLimiter, type RateRule } from "./rate-limit.server";
+import { clientKey, createRateLimiter } from "./rate-limit.server";
+import { SIGNUP_RATE_RULE } from "../domain/rate-limits";
+
+export { SIGNUP_RATE_RULE };
 import { DuplicateEmailError } from "./store/errors";
 
-/** A household signs up once; a script trying addresses (or e-mails) is held to a handful an hour. */
-export const SIGNUP_RATE_RULE = { name: "signup:ip", limit: 5, windowSeconds: 60 * 60 } as const satisfies RateRule;
 
 const TEXT_FIELDS = [...PERSON_FIELDS, "email", "membership", ...SPOUSE_FIELDS, "childCount", ...CHILD_NAME_FIELDS, ...CHILD_YEAR_FIELDS] as const;
 const CHECKBOX_FIELDS = [...SIGNUP_CONSENT_FIELDS, ...PHOTO_CONSENT_FIELDS] as const;
