@@ -3,6 +3,7 @@ import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
 // @ts-ignore: no types for the generated build
 import * as build from "./build/server";
 import { getLoadContext } from "./app/load-context";
+import { renderReadSignedInUser } from "./app/services/auth.server";
 import { EnvError, parseEnv, type AppEnv } from "./app/services/env.server";
 import { PAGE_CACHE_FRESH_SECONDS, PAGE_CACHE_STALE_SECONDS, pageCacheKey, servePage } from "./app/services/page-cache.server";
 import { isCrossSiteMutation, isLocalRequest, isUnreadableForm, isUnsupportedMediaType } from "./app/services/request-guard.server";
@@ -41,6 +42,8 @@ async function handle(request: Request, env: WorkerBindings, ctx: ExecutionConte
       return plainPage(403, "This is a development build: it answers only on this machine.");
     }
     const render = () => handleRemixRequest(request, loadContext);
+    // What the render saw decides whether its page may be stored, not the request's headers.
+    const renderForCache = async () => ({ response: await render(), personal: renderReadSignedInUser(loadContext) });
     const key = pageCacheKey(request, serverBuild.assets.version, COOKIE_CONSENT_NAME);
     return key
       ? await servePage(
@@ -52,7 +55,7 @@ async function handle(request: Request, env: WorkerBindings, ctx: ExecutionConte
             staleSeconds: PAGE_CACHE_STALE_SECONDS,
           }),
           key,
-          render,
+          renderForCache,
         )
       : await render();
   } catch (error) {

@@ -2,6 +2,7 @@ import type { ActionFunctionArgs, AppLoadContext, EntryContext, LoaderFunctionAr
 import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToReadableStream } from "react-dom/server";
+import { renderReadSignedInUser } from "./services/auth.server";
 import { applyDocumentCacheControl } from "./services/cache-control.server";
 import { SESSION_COOKIE_NAME } from "./services/session.server";
 import { STORE_ERROR_HEADERS, isStoreUnavailable } from "./services/store-errors.server";
@@ -38,7 +39,10 @@ export default async function handleRequest(
   if (isbot(request.headers.get("user-agent") || "")) await body.allReady;
 
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-  applyDocumentCacheControl(request, responseStatusCode, responseHeaders, SESSION_COOKIE_NAME);
+  applyDocumentCacheControl(request, responseStatusCode, responseHeaders, {
+    sessionCookieName: SESSION_COOKIE_NAME,
+    renderReadUser: renderReadSignedInUser(loadContext),
+  });
   return new Response(body, { headers: responseHeaders, status: responseStatusCode });
 }
 

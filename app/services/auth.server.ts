@@ -12,6 +12,13 @@ import { redirectWithToast } from "./toast.server";
  */
 
 const userByContext = new WeakMap<AppLoadContext, Promise<Member | null>>();
+/** Requests whose render found a signed-in member: what they answer is personal (never cached for visitors). */
+const readSignedInUser = new WeakSet<AppLoadContext>();
+
+/** Whether serving this request read a signed-in member (the page cache and Cache-Control decide from it). */
+export function renderReadSignedInUser(context: AppLoadContext): boolean {
+  return readSignedInUser.has(context);
+}
 
 function sessionStorage(context: AppLoadContext) {
   return createSessionStorage(context.env);
@@ -36,7 +43,10 @@ async function loadUser(request: Request, context: AppLoadContext): Promise<Memb
 export function getUser(request: Request, context: AppLoadContext): Promise<Member | null> {
   let pending = userByContext.get(context);
   if (!pending) {
-    pending = loadUser(request, context);
+    pending = loadUser(request, context).then((member) => {
+      if (member) readSignedInUser.add(context);
+      return member;
+    });
     userByContext.set(context, pending);
   }
   return pending;

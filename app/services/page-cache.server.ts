@@ -1,6 +1,8 @@
 import { PUBLIC_HTML_CACHE_CONTROL } from "./cache-control.server";
+import { requestCookies } from "./request-cookies.server";
 import { SESSION_COOKIE_NAME } from "./session.server";
 import type { SwrCache } from "./swr-cache.server";
+import { TOAST_COOKIE_NAME } from "./toast.server";
 
 /**
  * Visitors' pages, whole. A page a visitor sees without a session is the same
@@ -13,7 +15,7 @@ export const PAGE_CACHE_FRESH_SECONDS = 60;
 export const PAGE_CACHE_STALE_SECONDS = 10 * 60;
 export const PAGE_CACHE_HEADER = "X-Page-Cache";
 
-const PERSONAL_COOKIES = [SESSION_COOKIE_NAME, "__toast"];
+const PERSONAL_COOKIES = [SESSION_COOKIE_NAME, TOAST_COOKIE_NAME];
 
 interface StoredPage {
   storable: boolean;
@@ -22,24 +24,31 @@ interface StoredPage {
   body: string;
 }
 
-function cookieNames(request: Request): Map<string, string> {
-  const pairs = (request.headers.get("Cookie") ?? "").split(/;\s*/).filter(Boolean);
-  return new Map(pairs.map((pair) => [pair.slice(0, pair.indexOf("=")), pair.slice(pair.indexOf("=") + 1)]));
-}
-
 /** The cache key of a request whose answer is the same for every visitor, or null. */
 export function pageCacheKey(request: Request, buildVersion: string, consentCookie: string): string | null {
   if (request.method !== "GET") return null;
   const url = new URL(request.url);
   if (url.search || url.pathname.endsWith(".data") || url.pathname.startsWith("/dev/")) return null;
-  const cookies = cookieNames(request);
-  if (PERSONAL_COOKIES.some((name) => cookies.has(name))) return null;
-  const consent = cookies.get(consentCookie) === "true" ? "consent" : "no-consent";
+  // The cookies as Remix reads them (see request-cookies.server.ts), so the key and the render agree.
+  const cookies = requestCookies(request);
+  if (PERSONAL_COOKIES.some((name) => Object.hasOwn(cookies, name))) return null;
+  const consent = cookies[consentCookie] === "true" ? "consent" : "no-consent";
   return `https://page-cache.invalid/${encodeURIComponent(buildVersion)}/${consent}/${url.host}${url.pathname}`;
 }
 
-async function storedPage(response: Response): Promise<StoredPage> {
+/**
+ * A rendered page and whether its render read a signed-in member: such a page is never
+ * stored, whatever the request's cookies looked like to the key (decided from what the
+ * render saw, not from the headers).
+ */
+export interface RenderedPage {
+  response: Response;
+  personal: boolean;
+}
+
+async function storedPage({ response, personal }: RenderedPage): Promise<StoredPage> {
   const storable =
+    !personal &&
     response.status === 200 &&
     response.headers.get("Cache-Control") === PUBLIC_HTML_CACHE_CONTROL &&
     !response.headers.has("Set-Cookie") &&
@@ -48,7 +57,7 @@ async function storedPage(response: Response): Promise<StoredPage> {
 }
 
 /** Answers from the cache, or renders (and stores what may be stored). */
-export async function servePage(cache: SwrCache, key: string, render: () => Promise<Response>): Promise<Response> {
+export async function servePage(cache: SwrCache, key: string, render: () => Promise<RenderedPage>): Promise<Response> {
   let rendered: StoredPage | null = null;
   const page = await cache.read(
     key,

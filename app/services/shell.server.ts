@@ -3,13 +3,14 @@ import type { ShellData } from "../components/layout/shell-data";
 import { viewerOf } from "../domain/navigation";
 import { safeHref } from "../domain/safe-href";
 import { getUser } from "./auth.server";
+import { requestCookies } from "./request-cookies.server";
 import { readToast } from "./toast.server";
 
 export const COOKIE_CONSENT_NAME = "agreeCookie";
 
-function hasCookieConsent(request: Request): boolean {
-  const cookies = request.headers.get("Cookie") ?? "";
-  return cookies.split(/;\s*/).some((pair) => pair === `${COOKIE_CONSENT_NAME}=true`);
+/** Whether the visitor accepted the cookie notice; the page cache keys on the same answer. */
+export function hasCookieConsent(request: Request): boolean {
+  return requestCookies(request)[COOKIE_CONSENT_NAME] === "true";
 }
 
 /** Everything the site shell shows, read once per request. */

@@ -1,7 +1,10 @@
 import { createCookieSessionStorage, redirect } from "@remix-run/cloudflare";
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import type { Toast } from "../domain/toast";
+import { hasCookie } from "./request-cookies.server";
 import { tolerant } from "./session.server";
+
+export const TOAST_COOKIE_NAME = "__toast";
 
 /**
  * One-time messages shown after a redirect ("Details Updated." ...), kept in
@@ -10,7 +13,7 @@ import { tolerant } from "./session.server";
 function toastStorage(context: AppLoadContext) {
   return tolerant(createCookieSessionStorage<Record<string, never>, { toast: Toast }>({
     cookie: {
-      name: "__toast",
+      name: TOAST_COOKIE_NAME,
       httpOnly: true,
       sameSite: "lax",
       secure: context.env.isProduction,
@@ -38,10 +41,9 @@ export async function redirectWithToast(
 /** Reads (and clears) the pending toast; pass the headers on with the response. */
 export async function readToast(request: Request, context: AppLoadContext): Promise<{ toast: Toast | null; headers: Headers }> {
   const headers = new Headers();
-  const cookie = request.headers.get("Cookie");
-  if (!cookie?.includes("__toast=")) return { toast: null, headers };
+  if (!hasCookie(request, TOAST_COOKIE_NAME)) return { toast: null, headers };
   const storage = toastStorage(context);
-  const session = await storage.getSession(cookie);
+  const session = await storage.getSession(request.headers.get("Cookie"));
   const toast = session.get("toast") ?? null;
   headers.append("Set-Cookie", await storage.destroySession(session));
   return { toast, headers };

@@ -21,11 +21,28 @@ describe("pageCacheKey: only what every visitor sees alike", () => {
     expect(key("/blog", { method: "HEAD" })).toBeNull();
     expect(key("/dev/mail")).toBeNull();
   });
+
+  it("reads cookies as Remix does: a name with spaces around it is still that cookie, and the first of two wins", () => {
+    // Remix reads `__session =…` as the session, so the cache must not take it for a visitor.
+    expect(key("/mem-account", { headers: { Cookie: "__session =abc" } })).toBeNull();
+    expect(key("/mem-account", { headers: { Cookie: "_ga=1;  __session= abc" } })).toBeNull();
+    expect(key("/contact", { headers: { Cookie: " __toast =xyz" } })).toBeNull();
+    // The shell shows no notice for the first value (true): the page belongs under "consent".
+    expect(key("/blog", { headers: { Cookie: "agreeCookie=true; agreeCookie=false" } })).toBe(
+      "https://page-cache.invalid/v1/consent/mma.example.org/blog",
+    );
+    expect(key("/blog", { headers: { Cookie: "agreeCookie=false; agreeCookie=true" } })).toBe(
+      "https://page-cache.invalid/v1/no-consent/mma.example.org/blog",
+    );
+  });
 });
 
 describe("servePage", () => {
-  const page = (status: number, headers: Record<string, string>) => () =>
-    Promise.resolve(new Response(`<p>${status}</p>`, { status, headers: { "Content-Type": "text/html; charset=utf-8", ...headers } }));
+  const page = (status: number, headers: Record<string, string>, personal = false) => () =>
+    Promise.resolve({
+      response: new Response(`<p>${status}</p>`, { status, headers: { "Content-Type": "text/html; charset=utf-8", ...headers } }),
+      personal,
+    });
   const cache = () => createSwrCache({ cache: null, memory: new SwrMemory(), waitUntil: () => {}, freshSeconds: 60, staleSeconds: 600 });
 
   it("stores a public page and answers the next request from memory", async () => {
@@ -49,6 +66,8 @@ describe("servePage", () => {
       page(302, { Location: "/gallery", "Cache-Control": PUBLIC_HTML_CACHE_CONTROL }),
       page(200, { "Cache-Control": "private, no-store" }),
       page(200, { "Cache-Control": PUBLIC_HTML_CACHE_CONTROL, "Set-Cookie": "__toast=; Max-Age=0" }),
+      // Public by its headers, but its render read a signed-in member.
+      page(200, { "Cache-Control": PUBLIC_HTML_CACHE_CONTROL }, true),
     ]) {
       const c = cache();
       await servePage(c, "k", render);

@@ -1,0 +1,33 @@
+import { selectAll, selectOne } from "css-select";
+import type { AnyNode, Document, Element } from "domhandler";
+import { textContent } from "domutils";
+import { parseDocument } from "htmlparser2";
+
+/**
+ * HTML read as a document, so tests ask for elements by selector rather than matching
+ * markup with regular expressions.
+ */
+export interface ParsedPage {
+  document: Document;
+  /** Every element the selector matches. */
+  all(selector: string): Element[];
+  /** The first element the selector matches, or null. */
+  one(selector: string): Element | null;
+  /** The text of the first match ("" when nothing matches), whitespace collapsed. */
+  text(selector: string): string;
+}
+
+export const textOf = (node: AnyNode | AnyNode[]): string => textContent(node).replace(/\s+/g, " ").trim();
+
+export function parseHtml(html: string): ParsedPage {
+  const document = parseDocument(html);
+  return {
+    document,
+    all: (selector) => selectAll<AnyNode, Element>(selector, document),
+    one: (selector) => selectOne<AnyNode, Element>(selector, document),
+    text: (selector) => {
+      const found = selectOne<AnyNode, Element>(selector, document);
+      return found ? textOf(found) : "";
+    },
+  };
+}
