@@ -6,7 +6,7 @@ import { getLoadContext } from "./app/load-context";
 import { renderReadSignedInUser } from "./app/services/auth.server";
 import { EnvError, parseEnv, type AppEnv } from "./app/services/env.server";
 import { PAGE_CACHE_FRESH_SECONDS, PAGE_CACHE_STALE_SECONDS, pageCacheKey, servePage } from "./app/services/page-cache.server";
-import { isCrossSiteMutation, isLocalRequest, isUnreadableForm, isUnsupportedMediaType } from "./app/services/request-guard.server";
+import { checkRequestBody, isCrossSiteMutation, isLocalRequest, isUnsupportedMediaType } from "./app/services/request-guard.server";
 import { secureResponse } from "./app/services/security-headers.server";
 import { COOKIE_CONSENT_NAME } from "./app/services/shell.server";
 import { createSwrCache, defaultCache, SwrMemory } from "./app/services/swr-cache.server";
@@ -31,13 +31,22 @@ function checkedEnv(env: WorkerBindings): AppEnv | null {
   }
 }
 
-async function handle(request: Request, env: WorkerBindings, ctx: ExecutionContext): Promise<Response> {
-  if (isCrossSiteMutation(request)) return plainPage(403, "Forbidden: this form must be sent from our own site.");
+const BODY_REFUSALS = {
+  400: "Bad Request: the form could not be read.",
+  413: "Payload Too Large: this form sent more than the site accepts.",
+} as const;
+
+async function handle(received: Request, env: WorkerBindings, ctx: ExecutionContext): Promise<Response> {
+  if (isCrossSiteMutation(received)) return plainPage(403, "Forbidden: this form must be sent from our own site.");
   // Actions read forms: any other body would make request.formData() throw (a 500).
-  if (isUnsupportedMediaType(request)) return plainPage(415, "Unsupported Media Type", { "Cache-Control": "no-store" });
-  if (await isUnreadableForm(request)) return plainPage(400, "Bad Request: the form could not be read.", { "Cache-Control": "no-store" });
+  if (isUnsupportedMediaType(received)) return plainPage(415, "Unsupported Media Type", { "Cache-Control": "no-store" });
+  // A body is checked (size, then form) before any route reads it; routes get the checked copy.
+  // Outside production (wrangler dev), a refused body is read to its end first: see RefusedBody.
+  const body = await checkRequestBody(received, checkedEnv(env)?.isProduction === false ? "discard" : "cancel");
+  if (!body.ok) return plainPage(body.status, BODY_REFUSALS[body.status], { "Cache-Control": "no-store" });
+  const request = body.request;
   try {
-    const loadContext = getLoadContext({ request, context: { cloudflare: { env, ctx, cf: request.cf } } });
+    const loadContext = getLoadContext({ request, context: { cloudflare: { env, ctx, cf: received.cf } } });
     if (!loadContext.env.isProduction && !isLocalRequest(request)) {
       return plainPage(403, "This is a development build: it answers only on this machine.");
     }

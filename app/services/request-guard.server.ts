@@ -37,17 +37,91 @@ export function isUnsupportedMediaType(request: Request): boolean {
 }
 
 /**
- * A form body that cannot be parsed (a multipart body without its boundary, or cut
- * short): reads a copy, so the route still gets the original. Small bodies only here.
+ * The largest body a route may be sent. A form is a few kB (the longest, a sign-up, is
+ * under 4 kB); a Worker isolate has 128 MB, so a body is refused before it is read,
+ * not after. Stripe's events are larger than forms but far below their own limit.
+ * Upload routes, when they come, stream to R2 under a limit of their own.
  */
-export async function isUnreadableForm(request: Request): Promise<boolean> {
-  if (!takesFormBody(request)) return false;
+export const FORM_BODY_LIMIT_BYTES = 64 * 1024;
+export const WEBHOOK_BODY_LIMIT_BYTES = 1024 * 1024;
+
+function bodyLimit(request: Request): number {
+  return takesFormBody(request) ? FORM_BODY_LIMIT_BYTES : WEBHOOK_BODY_LIMIT_BYTES;
+}
+
+/** Reads what is left of a refused body and throws it away (nothing is kept). */
+async function discardRest(reader: ReadableStreamDefaultReader<Uint8Array>): Promise<void> {
   try {
-    await request.clone().formData();
-    return false;
+    while (!(await reader.read()).done);
   } catch {
-    return true;
+    // The client hung up: nothing left to read.
   }
+}
+
+/**
+ * What to do with the rest of a refused body. "cancel": stop reading (a deployed Worker).
+ * "discard": read it to the end and keep nothing, before answering. Only for `wrangler
+ * dev` (npm start, the tests): its proxy fails the next request on a connection whose
+ * request body the worker left unread ("Your worker restarted mid-request").
+ */
+export type RefusedBody = "cancel" | "discard";
+
+/** The whole body if it is at most `limit` bytes, else null (nothing past the limit is kept). */
+async function readCapped(body: ReadableStream<Uint8Array>, limit: number, refused: RefusedBody): Promise<Uint8Array<ArrayBuffer> | null> {
+  const reader = body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      await (refused === "discard" ? discardRest(reader) : reader.cancel().catch(() => {}));
+      return null;
+    }
+    chunks.push(value);
+  }
+  const bytes = new Uint8Array(size);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return bytes;
+}
+
+export type BodyCheck =
+  | { ok: true; request: Request }
+  /** 413: larger than the limit; 400: a form that cannot be parsed. */
+  | { ok: false; status: 400 | 413 };
+
+/**
+ * The request a route may read: its body checked before any route runs. A declared
+ * Content-Length over the limit is refused without reading a byte; any other body is
+ * read up to the limit and no further (a chunked body declares no length), and is
+ * handed on as a new request over those bytes. A form body that cannot be parsed (a
+ * multipart body without its boundary, or cut short) is refused too: the route's
+ * request.formData() would throw, a 500.
+ */
+export async function checkRequestBody(request: Request, refused: RefusedBody = "cancel"): Promise<BodyCheck> {
+  if (SAFE_METHODS.has(request.method) || request.body === null) return { ok: true, request };
+  const limit = bodyLimit(request);
+  const declared = request.headers.get("Content-Length");
+  if (declared !== null && !(Number(declared) <= limit)) {
+    await (refused === "discard" ? discardRest(request.body.getReader()) : request.body.cancel().catch(() => {}));
+    return { ok: false, status: 413 };
+  }
+  const bytes = await readCapped(request.body, limit, refused);
+  if (bytes === null) return { ok: false, status: 413 };
+  const checked = new Request(request, { body: bytes });
+  if (takesFormBody(request)) {
+    try {
+      await checked.clone().formData();
+    } catch {
+      return { ok: false, status: 400 };
+    }
+  }
+  return { ok: true, request: checked };
 }
 
 const LOOPBACK = new Set(["localhost", "127.0.0.1", "[::1]"]);
