@@ -44,6 +44,8 @@ export function sessionMismatch(transaction: Transaction, session: CheckoutSessi
   if (session.metadata.transactionId !== transaction.id) return "metadata";
   if (transaction.checkoutSessionId && transaction.checkoutSessionId !== session.id) return "session id";
   if (session.amountTotal !== transaction.unitAmount * transaction.qty) return "amount";
+  // Every fee and price is in pounds: the same number of euro cents is not a payment of it.
+  if (session.currency?.toLowerCase() !== "gbp") return "currency";
   return null;
 }
 
