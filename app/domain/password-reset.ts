@@ -57,6 +57,34 @@ export function resetKeyMatches(
   return same && nowSeconds < member.resetKeyExpiresAt;
 }
 
+/** A key with less than this left is not sent again: a fresh one replaces it, so every link e-mailed has time to be used. */
+export const RESET_KEY_RESEND_MIN_SECONDS = 15 * 60;
+
+export interface ResetKeyToSend {
+  key: string;
+  /** Unix seconds. */
+  expiresAt: number;
+  /** A new key, to be stored (false: the member's own key, sent again). */
+  fresh: boolean;
+}
+
+/**
+ * Which key a forgot-password request e-mails (issue 16 item 2): the member's key while it
+ * is unused and has at least RESET_KEY_RESEND_MIN_SECONDS left, so asking again never
+ * breaks a link already sent (whoever asked); else a fresh key, valid for an hour.
+ */
+export function resetKeyToSend(
+  member: { resetKey: string | null; resetKeyExpiresAt: number | null },
+  nowSeconds: number,
+  freshKey: () => string = generateResetKey,
+): ResetKeyToSend {
+  const { resetKey, resetKeyExpiresAt } = member;
+  if (resetKey && isResetKeyShape(resetKey) && resetKeyExpiresAt !== null && resetKeyExpiresAt - nowSeconds >= RESET_KEY_RESEND_MIN_SECONDS) {
+    return { fresh: false, key: resetKey, expiresAt: resetKeyExpiresAt };
+  }
+  return { fresh: true, key: freshKey(), expiresAt: Math.floor(nowSeconds) + RESET_KEY_LIFETIME_SECONDS };
+}
+
 export const forgotPasswordSchema = z.object({ email: emailField });
 
 export type ResetField = "password" | "confirmPassword";

@@ -1,9 +1,15 @@
 /**
  * Every abuse limit of the site, in one table (ARCHITECTURE.md point 9): what is
- * counted, per what, and over how long. The counters live in D1
+ * counted, per what, and over how long. Two kinds: RateRule (at most N per window) and,
+ * for sign-in, FailureRule (failures only, with a wait that grows: app/domain/growing-delay.ts). The counters live in D1
  * (app/services/rate-limit.server.ts); the services name the row they apply.
  */
 
+import type { FailureRule } from "./growing-delay";
+
+export type { FailureRule };
+
+/** A plain fixed-window limit: at most `limit` counted requests per window. */
 export interface RateRule {
   /** Names the counter together with the subject, e.g. "contact:ip". */
   name: string;
@@ -13,20 +19,45 @@ export interface RateRule {
 
 const MINUTE = 60;
 const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
 
-/** Sign-in attempts: per e-mail against guessing one member's password, per address against trying many e-mails. */
-export const LOGIN_RATE_RULES = {
-  perEmail: { name: "login:email", limit: 10, windowSeconds: 15 * MINUTE },
-  perIp: { name: "login:ip", limit: 30, windowSeconds: HOUR },
-} as const satisfies Record<string, RateRule>;
+/**
+ * Sign-in (issue 16 item 2, docs/decisions/0025). Only FAILED attempts count: a right
+ * password is taken back off every counter, so successes never use up anything (a venue's
+ * 200 members behind one address all sign in). Each failure past the free ones doubles
+ * the wait before the next attempt is heard (a growing delay, never a hard lockout), and
+ * an attempt refused by any counter is counted on none.
+ *
+ * Which counters apply depends on the browser:
+ * - a browser that has signed in to this account before (a valid, signed device cookie
+ *   naming the member) answers to `device` only: failures made in that browser. Nobody
+ *   else can fill it, so nobody can stop a member signing in from their own browser;
+ * - any other browser answers to `pair`, `address` and `email`: the per-e-mail counter
+ *   bounds guessing one member's password from many addresses, the per-address one
+ *   guessing many members' from one address.
+ */
+export const SIGN_IN_FAILURE_RULES = {
+  /** One person's typos at one address: a few free, then 30 s doubling to 15 minutes. */
+  pair: { name: "login:pair", freeFailures: 5, firstDelaySeconds: 30, maxDelaySeconds: 15 * MINUTE, windowSeconds: DAY },
+  /** Many e-mails tried from one address: generous (a venue shares one), then 10 s doubling to 15 minutes. */
+  address: { name: "login:ip", freeFailures: 50, firstDelaySeconds: 10, maxDelaySeconds: 15 * MINUTE, windowSeconds: HOUR },
+  /** One e-mail tried from browsers it never signed in from, from any address: 1 minute doubling to an hour. */
+  email: { name: "login:email", freeFailures: 10, firstDelaySeconds: MINUTE, maxDelaySeconds: HOUR, windowSeconds: DAY },
+  /** Failures in a browser that signed in to this account before (per device cookie and member). */
+  device: { name: "login:device", freeFailures: 10, firstDelaySeconds: 30, maxDelaySeconds: HOUR, windowSeconds: DAY },
+} as const satisfies Record<string, FailureRule>;
 
 /**
  * Forgot password: 'Email not found!' tells anyone whether an address belongs to a
- * member (the spec asks for it), so harvesting addresses is kept slow.
+ * member (the spec asks for it), so harvesting addresses is kept slow per address. A
+ * member's still-valid key is sent again rather than replaced (app/domain/password-reset.ts),
+ * and only those re-sends are capped per e-mail: past the cap the page answers the same
+ * and sends nothing, since every e-mail already sent carries that same working link. A
+ * fresh key is always sent. The owner's known browser (device cookie) skips both limits.
  */
 export const FORGOT_RATE_RULES = {
-  perEmail: { name: "forgot:email", limit: 5, windowSeconds: HOUR },
   perIp: { name: "forgot:ip", limit: 20, windowSeconds: HOUR },
+  resendPerEmail: { name: "forgot:resend", limit: 3, windowSeconds: HOUR },
 } as const satisfies Record<string, RateRule>;
 
 /** The Quick Contact Form: generous for people (a family on one connection), tight for scripts. */

@@ -36,10 +36,13 @@ async function act({ request, context }: ActionFunctionArgs) {
   const redirectTo = (await request.clone().formData()).get("redirectTo");
   const result = await authenticateLogin(request, context);
   if (result.ok) {
-    return createUserSession(context, result.member.id, typeof redirectTo === "string" ? redirectTo : "", {
-      kind: "success",
-      message: LOGIN_SUCCESS_MESSAGE,
-    });
+    return createUserSession(
+      context,
+      result.member.id,
+      typeof redirectTo === "string" ? redirectTo : "",
+      { kind: "success", message: LOGIN_SUCCESS_MESSAGE },
+      [result.deviceCookie],
+    );
   }
   const headers: HeadersInit = result.retryAfter ? { "Retry-After": String(result.retryAfter) } : {};
   return data<LoginAnswer>({ email: result.email, errors: result.errors, formError: result.formError }, { status: result.status, headers });

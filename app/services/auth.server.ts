@@ -77,9 +77,18 @@ export async function requireAccountant(request: Request, context: AppLoadContex
  * Signs a member in with a fresh session (never the one the browser came with) and
  * goes to `redirectTo` if it is a path on this site, else /mem-account; with a toast if given.
  */
-export async function createUserSession(context: AppLoadContext, userId: string, redirectTo: string, toast?: Toast): Promise<Response> {
+export async function createUserSession(
+  context: AppLoadContext,
+  userId: string,
+  redirectTo: string,
+  toast?: Toast,
+  /** More cookies to set with the session, e.g. the device cookie (docs/decisions/0025). */
+  extraCookies: string[] = [],
+): Promise<Response> {
   const to = safeRedirect(redirectTo, "/mem-account");
-  const headers = { "Set-Cookie": await newSessionCookie(sessionStorage(context), userId) };
+  const headers = new Headers();
+  headers.append("Set-Cookie", await newSessionCookie(sessionStorage(context), userId));
+  for (const cookie of extraCookies) headers.append("Set-Cookie", cookie);
   return toast ? redirectWithToast(context, to, toast, { headers }) : redirect(to, { headers });
 }
 

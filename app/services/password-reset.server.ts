@@ -3,12 +3,11 @@ import { createElement } from "react";
 import { TOO_MANY_ATTEMPTS_MESSAGE } from "../domain/login";
 import {
   EMAIL_NOT_FOUND_MESSAGE,
-  RESET_KEY_LIFETIME_SECONDS,
-  generateResetKey,
   isResetKeyShape,
   parseForgotPasswordForm,
   parseResetPasswordForm,
   resetKeyMatches,
+  resetKeyToSend,
   type ResetErrors,
 } from "../domain/password-reset";
 import type { Member } from "../domain/records";
@@ -18,6 +17,7 @@ import { createEmailService } from "./email.server";
 import { hashPassword } from "./password.server";
 import { clientKey, createRateLimiter } from "./rate-limit.server";
 import { FORGOT_RATE_RULES } from "../domain/rate-limits";
+import { knowsMember, readDeviceNote } from "./device-cookie.server";
 
 export { FORGOT_RATE_RULES };
 
@@ -46,23 +46,40 @@ async function sendQuietly(context: AppLoadContext, send: () => Promise<unknown>
   }
 }
 
-/** Stores a fresh key (valid for an hour) on the member and e-mails the link. */
+/**
+ * E-mails the member a reset link: their still-valid key again, or a fresh one (valid for
+ * an hour). The limits (app/domain/rate-limits.ts) never stop the owner: their known
+ * browser skips them; elsewhere the per-address limit answers 429 before anything else is
+ * counted, and the per-e-mail cap on re-sends only decides whether one more copy of a
+ * link the member already has is sent: the page answers the same either way.
+ */
 export async function requestPasswordReset(request: Request, context: AppLoadContext): Promise<ForgotResult> {
   const parsed = parseForgotPasswordForm(await request.formData());
   if (!parsed.ok) return { ok: false, status: 400, email: parsed.email, error: parsed.error };
   const { email } = parsed;
 
-  const limit = await createRateLimiter(context.env.DB).hit([
-    { rule: FORGOT_RATE_RULES.perIp, subject: clientKey(request) },
-    { rule: FORGOT_RATE_RULES.perEmail, subject: email },
-  ]);
-  if (!limit.allowed) return { ok: false, status: 429, email, error: TOO_MANY_ATTEMPTS_MESSAGE, retryAfter: limit.retryAfter };
+  const found = await context.store.members.findByEmail(email);
+  const member = found && !found.deleted ? found : null;
+  const knownBrowser = knowsMember(await readDeviceNote(request, context), member?.id);
+  const limiter = createRateLimiter(context.env.DB);
+  if (!knownBrowser) {
+    const limit = await limiter.hit([{ rule: FORGOT_RATE_RULES.perIp, subject: clientKey(request) }]);
+    if (!limit.allowed) return { ok: false, status: 429, email, error: TOO_MANY_ATTEMPTS_MESSAGE, retryAfter: limit.retryAfter };
+  }
+  if (!member) return { ok: false, status: 404, email, error: EMAIL_NOT_FOUND_MESSAGE };
 
-  const member = await context.store.members.findByEmail(email);
-  if (!member || member.deleted) return { ok: false, status: 404, email, error: EMAIL_NOT_FOUND_MESSAGE };
-
-  const key = generateResetKey();
-  await context.store.members.update(member.id, { resetKey: key, resetKeyExpiresAt: Math.floor(nowSeconds()) + RESET_KEY_LIFETIME_SECONDS });
+  const plan = resetKeyToSend(member, nowSeconds());
+  let key = plan.key;
+  if (plan.fresh) {
+    await context.store.members.update(member.id, { resetKey: key, resetKeyExpiresAt: plan.expiresAt });
+    // Two requests at once may both have made a key: whichever was stored last is the one both send.
+    const stored = await context.store.members.getById(member.id);
+    if (stored?.resetKey && resetKeyMatches(stored, stored.resetKey, nowSeconds())) key = stored.resetKey;
+  } else if (!knownBrowser) {
+    const resend = await limiter.hit([{ rule: FORGOT_RATE_RULES.resendPerEmail, subject: email }]);
+    // The member already has this same working link; one more copy is not worth an inbox flood.
+    if (!resend.allowed) return { ok: true };
+  }
   const link = resetLink(request, member, key);
   await sendQuietly(
     context,

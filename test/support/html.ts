@@ -31,3 +31,9 @@ export function parseHtml(html: string): ParsedPage {
     },
   };
 }
+
+/** The text of the form's message (role="alert"), or null when there is none. */
+export function formMessage(html: string): string | null {
+  const alert = parseHtml(html).one('[role="alert"]');
+  return alert ? textOf(alert) : null;
+}

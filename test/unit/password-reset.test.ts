@@ -4,6 +4,7 @@ import {
   PASSWORDS_DIFFER_MESSAGE,
   PASSWORD_TOO_SHORT_MESSAGE,
   RESET_KEY_ALPHABET,
+  RESET_KEY_LIFETIME_SECONDS,
   RESET_KEY_LENGTH,
   constantTimeEqual,
   generateResetKey,
@@ -11,6 +12,7 @@ import {
   parseForgotPasswordForm,
   parseResetPasswordForm,
   resetKeyMatches,
+  resetKeyToSend,
 } from "~/domain/password-reset";
 
 const form = (fields: Record<string, string>) => {
@@ -107,5 +109,29 @@ describe("the reset-password form", () => {
       ok: false,
       errors: { confirmPassword: PASSWORDS_DIFFER_MESSAGE },
     });
+  });
+});
+
+describe("which key a forgot-password request sends", () => {
+  const now = 1_800_000_000;
+  const fresh = () => "FreshKey99";
+
+  it("sends the member's unused key again while it has at least 15 minutes left", () => {
+    expect(resetKeyToSend({ resetKey: "StillGood1", resetKeyExpiresAt: now + 15 * 60 }, now, fresh)).toEqual({
+      key: "StillGood1",
+      expiresAt: now + 15 * 60,
+      fresh: false,
+    });
+  });
+
+  it("makes a fresh key, valid for an hour, when there is none, it is used up, or nearly expired", () => {
+    for (const member of [
+      { resetKey: null, resetKeyExpiresAt: null },
+      { resetKey: "StillGood1", resetKeyExpiresAt: now + 15 * 60 - 1 },
+      { resetKey: "Expired123", resetKeyExpiresAt: now - 1 },
+      { resetKey: "bad", resetKeyExpiresAt: now + 3000 },
+    ]) {
+      expect(resetKeyToSend(member, now, fresh)).toEqual({ key: "FreshKey99", expiresAt: now + RESET_KEY_LIFETIME_SECONDS, fresh: true });
+    }
   });
 });

@@ -174,6 +174,14 @@ describe("cookie flags", () => {
     expect(toast.get("path")).toBe("/");
     expect(Number(toast.get("max-age"))).toBeLessThanOrEqual(60);
 
+    // The device cookie (docs/decisions/0025): signed, HttpOnly, Lax, a year; it signs nobody in.
+    const device = attributes(named(response, "__device")!);
+    expect(device.has("httponly")).toBe(true);
+    expect(device.get("samesite")).toBe("Lax");
+    expect(device.get("path")).toBe("/");
+    expect(Number(device.get("max-age"))).toBe(365 * 24 * 3600);
+    expect(device.has("secure")).toBe(false);
+
     // Signing out expires the session cookie with the same flags.
     const logout = await formPost(base(), "/logout", {}, { cookie: session.split(";")[0] });
     const gone = attributes(named(logout, "__session")!);
