@@ -1,4 +1,5 @@
 import type { Membership, PaymentType, Pence } from "./records";
+import { currentMonth } from "./renewal";
 import type { SiteSettings } from "./site-settings";
 
 /**
@@ -44,31 +45,74 @@ export function subscriptionIsFree(fees: MembershipFees, month: number): boolean
   return month > fees.freeSubscriptionAfterMonth;
 }
 
-function joiningCharge(fees: MembershipFees, membership: Membership, month: number, title: string): Charge {
+/** The labels of the fee lines (spec 2 §2: the table's rows Registration, 1 Year subscription, Total). */
+export const FEE_LABELS = { registration: "Registration", subscription: "1 Year subscription", total: "Total" } as const;
+
+export interface FeeLine {
+  label: string;
+  pence: Pence;
+}
+
+/**
+ * What joining costs on one day: the lines every place that states or charges the
+ * registration reads (the approval e-mail, /payment-reg-fee, the checkout), so they
+ * cannot disagree. `priceRef` is the provider's price for `total` (one line item, qty 1).
+ */
+export interface RegistrationFeeLines {
+  membership: Membership;
+  /** Registration, then 1 Year subscription (£0 when free). */
+  lines: [FeeLine, FeeLine];
+  total: Pence;
+  subscriptionFree: boolean;
+  priceRef: string;
+}
+
+function joiningFees(fees: MembershipFees, membership: Membership, month: number): RegistrationFeeLines {
   const f = feesFor(fees, membership);
   const free = subscriptionIsFree(fees, month);
-  const subscriptionFee = free ? 0 : f.renew;
-  const total = f.reg + subscriptionFee;
+  const subscription = free ? 0 : f.renew;
   return {
-    title,
-    paymentType: "registration",
+    membership,
+    lines: [
+      { label: FEE_LABELS.registration, pence: f.reg },
+      { label: FEE_LABELS.subscription, pence: subscription },
+    ],
+    total: f.reg + subscription,
+    subscriptionFree: free,
     priceRef: free ? f.regOnlyProduct : f.regProduct,
-    unitAmount: total,
-    qty: 1,
-    registrationFee: f.reg,
-    subscriptionFee,
-    total,
   };
 }
 
-/** The registration payment of an approved applicant: registration fee plus the first year's subscription. */
-export function registrationCharge(fees: MembershipFees, membership: Membership, month: number): Charge {
-  return joiningCharge(fees, membership, month, REGISTRATION_TITLE);
+/**
+ * The registration fee lines for a membership on `now` (the month read in UK time:
+ * 23:30 UTC on 30 September is already October in London).
+ */
+export function registrationFeeLines(fees: MembershipFees, membership: Membership, now: Date): RegistrationFeeLines {
+  return joiningFees(fees, membership, currentMonth(now));
+}
+
+function joiningCharge(title: string, fees: RegistrationFeeLines): Charge {
+  const [registration, subscription] = fees.lines;
+  return {
+    title,
+    paymentType: "registration",
+    priceRef: fees.priceRef,
+    unitAmount: fees.total,
+    qty: 1,
+    registrationFee: registration.pence,
+    subscriptionFee: subscription.pence,
+    total: fees.total,
+  };
+}
+
+/** The registration payment of an approved applicant, charged from its fee lines (registrationFeeLines). */
+export function registrationCharge(fees: RegistrationFeeLines): Charge {
+  return joiningCharge(REGISTRATION_TITLE, fees);
 }
 
 /** Single → Family: the Family registration as the spec says (with the same free-subscription rule). */
 export function upgradeCharge(fees: MembershipFees, month: number): Charge {
-  return joiningCharge(fees, "Family", month, UPGRADE_TITLE);
+  return joiningCharge(UPGRADE_TITLE, joiningFees(fees, "Family", month));
 }
 
 /** This year's subscription for the member's membership. */

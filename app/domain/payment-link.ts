@@ -1,6 +1,3 @@
-import type { Membership } from "./records";
-import type { SiteSettings } from "./site-settings";
-
 /**
  * The registration payment link (spec §5 "Send Payment Link", §7; ARCHITECTURE.md point 3):
  * a signed token that names the member and expires, so the link works without signing in
@@ -31,11 +28,4 @@ export function paymentLinkExpiry(nowSeconds: number): number {
 /** The path of the page the link opens; the token is base64url, so it needs no escaping. */
 export function paymentLinkPath(token: string): string {
   return `/payment-reg-fee/${token}`;
-}
-
-/** The two amounts a new member pays, in pence: the registration fee and the first year's subscription. */
-export function registrationFees(fees: SiteSettings["membership"], membership: Membership): { registrationFee: number; subscriptionFee: number } {
-  return membership === "Family"
-    ? { registrationFee: fees.familyRegFee, subscriptionFee: fees.familyRenewFee }
-    : { registrationFee: fees.singleRegFee, subscriptionFee: fees.singleRenewFee };
 }

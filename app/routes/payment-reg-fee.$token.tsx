@@ -59,7 +59,7 @@ export default function PayRegistrationFee() {
               </tbody>
               <tfoot>
                 <tr>
-                  <th scope="row">Total</th>
+                  <th scope="row">{page.totalLabel}</th>
                   <td>{page.total}</td>
                 </tr>
               </tfoot>

@@ -7,8 +7,8 @@ import {
   PAYMENT_LINK_SUBJECT,
   paymentLinkExpiry,
   paymentLinkPath,
-  registrationFees,
 } from "../domain/payment-link";
+import { registrationFeeLines } from "../domain/fees";
 import type { Member } from "../domain/records";
 import { PaymentLinkEmail } from "../emails/PaymentLinkEmail";
 import { createEmailService } from "./email.server";
@@ -59,11 +59,13 @@ export async function sendPaymentLink(
   const link = paymentLinkUrl(origin, await paymentLinkToken(context.env, member.id));
   try {
     const settings = await context.content.getSiteSettings();
-    const fees = registrationFees(settings.membership, member.membership);
+    // The same lines as the page and the checkout on the day it is sent (after
+    // freeSubscriptionAfterMonth the subscription is £0 there too).
+    const fees = registrationFeeLines(settings.membership, member.membership, new Date());
     const sent = await createEmailService(context).send({
       to: [member.email],
       subject: PAYMENT_LINK_SUBJECT,
-      react: createElement(PaymentLinkEmail, { fullName: member.fullName, membership: member.membership, link, ...fees }),
+      react: createElement(PaymentLinkEmail, { fullName: member.fullName, fees, link }),
       purpose: PAYMENT_LINK_PURPOSE,
     });
     if (sent.status === "sent" || sent.status === "stored") return { ok: true, link, delivered: sent.status };

@@ -1,8 +1,7 @@
 import { data, type AppLoadContext } from "@remix-run/cloudflare";
-import { registrationCharge } from "../domain/fees";
+import { FEE_LABELS, registrationCharge, registrationFeeLines } from "../domain/fees";
 import { formatPence } from "../domain/money";
 import type { Member } from "../domain/records";
-import { currentMonth } from "../domain/renewal";
 import { PRIVATE_CACHE_CONTROL } from "./cache-control.server";
 import { verifyPaymentLinkToken } from "./payment-link.server";
 import { startCheckout } from "./payments.server";
@@ -35,18 +34,16 @@ export async function loadRegistrationPayment(context: AppLoadContext, token: st
   if (found.kind === "not-found") return data({ kind: "not-found" as const }, { status: 404, headers: HEADERS });
   if (found.kind === "paid") return data({ kind: "paid" as const }, { headers: HEADERS });
   const settings = await context.content.getSiteSettings();
-  const charge = registrationCharge(settings.membership, found.member.membership, currentMonth());
+  const fees = registrationFeeLines(settings.membership, found.member.membership, new Date());
   return data(
     {
       kind: "due" as const,
       name: found.member.fullName,
       postcode: found.member.postcode,
       membership: found.member.membership,
-      rows: [
-        { label: "Registration", amount: formatPence(charge.registrationFee) },
-        { label: "1 Year subscription", amount: formatPence(charge.subscriptionFee) },
-      ],
-      total: formatPence(charge.total),
+      rows: fees.lines.map((line) => ({ label: line.label, amount: formatPence(line.pence) })),
+      totalLabel: FEE_LABELS.total,
+      total: formatPence(fees.total),
     },
     { headers: HEADERS },
   );
@@ -62,7 +59,8 @@ export async function payRegistration(context: AppLoadContext, request: Request,
   ]);
   if (!limit.allowed) return data({ error: PAY_RATE_LIMITED_MESSAGE }, { status: 429, headers: { ...HEADERS, "Retry-After": String(limit.retryAfter) } });
   const settings = await context.content.getSiteSettings();
-  const charge = registrationCharge(settings.membership, found.member.membership, currentMonth());
+  // The checkout charges the lines the page showed: one price for their total.
+  const charge = registrationCharge(registrationFeeLines(settings.membership, found.member.membership, new Date()));
   const started = await startCheckout(context, request, { member: found.member, charge, purpose: "registration" });
   if (started.ok) return started.response;
   return data({ error: started.error }, { status: 503, headers: HEADERS });

@@ -2,7 +2,9 @@ import { render, toPlainText } from "@react-email/components";
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { createElement } from "react";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ALREADY_PAID_MESSAGE, DELETED_MEMBER_MESSAGE, PAYMENT_LINK_SUBJECT, registrationFees } from "~/domain/payment-link";
+import { registrationFeeLines } from "~/domain/fees";
+import { formatPence } from "~/domain/money";
+import { ALREADY_PAID_MESSAGE, DELETED_MEMBER_MESSAGE, PAYMENT_LINK_SUBJECT } from "~/domain/payment-link";
 import type { EmailStatus, Member, NewOutboxEmail, OutboxEmail } from "~/domain/records";
 import { PaymentLinkEmail } from "~/emails/PaymentLinkEmail";
 import { sendPaymentLink, verifyPaymentLinkToken } from "~/services/payment-link.server";
@@ -12,8 +14,12 @@ import { startFakeResend, type FakeResend } from "../support/fake-resend";
 const fees = demoSettings(2026).membership;
 const LINK = "https://mosaic.example/payment-reg-fee/abc_DEF-123.xyz.sig";
 
-async function renderEmail(membership: Member["membership"]) {
-  const html = await render(createElement(PaymentLinkEmail, { fullName: "Ada Lovelace", membership, link: LINK, ...registrationFees(fees, membership) }));
+/** Mid-March and mid-November: before and after the demo's freeSubscriptionAfterMonth (9). */
+const SPRING = new Date("2026-03-15T12:00:00Z");
+const NOVEMBER = new Date("2026-11-15T12:00:00Z");
+
+async function renderEmail(membership: Member["membership"], on: Date = SPRING) {
+  const html = await render(createElement(PaymentLinkEmail, { fullName: "Ada Lovelace", link: LINK, fees: registrationFeeLines(fees, membership, on) }));
   return { html, text: toPlainText(html) };
 }
 
@@ -36,9 +42,22 @@ describe("the payment link e-mail", () => {
     expect(text).toContain("within 14 days");
   });
 
-  it("takes the amounts from the settings, not constants", () => {
-    expect(registrationFees({ ...fees, singleRegFee: 1234, singleRenewFee: 567 }, "Single")).toEqual({ registrationFee: 1234, subscriptionFee: 567 });
-    expect(registrationFees({ ...fees, familyRegFee: 3000, familyRenewFee: 2500 }, "Family")).toEqual({ registrationFee: 3000, subscriptionFee: 2500 });
+  it("lists the fee lines as the payment page does, one line each in the plain text", async () => {
+    const { text } = await renderEmail("Single");
+    expect(text).toMatch(/Registration: £10\.00\n+1 Year subscription: £10\.00\n+Total: £20\.00/);
+  });
+
+  it("after freeSubscriptionAfterMonth: asks for the registration fee only, as the checkout charges (Single £10.00, Family £20.00)", async () => {
+    for (const [membership, amount] of [["Single", "£10.00"], ["Family", "£20.00"]] as const) {
+      const { html, text } = await renderEmail(membership, NOVEMBER);
+      expect(text).toContain(`please pay the registration fee of ${amount} within 14 days`);
+      expect(text).toContain("or the application is cancelled");
+      expect(text).toContain("first-year subscription is free");
+      expect(text).not.toContain("plus the first-year subscription");
+      expect(text).not.toContain("in all");
+      expect(text).toMatch(new RegExp(`Registration: ${amount}\\n+1 Year subscription: £0\\.00\\n+Total: ${amount}`));
+      expect(html).toContain(`please pay ${amount} within 14 days`);
+    }
   });
 });
 
@@ -99,7 +118,9 @@ describe("sendPaymentLink", () => {
     expect(emails).toHaveLength(1);
     expect(emails[0]).toMatchObject({ to: [applicant.email], subject: PAYMENT_LINK_SUBJECT, purpose: "payment-link", status: "stored" });
     expect(emails[0]!.text).toContain(result.link);
-    expect(emails[0]!.text).toContain("£20.00 plus the first-year subscription of £20.00");
+    // Sent today: the Family lines of today (the month decides whether the subscription is free).
+    const today = registrationFeeLines(fees, "Family", new Date());
+    expect(emails[0]!.text).toContain(`Total: ${formatPence(today.total)}`);
   });
 
   it("through Resend (RESEND_API_URL): sent with the provider's id; a refusal gives the provider's message and still the link", async () => {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { registrationCharge } from "~/domain/fees";
+import { registrationCharge, registrationFeeLines } from "~/domain/fees";
 import type { Member, Transaction } from "~/domain/records";
-import { currentMonth, currentYear } from "~/domain/renewal";
+import { currentYear } from "~/domain/renewal";
 import { paymentLinkToken } from "~/services/payment-link.server";
 import { d1Members } from "~/services/store/d1/members.server";
 import { d1Transactions } from "~/services/store/d1/transactions.server";
@@ -92,7 +92,7 @@ describe("registration from the signed payment link", () => {
     expect(response.status).toBe(200);
     expect(response.headers.get("Cache-Control")).toBe("private, no-store");
     const page = text(await response.text());
-    const charge = registrationCharge(demoSettings(currentYear()).membership, "Single", currentMonth());
+    const charge = registrationCharge(registrationFeeLines(demoSettings(currentYear()).membership, "Single", new Date()));
     expect(page).toContain("Pay Your Registration Fee");
     expect(page).toContain("Pay Applicant");
     expect(page).toContain("M3 3PA");
@@ -115,7 +115,7 @@ describe("registration from the signed payment link", () => {
   it("PAY makes a pending transaction and a checkout; a success URL without a paid session changes nothing; paying settles once", async () => {
     const token = await paymentLinkToken(devEnv, ids.applicant);
     const { sessionId, transaction, successPath } = await checkout(await post(`/payment-reg-fee/${token}`), ids.applicant);
-    const charge = registrationCharge(demoSettings(currentYear()).membership, "Single", currentMonth());
+    const charge = registrationCharge(registrationFeeLines(demoSettings(currentYear()).membership, "Single", new Date()));
     expect(stripe.lineItems(sessionId).map((item) => item.price)).toEqual([charge.priceRef]);
     expect(transaction).toMatchObject({ unitAmount: charge.total, qty: 1, paymentType: "registration", priceRef: charge.priceRef, memberEmail: people.applicant.email });
 
