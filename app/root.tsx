@@ -13,6 +13,7 @@ import { SiteShell } from "~/components/layout/SiteShell";
 import { EMPTY_SHELL } from "~/components/layout/shell-data";
 import { ErrorPage, NotFoundPage, statusOf, statusTitle } from "~/components/StatusPages";
 import { ASSOCIATION } from "~/domain/association";
+import { pageTitle } from "~/domain/page-meta";
 import { loadShell } from "~/services/shell.server";
 import appStyles from "~/styles/app.css?url";
 import { keepPageAfterStoreError } from "~/components/forms/keep-page-after-store-error";
@@ -29,7 +30,7 @@ export const links: LinksFunction = () => [
 
 export const meta: MetaFunction = ({ error }) => {
   if (error) {
-    return [{ title: `${statusTitle(error)} | ${ASSOCIATION.name}` }];
+    return [{ title: pageTitle(statusTitle(error)) }];
   }
   return [
     { title: ASSOCIATION.name },

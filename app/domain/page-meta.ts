@@ -1,10 +1,14 @@
 import { ASSOCIATION } from "./association";
 
+/** Every page's <title>: "Page | Association name" (test/integration/http/page-titles.test.ts checks each page). */
+export function pageTitle(title: string): string {
+  return `${title} | ${ASSOCIATION.name}`;
+}
+
 /** The title, description and Open Graph tags of a page. */
 export function pageMeta(title: string, description: string, extra: { image?: string | null; type?: string } = {}) {
-  const fullTitle = `${title} | ${ASSOCIATION.name}`;
   return [
-    { title: fullTitle },
+    { title: pageTitle(title) },
     { name: "description", content: description },
     { property: "og:title", content: title },
     { property: "og:description", content: description },
@@ -17,4 +21,9 @@ export function pageMeta(title: string, description: string, extra: { image?: st
 /** Open Graph wants an absolute image URL. */
 export function absoluteUrl(pathOrUrl: string, requestUrl: string): string {
   return new URL(pathOrUrl, requestUrl).href;
+}
+
+/** A page for one person or the back office (a payment, a ticket, a dashboard): its title, and kept out of search engines. */
+export function privatePageMeta(title: string) {
+  return [{ title: pageTitle(title) }, { name: "robots", content: "noindex" }];
 }

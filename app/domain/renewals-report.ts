@@ -211,6 +211,13 @@ export function reminderSentMessage(count: number): string {
   return `Renewal reminder sent to ${count} ${count === 1 ? "member" : "members"}.`;
 }
 
+/** The manual-sending panel's line above the addresses ("these 1 addresses" read badly). */
+export function manualSendingPrompt(count: number): string {
+  return count === 1
+    ? "Please send the renewal reminder to this address yourself:"
+    : `Please send the renewal reminder to these ${count} addresses yourself:`;
+}
+
 export function reminderQuestion(count: number): string {
   return `Send the renewal reminder to ${count} ${count === 1 ? "member" : "members"}?`;
 }

@@ -2,8 +2,9 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { AdminPage } from "~/components/admin/AdminPage";
 import { loadPendingPayments, reconcileAction } from "~/services/pending-payments.server";
+import { privatePageMeta } from "~/domain/page-meta";
 
-export const meta: MetaFunction = () => [{ title: "Pending payments | Dashboard" }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = () => privatePageMeta("Pending payments | Dashboard");
 
 export const loader = ({ request, context }: LoaderFunctionArgs) => loadPendingPayments(request, context);
 export const action = ({ request, context }: ActionFunctionArgs) => reconcileAction(request, context);

@@ -6,8 +6,9 @@ import { PENDING_COLUMNS, RENEWED_COLUMNS, renewalsSearch } from "~/domain/renew
 import { formatPence } from "~/domain/money";
 import { loadRenewalsReport, renewalsReportAction, type RenewalsActionData } from "~/services/renewals-report.server";
 import { storeSafeAction } from "~/services/store-errors.server";
+import { privatePageMeta } from "~/domain/page-meta";
 
-export const meta: MetaFunction = () => [{ title: "Subscriptions | Dashboard" }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = () => privatePageMeta("Subscriptions | Dashboard");
 
 /** The subscriptions report (accountants only; the guard is in the service, for the loader and the action). */
 export const loader = ({ request, context }: LoaderFunctionArgs) => loadRenewalsReport(request, context);

@@ -4,6 +4,7 @@ import { DEFAULT_PAGE_SIZE, PAGE_SIZES, type PageSize } from "~/domain/member-ta
 import {
   BULK_EMAIL_FALLBACK_MESSAGE,
   chartSummary,
+  manualSendingPrompt,
   reminderQuestion,
   reportYears,
   type ChartBar,
@@ -198,7 +199,7 @@ export function PendingReminder(props: { count: number; delivers: boolean; actio
     return (
       <Panel id="bulk-email-panel" title="Send Notification To All">
         <p>{BULK_EMAIL_FALLBACK_MESSAGE}</p>
-        <p>Please send the renewal reminder to these {answer.panel.emails.length} addresses yourself:</p>
+        <p>{manualSendingPrompt(answer.panel.emails.length)}</p>
         <ul className="recipient-list">
           {answer.panel.emails.map((email) => (
             <li key={email}>{email}</li>

@@ -250,6 +250,7 @@ describe("/mem-renewals without an e-mail provider", () => {
     expect(text(html)).toContain("Our system is experiencing technical difficulties to send bulk emails...");
     const listed = [...html.slice(html.indexOf('class="recipient-list"')).matchAll(/<li>([^<]*)<\/li>/g)].map((m) => decode(m[1]!));
     expect(listed.slice(0, baseline.pendingEmails.length).sort()).toEqual([...baseline.pendingEmails].sort());
+    expect(text(html)).toContain(`Please send the renewal reminder to these ${listed.length} addresses yourself:`);
     expect(html).toMatch(/<a[^>]*href="\/mem-renewals\?ppage=2"[^>]*>CLOSE<\/a>/);
     expect(await outboxCounts(server.persistTo)).toEqual({});
     // Anything else is refused with a message, not a 500.
