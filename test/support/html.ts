@@ -10,3 +10,5 @@ export function documentTitle(html: string): string | null {
   const title = DomUtils.findOne((element) => element.name === "title", parseHtml(html).children, true);
   return title ? DomUtils.textContent(title) : null;
 }
+
+export { DomUtils };

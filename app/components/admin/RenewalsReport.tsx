@@ -1,6 +1,6 @@
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { useEffect, useRef, type ChangeEvent, type FormEvent, type ReactNode } from "react";
-import { DEFAULT_PAGE_SIZE, PAGE_SIZES, type PageSize } from "~/domain/member-table";
+import { PAGE_SIZES, type PageSize } from "~/domain/member-table";
 import {
   BULK_EMAIL_FALLBACK_MESSAGE,
   chartSummary,
@@ -8,7 +8,6 @@ import {
   reminderQuestion,
   reportYears,
   type ChartBar,
-  type RenewalsReportState,
   type TablePaging,
 } from "~/domain/renewals-report";
 import type { RenewalsActionData } from "~/services/renewals-report.server";
@@ -28,21 +27,6 @@ export function ReportYearField(props: { id: string; year: number; thisYear: num
         ))}
       </select>
     </div>
-  );
-}
-
-/** The Year select: a GET form, so the year is in the URL (the renewed table's pager starts again at page 1). */
-export function ReportYearForm({ state, thisYear }: { state: RenewalsReportState; thisYear: number }) {
-  return (
-    <Form method="get" className="report-year-form" preventScrollReset>
-      <ReportYearField id="report-year" year={state.year} thisYear={thisYear} />
-      {state.pending.page !== 1 ? <input type="hidden" name="ppage" value={state.pending.page} /> : null}
-      {state.pending.size !== DEFAULT_PAGE_SIZE ? <input type="hidden" name="psize" value={state.pending.size} /> : null}
-      {state.renewed.size !== DEFAULT_PAGE_SIZE ? <input type="hidden" name="rsize" value={state.renewed.size} /> : null}
-      <button type="submit" className="button button-secondary">
-        Show
-      </button>
-    </Form>
   );
 }
 
