@@ -13,7 +13,6 @@ import { SiteShell } from "~/components/layout/SiteShell";
 import { EMPTY_SHELL } from "~/components/layout/shell-data";
 import { ErrorPage, NotFoundPage, statusOf, statusTitle } from "~/components/StatusPages";
 import { ASSOCIATION } from "~/domain/association";
-import { pageTitle } from "~/domain/page-meta";
 import { loadShell } from "~/services/shell.server";
 import appStyles from "~/styles/app.css?url";
 import { keepPageAfterStoreError } from "~/components/forms/keep-page-after-store-error";
@@ -30,7 +29,9 @@ export const links: LinksFunction = () => [
 
 export const meta: MetaFunction = ({ error }) => {
   if (error) {
-    return [{ title: pageTitle(statusTitle(error)) }];
+    // The same "Page | Association name" as pageTitle (app/domain/page-meta.ts), written out: the
+    // root's chunk is on every public page, whose JavaScript must not grow.
+    return [{ title: `${statusTitle(error)} | ${ASSOCIATION.name}` }];
   }
   return [
     { title: ASSOCIATION.name },

@@ -22,8 +22,3 @@ export function pageMeta(title: string, description: string, extra: { image?: st
 export function absoluteUrl(pathOrUrl: string, requestUrl: string): string {
   return new URL(pathOrUrl, requestUrl).href;
 }
-
-/** A page for one person or the back office (a payment, a ticket, a dashboard): its title, and kept out of search engines. */
-export function privatePageMeta(title: string) {
-  return [{ title: pageTitle(title) }, { name: "robots", content: "noindex" }];
-}

@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { MembersScreen } from "~/components/admin/MembersScreen";
 import { loadMembersTable, membersTableAction } from "~/services/members-table.server";
 import { storeSafeAction } from "~/services/store-errors.server";
-import { privatePageMeta } from "~/domain/page-meta";
+import { privatePageMeta } from "~/domain/private-page-meta";
 
 export const meta: MetaFunction = () => privatePageMeta("Members | Dashboard");
 

@@ -5,7 +5,7 @@ import { OutboxMessage } from "~/components/outbox/OutboxMessage";
 import { requireAccountant } from "~/services/auth.server";
 import { OUTBOX_HEADERS, loadOutboxEmail } from "~/services/outbox-pages.server";
 import { resendOutboxEmailAction } from "~/services/outbox-resend.server";
-import { privatePageMeta } from "~/domain/page-meta";
+import { privatePageMeta } from "~/domain/private-page-meta";
 
 export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => privatePageMeta(`${loaded?.email.subject || "E-mail"} | E-mails | Back office`);
 

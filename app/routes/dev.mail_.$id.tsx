@@ -4,7 +4,7 @@ import { PageTitle } from "~/components/layout/Breadcrumbs";
 import { OutboxMessage } from "~/components/outbox/OutboxMessage";
 import { DEV_PAGE_HEADERS, refuseOutsideDevelopment } from "~/services/dev-mail.server";
 import { loadOutboxEmail } from "~/services/outbox-pages.server";
-import { privatePageMeta } from "~/domain/page-meta";
+import { privatePageMeta } from "~/domain/private-page-meta";
 
 export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => privatePageMeta(`${loaded?.email.subject ?? "E-mail"} | Outbox (development)`);
 

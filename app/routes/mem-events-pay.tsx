@@ -5,7 +5,7 @@ import { BandChart, EventsFilterForm, SummaryTiles } from "~/components/admin/Ev
 import { ReportTable } from "~/components/admin/RenewalsReport";
 import { TICKET_COLUMNS, eventsSearch, reportScope, type EventsReportState } from "~/domain/events-report";
 import { eventsReportAction, loadEventsReport } from "~/services/events-report.server";
-import { privatePageMeta } from "~/domain/page-meta";
+import { privatePageMeta } from "~/domain/private-page-meta";
 
 export const meta: MetaFunction = () => privatePageMeta("Event Payments | Dashboard");
 

@@ -7,7 +7,7 @@ import { PENDING_COLUMNS, RENEWED_COLUMNS, renewalsSearch, reportTitle } from "~
 import { formatPence } from "~/domain/money";
 import { loadRenewalsReport, renewalsReportAction, type RenewalsActionData } from "~/services/renewals-report.server";
 import { storeSafeAction } from "~/services/store-errors.server";
-import { privatePageMeta } from "~/domain/page-meta";
+import { privatePageMeta } from "~/domain/private-page-meta";
 
 export const meta: MetaFunction = () => privatePageMeta("Subscriptions | Dashboard");
 

@@ -2,7 +2,7 @@ import { data, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction 
 import { useLoaderData } from "@remix-run/react";
 import { AccountNotFound, ApplicationSheetView } from "~/components/account/ApplicationSheet";
 import { ACCOUNT_NOT_FOUND, APPLICATION_SHEET_TITLE, applicationSheet, applicationSheetAccess, isPlausibleRecordId } from "~/domain/application-sheet";
-import { privatePageMeta } from "~/domain/page-meta";
+import { privatePageMeta } from "~/domain/private-page-meta";
 import { getUser } from "~/services/auth.server";
 import { PRIVATE_CACHE_CONTROL } from "~/services/cache-control.server";
 

@@ -3,7 +3,7 @@ import { PaymentResult } from "~/components/payments/PaymentResult";
 import { CANCEL_MESSAGE, PAYMENT_FAILED_TITLE } from "~/domain/payment-pages";
 import { PRIVATE_CACHE_CONTROL } from "~/services/cache-control.server";
 import { failFromCancel } from "~/services/settlement.server";
-import { privatePageMeta } from "~/domain/page-meta";
+import { privatePageMeta } from "~/domain/private-page-meta";
 
 /** The loader's private, no-store: this page is never cached, even for a visitor without cookies. */
 export const headers: HeadersFunction = ({ loaderHeaders, actionHeaders }) => (actionHeaders.has("Cache-Control") ? actionHeaders : loaderHeaders);

@@ -4,7 +4,7 @@ import { PageTitle } from "~/components/layout/Breadcrumbs";
 import { ACCOUNT_NOT_FOUND, ALREADY_PAID_REGISTRATION } from "~/domain/payment-pages";
 import { loadRegistrationPayment, payRegistration } from "~/services/registration-payment.server";
 import { storeSafeAction } from "~/services/store-errors.server";
-import { privatePageMeta } from "~/domain/page-meta";
+import { privatePageMeta } from "~/domain/private-page-meta";
 
 /** The loader's private, no-store: this page is never cached, even for a visitor without cookies. */
 export const headers: HeadersFunction = ({ loaderHeaders, actionHeaders }) => (actionHeaders.has("Cache-Control") ? actionHeaders : loaderHeaders);

@@ -2,7 +2,7 @@ import { type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs,
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { PageTitle } from "~/components/layout/Breadcrumbs";
 import { actOnPracticeCheckout, loadPracticeCheckout, PRACTICE_PAGE_HEADERS, type PracticeCheckoutView } from "~/services/checkout/practice-page.server";
-import { privatePageMeta } from "~/domain/page-meta";
+import { privatePageMeta } from "~/domain/private-page-meta";
 
 export const meta: MetaFunction = () => privatePageMeta("Practice checkout");
 

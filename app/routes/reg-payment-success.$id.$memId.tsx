@@ -2,7 +2,7 @@ import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-r
 import { useLoaderData } from "@remix-run/react";
 import { PaymentResult } from "~/components/payments/PaymentResult";
 import { loadPaymentReturn } from "~/services/payment-return.server";
-import { privatePageMeta } from "~/domain/page-meta";
+import { privatePageMeta } from "~/domain/private-page-meta";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => privatePageMeta(data?.title ?? "Payment");
 

@@ -6,7 +6,7 @@ import type { DoorCard } from "~/domain/door";
 import { doorAction, loadDoor } from "~/services/door.server";
 import { storeSafeAction } from "~/services/store-errors.server";
 import { keepPageAfterStoreError } from "~/components/forms/keep-page-after-store-error";
-import { privatePageMeta } from "~/domain/page-meta";
+import { privatePageMeta } from "~/domain/private-page-meta";
 
 /** A 503 from an action (our records could not be reached) keeps the page as it is. */
 export const shouldRevalidate = keepPageAfterStoreError;

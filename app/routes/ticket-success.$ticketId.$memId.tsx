@@ -3,7 +3,7 @@ import { useLoaderData } from "@remix-run/react";
 import { PaymentResult } from "~/components/payments/PaymentResult";
 import { PRIVATE_CACHE_CONTROL } from "~/services/cache-control.server";
 import { loadFreeTicketSuccess } from "~/services/ticket-booking.server";
-import { privatePageMeta } from "~/domain/page-meta";
+import { privatePageMeta } from "~/domain/private-page-meta";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => privatePageMeta(data?.title ?? "Ticket");
 
