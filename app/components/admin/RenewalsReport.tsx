@@ -13,6 +13,7 @@ import {
 import type { RenewalsActionData } from "~/services/renewals-report.server";
 import { BarChart } from "./BarChart";
 import { TablePager } from "./TablePager";
+import { TableScrollHint } from "./TableScrollHint";
 
 /** The reports' Year field: this year and the previous one (a report's GET form submits it). */
 export function ReportYearField(props: { id: string; year: number; thisYear: number; onChange?: (event: ChangeEvent<HTMLSelectElement>) => void }) {
@@ -93,9 +94,8 @@ export function ReportTable<Row extends { id: string }>(props: {
       </div>
       {children}
       <PageSizes label={`${caption}: rows per page`} current={paging.size} href={sizeHref} />
-      {rows.length === 0 ? (
-        <p className="members-empty">{empty}</p>
-      ) : (
+      {rows.length === 0 ? <p className="members-empty">{empty}</p> : <TableScrollHint />}
+      {rows.length === 0 ? null : (
         <div className="table-scroll members-table-scroll" role="region" aria-label={caption} tabIndex={0}>
           <table className="members-table report-table" id={`${id}-table`}>
             <caption className="visually-hidden">{caption}</caption>
