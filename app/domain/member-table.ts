@@ -74,12 +74,17 @@ function oneOf<T extends string>(value: string | null, allowed: readonly T[]): T
   return value !== null && (allowed as readonly string[]).includes(value) ? (value as T) : "";
 }
 
+/** A table's search box, `q`: spaces collapsed, trimmed, at most 100 characters (the members and subscriptions tables). */
+export function readSearchParam(params: URLSearchParams): string {
+  return (params.get("q") ?? "").replace(/\s+/g, " ").trim().slice(0, MAX_SEARCH_LENGTH);
+}
+
 export function readMemberTableParams(params: URLSearchParams): MemberTableState {
   const size = Number(params.get("size"));
   const page = Number(params.get("page"));
   const sort = params.get("sort") ?? "";
   return {
-    q: (params.get("q") ?? "").replace(/\s+/g, " ").trim().slice(0, MAX_SEARCH_LENGTH),
+    q: readSearchParam(params),
     status: oneOf(params.get("status"), STATUS_FILTERS),
     membership: oneOf(params.get("membership"), MEMBERSHIPS),
     fee: oneOf(params.get("fee"), FEE_FILTERS),

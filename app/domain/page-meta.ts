@@ -1,10 +1,14 @@
 import { ASSOCIATION } from "./association";
 
+/** Every page's <title>: "Page | Association name" (test/integration/http/page-titles.test.ts checks each page). */
+export function pageTitle(title: string): string {
+  return `${title} | ${ASSOCIATION.name}`;
+}
+
 /** The title, description and Open Graph tags of a page. */
 export function pageMeta(title: string, description: string, extra: { image?: string | null; type?: string } = {}) {
-  const fullTitle = `${title} | ${ASSOCIATION.name}`;
   return [
-    { title: fullTitle },
+    { title: pageTitle(title) },
     { name: "description", content: description },
     { property: "og:title", content: title },
     { property: "og:description", content: description },

@@ -1,14 +1,14 @@
 import { parts } from "./dates";
 import { memberNumberLabel } from "./member-number";
-import { DEFAULT_PAGE_SIZE, PAGE_SIZES, formatDay, type PageSize } from "./member-table";
+import { DEFAULT_PAGE_SIZE, PAGE_SIZES, formatDay, readSearchParam, type PageSize } from "./member-table";
 import { formatPence } from "./money";
 import type { Member, Membership, Transaction } from "./records";
 
 /**
  * The subscriptions report (/mem-renewals, spec "Subscription tables"): the members
  * who paid a year's renewal and the active members who have not paid this year's.
- * What the URL asks for (the year and one pager per table) and what each row shows;
- * the screen and the two CSV exports read the same params.
+ * What the URL asks for (the search, the year and one pager per table) and what each
+ * row shows; the screen and the two CSV exports read the same params.
  */
 
 // ---- URL state ---------------------------------------------------------------
@@ -20,6 +20,8 @@ export interface TablePaging {
 }
 
 export interface RenewalsReportState {
+  /** The search area (spec document 2, §2): name, e-mail or MMA number, in both tables; "" for none. */
+  q: string;
   /** The renewed table's year: this year or the previous one. */
   year: number;
   renewed: TablePaging;
@@ -46,6 +48,7 @@ export function readPaging(params: URLSearchParams, pageKey: string, sizeKey: st
 export function readRenewalsParams(params: URLSearchParams, thisYear: number): RenewalsReportState {
   const year = Number(params.get("year"));
   return {
+    q: readSearchParam(params),
     year: reportYears(thisYear).includes(year) ? year : thisYear,
     renewed: readPaging(params, "rpage", "rsize"),
     pending: readPaging(params, "ppage", "psize"),
@@ -56,12 +59,14 @@ export function readRenewalsParams(params: URLSearchParams, thisYear: number): R
 export function renewalsSearch(
   state: RenewalsReportState,
   thisYear: number,
-  changes: { year?: number; renewed?: Partial<TablePaging>; pending?: Partial<TablePaging> } = {},
+  changes: { q?: string; year?: number; renewed?: Partial<TablePaging>; pending?: Partial<TablePaging> } = {},
 ): string {
+  const q = changes.q ?? state.q;
   const year = changes.year ?? state.year;
   const renewed = { ...state.renewed, ...changes.renewed };
   const pending = { ...state.pending, ...changes.pending };
   const params = new URLSearchParams();
+  if (q) params.set("q", q);
   if (year !== thisYear) params.set("year", String(year));
   if (renewed.page !== 1) params.set("rpage", String(renewed.page));
   if (renewed.size !== DEFAULT_PAGE_SIZE) params.set("rsize", String(renewed.size));
@@ -131,14 +136,41 @@ export function pendingRow(member: Member): PendingRow {
   };
 }
 
-/** The store query of the pending members (spec §7: status true and delete false; not renewed this year). */
-export function pendingMembersQuery(thisYear: number, paging?: TablePaging) {
+/**
+ * The store query of the pending members (spec §7: status true and delete false; not
+ * renewed this year), optionally those the search finds (the members table's search:
+ * name, e-mail, MMA number, postcode).
+ */
+export function pendingMembersQuery(thisYear: number, paging?: TablePaging, search = "") {
   return {
     deleted: false,
     active: true,
     notRenewedIn: thisYear,
+    ...(search ? { search } : {}),
     ...(paging ? { page: paging.page - 1, pageSize: paging.size } : {}),
   };
+}
+
+/** The store query of the renewed table: the year's paid renewals, optionally those the search finds. */
+export function renewedQuery(state: Pick<RenewalsReportState, "q" | "year">) {
+  return { year: state.year, paymentType: "renew" as const, ...(state.q ? { search: state.q } : {}) };
+}
+
+/**
+ * Whether a renewal matches the search (the Cockpit adapter's filter; D1 does the same in
+ * SQL): the member's name or e-mail on the transaction, case-insensitively, or the
+ * member's number, when the search reads as one ("MMA42", "42"): `numbered` holds the ids
+ * of the members with that number.
+ */
+export function renewalMatches(transaction: Pick<Transaction, "memberName" | "memberEmail" | "userId">, search: string, numbered: ReadonlySet<string>): boolean {
+  const needle = search.trim().toLowerCase();
+  if (!needle) return true;
+  return transaction.memberName.toLowerCase().includes(needle) || transaction.memberEmail.toLowerCase().includes(needle) || numbered.has(transaction.userId);
+}
+
+/** A table's title: its count, and while searching how many of all ("Pending (3 of 120)"). */
+export function reportTitle(name: string, found: number, all: number, searching: boolean): string {
+  return searching ? `${name} (${found} of ${all})` : `${name} (${found})`;
 }
 
 // ---- CSV -----------------------------------------------------------------------
@@ -153,9 +185,16 @@ export function reportCsv(table: ReportTable, rows: ReadonlyArray<RenewedRow | P
   };
 }
 
-/** `/mem-renewals/renewed.csv?year=2025`: every row of the table, whatever page is shown. */
+/**
+ * `/mem-renewals/renewed.csv?q=ann&year=2025`: every row of the table the search finds,
+ * whatever page is shown (as the members table's export takes its filters).
+ */
 export function reportCsvHref(table: ReportTable, state: RenewalsReportState, thisYear: number): string {
-  return `/mem-renewals/${table}.csv${table === "renewed" && state.year !== thisYear ? `?year=${state.year}` : ""}`;
+  const params = new URLSearchParams();
+  if (state.q) params.set("q", state.q);
+  if (table === "renewed" && state.year !== thisYear) params.set("year", String(state.year));
+  const text = params.toString();
+  return `/mem-renewals/${table}.csv${text ? `?${text}` : ""}`;
 }
 
 /** `renewed-2026-2026-11-21.csv`: the table, the year it reports, and the day it was taken (UK time). */
@@ -209,6 +248,13 @@ export const BULK_EMAIL_FALLBACK_MESSAGE = "Our system is experiencing technical
 
 export function reminderSentMessage(count: number): string {
   return `Renewal reminder sent to ${count} ${count === 1 ? "member" : "members"}.`;
+}
+
+/** The manual-sending panel's line above the addresses ("these 1 addresses" read badly). */
+export function manualSendingPrompt(count: number): string {
+  return count === 1
+    ? "Please send the renewal reminder to this address yourself:"
+    : `Please send the renewal reminder to these ${count} addresses yourself:`;
 }
 
 export function reminderQuestion(count: number): string {

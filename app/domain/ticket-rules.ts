@@ -128,6 +128,15 @@ export const BAND_LABEL: Record<AttendeeBand, string> = {
   above5: "Child above 5",
   below5: "Child below 5",
 };
+const ORDINALS = ["first", "second", "third", "fourth", "fifth"];
+/**
+ * The label of one person's name field, and the start of its messages: "Name of the
+ * second child above 13" (a bare number ran into the group's own: "Child above 13 2 name").
+ */
+export function attendeeNameLabel(band: AttendeeBand, position: number): string {
+  const place = ORDINALS[position - 1] ?? `number ${position}`;
+  return `Name of the ${place} ${BAND_LABEL[band].toLowerCase()}`;
+}
 const COUNT_LABEL: Record<AttendeeBand, string> = {
   adult: "Number of adults",
   parent: "Number of parents",
@@ -205,8 +214,8 @@ export function validateParty(input: PartyInput, options: { pattern: TicketPatte
     for (let position = 1; position <= count; position++) {
       const name = (input.names[band]?.[position - 1] ?? "").trim();
       const field = nameField(band, position);
-      if (name === "") errors[field] = `${BAND_LABEL[band]} ${position} name is required.`;
-      else if (name.length > MAX_NAME_LENGTH) errors[field] = `${BAND_LABEL[band]} ${position} name must be at most ${MAX_NAME_LENGTH} characters.`;
+      if (name === "") errors[field] = `${attendeeNameLabel(band, position)} is required.`;
+      else if (name.length > MAX_NAME_LENGTH) errors[field] = `${attendeeNameLabel(band, position)} must be at most ${MAX_NAME_LENGTH} characters.`;
       party.names[band].push(name);
     }
   }

@@ -2,6 +2,7 @@ import { Body, Container, Head, Heading, Hr, Html, Preview, Section, Text } from
 import { Fragment } from "react";
 import { ASSOCIATION } from "../domain/association";
 import type { ContactInput } from "../domain/contact";
+import { TEXT_LABEL } from "./plain-text";
 
 /** The subject of the e-mail the Quick Contact Form sends (spec §7: the form's subject with a fixed prefix). */
 export function contactEmailSubject(subject: string): string {
@@ -19,9 +20,18 @@ const styles = {
   body: { backgroundColor: "#f5f7f2", fontFamily: "Arial, Helvetica, sans-serif", color: "#1f2933", margin: 0, padding: "24px 0" },
   container: { backgroundColor: "#ffffff", border: "1px solid #d9e2d5", borderRadius: "8px", padding: "24px", maxWidth: "600px" },
   heading: { color: "#14532d", fontSize: "20px", margin: "0 0 16px" },
-  label: { color: "#52606d", fontSize: "13px", fontWeight: 700, margin: "12px 0 0", textTransform: "uppercase" as const },
-  value: { fontSize: "15px", margin: "2px 0 0" },
+  row: { fontSize: "15px", margin: "12px 0 0" },
+  // On its own line above the value in HTML; "Label: value" in the text part (TEXT_LABEL).
+  label: { display: "block", color: "#52606d", fontSize: "13px", fontWeight: 700, marginBottom: "2px", textTransform: "uppercase" as const },
 };
+
+function Label({ children }: { children: string }) {
+  return (
+    <span style={styles.label} {...TEXT_LABEL}>
+      {children}
+    </span>
+  );
+}
 
 /** Lines of the visitor's message, kept as typed (React escapes the text). */
 function Lines({ text }: { text: string }) {
@@ -51,14 +61,14 @@ export function ContactMessageEmail({ message }: { message: ContactInput }) {
           </Heading>
           <Section>
             {ROWS.map(([label, field]) => (
-              <Fragment key={field}>
-                <Text style={styles.label}>{label}</Text>
-                <Text style={styles.value}>{message[field]}</Text>
-              </Fragment>
+              <Text key={field} style={styles.row}>
+                <Label>{label}</Label>
+                {message[field]}
+              </Text>
             ))}
             <Hr />
-            <Text style={styles.label}>Message</Text>
-            <Text style={styles.value}>
+            <Text style={styles.row}>
+              <Label>Message</Label>
               <Lines text={message.notes} />
             </Text>
           </Section>

@@ -1,6 +1,7 @@
 import { Body, Button, Container, Head, Heading, Html, Preview, Text } from "@react-email/components";
 import { ASSOCIATION } from "../domain/association";
 import { emailStyles as styles } from "./auth-email-styles";
+import { HTML_ONLY } from "./plain-text";
 
 /** Spec §7: "an e-mail titled reset password carrying the reset link". */
 export const RESET_PASSWORD_SUBJECT = `${ASSOCIATION.shortName}: reset password`;
@@ -23,7 +24,8 @@ export function ResetPasswordEmail({ fullName, link }: { fullName: string; link:
           <Button href={link} style={styles.button}>
             Choose a new password
           </Button>
-          <Text style={styles.text}>
+          {/* The text part already shows the address after the button's words. */}
+          <Text style={styles.text} {...HTML_ONLY}>
             <a href={link} style={styles.link}>
               {link}
             </a>

@@ -5,6 +5,7 @@ import { formatTicketCode } from "../domain/ticket-code";
 import { BAND_LABEL } from "../domain/ticket-rules";
 import { emailStyles as styles } from "./auth-email-styles";
 import { LinkButton } from "./LinkButton";
+import { TEXT_LABEL } from "./plain-text";
 
 /** The inline attachment's Content-ID the e-mail's <img src="cid:…"> names. */
 export const TICKET_QR_CONTENT_ID = "ticket-qr";
@@ -61,7 +62,9 @@ export function TicketConfirmationEmail({ title, fullName, attendees, price, cod
           <Section style={local.party}>
             {party.map((person) => (
               <Row key={`${person.band}-${person.position}`}>
-                <Column style={local.type}>{BAND_LABEL[person.band]}</Column>
+                <Column style={local.type} {...TEXT_LABEL}>
+                  {BAND_LABEL[person.band]}
+                </Column>
                 <Column style={local.cell}>{person.name}</Column>
               </Row>
             ))}

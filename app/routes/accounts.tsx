@@ -2,8 +2,9 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { MembersScreen } from "~/components/admin/MembersScreen";
 import { loadMembersTable, membersTableAction } from "~/services/members-table.server";
 import { storeSafeAction } from "~/services/store-errors.server";
+import { privatePageMeta } from "~/domain/private-page-meta";
 
-export const meta: MetaFunction = () => [{ title: "Members | Dashboard" }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = () => privatePageMeta("Members | Dashboard");
 
 /** The accountant's Dashboard: the members table (accountants only; the guard is in the service). */
 export const loader = ({ request, context }: LoaderFunctionArgs) => loadMembersTable(request, context, "current");

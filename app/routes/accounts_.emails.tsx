@@ -4,8 +4,9 @@ import { AdminPage } from "~/components/admin/AdminPage";
 import { OutboxTable } from "~/components/outbox/OutboxTable";
 import { requireAccountant } from "~/services/auth.server";
 import { OUTBOX_HEADERS, loadOutboxPage } from "~/services/outbox-pages.server";
+import { privatePageMeta } from "~/domain/private-page-meta";
 
-export const meta: MetaFunction = () => [{ title: "E-mails | Back office" }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = () => privatePageMeta("E-mails | Back office");
 
 export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 

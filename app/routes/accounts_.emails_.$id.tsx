@@ -5,11 +5,9 @@ import { OutboxMessage } from "~/components/outbox/OutboxMessage";
 import { requireAccountant } from "~/services/auth.server";
 import { OUTBOX_HEADERS, loadOutboxEmail } from "~/services/outbox-pages.server";
 import { resendOutboxEmailAction } from "~/services/outbox-resend.server";
+import { privatePageMeta } from "~/domain/private-page-meta";
 
-export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => [
-  { title: `${loaded?.email.subject || "E-mail"} | E-mails | Back office` },
-  { name: "robots", content: "noindex" },
-];
+export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => privatePageMeta(`${loaded?.email.subject || "E-mail"} | E-mails | Back office`);
 
 export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 

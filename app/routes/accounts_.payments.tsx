@@ -1,9 +1,11 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { AdminPage } from "~/components/admin/AdminPage";
+import { TableScrollHint } from "~/components/admin/TableScrollHint";
 import { loadPendingPayments, reconcileAction } from "~/services/pending-payments.server";
+import { privatePageMeta } from "~/domain/private-page-meta";
 
-export const meta: MetaFunction = () => [{ title: "Pending payments | Dashboard" }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = () => privatePageMeta("Pending payments | Dashboard");
 
 export const loader = ({ request, context }: LoaderFunctionArgs) => loadPendingPayments(request, context);
 export const action = ({ request, context }: ActionFunctionArgs) => reconcileAction(request, context);
@@ -19,9 +21,8 @@ export default function PendingPayments() {
         {total === 1 ? "1 payment" : `${total} payments`} started but not settled, oldest first. A member who closed the tab
         before returning, or a webhook that never came, leaves one here: Reconcile asks the card provider and settles or fails it.
       </p>
-      {rows.length === 0 ? (
-        <p className="members-empty">No pending payments.</p>
-      ) : (
+      {rows.length === 0 ? <p className="members-empty">No pending payments.</p> : <TableScrollHint />}
+      {rows.length === 0 ? null : (
         <div className="table-scroll members-table-scroll" role="region" aria-label="Pending payments" tabIndex={0}>
           <table className="members-table">
             <thead>

@@ -5,11 +5,12 @@ import { FormMessage } from "~/components/forms/auth-form";
 import { useFieldErrors } from "~/components/forms/use-field-errors";
 import { PageTitle } from "~/components/layout/Breadcrumbs";
 import { useHydrated } from "~/components/use-hydrated";
+import { formatIsoDay } from "~/domain/dates";
 import { pageMeta } from "~/domain/page-meta";
 import type { AttendeeBand } from "~/domain/records";
 import { telHref } from "~/domain/tel-href";
 import { BOOKING_NOT_AVAILABLE, bookNowText } from "~/domain/ticket-booking";
-import { BAND_LABEL, MAX_NAME_LENGTH, countField, nameField, ticketPrice, type BandCounts } from "~/domain/ticket-rules";
+import { MAX_NAME_LENGTH, attendeeNameLabel, countField, nameField, ticketPrice, type BandCounts } from "~/domain/ticket-rules";
 import { requireUser } from "~/services/auth.server";
 import { PRIVATE_CACHE_CONTROL } from "~/services/cache-control.server";
 import { loadBooking, submitBooking, type BookingAnswer } from "~/services/ticket-booking.server";
@@ -121,7 +122,7 @@ export default function BookTicket() {
               ) : null}
               .
             </p>
-            {loaded.open ? null : <p className="booking-closed">Booking closed after {loaded.lastBookingDate}.</p>}
+            {loaded.open ? null : <p className="booking-closed">Booking closed after {formatIsoDay(loaded.lastBookingDate)}.</p>}
             <FormMessage message={answer?.formError} />
 
             {loaded.bands.map((band) => {
@@ -159,9 +160,7 @@ export default function BookTicket() {
                     const id = `booking-${field}`;
                     return (
                       <div key={field} className="field booking-name">
-                        <label htmlFor={id}>
-                          {BAND_LABEL[band]} {position} name
-                        </label>
+                        <label htmlFor={id}>{attendeeNameLabel(band, position)}</label>
                         <input
                           id={id}
                           name={field}

@@ -2,8 +2,9 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { MembersScreen } from "~/components/admin/MembersScreen";
 import { loadMembersTable, membersTableAction } from "~/services/members-table.server";
 import { storeSafeAction } from "~/services/store-errors.server";
+import { privatePageMeta } from "~/domain/private-page-meta";
 
-export const meta: MetaFunction = () => [{ title: "Deleted Members | Dashboard" }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = () => privatePageMeta("Deleted Members | Dashboard");
 
 /** The same screen as /accounts over the soft-deleted members (accountants only). */
 export const loader = ({ request, context }: LoaderFunctionArgs) => loadMembersTable(request, context, "deleted");

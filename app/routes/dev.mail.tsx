@@ -4,8 +4,9 @@ import { PageTitle } from "~/components/layout/Breadcrumbs";
 import { OutboxTable } from "~/components/outbox/OutboxTable";
 import { DEV_PAGE_HEADERS, refuseOutsideDevelopment } from "~/services/dev-mail.server";
 import { loadOutboxPage } from "~/services/outbox-pages.server";
+import { privatePageMeta } from "~/domain/private-page-meta";
 
-export const meta: MetaFunction = () => [{ title: "Outbox (development)" }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = () => privatePageMeta("Outbox (development)");
 
 export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 

@@ -4,11 +4,9 @@ import { PageTitle } from "~/components/layout/Breadcrumbs";
 import { OutboxMessage } from "~/components/outbox/OutboxMessage";
 import { DEV_PAGE_HEADERS, refuseOutsideDevelopment } from "~/services/dev-mail.server";
 import { loadOutboxEmail } from "~/services/outbox-pages.server";
+import { privatePageMeta } from "~/domain/private-page-meta";
 
-export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => [
-  { title: `${loaded?.email.subject ?? "E-mail"} | Outbox (development)` },
-  { name: "robots", content: "noindex" },
-];
+export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => privatePageMeta(`${loaded?.email.subject ?? "E-mail"} | Outbox (development)`);
 
 export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 

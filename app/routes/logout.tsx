@@ -7,8 +7,9 @@ import {
 } from "@remix-run/cloudflare";
 import { useEffect } from "react";
 import { logoutCookie } from "~/services/auth.server";
+import { pageTitle } from "~/domain/page-meta";
 
-export const meta: MetaFunction = () => [{ title: "Logging out" }];
+export const meta: MetaFunction = () => [{ title: pageTitle("Logging out") }];
 
 async function signOut({ request, context }: LoaderFunctionArgs | ActionFunctionArgs) {
   return data(null, {

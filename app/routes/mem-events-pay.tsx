@@ -5,8 +5,9 @@ import { BandChart, EventsFilterForm, SummaryTiles } from "~/components/admin/Ev
 import { ReportTable } from "~/components/admin/RenewalsReport";
 import { TICKET_COLUMNS, eventsSearch, reportScope, type EventsReportState } from "~/domain/events-report";
 import { eventsReportAction, loadEventsReport } from "~/services/events-report.server";
+import { privatePageMeta } from "~/domain/private-page-meta";
 
-export const meta: MetaFunction = () => [{ title: "Event Payments | Dashboard" }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = () => privatePageMeta("Event Payments | Dashboard");
 
 /** The event payments report (accountants only; the guard is in the service). */
 export const loader = ({ request, context }: LoaderFunctionArgs) => loadEventsReport(request, context);

@@ -2,7 +2,7 @@ import { data, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction 
 import { useLoaderData } from "@remix-run/react";
 import { AccountNotFound, ApplicationSheetView } from "~/components/account/ApplicationSheet";
 import { ACCOUNT_NOT_FOUND, APPLICATION_SHEET_TITLE, applicationSheet, applicationSheetAccess, isPlausibleRecordId } from "~/domain/application-sheet";
-import { ASSOCIATION } from "~/domain/association";
+import { privatePageMeta } from "~/domain/private-page-meta";
 import { getUser } from "~/services/auth.server";
 import { PRIVATE_CACHE_CONTROL } from "~/services/cache-control.server";
 
@@ -10,10 +10,7 @@ const PRIVATE = { "Cache-Control": PRIVATE_CACHE_CONTROL };
 
 export const headers: HeadersFunction = () => PRIVATE;
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: `${data?.sheet ? APPLICATION_SHEET_TITLE : ACCOUNT_NOT_FOUND} | ${ASSOCIATION.name}` },
-  { name: "robots", content: "noindex" },
-];
+export const meta: MetaFunction<typeof loader> = ({ data }) => privatePageMeta(data?.sheet ? APPLICATION_SHEET_TITLE : ACCOUNT_NOT_FOUND);
 
 /**
  * The printable application sheet: an accountant may open any member's (deleted ones

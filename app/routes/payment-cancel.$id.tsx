@@ -3,11 +3,12 @@ import { PaymentResult } from "~/components/payments/PaymentResult";
 import { CANCEL_MESSAGE, PAYMENT_FAILED_TITLE } from "~/domain/payment-pages";
 import { PRIVATE_CACHE_CONTROL } from "~/services/cache-control.server";
 import { failFromCancel } from "~/services/settlement.server";
+import { privatePageMeta } from "~/domain/private-page-meta";
 
 /** The loader's private, no-store: this page is never cached, even for a visitor without cookies. */
 export const headers: HeadersFunction = ({ loaderHeaders, actionHeaders }) => (actionHeaders.has("Cache-Control") ? actionHeaders : loaderHeaders);
 
-export const meta: MetaFunction = () => [{ title: PAYMENT_FAILED_TITLE }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = () => privatePageMeta(PAYMENT_FAILED_TITLE);
 
 /** The payer cancelled (or the payment failed): a pending transaction whose session is not paid becomes failed. */
 export async function loader({ context, params }: LoaderFunctionArgs) {

@@ -4,11 +4,12 @@ import { PageTitle } from "~/components/layout/Breadcrumbs";
 import { ACCOUNT_NOT_FOUND, ALREADY_PAID_REGISTRATION } from "~/domain/payment-pages";
 import { loadRegistrationPayment, payRegistration } from "~/services/registration-payment.server";
 import { storeSafeAction } from "~/services/store-errors.server";
+import { privatePageMeta } from "~/domain/private-page-meta";
 
 /** The loader's private, no-store: this page is never cached, even for a visitor without cookies. */
 export const headers: HeadersFunction = ({ loaderHeaders, actionHeaders }) => (actionHeaders.has("Cache-Control") ? actionHeaders : loaderHeaders);
 
-export const meta: MetaFunction = () => [{ title: "Pay Your Registration Fee" }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = () => privatePageMeta("Pay Your Registration Fee");
 
 export const loader = ({ context, params }: LoaderFunctionArgs) => loadRegistrationPayment(context, params.token ?? "");
 /** PAY while our records cannot be reached: the page says so (503). */

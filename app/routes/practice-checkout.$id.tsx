@@ -2,8 +2,9 @@ import { type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs,
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { PageTitle } from "~/components/layout/Breadcrumbs";
 import { actOnPracticeCheckout, loadPracticeCheckout, PRACTICE_PAGE_HEADERS, type PracticeCheckoutView } from "~/services/checkout/practice-page.server";
+import { privatePageMeta } from "~/domain/private-page-meta";
 
-export const meta: MetaFunction = () => [{ title: "Practice checkout" }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = () => privatePageMeta("Practice checkout");
 
 /** Never cached, never indexed, whatever the answer. */
 export const headers: HeadersFunction = () => PRACTICE_PAGE_HEADERS;

@@ -6,11 +6,12 @@ import type { DoorCard } from "~/domain/door";
 import { doorAction, loadDoor } from "~/services/door.server";
 import { storeSafeAction } from "~/services/store-errors.server";
 import { keepPageAfterStoreError } from "~/components/forms/keep-page-after-store-error";
+import { privatePageMeta } from "~/domain/private-page-meta";
 
 /** A 503 from an action (our records could not be reached) keeps the page as it is. */
 export const shouldRevalidate = keepPageAfterStoreError;
 
-export const meta: MetaFunction = () => [{ title: "Scan tickets | Dashboard" }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = () => privatePageMeta("Scan tickets | Dashboard");
 
 /** The door (accountants only; the guard is in the service): camera or typed code → ticket card → SAVE admits. */
 export const loader = ({ request, context }: LoaderFunctionArgs) => loadDoor(request, context);

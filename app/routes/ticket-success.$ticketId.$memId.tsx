@@ -3,8 +3,9 @@ import { useLoaderData } from "@remix-run/react";
 import { PaymentResult } from "~/components/payments/PaymentResult";
 import { PRIVATE_CACHE_CONTROL } from "~/services/cache-control.server";
 import { loadFreeTicketSuccess } from "~/services/ticket-booking.server";
+import { privatePageMeta } from "~/domain/private-page-meta";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Ticket" }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => privatePageMeta(data?.title ?? "Ticket");
 
 export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 

@@ -2,8 +2,9 @@ import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-r
 import { useLoaderData } from "@remix-run/react";
 import { PaymentResult } from "~/components/payments/PaymentResult";
 import { loadPaymentReturn } from "~/services/payment-return.server";
+import { privatePageMeta } from "~/domain/private-page-meta";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Payment" }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => privatePageMeta(data?.title ?? "Payment");
 
 /** Where the card provider sends the payer back after the family upgrade payment: settles only a verified, paid session. */
 export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;

@@ -1,9 +1,10 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import { render, toPlainText } from "@react-email/components";
+import { render } from "@react-email/components";
 import type { ReactElement } from "react";
 import { Resend } from "resend";
 import type { OutboxEmail } from "../domain/records";
 import type { OutboxRepository } from "./store/port";
+import { emailPlainText } from "../emails/plain-text";
 
 /**
  * The one way the site sends e-mail. Every e-mail is rendered from a react-email
@@ -165,7 +166,7 @@ export function emailService(options: {
     delivers: transport !== undefined,
     async send({ to, subject, replyTo, react, purpose, attachments }) {
       const html = await render(react);
-      const text = toPlainText(html);
+      const text = emailPlainText(html);
       const email = { to, subject, html: outboxHtml(html, attachments), text, purpose };
       if (!transport) return outbox.add(email, "stored", "outbox");
       const queued = await outbox.add(email, "queued", "resend");
@@ -195,7 +196,7 @@ export function emailService(options: {
         const rendered = await Promise.all(
           chunk.map(async ({ to, subject, replyTo, react, purpose }) => {
             const html = await render(react);
-            return { to, subject, replyTo, purpose, html, text: toPlainText(html) };
+            return { to, subject, replyTo, purpose, html, text: emailPlainText(html) };
           }),
         );
         const queued = await outbox.addMany(

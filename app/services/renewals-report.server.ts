@@ -1,6 +1,6 @@
 import { data, type AppLoadContext } from "@remix-run/cloudflare";
 import { createElement } from "react";
-import { pageCount } from "../domain/member-table";
+import { DEFAULT_PAGE_SIZE, pageCount } from "../domain/member-table";
 import { currentYear } from "../domain/renewal";
 import {
   chartBars,
@@ -11,6 +11,7 @@ import {
   renewalFee,
   reminderSentMessage,
   renewalsSearch,
+  renewedQuery,
   renewedRow,
   reportCsv,
   reportCsvFilename,
@@ -42,28 +43,38 @@ export async function loadRenewalsReport(request: Request, context: AppLoadConte
   const thisYear = currentYear();
   const state = readRenewalsParams(new URL(request.url).searchParams, thisYear);
   const query = { year: state.year, paymentType: RENEW };
-  const [renewed, summary, pending] = await Promise.all([
-    context.store.transactions.listSettled({ ...query, page: state.renewed.page - 1, pageSize: state.renewed.size }),
+  const searching = state.q !== "";
+  // The chart and the reminder stay about everyone; the tables, their counts and the
+  // renewed total follow the search. Without one, the whole-year figures serve both.
+  const [renewed, summary, foundSummary, pending, allPending] = await Promise.all([
+    context.store.transactions.listSettled({ ...renewedQuery(state), page: state.renewed.page - 1, pageSize: state.renewed.size }),
     context.store.transactions.summarizeSettled(query, monthPeriods(state.year)),
-    context.store.members.list(pendingMembersQuery(thisYear, state.pending)),
+    searching ? context.store.transactions.summarizeSettled(renewedQuery(state), []) : null,
+    context.store.members.list(pendingMembersQuery(thisYear, state.pending, state.q)),
+    searching ? context.store.members.list(pendingMembersQuery(thisYear, { page: 1, size: DEFAULT_PAGE_SIZE })) : null,
   ]);
+  const found = foundSummary ?? summary;
   return data(
     {
       thisYear,
       state,
       search: renewalsSearch(state, thisYear),
+      searching,
       /** E-mail leaves the site: the button sends (after a confirm) rather than listing the addresses. */
       delivers: Boolean(context.env.RESEND_API_KEY),
       renewed: {
         rows: renewed.rows.map(renewedRow),
-        count: summary.count,
-        amount: summary.amount,
+        count: found.count,
+        allCount: summary.count,
+        amount: found.amount,
         pages: pageCount(renewed.total, state.renewed.size),
         csvHref: reportCsvHref("renewed", state, thisYear),
       },
       pending: {
         rows: pending.rows.map(pendingRow),
         count: pending.total,
+        /** 'Send Notification To All' writes to every pending member, whatever the search. */
+        allCount: allPending?.total ?? pending.total,
         pages: pageCount(pending.total, state.pending.size),
         csvHref: reportCsvHref("pending", state, thisYear),
       },
@@ -73,15 +84,15 @@ export async function loadRenewalsReport(request: Request, context: AppLoadConte
   );
 }
 
-/** GET /mem-renewals/renewed.csv?year=… and /mem-renewals/pending.csv: every row of the table. */
+/** GET /mem-renewals/renewed.csv?q=…&year=… and /mem-renewals/pending.csv?q=…: every row of the table the search finds. */
 export async function renewalsCsv(request: Request, context: AppLoadContext, table: ReportTable) {
   await requireAccountant(request, context);
   const thisYear = currentYear();
   const state = readRenewalsParams(new URL(request.url).searchParams, thisYear);
   const rows =
     table === "renewed"
-      ? (await context.store.transactions.listSettled({ year: state.year, paymentType: RENEW })).rows.map(renewedRow)
-      : (await context.store.members.list(pendingMembersQuery(thisYear))).rows.map(pendingRow);
+      ? (await context.store.transactions.listSettled(renewedQuery(state))).rows.map(renewedRow)
+      : (await context.store.members.list(pendingMembersQuery(thisYear, undefined, state.q))).rows.map(pendingRow);
   const { header, records } = reportCsv(table, rows);
   return new Response(csvText(header, records), {
     headers: {

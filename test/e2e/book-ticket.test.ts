@@ -83,7 +83,7 @@ describe("booking with JavaScript off (360 px)", () => {
     // A missing name: the message next to the field; then fixed and booked.
     await bookButton(page).click();
     await page.waitForSelector("#booking-parentName1-error");
-    expect(await page.locator("#booking-parentName1-error").innerText()).toBe("Parent 1 name is required.");
+    expect(await page.locator("#booking-parentName1-error").innerText()).toBe("Name of the first parent is required.");
     await page.fill("#booking-parentName1", "Nana Nojs");
     await bookButton(page).click();
     await payAndFindTicket(page, "Nana Nojs");

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { migrate, startDevServerOnFreePort, type DevServer } from "../../scripts/lib";
 import { axeViolations } from "../support/axe";
 import { DESKTOP, PHONE, hydrated, launchBrowser, newContext } from "../support/browser";
-import { sidewaysOverflow } from "../support/phone-width";
+import { sidewaysOverflow, unhintedScrollRegions } from "../support/phone-width";
 import { ROUTES, type Actor, type RouteEntry } from "../support/route-list";
 import { demoAccount } from "../support/session";
 
@@ -14,7 +14,8 @@ import { demoAccount } from "../support/session";
  * "Everyone" (issue 9): every HTML page of the route list (test/support/route-list.ts), so
  * a new route is checked without anyone remembering to, as the actor it is for: axe-core's
  * WCAG 2.1 A/AA rules find nothing on a desktop and on a 360 px phone, and on the phone
- * nothing sticks out sideways (test/support/phone-width.ts) and the main content shows.
+ * nothing sticks out sideways (test/support/phone-width.ts), a table that scrolls sideways
+ * says so, and the main content shows.
  * Plus the friendly error page, from a worker whose database is empty. Read-only GETs on
  * the shared server; states the route list cannot express (menu open, cookie notice, a
  * form with errors, the door card) are in accessibility.test.ts. D1 run only
@@ -84,6 +85,7 @@ async function check(url: string, options: { status: number; actor: Actor; baseU
         const width = await sidewaysOverflow(page);
         expect(width.offenders, "elements past the right edge at 360 px").toEqual([]);
         expect(width.pageWidth, "page width at 360 px").toBeLessThanOrEqual(width.viewport);
+        expect(await unhintedScrollRegions(page), "tables that scroll sideways without a visible hint at 360 px").toEqual([]);
         const main = page.locator("main");
         expect(await main.isVisible(), "main is visible").toBe(true);
         expect((await main.boundingBox())!.width, "main's width at 360 px").toBeLessThanOrEqual(width.viewport);

@@ -92,6 +92,30 @@ describe("/mem-renewals in a browser", () => {
       }
     });
 
+    it(`JavaScript ${js ? "on" : "off"}: the search area finds in both tables, keeps the search in the URL and the CSV links, and clears`, async () => {
+      const { context, page } = await open(plain, js, "/mem-renewals?psize=50");
+      try {
+        const search = page.getByRole("search", { name: "Find in the subscriptions" });
+        await search.getByLabel("Search").fill("person 2");
+        await search.getByRole("button", { name: "Show" }).click();
+        await page.waitForURL((url) => url.searchParams.get("q") === "person 2");
+        // "Paid Person 2" in the renewed table, "Unpaid Person 20" in the pending one.
+        await expect.poll(() => rowNames(page, "renewed")).toEqual(["Paid Person 2"]);
+        await expect.poll(() => rowNames(page, "pending")).toEqual(["Unpaid Person 20"]);
+        // The page size was kept; the CSV links follow the search.
+        expect(new URL(page.url()).searchParams.get("psize")).toBe("50");
+        expect(await page.locator('#renewed-title ~ a[download], .report-head a[download]').first().getAttribute("href")).toBe("/mem-renewals/renewed.csv?q=person+2");
+        expect(await page.getByLabel("Search").inputValue()).toBe("person 2");
+
+        await page.getByRole("link", { name: "Clear search" }).click();
+        await page.waitForURL((url) => !url.searchParams.has("q"));
+        await expect.poll(async () => (await rowNames(page, "renewed")).length).toBeGreaterThanOrEqual(3);
+        expect(await page.getByLabel("Search").inputValue()).toBe("");
+      } finally {
+        await context.close();
+      }
+    });
+
     it(`JavaScript ${js ? "on" : "off"}: without a provider, 'Send Notification To All' lists the addresses; CLOSE goes back`, async () => {
       const { context, page } = await open(plain, js, "/mem-renewals?ppage=2");
       try {

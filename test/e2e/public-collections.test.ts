@@ -175,4 +175,35 @@ describe("the lightbox (JavaScript on)", () => {
     expect(await focusedHref(page, photos[3]!.path)).toBe(photos[3]!.path);
     await context.close();
   });
+
+  // Laptop screens are short: with a portrait photo the figure must shrink, not push the buttons off screen.
+  it.each([
+    [1280, 800],
+    [1366, 768],
+  ])("keeps Close, Previous and Next on screen with a portrait photo at %i×%i", async (width, height) => {
+    const context = await newContext(browser, { viewport: { width, height } });
+    const page = await context.newPage();
+    await page.goto(`/gallery/${gallery.id}`);
+    await hydrated(page);
+    const portrait = photos.findIndex((photo) => (photo.height ?? 0) > (photo.width ?? 0));
+    expect(portrait).toBeGreaterThanOrEqual(0);
+    await page.locator("a.gallery-thumb").nth(portrait).click();
+    await dialog(page).waitFor({ state: "visible" });
+    await dialog(page).locator("img").evaluate((img) => (img as HTMLImageElement).decode());
+    for (const name of ["Close", "Previous", "Next"]) {
+      const button = dialog(page).locator("button", { hasText: name });
+      // Inside the viewport as drawn, with no scrolling of the dialog needed.
+      const box = await button.evaluate((el) => el.getBoundingClientRect().toJSON() as DOMRect);
+      expect(box.top, name).toBeGreaterThanOrEqual(0);
+      expect(box.bottom, name).toBeLessThanOrEqual(height);
+      expect(box.left, name).toBeGreaterThanOrEqual(0);
+      expect(box.right, name).toBeLessThanOrEqual(width);
+    }
+    // The photo gives way, but stays large: over half the screen's height.
+    const photo = (await dialog(page).locator("img").boundingBox())!;
+    expect(photo.height).toBeGreaterThan(height / 2);
+    // The dialog itself fits: nothing in it is reached only by scrolling.
+    expect(await dialog(page).evaluate((el) => el.scrollHeight <= el.clientHeight + 1)).toBe(true);
+    await context.close();
+  });
 });

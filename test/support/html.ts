@@ -37,3 +37,11 @@ export function formMessage(html: string): string | null {
   const alert = parseHtml(html).one('[role="alert"]');
   return alert ? textOf(alert) : null;
 }
+
+/** The text of the document's <title>, or null when it has none. */
+export function documentTitle(html: string): string | null {
+  const title = parseHtml(html).one("title");
+  return title ? textContent(title) : null;
+}
+
+export * as DomUtils from "domutils";

@@ -46,3 +46,39 @@ export async function sidewaysOverflow(page: Page): Promise<{ pageWidth: number;
     return { pageWidth: document.documentElement.scrollWidth, viewport, offenders };
   });
 }
+
+/** How many lines the element's text takes as drawn (one client rect per line box of its text). */
+export async function textLines(page: Page, selector: string): Promise<number> {
+  return page.locator(selector).first().evaluate((el) => {
+    const range = document.createRange();
+    range.selectNodeContents(el);
+    const tops = new Set(Array.from(range.getClientRects(), (rect) => Math.round(rect.top)));
+    return tops.size;
+  });
+}
+
+/**
+ * Regions that scroll sideways (a wide table at 360 px) with no sign of it: every
+ * `.table-scroll` whose content is wider than its box needs a visible
+ * `.table-scroll-hint` just before it, inside the viewport. Returns the offenders' labels.
+ */
+export async function unhintedScrollRegions(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const offenders: string[] = [];
+    for (const region of Array.from(document.querySelectorAll<HTMLElement>(".table-scroll"))) {
+      if (region.scrollWidth <= region.clientWidth + 1 || region.getClientRects().length === 0) continue;
+      const hint = region.previousElementSibling;
+      const box = hint?.getBoundingClientRect();
+      const shown =
+        hint?.classList.contains("table-scroll-hint") &&
+        getComputedStyle(hint).display !== "none" &&
+        getComputedStyle(hint).visibility !== "hidden" &&
+        box!.width > 0 &&
+        box!.height > 0 &&
+        box!.left >= 0 &&
+        box!.right <= document.documentElement.clientWidth;
+      if (!shown) offenders.push(region.getAttribute("aria-label") ?? region.className);
+    }
+    return offenders;
+  });
+}

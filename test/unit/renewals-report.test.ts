@@ -11,6 +11,9 @@ import {
   pendingMembersQuery,
   pendingRow,
   readRenewalsParams,
+  renewalMatches,
+  renewedQuery,
+  reportTitle,
   renewalFee,
   renewalsSearch,
   renewedRow,
@@ -29,7 +32,7 @@ const params = (text: string) => readRenewalsParams(new URLSearchParams(text), Y
 
 describe("subscriptions report: the URL", () => {
   it("defaults to this year, page 1 and 15 rows for both tables", () => {
-    expect(params("")).toEqual({ year: 2026, renewed: { page: 1, size: 15 }, pending: { page: 1, size: 15 } });
+    expect(params("")).toEqual({ q: "", year: 2026, renewed: { page: 1, size: 15 }, pending: { page: 1, size: 15 } });
   });
 
   it("accepts this year and the previous one only, and two independent pagers", () => {
@@ -49,6 +52,35 @@ describe("subscriptions report: the URL", () => {
     expect(renewalsSearch(state, YEAR, { renewed: { page: 1, size: 250 } })).toBe("?year=2025&rsize=250&psize=100");
     expect(reportCsvHref("renewed", state, YEAR)).toBe("/mem-renewals/renewed.csv?year=2025");
     expect(reportCsvHref("pending", state, YEAR)).toBe("/mem-renewals/pending.csv");
+  });
+
+  it("reads the search area's q like the members table (spaces collapsed, trimmed, 100 characters) and keeps it in every link and CSV", () => {
+    expect(params("q=%20%20Ann%20%20%20Lee%20").q).toBe("Ann Lee");
+    expect(params(`q=${"x".repeat(150)}`).q).toHaveLength(100);
+    const state = params("q=MMA42&year=2025&ppage=2");
+    expect(renewalsSearch(state, YEAR)).toBe("?q=MMA42&year=2025&ppage=2");
+    expect(renewalsSearch(state, YEAR, { pending: { page: 3 } })).toBe("?q=MMA42&year=2025&ppage=3");
+    expect(renewalsSearch(state, YEAR, { q: "" })).toBe("?year=2025&ppage=2");
+    expect(reportCsvHref("renewed", state, YEAR)).toBe("/mem-renewals/renewed.csv?q=MMA42&year=2025");
+    expect(reportCsvHref("pending", state, YEAR)).toBe("/mem-renewals/pending.csv?q=MMA42");
+    expect(reportCsvHref("pending", params("q=a%26b"), YEAR)).toBe("/mem-renewals/pending.csv?q=a%26b");
+  });
+
+  it("searches both tables: the members' search for the pending one, name, e-mail or number for the renewed one", () => {
+    expect(pendingMembersQuery(YEAR, { page: 1, size: 15 }, "ann")).toEqual({ deleted: false, active: true, notRenewedIn: 2026, search: "ann", page: 0, pageSize: 15 });
+    expect(renewedQuery(params("q=ann&year=2025"))).toEqual({ year: 2025, paymentType: "renew", search: "ann" });
+    expect(renewedQuery(params(""))).toEqual({ year: 2026, paymentType: "renew" });
+    const renewal = { memberName: "Ann Lee", memberEmail: "ann.lee@example.com", userId: "m1" };
+    expect(renewalMatches(renewal, "ANN", new Set())).toBe(true);
+    expect(renewalMatches(renewal, "lee@example", new Set())).toBe(true);
+    expect(renewalMatches(renewal, "MMA7", new Set(["m1"]))).toBe(true);
+    expect(renewalMatches(renewal, "MMA7", new Set(["m2"]))).toBe(false);
+    expect(renewalMatches(renewal, "", new Set())).toBe(true);
+  });
+
+  it("titles a table with its count, and while searching with how many of all", () => {
+    expect(reportTitle("Pending", 12, 12, false)).toBe("Pending (12)");
+    expect(reportTitle("Pending", 3, 120, true)).toBe("Pending (3 of 120)");
   });
 
   it("asks the store for active, not deleted members not renewed this year", () => {

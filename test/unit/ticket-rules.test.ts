@@ -234,10 +234,10 @@ describe("validating a party", () => {
     expect(result).toEqual({
       ok: false,
       errors: {
-        adultName2: "Adult 2 name is required.",
-        parentName1: "Parent 1 name is required.",
-        above13Child2: "Child above 13 2 name is required.",
-        below5Child1: "Child below 5 1 name is required.",
+        adultName2: "Name of the second adult is required.",
+        parentName1: "Name of the first parent is required.",
+        above13Child2: "Name of the second child above 13 is required.",
+        below5Child1: "Name of the first child below 5 is required.",
       },
     });
   });
@@ -246,7 +246,7 @@ describe("validating a party", () => {
     const ok = validateParty(inputOf({ numberOfAdults: "1", adultName1: "  Arun Joseph  ", adultName2: "ignored", numberOfChildrenAbove5: "1", above5Child1: " Ben ", above5Child2: "ignored" }), options);
     expect(ok.ok && ok.party.names).toEqual({ adult: ["Arun Joseph"], parent: [], above13: [], above5: ["Ben"], below5: [] });
     const long = validateParty(inputOf({ numberOfAdults: "1", adultName1: "x".repeat(MAX_NAME_LENGTH + 1) }), options);
-    expect(long).toEqual({ ok: false, errors: { adultName1: `Adult 1 name must be at most ${MAX_NAME_LENGTH} characters.` } });
+    expect(long).toEqual({ ok: false, errors: { adultName1: `Name of the first adult must be at most ${MAX_NAME_LENGTH} characters.` } });
     expect(validateParty(inputOf({ numberOfAdults: "1", adultName1: "x".repeat(MAX_NAME_LENGTH) }), options).ok).toBe(true);
   });
 
@@ -307,7 +307,7 @@ describe("prefilling the form from the member's record", () => {
     expect(party.names.adult).toEqual(["Arun Joseph", ""]);
     const fields: Record<string, string> = { numberOfAdults: "2", adultName1: "Arun Joseph", adultName2: "", numberOfChildrenBelow5: "3" };
     party.names.below5.forEach((name, i) => (fields[nameField("below5", i + 1)] = name));
-    expect(validateParty(inputOf(fields), { pattern: "A+13+5-5+P", membership: "Family" })).toEqual({ ok: false, errors: { adultName2: "Adult 2 name is required." } });
+    expect(validateParty(inputOf(fields), { pattern: "A+13+5-5+P", membership: "Family" })).toEqual({ ok: false, errors: { adultName2: "Name of the second adult is required." } });
   });
 
   it("a Single member: one adult, no children", () => {

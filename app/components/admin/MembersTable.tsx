@@ -3,6 +3,7 @@ import { createColumnHelper, flexRender, tableFeatures, useTable } from "@tansta
 import { useMemo } from "react";
 import { MEMBER_COLUMNS, rowNotes, sortSearch, type MemberColumnId, type MemberRow, type MemberTableState } from "~/domain/member-table";
 import { MemberRowActions, NEW_TAB_NOTE_ID } from "./MemberRowActions";
+import { TableScrollHint } from "./TableScrollHint";
 import { useRowActionSubmit } from "./use-row-action-submit";
 
 export type MembersTableRow = MemberRow;
@@ -89,6 +90,7 @@ export function MembersTable(props: {
   return (
     <form method="post" action={action} onSubmit={onSubmit}>
       <input type="hidden" name="confirmed" value="" />
+      <TableScrollHint always />
       <div className="table-scroll members-table-scroll" role="region" aria-label={caption} tabIndex={0}>
         <table className="members-table">
           <caption className="visually-hidden">

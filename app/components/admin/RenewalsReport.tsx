@@ -1,18 +1,19 @@
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { useEffect, useRef, type ChangeEvent, type FormEvent, type ReactNode } from "react";
-import { DEFAULT_PAGE_SIZE, PAGE_SIZES, type PageSize } from "~/domain/member-table";
+import { PAGE_SIZES, type PageSize } from "~/domain/member-table";
 import {
   BULK_EMAIL_FALLBACK_MESSAGE,
   chartSummary,
+  manualSendingPrompt,
   reminderQuestion,
   reportYears,
   type ChartBar,
-  type RenewalsReportState,
   type TablePaging,
 } from "~/domain/renewals-report";
 import type { RenewalsActionData } from "~/services/renewals-report.server";
 import { BarChart } from "./BarChart";
 import { TablePager } from "./TablePager";
+import { TableScrollHint } from "./TableScrollHint";
 
 /** The reports' Year field: this year and the previous one (a report's GET form submits it). */
 export function ReportYearField(props: { id: string; year: number; thisYear: number; onChange?: (event: ChangeEvent<HTMLSelectElement>) => void }) {
@@ -27,21 +28,6 @@ export function ReportYearField(props: { id: string; year: number; thisYear: num
         ))}
       </select>
     </div>
-  );
-}
-
-/** The Year select: a GET form, so the year is in the URL (the renewed table's pager starts again at page 1). */
-export function ReportYearForm({ state, thisYear }: { state: RenewalsReportState; thisYear: number }) {
-  return (
-    <Form method="get" className="report-year-form" preventScrollReset>
-      <ReportYearField id="report-year" year={state.year} thisYear={thisYear} />
-      {state.pending.page !== 1 ? <input type="hidden" name="ppage" value={state.pending.page} /> : null}
-      {state.pending.size !== DEFAULT_PAGE_SIZE ? <input type="hidden" name="psize" value={state.pending.size} /> : null}
-      {state.renewed.size !== DEFAULT_PAGE_SIZE ? <input type="hidden" name="rsize" value={state.renewed.size} /> : null}
-      <button type="submit" className="button button-secondary">
-        Show
-      </button>
-    </Form>
   );
 }
 
@@ -108,9 +94,8 @@ export function ReportTable<Row extends { id: string }>(props: {
       </div>
       {children}
       <PageSizes label={`${caption}: rows per page`} current={paging.size} href={sizeHref} />
-      {rows.length === 0 ? (
-        <p className="members-empty">{empty}</p>
-      ) : (
+      {rows.length === 0 ? <p className="members-empty">{empty}</p> : <TableScrollHint />}
+      {rows.length === 0 ? null : (
         <div className="table-scroll members-table-scroll" role="region" aria-label={caption} tabIndex={0}>
           <table className="members-table report-table" id={`${id}-table`}>
             <caption className="visually-hidden">{caption}</caption>
@@ -198,7 +183,7 @@ export function PendingReminder(props: { count: number; delivers: boolean; actio
     return (
       <Panel id="bulk-email-panel" title="Send Notification To All">
         <p>{BULK_EMAIL_FALLBACK_MESSAGE}</p>
-        <p>Please send the renewal reminder to these {answer.panel.emails.length} addresses yourself:</p>
+        <p>{manualSendingPrompt(answer.panel.emails.length)}</p>
         <ul className="recipient-list">
           {answer.panel.emails.map((email) => (
             <li key={email}>{email}</li>

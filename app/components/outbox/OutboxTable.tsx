@@ -1,5 +1,6 @@
 import { Link } from "@remix-run/react";
 import type { OutboxPage } from "~/services/outbox-pages.server";
+import { TableScrollHint } from "../admin/TableScrollHint";
 
 /**
  * The outbox as a table, newest first, with Newer/Older links (?page=N, plain links,
@@ -12,6 +13,7 @@ export function OutboxTable({ outbox, basePath, empty }: { outbox: OutboxPage; b
   return (
     <>
       <p>{`${total === 1 ? "1 e-mail" : `${total} e-mails`}, newest first. Times are UK time.`}</p>
+      <TableScrollHint />
       <div className="table-scroll" role="region" aria-label="E-mails" tabIndex={0}>
         <table className="dev-mail-table outbox-table">
           <thead>

@@ -160,6 +160,8 @@ export interface TransactionsRepository {
 export interface SettledQuery {
   year: number;
   paymentType: PaymentType;
+  /** Matches the member's name or e-mail on the transaction, or the member's number (with or without MMA). */
+  search?: string;
 }
 
 export interface SettledSummary {

@@ -21,7 +21,7 @@ describeStore("renewals report", { verifyDelayMs: QUICK_CLAIM_PAUSE_MS }, (t) =>
   }
 
   beforeAll(async () => {
-    await paid({ title: "Renewal B", memberName: "Jan Payer", unitAmount: 1000, qty: 1, at: at(0, 15) });
+    await paid({ title: "Renewal B", memberName: "Jan Payer", memberEmail: "Jan.Payer@Example.com", unitAmount: 1000, qty: 1, at: at(0, 15) });
     await paid({ title: "Renewal B", memberName: "Feb Payer", unitAmount: 2000, qty: 1, membershipType: "Family", at: at(1, 3) });
     await paid({ title: "Renewal A", memberName: "Feb Payer 2", unitAmount: 1000, qty: 2, at: at(1, 20) });
     // 23:30 UTC on 31 March is 00:30 BST on 1 April: an April renewal.
@@ -31,6 +31,34 @@ describeStore("renewals report", { verifyDelayMs: QUICK_CLAIM_PAUSE_MS }, (t) =>
     await paid({ title: "Renewal Z", memberName: "Pending Payer", status: "pending" });
     await paid({ title: "Renewal Z", memberName: "Last Year Payer", year: 2025 });
     await paid({ title: "Registration Z", memberName: "Registration Payer", paymentType: "registration" });
+  });
+
+  describe("the search (the subscriptions report's search area)", () => {
+    const names = async (search: string) => (await t.store.transactions.listSettled({ year: 2026, paymentType: "renew", search })).rows.map((r) => r.memberName);
+
+    it("finds by the name or e-mail on the transaction, any case, and counts and sums what it finds", async () => {
+      expect(await names("feb payer")).toEqual(["Feb Payer", "Feb Payer 2"]);
+      expect(await names("APRIL")).toEqual(["April Payer"]);
+      expect(await names("jan.payer@EXAMPLE")).toEqual(["Jan Payer"]);
+      expect(await names("nobody")).toEqual([]);
+      // Not in the year's paid renewals, whatever the search.
+      expect(await names("Last Year")).toEqual([]);
+      expect(await names("Failed")).toEqual([]);
+      const found = await t.store.transactions.summarizeSettled({ year: 2026, paymentType: "renew", search: "feb" }, []);
+      expect(found).toEqual({ count: 2, amount: 2000 + 2000, perPeriod: [] });
+      const page = await t.store.transactions.listSettled({ year: 2026, paymentType: "renew", search: "payer", page: 0, pageSize: 2 });
+      expect(page.total).toBe(4);
+      expect(page.rows).toHaveLength(2);
+    });
+
+    it("finds by the member's number, with or without MMA", async () => {
+      const all = (await t.store.transactions.listSettled({ year: 2026, paymentType: "renew" })).rows;
+      const april = all.find((r) => r.memberName === "April Payer")!;
+      const number = (await t.store.members.getById(april.userId))!.memberNumber!;
+      expect(await names(`MMA${number}`)).toEqual(["April Payer"]);
+      expect(await names(`mma ${number}`)).toEqual(["April Payer"]);
+      expect((await t.store.transactions.summarizeSettled({ year: 2026, paymentType: "renew", search: `MMA${number}` }, [])).count).toBe(1);
+    });
   });
 
   describe("transactions", () => {

@@ -125,6 +125,8 @@ describe("after the last booking date", () => {
     const html = await (await get("/book-ticket", family.id)).text();
     expect(html).toMatch(/<button type="submit" class="button booking-submit" disabled="">Booking Not Available<\/button>/);
     expect(html).not.toContain('value="update"');
+    // The site's day-month-year, not the stored 2020-12-20.
+    expect(text(html)).toContain("Booking closed after 20-12-2020.");
 
     const before = (await transactionsOf(server, family.id)).length;
     const response = await post("/book-ticket", FAMILY_PARTY, family.id);

@@ -81,8 +81,11 @@ describe("the booking form (shared server, nothing booked)", () => {
     const html = await response.text();
     expect(text(html)).toContain("Please check the numbers and names below.");
     expect(html).toMatch(/id="booking-adultName2"[^>]*aria-invalid="true"/);
-    expect(html).toContain('<p class="field-error" id="booking-adultName2-error">Adult 2 name is required.</p>');
-    expect(html).toContain('<p class="field-error" id="booking-above5Child2-error">Child above 5 2 name is required.</p>');
+    expect(html).toContain('<p class="field-error" id="booking-adultName2-error">Name of the second adult is required.</p>');
+    expect(html).toContain('<p class="field-error" id="booking-above5Child2-error">Name of the second child above 5 is required.</p>');
+    // Each name field says whose name, without a number running into the group's ("Child above 13 1 name").
+    expect(html).toContain('<label for="booking-above13Child1">Name of the first child above 13</label>');
+    expect(html).toContain('<label for="booking-adultName2">Name of the second adult</label>');
     expect(inputValue(html, "adultName1")).toBe("Arun Joseph");
     expect(inputValue(html, "above13Child1")).toBe("Anna Joseph");
   });

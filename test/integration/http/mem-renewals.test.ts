@@ -5,7 +5,9 @@ import { d1Members } from "~/services/store/d1/members.server";
 import { d1Transactions } from "~/services/store/d1/transactions.server";
 import { openLocalD1 } from "../../../seed/platform";
 import { startFakeResend, type FakeResend } from "../../support/fake-resend";
+import { parseCsv } from "../../support/csv";
 import { newMember, newTransaction } from "../../support/fixtures";
+import { DomUtils, parseHtml } from "../../support/html";
 import { startSeededServer, type SeededServer } from "../../support/seeded-server";
 import { demoAccount, sessionCookieFor } from "../../support/session";
 
@@ -240,6 +242,66 @@ describe("/mem-renewals without an e-mail provider", () => {
     expect((await post(server.url, "/mem-renewals/pending.csv", {})).status).toBe(405);
   });
 
+  it("the search area (spec document 2, §2) finds by name, e-mail or MMA number in both tables, in the URL, with the CSV links following it", async () => {
+    // A GET form with the search box: works without JavaScript, and the view is the URL.
+    const page = parseHtml(await (await get(server.url, "/mem-renewals")).text()).document;
+    const form = DomUtils.findOne((el) => el.name === "form" && el.attribs.role === "search", page.children, true);
+    expect(form?.attribs.method).toBe("get");
+    const box = DomUtils.findOne((el) => el.name === "input" && el.attribs.name === "q", form ? [form] : [], true);
+    expect(box?.attribs.type).toBe("search");
+    expect(DomUtils.textContent(DomUtils.findOne((el) => el.name === "label" && el.attribs.for === box?.attribs.id, form ? [form] : [], true)!)).toBe("Search");
+
+    const allRenewed = baseline.renewedCount + RENEWALS.filter((r) => r.year === Y).length;
+    const allPending = baseline.pendingEmails.length;
+    // By name, any case: the renewed table narrows, its title counts what was found and the footer sums it.
+    const byName = await (await get(server.url, "/mem-renewals?q=GAMMA")).text();
+    expect(tableNames(byName, "renewed")).toEqual(["Renew Gamma Person"]);
+    expect(tableNames(byName, "pending")).toEqual([]);
+    expect(text(byName)).toContain(`Renewed (1 of ${allRenewed})`);
+    expect(text(byName)).toContain(`Pending (0 of ${allPending})`);
+    expect(text(byName)).toContain("Total £20.00");
+    // The links keep the search: the CSVs, the page sizes; the box shows it.
+    expect(byName).toContain('href="/mem-renewals/renewed.csv?q=GAMMA"');
+    expect(byName).toContain('href="/mem-renewals/pending.csv?q=GAMMA"');
+    expect(byName).toMatch(/href="\/mem-renewals\?q=GAMMA&amp;psize=50"/);
+    expect(byName).toMatch(/<input[^>]*name="q"[^>]*value="GAMMA"/);
+    // 'Send Notification To All' still means everyone pending, even when the search finds none of them.
+    expect(text(byName)).toContain("Send Notification To All");
+
+    // By e-mail: the pending table.
+    const byEmail = await (await get(server.url, `/mem-renewals?q=${encodeURIComponent(people.never.email)}`)).text();
+    expect(tableNames(byEmail, "pending")).toEqual(["Pending Never Person"]);
+    expect(tableNames(byEmail, "renewed")).toEqual([]);
+
+    // By MMA number, in both tables (the numbers as the members export shows them).
+    const numberOf = async (name: string) => {
+      const csv = parseCsv((await (await get(server.url, `/accounts/export.csv?q=${encodeURIComponent(name)}`)).text()).replace(/^\uFEFF/, ""));
+      const column = csv[0]!.indexOf("Member ID");
+      return csv.slice(1).find((row) => row.includes(name))![column]!;
+    };
+    const never = await numberOf("Pending Never Person");
+    expect(never).toMatch(/^MMA\d+$/);
+    const byNumber = await (await get(server.url, `/mem-renewals?q=${never}`)).text();
+    expect(tableNames(byNumber, "pending")).toEqual(["Pending Never Person"]);
+    const alpha = await numberOf("Renew Alpha Person");
+    const renewedByNumber = await (await get(server.url, `/mem-renewals?q=${alpha.toLowerCase()}`)).text();
+    expect(tableNames(renewedByNumber, "renewed")).toEqual(["Renew Alpha Person"]);
+
+    // The CSVs take the same search: every row it finds, whatever page is shown.
+    const renewedCsv = parseCsv((await (await get(server.url, "/mem-renewals/renewed.csv?q=gamma")).text()).replace(/^\uFEFF/, ""));
+    expect(renewedCsv.slice(1).map((row) => row[0])).toEqual(["Renew Gamma Person"]);
+    const pendingCsv = parseCsv((await (await get(server.url, "/mem-renewals/pending.csv?q=pending%20paging")).text()).replace(/^\uFEFF/, ""));
+    expect(pendingCsv.slice(1)).toHaveLength(EXTRA_PENDING);
+    // The search and the pager together: page 2 of the 20 "Pending Paging" members.
+    const second = await (await get(server.url, "/mem-renewals?q=pending+paging&ppage=2")).text();
+    expect(tableNames(second, "pending")).toHaveLength(EXTRA_PENDING - 15);
+    expect(tableNames(second, "pending").every((name) => name.startsWith("Pending Paging"))).toBe(true);
+    // The reminder is for everyone pending, whatever the search shows.
+    const panel = await (await post(server.url, "/mem-renewals?q=GAMMA", { intent: "notify" })).text();
+    const listed = [...panel.slice(panel.indexOf('class="recipient-list"')).matchAll(/<li>([^<]*)<\/li>/g)].map((m) => decode(m[1]!));
+    expect(listed.slice(0, allPending).sort()).toEqual([...baseline.pendingEmails].sort());
+  });
+
   it("'Send Notification To All' without a provider lists every pending address for manual sending and records nothing", async () => {
     const page = await (await get(server.url, "/mem-renewals")).text();
     expect(text(page)).toContain("Send Notification To All");
@@ -250,6 +312,7 @@ describe("/mem-renewals without an e-mail provider", () => {
     expect(text(html)).toContain("Our system is experiencing technical difficulties to send bulk emails...");
     const listed = [...html.slice(html.indexOf('class="recipient-list"')).matchAll(/<li>([^<]*)<\/li>/g)].map((m) => decode(m[1]!));
     expect(listed.slice(0, baseline.pendingEmails.length).sort()).toEqual([...baseline.pendingEmails].sort());
+    expect(text(html)).toContain(`Please send the renewal reminder to these ${listed.length} addresses yourself:`);
     expect(html).toMatch(/<a[^>]*href="\/mem-renewals\?ppage=2"[^>]*>CLOSE<\/a>/);
     expect(await outboxCounts(server.persistTo)).toEqual({});
     // Anything else is refused with a message, not a 500.

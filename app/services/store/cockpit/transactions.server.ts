@@ -1,6 +1,8 @@
 import { memberSettlementApplied, memberSettlementPatch } from "../../../domain/member-settlement";
 import type { Transaction } from "../../../domain/records";
-import type { TransactionsRepository } from "../port";
+import { parseMemberNumber } from "../../../domain/member-number";
+import { renewalMatches } from "../../../domain/renewals-report";
+import type { SettledQuery, TransactionsRepository } from "../port";
 import { DEFAULT_VERIFY_DELAY_MS, isNotFound, MAX_SCAN, newClaim, pageOf, pause, type BestEffortOptions } from "./best-effort.server";
 import { findById } from "./by-id.server";
 import type { CockpitClient } from "./client.server";
@@ -28,9 +30,23 @@ export function cockpitTransactions(client: CockpitClient, options: BestEffortOp
     return entry ? transactionFromCockpit(entry) : null;
   };
   const members = cockpitMembers(client);
-  const settledFilter = (query: { year: number; paymentType: string }) => ({ year: query.year, paymentType: query.paymentType, status: "success" });
-  const readSettled = async (query: { year: number; paymentType: string }) =>
-    (await client.find(MEMBERTRANSACTIONS, { filter: settledFilter(query), limit: MAX_SCAN })).entries.map(transactionFromCockpit);
+  const settledFilter = (query: SettledQuery) => ({ year: query.year, paymentType: query.paymentType, status: "success" });
+  /** The ids of the members, deleted or not, holding the number the search reads as (none when it is not a number). */
+  const numbered = async (search: string): Promise<Set<string>> => {
+    const number = parseMemberNumber(search);
+    if (number === null) return new Set();
+    const found = await Promise.all([false, true].map((deleted) => members.list({ deleted, search: String(number) })));
+    return new Set(found.flatMap((page) => page.rows).filter((member) => member.memberNumber === number).map((member) => member.id));
+  };
+  // Cockpit cannot search several fields case-insensitively in one filter: the search is applied here.
+  const readSettled = async (query: SettledQuery) => {
+    const [{ entries }, ids] = await Promise.all([
+      client.find(MEMBERTRANSACTIONS, { filter: settledFilter(query), limit: MAX_SCAN }),
+      numbered(query.search ?? ""),
+    ]);
+    const search = query.search ?? "";
+    return entries.map(transactionFromCockpit).filter((t) => renewalMatches(t, search, ids));
+  };
 
   return {
     async create(input) {

@@ -2,13 +2,34 @@ import type { MemberSettlement } from "../../../domain/fees";
 import { memberSettlementPatch } from "../../../domain/member-settlement";
 import type { Transaction } from "../../../domain/records";
 import { newId, nowSeconds } from "../ids";
-import type { TransactionsRepository } from "../port";
+import { parseMemberNumber } from "../../../domain/member-number";
+import type { SettledQuery, TransactionsRepository } from "../port";
 import { memberSetClause } from "./members.server";
 import { transactionFromRow, transactionToRow } from "./rows";
 import { insertRow, pageClause } from "./sql";
 
 // transactions_report (year, payment_type, status) answers the WHERE of both report queries.
 const SETTLED = "FROM transactions WHERE year = ? AND payment_type = ? AND status = 'success'";
+
+/**
+ * The FROM and WHERE of the report queries and their values: the year's paid transactions
+ * of a type, and those the search finds (the name or e-mail on the transaction, or the
+ * member's number). instr, not LIKE: D1 refuses LIKE patterns over 50 bytes.
+ */
+function settledWhere(query: SettledQuery): { sql: string; params: unknown[] } {
+  const params: unknown[] = [query.year, query.paymentType];
+  const search = query.search?.trim();
+  if (!search) return { sql: SETTLED, params };
+  const needle = search.toLowerCase();
+  const parts = ["instr(lower(member_name), ?) > 0", "instr(lower(member_email), ?) > 0"];
+  params.push(needle, needle);
+  const number = parseMemberNumber(search);
+  if (number !== null) {
+    parts.push("user_id IN (SELECT id FROM members WHERE member_number = ?)");
+    params.push(number);
+  }
+  return { sql: `${SETTLED} AND (${parts.join(" OR ")})`, params };
+}
 const PAID_AT = "COALESCE(settled_at, created_at)";
 const SETTLE_PAID = "UPDATE transactions SET status = 'success', settled_at = ? WHERE id = ? AND status IN ('pending', 'failed')";
 
@@ -93,19 +114,21 @@ export function d1Transactions(db: D1Database): TransactionsRepository {
 
     async listSettled(query) {
       const limit = pageClause(query);
+      const where = settledWhere(query);
       const [rows, count] = await db.batch<Record<string, unknown>>([
         db
-          .prepare(`SELECT * ${SETTLED} ORDER BY title DESC, ${PAID_AT} DESC, id DESC${limit.sql}`)
-          .bind(query.year, query.paymentType, ...limit.params),
-        db.prepare(`SELECT COUNT(*) AS total ${SETTLED}`).bind(query.year, query.paymentType),
+          .prepare(`SELECT * ${where.sql} ORDER BY title DESC, ${PAID_AT} DESC, id DESC${limit.sql}`)
+          .bind(...where.params, ...limit.params),
+        db.prepare(`SELECT COUNT(*) AS total ${where.sql}`).bind(...where.params),
       ]);
       return { rows: rows!.results.map(transactionFromRow), total: Number(count!.results[0]?.total ?? 0) };
     },
 
     async summarizeSettled(query, periods) {
       const buckets = periods.map((_, i) => `SUM(CASE WHEN ${PAID_AT} >= ? AND ${PAID_AT} < ? THEN 1 ELSE 0 END) AS p${i}`);
-      const sql = `SELECT COUNT(*) AS count, COALESCE(SUM(unit_amount * qty), 0) AS amount${buckets.map((b) => `, ${b}`).join("")} ${SETTLED}`;
-      const params = [...periods.flatMap((p) => [p.from, p.to]), query.year, query.paymentType];
+      const where = settledWhere(query);
+      const sql = `SELECT COUNT(*) AS count, COALESCE(SUM(unit_amount * qty), 0) AS amount${buckets.map((b) => `, ${b}`).join("")} ${where.sql}`;
+      const params = [...periods.flatMap((p) => [p.from, p.to]), ...where.params];
       const row = await db.prepare(sql).bind(...params).first<Record<string, number | null>>();
       return {
         count: Number(row?.count ?? 0),

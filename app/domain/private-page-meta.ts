@@ -1,0 +1,10 @@
+import { pageTitle } from "./page-meta";
+
+/**
+ * A page for one person or the back office (a payment, a ticket, a dashboard): its title,
+ * "Page | Association name", and kept out of search engines. Its own module, so the
+ * public pages' shared chunk (page-meta) does not carry it.
+ */
+export function privatePageMeta(title: string) {
+  return [{ title: pageTitle(title) }, { name: "robots", content: "noindex" }];
+}
