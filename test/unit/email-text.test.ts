@@ -8,6 +8,8 @@ import { ResetPasswordEmail } from "~/emails/ResetPasswordEmail";
 import { TicketConfirmationEmail } from "~/emails/TicketConfirmationEmail";
 import { emailService } from "~/services/email.server";
 import { memoryOutbox } from "../support/memory-outbox";
+import { registrationFeeLines } from "~/domain/fees";
+import { demoSettings } from "../../seed/demo-content";
 
 /**
  * Every e-mail's plain-text part, as the e-mail service sends it, read on its own:
@@ -63,7 +65,15 @@ const CASES: Record<string, Case> = {
     links: [],
   },
   "payment link": {
-    react: createElement(PaymentLinkEmail, { fullName: "Ada Lovelace", membership: "Single", registrationFee: 1000, subscriptionFee: 1000, link: "https://mosaic.example/payment-reg-fee/t" }),
+    react: createElement(PaymentLinkEmail, {
+      fullName: "Ada Lovelace",
+      fees: registrationFeeLines(demoSettings(2026).membership, "Single", new Date("2026-03-02T12:00:00Z")),
+      link: "https://mosaic.example/payment-reg-fee/t",
+    }),
+    labelled: [
+      ["Registration", "£10.00"],
+      ["Total", "£20.00"],
+    ],
     links: ["https://mosaic.example/payment-reg-fee/t"],
   },
   "renewal reminder": {
