@@ -38,7 +38,7 @@ interface AmendAnswer {
 async function act({ request, context }: ActionFunctionArgs) {
   const member = await requireUser(request, context);
   const result = await updateAccountDetails(context, member, await request.formData());
-  if (result.kind === "saved" && result.upgradePending) return startUpgrade(context, request, member);
+  if (result.kind === "upgrade") return startUpgrade(context, request, result.member, result.family);
   if (result.kind === "saved") return redirectWithToast(context, "/mem-account", { kind: "success", message: DETAILS_UPDATED_MESSAGE });
   const { values, errors, formError } = result;
   return data<AmendAnswer>({ values, errors, formError }, { status: result.kind === "invalid" ? 400 : 200 });

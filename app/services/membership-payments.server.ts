@@ -1,6 +1,6 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { renewalCharge, upgradeCharge } from "../domain/fees";
-import type { Member } from "../domain/records";
+import type { FamilyDetails, Member } from "../domain/records";
 import { ALREADY_PAID_MESSAGE, currentMonth, currentYear, renewalPaid } from "../domain/renewal";
 import { startCheckout } from "./payments.server";
 import { redirectWithToast } from "./toast.server";
@@ -16,14 +16,18 @@ export async function startRenewal(context: AppLoadContext, request: Request, me
   return started.ok ? started.response : redirectWithToast(context, "/mem-account", { kind: "error", message: started.error });
 }
 
-/** The 'Convert to Family' registration transaction, then checkout; the membership changes when it is paid. */
-export async function startUpgrade(context: AppLoadContext, request: Request, member: Member): Promise<Response> {
+/**
+ * The 'Convert to Family' registration transaction, carrying the family it adds, then
+ * checkout; the membership and the family reach the record when it is paid (ADR 26).
+ */
+export async function startUpgrade(context: AppLoadContext, request: Request, member: Member, family: FamilyDetails): Promise<Response> {
   const settings = await context.content.getSiteSettings();
   const started = await startCheckout(context, request, {
     member,
     charge: upgradeCharge(settings.membership, currentMonth()),
     purpose: "upgrade",
     membershipType: "Family",
+    familyDetails: family,
   });
   return started.ok ? started.response : redirectWithToast(context, "/amend-account", { kind: "error", message: started.error });
 }
