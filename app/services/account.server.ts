@@ -16,6 +16,8 @@ import {
   type FieldErrors,
 } from "../domain/member-details";
 import { formatTicketCode } from "../domain/ticket-code";
+import { formatAdmittedAt } from "../domain/door";
+import { ticketOnMyAccount, titleWithYear } from "../domain/my-tickets";
 import { qrSvg } from "./qr.server";
 import { ticketToken } from "./ticket-token.server";
 import { bookingOpen, ukToday } from "../domain/ticket-rules";
@@ -30,7 +32,7 @@ export async function loadAccountPage(context: AppLoadContext, member: Member, n
   const year = currentYear(now);
   const [settings, tickets, transactions] = await Promise.all([
     context.content.getSiteSettings(),
-    context.store.tickets.listOpenByUser(member.id),
+    context.store.tickets.listOpenByUser(member.id).then((open) => open.filter((t) => ticketOnMyAccount(t, now.getTime() / 1000))),
     context.store.transactions.listByUser(member.id, "success"),
   ]);
   const family = member.membership === "Family";
@@ -60,6 +62,8 @@ export async function loadAccountPage(context: AppLoadContext, member: Member, n
         id: ticket.id,
         title: ticket.title,
         year: ticket.year,
+        /** The year once: "Christmas & New Year Celebration 2026" is not followed by "2026" again. */
+        heading: titleWithYear(ticket.title, ticket.year),
         /** As the door reads it: "XMAS-7K2P". */
         code: formatTicketCode(ticket.code),
         price: formatPence(ticket.price),
@@ -67,7 +71,9 @@ export async function loadAccountPage(context: AppLoadContext, member: Member, n
         qrSvg: await qrSvg(await ticketToken(context.env, ticket), `QR code for ticket ${formatTicketCode(ticket.code)}`),
         people: [...ticket.attendees]
           .sort((a, b) => Object.keys(BAND_LABELS).indexOf(a.band) - Object.keys(BAND_LABELS).indexOf(b.band) || a.position - b.position)
-          .map((a) => ({ name: a.name, type: BAND_LABELS[a.band] })),
+          .map((a) => ({ name: a.name, type: BAND_LABELS[a.band], admittedAt: a.admittedAt === null ? null : formatAdmittedAt(a.admittedAt) })),
+        /** "2 of 6 already in": the rest come in later with the same code. */
+        admittedCount: ticket.attendees.filter((a) => a.admittedAt !== null).length,
       })),
     ),
     transactions: transactions.map((t) => ({

@@ -137,6 +137,20 @@ describeStore("transactions and tickets", {}, (t) => {
       expect((await t.store.tickets.listOpenByUser(userId)).map((t) => t.id)).toEqual([ticket.id]);
     });
 
+    // Issue 16 item 6: a household's ticket stays open until the last of them is admitted.
+    it("lists a paid ticket as open while someone on it is still to come, and every ticket of a member", async () => {
+      const member = await t.store.members.register(newMember());
+      const ticket = await t.store.tickets.create(newTicket(member.id));
+      const unpaid = await t.store.tickets.create(newTicket(member.id, { title: "Abandoned" }));
+      await t.store.tickets.markPaid(ticket.id);
+      await t.store.tickets.admit(ticket.id, [{ band: "adult", position: 1 }, { band: "adult", position: 2 }], 50);
+      expect((await t.store.tickets.listOpenByUser(member.id)).map((x) => x.id)).toEqual([ticket.id]);
+      expect((await t.store.tickets.listByUser(member.id)).map((x) => x.id).sort()).toEqual([ticket.id, unpaid.id].sort());
+      await t.store.tickets.admit(ticket.id, [{ band: "above5", position: 1 }], 60);
+      expect(await t.store.tickets.listOpenByUser(member.id)).toEqual([]);
+      expect(await t.store.tickets.listByUser("ffffffffffffffffffffffff")).toEqual([]);
+    });
+
     it("admits each person once under 20 concurrent saves, and marks the ticket used", async () => {
       const ticket = await t.store.tickets.create(newTicket(userId));
       const people = [
