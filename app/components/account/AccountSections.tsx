@@ -1,3 +1,4 @@
+import { FormMessage } from "~/components/forms/auth-form";
 import { Form, Link, useNavigation } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { AccountPanel } from "./AccountPanel";
@@ -52,9 +53,10 @@ export function AccountDetails({ details }: { details: AccountPage["details"] })
   );
 }
 
-export function RenewalBox({ renewal, membership }: { renewal: AccountPage["renewal"]; membership: string }) {
+export function RenewalBox({ renewal, membership, error }: { renewal: AccountPage["renewal"]; membership: string; error?: string | undefined }) {
   return (
     <AccountPanel id="renewal-title" title={`Membership Renewal ${renewal.year}`} className="renewal-box">
+      <FormMessage message={error} />
       <p>{SUBSCRIPTION_WORDING}</p>
       <p>
         Your {membership} membership: <strong>{renewal.fee}</strong>
