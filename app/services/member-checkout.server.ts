@@ -1,12 +1,11 @@
 import { redirect, type AppLoadContext } from "@remix-run/cloudflare";
 import { reusableTransaction } from "../domain/checkout-reuse";
 import { PAYMENT_START_RATE_RULES } from "../domain/rate-limits";
-import type { Member } from "../domain/records";
+import type { PaymentPurpose } from "../domain/payment-pages";
+import type { FamilyDetails, Member, Membership } from "../domain/records";
 import { currentYear } from "../domain/renewal";
 import { createCheckoutGateway } from "./checkout/index.server";
 import { startCheckout, type CheckoutCharge } from "./payments.server";
-import type { PaymentPurpose } from "../domain/payment-pages";
-import type { FamilyDetails, Membership } from "../domain/records";
 import { clientKey, createRateLimiter } from "./rate-limit.server";
 import { sessionMismatch } from "./settlement.server";
 
@@ -67,8 +66,14 @@ async function reopen(context: AppLoadContext, options: MemberCheckoutOptions): 
 }
 
 /** Rate limit, reuse, or a new checkout. The caller has already checked that the payment is allowed. */
-export async function startMemberCheckout(context: AppLoadContext, request: Request, options: MemberCheckoutOptions, limited = true): Promise<MemberCheckoutResult> {
-  if (limited) {
+export async function startMemberCheckout(
+  context: AppLoadContext,
+  request: Request,
+  options: MemberCheckoutOptions,
+  /** The caller counted this start already (a booking counts before it makes its ticket). */
+  { alreadyCounted = false } = {},
+): Promise<MemberCheckoutResult> {
+  if (!alreadyCounted) {
     const refused = await limitPaymentStart(context, request, options.member);
     if (refused) return refused;
   }

@@ -158,21 +158,25 @@ export async function submitBooking(
     return { kind: "redirect", response: redirect(`/ticket-success/${ticket.id}/${member.id}`, 303) };
   }
   const lineItems = price.lineItems.map(({ price: id, quantity }) => ({ price: id, quantity }));
-  // Already counted above: the start is not counted twice.
-  const started = await startMemberCheckout(context, request, {
-    member,
-    purpose: "ticket",
-    charge: {
-      title: tickets.title,
-      paymentType: "ticket",
-      priceRef: lineItems.map((line) => line.price).join(","),
-      unitAmount: price.unitAmount,
-      qty: price.qty,
-      lineItems,
-      ticketId: ticket.id,
-      year,
+  const started = await startMemberCheckout(
+    context,
+    request,
+    {
+      member,
+      purpose: "ticket",
+      charge: {
+        title: tickets.title,
+        paymentType: "ticket",
+        priceRef: lineItems.map((line) => line.price).join(","),
+        unitAmount: price.unitAmount,
+        qty: price.qty,
+        lineItems,
+        ticketId: ticket.id,
+        year,
+      },
     },
-  }, false);
+    { alreadyCounted: true },
+  );
   // On failure the unpaid ticket stays unpaid (never listed or admitted) and its pending transaction is Reconcile's to fail.
   return started.ok ? { kind: "redirect", response: started.response } : answer(503, started.error);
 }
