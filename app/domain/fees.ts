@@ -1,4 +1,4 @@
-import type { Membership, PaymentType, Pence } from "./records";
+import type { FamilyDetails, Membership, PaymentType, Pence } from "./records";
 import { currentMonth } from "./renewal";
 import type { SiteSettings } from "./site-settings";
 
@@ -134,12 +134,14 @@ export function renewalCharge(fees: MembershipFees, membership: Membership): Cha
 export type MemberSettlement =
   | { kind: "registration"; year: number }
   | { kind: "renewal"; year: number }
-  | { kind: "upgrade" };
+  /** `family`: the spouse and children saved with the upgrade's payment (none on older records). */
+  | { kind: "upgrade"; family?: FamilyDetails };
 
-export function settlementFor(transaction: { title: string; paymentType: PaymentType; year: number }): MemberSettlement | null {
+export function settlementFor(transaction: { title: string; paymentType: PaymentType; year: number; familyDetails?: FamilyDetails | null }): MemberSettlement | null {
   if (transaction.paymentType === "renew") return { kind: "renewal", year: transaction.year };
   if (transaction.paymentType === "registration") {
-    return transaction.title === UPGRADE_TITLE ? { kind: "upgrade" } : { kind: "registration", year: transaction.year };
+    if (transaction.title !== UPGRADE_TITLE) return { kind: "registration", year: transaction.year };
+    return transaction.familyDetails ? { kind: "upgrade", family: transaction.familyDetails } : { kind: "upgrade" };
   }
   return null;
 }

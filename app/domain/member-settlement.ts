@@ -15,7 +15,10 @@ export function memberSettlementPatch(change: MemberSettlement): MemberPatch {
     case "renewal":
       return { lastRenewedYear: change.year };
     case "upgrade":
-      return { membership: "Family" };
+      // The family travels with the payment (ADR 26): it reaches the record with the membership.
+      return change.family
+        ? { membership: "Family", spouse: change.family.spouse, children: change.family.children, consents: change.family.consents }
+        : { membership: "Family" };
   }
 }
 

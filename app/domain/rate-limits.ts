@@ -77,3 +77,15 @@ export const PAY_RATE_RULES = {
 
 /** The renewal reminder e-mails: one run per accountant every ten minutes. */
 export const REMINDER_RATE_RULE = { name: "renewal-reminder:accountant", limit: 1, windowSeconds: 10 * MINUTE } as const satisfies RateRule;
+
+/**
+ * Starting a member's own payment: renewal (/mem-account), the Family upgrade
+ * (/amend-account) and a ticket booking (/book-ticket). An open checkout for the same
+ * thing is reused, so honest retries cost nothing; each post still asks the provider, so
+ * it is counted like the payment link's PAY, per member and per address (a hall full of
+ * members booking on one Wi-Fi stays well inside the address's allowance).
+ */
+export const PAYMENT_START_RATE_RULES = {
+  member: { name: "payment-start:member", limit: 10, windowSeconds: HOUR },
+  ip: { name: "payment-start:ip", limit: 60, windowSeconds: HOUR },
+} as const satisfies Record<string, RateRule>;

@@ -195,6 +195,19 @@ export interface Transaction {
   checkoutSessionId: string | null;
   createdAt: UnixSeconds;
   settledAt: UnixSeconds | null;
+  /**
+   * A 'Convert to Family' payment carries the family it adds: the member's record is
+   * changed only when it is paid, so a cancelled upgrade leaves no trace (ADR 26).
+   * Optional so that records made before it existed need not name it; read back as null.
+   */
+  familyDetails?: FamilyDetails | null;
+}
+
+/** The spouse, children and photo consents an upgrade to Family brings, applied on payment. */
+export interface FamilyDetails {
+  spouse: Spouse | null;
+  children: Child[];
+  consents: Consents;
 }
 
 export type NewTransaction = Omit<Transaction, "id" | "createdAt" | "settledAt" | "status" | "checkoutSessionId">;

@@ -1,5 +1,5 @@
 import { formatPence } from "./money";
-import type { Membership, Pence } from "./records";
+import type { Membership, Pence, Ticket } from "./records";
 import type { TicketPattern } from "./site-settings";
 import { MAX_NAME_LENGTH, bandsShown, emptyParty, partyLimits, type Party, type PartyInput } from "./ticket-rules";
 
@@ -14,6 +14,10 @@ export const BOOKING_CLOSED_MESSAGE = "Booking for this event has closed.";
 export const BOOKING_REGISTRATION_UNPAID_MESSAGE = "Please pay your registration fee before booking tickets.";
 export const BOOKING_INVALID_MESSAGE = "Please check the numbers and names below.";
 export const TICKET_NOT_FOUND_TITLE = "Ticket not found";
+/** Issue 16 item 9: a second ticket for the same event is booked only when asked for. */
+export const ANOTHER_TICKET_FIELD = "another";
+export const ANOTHER_TICKET_LABEL = "Book another ticket";
+export const ALREADY_BOOKED_MESSAGE = "You already have a ticket for this event (see above). To book a second one, tick 'Book another ticket' and book again.";
 export const TICKET_NOT_FOUND_MESSAGE = "We could not find this ticket. Please check My Tickets in My Account.";
 
 /** The submit button: 'Book Now £{price x qty}'. */
@@ -42,3 +46,11 @@ export function partyFormState(input: PartyInput, options: { pattern: TicketPatt
   }
   return party;
 }
+
+/** The member's paid tickets for this event: a booking beyond them must be asked for explicitly. */
+export function paidTicketsFor<T extends Pick<Ticket, "paid" | "title" | "year">>(tickets: T[], event: { title: string; year: number }): T[] {
+  return tickets.filter((t) => t.paid && t.title === event.title && t.year === event.year);
+}
+
+/** The box is ticked (a checkbox posts its value only when ticked). */
+export const anotherTicketAsked = (value: unknown) => value === "yes";

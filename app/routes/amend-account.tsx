@@ -1,4 +1,4 @@
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { data, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { AccountPanel } from "~/components/account/AccountPanel";
@@ -21,6 +21,14 @@ import { keepPageAfterStoreError } from "~/components/forms/keep-page-after-stor
 /** A 503 from an action (our records could not be reached) keeps the page as it is. */
 export const shouldRevalidate = keepPageAfterStoreError;
 
+/** A refused payment start (429) tells the browser when to try again. */
+export const headers: HeadersFunction = ({ loaderHeaders, actionHeaders }) => {
+  const answer = new Headers(loaderHeaders);
+  const retryAfter = actionHeaders.get("Retry-After");
+  if (retryAfter) answer.set("Retry-After", retryAfter);
+  return answer;
+};
+
 export const meta: MetaFunction = () => pageMeta("Edit Account", "Change your contact details and family.");
 
 /** The member edits only their own record: the id comes from the session, never from the form or URL. */
@@ -30,7 +38,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 interface AmendAnswer {
-  values: AccountFormValues;
+  /** null when the answer is about the payment only (too many attempts): the form shows what is stored. */
+  values: AccountFormValues | null;
   errors: Partial<Record<string, string>>;
   formError: string | null;
 }
@@ -38,7 +47,7 @@ interface AmendAnswer {
 async function act({ request, context }: ActionFunctionArgs) {
   const member = await requireUser(request, context);
   const result = await updateAccountDetails(context, member, await request.formData());
-  if (result.kind === "saved" && result.upgradePending) return startUpgrade(context, request, member);
+  if (result.kind === "upgrade") return startUpgrade(context, request, result.member, result.family);
   if (result.kind === "saved") return redirectWithToast(context, "/mem-account", { kind: "success", message: DETAILS_UPDATED_MESSAGE });
   const { values, errors, formError } = result;
   return data<AmendAnswer>({ values, errors, formError }, { status: result.kind === "invalid" ? 400 : 200 });

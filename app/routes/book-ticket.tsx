@@ -9,11 +9,11 @@ import { formatIsoDay } from "~/domain/dates";
 import { pageMeta } from "~/domain/page-meta";
 import type { AttendeeBand } from "~/domain/records";
 import { telHref } from "~/domain/tel-href";
-import { BOOKING_NOT_AVAILABLE, bookNowText } from "~/domain/ticket-booking";
+import { ANOTHER_TICKET_FIELD, ANOTHER_TICKET_LABEL, BOOKING_NOT_AVAILABLE, bookNowText } from "~/domain/ticket-booking";
 import { MAX_NAME_LENGTH, attendeeNameLabel, countField, nameField, ticketPrice, type BandCounts } from "~/domain/ticket-rules";
 import { requireUser } from "~/services/auth.server";
 import { PRIVATE_CACHE_CONTROL } from "~/services/cache-control.server";
-import { loadBooking, submitBooking, type BookingAnswer } from "~/services/ticket-booking.server";
+import { loadBooking, submitBooking, type BookingAnswer, type BookingForm } from "~/services/ticket-booking.server";
 import { STORE_ERROR_HEADERS, isStoreUnavailable } from "~/services/store-errors.server";
 import { STORE_UNAVAILABLE_MESSAGE } from "~/domain/store-errors";
 import { keepPageAfterStoreError } from "~/components/forms/keep-page-after-store-error";
@@ -24,7 +24,11 @@ export const shouldRevalidate = keepPageAfterStoreError;
 export const meta: MetaFunction<typeof loader> = ({ data }) => pageMeta(data?.title ? `Book tickets: ${data.title}` : "Book tickets", "Book your household's tickets.");
 
 const PRIVATE = { "Cache-Control": PRIVATE_CACHE_CONTROL };
-export const headers: HeadersFunction = () => PRIVATE;
+export const headers: HeadersFunction = ({ actionHeaders }) => {
+  // A refused payment start (429) tells the browser when to try again.
+  const retryAfter = actionHeaders.get("Retry-After");
+  return retryAfter ? { ...PRIVATE, "Retry-After": retryAfter } : PRIVATE;
+};
 
 /** Members only; the party is pre-filled from the signed-in member's own record. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -47,7 +51,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   });
   if (result.kind === "redirect") return result.response;
   if (result.kind === "unavailable") return data<BookingAnswer>(result.answer, { status: 503, headers: { ...PRIVATE, ...STORE_ERROR_HEADERS } });
-  return data<BookingAnswer>(result.answer, { status: result.status, headers: PRIVATE });
+  return data<BookingAnswer>(result.answer, { status: result.status, headers: { ...PRIVATE, ...result.headers } });
 }
 
 /** How each group's count is labelled. */
@@ -66,6 +70,30 @@ function FieldError({ id, message }: { id: string; message: string | undefined }
       {message}
     </p>
   ) : null;
+}
+
+/**
+ * The member already holds a paid ticket for this event (issue 16 item 9): it is listed,
+ * and a second one is booked only with the box ticked (the server refuses it otherwise).
+ */
+function AlreadyBooked({ held }: { held: BookingForm["held"] }) {
+  return (
+    <section className="booking-held" aria-labelledby="booking-held-title">
+      <h3 id="booking-held-title">You already have {held.length === 1 ? "a ticket" : `${held.length} tickets`} for this event</h3>
+      <ul className="booking-held-list">
+        {held.map((ticket) => (
+          <li key={ticket.id}>
+            <strong>{ticket.heading}</strong>, ticket code <strong>{ticket.code}</strong>, {ticket.price}: {ticket.people.join(", ")}
+          </li>
+        ))}
+      </ul>
+      <p>Your tickets are on My Account. Book again only for people who are not on them.</p>
+      <div className="field field-check">
+        <input type="checkbox" id="booking-another" name={ANOTHER_TICKET_FIELD} value="yes" />
+        <label htmlFor="booking-another">{ANOTHER_TICKET_LABEL}</label>
+      </div>
+    </section>
+  );
 }
 
 function range(min: number, max: number): number[] {
@@ -124,6 +152,7 @@ export default function BookTicket() {
             </p>
             {loaded.open ? null : <p className="booking-closed">Booking closed after {formatIsoDay(loaded.lastBookingDate)}.</p>}
             <FormMessage message={answer?.formError} />
+            {loaded.held.length > 0 ? <AlreadyBooked held={loaded.held} /> : null}
 
             {loaded.bands.map((band) => {
               const { min, max } = loaded.limits[band];

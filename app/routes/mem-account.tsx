@@ -1,11 +1,19 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { useLoaderData } from "@remix-run/react";
+import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { useActionData, useLoaderData } from "@remix-run/react";
 import { AccountDetails, MyTickets, RenewalBox, TransactionHistory } from "~/components/account/AccountSections";
 import { PageTitle } from "~/components/layout/Breadcrumbs";
 import { pageMeta } from "~/domain/page-meta";
 import { loadAccountPage } from "~/services/account.server";
 import { requireUser } from "~/services/auth.server";
 import { startRenewal } from "~/services/membership-payments.server";
+
+/** A refused payment start (429) tells the browser when to try again. */
+export const headers: HeadersFunction = ({ loaderHeaders, actionHeaders }) => {
+  const answer = new Headers(loaderHeaders);
+  const retryAfter = actionHeaders.get("Retry-After");
+  if (retryAfter) answer.set("Retry-After", retryAfter);
+  return answer;
+};
 
 export const meta: MetaFunction = () => pageMeta("My Account", "Your membership, renewal, tickets and payments.");
 
@@ -23,13 +31,15 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export default function MemAccount() {
   const { details, renewal, booking, tickets, transactions } = useLoaderData<typeof loader>();
+  // Only a refused start answers here (too many attempts, 429); every other answer redirects.
+  const refused = useActionData<{ formError?: string }>();
   return (
     <>
       <PageTitle title="My Account" />
       <section className="section account-page">
         <div className="container account-grid">
           <AccountDetails details={details} />
-          <RenewalBox renewal={renewal} membership={details.membership} />
+          <RenewalBox renewal={renewal} membership={details.membership} error={refused?.formError} />
           <MyTickets tickets={tickets} booking={booking} />
           <TransactionHistory transactions={transactions} />
         </div>

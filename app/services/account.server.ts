@@ -2,7 +2,7 @@ import type { AppLoadContext } from "@remix-run/cloudflare";
 import { BAND_LABELS, accountStatusLabel, formatDateTime, registrationPaymentLabel } from "../domain/account";
 import { formatMemberNumber } from "../domain/member-number";
 import { formatAmountTimesQty, formatPence } from "../domain/money";
-import type { Member } from "../domain/records";
+import type { FamilyDetails, Member } from "../domain/records";
 import {
   CHILD_NAME_FIELDS,
   CHILD_YEAR_FIELDS,
@@ -16,6 +16,8 @@ import {
   type FieldErrors,
 } from "../domain/member-details";
 import { formatTicketCode } from "../domain/ticket-code";
+import { formatAdmittedAt } from "../domain/door";
+import { ticketOnMyAccount, titleWithYear } from "../domain/my-tickets";
 import { qrSvg } from "./qr.server";
 import { ticketToken } from "./ticket-token.server";
 import { bookingOpen, ukToday } from "../domain/ticket-rules";
@@ -30,7 +32,7 @@ export async function loadAccountPage(context: AppLoadContext, member: Member, n
   const year = currentYear(now);
   const [settings, tickets, transactions] = await Promise.all([
     context.content.getSiteSettings(),
-    context.store.tickets.listOpenByUser(member.id),
+    context.store.tickets.listOpenByUser(member.id).then((open) => open.filter((t) => ticketOnMyAccount(t, now.getTime() / 1000))),
     context.store.transactions.listByUser(member.id, "success"),
   ]);
   const family = member.membership === "Family";
@@ -60,6 +62,8 @@ export async function loadAccountPage(context: AppLoadContext, member: Member, n
         id: ticket.id,
         title: ticket.title,
         year: ticket.year,
+        /** The year once: "Christmas & New Year Celebration 2026" is not followed by "2026" again. */
+        heading: titleWithYear(ticket.title, ticket.year),
         /** As the door reads it: "XMAS-7K2P". */
         code: formatTicketCode(ticket.code),
         price: formatPence(ticket.price),
@@ -67,7 +71,9 @@ export async function loadAccountPage(context: AppLoadContext, member: Member, n
         qrSvg: await qrSvg(await ticketToken(context.env, ticket), `QR code for ticket ${formatTicketCode(ticket.code)}`),
         people: [...ticket.attendees]
           .sort((a, b) => Object.keys(BAND_LABELS).indexOf(a.band) - Object.keys(BAND_LABELS).indexOf(b.band) || a.position - b.position)
-          .map((a) => ({ name: a.name, type: BAND_LABELS[a.band] })),
+          .map((a) => ({ name: a.name, type: BAND_LABELS[a.band], admittedAt: a.admittedAt === null ? null : formatAdmittedAt(a.admittedAt) })),
+        /** "2 of 6 already in": the rest come in later with the same code. */
+        admittedCount: ticket.attendees.filter((a) => a.admittedAt !== null).length,
       })),
     ),
     transactions: transactions.map((t) => ({
@@ -89,12 +95,6 @@ export type AccountFormValues = Record<string, string>;
 
 const FORM_FIELDS = [...PERSON_FIELDS, "membership", ...SPOUSE_FIELDS, "childCount", ...CHILD_NAME_FIELDS, ...CHILD_YEAR_FIELDS, ...PHOTO_CONSENT_FIELDS] as const;
 
-/**
- * A Single member who saved family details is waiting to pay the upgrade: the form
- * shows Family again, so the saved spouse and children stay visible.
- */
-export const upgradePending = (member: Member) => member.membership === "Single" && member.spouse !== null;
-
 /** The Edit Account form prefilled from the member's record. */
 export function accountFormValues(member: Member): AccountFormValues {
   const values: AccountFormValues = {
@@ -105,7 +105,8 @@ export function accountFormValues(member: Member): AccountFormValues {
     county: member.county,
     postcode: member.postcode,
     mobile: member.mobile,
-    membership: upgradePending(member) ? "Family" : member.membership,
+    // What is stored, always: an upgrade's family waits on its payment, not on the record (ADR 26).
+    membership: member.membership,
     spouseTitle: member.spouse?.title ?? "",
     spouseName: member.spouse?.name ?? "",
     spouseEmail: member.spouse?.email ?? "",
@@ -129,13 +130,17 @@ function postedValues(form: FormData): AccountFormValues {
 export type AmendResult =
   | { kind: "refresh"; values: AccountFormValues; errors: FieldErrors; formError: string | null }
   | { kind: "invalid"; values: AccountFormValues; errors: FieldErrors; formError: string }
-  | { kind: "saved"; upgradePending: boolean };
+  | { kind: "saved" }
+  /** The contact details are saved; the family waits on the upgrade's payment. */
+  | { kind: "upgrade"; member: Member; family: FamilyDetails };
 
 /**
  * The Edit Account post, for the signed-in member only. `intent=update-fields` (the
  * no-JavaScript way to show the Family or child fields) re-renders without saving.
- * Membership itself never changes here: an upgrade to Family keeps the family details
- * and is completed by its payment (the Payments issue).
+ * Membership itself never changes here. Choosing Family (a Single member asking for the
+ * upgrade) saves the contact details only: the spouse and children go with the upgrade's
+ * payment and reach the record when it is paid (ADR 26), so a cancelled checkout leaves
+ * the record as it was and the next save of an address starts no payment.
  */
 export async function updateAccountDetails(context: AppLoadContext, member: Member, form: FormData, now = new Date()): Promise<AmendResult> {
   const year = currentYear(now);
@@ -152,19 +157,18 @@ export async function updateAccountDetails(context: AppLoadContext, member: Memb
   const parsed = parseMemberDetails(values, { rule: "family-with-children", currentYear: year });
   if (!parsed.ok) return { kind: "invalid", values, errors: parsed.errors, formError: INVALID_FORM_MESSAGE };
   const d = parsed.data;
-  await context.store.members.update(member.id, {
-    title: d.title,
-    fullName: d.fullName,
-    address: d.address,
-    city: d.city,
-    county: d.county,
-    postcode: d.postcode,
-    mobile: d.mobile,
+  const contact = { title: d.title, fullName: d.fullName, address: d.address, city: d.city, county: d.county, postcode: d.postcode, mobile: d.mobile };
+  const family: FamilyDetails = {
     spouse: d.spouse,
     children: d.children,
     consents: { ...member.consents, childPhoto: d.childPhotoConsent, childPhotoShare: d.childPhotoShareConsent },
-  });
-  return { kind: "saved", upgradePending: d.membership !== member.membership };
+  };
+  if (d.membership !== member.membership) {
+    const updated = await context.store.members.update(member.id, contact);
+    return { kind: "upgrade", member: updated ?? { ...member, ...contact }, family };
+  }
+  await context.store.members.update(member.id, { ...contact, ...family });
+  return { kind: "saved" };
 }
 
 /** What /amend-account needs: the prefilled form and what the member may choose. */
@@ -175,6 +179,5 @@ export function loadAmendAccount(member: Member, now = new Date()) {
     email: member.email,
     membership: member.membership,
     canUpgrade: canUpgradeToFamily(member, year),
-    upgradePending: upgradePending(member),
   };
 }

@@ -1,7 +1,7 @@
 import { redirect, type AppLoadContext } from "@remix-run/cloudflare";
 import type { Charge } from "../domain/fees";
 import type { PaymentPurpose } from "../domain/payment-pages";
-import type { Id, Member, Membership, PaymentType, Transaction } from "../domain/records";
+import type { FamilyDetails, Id, Member, Membership, PaymentType, Transaction } from "../domain/records";
 import { currentYear } from "../domain/renewal";
 import { createCheckoutGateway } from "./checkout/index.server";
 import { CheckoutUnavailableError, type CheckoutLineItem } from "./checkout/gateway";
@@ -53,7 +53,7 @@ export type StartCheckoutResult = { ok: true; response: Response; transaction: T
 export async function startCheckout(
   context: AppLoadContext,
   request: Request,
-  options: { member: Member; charge: CheckoutCharge; purpose: PaymentPurpose; membershipType?: Membership },
+  options: { member: Member; charge: CheckoutCharge; purpose: PaymentPurpose; membershipType?: Membership; familyDetails?: FamilyDetails },
 ): Promise<StartCheckoutResult> {
   const { member, charge, purpose } = options;
   const origin = new URL(request.url).origin;
@@ -69,6 +69,7 @@ export async function startCheckout(
     memberEmail: member.email,
     paymentType: charge.paymentType,
     ticketId: charge.ticketId ?? null,
+    familyDetails: options.familyDetails ?? null,
   });
   try {
     const session = await createCheckoutGateway(context).createSession({

@@ -1,5 +1,9 @@
 import { redirect, type AppLoadContext } from "@remix-run/cloudflare";
 import {
+  ALREADY_BOOKED_MESSAGE,
+  ANOTHER_TICKET_FIELD,
+  anotherTicketAsked,
+  paidTicketsFor,
   BOOKING_CLOSED_MESSAGE,
   BOOKING_INVALID_MESSAGE,
   BOOKING_REGISTRATION_UNPAID_MESSAGE,
@@ -24,7 +28,13 @@ import {
   type Party,
   type PartyErrors,
 } from "../domain/ticket-rules";
-import { startCheckout } from "./payments.server";
+import { reusableTicket } from "../domain/checkout-reuse";
+import { BAND_LABELS } from "../domain/account";
+import { formatTicketCode } from "../domain/ticket-code";
+import { formatPence } from "../domain/money";
+import { titleWithYear } from "../domain/my-tickets";
+import type { Ticket } from "../domain/records";
+import { limitPaymentStart, startMemberCheckout } from "./member-checkout.server";
 import { markTicketPaid } from "./settlement.server";
 import { nowSeconds } from "./store/ids";
 import { createTicketWithCode } from "./ticket-lookup.server";
@@ -53,13 +63,38 @@ function formContext(member: Member, tickets: TicketSettings, settings: SiteSett
   };
 }
 
-export type BookingForm = ReturnType<typeof formContext> & { party: Party };
+/** A paid ticket the member already holds for this event, as the booking page lists it. */
+export interface HeldTicket {
+  id: string;
+  heading: string;
+  code: string;
+  price: string;
+  people: string[];
+}
+
+function heldTicket(ticket: Ticket): HeldTicket {
+  return {
+    id: ticket.id,
+    heading: titleWithYear(ticket.title, ticket.year),
+    code: formatTicketCode(ticket.code),
+    price: formatPence(ticket.price),
+    people: ticket.attendees.map((a) => `${a.name} (${BAND_LABELS[a.band]})`),
+  };
+}
+
+/** The member's paid tickets for the event on sale (title and year). */
+async function heldTickets(context: AppLoadContext, member: Member, tickets: TicketSettings): Promise<Ticket[]> {
+  return paidTicketsFor(await context.store.tickets.listByUser(member.id), { title: tickets.title, year: eventYear(tickets.lastBookingDate) });
+}
+
+export type BookingForm = ReturnType<typeof formContext> & { party: Party; held: HeldTicket[] };
 
 export async function loadBooking(context: AppLoadContext, member: Member, now = nowSeconds()): Promise<BookingForm> {
   const settings = await context.content.getSiteSettings();
   const { tickets } = settings;
   const party = prefillParty(member, eventYear(tickets.lastBookingDate), tickets.pattern);
-  return { ...formContext(member, tickets, settings, ukToday(now)), party };
+  const held = (await heldTickets(context, member, tickets)).map(heldTicket);
+  return { ...formContext(member, tickets, settings, ukToday(now)), party, held };
 }
 
 /** A post the form shows again: the party as typed, the messages, and one for the whole form. */
@@ -69,13 +104,18 @@ export interface BookingAnswer {
   formError: string | null;
 }
 
-export type BookingResult = { kind: "redirect"; response: Response } | { kind: "answer"; status: number; answer: BookingAnswer };
+export type BookingResult =
+  | { kind: "redirect"; response: Response }
+  | { kind: "answer"; status: number; answer: BookingAnswer; headers?: Record<string, string> };
 
 /**
  * The booking post. `intent=update` (the no-JavaScript "Update party") only shows the
  * form again with the new counts and the names typed so far. Otherwise: open, registration
- * paid, party valid → the ticket (unpaid) → free: paid now, /ticket-success; else a pending
- * "ticket" transaction and a 303 to checkout.
+ * paid, party valid, a second ticket for the event only when 'Book another ticket' is
+ * ticked, within the payment-start limits → the ticket (unpaid; the member's unpaid one
+ * for the same party is booked again rather than a new one) → free: paid now,
+ * /ticket-success; else the checkout still open for it, or a pending "ticket" transaction
+ * and a new checkout (issue 16 items 3 and 9).
  */
 export async function submitBooking(
   context: AppLoadContext,
@@ -102,34 +142,41 @@ export async function submitBooking(
 
   const price = ticketPrice(checked.party, tickets, member.membership);
   const year = eventYear(tickets.lastBookingDate);
-  const ticket = await createTicketWithCode(context.store, {
-    userId: member.id,
-    title: tickets.title,
-    email: member.email,
-    membership: member.membership,
-    year,
-    price: price.total,
-    attendees: attendeesOf(checked.party),
-  });
+  const mine = await context.store.tickets.listByUser(member.id);
+  if (paidTicketsFor(mine, { title: tickets.title, year }).length > 0 && !anotherTicketAsked(form.get(ANOTHER_TICKET_FIELD))) {
+    return answer(409, ALREADY_BOOKED_MESSAGE);
+  }
+  const limited = await limitPaymentStart(context, request, member);
+  if (limited && !limited.ok) return { kind: "answer", status: limited.status, answer: { party, errors: {}, formError: limited.error }, headers: limited.headers };
+
+  const wanted = { title: tickets.title, year, price: price.total, attendees: attendeesOf(checked.party) };
+  const ticket =
+    reusableTicket(mine, wanted) ??
+    (await createTicketWithCode(context.store, { ...wanted, userId: member.id, email: member.email, membership: member.membership }));
   if (price.free) {
     await markTicketPaid(context, ticket.id);
     return { kind: "redirect", response: redirect(`/ticket-success/${ticket.id}/${member.id}`, 303) };
   }
   const lineItems = price.lineItems.map(({ price: id, quantity }) => ({ price: id, quantity }));
-  const started = await startCheckout(context, request, {
-    member,
-    purpose: "ticket",
-    charge: {
-      title: tickets.title,
-      paymentType: "ticket",
-      priceRef: lineItems.map((line) => line.price).join(","),
-      unitAmount: price.unitAmount,
-      qty: price.qty,
-      lineItems,
-      ticketId: ticket.id,
-      year,
+  const started = await startMemberCheckout(
+    context,
+    request,
+    {
+      member,
+      purpose: "ticket",
+      charge: {
+        title: tickets.title,
+        paymentType: "ticket",
+        priceRef: lineItems.map((line) => line.price).join(","),
+        unitAmount: price.unitAmount,
+        qty: price.qty,
+        lineItems,
+        ticketId: ticket.id,
+        year,
+      },
     },
-  });
+    { alreadyCounted: true },
+  );
   // On failure the unpaid ticket stays unpaid (never listed or admitted) and its pending transaction is Reconcile's to fail.
   return started.ok ? { kind: "redirect", response: started.response } : answer(503, started.error);
 }

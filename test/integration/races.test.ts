@@ -149,7 +149,8 @@ describe("concurrent settlements of one payment", () => {
 
   it("10 return pages and 5 webhooks at once settle a ticket once: the ticket paid, one ticket e-mail in the outbox", async () => {
     const family = demoAccount("member");
-    const sessionId = sessionOf(await post("/book-ticket", { ...FAMILY_PARTY }, family.id));
+    // The demo Family already holds the seeded paid ticket for this event: a second one is asked for (issue 16 item 9).
+    const sessionId = sessionOf(await post("/book-ticket", { ...FAMILY_PARTY, another: "yes" }, family.id));
     const transaction = (await transactionsOf(family.id)).find((t) => t.checkoutSessionId === sessionId)!;
     expect(transaction).toMatchObject({ paymentType: "ticket", status: "pending" });
     stripe.complete(sessionId);

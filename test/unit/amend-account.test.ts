@@ -73,7 +73,7 @@ describe("Edit Account: a post", () => {
   it("saves a Single member's details only, to the signed-in member, whatever id the form carries", async () => {
     const { context, update } = fakeContext();
     const result = await updateAccountDetails(context, member(), form({ ...single, id: "someone-else", email: "x@example.org", intent: "save" }), NOW);
-    expect(result).toEqual({ kind: "saved", upgradePending: false });
+    expect(result).toEqual({ kind: "saved" });
     expect(update).toHaveBeenCalledTimes(1);
     const [id, patch] = update.mock.calls[0]!;
     expect(id).toBe("m1");
@@ -108,7 +108,7 @@ describe("Edit Account: a post", () => {
     for (const intent of ["update-fields", "save"]) {
       const result = await updateAccountDetails(context, unpaid, form({ ...single, ...spouse, membership: "Family", intent }), NOW);
       expect(result.kind).toBe(intent === "save" ? "invalid" : "refresh");
-      if (result.kind === "saved") return;
+      if (result.kind === "saved" || result.kind === "upgrade") return;
       expect(result.errors.membership).toBe("Please pay your subscription before adding family!");
       // The form goes back to Single, so no Family fields are shown.
       expect(result.values.membership).toBe("Single");
@@ -116,13 +116,23 @@ describe("Edit Account: a post", () => {
     expect(update).not.toHaveBeenCalled();
   });
 
-  it("an allowed upgrade stores the family but leaves membership Single until it is paid", async () => {
+  it("an allowed upgrade saves the contact details only: the family goes with the upgrade's payment (ADR 26)", async () => {
     const { context, update } = fakeContext();
-    const result = await updateAccountDetails(context, member(), form({ ...single, ...spouse, membership: "Family", childCount: "0", intent: "save" }), NOW);
-    expect(result).toEqual({ kind: "saved", upgradePending: true });
+    const result = await updateAccountDetails(context, member(), form({ ...single, address: "2 New Road", ...spouse, membership: "Family", childCount: "0", intent: "save" }), NOW);
+    expect(result.kind).toBe("upgrade");
+    if (result.kind !== "upgrade") return;
+    expect(result.family.spouse).toEqual({ title: "Mr", name: "William King", email: "will@example.org", mobile: "07700900001" });
+    expect(result.family.children).toEqual([]);
     const patch = update.mock.calls[0]![1];
-    expect(patch.spouse).toEqual({ title: "Mr", name: "William King", email: "will@example.org", mobile: "07700900001" });
+    expect(patch.address).toBe("2 New Road");
+    expect(patch).not.toHaveProperty("spouse");
+    expect(patch).not.toHaveProperty("children");
     expect(patch).not.toHaveProperty("membership");
+  });
+
+  it("a Single member's form shows what is stored: Single, even with a spouse left on an old record", () => {
+    const values = accountFormValues(member({ spouse: { title: "Mr", name: "William King", email: "w@example.org", mobile: "07700900001" } }));
+    expect(values.membership).toBe("Single");
   });
 
   it("a Family with children must tick both photo consents; each child needs a name and a 4-digit year", async () => {

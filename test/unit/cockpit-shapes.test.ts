@@ -124,8 +124,17 @@ describe("membertransactions entries ⇄ transactions", () => {
       paymentType: "renew",
       ticketId: "e".repeat(24),
     });
-    const transaction: Transaction = { ...input, id: "f".repeat(24), status: "success", checkoutSessionId: "cs_1", createdAt: 1_700_000_000, settledAt: 1_700_000_100 };
+    const transaction: Transaction = { ...input, id: "f".repeat(24), status: "success", checkoutSessionId: "cs_1", createdAt: 1_700_000_000, settledAt: 1_700_000_100, familyDetails: null };
     expect(transactionFromCockpit(transactionToCockpit(transaction))).toEqual(transaction);
+  });
+
+  it("keeps an upgrade's family as JSON text in our own key, and reads it back (ADR 26)", () => {
+    const consents = { agreeTerms: true, giftAid: false, resident: true, payment: true, childPhoto: true, childPhotoShare: true };
+    const familyDetails = { spouse: { title: "Mr" as const, name: "Ravi", email: "r@example.org", mobile: "07700900021" }, children: [{ name: "Asha", birthYear: 2016 }], consents };
+    const fields = newTransactionToCockpit(newTransaction("d".repeat(24), { title: "Convert to Family", paymentType: "registration", familyDetails }));
+    expect(typeof fields.familyDetails).toBe("string");
+    expect(transactionFromCockpit({ _id: "f".repeat(24), _created: 1, ...fields }).familyDetails).toEqual(familyDetails);
+    expect(transactionFromCockpit({ _id: "f".repeat(24), _created: 1, ...fields, familyDetails: "{not json" }).familyDetails).toBeNull();
   });
 
   it("reads a legacy entry with string numbers and no fields of ours", () => {

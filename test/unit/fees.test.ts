@@ -48,6 +48,8 @@ describe("membership fees", () => {
   it("says what a settled payment changes on the member", () => {
     expect(settlementFor({ title: REGISTRATION_TITLE, paymentType: "registration", year: 2026 })).toEqual({ kind: "registration", year: 2026 });
     expect(settlementFor({ title: UPGRADE_TITLE, paymentType: "registration", year: 2026 })).toEqual({ kind: "upgrade" });
+    const family = { spouse: null, children: [], consents: { agreeTerms: true, giftAid: true, resident: true, payment: true, childPhoto: false, childPhotoShare: false } };
+    expect(settlementFor({ title: UPGRADE_TITLE, paymentType: "registration", year: 2026, familyDetails: family })).toEqual({ kind: "upgrade", family });
     expect(settlementFor({ title: RENEWAL_TITLE, paymentType: "renew", year: 2027 })).toEqual({ kind: "renewal", year: 2027 });
     expect(settlementFor({ title: "Ticket", paymentType: "ticket", year: 2026 })).toBeNull();
   });

@@ -10,6 +10,12 @@ describe("what a settled payment changes on the member", () => {
     expect(memberSettlementPatch({ kind: "upgrade" })).toEqual({ membership: "Family" });
   });
 
+  it("an upgrade brings the family its payment carries (ADR 26)", () => {
+    const consents = { agreeTerms: true, giftAid: false, resident: true, payment: true, childPhoto: true, childPhotoShare: false };
+    const family = { spouse: { title: "Mr" as const, name: "W King", email: "w@example.org", mobile: "07700900001" }, children: [{ name: "Byron", birthYear: 2015 }], consents };
+    expect(memberSettlementPatch({ kind: "upgrade", family })).toEqual({ membership: "Family", spouse: family.spouse, children: family.children, consents });
+  });
+
   it("knows when the member already has it, so a second payment is not applied", () => {
     expect(memberSettlementApplied(applicant, { kind: "registration", year: 2026 })).toBe(false);
     expect(memberSettlementApplied({ ...applicant, registrationPaid: true }, { kind: "registration", year: 2026 })).toBe(true);

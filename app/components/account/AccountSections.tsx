@@ -1,3 +1,4 @@
+import { FormMessage } from "~/components/forms/auth-form";
 import { Form, Link, useNavigation } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { AccountPanel } from "./AccountPanel";
@@ -52,9 +53,10 @@ export function AccountDetails({ details }: { details: AccountPage["details"] })
   );
 }
 
-export function RenewalBox({ renewal, membership }: { renewal: AccountPage["renewal"]; membership: string }) {
+export function RenewalBox({ renewal, membership, error }: { renewal: AccountPage["renewal"]; membership: string; error?: string | undefined }) {
   return (
     <AccountPanel id="renewal-title" title={`Membership Renewal ${renewal.year}`} className="renewal-box">
+      <FormMessage message={error} />
       <p>{SUBSCRIPTION_WORDING}</p>
       <p>
         Your {membership} membership: <strong>{renewal.fee}</strong>
@@ -97,9 +99,7 @@ export function MyTickets({ tickets, booking }: { tickets: AccountPage["tickets"
       empty={NO_TICKETS_MESSAGE}
       render={(ticket) => (
         <li key={ticket.id} className="account-ticket">
-          <h3>
-            {ticket.title} <span className="account-year">{ticket.year}</span>
-          </h3>
+          <h3>{ticket.heading}</h3>
           <p className="ticket-price">{ticket.price}</p>
           {/* The only raw HTML on the page: SVG markup the loader made with qrcode from
               our own signed ticket token (app/services/qr.server.ts), nothing typed by a user. */}
@@ -107,10 +107,16 @@ export function MyTickets({ tickets, booking }: { tickets: AccountPage["tickets"
           <p className="ticket-code">
             Ticket code <strong>{ticket.code}</strong>
           </p>
+          {ticket.admittedCount > 0 ? (
+            <p className="ticket-admitted-count">
+              {ticket.admittedCount} of {ticket.people.length} already in: the others come in with the same code.
+            </p>
+          ) : null}
           <ul className="ticket-people">
             {ticket.people.map((person, i) => (
               <li key={i}>
                 {person.name} <span className="chip">{person.type}</span>
+                {person.admittedAt ? <span className="ticket-person-in"> In at {person.admittedAt}</span> : null}
               </li>
             ))}
           </ul>

@@ -174,8 +174,13 @@ export interface TicketsRepository {
   create(ticket: NewTicket): Promise<Ticket>;
   getById(id: Id): Promise<Ticket | null>;
   getByCode(code: string): Promise<Ticket | null>;
-  /** Paid and not yet used, newest first (My Tickets). */
+  /**
+   * Paid with someone on it still to be admitted, newest first (My Tickets): a household's
+   * ticket stays until the last of them is in (domain/my-tickets.ts someoneStillToCome).
+   */
   listOpenByUser(userId: Id): Promise<Ticket[]>;
+  /** Every ticket of a member, paid or not, newest first (booking: a paid one for the event, an unpaid one to reuse). */
+  listByUser(userId: Id): Promise<Ticket[]>;
   /** Marks an unpaid ticket paid; true only for the call that changed it. */
   markPaid(id: Id): Promise<boolean>;
   /**

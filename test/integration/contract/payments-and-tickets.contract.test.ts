@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
+import { UPGRADE_TITLE, settlementFor } from "~/domain/fees";
 import { newMember, newTicket, newTransaction } from "../../support/fixtures";
 import { describeStore } from "../../support/store-adapters";
 
@@ -59,6 +60,23 @@ describeStore("transactions and tickets", {}, (t) => {
       expect((await t.store.members.getById(member.id))?.lastRenewedYear).toBe(2026);
     });
 
+    // Issue 16 item 7: an upgrade's family lives with its pending payment and reaches the member when it settles.
+    it("keeps an upgrade's family on its transaction and applies it with the membership when paid", async () => {
+      const member = await t.store.members.register(newMember({ membership: "Single", spouse: null, children: [] }));
+      const consents = { ...member.consents, childPhoto: true, childPhotoShare: true };
+      const family = { spouse: { title: "Mr" as const, name: "Ravi Menon", email: "ravi@example.org", mobile: "07700900021" }, children: [{ name: "Asha Menon", birthYear: 2016 }], consents };
+      const tx = await t.store.transactions.create(newTransaction(member.id, { paymentType: "registration", title: UPGRADE_TITLE, membershipType: "Family", familyDetails: family }));
+      expect(tx.familyDetails).toEqual(family);
+      const stored = await t.store.transactions.getById(tx.id);
+      expect(stored).toEqual(tx);
+      expect((await t.store.transactions.create(newTransaction(member.id))).familyDetails).toBeNull();
+      // Nothing on the member until it is paid.
+      expect(await t.store.members.getById(member.id)).toMatchObject({ membership: "Single", spouse: null, children: [] });
+      const change = settlementFor(stored!);
+      expect(await t.store.transactions.settlePaid(tx.id, 700, { memberId: member.id, settlement: change! })).toBe(true);
+      expect(await t.store.members.getById(member.id)).toMatchObject({ membership: "Family", spouse: family.spouse, children: family.children, consents });
+    });
+
     it("lets a payment succeed after a cancel, but never fails a success", async () => {
       const tx = await t.store.transactions.create(newTransaction(userId));
       expect(await t.store.transactions.settle(tx.id, "failed", 300)).toBe(true);
@@ -117,6 +135,20 @@ describeStore("transactions and tickets", {}, (t) => {
       expect(await t.store.tickets.markPaid(ticket.id)).toBe(true);
       expect(await t.store.tickets.markPaid(ticket.id)).toBe(false);
       expect((await t.store.tickets.listOpenByUser(userId)).map((t) => t.id)).toEqual([ticket.id]);
+    });
+
+    // Issue 16 item 6: a household's ticket stays open until the last of them is admitted.
+    it("lists a paid ticket as open while someone on it is still to come, and every ticket of a member", async () => {
+      const member = await t.store.members.register(newMember());
+      const ticket = await t.store.tickets.create(newTicket(member.id));
+      const unpaid = await t.store.tickets.create(newTicket(member.id, { title: "Abandoned" }));
+      await t.store.tickets.markPaid(ticket.id);
+      await t.store.tickets.admit(ticket.id, [{ band: "adult", position: 1 }, { band: "adult", position: 2 }], 50);
+      expect((await t.store.tickets.listOpenByUser(member.id)).map((x) => x.id)).toEqual([ticket.id]);
+      expect((await t.store.tickets.listByUser(member.id)).map((x) => x.id).sort()).toEqual([ticket.id, unpaid.id].sort());
+      await t.store.tickets.admit(ticket.id, [{ band: "above5", position: 1 }], 60);
+      expect(await t.store.tickets.listOpenByUser(member.id)).toEqual([]);
+      expect(await t.store.tickets.listByUser("ffffffffffffffffffffffff")).toEqual([]);
     });
 
     it("admits each person once under 20 concurrent saves, and marks the ticket used", async () => {

@@ -67,6 +67,22 @@ const singleForm = {
   membership: "Single",
 };
 
+/** The option a <select> shows as chosen. */
+function selectedOption(html: string, name: string): string | null {
+  const select = new RegExp(`<select[^>]*name="${name}"[^>]*>([\\s\\S]*?)</select>`).exec(html)?.[1] ?? "";
+  return /<option[^>]*value="([^"]*)"[^>]*selected/.exec(select)?.[1] ?? /<option[^>]*selected[^>]*value="([^"]*)"/.exec(select)?.[1] ?? null;
+}
+
+/** Pay or Cancel on the practice checkout page. */
+function pressPractice(path: string, intent: "pay" | "cancel") {
+  return fetch(new URL(path, server.url), {
+    method: "POST",
+    redirect: "manual",
+    headers: { Origin: server.url, "Content-Type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({ intent }),
+  });
+}
+
 const inputValue = (html: string, name: string) => new RegExp(`<input[^>]*name="${name}"[^>]*value="([^"]*)"`).exec(html)?.[1] ?? null;
 
 describe("Edit Account (/amend-account)", () => {
@@ -164,15 +180,43 @@ describe("Edit Account (/amend-account)", () => {
     expect(html).toMatch(/<select[^>]*name="childCount"/);
     expect(html).not.toContain('name="childName1"');
     expect(text(html)).toContain("Your membership becomes Family once it is paid");
+  });
 
-    const saved = await post(
-      { ...singleForm, fullName: "Deepa Menon", membership: "Family", spouseTitle: "Mr", spouseName: "Ravi Menon", spouseEmail: "ravi@example.org", spouseMobile: "07700900021", childCount: "0", intent: "save" },
-      treasurer.id,
-    );
+  // Item 7 of issue 16: the family waits on the upgrade's payment, not on the record.
+  it("a cancelled upgrade leaves no trap: Edit Account shows what is stored, and saving an address starts no checkout; paying applies the family", async () => {
+    const treasurer = demoAccount("treasurer"); // Single, renewed this year
+    const upgrade = { ...singleForm, fullName: "Deepa Menon", membership: "Family", spouseTitle: "Mr", spouseName: "Ravi Menon", spouseEmail: "ravi@example.org", spouseMobile: "07700900021", childCount: "0", intent: "save" };
+    const saved = await post(upgrade, treasurer.id);
     expect(saved.status).toBe(303);
-    expect(saved.headers.get("Location")).toMatch(/^\/practice-checkout\/cs_practice_/);
+    const checkoutPath = saved.headers.get("Location")!;
+    expect(checkoutPath).toMatch(/^\/practice-checkout\/cs_practice_/);
+
+    // Cancel at checkout, then follow the cancel page.
+    const cancelled = await pressPractice(checkoutPath, "cancel");
+    expect(cancelled.status).toBe(303);
+    await fetch(new URL(cancelled.headers.get("Location")!, server.url), { redirect: "manual" });
+
+    const form = await (await get("/amend-account", treasurer.id)).text();
+    expect(selectedOption(form, "membership")).toBe("Single");
+    expect(form).not.toContain('name="spouseName"');
     expect(text(await (await get("/mem-account", treasurer.id)).text())).toContain("Membership type Single");
-    expect(inputValue(await (await get("/amend-account", treasurer.id)).text(), "spouseName")).toBe("Ravi Menon");
+
+    // Saving only a new address saves it: no checkout.
+    const address = await post({ ...singleForm, fullName: "Deepa Menon", address: "9 New Street", intent: "save" }, treasurer.id);
+    expect(address.status).toBe(302);
+    expect(address.headers.get("Location")).toBe("/mem-account");
+    expect(inputValue(await (await get("/amend-account", treasurer.id)).text(), "address")).toBe("9 New Street");
+
+    // Asking for the upgrade again and paying it brings the family with the membership.
+    const again = await post({ ...upgrade, address: "9 New Street" }, treasurer.id);
+    expect(again.status).toBe(303);
+    const paid = await pressPractice(again.headers.get("Location")!, "pay");
+    expect(paid.status).toBe(303);
+    const success = await get(new URL(paid.headers.get("Location")!, server.url).pathname + new URL(paid.headers.get("Location")!, server.url).search, treasurer.id);
+    expect(text(await success.text())).toContain("You have successfully added your family.");
+    const after = await (await get("/amend-account", treasurer.id)).text();
+    expect(text(after)).toContain("Membership type: Family");
+    expect(inputValue(after, "spouseName")).toBe("Ravi Menon");
   });
 
   it("a post from another site is refused", async () => {

@@ -27,6 +27,7 @@ const people = {
   paid: newMember({ fullName: "Already Paid", active: true, registrationPaid: true }),
   canceller: newMember({ fullName: "Cancel Renewer", active: true, registrationPaid: true, lastRenewedYear: currentYear() - 1 }),
   hooked: newMember({ fullName: "Webhook Renewer", active: true, registrationPaid: true, lastRenewedYear: currentYear() - 1 }),
+  repeater: newMember({ fullName: "Stripe Repeater", active: true, registrationPaid: true, lastRenewedYear: currentYear() - 1 }),
 };
 const ids = {} as Record<keyof typeof people, string>;
 
@@ -201,6 +202,23 @@ describe("renewal, upgrade and cancel", () => {
     const page = await get(successPath, treasurer.id);
     expect(text(await page.text())).toContain("You have successfully added your family.");
     expect(await member(treasurer.id)).toMatchObject({ membership: "Family", spouse: expect.objectContaining({ name: "Ravi Menon" }) });
+  });
+
+  // Issue 16 item 3, on Stripe: the session Stripe still reports open is offered again; an expired one is not.
+  it("Renew Now again goes back to the Stripe session still open, and opens a new one once Stripe says it expired", async () => {
+    const first = await post("/mem-account", {}, ids.repeater);
+    const { sessionId } = await checkout(first, ids.repeater);
+    const again = await post("/mem-account", {}, ids.repeater);
+    expect(again.status).toBe(303);
+    expect(again.headers.get("Location")).toBe(first.headers.get("Location"));
+    expect(await transactionsOf(ids.repeater)).toHaveLength(1);
+    expect([...stripe.sessions.values()].filter((s) => s.client_reference_id?.startsWith(`${ids.repeater}--`))).toHaveLength(1);
+
+    stripe.expire(sessionId);
+    const fresh = await post("/mem-account", {}, ids.repeater);
+    expect(fresh.status).toBe(303);
+    expect(fresh.headers.get("Location")).not.toBe(first.headers.get("Location"));
+    expect(await transactionsOf(ids.repeater)).toHaveLength(2);
   });
 
   it("cancel marks the pending transaction failed and says so", async () => {

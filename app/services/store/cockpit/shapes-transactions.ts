@@ -1,4 +1,4 @@
-import { MEMBERSHIPS, PAYMENT_TYPES, TRANSACTION_STATUSES, type NewTransaction, type Transaction } from "../../../domain/records";
+import { MEMBERSHIPS, PAYMENT_TYPES, TRANSACTION_STATUSES, type FamilyDetails, type NewTransaction, type Transaction } from "../../../domain/records";
 import type { CockpitEntry } from "./client.server";
 import { numOrNull, oneOf, type CockpitFields } from "./shapes-values";
 import { penceFromPounds, poundsFromPence, seconds, text } from "./shapes-loose";
@@ -7,8 +7,22 @@ import { penceFromPounds, poundsFromPence, seconds, text } from "./shapes-loose"
  * A transaction ⇄ a `membertransactions` entry, with the spec's names (userId,
  * transactionTitle, transactionAmount in pounds, qty, year, status, striperef,
  * membershipType, memberName, memberEmail, paymentType). Our own keys (ADR 21):
- * `ticketId`, `checkoutSessionId`, `settledAt`, and `settleClaim` (who settled it).
+ * `ticketId`, `checkoutSessionId`, `settledAt`, `settleClaim` (who settled it), and
+ * `familyDetails` (an upgrade's spouse and children, ADR 26) as JSON text: a text field
+ * in PHP 8 Cockpit refuses an object, so whoever adds the key to the schema can type it text.
  */
+
+/** An upgrade's family from its JSON text; null when absent or unreadable. */
+function familyFromCockpit(value: unknown): FamilyDetails | null {
+  if (typeof value !== "string" || value === "") return null;
+  try {
+    const parsed = JSON.parse(value) as Partial<FamilyDetails> | null;
+    if (!parsed || typeof parsed !== "object" || !Array.isArray(parsed.children) || typeof parsed.consents !== "object") return null;
+    return { spouse: parsed.spouse ?? null, children: parsed.children, consents: parsed.consents } as FamilyDetails;
+  } catch {
+    return null;
+  }
+}
 
 export const MEMBERTRANSACTIONS = "membertransactions";
 
@@ -32,6 +46,7 @@ export function transactionFromCockpit(entry: CockpitEntry): Transaction {
     checkoutSessionId: checkoutSessionId || null,
     createdAt: seconds(entry._created),
     settledAt: numOrNull(entry.settledAt),
+    familyDetails: familyFromCockpit(entry.familyDetails),
   };
 }
 
@@ -52,6 +67,7 @@ export function newTransactionToCockpit(t: NewTransaction): CockpitFields {
     ticketId: t.ticketId,
     checkoutSessionId: null,
     settledAt: null,
+    familyDetails: t.familyDetails ? JSON.stringify(t.familyDetails) : null,
   };
 }
 

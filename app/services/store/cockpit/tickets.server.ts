@@ -1,4 +1,5 @@
 import { ATTENDEE_BANDS, type AttendeeBand } from "../../../domain/records";
+import { someoneStillToCome } from "../../../domain/my-tickets";
 import { DuplicateTicketCodeError } from "../errors";
 import type { TicketReportQuery, TicketsRepository } from "../port";
 import { cockpitPage, DEFAULT_VERIFY_DELAY_MS, isNotFound, MAX_SCAN, newClaim, pause, type BestEffortOptions } from "./best-effort.server";
@@ -57,11 +58,14 @@ export function cockpitTickets(client: CockpitClient, options: BestEffortOptions
     },
 
     async listOpenByUser(userId) {
-      const { entries } = await client.find(TICKETS, {
-        // A legacy entry may lack verificationStatus, and a missing field fails every plain filter.
-        filter: { userId, paymentStatus: true, $or: [{ verificationStatus: false }, { verificationStatus: null }] },
-        sort: { _created: -1, _id: -1 },
-      });
+      const { entries } = await client.find(TICKETS, { filter: { userId, paymentStatus: true }, sort: { _created: -1, _id: -1 } });
+      // Filters compare loosely (PHP ==): keep the exact member's only. Who is still to
+      // come is read from the per-person statuses, in the worker (a legacy entry may lack them).
+      return entries.map(ticketFromCockpit).filter((t) => t.userId === userId && someoneStillToCome(t));
+    },
+
+    async listByUser(userId) {
+      const { entries } = await client.find(TICKETS, { filter: { userId }, sort: { _created: -1, _id: -1 } });
       return entries.map(ticketFromCockpit).filter((t) => t.userId === userId);
     },
 

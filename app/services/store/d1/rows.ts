@@ -15,6 +15,7 @@ import {
   type PreviousTeam,
   type Ticket,
   type Transaction,
+  type FamilyDetails,
 } from "../../../domain/records";
 
 /**
@@ -254,6 +255,7 @@ export const transactionFromRow = (r: Row): Transaction => ({
   checkoutSessionId: r.checkout_session_id == null ? null : str(r.checkout_session_id),
   createdAt: num(r.created_at),
   settledAt: numOrNull(r.settled_at),
+  familyDetails: json<FamilyDetails | null>(r.family_details, null),
 });
 export const transactionToRow = (t: Transaction) => ({
   id: t.id,
@@ -272,6 +274,7 @@ export const transactionToRow = (t: Transaction) => ({
   checkout_session_id: t.checkoutSessionId,
   created_at: t.createdAt,
   settled_at: t.settledAt,
+  family_details: jsonOrNull(t.familyDetails ?? null),
 });
 
 const bandOrder = (band: AttendeeBand) => ATTENDEE_BANDS.indexOf(band);

@@ -1,4 +1,5 @@
 import { ATTENDEE_BANDS, type AttendeeBand, type Ticket } from "../../../domain/records";
+import { someoneStillToCome } from "../../../domain/my-tickets";
 import { newId, nowSeconds } from "../ids";
 import type { TicketReportQuery, TicketsRepository } from "../port";
 import { attendeeToRow, ticketFromRow, ticketToRow } from "./rows";
@@ -51,8 +52,21 @@ export function d1Tickets(db: D1Database): TicketsRepository {
     getByCode: (code) => one("t.code = ?", normaliseCode(code)),
 
     async listOpenByUser(userId) {
+      // Paid, with someone still to come: a household's ticket stays after the first are admitted.
       const { results } = await db
-        .prepare(`${TICKET_SELECT} WHERE t.user_id = ? AND t.paid = 1 AND t.used = 0 ORDER BY t.created_at DESC`)
+        .prepare(
+          `${TICKET_SELECT} WHERE t.user_id = ? AND t.paid = 1
+             AND EXISTS (SELECT 1 FROM ticket_attendees w WHERE w.ticket_id = t.id AND w.admitted_at IS NULL)
+           ORDER BY t.created_at DESC, t.id DESC`,
+        )
+        .bind(userId)
+        .all<Record<string, unknown>>();
+      return results.map(ticketFromRow).filter(someoneStillToCome);
+    },
+
+    async listByUser(userId) {
+      const { results } = await db
+        .prepare(`${TICKET_SELECT} WHERE t.user_id = ? ORDER BY t.created_at DESC, t.id DESC`)
         .bind(userId)
         .all<Record<string, unknown>>();
       return results.map(ticketFromRow);

@@ -50,6 +50,7 @@ export function d1Transactions(db: D1Database): TransactionsRepository {
     async create(input) {
       const transaction: Transaction = {
         ...input,
+        familyDetails: input.familyDetails ?? null,
         id: newId(),
         status: "pending",
         checkoutSessionId: null,

@@ -1,0 +1,84 @@
+import { redirect, type AppLoadContext } from "@remix-run/cloudflare";
+import { reusableTransaction } from "../domain/checkout-reuse";
+import { PAYMENT_START_RATE_RULES } from "../domain/rate-limits";
+import type { PaymentPurpose } from "../domain/payment-pages";
+import type { FamilyDetails, Member, Membership } from "../domain/records";
+import { currentYear } from "../domain/renewal";
+import { createCheckoutGateway } from "./checkout/index.server";
+import { startCheckout, type CheckoutCharge } from "./payments.server";
+import { clientKey, createRateLimiter } from "./rate-limit.server";
+import { sessionMismatch } from "./settlement.server";
+
+/**
+ * A signed-in member starting their own payment (renewal, the Family upgrade, a ticket):
+ * counted per member and per address (PAYMENT_START_RATE_RULES), then the checkout
+ * already open for the same thing is reused when the provider says it still is, and only
+ * otherwise a new pending transaction and session are made (issue 16 item 3, ADR 27).
+ */
+
+export const PAYMENT_START_LIMITED_MESSAGE = "Too many payment attempts. Nothing was charged. Please try again later.";
+
+export type MemberCheckoutResult =
+  | { ok: true; response: Response; reused: boolean }
+  | { ok: false; status: 429 | 503; error: string; headers?: Record<string, string> };
+
+export interface MemberCheckoutOptions {
+  member: Member;
+  charge: CheckoutCharge;
+  purpose: Exclude<PaymentPurpose, "registration">;
+  membershipType?: Membership;
+  familyDetails?: FamilyDetails;
+}
+
+/** Counts one start for this member and address; the refusal, when over a limit. */
+export async function limitPaymentStart(context: AppLoadContext, request: Request, member: Member): Promise<MemberCheckoutResult | null> {
+  const limit = await createRateLimiter(context.env.DB).hit([
+    { rule: PAYMENT_START_RATE_RULES.member, subject: member.id },
+    { rule: PAYMENT_START_RATE_RULES.ip, subject: clientKey(request) },
+  ]);
+  return limit.allowed ? null : { ok: false, status: 429, error: PAYMENT_START_LIMITED_MESSAGE, headers: { "Retry-After": String(limit.retryAfter) } };
+}
+
+/** The open checkout of the member's newest matching pending transaction, as the provider reports it; null when there is none to reuse. */
+async function reopen(context: AppLoadContext, options: MemberCheckoutOptions): Promise<Response | null> {
+  const { member, charge } = options;
+  const pending = await context.store.transactions.listByUser(member.id, "pending");
+  const candidate = reusableTransaction(pending, {
+    paymentType: charge.paymentType,
+    title: charge.title,
+    year: charge.year ?? currentYear(),
+    total: charge.unitAmount * charge.qty,
+    ticketId: charge.ticketId ?? null,
+    familyDetails: options.familyDetails ?? null,
+  });
+  if (!candidate?.checkoutSessionId) return null;
+  try {
+    const session = await createCheckoutGateway(context).retrieveSession(candidate.checkoutSessionId);
+    // Only a session still open, unpaid and made for this very transaction is offered again.
+    if (!session || session.status !== "open" || session.paymentStatus === "paid" || !session.url) return null;
+    if (sessionMismatch(candidate, session)) return null;
+    return redirect(session.url, 303);
+  } catch (error) {
+    // The provider could not say: a new checkout is tried, which reports its own failure.
+    console.error(`Could not ask the provider about session ${candidate.checkoutSessionId}:`, error);
+    return null;
+  }
+}
+
+/** Rate limit, reuse, or a new checkout. The caller has already checked that the payment is allowed. */
+export async function startMemberCheckout(
+  context: AppLoadContext,
+  request: Request,
+  options: MemberCheckoutOptions,
+  /** The caller counted this start already (a booking counts before it makes its ticket). */
+  { alreadyCounted = false } = {},
+): Promise<MemberCheckoutResult> {
+  if (!alreadyCounted) {
+    const refused = await limitPaymentStart(context, request, options.member);
+    if (refused) return refused;
+  }
+  const reopened = await reopen(context, options);
+  if (reopened) return { ok: true, response: reopened, reused: true };
+  const started = await startCheckout(context, request, options);
+  return started.ok ? { ok: true, response: started.response, reused: false } : { ok: false, status: 503, error: started.error };
+}
