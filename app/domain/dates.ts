@@ -29,12 +29,3 @@ export function isoDate(createdAt: number): string {
   return new Date(createdAt * 1000).toISOString();
 }
 
-/**
- * A stored calendar day ("2026-11-22", the settings' form) as the site shows days:
- * day-month-year, "22-11-2026" (like the registration dates, member-table's formatDay).
- * Anything that is not such a day is shown as it is.
- */
-export function formatIsoDay(isoDay: string): string {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(isoDay);
-  return match ? `${match[3]}-${match[2]}-${match[1]}` : isoDay;
-}

@@ -1,14 +1,14 @@
 import { ASSOCIATION } from "./association";
 
-/** Every page's <title>: "Page | Association name" (test/integration/http/page-titles.test.ts checks each page). */
-export function pageTitle(title: string): string {
-  return `${title} | ${ASSOCIATION.name}`;
-}
-
-/** The title, description and Open Graph tags of a page. */
+/**
+ * The title, description and Open Graph tags of a public page. Its <title> is "Page |
+ * Association name", like every page's (private-page-meta.ts; checked for each page by
+ * test/integration/http/page-titles.test.ts); written out here so that this chunk, on
+ * every public page, does not grow.
+ */
 export function pageMeta(title: string, description: string, extra: { image?: string | null; type?: string } = {}) {
   return [
-    { title: pageTitle(title) },
+    { title: `${title} | ${ASSOCIATION.name}` },
     { name: "description", content: description },
     { property: "og:title", content: title },
     { property: "og:description", content: description },

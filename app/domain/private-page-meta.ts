@@ -1,4 +1,9 @@
-import { pageTitle } from "./page-meta";
+import { ASSOCIATION } from "./association";
+
+/** Every page's <title>: "Page | Association name" (test/integration/http/page-titles.test.ts checks each page). */
+export function pageTitle(title: string): string {
+  return `${title} | ${ASSOCIATION.name}`;
+}
 
 /**
  * A page for one person or the back office (a payment, a ticket, a dashboard): its title,

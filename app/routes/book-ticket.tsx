@@ -5,7 +5,7 @@ import { FormMessage } from "~/components/forms/auth-form";
 import { useFieldErrors } from "~/components/forms/use-field-errors";
 import { PageTitle } from "~/components/layout/Breadcrumbs";
 import { useHydrated } from "~/components/use-hydrated";
-import { formatIsoDay } from "~/domain/dates";
+import { formatIsoDay } from "~/domain/iso-day";
 import { pageMeta } from "~/domain/page-meta";
 import type { AttendeeBand } from "~/domain/records";
 import { telHref } from "~/domain/tel-href";

@@ -7,9 +7,10 @@ import {
 } from "@remix-run/cloudflare";
 import { useEffect } from "react";
 import { logoutCookie } from "~/services/auth.server";
-import { pageTitle } from "~/domain/page-meta";
+import { ASSOCIATION } from "~/domain/association";
 
-export const meta: MetaFunction = () => [{ title: pageTitle("Logging out") }];
+// "Page | Association name" written out: ASSOCIATION is already in the shell, a helper would be one more file for a public page.
+export const meta: MetaFunction = () => [{ title: `Logging out | ${ASSOCIATION.name}` }];
 
 async function signOut({ request, context }: LoaderFunctionArgs | ActionFunctionArgs) {
   return data(null, {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatIsoDay } from "~/domain/dates";
+import { formatIsoDay } from "~/domain/iso-day";
 import { manualSendingPrompt } from "~/domain/renewals-report";
 import { attendeeNameLabel } from "~/domain/ticket-rules";
 
