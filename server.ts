@@ -36,13 +36,13 @@ const BODY_REFUSALS = {
   413: "Payload Too Large: this form sent more than the site accepts.",
 } as const;
 
-async function handle(received: Request, env: WorkerBindings, ctx: ExecutionContext): Promise<Response> {
+async function handle(received: Request, env: WorkerBindings, ctx: ExecutionContext, checked: AppEnv | null): Promise<Response> {
   if (isCrossSiteMutation(received)) return plainPage(403, "Forbidden: this form must be sent from our own site.");
   // Actions read forms: any other body would make request.formData() throw (a 500).
   if (isUnsupportedMediaType(received)) return plainPage(415, "Unsupported Media Type", { "Cache-Control": "no-store" });
   // A body is checked (size, then form) before any route reads it; routes get the checked copy.
   // Outside production (wrangler dev), a refused body is read to its end first: see RefusedBody.
-  const body = await checkRequestBody(received, checkedEnv(env)?.isProduction === false ? "discard" : "cancel");
+  const body = await checkRequestBody(received, checked?.isProduction === false ? "discard" : "cancel");
   if (!body.ok) return plainPage(body.status, BODY_REFUSALS[body.status], { "Cache-Control": "no-store" });
   const request = body.request;
   try {
@@ -80,7 +80,7 @@ export default {
     // Every answer, the refusals above included, leaves with the security headers (and an HTML page with its CSP).
     const headerEnv = checkedEnv(env);
     try {
-      return await secureResponse(await handle(request, env, ctx), request, headerEnv);
+      return await secureResponse(await handle(request, env, ctx, headerEnv), request, headerEnv);
     } catch (error) {
       // Reading a page to hash its scripts runs its render stream to the end: an error there is still ours to answer.
       console.error(error);

@@ -69,6 +69,9 @@ export const CONTACT_RATE_RULES = {
 /** Sign-ups per address. */
 export const SIGNUP_RATE_RULE = { name: "signup:ip", limit: 5, windowSeconds: HOUR } as const satisfies RateRule;
 
+/** What a member is told when a payment start is over its limit (PAY, renewal, upgrade, booking). */
+export const PAYMENT_LIMITED_MESSAGE = "Too many payment attempts. Nothing was charged. Please try again later.";
+
 /** The payment link's PAY: each makes a transaction and a checkout session, so a few retries are plenty. */
 export const PAY_RATE_RULES = {
   member: { name: "registration-pay:member", limit: 10, windowSeconds: HOUR },

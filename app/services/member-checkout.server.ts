@@ -1,6 +1,6 @@
 import { redirect, type AppLoadContext } from "@remix-run/cloudflare";
 import { reusableTransaction } from "../domain/checkout-reuse";
-import { PAYMENT_START_RATE_RULES } from "../domain/rate-limits";
+import { PAYMENT_LIMITED_MESSAGE, PAYMENT_START_RATE_RULES } from "../domain/rate-limits";
 import type { PaymentPurpose } from "../domain/payment-pages";
 import type { FamilyDetails, Member, Membership } from "../domain/records";
 import { currentYear } from "../domain/renewal";
@@ -11,12 +11,11 @@ import { sessionMismatch } from "./settlement.server";
 
 /**
  * A signed-in member starting their own payment (renewal, the Family upgrade, a ticket):
- * counted per member and per address (PAYMENT_START_RATE_RULES), then the checkout
- * already open for the same thing is reused when the provider says it still is, and only
- * otherwise a new pending transaction and session are made (issue 16 item 3, ADR 27).
+ * the caller counts the start per member and per address first (limitPaymentStart,
+ * PAYMENT_START_RATE_RULES); then the checkout already open for the same thing is reused
+ * when the provider says it still is, and only otherwise a new pending transaction and
+ * session are made (issue 16 item 3, ADR 27).
  */
-
-export const PAYMENT_START_LIMITED_MESSAGE = "Too many payment attempts. Nothing was charged. Please try again later.";
 
 export type MemberCheckoutResult =
   | { ok: true; response: Response; reused: boolean }
@@ -31,12 +30,16 @@ export interface MemberCheckoutOptions {
 }
 
 /** Counts one start for this member and address; the refusal, when over a limit. */
-export async function limitPaymentStart(context: AppLoadContext, request: Request, member: Member): Promise<MemberCheckoutResult | null> {
+export async function limitPaymentStart(
+  context: AppLoadContext,
+  request: Request,
+  member: Member,
+): Promise<Extract<MemberCheckoutResult, { ok: false }> | null> {
   const limit = await createRateLimiter(context.env.DB).hit([
     { rule: PAYMENT_START_RATE_RULES.member, subject: member.id },
     { rule: PAYMENT_START_RATE_RULES.ip, subject: clientKey(request) },
   ]);
-  return limit.allowed ? null : { ok: false, status: 429, error: PAYMENT_START_LIMITED_MESSAGE, headers: { "Retry-After": String(limit.retryAfter) } };
+  return limit.allowed ? null : { ok: false, status: 429, error: PAYMENT_LIMITED_MESSAGE, headers: { "Retry-After": String(limit.retryAfter) } };
 }
 
 /** The open checkout of the member's newest matching pending transaction, as the provider reports it; null when there is none to reuse. */
@@ -65,18 +68,8 @@ async function reopen(context: AppLoadContext, options: MemberCheckoutOptions): 
   }
 }
 
-/** Rate limit, reuse, or a new checkout. The caller has already checked that the payment is allowed. */
-export async function startMemberCheckout(
-  context: AppLoadContext,
-  request: Request,
-  options: MemberCheckoutOptions,
-  /** The caller counted this start already (a booking counts before it makes its ticket). */
-  { alreadyCounted = false } = {},
-): Promise<MemberCheckoutResult> {
-  if (!alreadyCounted) {
-    const refused = await limitPaymentStart(context, request, options.member);
-    if (refused) return refused;
-  }
+/** Reuse, or a new checkout. The caller has checked that the payment is allowed and counted the start. */
+export async function startMemberCheckout(context: AppLoadContext, request: Request, options: MemberCheckoutOptions): Promise<MemberCheckoutResult> {
   const reopened = await reopen(context, options);
   if (reopened) return { ok: true, response: reopened, reused: true };
   const started = await startCheckout(context, request, options);

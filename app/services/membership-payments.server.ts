@@ -2,7 +2,7 @@ import { data, type AppLoadContext } from "@remix-run/cloudflare";
 import { renewalCharge, upgradeCharge } from "../domain/fees";
 import type { FamilyDetails, Member } from "../domain/records";
 import { ALREADY_PAID_MESSAGE, currentMonth, currentYear, renewalPaid } from "../domain/renewal";
-import { startMemberCheckout, type MemberCheckoutResult } from "./member-checkout.server";
+import { limitPaymentStart, startMemberCheckout, type MemberCheckoutResult } from "./member-checkout.server";
 import { redirectWithToast } from "./toast.server";
 
 /** A signed-in member's own payments: this year's renewal (/mem-account) and the Single → Family upgrade (/amend-account). */
@@ -24,6 +24,8 @@ export async function startRenewal(context: AppLoadContext, request: Request, me
   if (renewalPaid(member.lastRenewedYear, currentYear())) {
     return redirectWithToast(context, "/mem-account", { kind: "error", message: ALREADY_PAID_MESSAGE });
   }
+  const limited = await limitPaymentStart(context, request, member);
+  if (limited) return refused(context, limited, "/mem-account");
   const settings = await context.content.getSiteSettings();
   const started = await startMemberCheckout(context, request, { member, charge: renewalCharge(settings.membership, member.membership), purpose: "renewal" });
   return started.ok ? started.response : refused(context, started, "/mem-account");
@@ -34,6 +36,8 @@ export async function startRenewal(context: AppLoadContext, request: Request, me
  * checkout; the membership and the family reach the record when it is paid (ADR 26).
  */
 export async function startUpgrade(context: AppLoadContext, request: Request, member: Member, family: FamilyDetails): Promise<PaymentStartAnswer> {
+  const limited = await limitPaymentStart(context, request, member);
+  if (limited) return refused(context, limited, "/amend-account");
   const settings = await context.content.getSiteSettings();
   const started = await startMemberCheckout(context, request, {
     member,

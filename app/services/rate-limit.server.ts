@@ -67,6 +67,12 @@ export interface FailureAttempt extends RateDecision {
   forgive(): Promise<void>;
 }
 
+/** The counter a rule keeps for a subject, and its current fixed window at time `t`. */
+function windowOf<Rule extends { name: string; windowSeconds: number }>({ rule, subject }: { rule: Rule; subject: string }, t: number) {
+  const start = t - (t % rule.windowSeconds);
+  return { rule, key: `${rule.name}:${subject}`, start, end: start + rule.windowSeconds };
+}
+
 export function createRateLimiter(
   db: D1Database,
   options: { now?: () => number; random?: () => number } = {},
@@ -78,10 +84,7 @@ export function createRateLimiter(
       const t = now();
       const active = checks.filter((check) => check.subject !== "");
       if (active.length === 0) return { allowed: true, retryAfter: 0 };
-      const windows = active.map(({ rule, subject }) => {
-        const start = t - (t % rule.windowSeconds);
-        return { rule, key: `${rule.name}:${subject}`, start, end: start + rule.windowSeconds };
-      });
+      const windows = active.map((check) => windowOf(check, t));
       const statements = windows.map((w) => db.prepare(HIT).bind(w.key, w.start, w.end));
       if (random() < 1 / SWEEP_EVERY) statements.push(db.prepare(SWEEP).bind(t));
       const results = await db.batch<{ hits: number }>(statements);
@@ -95,12 +98,7 @@ export function createRateLimiter(
 
     async attempt(checks) {
       const t = now();
-      const windows = checks
-        .filter((check) => check.subject !== "")
-        .map(({ rule, subject }) => {
-          const start = t - (t % rule.windowSeconds);
-          return { rule, key: `${rule.name}:${subject}`, start, end: start + rule.windowSeconds };
-        });
+      const windows = checks.filter((check) => check.subject !== "").map((check) => windowOf(check, t));
       const statements = windows.flatMap((w) => [db.prepare(PEEK).bind(w.key, w.start), db.prepare(COUNT).bind(w.key, w.start, w.end, t)]);
       if (windows.length > 0 && random() < 1 / SWEEP_EVERY) statements.push(db.prepare(SWEEP).bind(t));
       const results = statements.length > 0 ? await db.batch<{ hits: number; last_hit_at: number }>(statements) : [];

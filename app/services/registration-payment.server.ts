@@ -6,7 +6,7 @@ import { PRIVATE_CACHE_CONTROL } from "./cache-control.server";
 import { verifyPaymentLinkToken } from "./payment-link.server";
 import { startCheckout } from "./payments.server";
 import { clientKey, createRateLimiter } from "./rate-limit.server";
-import { PAY_RATE_RULES } from "../domain/rate-limits";
+import { PAY_RATE_RULES, PAYMENT_LIMITED_MESSAGE } from "../domain/rate-limits";
 
 export { PAY_RATE_RULES };
 
@@ -16,7 +16,7 @@ export { PAY_RATE_RULES };
  */
 
 
-export const PAY_RATE_LIMITED_MESSAGE = "Too many payment attempts. Nothing was charged. Please try again later.";
+export const PAY_RATE_LIMITED_MESSAGE = PAYMENT_LIMITED_MESSAGE;
 
 const HEADERS = { "Cache-Control": PRIVATE_CACHE_CONTROL, "X-Robots-Tag": "noindex", "Referrer-Policy": "no-referrer" };
 

@@ -147,7 +147,7 @@ export async function submitBooking(
     return answer(409, ALREADY_BOOKED_MESSAGE);
   }
   const limited = await limitPaymentStart(context, request, member);
-  if (limited && !limited.ok) return { kind: "answer", status: limited.status, answer: { party, errors: {}, formError: limited.error }, headers: limited.headers };
+  if (limited) return { kind: "answer", status: limited.status, answer: { party, errors: {}, formError: limited.error }, headers: limited.headers };
 
   const wanted = { title: tickets.title, year, price: price.total, attendees: attendeesOf(checked.party) };
   const ticket =
@@ -175,7 +175,6 @@ export async function submitBooking(
         year,
       },
     },
-    { alreadyCounted: true },
   );
   // On failure the unpaid ticket stays unpaid (never listed or admitted) and its pending transaction is Reconcile's to fail.
   return started.ok ? { kind: "redirect", response: started.response } : answer(503, started.error);
