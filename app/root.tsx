@@ -10,7 +10,7 @@ import {
 import { data, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import type { ReactNode } from "react";
 import { SiteShell } from "~/components/layout/SiteShell";
-import { EMPTY_SHELL } from "~/components/layout/shell-data";
+import { EMPTY_SHELL } from "~/domain/shell-data";
 import { ErrorPage, NotFoundPage, statusOf, statusTitle } from "~/components/StatusPages";
 import { ASSOCIATION } from "~/domain/association";
 import { loadShell } from "~/services/shell.server";

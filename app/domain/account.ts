@@ -18,5 +18,3 @@ export function formatDateTime(at: number): string {
 export const accountStatusLabel = (active: boolean) => (active ? "Active" : "Suspended");
 export const registrationPaymentLabel = (paid: boolean) => (paid ? "Paid" : "Not paid");
 
-/** The spec's names for the five groups of a ticket (§3). */
-export const BAND_LABELS = { adult: "Adult", parent: "Parent", above13: "Above 13", above5: "Above 5", below5: "Below 5" } as const;

@@ -1,7 +1,8 @@
 import { formatPence } from "./money";
 import { ATTENDEE_BANDS, type Attendee, type AttendeeBand, type Member, type Ticket } from "./records";
 import { formatTicketCode } from "./ticket-code";
-import { BAND_LABEL, eventYear } from "./ticket-rules";
+import { BAND_NAMES, compareAttendees } from "./ticket-bands";
+import { eventYear } from "./ticket-rules";
 
 /**
  * The door (/scan-qr-code, spec 2 §2 "QR scan"): the ticket card a steward sees and
@@ -77,9 +78,6 @@ export function parsePersonKey(value: unknown): PersonRef | null {
   return { band: match[1] as AttendeeBand, position: Number(match[2]) };
 }
 
-const byBandThenPosition = (a: PersonRef, b: PersonRef) =>
-  ATTENDEE_BANDS.indexOf(a.band) - ATTENDEE_BANDS.indexOf(b.band) || a.position - b.position;
-
 /** FIRST SCAN until someone has been admitted (or the ticket is marked used), then USED TICKET. */
 export function doorStatus(ticket: Pick<Ticket, "used" | "attendees">): DoorStatus {
   return ticket.used || ticket.attendees.some((a) => a.admittedAt !== null) ? "USED TICKET" : "FIRST SCAN";
@@ -96,7 +94,7 @@ export function formatAdmittedAt(seconds: number): string {
 function doorPerson(attendee: Attendee): DoorPerson {
   return {
     key: personKey(attendee),
-    type: BAND_LABEL[attendee.band],
+    type: BAND_NAMES[attendee.band].person,
     name: attendee.name,
     admitted: attendee.admittedAt !== null,
     admittedAt: attendee.admittedAt === null ? null : formatAdmittedAt(attendee.admittedAt),
@@ -108,7 +106,7 @@ function doorPerson(attendee: Attendee): DoorPerson {
  * shown as lapsed); `event` the event at the door (a ticket for another one is flagged).
  */
 export function doorCard(ticket: Ticket, member: Pick<Member, "lastRenewedYear"> | null, thisYear: number, event: DoorEvent): DoorCard {
-  const people = [...ticket.attendees].sort(byBandThenPosition).map(doorPerson);
+  const people = [...ticket.attendees].sort(compareAttendees).map(doorPerson);
   return {
     code: formatTicketCode(ticket.code),
     title: ticket.title,
@@ -134,7 +132,7 @@ export function selectedForAdmission(ticket: Pick<Ticket, "attendees">, values: 
   return ticket.attendees
     .filter((a) => wanted.has(personKey(a)))
     .map(({ band, position }) => ({ band, position }))
-    .sort(byBandThenPosition);
+    .sort(compareAttendees);
 }
 
 const people = (n: number) => `${n} ${n === 1 ? "person" : "people"}`;

@@ -3,6 +3,7 @@ import { DEFAULT_PAGE_SIZE, formatDay } from "./member-table";
 import { formatPence } from "./money";
 import { ATTENDEE_BANDS, BAND_LIMITS, type AttendeeBand, type Ticket } from "./records";
 import { readPaging, reportYears, type TablePaging } from "./renewals-report";
+import { BAND_NAMES } from "./ticket-bands";
 
 /**
  * The event payments report (/mem-events-pay, spec "Event payments report" and §7):
@@ -50,14 +51,6 @@ export function eventsSearch(state: EventsReportState, thisYear: number, changes
 
 // ---- Tiles and chart --------------------------------------------------------------
 
-export const BAND_LABELS: Record<AttendeeBand, string> = {
-  adult: "Adults",
-  parent: "Parents",
-  above13: "Above 13",
-  above5: "Above 5",
-  below5: "Below 5",
-};
-
 export interface EventsSummary {
   tickets: number;
   amount: number;
@@ -73,7 +66,7 @@ export interface Tile {
 export function summaryTiles(summary: EventsSummary): Tile[] {
   const total = ATTENDEE_BANDS.reduce((sum, band) => sum + summary.bands[band], 0);
   return [
-    ...ATTENDEE_BANDS.map((band) => ({ label: BAND_LABELS[band], value: summary.bands[band].toLocaleString("en-GB") })),
+    ...ATTENDEE_BANDS.map((band) => ({ label: BAND_NAMES[band].tile, value: summary.bands[band].toLocaleString("en-GB") })),
     { label: "Total Count", value: total.toLocaleString("en-GB") },
     { label: "Total Amount", value: formatPence(summary.amount) },
   ];
@@ -89,7 +82,7 @@ export interface BandBar {
 export function bandBars(bands: Record<AttendeeBand, number>): BandBar[] {
   const max = Math.max(0, ...ATTENDEE_BANDS.map((band) => bands[band]));
   return ATTENDEE_BANDS.map((band) => ({
-    label: BAND_LABELS[band],
+    label: BAND_NAMES[band].tile,
     count: bands[band],
     height: max === 0 ? 0 : Math.round((bands[band] / max) * 100),
   }));
@@ -107,17 +100,9 @@ export function bandChartSummary(scope: string, bars: readonly BandBar[]): strin
 
 // ---- Tickets table -------------------------------------------------------------
 
-const BAND_COLUMN_NAMES: Record<AttendeeBand, string> = {
-  adult: "Adult",
-  parent: "Parent",
-  above13: "Above13 Child",
-  above5: "Above5 Child",
-  below5: "Below5 Child",
-};
-
 /** One column per place of each band: Adult 1-2, Parent 1-4, Above13 Child 1-5, Above5 Child 1-5, Below5 Child 1-3. */
 const PERSON_COLUMNS = ATTENDEE_BANDS.flatMap((band) =>
-  Array.from({ length: BAND_LIMITS[band].max }, (_, i) => ({ id: `${band}${i + 1}`, header: `${BAND_COLUMN_NAMES[band]} ${i + 1}` })),
+  Array.from({ length: BAND_LIMITS[band].max }, (_, i) => ({ id: `${band}${i + 1}`, header: `${BAND_NAMES[band].column} ${i + 1}` })),
 );
 
 /** The spec's columns, in its order. */

@@ -1,6 +1,7 @@
 import { parts } from "./dates";
 import { ATTENDEE_BANDS, BAND_LIMITS, type Attendee, type AttendeeBand, type Member, type Membership, type Pence } from "./records";
 import type { SiteSettings, TicketPattern } from "./site-settings";
+import { BAND_NAMES } from "./ticket-bands";
 
 /**
  * The ticket rules (spec 2 §2 "Ticket booking", §4, §5, §9; spec 1 §9), pure: no I/O, the
@@ -106,28 +107,6 @@ export function prefillParty(member: Pick<Member, "fullName" | "membership" | "s
 
 // ---- Form field names (spec 2 §3 "Ticket", "Booking form state") -------------------
 
-const COUNT_FIELD: Record<AttendeeBand, string> = {
-  adult: "numberOfAdults",
-  parent: "numberOfParents",
-  above13: "numberOfChildrenAbove13",
-  above5: "numberOfChildrenAbove5",
-  below5: "numberOfChildrenBelow5",
-};
-const NAME_FIELD: Record<AttendeeBand, string> = {
-  adult: "adultName",
-  parent: "parentName",
-  above13: "above13Child",
-  above5: "above5Child",
-  below5: "below5Child",
-};
-/** How each group is named in messages and labels. */
-export const BAND_LABEL: Record<AttendeeBand, string> = {
-  adult: "Adult",
-  parent: "Parent",
-  above13: "Child above 13",
-  above5: "Child above 5",
-  below5: "Child below 5",
-};
 const ORDINALS = ["first", "second", "third", "fourth", "fifth"];
 /**
  * The label of one person's name field, and the start of its messages: "Name of the
@@ -135,24 +114,17 @@ const ORDINALS = ["first", "second", "third", "fourth", "fifth"];
  */
 export function attendeeNameLabel(band: AttendeeBand, position: number): string {
   const place = ORDINALS[position - 1] ?? `number ${position}`;
-  return `Name of the ${place} ${BAND_LABEL[band].toLowerCase()}`;
+  return `Name of the ${place} ${BAND_NAMES[band].person.toLowerCase()}`;
 }
-const COUNT_LABEL: Record<AttendeeBand, string> = {
-  adult: "Number of adults",
-  parent: "Number of parents",
-  above13: "Number of children above 13",
-  above5: "Number of children above 5",
-  below5: "Number of children below 5",
-};
 
 /** numberOfAdults, numberOfParents, numberOfChildrenAbove13 ... */
 export function countField(band: AttendeeBand): string {
-  return COUNT_FIELD[band];
+  return BAND_NAMES[band].countField;
 }
 
 /** adultName1, parentName3, above13Child2 ... (position is 1-based). */
 export function nameField(band: AttendeeBand, position: number): string {
-  return `${NAME_FIELD[band]}${position}`;
+  return `${BAND_NAMES[band].nameField}${position}`;
 }
 
 /** A party as posted: counts and names are whatever arrived (strings, or missing). */
@@ -182,9 +154,9 @@ function readCount(value: string | number | null | undefined): number | null {
 }
 
 function rangeMessage(band: AttendeeBand, min: number, max: number): string {
-  if (min === max) return `${COUNT_LABEL[band]} must be ${min}.`;
-  if (max - min === 1) return `${COUNT_LABEL[band]} must be ${min} or ${max}.`;
-  return `${COUNT_LABEL[band]} must be from ${min} to ${max}.`;
+  if (min === max) return `${BAND_NAMES[band].count} must be ${min}.`;
+  if (max - min === 1) return `${BAND_NAMES[band].count} must be ${min} or ${max}.`;
+  return `${BAND_NAMES[band].count} must be from ${min} to ${max}.`;
 }
 
 /**
@@ -202,7 +174,7 @@ export function validateParty(input: PartyInput, options: { pattern: TicketPatte
     const missing = raw === undefined || raw === null || (typeof raw === "string" && raw.trim() === "");
     const { min, max } = limits[band];
     if (missing && band === "adult") {
-      errors[countField(band)] = `${COUNT_LABEL[band]} is required.`;
+      errors[countField(band)] = `${BAND_NAMES[band].count} is required.`;
       continue;
     }
     const count = missing ? 0 : readCount(raw);

@@ -1,8 +1,8 @@
 import { Body, Column, Container, Head, Heading, Hr, Html, Img, Preview, Row, Section, Text } from "@react-email/components";
 import { formatPence } from "../domain/money";
-import { ATTENDEE_BANDS, type Attendee } from "../domain/records";
+import type { Attendee } from "../domain/records";
 import { formatTicketCode } from "../domain/ticket-code";
-import { BAND_LABEL } from "../domain/ticket-rules";
+import { BAND_NAMES, sortAttendees } from "../domain/ticket-bands";
 import { emailStyles as styles } from "./auth-email-styles";
 import { LinkButton } from "./LinkButton";
 import { TEXT_LABEL } from "./plain-text";
@@ -21,7 +21,7 @@ export function ticketEmailSubject(title: string): string {
 export interface TicketConfirmationEmailProps {
   title: string;
   fullName: string;
-  /** The party, in any order: shown by group (ATTENDEE_BANDS order), then place. */
+  /** The party, in any order: shown in the attendee order (by group, then place). */
   attendees: Array<Pick<Attendee, "band" | "position" | "name">>;
   /** In pence. */
   price: number;
@@ -45,7 +45,7 @@ export function TicketConfirmationEmail({ title, fullName, attendees, price, cod
   // A free ticket (price 0) is confirmed, not "paid".
   const free = price === 0;
   const shownPrice = free ? "Free" : formatPence(price);
-  const party = [...attendees].sort((a, b) => ATTENDEE_BANDS.indexOf(a.band) - ATTENDEE_BANDS.indexOf(b.band) || a.position - b.position);
+  const party = sortAttendees(attendees);
   return (
     <Html lang="en-GB">
       <Head>
@@ -63,7 +63,7 @@ export function TicketConfirmationEmail({ title, fullName, attendees, price, cod
             {party.map((person) => (
               <Row key={`${person.band}-${person.position}`}>
                 <Column style={local.type} {...TEXT_LABEL}>
-                  {BAND_LABEL[person.band]}
+                  {BAND_NAMES[person.band].person}
                 </Column>
                 <Column style={local.cell}>{person.name}</Column>
               </Row>

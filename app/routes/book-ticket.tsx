@@ -7,9 +7,9 @@ import { PageTitle } from "~/components/layout/Breadcrumbs";
 import { useHydrated } from "~/components/use-hydrated";
 import { formatIsoDay } from "~/domain/iso-day";
 import { pageMeta } from "~/domain/page-meta";
-import type { AttendeeBand } from "~/domain/records";
 import { telHref } from "~/domain/tel-href";
 import { ANOTHER_TICKET_FIELD, ANOTHER_TICKET_LABEL, BOOKING_NOT_AVAILABLE, bookNowText } from "~/domain/ticket-booking";
+import { BAND_NAMES } from "~/domain/ticket-bands";
 import { MAX_NAME_LENGTH, attendeeNameLabel, countField, nameField, ticketPrice, type BandCounts } from "~/domain/ticket-rules";
 import { requireUser } from "~/services/auth.server";
 import { PRIVATE_CACHE_CONTROL } from "~/services/cache-control.server";
@@ -53,15 +53,6 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (result.kind === "unavailable") return data<BookingAnswer>(result.answer, { status: 503, headers: { ...PRIVATE, ...STORE_ERROR_HEADERS } });
   return data<BookingAnswer>(result.answer, { status: result.status, headers: { ...PRIVATE, ...result.headers } });
 }
-
-/** How each group's count is labelled. */
-const COUNT_LABEL: Record<AttendeeBand, string> = {
-  adult: "Adults",
-  parent: "Parents on a visiting visa",
-  above13: "Children above 13",
-  above5: "Children above 5",
-  below5: "Children below 5",
-};
 
 /** A field's message, tied to it by `${id}-error` (aria-describedby). */
 function FieldError({ id, message }: { id: string; message: string | undefined }) {
@@ -162,9 +153,9 @@ export default function BookTicket() {
               const shown = hydrated ? counts[band] : party.counts[band];
               return (
                 <fieldset key={band} className={`booking-group booking-group-${band}`}>
-                  <legend>{COUNT_LABEL[band]}</legend>
+                  <legend>{BAND_NAMES[band].legend}</legend>
                   <div className="field booking-count">
-                    <label htmlFor={countId}>Number of {COUNT_LABEL[band].toLowerCase()}</label>
+                    <label htmlFor={countId}>Number of {BAND_NAMES[band].legend.toLowerCase()}</label>
                     <select
                       id={countId}
                       name={fixed ? undefined : countName}

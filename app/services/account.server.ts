@@ -1,5 +1,6 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import { BAND_LABELS, accountStatusLabel, formatDateTime, registrationPaymentLabel } from "../domain/account";
+import { accountStatusLabel, formatDateTime, registrationPaymentLabel } from "../domain/account";
+import type { AccountPage } from "../domain/account-page";
 import { formatMemberNumber } from "../domain/member-number";
 import { formatAmountTimesQty, formatPence } from "../domain/money";
 import type { FamilyDetails, Member } from "../domain/records";
@@ -15,6 +16,7 @@ import {
   readMembership,
   type FieldErrors,
 } from "../domain/member-details";
+import { BAND_NAMES, sortAttendees } from "../domain/ticket-bands";
 import { formatTicketCode } from "../domain/ticket-code";
 import { formatAdmittedAt } from "../domain/door";
 import { ticketOnMyAccount, titleWithYear } from "../domain/my-tickets";
@@ -28,7 +30,7 @@ import { canUpgradeToFamily, currentYear, membershipChangeError, nextRenewalYear
  * (the id comes from the session). Only display values leave the server: never the
  * password hash, reset key or other members' rows.
  */
-export async function loadAccountPage(context: AppLoadContext, member: Member, now = new Date()) {
+export async function loadAccountPage(context: AppLoadContext, member: Member, now = new Date()): Promise<AccountPage> {
   const year = currentYear(now);
   const [settings, tickets, transactions] = await Promise.all([
     context.content.getSiteSettings(),
@@ -69,9 +71,11 @@ export async function loadAccountPage(context: AppLoadContext, member: Member, n
         price: formatPence(ticket.price),
         /** SVG markup made by qrcode from our own signed token: nothing the member typed is in it. */
         qrSvg: await qrSvg(await ticketToken(context.env, ticket), `QR code for ticket ${formatTicketCode(ticket.code)}`),
-        people: [...ticket.attendees]
-          .sort((a, b) => Object.keys(BAND_LABELS).indexOf(a.band) - Object.keys(BAND_LABELS).indexOf(b.band) || a.position - b.position)
-          .map((a) => ({ name: a.name, type: BAND_LABELS[a.band], admittedAt: a.admittedAt === null ? null : formatAdmittedAt(a.admittedAt) })),
+        people: sortAttendees(ticket.attendees).map((a) => ({
+          name: a.name,
+          type: BAND_NAMES[a.band].short,
+          admittedAt: a.admittedAt === null ? null : formatAdmittedAt(a.admittedAt),
+        })),
         /** "2 of 6 already in": the rest come in later with the same code. */
         admittedCount: ticket.attendees.filter((a) => a.admittedAt !== null).length,
       })),
@@ -85,8 +89,6 @@ export async function loadAccountPage(context: AppLoadContext, member: Member, n
     })),
   };
 }
-
-export type AccountPage = Awaited<ReturnType<typeof loadAccountPage>>;
 
 // ---- Edit Account -----------------------------------------------------------
 

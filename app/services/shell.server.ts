@@ -1,5 +1,5 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import type { ShellData } from "../components/layout/shell-data";
+import type { ShellData } from "../domain/shell-data";
 import { viewerOf } from "../domain/navigation";
 import { safeHref } from "../domain/safe-href";
 import { getUser } from "./auth.server";

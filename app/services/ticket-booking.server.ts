@@ -29,7 +29,7 @@ import {
   type PartyErrors,
 } from "../domain/ticket-rules";
 import { reusableTicket } from "../domain/checkout-reuse";
-import { BAND_LABELS } from "../domain/account";
+import { BAND_NAMES } from "../domain/ticket-bands";
 import { formatTicketCode } from "../domain/ticket-code";
 import { formatPence } from "../domain/money";
 import { titleWithYear } from "../domain/my-tickets";
@@ -78,7 +78,7 @@ function heldTicket(ticket: Ticket): HeldTicket {
     heading: titleWithYear(ticket.title, ticket.year),
     code: formatTicketCode(ticket.code),
     price: formatPence(ticket.price),
-    people: ticket.attendees.map((a) => `${a.name} (${BAND_LABELS[a.band]})`),
+    people: ticket.attendees.map((a) => `${a.name} (${BAND_NAMES[a.band].short})`),
   };
 }
 

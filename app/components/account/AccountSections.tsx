@@ -4,7 +4,7 @@ import type { ReactNode } from "react";
 import { AccountPanel } from "./AccountPanel";
 import { ALREADY_PAID_MESSAGE, SUBSCRIPTION_WORDING } from "~/domain/renewal";
 import { NO_TICKETS_MESSAGE, NO_TRANSACTIONS_MESSAGE } from "~/domain/account";
-import type { AccountPage } from "~/services/account.server";
+import type { AccountPage } from "~/domain/account-page";
 
 /** The pieces of /mem-account: plain markup, no state, so the page ships almost no JavaScript of its own. */
 

@@ -1,6 +1,6 @@
 import { useActionData, useLoaderData, useLocation, useRouteLoaderData } from "@remix-run/react";
 import { memberTableSearch } from "~/domain/member-table";
-import type { ShellData } from "../layout/shell-data";
+import type { ShellData } from "~/domain/shell-data";
 import { AdminPage } from "./AdminPage";
 import { ConfirmStep } from "./ConfirmStep";
 import { CopyField } from "./CopyField";

@@ -1,7 +1,7 @@
 import { Link } from "@remix-run/react";
 import { ASSOCIATION } from "~/domain/association";
 import { MAIN_MENU } from "~/domain/navigation";
-import type { ShellData } from "./shell-data";
+import type { ShellData } from "~/domain/shell-data";
 
 export function Footer({ shell }: { shell: ShellData }) {
   return (

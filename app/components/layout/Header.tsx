@@ -4,7 +4,7 @@ import { MAIN_MENU, accountLinks } from "~/domain/navigation";
 import { useScrolledPast } from "../use-scrolled-past";
 import { MobileMenu } from "./MobileMenu";
 import { NavItem } from "./NavItem";
-import type { ShellData } from "./shell-data";
+import type { ShellData } from "~/domain/shell-data";
 
 /** Fixed to the top once the page is scrolled more than 80 px (spec §9). */
 const FIXED_AFTER_PX = 80;

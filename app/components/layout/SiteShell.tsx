@@ -4,7 +4,7 @@ import { Footer } from "./Footer";
 import { Header } from "./Header";
 import { InstallPrompt } from "./InstallPrompt";
 import { ScrollToTop } from "./ScrollToTop";
-import type { ShellData } from "./shell-data";
+import type { ShellData } from "~/domain/shell-data";
 import { ToastMessage } from "./ToastMessage";
 import { TopBar } from "./TopBar";
 

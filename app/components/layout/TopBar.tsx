@@ -1,7 +1,7 @@
 import { telHref } from "~/domain/tel-href";
 import { accountLinks } from "~/domain/navigation";
 import { NavItem } from "./NavItem";
-import type { ShellData } from "./shell-data";
+import type { ShellData } from "~/domain/shell-data";
 
 /** Contact details, social links and login-state links; hidden on small screens (CSS). */
 export function TopBar({ shell }: { shell: ShellData }) {

@@ -111,8 +111,9 @@ export interface MembersRepository {
   /**
    * Clears the member's reset key if it is still `key` and unexpired at `now`: true only
    * for the one call that did, so a reset link changes the password once however often
-   * it is posted at the same moment. D1: one conditional UPDATE; Cockpit: re-read and
-   * compare (best effort, ADR 21).
+   * it is posted at the same moment. D1: one conditional UPDATE. Cockpit has no
+   * conditional write: it reads the member, compares, then clears the key, so two posts in
+   * the same instant may both succeed (best effort, ADR 21).
    */
   claimResetKey(id: Id, key: string, now: UnixSeconds): Promise<boolean>;
   list(query: MemberListQuery): Promise<Page<Member>>;

@@ -1,4 +1,5 @@
 import { ATTENDEE_BANDS, BAND_LIMITS, MEMBERSHIPS, type Attendee, type AttendeeBand, type NewTicket, type Ticket } from "../../../domain/records";
+import { BAND_NAMES } from "../../../domain/ticket-bands";
 import type { CockpitEntry } from "./client.server";
 import { numOrNull, oneOf, type CockpitFields } from "./shapes-values";
 import { bool, penceFromPounds, poundsFromPence, seconds, text } from "./shapes-loose";
@@ -14,13 +15,15 @@ import { bool, penceFromPounds, poundsFromPence, seconds, text } from "./shapes-
 
 export const TICKETS = "tickets";
 
-export const BAND_KEYS: Record<AttendeeBand, { prefix: string; name: (n: number) => string; count: string }> = {
-  adult: { prefix: "adult", name: (n) => `adultName${n}`, count: "numberOfAdults" },
-  parent: { prefix: "parent", name: (n) => `parentName${n}`, count: "numberOfParents" },
-  above13: { prefix: "above13Child", name: (n) => `above13Child${n}`, count: "numberOfChildrenAbove13" },
-  above5: { prefix: "above5Child", name: (n) => `above5Child${n}`, count: "numberOfChildrenAbove5" },
-  below5: { prefix: "below5Child", name: (n) => `below5Child${n}`, count: "numberOfChildrenBelow5" },
-};
+const STATUS_PREFIX: Record<AttendeeBand, string> = { adult: "adult", parent: "parent", above13: "above13Child", above5: "above5Child", below5: "below5Child" };
+
+/** The spec's keys are the booking form's field names (app/domain/ticket-bands.ts); the status keys' prefix is the Cockpit's own. */
+export const BAND_KEYS: Record<AttendeeBand, { prefix: string; name: (n: number) => string; count: string }> = Object.fromEntries(
+  ATTENDEE_BANDS.map((band) => [
+    band,
+    { prefix: STATUS_PREFIX[band], name: (n: number) => `${BAND_NAMES[band].nameField}${n}`, count: BAND_NAMES[band].countField },
+  ]),
+) as Record<AttendeeBand, { prefix: string; name: (n: number) => string; count: string }>;
 
 /** The per-person keys: admitted flag (the spec's status key), when, and which call admitted them. */
 export function personKeys(band: AttendeeBand, position: number) {

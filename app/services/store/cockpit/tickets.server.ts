@@ -1,5 +1,6 @@
 import { ATTENDEE_BANDS, type AttendeeBand } from "../../../domain/records";
 import { someoneStillToCome } from "../../../domain/my-tickets";
+import { sortAttendees } from "../../../domain/ticket-bands";
 import { DuplicateTicketCodeError } from "../errors";
 import type { TicketReportQuery, TicketsRepository } from "../port";
 import { cockpitPage, DEFAULT_VERIFY_DELAY_MS, isNotFound, MAX_SCAN, newClaim, pause, type BestEffortOptions } from "./best-effort.server";
@@ -113,7 +114,7 @@ export function cockpitTickets(client: CockpitClient, options: BestEffortOptions
       const after = await findById(client, TICKETS, id);
       if (!after) return [];
       const admitted = candidates.filter((p) => after[personKeys(p.band, p.position).claim] === claim);
-      return admitted.sort((a, b) => ATTENDEE_BANDS.indexOf(a.band) - ATTENDEE_BANDS.indexOf(b.band) || a.position - b.position);
+      return sortAttendees(admitted);
     },
 
     async listReportTitles(year) {

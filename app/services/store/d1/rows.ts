@@ -1,7 +1,5 @@
 import {
-  ATTENDEE_BANDS,
   type Attendee,
-  type AttendeeBand,
   type CalendarEvent,
   type ContactMessage,
   type DocumentRecord,
@@ -17,6 +15,7 @@ import {
   type Transaction,
   type FamilyDetails,
 } from "../../../domain/records";
+import { sortAttendees } from "../../../domain/ticket-bands";
 
 /**
  * Row shapes of the D1 tables and their mapping to records. Used by the D1
@@ -276,12 +275,6 @@ export const transactionToRow = (t: Transaction) => ({
   settled_at: t.settledAt,
   family_details: jsonOrNull(t.familyDetails ?? null),
 });
-
-const bandOrder = (band: AttendeeBand) => ATTENDEE_BANDS.indexOf(band);
-
-export function sortAttendees(attendees: Attendee[]): Attendee[] {
-  return [...attendees].sort((a, b) => bandOrder(a.band) - bandOrder(b.band) || a.position - b.position);
-}
 
 /** A ticket row carrying its attendees as a JSON array (see TICKET_SELECT). */
 export const ticketFromRow = (r: Row): Ticket => ({

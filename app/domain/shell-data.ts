@@ -1,5 +1,5 @@
-import type { Toast } from "~/domain/toast";
-import type { Viewer } from "~/domain/navigation";
+import type { Toast } from "./toast";
+import type { Viewer } from "./navigation";
 
 /** What the root loader gives the site shell. */
 export interface ShellData {
