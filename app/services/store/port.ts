@@ -109,11 +109,12 @@ export interface MembersRepository {
   /** Changes only the given fields; returns the updated member, or null if unknown. */
   update(id: Id, patch: MemberPatch): Promise<Member | null>;
   /**
-   * Clears the member's reset key if it is still `key` and unexpired at `now`: true only
-   * for the one call that did, so a reset link changes the password once however often
-   * it is posted at the same moment. D1: one conditional UPDATE. Cockpit has no
-   * conditional write: it reads the member, compares, then clears the key, so two posts in
-   * the same instant may both succeed (best effort, ADR 21).
+   * Clears the member's reset key if it is still `key` and unexpired at `now`, and says
+   * whether this call cleared it. D1: one conditional UPDATE, so only one of any number of
+   * calls at the same moment gets true and a reset link changes the password once.
+   * Cockpit has no conditional write: it reads the member, compares, then clears the key,
+   * so a used link is refused afterwards but two posts in the same instant may both get
+   * true (best effort, ADR 21).
    */
   claimResetKey(id: Id, key: string, now: UnixSeconds): Promise<boolean>;
   list(query: MemberListQuery): Promise<Page<Member>>;
