@@ -60,9 +60,22 @@ export interface ContentRepository {
   getPublishedNews(id: Id): Promise<NewsItem | null>;
 }
 
+/** A document's file: its bytes and their type. */
+export interface DocumentFile {
+  body: BodyInit;
+  contentType: string;
+}
+
 export interface DocumentsRepository {
   list(): Promise<DocumentRecord[]>;
   get(id: Id): Promise<DocumentRecord | null>;
+  /**
+   * The file a document names (`document.file.path`), or null when there is none. D1: the
+   * bytes in `document_files`, keyed by that path. Cockpit: a relative path is looked up in
+   * D1's `document_files` first (the demo data served from a Cockpit), then fetched from the
+   * CMS host (CMS_ASSETS_URL's origin, never another host).
+   */
+  file(document: DocumentRecord): Promise<DocumentFile | null>;
 }
 
 export interface ContactMessagesRepository {

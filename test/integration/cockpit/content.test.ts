@@ -63,7 +63,7 @@ describe("Cockpit content adapter: the same answers as D1", () => {
   });
 
   it("documents, newest first, and one by id", async () => {
-    const documents = cockpitDocuments(client);
+    const documents = cockpitDocuments(client, t.db);
     const expected = await t.store.documents.list();
     expect(expected).toHaveLength(3);
     expect(await documents.list()).toEqual(expected);
@@ -94,7 +94,7 @@ describe("Cockpit content adapter: the same answers as D1", () => {
     const cockpit = cockpitContent(client, "https://cms.example.org/");
     expect((await cockpit.listSlides())[0]!.bannerImage.path).toBe("https://cms.example.org/demo/slides/slide-1.svg");
     expect((await cockpit.getSiteSettings()).upcomingEvent.image?.path).toBe("https://cms.example.org/demo/event/upcoming.svg");
-    expect((await cockpitDocuments(client, "https://cms.example.org").list())[0]!.file.path).toMatch(/^https:\/\/cms\.example\.org\/documents\/.+\.pdf$/);
+    expect((await cockpitDocuments(client, t.db, "https://cms.example.org").list())[0]!.file.path).toMatch(/^https:\/\/cms\.example\.org\/documents\/.+\.pdf$/);
   });
 });
 
@@ -181,8 +181,8 @@ describe("Cockpit down, slow or refusing", () => {
       () => content.getGallery("140000000000000000000001"),
       () => content.listPublishedNews(),
       () => content.getPublishedNews("150000000000000000000001"),
-      () => cockpitDocuments(c).list(),
-      () => cockpitDocuments(c).get("160000000000000000000001"),
+      () => cockpitDocuments(c, t.db).list(),
+      () => cockpitDocuments(c, t.db).get("160000000000000000000001"),
       () => cockpitContactMessages(c).create({ name: "A", lastname: "B", email: "a@example.org", subject: "S", notes: "N" }),
     ];
   };

@@ -1,4 +1,7 @@
-import type { DocumentsRepository } from "../port";
+import { contentTypeFor } from "../../../domain/document-file";
+import { resolveMediaUrl } from "../../../domain/media";
+import { documentFileFromD1 } from "../d1/content.server";
+import type { DocumentFile, DocumentsRepository } from "../port";
 import type { CockpitClient } from "./client.server";
 import { findById } from "./by-id.server";
 import { orderBy } from "./content.server";
@@ -8,9 +11,11 @@ import { seconds } from "./shapes-loose";
 /**
  * Members' documents from the `documents` collection, newest first. The file field
  * (`document`, an asset or a path) becomes a path under /storage/uploads, resolved to an
- * absolute URL with CMS_ASSETS_URL; app/services/documents.server.ts streams it from there.
+ * absolute URL with CMS_ASSETS_URL; `file` fetches it from there (and only from there). A
+ * relative path is first looked up in D1 (the embedded default's files, e.g. the demo data
+ * served from a Cockpit: operational bytes stay in D1).
  */
-export function cockpitDocuments(client: CockpitClient, assetsBase?: string): DocumentsRepository {
+export function cockpitDocuments(client: CockpitClient, db: D1Database, assetsBase?: string): DocumentsRepository {
   return {
     async list() {
       const { entries } = await client.find("documents", { sort: { _created: -1 } });
@@ -20,5 +25,30 @@ export function cockpitDocuments(client: CockpitClient, assetsBase?: string): Do
       const entry = await findById(client, "documents", id);
       return entry ? documentFromCockpit(entry, assetsBase) : null;
     },
+    async file(document) {
+      const path = document.file.path;
+      const fromD1 = /^https?:\/\//i.test(path) ? null : await documentFileFromD1(db, path);
+      if (fromD1) return fromD1;
+      const url = cmsFileUrl(path, assetsBase);
+      return url ? fileFromCms(url, path) : null;
+    },
   };
+}
+
+/** The file's URL on the CMS host (CMS_ASSETS_URL's origin); null for any other host, which is never fetched. */
+export function cmsFileUrl(filePath: string, assetsBase: string | undefined): string | null {
+  if (!assetsBase) return null;
+  const url = resolveMediaUrl(filePath, assetsBase);
+  const base = resolveMediaUrl(assetsBase);
+  if (!url || !base || !/^https?:\/\//i.test(url)) return null;
+  return new URL(url).origin === new URL(base).origin ? url : null;
+}
+
+async function fileFromCms(url: string, filePath: string): Promise<DocumentFile | null> {
+  const response = await fetch(url);
+  if (!response.ok || !response.body) {
+    if (response.status !== 404) console.error(`Document file ${url} answered ${response.status}`);
+    return null;
+  }
+  return { body: response.body, contentType: contentTypeFor(filePath) };
 }

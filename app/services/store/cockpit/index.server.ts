@@ -19,7 +19,7 @@ export function createCockpitStore(client: CockpitClient, db: D1Database, option
   return {
     kind: "cockpit",
     content: cockpitContent(client, options.assetsBase),
-    documents: cockpitDocuments(client, options.assetsBase),
+    documents: cockpitDocuments(client, db, options.assetsBase),
     contactMessages: cockpitContactMessages(client),
     members: cockpitMembers(client),
     transactions: cockpitTransactions(client, bestEffort),
