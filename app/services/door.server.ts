@@ -6,6 +6,7 @@ import { requireAccountant } from "./auth.server";
 import { PRIVATE_CACHE_CONTROL } from "./cache-control.server";
 import { findTicketForDoor } from "./ticket-lookup.server";
 import { redirectWithToast } from "./toast.server";
+import { readSettingsFresh } from "./content/fresh-settings.server";
 
 /**
  * The door's I/O (/scan-qr-code): look a ticket up from what the camera read or a
@@ -49,7 +50,7 @@ export async function loadDoor(request: Request, context: AppLoadContext) {
     const found = await paidTicket(context, code);
     if (!found.ok) lookup = { kind: "error", message: found.message };
     else {
-      const [member, settings] = await Promise.all([context.store.members.getById(found.ticket.userId), context.content.getSiteSettings()]);
+      const [member, settings] = await Promise.all([context.store.members.getById(found.ticket.userId), readSettingsFresh(context)]);
       lookup = { kind: "card", card: doorCard(found.ticket, member, currentYear(), doorEvent(settings.tickets)) };
     }
   }
@@ -65,7 +66,7 @@ export async function doorAction(request: Request, context: AppLoadContext) {
     data({ error: message }, { status: 400, headers: { "Cache-Control": PRIVATE_CACHE_CONTROL } });
   if (!found.ok) return refuse(found.message);
   // A paid ticket for another event or year (last year's Christmas party) is never admitted.
-  const wrongEvent = wrongEventMessage(found.ticket, doorEvent((await context.content.getSiteSettings()).tickets));
+  const wrongEvent = wrongEventMessage(found.ticket, doorEvent((await readSettingsFresh(context)).tickets));
   if (wrongEvent) return refuse(wrongEvent);
   const selected = selectedForAdmission(found.ticket, form.getAll("person"));
   if (selected.length === 0) return refuse(NOTHING_SELECTED);

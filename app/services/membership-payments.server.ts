@@ -4,6 +4,7 @@ import type { FamilyDetails, Member } from "../domain/records";
 import { ALREADY_PAID_MESSAGE, currentMonth, currentYear, renewalPaid } from "../domain/renewal";
 import { limitPaymentStart, startMemberCheckout, type MemberCheckoutResult } from "./member-checkout.server";
 import { redirectWithToast } from "./toast.server";
+import { readSettingsFresh } from "./content/fresh-settings.server";
 
 /** A signed-in member's own payments: this year's renewal (/mem-account) and the Single → Family upgrade (/amend-account). */
 
@@ -26,7 +27,7 @@ export async function startRenewal(context: AppLoadContext, request: Request, me
   }
   const limited = await limitPaymentStart(context, request, member);
   if (limited) return refused(context, limited, "/mem-account");
-  const settings = await context.content.getSiteSettings();
+  const settings = await readSettingsFresh(context);
   const started = await startMemberCheckout(context, request, { member, charge: renewalCharge(settings.membership, member.membership), purpose: "renewal" });
   return started.ok ? started.response : refused(context, started, "/mem-account");
 }
@@ -38,7 +39,7 @@ export async function startRenewal(context: AppLoadContext, request: Request, me
 export async function startUpgrade(context: AppLoadContext, request: Request, member: Member, family: FamilyDetails): Promise<PaymentStartAnswer> {
   const limited = await limitPaymentStart(context, request, member);
   if (limited) return refused(context, limited, "/amend-account");
-  const settings = await context.content.getSiteSettings();
+  const settings = await readSettingsFresh(context);
   const started = await startMemberCheckout(context, request, {
     member,
     charge: upgradeCharge(settings.membership, currentMonth()),

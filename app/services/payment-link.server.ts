@@ -14,6 +14,7 @@ import { PaymentLinkEmail } from "../emails/PaymentLinkEmail";
 import { createEmailService } from "./email.server";
 import type { AppEnv } from "./env.server";
 import { signToken, verifyToken } from "./signed-token.server";
+import { readSettingsFresh } from "./content/fresh-settings.server";
 
 /**
  * The registration payment link (spec §5 "Send Payment Link", §7, §8) and its e-mail.
@@ -58,7 +59,7 @@ export async function sendPaymentLink(
 
   const link = paymentLinkUrl(origin, await paymentLinkToken(context.env, member.id));
   try {
-    const settings = await context.content.getSiteSettings();
+    const settings = await readSettingsFresh(context);
     // The same lines as the page and the checkout on the day it is sent (after
     // freeSubscriptionAfterMonth the subscription is £0 there too).
     const fees = registrationFeeLines(settings.membership, member.membership, new Date());

@@ -7,6 +7,7 @@ import { verifyPaymentLinkToken } from "./payment-link.server";
 import { startCheckout } from "./payments.server";
 import { clientKey, createRateLimiter } from "./rate-limit.server";
 import { PAY_RATE_RULES, PAYMENT_LIMITED_MESSAGE } from "../domain/rate-limits";
+import { readSettingsFresh } from "./content/fresh-settings.server";
 
 export { PAY_RATE_RULES };
 
@@ -33,7 +34,7 @@ export async function loadRegistrationPayment(context: AppLoadContext, token: st
   const found = await memberFromToken(context, token);
   if (found.kind === "not-found") return data({ kind: "not-found" as const }, { status: 404, headers: HEADERS });
   if (found.kind === "paid") return data({ kind: "paid" as const }, { headers: HEADERS });
-  const settings = await context.content.getSiteSettings();
+  const settings = await readSettingsFresh(context);
   const fees = registrationFeeLines(settings.membership, found.member.membership, new Date());
   return data(
     {
@@ -58,7 +59,7 @@ export async function payRegistration(context: AppLoadContext, request: Request,
     { rule: PAY_RATE_RULES.ip, subject: clientKey(request) },
   ]);
   if (!limit.allowed) return data({ error: PAY_RATE_LIMITED_MESSAGE }, { status: 429, headers: { ...HEADERS, "Retry-After": String(limit.retryAfter) } });
-  const settings = await context.content.getSiteSettings();
+  const settings = await readSettingsFresh(context);
   // The checkout charges the lines the page showed: one price for their total.
   const charge = registrationCharge(registrationFeeLines(settings.membership, found.member.membership, new Date()));
   const started = await startCheckout(context, request, { member: found.member, charge, purpose: "registration" });

@@ -38,6 +38,7 @@ import { limitPaymentStart, startMemberCheckout } from "./member-checkout.server
 import { markTicketPaid } from "./settlement.server";
 import { nowSeconds } from "./store/ids";
 import { createTicketWithCode } from "./ticket-lookup.server";
+import { readSettingsFresh } from "./content/fresh-settings.server";
 
 /**
  * /book-ticket (spec 2 §2 "Ticket booking", §4, §5, §9): the form's first state from the
@@ -124,7 +125,7 @@ export async function submitBooking(
   form: FormData,
   now = nowSeconds(),
 ): Promise<BookingResult> {
-  const { tickets } = await context.content.getSiteSettings();
+  const { tickets } = await readSettingsFresh(context);
   const options = { pattern: tickets.pattern, membership: member.membership };
   const input = partyInputFrom((field) => form.get(field));
   const party = partyFormState(input, options);
