@@ -1,6 +1,6 @@
 import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
 // The server build exists once `remix vite:build` has run (npm start, npm test and deploy all build first).
-// @ts-ignore: no types for the generated build
+// @ts-expect-error: no types for the generated build
 import * as build from "./build/server";
 import { getLoadContext } from "./app/load-context";
 import { renderReadSignedInUser } from "./app/services/auth.server";

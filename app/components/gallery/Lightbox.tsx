@@ -65,6 +65,9 @@ export function LightboxGallery({ photos }: { photos: Photo[] }) {
           </li>
         ))}
       </ul>
+      {/* The arrow keys move between images and Escape closes (the browser's own, for a modal
+          <dialog>): a key handler on the dialog is how a lightbox is used from the keyboard. */}
+      {/* eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions */}
       <dialog
         ref={dialog}
         className="lightbox"

@@ -52,6 +52,7 @@ const notFound = (): never => {
 export function sameOriginReturnUrl(template: string, sessionId: string, requestUrl: string): string | null {
   const url = template.replaceAll("{CHECKOUT_SESSION_ID}", sessionId);
   if (url.startsWith("/")) return safeRedirect(url, "") || null;
+  // eslint-disable-next-line no-control-regex -- finding control characters is the point
   if (/[\u0000-\u001f\u007f\\]/.test(url)) return null;
   let parsed: URL;
   try {

@@ -275,7 +275,7 @@ describe("the command", () => {
       const ok = await runImport(["--persist-to", dir], env);
       expect(ok.status, ok.stderr).toBe(0);
       expect(ok.stdout).toContain(`  userlist: ${fake.data.collections.userlist!.length} read, ${fake.data.collections.userlist!.length} new, 0 changed, 0 unchanged`);
-      expect(ok.stdout).toMatch(/  tickets: \d+ read, \d+ new, 0 changed, 0 unchanged/);
+      expect(ok.stdout).toMatch(/ {2}tickets: \d+ read, \d+ new, 0 changed, 0 unchanged/);
       expect(ok.stdout).toMatch(/Imported: 13 collections and singletons, \d+ records read/);
 
       const again = await runImport(["--persist-to", dir], env);

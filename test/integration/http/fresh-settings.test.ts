@@ -49,7 +49,15 @@ for (const kind of ["d1", "cockpit"] as const) {
           for (const key of Object.keys(people) as Array<keyof typeof people>) ids[key] = (await store.members.register(people[key])).id;
           const ticket = await createTicketWithCode(
             store,
-            { userId: ids.booker, title: EVENT, email: "fresh@example.org", membership: "Single", year: YEAR, price: 1000, attendees: [{ band: "adult", position: 1, name: "Fresh Booker" }] },
+            {
+              userId: ids.booker,
+              title: EVENT,
+              email: "fresh@example.org",
+              membership: "Single",
+              year: YEAR,
+              price: 1000,
+              attendees: [{ band: "adult", position: 1, name: "Fresh Booker" }],
+            },
             () => CODE,
           );
           await store.tickets.markPaid(ticket.id);
@@ -101,7 +109,12 @@ for (const kind of ["d1", "cockpit"] as const) {
 
     /** Every page that reads the settings through the content cache, so the old values are cached. */
     async function warmTheCache() {
-      for (const [path, userId] of [["/", null], ["/contact", null], ["/mem-account", ids.renewer], ["/book-ticket", ids.booker]] as const) {
+      for (const [path, userId] of [
+        ["/", null],
+        ["/contact", null],
+        ["/mem-account", ids.renewer],
+        ["/book-ticket", ids.booker],
+      ] as const) {
         expect((await request(path, userId)).status, path).toBe(200);
       }
     }
