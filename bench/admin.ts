@@ -24,7 +24,7 @@ import { timeRequests, type Timing } from "./timing";
  *
  * Budgets, checked on the p95: a table page < 150 ms, the event report < 300 ms,
  * each full CSV export < 1 s.
- * A page that answers 404 (not built yet) is reported "not available" and not timed.
+ * A page that answers 404 is reported "not available" and not timed.
  */
 
 export const ADMIN_BUDGETS = {
@@ -98,7 +98,7 @@ export async function benchAdmin(baseUrl: string, options: AdminOptions, log: (l
     const body = new TextDecoder().decode(bytes);
     const base = { path: target.path, kind: target.kind, status: probe.status, budgetMs, bodyBytes: bytes.length, gzipBytes: gzipSize(bytes) };
     if (probe.status === 404) {
-      log(`  ${target.path}: 404, not available (not built yet?)`);
+      log(`  ${target.path}: 404, not available`);
       results.push({ ...base, available: false, verdict: "N/A", note: "not available (404)" });
       continue;
     }

@@ -1,8 +1,8 @@
 import type { NavLink } from "./navigation";
 
 /**
- * The back office's own menu. Later screens (subscriptions, event payments, the
- * door) add their entry here when they exist, so the menu never links to a 404.
+ * The back office's own menu: every back-office screen has its entry here, and only
+ * screens that exist do, so the menu never links to a 404.
  */
 export const ADMIN_MENU: readonly NavLink[] = [
   { label: "Members", to: "/accounts" },

@@ -243,7 +243,6 @@ export function chartSummary(year: number, bars: readonly ChartBar[]): string {
 
 // ---- Reminder -----------------------------------------------------------------
 
-export const REMINDER_BATCH_SIZE = 100;
 export const BULK_EMAIL_FALLBACK_MESSAGE = "Our system is experiencing technical difficulties to send bulk emails...";
 
 export function reminderSentMessage(count: number): string {

@@ -1,7 +1,6 @@
 import {
   type Attendee,
   type CalendarEvent,
-  type ContactMessage,
   type DocumentRecord,
   type Gallery,
   type HomeSlide,
@@ -149,16 +148,6 @@ export const documentToRow = (d: DocumentRecord) => ({
   title: d.title,
   file: JSON.stringify(d.file),
   created_at: d.createdAt,
-});
-
-export const contactMessageFromRow = (r: Row): ContactMessage => ({
-  id: str(r.id),
-  name: str(r.name),
-  lastname: str(r.lastname),
-  email: str(r.email),
-  subject: str(r.subject),
-  notes: str(r.notes),
-  createdAt: num(r.created_at),
 });
 
 export const memberFromRow = (r: Row): Member => ({
