@@ -77,8 +77,8 @@ function contextWith(env: Record<string, unknown>) {
   };
   const context = {
     env: { LINK_SIGNING_SECRET: "unit-test-link-secret-0123456789abcdef", MAIL_FROM: "MMA <no-reply@example.org>", ...env },
-    store: { outbox },
-    content: { getSiteSettings: async () => demoSettings(2026) },
+    // The fees come from the store, read fresh (ADR 37), never from the visitors' content cache.
+    store: { outbox, content: { getSiteSettings: async () => demoSettings(2026) } },
   } as unknown as AppLoadContext;
   return { context, emails };
 }
