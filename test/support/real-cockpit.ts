@@ -101,14 +101,85 @@ export function installTemplate(dir: string): void {
   execFileSync(START_SH, ["stop", dir], { stdio: ["ignore", "ignore", "inherit"] });
 }
 
-/** Stops every server still running under `root` (after a failure or ctrl-C) and removes it. */
+/**
+ * Stops every server still running under `root` (after a failure or ctrl-C) and removes it.
+ * start.sh's own stop first; then every process that names a directory under `root` (a php -S
+ * serving one, or a start.sh that ctrl-C caught halfway, or that a test worker began after
+ * ctrl-C and that would still bring its php up): `root` is this run's own temporary directory,
+ * so they are all this run's. Synchronous: it also runs from an exit handler.
+ */
 export function stopAllUnder(root: string): void {
   if (!existsSync(root)) return;
   for (const name of readdirSync(root)) {
     const dir = path.join(root, name);
-    if (existsSync(path.join(dir, "php.pid"))) execFileSync(START_SH, ["stop", dir], { stdio: "ignore" });
+    if (existsSync(path.join(dir, "php.pid"))) {
+      try {
+        execFileSync(START_SH, ["stop", dir], { stdio: "ignore" });
+      } catch {
+        // Swept below.
+      }
+    }
   }
-  rmSync(root, { recursive: true, force: true });
+  for (let attempt = 1; ; attempt++) {
+    sweep(root);
+    try {
+      rmSync(root, { recursive: true, force: true, maxRetries: 5, retryDelay: 100 });
+      return;
+    } catch (error) {
+      if (attempt >= 5) throw error;
+    }
+  }
+}
+
+/** Ends the processes under `root` until two looks a moment apart find none (at most ~10 s). */
+function sweep(root: string): void {
+  for (let quiet = 0, looks = 0; quiet < 2 && looks < 50; looks++) {
+    const found = processesUnder(root);
+    // php -S leads a process group of its own (setsid): end it with its workers.
+    for (const { pid, php } of found) signal(php ? -pid : pid);
+    quiet = found.length ? 0 : quiet + 1;
+    sleepSync(200);
+  }
+}
+
+/**
+ * Processes whose command line names `root` or a path below it, or whose environment is this
+ * run's (a test worker still starting a block after ctrl-C, and what it started): never this one.
+ */
+function processesUnder(root: string): Array<{ pid: number; php: boolean }> {
+  const found: Array<{ pid: number; php: boolean }> = [];
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry) || Number(entry) === process.pid) continue;
+    let args: string[];
+    try {
+      args = readFileSync(`/proc/${entry}/cmdline`, "utf8").split("\0");
+    } catch {
+      continue;
+    }
+    let environment = "";
+    try {
+      environment = readFileSync(`/proc/${entry}/environ`, "utf8");
+    } catch {
+      // Not ours to read: then not ours.
+    }
+    const named = args.some((arg) => arg === root || arg.includes(`${root}/`));
+    if (!named && !environment.split("\0").includes(`${REAL_ENV.root}=${root}`)) continue;
+    found.push({ pid: Number(entry), php: path.basename(args[0] ?? "") === "php" && args.includes("-S") });
+  }
+  return found;
+}
+
+function signal(pid: number): void {
+  try {
+    process.kill(pid, "SIGKILL");
+  } catch {
+    // Already gone, or a worker whose group was ended first.
+    if (pid < 0) signal(-pid);
+  }
+}
+
+function sleepSync(ms: number): void {
+  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
 }
 
 /** A new root for one run's directories. */
