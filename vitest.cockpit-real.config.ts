@@ -16,5 +16,8 @@ export default defineConfig({
     reporters: ["default", "./test/support/summary-reporter.ts"],
     testTimeout: 60_000,
     hookTimeout: 60_000,
+    // Two files at a time: most of a block's time is waiting (D1's and PHP's start-up, the
+    // adapter's claim pauses), not CPU.
+    maxWorkers: 2,
   },
 });
