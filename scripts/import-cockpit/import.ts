@@ -3,6 +3,7 @@ import { resolveMediaUrl } from "~/domain/media";
 import { TICKET_CODE_ALPHABET } from "~/domain/ticket-code";
 import type { Ticket } from "~/domain/records";
 import type { CockpitClient, CockpitEntry } from "~/services/store/cockpit/client.server";
+import { CONTACT_FORM, readContactMessages } from "~/services/store/cockpit/contact.server";
 import {
   documentFromCockpit,
   eventFromCockpit,
@@ -54,7 +55,8 @@ import { StoreUnavailableError } from "~/services/store/errors";
  *   pointing at the CMS host. Documents keep their path; with `copyFiles` each file is
  *   downloaded from the CMS host into `document_files`, which is where the D1 store
  *   serves documents from.
- * - Contact messages are not imported: Cockpit v1's API can submit a form, not read it.
+ * - Contact messages are read back from the contactus form with forms/export (a form that
+ *   keeps no entries, or no such form, gives none).
  */
 
 export interface ImportOptions {
@@ -329,6 +331,18 @@ export async function importCockpit(client: CockpitClient, db: D1Database, optio
       },
     },
   );
+
+  // Contact messages, with their Cockpit ids and times (the row d1ContactMessages writes).
+  const messages = await read(CONTACT_FORM, async () => {
+    try {
+      return await readContactMessages(client);
+    } catch (error) {
+      if (error instanceof StoreUnavailableError && error.status === 404) return [];
+      throw error;
+    }
+  });
+  const messageRows = messages.map(({ createdAt, ...m }) => ({ ...m, created_at: createdAt }));
+  await sync(CONTACT_FORM, messages.length, [{ table: "contact_messages", key: ["id"], rows: messageRows }]);
 
   if (options.copyFiles) report.files = await copyDocumentFiles(db, documentPaths, options, log);
   else if (documentPaths.length) {

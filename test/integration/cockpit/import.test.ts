@@ -44,7 +44,7 @@ const LEGACY_TICKET = {
   adult2Status: false,
 };
 
-const TABLES = ["singletons", "home_slides", "office_bearers", "previous_teams", "calendar_events", "galleries", "news", "documents", "members", "transactions", "tickets", "ticket_attendees", "document_files"];
+const TABLES = ["singletons", "home_slides", "office_bearers", "previous_teams", "calendar_events", "galleries", "news", "documents", "members", "transactions", "tickets", "ticket_attendees", "contact_messages", "document_files"];
 
 async function snapshot(db: D1Database): Promise<Record<string, unknown[]>> {
   const out: Record<string, unknown[]> = {};
@@ -56,6 +56,12 @@ async function snapshot(db: D1Database): Promise<Record<string, unknown[]>> {
 }
 
 const line = (report: ImportReport, name: string) => report.collections.find((c) => c.name === name)!;
+
+/** Two messages sent with the contact form before the import. */
+const MESSAGES = [
+  { name: "Ann", lastname: "Sender", email: "ann@example.com", subject: "Membership", notes: "How do I join?" },
+  { name: "Bob", lastname: "Asker", email: "bob@example.com", subject: "Tickets", notes: "Are there tickets left?" },
+];
 
 /** Files served by the CMS host (the fetch given to the import). */
 const fileFetch = (async (input: RequestInfo | URL) => {
@@ -80,6 +86,7 @@ beforeAll(async () => {
     singletons: demo.singletons,
   });
   client = createCockpitClient({ baseUrl: fake.url, token: fake.token, timeoutMs: 5000 });
+  for (const message of MESSAGES) await client.submitForm("contactus", message);
 });
 afterAll(async () => {
   await fake?.stop();
@@ -101,9 +108,9 @@ describe("npm run import:cockpit", () => {
 
   it("reads every collection and singleton, and counts each record as new in an empty D1", () => {
     const names = first.collections.map((c) => c.name);
-    expect(names).toEqual(["general", "aboutUs", "aboutSchool", "homeBanner", "officeBearers", "officeBearersHistory", "eventCalender", "gallery", "news", "documents", "userlist", "membertransactions", "tickets"]);
+    expect(names).toEqual(["general", "aboutUs", "aboutSchool", "homeBanner", "officeBearers", "officeBearersHistory", "eventCalender", "gallery", "news", "documents", "userlist", "membertransactions", "tickets", "contactus"]);
     for (const c of first.collections) {
-      const expected = fake.data.collections[c.name]?.length ?? 1;
+      const expected = (fake.data.collections[c.name] ?? fake.data.forms[c.name])?.length ?? 1;
       expect(c, c.name).toEqual({ name: c.name, read: expected, new: expected, changed: 0, unchanged: 0, onlyInD1: 0 });
       expect(c.read, c.name).toBeGreaterThan(0);
     }
@@ -135,6 +142,15 @@ describe("npm run import:cockpit", () => {
     }
     const page = { deleted: false, page: 0, pageSize: 50 };
     expect((await d1.members.list(page)).total).toBe((await cockpit.members.list(page)).total);
+  });
+
+  it("copies the contact form's messages, read back with forms/export, with their Cockpit ids and times", async () => {
+    const kept = fake.data.forms.contactus!;
+    const rows = (await db.prepare("SELECT * FROM contact_messages ORDER BY created_at, id").all()).results;
+    expect(rows).toHaveLength(MESSAGES.length);
+    for (const [i, message] of MESSAGES.entries()) {
+      expect(rows.find((r) => r.id === kept[i]!._id)).toEqual({ id: kept[i]!._id, ...message, created_at: kept[i]!._created });
+    }
   });
 
   it("keeps a legacy member as it is: no member number, the legacy hash (upgraded at the next sign-in), flattened children", async () => {
@@ -276,11 +292,11 @@ describe("the command", () => {
       expect(ok.status, ok.stderr).toBe(0);
       expect(ok.stdout).toContain(`  userlist: ${fake.data.collections.userlist!.length} read, ${fake.data.collections.userlist!.length} new, 0 changed, 0 unchanged`);
       expect(ok.stdout).toMatch(/ {2}tickets: \d+ read, \d+ new, 0 changed, 0 unchanged/);
-      expect(ok.stdout).toMatch(/Imported: 13 collections and singletons, \d+ records read/);
+      expect(ok.stdout).toMatch(/Imported: 14 collections and singletons, \d+ records read/);
 
       const again = await runImport(["--persist-to", dir], env);
       expect(again.status, again.stderr).toBe(0);
-      expect(again.stdout).toMatch(/Imported: 13 collections and singletons, \d+ records read, 0 new, 0 changed/);
+      expect(again.stdout).toMatch(/Imported: 14 collections and singletons, \d+ records read, 0 new, 0 changed/);
 
       const refused = await runImport(["--persist-to", dir, "--token", "wrong"], env);
       expect(refused.status).toBe(1);

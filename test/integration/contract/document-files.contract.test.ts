@@ -9,7 +9,7 @@ import { describeStore } from "../../support/store-adapters";
 
 /**
  * documents.file: a document's file comes through the store, on both adapters. Over the
- * same demo: D1 seeded by the seed; the fake Cockpit holding the demo's records, whose
+ * same demo: D1 seeded by the seed; the Cockpit holding the demo's records, whose
  * relative paths name files kept in D1's `document_files` (as the demo served from a
  * Cockpit does). Fetching from the CMS host is the Cockpit adapter's own:
  * test/integration/cockpit/document-files.test.ts.
@@ -23,7 +23,7 @@ describeStore(
     seedD1: async (db) => {
       await seedDatabase(db, { date });
     },
-    fakeCockpit: async () => {
+    cockpit: async () => {
       const demo = await buildCockpitDemo(date);
       return { collections: demo.collections, singletons: demo.singletons };
     },

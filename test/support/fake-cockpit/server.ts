@@ -2,8 +2,9 @@ import { randomBytes } from "node:crypto";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { Socket } from "node:net";
-import { isPhpArray } from "./php";
+import { isPhpArray, truthy } from "./php";
 import { FilterError, matches, project, sortDocs, type Doc } from "./query";
+import { coerceBySchema, FieldTypeError, fieldsOf, phpJson } from "./schema";
 
 /**
  * A local HTTP server speaking the part of Cockpit v1's REST API the site uses, faithful
@@ -11,16 +12,22 @@ import { FilterError, matches, project, sortDocs, type Doc } from "./query";
  * header, then `Authorization: Bearer`), collections/get with MongoLite's filters, sort,
  * limit/skip (skip ignored without limit), fields, simple and total, collections/save
  * (create with a 24-hex `_id` and `_created`/`_modified` in seconds, update as a shallow
- * merge answering only the fields sent, unknown `_id` → 404 with an empty body, "" → null
- * and "true"/"false" → booleans), collections/remove (417 without a filter),
- * singletons/get and forms/submit, with Cockpit's status codes and small bodies.
+ * merge answering only the fields sent, unknown `_id` → 404 with an empty body), values
+ * coerced by the spec collections' field types as the real one does (fake-cockpit/schema.ts:
+ * a create fills every field it did not get; keys outside the schema are stored as sent),
+ * empty objects stored and answered as `[]`, collections/remove (417 without a filter,
+ * `{success, count}`), singletons/get, forms/submit and forms/export, with Cockpit's status
+ * codes and small bodies. test/integration/cockpit/fake-matches-real.test.ts holds these to
+ * the real Cockpit v1 (vendor/cockpit-v1) in `npm run test:cockpit-real`.
  *
- * Not modelled: collection schemas (so a create does not fill absent fields with null,
- * `required` is not enforced and no url/email/password field is coerced), ACLs and custom
- * keys (one master token), `populate`, `lang`, sortable trees, assets, form mail.
+ * Not modelled: `required`, url/email/password fields (the spec uses none), field defaults
+ * (the launcher sets none), ACLs and custom keys (one master token), `populate`, `lang`,
+ * sortable trees, assets, form mail, singletons' null fields before their first save.
  */
 
 export type CockpitEntry = { _id: string; _created?: number; _modified?: number } & Record<string, unknown>;
+/** A form submission as forms/export answers it. */
+export type FormEntry = { data: Record<string, unknown>; _created: number; _modified: number; _id: string };
 
 export interface FakeCockpitOptions {
   /** The API token; a random one when absent. */
@@ -29,7 +36,7 @@ export interface FakeCockpitOptions {
   collections?: Record<string, object[]>;
   /** Singleton data. The spec's singletons always exist (empty unless given). */
   singletons?: Record<string, object>;
-  /** Form names accepted by forms/submit (the spec's `contactus` always is). */
+  /** Form names accepted by forms/submit and forms/export (the spec's `contactus` always is). */
   forms?: string[];
   /** The port to listen on (0, the default: any free port). */
   port?: number;
@@ -54,7 +61,7 @@ export interface FakeCockpit {
   data: {
     collections: Record<string, CockpitEntry[]>;
     singletons: Record<string, Record<string, unknown>>;
-    forms: Record<string, object[]>;
+    forms: Record<string, FormEntry[]>;
   };
   /** Every request received, in order (including refused ones). */
   requests: FakeCockpitRequest[];
@@ -95,7 +102,7 @@ export async function startFakeCockpit(options: FakeCockpitOptions = {}): Promis
   const singletons: Record<string, Record<string, unknown>> = {};
   for (const name of SPEC_SINGLETONS) singletons[name] = {};
   for (const [name, value] of Object.entries(options.singletons ?? {})) singletons[name] = structuredClone(value) as Record<string, unknown>;
-  const forms: Record<string, object[]> = {};
+  const forms: Record<string, FormEntry[]> = {};
   for (const name of [...SPEC_FORMS, ...(options.forms ?? [])]) forms[name] = [];
   const data = { collections, singletons, forms };
 
@@ -152,7 +159,12 @@ export async function startFakeCockpit(options: FakeCockpitOptions = {}): Promis
     try {
       answer = route(url.pathname, params, req.headers);
     } catch (e) {
-      answer = e instanceof FilterError ? new Answer(406, { error: true, message: "Oooops, something went wrong." }) : new Answer(500, { error: "500", message: "system error" });
+      answer =
+        e instanceof FilterError
+          ? new Answer(406, { error: true, message: "Oooops, something went wrong." })
+          : e instanceof FieldTypeError
+            ? error(412, e.message)
+            : new Answer(500, { error: "500", message: "system error" });
     }
     send(res, answer.status, answer.body === undefined ? "" : JSON.stringify(answer.body), "application/json");
   }
@@ -168,10 +180,10 @@ export async function startFakeCockpit(options: FakeCockpitOptions = {}): Promis
       if (!name) return error(412, "Missing collection name");
       const entries = data.collections[name];
       if (!entries) return error(412, "Collection not found");
-      if (action === "get" || action === "entries") return find(entries, params);
-      if (action === "save") return save(entries, params);
+      if (action === "get" || action === "entries") return find(name, entries, params);
+      if (action === "save") return save(name, entries, params);
       if (action === "remove") return remove(name, params);
-      if (action === "collection") return new Answer(200, { name, label: name, fields: fieldList(entries) });
+      if (action === "collection") return new Answer(200, { name, label: name, fields: fieldsOf(name) });
       const found = entries.find((e) => e._id === args[1]);
       return found ? new Answer(200, found) : error(404, "Entry not found.");
     }
@@ -181,12 +193,16 @@ export async function startFakeCockpit(options: FakeCockpitOptions = {}): Promis
       if (args[1] !== undefined) return new Answer(200, value[args[1]] ?? null);
       return new Answer(200, value);
     }
-    if (module === "forms" && action === "submit") {
+    if (module === "forms" && (action === "submit" || action === "export")) {
       const stored = args[0] === undefined ? undefined : data.forms[args[0]];
-      const form = params.form;
-      if (!stored || !isPhpArray(form)) return empty404();
+      if (!stored) return empty404();
+      // export: the form's entries in the order they came (master key only, which ours is).
+      if (action === "export") return new Answer(200, structuredClone(stored));
+      // `if ($data = $this->param('form', false))`: an empty form is no form.
+      const form = phpJson(params.form);
+      if (!isPhpArray(form) || Array.isArray(form)) return empty404();
       const at = now();
-      stored.push({ data: structuredClone(form), _created: at, _modified: at });
+      stored.push({ data: structuredClone(form), _modified: at, _created: at, _id: cockpitId() });
       return new Answer(200, form);
     }
     return empty404();
@@ -203,7 +219,7 @@ export async function startFakeCockpit(options: FakeCockpitOptions = {}): Promis
     return typeof given === "string" && given === token;
   }
 
-  function find(entries: CockpitEntry[], params: Record<string, unknown>): Answer {
+  function find(name: string, entries: CockpitEntry[], params: Record<string, unknown>): Answer {
     const filter = jsonParam(params.filter);
     const limit = intParam(params.limit);
     const skip = intParam(params.skip);
@@ -216,17 +232,19 @@ export async function startFakeCockpit(options: FakeCockpitOptions = {}): Promis
     if (limit) found = found.slice(skip || 0, (skip || 0) + limit);
     const out = found.map((e) => project(structuredClone(e), jsonParam(params.fields)));
     if (params.simple === true || params.simple === "1" || params.simple === 1) return new Answer(200, out);
-    return new Answer(200, { fields: fieldMap(entries), entries: out, total: limit || skip ? count : out.length });
+    const fields = fieldsOf(name);
+    // A collection without fields answers `"fields": []` (an empty PHP array).
+    return new Answer(200, { fields: fields.length ? Object.fromEntries(fields.map((f) => [f.name, f])) : [], entries: out, total: limit || skip ? count : out.length });
   }
 
-  function save(entries: CockpitEntry[], params: Record<string, unknown>): Answer {
+  function save(name: string, entries: CockpitEntry[], params: Record<string, unknown>): Answer {
     const payload = params.data;
     if (!isPhpArray(payload)) return empty404();
     const one = (item: unknown): Doc | false => {
       if (!isPhpArray(item) || Array.isArray(item)) return false;
       // isset($entry['_id']) decides, before any coercion: even "" means an update.
       const isUpdate = (item as Doc)._id !== undefined && (item as Doc)._id !== null;
-      const entry = coerce(item as Doc);
+      const entry = phpJson(coerceBySchema(name, item as Doc, isUpdate));
       const at = now();
       if (!isUpdate) {
         delete entry._id;
@@ -250,12 +268,16 @@ export async function startFakeCockpit(options: FakeCockpitOptions = {}): Promis
   }
 
   function remove(name: string, params: Record<string, unknown>): Answer {
-    const filter = jsonParam(params.filter);
-    if (!isPhpArray(filter) || Object.keys(filter).length === 0) return error(417, "Please provide a filter");
+    let filter = jsonParam(params.filter);
+    if (!truthy(filter)) return error(417, "Please provide a collection name and filter");
+    // The controller's single-entry cases: a string is an id, and a filter with `_id` keeps only that.
+    if (typeof filter === "string") filter = { _id: filter };
+    else if (isPhpArray(filter) && (filter as Doc)._id !== undefined && (filter as Doc)._id !== null) filter = { _id: (filter as Doc)._id };
     const entries = data.collections[name] ?? [];
+    const count = truthy(params.count) ? entries.filter((e) => matches(e, filter)).length : false;
     // In place, so a test's reference to the collection stays live.
     for (let i = entries.length - 1; i >= 0; i--) if (matches(entries[i]!, filter)) entries.splice(i, 1);
-    return new Answer(200, true);
+    return new Answer(200, { success: true, count });
   }
 
   await new Promise<void>((resolve, reject) => {
@@ -292,24 +314,8 @@ export async function startFakeCockpit(options: FakeCockpitOptions = {}): Promis
 function seedEntry(entry: object): CockpitEntry {
   const copy = structuredClone(entry) as Doc;
   const at = now();
-  return { ...copy, _id: typeof copy._id === "string" ? copy._id : cockpitId(), _created: copy._created ?? at, _modified: copy._modified ?? copy._created ?? at } as CockpitEntry;
-}
-
-/** §4: "" → null, "true"/"false" → booleans (top-level values). */
-function coerce(entry: Doc): Doc {
-  return Object.fromEntries(Object.entries(entry).map(([k, v]) => [k, v === "" ? null : v === "true" ? true : v === "false" ? false : v]));
-}
-
-const META = new Set(["_id", "_created", "_modified", "_by", "_mby"]);
-
-function fieldList(entries: CockpitEntry[]): Array<{ name: string; type: string; localize: boolean; options: unknown[] }> {
-  const names = new Set<string>();
-  for (const entry of entries) for (const key of Object.keys(entry)) if (!META.has(key)) names.add(key);
-  return [...names].map((name) => ({ name, type: "text", localize: false, options: [] }));
-}
-
-function fieldMap(entries: CockpitEntry[]) {
-  return Object.fromEntries(fieldList(entries).map((field) => [field.name, field]));
+  // As start.sh --load inserts: as given (no coercion), through PHP's JSON (`{}` → `[]`).
+  return phpJson({ ...copy, _id: typeof copy._id === "string" ? copy._id : cockpitId(), _created: copy._created ?? at, _modified: copy._modified ?? copy._created ?? at }) as CockpitEntry;
 }
 
 /** sort, fields and filter may arrive as JSON text (a GET query string). */

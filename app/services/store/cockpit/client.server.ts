@@ -55,6 +55,19 @@ export interface CockpitClient {
   singleton<T = Record<string, unknown>>(name: string): Promise<T>;
   /** `forms/submit/{name}`: Cockpit echoes the data; a mail failure is a 200 with `error`. */
   submitForm(name: string, form: Record<string, unknown>): Promise<void>;
+  /**
+   * `forms/export/{name}` (master key): every submission the form kept, in the order they
+   * came, as `{data, _id, _created, _modified}` (vendor/cockpit-v1/README.md §9).
+   */
+  formEntries(name: string): Promise<FormEntry[]>;
+}
+
+/** One submission of a Cockpit form. */
+export interface FormEntry {
+  _id: string;
+  _created?: number;
+  _modified?: number;
+  data: Record<string, unknown>;
 }
 
 export interface CockpitClientOptions {
@@ -124,6 +137,10 @@ export function createCockpitClient(options: CockpitClientOptions): CockpitClien
       const answer = await call<{ error?: unknown }>(`forms/submit/${segment(name)}`, { form });
       // The entry is stored before the mail is tried: a mail error is logged, not raised.
       if (answer && typeof answer === "object" && "error" in answer && answer.error) console.warn(`Cockpit stored the ${name} form but could not mail it: ${String(answer.error)}`);
+    },
+    async formEntries(name: string) {
+      const answer = await call<unknown>(`forms/export/${segment(name)}`, {});
+      return Array.isArray(answer) ? (answer as FormEntry[]) : [];
     },
   };
 }

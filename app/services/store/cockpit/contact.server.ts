@@ -1,5 +1,10 @@
+import type { ContactMessage } from "../../../domain/records";
 import type { ContactMessagesRepository } from "../port";
-import type { CockpitClient } from "./client.server";
+import type { CockpitClient, FormEntry } from "./client.server";
+import { seconds } from "./shapes-loose";
+
+/** The spec's contact form in Cockpit (spec 1 §7). */
+export const CONTACT_FORM = "contactus";
 
 /**
  * The contact form goes to Cockpit's `contactus` form (spec 1 §7): Cockpit stores it (when
@@ -11,7 +16,28 @@ export function cockpitContactMessages(client: CockpitClient): ContactMessagesRe
   return {
     async create(message) {
       const { name, lastname, email, subject, notes } = message;
-      await client.submitForm("contactus", { name, lastname, email, subject, notes });
+      await client.submitForm(CONTACT_FORM, { name, lastname, email, subject, notes });
     },
+  };
+}
+
+const text = (value: unknown) => (typeof value === "string" ? value : typeof value === "number" ? String(value) : "");
+
+/** Every message the contact form kept, oldest first, read back with forms/export. */
+export async function readContactMessages(client: CockpitClient): Promise<ContactMessage[]> {
+  return (await client.formEntries(CONTACT_FORM)).map(contactMessageFromCockpit);
+}
+
+/** One kept submission as a message: its Cockpit id and time, missing or odd fields as "". */
+export function contactMessageFromCockpit(entry: FormEntry): ContactMessage {
+  const data = entry.data && typeof entry.data === "object" && !Array.isArray(entry.data) ? entry.data : {};
+  return {
+    id: entry._id,
+    name: text(data.name),
+    lastname: text(data.lastname),
+    email: text(data.email),
+    subject: text(data.subject),
+    notes: text(data.notes),
+    createdAt: seconds(entry._created),
   };
 }

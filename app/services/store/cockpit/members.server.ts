@@ -67,12 +67,50 @@ export function matchesQuery(m: Member, query: MemberListQuery): boolean {
   return true;
 }
 
+/** One entry's place in the queue of member numbers: its id and the number it holds. */
+export interface NumberedEntry {
+  id: string;
+  number: number | null;
+}
+
+/**
+ * Who holds which member number, read from every entry with a number in Cockpit's natural
+ * (insertion) order (ADR 21, ADR 33): the first entry with a number holds it; a later entry
+ * with the same number is waiting for one. Each waiting entry, oldest first, is owed the
+ * first number above the one it clashes on that is neither held nor owed to an older one.
+ * Every entry that reads the same queue works out the same numbers, all different, so one
+ * retry each settles a burst of sign-ups that all read the same highest number, without gaps.
+ * What is owed does not change as the queue moves on: an entry that takes the number it was
+ * owed leaves the queue and turns "owed" into "held" for the same number, and holders never
+ * change (a retry is a new entry, the newest, so it can never come before a holder).
+ */
+export function numberQueue(entries: NumberedEntry[]): { highest: number; holder: Map<number, string>; owed: Map<string, number> } {
+  const holder = new Map<number, string>();
+  const waiting: NumberedEntry[] = [];
+  for (const entry of entries) {
+    if (entry.number === null) continue;
+    if (holder.has(entry.number)) waiting.push(entry);
+    else holder.set(entry.number, entry.id);
+  }
+  const highest = Math.max(0, ...holder.keys());
+  const owed = new Map<string, number>();
+  const taken = new Set(holder.keys());
+  for (const entry of waiting) {
+    let next = entry.number!;
+    do next++;
+    while (taken.has(next));
+    taken.add(next);
+    owed.set(entry.id, next);
+  }
+  return { highest, holder, owed };
+}
+
 /**
  * Members over Cockpit's `userlist`. Cockpit cannot keep e-mails or member numbers
  * unique; register() makes them unique as far as the API allows (ADR 21): after its
- * create it re-reads the entries sharing its e-mail or number in Cockpit's natural
- * (insertion) order; when an earlier entry holds them, it removes its own entry and
- * either refuses the e-mail or tries again with the next number.
+ * create it re-reads the entries sharing its e-mail, and every entry's number, in Cockpit's
+ * natural (insertion) order; when an earlier entry holds them, it removes its own entry and
+ * either refuses the e-mail or creates it again with the number the queue owes it (ADR 33).
  */
 export function cockpitMembers(client: CockpitClient): MembersRepository {
   const getById = async (id: string) => {
@@ -83,10 +121,13 @@ export function cockpitMembers(client: CockpitClient): MembersRepository {
   const byEmail = async (email: string) =>
     (await client.find(USERLIST, { filter: { email: { $regex: exactCaseInsensitive(email.trim().toLowerCase()) } } })).entries;
 
-  /** The highest member number in use (read in the worker: legacy numbers may be numeric strings, which Cockpit sorts as text). */
-  const highestNumber = async () => {
+  /**
+   * Every entry's number in insertion order (no sort; read in the worker: legacy numbers may
+   * be numeric strings, which Cockpit sorts as text).
+   */
+  const readQueue = async () => {
     const { entries } = await client.find(USERLIST, { filter: { memberId: { $exists: true } }, fields: { memberId: 1 }, limit: MAX_SCAN });
-    return entries.reduce((max, e) => Math.max(max, memberFromCockpit(e).memberNumber ?? 0), 0);
+    return numberQueue(entries.map((e) => ({ id: e._id, number: memberFromCockpit(e).memberNumber })));
   };
 
   return {
@@ -100,8 +141,8 @@ export function cockpitMembers(client: CockpitClient): MembersRepository {
     async register(input: NewMember): Promise<Member> {
       if ((await byEmail(input.email)).length > 0) throw new DuplicateEmailError();
       const fields = memberPatchToCockpit({ passwordChangedAt: null, ...input });
+      let memberId = (await readQueue()).highest + 1;
       for (let attempt = 1; ; attempt++) {
-        const memberId = (await highestNumber()) + 1;
         const created = await client.save(USERLIST, { ...fields, memberId });
         const mine = created._id;
         // Natural order is insertion order: an earlier entry keeps the e-mail and the number.
@@ -110,13 +151,17 @@ export function cockpitMembers(client: CockpitClient): MembersRepository {
           await client.remove(USERLIST, { _id: mine });
           throw new DuplicateEmailError();
         }
-        const sameNumber = (await client.find(USERLIST, { filter: { memberId }, fields: { _id: 1, memberId: 1 } })).entries.filter((e) => memberFromCockpit(e).memberNumber === memberId);
-        if (sameNumber.length === 0 || sameNumber[0]!._id === mine) {
+        const queue = await readQueue();
+        const holder = queue.holder.get(memberId);
+        if (holder === undefined || holder === mine) {
           return (await getById(mine)) ?? memberFromCockpit({ ...(created as CockpitEntry), memberId });
         }
-        // Someone took this number first: give the entry up and queue again behind them.
+        // Someone took this number first: give the entry up and join the back of the queue
+        // with the number it owes this entry (a re-created entry is the newest, so it can never
+        // take a number from an entry that already kept one).
         await client.remove(USERLIST, { _id: mine });
         if (attempt >= MAX_NUMBER_ATTEMPTS) throw new Error("Could not find a free member number");
+        memberId = queue.owed.get(mine) ?? queue.highest + 1;
       }
     },
 
