@@ -1,8 +1,9 @@
 import { parts } from "./dates";
-import { DEFAULT_PAGE_SIZE, formatDay } from "./member-table";
+import { formatDay } from "./member-table";
 import { formatPence } from "./money";
 import { ATTENDEE_BANDS, BAND_LIMITS, type AttendeeBand, type Ticket } from "./records";
-import { readPaging, reportYears, type TablePaging } from "./renewals-report";
+import { DEFAULT_PAGE_SIZE, readPaging, type TablePaging } from "./paging";
+import { reportYears } from "./renewals-report";
 
 /**
  * The event payments report (/mem-events-pay, spec "Event payments report" and §7):
