@@ -31,9 +31,7 @@ export function TablePager({ page, pages, href, label, steps, className = "table
     <nav className={className} aria-label={label}>
       {steps ? null : step(1, "First")}
       {step(page - 1, steps?.previous ?? "Previous", "prev")}
-      <span aria-current="page">
-        Page {Math.min(page, pages)} of {pages}
-      </span>
+      <span aria-current="page">{`Page ${Math.min(page, pages)} of ${pages}`}</span>
       {step(page + 1, steps?.next ?? "Next", "next")}
       {steps ? null : step(pages, "Last")}
     </nav>
