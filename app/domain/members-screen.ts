@@ -32,6 +32,3 @@ export interface ConfirmationStep {
 export function membersListBack(list: MembersList, url: URL): string {
   return `${MEMBERS_LIST_PATH[list]}${memberTableSearch(readMemberTableParams(url.searchParams))}`;
 }
-
-/** The answer to a post that is not one of the row buttons (a tampered or stale form). */
-export const ACTION_NOT_UNDERSTOOD = "That action was not understood. Please try again.";

@@ -1,7 +1,8 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { MembersScreen } from "~/components/admin/MembersScreen";
-import { ACTION_NOT_UNDERSTOOD, membersListBack } from "~/domain/members-screen";
+import { ACTION_NOT_UNDERSTOOD } from "~/domain/back-office-messages";
+import { membersListBack } from "~/domain/members-screen";
 import { privatePageMeta } from "~/domain/private-page-meta";
 import { currentYear } from "~/domain/renewal";
 import { requireAccountant } from "~/services/auth.server";

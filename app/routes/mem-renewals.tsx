@@ -6,7 +6,7 @@ import { AdminPage } from "~/components/admin/AdminPage";
 import { PendingReminder, RenewalsChart } from "~/components/admin/RenewalsReport";
 import { RenewalsSearch } from "~/components/admin/RenewalsSearch";
 import { ReportTable } from "~/components/admin/ReportTable";
-import { ACTION_NOT_UNDERSTOOD } from "~/domain/members-screen";
+import { ACTION_NOT_UNDERSTOOD } from "~/domain/back-office-messages";
 import { formatPence } from "~/domain/money";
 import { privatePageMeta } from "~/domain/private-page-meta";
 import { currentYear } from "~/domain/renewal";

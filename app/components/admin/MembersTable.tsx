@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { MEMBER_COLUMNS, rowNotes, sortSearch, type MemberRow, type MemberTableState } from "~/domain/member-table";
 import { AdminTable, type AdminColumn } from "./AdminTable";
 import type { TablePagerProps } from "./TablePager";
@@ -55,8 +56,8 @@ export function MembersTable(props: {
   accountantId: string;
   caption: string;
   empty: string;
-  head: { content: React.ReactNode; exportHref: string };
-  legend: React.ReactNode;
+  head: { content: ReactNode; exportHref: string };
+  legend: ReactNode;
   pager: TablePagerProps;
 }) {
   const { rows, state, action, deletedList, accountantId, caption } = props;
