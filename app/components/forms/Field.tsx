@@ -8,8 +8,8 @@ export interface FieldProps extends ControlAttributes {
   id: string;
   name: string;
   label: ReactNode;
-  /** The field's message (conform's `errors` array or one string); the first is shown. */
-  error?: string | readonly string[] | null;
+  /** The field's message (with conform's useForm: `fields.x.errors?.[0]`). */
+  error?: string;
   hint?: ReactNode;
   /** Classes besides `field field-<name>`. */
   className?: string;
@@ -20,9 +20,6 @@ export interface FieldProps extends ControlAttributes {
   after?: ReactNode;
 }
 
-export const firstMessage = (error: string | readonly string[] | null | undefined): string | undefined =>
-  typeof error === "string" ? error || undefined : (error?.[0] ?? undefined);
-
 /**
  * One labelled control with its hint and message, both tied to it for screen readers
  * (aria-describedby, aria-invalid). A checkbox comes before its label. Every form's fields
@@ -30,12 +27,11 @@ export const firstMessage = (error: string | readonly string[] | null | undefine
  * conform's `useForm`.
  */
 export function Field({ id, name, label, error, hint, className, as = "input", children, after, ...control }: FieldProps) {
-  const message = firstMessage(error);
   const check = as === "input" && control.type === "checkbox";
-  const describedBy = [hint ? `${id}-hint` : "", message ? `${id}-error` : ""].join(" ").trim() || undefined;
-  const element = createElement(as, { ...control, id, name, "aria-invalid": message ? true : undefined, "aria-describedby": describedBy }, children);
+  const describedBy = `${hint ? `${id}-hint ` : ""}${error ? `${id}-error` : ""}`.trim() || undefined;
+  const element = createElement(as, { ...control, id, name, "aria-invalid": error ? true : undefined, "aria-describedby": describedBy }, children);
   return (
-    <div className={`field field-${name}${className ? ` ${className}` : ""}`}>
+    <div className={`field field-${name} ${className ?? ""}`}>
       {check ? element : null}
       <label htmlFor={id}>{label}</label>
       {hint ? (
@@ -44,9 +40,9 @@ export function Field({ id, name, label, error, hint, className, as = "input", c
         </p>
       ) : null}
       {check ? null : element}
-      {message ? (
+      {error ? (
         <p className="field-error" id={`${id}-error`}>
-          {message}
+          {error}
         </p>
       ) : null}
       {after}

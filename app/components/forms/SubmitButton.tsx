@@ -6,17 +6,11 @@ import type { ReactNode } from "react";
  * disabled, so a second click sends nothing twice. Pending is the page's own POST unless
  * `pending` says otherwise (a fetcher's form).
  */
-export function SubmitButton({ children, pending, className = "button", name, value }: {
-  children: ReactNode;
-  pending?: boolean;
-  className?: string;
-  name?: string;
-  value?: string;
-}) {
+export function SubmitButton({ children, pending }: { children: ReactNode; pending?: boolean }) {
   const navigation = useNavigation();
   const busy = pending ?? (navigation.state === "submitting" && navigation.formMethod === "POST");
   return (
-    <button type="submit" className={className} disabled={busy} name={name} value={value}>
+    <button type="submit" className="button" disabled={busy}>
       {busy ? "Please wait..." : children}
     </button>
   );

@@ -4,8 +4,8 @@
  * `submission.reply()`: read with `useFormReply` where the server is the one judge, or
  * through conform's `useForm` (member pages, `fields.x.errors`).
  */
-export { Field, firstMessage, type FieldProps } from "./Field";
+export { Field, type FieldProps } from "./Field";
 export { FormMessage } from "./FormMessage";
 export { SubmitButton } from "./SubmitButton";
-export { replyErrors, replyFormError, replyValue, type FormReply } from "./reply";
+export { replyErrors, replyValue, type FormReply } from "./reply";
 export { useFocusFirstError, useFormReply } from "./use-form-reply";

@@ -8,16 +8,11 @@ import type { SubmissionResult } from "@conform-to/react";
 export type FormReply = SubmissionResult<string[]>;
 
 /** The first message of each field; the form's own message is under "". */
-export function replyErrors(reply: FormReply | null | undefined): Record<string, string> {
-  const errors: Record<string, string> = {};
-  for (const [name, messages] of Object.entries(reply?.error ?? {})) if (name && messages?.[0]) errors[name] = messages[0];
+export function replyErrors(reply: FormReply | null | undefined): Record<string, string | undefined> {
+  const errors: Record<string, string | undefined> = {};
+  for (const [name, messages] of Object.entries(reply?.error ?? {})) errors[name] = messages?.[0];
   return errors;
 }
 
-export const replyFormError = (reply: FormReply | null | undefined): string | undefined => reply?.error?.[""]?.[0] ?? undefined;
-
 /** A value as sent (never a password: actions hide them), for a field's defaultValue. */
-export function replyValue(reply: FormReply | null | undefined, name: string): string | undefined {
-  const value = reply?.initialValue?.[name];
-  return typeof value === "string" ? value : undefined;
-}
+export const replyValue = (reply: FormReply | null | undefined, name: string) => reply?.initialValue?.[name] as string | undefined;

@@ -1,5 +1,5 @@
-import { useCallback, useEffect, useRef, useState, type FormEvent } from "react";
-import { replyErrors, replyFormError, type FormReply } from "./reply";
+import { useEffect, useRef, useState, type FormEvent } from "react";
+import { replyErrors, type FormReply } from "./reply";
 
 /**
  * A form whose server is its one judge (the public pages: no validation library in their
@@ -9,24 +9,13 @@ import { replyErrors, replyFormError, type FormReply } from "./reply";
  * Derived during render (no effect), so a reply and its messages arrive together.
  */
 export function useFormReply(reply: FormReply | null | undefined) {
-  const [cleared, setCleared] = useState<{ reply: typeof reply; fields: string[] }>({ reply, fields: [] });
-  const clearedNow = cleared.reply === reply ? cleared.fields : [];
-  const errors = replyErrors(reply);
-  for (const field of clearedNow) delete errors[field];
-
-  const onChange = useCallback(
-    (event: FormEvent<HTMLFormElement>) => {
-      const field = (event.target as HTMLInputElement).name;
-      setCleared((current) => {
-        const fields = current.reply === reply ? current.fields : [];
-        return fields.includes(field) ? current : { reply, fields: [...fields, field] };
-      });
-    },
-    [reply],
-  );
-
-  const ref = useFocusFirstError(reply);
-  return { errors, formError: replyFormError(reply), form: { ref, onChange } };
+  const [shown, setShown] = useState({ reply, errors: replyErrors(reply) });
+  const errors = shown.reply === reply ? shown.errors : replyErrors(reply);
+  const onChange = (event: FormEvent<HTMLFormElement>) => {
+    const name = (event.target as HTMLInputElement).name;
+    if (errors[name]) setShown({ reply, errors: { ...errors, [name]: undefined } });
+  };
+  return { errors, formError: errors[""], form: { ref: useFocusFirstError(reply), onChange } };
 }
 
 /** After a refused answer (or a stopped submit), takes the visitor to the first thing to fix. */
