@@ -136,11 +136,13 @@ export function fieldErrors(issues: readonly z.core.$ZodIssue[]): FieldErrors {
 
 export type Parse<T> = { ok: true; data: T } | { ok: false; errors: FieldErrors };
 
-/** Validates the member-details part of a post and shapes it as the record keeps it. */
-export function parseMemberDetails(raw: Record<string, unknown>, options: MemberDetailsOptions): Parse<MemberDetails> {
-  const result = memberDetailsSchema(raw, options).safeParse(raw);
-  if (!result.success) return { ok: false, errors: fieldErrors(result.error.issues) };
-  return { ok: true, data: memberDetailsFrom(result.data, raw) };
+/**
+ * The member-details form of one post (`raw`, the form's entries), its output shaped as
+ * the record keeps it. Parsed with parseWithZod (disableAutoCoercion: every field reads
+ * its own text).
+ */
+export function memberDetailsFormSchema(raw: Record<string, unknown>, options: MemberDetailsOptions) {
+  return memberDetailsSchema(raw, options).transform((d) => memberDetailsFrom(d, raw));
 }
 
 /** The valid member details of a post (`d`, parsed by memberDetailsSchema) as the record keeps them. */
