@@ -8,7 +8,7 @@ import { currentYear } from "~/domain/renewal";
 import { requireAccountant } from "~/services/auth.server";
 import { PRIVATE_CACHE_CONTROL } from "~/services/cache-control.server";
 import { applyMemberAction, loadMembersTable, memberActionSchema } from "~/services/members-table.server";
-import { storeSafeAction } from "~/services/store-errors.server";
+import { storeErrorReply, storeSafeAction } from "~/services/store-errors.server";
 import { redirectWithToast } from "~/services/toast.server";
 
 export const meta: MetaFunction = () => privatePageMeta("Members | Dashboard");
@@ -34,7 +34,7 @@ export const action = storeSafeAction(
     const outcome = await applyMemberAction(context, { list: "current", back, accountantId: accountant.id, intent: chosen.action, id: chosen.id, confirmed: confirmed === "1", origin: url.origin });
     return "toast" in outcome ? redirectWithToast(context, back, outcome.toast) : data(outcome, { headers: NO_STORE });
   },
-  (_form, formError) => ({ formError }),
+  storeErrorReply,
 );
 
 export default MembersScreen;

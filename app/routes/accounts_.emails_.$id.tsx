@@ -1,14 +1,14 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
-import { ActionError } from "~/components/admin/ActionError";
 import { AdminPage } from "~/components/admin/AdminPage";
+import { FormMessage, replyErrors, type FormReply } from "~/components/forms";
 import { OutboxMessage } from "~/components/outbox/OutboxMessage";
 import { privatePageMeta } from "~/domain/private-page-meta";
 import { requireAccountant } from "~/services/auth.server";
 import { OUTBOX_HEADERS, loadOutboxEmail } from "~/services/outbox-pages.server";
 import { resendOutboxEmail, resendSchema } from "~/services/outbox-resend.server";
-import { defaultStoreErrorAnswer, storeSafeAction } from "~/services/store-errors.server";
+import { storeErrorReply, storeSafeAction } from "~/services/store-errors.server";
 import { redirectWithToast } from "~/services/toast.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => privatePageMeta(`${loaded?.email.subject || "E-mail"} | E-mails | Back office`);
@@ -33,13 +33,13 @@ export const action = storeSafeAction(async ({ request, params, context }: Actio
   const toast = await resendOutboxEmail(context, params.id);
   if (!toast) throw notFound();
   return redirectWithToast(context, `/accounts/emails/${params.id}`, toast);
-}, defaultStoreErrorAnswer);
+}, storeErrorReply);
 
 export default function AccountsEmail() {
   const { email } = useLoaderData<typeof loader>();
   return (
     <AdminPage title={email.subject || "(no subject)"}>
-      <ActionError reply={useActionData<typeof action>()} />
+      <FormMessage message={replyErrors(useActionData<FormReply>())[""]} />
       {email.status === "failed" ? (
         <Form method="post">
           <button type="submit" className="button">

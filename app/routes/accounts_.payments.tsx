@@ -1,9 +1,9 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { ActionError } from "~/components/admin/ActionError";
 import { AdminPage } from "~/components/admin/AdminPage";
 import { AdminTable } from "~/components/admin/AdminTable";
+import { FormMessage, replyErrors, type FormReply } from "~/components/forms";
 import { readPageParam } from "~/domain/paging";
 import type { PendingPaymentRow } from "~/domain/pending-payments";
 import { privatePageMeta } from "~/domain/private-page-meta";
@@ -37,7 +37,7 @@ export default function PendingPayments() {
   const busyId = navigation.state === "submitting" ? navigation.formData?.get("id") : null;
   return (
     <AdminPage title="Pending payments">
-      <ActionError reply={useActionData<typeof action>()} />
+      <FormMessage message={replyErrors(useActionData<FormReply>())[""]} />
       <AdminTable<PendingPaymentRow>
         caption="Pending payments"
         above={

@@ -1,10 +1,10 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { ActionError } from "~/components/admin/ActionError";
 import { AdminPage } from "~/components/admin/AdminPage";
 import { PendingReminder, RenewalsChart } from "~/components/admin/RenewalsReport";
 import { RenewalsSearch } from "~/components/admin/RenewalsSearch";
+import { FormMessage, replyErrors, type FormReply } from "~/components/forms";
 import { ReportTable } from "~/components/admin/ReportTable";
 import { ACTION_NOT_UNDERSTOOD } from "~/domain/back-office-messages";
 import { formatPence } from "~/domain/money";
@@ -14,7 +14,7 @@ import { PENDING_COLUMNS, RENEWED_COLUMNS, renewalsSearch, reportTitle, type Ren
 import { requireAccountant } from "~/services/auth.server";
 import { PRIVATE_CACHE_CONTROL } from "~/services/cache-control.server";
 import { loadRenewalsReport, reminderSchema, renewalsBack, sendRenewalReminder } from "~/services/renewals-report.server";
-import { storeSafeAction } from "~/services/store-errors.server";
+import { storeErrorReply, storeSafeAction } from "~/services/store-errors.server";
 import { redirectWithToast } from "~/services/toast.server";
 
 export const meta: MetaFunction = () => privatePageMeta("Subscriptions | Dashboard");
@@ -40,19 +40,20 @@ export const action = storeSafeAction(
     const outcome = await sendRenewalReminder(context, { accountantId: accountant.id, confirmed: submission.value.confirmed === "1", thisYear, origin: url.origin });
     return "toast" in outcome ? redirectWithToast(context, back, outcome.toast) : data(outcome, { headers: NO_STORE });
   },
-  (_form, formError) => ({ formError }),
+  storeErrorReply,
 );
 
 export default function MemRenewals() {
   const { thisYear, state, search, searching, delivers, renewed, pending, chart } = useLoaderData<typeof loader>();
-  // The panel or the question (RenewalsActionData), a refused post (400) or a store outage (503).
-  const reply = useActionData<RenewalsActionData | { error?: unknown } | { formError: string }>();
-  const answer = reply && ("panel" in reply || "confirm" in reply) ? reply : undefined;
+  // The panel or the question (RenewalsActionData), or the form's reply: refused (400) or our records unreachable (503).
+  const answer = useActionData<RenewalsActionData | FormReply>();
+  const asked = answer && ("panel" in answer || "confirm" in answer) ? answer : undefined;
+  const reply = answer && !asked ? (answer as FormReply) : undefined;
   const href = (changes: Parameters<typeof renewalsSearch>[2]) => `/mem-renewals${renewalsSearch(state, thisYear, changes)}`;
 
   return (
     <AdminPage title="Subscriptions">
-      <ActionError reply={reply} />
+      <FormMessage message={replyErrors(reply)[""]} />
       <RenewalsSearch state={state} thisYear={thisYear} />
       <RenewalsChart year={state.year} bars={chart} />
       <ReportTable
@@ -82,7 +83,7 @@ export default function MemRenewals() {
         pageHref={(page) => href({ pending: { page } })}
         sizeHref={(size) => href({ pending: { page: 1, size } })}
       >
-        <PendingReminder count={pending.allCount} delivers={delivers} action={`/mem-renewals${search}`} answer={answer} />
+        <PendingReminder count={pending.allCount} delivers={delivers} action={`/mem-renewals${search}`} answer={asked} />
       </ReportTable>
     </AdminPage>
   );

@@ -6,7 +6,7 @@ import { ConfirmStep } from "./ConfirmStep";
 import { CopyField } from "./CopyField";
 import { MembersFilters } from "./MembersFilters";
 import { MembersTable } from "./MembersTable";
-import { ActionError } from "./ActionError";
+import { FormMessage, replyErrors, type FormReply } from "../forms";
 import type { ConfirmationStep, MembersTableView } from "~/domain/members-screen";
 
 const NUMBER = new Intl.NumberFormat("en-GB");
@@ -14,8 +14,8 @@ const NUMBER = new Intl.NumberFormat("en-GB");
 /** /accounts and /deleted-members: the same screen over the current or the soft-deleted members. */
 export function MembersScreen() {
   const { list, state, total, pages, rows, exportHref, accountantId } = useLoaderData<MembersTableView>();
-  // A yes asked for (no JavaScript), a refused post (400) or a store outage (503).
-  const answer = useActionData<ConfirmationStep | { error?: unknown } | { formError: string }>();
+  // A yes asked for (no JavaScript), or the form's reply: refused (400) or our records unreachable (503).
+  const answer = useActionData<ConfirmationStep | FormReply>();
   const shell = useRouteLoaderData<{ shell: ShellData }>("root")?.shell;
   const { pathname } = useLocation();
   const deletedList = list === "deleted";
@@ -28,7 +28,7 @@ export function MembersScreen() {
   return (
     <AdminPage title={title}>
       {answer && "confirm" in answer && pathname === path ? <ConfirmStep path={path} confirm={answer.confirm} /> : null}
-      <ActionError reply={answer} />
+      <FormMessage message={replyErrors(answer && !("confirm" in answer) ? answer : undefined)[""]} />
       {shell?.toast?.copy ? <CopyField label={shell.toast.copy.label} value={shell.toast.copy.value} /> : null}
       {/* Keyed by the view: the inputs are uncontrolled, so a new URL (Clear, a header link) must reset them. */}
       <MembersFilters key={memberTableSearch(state)} state={state} path={path} />
