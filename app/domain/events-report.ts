@@ -1,4 +1,4 @@
-import { parts } from "./dates";
+import { csvFilename } from "./csv-filename";
 import { formatDay } from "./member-table";
 import { formatPence } from "./money";
 import { ATTENDEE_BANDS, BAND_LIMITS, type AttendeeBand, type Ticket } from "./records";
@@ -164,12 +164,11 @@ export function ticketsCsvHref(state: EventsReportState, thisYear: number): stri
 
 /** `event-tickets-2026-christmas-party-2026-11-21.csv`: the year, the event (or "all-events"), the day it was taken (UK time). */
 export function ticketsCsvFilename(state: Pick<EventsReportState, "year" | "event">, now: Date = new Date()): string {
-  const day = parts(Math.floor(now.getTime() / 1000), { day: "2-digit", month: "2-digit", year: "numeric" });
   const slug =
     (state.event ?? "all events")
       .toLowerCase()
       .replace(/[^a-z0-9]+/g, "-")
       .replace(/^-+|-+$/g, "")
       .slice(0, 60) || "event";
-  return `event-tickets-${state.year}-${slug}-${day.year}-${day.month}-${day.day}.csv`;
+  return csvFilename(`event-tickets-${state.year}-${slug}`, now);
 }

@@ -1,3 +1,4 @@
+import { csvFilename } from "./csv-filename";
 import { parts } from "./dates";
 import { memberNumberLabel } from "./member-number";
 import { formatDay, readSearchParam } from "./member-table";
@@ -188,8 +189,7 @@ export function reportCsvHref(table: ReportTable, state: RenewalsReportState, th
 
 /** `renewed-2026-2026-11-21.csv`: the table, the year it reports, and the day it was taken (UK time). */
 export function reportCsvFilename(table: ReportTable, year: number, now: Date = new Date()): string {
-  const day = parts(Math.floor(now.getTime() / 1000), { day: "2-digit", month: "2-digit", year: "numeric" });
-  return `${table === "renewed" ? `renewed-${year}` : `pending-${year}`}-${day.year}-${day.month}-${day.day}.csv`;
+  return csvFilename(`${table}-${year}`, now);
 }
 
 // ---- Chart -----------------------------------------------------------------------

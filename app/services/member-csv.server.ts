@@ -1,4 +1,4 @@
-import { parts } from "../domain/dates";
+import { csvFilename } from "../domain/csv-filename";
 import { memberCsvRecord, memberRow } from "../domain/member-table";
 import type { Member } from "../domain/records";
 
@@ -14,6 +14,5 @@ export function membersCsvRecords(members: readonly Member[], year: number) {
 
 /** `members-2026-11-21.csv` (the day in UK time), or `deleted-members-…` for the deleted list. */
 export function membersCsvFilename(deleted: boolean, now: Date = new Date()): string {
-  const day = parts(Math.floor(now.getTime() / 1000), { day: "2-digit", month: "2-digit", year: "numeric" });
-  return `${deleted ? "deleted-members" : "members"}-${day.year}-${day.month}-${day.day}.csv`;
+  return csvFilename(deleted ? "deleted-members" : "members", now);
 }
