@@ -26,6 +26,20 @@ const SHELL_MODULES = [
   "/app/components/forms/keep-page-after-store-error.ts",
 ];
 
+/**
+ * The form family (app/components/forms: Field, FormMessage, SubmitButton, useFormReply)
+ * travels as one chunk: every public form page loads all of it anyway, and one file costs
+ * less than two (docs/decisions/0028).
+ */
+const FORM_FAMILY = "/app/components/forms/";
+const FORM_FAMILY_FILES = ["Field.tsx", "FormMessage.tsx", "SubmitButton.tsx", "reply.ts", "use-form-reply.ts", "index.ts"];
+
+const chunkOf = (id: string) => {
+  if (SHELL_MODULES.some((suffix) => id.endsWith(suffix))) return "shell";
+  if (FORM_FAMILY_FILES.some((file) => id.endsWith(FORM_FAMILY + file))) return "forms";
+  return undefined;
+};
+
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: [
     remixCloudflareDevProxy({ getLoadContext, environment: "development" }),
@@ -53,8 +67,6 @@ export default defineConfig(({ isSsrBuild }) => ({
     // terser shaves ~3 kB gz off the framework chunk: public pages have a 90 kB budget.
     minify: "terser",
     terserOptions: { compress: { passes: 2 } },
-    rollupOptions: isSsrBuild
-      ? undefined
-      : { output: { manualChunks: (id: string) => (SHELL_MODULES.some((suffix) => id.endsWith(suffix)) ? "shell" : undefined) } },
+    rollupOptions: isSsrBuild ? undefined : { output: { manualChunks: chunkOf } },
   },
 }));

@@ -1,8 +1,9 @@
-import { parts } from "./dates";
-import { DEFAULT_PAGE_SIZE, formatDay } from "./member-table";
+import { csvFilename } from "./csv-filename";
+import { formatDay } from "./member-table";
 import { formatPence } from "./money";
 import { ATTENDEE_BANDS, BAND_LIMITS, type AttendeeBand, type Ticket } from "./records";
-import { readPaging, reportYears, type TablePaging } from "./renewals-report";
+import { DEFAULT_PAGE_SIZE, readPaging, type TablePaging } from "./paging";
+import { reportYears } from "./renewals-report";
 import { BAND_NAMES } from "./ticket-bands";
 
 /**
@@ -148,12 +149,11 @@ export function ticketsCsvHref(state: EventsReportState, thisYear: number): stri
 
 /** `event-tickets-2026-christmas-party-2026-11-21.csv`: the year, the event (or "all-events"), the day it was taken (UK time). */
 export function ticketsCsvFilename(state: Pick<EventsReportState, "year" | "event">, now: Date = new Date()): string {
-  const day = parts(Math.floor(now.getTime() / 1000), { day: "2-digit", month: "2-digit", year: "numeric" });
   const slug =
     (state.event ?? "all events")
       .toLowerCase()
       .replace(/[^a-z0-9]+/g, "-")
       .replace(/^-+|-+$/g, "")
       .slice(0, 60) || "event";
-  return `event-tickets-${state.year}-${slug}-${day.year}-${day.month}-${day.day}.csv`;
+  return csvFilename(`event-tickets-${state.year}-${slug}`, now);
 }

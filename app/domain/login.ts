@@ -5,8 +5,10 @@ import { z } from "zod";
  * (required). Anything else reads 'Empty field is not allowed!' (spec §8, "Any
  * invalid form"), shown under the field concerned.
  *
- * Server-only: imported by app/services/login.server.ts, never by the route's
- * component, so the browser never downloads zod (docs/decisions/0010).
+ * Server-only: the route's action parses with it (parseWithZod), never its component, so
+ * the browser never downloads zod (docs/decisions/0010, 0028). parseWithZod turns an
+ * empty value into undefined before a string schema sees it: each string's own error is
+ * the same message as an empty one.
  */
 
 export const EMPTY_FIELD_MESSAGE = "Empty field is not allowed!";
@@ -19,10 +21,6 @@ export const TOO_MANY_ATTEMPTS_MESSAGE = "Too many attempts. Please try again la
 export const PASSWORD_MAX_LENGTH = 1024;
 export const EMAIL_MAX_LENGTH = 254;
 
-export const LOGIN_FIELDS = ["email", "password"] as const;
-export type LoginField = (typeof LOGIN_FIELDS)[number];
-export type LoginErrors = Partial<Record<LoginField, string>>;
-
 /** A missing field (or a file where text belongs) reads as empty. */
 export const asText = (value: unknown) => (typeof value === "string" ? value : "");
 
@@ -30,7 +28,7 @@ export const asText = (value: unknown) => (typeof value === "string" ? value : "
 export const emailField = z.preprocess(
   asText,
   z
-    .string()
+    .string({ error: EMPTY_FIELD_MESSAGE })
     .trim()
     .min(1, { error: EMPTY_FIELD_MESSAGE, abort: true })
     .max(EMAIL_MAX_LENGTH, { error: EMPTY_FIELD_MESSAGE, abort: true })
@@ -44,22 +42,10 @@ export const loginSchema = z.object({
   password: z.preprocess(
     asText,
     z
-      .string()
+      .string({ error: EMPTY_FIELD_MESSAGE })
       .min(1, { error: EMPTY_FIELD_MESSAGE, abort: true })
       .max(PASSWORD_MAX_LENGTH, { error: `Your password must be at most ${PASSWORD_MAX_LENGTH} characters.` }),
   ),
 });
 
 export type LoginInput = z.output<typeof loginSchema>;
-
-export type LoginParse = { ok: true; data: LoginInput } | { ok: false; errors: LoginErrors; email: string };
-
-/** First message per field; the e-mail comes back as typed (never the password). */
-export function parseLoginForm(form: FormData): LoginParse {
-  const raw = { email: form.get("email"), password: form.get("password") };
-  const result = loginSchema.safeParse(raw);
-  if (result.success) return { ok: true, data: result.data };
-  const errors: LoginErrors = {};
-  for (const issue of result.error.issues) errors[issue.path[0] as LoginField] ??= issue.message;
-  return { ok: false, errors, email: asText(raw.email).slice(0, 2 * EMAIL_MAX_LENGTH) };
-}

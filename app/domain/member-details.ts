@@ -136,18 +136,22 @@ export function fieldErrors(issues: readonly z.core.$ZodIssue[]): FieldErrors {
 
 export type Parse<T> = { ok: true; data: T } | { ok: false; errors: FieldErrors };
 
-/** Validates the member-details part of a post and shapes it as the record keeps it. */
-export function parseMemberDetails(raw: Record<string, unknown>, options: MemberDetailsOptions): Parse<MemberDetails> {
-  const result = memberDetailsSchema(raw, options).safeParse(raw);
-  if (!result.success) return { ok: false, errors: fieldErrors(result.error.issues) };
-  const d = result.data as Record<string, unknown>;
+/**
+ * The member-details form of one post (`raw`, the form's entries), its output shaped as
+ * the record keeps it. Parsed with parseWithZod (disableAutoCoercion: every field reads
+ * its own text).
+ */
+export function memberDetailsFormSchema(raw: Record<string, unknown>, options: MemberDetailsOptions) {
+  return memberDetailsSchema(raw, options).transform((d) => memberDetailsFrom(d, raw));
+}
+
+/** The valid member details of a post (`d`, parsed by memberDetailsSchema) as the record keeps them. */
+export function memberDetailsFrom(d: Record<string, unknown>, raw: Record<string, unknown>): MemberDetails {
   const membership = d.membership as Membership;
   const family = membership === "Family";
   const childCount = family ? (d.childCount as number) : 0;
   const str = (key: string) => d[key] as string;
   return {
-    ok: true,
-    data: {
       title: d.title as PersonTitle,
       fullName: str("fullName"),
       address: str("address"),
@@ -163,7 +167,6 @@ export function parseMemberDetails(raw: Record<string, unknown>, options: Member
       // A required consent is true once valid; an optional one keeps what was ticked (a Single has none).
       childPhotoConsent: family && (d.childPhotoConcent === true || isTicked(raw.childPhotoConcent)),
       childPhotoShareConsent: family && (d.childPhotoShareConcent === true || isTicked(raw.childPhotoShareConcent)),
-    },
   };
 }
 

@@ -2,6 +2,7 @@ import { parts } from "./dates";
 import { memberNumberLabel } from "./member-number";
 import type { Member, Membership } from "./records";
 import { MEMBERSHIPS } from "./records";
+import { DEFAULT_PAGE_SIZE, readPageParam, readPageSizeParam, storePage, type PageSize } from "./paging";
 
 /**
  * The accountant's members tables (/accounts and /deleted-members): what the URL
@@ -9,10 +10,6 @@ import { MEMBERSHIPS } from "./records";
  * read the same search params through `readMemberTableParams`, so an export is
  * exactly the table the accountant was looking at, all pages.
  */
-
-export const PAGE_SIZES = [15, 50, 100, 250, 500] as const;
-export type PageSize = (typeof PAGE_SIZES)[number];
-export const DEFAULT_PAGE_SIZE: PageSize = 15;
 
 /** The spec's 13 columns, in order; `sort` names the store's sort key where the column sorts. */
 export const MEMBER_COLUMNS = [
@@ -68,7 +65,6 @@ export const DEFAULT_TABLE_STATE: MemberTableState = {
 };
 
 const MAX_SEARCH_LENGTH = 100;
-const MAX_PAGE = 1_000_000;
 
 function oneOf<T extends string>(value: string | null, allowed: readonly T[]): T | "" {
   return value !== null && (allowed as readonly string[]).includes(value) ? (value as T) : "";
@@ -80,8 +76,6 @@ export function readSearchParam(params: URLSearchParams): string {
 }
 
 export function readMemberTableParams(params: URLSearchParams): MemberTableState {
-  const size = Number(params.get("size"));
-  const page = Number(params.get("page"));
   const sort = params.get("sort") ?? "";
   return {
     q: readSearchParam(params),
@@ -90,8 +84,8 @@ export function readMemberTableParams(params: URLSearchParams): MemberTableState
     fee: oneOf(params.get("fee"), FEE_FILTERS),
     sort: SORTABLE.has(sort) ? (sort as MemberColumnId) : "",
     dir: params.get("dir") === "asc" ? "asc" : "desc",
-    page: Number.isInteger(page) && page >= 1 ? Math.min(page, MAX_PAGE) : 1,
-    size: (PAGE_SIZES as readonly number[]).includes(size) ? (size as PageSize) : DEFAULT_PAGE_SIZE,
+    page: readPageParam(params.get("page")),
+    size: readPageSizeParam(params.get("size")),
   };
 }
 
@@ -105,7 +99,7 @@ export function memberListQuery(state: MemberTableState, deleted: boolean, all =
     ...(state.membership ? { membership: state.membership } : {}),
     ...(state.fee ? { registrationPaid: state.fee === "paid" } : {}),
     ...(sortKey ? { sort: { key: sortKey, direction: state.dir } } : {}),
-    ...(all ? {} : { page: state.page - 1, pageSize: state.size }),
+    ...(all ? {} : storePage(state)),
   };
 }
 
@@ -127,10 +121,6 @@ export function memberTableSearch(state: MemberTableState, changes: Partial<Memb
 export function sortSearch(state: MemberTableState, column: MemberColumnId): string {
   const dir: SortDirection = state.sort === column && state.dir === "asc" ? "desc" : "asc";
   return memberTableSearch(state, { sort: column, dir, page: 1 });
-}
-
-export function pageCount(total: number, size: number): number {
-  return Math.max(1, Math.ceil(total / size));
 }
 
 // ---- Rows -------------------------------------------------------------------

@@ -1,4 +1,4 @@
-import type { EmailStatus } from "./records";
+import type { EmailStatus, OutboxEmail } from "./records";
 
 /** The outbox pages (accountants' /accounts/emails and the development /dev/mail): 50 e-mails a page. */
 export const OUTBOX_PAGE_SIZE = 50;
@@ -18,12 +18,6 @@ export function emailStatusLabel(status: string): string {
   return EMAIL_STATUS_LABELS[status as EmailStatus] ?? status;
 }
 
-/** The page asked for in ?page= (1-based); anything else is page 1. */
-export function requestedOutboxPage(value: string | null): number {
-  if (!value || !/^\d{1,6}$/.test(value)) return 1;
-  return Math.max(1, Number(value));
-}
-
 /**
  * E-mails whose body is a credential: a reset link lets whoever holds it choose the
  * member's password. The accountants' outbox shows their headers only; the
@@ -31,3 +25,33 @@ export function requestedOutboxPage(value: string | null): number {
  */
 export const CONFIDENTIAL_PURPOSES: readonly string[] = ["reset-password"];
 export const CONFIDENTIAL_BODY_NOTE = "Not shown: this e-mail holds a one-time password reset link, which only its recipient may see.";
+
+// ---- What the outbox pages show (times already in UK time, as text) -----------------
+
+export interface OutboxRow {
+  id: string;
+  sentAt: string;
+  to: string;
+  subject: string;
+  purpose: string;
+  status: string;
+  statusLabel: string;
+  providerId: string | null;
+  error: string | null;
+}
+
+export interface OutboxPage {
+  emails: OutboxRow[];
+  total: number;
+  /** 1-based. */
+  page: number;
+  pages: number;
+}
+
+/** One e-mail with its HTML and text (a reset link's body replaced by a note where it must stay hidden). */
+export interface OutboxEmailView extends Omit<OutboxEmail, "to" | "updatedAt"> {
+  to: string;
+  sentAt: string;
+  updatedAt: string;
+  statusLabel: string;
+}

@@ -3,7 +3,8 @@ import { EMPTY_FIELD_MESSAGE, PASSWORD_MAX_LENGTH, asText, emailField } from "./
 
 /**
  * Forgot password and reset password (spec §2, §5, §8, §9; ARCHITECTURE.md point 5):
- * the forms' schemas and the rules of a reset key. Server-only (zod).
+ * the forms' schemas (parsed by the routes' actions with parseWithZod) and the rules of a
+ * reset key. Server-only (zod).
  */
 
 export const EMAIL_NOT_FOUND_MESSAGE = "Email not found!";
@@ -87,42 +88,19 @@ export function resetKeyToSend(
 
 export const forgotPasswordSchema = z.object({ email: emailField });
 
-export type ResetField = "password" | "confirmPassword";
-export type ResetErrors = Partial<Record<ResetField, string>>;
-
 const newPassword = z.preprocess(
   asText,
   z
-    .string()
+    .string({ error: EMPTY_FIELD_MESSAGE })
     .min(1, { error: EMPTY_FIELD_MESSAGE, abort: true })
     .min(PASSWORD_MIN_LENGTH, { error: PASSWORD_TOO_SHORT_MESSAGE, abort: true })
     .max(PASSWORD_MAX_LENGTH, { error: `Your password must be at most ${PASSWORD_MAX_LENGTH} characters.` }),
 );
 
-export const resetPasswordSchema = z.object({
-  password: newPassword,
-  confirmPassword: z.preprocess(asText, z.string().min(1, { error: EMPTY_FIELD_MESSAGE })),
-});
-
-export type ForgotParse = { ok: true; email: string } | { ok: false; error: string; email: string };
-
-export function parseForgotPasswordForm(form: FormData): ForgotParse {
-  const raw = form.get("email");
-  const result = forgotPasswordSchema.safeParse({ email: raw });
-  if (result.success) return { ok: true, email: result.data.email };
-  return { ok: false, error: result.error.issues[0]?.message ?? EMPTY_FIELD_MESSAGE, email: asText(raw).slice(0, 508) };
-}
-
-export type ResetParse = { ok: true; password: string } | { ok: false; errors: ResetErrors };
-
-/** First message per field; passwords are never sent back. */
-export function parseResetPasswordForm(form: FormData): ResetParse {
-  const result = resetPasswordSchema.safeParse({ password: form.get("password"), confirmPassword: form.get("confirmPassword") });
-  if (result.success) {
-    const { password, confirmPassword } = result.data;
-    return password === confirmPassword ? { ok: true, password } : { ok: false, errors: { confirmPassword: PASSWORDS_DIFFER_MESSAGE } };
-  }
-  const errors: ResetErrors = {};
-  for (const issue of result.error.issues) errors[issue.path[0] as ResetField] ??= issue.message;
-  return { ok: false, errors };
-}
+/** Both passwords; whether they match is asked only once each is valid on its own. */
+export const resetPasswordSchema = z
+  .object({
+    password: newPassword,
+    confirmPassword: z.preprocess(asText, z.string({ error: EMPTY_FIELD_MESSAGE }).min(1, { error: EMPTY_FIELD_MESSAGE })),
+  })
+  .refine((form) => form.password === form.confirmPassword, { path: ["confirmPassword"], error: PASSWORDS_DIFFER_MESSAGE });

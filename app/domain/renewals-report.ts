@@ -1,7 +1,9 @@
+import { csvFilename } from "./csv-filename";
 import { parts } from "./dates";
 import { memberNumberLabel } from "./member-number";
-import { DEFAULT_PAGE_SIZE, PAGE_SIZES, formatDay, readSearchParam, type PageSize } from "./member-table";
+import { formatDay, readSearchParam } from "./member-table";
 import { formatPence } from "./money";
+import { DEFAULT_PAGE_SIZE, readPaging, storePage, type TablePaging } from "./paging";
 import type { Member, Membership, Transaction } from "./records";
 
 /**
@@ -13,12 +15,6 @@ import type { Member, Membership, Transaction } from "./records";
 
 // ---- URL state ---------------------------------------------------------------
 
-export interface TablePaging {
-  /** 1-based. */
-  page: number;
-  size: PageSize;
-}
-
 export interface RenewalsReportState {
   /** The search area (spec document 2, §2): name, e-mail or MMA number, in both tables; "" for none. */
   q: string;
@@ -28,20 +24,9 @@ export interface RenewalsReportState {
   pending: TablePaging;
 }
 
-const MAX_PAGE = 1_000_000;
-
 /** The years the Year select offers: this year, then the previous one. */
 export function reportYears(thisYear: number): number[] {
   return [thisYear, thisYear - 1];
-}
-
-export function readPaging(params: URLSearchParams, pageKey: string, sizeKey: string): TablePaging {
-  const page = Number(params.get(pageKey));
-  const size = Number(params.get(sizeKey));
-  return {
-    page: Number.isInteger(page) && page >= 1 ? Math.min(page, MAX_PAGE) : 1,
-    size: (PAGE_SIZES as readonly number[]).includes(size) ? (size as PageSize) : DEFAULT_PAGE_SIZE,
-  };
 }
 
 /** Unknown or broken values fall back to the defaults (this year, page 1, 15 rows), never an error. */
@@ -147,7 +132,7 @@ export function pendingMembersQuery(thisYear: number, paging?: TablePaging, sear
     active: true,
     notRenewedIn: thisYear,
     ...(search ? { search } : {}),
-    ...(paging ? { page: paging.page - 1, pageSize: paging.size } : {}),
+    ...(paging ? storePage(paging) : {}),
   };
 }
 
@@ -172,6 +157,11 @@ export function renewalMatches(transaction: Pick<Transaction, "memberName" | "me
 export function reportTitle(name: string, found: number, all: number, searching: boolean): string {
   return searching ? `${name} (${found} of ${all})` : `${name} (${found})`;
 }
+
+// ---- 'Send Notification To All' ----------------------------------------------------
+
+/** What the page shows after a post that did not send: the no-JS confirmation, or the addresses for manual sending. */
+export type RenewalsActionData = { confirm: { count: number } } | { panel: { emails: string[] } };
 
 // ---- CSV -----------------------------------------------------------------------
 
@@ -199,8 +189,7 @@ export function reportCsvHref(table: ReportTable, state: RenewalsReportState, th
 
 /** `renewed-2026-2026-11-21.csv`: the table, the year it reports, and the day it was taken (UK time). */
 export function reportCsvFilename(table: ReportTable, year: number, now: Date = new Date()): string {
-  const day = parts(Math.floor(now.getTime() / 1000), { day: "2-digit", month: "2-digit", year: "numeric" });
-  return `${table === "renewed" ? `renewed-${year}` : `pending-${year}`}-${day.year}-${day.month}-${day.day}.csv`;
+  return csvFilename(`${table}-${year}`, now);
 }
 
 // ---- Chart -----------------------------------------------------------------------

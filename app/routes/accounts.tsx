@@ -1,14 +1,40 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { MembersScreen } from "~/components/admin/MembersScreen";
-import { loadMembersTable, membersTableAction } from "~/services/members-table.server";
-import { storeSafeAction } from "~/services/store-errors.server";
+import { ACTION_NOT_UNDERSTOOD } from "~/domain/back-office-messages";
+import { membersListBack } from "~/domain/members-screen";
 import { privatePageMeta } from "~/domain/private-page-meta";
+import { currentYear } from "~/domain/renewal";
+import { requireAccountant } from "~/services/auth.server";
+import { PRIVATE_CACHE_CONTROL } from "~/services/cache-control.server";
+import { applyMemberAction, loadMembersTable, memberActionSchema } from "~/services/members-table.server";
+import { storeErrorReply, storeSafeAction } from "~/services/store-errors.server";
+import { redirectWithToast } from "~/services/toast.server";
 
 export const meta: MetaFunction = () => privatePageMeta("Members | Dashboard");
 
-/** The accountant's Dashboard: the members table (accountants only; the guard is in the service). */
-export const loader = ({ request, context }: LoaderFunctionArgs) => loadMembersTable(request, context, "current");
-/** A row action while our records cannot be reached: the page says so (503). */
-export const action = storeSafeAction(({ request, context }: ActionFunctionArgs) => membersTableAction(request, context, "current"), (_form, formError) => ({ formError }));
+const NO_STORE = { "Cache-Control": PRIVATE_CACHE_CONTROL };
+
+/** The accountant's Dashboard: the members table. */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const accountant = await requireAccountant(request, context);
+  const params = new URL(request.url).searchParams;
+  return data(await loadMembersTable(context.store, { list: "current", params, accountantId: accountant.id, year: currentYear() }), { headers: NO_STORE });
+}
+
+/** A row button; while our records cannot be reached the page says so (503). */
+export const action = storeSafeAction(
+  async ({ request, context }: ActionFunctionArgs) => {
+    const accountant = await requireAccountant(request, context);
+    const url = new URL(request.url);
+    const back = membersListBack("current", url);
+    const submission = parseWithZod(await request.formData(), { schema: memberActionSchema });
+    if (submission.status !== "success") return data(submission.reply({ formErrors: [ACTION_NOT_UNDERSTOOD] }), { status: 400, headers: NO_STORE });
+    const { do: chosen, confirmed } = submission.value;
+    const outcome = await applyMemberAction(context, { list: "current", back, accountantId: accountant.id, intent: chosen.action, id: chosen.id, confirmed: confirmed === "1", origin: url.origin });
+    return "toast" in outcome ? redirectWithToast(context, back, outcome.toast) : data(outcome, { headers: NO_STORE });
+  },
+  storeErrorReply,
+);
 
 export default MembersScreen;

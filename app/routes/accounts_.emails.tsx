@@ -4,6 +4,7 @@ import { AdminPage } from "~/components/admin/AdminPage";
 import { OutboxTable } from "~/components/outbox/OutboxTable";
 import { requireAccountant } from "~/services/auth.server";
 import { OUTBOX_HEADERS, loadOutboxPage } from "~/services/outbox-pages.server";
+import { readPageParam } from "~/domain/paging";
 import { privatePageMeta } from "~/domain/private-page-meta";
 
 export const meta: MetaFunction = () => privatePageMeta("E-mails | Back office");
@@ -13,7 +14,8 @@ export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 /** Every e-mail the site sent (or kept), newest first, for accountants (spec §5 back office). */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAccountant(request, context);
-  return data(await loadOutboxPage(request, context), { headers: OUTBOX_HEADERS });
+  const page = readPageParam(new URL(request.url).searchParams.get("page"));
+  return data(await loadOutboxPage(context.store, page), { headers: OUTBOX_HEADERS });
 }
 
 export default function AccountsEmails() {

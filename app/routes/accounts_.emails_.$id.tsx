@@ -1,36 +1,45 @@
-import { data, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { AdminPage } from "~/components/admin/AdminPage";
+import { FormMessage, replyErrors, type FormReply } from "~/components/forms";
 import { OutboxMessage } from "~/components/outbox/OutboxMessage";
+import { privatePageMeta } from "~/domain/private-page-meta";
 import { requireAccountant } from "~/services/auth.server";
 import { OUTBOX_HEADERS, loadOutboxEmail } from "~/services/outbox-pages.server";
-import { resendOutboxEmailAction } from "~/services/outbox-resend.server";
-import { privatePageMeta } from "~/domain/private-page-meta";
+import { resendOutboxEmail, resendSchema } from "~/services/outbox-resend.server";
+import { storeErrorReply, storeSafeAction } from "~/services/store-errors.server";
+import { redirectWithToast } from "~/services/toast.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => privatePageMeta(`${loaded?.email.subject || "E-mail"} | E-mails | Back office`);
 
 export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 
+const notFound = () => new Response("Not Found", { status: 404 });
+
 /** One e-mail the site sent, for accountants (a reset link's body stays hidden). */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   await requireAccountant(request, context);
-  return data({ email: await loadOutboxEmail(context, params.id, { hideConfidential: true }) }, { headers: OUTBOX_HEADERS });
+  const email = await loadOutboxEmail(context.store, params.id, { hideConfidential: true });
+  if (!email) throw notFound();
+  return data({ email }, { headers: OUTBOX_HEADERS });
 }
 
-/** Send again (a failed e-mail only). */
-export const action = resendOutboxEmailAction;
+/** Send again (a failed e-mail only); while our records cannot be reached the page says so (503). */
+export const action = storeSafeAction(async ({ request, params, context }: ActionFunctionArgs) => {
+  await requireAccountant(request, context);
+  const submission = parseWithZod(await request.formData(), { schema: resendSchema });
+  if (submission.status !== "success") return data(submission.reply(), { status: 400, headers: OUTBOX_HEADERS });
+  const toast = await resendOutboxEmail(context, params.id);
+  if (!toast) throw notFound();
+  return redirectWithToast(context, `/accounts/emails/${params.id}`, toast);
+}, storeErrorReply);
 
 export default function AccountsEmail() {
   const { email } = useLoaderData<typeof loader>();
-  // Only a store outage answers with data (storeSafeAction); everything else redirects.
-  const formError = (useActionData<typeof action>() as { formError?: string } | undefined)?.formError;
   return (
     <AdminPage title={email.subject || "(no subject)"}>
-      {formError ? (
-        <p className="form-error" role="alert">
-          {formError}
-        </p>
-      ) : null}
+      <FormMessage message={replyErrors(useActionData<FormReply>())[""]} />
       {email.status === "failed" ? (
         <Form method="post">
           <button type="submit" className="button">

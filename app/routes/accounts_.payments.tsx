@@ -1,14 +1,34 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { AdminPage } from "~/components/admin/AdminPage";
-import { TableScrollHint } from "~/components/admin/TableScrollHint";
-import { loadPendingPayments, reconcileAction } from "~/services/pending-payments.server";
+import { AdminTable } from "~/components/admin/AdminTable";
+import { FormMessage, replyErrors, type FormReply } from "~/components/forms";
+import { readPageParam } from "~/domain/paging";
+import type { PendingPaymentRow } from "~/domain/pending-payments";
 import { privatePageMeta } from "~/domain/private-page-meta";
+import { requireAccountant } from "~/services/auth.server";
+import { PRIVATE_CACHE_CONTROL } from "~/services/cache-control.server";
+import { UNKNOWN_TRANSACTION, loadPendingPayments, reconcilePayment, reconcileSchema } from "~/services/pending-payments.server";
+import { redirectWithToast } from "~/services/toast.server";
 
 export const meta: MetaFunction = () => privatePageMeta("Pending payments | Dashboard");
 
-export const loader = ({ request, context }: LoaderFunctionArgs) => loadPendingPayments(request, context);
-export const action = ({ request, context }: ActionFunctionArgs) => reconcileAction(request, context);
+const NO_STORE = { "Cache-Control": PRIVATE_CACHE_CONTROL };
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireAccountant(request, context);
+  const page = readPageParam(new URL(request.url).searchParams.get("page"));
+  return data(await loadPendingPayments(context.store, page), { headers: NO_STORE });
+}
+
+/** Reconcile one payment. */
+export async function action({ request, context }: ActionFunctionArgs) {
+  await requireAccountant(request, context);
+  const submission = parseWithZod(await request.formData(), { schema: reconcileSchema });
+  if (submission.status !== "success") return data(submission.reply({ formErrors: [UNKNOWN_TRANSACTION] }), { status: 400, headers: NO_STORE });
+  return redirectWithToast(context, "/accounts/payments", await reconcilePayment(context, submission.value.id));
+}
 
 /** Payments started but not settled: Reconcile asks the card provider what became of each. */
 export default function PendingPayments() {
@@ -17,60 +37,48 @@ export default function PendingPayments() {
   const busyId = navigation.state === "submitting" ? navigation.formData?.get("id") : null;
   return (
     <AdminPage title="Pending payments">
-      <p>
-        {total === 1 ? "1 payment" : `${total} payments`} started but not settled, oldest first. A member who closed the tab
-        before returning, or a webhook that never came, leaves one here: Reconcile asks the card provider and settles or fails it.
-      </p>
-      {rows.length === 0 ? <p className="members-empty">No pending payments.</p> : <TableScrollHint />}
-      {rows.length === 0 ? null : (
-        <div className="table-scroll members-table-scroll" role="region" aria-label="Pending payments" tabIndex={0}>
-          <table className="members-table">
-            <thead>
-              <tr>
-                <th scope="col">Started</th>
-                <th scope="col">Member</th>
-                <th scope="col">Email</th>
-                <th scope="col">Description</th>
-                <th scope="col">Amount</th>
-                <th scope="col">Action</th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((row) => (
-                <tr key={row.id}>
-                  <td>{row.created}</td>
-                  <th scope="row" id={`payment-${row.id}`}>
-                    {row.name}
-                  </th>
-                  <td>{row.email}</td>
-                  <td>
-                    {row.title}
-                    {row.started ? null : <span className="row-notes"> (checkout never opened)</span>}
-                  </td>
-                  <td>{row.amount}</td>
-                  <td>
-                    <Form method="post">
-                      <input type="hidden" name="id" value={row.id} />
-                      <button type="submit" className="button button-secondary" disabled={busyId === row.id} aria-describedby={`payment-${row.id}`}>
-                        {busyId === row.id ? "Please wait..." : "Reconcile"}
-                      </button>
-                    </Form>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
-      {pages > 1 ? (
-        <nav className="table-pager" aria-label="Pending payments pages">
-          {page > 1 ? <Link to={`?page=${page - 1}`}>Previous</Link> : null}
-          <span>
-            Page {page} of {pages}
-          </span>
-          {page < pages ? <Link to={`?page=${page + 1}`}>Next</Link> : null}
-        </nav>
-      ) : null}
+      <FormMessage message={replyErrors(useActionData<FormReply>())[""]} />
+      <AdminTable<PendingPaymentRow>
+        caption="Pending payments"
+        above={
+          <p>
+            {total === 1 ? "1 payment" : `${total} payments`} started but not settled, oldest first. A member who closed the tab
+            before returning, or a webhook that never came, leaves one here: Reconcile asks the card provider and settles or fails it.
+          </p>
+        }
+        columns={[
+          { id: "created", header: "Started" },
+          { id: "name", header: "Member", rowHeader: { id: (row) => `payment-${row.id}` } },
+          { id: "email", header: "Email" },
+          {
+            id: "title",
+            header: "Description",
+            cell: (row) => (
+              <>
+                {row.title}
+                {row.started ? null : <span className="row-notes"> (checkout never opened)</span>}
+              </>
+            ),
+          },
+          { id: "amount", header: "Amount" },
+          {
+            id: "action",
+            header: "Action",
+            cell: (row) => (
+              <Form method="post">
+                <input type="hidden" name="id" value={row.id} />
+                <button type="submit" className="button button-secondary" disabled={busyId === row.id} aria-describedby={`payment-${row.id}`}>
+                  {busyId === row.id ? "Please wait..." : "Reconcile"}
+                </button>
+              </Form>
+            ),
+          },
+        ]}
+        rows={rows}
+        rowId={(row) => row.id}
+        empty="No pending payments."
+        pager={{ page, pages, label: "Pending payments pages", href: (to) => `?page=${to}`, steps: { previous: "Previous", next: "Next" } }}
+      />
     </AdminPage>
   );
 }

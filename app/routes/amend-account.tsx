@@ -1,21 +1,21 @@
 import { data, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { useEffect, useRef, useState } from "react";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useEffect, useState } from "react";
 import { AccountPanel } from "~/components/account/AccountPanel";
 import { CheckField, SelectField, TextField } from "~/components/account/AmendFields";
-import { FormMessage, SubmitButton } from "~/components/forms/auth-form";
-import { useFieldErrors } from "~/components/forms/use-field-errors";
+import { FormMessage, SubmitButton, useFormReply, type FormReply } from "~/components/forms";
 import { PageTitle } from "~/components/layout/Breadcrumbs";
 import { useHydrated } from "~/components/use-hydrated";
 import { DETAILS_UPDATED_MESSAGE, UPGRADE_AFTER_PAYMENT_NOTE } from "~/domain/account";
 import { CHILD_INDEXES, MEMBER_DETAILS_LIMITS as LIMITS, TITLES, shownChildCount } from "~/domain/member-details-form";
 import { pageMeta } from "~/domain/page-meta";
 import { UPGRADE_NEEDS_RENEWAL_MESSAGE } from "~/domain/renewal";
-import { loadAmendAccount, updateAccountDetails, type AccountFormValues } from "~/services/account.server";
+import { INVALID_FORM_MESSAGE } from "~/domain/member-details-form";
+import { loadAmendAccount, parseAmendForm, updateAccountDetails } from "~/services/account.server";
 import { requireUser } from "~/services/auth.server";
 import { startUpgrade } from "~/services/membership-payments.server";
 import { redirectWithToast } from "~/services/toast.server";
-import { defaultStoreErrorAnswer, storeSafeAction } from "~/services/store-errors.server";
+import { storeErrorReply, storeSafeAction } from "~/services/store-errors.server";
 import { keepPageAfterStoreError } from "~/components/forms/keep-page-after-store-error";
 
 /** A 503 from an action (our records could not be reached) keeps the page as it is. */
@@ -37,35 +37,32 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return loadAmendAccount(member);
 }
 
-interface AmendAnswer {
-  /** null when the answer is about the payment only (too many attempts): the form shows what is stored. */
-  values: AccountFormValues | null;
-  errors: Partial<Record<string, string>>;
-  formError: string | null;
-}
-
 async function act({ request, context }: ActionFunctionArgs) {
   const member = await requireUser(request, context);
-  const result = await updateAccountDetails(context, member, await request.formData());
+  const form = await request.formData();
+  const { submission, membershipError } = parseAmendForm(member, form);
+  const refused = membershipError ? { "": [membershipError], membership: [membershipError] } : undefined;
+  // Without JavaScript: the form again for the membership or child count chosen, nothing saved.
+  if (form.get("intent") === "update-fields") return data<FormReply>({ initialValue: submission.reply().initialValue, error: refused });
+  if (refused) return data<FormReply>({ status: "error", initialValue: submission.reply().initialValue, error: refused }, { status: 400 });
+  if (submission.status !== "success") return data(submission.reply({ formErrors: [INVALID_FORM_MESSAGE] }), { status: 400 });
+
+  const result = await updateAccountDetails(context, member, submission.value);
   if (result.kind === "upgrade") return startUpgrade(context, request, result.member, result.family);
-  if (result.kind === "saved") return redirectWithToast(context, "/mem-account", { kind: "success", message: DETAILS_UPDATED_MESSAGE });
-  const { values, errors, formError } = result;
-  return data<AmendAnswer>({ values, errors, formError }, { status: result.kind === "invalid" ? 400 : 200 });
+  return redirectWithToast(context, "/mem-account", { kind: "success", message: DETAILS_UPDATED_MESSAGE });
 }
 
 /** A store outage answers the form again, with what was typed and one message (503). */
-export const action = storeSafeAction(act, defaultStoreErrorAnswer);
+export const action = storeSafeAction(act, storeErrorReply);
 
 const CHILD_COUNTS = ["0", "1", "2", "3", "4", "5"];
 
 export default function AmendAccount() {
   const loaded = useLoaderData<typeof loader>();
-  const answer = useActionData<AmendAnswer>();
-  const navigation = useNavigation();
+  const reply = useActionData<FormReply>();
   const hydrated = useHydrated();
-  const [serverErrors, clearError] = useFieldErrors(answer?.errors);
-  const formRef = useRef<HTMLFormElement>(null);
-  const values = answer?.values ?? loaded.values;
+  const { errors: serverErrors, formError, form } = useFormReply(reply);
+  const values = (reply?.initialValue ?? loaded.values) as Record<string, string | undefined>;
 
   // With JavaScript the Family and child fields follow these two choices at once.
   const [membership, setMembership] = useState(values.membership);
@@ -75,18 +72,13 @@ export default function AmendAccount() {
     setMembership(values.membership);
     setChildCount(values.childCount || "0");
   }, [values]);
-  useEffect(() => {
-    formRef.current?.querySelector<HTMLElement>("[aria-invalid='true'], .form-error")?.focus();
-  }, [answer]);
 
   const errors: Partial<Record<string, string>> = upgradeError ? { ...serverErrors, membership: upgradeError } : serverErrors;
   const family = membership === "Family";
   const children = shownChildCount(family ? "Family" : "Single", childCount);
   const upgrading = loaded.membership === "Single" && family;
-  const submitting = navigation.state === "submitting" && navigation.formAction === "/amend-account";
 
   function chooseMembership(next: string) {
-    clearError("membership");
     if (next === "Family" && loaded.membership === "Single" && !loaded.canUpgrade) {
       setUpgradeError(UPGRADE_NEEDS_RENEWAL_MESSAGE);
       return;
@@ -104,12 +96,11 @@ export default function AmendAccount() {
         <div className="container">
           <AccountPanel id="amend-title" title="Edit Account" action={{ to: "/mem-account", label: "BACK", secondary: true }}>
             <Form
-              ref={formRef}
               method="post"
               noValidate
               className="amend-form"
               aria-labelledby="amend-title"
-              onChange={(event) => clearError((event.target as HTMLInputElement).name)}
+              {...form}
             >
               {hydrated ? null : (
                 // Enter in a field saves (the first submit button is the form's default), not "Update the form".
@@ -117,7 +108,7 @@ export default function AmendAccount() {
                   Save
                 </button>
               )}
-              <FormMessage message={answer?.formError} />
+              <FormMessage message={formError} />
               <fieldset>
                 <legend>Your details</legend>
                 <p className="account-note">
@@ -205,7 +196,7 @@ export default function AmendAccount() {
               ) : null}
 
               <div className="amend-actions">
-                <SubmitButton submitting={submitting}>Save</SubmitButton>
+                <SubmitButton>Save</SubmitButton>
                 <Link to="/mem-account">BACK</Link>
               </div>
             </Form>

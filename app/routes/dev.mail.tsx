@@ -4,6 +4,7 @@ import { PageTitle } from "~/components/layout/Breadcrumbs";
 import { OutboxTable } from "~/components/outbox/OutboxTable";
 import { DEV_PAGE_HEADERS, refuseOutsideDevelopment } from "~/services/dev-mail.server";
 import { loadOutboxPage } from "~/services/outbox-pages.server";
+import { readPageParam } from "~/domain/paging";
 import { privatePageMeta } from "~/domain/private-page-meta";
 
 export const meta: MetaFunction = () => privatePageMeta("Outbox (development)");
@@ -13,7 +14,8 @@ export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 /** Every e-mail the site has sent or kept, newest first. Development only; no sign-in needed there. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   refuseOutsideDevelopment(context);
-  return data(await loadOutboxPage(request, context), { headers: DEV_PAGE_HEADERS });
+  const page = readPageParam(new URL(request.url).searchParams.get("page"));
+  return data(await loadOutboxPage(context.store, page), { headers: DEV_PAGE_HEADERS });
 }
 
 export default function DevMail() {

@@ -13,7 +13,9 @@ export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 /** One e-mail of the outbox. Development only. */
 export async function loader({ params, context }: LoaderFunctionArgs) {
   refuseOutsideDevelopment(context);
-  return data({ email: await loadOutboxEmail(context, params.id) }, { headers: DEV_PAGE_HEADERS });
+  const email = await loadOutboxEmail(context.store, params.id);
+  if (!email) throw new Response("Not Found", { status: 404 });
+  return data({ email }, { headers: DEV_PAGE_HEADERS });
 }
 
 export default function DevMailMessage() {

@@ -1,12 +1,13 @@
 import { data, type ActionFunctionArgs, type HeadersFunction, type MetaFunction } from "@remix-run/cloudflare";
-import { Form, Link, useActionData, useLocation, useNavigation } from "@remix-run/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { Form, Link, useActionData, useLocation } from "@remix-run/react";
+import { Field, FormMessage, SubmitButton, replyValue, useFormReply, type FormReply } from "~/components/forms";
 import { PageTitle } from "~/components/layout/Breadcrumbs";
-import { AuthField, FormMessage, SubmitButton, useFocusFirstError } from "~/components/forms/auth-form";
-import { useFieldErrors } from "~/components/forms/use-field-errors";
 import { pageMeta } from "~/domain/page-meta";
-import { CHECK_EMAIL_MESSAGE } from "~/domain/password-reset";
+import { CHECK_EMAIL_MESSAGE, forgotPasswordSchema } from "~/domain/password-reset";
+import { signInVisitor } from "~/services/login.server";
 import { requestPasswordReset } from "~/services/password-reset.server";
-import { storeSafeAction } from "~/services/store-errors.server";
+import { storeErrorReply, storeSafeAction } from "~/services/store-errors.server";
 import { redirectWithToast } from "~/services/toast.server";
 
 export const meta: MetaFunction = () => pageMeta("Forgot Password", "Forgotten your password? We e-mail you a link to choose a new one.");
@@ -17,30 +18,24 @@ export const headers: HeadersFunction = ({ actionHeaders }) => {
   return retryAfter ? { "Retry-After": retryAfter } : new Headers();
 };
 
-interface ForgotAnswer {
-  email: string;
-  errors: { email?: string };
-  /** Our records could not be reached. */
-  formError?: string;
-}
-
 async function act({ request, context }: ActionFunctionArgs) {
-  const result = await requestPasswordReset(request, context);
-  if (result.ok) return redirectWithToast(context, "/forgot-password", { kind: "success", message: CHECK_EMAIL_MESSAGE });
-  const headers: HeadersInit = result.retryAfter ? { "Retry-After": String(result.retryAfter) } : {};
-  return data<ForgotAnswer>({ email: result.email, errors: { email: result.error } }, { status: result.status, headers });
+  const submission = parseWithZod(await request.formData(), { schema: forgotPasswordSchema });
+  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+  const result = await requestPasswordReset(context, submission.value.email, await signInVisitor(request, context), request.url);
+  if (!result.ok) {
+    const headers: HeadersInit = result.retryAfter ? { "Retry-After": String(result.retryAfter) } : {};
+    return data(submission.reply({ fieldErrors: { email: [result.message] } }), { status: result.status, headers });
+  }
+  return redirectWithToast(context, "/forgot-password", { kind: "success", message: CHECK_EMAIL_MESSAGE });
 }
 
 /** A store outage answers the form again, with the e-mail and one message (503). */
-export const action = storeSafeAction(act, (form, message): ForgotAnswer => ({ email: String(form.get("email") ?? ""), errors: {}, formError: message }));
+export const action = storeSafeAction(act, storeErrorReply);
 
 export default function ForgotPassword() {
-  const answer = useActionData<ForgotAnswer>();
-  const navigation = useNavigation();
+  const reply = useActionData<FormReply>();
   const location = useLocation();
-  const [errors, clearError] = useFieldErrors(answer?.errors);
-  const formRef = useFocusFirstError(answer);
-  const submitting = navigation.state === "submitting" && navigation.formMethod === "POST";
+  const { errors, formError, form } = useFormReply(reply);
 
   return (
     <>
@@ -52,16 +47,15 @@ export default function ForgotPassword() {
           {/* The key gives a fresh, empty form after each navigation (a sent link redirects here). */}
           <Form
             key={location.key}
-            ref={formRef}
             method="post"
             noValidate
             className="auth-form"
             aria-labelledby="forgot-title"
-            onChange={(event) => clearError((event.target as HTMLInputElement).name)}
+            {...form}
           >
-            <FormMessage message={answer?.formError} />
-            <AuthField id="forgot-email" name="email" label="E-mail" type="email" autoComplete="email" error={errors.email} defaultValue={answer?.email} />
-            <SubmitButton submitting={submitting}>Send reset link</SubmitButton>
+            <FormMessage message={formError} />
+            <Field id="forgot-email" name="email" label="E-mail" type="email" autoComplete="email" error={errors.email} defaultValue={replyValue(reply, "email")} />
+            <SubmitButton>Send reset link</SubmitButton>
           </Form>
           <p className="auth-links">
             <Link to="/login">Back to Sign In</Link>

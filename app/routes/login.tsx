@@ -1,14 +1,14 @@
 import { data, redirect, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { Form, Link, useActionData, useNavigation, useSearchParams } from "@remix-run/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { Form, Link, useActionData, useSearchParams } from "@remix-run/react";
 import { useEffect } from "react";
+import { Field, FormMessage, SubmitButton, replyValue, useFormReply, type FormReply } from "~/components/forms";
 import { PageTitle } from "~/components/layout/Breadcrumbs";
-import { AuthField, FormMessage, SubmitButton, useFocusFirstError } from "~/components/forms/auth-form";
-import { useFieldErrors } from "~/components/forms/use-field-errors";
-import { LOGIN_SUCCESS_MESSAGE, type LoginErrors } from "~/domain/login";
+import { LOGIN_SUCCESS_MESSAGE, loginSchema } from "~/domain/login";
 import { pageMeta } from "~/domain/page-meta";
 import { createUserSession, getUser } from "~/services/auth.server";
-import { authenticateLogin } from "~/services/login.server";
-import { storeSafeAction } from "~/services/store-errors.server";
+import { signIn, signInVisitor } from "~/services/login.server";
+import { storeErrorReply, storeSafeAction } from "~/services/store-errors.server";
 import { STORE_UNAVAILABLE_SIGN_IN_MESSAGE } from "~/domain/store-errors";
 
 export const meta: MetaFunction = () => pageMeta("Sign In", "Sign in to your member account.");
@@ -26,45 +26,38 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return null;
 }
 
-interface LoginAnswer {
-  email: string;
-  errors: LoginErrors;
-  formError: string | null;
-}
+/** Passwords are never sent back. */
+const HIDE = { hideFields: ["password"] };
 
 async function act({ request, context }: ActionFunctionArgs) {
-  const redirectTo = (await request.clone().formData()).get("redirectTo");
-  const result = await authenticateLogin(request, context);
-  if (result.ok) {
-    return createUserSession(
-      context,
-      result.member.id,
-      typeof redirectTo === "string" ? redirectTo : "",
-      { kind: "success", message: LOGIN_SUCCESS_MESSAGE },
-      [result.deviceCookie],
-    );
+  const form = await request.formData();
+  const submission = parseWithZod(form, { schema: loginSchema });
+  if (submission.status !== "success") return data(submission.reply(HIDE), { status: 400 });
+  const result = await signIn(context, submission.value, await signInVisitor(request, context));
+  if (!result.ok) {
+    const headers: HeadersInit = result.retryAfter ? { "Retry-After": String(result.retryAfter) } : {};
+    return data(submission.reply({ formErrors: [result.message], ...HIDE }), { status: result.status, headers });
   }
-  const headers: HeadersInit = result.retryAfter ? { "Retry-After": String(result.retryAfter) } : {};
-  return data<LoginAnswer>({ email: result.email, errors: result.errors, formError: result.formError }, { status: result.status, headers });
+  const redirectTo = form.get("redirectTo");
+  return createUserSession(context, result.member.id, typeof redirectTo === "string" ? redirectTo : "", { kind: "success", message: LOGIN_SUCCESS_MESSAGE }, [
+    result.deviceCookie,
+  ]);
 }
 
 /** A store outage answers the form again, with what was typed and one message (503). */
-export const action = storeSafeAction(act, (form, message) => ({ email: String(form.get("email") ?? ""), errors: {}, formError: message }), STORE_UNAVAILABLE_SIGN_IN_MESSAGE);
+export const action = storeSafeAction(act, storeErrorReply, STORE_UNAVAILABLE_SIGN_IN_MESSAGE);
 
 export default function Login() {
-  const answer = useActionData<LoginAnswer>();
+  const reply = useActionData<FormReply>();
   const [searchParams] = useSearchParams();
-  const navigation = useNavigation();
-  const [errors, clearError] = useFieldErrors(answer?.errors);
-  const formRef = useFocusFirstError(answer);
-  const submitting = navigation.state === "submitting" && navigation.formMethod === "POST";
+  const { errors, formError, form } = useFormReply(reply);
   const redirectTo = searchParams.get("redirectTo") ?? "";
 
   // A refused password is never kept (without JavaScript the server never sends it back either).
   useEffect(() => {
-    const password = formRef.current?.elements.namedItem("password");
-    if (answer && password instanceof HTMLInputElement) password.value = "";
-  }, [answer, formRef]);
+    const password = form.ref.current?.elements.namedItem("password");
+    if (reply && password instanceof HTMLInputElement) password.value = "";
+  }, [reply, form.ref]);
 
   return (
     <>
@@ -73,21 +66,20 @@ export default function Login() {
         <div className="container auth-panel">
           <h2 id="login-title">Sign In</h2>
           <Form
-            ref={formRef}
             method="post"
             noValidate
             className="auth-form"
             aria-labelledby="login-title"
-            onChange={(event) => clearError((event.target as HTMLInputElement).name)}
+            {...form}
           >
-            <FormMessage message={answer?.formError} />
+            <FormMessage message={formError} />
             {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
-            <AuthField id="login-email" name="email" label="E-mail" type="email" autoComplete="email" error={errors.email} defaultValue={answer?.email} />
-            <AuthField id="login-password" name="password" label="Password" type="password" autoComplete="current-password" error={errors.password} />
+            <Field id="login-email" name="email" label="E-mail" type="email" autoComplete="email" error={errors.email} defaultValue={replyValue(reply, "email")} />
+            <Field id="login-password" name="password" label="Password" type="password" autoComplete="current-password" error={errors.password} />
             <p className="auth-aside">
               <Link to="/forgot-password">Forgot your password?</Link>
             </p>
-            <SubmitButton submitting={submitting}>Sign In</SubmitButton>
+            <SubmitButton>Sign In</SubmitButton>
           </Form>
           <p className="auth-links">
             Not a member yet? <Link to="/signup">Sign Up</Link>

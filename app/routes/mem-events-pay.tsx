@@ -1,17 +1,29 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { AdminPage } from "~/components/admin/AdminPage";
 import { BandChart, EventsFilterForm, SummaryTiles } from "~/components/admin/EventsReport";
-import { ReportTable } from "~/components/admin/RenewalsReport";
+import { ReportTable } from "~/components/admin/ReportTable";
 import { TICKET_COLUMNS, eventsSearch, reportScope, type EventsReportState } from "~/domain/events-report";
-import { eventsReportAction, loadEventsReport } from "~/services/events-report.server";
 import { privatePageMeta } from "~/domain/private-page-meta";
+import { currentYear } from "~/domain/renewal";
+import { requireAccountant } from "~/services/auth.server";
+import { PRIVATE_CACHE_CONTROL } from "~/services/cache-control.server";
+import { loadEventsReport } from "~/services/events-report.server";
 
 export const meta: MetaFunction = () => privatePageMeta("Event Payments | Dashboard");
 
-/** The event payments report (accountants only; the guard is in the service). */
-export const loader = ({ request, context }: LoaderFunctionArgs) => loadEventsReport(request, context);
-export const action = ({ request, context }: ActionFunctionArgs) => eventsReportAction(request, context);
+/** The event payments report. */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireAccountant(request, context);
+  const params = new URL(request.url).searchParams;
+  return data(await loadEventsReport(context.store, { params, thisYear: currentYear() }), { headers: { "Cache-Control": PRIVATE_CACHE_CONTROL } });
+}
+
+/** The page has nothing to post: after the guard (so a stranger learns nothing), a POST is 405. */
+export async function action({ request, context }: ActionFunctionArgs): Promise<never> {
+  await requireAccountant(request, context);
+  throw new Response("Method Not Allowed", { status: 405, headers: { Allow: "GET", "Cache-Control": PRIVATE_CACHE_CONTROL } });
+}
 
 export default function MemEventsPay() {
   const { thisYear, titles, state, tiles, chart, tickets } = useLoaderData<typeof loader>();

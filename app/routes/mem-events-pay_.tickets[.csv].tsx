@@ -1,5 +1,12 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { eventsCsv } from "~/services/events-report.server";
+import { currentYear } from "~/domain/renewal";
+import { requireAccountant } from "~/services/auth.server";
+import { csvResponse } from "~/services/csv.server";
+import { eventsCsvFile } from "~/services/events-report.server";
 
-/** GET /mem-events-pay/tickets.csv: every ticket of the chosen year and event (accountants only; no action, so a POST gets 405). */
-export const loader = ({ request, context }: LoaderFunctionArgs) => eventsCsv(request, context);
+/** GET /mem-events-pay/tickets.csv: every ticket of the chosen year and event (no action, so a POST gets 405). */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireAccountant(request, context);
+  const file = await eventsCsvFile(context.store, { params: new URL(request.url).searchParams, thisYear: currentYear() });
+  return csvResponse(file.filename, file.header, file.records);
+}

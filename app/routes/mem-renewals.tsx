@@ -1,34 +1,59 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { AdminPage } from "~/components/admin/AdminPage";
-import { PendingReminder, RenewalsChart, ReportTable } from "~/components/admin/RenewalsReport";
+import { PendingReminder, RenewalsChart } from "~/components/admin/RenewalsReport";
 import { RenewalsSearch } from "~/components/admin/RenewalsSearch";
-import { PENDING_COLUMNS, RENEWED_COLUMNS, renewalsSearch, reportTitle } from "~/domain/renewals-report";
+import { FormMessage, replyErrors, type FormReply } from "~/components/forms";
+import { ReportTable } from "~/components/admin/ReportTable";
+import { ACTION_NOT_UNDERSTOOD } from "~/domain/back-office-messages";
 import { formatPence } from "~/domain/money";
-import { loadRenewalsReport, renewalsReportAction, type RenewalsActionData } from "~/services/renewals-report.server";
-import { storeSafeAction } from "~/services/store-errors.server";
 import { privatePageMeta } from "~/domain/private-page-meta";
+import { currentYear } from "~/domain/renewal";
+import { PENDING_COLUMNS, RENEWED_COLUMNS, renewalsSearch, reportTitle, type RenewalsActionData } from "~/domain/renewals-report";
+import { requireAccountant } from "~/services/auth.server";
+import { PRIVATE_CACHE_CONTROL } from "~/services/cache-control.server";
+import { loadRenewalsReport, reminderSchema, renewalsBack, sendRenewalReminder } from "~/services/renewals-report.server";
+import { storeErrorReply, storeSafeAction } from "~/services/store-errors.server";
+import { redirectWithToast } from "~/services/toast.server";
 
 export const meta: MetaFunction = () => privatePageMeta("Subscriptions | Dashboard");
 
-/** The subscriptions report (accountants only; the guard is in the service, for the loader and the action). */
-export const loader = ({ request, context }: LoaderFunctionArgs) => loadRenewalsReport(request, context);
-/** The reminder while our records cannot be reached: the page says so (503). */
-export const action = storeSafeAction(({ request, context }: ActionFunctionArgs) => renewalsReportAction(request, context), (_form, formError) => ({ formError }));
+const NO_STORE = { "Cache-Control": PRIVATE_CACHE_CONTROL };
+
+/** The subscriptions report. */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireAccountant(request, context);
+  const params = new URL(request.url).searchParams;
+  return data(await loadRenewalsReport(context.store, { params, thisYear: currentYear(), delivers: Boolean(context.env.RESEND_API_KEY) }), { headers: NO_STORE });
+}
+
+/** 'Send Notification To All'; while our records cannot be reached the page says so (503). */
+export const action = storeSafeAction(
+  async ({ request, context }: ActionFunctionArgs) => {
+    const accountant = await requireAccountant(request, context);
+    const url = new URL(request.url);
+    const thisYear = currentYear();
+    const back = renewalsBack(url.searchParams, thisYear);
+    const submission = parseWithZod(await request.formData(), { schema: reminderSchema });
+    if (submission.status !== "success") return data(submission.reply({ formErrors: [ACTION_NOT_UNDERSTOOD] }), { status: 400, headers: NO_STORE });
+    const outcome = await sendRenewalReminder(context, { accountantId: accountant.id, confirmed: submission.value.confirmed === "1", thisYear, origin: url.origin });
+    return "toast" in outcome ? redirectWithToast(context, back, outcome.toast) : data(outcome, { headers: NO_STORE });
+  },
+  storeErrorReply,
+);
 
 export default function MemRenewals() {
   const { thisYear, state, search, searching, delivers, renewed, pending, chart } = useLoaderData<typeof loader>();
-  const reply = useActionData<RenewalsActionData | { formError: string }>();
-  const answer = reply && "formError" in reply ? undefined : reply;
+  // The panel or the question (RenewalsActionData), or the form's reply: refused (400) or our records unreachable (503).
+  const answer = useActionData<RenewalsActionData | FormReply>();
+  const asked = answer && ("panel" in answer || "confirm" in answer) ? answer : undefined;
+  const reply = answer && !asked ? (answer as FormReply) : undefined;
   const href = (changes: Parameters<typeof renewalsSearch>[2]) => `/mem-renewals${renewalsSearch(state, thisYear, changes)}`;
 
   return (
     <AdminPage title="Subscriptions">
-      {reply && "formError" in reply ? (
-        <p className="form-error" role="alert">
-          {reply.formError}
-        </p>
-      ) : null}
+      <FormMessage message={replyErrors(reply)[""]} />
       <RenewalsSearch state={state} thisYear={thisYear} />
       <RenewalsChart year={state.year} bars={chart} />
       <ReportTable
@@ -58,7 +83,7 @@ export default function MemRenewals() {
         pageHref={(page) => href({ pending: { page } })}
         sizeHref={(size) => href({ pending: { page: 1, size } })}
       >
-        <PendingReminder count={pending.allCount} delivers={delivers} action={`/mem-renewals${search}`} answer={answer} />
+        <PendingReminder count={pending.allCount} delivers={delivers} action={`/mem-renewals${search}`} answer={asked} />
       </ReportTable>
     </AdminPage>
   );

@@ -1,12 +1,12 @@
 import { data, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Field, FormMessage, SubmitButton, useFormReply, type FormReply } from "~/components/forms";
 import { PageTitle } from "~/components/layout/Breadcrumbs";
-import { AuthField, FormMessage, SubmitButton, useFocusFirstError } from "~/components/forms/auth-form";
-import { useFieldErrors } from "~/components/forms/use-field-errors";
 import { pageMeta } from "~/domain/page-meta";
-import { LINK_INVALID_MESSAGE, PASSWORD_CHANGED_MESSAGE, PASSWORD_MIN_LENGTH, type ResetErrors } from "~/domain/password-reset";
+import { LINK_INVALID_MESSAGE, PASSWORD_CHANGED_MESSAGE, PASSWORD_MIN_LENGTH, resetPasswordSchema } from "~/domain/password-reset";
 import { memberForResetLink, resetPassword } from "~/services/password-reset.server";
-import { storeSafeAction } from "~/services/store-errors.server";
+import { storeErrorReply, storeSafeAction } from "~/services/store-errors.server";
 import { redirectWithToast } from "~/services/toast.server";
 
 export const meta: MetaFunction = () => [...pageMeta("Reset Password", "Choose a new password for your member account."), { name: "robots", content: "noindex" }];
@@ -25,31 +25,31 @@ export async function loader({ params, context }: LoaderFunctionArgs) {
   return member ? data({ valid: true as const, invalidMessage: null, minLength: PASSWORD_MIN_LENGTH }, init) : data({ valid: false as const, invalidMessage: LINK_INVALID_MESSAGE, minLength: PASSWORD_MIN_LENGTH }, { ...init, status: 404 });
 }
 
-interface ResetAnswer {
-  errors: ResetErrors;
-  invalidMessage: string | null;
-  /** Our records could not be reached. */
-  formError?: string;
-}
+/** Passwords are never sent back. */
+const HIDE = { hideFields: ["password", "confirmPassword"] };
+
+/** A link that matches nobody, has expired or was used (the page shows its message in place of the form). */
+type ResetReply = FormReply & { invalidLink?: string };
+const invalidLink = (): ResetReply => ({ status: "error", invalidLink: LINK_INVALID_MESSAGE });
 
 async function act({ request, params, context }: ActionFunctionArgs) {
-  const result = await resetPassword(request, context, params.id, params.key);
-  if (result.ok) return redirectWithToast(context, "/login", { kind: "success", message: PASSWORD_CHANGED_MESSAGE });
-  if ("invalid" in result) return data<ResetAnswer>({ errors: {}, invalidMessage: LINK_INVALID_MESSAGE }, { status: 404 });
-  return data<ResetAnswer>({ errors: result.errors, invalidMessage: null }, { status: 400 });
+  const member = await memberForResetLink(context, params.id, params.key);
+  if (!member || !params.key) return data(invalidLink(), { status: 404 });
+  const submission = parseWithZod(await request.formData(), { schema: resetPasswordSchema });
+  if (submission.status !== "success") return data(submission.reply(HIDE), { status: 400 });
+  const result = await resetPassword(context, member, params.key, submission.value.password, request.url);
+  if (!result.ok) return data(invalidLink(), { status: 404 });
+  return redirectWithToast(context, "/login", { kind: "success", message: PASSWORD_CHANGED_MESSAGE });
 }
 
 /** A store outage answers the form again (passwords are never sent back) with one message (503). */
-export const action = storeSafeAction(act, (_form, message): ResetAnswer => ({ errors: {}, invalidMessage: null, formError: message }));
+export const action = storeSafeAction(act, storeErrorReply);
 
 export default function ResetAccountPassword() {
   const link = useLoaderData<typeof loader>();
-  const answer = useActionData<ResetAnswer>();
-  const navigation = useNavigation();
-  const [errors, clearError] = useFieldErrors(answer?.errors);
-  const formRef = useFocusFirstError(answer);
-  const submitting = navigation.state === "submitting" && navigation.formMethod === "POST";
-  const invalidMessage = answer?.invalidMessage ?? link.invalidMessage;
+  const reply = useActionData<ResetReply>();
+  const { errors, formError, form } = useFormReply(reply);
+  const invalidMessage = reply?.invalidLink ?? link.invalidMessage;
 
   return (
     <>
@@ -69,15 +69,14 @@ export default function ResetAccountPassword() {
             <>
               <h2 id="reset-title">Choose a new password</h2>
               <Form
-                ref={formRef}
                 method="post"
                 noValidate
                 className="auth-form"
                 aria-labelledby="reset-title"
-                onChange={(event) => clearError((event.target as HTMLInputElement).name)}
+                {...form}
               >
-                <FormMessage message={answer?.formError} />
-                <AuthField
+                <FormMessage message={formError} />
+                <Field
                   id="reset-password"
                   name="password"
                   label="New password"
@@ -86,8 +85,8 @@ export default function ResetAccountPassword() {
                   hint={`At least ${link.minLength} characters.`}
                   error={errors.password}
                 />
-                <AuthField id="reset-confirm" name="confirmPassword" label="Confirm new password" type="password" autoComplete="new-password" error={errors.confirmPassword} />
-                <SubmitButton submitting={submitting}>Change password</SubmitButton>
+                <Field id="reset-confirm" name="confirmPassword" label="Confirm new password" type="password" autoComplete="new-password" error={errors.confirmPassword} />
+                <SubmitButton>Change password</SubmitButton>
               </Form>
             </>
           )}

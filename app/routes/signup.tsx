@@ -1,7 +1,9 @@
 import { data, redirect, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useState } from "react";
 import { RichText } from "~/components/content/RichText";
+import { Field, FormMessage, SubmitButton, type FormReply } from "~/components/forms";
 import { useLazyValidation } from "~/components/forms/use-lazy-validation";
 import { PageTitle } from "~/components/layout/Breadcrumbs";
 import { useHydrated } from "~/components/use-hydrated";
@@ -9,9 +11,12 @@ import { ASSOCIATION } from "~/domain/association";
 import { pageMeta } from "~/domain/page-meta";
 import { SIGNUP_FORM, SIGNUP_MESSAGES, SIGNUP_THANKS, type FieldSpec } from "~/domain/signup-form";
 import { getUser } from "~/services/auth.server";
-import { readSignupForm, registerApplicant, signupValues } from "~/services/signup.server";
+import { INVALID_FORM_MESSAGE } from "~/domain/member-details-form";
+import { signupSchema } from "~/domain/signup";
+import { clientKey } from "~/services/rate-limit.server";
+import { registerApplicant } from "~/services/signup.server";
 import { redirectWithToast } from "~/services/toast.server";
-import { storeSafeAction } from "~/services/store-errors.server";
+import { storeErrorReply, storeSafeAction } from "~/services/store-errors.server";
 
 export const meta: MetaFunction = () => pageMeta("Sign Up", `Apply to join the ${ASSOCIATION.name}: single or family membership.`);
 
@@ -35,103 +40,79 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return { closedHtml: null, form: SIGNUP_FORM };
 }
 
-/** What a post answers when it does not register: messages per field, the values as sent (no passwords), a form message. */
-interface SignupAnswer {
-  errors: Partial<Record<string, string>>;
-  values: Record<string, string>;
-  formError: string | null;
-}
+/** Passwords are never sent back. */
+const HIDE = { hideFields: ["password", "confirm_password"] };
 
 async function act({ request, context }: ActionFunctionArgs) {
   if (await getUser(request, context)) throw redirect("/mem-account");
   const { membership } = await context.content.getSiteSettings();
-  if (membership.registrationDisabled) {
-    return data<SignupAnswer>({ errors: {}, values: {}, formError: SIGNUP_MESSAGES.closed }, { status: 403 });
-  }
+  if (membership.registrationDisabled) return data<FormReply>({ status: "error", error: { "": [SIGNUP_MESSAGES.closed] } }, { status: 403 });
   const form = await request.formData();
-  const raw = readSignupForm(form);
-  const values = signupValues(raw);
-  if (form.get("intent") === UPDATE_FIELDS) return data<SignupAnswer>({ errors: {}, values, formError: null });
+  const submission = parseWithZod(form, { schema: signupSchema(Object.fromEntries(form), new Date().getUTCFullYear()), disableAutoCoercion: true });
+  // Without JavaScript: the form again for the membership or child count chosen, with what was typed and no messages.
+  if (form.get("intent") === UPDATE_FIELDS) return data<FormReply>({ initialValue: submission.reply(HIDE).initialValue });
+  if (submission.status !== "success") return data(submission.reply({ formErrors: [INVALID_FORM_MESSAGE], ...HIDE }), { status: 400 });
 
-  const result = await registerApplicant(raw, request, context);
-  if (result.ok) return redirectWithToast(context, "/confirmation", { kind: "success", message: SIGNUP_THANKS });
-  const headers: HeadersInit = result.retryAfter ? { "Retry-After": String(result.retryAfter) } : {};
-  return data<SignupAnswer>({ errors: result.errors, values, formError: result.formError }, { status: result.status, headers });
+  const result = await registerApplicant(context, submission.value, clientKey(request));
+  if (!result.ok) {
+    const headers: HeadersInit = result.retryAfter ? { "Retry-After": String(result.retryAfter) } : {};
+    const fieldErrors: Record<string, string[]> = result.duplicate ? { email: [result.message] } : {};
+    return data(submission.reply({ formErrors: [result.message], fieldErrors, ...HIDE }), { status: result.status, headers });
+  }
+  return redirectWithToast(context, "/confirmation", { kind: "success", message: SIGNUP_THANKS });
 }
 
 /** A store outage answers the form again, with what was typed and one message (503). */
-export const action = storeSafeAction(act, (form, message) => ({ errors: {}, values: signupValues(readSignupForm(form)), formError: message }));
+export const action = storeSafeAction(act, storeErrorReply);
 
 const loadCheck = () => import("~/components/forms/signup-check").then((module) => module.checkSignup);
 
-/** One labelled control with its hint and message, tied to it for screen readers. */
-function Field({ spec, error, value, onChoose, update }: { spec: FieldSpec; error?: string; value?: string; onChoose: (value: string) => void; update: boolean }) {
-  const { name, label, type, options, hint } = spec;
-  const id = `signup-${name}`;
-  const describedBy = `${hint ? `${id}-hint ` : ""}${error ? `${id}-error` : ""}`.trim() || undefined;
-  const common = { id, name, "aria-invalid": error ? true : undefined, "aria-describedby": describedBy };
+/** One control of SIGNUP_FORM, through the form family's Field. */
+function SignupField({ spec, error, value, onChoose, update }: { spec: FieldSpec; error?: string; value?: string; onChoose: (value: string) => void; update: boolean }) {
+  const { name, type, options } = spec;
   const checkbox = type === "checkbox";
   return (
-    <div className={`field field-${name}${checkbox ? " consent" : ""}${spec.wide ? " wide" : ""}`}>
-      {checkbox ? <input type="checkbox" {...common} defaultChecked={value === "on"} /> : null}
-      <label htmlFor={id}>{label}</label>
-      {hint ? (
-        <p className="field-hint" id={`${id}-hint`}>
-          {hint}
-        </p>
-      ) : null}
-      {options ? (
-        <select {...common} defaultValue={value ?? options[0]} onChange={(event) => onChoose(event.target.value)}>
-          {options.map((option) => (
-            <option key={option} value={option}>
-              {option || "Choose..."}
-            </option>
-          ))}
-        </select>
-      ) : checkbox ? null : (
-        <input
-          {...common}
-          type={type}
-          autoComplete={spec.autoComplete}
-          maxLength={spec.maxLength}
-          inputMode={spec.inputMode}
-          defaultValue={type === "password" ? undefined : value}
-        />
-      )}
-      {error ? (
-        <p className="field-error" id={`${id}-error`}>
-          {error}
-        </p>
-      ) : null}
-      {update && spec.updateLabel ? (
-        <button type="submit" name="intent" value={UPDATE_FIELDS} className="button button-secondary update-fields">
-          {spec.updateLabel}
-        </button>
-      ) : null}
-    </div>
+    <Field
+      id={`signup-${name}`}
+      name={name}
+      label={spec.label}
+      hint={spec.hint}
+      error={error}
+      className={`${checkbox ? "consent" : ""}${spec.wide ? " wide" : ""}`}
+      after={
+        update && spec.updateLabel ? (
+          <button type="submit" name="intent" value={UPDATE_FIELDS} className="button button-secondary update-fields">
+            {spec.updateLabel}
+          </button>
+        ) : null
+      }
+      {...(options
+        ? { as: "select" as const, defaultValue: value ?? options[0], onChange: (event: { target: EventTarget }) => onChoose((event.target as HTMLSelectElement).value) }
+        : checkbox
+          ? { type, defaultChecked: value === "on" }
+          : { type, autoComplete: spec.autoComplete, maxLength: spec.maxLength, inputMode: spec.inputMode, defaultValue: type === "password" ? undefined : value })}
+    >
+      {options?.map((option) => (
+        <option key={option} value={option}>
+          {option || "Choose..."}
+        </option>
+      ))}
+    </Field>
   );
 }
 
 export default function Signup() {
   const { closedHtml, form } = useLoaderData<typeof loader>();
-  const answer = useActionData<SignupAnswer>();
-  const navigation = useNavigation();
+  const reply = useActionData<FormReply>();
   const hydrated = useHydrated();
-  const values = answer?.values ?? {};
-  const { errors, formError, formRef, formProps } = useLazyValidation({
-    fromServer: answer?.errors,
-    formErrorFromServer: answer?.formError,
-    invalidMessage: form?.invalidMessage ?? "",
-    load: loadCheck,
-  });
+  const values = (reply?.initialValue ?? {}) as Record<string, string | undefined>;
+  const { errors, formError, formRef, formProps } = useLazyValidation({ reply, invalidMessage: form?.invalidMessage ?? "", load: loadCheck });
 
   // The membership and child count decide which fields show: at once with JavaScript, by a round trip without.
   const [chosen, setChoice] = useState<Record<string, string | undefined>>(() => ({ membership: values.membership, childCount: values.childCount }));
   const family = chosen.membership === "Family";
   const children = family ? Number(chosen.childCount) || 0 : 0;
   const shown = (spec: { family?: boolean; child?: number }) => (!spec.family || family) && (spec.child ?? 0) <= children;
-
-  const submitting = navigation.state === "submitting";
 
   return (
     <>
@@ -146,16 +127,12 @@ export default function Signup() {
                   Sign Up
                 </button>
               )}
-              {formError ? (
-                <p className="form-error" role="alert" tabIndex={-1}>
-                  {formError}
-                </p>
-              ) : null}
+              <FormMessage message={formError} />
               {form.sections.filter(shown).map((section) => (
                 <fieldset key={section.legend}>
                   <legend>{section.legend}</legend>
                   {section.fields.filter(shown).map((spec) => (
-                    <Field
+                    <SignupField
                       key={spec.name}
                       spec={spec}
                       error={errors[spec.name]}
@@ -166,9 +143,7 @@ export default function Signup() {
                   ))}
                 </fieldset>
               ))}
-              <button type="submit" className="button" disabled={submitting}>
-                {submitting ? "Please wait..." : "Sign Up"}
-              </button>
+              <SubmitButton>Sign Up</SubmitButton>
             </Form>
           ) : (
             <div className="signup-closed">

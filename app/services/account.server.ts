@@ -4,18 +4,8 @@ import type { AccountPage } from "../domain/account-page";
 import { formatMemberNumber } from "../domain/member-number";
 import { formatAmountTimesQty, formatPence } from "../domain/money";
 import type { FamilyDetails, Member } from "../domain/records";
-import {
-  CHILD_NAME_FIELDS,
-  CHILD_YEAR_FIELDS,
-  INVALID_FORM_MESSAGE,
-  PERSON_FIELDS,
-  PHOTO_CONSENT_FIELDS,
-  SPOUSE_FIELDS,
-  formText,
-  parseMemberDetails,
-  readMembership,
-  type FieldErrors,
-} from "../domain/member-details";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { memberDetailsFormSchema, readMembership, type MemberDetails } from "../domain/member-details";
 import { BAND_NAMES, sortAttendees } from "../domain/ticket-bands";
 import { formatTicketCode } from "../domain/ticket-code";
 import { formatAdmittedAt } from "../domain/door";
@@ -95,8 +85,6 @@ export async function loadAccountPage(context: AppLoadContext, member: Member, n
 /** The form's values as text, keyed by the names it posts (the member-details fields). */
 export type AccountFormValues = Record<string, string>;
 
-const FORM_FIELDS = [...PERSON_FIELDS, "membership", ...SPOUSE_FIELDS, "childCount", ...CHILD_NAME_FIELDS, ...CHILD_YEAR_FIELDS, ...PHOTO_CONSENT_FIELDS] as const;
-
 /** The Edit Account form prefilled from the member's record. */
 export function accountFormValues(member: Member): AccountFormValues {
   const values: AccountFormValues = {
@@ -124,41 +112,34 @@ export function accountFormValues(member: Member): AccountFormValues {
   return values;
 }
 
-/** The posted values, text only, for the fields the form has (an `id` or `email` field is never read). */
-function postedValues(form: FormData): AccountFormValues {
-  return Object.fromEntries(FORM_FIELDS.map((field) => [field, formText(form.get(field)).slice(0, 300)]));
+/**
+ * Parses an Edit Account post for the signed-in `member`: first the membership rule (an
+ * upgrade needs this year's subscription; a refused choice goes back to what is stored,
+ * so no Family fields show), then the member-details schema of the fields the post shows.
+ */
+export function parseAmendForm(member: Member, form: FormData, now = new Date()) {
+  const year = currentYear(now);
+  const requested = readMembership(form.get("membership")) ?? member.membership;
+  const membershipError = membershipChangeError(member, requested, year);
+  if (membershipError) form.set("membership", member.membership);
+  const schema = memberDetailsFormSchema(Object.fromEntries(form), { rule: "family-with-children", currentYear: year });
+  return { submission: parseWithZod(form, { schema, disableAutoCoercion: true }), membershipError };
 }
 
 export type AmendResult =
-  | { kind: "refresh"; values: AccountFormValues; errors: FieldErrors; formError: string | null }
-  | { kind: "invalid"; values: AccountFormValues; errors: FieldErrors; formError: string }
   | { kind: "saved" }
   /** The contact details are saved; the family waits on the upgrade's payment. */
   | { kind: "upgrade"; member: Member; family: FamilyDetails };
 
 /**
- * The Edit Account post, for the signed-in member only. `intent=update-fields` (the
- * no-JavaScript way to show the Family or child fields) re-renders without saving.
- * Membership itself never changes here. Choosing Family (a Single member asking for the
- * upgrade) saves the contact details only: the spouse and children go with the upgrade's
- * payment and reach the record when it is paid (ADR 26), so a cancelled checkout leaves
- * the record as it was and the next save of an address starts no payment.
+ * Saves the Edit Account form (parsed with memberDetailsFormSchema, the membership
+ * already checked by `membershipChangeError`) for the signed-in member only. Membership
+ * itself never changes here. Choosing Family (a Single member asking for the upgrade)
+ * saves the contact details only: the spouse and children go with the upgrade's payment
+ * and reach the record when it is paid (ADR 26), so a cancelled checkout leaves the
+ * record as it was and the next save of an address starts no payment.
  */
-export async function updateAccountDetails(context: AppLoadContext, member: Member, form: FormData, now = new Date()): Promise<AmendResult> {
-  const year = currentYear(now);
-  const values = postedValues(form);
-  const requested = readMembership(values.membership) ?? member.membership;
-  const membershipError = membershipChangeError(member, requested, year);
-  if (membershipError) values.membership = member.membership;
-
-  if (form.get("intent") === "update-fields") {
-    return { kind: "refresh", values, errors: membershipError ? { membership: membershipError } : {}, formError: membershipError };
-  }
-  if (membershipError) return { kind: "invalid", values, errors: { membership: membershipError }, formError: membershipError };
-
-  const parsed = parseMemberDetails(values, { rule: "family-with-children", currentYear: year });
-  if (!parsed.ok) return { kind: "invalid", values, errors: parsed.errors, formError: INVALID_FORM_MESSAGE };
-  const d = parsed.data;
+export async function updateAccountDetails(context: AppLoadContext, member: Member, d: MemberDetails): Promise<AmendResult> {
   const contact = { title: d.title, fullName: d.fullName, address: d.address, city: d.city, county: d.county, postcode: d.postcode, mobile: d.mobile };
   const family: FamilyDetails = {
     spouse: d.spouse,

@@ -1,11 +1,20 @@
-import type { AppLoadContext } from "@remix-run/cloudflare";
+import {
+  CONFIDENTIAL_BODY_NOTE,
+  CONFIDENTIAL_PURPOSES,
+  OUTBOX_PAGE_SIZE,
+  emailStatusLabel,
+  type OutboxEmailView,
+  type OutboxPage,
+} from "../domain/outbox";
+import { pageCount, storePage } from "../domain/paging";
 import { PRIVATE_CACHE_CONTROL } from "./cache-control.server";
-import { CONFIDENTIAL_BODY_NOTE, CONFIDENTIAL_PURPOSES, OUTBOX_PAGE_SIZE, emailStatusLabel, requestedOutboxPage } from "../domain/outbox";
+import type { Store } from "./store/port";
 
 /**
  * What the outbox pages show, read on the server: the accountants' /accounts/emails and
- * the development /dev/mail use the same two loaders (they differ only in their guard
- * and their link prefix) and the same components (app/components/outbox/).
+ * the development /dev/mail read through the same two functions (the routes differ
+ * only in their guard and their link prefix) and the same components
+ * (app/components/outbox/). A missing e-mail is null: the route answers 404.
  */
 
 /** The accountants' outbox pages are personal: never cached, never indexed. */
@@ -20,35 +29,14 @@ export function outboxTime(unixSeconds: number): string {
   });
 }
 
-export interface OutboxRow {
-  id: string;
-  sentAt: string;
-  to: string;
-  subject: string;
-  purpose: string;
-  status: string;
-  statusLabel: string;
-  providerId: string | null;
-  error: string | null;
-}
-
-export interface OutboxPage {
-  emails: OutboxRow[];
-  total: number;
-  /** 1-based. */
-  page: number;
-  pages: number;
-}
-
-/** One page of the outbox, newest first (?page=N, 1-based; past the end shows the last page). */
-export async function loadOutboxPage(request: Request, context: AppLoadContext): Promise<OutboxPage> {
-  const asked = requestedOutboxPage(new URL(request.url).searchParams.get("page"));
+/** One page of the outbox, newest first (1-based; past the end shows the last page). */
+export async function loadOutboxPage(store: Store, asked: number): Promise<OutboxPage> {
   let page = asked;
-  let result = await context.store.outbox.list({ limit: OUTBOX_PAGE_SIZE, offset: (page - 1) * OUTBOX_PAGE_SIZE });
-  const pages = Math.max(1, Math.ceil(result.total / OUTBOX_PAGE_SIZE));
+  let result = await store.outbox.list(storePage({ page, size: OUTBOX_PAGE_SIZE }));
+  const pages = pageCount(result.total, OUTBOX_PAGE_SIZE);
   if (page > pages) {
     page = pages;
-    result = await context.store.outbox.list({ limit: OUTBOX_PAGE_SIZE, offset: (page - 1) * OUTBOX_PAGE_SIZE });
+    result = await store.outbox.list(storePage({ page, size: OUTBOX_PAGE_SIZE }));
   }
   const emails = result.rows.map((email) => ({
     id: email.id,
@@ -65,12 +53,12 @@ export async function loadOutboxPage(request: Request, context: AppLoadContext):
 }
 
 /**
- * One e-mail with its HTML and text; 404 when there is none with this id. With
+ * One e-mail with its HTML and text; null when there is none with this id. With
  * `hideConfidential`, the body of a reset-link e-mail is replaced by a note.
  */
-export async function loadOutboxEmail(context: AppLoadContext, id: string | undefined, options: { hideConfidential?: boolean } = {}) {
-  const email = id && id.length <= 64 ? await context.store.outbox.get(id) : null;
-  if (!email) throw new Response("Not Found", { status: 404 });
+export async function loadOutboxEmail(store: Store, id: string | undefined, options: { hideConfidential?: boolean } = {}): Promise<OutboxEmailView | null> {
+  const email = id && id.length <= 64 ? await store.outbox.get(id) : null;
+  if (!email) return null;
   const hidden = options.hideConfidential === true && CONFIDENTIAL_PURPOSES.includes(email.purpose);
   return {
     ...email,
@@ -82,5 +70,3 @@ export async function loadOutboxEmail(context: AppLoadContext, id: string | unde
     statusLabel: emailStatusLabel(email.status),
   };
 }
-
-export type OutboxEmailView = Awaited<ReturnType<typeof loadOutboxEmail>>;

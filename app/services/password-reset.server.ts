@@ -4,20 +4,18 @@ import { TOO_MANY_ATTEMPTS_MESSAGE } from "../domain/login";
 import {
   EMAIL_NOT_FOUND_MESSAGE,
   isResetKeyShape,
-  parseForgotPasswordForm,
-  parseResetPasswordForm,
   resetKeyMatches,
   resetKeyToSend,
-  type ResetErrors,
 } from "../domain/password-reset";
 import type { Member } from "../domain/records";
 import { PasswordChangedEmail, PASSWORD_CHANGED_SUBJECT } from "../emails/PasswordChangedEmail";
 import { ResetPasswordEmail, RESET_PASSWORD_SUBJECT } from "../emails/ResetPasswordEmail";
 import { createEmailService } from "./email.server";
 import { hashPassword } from "./password.server";
-import { clientKey, createRateLimiter } from "./rate-limit.server";
+import { createRateLimiter } from "./rate-limit.server";
 import { FORGOT_RATE_RULES } from "../domain/rate-limits";
-import { knowsMember, readDeviceNote } from "./device-cookie.server";
+import { knowsMember } from "./device-cookie.server";
+import type { SignInVisitor } from "./login.server";
 
 export { FORGOT_RATE_RULES };
 
@@ -28,13 +26,11 @@ export { FORGOT_RATE_RULES };
 
 const nowSeconds = () => Date.now() / 1000;
 
-export type ForgotResult =
-  | { ok: true }
-  | { ok: false; status: 400 | 404 | 429; email: string; error: string; retryAfter?: number };
+export type ForgotResult = { ok: true } | { ok: false; status: 404 | 429; message: string; retryAfter?: number };
 
-/** The link in the e-mail: absolute, on the origin the request came to. */
-export function resetLink(request: Request, member: Pick<Member, "id">, key: string): string {
-  return new URL(`/reset-account-password/${encodeURIComponent(member.id)}/${key}`, request.url).toString();
+/** The link in the e-mail: absolute, on the origin the request came to (`siteUrl`). */
+export function resetLink(siteUrl: string, member: Pick<Member, "id">, key: string): string {
+  return new URL(`/reset-account-password/${encodeURIComponent(member.id)}/${key}`, siteUrl).toString();
 }
 
 async function sendQuietly(context: AppLoadContext, send: () => Promise<unknown>, what: string) {
@@ -53,20 +49,16 @@ async function sendQuietly(context: AppLoadContext, send: () => Promise<unknown>
  * counted, and the per-e-mail cap on re-sends only decides whether one more copy of a
  * link the member already has is sent: the page answers the same either way.
  */
-export async function requestPasswordReset(request: Request, context: AppLoadContext): Promise<ForgotResult> {
-  const parsed = parseForgotPasswordForm(await request.formData());
-  if (!parsed.ok) return { ok: false, status: 400, email: parsed.email, error: parsed.error };
-  const { email } = parsed;
-
+export async function requestPasswordReset(context: AppLoadContext, email: string, visitor: SignInVisitor, siteUrl: string): Promise<ForgotResult> {
   const found = await context.store.members.findByEmail(email);
   const member = found && !found.deleted ? found : null;
-  const knownBrowser = knowsMember(await readDeviceNote(request, context), member?.id);
+  const knownBrowser = knowsMember(visitor.note, member?.id);
   const limiter = createRateLimiter(context.env.DB);
   if (!knownBrowser) {
-    const limit = await limiter.hit([{ rule: FORGOT_RATE_RULES.perIp, subject: clientKey(request) }]);
-    if (!limit.allowed) return { ok: false, status: 429, email, error: TOO_MANY_ATTEMPTS_MESSAGE, retryAfter: limit.retryAfter };
+    const limit = await limiter.hit([{ rule: FORGOT_RATE_RULES.perIp, subject: visitor.address }]);
+    if (!limit.allowed) return { ok: false, status: 429, message: TOO_MANY_ATTEMPTS_MESSAGE, retryAfter: limit.retryAfter };
   }
-  if (!member) return { ok: false, status: 404, email, error: EMAIL_NOT_FOUND_MESSAGE };
+  if (!member) return { ok: false, status: 404, message: EMAIL_NOT_FOUND_MESSAGE };
 
   const plan = resetKeyToSend(member, nowSeconds());
   let key = plan.key;
@@ -80,7 +72,7 @@ export async function requestPasswordReset(request: Request, context: AppLoadCon
     // The member already has this same working link; one more copy is not worth an inbox flood.
     if (!resend.allowed) return { ok: true };
   }
-  const link = resetLink(request, member, key);
+  const link = resetLink(siteUrl, member, key);
   await sendQuietly(
     context,
     () =>
@@ -102,21 +94,18 @@ export async function memberForResetLink(context: AppLoadContext, id: string | u
   return member && resetKeyMatches(member, key, nowSeconds()) ? member : null;
 }
 
-export type ResetResult = { ok: true } | { ok: false; status: 400; errors: ResetErrors } | { ok: false; status: 404; invalid: true };
+export type ResetResult = { ok: true } | { ok: false; invalid: true };
 
 /**
- * Sets the new password: PBKDF2, the key claimed (single use, even under concurrency), and the change time
+ * Sets the new password of the member `member` (the link's, from memberForResetLink):
+ * PBKDF2, the key claimed (single use, even under concurrency), and the change time
  * recorded so every earlier session is refused (ADR 7); then the notice is e-mailed.
  */
-export async function resetPassword(request: Request, context: AppLoadContext, id: string | undefined, key: string | undefined): Promise<ResetResult> {
-  const member = await memberForResetLink(context, id, key);
-  if (!member || !key) return { ok: false, status: 404, invalid: true };
-  const parsed = parseResetPasswordForm(await request.formData());
-  if (!parsed.ok) return { ok: false, status: 400, errors: parsed.errors };
-  const passwordHash = await hashPassword(parsed.password);
+export async function resetPassword(context: AppLoadContext, member: Member, key: string, password: string, siteUrl: string): Promise<ResetResult> {
+  const passwordHash = await hashPassword(password);
 
   // The key is spent first, conditionally: of two resets posted at once with one key, one changes the password.
-  if (!(await context.store.members.claimResetKey(member.id, key, nowSeconds()))) return { ok: false, status: 404, invalid: true };
+  if (!(await context.store.members.claimResetKey(member.id, key, nowSeconds()))) return { ok: false, invalid: true };
   await context.store.members.update(member.id, { passwordHash, passwordChangedAt: nowSeconds() });
   await sendQuietly(
     context,
@@ -124,7 +113,7 @@ export async function resetPassword(request: Request, context: AppLoadContext, i
       createEmailService(context).send({
         to: [member.email],
         subject: PASSWORD_CHANGED_SUBJECT,
-        react: createElement(PasswordChangedEmail, { fullName: member.fullName, loginUrl: new URL("/login", request.url).toString() }),
+        react: createElement(PasswordChangedEmail, { fullName: member.fullName, loginUrl: new URL("/login", siteUrl).toString() }),
         purpose: "password-changed",
       }),
     "password-updated",

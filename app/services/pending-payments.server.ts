@@ -1,40 +1,37 @@
-import { data, type AppLoadContext } from "@remix-run/cloudflare";
+import type { AppLoadContext } from "@remix-run/cloudflare";
 import { z } from "zod";
 import { formatDateTime } from "../domain/account";
 import { formatAmountTimesQty } from "../domain/money";
-import { requireAccountant } from "./auth.server";
-import { PRIVATE_CACHE_CONTROL } from "./cache-control.server";
+import { pageCount, storePage } from "../domain/paging";
+import type { PendingPaymentsView } from "../domain/pending-payments";
+import type { Toast } from "../domain/toast";
 import { reconcile, type ReconcileOutcome } from "./settlement.server";
-import { redirectWithToast } from "./toast.server";
+import type { Store } from "./store/port";
 
-/** /accounts/payments: the pending transactions and their Reconcile button (accountants). */
+/** /accounts/payments: the pending transactions and their Reconcile button (the route guards: accountants). */
 
 const PAGE_SIZE = 50;
 
-export async function loadPendingPayments(request: Request, context: AppLoadContext) {
-  await requireAccountant(request, context);
-  const page = Math.min(Math.max(Number.parseInt(new URL(request.url).searchParams.get("page") ?? "1", 10) || 1, 1), 100_000);
-  const { rows, total } = await context.store.transactions.listPending({ limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE });
-  return data(
-    {
-      page,
-      pages: Math.max(1, Math.ceil(total / PAGE_SIZE)),
-      total,
-      rows: rows.map((t) => ({
-        id: t.id,
-        created: formatDateTime(t.createdAt),
-        name: t.memberName,
-        email: t.memberEmail,
-        title: t.title,
-        amount: formatAmountTimesQty(t.unitAmount, t.qty),
-        started: t.checkoutSessionId !== null,
-      })),
-    },
-    { headers: { "Cache-Control": PRIVATE_CACHE_CONTROL } },
-  );
+/** One page (1-based) of the payments started but not settled, oldest first. */
+export async function loadPendingPayments(store: Store, page: number): Promise<PendingPaymentsView> {
+  const { rows, total } = await store.transactions.listPending(storePage({ page, size: PAGE_SIZE }));
+  return {
+    page,
+    pages: pageCount(total, PAGE_SIZE),
+    total,
+    rows: rows.map((t) => ({
+      id: t.id,
+      created: formatDateTime(t.createdAt),
+      name: t.memberName,
+      email: t.memberEmail,
+      title: t.title,
+      amount: formatAmountTimesQty(t.unitAmount, t.qty),
+      started: t.checkoutSessionId !== null,
+    })),
+  };
 }
 
-const MESSAGES: Record<ReconcileOutcome, { kind: "success" | "error" | "info"; message: string }> = {
+const MESSAGES: Record<ReconcileOutcome, Toast> = {
   settled: { kind: "success", message: "The payment was confirmed by the card provider and is now settled." },
   "already-settled": { kind: "info", message: "This payment was already settled." },
   failed: { kind: "info", message: "The checkout was never paid: the transaction is marked failed." },
@@ -46,12 +43,14 @@ const MESSAGES: Record<ReconcileOutcome, { kind: "success" | "error" | "info"; m
   unavailable: { kind: "error", message: "The card provider could not be reached. Nothing changed; please try again later." },
 };
 
-const reconcileSchema = z.object({ id: z.string().min(1).max(64) });
+/** What a row's Reconcile posts: the transaction's id. */
+export const reconcileSchema = z.object({ id: z.string().min(1).max(64) });
 
-export async function reconcileAction(request: Request, context: AppLoadContext) {
-  await requireAccountant(request, context);
-  const parsed = reconcileSchema.safeParse(Object.fromEntries(await request.formData()));
-  if (!parsed.success) return redirectWithToast(context, "/accounts/payments", MESSAGES.unknown);
-  const { outcome } = await reconcile(context, parsed.data.id);
-  return redirectWithToast(context, "/accounts/payments", MESSAGES[outcome]);
+/** A post that names no transaction we could look up. */
+export const UNKNOWN_TRANSACTION = MESSAGES.unknown.message;
+
+/** Asks the card provider what became of one pending payment, and says what was done. */
+export async function reconcilePayment(context: AppLoadContext, id: string): Promise<Toast> {
+  const { outcome } = await reconcile(context, id);
+  return MESSAGES[outcome];
 }

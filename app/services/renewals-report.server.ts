@@ -1,7 +1,7 @@
-import { data, type AppLoadContext } from "@remix-run/cloudflare";
+import type { AppLoadContext } from "@remix-run/cloudflare";
 import { createElement } from "react";
-import { DEFAULT_PAGE_SIZE, pageCount } from "../domain/member-table";
-import { currentYear } from "../domain/renewal";
+import { z } from "zod";
+import { DEFAULT_PAGE_SIZE, pageCount, storePage } from "../domain/paging";
 import {
   chartBars,
   monthPeriods,
@@ -16,96 +16,91 @@ import {
   reportCsv,
   reportCsvFilename,
   reportCsvHref,
+  type RenewalsActionData,
   type ReportTable,
 } from "../domain/renewals-report";
+import type { Toast } from "../domain/toast";
 import { RenewalReminderEmail, renewalReminderSubject } from "../emails/RenewalReminderEmail";
-import { requireAccountant } from "./auth.server";
-import { PRIVATE_CACHE_CONTROL } from "./cache-control.server";
 import { createEmailService } from "./email.server";
-import { csvText } from "./member-csv.server";
 import { createRateLimiter } from "./rate-limit.server";
 import { REMINDER_RATE_RULE } from "../domain/rate-limits";
-import { redirectWithToast } from "./toast.server";
+import type { Store } from "./store/port";
 
 export { REMINDER_RATE_RULE };
 
 /**
  * The subscriptions report (/mem-renewals): the renewed and pending tables, their
- * CSV exports, and 'Send Notification To All'. Accountants only, on every method.
+ * CSV exports, and 'Send Notification To All'. The routes guard (accountants only, on
+ * every method), parse and answer; this reads and sends.
  */
 
 const PATH = "/mem-renewals";
 const RENEW = "renew" as const;
 
-
-export async function loadRenewalsReport(request: Request, context: AppLoadContext) {
-  await requireAccountant(request, context);
-  const thisYear = currentYear();
-  const state = readRenewalsParams(new URL(request.url).searchParams, thisYear);
+/** The report for the URL's params: both tables (a page each), their counts, the chart. */
+export async function loadRenewalsReport(store: Store, input: { params: URLSearchParams; thisYear: number; delivers: boolean }) {
+  const { thisYear, delivers } = input;
+  const state = readRenewalsParams(input.params, thisYear);
   const query = { year: state.year, paymentType: RENEW };
   const searching = state.q !== "";
   // The chart and the reminder stay about everyone; the tables, their counts and the
   // renewed total follow the search. Without one, the whole-year figures serve both.
   const [renewed, summary, foundSummary, pending, allPending] = await Promise.all([
-    context.store.transactions.listSettled({ ...renewedQuery(state), page: state.renewed.page - 1, pageSize: state.renewed.size }),
-    context.store.transactions.summarizeSettled(query, monthPeriods(state.year)),
-    searching ? context.store.transactions.summarizeSettled(renewedQuery(state), []) : null,
-    context.store.members.list(pendingMembersQuery(thisYear, state.pending, state.q)),
-    searching ? context.store.members.list(pendingMembersQuery(thisYear, { page: 1, size: DEFAULT_PAGE_SIZE })) : null,
+    store.transactions.listSettled({ ...renewedQuery(state), ...storePage(state.renewed) }),
+    store.transactions.summarizeSettled(query, monthPeriods(state.year)),
+    searching ? store.transactions.summarizeSettled(renewedQuery(state), []) : null,
+    store.members.list(pendingMembersQuery(thisYear, state.pending, state.q)),
+    searching ? store.members.list(pendingMembersQuery(thisYear, { page: 1, size: DEFAULT_PAGE_SIZE })) : null,
   ]);
   const found = foundSummary ?? summary;
-  return data(
-    {
-      thisYear,
-      state,
-      search: renewalsSearch(state, thisYear),
-      searching,
-      /** E-mail leaves the site: the button sends (after a confirm) rather than listing the addresses. */
-      delivers: Boolean(context.env.RESEND_API_KEY),
-      renewed: {
-        rows: renewed.rows.map(renewedRow),
-        count: found.count,
-        allCount: summary.count,
-        amount: found.amount,
-        pages: pageCount(renewed.total, state.renewed.size),
-        csvHref: reportCsvHref("renewed", state, thisYear),
-      },
-      pending: {
-        rows: pending.rows.map(pendingRow),
-        count: pending.total,
-        /** 'Send Notification To All' writes to every pending member, whatever the search. */
-        allCount: allPending?.total ?? pending.total,
-        pages: pageCount(pending.total, state.pending.size),
-        csvHref: reportCsvHref("pending", state, thisYear),
-      },
-      chart: chartBars(summary.perPeriod),
+  return {
+    thisYear,
+    state,
+    search: renewalsSearch(state, thisYear),
+    searching,
+    /** E-mail leaves the site: the button sends (after a confirm) rather than listing the addresses. */
+    delivers,
+    renewed: {
+      rows: renewed.rows.map(renewedRow),
+      count: found.count,
+      allCount: summary.count,
+      amount: found.amount,
+      pages: pageCount(renewed.total, state.renewed.size),
+      csvHref: reportCsvHref("renewed", state, thisYear),
     },
-    { headers: { "Cache-Control": PRIVATE_CACHE_CONTROL } },
-  );
+    pending: {
+      rows: pending.rows.map(pendingRow),
+      count: pending.total,
+      /** 'Send Notification To All' writes to every pending member, whatever the search. */
+      allCount: allPending?.total ?? pending.total,
+      pages: pageCount(pending.total, state.pending.size),
+      csvHref: reportCsvHref("pending", state, thisYear),
+    },
+    chart: chartBars(summary.perPeriod),
+  };
 }
 
-/** GET /mem-renewals/renewed.csv?q=…&year=… and /mem-renewals/pending.csv?q=…: every row of the table the search finds. */
-export async function renewalsCsv(request: Request, context: AppLoadContext, table: ReportTable) {
-  await requireAccountant(request, context);
-  const thisYear = currentYear();
-  const state = readRenewalsParams(new URL(request.url).searchParams, thisYear);
+/** Every row of one table the search finds (/mem-renewals/renewed.csv?q=…&year=…, /mem-renewals/pending.csv?q=…), as a CSV file's parts. */
+export async function renewalsCsvFile(store: Store, input: { table: ReportTable; params: URLSearchParams; thisYear: number }) {
+  const { table, thisYear } = input;
+  const state = readRenewalsParams(input.params, thisYear);
   const rows =
     table === "renewed"
-      ? (await context.store.transactions.listSettled(renewedQuery(state))).rows.map(renewedRow)
-      : (await context.store.members.list(pendingMembersQuery(thisYear, undefined, state.q))).rows.map(pendingRow);
-  const { header, records } = reportCsv(table, rows);
-  return new Response(csvText(header, records), {
-    headers: {
-      "Content-Type": "text/csv; charset=utf-8",
-      "Content-Disposition": `attachment; filename="${reportCsvFilename(table, table === "renewed" ? state.year : thisYear)}"`,
-      "Cache-Control": PRIVATE_CACHE_CONTROL,
-      "X-Content-Type-Options": "nosniff",
-    },
-  });
+      ? (await store.transactions.listSettled(renewedQuery(state))).rows.map(renewedRow)
+      : (await store.members.list(pendingMembersQuery(thisYear, undefined, state.q))).rows.map(pendingRow);
+  return { filename: reportCsvFilename(table, table === "renewed" ? state.year : thisYear), ...reportCsv(table, rows) };
 }
 
-/** What the page shows after a post that did not send: the no-JS confirmation, or the addresses for manual sending. */
-export type RenewalsActionData = { confirm: { count: number } } | { panel: { emails: string[] } };
+/** Where a post goes back to: the same view of the report. */
+export function renewalsBack(params: URLSearchParams, thisYear: number): string {
+  return `${PATH}${renewalsSearch(readRenewalsParams(params, thisYear), thisYear)}`;
+}
+
+/** The reminder post: the button's intent, and `confirmed=1` once the question was answered. */
+export const reminderSchema = z.object({
+  intent: z.literal("notify"),
+  confirmed: z.literal("1").optional().catch(undefined),
+});
 
 /**
  * 'Send Notification To All': the renewal reminder to every pending member (all
@@ -113,34 +108,30 @@ export type RenewalsActionData = { confirm: { count: number } } | { panel: { ema
  * addresses for manual sending (the spec's panel). Without JavaScript the first post
  * asks for a yes (with it, the browser's confirm does).
  */
-export async function renewalsReportAction(request: Request, context: AppLoadContext) {
-  const accountant = await requireAccountant(request, context);
-  const thisYear = currentYear();
-  const back = `${PATH}${renewalsSearch(readRenewalsParams(new URL(request.url).searchParams, thisYear), thisYear)}`;
-  const form = await request.formData();
-  if (form.get("intent") !== "notify") {
-    return redirectWithToast(context, back, { kind: "error", message: "That action was not understood. Please try again." });
-  }
+export async function sendRenewalReminder(
+  context: AppLoadContext,
+  input: { accountantId: string; confirmed: boolean; thisYear: number; origin: string },
+): Promise<{ toast: Toast } | RenewalsActionData> {
+  const { thisYear } = input;
   const { rows: members } = await context.store.members.list(pendingMembersQuery(thisYear));
-  if (members.length === 0) {
-    return redirectWithToast(context, back, { kind: "info", message: "Every active member has paid this year's subscription." });
-  }
-  const noStore = { headers: { "Cache-Control": PRIVATE_CACHE_CONTROL } };
+  if (members.length === 0) return { toast: { kind: "info", message: "Every active member has paid this year's subscription." } };
   const email = createEmailService(context);
-  if (!email.delivers) return data<RenewalsActionData>({ panel: { emails: members.map((member) => member.email) } }, noStore);
-  if (form.get("confirmed") !== "1") return data<RenewalsActionData>({ confirm: { count: members.length } }, noStore);
+  if (!email.delivers) return { panel: { emails: members.map((member) => member.email) } };
+  if (!input.confirmed) return { confirm: { count: members.length } };
 
-  const limit = await createRateLimiter(context.env.DB).hit([{ rule: REMINDER_RATE_RULE, subject: accountant.id }]);
+  const limit = await createRateLimiter(context.env.DB).hit([{ rule: REMINDER_RATE_RULE, subject: input.accountantId }]);
   if (!limit.allowed) {
     const minutes = Math.max(1, Math.ceil(limit.retryAfter / 60));
-    return redirectWithToast(context, back, {
-      kind: "error",
-      message: `The renewal reminder was sent a few minutes ago. Please wait ${minutes} ${minutes === 1 ? "minute" : "minutes"} before sending it again.`,
-    });
+    return {
+      toast: {
+        kind: "error",
+        message: `The renewal reminder was sent a few minutes ago. Please wait ${minutes} ${minutes === 1 ? "minute" : "minutes"} before sending it again.`,
+      },
+    };
   }
 
   const { membership: fees } = await context.content.getSiteSettings();
-  const accountUrl = `${new URL(request.url).origin}/mem-account`;
+  const accountUrl = `${input.origin}/mem-account`;
   const results = await email.sendBatch(
     members.map((member) => ({
       to: [member.email],
@@ -157,9 +148,11 @@ export async function renewalsReportAction(request: Request, context: AppLoadCon
   );
   const sent = results.filter((result) => result.status === "sent").length;
   const failure = results.find((result) => result.status === "failed")?.error;
-  if (sent === results.length) return redirectWithToast(context, back, { kind: "success", message: reminderSentMessage(sent) });
-  return redirectWithToast(context, back, {
-    kind: "error",
-    message: `${sent > 0 ? `${reminderSentMessage(sent)} ` : ""}${results.length - sent} could not be sent: ${failure ?? "unknown error"}`,
-  });
+  if (sent === results.length) return { toast: { kind: "success", message: reminderSentMessage(sent) } };
+  return {
+    toast: {
+      kind: "error",
+      message: `${sent > 0 ? `${reminderSentMessage(sent)} ` : ""}${results.length - sent} could not be sent: ${failure ?? "unknown error"}`,
+    },
+  };
 }

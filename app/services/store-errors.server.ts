@@ -32,6 +32,13 @@ export interface StoreErrorAnswer {
 
 export const defaultStoreErrorAnswer = (form: FormData, message: string): StoreErrorAnswer => ({ errors: {}, values: keptFormValues(form), formError: message });
 
+/** The same answer in the forms' one reply shape (conform's SubmissionResult): the values kept, one message for the form. */
+export const storeErrorReply = (form: FormData, message: string) => ({
+  status: "error" as const,
+  initialValue: keptFormValues(form),
+  error: { "": [message] } as Record<string, string[]>,
+});
+
 export const STORE_ERROR_HEADERS = { "Retry-After": String(STORE_RETRY_AFTER_SECONDS), "Cache-Control": PRIVATE_CACHE_CONTROL };
 
 /**

@@ -197,6 +197,80 @@ for (const javaScriptEnabled of [true, false]) {
   });
 }
 
+/** Holds the lazily loaded check's request until `release()`: the page must work while it is on its way. */
+async function holdCheck(page: Page) {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  let requested!: () => void;
+  const asked = new Promise<void>((resolve) => (requested = resolve));
+  await page.route("**/signup-check-*.js", async (route) => {
+    requested();
+    await released;
+    await route.continue();
+  });
+  return { asked, release };
+}
+
+async function jsSignupPage() {
+  sequence += 1;
+  const context = await newContext(browser, { ...DESKTOP, extraHTTPHeaders: { "CF-Connecting-IP": `198.51.100.${150 + sequence}` } });
+  const page = await context.newPage();
+  return { context, page };
+}
+
+describe("Sign Up with JavaScript: the lazily loaded check racing the submit", () => {
+  it("answers from the server when Sign Up is pressed while the check is still loading", async () => {
+    const { context, page } = await jsSignupPage();
+    const gate = await holdCheck(page);
+    await page.goto("/signup");
+    await hydrated(page);
+    await field(page, "email").fill("not-an-email");
+    await gate.asked;
+    const post = page.waitForResponse((response) => response.request().method() === "POST");
+    await submit(page);
+    expect((await post).status()).toBe(400);
+    await page.locator("#signup-email-error").waitFor();
+    expect(await messageOf(page, "email")).toBe("Please enter a valid email");
+    expect(await page.locator(".form-error").innerText()).toBe(INVALID);
+    gate.release();
+    await context.close();
+  });
+
+  it("does not lose a click on Sign Up when leaving a wrong field shows its message (the check just loaded)", async () => {
+    const { context, page } = await jsSignupPage();
+    const gate = await holdCheck(page);
+    const posts: string[] = [];
+    page.on("request", (request) => {
+      if (request.method() === "POST") posts.push(request.url());
+    });
+    await page.goto("/signup");
+    await hydrated(page);
+    await field(page, "email").fill("not-an-email");
+    await gate.asked;
+    const loaded = page.waitForResponse((response) => response.url().includes("signup-check"));
+    gate.release();
+    await loaded;
+    // The check is in use once leaving an edited field shows its message (it may take a moment to evaluate).
+    await expect
+      .poll(async () => {
+        await field(page, "mobile").fill("123");
+        await field(page, "fullName").focus();
+        return page.locator("#signup-mobile-error").count();
+      })
+      .toBe(1);
+    // Focus is in a wrong field: pressing Sign Up leaves it, and its new message moves the button down.
+    await field(page, "postcode").fill("");
+    await field(page, "email").fill("still-not-an-email");
+    await submit(page);
+    await page.locator(".form-error").waitFor();
+    expect(await page.locator(".form-error").innerText()).toBe(INVALID);
+    expect(await messageOf(page, "email")).toBe("Please enter a valid email");
+    expect(await messageOf(page, "fullName")).toBe("Please enter your full name");
+    expect(posts).toEqual([]);
+    await context.close();
+  });
+});
+
 describe("Sign Up with JavaScript: instant checks, loaded on first use", () => {
   it("loads the check only when the form is first used, then checks a field when it is left and clears a message as it is edited", async () => {
     sequence += 1;

@@ -68,7 +68,7 @@ afterAll(async () => {
 const store = <T>(use: (store: ReturnType<typeof createD1Store>) => Promise<T>) => withDb(server, (db) => use(createD1Store(db)));
 const member = (id: string) => store((s) => s.members.getById(id)) as Promise<Member>;
 const transactionsOf = (id: string) => store((s) => s.transactions.listByUser(id));
-const outbox = () => store(async (s) => (await s.outbox.list({ limit: 500 })).rows);
+const outbox = () => store(async (s) => (await s.outbox.list({ pageSize: 500 })).rows);
 
 /** The session id a checkout's 303 points at. */
 function sessionOf(response: Response): string {

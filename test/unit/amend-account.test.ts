@@ -1,7 +1,9 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { describe, expect, it, vi } from "vitest";
 import type { Member, MemberPatch } from "~/domain/records";
-import { accountFormValues, loadAmendAccount, updateAccountDetails } from "~/services/account.server";
+import { replyErrors } from "~/components/forms/reply";
+import { INVALID_FORM_MESSAGE } from "~/domain/member-details-form";
+import { accountFormValues, loadAmendAccount, parseAmendForm, updateAccountDetails as save } from "~/services/account.server";
 
 const NOW = new Date("2026-05-10T12:00:00Z");
 
@@ -37,6 +39,18 @@ function member(overrides: Partial<Member> = {}): Member {
 function fakeContext() {
   const update = vi.fn(async (_id: string, _patch: MemberPatch) => null);
   return { context: { store: { members: { update } } } as unknown as AppLoadContext, update };
+}
+
+/** As the Edit Account action handles a post: parse (the membership rule, then the schema), then save. */
+async function updateAccountDetails(context: AppLoadContext, who: Member, data: FormData, now: Date) {
+  const { submission, membershipError } = parseAmendForm(who, data, now);
+  const values = (submission.reply().initialValue ?? {}) as Record<string, string>;
+  if (data.get("intent") === "update-fields") {
+    return { kind: "refresh" as const, values, errors: membershipError ? { membership: membershipError } : {}, formError: membershipError };
+  }
+  if (membershipError) return { kind: "invalid" as const, values, errors: { membership: membershipError }, formError: membershipError };
+  if (submission.status !== "success") return { kind: "invalid" as const, values, errors: replyErrors(submission.reply()), formError: INVALID_FORM_MESSAGE };
+  return save(context, who, submission.value);
 }
 
 function form(fields: Record<string, string>) {

@@ -1,7 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { CSV_HEADER } from "~/domain/member-table";
 import type { Member } from "~/domain/records";
-import { csvText, membersCsv, membersCsvFilename, UTF8_BOM } from "~/services/member-csv.server";
+import { csvText, UTF8_BOM } from "~/services/csv.server";
+import { membersCsvFilename, membersCsvRecords } from "~/services/member-csv.server";
+
+const membersCsv = (members: Member[], year: number) => csvText(CSV_HEADER, membersCsvRecords(members, year));
 import { newMember } from "../support/fixtures";
 import { parseCsv } from "../support/csv";
 

@@ -1,14 +1,25 @@
+import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
+import { replyErrors } from "~/components/forms/reply";
 import {
   activeMemberDetailsFields,
   isTicked,
+  memberDetailsFormSchema,
   normaliseMobile,
-  parseMemberDetails,
   photoConsentsRequired,
   readMembership,
   shownChildCount,
   type MemberDetailsOptions,
 } from "~/domain/member-details";
+
+/** As the forms' actions parse a post: parseWithZod over memberDetailsFormSchema. */
+function parseMemberDetails(raw: Record<string, unknown>, options: MemberDetailsOptions) {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(raw)) if (typeof value === "string") form.set(name, value);
+  const submission = parseWithZod(form, { schema: memberDetailsFormSchema(Object.fromEntries(form), options), disableAutoCoercion: true });
+  if (submission.status === "success") return { ok: true as const, data: submission.value };
+  return { ok: false as const, errors: replyErrors(submission.reply()) };
+}
 
 const YEAR = 2026;
 const SIGNUP: MemberDetailsOptions = { rule: "family", currentYear: YEAR };

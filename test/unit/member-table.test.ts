@@ -8,11 +8,11 @@ import {
   memberListQuery,
   memberRow,
   memberTableSearch,
-  pageCount,
   readMemberTableParams,
   rowNotes,
   sortSearch,
 } from "~/domain/member-table";
+import { pageCount } from "~/domain/paging";
 import type { Member } from "~/domain/records";
 import { newMember } from "../support/fixtures";
 

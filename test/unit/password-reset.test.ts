@@ -1,3 +1,4 @@
+import { parseForm } from "../support/submission";
 import { describe, expect, it } from "vitest";
 import { EMPTY_FIELD_MESSAGE } from "~/domain/login";
 import {
@@ -9,8 +10,8 @@ import {
   constantTimeEqual,
   generateResetKey,
   isResetKeyShape,
-  parseForgotPasswordForm,
-  parseResetPasswordForm,
+  forgotPasswordSchema,
+  resetPasswordSchema,
   resetKeyMatches,
   resetKeyToSend,
 } from "~/domain/password-reset";
@@ -135,3 +136,15 @@ describe("which key a forgot-password request sends", () => {
     }
   });
 });
+
+/** As the actions parse the posts (parseWithZod), passwords never sent back. */
+function parseForgotPasswordForm(data: FormData) {
+  const result = parseForm(forgotPasswordSchema, data);
+  return result.ok ? { ok: true, email: result.data.email } : { ok: false, error: result.errors.email, email: result.values.email ?? "" };
+}
+function parseResetPasswordForm(data: FormData) {
+  const result = parseForm(resetPasswordSchema, data, ["password", "confirmPassword"]);
+  if (result.ok) return { ok: true, password: result.data.password };
+  expect(result.values).toEqual({});
+  return { ok: false, errors: result.errors };
+}

@@ -1,9 +1,20 @@
 import { describe, expect, it } from "vitest";
-import { parseSignup } from "~/domain/signup";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { replyErrors } from "~/components/forms/reply";
+import { signupSchema } from "~/domain/signup";
 import { SIGNUP_FORM } from "~/domain/signup-form";
 import { familySignup, SIGNUP_PASSWORD, singleSignup } from "../support/signup";
 
 const YEAR = 2026;
+
+/** As the Sign Up action (and the browser's check) parse a post: parseWithZod over the posted form. */
+function parseSignup(raw: Record<string, unknown>, year: number) {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(raw)) if (typeof value === "string") form.set(name, value);
+  const submission = parseWithZod(form, { schema: signupSchema(Object.fromEntries(form), year), disableAutoCoercion: true });
+  if (submission.status === "success") return { ok: true as const, data: submission.value };
+  return { ok: false as const, errors: replyErrors(submission.reply()) };
+}
 const errorsOf = (raw: Record<string, unknown>) => {
   const result = parseSignup(raw, YEAR);
   return result.ok ? {} : result.errors;

@@ -1,4 +1,4 @@
-import { FormMessage } from "~/components/forms/auth-form";
+import { FormMessage } from "~/components/forms";
 import { Form, Link, useNavigation } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { AccountPanel } from "./AccountPanel";

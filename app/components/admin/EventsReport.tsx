@@ -1,7 +1,7 @@
 import { Form, useSubmit } from "@remix-run/react";
 import type { ChangeEvent } from "react";
 import { bandChartSummary, type BandBar, type EventsReportState, type Tile } from "~/domain/events-report";
-import { DEFAULT_PAGE_SIZE } from "~/domain/member-table";
+import { DEFAULT_PAGE_SIZE } from "~/domain/paging";
 import { BarChart } from "./BarChart";
 import { ReportYearField } from "./RenewalsReport";
 

@@ -1,6 +1,7 @@
 import { Form, Link } from "@remix-run/react";
 import { useRef } from "react";
-import { FEE_FILTERS, PAGE_SIZES, STATUS_FILTERS, type MemberTableState } from "~/domain/member-table";
+import { FEE_FILTERS, STATUS_FILTERS, type MemberTableState } from "~/domain/member-table";
+import { PAGE_SIZES } from "~/domain/paging";
 import { MEMBERSHIPS } from "~/domain/records";
 
 const STATUS_LABELS: Record<(typeof STATUS_FILTERS)[number], string> = { active: "Active", pending: "Pending" };

@@ -1,5 +1,5 @@
 import { Form, Link } from "@remix-run/react";
-import { DEFAULT_PAGE_SIZE } from "~/domain/member-table";
+import { DEFAULT_PAGE_SIZE } from "~/domain/paging";
 import { renewalsSearch, type RenewalsReportState } from "~/domain/renewals-report";
 import { ReportYearField } from "./RenewalsReport";
 

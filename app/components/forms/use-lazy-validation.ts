@@ -1,15 +1,15 @@
-import { useEffect, useRef, useState, type FocusEvent, type FormEvent } from "react";
+import { useEffect, useRef, useState, type FocusEvent, type FormEvent, type PointerEvent } from "react";
+import { replyErrors, type FormReply } from "./reply";
 
 /** Checks a whole form: one message per invalid field, keyed by name. */
-export type FormCheck = (form: HTMLFormElement) => Record<string, string>;
+export type FormCheck = (form: HTMLFormElement) => Partial<Record<string, string>>;
 
 type Errors = Partial<Record<string, string>>;
 
 interface Shown {
-  /** The server's answer these messages start from; a new answer brings its own back. */
-  answer: unknown;
+  /** The server's reply these messages start from; a new reply brings its own back. */
+  reply: unknown;
   errors: Errors;
-  formError: string | null | undefined;
 }
 
 const fieldName = (target: EventTarget): string => (target instanceof Element ? (target.getAttribute("name") ?? "") : "");
@@ -17,32 +17,30 @@ const fieldName = (target: EventTarget): string => (target instanceof Element ? 
 /**
  * A public form's messages, and its checks in the browser without the validation library
  * in the page's first JavaScript (docs/decisions/0012):
- * - the server's messages show, each cleared as soon as its field is edited (as
- *   use-field-errors.ts does for the Quick Contact Form);
+ * - the server's reply (submission.reply()) shows, each message cleared as soon as its
+ *   field is edited (as useFormReply does);
  * - `load` (a dynamic `import()` of the same schema) runs on the first focus or input
  *   inside the form; from then on an edited field is checked when it loses focus, and a
  *   submit with mistakes is stopped and shows every message plus `invalidMessage`;
  * - until the check has loaded, or if it cannot load, the form simply posts and the
- *   server answers.
+ *   server answers;
+ * - a field left by pressing a submit button is not checked on the way: its message
+ *   would move the button under the pointer and the click would be lost (the submit
+ *   checks every field anyway).
  * After a refused answer or a stopped submit, focus goes to the form's message.
  */
-export function useLazyValidation(options: {
-  fromServer: Errors | undefined;
-  formErrorFromServer: string | null | undefined;
-  invalidMessage: string;
-  load: () => Promise<FormCheck>;
-}) {
-  const { fromServer, formErrorFromServer, invalidMessage, load } = options;
-  const fresh: Shown = { answer: fromServer, errors: { ...fromServer }, formError: formErrorFromServer };
-  const [state, setState] = useState(fresh);
-  const shown = state.answer === fromServer ? state : fresh;
+export function useLazyValidation(options: { reply: FormReply | null | undefined; invalidMessage: string; load: () => Promise<FormCheck> }) {
+  const { reply, invalidMessage, load } = options;
+  const [state, setState] = useState<Shown>(() => ({ reply, errors: replyErrors(reply) }));
+  const shown = state.reply === reply ? state : { reply, errors: replyErrors(reply) };
   const check = useRef<FormCheck | null>(null);
   const loading = useRef<Promise<void> | null>(null);
   const edited = useRef(new Set<string>());
+  const pressingSubmit = useRef(false);
   const formRef = useRef<HTMLFormElement>(null);
   const [stopped, setStopped] = useState(0);
 
-  const setErrors = (errors: Errors, formError = shown.formError) => setState({ answer: fromServer, errors, formError });
+  const setErrors = (errors: Errors) => setState({ reply, errors });
 
   const onFocus = () => {
     loading.current ??= load().then(
@@ -59,24 +57,31 @@ export function useLazyValidation(options: {
     if (shown.errors[name]) setErrors({ ...shown.errors, [name]: undefined });
   };
 
+  // Pointer down comes before the focus moves (and the field's blur): remember whether it is on a submit button.
+  const onPointerDown = (event: PointerEvent<HTMLFormElement>) => {
+    pressingSubmit.current = event.target instanceof Element && event.target.closest("[type=submit]") !== null;
+  };
+
   const onBlur = (event: FocusEvent<HTMLFormElement>) => {
     const name = fieldName(event.target);
-    if (!check.current || !edited.current.has(name)) return;
+    if (!check.current || !edited.current.has(name) || pressingSubmit.current) return;
     const message = check.current(event.currentTarget)[name];
     if (message !== shown.errors[name]) setErrors({ ...shown.errors, [name]: message });
   };
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    pressingSubmit.current = false;
     const found = check.current?.(event.currentTarget);
     if (!found || Object.keys(found).length === 0) return;
     event.preventDefault();
-    setErrors(found, invalidMessage);
+    setErrors({ ...found, "": invalidMessage });
     setStopped((n) => n + 1);
   };
 
   useEffect(() => {
-    if (formErrorFromServer || stopped) formRef.current?.querySelector<HTMLElement>(".form-error")?.focus();
-  }, [fromServer, formErrorFromServer, stopped]);
+    if (shown.errors[""]) formRef.current?.querySelector<HTMLElement>(".form-error")?.focus();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- a new reply or a stopped submit moves focus, not an edit
+  }, [reply, stopped]);
 
-  return { errors: shown.errors, formError: shown.formError, formRef, formProps: { onFocus, onInput: onEdit, onChange: onEdit, onBlur, onSubmit } };
+  return { errors: shown.errors, formError: shown.errors[""], formRef, formProps: { onFocus, onInput: onEdit, onChange: onEdit, onBlur, onPointerDown, onSubmit } };
 }

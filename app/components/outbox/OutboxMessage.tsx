@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import type { OutboxEmailView } from "~/services/outbox-pages.server";
+import type { OutboxEmailView } from "~/domain/outbox";
 
 /**
  * One e-mail of the outbox: its headers, its HTML in a sandboxed frame and its text.

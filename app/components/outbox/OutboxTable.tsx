@@ -1,67 +1,48 @@
 import { Link } from "@remix-run/react";
-import type { OutboxPage } from "~/services/outbox-pages.server";
-import { TableScrollHint } from "../admin/TableScrollHint";
+import type { OutboxPage, OutboxRow } from "~/domain/outbox";
+import { AdminTable, type AdminColumn } from "../admin/AdminTable";
+
+/** The outbox's columns; each subject links to `${basePath}/{id}`. */
+function outboxColumns(basePath: string): AdminColumn<OutboxRow>[] {
+  return [
+    { id: "sentAt", header: "Date" },
+    { id: "to", header: "To" },
+    {
+      id: "subject",
+      header: "Subject",
+      cell: (email) => (
+        // A document of its own: only the preview page's policy lets the e-mail's inline QR image load (ADR 24).
+        <Link to={`${basePath}/${email.id}`} reloadDocument>
+          {email.subject || "(no subject)"}
+        </Link>
+      ),
+    },
+    { id: "purpose", header: "Purpose" },
+    { id: "statusLabel", header: "Status", cellClassName: (email) => `outbox-status outbox-status-${email.status}` },
+    { id: "providerId", header: "Provider id", cellClassName: () => "outbox-provider-id" },
+    { id: "error", header: "Error", cellClassName: () => "outbox-error" },
+  ];
+}
 
 /**
- * The outbox as a table, newest first, with Newer/Older links (?page=N, plain links,
- * so it works without JavaScript). Shared by /accounts/emails and /dev/mail: `basePath`
- * is where the list lives; each subject links to `${basePath}/{id}`.
+ * The outbox on the one admin table, newest first, with Newer/Older links (?page=N,
+ * plain links, so it works without JavaScript). Shared by /accounts/emails and
+ * /dev/mail: `basePath` is where the list lives; each subject links to `${basePath}/{id}`.
  */
 export function OutboxTable({ outbox, basePath, empty }: { outbox: OutboxPage; basePath: string; empty: string }) {
   const { emails, total, page, pages } = outbox;
-  if (total === 0) return <p className="outbox-empty">{empty}</p>;
   return (
-    <>
-      <p>{`${total === 1 ? "1 e-mail" : `${total} e-mails`}, newest first. Times are UK time.`}</p>
-      <TableScrollHint />
-      <div className="table-scroll" role="region" aria-label="E-mails" tabIndex={0}>
-        <table className="dev-mail-table outbox-table">
-          <thead>
-            <tr>
-              <th scope="col">Date</th>
-              <th scope="col">To</th>
-              <th scope="col">Subject</th>
-              <th scope="col">Purpose</th>
-              <th scope="col">Status</th>
-              <th scope="col">Provider id</th>
-              <th scope="col">Error</th>
-            </tr>
-          </thead>
-          <tbody>
-            {emails.map((email) => (
-              <tr key={email.id}>
-                <td>{email.sentAt}</td>
-                <td>{email.to}</td>
-                <td>
-                  {/* A document of its own: only the preview page's policy lets the e-mail's inline QR image load (ADR 24). */}
-                  <Link to={`${basePath}/${email.id}`} reloadDocument>
-                    {email.subject || "(no subject)"}
-                  </Link>
-                </td>
-                <td>{email.purpose}</td>
-                <td className={`outbox-status outbox-status-${email.status}`}>{email.statusLabel}</td>
-                <td className="outbox-provider-id">{email.providerId ?? ""}</td>
-                <td className="outbox-error">{email.error ?? ""}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-      {pages > 1 ? (
-        <nav className="dev-mail-pages" aria-label="Outbox pages">
-          {page > 1 ? (
-            <Link to={`${basePath}?page=${page - 1}`} rel="prev">
-              Newer
-            </Link>
-          ) : null}
-          <span>{`Page ${page} of ${pages}`}</span>
-          {page < pages ? (
-            <Link to={`${basePath}?page=${page + 1}`} rel="next">
-              Older
-            </Link>
-          ) : null}
-        </nav>
-      ) : null}
-    </>
+    <AdminTable
+      caption="E-mails"
+      columns={outboxColumns(basePath)}
+      rows={emails}
+      rowId={(email) => email.id}
+      empty={empty}
+      emptyClassName="outbox-empty"
+      above={total === 0 ? null : <p>{`${total === 1 ? "1 e-mail" : `${total} e-mails`}, newest first. Times are UK time.`}</p>}
+      tableClassName="dev-mail-table outbox-table"
+      regionClassName="table-scroll"
+      pager={{ page, pages, label: "Outbox pages", href: (to) => `${basePath}?page=${to}`, steps: { previous: "Newer", next: "Older" }, className: "dev-mail-pages" }}
+    />
   );
 }

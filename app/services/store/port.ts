@@ -29,6 +29,7 @@ import type {
   EmailStatus,
 } from "../../domain/records";
 import type { MemberSettlement } from "../../domain/fees";
+import type { PageRequest } from "../../domain/paging";
 import type { SiteSettings } from "../../domain/site-settings";
 
 /**
@@ -36,6 +37,10 @@ import type { SiteSettings } from "../../domain/site-settings";
  * Two adapters implement it: D1 (default) and Cockpit (when CMS_API_URL is set).
  * Methods are shaped by what the screens ask (the spec's filters and sorts), so
  * each maps to one query on D1 and to one `collections/get` call on Cockpit.
+ *
+ * Listings page in one vocabulary, `PageRequest` (app/domain/paging.ts): a 0-based
+ * `page` of `pageSize` rows (1–500, clamped by every adapter with `pageWindow`);
+ * without `pageSize`, every row (the CSV exports).
  */
 
 export interface ContentRepository {
@@ -98,7 +103,7 @@ export type MemberSortKey =
  * What the members tables ask for. Names sort case-insensitively and missing
  * values sort last in either direction, on every adapter.
  */
-export interface MemberListQuery {
+export interface MemberListQuery extends PageRequest {
   deleted: boolean;
   /** Matches name, e-mail, postcode or member number (with or without MMA). */
   search?: string;
@@ -108,9 +113,6 @@ export interface MemberListQuery {
   /** Members whose last renewed year is not this one (the pending renewals). */
   notRenewedIn?: number;
   sort?: { key: MemberSortKey; direction: "asc" | "desc" };
-  /** 0-based page; omit page and pageSize for every row (CSV export). pageSize is 1–500. */
-  page?: number;
-  pageSize?: number;
 }
 
 export interface MembersRepository {
@@ -140,7 +142,7 @@ export interface TransactionsRepository {
   listByUser(userId: Id, status?: TransactionStatus): Promise<Transaction[]>;
   setCheckoutSession(id: Id, checkoutSessionId: string): Promise<void>;
   /** Every transaction still pending, oldest first (the accountant's Reconcile list). */
-  listPending(options?: { limit?: number; offset?: number }): Promise<Page<Transaction>>;
+  listPending(query?: PageRequest): Promise<Page<Transaction>>;
   /**
    * Settles a transaction. `failed` applies only to a pending one; `success`
    * applies to a pending or failed one (a member may cancel, go back and pay in the
@@ -160,10 +162,9 @@ export interface TransactionsRepository {
   settlePaid(id: Id, at: UnixSeconds, change: { memberId: Id; settlement: MemberSettlement } | null): Promise<boolean>;
   /**
    * The paid ('success') transactions of a year and payment type, for the reports
-   * (the renewals table): by title descending, then newest first. 0-based page; omit
-   * page and pageSize for every row (CSV export). pageSize is 1–500.
+   * (the renewals table): by title descending, then newest first.
    */
-  listSettled(query: SettledQuery & { page?: number; pageSize?: number }): Promise<Page<Transaction>>;
+  listSettled(query: SettledQuery & PageRequest): Promise<Page<Transaction>>;
   /**
    * The same transactions summed up: how many, their amount (unit × qty) and how many
    * were paid (settled, else created) within each period [from, to), e.g. the months of
@@ -207,11 +208,8 @@ export interface TicketsRepository {
   listReportTitles(year: number): Promise<string[]>;
   /** The paid tickets of a year (and one event, when `title` is given) summed up in one query. */
   summarizeReport(query: TicketReportQuery): Promise<TicketReportSummary>;
-  /**
-   * The same tickets with their attendees, newest first. 0-based page; omit page and
-   * pageSize for every row (CSV export). pageSize is 1–500.
-   */
-  listReport(query: TicketReportQuery & { page?: number; pageSize?: number }): Promise<Page<Ticket>>;
+  /** The same tickets with their attendees, newest first. */
+  listReport(query: TicketReportQuery & PageRequest): Promise<Page<Ticket>>;
 }
 
 export interface TicketReportQuery {
@@ -248,7 +246,7 @@ export interface OutboxRepository {
   markResults(results: Array<OutboxResult & { id: Id }>): Promise<void>;
   get(id: Id): Promise<OutboxEmail | null>;
   /** Newest first. */
-  list(options?: { limit?: number; offset?: number }): Promise<Page<OutboxEmail>>;
+  list(query?: PageRequest): Promise<Page<OutboxEmail>>;
 }
 
 export interface Store {

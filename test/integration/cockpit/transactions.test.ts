@@ -76,10 +76,10 @@ describe("transactions over Cockpit", () => {
     for (let i = 0; i < 5; i++) made.push(await cockpit.repo.create(newTransaction(USER, { title: `P${i}` })));
     await cockpit.repo.settle(made[2]!.id, "failed", 10);
     stored().forEach((e, i) => (e._created = 1_000 + i));
-    const first = await cockpit.repo.listPending({ limit: 3 });
+    const first = await cockpit.repo.listPending({ pageSize: 3 });
     expect(first.total).toBe(4);
     expect(first.rows.map((t) => t.title)).toEqual(["P0", "P1", "P3"]);
-    expect((await cockpit.repo.listPending({ limit: 3, offset: 3 })).rows.map((t) => t.title)).toEqual(["P4"]);
+    expect((await cockpit.repo.listPending({ page: 1, pageSize: 3 })).rows.map((t) => t.title)).toEqual(["P4"]);
   });
 
   it("reports a year's paid transactions of one type: title descending then newest paid, pages, sums and periods", async () => {

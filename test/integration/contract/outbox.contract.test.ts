@@ -46,7 +46,7 @@ describeStore("outbox", {}, (t) => {
       const second = await t.store.outbox.get(added[1]!.id);
       expect(first).toMatchObject({ status: "failed", error: "refused", providerId: null, subject: "Due 0", purpose: "renewal-reminder" });
       expect(second).toMatchObject({ status: "sent", providerId: "p1", error: null, to: ["m1@example.com"] });
-      expect((await t.store.outbox.list({ limit: 500 })).total).toBe(before + 100);
+      expect((await t.store.outbox.list({ pageSize: 500 })).total).toBe(before + 100);
       expect(await t.store.outbox.addMany([], "queued", "resend")).toEqual([]);
       await t.store.outbox.markResults([]);
     });

@@ -93,7 +93,7 @@ describeStore("transactions and tickets", {}, (t) => {
       const mine = [];
       for (let i = 0; i < 3; i++) mine.push(await t.store.transactions.create(newTransaction(userId, { title: `Pending ${i}` })));
       await t.store.transactions.settle(mine[1]!.id, "success", 400);
-      const all = await t.store.transactions.listPending({ limit: 500 });
+      const all = await t.store.transactions.listPending();
       expect(all.rows.every((r) => r.status === "pending")).toBe(true);
       expect(all.total).toBe(all.rows.length);
       const ids = all.rows.map((r) => r.id);
@@ -101,11 +101,12 @@ describeStore("transactions and tickets", {}, (t) => {
       expect(ids).toContain(mine[2]!.id);
       expect(ids).not.toContain(mine[1]!.id);
       expect(all.rows.map((r) => r.createdAt)).toEqual([...all.rows.map((r) => r.createdAt)].sort((a, b) => a - b));
-      const page = await t.store.transactions.listPending({ limit: 1, offset: 1 });
+      const page = await t.store.transactions.listPending({ page: 1, pageSize: 1 });
       expect(page.rows.map((r) => r.id)).toEqual([ids[1]]);
       expect(page.total).toBe(all.total);
-      // A bad limit is never "no limit".
-      expect((await t.store.transactions.listPending({ limit: -5 })).rows).toHaveLength(1);
+      // A bad page size is never "no limit", and a bad page is the first.
+      expect((await t.store.transactions.listPending({ pageSize: -5 })).rows.map((r) => r.id)).toEqual([ids[0]]);
+      expect((await t.store.transactions.listPending({ page: -3, pageSize: 2 })).rows.map((r) => r.id)).toEqual(ids.slice(0, 2));
     });
   });
 

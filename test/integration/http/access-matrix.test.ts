@@ -90,11 +90,11 @@ const ADMITTED_POST: Record<string, (actor: Actor) => Cell> = {
   "mem-account.tsx": (actor) => (actor === "otherMember" ? { skip: "starts a renewal checkout for the Single member" } : TO_ACCOUNT),
   "amend-account.tsx": () => ({ status: 400, type: HTML }),
   "book-ticket.tsx": () => ({ status: 400, type: HTML }),
-  // The back office answers a form it does not understand with a message on the same page.
-  "accounts.tsx": () => ({ status: 302, location: "/accounts" }),
-  "deleted-members.tsx": () => ({ status: 302, location: "/deleted-members" }),
-  "accounts_.payments.tsx": () => ({ status: 302, location: "/accounts/payments" }),
-  "mem-renewals.tsx": () => ({ status: 302, location: "/mem-renewals" }),
+  // The back office answers a form it does not understand with a message on the same page (400, the form's reply).
+  "accounts.tsx": () => ({ status: 400, type: HTML }),
+  "deleted-members.tsx": () => ({ status: 400, type: HTML }),
+  "accounts_.payments.tsx": () => ({ status: 400, type: HTML }),
+  "mem-renewals.tsx": () => ({ status: 400, type: HTML }),
   // Send again: the sample e-mail does not exist.
   "accounts_.emails_.$id.tsx": () => ({ status: 404, type: HTML }),
   // The report has no action of its own: 405 once the guard has passed.

@@ -315,9 +315,10 @@ describe("/mem-renewals without an e-mail provider", () => {
     expect(text(html)).toContain(`Please send the renewal reminder to these ${listed.length} addresses yourself:`);
     expect(html).toMatch(/<a[^>]*href="\/mem-renewals\?ppage=2"[^>]*>CLOSE<\/a>/);
     expect(await outboxCounts(server.persistTo)).toEqual({});
-    // Anything else is refused with a message, not a 500.
-    const odd = await landing(server.url, await post(server.url, "/mem-renewals", { intent: "drop-tables" }));
-    expect(odd.text).toContain("That action was not understood. Please try again.");
+    // Anything else is refused with a message (400, the form's reply), not a 500.
+    const odd = await post(server.url, "/mem-renewals", { intent: "drop-tables" });
+    expect(odd.status).toBe(400);
+    expect(text(await odd.text())).toContain("That action was not understood. Please try again.");
   });
 });
 

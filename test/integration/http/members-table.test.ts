@@ -215,11 +215,15 @@ describe("members tables: row actions", () => {
   it("answers unknown members and junk posts with a message, never a 500", async () => {
     const unknown = await landing(await post("/accounts", { do: `delete:${"0".repeat(24)}`, confirmed: "1" }));
     expect(text(unknown.html)).toContain("Account Not Found");
-    for (const fields of [{}, { do: `explode:${"x"}` }, { do: `delete:${"x".repeat(5000)}` }, { do: `delete:${ids.toPromote}`, returnTo: "https://evil.example/" }]) {
+    // A post that is not a row button: 400 with the message on the same page (the form's reply).
+    for (const fields of [{}, { do: `explode:${"x"}` }, { do: `delete:${"x".repeat(5000)}` }]) {
       const response = await post("/accounts", fields as Record<string, string>);
-      expect(response.status).toBeLessThan(500);
-      if (response.status === 302) expect(response.headers.get("Location")).toMatch(/^\/accounts/);
+      expect(response.status).toBe(400);
+      expect(text(await response.text())).toContain("That action was not understood. Please try again.");
     }
+    const elsewhere = await post("/accounts", { do: `delete:${ids.toPromote}`, returnTo: "https://evil.example/" });
+    expect(elsewhere.status).toBeLessThan(500);
+    if (elsewhere.status === 302) expect(elsewhere.headers.get("Location")).toMatch(/^\/accounts/);
   });
 
   it("sends the payment link: an e-mail with a signed link that verifies, and refuses once paid", async () => {

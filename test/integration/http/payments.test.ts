@@ -288,5 +288,11 @@ describe("Reconcile (accountants)", () => {
     expect((await transactionsOf(renewer.id))[0]!.status).toBe("success");
     expect((await member(renewer.id)).lastRenewedYear).toBe(currentYear());
     expect(text(await (await get("/accounts/payments", treasurer)).text())).not.toContain("Tab Closer");
+
+    // A post that names no transaction: 400 with the message on the page; an unknown one: the toast says so.
+    const junk = await post("/accounts/payments", { id: "" }, treasurer);
+    expect(junk.status).toBe(400);
+    expect(text(await junk.text())).toContain("That transaction was not found.");
+    expect((await post("/accounts/payments", { id: "000000000000000000000000" }, treasurer)).status).toBe(302);
   });
 });

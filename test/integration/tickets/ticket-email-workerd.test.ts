@@ -112,7 +112,7 @@ async function send(ticketId: string, env: Record<string, string> = {}): Promise
   return (await response.json()) as { logged: string[] };
 }
 
-const latestTicketEmails = async () => (await store.outbox.list({ limit: 50 })).rows.filter((e) => e.purpose === "ticket");
+const latestTicketEmails = async () => (await store.outbox.list({ pageSize: 50 })).rows.filter((e) => e.purpose === "ticket");
 
 describe("sendTicketConfirmation in workerd", () => {
   it("bundles qrcode's pure-JS entry and no Node-only module (no pngjs, zlib or Buffer-based PNG)", () => {

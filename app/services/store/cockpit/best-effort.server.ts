@@ -1,5 +1,6 @@
 import { StoreUnavailableError } from "../errors";
 import { newId } from "../ids";
+import { pageWindow, type PageRequest } from "../../../domain/paging";
 
 /**
  * The helpers of the "as safe as Cockpit's API allows" writes (ADR 21). Cockpit has no
@@ -30,18 +31,14 @@ export function isNotFound(error: unknown): boolean {
 /** The most entries the worker reads to filter, sort or sum what Cockpit cannot (ADR 21). */
 export const MAX_SCAN = 20_000;
 
-/** A 0-based page of rows already sorted in the worker; every row when no pageSize. */
-export function pageOf<T>(rows: T[], query: { page?: number; pageSize?: number }): T[] {
-  if (query.pageSize === undefined) return rows;
-  const size = Math.min(Math.max(Math.trunc(query.pageSize) || 1, 1), 500);
-  const page = Math.max(Math.trunc(query.page ?? 0) || 0, 0);
-  return rows.slice(page * size, page * size + size);
+/** A page of rows already sorted in the worker; every row when no pageSize. */
+export function pageOf<T>(rows: T[], query: PageRequest): T[] {
+  const window = pageWindow(query);
+  return window ? rows.slice(window.offset, window.offset + window.limit) : rows;
 }
 
 /** Cockpit's limit/skip for the same page (skip is ignored without limit). */
-export function cockpitPage(query: { page?: number; pageSize?: number }): { limit?: number; skip?: number } {
-  if (query.pageSize === undefined) return {};
-  const size = Math.min(Math.max(Math.trunc(query.pageSize) || 1, 1), 500);
-  const page = Math.max(Math.trunc(query.page ?? 0) || 0, 0);
-  return { limit: size, skip: page * size };
+export function cockpitPage(query: PageRequest): { limit?: number; skip?: number } {
+  const window = pageWindow(query);
+  return window ? { limit: window.limit, skip: window.offset } : {};
 }

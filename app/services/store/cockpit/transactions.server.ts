@@ -3,7 +3,7 @@ import type { Transaction } from "../../../domain/records";
 import { parseMemberNumber } from "../../../domain/member-number";
 import { renewalMatches } from "../../../domain/renewals-report";
 import type { SettledQuery, TransactionsRepository } from "../port";
-import { DEFAULT_VERIFY_DELAY_MS, isNotFound, MAX_SCAN, newClaim, pageOf, pause, type BestEffortOptions } from "./best-effort.server";
+import { cockpitPage, DEFAULT_VERIFY_DELAY_MS, isNotFound, MAX_SCAN, newClaim, pageOf, pause, type BestEffortOptions } from "./best-effort.server";
 import { findById } from "./by-id.server";
 import type { CockpitClient } from "./client.server";
 import { cockpitMembers } from "./members.server";
@@ -71,14 +71,8 @@ export function cockpitTransactions(client: CockpitClient, options: BestEffortOp
       }
     },
 
-    async listPending({ limit = 50, offset = 0 } = {}) {
-      const size = Math.min(Math.max(Math.trunc(limit) || 1, 1), 500);
-      const result = await client.find(MEMBERTRANSACTIONS, {
-        filter: { status: "pending" },
-        sort: { _created: 1, _id: 1 },
-        limit: size,
-        skip: Math.max(Math.trunc(offset) || 0, 0),
-      });
+    async listPending(query = {}) {
+      const result = await client.find(MEMBERTRANSACTIONS, { filter: { status: "pending" }, sort: { _created: 1, _id: 1 }, ...cockpitPage(query) });
       return { rows: result.entries.map(transactionFromCockpit), total: result.total };
     },
 

@@ -2,7 +2,7 @@ import type { OutboxEmail } from "../../../domain/records";
 import { newId, nowSeconds } from "../ids";
 import type { OutboxRepository } from "../port";
 import { outboxFromRow } from "./rows";
-import { insertRow } from "./sql";
+import { insertRow, pageClause } from "./sql";
 
 const MARK = "UPDATE outbox SET status = ?, provider_id = ?, error = ?, updated_at = ? WHERE id = ?";
 const CLAIM_FAILED = "UPDATE outbox SET status = 'queued', updated_at = ? WHERE id = ? AND status = 'failed'";
@@ -66,9 +66,10 @@ export function d1Outbox(db: D1Database): OutboxRepository {
       return row ? outboxFromRow(row) : null;
     },
 
-    async list({ limit = 50, offset = 0 } = {}) {
+    async list(query = {}) {
+      const limit = pageClause(query);
       const [rows, count] = await db.batch<Record<string, unknown>>([
-        db.prepare("SELECT * FROM outbox ORDER BY created_at DESC, rowid DESC LIMIT ? OFFSET ?").bind(limit, offset),
+        db.prepare(`SELECT * FROM outbox ORDER BY created_at DESC, rowid DESC${limit.sql}`).bind(...limit.params),
         db.prepare("SELECT COUNT(*) AS total FROM outbox"),
       ]);
       return { rows: rows!.results.map(outboxFromRow), total: Number(count!.results[0]?.total ?? 0) };

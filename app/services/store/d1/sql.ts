@@ -1,3 +1,5 @@
+import { pageWindow, type PageRequest } from "../../../domain/paging";
+
 /** Small helpers for building D1 statements from row objects. */
 
 export type SqlRow = Record<string, unknown>;
@@ -19,19 +21,10 @@ export function insertRow(db: D1Database, table: string, row: SqlRow, options: {
   return db.prepare(sql).bind(...columns.map((c) => row[c] ?? null));
 }
 
-/** The most rows a listing returns per page (the tables' largest page size). */
-export const MAX_PAGE_SIZE = 500;
-
-/**
- * " LIMIT ? OFFSET ?" and its parameters for a 0-based page, or nothing when no
- * pageSize is given (every row). Never "no limit" by accident: SQLite reads a
- * negative LIMIT as none, so the size is kept within 1–MAX_PAGE_SIZE.
- */
-export function pageClause(query: { page?: number; pageSize?: number }): { sql: string; params: number[] } {
-  if (query.pageSize === undefined) return { sql: "", params: [] };
-  const pageSize = Math.min(Math.max(Math.trunc(query.pageSize) || 1, 1), MAX_PAGE_SIZE);
-  const page = Math.max(Math.trunc(query.page ?? 0) || 0, 0);
-  return { sql: " LIMIT ? OFFSET ?", params: [pageSize, page * pageSize] };
+/** " LIMIT ? OFFSET ?" and its parameters for a page request (clamped by pageWindow), or nothing for every row. */
+export function pageClause(query: PageRequest): { sql: string; params: number[] } {
+  const window = pageWindow(query);
+  return window ? { sql: " LIMIT ? OFFSET ?", params: [window.limit, window.offset] } : { sql: "", params: [] };
 }
 
 export function isUniqueViolation(error: unknown, column: string): boolean {

@@ -80,12 +80,10 @@ export function d1Transactions(db: D1Database): TransactionsRepository {
       await db.prepare("UPDATE transactions SET checkout_session_id = ? WHERE id = ?").bind(checkoutSessionId, id).run();
     },
 
-    async listPending({ limit = 50, offset = 0 } = {}) {
-      const size = Math.min(Math.max(Math.trunc(limit) || 1, 1), 500);
+    async listPending(query = {}) {
+      const limit = pageClause(query);
       const [rows, count] = await db.batch<Record<string, unknown>>([
-        db
-          .prepare("SELECT * FROM transactions WHERE status = 'pending' ORDER BY created_at ASC, id ASC LIMIT ? OFFSET ?")
-          .bind(size, Math.max(Math.trunc(offset) || 0, 0)),
+        db.prepare(`SELECT * FROM transactions WHERE status = 'pending' ORDER BY created_at ASC, id ASC${limit.sql}`).bind(...limit.params),
         db.prepare("SELECT COUNT(*) AS total FROM transactions WHERE status = 'pending'"),
       ]);
       return { rows: rows!.results.map(transactionFromRow), total: Number(count!.results[0]?.total ?? 0) };
