@@ -28,7 +28,7 @@ export default function Documents() {
                 {documents.map((doc) => (
                   <li key={doc.id}>
                     {/* A plain link (not <Link>): the file opens in a new tab, outside the app. */}
-                    <a href={doc.href} target="_blank" rel="noopener">
+                    <a href={doc.href} target="_blank" rel="noopener noreferrer">
                       {doc.title}
                       <span className="account-hint"> (opens in a new tab)</span>
                     </a>

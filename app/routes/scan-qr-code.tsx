@@ -52,7 +52,7 @@ export default function ScanQrCode() {
             </button>
           </div>
           <p id="door-code-hint" className="door-note">
-            The code under the member's QR code, or the scanned text.
+            The code under the member&apos;s QR code, or the scanned text.
           </p>
         </Form>
 

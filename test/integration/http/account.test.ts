@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, inject, it } from "vitest";
 import { ROOT } from "../../../scripts/lib";
+import { parseHtml, textOf } from "../../support/html";
 import { demoAccount, sessionCookieFor } from "../../support/session";
 import { seedId, ID_SPACE } from "../../../seed/ids";
 
@@ -111,13 +112,18 @@ describe("My Account (/mem-account)", () => {
 
 describe("Documents (/documents and /documents/{id})", () => {
   it("lists the documents, each opening its file in a new tab", async () => {
-    const html = await (await get("/documents", demoAccount("member").id)).text();
+    const page = parseHtml(await (await get("/documents", demoAccount("member").id)).text());
     for (const [n, title] of [
       [1, "Association Constitution"],
       [2, "Annual Report 2025"],
       [3, "Membership Handbook"],
     ] as const) {
-      expect(html).toMatch(new RegExp(`<a href="/documents/${documentId(n)}" target="_blank" rel="noopener">${title}`));
+      const link = page.one(`a[href="/documents/${documentId(n)}"]`);
+      expect(link, title).not.toBeNull();
+      expect(textOf(link!)).toBe(`${title} (opens in a new tab)`);
+      expect(link!.attribs.target).toBe("_blank");
+      // No window.opener for the new tab, and no Referer for the file.
+      expect(link!.attribs.rel?.split(" ").sort()).toEqual(["noopener", "noreferrer"]);
     }
   });
 
