@@ -2,7 +2,7 @@ import { appendFileSync, cpSync, mkdtempSync, readFileSync, rmSync, writeFileSyn
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { inject } from "vitest";
-import { migrate } from "../../scripts/lib";
+import { migrate, startDevServerOnFreePort } from "../../scripts/lib";
 import { startWorkerInProcess, type InProcessWorker } from "../../scripts/worker-in-process";
 import { openLocalD1 } from "../../seed/platform";
 import { seedDatabase } from "../../seed/seed";
@@ -72,6 +72,11 @@ export async function startSeededServer(
     vars?: Record<string, string>;
     /** The run's template (the shared server's setup passes it; test files get it from server-setup.ts). */
     template?: D1Template;
+    /**
+     * Serve with `wrangler dev` (what npm start runs: it bundles again and puts its proxy in
+     * front) instead of in-process, for tests of wrangler dev's own behaviour.
+     */
+    wranglerDev?: boolean;
   } = {},
 ): Promise<SeededServer> {
   const template = options.template ?? inject("d1Template");
@@ -95,11 +100,12 @@ export async function startSeededServer(
     }
     if (cockpitData) cockpit = await startFakeCockpit(cockpitData);
     const log = process.env.TEST_SERVER_LOG;
-    const server: InProcessWorker = await startWorkerInProcess({
+    const serverOptions = {
       persistTo,
       vars: { ...(cockpit && { CMS_API_URL: cockpit.url, CMS_API_TOKEN: cockpit.token }), ...options.vars },
-      log: log ? (text) => appendFileSync(log, text) : undefined,
-    });
+      log: log ? (text: string) => appendFileSync(log, text) : undefined,
+    };
+    const server: InProcessWorker = options.wranglerDev ? await startDevServerOnFreePort(serverOptions) : await startWorkerInProcess(serverOptions);
     if (cockpit) {
       // Fail early rather than test D1 twice: the home page reads its slides from the store.
       await fetch(`${server.url}/`);
