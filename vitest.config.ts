@@ -6,11 +6,13 @@ import { COCKPIT_ONLY_E2E, D1_ONLY_E2E } from "./test/support/d1-only-e2e";
  * Three kinds of tests, one runner:
  * - unit: pure code in Node;
  * - integration: the store against real D1 in workerd, and HTTP against the built
- *   worker served by `wrangler dev` (started once by test/support/server-setup.ts);
- * - e2e: Debian's chromium driven by playwright-core against that same server; with
- *   E2E_STORE=cockpit (npm run test:e2e:cockpit) every server uses a fake Cockpit as its
- *   store instead (test/support/cockpit-mode.ts), less the files D1_ONLY_E2E lists
- *   (and only that run has the files COCKPIT_ONLY_E2E lists).
+ *   worker, bundled once and served in-process by Miniflare (workerd) on a copy of one
+ *   migrated and seeded D1 (test/support/server-setup.ts, once per run);
+ * - e2e: Debian's chromium (one per run: test/support/browser-setup.ts) driven by
+ *   playwright-core against that same server; with E2E_STORE=cockpit (npm run
+ *   test:e2e:cockpit) every server uses a fake Cockpit as its store instead
+ *   (test/support/cockpit-mode.ts), less the files D1_ONLY_E2E lists (and only that run
+ *   has the files COCKPIT_ONLY_E2E lists).
  */
 const COCKPIT_RUN = process.env.E2E_STORE === "cockpit";
 const SERVER = "./test/support/server-setup.ts";
@@ -40,7 +42,7 @@ export default defineConfig({
           name: "e2e",
           include: ["test/e2e/**/*.test.ts"],
           exclude: [...configDefaults.exclude, ...(COCKPIT_RUN ? Object.keys(D1_ONLY_E2E) : COCKPIT_ONLY_E2E)],
-          globalSetup: [SERVER],
+          globalSetup: [SERVER, "./test/support/browser-setup.ts"],
           testTimeout: 60_000,
           hookTimeout: 60_000,
           // One chromium at a time: this machine has two cores and the server needs one.

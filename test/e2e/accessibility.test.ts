@@ -4,6 +4,8 @@ import { DESKTOP, PHONE, hydrated, launchBrowser, newContext } from "../support/
 import { axeViolations } from "../support/axe";
 import { demoAccount } from "../support/session";
 
+// D1 run only (D1_ONLY_E2E in test/support/d1-only-e2e.ts): axe on interface states does not depend on the store.
+
 let browser: Browser;
 beforeAll(async () => {
   browser = await launchBrowser();

@@ -130,13 +130,16 @@ describe("booking with JavaScript on", () => {
     expect(page.url()).toBe(url);
     await page.getByLabel("Book another ticket").check();
 
-    // Slow the post down a little so "Please wait..." can be seen.
+    // Hold the post until "Please wait..." has been seen (a gate, not a guess at how long it shows).
+    let release = () => {};
+    const seen = new Promise<void>((resolve) => (release = resolve));
     await page.route("**/book-ticket*", async (route) => {
-      if (route.request().method() === "POST") await new Promise((resolve) => setTimeout(resolve, 400));
+      if (route.request().method() === "POST") await seen;
       await route.continue();
     });
     await bookButton(page).click();
     await page.waitForFunction(() => document.querySelector("button.booking-submit")?.textContent === "Please wait...");
+    release();
     await payAndFindTicket(page, "Grandad Js");
     await context.close();
   });

@@ -8,6 +8,8 @@ import { startFakeCockpit, type FakeCockpit } from "../support/fake-cockpit";
 import { startSeededServer, type SeededServer } from "../support/seeded-server";
 import { SIGNUP_PASSWORD, uniqueSignupEmail } from "../support/signup";
 
+// D1 run only (D1_ONLY_E2E in test/support/d1-only-e2e.ts): it brings its own fake Cockpit, so the Cockpit run would repeat it exactly.
+
 /**
  * A site served from Cockpit (the fake one, with the demo) while Cockpit is down: a visitor
  * still reads the pages already cached, and someone signing up is told what happened and

@@ -4,6 +4,8 @@ import { CHROMIUM_PATH, DESKTOP, PHONE, hydrated, newContext } from "../support/
 import { startSeededServer, type SeededServer } from "../support/seeded-server";
 import { demoAccount } from "../support/session";
 
+// D1 run only (D1_ONLY_E2E in test/support/d1-only-e2e.ts): the CSP and hydration are the Worker's, whichever store answers.
+
 /**
  * Every kind of page in chromium with JavaScript on, under the real Content-Security-Policy
  * (ADR 24): each must hydrate and raise no CSP violation, whether reported as a

@@ -3,6 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DESKTOP, PHONE, hydrated, launchBrowser, newContext } from "../support/browser";
 import { demoAccount } from "../support/session";
 
+// D1 run only (D1_ONLY_E2E in test/support/d1-only-e2e.ts): the header, menu and footer, whichever store answers.
+
 let browser: Browser;
 beforeAll(async () => {
   browser = await launchBrowser();

@@ -81,8 +81,7 @@ afterAll(async () => {
 async function expectLogged(pattern: string | RegExp) {
   const log = () => readFileSync(path.join(logDir, "worker.log"), "utf8");
   const found = () => (typeof pattern === "string" ? log().includes(pattern) : pattern.test(log()));
-  for (let attempt = 0; attempt < 30 && !found(); attempt++) await new Promise((resolve) => setTimeout(resolve, 100));
-  expect(found(), `the worker's log shows ${pattern}`).toBe(true);
+  await expect.poll(found, { message: `the worker's log shows ${pattern}`, timeout: 3_000 }).toBe(true);
 }
 const store = <T>(use: (store: ReturnType<typeof createD1Store>) => Promise<T>) => withDb(server, (db) => use(createD1Store(db)));
 const member = (id: string) => store((s) => s.members.getById(id)) as Promise<Member>;

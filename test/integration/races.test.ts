@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { expectNoMoreThan } from "../support/stays";
 import type { Member, OutboxEmail, Ticket, Transaction } from "~/domain/records";
 import { currentYear } from "~/domain/renewal";
 import { paymentLinkToken } from "~/services/payment-link.server";
@@ -99,12 +100,14 @@ async function settleAtOnce(sessionId: string, returns: number, hooks: number, u
 }
 
 async function eventually<T>(read: () => Promise<T | undefined>, what: string): Promise<T> {
-  for (let attempt = 0; attempt < 50; attempt++) {
-    const value = await read();
-    if (value !== undefined) return value;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`Timed out waiting for ${what}`);
+  return vi.waitFor(
+    async () => {
+      const value = await read();
+      if (value === undefined) throw new Error(`Timed out waiting for ${what}`);
+      return value;
+    },
+    { timeout: 5_000, interval: 50 },
+  );
 }
 
 const count = (values: string[], value: string) => values.filter((v) => v === value).length;
@@ -162,8 +165,7 @@ describe("concurrent settlements of one payment", () => {
     // The e-mail goes after the response (waitUntil): wait for it, then make sure no second one follows.
     const ticketEmails = async () => (await outbox()).filter((e: OutboxEmail) => e.purpose === TICKET_EMAIL_PURPOSE && e.to.includes(family.email));
     await eventually(async () => ((await ticketEmails()).length > 0 ? true : undefined), "the ticket e-mail");
-    await new Promise((resolve) => setTimeout(resolve, 500));
-    expect(await ticketEmails()).toHaveLength(1);
+    await expectNoMoreThan(1, async () => (await ticketEmails()).length, 500);
   });
 });
 

@@ -6,7 +6,7 @@ import { sessionCookieFor } from "./session";
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
 /** Flags for this machine: no sandbox as root, no network beyond loopback, a fresh profile. */
-const FLAGS = [
+export const CHROMIUM_FLAGS = [
   "--no-sandbox",
   "--disable-gpu",
   "--disable-quic",
@@ -20,17 +20,28 @@ export function baseURL(): string {
   return inject("baseURL");
 }
 
-/** Debian's chromium, headless. Missing chromium is a failure with instructions, never a silent skip. */
+/** Why the browser tests cannot run (chromium is missing), with the instruction; null when they can. */
+export function chromiumMissing(): string | null {
+  if (existsSync(CHROMIUM_PATH)) return null;
+  return (
+    `Chromium was not found at ${CHROMIUM_PATH}. The browser tests need it:\n` +
+    "  sudo apt-get update && sudo apt-get install -y chromium\n" +
+    "(or set CHROMIUM_PATH to another Chromium binary)."
+  );
+}
+
+/**
+ * Debian's chromium, headless: a connection to the run's one chromium (browser-setup.ts),
+ * or, outside the e2e project, a browser of its own. Missing chromium is a failure with
+ * instructions, never a silent skip. Closing the result closes what this file opened in it.
+ */
 export async function launchBrowser(): Promise<Browser> {
-  if (!existsSync(CHROMIUM_PATH)) {
-    throw new Error(
-      `Chromium was not found at ${CHROMIUM_PATH}. The browser tests need it:\n` +
-        "  sudo apt-get update && sudo apt-get install -y chromium\n" +
-        "(or set CHROMIUM_PATH to another Chromium binary).",
-    );
-  }
+  const missing = chromiumMissing();
+  if (missing) throw new Error(missing);
+  const endpoint = inject("browserWSEndpoint");
+  if (endpoint) return chromium.connect(endpoint);
   // playwright gives every launch a fresh, throw-away profile directory.
-  return chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: FLAGS });
+  return chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_FLAGS });
 }
 
 export const DESKTOP = { viewport: { width: 1280, height: 900 } } satisfies BrowserContextOptions;

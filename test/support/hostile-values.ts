@@ -210,7 +210,7 @@ export function hostileBody(base: Record<string, string>, edits: readonly FieldE
 /**
  * Cloudflare refuses a URL longer than 16 KB (414) before the Worker runs, so values in
  * paths and query strings are cut to 4,000 characters (at most ~12 KB once escaped):
- * longer ones would only test wrangler dev, whose workerd restarts on them.
+ * longer ones would only test the local workerd, which restarts on them.
  */
 export const MAX_URL_VALUE = 4_000;
 

@@ -1,15 +1,24 @@
-import { describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseHtml } from "../../support/html";
+import { startSeededServer, type SeededServer } from "../../support/seeded-server";
 
 /**
  * Audit item 4: a form body over 64 kB is refused with 413 before any route reads it,
  * by its Content-Length or, when it declares none, once the limit is passed. That the
  * deployed Worker stops reading there is proved on real streams in
- * test/unit/form-body-guard.test.ts; `wrangler dev` (this server) reads a refused body
- * to its end before answering, as its proxy needs (see RefusedBody), so the connection
- * goes on working, which the second request below checks.
+ * test/unit/form-body-guard.test.ts; outside production the Worker reads a refused body
+ * to its end before answering, as `wrangler dev`'s proxy needs (see RefusedBody), so the
+ * connection goes on working, which the second request below checks. So this file has
+ * a `wrangler dev` server of its own (the other tests' servers have no such proxy).
  */
-const base = () => inject("baseURL");
+let server: SeededServer;
+beforeAll(async () => {
+  server = await startSeededServer({ wranglerDev: true });
+}, 120_000);
+afterAll(async () => {
+  await server?.stop();
+});
+const base = () => server.url;
 const FORM = { "Content-Type": "application/x-www-form-urlencoded" };
 
 /** A form body of `bytes` bytes in 16 kB chunks, declaring no length (sent chunked). */

@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { expectNoMoreThan } from "../../support/stays";
 import type { Ticket, Transaction } from "~/domain/records";
 import { d1Members } from "~/services/store/d1/members.server";
 import { d1Tickets } from "~/services/store/d1/tickets.server";
@@ -20,12 +21,14 @@ const transactionsOf = (server: SeededServer, id: string) => withDb(server, (db)
 
 /** The booking e-mail is sent after the response (waitUntil): wait for it. */
 async function eventually<T>(read: () => Promise<T | undefined> | T | undefined, what: string): Promise<T> {
-  for (let attempt = 0; attempt < 50; attempt++) {
-    const value = await read();
-    if (value !== undefined) return value;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`Timed out waiting for ${what}`);
+  return vi.waitFor(
+    async () => {
+      const value = await read();
+      if (value === undefined) throw new Error(`Timed out waiting for ${what}`);
+      return value;
+    },
+    { timeout: 5_000, interval: 50 },
+  );
 }
 
 describe("a ticket paid through Stripe (fake Stripe)", () => {
@@ -87,8 +90,7 @@ describe("a ticket paid through Stripe (fake Stripe)", () => {
 
     // One booking e-mail, from the one call that settled it: the QR inline by cid, and the code.
     const email = await eventually(() => resend.requests.find((r) => r.body.subject?.startsWith("Your tickets:")), "the booking e-mail");
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    expect(resend.requests.filter((r) => r.body.subject?.startsWith("Your tickets:"))).toHaveLength(1);
+    await expectNoMoreThan(1, () => resend.requests.filter((r) => r.body.subject?.startsWith("Your tickets:")).length);
     expect(email.body.to).toEqual([family.email]);
     expect(email.body.html).toContain('src="cid:ticket-qr"');
     expect(text(email.body.html!)).toContain(ticket.code.slice(0, 4));

@@ -5,7 +5,7 @@ const base = () => inject("baseURL");
 
 // Every test posts from its own address (TEST-NET-2) and with its own e-mail, so the
 // contact limits (20 an hour per address, 5 per 10 minutes per e-mail) never meet across
-// tests; wrangler dev passes CF-Connecting-IP through, as Cloudflare sets it.
+// tests; the local workerd passes CF-Connecting-IP through, as Cloudflare sets it.
 let sequence = 0;
 function visitor() {
   sequence += 1;

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hashPassword } from "~/services/password.server";
 import { d1Members } from "~/services/store/d1/members.server";
 import { newMember } from "../../support/fixtures";
@@ -16,7 +16,19 @@ import { demoAccount, sessionCookieFor } from "../../support/session";
  * checkout follows only same-origin ones (test/unit/practice-checkout.test.ts).
  */
 
-const base = () => inject("baseURL");
+/**
+ * A server of its own on `wrangler dev`: these posts are answered 403 before their bodies
+ * are read, and workerd serving the test's connection directly then resets the next request
+ * on it (ECONNRESET), where wrangler's proxy, like Cloudflare's edge, does not (ADR 30).
+ */
+let shared: SeededServer;
+beforeAll(async () => {
+  shared = await startSeededServer({ wranglerDev: true });
+}, 120_000);
+afterAll(async () => {
+  await shared?.stop();
+});
+const base = () => shared.url;
 const FORBIDDEN = "Forbidden: this form must be sent from our own site.";
 
 /** The other port of this host: another origin for the browser, the same machine. */
@@ -36,20 +48,21 @@ async function post(path: string, headers: Record<string, string>, body = new UR
 }
 
 describe("posts from another origin are refused (403) before the route runs", () => {
-  const cases: Array<[string, Record<string, string>]> = [
-    ["another site", { Origin: "https://evil.example" }],
-    ["another site, Sec-Fetch-Site: cross-site", { Origin: "https://evil.example", "Sec-Fetch-Site": "cross-site" }],
-    ["Origin: null (a sandboxed frame, a file: page, a redirect chain)", { Origin: "null" }],
-    ["another port of this host", { Origin: otherPortOrigin() }],
-    ["another scheme of this host", { Origin: base().replace(/^http:/, "https:") }],
-    ["a sibling subdomain (Sec-Fetch-Site: same-site)", { "Sec-Fetch-Site": "same-site" }],
-    ["cross-site by Sec-Fetch-Site even without Origin", { "Sec-Fetch-Site": "cross-site" }],
-    ["our Origin but Sec-Fetch-Site: cross-site (the browser knows better)", { Origin: base(), "Sec-Fetch-Site": "cross-site" }],
+  // Headers are made when the test runs: the server (and so its origin) starts in beforeAll.
+  const cases: Array<[string, () => Record<string, string>]> = [
+    ["another site", () => ({ Origin: "https://evil.example" })],
+    ["another site, Sec-Fetch-Site: cross-site", () => ({ Origin: "https://evil.example", "Sec-Fetch-Site": "cross-site" })],
+    ["Origin: null (a sandboxed frame, a file: page, a redirect chain)", () => ({ Origin: "null" })],
+    ["another port of this host", () => ({ Origin: otherPortOrigin() })],
+    ["another scheme of this host", () => ({ Origin: base().replace(/^http:/, "https:") })],
+    ["a sibling subdomain (Sec-Fetch-Site: same-site)", () => ({ "Sec-Fetch-Site": "same-site" })],
+    ["cross-site by Sec-Fetch-Site even without Origin", () => ({ "Sec-Fetch-Site": "cross-site" })],
+    ["our Origin but Sec-Fetch-Site: cross-site (the browser knows better)", () => ({ Origin: base(), "Sec-Fetch-Site": "cross-site" })],
   ];
   for (const [label, headers] of cases) {
     it(label, async () => {
       for (const path of ["/amend-account", "/logout", "/contact", "/login", "/webhooks/stripe"]) {
-        const response = await post(path, headers);
+        const response = await post(path, headers());
         expect(response.status, `${label} → ${path}`).toBe(403);
         expect(await response.text()).toBe(FORBIDDEN);
         expect(response.headers.get("Set-Cookie"), path).toBeNull();

@@ -14,7 +14,7 @@ function accountLinks(html: string): string[] {
   return [...list.matchAll(/>([^<>]+)<\/a>/g)].map((m) => m[1]!);
 }
 
-describe("the worker serves the site shell (wrangler dev, local D1)", () => {
+describe("the worker serves the site shell (workerd, local D1)", () => {
   it("renders the home page with the shell and the demo settings", async () => {
     const { response, html } = await page("/");
     expect(response.status).toBe(200);

@@ -11,7 +11,7 @@ const CONSENT = "Please agree to proceed.";
 const THANKS = "Thank you for registering. Your application is under review.";
 
 // Every test posts from its own address (TEST-NET-3), so the sign-up limit (5 an hour per
-// address) never meets across tests; wrangler dev passes CF-Connecting-IP through.
+// address) never meets across tests; the local workerd passes CF-Connecting-IP through.
 let sequence = 0;
 const nextIp = () => `203.0.113.${100 + ++sequence}`;
 

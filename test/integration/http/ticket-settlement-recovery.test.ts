@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { expectNoMoreThan } from "../../support/stays";
 import type { Ticket } from "~/domain/records";
 import { formatTicketCode } from "~/domain/ticket-code";
 import { createD1Store } from "~/services/store/d1/index.server";
@@ -59,9 +60,8 @@ const ticketEmails = (code: string) =>
 
 /** The e-mail goes after the response (waitUntil): wait for it, then make sure no second one follows. */
 async function expectOneEmail(code: string) {
-  for (let attempt = 0; attempt < 50 && (await ticketEmails(code)) === 0; attempt++) await new Promise((resolve) => setTimeout(resolve, 100));
-  await new Promise((resolve) => setTimeout(resolve, 500));
-  expect(await ticketEmails(code)).toBe(1);
+  await expect.poll(() => ticketEmails(code), { timeout: 5_000 }).toBeGreaterThan(0);
+  await expectNoMoreThan(1, () => ticketEmails(code), 500);
 }
 
 async function expectStuck(path: Path) {

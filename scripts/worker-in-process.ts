@@ -1,0 +1,68 @@
+import { existsSync } from "node:fs";
+import path from "node:path";
+import type { Readable } from "node:stream";
+import { Log, LogLevel, Miniflare } from "miniflare";
+import { unstable_getMiniflareWorkerOptions } from "wrangler";
+import { ROOT, run, wranglerEnv } from "./lib";
+
+/**
+ * The tests' servers: the built worker, bundled ONCE per run by wrangler (the same bundle
+ * `wrangler deploy` uploads), served by Miniflare (workerd) started from this process.
+ * `wrangler dev` bundles the worker again and runs a Node proxy in front of workerd for
+ * every server; the tests need neither (test/integration/http/error-page.test.ts keeps one
+ * server on `wrangler dev`, which npm start uses). See docs/decisions/0030-test-run-shape.md.
+ */
+export const WORKER_BUNDLE = path.join(ROOT, "build", "test-worker", "server.js");
+
+/** Bundles build/server (remix vite:build's output) with server.ts into WORKER_BUNDLE. */
+export function bundleWorker(options: { quiet?: boolean } = {}): void {
+  run("wrangler", ["deploy", "--dry-run", "--env", "development", "--outdir", path.dirname(WORKER_BUNDLE)], {
+    // As in startDevServer: the production React builds, what visitors get.
+    env: wranglerEnv({ NODE_ENV: "production", CI: "true" }),
+    quiet: options.quiet,
+  });
+}
+
+export function hasWorkerBundle(): boolean {
+  return existsSync(WORKER_BUNDLE);
+}
+
+export interface InProcessWorker {
+  url: string;
+  stop(): Promise<void>;
+}
+
+/**
+ * The bundled worker with wrangler.toml's development environment (its vars, D1 binding,
+ * static assets in front of the worker, compatibility flags), its local D1 under
+ * `persistTo` (the layout `wrangler dev --persist-to` and openLocalD1 use), on a free port.
+ */
+export async function startWorkerInProcess(options: {
+  persistTo: string;
+  vars?: Record<string, string>;
+  log?: (text: string) => void;
+}): Promise<InProcessWorker> {
+  const { workerOptions } = unstable_getMiniflareWorkerOptions(path.join(ROOT, "wrangler.toml"), "development");
+  const forward = (stream: Readable) => stream.on("data", (chunk: Buffer) => options.log?.(chunk.toString()));
+  const mf = new Miniflare({
+    ...workerOptions,
+    name: "mma-community-site-dev",
+    // One self-contained module (wrangler bundled everything into it), listed as wrangler dev
+    // lists it: Miniflare's own import scan stops at the bundle's dynamic imports.
+    modules: [{ type: "ESModule", path: WORKER_BUNDLE }],
+    bindings: { ...workerOptions.bindings, ...options.vars },
+    d1Persist: path.join(options.persistTo, "v3", "d1"),
+    host: "127.0.0.1",
+    port: 0,
+    // No request to Cloudflare for the `cf` object (this machine is offline); a fixed stand-in.
+    cf: { country: "GB", colo: "LHR" },
+    log: new Log(LogLevel.WARN),
+    // The worker's console goes where wrangler dev's output went: TEST_SERVER_LOG, or nowhere.
+    handleRuntimeStdio(stdout: Readable, stderr: Readable) {
+      forward(stdout);
+      forward(stderr);
+    },
+  });
+  const url = (await mf.ready).origin;
+  return { url, stop: () => mf.dispose() };
+}
