@@ -1,8 +1,7 @@
 import { data, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { useEffect, useRef, useState } from "react";
-import { FormMessage } from "~/components/forms";
-import { useFieldErrors } from "~/components/forms/use-field-errors";
+import { useEffect, useState } from "react";
+import { Field, FormMessage, useFormReply } from "~/components/forms";
 import { PageTitle } from "~/components/layout/Breadcrumbs";
 import { useHydrated } from "~/components/use-hydrated";
 import { formatIsoDay } from "~/domain/iso-day";
@@ -47,21 +46,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
     again.set("intent", "update");
     const shown = await submitBooking(context, request, member, again);
     if (shown.kind === "redirect") throw error;
-    return { kind: "unavailable" as const, answer: { ...shown.answer, formError: STORE_UNAVAILABLE_MESSAGE } };
+    return { kind: "unavailable" as const, answer: { ...shown.answer, status: "error" as const, error: { "": [STORE_UNAVAILABLE_MESSAGE] } } };
   });
   if (result.kind === "redirect") return result.response;
   if (result.kind === "unavailable") return data<BookingAnswer>(result.answer, { status: 503, headers: { ...PRIVATE, ...STORE_ERROR_HEADERS } });
   return data<BookingAnswer>(result.answer, { status: result.status, headers: { ...PRIVATE, ...result.headers } });
 }
 
-/** A field's message, tied to it by `${id}-error` (aria-describedby). */
-function FieldError({ id, message }: { id: string; message: string | undefined }) {
-  return message ? (
-    <p className="field-error" id={`${id}-error`}>
-      {message}
-    </p>
-  ) : null;
-}
 
 /**
  * The member already holds a paid ticket for this event (issue 16 item 9): it is listed,
@@ -96,16 +87,12 @@ export default function BookTicket() {
   const answer = useActionData<BookingAnswer>();
   const navigation = useNavigation();
   const hydrated = useHydrated();
-  const [errors, clearError] = useFieldErrors(answer?.errors);
-  const formRef = useRef<HTMLFormElement>(null);
+  const { errors, formError, form } = useFormReply(answer);
   const party = answer?.party ?? loaded.party;
 
   // With JavaScript the name fields follow the counts at once; without, "Update party" asks the server.
   const [counts, setCounts] = useState<BandCounts>(party.counts);
   useEffect(() => setCounts(party.counts), [party]);
-  useEffect(() => {
-    formRef.current?.querySelector<HTMLElement>("[aria-invalid='true'], .form-error")?.focus();
-  }, [answer]);
 
   const total = ticketPrice({ counts }, loaded.tickets, loaded.membership).total;
   const submitting = navigation.state === "submitting" && navigation.formAction === "/book-ticket";
@@ -117,12 +104,11 @@ export default function BookTicket() {
       <section className="section booking-page">
         <div className="container">
           <Form
-            ref={formRef}
             method="post"
             noValidate
             className="booking-form"
             aria-labelledby="booking-title"
-            onChange={(event) => clearError((event.target as HTMLInputElement).name)}
+            {...form}
           >
             <h2 id="booking-title">Book tickets for {loaded.title}</h2>
             {hydrated || !loaded.open ? null : (
@@ -142,7 +128,7 @@ export default function BookTicket() {
               .
             </p>
             {loaded.open ? null : <p className="booking-closed">Booking closed after {formatIsoDay(loaded.lastBookingDate)}.</p>}
-            <FormMessage message={answer?.formError} />
+            <FormMessage message={formError} />
             {loaded.held.length > 0 ? <AlreadyBooked held={loaded.held} /> : null}
 
             {loaded.bands.map((band) => {
@@ -154,45 +140,41 @@ export default function BookTicket() {
               return (
                 <fieldset key={band} className={`booking-group booking-group-${band}`}>
                   <legend>{BAND_NAMES[band].legend}</legend>
-                  <div className="field booking-count">
-                    <label htmlFor={countId}>Number of {BAND_NAMES[band].legend.toLowerCase()}</label>
-                    <select
-                      id={countId}
-                      name={fixed ? undefined : countName}
-                      disabled={fixed}
-                      {...(hydrated ? { value: String(counts[band]) } : { defaultValue: String(party.counts[band]) })}
-                      onChange={(event) => setCounts((current) => ({ ...current, [band]: Number(event.target.value) }))}
-                      aria-invalid={errors[countName] ? true : undefined}
-                      aria-describedby={errors[countName] ? `${countId}-error` : undefined}
-                    >
-                      {range(min, max).map((n) => (
-                        <option key={n} value={n}>
-                          {n}
-                        </option>
-                      ))}
-                    </select>
-                    {/* A disabled select is not posted: a Single membership's one adult is sent here. */}
-                    {fixed ? <input type="hidden" name={countName} value={String(min)} /> : null}
-                    <FieldError id={countId} message={errors[countName]} />
-                  </div>
+                  <Field
+                    id={countId}
+                    name={countName}
+                    as="select"
+                    className="booking-count"
+                    label={`Number of ${BAND_NAMES[band].legend.toLowerCase()}`}
+                    disabled={fixed}
+                    {...(hydrated ? { value: String(counts[band]) } : { defaultValue: String(party.counts[band]) })}
+                    onChange={(event) => setCounts((current) => ({ ...current, [band]: Number((event.target as HTMLSelectElement).value) }))}
+                    error={errors[countName]}
+                    // A disabled select is not posted: a Single membership's one adult is sent here.
+                    after={fixed ? <input type="hidden" name={countName} value={String(min)} /> : null}
+                  >
+                    {range(min, max).map((n) => (
+                      <option key={n} value={n}>
+                        {n}
+                      </option>
+                    ))}
+                  </Field>
                   {range(1, shown).map((position) => {
                     const field = nameField(band, position);
                     const id = `booking-${field}`;
                     return (
-                      <div key={field} className="field booking-name">
-                        <label htmlFor={id}>{attendeeNameLabel(band, position)}</label>
-                        <input
-                          id={id}
-                          name={field}
-                          type="text"
-                          autoComplete="off"
-                          maxLength={MAX_NAME_LENGTH}
-                          defaultValue={party.names[band][position - 1] ?? ""}
-                          aria-invalid={errors[field] ? true : undefined}
-                          aria-describedby={errors[field] ? `${id}-error` : undefined}
-                        />
-                        <FieldError id={id} message={errors[field]} />
-                      </div>
+                      <Field
+                        key={field}
+                        id={id}
+                        name={field}
+                        className="booking-name"
+                        label={attendeeNameLabel(band, position)}
+                        type="text"
+                        autoComplete="off"
+                        maxLength={MAX_NAME_LENGTH}
+                        defaultValue={party.names[band][position - 1] ?? ""}
+                        error={errors[field]}
+                      />
                     );
                   })}
                 </fieldset>

@@ -1,10 +1,16 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { AdminPage } from "~/components/admin/AdminPage";
 import { Scanner } from "~/components/door/Scanner";
-import type { DoorCard } from "~/domain/door";
-import { doorAction, loadDoor } from "~/services/door.server";
-import { storeSafeAction } from "~/services/store-errors.server";
+import { replyErrors, type FormReply } from "~/components/forms";
+import { DOOR_PATH, admissionMessage, type DoorCard } from "~/domain/door";
+import { doorSaveSchema } from "~/domain/door-form";
+import { requireAccountant } from "~/services/auth.server";
+import { PRIVATE_CACHE_CONTROL } from "~/services/cache-control.server";
+import { ADMITTED_HEADER, admitAtDoor, loadDoor } from "~/services/door.server";
+import { storeErrorReply, storeSafeAction } from "~/services/store-errors.server";
+import { redirectWithToast } from "~/services/toast.server";
 import { keepPageAfterStoreError } from "~/components/forms/keep-page-after-store-error";
 import { privatePageMeta } from "~/domain/private-page-meta";
 
@@ -15,16 +21,31 @@ export const meta: MetaFunction = () => privatePageMeta("Scan tickets | Dashboar
 
 /** The door (accountants only; the guard is in the service): camera or typed code → ticket card → SAVE admits. */
 export const loader = ({ request, context }: LoaderFunctionArgs) => loadDoor(request, context);
+const PRIVATE = { "Cache-Control": PRIVATE_CACHE_CONTROL };
+
+async function save({ request, context }: ActionFunctionArgs) {
+  await requireAccountant(request, context);
+  const submission = parseWithZod(await request.formData(), { schema: doorSaveSchema });
+  if (submission.status !== "success") return data(submission.reply(), { status: 400, headers: PRIVATE });
+  const result = await admitAtDoor(context, submission.value);
+  if (!result.ok) return data(submission.reply({ formErrors: [result.message] }), { status: 400, headers: PRIVATE });
+  const { code } = submission.value;
+  return redirectWithToast(context, `${DOOR_PATH}?code=${encodeURIComponent(code)}`, admissionMessage(result.selected, result.admitted), {
+    headers: { [ADMITTED_HEADER]: String(result.admitted), ...PRIVATE },
+  });
+}
+
 /** SAVE while our records cannot be reached: the card stays, with one message (503). */
-export const action = storeSafeAction(({ request, context }: ActionFunctionArgs) => doorAction(request, context), (_form, error) => ({ error }));
+export const action = storeSafeAction(save, storeErrorReply);
 
 export default function ScanQrCode() {
   const { code, lookup } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
+  const reply = useActionData<FormReply>();
   const navigation = useNavigation();
   const looking = navigation.state !== "idle" && navigation.formMethod?.toUpperCase() === "GET";
   const saving = navigation.state === "submitting" && navigation.formMethod?.toUpperCase() === "POST";
-  const error = (actionData as { error?: string } | undefined)?.error ?? null;
+  // The SAVE's refusal: the form's message, or the code's.
+  const error = Object.values(replyErrors(reply))[0] ?? null;
 
   return (
     <AdminPage title="Scan tickets">

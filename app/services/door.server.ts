@@ -1,11 +1,11 @@
 import { data, type AppLoadContext } from "@remix-run/cloudflare";
-import { DOOR_PATH, admissionMessage, doorCard, doorEvent, selectedForAdmission, wrongEventMessage, type DoorCard } from "../domain/door";
+import { doorCard, doorEvent, selectedForAdmission, wrongEventMessage, type DoorCard } from "../domain/door";
+import { DOOR_INPUT_MAX, NO_TICKET, type DoorSave } from "../domain/door-form";
 import type { Ticket } from "../domain/records";
 import { currentYear } from "../domain/renewal";
 import { requireAccountant } from "./auth.server";
 import { PRIVATE_CACHE_CONTROL } from "./cache-control.server";
 import { findTicketForDoor } from "./ticket-lookup.server";
-import { redirectWithToast } from "./toast.server";
 import { readSettingsFresh } from "./content/fresh-settings.server";
 
 /**
@@ -20,7 +20,7 @@ export const ADMITTED_HEADER = "X-Admitted";
 
 export const NOT_FOUND = "No ticket found for this code.";
 export const NOT_PAID = "This ticket is not paid. Do not admit; please send the member to the desk.";
-export const NO_TICKET = "Scan a ticket or enter its code first.";
+export { NO_TICKET };
 export const NOTHING_SELECTED = "Select the people to admit, then press SAVE.";
 
 export type DoorLookup =
@@ -28,8 +28,7 @@ export type DoorLookup =
   | { kind: "error"; message: string }
   | { kind: "card"; card: DoorCard };
 
-const MAX_INPUT = 200;
-const inputOf = (value: unknown) => (typeof value === "string" ? value.trim().slice(0, MAX_INPUT) : "");
+const inputOf = (value: unknown) => (typeof value === "string" ? value.trim().slice(0, DOOR_INPUT_MAX) : "");
 
 type Found = { ok: true; ticket: Ticket } | { ok: false; message: string };
 
@@ -57,21 +56,17 @@ export async function loadDoor(request: Request, context: AppLoadContext) {
   return data({ code, lookup }, { headers: { "Cache-Control": PRIVATE_CACHE_CONTROL } });
 }
 
-export async function doorAction(request: Request, context: AppLoadContext) {
-  await requireAccountant(request, context);
-  const form = await request.formData();
-  const code = inputOf(form.get("code"));
+export type Admission = { ok: true; selected: number; admitted: number } | { ok: false; message: string };
+
+/** A SAVE (parsed with doorSaveSchema): admits the ticked people of a paid ticket for this event, each once. */
+export async function admitAtDoor(context: AppLoadContext, { code, person }: DoorSave): Promise<Admission> {
   const found = await paidTicket(context, code);
-  const refuse = (message: string) =>
-    data({ error: message }, { status: 400, headers: { "Cache-Control": PRIVATE_CACHE_CONTROL } });
-  if (!found.ok) return refuse(found.message);
+  if (!found.ok) return found;
   // A paid ticket for another event or year (last year's Christmas party) is never admitted.
   const wrongEvent = wrongEventMessage(found.ticket, doorEvent((await readSettingsFresh(context)).tickets));
-  if (wrongEvent) return refuse(wrongEvent);
-  const selected = selectedForAdmission(found.ticket, form.getAll("person"));
-  if (selected.length === 0) return refuse(NOTHING_SELECTED);
+  if (wrongEvent) return { ok: false, message: wrongEvent };
+  const selected = selectedForAdmission(found.ticket, person);
+  if (selected.length === 0) return { ok: false, message: NOTHING_SELECTED };
   const admitted = await context.store.tickets.admit(found.ticket.id, selected, Math.floor(Date.now() / 1000));
-  return redirectWithToast(context, `${DOOR_PATH}?code=${encodeURIComponent(code)}`, admissionMessage(selected.length, admitted.length), {
-    headers: { [ADMITTED_HEADER]: String(admitted.length), "Cache-Control": PRIVATE_CACHE_CONTROL },
-  });
+  return { ok: true, selected: selected.length, admitted: admitted.length };
 }

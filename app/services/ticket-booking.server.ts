@@ -1,8 +1,9 @@
 import { redirect, type AppLoadContext } from "@remix-run/cloudflare";
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { SubmissionResult } from "@conform-to/react";
+import { bookingFormSchema } from "../domain/booking-form";
 import {
   ALREADY_BOOKED_MESSAGE,
-  ANOTHER_TICKET_FIELD,
-  anotherTicketAsked,
   paidTicketsFor,
   BOOKING_CLOSED_MESSAGE,
   BOOKING_INVALID_MESSAGE,
@@ -24,9 +25,7 @@ import {
   prefillParty,
   ticketPrice,
   ukToday,
-  validateParty,
   type Party,
-  type PartyErrors,
 } from "../domain/ticket-rules";
 import { reusableTicket } from "../domain/checkout-reuse";
 import { BAND_NAMES } from "../domain/ticket-bands";
@@ -98,25 +97,24 @@ export async function loadBooking(context: AppLoadContext, member: Member, now =
   return { ...formContext(member, tickets, settings, ukToday(now)), party, held };
 }
 
-/** A post the form shows again: the party as typed, the messages, and one for the whole form. */
-export interface BookingAnswer {
-  party: Party;
-  errors: PartyErrors;
-  formError: string | null;
-}
+/**
+ * A post the form shows again: the action's reply (submission.reply(): the messages, the
+ * values as sent) and the party as the form shows it (counts within their limits).
+ */
+export type BookingAnswer = SubmissionResult<string[]> & { party: Party };
 
 export type BookingResult =
   | { kind: "redirect"; response: Response }
   | { kind: "answer"; status: number; answer: BookingAnswer; headers?: Record<string, string> };
 
 /**
- * The booking post. `intent=update` (the no-JavaScript "Update party") only shows the
- * form again with the new counts and the names typed so far. Otherwise: open, registration
- * paid, party valid, a second ticket for the event only when 'Book another ticket' is
- * ticked, within the payment-start limits → the ticket (unpaid; the member's unpaid one
- * for the same party is booked again rather than a new one) → free: paid now,
- * /ticket-success; else the checkout still open for it, or a pending "ticket" transaction
- * and a new checkout (issue 16 items 3 and 9).
+ * The booking post, parsed with parseWithZod (bookingFormSchema). `intent=update` (the
+ * no-JavaScript "Update party") only shows the form again with the new counts and the
+ * names typed so far. Otherwise: open, registration paid, party valid, a second ticket for
+ * the event only when 'Book another ticket' is ticked, within the payment-start limits →
+ * the ticket (unpaid; the member's unpaid one for the same party is booked again rather
+ * than a new one) → free: paid now, /ticket-success; else the checkout still open for it,
+ * or a pending "ticket" transaction and a new checkout (issue 16 items 3 and 9).
  */
 export async function submitBooking(
   context: AppLoadContext,
@@ -127,28 +125,33 @@ export async function submitBooking(
 ): Promise<BookingResult> {
   const { tickets } = await readSettingsFresh(context);
   const options = { pattern: tickets.pattern, membership: member.membership };
-  const input = partyInputFrom((field) => form.get(field));
-  const party = partyFormState(input, options);
-  const answer = (status: number, formError: string | null, errors: PartyErrors = {}): BookingResult => ({
+  const submission = parseWithZod(form, { schema: bookingFormSchema(options), disableAutoCoercion: true });
+  const party = partyFormState(partyInputFrom((field) => form.get(field)), options);
+  const initialValue = submission.reply().initialValue;
+  /** An answer about the whole form (none of the fields' messages). */
+  const answer = (status: number, formError: string | null, headers?: Record<string, string>): BookingResult => ({
     kind: "answer",
     status,
-    answer: { party, errors, formError },
+    answer: { initialValue, ...(formError ? { status: "error", error: { "": [formError] } } : {}), party },
+    headers,
   });
 
   if (form.get("intent") === "update") return answer(200, null);
   if (!bookingOpen(tickets.lastBookingDate, ukToday(now))) return answer(403, BOOKING_CLOSED_MESSAGE);
   if (!member.registrationPaid) return answer(403, BOOKING_REGISTRATION_UNPAID_MESSAGE);
-  const checked = validateParty(input, options);
-  if (!checked.ok) return answer(400, BOOKING_INVALID_MESSAGE, checked.errors);
+  if (submission.status !== "success") {
+    return { kind: "answer", status: 400, answer: { ...submission.reply({ formErrors: [BOOKING_INVALID_MESSAGE] }), party } };
+  }
+  const checked = submission.value;
 
   const price = ticketPrice(checked.party, tickets, member.membership);
   const year = eventYear(tickets.lastBookingDate);
   const mine = await context.store.tickets.listByUser(member.id);
-  if (paidTicketsFor(mine, { title: tickets.title, year }).length > 0 && !anotherTicketAsked(form.get(ANOTHER_TICKET_FIELD))) {
+  if (paidTicketsFor(mine, { title: tickets.title, year }).length > 0 && !checked.another) {
     return answer(409, ALREADY_BOOKED_MESSAGE);
   }
   const limited = await limitPaymentStart(context, request, member);
-  if (limited) return { kind: "answer", status: limited.status, answer: { party, errors: {}, formError: limited.error }, headers: limited.headers };
+  if (limited) return answer(limited.status, limited.error, limited.headers);
 
   const wanted = { title: tickets.title, year, price: price.total, attendees: attendeesOf(checked.party) };
   const ticket =

@@ -29,7 +29,7 @@ export interface FieldProps extends ControlAttributes {
 export function Field({ id, name, label, error, hint, className, as = "input", children, after, ...control }: FieldProps) {
   const check = as === "input" && control.type === "checkbox";
   const describedBy = `${hint ? `${id}-hint ` : ""}${error ? `${id}-error` : ""}`.trim() || undefined;
-  const element = createElement(as, { ...control, id, name, "aria-invalid": error ? true : undefined, "aria-describedby": describedBy }, children);
+  const element = createElement(as, { id, name, ...control, "aria-invalid": error ? true : undefined, "aria-describedby": describedBy }, children);
   return (
     <div className={`field field-${name} ${className ?? ""}`}>
       {check ? element : null}

@@ -1,0 +1,22 @@
+import { z } from "zod";
+
+/**
+ * The door's SAVE form (/scan-qr-code): the ticket's code as read or typed, and the
+ * people ticked. Parsed by the route's action with parseWithZod (a single ticked box
+ * arrives as one value: conform makes it an array).
+ */
+
+export const NO_TICKET = "Scan a ticket or enter its code first.";
+
+/** Longer than any code or scanned text; a longer value is cut, not refused. */
+export const DOOR_INPUT_MAX = 200;
+
+export const doorSaveSchema = z.object({
+  code: z
+    .string({ error: NO_TICKET })
+    .transform((code) => code.trim().slice(0, DOOR_INPUT_MAX))
+    .pipe(z.string().min(1, { error: NO_TICKET })),
+  person: z.array(z.string()).default([]),
+});
+
+export type DoorSave = z.output<typeof doorSaveSchema>;
