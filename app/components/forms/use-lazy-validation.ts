@@ -1,24 +1,17 @@
-import { useEffect, useRef, useState, type FocusEvent, type FormEvent, type PointerEvent } from "react";
-import { replyErrors, type FormReply } from "./reply";
+import { useRef, useState, type FocusEvent, type FormEvent, type PointerEvent } from "react";
+import type { FormReply } from "./reply";
+import { useFormReply } from "./use-form-reply";
 
 /** Checks a whole form: one message per invalid field, keyed by name. */
 export type FormCheck = (form: HTMLFormElement) => Partial<Record<string, string>>;
-
-type Errors = Partial<Record<string, string>>;
-
-interface Shown {
-  /** The server's reply these messages start from; a new reply brings its own back. */
-  reply: unknown;
-  errors: Errors;
-}
 
 const fieldName = (target: EventTarget): string => (target instanceof Element ? (target.getAttribute("name") ?? "") : "");
 
 /**
  * A public form's messages, and its checks in the browser without the validation library
  * in the page's first JavaScript (docs/decisions/0012):
- * - the server's reply (submission.reply()) shows, each message cleared as soon as its
- *   field is edited (as useFormReply does);
+ * - the server's reply (submission.reply()) shows through useFormReply, each message
+ *   cleared as soon as its field is edited;
  * - `load` (a dynamic `import()` of the same schema) runs on the first focus or input
  *   inside the form; from then on an edited field is checked when it loses focus, and a
  *   submit with mistakes is stopped and shows every message plus `invalidMessage`;
@@ -27,20 +20,16 @@ const fieldName = (target: EventTarget): string => (target instanceof Element ? 
  * - a field left by pressing a submit button is not checked on the way: its message
  *   would move the button under the pointer and the click would be lost (the submit
  *   checks every field anyway).
- * After a refused answer or a stopped submit, focus goes to the form's message.
+ * After a refused answer or a stopped submit, focus goes to the first thing to fix.
  */
 export function useLazyValidation(options: { reply: FormReply | null | undefined; invalidMessage: string; load: () => Promise<FormCheck> }) {
   const { reply, invalidMessage, load } = options;
-  const [state, setState] = useState<Shown>(() => ({ reply, errors: replyErrors(reply) }));
-  const shown = state.reply === reply ? state : { reply, errors: replyErrors(reply) };
+  const [stopped, setStopped] = useState(0);
+  const { errors, formError, setErrors, form } = useFormReply(reply, stopped);
   const check = useRef<FormCheck | null>(null);
   const loading = useRef<Promise<void> | null>(null);
   const edited = useRef(new Set<string>());
   const pressingSubmit = useRef(false);
-  const formRef = useRef<HTMLFormElement>(null);
-  const [stopped, setStopped] = useState(0);
-
-  const setErrors = (errors: Errors) => setState({ reply, errors });
 
   const onFocus = () => {
     loading.current ??= load().then(
@@ -52,9 +41,8 @@ export function useLazyValidation(options: { reply: FormReply | null | undefined
 
   const onEdit = (event: FormEvent<HTMLFormElement>) => {
     onFocus();
-    const name = fieldName(event.target);
-    edited.current.add(name);
-    if (shown.errors[name]) setErrors({ ...shown.errors, [name]: undefined });
+    edited.current.add(fieldName(event.target));
+    form.onChange(event);
   };
 
   // Pointer down comes before the focus moves (and the field's blur): remember whether it is on a submit button.
@@ -66,7 +54,7 @@ export function useLazyValidation(options: { reply: FormReply | null | undefined
     const name = fieldName(event.target);
     if (!check.current || !edited.current.has(name) || pressingSubmit.current) return;
     const message = check.current(event.currentTarget)[name];
-    if (message !== shown.errors[name]) setErrors({ ...shown.errors, [name]: message });
+    if (message !== errors[name]) setErrors({ ...errors, [name]: message });
   };
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
@@ -78,10 +66,5 @@ export function useLazyValidation(options: { reply: FormReply | null | undefined
     setStopped((n) => n + 1);
   };
 
-  useEffect(() => {
-    if (shown.errors[""]) formRef.current?.querySelector<HTMLElement>(".form-error")?.focus();
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- a new reply or a stopped submit moves focus, not an edit
-  }, [reply, stopped]);
-
-  return { errors: shown.errors, formError: shown.errors[""], formRef, formProps: { onFocus, onInput: onEdit, onChange: onEdit, onBlur, onPointerDown, onSubmit } };
+  return { errors, formError, formRef: form.ref, formProps: { onFocus, onInput: onEdit, onChange: onEdit, onBlur, onPointerDown, onSubmit } };
 }
