@@ -75,9 +75,19 @@ export function checkPage(page: PageResult, staticTiming: Timing): BudgetCheck[]
     },
     signedIn
       ? { page: page.path, budget: `JS: reported, no budget (${page.audience})`, actual: js, verdict: "N/A" }
-      : { page: page.path, budget: `JS ≤ ${formatKb(jsLimit)} gz`, actual: js, verdict: verdict(ok, page.js.gzipBytes <= jsLimit && page.js.missing.length === 0) },
+      : {
+          page: page.path,
+          budget: `JS ≤ ${formatKb(jsLimit)} gz`,
+          actual: js,
+          verdict: verdict(ok, page.js.gzipBytes <= jsLimit && page.js.missing.length === 0),
+        },
     signedIn || uncached
-      ? { page: page.path, budget: `p50 < ${SIGNED_IN_BUDGETS.p50Ms} ms${signedIn ? ours : " (ours, never cached)"}`, actual: `${page.timing.p50.toFixed(1)} ms (${ratio.toFixed(1)}× static)`, verdict: verdict(ok, page.timing.p50 < SIGNED_IN_BUDGETS.p50Ms) }
+      ? {
+          page: page.path,
+          budget: `p50 < ${SIGNED_IN_BUDGETS.p50Ms} ms${signedIn ? ours : " (ours, never cached)"}`,
+          actual: `${page.timing.p50.toFixed(1)} ms (${ratio.toFixed(1)}× static)`,
+          verdict: verdict(ok, page.timing.p50 < SIGNED_IN_BUDGETS.p50Ms),
+        }
       : { page: page.path, budget: `p50 ≤ ${BUDGETS.p50Ratio}× static p50`, actual: `${ratio.toFixed(2)}×`, verdict: verdict(ok, ratio <= BUDGETS.p50Ratio) },
   ];
 }

@@ -9,7 +9,10 @@
  */
 export function onInterrupt(cleanup: (signal: NodeJS.Signals) => Promise<void>): void {
   let interrupted = false;
-  for (const [signal, code] of [["SIGINT", 130], ["SIGTERM", 143]] as const) {
+  for (const [signal, code] of [
+    ["SIGINT", 130],
+    ["SIGTERM", 143],
+  ] as const) {
     const others = process.listeners(signal);
     process.removeAllListeners(signal);
     // `on`, not `once`: npm passes Ctrl-C on again, and a signal with no listener would end the process.

@@ -130,7 +130,9 @@ export async function benchLighthouse(baseUrl: string, pages: string[], runs: nu
 }
 
 export function lighthouseTable(results: LighthousePage[]): string {
-  const rows = [["page", ...CATEGORIES.map((category) => `${category} (≥ ${LIGHTHOUSE_BUDGETS[category]})`), "LCP", "TBT", "CLS", "performance of each run", "result"]];
+  const rows = [
+    ["page", ...CATEGORIES.map((category) => `${category} (≥ ${LIGHTHOUSE_BUDGETS[category]})`), "LCP", "TBT", "CLS", "performance of each run", "result"],
+  ];
   for (const result of results) {
     rows.push([
       result.path,

@@ -132,9 +132,8 @@ async function phase(
   }));
 
   const result = await new Promise<autocannon.Result>((resolve, reject) => {
-    const instance = autocannon(
-      { url: baseUrl, connections: options.connections, duration: options.seconds, timeout: 10, requests },
-      (error, done) => (error ? reject(error) : resolve(done)),
+    const instance = autocannon({ url: baseUrl, connections: options.connections, duration: options.seconds, timeout: 10, requests }, (error, done) =>
+      error ? reject(error) : resolve(done),
     );
     instance.on("response", (_client, _status, _bytes, responseTime) => latencies.push(responseTime));
   });

@@ -106,7 +106,10 @@ function path(flag: string, value: string | undefined): string {
 }
 
 function pathList(flag: string, value: string | undefined): string[] {
-  const paths = (value ?? "").split(",").map((page) => page.trim()).filter(Boolean);
+  const paths = (value ?? "")
+    .split(",")
+    .map((page) => page.trim())
+    .filter(Boolean);
   if (paths.length === 0) throw new UsageError(`${flag} needs at least one path, e.g. ${flag} /,/blog`);
   return [...new Set(paths.map((page) => path(flag, page)))];
 }

@@ -151,7 +151,12 @@ async function publicPart(): Promise<number> {
       machine: host,
       server: "wrangler dev (workerd), built worker, fresh local D1 with the demo seed",
       units: { sizes: "bytes, gzip level 9 of the response body; kB = 1000 bytes", times: "ms, until the body is read" },
-      options: { pages: pages.map((page) => ({ path: page.path, audience: page.audience })), requests: options.requests, warmup: options.warmup, staticPath: options.staticPath },
+      options: {
+        pages: pages.map((page) => ({ path: page.path, audience: page.audience })),
+        requests: options.requests,
+        warmup: options.warmup,
+        staticPath: options.staticPath,
+      },
       budgets: { public: BUDGETS, signedIn: { ...SIGNED_IN_BUDGETS, js: "reported, no budget", p50Ratio: "reported, no budget" } },
       static: { path: options.staticPath, status: staticStatus, timing: staticTiming },
       pages: pages.map((page) => ({ ...page, p50RatioToStatic: page.timing.p50 / staticTiming.p50 })),
@@ -216,7 +221,8 @@ async function adminPart(): Promise<number> {
           machine: host,
           server: `wrangler dev (workerd), built worker, fresh local D1 with the demo seed plus ${options.adminMembers} synthetic members`,
           units: {
-            times: "ms, from the client on loopback until the body is read (an upper bound of the server time); serverTiming: the worker's Server-Timing header, when sent",
+            times:
+              "ms, from the client on loopback until the body is read (an upper bound of the server time); serverTiming: the worker's Server-Timing header, when sent",
             sizes: "bytes of the response body as sent (uncompressed on loopback); gzipBytes at level 9",
           },
           options: { members: options.adminMembers, requests: options.adminRequests, csvRequests: options.csvRequests },
@@ -287,7 +293,10 @@ async function cockpitPart(): Promise<number> {
  * Runs one part on its own fresh seeded server: stops it afterwards, and turns an
  * error into exit code 1 (unless it came from Ctrl-C).
  */
-async function onFreshServer(serverOptions: Parameters<typeof seededServer>[0], part: (baseUrl: string, persistTo: string) => Promise<number>): Promise<number> {
+async function onFreshServer(
+  serverOptions: Parameters<typeof seededServer>[0],
+  part: (baseUrl: string, persistTo: string) => Promise<number>,
+): Promise<number> {
   const running = seededServer({ log, ...serverOptions });
   server = running;
   try {

@@ -68,7 +68,8 @@ try {
   if (values.verbose) {
     let seen = 0;
     setInterval(() => {
-      for (const request of fake.requests.slice(seen)) console.log(`${request.method} ${request.path}${request.body === undefined ? "" : ` ${JSON.stringify(request.body).slice(0, 200)}`}`);
+      for (const request of fake.requests.slice(seen))
+        console.log(`${request.method} ${request.path}${request.body === undefined ? "" : ` ${JSON.stringify(request.body).slice(0, 200)}`}`);
       seen = fake.requests.length;
     }, 250).unref();
   }

@@ -67,8 +67,7 @@ function writeFile(rel, data) {
   written.push(rel);
 }
 
-const xmlEscape = (s) =>
-  s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+const xmlEscape = (s) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 
 // ---------------------------------------------------------------------------
 // SVG building blocks
@@ -86,20 +85,12 @@ function svgDoc(w, h, title, defs, body) {
   );
 }
 
-const stopList = (stops) =>
-  stops
-    .map(
-      ([o, c, a]) =>
-        `<stop offset="${o}" stop-color="${c}"${a === undefined ? "" : ` stop-opacity="${a}"`}/>`,
-    )
-    .join("");
+const stopList = (stops) => stops.map(([o, c, a]) => `<stop offset="${o}" stop-color="${c}"${a === undefined ? "" : ` stop-opacity="${a}"`}/>`).join("");
 
 /** Linear gradient, default top-to-bottom. */
-const lg = (id, stops, x2 = 0, y2 = 1) =>
-  `<linearGradient id="${id}" x1="0" y1="0" x2="${x2}" y2="${y2}">${stopList(stops)}</linearGradient>`;
+const lg = (id, stops, x2 = 0, y2 = 1) => `<linearGradient id="${id}" x1="0" y1="0" x2="${x2}" y2="${y2}">${stopList(stops)}</linearGradient>`;
 
-const rg = (id, stops, cx = 0.5, cy = 0.5, r = 0.5) =>
-  `<radialGradient id="${id}" cx="${cx}" cy="${cy}" r="${r}">${stopList(stops)}</radialGradient>`;
+const rg = (id, stops, cx = 0.5, cy = 0.5, r = 0.5) => `<radialGradient id="${id}" cx="${cx}" cy="${cy}" r="${r}">${stopList(stops)}</radialGradient>`;
 
 /**
  * Person silhouettes in a 100-unit tall coordinate system with the feet at
@@ -112,14 +103,10 @@ const PERSON_DEFS =
 
 /** Person of on-screen height ~h (px) standing at (x, y). */
 const person = (x, y, h, fill, arms = false) =>
-  `<use xlink:href="#${arms ? "q" : "p"}" transform="translate(${Math.round(x)},${Math.round(y)}) scale(${f2(h / 100)})"${
-    fill ? ` fill="${fill}"` : ""
-  }/>`;
+  `<use xlink:href="#${arms ? "q" : "p"}" transform="translate(${Math.round(x)},${Math.round(y)}) scale(${f2(h / 100)})"${fill ? ` fill="${fill}"` : ""}/>`;
 
-const rect = (x, y, w, h, fill, extra = "") =>
-  `<rect x="${f(x)}" y="${f(y)}" width="${f(w)}" height="${f(h)}" fill="${fill}"${extra}/>`;
-const circle = (cx, cy, r, fill, extra = "") =>
-  `<circle cx="${f(cx)}" cy="${f(cy)}" r="${f(r)}" fill="${fill}"${extra}/>`;
+const rect = (x, y, w, h, fill, extra = "") => `<rect x="${f(x)}" y="${f(y)}" width="${f(w)}" height="${f(h)}" fill="${fill}"${extra}/>`;
+const circle = (cx, cy, r, fill, extra = "") => `<circle cx="${f(cx)}" cy="${f(cy)}" r="${f(r)}" fill="${fill}"${extra}/>`;
 const fullRect = (w, h, fill) => `<rect width="${w}" height="${h}" fill="${fill}"/>`;
 
 /** Smooth rolling hill filled down to the bottom edge. */
@@ -224,9 +211,7 @@ function bunting(x1, y1, x2, y2, sag, n, colors, size) {
   let out = `<path d="M${f(x1)},${f(y1)}Q${f(c[0])},${f(c[1])} ${f(x2)},${f(y2)}" fill="none" stroke="#fff" stroke-opacity=".7" stroke-width="2"/>`;
   for (let i = 0; i < n; i++) {
     const [x, y] = qpt(p0, c, p1, (i + 0.5) / n);
-    out += `<path d="M${f(x - size / 2)},${f(y)}H${f(x + size / 2)}L${f(x)},${f(y + size * 1.2)}Z" fill="${
-      colors[i % colors.length]
-    }"/>`;
+    out += `<path d="M${f(x - size / 2)},${f(y)}H${f(x + size / 2)}L${f(x)},${f(y + size * 1.2)}Z" fill="${colors[i % colors.length]}"/>`;
   }
   return out;
 }
@@ -234,9 +219,7 @@ function bunting(x1, y1, x2, y2, sag, n, colors, size) {
 /** Hanging paper lantern with a soft glow. */
 function lantern(x, y, s, color, stringTop = null) {
   return (
-    (stringTop === null
-      ? ""
-      : `<path d="M${f(x)},${f(stringTop)}V${f(y - s)}" stroke="#fde68a" stroke-opacity=".6" stroke-width="2"/>`) +
+    (stringTop === null ? "" : `<path d="M${f(x)},${f(stringTop)}V${f(y - s)}" stroke="#fde68a" stroke-opacity=".6" stroke-width="2"/>`) +
     circle(x, y, s * 1.7, color, ' opacity=".22"') +
     `<ellipse cx="${f(x)}" cy="${f(y)}" rx="${f(s * 0.8)}" ry="${f(s)}" fill="${color}"/>` +
     `<path d="M${f(x - s * 0.35)},${f(y - s * 1.08)}h${f(s * 0.7)}v${f(s * 0.22)}h${f(-s * 0.7)}zm0,${f(s * 1.96)}h${f(
@@ -299,12 +282,8 @@ function school(x, yb, s, { label = false, wall = "#fef3c7", roof = "#b91c1c" } 
       s * 0.02,
     )}" stroke="#374151" stroke-width="${f(s * 0.007)}" stroke-linecap="round"/>` +
     `<path d="${win}" fill="#7dd3fc" stroke="#fff" stroke-width="${f(s * 0.006)}"/>` +
-    `<path d="M${f(x - s * 0.06)},${f(yb)}V${f(yb - hh * 0.42)}a${f(s * 0.06)},${f(s * 0.06)} 0 0 1 ${f(
-      s * 0.12,
-    )},0V${f(yb)}Z" fill="#1e3a8a"/>` +
-    `<path d="M${f(x + w / 2 - s * 0.05)},${f(top - s * 0.08)}V${f(top - s * 0.32)}" stroke="#6b7280" stroke-width="${f(
-      s * 0.008,
-    )}"/>` +
+    `<path d="M${f(x - s * 0.06)},${f(yb)}V${f(yb - hh * 0.42)}a${f(s * 0.06)},${f(s * 0.06)} 0 0 1 ${f(s * 0.12)},0V${f(yb)}Z" fill="#1e3a8a"/>` +
+    `<path d="M${f(x + w / 2 - s * 0.05)},${f(top - s * 0.08)}V${f(top - s * 0.32)}" stroke="#6b7280" stroke-width="${f(s * 0.008)}"/>` +
     `<path d="M${f(x + w / 2 - s * 0.05)},${f(top - s * 0.32)}h${f(s * 0.1)}l${f(-s * 0.025)},${f(
       s * 0.03,
     )}l${f(s * 0.025)},${f(s * 0.03)}h${f(-s * 0.1)}Z" fill="${BRAND_GOLD}"/>` +
@@ -319,7 +298,16 @@ function school(x, yb, s, { label = false, wall = "#fef3c7", roof = "#b91c1c" } 
 /** Left-hand dark scrim so white overlay text stays readable on slides. */
 function leftScrim(w, h) {
   return {
-    defs: lg("scrim", [[0, "#03140a", 0.78], [0.42, "#03140a", 0.5], [0.62, "#03140a", 0]], 1, 0),
+    defs: lg(
+      "scrim",
+      [
+        [0, "#03140a", 0.78],
+        [0.42, "#03140a", 0.5],
+        [0.62, "#03140a", 0],
+      ],
+      1,
+      0,
+    ),
     body: fullRect(w, h, "url(#scrim)"),
   };
 }
@@ -344,7 +332,20 @@ function sceneCommunity(w, h, rng, { focus = 0.5, dusk = false } = {}) {
   const fx = w * focus;
   const defs =
     PERSON_DEFS +
-    lg("sky", dusk ? [[0, "#1e3a5f"], [0.6, "#c2577a"], [1, "#f4a261"]] : [[0, "#1d4e89"], [0.7, "#7ab8d9"], [1, "#fde8c8"]]);
+    lg(
+      "sky",
+      dusk
+        ? [
+            [0, "#1e3a5f"],
+            [0.6, "#c2577a"],
+            [1, "#f4a261"],
+          ]
+        : [
+            [0, "#1d4e89"],
+            [0.7, "#7ab8d9"],
+            [1, "#fde8c8"],
+          ],
+    );
   let body = fullRect(w, h, "url(#sky)");
   body += sun(fx + u * 0.28, h * 0.38, u * 0.11, dusk ? "#fbbf24" : "#fde047");
   body += cloud(fx - u * 0.35, h * 0.2, u * 0.12, 0.5) + cloud(fx + u * 0.55, h * 0.15, u * 0.09, 0.45);
@@ -360,7 +361,16 @@ function sceneCommunity(w, h, rng, { focus = 0.5, dusk = false } = {}) {
 function sceneSchool(w, h, rng, { focus = 0.5, label = false } = {}) {
   const u = Math.min(w, h);
   const fx = w * focus;
-  const defs = PERSON_DEFS + lg("sky", [[0, "#38bdf8"], [1, "#e0f2fe"]]) + lg("grass", [[0, "#65a30d"], [1, "#3f6212"]]);
+  const defs =
+    PERSON_DEFS +
+    lg("sky", [
+      [0, "#38bdf8"],
+      [1, "#e0f2fe"],
+    ]) +
+    lg("grass", [
+      [0, "#65a30d"],
+      [1, "#3f6212"],
+    ]);
   let body = fullRect(w, h, "url(#sky)");
   body += sun(fx - u * 0.55, h * 0.2, u * 0.08);
   body += cloud(fx + u * 0.45, h * 0.16, u * 0.12) + cloud(fx - u * 0.15, h * 0.12, u * 0.08, 0.7);
@@ -379,8 +389,24 @@ function sceneFestival(w, h, rng, { focus = 0.5, alt = false } = {}) {
   const fx = w * focus;
   const defs =
     PERSON_DEFS +
-    lg("sky", alt ? [[0, "#0f172a"], [0.6, "#0e7490"], [1, "#f97316"]] : [[0, "#1e1b4b"], [0.65, "#6b21a8"], [1, "#db2777"]]) +
-    rg("glow", [[0, "#fbbf24", 0.6], [1, "#fbbf24", 0]]);
+    lg(
+      "sky",
+      alt
+        ? [
+            [0, "#0f172a"],
+            [0.6, "#0e7490"],
+            [1, "#f97316"],
+          ]
+        : [
+            [0, "#1e1b4b"],
+            [0.65, "#6b21a8"],
+            [1, "#db2777"],
+          ],
+    ) +
+    rg("glow", [
+      [0, "#fbbf24", 0.6],
+      [1, "#fbbf24", 0],
+    ]);
   let body = fullRect(w, h, "url(#sky)");
   body += stars(rng, w, h, 28, 0.5);
   body += circle(fx + u * 0.5, h * 0.18, u * 0.06, "#fef3c7") + circle(fx + u * 0.53, h * 0.16, u * 0.055, "#2a1d5c");
@@ -401,9 +427,19 @@ function sceneChristmas(w, h, rng) {
   const u = Math.min(w, h);
   const defs =
     PERSON_DEFS +
-    lg("sky", [[0, "#0b1736"], [0.7, "#1e3a8a"], [1, "#3b5bb5"]]) +
-    lg("snow", [[0, "#f8fafc"], [1, "#cbd5e1"]]) +
-    rg("tglow", [[0, "#fde68a", 0.55], [1, "#fde68a", 0]]);
+    lg("sky", [
+      [0, "#0b1736"],
+      [0.7, "#1e3a8a"],
+      [1, "#3b5bb5"],
+    ]) +
+    lg("snow", [
+      [0, "#f8fafc"],
+      [1, "#cbd5e1"],
+    ]) +
+    rg("tglow", [
+      [0, "#fde68a", 0.55],
+      [1, "#fde68a", 0],
+    ]);
   let body = fullRect(w, h, "url(#sky)") + stars(rng, w, h, 30, 0.55);
   // snowflakes
   let flakes = "";
@@ -451,9 +487,26 @@ const THEMES = {
       const u = Math.min(w, h);
       const defs =
         PERSON_DEFS +
-        lg("bg", alt ? [[0, "#0c1445"], [1, "#1e40af"]] : [[0, "#1e0b3a"], [1, "#4c1d95"]]) +
-        lg("floor", [[0, "#92400e"], [1, "#3b1402"]]) +
-        lg("beam", [[0, "#fff7d6", 0.5], [1, "#fff7d6", 0.05]]);
+        lg(
+          "bg",
+          alt
+            ? [
+                [0, "#0c1445"],
+                [1, "#1e40af"],
+              ]
+            : [
+                [0, "#1e0b3a"],
+                [1, "#4c1d95"],
+              ],
+        ) +
+        lg("floor", [
+          [0, "#92400e"],
+          [1, "#3b1402"],
+        ]) +
+        lg("beam", [
+          [0, "#fff7d6", 0.5],
+          [1, "#fff7d6", 0.05],
+        ]);
       let body = fullRect(w, h, "url(#bg)");
       body += circle(w / 2, h * 0.45, u * 0.45, "#a855f7", ' opacity=".22"');
       body += rect(0, h * 0.74, w, h * 0.26, "url(#floor)") + rect(0, h * 0.74, w, h * 0.015, "#fbbf24", ' opacity=".8"');
@@ -483,8 +536,31 @@ const THEMES = {
     close(w, h, rng, alt) {
       const u = Math.min(w, h);
       const defs =
-        rg("bg", alt ? [[0, "#0e7490"], [1, "#082f49"]] : [[0, "#7e22ce"], [1, "#1e0b3a"]], 0.5, 0.5, 0.7) +
-        lg("gold", [[0, "#fde68a"], [0.5, "#f59e0b"], [1, "#b45309"]], 1, 0);
+        rg(
+          "bg",
+          alt
+            ? [
+                [0, "#0e7490"],
+                [1, "#082f49"],
+              ]
+            : [
+                [0, "#7e22ce"],
+                [1, "#1e0b3a"],
+              ],
+          0.5,
+          0.5,
+          0.7,
+        ) +
+        lg(
+          "gold",
+          [
+            [0, "#fde68a"],
+            [0.5, "#f59e0b"],
+            [1, "#b45309"],
+          ],
+          1,
+          0,
+        );
       let body = fullRect(w, h, "url(#bg)");
       let rays = "";
       const cx = w / 2;
@@ -514,8 +590,21 @@ const THEMES = {
       const u = Math.min(w, h);
       const defs =
         PERSON_DEFS +
-        lg("bg", [[0, "#12061f"], [1, "#2e1065"]]) +
-        rg("stage", [[0, "#fef3c7"], [0.6, "#f59e0b"], [1, "#9a3412"]], 0.5, 0.3, 0.8);
+        lg("bg", [
+          [0, "#12061f"],
+          [1, "#2e1065"],
+        ]) +
+        rg(
+          "stage",
+          [
+            [0, "#fef3c7"],
+            [0.6, "#f59e0b"],
+            [1, "#9a3412"],
+          ],
+          0.5,
+          0.3,
+          0.8,
+        );
       let body = fullRect(w, h, "url(#bg)");
       const sx = w * 0.1;
       const sw = w * 0.8;
@@ -545,7 +634,24 @@ const THEMES = {
     label: "School sports day",
     scene(w, h, rng, alt) {
       const u = Math.min(w, h);
-      const defs = PERSON_DEFS + lg("sky", alt ? [[0, "#f97316"], [1, "#fef3c7"]] : [[0, "#0ea5e9"], [1, "#e0f2fe"]]) + lg("grass", [[0, "#4ade80"], [1, "#15803d"]]);
+      const defs =
+        PERSON_DEFS +
+        lg(
+          "sky",
+          alt
+            ? [
+                [0, "#f97316"],
+                [1, "#fef3c7"],
+              ]
+            : [
+                [0, "#0ea5e9"],
+                [1, "#e0f2fe"],
+              ],
+        ) +
+        lg("grass", [
+          [0, "#4ade80"],
+          [1, "#15803d"],
+        ]);
       let body = fullRect(w, h, "url(#sky)");
       body += sun(w * 0.82, h * 0.16, u * 0.07) + cloud(w * 0.25, h * 0.2, u * 0.1);
       body += hill(w, h, h * 0.52, h * 0.05, "#166534", rng, 5);
@@ -573,7 +679,32 @@ const THEMES = {
     },
     close(w, h, rng, alt) {
       const u = Math.min(w, h);
-      const defs = rg("bg", alt ? [[0, "#60a5fa"], [1, "#1e3a8a"]] : [[0, "#4ade80"], [1, "#14532d"]], 0.5, 0.5, 0.75) + lg("gold", [[0, "#fef08a"], [0.5, "#eab308"], [1, "#a16207"]], 1, 1);
+      const defs =
+        rg(
+          "bg",
+          alt
+            ? [
+                [0, "#60a5fa"],
+                [1, "#1e3a8a"],
+              ]
+            : [
+                [0, "#4ade80"],
+                [1, "#14532d"],
+              ],
+          0.5,
+          0.5,
+          0.75,
+        ) +
+        lg(
+          "gold",
+          [
+            [0, "#fef08a"],
+            [0.5, "#eab308"],
+            [1, "#a16207"],
+          ],
+          1,
+          1,
+        );
       let body = fullRect(w, h, "url(#bg)");
       body += confetti(rng, w, h, 20, ["#fde047", "#fff", "#60a5fa", "#f87171"]);
       const k = u / 1100;
@@ -589,7 +720,16 @@ const THEMES = {
     },
     crowd(w, h, rng) {
       const u = Math.min(w, h);
-      const defs = PERSON_DEFS + lg("sky", [[0, "#38bdf8"], [1, "#bae6fd"]]) + lg("grass", [[0, "#22c55e"], [1, "#166534"]]);
+      const defs =
+        PERSON_DEFS +
+        lg("sky", [
+          [0, "#38bdf8"],
+          [1, "#bae6fd"],
+        ]) +
+        lg("grass", [
+          [0, "#22c55e"],
+          [1, "#166534"],
+        ]);
       let body = fullRect(w, h, "url(#sky)") + cloud(w * 0.7, h * 0.14, u * 0.12) + sun(w * 0.15, h * 0.12, u * 0.06);
       body += hill(w, h, h * 0.5, h * 0.05, "#15803d", rng, 4);
       body += rect(0, h * 0.55, w, h * 0.45, "url(#grass)");
@@ -601,7 +741,8 @@ const THEMES = {
       const bx = w * 0.5;
       const by = h * 0.88;
       const br = u * 0.05;
-      body += circle(bx, by, br, "#fff", ` stroke="#111827" stroke-width="${f(br * 0.08)}"`) + `<path d="${starPath(bx, by, br * 0.42, br * 0.36)}" fill="#111827"/>`;
+      body +=
+        circle(bx, by, br, "#fff", ` stroke="#111827" stroke-width="${f(br * 0.08)}"`) + `<path d="${starPath(bx, by, br * 0.42, br * 0.36)}" fill="#111827"/>`;
       body += bunting(0, h * 0.04, w, h * 0.04, h * 0.05, 10, ["#dc2626", "#2563eb", "#facc15", "#fff"], u * 0.05);
       return { defs, body };
     },
@@ -614,7 +755,10 @@ const THEMES = {
       const u = Math.min(w, h);
       const defs =
         PERSON_DEFS +
-        lg("sky", [[0, "#7dd3fc"], [1, "#fef9c3"]]) +
+        lg("sky", [
+          [0, "#7dd3fc"],
+          [1, "#fef9c3"],
+        ]) +
         `<pattern id="chk" width="${f(u * 0.06)}" height="${f(u * 0.06)}" patternUnits="userSpaceOnUse"><rect width="${f(u * 0.06)}" height="${f(u * 0.06)}" fill="#fff"/><path d="M0,0h${f(u * 0.03)}v${f(u * 0.03)}h${f(-u * 0.03)}zM${f(u * 0.03)},${f(u * 0.03)}h${f(u * 0.03)}v${f(u * 0.03)}h${f(-u * 0.03)}z" fill="#dc2626"/></pattern>`;
       let body = fullRect(w, h, "url(#sky)") + sun(w * 0.2, h * 0.18, u * 0.08);
       body += cloud(w * 0.6, h * 0.14, u * 0.12) + cloud(w * 0.88, h * 0.24, u * 0.08, 0.7);
@@ -651,11 +795,17 @@ const THEMES = {
         const x = w * px;
         const y = h * py;
         body += circle(x, y, u * 0.11, "#fff", ` stroke="#e5e7eb" stroke-width="${f(u * 0.008)}"`) + circle(x, y, u * 0.075, "#f8fafc");
-        body += circle(x - u * 0.025, y, u * 0.028, pick(rng, ["#ef4444", "#f97316", "#84cc16"])) + circle(x + u * 0.03, y + u * 0.015, u * 0.024, pick(rng, ["#facc15", "#a855f7", "#ef4444"]));
+        body +=
+          circle(x - u * 0.025, y, u * 0.028, pick(rng, ["#ef4444", "#f97316", "#84cc16"])) +
+          circle(x + u * 0.03, y + u * 0.015, u * 0.024, pick(rng, ["#facc15", "#a855f7", "#ef4444"]));
       }
       const bx = w * 0.5;
       const by = h * 0.5;
-      body += circle(bx, by, u * 0.1, "#b45309") + circle(bx, by, u * 0.075, "#d97706") + circle(bx - u * 0.02, by - u * 0.01, u * 0.03, "#dc2626") + circle(bx + u * 0.025, by + u * 0.015, u * 0.028, "#facc15");
+      body +=
+        circle(bx, by, u * 0.1, "#b45309") +
+        circle(bx, by, u * 0.075, "#d97706") +
+        circle(bx - u * 0.02, by - u * 0.01, u * 0.03, "#dc2626") +
+        circle(bx + u * 0.025, by + u * 0.015, u * 0.028, "#facc15");
       let leaves = "";
       for (let i = 0; i < 8; i++) {
         const x = rng() < 0.5 ? rng() * w * 0.08 : w - rng() * w * 0.08;
@@ -667,7 +817,16 @@ const THEMES = {
     },
     crowd(w, h, rng) {
       const u = Math.min(w, h);
-      const defs = PERSON_DEFS + lg("sky", [[0, "#93c5fd"], [1, "#fefce8"]]) + lg("grass", [[0, "#86efac"], [1, "#15803d"]]);
+      const defs =
+        PERSON_DEFS +
+        lg("sky", [
+          [0, "#93c5fd"],
+          [1, "#fefce8"],
+        ]) +
+        lg("grass", [
+          [0, "#86efac"],
+          [1, "#15803d"],
+        ]);
       let body = fullRect(w, h, "url(#sky)") + sun(w * 0.78, h * 0.12, u * 0.07);
       body += hill(w, h, h * 0.6, h * 0.06, "#4ade80", rng, 3) + rect(0, h * 0.66, w, h * 0.34, "url(#grass)");
       body += `<g fill="#166534">` + circle(w * 0.2, h * 0.08, u * 0.34, "#166534") + circle(w * -0.05, h * 0.22, u * 0.25, "#166534") + `</g>`;
@@ -688,7 +847,21 @@ const THEMES = {
     },
     close(w, h, rng, alt) {
       const u = Math.min(w, h);
-      const defs = rg("bg", alt ? [[0, "#581c87"], [1, "#1e0533"]] : [[0, "#7c2d12"], [1, "#1c0a02"]], 0.5, 0.5, 0.7);
+      const defs = rg(
+        "bg",
+        alt
+          ? [
+              [0, "#581c87"],
+              [1, "#1e0533"],
+            ]
+          : [
+              [0, "#7c2d12"],
+              [1, "#1c0a02"],
+            ],
+        0.5,
+        0.5,
+        0.7,
+      );
       const [pa, pb, pc] = alt ? ["#22d3ee", "#e879f9", "#fb923c"] : ["#ec4899", "#f97316", "#14b8a6"];
       let body = fullRect(w, h, "url(#bg)");
       const cx = w / 2;
@@ -730,7 +903,17 @@ const THEMES = {
     },
     crowd(w, h, rng) {
       const u = Math.min(w, h);
-      const defs = PERSON_DEFS + lg("sky", [[0, "#0f172a"], [0.6, "#581c87"], [1, "#c2410c"]]) + rg("glow", [[0, "#fb923c", 0.7], [1, "#fb923c", 0]]);
+      const defs =
+        PERSON_DEFS +
+        lg("sky", [
+          [0, "#0f172a"],
+          [0.6, "#581c87"],
+          [1, "#c2410c"],
+        ]) +
+        rg("glow", [
+          [0, "#fb923c", 0.7],
+          [1, "#fb923c", 0],
+        ]);
       let body = fullRect(w, h, "url(#sky)") + stars(rng, w, h, 35, 0.5);
       const colors = ["#f97316", "#facc15", "#ec4899", "#22d3ee", "#ef4444", "#a3e635"];
       const n = 7;
@@ -750,7 +933,8 @@ const THEMES = {
 const MOTIFS = {
   calendar(x, y, s, accent) {
     let dots = "";
-    for (let r = 0; r < 3; r++) for (let c = 0; c < 4; c++) dots += `M${f(x - s * 0.33 + c * s * 0.22)},${f(y + r * s * 0.2)}h${f(s * 0.12)}v${f(s * 0.12)}h${f(-s * 0.12)}z`;
+    for (let r = 0; r < 3; r++)
+      for (let c = 0; c < 4; c++) dots += `M${f(x - s * 0.33 + c * s * 0.22)},${f(y + r * s * 0.2)}h${f(s * 0.12)}v${f(s * 0.12)}h${f(-s * 0.12)}z`;
     return (
       rect(x - s * 0.45, y - s * 0.4, s * 0.9, s * 0.85, "#fff", ` rx="${f(s * 0.06)}"`) +
       rect(x - s * 0.45, y - s * 0.4, s * 0.9, s * 0.22, accent, ` rx="${f(s * 0.06)}"`) +
@@ -783,7 +967,15 @@ const MOTIFS = {
 function sceneAbstract(w, h, rng, { colors, motif }) {
   const u = Math.min(w, h);
   const [c0, c1, c2, c3] = colors;
-  const defs = lg("bg", [[0, c0], [1, c1]], 1, 1);
+  const defs = lg(
+    "bg",
+    [
+      [0, c0],
+      [1, c1],
+    ],
+    1,
+    1,
+  );
   let body = fullRect(w, h, "url(#bg)");
   for (let i = 0; i < 6; i++) {
     body += circle(rng() * w, rng() * h, u * between(rng, 0.12, 0.45), i % 2 ? c2 : c3, ` opacity="${f2(between(rng, 0.15, 0.4))}"`);
@@ -799,7 +991,16 @@ function sceneAbstract(w, h, rng, { colors, motif }) {
 
 function sceneGarden(w, h, rng) {
   const u = Math.min(w, h);
-  const defs = PERSON_DEFS + lg("sky", [[0, "#a5f3fc"], [1, "#fef9c3"]]) + lg("soil", [[0, "#92400e"], [1, "#57280b"]]);
+  const defs =
+    PERSON_DEFS +
+    lg("sky", [
+      [0, "#a5f3fc"],
+      [1, "#fef9c3"],
+    ]) +
+    lg("soil", [
+      [0, "#92400e"],
+      [1, "#57280b"],
+    ]);
   let body = fullRect(w, h, "url(#sky)") + sun(w * 0.8, h * 0.2, u * 0.08) + cloud(w * 0.3, h * 0.16, u * 0.12);
   body += hill(w, h, h * 0.55, h * 0.1, "#86efac", rng, 4) + hill(w, h, h * 0.66, h * 0.06, "#4ade80", rng, 3);
   body += rect(0, h * 0.8, w, h * 0.2, "url(#soil)");
@@ -829,22 +1030,61 @@ function generateSvgs() {
   // Hero slides (1920x800), content weighted to the right, dark scrim on the left.
   {
     const [w, h] = [1920, 800];
-    emitSvg("public/demo/slides/slide-1.svg", w, h, "Neighbours gathering on a hillside at sunset", withScrim(sceneCommunity(w, h, rngFor("slide-1"), { focus: 0.72, dusk: true }), w, h));
-    emitSvg("public/demo/slides/slide-2.svg", w, h, "Children arriving at the community school on a sunny day", withScrim(sceneSchool(w, h, rngFor("slide-2"), { focus: 0.72 }), w, h));
-    emitSvg("public/demo/slides/slide-3.svg", w, h, "Festival night with lanterns, bunting and fireworks", withScrim(sceneFestival(w, h, rngFor("slide-3"), { focus: 0.72 }), w, h));
+    emitSvg(
+      "public/demo/slides/slide-1.svg",
+      w,
+      h,
+      "Neighbours gathering on a hillside at sunset",
+      withScrim(sceneCommunity(w, h, rngFor("slide-1"), { focus: 0.72, dusk: true }), w, h),
+    );
+    emitSvg(
+      "public/demo/slides/slide-2.svg",
+      w,
+      h,
+      "Children arriving at the community school on a sunny day",
+      withScrim(sceneSchool(w, h, rngFor("slide-2"), { focus: 0.72 }), w, h),
+    );
+    emitSvg(
+      "public/demo/slides/slide-3.svg",
+      w,
+      h,
+      "Festival night with lanterns, bunting and fireworks",
+      withScrim(sceneFestival(w, h, rngFor("slide-3"), { focus: 0.72 }), w, h),
+    );
   }
 
-  emitSvg("public/demo/event/upcoming.svg", 1200, 800, "Christmas celebration with a decorated tree, lights and snow", sceneChristmas(1200, 800, rngFor("upcoming")));
+  emitSvg(
+    "public/demo/event/upcoming.svg",
+    1200,
+    800,
+    "Christmas celebration with a decorated tree, lights and snow",
+    sceneChristmas(1200, 800, rngFor("upcoming")),
+  );
 
   emitSvg("public/demo/pages/about.svg", 800, 600, "Members of the community standing together on a hill", sceneCommunity(800, 600, rngFor("about")));
-  emitSvg("public/demo/pages/school.svg", 800, 600, "The community school building with pupils outside", sceneSchool(800, 600, rngFor("school"), { label: true }));
+  emitSvg(
+    "public/demo/pages/school.svg",
+    800,
+    600,
+    "The community school building with pupils outside",
+    sceneSchool(800, 600, rngFor("school"), { label: true }),
+  );
 
   // Office-bearer avatars: stylised head-and-shoulders, one colour each.
   const bearerColours = ["#14532d", "#1e40af", "#9d174d", "#b45309", "#6d28d9", "#0f766e", "#b91c1c", "#334155"];
   bearerColours.forEach((c, i) => {
     const n = i + 1;
     const rng = rngFor(`bearer-${n}`);
-    const defs = rg("hl", [[0, "#fff", 0.28], [1, "#fff", 0]], 0.3, 0.25, 0.8);
+    const defs = rg(
+      "hl",
+      [
+        [0, "#fff", 0.28],
+        [1, "#fff", 0],
+      ],
+      0.3,
+      0.25,
+      0.8,
+    );
     const collar = i % 2 === 0;
     let body = fullRect(400, 400, c) + fullRect(400, 400, "url(#hl)");
     body += circle(200 + between(rng, -80, 80), between(rng, 40, 90), between(rng, 30, 60), "#fff", ' opacity=".08"');

@@ -35,7 +35,21 @@ if (values.help) {
 
 if (values.remote !== undefined) {
   const db = values.remote || "<database>";
-  const tables = ["singletons", "home_slides", "office_bearers", "previous_teams", "calendar_events", "galleries", "news", "documents", "document_files", "members", "transactions", "tickets", "ticket_attendees"];
+  const tables = [
+    "singletons",
+    "home_slides",
+    "office_bearers",
+    "previous_teams",
+    "calendar_events",
+    "galleries",
+    "news",
+    "documents",
+    "document_files",
+    "members",
+    "transactions",
+    "tickets",
+    "ticket_attendees",
+  ];
   // wrangler d1 export --local reads the default local database (.wrangler/state), so the import goes there.
   console.log(
     [
@@ -77,7 +91,11 @@ try {
   }
   console.log(`${summaryLine(report, dryRun)} (${((performance.now() - started) / 1000).toFixed(1)} s)`);
 } catch (error) {
-  console.error(error instanceof ImportError ? `Import stopped. ${error.message}` : `Import failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+  console.error(
+    error instanceof ImportError
+      ? `Import stopped. ${error.message}`
+      : `Import failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
+  );
   exitCode = 1;
 } finally {
   await dispose();

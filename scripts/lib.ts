@@ -66,7 +66,18 @@ export async function startDevServer(options: {
   log?: (line: string) => void;
 }): Promise<DevServer> {
   const ip = options.ip ?? "127.0.0.1";
-  const args = ["dev", "--env", "development", "--ip", ip, "--port", String(options.port), "--persist-to", options.persistTo ?? DEFAULT_PERSIST_TO, "--show-interactive-dev-session=false"];
+  const args = [
+    "dev",
+    "--env",
+    "development",
+    "--ip",
+    ip,
+    "--port",
+    String(options.port),
+    "--persist-to",
+    options.persistTo ?? DEFAULT_PERSIST_TO,
+    "--show-interactive-dev-session=false",
+  ];
   for (const [key, value] of Object.entries(options.vars ?? {})) args.push("--var", `${key}:${value}`);
   const child = spawn(path.join(BIN, "wrangler"), args, {
     cwd: ROOT,

@@ -48,7 +48,10 @@ export function ensureSystemPackages(): { ok: true } | { ok: false; instruction:
   );
   const still = missingSystemPackages();
   if (install.status !== 0 || still.length > 0) {
-    return { ok: false, instruction: `✘ Installing system packages failed; run: sudo apt-get update && sudo apt-get install -y ${(still.length ? still : missing).join(" ")}` };
+    return {
+      ok: false,
+      instruction: `✘ Installing system packages failed; run: sudo apt-get update && sudo apt-get install -y ${(still.length ? still : missing).join(" ")}`,
+    };
   }
   return { ok: true };
 }

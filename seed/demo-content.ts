@@ -1,14 +1,4 @@
-import type {
-  CalendarEvent,
-  DocumentRecord,
-  Gallery,
-  HomeSlide,
-  InfoPage,
-  MediaRef,
-  NewsItem,
-  OfficeBearer,
-  PreviousTeam,
-} from "~/domain/records";
+import type { CalendarEvent, DocumentRecord, Gallery, HomeSlide, InfoPage, MediaRef, NewsItem, OfficeBearer, PreviousTeam } from "~/domain/records";
 import type { SiteSettings } from "~/domain/site-settings";
 import { ID_SPACE, seedId } from "./ids";
 
@@ -45,7 +35,7 @@ export function demoSettings(year: number): SiteSettings {
     membership: {
       registrationDisabled: false,
       disabledMessageHtml:
-        "<p>Membership registration is closed for the rest of the year. Please contact us at <a href=\"mailto:info@example.org\">info@example.org</a>.</p>",
+        '<p>Membership registration is closed for the rest of the year. Please contact us at <a href="mailto:info@example.org">info@example.org</a>.</p>',
       familyRenewFee: 2000,
       familyRenewProduct: "price_demo_family_renew",
       familyRegFee: 2000,

@@ -141,9 +141,25 @@ export function demoTransactions(members: Member[], settings: SiteSettings, now:
     const family = member.membership === "Family";
     const regFee = (family ? fees.familyRegFee : fees.singleRegFee) + (family ? fees.familyRenewFee : fees.singleRenewFee);
     const registeredDaysAgo = Math.round((now - member.createdAt) / DAY);
-    add(member, "Registration Fee", regFee, new Date(member.createdAt * 1000).getUTCFullYear(), "registration", family ? fees.familyRegProduct : fees.singleRegProduct, registeredDaysAgo);
+    add(
+      member,
+      "Registration Fee",
+      regFee,
+      new Date(member.createdAt * 1000).getUTCFullYear(),
+      "registration",
+      family ? fees.familyRegProduct : fees.singleRegProduct,
+      registeredDaysAgo,
+    );
     if (member.lastRenewedYear === year) {
-      add(member, "Membership Renewal", family ? fees.familyRenewFee : fees.singleRenewFee, year, "renew", family ? fees.familyRenewProduct : fees.singleRenewProduct, 60);
+      add(
+        member,
+        "Membership Renewal",
+        family ? fees.familyRenewFee : fees.singleRenewFee,
+        year,
+        "renew",
+        family ? fees.familyRenewProduct : fees.singleRenewProduct,
+        60,
+      );
     }
   }
   return list;

@@ -12,17 +12,7 @@ import type {
   Transaction,
 } from "~/domain/records";
 import type { SiteSettings } from "~/domain/site-settings";
-import {
-  demoDocuments,
-  demoEvents,
-  demoGalleries,
-  demoNews,
-  demoOfficeBearers,
-  demoPages,
-  demoPreviousTeams,
-  demoSettings,
-  demoSlides,
-} from "./demo-content";
+import { demoDocuments, demoEvents, demoGalleries, demoNews, demoOfficeBearers, demoPages, demoPreviousTeams, demoSettings, demoSlides } from "./demo-content";
 import { demoMembers, demoTickets, demoTransactions } from "./demo-members";
 
 export interface DemoData {

@@ -10,8 +10,50 @@ import { ID_SPACE, prng, seedId } from "./ids";
  * 10,000 PBKDF2 hashes would take minutes and proves nothing); they are fake.
  */
 
-const FIRST = ["Aisha", "Ben", "Chloe", "Dev", "Elena", "Farid", "Grace", "Hari", "Isla", "Jacob", "Kavya", "Liam", "Maya", "Nikhil", "Olivia", "Pranav", "Rosa", "Sam", "Tara", "Usha"];
-const LAST = ["Abraham", "Bose", "Chacko", "D'Souza", "Edwards", "Francis", "George", "Hughes", "Iyer", "Jacob", "Khan", "Lewis", "Mathew", "Nair", "O'Brien", "Patel", "Quinn", "Roy", "Singh", "Varghese"];
+const FIRST = [
+  "Aisha",
+  "Ben",
+  "Chloe",
+  "Dev",
+  "Elena",
+  "Farid",
+  "Grace",
+  "Hari",
+  "Isla",
+  "Jacob",
+  "Kavya",
+  "Liam",
+  "Maya",
+  "Nikhil",
+  "Olivia",
+  "Pranav",
+  "Rosa",
+  "Sam",
+  "Tara",
+  "Usha",
+];
+const LAST = [
+  "Abraham",
+  "Bose",
+  "Chacko",
+  "D'Souza",
+  "Edwards",
+  "Francis",
+  "George",
+  "Hughes",
+  "Iyer",
+  "Jacob",
+  "Khan",
+  "Lewis",
+  "Mathew",
+  "Nair",
+  "O'Brien",
+  "Patel",
+  "Quinn",
+  "Roy",
+  "Singh",
+  "Varghese",
+];
 const TOWNS: ReadonlyArray<readonly [string, string]> = [
   ["Manchester", "M14"],
   ["Salford", "M6"],

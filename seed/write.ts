@@ -30,7 +30,11 @@ export async function writeDemo(db: D1Database, demo: DemoData): Promise<void> {
   await db.batch([
     ...bulkUpsert(db, "singletons", singletons),
     ...bulkUpsert(db, "home_slides", demo.slides.map(slideToRow)),
-    ...bulkUpsert(db, "office_bearers", demo.officeBearers.map((o) => officeBearerToRow(o, demo.now))),
+    ...bulkUpsert(
+      db,
+      "office_bearers",
+      demo.officeBearers.map((o) => officeBearerToRow(o, demo.now)),
+    ),
     ...bulkUpsert(db, "previous_teams", demo.previousTeams.map(previousTeamToRow)),
     ...bulkUpsert(db, "calendar_events", demo.events.map(eventToRow)),
     ...bulkUpsert(db, "galleries", demo.galleries.map(galleryToRow)),
@@ -48,10 +52,18 @@ export async function writeAccounts(
   onProgress?: (done: number, total: number) => void,
 ): Promise<void> {
   const statements = [
-    ...bulkUpsert(db, "members", data.members.map((m) => memberToRow(m, now))),
+    ...bulkUpsert(
+      db,
+      "members",
+      data.members.map((m) => memberToRow(m, now)),
+    ),
     ...bulkUpsert(db, "transactions", data.transactions.map(transactionToRow)),
     ...bulkUpsert(db, "tickets", data.tickets.map(ticketToRow)),
-    ...bulkUpsert(db, "ticket_attendees", data.tickets.flatMap((t) => t.attendees.map((a) => attendeeToRow(t.id, a)))),
+    ...bulkUpsert(
+      db,
+      "ticket_attendees",
+      data.tickets.flatMap((t) => t.attendees.map((a) => attendeeToRow(t.id, a))),
+    ),
   ];
   const size = 10;
   for (let i = 0; i < statements.length; i += size) {

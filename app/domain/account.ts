@@ -17,4 +17,3 @@ export function formatDateTime(at: number): string {
 
 export const accountStatusLabel = (active: boolean) => (active ? "Active" : "Suspended");
 export const registrationPaymentLabel = (paid: boolean) => (paid ? "Paid" : "Not paid");
-

@@ -8,6 +8,5 @@ export type ContactField = (typeof CONTACT_FIELDS)[number];
 
 export const CONTACT_LIMITS = { name: 200, lastname: 200, email: 254, subject: 200, notes: 5000 } as const satisfies Record<ContactField, number>;
 
-
 export const CONTACT_SENT_MESSAGE = "Thank you for contacting us. We will get back you soon.";
 export const CONTACT_RATE_LIMITED_MESSAGE = "Too many messages. Please try again later.";

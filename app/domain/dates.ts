@@ -28,4 +28,3 @@ export function formatNewsDate(createdAt: number): string {
 export function isoDate(createdAt: number): string {
   return new Date(createdAt * 1000).toISOString();
 }
-

@@ -128,7 +128,12 @@ export function doorCard(ticket: Ticket, member: Pick<Member, "lastRenewedYear">
  * admits each person once, and the toast counts them as "already admitted".
  */
 export function selectedForAdmission(ticket: Pick<Ticket, "attendees">, values: unknown[]): PersonRef[] {
-  const wanted = new Set(values.map(parsePersonKey).filter((p): p is PersonRef => p !== null).map(personKey));
+  const wanted = new Set(
+    values
+      .map(parsePersonKey)
+      .filter((p): p is PersonRef => p !== null)
+      .map(personKey),
+  );
   return ticket.attendees
     .filter((a) => wanted.has(personKey(a)))
     .map(({ band, position }) => ({ band, position }))

@@ -33,8 +33,20 @@ export const UPGRADE_TITLE = "Convert to Family";
 
 function feesFor(fees: MembershipFees, membership: Membership) {
   return membership === "Family"
-    ? { reg: fees.familyRegFee, renew: fees.familyRenewFee, regProduct: fees.familyRegProduct, regOnlyProduct: fees.familyOnlyRegProduct, renewProduct: fees.familyRenewProduct }
-    : { reg: fees.singleRegFee, renew: fees.singleRenewFee, regProduct: fees.singleRegProduct, regOnlyProduct: fees.singleOnlyRegProduct, renewProduct: fees.singleRenewProduct };
+    ? {
+        reg: fees.familyRegFee,
+        renew: fees.familyRenewFee,
+        regProduct: fees.familyRegProduct,
+        regOnlyProduct: fees.familyOnlyRegProduct,
+        renewProduct: fees.familyRenewProduct,
+      }
+    : {
+        reg: fees.singleRegFee,
+        renew: fees.singleRenewFee,
+        regProduct: fees.singleRegProduct,
+        regOnlyProduct: fees.singleOnlyRegProduct,
+        renewProduct: fees.singleRenewProduct,
+      };
 }
 
 /**
@@ -137,7 +149,12 @@ export type MemberSettlement =
   /** `family`: the spouse and children saved with the upgrade's payment (none on older records). */
   | { kind: "upgrade"; family?: FamilyDetails };
 
-export function settlementFor(transaction: { title: string; paymentType: PaymentType; year: number; familyDetails?: FamilyDetails | null }): MemberSettlement | null {
+export function settlementFor(transaction: {
+  title: string;
+  paymentType: PaymentType;
+  year: number;
+  familyDetails?: FamilyDetails | null;
+}): MemberSettlement | null {
   if (transaction.paymentType === "renew") return { kind: "renewal", year: transaction.year };
   if (transaction.paymentType === "registration") {
     if (transaction.title !== UPGRADE_TITLE) return { kind: "registration", year: transaction.year };

@@ -28,11 +28,24 @@ export * from "./member-details-form";
 
 /** Trimmed text, required, with a cap. */
 export function requiredText(required: string, max: number) {
-  return z.preprocess(formText, z.string().trim().min(1, { error: required, abort: true }).max(max, { error: M.tooLong(max) }));
+  return z.preprocess(
+    formText,
+    z
+      .string()
+      .trim()
+      .min(1, { error: required, abort: true })
+      .max(max, { error: M.tooLong(max) }),
+  );
 }
 
 export function optionalText(max: number) {
-  return z.preprocess(formText, z.string().trim().max(max, { error: M.tooLong(max) }));
+  return z.preprocess(
+    formText,
+    z
+      .string()
+      .trim()
+      .max(max, { error: M.tooLong(max) }),
+  );
 }
 
 export function titleField(message: string) {
@@ -43,7 +56,10 @@ export function titleField(message: string) {
 export function mobileField(required: string) {
   return z.preprocess(
     (v) => normaliseMobile(formText(v).trim()),
-    z.string().min(1, { error: required, abort: true }).regex(/^\d{10,11}$/, { error: M.mobileFormat }),
+    z
+      .string()
+      .min(1, { error: required, abort: true })
+      .regex(/^\d{10,11}$/, { error: M.mobileFormat }),
   );
 }
 
@@ -77,7 +93,13 @@ export function childYearField(currentYear: number) {
   );
 }
 
-export const childCountField = z.preprocess((v) => formText(v).trim(), z.string().regex(/^[0-5]$/, { error: M.childCount }).transform(Number));
+export const childCountField = z.preprocess(
+  (v) => formText(v).trim(),
+  z
+    .string()
+    .regex(/^[0-5]$/, { error: M.childCount })
+    .transform(Number),
+);
 
 /** Every field's schema, keyed by the name the forms post. */
 export function memberDetailsFieldSchemas(currentYear: number): Record<MemberDetailsField, z.ZodType> {
@@ -152,21 +174,19 @@ export function memberDetailsFrom(d: Record<string, unknown>, raw: Record<string
   const childCount = family ? (d.childCount as number) : 0;
   const str = (key: string) => d[key] as string;
   return {
-      title: d.title as PersonTitle,
-      fullName: str("fullName"),
-      address: str("address"),
-      city: str("city"),
-      county: str("county"),
-      postcode: str("postcode").toUpperCase(),
-      mobile: str("mobile"),
-      membership,
-      spouse: family
-        ? { title: d.spouseTitle as PersonTitle, name: str("spouseName"), email: str("spouseEmail"), mobile: str("spouseMobile") }
-        : null,
-      children: CHILD_INDEXES.slice(0, childCount).map((i) => ({ name: str(`childName${i}`), birthYear: d[`childYear${i}`] as number })),
-      // A required consent is true once valid; an optional one keeps what was ticked (a Single has none).
-      childPhotoConsent: family && (d.childPhotoConcent === true || isTicked(raw.childPhotoConcent)),
-      childPhotoShareConsent: family && (d.childPhotoShareConcent === true || isTicked(raw.childPhotoShareConcent)),
+    title: d.title as PersonTitle,
+    fullName: str("fullName"),
+    address: str("address"),
+    city: str("city"),
+    county: str("county"),
+    postcode: str("postcode").toUpperCase(),
+    mobile: str("mobile"),
+    membership,
+    spouse: family ? { title: d.spouseTitle as PersonTitle, name: str("spouseName"), email: str("spouseEmail"), mobile: str("spouseMobile") } : null,
+    children: CHILD_INDEXES.slice(0, childCount).map((i) => ({ name: str(`childName${i}`), birthYear: d[`childYear${i}`] as number })),
+    // A required consent is true once valid; an optional one keeps what was ticked (a Single has none).
+    childPhotoConsent: family && (d.childPhotoConcent === true || isTicked(raw.childPhotoConcent)),
+    childPhotoShareConsent: family && (d.childPhotoShareConcent === true || isTicked(raw.childPhotoShareConcent)),
   };
 }
 

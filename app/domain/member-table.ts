@@ -32,9 +32,7 @@ export type MemberColumnId = (typeof MEMBER_COLUMNS)[number]["id"];
 export type MemberSortKey = NonNullable<(typeof MEMBER_COLUMNS)[number]["sort"]>;
 export type SortDirection = "asc" | "desc";
 
-const SORTABLE = new Map<string, MemberSortKey>(
-  MEMBER_COLUMNS.flatMap((column) => (column.sort ? [[column.id, column.sort] as const] : [])),
-);
+const SORTABLE = new Map<string, MemberSortKey>(MEMBER_COLUMNS.flatMap((column) => (column.sort ? [[column.id, column.sort] as const] : [])));
 
 export const STATUS_FILTERS = ["active", "pending"] as const;
 export const FEE_FILTERS = ["paid", "unpaid"] as const;
@@ -183,10 +181,7 @@ export function memberRow(member: Member, year: number): MemberRow {
     role: member.role === "accountant" ? "Admin" : "Member",
     inactive: !member.active,
     renewalDue: member.lastRenewedYear === null || member.lastRenewedYear < year,
-    ageingOut:
-      member.membership === "Family"
-        ? children.filter((child) => ageThisYear(child.birthYear, year) === ADULT_AGE).map((child) => child.name)
-        : [],
+    ageingOut: member.membership === "Family" ? children.filter((child) => ageThisYear(child.birthYear, year) === ADULT_AGE).map((child) => child.name) : [],
     registrationPaid: member.registrationPaid,
     isAccountant: member.role === "accountant",
   };

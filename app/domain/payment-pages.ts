@@ -16,8 +16,7 @@ export const SUCCESS_MESSAGES: Record<PaymentPurpose, string> = {
   ticket: TICKET_SUCCESS_MESSAGE,
 };
 
-export const CANCEL_MESSAGE =
-  "Your payment is failed or canceled... You can see your payment history in My Account. Please contact us if you need any help.";
+export const CANCEL_MESSAGE = "Your payment is failed or canceled... You can see your payment history in My Account. Please contact us if you need any help.";
 
 export const NOT_CONFIRMED_TITLE = "Payment not confirmed yet";
 export const NOT_CONFIRMED_MESSAGE =

@@ -147,7 +147,11 @@ export function renewedQuery(state: Pick<RenewalsReportState, "q" | "year">) {
  * member's number, when the search reads as one ("MMA42", "42"): `numbered` holds the ids
  * of the members with that number.
  */
-export function renewalMatches(transaction: Pick<Transaction, "memberName" | "memberEmail" | "userId">, search: string, numbered: ReadonlySet<string>): boolean {
+export function renewalMatches(
+  transaction: Pick<Transaction, "memberName" | "memberEmail" | "userId">,
+  search: string,
+  numbered: ReadonlySet<string>,
+): boolean {
   const needle = search.trim().toLowerCase();
   if (!needle) return true;
   return transaction.memberName.toLowerCase().includes(needle) || transaction.memberEmail.toLowerCase().includes(needle) || numbered.has(transaction.userId);
@@ -240,9 +244,7 @@ export function reminderSentMessage(count: number): string {
 
 /** The manual-sending panel's line above the addresses ("these 1 addresses" read badly). */
 export function manualSendingPrompt(count: number): string {
-  return count === 1
-    ? "Please send the renewal reminder to this address yourself:"
-    : `Please send the renewal reminder to these ${count} addresses yourself:`;
+  return count === 1 ? "Please send the renewal reminder to this address yourself:" : `Please send the renewal reminder to these ${count} addresses yourself:`;
 }
 
 export function reminderQuestion(count: number): string {

@@ -4,14 +4,7 @@
  * wording, limits) as data, so the page's JavaScript is a small renderer and stays within
  * the public pages' budget (docs/decisions/0012).
  */
-import {
-  CHILD_INDEXES,
-  INVALID_FORM_MESSAGE,
-  MAX_CHILDREN,
-  MEMBER_DETAILS_LIMITS as LIMITS,
-  MEMBERSHIPS,
-  TITLES,
-} from "./member-details-form";
+import { CHILD_INDEXES, INVALID_FORM_MESSAGE, MAX_CHILDREN, MEMBER_DETAILS_LIMITS as LIMITS, MEMBERSHIPS, TITLES } from "./member-details-form";
 
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 128;
@@ -71,7 +64,14 @@ export const SIGNUP_FORM: { sections: SectionSpec[]; invalidMessage: string } = 
     {
       legend: "Membership",
       fields: [
-        { name: "membership", label: "Membership type", type: "select", options: [CHOOSE, ...[...MEMBERSHIPS].reverse()], updateLabel: "Show fields for this membership", wide: true },
+        {
+          name: "membership",
+          label: "Membership type",
+          type: "select",
+          options: [CHOOSE, ...[...MEMBERSHIPS].reverse()],
+          updateLabel: "Show fields for this membership",
+          wide: true,
+        },
       ],
     },
     {
@@ -90,7 +90,14 @@ export const SIGNUP_FORM: { sections: SectionSpec[]; invalidMessage: string } = 
       legend: "Your account",
       fields: [
         { name: "email", label: "Email", type: "email", autoComplete: "email", maxLength: LIMITS.email, wide: true },
-        { name: "password", label: "Password", type: "password", autoComplete: "new-password", maxLength: PASSWORD_MAX, hint: `At least ${PASSWORD_MIN} characters` },
+        {
+          name: "password",
+          label: "Password",
+          type: "password",
+          autoComplete: "new-password",
+          maxLength: PASSWORD_MAX,
+          hint: `At least ${PASSWORD_MIN} characters`,
+        },
         { name: "confirm_password", label: "Confirm password", type: "password", autoComplete: "new-password", maxLength: PASSWORD_MAX },
       ],
     },
@@ -118,7 +125,15 @@ export const SIGNUP_FORM: { sections: SectionSpec[]; invalidMessage: string } = 
         },
         ...CHILD_INDEXES.flatMap((i): FieldSpec[] => [
           { name: `childName${i}`, label: `Child ${i}: name`, type: "text", autoComplete: "off", maxLength: LIMITS.childName, child: i },
-          { name: `childYear${i}`, label: `Child ${i}: year of birth`, type: "text", autoComplete: "off", inputMode: "numeric", maxLength: LIMITS.childYear, child: i },
+          {
+            name: `childYear${i}`,
+            label: `Child ${i}: year of birth`,
+            type: "text",
+            autoComplete: "off",
+            inputMode: "numeric",
+            maxLength: LIMITS.childYear,
+            child: i,
+          },
         ]),
       ],
     },

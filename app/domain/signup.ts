@@ -52,12 +52,10 @@ export interface SignupData {
 export function signupSchema(raw: Record<string, unknown>, currentYear: number) {
   return memberDetailsSchema(raw, { rule: "family", currentYear })
     .extend(accountFields(formText(raw.password)))
-    .transform(
-      (d): SignupData => ({
-        email: d.email as string,
-        password: d.password as string,
-        details: memberDetailsFrom(d, raw),
-        consents: { agreeTerms: true, giftAid: true, resident: true, payment: true },
-      }),
-    );
+    .transform((d): SignupData => ({
+      email: d.email as string,
+      password: d.password as string,
+      details: memberDetailsFrom(d, raw),
+      consents: { agreeTerms: true, giftAid: true, resident: true, payment: true },
+    }));
 }

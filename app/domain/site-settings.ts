@@ -16,16 +16,7 @@ const pence = z.number().int().min(0);
 const priceId = z.string();
 
 export const TICKET_TYPES = ["Christmas", "Individual", "Other"] as const;
-export const TICKET_PATTERNS = [
-  "A",
-  "A+P",
-  "A+13",
-  "A+13+P",
-  "A+13+5",
-  "A+13+5+P",
-  "A+13+5-5",
-  "A+13+5-5+P",
-] as const;
+export const TICKET_PATTERNS = ["A", "A+P", "A+13", "A+13+P", "A+13+5", "A+13+5+P", "A+13+5-5", "A+13+5-5+P"] as const;
 
 export const siteSettingsSchema = z.object({
   primaryContactNumber: z.string(),

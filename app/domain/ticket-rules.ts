@@ -95,7 +95,7 @@ export function prefillParty(member: Pick<Member, "fullName" | "membership" | "s
   const shown = new Set(bandsShown(pattern, member.membership));
   const limits = partyLimits(member.membership);
   party.counts.adult = adultCount(member.membership);
-  party.names.adult = [member.fullName, member.membership === "Family" ? member.spouse?.name ?? "" : ""].slice(0, party.counts.adult);
+  party.names.adult = [member.fullName, member.membership === "Family" ? (member.spouse?.name ?? "") : ""].slice(0, party.counts.adult);
   for (const child of member.children) {
     const band = ageBand(child.birthYear, year);
     if (!band || !shown.has(band) || party.names[band].length >= limits[band].max) continue;
@@ -276,7 +276,5 @@ export function bookingOpen(lastBookingDate: string, today: string): boolean {
 
 /** The named people of a party, in band order, for the ticket record. */
 export function attendeesOf(party: Party): Array<Pick<Attendee, "band" | "position" | "name">> {
-  return ATTENDEE_BANDS.flatMap((band) =>
-    party.names[band].slice(0, party.counts[band]).map((name, i) => ({ band, position: i + 1, name })),
-  );
+  return ATTENDEE_BANDS.flatMap((band) => party.names[band].slice(0, party.counts[band]).map((name, i) => ({ band, position: i + 1, name })));
 }

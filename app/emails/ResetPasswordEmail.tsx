@@ -30,7 +30,9 @@ export function ResetPasswordEmail({ fullName, link }: { fullName: string; link:
               {link}
             </a>
           </Text>
-          <Text style={styles.small}>The link works once and expires in one hour. If you did not ask for it, ignore this e-mail: your password stays as it is.</Text>
+          <Text style={styles.small}>
+            The link works once and expires in one hour. If you did not ask for it, ignore this e-mail: your password stays as it is.
+          </Text>
         </Container>
       </Body>
     </Html>

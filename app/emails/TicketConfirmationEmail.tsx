@@ -34,9 +34,25 @@ export interface TicketConfirmationEmailProps {
 const local = {
   party: { margin: "0 0 12px" },
   cell: { fontSize: "15px", lineHeight: "22px", padding: "4px 8px 4px 0", verticalAlign: "top" as const },
-  type: { color: "#52606d", fontSize: "13px", fontWeight: 700, lineHeight: "22px", padding: "4px 12px 4px 0", textTransform: "uppercase" as const, width: "140px" },
+  type: {
+    color: "#52606d",
+    fontSize: "13px",
+    fontWeight: 700,
+    lineHeight: "22px",
+    padding: "4px 12px 4px 0",
+    textTransform: "uppercase" as const,
+    width: "140px",
+  },
   qr: { display: "block", margin: "16px auto 8px", border: "0" },
-  code: { fontFamily: "'Courier New', Courier, monospace", fontSize: "28px", lineHeight: "36px", fontWeight: 700, letterSpacing: "3px", margin: "0 0 16px", textAlign: "center" as const },
+  code: {
+    fontFamily: "'Courier New', Courier, monospace",
+    fontSize: "28px",
+    lineHeight: "36px",
+    fontWeight: 700,
+    letterSpacing: "3px",
+    margin: "0 0 16px",
+    textAlign: "center" as const,
+  },
 };
 
 /** The booking confirmation (issue 7, "QR tickets"): the party, the price, the QR (inline PNG, cid:) and the code under it. */

@@ -21,11 +21,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) =>
   });
 
 export async function loader({ context, request }: LoaderFunctionArgs) {
-  const [settings, slides, news] = await Promise.all([
-    context.content.getSiteSettings(),
-    context.content.listSlides(),
-    context.content.listPublishedNews(),
-  ]);
+  const [settings, slides, news] = await Promise.all([context.content.getSiteSettings(), context.content.listSlides(), context.content.listPublishedNews()]);
   const event = settings.upcomingEvent;
   return {
     slides: slides.map(({ id, bannerImage, smallText, title, description }) => ({ id, bannerImage, smallText, title, description })),

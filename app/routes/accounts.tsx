@@ -23,18 +23,23 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 /** A row button; while our records cannot be reached the page says so (503). */
-export const action = storeSafeAction(
-  async ({ request, context }: ActionFunctionArgs) => {
-    const accountant = await requireAccountant(request, context);
-    const url = new URL(request.url);
-    const back = membersListBack("current", url);
-    const submission = parseWithZod(await request.formData(), { schema: memberActionSchema });
-    if (submission.status !== "success") return data(submission.reply({ formErrors: [ACTION_NOT_UNDERSTOOD] }), { status: 400, headers: NO_STORE });
-    const { do: chosen, confirmed } = submission.value;
-    const outcome = await applyMemberAction(context, { list: "current", back, accountantId: accountant.id, intent: chosen.action, id: chosen.id, confirmed: confirmed === "1", origin: url.origin });
-    return "toast" in outcome ? redirectWithToast(context, back, outcome.toast) : data(outcome, { headers: NO_STORE });
-  },
-  storeErrorReply,
-);
+export const action = storeSafeAction(async ({ request, context }: ActionFunctionArgs) => {
+  const accountant = await requireAccountant(request, context);
+  const url = new URL(request.url);
+  const back = membersListBack("current", url);
+  const submission = parseWithZod(await request.formData(), { schema: memberActionSchema });
+  if (submission.status !== "success") return data(submission.reply({ formErrors: [ACTION_NOT_UNDERSTOOD] }), { status: 400, headers: NO_STORE });
+  const { do: chosen, confirmed } = submission.value;
+  const outcome = await applyMemberAction(context, {
+    list: "current",
+    back,
+    accountantId: accountant.id,
+    intent: chosen.action,
+    id: chosen.id,
+    confirmed: confirmed === "1",
+    origin: url.origin,
+  });
+  return "toast" in outcome ? redirectWithToast(context, back, outcome.toast) : data(outcome, { headers: NO_STORE });
+}, storeErrorReply);
 
 export default MembersScreen;

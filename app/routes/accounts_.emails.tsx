@@ -23,8 +23,8 @@ export default function AccountsEmails() {
   return (
     <AdminPage title="E-mails">
       <p className="outbox-intro">
-        What the site e-mailed, to whom and whether the provider took it. &ldquo;Kept (no provider)&rdquo; means no e-mail
-        provider is configured, so the message was kept here and not sent.
+        What the site e-mailed, to whom and whether the provider took it. &ldquo;Kept (no provider)&rdquo; means no e-mail provider is configured, so the
+        message was kept here and not sent.
       </p>
       <OutboxTable outbox={outbox} basePath="/accounts/emails" empty="No e-mails yet: the site has not sent any." />
     </AdminPage>

@@ -42,8 +42,8 @@ export default function PendingPayments() {
         caption="Pending payments"
         above={
           <p>
-            {total === 1 ? "1 payment" : `${total} payments`} started but not settled, oldest first. A member who closed the tab
-            before returning, or a webhook that never came, leaves one here: Reconcile asks the card provider and settles or fails it.
+            {total === 1 ? "1 payment" : `${total} payments`} started but not settled, oldest first. A member who closed the tab before returning, or a webhook
+            that never came, leaves one here: Reconcile asks the card provider and settles or fails it.
           </p>
         }
         columns={[

@@ -95,13 +95,7 @@ export default function AmendAccount() {
       <section className="section account-page">
         <div className="container">
           <AccountPanel id="amend-title" title="Edit Account" action={{ to: "/mem-account", label: "BACK", secondary: true }}>
-            <Form
-              method="post"
-              noValidate
-              className="amend-form"
-              aria-labelledby="amend-title"
-              {...form}
-            >
+            <Form method="post" noValidate className="amend-form" aria-labelledby="amend-title" {...form}>
               {hydrated ? null : (
                 // Enter in a field saves (the first submit button is the form's default), not "Update the form".
                 <button type="submit" name="intent" value="save" className="amend-default-submit" tabIndex={-1} aria-hidden="true">
@@ -116,16 +110,53 @@ export default function AmendAccount() {
                 </p>
                 <div className="field-row">
                   <SelectField name="title" label="Title" options={["", ...TITLES]} defaultValue={values.title} error={errors.title} />
-                  <TextField name="fullName" label="Full name" autoComplete="name" maxLength={LIMITS.fullName} defaultValue={values.fullName} error={errors.fullName} />
+                  <TextField
+                    name="fullName"
+                    label="Full name"
+                    autoComplete="name"
+                    maxLength={LIMITS.fullName}
+                    defaultValue={values.fullName}
+                    error={errors.fullName}
+                  />
                 </div>
-                <TextField name="address" label="Address" autoComplete="street-address" maxLength={LIMITS.address} defaultValue={values.address} error={errors.address} />
+                <TextField
+                  name="address"
+                  label="Address"
+                  autoComplete="street-address"
+                  maxLength={LIMITS.address}
+                  defaultValue={values.address}
+                  error={errors.address}
+                />
                 <div className="field-row">
                   <TextField name="city" label="City" autoComplete="address-level2" maxLength={LIMITS.city} defaultValue={values.city} error={errors.city} />
-                  <TextField name="county" label="County (optional)" autoComplete="address-level1" maxLength={LIMITS.county} defaultValue={values.county} error={errors.county} />
+                  <TextField
+                    name="county"
+                    label="County (optional)"
+                    autoComplete="address-level1"
+                    maxLength={LIMITS.county}
+                    defaultValue={values.county}
+                    error={errors.county}
+                  />
                 </div>
                 <div className="field-row">
-                  <TextField name="postcode" label="Postcode" autoComplete="postal-code" maxLength={LIMITS.postcode} defaultValue={values.postcode} error={errors.postcode} />
-                  <TextField name="mobile" label="Mobile" type="tel" autoComplete="tel" inputMode="tel" maxLength={15} defaultValue={values.mobile} error={errors.mobile} />
+                  <TextField
+                    name="postcode"
+                    label="Postcode"
+                    autoComplete="postal-code"
+                    maxLength={LIMITS.postcode}
+                    defaultValue={values.postcode}
+                    error={errors.postcode}
+                  />
+                  <TextField
+                    name="mobile"
+                    label="Mobile"
+                    type="tel"
+                    autoComplete="tel"
+                    inputMode="tel"
+                    maxLength={15}
+                    defaultValue={values.mobile}
+                    error={errors.mobile}
+                  />
                 </div>
               </fieldset>
 
@@ -171,12 +202,33 @@ export default function AmendAccount() {
                 <fieldset>
                   <legend>Spouse</legend>
                   <div className="field-row">
-                    <SelectField name="spouseTitle" label="Spouse's title" options={["", ...TITLES]} defaultValue={values.spouseTitle} error={errors.spouseTitle} />
+                    <SelectField
+                      name="spouseTitle"
+                      label="Spouse's title"
+                      options={["", ...TITLES]}
+                      defaultValue={values.spouseTitle}
+                      error={errors.spouseTitle}
+                    />
                     <TextField name="spouseName" label="Spouse's name" maxLength={LIMITS.fullName} defaultValue={values.spouseName} error={errors.spouseName} />
                   </div>
                   <div className="field-row">
-                    <TextField name="spouseEmail" label="Spouse's e-mail" type="email" maxLength={LIMITS.email} defaultValue={values.spouseEmail} error={errors.spouseEmail} />
-                    <TextField name="spouseMobile" label="Spouse's mobile" type="tel" inputMode="tel" maxLength={15} defaultValue={values.spouseMobile} error={errors.spouseMobile} />
+                    <TextField
+                      name="spouseEmail"
+                      label="Spouse's e-mail"
+                      type="email"
+                      maxLength={LIMITS.email}
+                      defaultValue={values.spouseEmail}
+                      error={errors.spouseEmail}
+                    />
+                    <TextField
+                      name="spouseMobile"
+                      label="Spouse's mobile"
+                      type="tel"
+                      inputMode="tel"
+                      maxLength={15}
+                      defaultValue={values.spouseMobile}
+                      error={errors.spouseMobile}
+                    />
                   </div>
                 </fieldset>
               ) : null}
@@ -186,12 +238,35 @@ export default function AmendAccount() {
                   <legend>Children</legend>
                   {CHILD_INDEXES.slice(0, children).map((i) => (
                     <div className="field-row" key={i}>
-                      <TextField name={`childName${i}`} label={`Child ${i} name`} maxLength={LIMITS.childName} defaultValue={values[`childName${i}`]} error={errors[`childName${i}`]} />
-                      <TextField name={`childYear${i}`} label={`Child ${i} year of birth`} inputMode="numeric" maxLength={LIMITS.childYear} defaultValue={values[`childYear${i}`]} error={errors[`childYear${i}`]} />
+                      <TextField
+                        name={`childName${i}`}
+                        label={`Child ${i} name`}
+                        maxLength={LIMITS.childName}
+                        defaultValue={values[`childName${i}`]}
+                        error={errors[`childName${i}`]}
+                      />
+                      <TextField
+                        name={`childYear${i}`}
+                        label={`Child ${i} year of birth`}
+                        inputMode="numeric"
+                        maxLength={LIMITS.childYear}
+                        defaultValue={values[`childYear${i}`]}
+                        error={errors[`childYear${i}`]}
+                      />
                     </div>
                   ))}
-                  <CheckField name="childPhotoConcent" label="I agree that photos of my children may be taken at the association's events." defaultChecked={values.childPhotoConcent === "on"} error={errors.childPhotoConcent} />
-                  <CheckField name="childPhotoShareConcent" label="I agree that those photos may be shared on the association's website and social media." defaultChecked={values.childPhotoShareConcent === "on"} error={errors.childPhotoShareConcent} />
+                  <CheckField
+                    name="childPhotoConcent"
+                    label="I agree that photos of my children may be taken at the association's events."
+                    defaultChecked={values.childPhotoConcent === "on"}
+                    error={errors.childPhotoConcent}
+                  />
+                  <CheckField
+                    name="childPhotoShareConcent"
+                    label="I agree that those photos may be shared on the association's website and social media."
+                    defaultChecked={values.childPhotoShareConcent === "on"}
+                    error={errors.childPhotoShareConcent}
+                  />
                 </fieldset>
               ) : null}
 

@@ -20,7 +20,8 @@ import { keepPageAfterStoreError } from "~/components/forms/keep-page-after-stor
 /** A 503 from an action (our records could not be reached) keeps the page as it is. */
 export const shouldRevalidate = keepPageAfterStoreError;
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => pageMeta(data?.title ? `Book tickets: ${data.title}` : "Book tickets", "Book your household's tickets.");
+export const meta: MetaFunction<typeof loader> = ({ data }) =>
+  pageMeta(data?.title ? `Book tickets: ${data.title}` : "Book tickets", "Book your household's tickets.");
 
 const PRIVATE = { "Cache-Control": PRIVATE_CACHE_CONTROL };
 export const headers: HeadersFunction = ({ actionHeaders }) => {
@@ -52,7 +53,6 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (result.kind === "unavailable") return data<BookingAnswer>(result.answer, { status: 503, headers: { ...PRIVATE, ...STORE_ERROR_HEADERS } });
   return data<BookingAnswer>(result.answer, { status: result.status, headers: { ...PRIVATE, ...result.headers } });
 }
-
 
 /**
  * The member already holds a paid ticket for this event (issue 16 item 9): it is listed,
@@ -103,13 +103,7 @@ export default function BookTicket() {
       <PageTitle title={loaded.title || "Book tickets"} parent={{ label: "My Account", to: "/mem-account" }} />
       <section className="section booking-page">
         <div className="container">
-          <Form
-            method="post"
-            noValidate
-            className="booking-form"
-            aria-labelledby="booking-title"
-            {...form}
-          >
+          <Form method="post" noValidate className="booking-form" aria-labelledby="booking-title" {...form}>
             <h2 id="booking-title">Book tickets for {loaded.title}</h2>
             {hydrated || !loaded.open ? null : (
               // Enter in a name field books (the first submit button is the form's default), not "Update party".

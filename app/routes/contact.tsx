@@ -45,7 +45,13 @@ export default function Contact() {
   const reply = useActionData<FormReply>();
   const location = useLocation();
   const { errors, formError, form } = useFormReply(reply);
-  const field = (name: ContactField) => ({ id: `contact-${name}`, name, error: errors[name], defaultValue: replyValue(reply, name), maxLength: CONTACT_LIMITS[name] });
+  const field = (name: ContactField) => ({
+    id: `contact-${name}`,
+    name,
+    error: errors[name],
+    defaultValue: replyValue(reply, name),
+    maxLength: CONTACT_LIMITS[name],
+  });
 
   return (
     <>
@@ -76,14 +82,7 @@ export default function Contact() {
           <div className="contact-form-panel">
             <h2 id="contact-form-title">Quick Contact Form</h2>
             {/* The key gives a fresh, empty form after each navigation (a sent message redirects here). */}
-            <Form
-              key={location.key}
-              method="post"
-              noValidate
-              className="contact-form"
-              aria-labelledby="contact-form-title"
-              {...form}
-            >
+            <Form key={location.key} method="post" noValidate className="contact-form" aria-labelledby="contact-form-title" {...form}>
               <FormMessage message={formError} />
               <div className="field-row">
                 <Field {...field("name")} label="First name" type="text" autoComplete="given-name" />

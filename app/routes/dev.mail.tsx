@@ -25,8 +25,8 @@ export default function DevMail() {
       <PageTitle title="Outbox" />
       <section className="section container dev-mail">
         <p className="dev-mail-note">
-          Development only. Without <code>RESEND_API_KEY</code> the site sends no e-mail: it keeps each one here instead.
-          Anyone who can open this machine&apos;s site can read them, so production answers this address with 404.
+          Development only. Without <code>RESEND_API_KEY</code> the site sends no e-mail: it keeps each one here instead. Anyone who can open this
+          machine&apos;s site can read them, so production answers this address with 404.
         </p>
         <OutboxTable outbox={outbox} basePath="/dev/mail" empty="No e-mails yet. Send the contact form, for one." />
       </section>

@@ -45,16 +45,17 @@ export default function ForgotPassword() {
           <h2 id="forgot-title">Forgot your password?</h2>
           <p>Enter the e-mail address of your account and we will send you a link to choose a new password.</p>
           {/* The key gives a fresh, empty form after each navigation (a sent link redirects here). */}
-          <Form
-            key={location.key}
-            method="post"
-            noValidate
-            className="auth-form"
-            aria-labelledby="forgot-title"
-            {...form}
-          >
+          <Form key={location.key} method="post" noValidate className="auth-form" aria-labelledby="forgot-title" {...form}>
             <FormMessage message={formError} />
-            <Field id="forgot-email" name="email" label="E-mail" type="email" autoComplete="email" error={errors.email} defaultValue={replyValue(reply, "email")} />
+            <Field
+              id="forgot-email"
+              name="email"
+              label="E-mail"
+              type="email"
+              autoComplete="email"
+              error={errors.email}
+              defaultValue={replyValue(reply, "email")}
+            />
             <SubmitButton>Send reset link</SubmitButton>
           </Form>
           <p className="auth-links">

@@ -65,16 +65,18 @@ export default function Login() {
       <section className="section auth-page">
         <div className="container auth-panel">
           <h2 id="login-title">Sign In</h2>
-          <Form
-            method="post"
-            noValidate
-            className="auth-form"
-            aria-labelledby="login-title"
-            {...form}
-          >
+          <Form method="post" noValidate className="auth-form" aria-labelledby="login-title" {...form}>
             <FormMessage message={formError} />
             {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
-            <Field id="login-email" name="email" label="E-mail" type="email" autoComplete="email" error={errors.email} defaultValue={replyValue(reply, "email")} />
+            <Field
+              id="login-email"
+              name="email"
+              label="E-mail"
+              type="email"
+              autoComplete="email"
+              error={errors.email}
+              defaultValue={replyValue(reply, "email")}
+            />
             <Field id="login-password" name="password" label="Password" type="password" autoComplete="current-password" error={errors.password} />
             <p className="auth-aside">
               <Link to="/forgot-password">Forgot your password?</Link>

@@ -1,10 +1,4 @@
-import {
-  data,
-  type ActionFunctionArgs,
-  type HeadersFunction,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from "@remix-run/cloudflare";
+import { data, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { useEffect } from "react";
 import { logoutCookie } from "~/services/auth.server";
 import { ASSOCIATION } from "~/domain/association";

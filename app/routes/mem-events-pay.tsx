@@ -35,9 +35,7 @@ export default function MemEventsPay() {
       <EventsFilterForm state={state} thisYear={thisYear} titles={titles} />
       {state.event === null ? (
         <p className="events-hint">
-          {titles.length === 0
-            ? `No paid tickets for ${state.year} yet.`
-            : `Showing every event of ${state.year}. Choose an event to see its figures alone.`}
+          {titles.length === 0 ? `No paid tickets for ${state.year} yet.` : `Showing every event of ${state.year}. Choose an event to see its figures alone.`}
         </p>
       ) : null}
       <SummaryTiles tiles={tiles} scope={scope} />

@@ -25,23 +25,27 @@ const NO_STORE = { "Cache-Control": PRIVATE_CACHE_CONTROL };
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAccountant(request, context);
   const params = new URL(request.url).searchParams;
-  return data(await loadRenewalsReport(context.store, { params, thisYear: currentYear(), delivers: Boolean(context.env.RESEND_API_KEY) }), { headers: NO_STORE });
+  return data(await loadRenewalsReport(context.store, { params, thisYear: currentYear(), delivers: Boolean(context.env.RESEND_API_KEY) }), {
+    headers: NO_STORE,
+  });
 }
 
 /** 'Send Notification To All'; while our records cannot be reached the page says so (503). */
-export const action = storeSafeAction(
-  async ({ request, context }: ActionFunctionArgs) => {
-    const accountant = await requireAccountant(request, context);
-    const url = new URL(request.url);
-    const thisYear = currentYear();
-    const back = renewalsBack(url.searchParams, thisYear);
-    const submission = parseWithZod(await request.formData(), { schema: reminderSchema });
-    if (submission.status !== "success") return data(submission.reply({ formErrors: [ACTION_NOT_UNDERSTOOD] }), { status: 400, headers: NO_STORE });
-    const outcome = await sendRenewalReminder(context, { accountantId: accountant.id, confirmed: submission.value.confirmed === "1", thisYear, origin: url.origin });
-    return "toast" in outcome ? redirectWithToast(context, back, outcome.toast) : data(outcome, { headers: NO_STORE });
-  },
-  storeErrorReply,
-);
+export const action = storeSafeAction(async ({ request, context }: ActionFunctionArgs) => {
+  const accountant = await requireAccountant(request, context);
+  const url = new URL(request.url);
+  const thisYear = currentYear();
+  const back = renewalsBack(url.searchParams, thisYear);
+  const submission = parseWithZod(await request.formData(), { schema: reminderSchema });
+  if (submission.status !== "success") return data(submission.reply({ formErrors: [ACTION_NOT_UNDERSTOOD] }), { status: 400, headers: NO_STORE });
+  const outcome = await sendRenewalReminder(context, {
+    accountantId: accountant.id,
+    confirmed: submission.value.confirmed === "1",
+    thisYear,
+    origin: url.origin,
+  });
+  return "toast" in outcome ? redirectWithToast(context, back, outcome.toast) : data(outcome, { headers: NO_STORE });
+}, storeErrorReply);
 
 export default function MemRenewals() {
   const { thisYear, state, search, searching, delivers, renewed, pending, chart } = useLoaderData<typeof loader>();
@@ -76,7 +80,11 @@ export default function MemRenewals() {
         caption={`Not renewed for ${thisYear}`}
         columns={PENDING_COLUMNS}
         rows={pending.rows}
-        empty={searching ? `No member who has not paid the ${thisYear} subscription matches "${state.q}".` : `Every active member has paid the ${thisYear} subscription.`}
+        empty={
+          searching
+            ? `No member who has not paid the ${thisYear} subscription matches "${state.q}".`
+            : `Every active member has paid the ${thisYear} subscription.`
+        }
         csvHref={pending.csvHref}
         paging={state.pending}
         pages={pending.pages}

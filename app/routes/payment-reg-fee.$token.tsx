@@ -13,7 +13,10 @@ export const meta: MetaFunction = () => privatePageMeta("Pay Your Registration F
 
 export const loader = ({ context, params }: LoaderFunctionArgs) => loadRegistrationPayment(context, params.token ?? "");
 /** PAY while our records cannot be reached: the page says so (503). */
-export const action = storeSafeAction(({ context, request, params }: ActionFunctionArgs) => payRegistration(context, request, params.token ?? ""), (_form, error) => ({ error }));
+export const action = storeSafeAction(
+  ({ context, request, params }: ActionFunctionArgs) => payRegistration(context, request, params.token ?? ""),
+  (_form, error) => ({ error }),
+);
 
 function Message({ text }: { text: string }) {
   return (

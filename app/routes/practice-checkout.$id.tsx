@@ -23,8 +23,8 @@ function Label() {
     <div className="practice-label" role="note" aria-labelledby="practice-label-title">
       <h2 id="practice-label-title">Practice checkout — no real payment is taken</h2>
       <p>
-        This site has no <code>STRIPE_SECRET_KEY</code>, so it uses this practice page instead of Stripe&apos;s checkout. No card is asked for and no
-        money moves, but <strong>Pay</strong> and <strong>Cancel</strong> lead to the same return pages and the same settlement as a real payment.
+        This site has no <code>STRIPE_SECRET_KEY</code>, so it uses this practice page instead of Stripe&apos;s checkout. No card is asked for and no money
+        moves, but <strong>Pay</strong> and <strong>Cancel</strong> lead to the same return pages and the same settlement as a real payment.
       </p>
     </div>
   );

@@ -9,7 +9,10 @@ import { memberForResetLink, resetPassword } from "~/services/password-reset.ser
 import { storeErrorReply, storeSafeAction } from "~/services/store-errors.server";
 import { redirectWithToast } from "~/services/toast.server";
 
-export const meta: MetaFunction = () => [...pageMeta("Reset Password", "Choose a new password for your member account."), { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = () => [
+  ...pageMeta("Reset Password", "Choose a new password for your member account."),
+  { name: "robots", content: "noindex" },
+];
 
 /**
  * The answer depends on the link's state (used, expired), so it is never cached. (The
@@ -22,7 +25,9 @@ export async function loader({ params, context }: LoaderFunctionArgs) {
   const member = await memberForResetLink(context, params.id, params.key);
   // The page must show, so the message comes as data with its status (not as a thrown error).
   const init = { headers: { "Cache-Control": "private, no-store" } };
-  return member ? data({ valid: true as const, invalidMessage: null, minLength: PASSWORD_MIN_LENGTH }, init) : data({ valid: false as const, invalidMessage: LINK_INVALID_MESSAGE, minLength: PASSWORD_MIN_LENGTH }, { ...init, status: 404 });
+  return member
+    ? data({ valid: true as const, invalidMessage: null, minLength: PASSWORD_MIN_LENGTH }, init)
+    : data({ valid: false as const, invalidMessage: LINK_INVALID_MESSAGE, minLength: PASSWORD_MIN_LENGTH }, { ...init, status: 404 });
 }
 
 /** Passwords are never sent back. */
@@ -68,13 +73,7 @@ export default function ResetAccountPassword() {
           ) : (
             <>
               <h2 id="reset-title">Choose a new password</h2>
-              <Form
-                method="post"
-                noValidate
-                className="auth-form"
-                aria-labelledby="reset-title"
-                {...form}
-              >
+              <Form method="post" noValidate className="auth-form" aria-labelledby="reset-title" {...form}>
                 <FormMessage message={formError} />
                 <Field
                   id="reset-password"
@@ -85,7 +84,14 @@ export default function ResetAccountPassword() {
                   hint={`At least ${link.minLength} characters.`}
                   error={errors.password}
                 />
-                <Field id="reset-confirm" name="confirmPassword" label="Confirm new password" type="password" autoComplete="new-password" error={errors.confirmPassword} />
+                <Field
+                  id="reset-confirm"
+                  name="confirmPassword"
+                  label="Confirm new password"
+                  type="password"
+                  autoComplete="new-password"
+                  error={errors.confirmPassword}
+                />
                 <SubmitButton>Change password</SubmitButton>
               </Form>
             </>

@@ -144,13 +144,7 @@ function TicketCard({ card, code, saving }: { card: DoorCard; code: string; savi
           <legend>People on this ticket</legend>
           {card.people.map((person) => (
             <label key={person.key} className={`door-person${person.admitted ? " door-person-admitted" : ""}`}>
-              <input
-                type="checkbox"
-                name="person"
-                value={person.key}
-                defaultChecked={person.admitted}
-                disabled={person.admitted}
-              />
+              <input type="checkbox" name="person" value={person.key} defaultChecked={person.admitted} disabled={person.admitted} />
               <span className="door-person-type">{person.type}</span>
               <span className="door-person-name">{person.name}</span>
               {person.admittedAt ? <span className="door-person-time">{`Admitted ${person.admittedAt}`}</span> : null}

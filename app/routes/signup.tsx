@@ -68,7 +68,19 @@ export const action = storeSafeAction(act, storeErrorReply);
 const loadCheck = () => import("~/components/forms/signup-check").then((module) => module.checkSignup);
 
 /** One control of SIGNUP_FORM, through the form family's Field. */
-function SignupField({ spec, error, value, onChoose, update }: { spec: FieldSpec; error?: string; value?: string; onChoose: (value: string) => void; update: boolean }) {
+function SignupField({
+  spec,
+  error,
+  value,
+  onChoose,
+  update,
+}: {
+  spec: FieldSpec;
+  error?: string;
+  value?: string;
+  onChoose: (value: string) => void;
+  update: boolean;
+}) {
   const { name, type, options } = spec;
   const checkbox = type === "checkbox";
   return (
@@ -87,10 +99,20 @@ function SignupField({ spec, error, value, onChoose, update }: { spec: FieldSpec
         ) : null
       }
       {...(options
-        ? { as: "select" as const, defaultValue: value ?? options[0], onChange: (event: { target: EventTarget }) => onChoose((event.target as HTMLSelectElement).value) }
+        ? {
+            as: "select" as const,
+            defaultValue: value ?? options[0],
+            onChange: (event: { target: EventTarget }) => onChoose((event.target as HTMLSelectElement).value),
+          }
         : checkbox
           ? { type, defaultChecked: value === "on" }
-          : { type, autoComplete: spec.autoComplete, maxLength: spec.maxLength, inputMode: spec.inputMode, defaultValue: type === "password" ? undefined : value })}
+          : {
+              type,
+              autoComplete: spec.autoComplete,
+              maxLength: spec.maxLength,
+              inputMode: spec.inputMode,
+              defaultValue: type === "password" ? undefined : value,
+            })}
     >
       {options?.map((option) => (
         <option key={option} value={option}>

@@ -23,10 +23,7 @@ export const NOT_PAID = "This ticket is not paid. Do not admit; please send the 
 export { NO_TICKET };
 export const NOTHING_SELECTED = "Select the people to admit, then press SAVE.";
 
-export type DoorLookup =
-  | { kind: "empty" }
-  | { kind: "error"; message: string }
-  | { kind: "card"; card: DoorCard };
+export type DoorLookup = { kind: "empty" } | { kind: "error"; message: string } | { kind: "card"; card: DoorCard };
 
 const inputOf = (value: unknown) => (typeof value === "string" ? value.trim().slice(0, DOOR_INPUT_MAX) : "");
 

@@ -206,7 +206,11 @@ export function emailService(options: {
         );
         let answer: { ids: string[] } | { error: string };
         try {
-          answer = { ids: await batchTransport(rendered.map(({ to, subject, replyTo, html, text }) => ({ from, to, subject, html, text, ...(replyTo ? { replyTo } : {}) }))) };
+          answer = {
+            ids: await batchTransport(
+              rendered.map(({ to, subject, replyTo, html, text }) => ({ from, to, subject, html, text, ...(replyTo ? { replyTo } : {}) })),
+            ),
+          };
         } catch (error) {
           log(`A batch of ${queued.length} e-mails (${rendered[0]?.purpose}) could not be sent:`, error);
           answer = { error: errorText(error) };

@@ -9,19 +9,12 @@ import { z } from "zod";
 const DEV_SESSION_SECRET = "dev-only-session-secret-not-for-production-0001";
 const DEV_LINK_SIGNING_SECRET = "dev-only-link-signing-secret-not-for-production";
 
-const optionalText = z.preprocess(
-  (value) => (typeof value === "string" && value.trim() === "" ? undefined : value),
-  z.string().trim().optional(),
-);
-const optionalUrl = z.preprocess(
-  (value) => (typeof value === "string" && value.trim() === "" ? undefined : value),
-  z.url().optional(),
-);
+const optionalText = z.preprocess((value) => (typeof value === "string" && value.trim() === "" ? undefined : value), z.string().trim().optional());
+const optionalUrl = z.preprocess((value) => (typeof value === "string" && value.trim() === "" ? undefined : value), z.url().optional());
 
-const d1Binding = z.custom<D1Database>(
-  (value) => typeof value === "object" && value !== null && "prepare" in value && "batch" in value,
-  { message: "a D1 database binding named DB is required (see wrangler.toml)" },
-);
+const d1Binding = z.custom<D1Database>((value) => typeof value === "object" && value !== null && "prepare" in value && "batch" in value, {
+  message: "a D1 database binding named DB is required (see wrangler.toml)",
+});
 
 const rawEnvSchema = z.object({
   DB: d1Binding,

@@ -31,7 +31,10 @@ const storeQuery = (state: EventsReportState) => ({ year: state.year, ...(state.
 export async function loadEventsReport(store: Store, input: { params: URLSearchParams; thisYear: number }) {
   const { thisYear } = input;
   const { titles, state } = await readState(store, input.params, thisYear);
-  const [summary, page] = await Promise.all([store.tickets.summarizeReport(storeQuery(state)), store.tickets.listReport({ ...storeQuery(state), ...storePage(state) })]);
+  const [summary, page] = await Promise.all([
+    store.tickets.summarizeReport(storeQuery(state)),
+    store.tickets.listReport({ ...storeQuery(state), ...storePage(state) }),
+  ]);
   return {
     thisYear,
     titles,

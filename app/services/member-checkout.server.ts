@@ -18,8 +18,7 @@ import { sessionMismatch } from "./settlement.server";
  */
 
 export type MemberCheckoutResult =
-  | { ok: true; response: Response; reused: boolean }
-  | { ok: false; status: 429 | 503; error: string; headers?: Record<string, string> };
+  { ok: true; response: Response; reused: boolean } | { ok: false; status: 429 | 503; error: string; headers?: Record<string, string> };
 
 export interface MemberCheckoutOptions {
   member: Member;

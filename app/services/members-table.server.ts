@@ -14,7 +14,10 @@ import type { Store } from "./store/port";
  * button's change. The routes guard, parse and answer; this reads and changes.
  */
 
-export async function loadMembersTable(store: Store, input: { list: MembersList; params: URLSearchParams; accountantId: string; year: number }): Promise<MembersTableView> {
+export async function loadMembersTable(
+  store: Store,
+  input: { list: MembersList; params: URLSearchParams; accountantId: string; year: number },
+): Promise<MembersTableView> {
   const { list, accountantId, year } = input;
   const state = readMemberTableParams(input.params);
   const deleted = list === "deleted";
@@ -67,7 +70,9 @@ export async function applyMemberAction(
   if (intent === "send-link") {
     const sent = await sendPaymentLink(context, member, input.origin);
     const copy = sent.link ? { copy: { label: "Payment link", value: sent.link } } : {};
-    return { toast: sent.ok ? { kind: "success", message: `Payment link sent to ${member.email}.`, ...copy } : { kind: "error", message: sent.error, ...copy } };
+    return {
+      toast: sent.ok ? { kind: "success", message: `Payment link sent to ${member.email}.`, ...copy } : { kind: "error", message: sent.error, ...copy },
+    };
   }
 
   const updated = await context.store.members.update(member.id, actionPatch(intent));

@@ -16,7 +16,11 @@ export type PaymentStartAnswer = Response | ReturnType<typeof data<ReturnType<ty
  * A refused start: over the limit, the page again with its message (429, Retry-After);
  * the provider failing, back to `page` with the message as a toast.
  */
-function refused(context: AppLoadContext, result: Extract<MemberCheckoutResult, { ok: false }>, page: string): Promise<PaymentStartAnswer> | PaymentStartAnswer {
+function refused(
+  context: AppLoadContext,
+  result: Extract<MemberCheckoutResult, { ok: false }>,
+  page: string,
+): Promise<PaymentStartAnswer> | PaymentStartAnswer {
   if (result.status === 429) return data(tooMany(result.error), { status: 429, headers: result.headers });
   return redirectWithToast(context, page, { kind: "error", message: result.error });
 }

@@ -1,11 +1,4 @@
-import {
-  CONFIDENTIAL_BODY_NOTE,
-  CONFIDENTIAL_PURPOSES,
-  OUTBOX_PAGE_SIZE,
-  emailStatusLabel,
-  type OutboxEmailView,
-  type OutboxPage,
-} from "../domain/outbox";
+import { CONFIDENTIAL_BODY_NOTE, CONFIDENTIAL_PURPOSES, OUTBOX_PAGE_SIZE, emailStatusLabel, type OutboxEmailView, type OutboxPage } from "../domain/outbox";
 import { pageCount, storePage } from "../domain/paging";
 import { PRIVATE_CACHE_CONTROL } from "./cache-control.server";
 import type { Store } from "./store/port";

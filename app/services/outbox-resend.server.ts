@@ -26,7 +26,14 @@ export async function resendOutboxEmail(context: AppLoadContext, id: string | un
   let providerId: string;
   try {
     const { html, attachments } = attachmentsFromOutboxHtml(email.html);
-    providerId = await transport({ from: env.MAIL_FROM, to: email.to, subject: email.subject, html, text: email.text, ...(attachments.length ? { attachments } : {}) });
+    providerId = await transport({
+      from: env.MAIL_FROM,
+      to: email.to,
+      subject: email.subject,
+      html,
+      text: email.text,
+      ...(attachments.length ? { attachments } : {}),
+    });
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     console.error(`E-mail ${email.id} (${email.purpose}) could not be sent again:`, error);

@@ -1,12 +1,7 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { createElement } from "react";
 import { TOO_MANY_ATTEMPTS_MESSAGE } from "../domain/login";
-import {
-  EMAIL_NOT_FOUND_MESSAGE,
-  isResetKeyShape,
-  resetKeyMatches,
-  resetKeyToSend,
-} from "../domain/password-reset";
+import { EMAIL_NOT_FOUND_MESSAGE, isResetKeyShape, resetKeyMatches, resetKeyToSend } from "../domain/password-reset";
 import type { Member } from "../domain/records";
 import { PasswordChangedEmail, PASSWORD_CHANGED_SUBJECT } from "../emails/PasswordChangedEmail";
 import { ResetPasswordEmail, RESET_PASSWORD_SUBJECT } from "../emails/ResetPasswordEmail";

@@ -24,7 +24,7 @@ export async function loadPaymentReturn(
 ) {
   const hint = new URL(request.url).searchParams.get("session_id");
   const { outcome } = await settleFromReturn(context, params.id ?? "", params.memId ?? "", hint && hint.length <= 255 ? hint : null, {
-    ticketId: purpose === "ticket" ? params.ticketId ?? "" : undefined,
+    ticketId: purpose === "ticket" ? (params.ticketId ?? "") : undefined,
   });
   // X-Settlement says what this request did (settled, already-settled, not-paid ...): for logs and tests.
   const headers = { "Cache-Control": PRIVATE_CACHE_CONTROL, "X-Robots-Tag": "noindex", "X-Settlement": outcome };

@@ -38,7 +38,10 @@ const MESSAGES: Record<ReconcileOutcome, Toast> = {
   "still-open": { kind: "info", message: "The checkout is still open: nothing changed. Try again later." },
   "not-paid": { kind: "info", message: "The card provider has not confirmed this payment: nothing changed." },
   mismatch: { kind: "error", message: "The checkout does not match this transaction: nothing changed (see the logs)." },
-  duplicate: { kind: "error", message: "Paid, but the member already had what it pays for (paid twice): nothing changed. Refund this payment with the card provider." },
+  duplicate: {
+    kind: "error",
+    message: "Paid, but the member already had what it pays for (paid twice): nothing changed. Refund this payment with the card provider.",
+  },
   unknown: { kind: "error", message: "That transaction was not found." },
   unavailable: { kind: "error", message: "The card provider could not be reached. Nothing changed; please try again later." },
 };

@@ -73,10 +73,7 @@ function windowOf<Rule extends { name: string; windowSeconds: number }>({ rule, 
   return { rule, key: `${rule.name}:${subject}`, start, end: start + rule.windowSeconds };
 }
 
-export function createRateLimiter(
-  db: D1Database,
-  options: { now?: () => number; random?: () => number } = {},
-): RateLimiter {
+export function createRateLimiter(db: D1Database, options: { now?: () => number; random?: () => number } = {}): RateLimiter {
   const now = options.now ?? (() => Math.floor(Date.now() / 1000));
   const random = options.random ?? Math.random;
   return {
@@ -146,5 +143,8 @@ export function clientKey(request: Request): string {
   const left = head ? head.split(":") : [];
   const right = tail ? tail.split(":") : [];
   const groups = tail === undefined ? left : [...left, ...Array<string>(Math.max(0, 8 - left.length - right.length)).fill("0"), ...right];
-  return `${groups.slice(0, 4).map((group) => group.replace(/^0+(?=.)/, "")).join(":")}::/64`;
+  return `${groups
+    .slice(0, 4)
+    .map((group) => group.replace(/^0+(?=.)/, ""))
+    .join(":")}::/64`;
 }

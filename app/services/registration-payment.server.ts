@@ -16,7 +16,6 @@ export { PAY_RATE_RULES };
  * Works without signing in; the signed token (ADR 15) is the only way in.
  */
 
-
 export const PAY_RATE_LIMITED_MESSAGE = PAYMENT_LIMITED_MESSAGE;
 
 const HEADERS = { "Cache-Control": PRIVATE_CACHE_CONTROL, "X-Robots-Tag": "noindex", "Referrer-Policy": "no-referrer" };

@@ -31,17 +31,19 @@ export interface ActiveSession {
  * signature does not verify is read as an empty session, i.e. logged out.
  */
 export function createSessionStorage(env: Pick<AppEnv, "SESSION_SECRET" | "isProduction">) {
-  return tolerant(createCookieSessionStorage<SessionData>({
-    cookie: {
-      name: SESSION_COOKIE_NAME,
-      httpOnly: true,
-      sameSite: "lax",
-      secure: env.isProduction,
-      path: "/",
-      maxAge: SESSION_MAX_AGE,
-      secrets: [env.SESSION_SECRET],
-    },
-  }));
+  return tolerant(
+    createCookieSessionStorage<SessionData>({
+      cookie: {
+        name: SESSION_COOKIE_NAME,
+        httpOnly: true,
+        sameSite: "lax",
+        secure: env.isProduction,
+        path: "/",
+        maxAge: SESSION_MAX_AGE,
+        secrets: [env.SESSION_SECRET],
+      },
+    }),
+  );
 }
 
 /**

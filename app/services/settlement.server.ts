@@ -96,7 +96,9 @@ export async function settleWithSession(context: AppLoadContext, transaction: Tr
     if (settled?.status === "success") return alreadySettled(context, settled);
     if (change && settled) {
       // Money was taken for something the member already has: the accountant refunds it (Reconcile list).
-      console.error(`Transaction ${transaction.id} was paid (session ${session.id}) but member ${transaction.userId} already has its ${change.kind}: left pending; refund it.`);
+      console.error(
+        `Transaction ${transaction.id} was paid (session ${session.id}) but member ${transaction.userId} already has its ${change.kind}: left pending; refund it.`,
+      );
       return { outcome: "duplicate", transaction: settled };
     }
     return { outcome: "not-paid", transaction: settled };

@@ -15,11 +15,7 @@ export function hasCookieConsent(request: Request): boolean {
 
 /** Everything the site shell shows, read once per request. */
 export async function loadShell(request: Request, context: AppLoadContext): Promise<{ shell: ShellData; headers: Headers }> {
-  const [settings, user, { toast, headers }] = await Promise.all([
-    context.content.getSiteSettings(),
-    getUser(request, context),
-    readToast(request, context),
-  ]);
+  const [settings, user, { toast, headers }] = await Promise.all([context.content.getSiteSettings(), getUser(request, context), readToast(request, context)]);
   const viewer = viewerOf(user);
   return {
     shell: {

@@ -83,8 +83,7 @@ function hmacKey(secret: string): Promise<CryptoKey> {
   return key;
 }
 
-const signedData = (mac: TokenMac, purpose: string, body: string) =>
-  encoder.encode(`${mac === "short" ? SHORT_VERSION : VERSION}\n${purpose}\n${body}`);
+const signedData = (mac: TokenMac, purpose: string, body: string) => encoder.encode(`${mac === "short" ? SHORT_VERSION : VERSION}\n${purpose}\n${body}`);
 
 function checkPurpose(purpose: string): void {
   if (!PURPOSE.test(purpose)) throw new Error(`Token purpose must be lowercase letters, digits and dashes: ${JSON.stringify(purpose)}`);

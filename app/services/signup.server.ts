@@ -10,8 +10,7 @@ import { DuplicateEmailError } from "./store/errors";
 export { SIGNUP_RATE_RULE };
 
 export type SignupResult =
-  | { ok: true; member: Member }
-  | { ok: false; status: 400 | 429; message: string; /** The e-mail is taken. */ duplicate?: true; retryAfter?: number };
+  { ok: true; member: Member } | { ok: false; status: 400 | 429; message: string; /** The e-mail is taken. */ duplicate?: true; retryAfter?: number };
 
 /**
  * Registers a valid sign-up (parsed with signupSchema) from the client at `address`: an applicant (spec §4, Registration): role member, not active, registration

@@ -30,7 +30,11 @@ export interface StoreErrorAnswer {
   formError: string;
 }
 
-export const defaultStoreErrorAnswer = (form: FormData, message: string): StoreErrorAnswer => ({ errors: {}, values: keptFormValues(form), formError: message });
+export const defaultStoreErrorAnswer = (form: FormData, message: string): StoreErrorAnswer => ({
+  errors: {},
+  values: keptFormValues(form),
+  formError: message,
+});
 
 /** The same answer in the forms' one reply shape (conform's SubmissionResult): the values kept, one message for the form. */
 export const storeErrorReply = (form: FormData, message: string) => ({

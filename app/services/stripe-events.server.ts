@@ -28,11 +28,7 @@ export async function receiveStripeWebhook(request: Request, context: AppLoadCon
 
 /** What the event did, for the logs and the tests: settled, failed, ignored, unknown ... */
 export async function handleStripeEvent(context: AppLoadContext, event: Stripe.Event): Promise<string> {
-  if (
-    event.type !== "checkout.session.completed" &&
-    event.type !== "checkout.session.async_payment_succeeded" &&
-    event.type !== "checkout.session.expired"
-  ) {
+  if (event.type !== "checkout.session.completed" && event.type !== "checkout.session.async_payment_succeeded" && event.type !== "checkout.session.expired") {
     return "ignored";
   }
   const session = toCheckoutSession(event.data.object);

@@ -104,8 +104,7 @@ export async function loadBooking(context: AppLoadContext, member: Member, now =
 export type BookingAnswer = SubmissionResult<string[]> & { party: Party };
 
 export type BookingResult =
-  | { kind: "redirect"; response: Response }
-  | { kind: "answer"; status: number; answer: BookingAnswer; headers?: Record<string, string> };
+  { kind: "redirect"; response: Response } | { kind: "answer"; status: number; answer: BookingAnswer; headers?: Record<string, string> };
 
 /**
  * The booking post, parsed with parseWithZod (bookingFormSchema). `intent=update` (the
@@ -116,17 +115,14 @@ export type BookingResult =
  * than a new one) → free: paid now, /ticket-success; else the checkout still open for it,
  * or a pending "ticket" transaction and a new checkout (issue 16 items 3 and 9).
  */
-export async function submitBooking(
-  context: AppLoadContext,
-  request: Request,
-  member: Member,
-  form: FormData,
-  now = nowSeconds(),
-): Promise<BookingResult> {
+export async function submitBooking(context: AppLoadContext, request: Request, member: Member, form: FormData, now = nowSeconds()): Promise<BookingResult> {
   const { tickets } = await readSettingsFresh(context);
   const options = { pattern: tickets.pattern, membership: member.membership };
   const submission = parseWithZod(form, { schema: bookingFormSchema(options), disableAutoCoercion: true });
-  const party = partyFormState(partyInputFrom((field) => form.get(field)), options);
+  const party = partyFormState(
+    partyInputFrom((field) => form.get(field)),
+    options,
+  );
   const initialValue = submission.reply().initialValue;
   /** An answer about the whole form (none of the fields' messages). */
   const answer = (status: number, formError: string | null, headers?: Record<string, string>): BookingResult => ({
@@ -162,24 +158,20 @@ export async function submitBooking(
     return { kind: "redirect", response: redirect(`/ticket-success/${ticket.id}/${member.id}`, 303) };
   }
   const lineItems = price.lineItems.map(({ price: id, quantity }) => ({ price: id, quantity }));
-  const started = await startMemberCheckout(
-    context,
-    request,
-    {
-      member,
-      purpose: "ticket",
-      charge: {
-        title: tickets.title,
-        paymentType: "ticket",
-        priceRef: lineItems.map((line) => line.price).join(","),
-        unitAmount: price.unitAmount,
-        qty: price.qty,
-        lineItems,
-        ticketId: ticket.id,
-        year,
-      },
+  const started = await startMemberCheckout(context, request, {
+    member,
+    purpose: "ticket",
+    charge: {
+      title: tickets.title,
+      paymentType: "ticket",
+      priceRef: lineItems.map((line) => line.price).join(","),
+      unitAmount: price.unitAmount,
+      qty: price.qty,
+      lineItems,
+      ticketId: ticket.id,
+      year,
     },
-  );
+  });
   // On failure the unpaid ticket stays unpaid (never listed or admitted) and its pending transaction is Reconcile's to fail.
   return started.ok ? { kind: "redirect", response: started.response } : answer(503, started.error);
 }

@@ -11,25 +11,22 @@ export const TOAST_COOKIE_NAME = "__toast";
  * their own short-lived cookie so that visitors' pages carry no session cookie.
  */
 function toastStorage(context: AppLoadContext) {
-  return tolerant(createCookieSessionStorage<Record<string, never>, { toast: Toast }>({
-    cookie: {
-      name: TOAST_COOKIE_NAME,
-      httpOnly: true,
-      sameSite: "lax",
-      secure: context.env.isProduction,
-      path: "/",
-      maxAge: 60,
-      secrets: [context.env.SESSION_SECRET],
-    },
-  }));
+  return tolerant(
+    createCookieSessionStorage<Record<string, never>, { toast: Toast }>({
+      cookie: {
+        name: TOAST_COOKIE_NAME,
+        httpOnly: true,
+        sameSite: "lax",
+        secure: context.env.isProduction,
+        path: "/",
+        maxAge: 60,
+        secrets: [context.env.SESSION_SECRET],
+      },
+    }),
+  );
 }
 
-export async function redirectWithToast(
-  context: AppLoadContext,
-  url: string,
-  toast: Toast,
-  init: ResponseInit = {},
-): Promise<Response> {
+export async function redirectWithToast(context: AppLoadContext, url: string, toast: Toast, init: ResponseInit = {}): Promise<Response> {
   const storage = toastStorage(context);
   const session = await storage.getSession();
   session.flash("toast", toast);

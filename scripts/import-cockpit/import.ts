@@ -246,7 +246,11 @@ export async function importCockpit(client: CockpitClient, db: D1Database, optio
     const statements = [...(hooks.remove?.(diffs) ?? []), ...tables.flatMap((t, i) => bulkUpsert(db, t.table, [...diffs[i]!.fresh, ...diffs[i]!.changed]))];
     if (!options.dryRun && statements.length) await db.batch(statements);
     const [main] = diffs;
-    finish({ name, read, ...(hooks.count?.(diffs) ?? { new: main!.fresh.length, changed: main!.changed.length, unchanged: main!.unchanged, onlyInD1: main!.onlyInD1.length }) });
+    finish({
+      name,
+      read,
+      ...(hooks.count?.(diffs) ?? { new: main!.fresh.length, changed: main!.changed.length, unchanged: main!.unchanged, onlyInD1: main!.onlyInD1.length }),
+    });
   }
 
   // Singletons: general, aboutUs, aboutSchool (one row each in `singletons`).
@@ -262,7 +266,14 @@ export async function importCockpit(client: CockpitClient, db: D1Database, optio
     if (!options.dryRun && (state === "new" || state === "changed")) {
       await db.batch(bulkUpsert(db, "singletons", [{ name, data: JSON.stringify(record), updated_at: now }]));
     }
-    finish({ name, read: record ? 1 : 0, new: +(state === "new"), changed: +(state === "changed"), unchanged: +(state === "unchanged"), onlyInD1: +(!record && !!current) });
+    finish({
+      name,
+      read: record ? 1 : 0,
+      new: +(state === "new"),
+      changed: +(state === "changed"),
+      unchanged: +(state === "unchanged"),
+      onlyInD1: +(!record && !!current),
+    });
   }
 
   // Public content collections: one table each, written with the D1 adapter's row mappers.
@@ -290,7 +301,12 @@ export async function importCockpit(client: CockpitClient, db: D1Database, optio
   const memberRows = users.map((e) => memberToRow(memberFromCockpit(e), now));
   const noEmail = memberRows.filter((r) => String(r.email).length < 3);
   if (noEmail.length) {
-    throw new ImportError(`${USERLIST}: ${noEmail.length} entries without a usable e-mail (${noEmail.slice(0, 5).map((r) => r.id).join(", ")}), which D1 cannot store. Correct them in Cockpit and run the import again. Nothing of ${USERLIST} was written.`);
+    throw new ImportError(
+      `${USERLIST}: ${noEmail.length} entries without a usable e-mail (${noEmail
+        .slice(0, 5)
+        .map((r) => r.id)
+        .join(", ")}), which D1 cannot store. Correct them in Cockpit and run the import again. Nothing of ${USERLIST} was written.`,
+    );
   }
   await sync(USERLIST, users.length, [{ table: "members", key: ["id"], rows: memberRows, ignore: ["updated_at"] }], {
     check: ([existing]) => {
@@ -300,7 +316,9 @@ export async function importCockpit(client: CockpitClient, db: D1Database, optio
   });
 
   const payments = await read(MEMBERTRANSACTIONS, () => readAll(client, MEMBERTRANSACTIONS, pageSize));
-  await sync(MEMBERTRANSACTIONS, payments.length, [{ table: "transactions", key: ["id"], rows: payments.map((e) => transactionToRow(transactionFromCockpit(e))) }]);
+  await sync(MEMBERTRANSACTIONS, payments.length, [
+    { table: "transactions", key: ["id"], rows: payments.map((e) => transactionToRow(transactionFromCockpit(e))) },
+  ]);
 
   // Tickets and their attendees. A person no longer on an imported ticket is removed from
   // it; a ticket counts as changed when any of its rows is.
@@ -322,7 +340,9 @@ export async function importCockpit(client: CockpitClient, db: D1Database, optio
     {
       check: ([existing]) => checkUnique(TICKETS, ticketRows, existing!, "code", "ticket code"),
       remove: ([, attendees]) =>
-        stale(attendees!).map((r) => db.prepare("DELETE FROM ticket_attendees WHERE ticket_id = ? AND band = ? AND position = ?").bind(r.ticket_id, r.band, r.position)),
+        stale(attendees!).map((r) =>
+          db.prepare("DELETE FROM ticket_attendees WHERE ticket_id = ? AND band = ? AND position = ?").bind(r.ticket_id, r.band, r.position),
+        ),
       count: ([t, a]) => {
         const fresh = new Set(t!.fresh.map((r) => r.id));
         const touched = [...t!.changed, ...a!.fresh, ...a!.changed, ...stale(a!)].map((r) => String(r.id ?? r.ticket_id)).filter((id) => !fresh.has(id));
@@ -347,7 +367,10 @@ export async function importCockpit(client: CockpitClient, db: D1Database, optio
   if (options.copyFiles) report.files = await copyDocumentFiles(db, documentPaths, options, log);
   else if (documentPaths.length) {
     const missing = await missingFiles(db, documentPaths);
-    if (missing.length) report.warnings.push(`documents: ${missing.length} of ${documentPaths.length} files are not in D1, which serves document files only from D1: run again with --copy-files.`);
+    if (missing.length)
+      report.warnings.push(
+        `documents: ${missing.length} of ${documentPaths.length} files are not in D1, which serves document files only from D1: run again with --copy-files.`,
+      );
   }
   return report;
 }
@@ -358,7 +381,12 @@ async function missingFiles(db: D1Database, paths: string[]): Promise<string[]> 
 }
 
 /** Downloads each document's file from the CMS host into document_files (replaced only when the bytes differ). */
-async function copyDocumentFiles(db: D1Database, paths: string[], options: ImportOptions, log: (line: string) => void): Promise<NonNullable<ImportReport["files"]>> {
+async function copyDocumentFiles(
+  db: D1Database,
+  paths: string[],
+  options: ImportOptions,
+  log: (line: string) => void,
+): Promise<NonNullable<ImportReport["files"]>> {
   const result = { copied: 0, unchanged: 0, missing: [] as string[] };
   const doFetch = options.fetchFile ?? fetch;
   for (const path of new Set(paths)) {
@@ -387,12 +415,19 @@ async function copyDocumentFiles(db: D1Database, paths: string[], options: Impor
           "INSERT INTO document_files (path, content_type, bytes, updated_at) VALUES (?, ?, ?, ?) " +
             "ON CONFLICT (path) DO UPDATE SET content_type = excluded.content_type, bytes = excluded.bytes, updated_at = excluded.updated_at",
         )
-        .bind(path, contentTypeFor(path), bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength), options.now ?? Math.floor(Date.now() / 1000))
+        .bind(
+          path,
+          contentTypeFor(path),
+          bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength),
+          options.now ?? Math.floor(Date.now() / 1000),
+        )
         .run();
     }
     result.copied++;
   }
-  log(`document files: ${result.copied} copied, ${result.unchanged} unchanged${result.missing.length ? `, ${result.missing.length} could not be fetched` : ""}`);
+  log(
+    `document files: ${result.copied} copied, ${result.unchanged} unchanged${result.missing.length ? `, ${result.missing.length} could not be fetched` : ""}`,
+  );
   return result;
 }
 

@@ -24,7 +24,11 @@ afterAll(async () => {
 const year = Number(new Intl.DateTimeFormat("en-GB", { timeZone: "Europe/London", year: "numeric" }).format(new Date()));
 
 async function open(pathname: string, options: { javaScriptEnabled: boolean; as: "member" | "single" | "treasurer"; device?: typeof DESKTOP | typeof PHONE }) {
-  const context = await newContext(browser, { ...(options.device ?? DESKTOP), javaScriptEnabled: options.javaScriptEnabled, signedInAs: demoAccount(options.as).id });
+  const context = await newContext(browser, {
+    ...(options.device ?? DESKTOP),
+    javaScriptEnabled: options.javaScriptEnabled,
+    signedInAs: demoAccount(options.as).id,
+  });
   const page = await context.newPage();
   await page.goto(pathname);
   if (options.javaScriptEnabled) await hydrated(page);

@@ -33,7 +33,12 @@ afterAll(async () => {
 const family = demoAccount("member");
 
 async function open(on: SeededServer, options: { javaScriptEnabled: boolean; device?: typeof DESKTOP; as?: string }) {
-  return newContext(browser, { ...(options.device ?? PHONE), baseURL: on.url, javaScriptEnabled: options.javaScriptEnabled, signedInAs: options.as ?? family.id });
+  return newContext(browser, {
+    ...(options.device ?? PHONE),
+    baseURL: on.url,
+    javaScriptEnabled: options.javaScriptEnabled,
+    signedInAs: options.as ?? family.id,
+  });
 }
 
 const bookButton = (page: Page) => page.locator("button.booking-submit");

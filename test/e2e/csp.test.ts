@@ -63,17 +63,20 @@ async function visit(page: Page, path: string) {
   await hydrated(page);
 }
 
-
 /** START SCAN opens the (fake) camera and loads the ZXing reader, and nothing says it could not start. */
 async function expectScanning(page: Page) {
   const wasm = page.waitForResponse((response) => /\/assets\/zxing_reader-[\w-]+\.wasm$/.test(response.url()), { timeout: 30_000 });
   await page.getByRole("button", { name: "START SCAN" }).click();
   await wasm;
   // Scanning: the camera plays into the video while the reader looks at frames.
-  await page.waitForFunction(() => {
-    const video = document.querySelector<HTMLVideoElement>("video.door-video");
-    return !!video && !video.hidden && video.srcObject !== null && video.readyState >= 2;
-  }, undefined, { timeout: 30_000 });
+  await page.waitForFunction(
+    () => {
+      const video = document.querySelector<HTMLVideoElement>("video.door-video");
+      return !!video && !video.hidden && video.srcObject !== null && video.readyState >= 2;
+    },
+    undefined,
+    { timeout: 30_000 },
+  );
   await page.waitForTimeout(1000);
   await expect(page.locator(".door-message, [role='alert']").allInnerTexts()).resolves.not.toContainEqual(expect.stringMatching(/could not start/));
 }

@@ -76,7 +76,11 @@ async function check(url: string, options: { status: number; actor: Actor; baseU
       const context = await newContext(browser, { ...device, signedInAs, ...(baseURL && { baseURL }) });
       try {
         const page = await context.newPage();
-        if (stay) await page.route((target) => target.pathname === "/", (route) => route.fulfill({ status: 204 }));
+        if (stay)
+          await page.route(
+            (target) => target.pathname === "/",
+            (route) => route.fulfill({ status: 204 }),
+          );
         const response = await page.goto(url);
         expect(response?.status(), "status").toBe(status);
         await hydrated(page);

@@ -51,7 +51,14 @@ beforeAll(async () => {
           () => CODE,
         );
         await store.tickets.markPaid(ticket.id);
-        await store.tickets.admit(ticket.id, [{ band: "adult", position: 1 }, { band: "adult", position: 2 }], Math.floor(Date.now() / 1000) - 600);
+        await store.tickets.admit(
+          ticket.id,
+          [
+            { band: "adult", position: 1 },
+            { band: "adult", position: 2 },
+          ],
+          Math.floor(Date.now() / 1000) - 600,
+        );
       },
     }),
   ]);
@@ -75,7 +82,9 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(ticket.getByRole("img", { name: "QR code for ticket HHEE-EEE7" }).isVisible()).resolves.toBe(true);
       expect(await ticket.locator(".ticket-code").innerText()).toBe("Ticket code HHEE-EEE7");
       expect(await ticket.locator(".ticket-admitted-count").innerText()).toContain("2 of 6 already in");
-      const inAt = await ticket.locator(".ticket-people li").evaluateAll((items) => items.map((li) => li.querySelector(".ticket-person-in")?.textContent?.trim() ?? ""));
+      const inAt = await ticket
+        .locator(".ticket-people li")
+        .evaluateAll((items) => items.map((li) => li.querySelector(".ticket-person-in")?.textContent?.trim() ?? ""));
       expect(inAt.map((line) => /^In at \d\d:\d\d, \d{1,2} \w{3}$/.test(line))).toEqual([true, true, false, false, false, false]);
       expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);
       await context.close();

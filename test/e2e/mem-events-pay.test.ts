@@ -27,7 +27,11 @@ async function open(js: boolean, path: string, device = DESKTOP): Promise<{ cont
   return { context, page };
 }
 
-const tile = (page: Page, label: string) => page.locator(".events-tile", { has: page.locator(`dt:text-is("${label}")`) }).locator("dd").innerText();
+const tile = (page: Page, label: string) =>
+  page
+    .locator(".events-tile", { has: page.locator(`dt:text-is("${label}")`) })
+    .locator("dd")
+    .innerText();
 
 describe("/mem-events-pay in a browser", () => {
   for (const js of [true, false]) {
@@ -48,10 +52,16 @@ describe("/mem-events-pay in a browser", () => {
         const used = page.locator("#tickets-table tbody tr", { hasText: "gala-used@example.com" });
         expect(await used.getAttribute("class")).toBe("ticket-used");
         expect(await used.locator("td").nth(4).innerText()).toBe("Yes");
-        const grey = await used.locator("td").first().evaluate((cell) => getComputedStyle(cell).backgroundColor);
+        const grey = await used
+          .locator("td")
+          .first()
+          .evaluate((cell) => getComputedStyle(cell).backgroundColor);
         expect(grey).toBe("rgb(228, 228, 228)");
         expect(await page.locator("#tickets-table tbody tr").count()).toBe(15);
-        await page.getByRole("navigation", { name: /rows per page/ }).getByRole("link", { name: "50", exact: true }).click();
+        await page
+          .getByRole("navigation", { name: /rows per page/ })
+          .getByRole("link", { name: "50", exact: true })
+          .click();
         await page.waitForURL(/size=50/);
         await expect.poll(() => page.locator("#tickets-table tbody tr").count()).toBe(GALA_TOTALS.tickets);
       } finally {

@@ -34,7 +34,9 @@ async function prepare(db: D1Database, key: string) {
     await transactions.settle(tx.id, "success", Date.UTC(Y, i, 5, 12) / 1000);
   }
   for (let i = 1; i <= 20; i += 1) {
-    await members.register(newMember({ fullName: `Unpaid Person ${String(i).padStart(2, "0")}`, active: true, registrationPaid: true, lastRenewedYear: Y - 1 }));
+    await members.register(
+      newMember({ fullName: `Unpaid Person ${String(i).padStart(2, "0")}`, active: true, registrationPaid: true, lastRenewedYear: Y - 1 }),
+    );
   }
   pendingCount[key] = (await members.list(pendingMembersQuery(Y))).total;
 }
@@ -75,7 +77,10 @@ describe("/mem-renewals in a browser", () => {
         expect(await rowNames(page, "pending")).toHaveLength(15);
         expect(await page.getByRole("img", { name: new RegExp(`^Renewals paid each month of ${Y}: Jan \\d+, Feb`) }).count()).toBe(1);
 
-        await page.getByRole("navigation", { name: `Not renewed for ${Y}: rows per page` }).getByRole("link", { name: "50", exact: true }).click();
+        await page
+          .getByRole("navigation", { name: `Not renewed for ${Y}: rows per page` })
+          .getByRole("link", { name: "50", exact: true })
+          .click();
         await page.waitForURL(/psize=50/);
         // With JavaScript the URL changes a moment before React draws the new rows.
         await expect.poll(async () => (await rowNames(page, "pending")).length).toBe(pendingCount.plain);
@@ -104,7 +109,9 @@ describe("/mem-renewals in a browser", () => {
         await expect.poll(() => rowNames(page, "pending")).toEqual(["Unpaid Person 20"]);
         // The page size was kept; the CSV links follow the search.
         expect(new URL(page.url()).searchParams.get("psize")).toBe("50");
-        expect(await page.locator('#renewed-title ~ a[download], .report-head a[download]').first().getAttribute("href")).toBe("/mem-renewals/renewed.csv?q=person+2");
+        expect(await page.locator("#renewed-title ~ a[download], .report-head a[download]").first().getAttribute("href")).toBe(
+          "/mem-renewals/renewed.csv?q=person+2",
+        );
         expect(await page.getByLabel("Search").inputValue()).toBe("person 2");
 
         await page.getByRole("link", { name: "Clear search" }).click();

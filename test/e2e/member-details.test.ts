@@ -17,7 +17,10 @@ afterAll(async () => {
 const year = Number(new Intl.DateTimeFormat("en-GB", { timeZone: "Europe/London", year: "numeric" }).format(new Date()));
 const familySheet = `/member-details/${demoAccount("member").id}`;
 
-async function open(pathname: string, options: { javaScriptEnabled: boolean; as?: "treasurer" | "member"; device?: typeof DESKTOP | typeof PHONE; cookieConsent?: boolean }) {
+async function open(
+  pathname: string,
+  options: { javaScriptEnabled: boolean; as?: "treasurer" | "member"; device?: typeof DESKTOP | typeof PHONE; cookieConsent?: boolean },
+) {
   const context = await newContext(browser, {
     ...(options.device ?? DESKTOP),
     javaScriptEnabled: options.javaScriptEnabled,

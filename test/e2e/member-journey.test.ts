@@ -31,7 +31,10 @@ for (const javaScriptEnabled of [true, false]) {
       await page.getByRole("button", { name: "Sign In" }).click();
       await page.waitForURL("**/mem-account");
       const details = page.locator("main");
-      await details.getByText(/MMA\d+/).first().waitFor();
+      await details
+        .getByText(/MMA\d+/)
+        .first()
+        .waitFor();
       await details.getByRole("heading", { name: "Transaction History" }).waitFor();
       expect(await details.getByText("You have no transactions!").count()).toBe(0);
 

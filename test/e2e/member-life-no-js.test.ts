@@ -141,7 +141,10 @@ describe("the whole life of a member, JavaScript off, 360 px", () => {
     await step("the member signs in and sees the MMA number, the registration and this year paid", async () => {
       await signIn(member, email, SIGNUP_PASSWORD);
       const main = member.locator("main");
-      await main.getByText(/MMA\d+/).first().waitFor();
+      await main
+        .getByText(/MMA\d+/)
+        .first()
+        .waitFor();
       expect(await member.locator('[aria-labelledby="transactions-title"]').innerText()).toContain(REGISTRATION_TITLE);
       expect(await member.getByRole("button", { name: ALREADY_PAID_MESSAGE }).isDisabled()).toBe(true);
       await fitsThePhone(member);

@@ -129,7 +129,11 @@ describe("Reset password accessibility", () => {
     await page.getByRole("button", { name: "Change password" }).click();
     await page.waitForSelector(".field-error");
     expect(await violations()).toEqual([]);
-    await goTo(page, link.replace(/.$/, (c) => (c === "A" ? "B" : "A")), true);
+    await goTo(
+      page,
+      link.replace(/.$/, (c) => (c === "A" ? "B" : "A")),
+      true,
+    );
     await page.getByText(MESSAGES.invalidLink).waitFor();
     expect(await violations()).toEqual([]);
     await context.close();

@@ -100,7 +100,9 @@ describe("the practice checkout with JavaScript", () => {
     });
     const pressed = page.getByRole("button", { name: "Pay" }).click();
     await page.getByRole("button", { name: "Please wait..." }).waitFor();
-    expect(await page.locator(".practice-actions button").evaluateAll((buttons) => buttons.map((b) => [b.textContent, (b as HTMLButtonElement).disabled]))).toEqual([
+    expect(
+      await page.locator(".practice-actions button").evaluateAll((buttons) => buttons.map((b) => [b.textContent, (b as HTMLButtonElement).disabled])),
+    ).toEqual([
       ["Please wait...", true],
       ["Cancel", true],
     ]);

@@ -24,8 +24,7 @@ async function open(path: string, options: { javaScriptEnabled: boolean; phone?:
   return { context, page };
 }
 
-const noHorizontalScroll = (page: Page) =>
-  page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth);
+const noHorizontalScroll = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth);
 
 const modes = [
   ["on", true],
@@ -108,15 +107,16 @@ describe("the gallery's thumbnails on a desktop", () => {
 describe("the lightbox (JavaScript on)", () => {
   const dialog = (page: Page) => page.locator("dialog.lightbox");
   const caption = (page: Page) => dialog(page).locator("figcaption");
-  const shownPath = (page: Page) => dialog(page).locator("img").evaluate((img) => new URL((img as HTMLImageElement).src).pathname);
+  const shownPath = (page: Page) =>
+    dialog(page)
+      .locator("img")
+      .evaluate((img) => new URL((img as HTMLImageElement).src).pathname);
   /**
    * Where focus ends up once the dialog's close event has run: the browser first puts it
    * back on the opener, then our handler moves it to the photo last shown.
    */
   const focusedHref = async (page: Page, expected: string) => {
-    await page
-      .waitForFunction((href) => document.activeElement?.getAttribute("href") === href, expected, { timeout: 2000 })
-      .catch(() => undefined);
+    await page.waitForFunction((href) => document.activeElement?.getAttribute("href") === href, expected, { timeout: 2000 }).catch(() => undefined);
     return page.evaluate(() => document.activeElement?.getAttribute("href"));
   };
 
@@ -189,7 +189,9 @@ describe("the lightbox (JavaScript on)", () => {
     expect(portrait).toBeGreaterThanOrEqual(0);
     await page.locator("a.gallery-thumb").nth(portrait).click();
     await dialog(page).waitFor({ state: "visible" });
-    await dialog(page).locator("img").evaluate((img) => (img as HTMLImageElement).decode());
+    await dialog(page)
+      .locator("img")
+      .evaluate((img) => (img as HTMLImageElement).decode());
     for (const name of ["Close", "Previous", "Next"]) {
       const button = dialog(page).locator("button", { hasText: name });
       // Inside the viewport as drawn, with no scrolling of the dialog needed.

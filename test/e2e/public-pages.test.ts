@@ -66,11 +66,9 @@ describe("home slider with JavaScript", () => {
     const { context, page } = await open("/", { javaScript: true });
     // Autoplay stops while the pointer is over it; keep the pointer away.
     await page.mouse.move(0, 0);
-    await page.waitForFunction(
-      (first) => document.querySelector(".hero-slider li.slide.selected h2")?.textContent !== first,
-      demo.slides[0]!.title,
-      { timeout: 6000 },
-    );
+    await page.waitForFunction((first) => document.querySelector(".hero-slider li.slide.selected h2")?.textContent !== first, demo.slides[0]!.title, {
+      timeout: 6000,
+    });
     expect(await selectedSlideTitle(page)).toBe(demo.slides[1]!.title);
     const style = await page.locator(".hero-slider li.slide.selected").first().getAttribute("style");
     expect(style).toMatch(/transition-duration:\s*1200ms/);

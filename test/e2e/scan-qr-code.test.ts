@@ -48,7 +48,15 @@ beforeAll(async () => {
       for (const key of Object.keys(CODES) as Array<keyof typeof CODES>) {
         const ticket = await createTicketWithCode(
           store,
-          { userId: demoAccount("member").id, title: "Gate Test Party", email: "family@example.org", membership: "Family", year: key === "lastYear" ? YEAR - 1 : YEAR, price: 3750, attendees: PARTY },
+          {
+            userId: demoAccount("member").id,
+            title: "Gate Test Party",
+            email: "family@example.org",
+            membership: "Family",
+            year: key === "lastYear" ? YEAR - 1 : YEAR,
+            price: 3750,
+            attendees: PARTY,
+          },
           () => CODES[key],
         );
         await store.tickets.markPaid(ticket.id);
@@ -158,7 +166,10 @@ describe("/scan-qr-code accessibility", () => {
     // Last year's ticket: the card with its red "Do not admit" and SAVE disabled.
     await page.goto(`/scan-qr-code?code=${CODES.lastYear}`);
     await hydrated(page);
-    await page.getByRole("alert").filter({ hasText: `This ticket is for Gate Test Party (${YEAR - 1}), not Gate Test Party (${YEAR}). Do not admit.` }).waitFor();
+    await page
+      .getByRole("alert")
+      .filter({ hasText: `This ticket is for Gate Test Party (${YEAR - 1}), not Gate Test Party (${YEAR}). Do not admit.` })
+      .waitFor();
     await expect(page.getByRole("button", { name: "SAVE" }).isDisabled()).resolves.toBe(true);
     await noSideScroll(page);
     await check();
@@ -257,7 +268,10 @@ describe("/scan-qr-code with a (fake) camera", () => {
       await page.goto("/scan-qr-code");
       await hydrated(page);
       await page.getByRole("button", { name: "START SCAN" }).click();
-      await page.getByRole("alert").filter({ hasText: "The scanner could not start. Type the ticket code in the Ticket code field instead." }).waitFor({ timeout: 20_000 });
+      await page
+        .getByRole("alert")
+        .filter({ hasText: "The scanner could not start. Type the ticket code in the Ticket code field instead." })
+        .waitFor({ timeout: 20_000 });
       expect(wasmRequests).toBeGreaterThan(0);
       const tracks = await page.evaluate(() =>
         (window as unknown as { __streams: MediaStream[] }).__streams.flatMap((s) => s.getTracks().map((t) => t.readyState)),

@@ -103,11 +103,12 @@ describe("the members table on a 360 px phone", () => {
     try {
       expect(await unhintedScrollRegions(page)).toEqual([]);
       // And no hint over a table that fits (the subscriptions tables on a desktop).
-      const misleading = await page.locator(".table-scroll-hint").evaluateAll((hints) =>
-        hints.filter((hint) => {
-          const region = hint.nextElementSibling as HTMLElement | null;
-          return getComputedStyle(hint).display !== "none" && region !== null && region.scrollWidth <= region.clientWidth + 1;
-        }).length,
+      const misleading = await page.locator(".table-scroll-hint").evaluateAll(
+        (hints) =>
+          hints.filter((hint) => {
+            const region = hint.nextElementSibling as HTMLElement | null;
+            return getComputedStyle(hint).display !== "none" && region !== null && region.scrollWidth <= region.clientWidth + 1;
+          }).length,
       );
       expect(misleading).toBe(0);
     } finally {

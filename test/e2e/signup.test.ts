@@ -321,7 +321,10 @@ describe("Sign Up with JavaScript: instant checks, loaded on first use", () => {
     const page = await context.newPage();
     await page.goto("/signup");
     await hydrated(page);
-    const violations = async () => (await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze()).violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+    const violations = async () =>
+      (await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze()).violations.map(
+        (v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`,
+      );
     expect(await violations()).toEqual([]);
     await field(page, "membership").selectOption("Family");
     await field(page, "childCount").selectOption("2");

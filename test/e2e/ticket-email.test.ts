@@ -29,7 +29,10 @@ beforeAll(async () => {
       const row = await db.prepare("SELECT id, code FROM tickets WHERE paid = 1 ORDER BY created_at DESC LIMIT 1").first<{ id: string; code: string }>();
       if (!row) throw new Error("the demo seed has no paid ticket");
       code = row.code;
-      const context = { env: { LINK_SIGNING_SECRET: "e2e-ticket-email-secret-0123456789abc", MAIL_FROM: "MMA <no-reply@example.org>" }, store: createD1Store(db) } as unknown as AppLoadContext;
+      const context = {
+        env: { LINK_SIGNING_SECRET: "e2e-ticket-email-secret-0123456789abc", MAIL_FROM: "MMA <no-reply@example.org>" },
+        store: createD1Store(db),
+      } as unknown as AppLoadContext;
       await sendTicketConfirmation(context, row.id, "http://localhost:8787", (message, error) => {
         throw new Error(`${message} ${String(error)}`);
       });
@@ -64,13 +67,19 @@ async function qrInFrame(page: Page) {
 }
 
 for (const javaScriptEnabled of [true, false]) {
-  for (const [label, device] of [["desktop", DESKTOP], ["360 px", PHONE]] as const) {
+  for (const [label, device] of [
+    ["desktop", DESKTOP],
+    ["360 px", PHONE],
+  ] as const) {
     describe(`the ticket e-mail in the outbox (JavaScript ${javaScriptEnabled ? "on" : "off"}, ${label})`, () => {
       it("/dev/mail shows it with the QR drawn and the code under it", async () => {
         const context = await newContext(browser, { ...device, baseURL: server.url, javaScriptEnabled });
         const page = await context.newPage();
         await page.goto("/dev/mail");
-        await page.getByRole("link", { name: /Your tickets: / }).first().click();
+        await page
+          .getByRole("link", { name: /Your tickets: / })
+          .first()
+          .click();
         await page.waitForURL(`**/dev/mail/${emailId}`);
         const { frame, size } = await qrInFrame(page);
         expect(size.natural).toBe(328);
@@ -103,7 +112,9 @@ describe("the accountants' outbox", () => {
     const context = await browser.newContext({ ...PHONE, javaScriptEnabled: true });
     const page = await context.newPage();
     await page.setContent(storedHtml);
-    expect(await page.getByRole("img", { name: `QR code for ticket ${formatTicketCode(code)}` }).evaluate((el) => (el as HTMLImageElement).naturalWidth)).toBe(328);
+    expect(await page.getByRole("img", { name: `QR code for ticket ${formatTicketCode(code)}` }).evaluate((el) => (el as HTMLImageElement).naturalWidth)).toBe(
+      328,
+    );
     expect(await axeViolations(page)).toEqual([]);
     await context.close();
   });

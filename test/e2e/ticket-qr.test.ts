@@ -44,7 +44,10 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).resolves.toBe(0);
       // Black modules on a white ground (a dark theme must not invert or hide it).
       const colours = await qr.evaluate((svg) => [...svg.querySelectorAll("path")].map((p) => [p.getAttribute("fill"), p.getAttribute("stroke")]));
-      expect(colours).toEqual([["#ffffff", null], [null, "#000000"]]);
+      expect(colours).toEqual([
+        ["#ffffff", null],
+        [null, "#000000"],
+      ]);
       // The code a steward can type, right under the QR, and the ticket's party and price.
       const ticket = page.locator(".account-ticket").filter({ has: qr });
       await expect(ticket.locator(".ticket-code").innerText()).resolves.toBe("Ticket code XMAS-7K2P");

@@ -89,7 +89,11 @@ function returnPath(sessionId: string): string {
 async function settleAtOnce(sessionId: string, returns: number, hooks: number, userId?: string): Promise<string[]> {
   const event = stripe.signedEvent("checkout.session.completed", stripe.sessions.get(sessionId)!);
   const webhook = () =>
-    fetch(`${server.url}/webhooks/stripe`, { method: "POST", headers: { "Stripe-Signature": event.header, "Content-Type": "application/json" }, body: event.payload })
+    fetch(`${server.url}/webhooks/stripe`, {
+      method: "POST",
+      headers: { "Stripe-Signature": event.header, "Content-Type": "application/json" },
+      body: event.payload,
+    })
       .then((r) => r.json() as Promise<{ result: string }>)
       .then((body) => body.result);
   const path = returnPath(sessionId);
@@ -133,7 +137,9 @@ describe("concurrent sign-ups", () => {
     expect(sorted.every((n) => Number.isInteger(n) && n > 0)).toBe(true);
     // Numbers follow on (the next is the highest plus one): 50 sign-ups take 50 numbers in a row.
     expect(sorted[49]! - sorted[0]!).toBe(49);
-    const highest = await store(async (s) => (await s.members.list({ deleted: false, sort: { key: "memberNumber", direction: "desc" }, pageSize: 1, page: 0 })).rows[0]!.memberNumber);
+    const highest = await store(
+      async (s) => (await s.members.list({ deleted: false, sort: { key: "memberNumber", direction: "desc" }, pageSize: 1, page: 0 })).rows[0]!.memberNumber,
+    );
     expect(highest).toBe(sorted[49]);
   });
 });
@@ -170,9 +176,17 @@ describe("concurrent settlements of one payment", () => {
 });
 
 describe("concurrent admissions at the door", () => {
-  const fields = (people: typeof PARTY): Array<[string, string]> => [["code", DOOR_CODE], ...people.map((p) => ["person", `${p.band}-${p.position}`] as [string, string])];
+  const fields = (people: typeof PARTY): Array<[string, string]> => [
+    ["code", DOOR_CODE],
+    ...people.map((p) => ["person", `${p.band}-${p.position}`] as [string, string]),
+  ];
   const save = (people: typeof PARTY) =>
-    fetch(`${server.url}/scan-qr-code`, { method: "POST", redirect: "manual", body: new URLSearchParams(fields(people)), headers: { Origin: server.url, "Content-Type": "application/x-www-form-urlencoded", Cookie: cookie } });
+    fetch(`${server.url}/scan-qr-code`, {
+      method: "POST",
+      redirect: "manual",
+      body: new URLSearchParams(fields(people)),
+      headers: { Origin: server.url, "Content-Type": "application/x-www-form-urlencoded", Cookie: cookie },
+    });
   let cookie: string;
   const admissionTimes = () => store(async (s) => (await s.tickets.getById(doorTicket.id))!.attendees.map((a) => a.admittedAt));
 

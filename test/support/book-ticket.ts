@@ -5,7 +5,13 @@ import { sessionCookieFor } from "./session";
 
 /** Helpers of the /book-ticket tests (test/integration/http/book-ticket*.test.ts). */
 
-export const text = (html: string) => html.replace(/<!--.*?-->/g, "").replace(/<[^>]+>/g, " ").replace(/&#x27;|&#39;/g, "'").replace(/&amp;/g, "&").replace(/\s+/g, " ");
+export const text = (html: string) =>
+  html
+    .replace(/<!--.*?-->/g, "")
+    .replace(/<[^>]+>/g, " ")
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/&amp;/g, "&")
+    .replace(/\s+/g, " ");
 
 /** The value an input is rendered with, or null when there is no such input. */
 export function inputValue(html: string, name: string): string | null {
@@ -56,7 +62,6 @@ export async function withDb<T>(server: SeededServer, use: (db: D1Database) => P
     await dispose();
   }
 }
-
 
 /** Changes the ticket settings in a server's D1 before the worker starts (they are cached once it runs). */
 export async function changeTickets(db: D1Database, change: Partial<SiteSettings["tickets"]>) {

@@ -18,7 +18,9 @@ export async function createTestD1(): Promise<{ db: D1Database; dispose: () => P
   });
   const db = proxy.env.DB;
   const dir = path.join(ROOT, "migrations");
-  for (const file of readdirSync(dir).filter((f) => f.endsWith(".sql")).sort()) {
+  for (const file of readdirSync(dir)
+    .filter((f) => f.endsWith(".sql"))
+    .sort()) {
     const statements = unstable_splitSqlQuery(readFileSync(path.join(dir, file), "utf8"));
     await db.batch(statements.map((sql) => db.prepare(sql)));
   }

@@ -61,12 +61,18 @@ export async function prepareEventsReport(db: D1Database): Promise<void> {
   const day = (d: number) => Date.UTC(Y, 0, 1, 12) / 1000 + d * 86400;
   // Newest first in the table: the three named tickets come after the filler.
   for (let i = 1; i <= GALA_FILLER; i += 1) {
-    await add({ title: GALA, year: Y, price: 1000, email: `gala-filler-${i}@example.com`, membership: "Single", attendees: [person("adult", 1, `Filler ${i}`)] }, { paid: true, at: day(i) });
+    await add(
+      { title: GALA, year: Y, price: 1000, email: `gala-filler-${i}@example.com`, membership: "Single", attendees: [person("adult", 1, `Filler ${i}`)] },
+      { paid: true, at: day(i) },
+    );
   }
   for (const [i, t] of GALA_TICKETS.entries()) {
     await add({ title: GALA, year: Y, price: t.price, email: t.email, attendees: t.attendees }, { paid: true, used: t.used, at: day(100 + i) });
   }
   await add({ title: GALA, year: Y, price: 99999, email: "gala-unpaid@example.com" }, { paid: false, at: day(200) });
   await add({ title: FAIR, year: Y, price: 2500, email: "fair@example.com", attendees: [person("adult", 1, "Fair Adult")] }, { paid: true, at: day(50) });
-  await add({ title: GALA, year: Y - 1, price: 700, email: "gala-last-year@example.com", attendees: [person("adult", 1, "Old Adult")] }, { paid: true, at: day(-200) });
+  await add(
+    { title: GALA, year: Y - 1, price: 700, email: "gala-last-year@example.com", attendees: [person("adult", 1, "Old Adult")] },
+    { paid: true, at: day(-200) },
+  );
 }

@@ -4,7 +4,15 @@ import type { AddressInfo } from "node:net";
 /** One e-mail the worker asked the fake Resend to send. */
 export interface FakeResendRequest {
   authorization: string | undefined;
-  body: { from?: string; to?: string[] | string; subject?: string; html?: string; text?: string; reply_to?: string | string[]; attachments?: FakeResendAttachment[] };
+  body: {
+    from?: string;
+    to?: string[] | string;
+    subject?: string;
+    html?: string;
+    text?: string;
+    reply_to?: string | string[];
+    attachments?: FakeResendAttachment[];
+  };
   /** Set for an e-mail that came in a POST /emails/batch: which call (1-based) it was part of. */
   batch?: number;
 }
@@ -74,7 +82,8 @@ export async function startFakeResend(options: { failWith?: FakeResendFailure } 
         return;
       }
       batches.push(body.length);
-      for (const email of body) requests.push({ authorization: request.headers.authorization, body: email as FakeResendRequest["body"], batch: batches.length });
+      for (const email of body)
+        requests.push({ authorization: request.headers.authorization, body: email as FakeResendRequest["body"], batch: batches.length });
       if (failure) {
         reply(failure.status, { statusCode: failure.status, name: failure.name, message: failure.message });
         return;
@@ -93,7 +102,10 @@ export async function startFakeResend(options: { failWith?: FakeResendFailure } 
     }
     // As Resend: every attachment needs a filename and base64 content.
     const { attachments } = body as FakeResendRequest["body"];
-    if (attachments !== undefined && (!Array.isArray(attachments) || attachments.some((a) => !a?.filename || typeof a.content !== "string" || !/^[A-Za-z0-9+/]+=*$/.test(a.content)))) {
+    if (
+      attachments !== undefined &&
+      (!Array.isArray(attachments) || attachments.some((a) => !a?.filename || typeof a.content !== "string" || !/^[A-Za-z0-9+/]+=*$/.test(a.content)))
+    ) {
       reply(422, { statusCode: 422, name: "validation_error", message: "Each attachment needs a filename and base64 content." });
       return;
     }

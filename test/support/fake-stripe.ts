@@ -169,16 +169,13 @@ class RequestError extends Error {
   }
 }
 
-const invalid = (message: string, param: string, code = "parameter_missing") =>
-  new RequestError(400, { type: "invalid_request_error", code, message, param });
+const invalid = (message: string, param: string, code = "parameter_missing") => new RequestError(400, { type: "invalid_request_error", code, message, param });
 
 function text(value: unknown): string | null {
   return typeof value === "string" && value !== "" ? value : null;
 }
 
-export async function startFakeStripe(
-  options: { prices?: Record<string, FakePrice>; secretKey?: string; webhookSecret?: string } = {},
-): Promise<FakeStripe> {
+export async function startFakeStripe(options: { prices?: Record<string, FakePrice>; secretKey?: string; webhookSecret?: string } = {}): Promise<FakeStripe> {
   const secretKey = options.secretKey ?? `sk_test_fake_${randomBytes(8).toString("hex")}`;
   const webhookSecret = options.webhookSecret ?? `whsec_fake_${randomBytes(16).toString("hex")}`;
   const sessions = new Map<string, FakeCheckoutSession>();
@@ -195,11 +192,15 @@ export async function startFakeStripe(
   function createSession(params: Record<string, unknown>): FakeCheckoutSession {
     const mode = text(params.mode);
     if (!mode) throw invalid("Missing required param: mode.", "mode");
-    if (!["payment", "setup", "subscription"].includes(mode)) throw invalid(`Invalid mode: must be one of payment, setup, or subscription`, "mode", "parameter_invalid_string");
+    if (!["payment", "setup", "subscription"].includes(mode))
+      throw invalid(`Invalid mode: must be one of payment, setup, or subscription`, "mode", "parameter_invalid_string");
     const successUrl = text(params.success_url);
     if (!successUrl) throw invalid("Missing required param: success_url.", "success_url");
     const cancelUrl = text(params.cancel_url);
-    for (const [param, value] of [["success_url", successUrl], ["cancel_url", cancelUrl]] as const) {
+    for (const [param, value] of [
+      ["success_url", successUrl],
+      ["cancel_url", cancelUrl],
+    ] as const) {
       if (value !== null && !/^https?:\/\/[^\s]+$/.test(value)) throw invalid(`Not a valid URL`, param, "url_invalid");
     }
     const rawItems = params.line_items;
@@ -218,11 +219,13 @@ export async function startFakeStripe(
     if (currencies.size > 1) throw invalid("All prices must be in the same currency.", "line_items", "parameter_invalid_string");
     const metadata: Record<string, string> = {};
     if (params.metadata !== undefined) {
-      if (typeof params.metadata !== "object" || params.metadata === null || Array.isArray(params.metadata)) throw invalid("Invalid metadata", "metadata", "parameter_invalid_string");
+      if (typeof params.metadata !== "object" || params.metadata === null || Array.isArray(params.metadata))
+        throw invalid("Invalid metadata", "metadata", "parameter_invalid_string");
       for (const [key, value] of Object.entries(params.metadata)) metadata[key] = String(value);
     }
     const clientReferenceId = text(params.client_reference_id);
-    if (clientReferenceId && clientReferenceId.length > 200) throw invalid("client_reference_id must be at most 200 characters", "client_reference_id", "parameter_invalid_string");
+    if (clientReferenceId && clientReferenceId.length > 200)
+      throw invalid("client_reference_id must be at most 200 characters", "client_reference_id", "parameter_invalid_string");
     const id = `cs_test_${randomBytes(24).toString("base64url").replace(/[-_]/g, "0")}`;
     const created = Math.floor(Date.now() / 1000);
     const total = lineItems.reduce((sum, item) => sum + item.amount_total, 0);
@@ -246,13 +249,17 @@ export async function startFakeStripe(
       livemode: false,
     };
     sessions.set(id, session);
-    lineItemsById.set(id, lineItems.map(({ price, quantity, amount_total }) => ({ price, quantity, amount_total })));
+    lineItemsById.set(
+      id,
+      lineItems.map(({ price, quantity, amount_total }) => ({ price, quantity, amount_total })),
+    );
     return session;
   }
 
   function getSession(id: string): FakeCheckoutSession {
     const session = sessions.get(id);
-    if (!session) throw new RequestError(404, { type: "invalid_request_error", code: "resource_missing", message: `No such checkout.session: '${id}'`, param: "session" });
+    if (!session)
+      throw new RequestError(404, { type: "invalid_request_error", code: "resource_missing", message: `No such checkout.session: '${id}'`, param: "session" });
     return session;
   }
 
@@ -264,7 +271,9 @@ export async function startFakeStripe(
   }
 
   function payPage(session: FakeCheckoutSession): string {
-    const rows = (lineItemsById.get(session.id) ?? []).map((item) => `<li>${escapeHtml(item.price)} × ${item.quantity}: ${(item.amount_total / 100).toFixed(2)}</li>`).join("");
+    const rows = (lineItemsById.get(session.id) ?? [])
+      .map((item) => `<li>${escapeHtml(item.price)} × ${item.quantity}: ${(item.amount_total / 100).toFixed(2)}</li>`)
+      .join("");
     return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Fake Stripe Checkout</title></head><body><main><h1>Fake Stripe Checkout</h1><p>${escapeHtml(session.customer_email ?? "")}</p><ul>${rows}</ul><p>Total: ${(session.amount_total / 100).toFixed(2)} ${session.currency.toUpperCase()}</p><form method="post"><button type="submit">Pay</button></form>${session.cancel_url ? `<p><a href="${escapeHtml(session.cancel_url)}">Cancel</a></p>` : ""}</main></body></html>`;
   }
 

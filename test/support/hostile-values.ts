@@ -139,9 +139,7 @@ export const hostileValue: fc.Arbitrary<HostileValue> = fc.oneof(
 );
 
 /** What a hostile post does to one field. */
-export type FieldEdit =
-  | { field: string; op: "set" | "duplicate" | "file"; value: HostileValue }
-  | { field: string; op: "drop" };
+export type FieldEdit = { field: string; op: "set" | "duplicate" | "file"; value: HostileValue } | { field: string; op: "drop" };
 
 /** One to `most` edits on distinct fields of a form (set, sent twice, sent as a file, or left out). */
 export function formEdits(fields: readonly string[], values: fc.Arbitrary<HostileValue> = hostileValue, most = 6): fc.Arbitrary<FieldEdit[]> {
@@ -152,7 +150,9 @@ export function formEdits(fields: readonly string[], values: fc.Arbitrary<Hostil
       { arbitrary: values.map((value): FieldEdit => ({ field, op: "file", value })), weight: 1 },
       { arbitrary: fc.constant<FieldEdit>({ field, op: "drop" }), weight: 1 },
     );
-  return fc.uniqueArray(fc.constantFrom(...fields), { minLength: 1, maxLength: Math.min(most, fields.length) }).chain((chosen) => fc.tuple(...chosen.map(edit)));
+  return fc
+    .uniqueArray(fc.constantFrom(...fields), { minLength: 1, maxLength: Math.min(most, fields.length) })
+    .chain((chosen) => fc.tuple(...chosen.map(edit)));
 }
 
 /** The hostile values an edit list posts (a left-out field posts none). */
@@ -214,7 +214,9 @@ export function hostileBody(base: Record<string, string>, edits: readonly FieldE
  */
 export const MAX_URL_VALUE = 4_000;
 
-export const hostileUrlValue: fc.Arbitrary<HostileValue> = hostileValue.map((value) => ("text" in value ? { text: value.text.slice(0, MAX_URL_VALUE) } : value));
+export const hostileUrlValue: fc.Arbitrary<HostileValue> = hostileValue.map((value) =>
+  "text" in value ? { text: value.text.slice(0, MAX_URL_VALUE) } : value,
+);
 
 /** A value for a path segment: encoded, so it stays one segment (raw bytes as they are). */
 export function pathSegment(value: HostileValue): string {

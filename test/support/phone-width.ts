@@ -49,12 +49,15 @@ export async function sidewaysOverflow(page: Page): Promise<{ pageWidth: number;
 
 /** How many lines the element's text takes as drawn (one client rect per line box of its text). */
 export async function textLines(page: Page, selector: string): Promise<number> {
-  return page.locator(selector).first().evaluate((el) => {
-    const range = document.createRange();
-    range.selectNodeContents(el);
-    const tops = new Set(Array.from(range.getClientRects(), (rect) => Math.round(rect.top)));
-    return tops.size;
-  });
+  return page
+    .locator(selector)
+    .first()
+    .evaluate((el) => {
+      const range = document.createRange();
+      range.selectNodeContents(el);
+      const tops = new Set(Array.from(range.getClientRects(), (rect) => Math.round(rect.top)));
+      return tops.size;
+    });
 }
 
 /**

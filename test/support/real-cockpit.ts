@@ -34,7 +34,11 @@ export function phpProblem(): string | null {
     return "php is not installed";
   }
   const have = new Set(modules.split(/\r?\n/).map((line) => line.trim()));
-  const missing = [have.has("pdo_sqlite") && have.has("sqlite3") ? null : "sqlite3 (pdo_sqlite)", have.has("gd") ? null : "gd", have.has("mbstring") ? null : "mbstring"].filter(Boolean);
+  const missing = [
+    have.has("pdo_sqlite") && have.has("sqlite3") ? null : "sqlite3 (pdo_sqlite)",
+    have.has("gd") ? null : "gd",
+    have.has("mbstring") ? null : "mbstring",
+  ].filter(Boolean);
   return missing.length ? `PHP lacks ${missing.join(", ")}` : null;
 }
 
@@ -96,7 +100,9 @@ export async function stopRealCockpit(dir: string, options: { keep?: boolean } =
 
 /** Installs a template (start.sh's first start, then stop): the collections, singletons and form, no entries. */
 export function installTemplate(dir: string): void {
-  const port = execFileSync("node", ["-e", "const s=require('net').createServer();s.listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})"], { encoding: "utf8" }).trim();
+  const port = execFileSync("node", ["-e", "const s=require('net').createServer();s.listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})"], {
+    encoding: "utf8",
+  }).trim();
   execFileSync(START_SH, [port, dir], { stdio: ["ignore", "ignore", "inherit"] });
   execFileSync(START_SH, ["stop", dir], { stdio: ["ignore", "ignore", "inherit"] });
 }

@@ -27,7 +27,13 @@ export function singleSignup(email: string): Record<string, string> {
   };
 }
 
-export function familySignup(email: string, children: Array<[name: string, year: string]> = [["Byron", "2015"], ["Annabella", "2019"]]): Record<string, string> {
+export function familySignup(
+  email: string,
+  children: Array<[name: string, year: string]> = [
+    ["Byron", "2015"],
+    ["Annabella", "2019"],
+  ],
+): Record<string, string> {
   const form: Record<string, string> = {
     ...singleSignup(email),
     title: "Mrs",

@@ -2,14 +2,7 @@ import { describe, expect, it } from "vitest";
 import { formatDateTime } from "~/domain/account";
 import { contentTypeFor, inlineDisposition } from "~/domain/document-file";
 import { formatAmountTimesQty, formatPence } from "~/domain/money";
-import {
-  UPGRADE_NEEDS_RENEWAL_MESSAGE,
-  canUpgradeToFamily,
-  currentYear,
-  membershipChangeError,
-  nextRenewalYear,
-  renewalPaid,
-} from "~/domain/renewal";
+import { UPGRADE_NEEDS_RENEWAL_MESSAGE, canUpgradeToFamily, currentYear, membershipChangeError, nextRenewalYear, renewalPaid } from "~/domain/renewal";
 
 const at = (iso: string) => Date.parse(iso) / 1000;
 

@@ -59,7 +59,16 @@ function form(fields: Record<string, string>) {
   return data;
 }
 
-const single = { title: "Dr", fullName: "Ada Lovelace", address: "1 Mill Lane", city: "Manchester", county: "", postcode: "m1 1aa", mobile: "07700 900000", membership: "Single" };
+const single = {
+  title: "Dr",
+  fullName: "Ada Lovelace",
+  address: "1 Mill Lane",
+  city: "Manchester",
+  county: "",
+  postcode: "m1 1aa",
+  mobile: "07700 900000",
+  membership: "Single",
+};
 const spouse = { spouseTitle: "Mr", spouseName: "William King", spouseEmail: "WILL@example.org", spouseMobile: "07700900001" };
 
 describe("Edit Account: the form's values", () => {
@@ -72,7 +81,14 @@ describe("Edit Account: the form's values", () => {
         consents: { ...member().consents, childPhoto: true, childPhotoShare: true },
       }),
     );
-    expect(values).toMatchObject({ membership: "Family", spouseName: "William King", childCount: "1", childName1: "Byron", childYear1: "2015", childPhotoConcent: "on" });
+    expect(values).toMatchObject({
+      membership: "Family",
+      spouseName: "William King",
+      childCount: "1",
+      childName1: "Byron",
+      childYear1: "2015",
+      childPhotoConcent: "on",
+    });
   });
   it("never carries the password hash or the e-mail into the form", () => {
     const loaded = loadAmendAccount(member(), NOW);
@@ -110,7 +126,12 @@ describe("Edit Account: a post", () => {
 
   it("update-fields re-renders without saving or validating", async () => {
     const { context, update } = fakeContext();
-    const result = await updateAccountDetails(context, member({ membership: "Family" }), form({ ...single, membership: "Family", childCount: "3", intent: "update-fields" }), NOW);
+    const result = await updateAccountDetails(
+      context,
+      member({ membership: "Family" }),
+      form({ ...single, membership: "Family", childCount: "3", intent: "update-fields" }),
+      NOW,
+    );
     expect(result).toMatchObject({ kind: "refresh", errors: {}, formError: null });
     if (result.kind === "refresh") expect(result.values.childCount).toBe("3");
     expect(update).not.toHaveBeenCalled();
@@ -132,7 +153,12 @@ describe("Edit Account: a post", () => {
 
   it("an allowed upgrade saves the contact details only: the family goes with the upgrade's payment (ADR 26)", async () => {
     const { context, update } = fakeContext();
-    const result = await updateAccountDetails(context, member(), form({ ...single, address: "2 New Road", ...spouse, membership: "Family", childCount: "0", intent: "save" }), NOW);
+    const result = await updateAccountDetails(
+      context,
+      member(),
+      form({ ...single, address: "2 New Road", ...spouse, membership: "Family", childCount: "0", intent: "save" }),
+      NOW,
+    );
     expect(result.kind).toBe("upgrade");
     if (result.kind !== "upgrade") return;
     expect(result.family.spouse).toEqual({ title: "Mr", name: "William King", email: "will@example.org", mobile: "07700900001" });
@@ -152,7 +178,12 @@ describe("Edit Account: a post", () => {
   it("a Family with children must tick both photo consents; each child needs a name and a 4-digit year", async () => {
     const { context } = fakeContext();
     const family = member({ membership: "Family" });
-    const result = await updateAccountDetails(context, family, form({ ...single, ...spouse, membership: "Family", childCount: "1", childName1: "", childYear1: "20155", intent: "save" }), NOW);
+    const result = await updateAccountDetails(
+      context,
+      family,
+      form({ ...single, ...spouse, membership: "Family", childCount: "1", childName1: "", childYear1: "20155", intent: "save" }),
+      NOW,
+    );
     expect(result.kind).toBe("invalid");
     if (result.kind !== "invalid") return;
     expect(result.errors.childName1).toBe("Please enter the child's name");

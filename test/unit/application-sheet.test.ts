@@ -1,11 +1,5 @@
 import { describe, expect, it } from "vitest";
-import {
-  applicationSheet,
-  applicationSheetAccess,
-  formatRegistrationDate,
-  isPlausibleRecordId,
-  NOT_GIVEN,
-} from "~/domain/application-sheet";
+import { applicationSheet, applicationSheetAccess, formatRegistrationDate, isPlausibleRecordId, NOT_GIVEN } from "~/domain/application-sheet";
 import type { Member } from "~/domain/records";
 import { newMember } from "../support/fixtures";
 

@@ -72,14 +72,27 @@ const ticket = (overrides: Partial<Ticket>): Ticket => ({
   createdAt: 1,
   ...overrides,
 });
-const party = { title: "Party", year: 2026, price: 2400, attendees: [{ band: "adult" as const, position: 2, name: "Bob" }, { band: "adult" as const, position: 1, name: " ann " }] };
+const party = {
+  title: "Party",
+  year: 2026,
+  price: 2400,
+  attendees: [
+    { band: "adult" as const, position: 2, name: "Bob" },
+    { band: "adult" as const, position: 1, name: " ann " },
+  ],
+};
 
 describe("booking the same party again", () => {
   it("reuses the unpaid ticket for the same event, party and price", () => {
     expect(reusableTicket([ticket({})], party)?.id).toBe("k1");
   });
   it("never a paid ticket, another event, price or party", () => {
-    for (const other of [ticket({ paid: true }), ticket({ title: "Other" }), ticket({ price: 1 }), ticket({ attendees: [{ band: "adult", position: 1, name: "Ann", admittedAt: null }] })]) {
+    for (const other of [
+      ticket({ paid: true }),
+      ticket({ title: "Other" }),
+      ticket({ price: 1 }),
+      ticket({ attendees: [{ band: "adult", position: 1, name: "Ann", admittedAt: null }] }),
+    ]) {
       expect(reusableTicket([other], party)).toBeNull();
     }
   });
@@ -87,7 +100,12 @@ describe("booking the same party again", () => {
 
 describe("a paid ticket for the event already (issue 16 item 9)", () => {
   it("counts paid tickets of this event and year only", () => {
-    const tickets = [ticket({ id: "a", paid: true }), ticket({ id: "b" }), ticket({ id: "c", paid: true, year: 2025 }), ticket({ id: "d", paid: true, title: "Other" })];
+    const tickets = [
+      ticket({ id: "a", paid: true }),
+      ticket({ id: "b" }),
+      ticket({ id: "c", paid: true, year: 2025 }),
+      ticket({ id: "d", paid: true, title: "Other" }),
+    ];
     expect(paidTicketsFor(tickets, { title: "Party", year: 2026 }).map((t) => t.id)).toEqual(["a"]);
   });
 });

@@ -68,13 +68,19 @@ describe("Cockpit content shapes: round trips of the demo content", () => {
 
 describe("Cockpit content shapes: what editors and Cockpit leave behind", () => {
   it("reads image fields, asset fields and plain paths, absolute with CMS_ASSETS_URL", () => {
-    expect(media({ path: "/storage/uploads/2024/01/a.jpg", meta: { title: "A hall" } }, CMS)).toEqual({ path: `${CMS}/storage/uploads/2024/01/a.jpg`, alt: "A hall" });
+    expect(media({ path: "/storage/uploads/2024/01/a.jpg", meta: { title: "A hall" } }, CMS)).toEqual({
+      path: `${CMS}/storage/uploads/2024/01/a.jpg`,
+      alt: "A hall",
+    });
     expect(media({ path: "/2024/01/31/report_uid_1.pdf", mime: "application/pdf", title: "Report" }, `${CMS}/`)).toEqual({
       path: `${CMS}/storage/uploads/2024/01/31/report_uid_1.pdf`,
       alt: "Report",
     });
     expect(media("/storage/uploads/x.png")).toEqual({ path: "/storage/uploads/x.png" });
-    expect(media({ path: "https://img.example.net/x.png", meta: { width: "640", height: 0 } }, CMS)).toEqual({ path: "https://img.example.net/x.png", width: 640 });
+    expect(media({ path: "https://img.example.net/x.png", meta: { width: "640", height: 0 } }, CMS)).toEqual({
+      path: "https://img.example.net/x.png",
+      width: 640,
+    });
     for (const missing of [null, undefined, "", { path: "" }, { path: null }, { meta: {} }, 5, { path: "javascript:alert(1)" }]) {
       expect(media(missing, CMS)).toBeNull();
     }
@@ -107,12 +113,16 @@ describe("Cockpit content shapes: what editors and Cockpit leave behind", () => 
     const bare = { _id: ID };
     expect(slideFromCockpit(bare)).toEqual({ id: ID, bannerImage: { path: "" }, smallText: "", title: "", description: "", createdAt: 0 });
     expect(officeBearerFromCockpit({ ...bare, order: "3", photo: null })).toEqual({ id: ID, name: "", role: "", photo: null, order: 3 });
-    expect(galleryFromCockpit({ ...bare, images: [{ path: "/storage/uploads/1.jpg" }, null, { value: { path: "/storage/uploads/2.jpg" } }] }, CMS).images).toEqual([
-      { path: `${CMS}/storage/uploads/1.jpg` },
-      { path: `${CMS}/storage/uploads/2.jpg` },
-    ]);
+    expect(
+      galleryFromCockpit({ ...bare, images: [{ path: "/storage/uploads/1.jpg" }, null, { value: { path: "/storage/uploads/2.jpg" } }] }, CMS).images,
+    ).toEqual([{ path: `${CMS}/storage/uploads/1.jpg` }, { path: `${CMS}/storage/uploads/2.jpg` }]);
     expect(galleryFromCockpit({ ...bare, images: "nope" }).images).toEqual([]);
-    expect(newsFromCockpit({ ...bare, published: "1", _created: "1700000000" as unknown as number, image: "" })).toMatchObject({ published: true, createdAt: 1700000000, image: null, excerptHtml: "" });
+    expect(newsFromCockpit({ ...bare, published: "1", _created: "1700000000" as unknown as number, image: "" })).toMatchObject({
+      published: true,
+      createdAt: 1700000000,
+      image: null,
+      excerptHtml: "",
+    });
     expect(documentFromCockpit({ ...bare, title: "Rules", file: { path: "/storage/uploads/r.pdf" } }, CMS).file.path).toBe(`${CMS}/storage/uploads/r.pdf`);
   });
 
@@ -148,17 +158,24 @@ describe("Cockpit content shapes: the general singleton", () => {
   });
 
   it("reads legacy and loose values", () => {
-    const settings = settingsFromCockpit({
-      ticketType: "christmas",
-      ticketPattern: "A + 13 + P",
-      UpComingEventTicketLastBookingDate: "2026-12-20 18:00",
-      christmasKidsTicketPrice: "5",
-      UpComingEventFamilyTicketPrice: "25.00",
-      disableMembershipReg: "1",
-      freeSubscriptionAfterMonth: "9",
-      socialLinks: [{ value: { label: "Facebook", url: "https://facebook.com/x" } }, { label: "", url: "x" }, { label: "YouTube", url: "https://youtube.com/x" }],
-      UpComingEventVideo: { path: "/storage/uploads/v.mp4" },
-    }, CMS);
+    const settings = settingsFromCockpit(
+      {
+        ticketType: "christmas",
+        ticketPattern: "A + 13 + P",
+        UpComingEventTicketLastBookingDate: "2026-12-20 18:00",
+        christmasKidsTicketPrice: "5",
+        UpComingEventFamilyTicketPrice: "25.00",
+        disableMembershipReg: "1",
+        freeSubscriptionAfterMonth: "9",
+        socialLinks: [
+          { value: { label: "Facebook", url: "https://facebook.com/x" } },
+          { label: "", url: "x" },
+          { label: "YouTube", url: "https://youtube.com/x" },
+        ],
+        UpComingEventVideo: { path: "/storage/uploads/v.mp4" },
+      },
+      CMS,
+    );
     expect(settings.tickets).toMatchObject({ type: "Christmas", pattern: "A+13+P", lastBookingDate: "2026-12-20", christmasKidsPrice: 500, familyPrice: 2500 });
     expect(settings.membership).toMatchObject({ registrationDisabled: true, freeSubscriptionAfterMonth: 9 });
     expect(settings.socialLinks).toEqual([
@@ -166,7 +183,10 @@ describe("Cockpit content shapes: the general singleton", () => {
       { label: "YouTube", url: "https://youtube.com/x" },
     ]);
     expect(settings.upcomingEvent.video).toEqual({ path: `${CMS}/storage/uploads/v.mp4` });
-    expect(settingsFromCockpit({ freeSubscriptionAfterMonth: 13, ticketPattern: "B" })).toMatchObject({ membership: { freeSubscriptionAfterMonth: 12 }, tickets: { pattern: "A" } });
+    expect(settingsFromCockpit({ freeSubscriptionAfterMonth: 13, ticketPattern: "B" })).toMatchObject({
+      membership: { freeSubscriptionAfterMonth: 12 },
+      tickets: { pattern: "A" },
+    });
   });
 
   it("reads booking dates in ISO or UK form, and refuses impossible ones", () => {

@@ -42,7 +42,17 @@ describe("userlist entries ⇄ members", () => {
 
   it("reads odd legacy values safely: numeric-string memberId, unknown words, missing flags", () => {
     const member = memberFromCockpit({ _id: "a".repeat(24), memberId: "42", title: "Prof", membership: "family", role: "admin", status: "1" });
-    expect(member).toMatchObject({ memberNumber: 42, title: "Other", membership: "Family", role: "member", active: true, deleted: false, children: [], spouse: null, email: "" });
+    expect(member).toMatchObject({
+      memberNumber: 42,
+      title: "Other",
+      membership: "Family",
+      role: "member",
+      active: true,
+      deleted: false,
+      children: [],
+      spouse: null,
+      email: "",
+    });
     expect(memberFromCockpit({ _id: "b".repeat(24), memberId: 0 }).memberNumber).toBeNull();
     expect(memberFromCockpit({ _id: "b".repeat(24), memberId: "" }).memberNumber).toBeNull();
   });
@@ -101,7 +111,12 @@ describe("userlist entries ⇄ members", () => {
       childCount: 1,
       childName1: "Only",
       childYear1: 2020,
-      ...Object.fromEntries([2, 3, 4, 5].flatMap((n) => [[`childName${n}`, null], [`childYear${n}`, null]])),
+      ...Object.fromEntries(
+        [2, 3, 4, 5].flatMap((n) => [
+          [`childName${n}`, null],
+          [`childYear${n}`, null],
+        ]),
+      ),
     });
     expect(memberPatchToCockpit({ spouse: null })).toEqual({ spouseTitle: null, spouseName: null, spouseEmail: null, spouseMobile: null });
     expect(memberPatchToCockpit({})).toEqual({});
@@ -124,13 +139,25 @@ describe("membertransactions entries ⇄ transactions", () => {
       paymentType: "renew",
       ticketId: "e".repeat(24),
     });
-    const transaction: Transaction = { ...input, id: "f".repeat(24), status: "success", checkoutSessionId: "cs_1", createdAt: 1_700_000_000, settledAt: 1_700_000_100, familyDetails: null };
+    const transaction: Transaction = {
+      ...input,
+      id: "f".repeat(24),
+      status: "success",
+      checkoutSessionId: "cs_1",
+      createdAt: 1_700_000_000,
+      settledAt: 1_700_000_100,
+      familyDetails: null,
+    };
     expect(transactionFromCockpit(transactionToCockpit(transaction))).toEqual(transaction);
   });
 
   it("keeps an upgrade's family as JSON text in our own key, and reads it back (ADR 26)", () => {
     const consents = { agreeTerms: true, giftAid: false, resident: true, payment: true, childPhoto: true, childPhotoShare: true };
-    const familyDetails = { spouse: { title: "Mr" as const, name: "Ravi", email: "r@example.org", mobile: "07700900021" }, children: [{ name: "Asha", birthYear: 2016 }], consents };
+    const familyDetails = {
+      spouse: { title: "Mr" as const, name: "Ravi", email: "r@example.org", mobile: "07700900021" },
+      children: [{ name: "Asha", birthYear: 2016 }],
+      consents,
+    };
     const fields = newTransactionToCockpit(newTransaction("d".repeat(24), { title: "Convert to Family", paymentType: "registration", familyDetails }));
     expect(typeof fields.familyDetails).toBe("string");
     expect(transactionFromCockpit({ _id: "f".repeat(24), _created: 1, ...fields }).familyDetails).toEqual(familyDetails);
@@ -153,7 +180,17 @@ describe("membertransactions entries ⇄ transactions", () => {
       memberEmail: "l@example.org",
       paymentType: "registration",
     });
-    expect(t).toMatchObject({ unitAmount: 1000, qty: 1, year: 2020, status: "success", membershipType: "Family", ticketId: null, checkoutSessionId: null, settledAt: null, createdAt: 1_600_000_000 });
+    expect(t).toMatchObject({
+      unitAmount: 1000,
+      qty: 1,
+      year: 2020,
+      status: "success",
+      membershipType: "Family",
+      ticketId: null,
+      checkoutSessionId: null,
+      settledAt: null,
+      createdAt: 1_600_000_000,
+    });
   });
 });
 
@@ -199,7 +236,14 @@ describe("tickets entries ⇄ tickets", () => {
       attendees: input.attendees.map((a) => ({ ...a, admittedAt: a.band === "adult" ? 1_700_000_500 : null })),
     };
     const entry = ticketToCockpit(ticket);
-    expect(entry).toMatchObject({ adult1Status: true, adult1AdmittedAt: 1_700_000_500, parent2Status: false, paymentStatus: true, status: true, verificationStatus: true });
+    expect(entry).toMatchObject({
+      adult1Status: true,
+      adult1AdmittedAt: 1_700_000_500,
+      parent2Status: false,
+      paymentStatus: true,
+      status: true,
+      verificationStatus: true,
+    });
     expect(ticketFromCockpit(entry)).toEqual(ticket);
   });
 

@@ -21,7 +21,8 @@ describe("the device cookie (a browser that signed in to an account before)", ()
 
   it(`remembers the ${DEVICE_COOKIE_MAX_MEMBERS} accounts signed in to most recently`, async () => {
     let note = null;
-    for (const id of ["m1", "m2", "m3", "m4", "m5", "m6", "m2"]) note = await readDeviceNote(requestWith(await deviceCookieAfterSignIn(context, note, id)), context);
+    for (const id of ["m1", "m2", "m3", "m4", "m5", "m6", "m2"])
+      note = await readDeviceNote(requestWith(await deviceCookieAfterSignIn(context, note, id)), context);
     expect(note?.memberIds).toEqual(["m2", "m6", "m5", "m4", "m3"]);
   });
 

@@ -132,7 +132,9 @@ describe("a ticket for another event", () => {
 
   it("refuses last year's ticket of the same event, and this year's ticket of another event, saying which", () => {
     expect(wrongEventMessage(ticket({ year: 2025 }), EVENT)).toBe("This ticket is for Christmas Party (2025), not Christmas Party (2026). Do not admit.");
-    expect(wrongEventMessage(ticket({ title: "Summer Picnic" }), EVENT)).toBe("This ticket is for Summer Picnic (2026), not Christmas Party (2026). Do not admit.");
+    expect(wrongEventMessage(ticket({ title: "Summer Picnic" }), EVENT)).toBe(
+      "This ticket is for Summer Picnic (2026), not Christmas Party (2026). Do not admit.",
+    );
     expect(wrongEventMessage(ticket({ year: 2027 }), EVENT)).not.toBeNull();
   });
 

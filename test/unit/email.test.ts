@@ -4,7 +4,6 @@ import { ContactMessageEmail, contactEmailSubject } from "~/emails/ContactMessag
 import { attachmentsFromOutboxHtml, emailService, outboxHtml, resendTransport } from "~/services/email.server";
 import { memoryOutbox } from "../support/memory-outbox";
 
-
 const message = {
   name: "Ada <b>",
   lastname: "Lovelace & Co",
@@ -128,6 +127,9 @@ describe("sending a stored e-mail again", () => {
   });
 
   it("leaves an e-mail without inline images as it is", () => {
-    expect(attachmentsFromOutboxHtml("<p>Hello, data:image/png;base64,AAAA in text</p>")).toEqual({ html: "<p>Hello, data:image/png;base64,AAAA in text</p>", attachments: [] });
+    expect(attachmentsFromOutboxHtml("<p>Hello, data:image/png;base64,AAAA in text</p>")).toEqual({
+      html: "<p>Hello, data:image/png;base64,AAAA in text</p>",
+      attachments: [],
+    });
   });
 });

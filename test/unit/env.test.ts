@@ -60,8 +60,8 @@ describe("parseEnv", () => {
   });
 
   it("requires the Cockpit token with the Cockpit URL in production", () => {
-    expect(() =>
-      parseEnv({ DB: fakeDb(), SESSION_SECRET: strong, LINK_SIGNING_SECRET: strong, CMS_API_URL: "https://cms.example/api" }),
-    ).toThrow(/CMS_API_TOKEN/);
+    expect(() => parseEnv({ DB: fakeDb(), SESSION_SECRET: strong, LINK_SIGNING_SECRET: strong, CMS_API_URL: "https://cms.example/api" })).toThrow(
+      /CMS_API_TOKEN/,
+    );
   });
 });

@@ -21,7 +21,12 @@ const things = [
 ];
 
 beforeAll(async () => {
-  fake = await startFakeCockpit({ token: "secret-token", collections: { things }, singletons: { general: { siteName: "MMA", email: null } }, forms: ["feedback"] });
+  fake = await startFakeCockpit({
+    token: "secret-token",
+    collections: { things },
+    singletons: { general: { siteName: "MMA", email: null } },
+    forms: ["feedback"],
+  });
   client = createCockpitClient({ baseUrl: fake.url, token: fake.token, timeoutMs: 1000 });
 });
 afterAll(async () => {
@@ -44,7 +49,21 @@ const ids = async (filter: Record<string, unknown>, extra: Record<string, unknow
 describe("the fake Cockpit: tokens and status codes (§1)", () => {
   it("starts with the spec's collections, singletons and the contactus form, and an API base ending in /api", async () => {
     expect(fake.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/api$/);
-    expect(Object.keys(fake.data.collections)).toEqual(expect.arrayContaining(["userlist", "membertransactions", "tickets", "documents", "officeBearers", "officeBearersHistory", "eventCalender", "gallery", "news", "homeBanner", "things"]));
+    expect(Object.keys(fake.data.collections)).toEqual(
+      expect.arrayContaining([
+        "userlist",
+        "membertransactions",
+        "tickets",
+        "documents",
+        "officeBearers",
+        "officeBearersHistory",
+        "eventCalender",
+        "gallery",
+        "news",
+        "homeBanner",
+        "things",
+      ]),
+    );
     expect((await client.find("userlist")).entries).toEqual([]);
     expect(await client.singleton("aboutUs")).toEqual({});
     expect(fake.data.forms).toHaveProperty("contactus");
@@ -54,7 +73,8 @@ describe("the fake Cockpit: tokens and status codes (§1)", () => {
   });
 
   it("accepts the token as a parameter (query or body), the Cockpit-Token header or a Bearer, the parameter first", async () => {
-    const get = (path: string, headers: Record<string, string> = {}) => fetch(`${fake.url}/${path}`, { headers }).then(async (r) => ({ status: r.status, text: await r.text() }));
+    const get = (path: string, headers: Record<string, string> = {}) =>
+      fetch(`${fake.url}/${path}`, { headers }).then(async (r) => ({ status: r.status, text: await r.text() }));
     expect((await get("collections/get/things?token=secret-token&simple=true")).status).toBe(200);
     expect((await get("collections/get/things", { Authorization: "Bearer secret-token" })).status).toBe(200);
     expect((await post("collections/get/things", { token: "secret-token" }, {})).status).toBe(200);
@@ -84,7 +104,12 @@ describe("the fake Cockpit: tokens and status codes (§1)", () => {
   });
 
   it("ignores a body that is not sent as application/json", async () => {
-    const answer = await post("collections/get/things", JSON.stringify({ filter: { name: "alpha" } }), { "Cockpit-Token": "secret-token", "Content-Type": "text/plain" }, false);
+    const answer = await post(
+      "collections/get/things",
+      JSON.stringify({ filter: { name: "alpha" } }),
+      { "Cockpit-Token": "secret-token", "Content-Type": "text/plain" },
+      false,
+    );
     expect(JSON.parse(answer.text).entries).toHaveLength(things.length);
   });
 
@@ -134,7 +159,10 @@ describe("the fake Cockpit: collections/get (§2)", () => {
   });
 
   it("reads a GET query string PHP's way: brackets nest, only top-level true/false become booleans", async () => {
-    const get = (query: string) => fetch(`${fake.url}/collections/get/things?${query}`, { headers: { "Cockpit-Token": "secret-token" } }).then((r) => r.json() as Promise<Array<{ _id: string; name: string; n: unknown }>>);
+    const get = (query: string) =>
+      fetch(`${fake.url}/collections/get/things?${query}`, { headers: { "Cockpit-Token": "secret-token" } }).then(
+        (r) => r.json() as Promise<Array<{ _id: string; name: string; n: unknown }>>,
+      );
     const byName = await get("filter[name]=gamma&simple=true");
     expect(byName.map((e: { name: string }) => e.name)).toEqual(["gamma"]);
     // "true" inside the filter stays a string: it loosely equals true, but (PHP 8) not 1.
@@ -250,7 +278,18 @@ describe("the fake Cockpit: collections/save and remove (§4)", () => {
     expect(saved._created).toBeLessThan(before + 5);
     expect(saved._modified).toBe(saved._created);
     // published is a boolean field; excerpt a wysiwyg one (kept as sent); archived, count and body are outside the schema.
-    expect(saved).toEqual({ ...saved, title: "Hello", excerpt: "", published: true, archived: "false", count: "7", body: "", content: null, image: null, _by: null });
+    expect(saved).toEqual({
+      ...saved,
+      title: "Hello",
+      excerpt: "",
+      published: true,
+      archived: "false",
+      count: "7",
+      body: "",
+      content: null,
+      image: null,
+      _by: null,
+    });
     expect(fake.data.collections.news).toContainEqual(saved);
     expect(await client.findOne("news", { _id: saved._id })).toEqual(saved);
   });
@@ -279,7 +318,9 @@ describe("the fake Cockpit: collections/save and remove (§4)", () => {
   it("saves an array of entries one by one, a one-element array as a plain object, failures as false", async () => {
     const one = JSON.parse((await post("collections/save/gallery", { data: [{ title: "one" }] })).text);
     expect(one).toMatchObject({ title: "one", _id: expect.stringMatching(/^[0-9a-f]{24}$/) });
-    const many = JSON.parse((await post("collections/save/gallery", { data: [{ title: "two" }, { _id: "ffffffffffffffffffffffff", title: "x" }, { title: "three" }] })).text);
+    const many = JSON.parse(
+      (await post("collections/save/gallery", { data: [{ title: "two" }, { _id: "ffffffffffffffffffffffff", title: "x" }, { title: "three" }] })).text,
+    );
     expect(many).toEqual([expect.objectContaining({ title: "two" }), false, expect.objectContaining({ title: "three" })]);
     expect(fake.data.collections.gallery!.map((e) => e.title)).toEqual(["one", "two", "three"]);
   });
@@ -313,7 +354,9 @@ describe("the fake Cockpit: singletons and forms (§5)", () => {
     const answer = await post("forms/submit/contactus", { form: { name: "Ann", message: "Hi" } });
     expect(JSON.parse(answer.text)).toEqual({ name: "Ann", message: "Hi" });
     await client.submitForm("feedback", { text: "Good" });
-    expect(fake.data.forms.contactus).toEqual([{ data: { name: "Ann", message: "Hi" }, _created: expect.any(Number), _modified: expect.any(Number), _id: expect.stringMatching(/^[0-9a-f]{24}$/) }]);
+    expect(fake.data.forms.contactus).toEqual([
+      { data: { name: "Ann", message: "Hi" }, _created: expect.any(Number), _modified: expect.any(Number), _id: expect.stringMatching(/^[0-9a-f]{24}$/) },
+    ]);
     expect(fake.data.forms.feedback).toEqual([expect.objectContaining({ data: { text: "Good" } })]);
     expect(await post("forms/submit/contactus", {})).toEqual({ status: 404, text: "" });
   });

@@ -1,5 +1,16 @@
 import { describe, expect, it } from "vitest";
-import { FEE_LABELS, REGISTRATION_TITLE, RENEWAL_TITLE, UPGRADE_TITLE, registrationCharge, registrationFeeLines, renewalCharge, settlementFor, subscriptionIsFree, upgradeCharge } from "~/domain/fees";
+import {
+  FEE_LABELS,
+  REGISTRATION_TITLE,
+  RENEWAL_TITLE,
+  UPGRADE_TITLE,
+  registrationCharge,
+  registrationFeeLines,
+  renewalCharge,
+  settlementFor,
+  subscriptionIsFree,
+  upgradeCharge,
+} from "~/domain/fees";
 import { currentMonth } from "~/domain/renewal";
 import { demoSettings } from "../../seed/demo-content";
 
@@ -36,7 +47,13 @@ describe("membership fees", () => {
   }
 
   it("renews at the membership's own fee and product, whatever the month", () => {
-    expect(renewalCharge(fees, "Single")).toMatchObject({ title: RENEWAL_TITLE, paymentType: "renew", unitAmount: 1000, qty: 1, priceRef: fees.singleRenewProduct });
+    expect(renewalCharge(fees, "Single")).toMatchObject({
+      title: RENEWAL_TITLE,
+      paymentType: "renew",
+      unitAmount: 1000,
+      qty: 1,
+      priceRef: fees.singleRenewProduct,
+    });
     expect(renewalCharge(fees, "Family")).toMatchObject({ unitAmount: 2000, priceRef: fees.familyRenewProduct });
   });
 
@@ -48,7 +65,11 @@ describe("membership fees", () => {
   it("says what a settled payment changes on the member", () => {
     expect(settlementFor({ title: REGISTRATION_TITLE, paymentType: "registration", year: 2026 })).toEqual({ kind: "registration", year: 2026 });
     expect(settlementFor({ title: UPGRADE_TITLE, paymentType: "registration", year: 2026 })).toEqual({ kind: "upgrade" });
-    const family = { spouse: null, children: [], consents: { agreeTerms: true, giftAid: true, resident: true, payment: true, childPhoto: false, childPhotoShare: false } };
+    const family = {
+      spouse: null,
+      children: [],
+      consents: { agreeTerms: true, giftAid: true, resident: true, payment: true, childPhoto: false, childPhotoShare: false },
+    };
     expect(settlementFor({ title: UPGRADE_TITLE, paymentType: "registration", year: 2026, familyDetails: family })).toEqual({ kind: "upgrade", family });
     expect(settlementFor({ title: RENEWAL_TITLE, paymentType: "renew", year: 2027 })).toEqual({ kind: "renewal", year: 2027 });
     expect(settlementFor({ title: "Ticket", paymentType: "ticket", year: 2026 })).toBeNull();

@@ -53,7 +53,9 @@ describe("checkRequestBody: forms that cannot be read", () => {
 
   it("finds a multipart body without its boundary, or cut short", async () => {
     expect(await unreadable(request("POST", "/contact", "multipart/form-data", "name=Ada"))).toBe(true);
-    expect(await unreadable(request("POST", "/contact", "multipart/form-data; boundary=XYZ", "--XYZ\r\nContent-Disposition: form-data; name=\"a\"\r\n\r\n1"))).toBe(true);
+    expect(
+      await unreadable(request("POST", "/contact", "multipart/form-data; boundary=XYZ", '--XYZ\r\nContent-Disposition: form-data; name="a"\r\n\r\n1')),
+    ).toBe(true);
   });
 
   it("leaves reads and the webhook's body alone", async () => {

@@ -14,11 +14,7 @@ describe("describedPhotos", () => {
   it("keeps stored alt text and names the others by the gallery's title and place", () => {
     const photos = describedPhotos({
       title: "Picnic 2026",
-      images: [
-        { path: "/a.jpg", width: 1200, height: 800, alt: "Children on the swings" },
-        { path: "/b.jpg" },
-        { path: "/c.jpg", alt: "   " },
-      ],
+      images: [{ path: "/a.jpg", width: 1200, height: 800, alt: "Children on the swings" }, { path: "/b.jpg" }, { path: "/c.jpg", alt: "   " }],
     });
     expect(photos).toEqual([
       { path: "/a.jpg", width: 1200, height: 800, alt: "Children on the swings" },

@@ -16,7 +16,15 @@ describe("resolveMediaUrl", () => {
 
   it("keeps absolute web URLs and drops anything a browser might run", () => {
     expect(resolveMediaUrl("https://img.example.org/a.jpg", "https://cms.example.org")).toBe("https://img.example.org/a.jpg");
-    for (const bad of ["javascript:alert(1)", "JAVASCRIPT:alert(1)", "data:image/svg+xml,<svg onload=alert(1)>", "//evil.example/a.png", "\\\\evil\\a", "", "  "]) {
+    for (const bad of [
+      "javascript:alert(1)",
+      "JAVASCRIPT:alert(1)",
+      "data:image/svg+xml,<svg onload=alert(1)>",
+      "//evil.example/a.png",
+      "\\\\evil\\a",
+      "",
+      "  ",
+    ]) {
       expect(resolveMediaUrl(bad), bad).toBeNull();
     }
   });

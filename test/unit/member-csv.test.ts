@@ -27,11 +27,16 @@ describe("csvText", () => {
 
   it("neutralises formulas: a text cell starting with = + - @ tab or CR gets a leading quote", () => {
     const cells = ['=HYPERLINK("http://x","y")', "+1", "-2", "@SUM(A1:A3)", "\tTabbed", "\rReturn", "＝1+1", "a=1"];
-    const text = withoutBom(csvText(["c"], cells.map((cell) => [cell])));
-    expect(text).toBe(
-      'c\r\n"\'=HYPERLINK(""http://x"",""y"")"\r\n\'+1\r\n\'-2\r\n\'@SUM(A1:A3)\r\n\'\tTabbed\r\n"\'\rReturn"\r\n\'＝1+1\r\na=1\r\n',
+    const text = withoutBom(
+      csvText(
+        ["c"],
+        cells.map((cell) => [cell]),
+      ),
     );
-    const parsed = parseCsv(text).slice(1).map(([cell]) => cell);
+    expect(text).toBe('c\r\n"\'=HYPERLINK(""http://x"",""y"")"\r\n\'+1\r\n\'-2\r\n\'@SUM(A1:A3)\r\n\'\tTabbed\r\n"\'\rReturn"\r\n\'＝1+1\r\na=1\r\n');
+    const parsed = parseCsv(text)
+      .slice(1)
+      .map(([cell]) => cell);
     expect(parsed).toEqual(cells.map((cell) => (cell === "a=1" ? cell : `'${cell}`)));
   });
 
@@ -75,7 +80,7 @@ describe("membersCsv", () => {
           membership: "Family",
           active: true,
           registrationPaid: true,
-          spouse: { title: "Mrs", name: "Zoë Ó'Brien, \"Jo\"", email: "", mobile: "" },
+          spouse: { title: "Mrs", name: 'Zoë Ó\'Brien, "Jo"', email: "", mobile: "" },
           children: [
             { name: "Ann", birthYear: 2008 },
             { name: "Ben", birthYear: 2015 },

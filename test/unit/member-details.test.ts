@@ -152,7 +152,8 @@ describe("member details: a Family", () => {
   it("wants a year of birth that is numeric, at most 4 characters, from 1900 to this year", () => {
     const message = `Year of birth must be a year from 1900 to ${YEAR}`;
     for (const year of ["1900", "2000", String(YEAR)]) expect(errorsOf({ ...family, childYear1: year })).toEqual({});
-    for (const year of ["1899", String(YEAR + 1), "20a4", "20145", "-200", "12.5"]) expect(errorsOf({ ...family, childYear1: year })).toEqual({ childYear1: message });
+    for (const year of ["1899", String(YEAR + 1), "20a4", "20145", "-200", "12.5"])
+      expect(errorsOf({ ...family, childYear1: year })).toEqual({ childYear1: message });
   });
 
   it("allows 0 to 5 children", () => {
@@ -180,7 +181,13 @@ describe("member details: small helpers", () => {
     expect(["on", "true", "YES", "1"].map(isTicked)).toEqual([true, true, true, true]);
     expect(["", "off", "no", undefined, 1].map(isTicked)).toEqual([false, false, false, false, false]);
     expect([readMembership("Family"), readMembership(" Single "), readMembership("Both"), readMembership(null)]).toEqual(["Family", "Single", null, null]);
-    expect([shownChildCount("Family", "3"), shownChildCount("Family", "9"), shownChildCount("Family", "x"), shownChildCount("Single", "3"), shownChildCount(null, "2")]).toEqual([3, 5, 0, 0, 0]);
+    expect([
+      shownChildCount("Family", "3"),
+      shownChildCount("Family", "9"),
+      shownChildCount("Family", "x"),
+      shownChildCount("Single", "3"),
+      shownChildCount(null, "2"),
+    ]).toEqual([3, 5, 0, 0, 0]);
     expect(normaliseMobile("(0161) 496-0000")).toBe("01614960000");
   });
 
@@ -189,11 +196,34 @@ describe("member details: small helpers", () => {
     expect(photoConsentsRequired("family-with-children", "Family", 0)).toBe(false);
     expect(photoConsentsRequired("family-with-children", "Family", 1)).toBe(true);
     expect(photoConsentsRequired("family", "Single", 3)).toBe(false);
-    expect(activeMemberDetailsFields({ membership: "Single" }, "family")).toEqual(["title", "fullName", "address", "city", "county", "postcode", "mobile", "membership"]);
+    expect(activeMemberDetailsFields({ membership: "Single" }, "family")).toEqual([
+      "title",
+      "fullName",
+      "address",
+      "city",
+      "county",
+      "postcode",
+      "mobile",
+      "membership",
+    ]);
     expect(activeMemberDetailsFields({ membership: "Family", childCount: "1" }, "family-with-children")).toEqual([
-      "title", "fullName", "address", "city", "county", "postcode", "mobile", "membership",
-      "spouseTitle", "spouseName", "spouseEmail", "spouseMobile", "childCount", "childName1", "childYear1",
-      "childPhotoConcent", "childPhotoShareConcent",
+      "title",
+      "fullName",
+      "address",
+      "city",
+      "county",
+      "postcode",
+      "mobile",
+      "membership",
+      "spouseTitle",
+      "spouseName",
+      "spouseEmail",
+      "spouseMobile",
+      "childCount",
+      "childName1",
+      "childYear1",
+      "childPhotoConcent",
+      "childPhotoShareConcent",
     ]);
   });
 });

@@ -12,7 +12,11 @@ describe("what a settled payment changes on the member", () => {
 
   it("an upgrade brings the family its payment carries (ADR 26)", () => {
     const consents = { agreeTerms: true, giftAid: false, resident: true, payment: true, childPhoto: true, childPhotoShare: false };
-    const family = { spouse: { title: "Mr" as const, name: "W King", email: "w@example.org", mobile: "07700900001" }, children: [{ name: "Byron", birthYear: 2015 }], consents };
+    const family = {
+      spouse: { title: "Mr" as const, name: "W King", email: "w@example.org", mobile: "07700900001" },
+      children: [{ name: "Byron", birthYear: 2015 }],
+      consents,
+    };
     expect(memberSettlementPatch({ kind: "upgrade", family })).toEqual({ membership: "Family", spouse: family.spouse, children: family.children, consents });
   });
 
@@ -37,7 +41,14 @@ describe("completing a settled transaction's change on its member", () => {
   it("writes the missing change soon after the settlement, and nothing when the member has it", () => {
     expect(memberSettlementToComplete(single, upgrade, settledAt, settledAt + 60)).toEqual({ membership: "Family" });
     expect(memberSettlementToComplete({ ...single, membership: "Family" }, upgrade, settledAt, settledAt + 60)).toBeNull();
-    expect(memberSettlementToComplete({ ...single, lastRenewedYear: 2025 }, { kind: "renewal", year: 2026 }, settledAt, settledAt + SETTLEMENT_COMPLETION_WINDOW_SECONDS)).toEqual({ lastRenewedYear: 2026 });
+    expect(
+      memberSettlementToComplete(
+        { ...single, lastRenewedYear: 2025 },
+        { kind: "renewal", year: 2026 },
+        settledAt,
+        settledAt + SETTLEMENT_COMPLETION_WINDOW_SECONDS,
+      ),
+    ).toEqual({ lastRenewedYear: 2026 });
   });
 
   it("leaves an old settlement alone (a later edit is not undone) and one with no settlement time", () => {

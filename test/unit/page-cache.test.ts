@@ -28,21 +28,19 @@ describe("pageCacheKey: only what every visitor sees alike", () => {
     expect(key("/mem-account", { headers: { Cookie: "_ga=1;  __session= abc" } })).toBeNull();
     expect(key("/contact", { headers: { Cookie: " __toast =xyz" } })).toBeNull();
     // The shell shows no notice for the first value (true): the page belongs under "consent".
-    expect(key("/blog", { headers: { Cookie: "agreeCookie=true; agreeCookie=false" } })).toBe(
-      "https://page-cache.invalid/v1/consent/mma.example.org/blog",
-    );
-    expect(key("/blog", { headers: { Cookie: "agreeCookie=false; agreeCookie=true" } })).toBe(
-      "https://page-cache.invalid/v1/no-consent/mma.example.org/blog",
-    );
+    expect(key("/blog", { headers: { Cookie: "agreeCookie=true; agreeCookie=false" } })).toBe("https://page-cache.invalid/v1/consent/mma.example.org/blog");
+    expect(key("/blog", { headers: { Cookie: "agreeCookie=false; agreeCookie=true" } })).toBe("https://page-cache.invalid/v1/no-consent/mma.example.org/blog");
   });
 });
 
 describe("servePage", () => {
-  const page = (status: number, headers: Record<string, string>, personal = false) => () =>
-    Promise.resolve({
-      response: new Response(`<p>${status}</p>`, { status, headers: { "Content-Type": "text/html; charset=utf-8", ...headers } }),
-      personal,
-    });
+  const page =
+    (status: number, headers: Record<string, string>, personal = false) =>
+    () =>
+      Promise.resolve({
+        response: new Response(`<p>${status}</p>`, { status, headers: { "Content-Type": "text/html; charset=utf-8", ...headers } }),
+        personal,
+      });
   const cache = () => createSwrCache({ cache: null, memory: new SwrMemory(), waitUntil: () => {}, freshSeconds: 60, staleSeconds: 600 });
 
   it("stores a public page and answers the next request from memory", async () => {

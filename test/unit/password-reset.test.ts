@@ -99,11 +99,17 @@ describe("the reset-password form", () => {
       ok: false,
       errors: { password: EMPTY_FIELD_MESSAGE, confirmPassword: EMPTY_FIELD_MESSAGE },
     });
-    expect(parseResetPasswordForm(form({ password: "long enough", confirmPassword: "" }))).toEqual({ ok: false, errors: { confirmPassword: EMPTY_FIELD_MESSAGE } });
+    expect(parseResetPasswordForm(form({ password: "long enough", confirmPassword: "" }))).toEqual({
+      ok: false,
+      errors: { confirmPassword: EMPTY_FIELD_MESSAGE },
+    });
   });
   it("asks for 8 characters at least", () => {
     expect(PASSWORD_TOO_SHORT_MESSAGE).toBe("Your password must be at least 8 characters.");
-    expect(parseResetPasswordForm(form({ password: "1234567", confirmPassword: "1234567" }))).toEqual({ ok: false, errors: { password: PASSWORD_TOO_SHORT_MESSAGE } });
+    expect(parseResetPasswordForm(form({ password: "1234567", confirmPassword: "1234567" }))).toEqual({
+      ok: false,
+      errors: { password: PASSWORD_TOO_SHORT_MESSAGE },
+    });
   });
   it("says when the two differ", () => {
     expect(parseResetPasswordForm(form({ password: "long enough", confirmPassword: "long enougH" }))).toEqual({

@@ -48,7 +48,10 @@ describe("the payment link e-mail", () => {
   });
 
   it("after freeSubscriptionAfterMonth: asks for the registration fee only, as the checkout charges (Single £10.00, Family £20.00)", async () => {
-    for (const [membership, amount] of [["Single", "£10.00"], ["Family", "£20.00"]] as const) {
+    for (const [membership, amount] of [
+      ["Single", "£10.00"],
+      ["Family", "£20.00"],
+    ] as const) {
       const { html, text } = await renderEmail(membership, NOVEMBER);
       expect(text).toContain(`please pay the registration fee of ${amount} within 14 days`);
       expect(text).toContain("or the application is cancelled");
@@ -101,7 +104,10 @@ describe("sendPaymentLink", () => {
 
   it("refuses a member who has paid or is deleted, and sends nothing", async () => {
     const { context, emails } = contextWith({});
-    expect(await sendPaymentLink(context, { ...applicant, registrationPaid: true }, "https://mosaic.example")).toEqual({ ok: false, error: ALREADY_PAID_MESSAGE });
+    expect(await sendPaymentLink(context, { ...applicant, registrationPaid: true }, "https://mosaic.example")).toEqual({
+      ok: false,
+      error: ALREADY_PAID_MESSAGE,
+    });
     expect(await sendPaymentLink(context, { ...applicant, deleted: true }, "https://mosaic.example")).toEqual({ ok: false, error: DELETED_MEMBER_MESSAGE });
     expect(emails).toHaveLength(0);
   });

@@ -13,10 +13,15 @@ interface PngChunk {
 function readChunks(png: Uint8Array): PngChunk[] {
   const view = new DataView(png.buffer, png.byteOffset, png.byteLength);
   const chunks: PngChunk[] = [];
-  for (let offset = 8; offset < png.length; ) {
+  for (let offset = 8; offset < png.length;) {
     const length = view.getUint32(offset);
     const type = String.fromCharCode(...png.subarray(offset + 4, offset + 8));
-    chunks.push({ type, data: png.subarray(offset + 8, offset + 8 + length), crc: view.getUint32(offset + 8 + length), crcInput: png.subarray(offset + 4, offset + 8 + length) });
+    chunks.push({
+      type,
+      data: png.subarray(offset + 8, offset + 8 + length),
+      crc: view.getUint32(offset + 8 + length),
+      crcInput: png.subarray(offset + 4, offset + 8 + length),
+    });
     offset += 12 + length;
   }
   return chunks;

@@ -67,7 +67,14 @@ describe("subscriptions report: the URL", () => {
   });
 
   it("searches both tables: the members' search for the pending one, name, e-mail or number for the renewed one", () => {
-    expect(pendingMembersQuery(YEAR, { page: 1, size: 15 }, "ann")).toEqual({ deleted: false, active: true, notRenewedIn: 2026, search: "ann", page: 0, pageSize: 15 });
+    expect(pendingMembersQuery(YEAR, { page: 1, size: 15 }, "ann")).toEqual({
+      deleted: false,
+      active: true,
+      notRenewedIn: 2026,
+      search: "ann",
+      page: 0,
+      pageSize: 15,
+    });
     expect(renewedQuery(params("q=ann&year=2025"))).toEqual({ year: 2025, paymentType: "renew", search: "ann" });
     expect(renewedQuery(params(""))).toEqual({ year: 2026, paymentType: "renew" });
     const renewal = { memberName: "Ann Lee", memberEmail: "ann.lee@example.com", userId: "m1" };
@@ -94,7 +101,14 @@ describe("subscriptions report: rows", () => {
     // 23:30 UTC on 31 May 2026 is 00:30 on 1 June in London (BST).
     const paid = Date.UTC(2026, 4, 31, 23, 30) / 1000;
     const row = renewedRow({
-      ...newTransaction("u1", { title: "Renewal 2026", unitAmount: 1000, qty: 2, priceRef: "price_renew_single", memberName: "Ada", memberEmail: "ada@example.com" }),
+      ...newTransaction("u1", {
+        title: "Renewal 2026",
+        unitAmount: 1000,
+        qty: 2,
+        priceRef: "price_renew_single",
+        memberName: "Ada",
+        memberEmail: "ada@example.com",
+      }),
       id: "t1",
       status: "success",
       checkoutSessionId: null,
@@ -112,11 +126,27 @@ describe("subscriptions report: rows", () => {
       description: "Renewal 2026",
       year: "2026",
     });
-    expect(RENEWED_COLUMNS.map((c) => c.header)).toEqual(["Name", "Membership Type", "Amount", "Date", "Email", "payment product reference", "Description", "Year"]);
+    expect(RENEWED_COLUMNS.map((c) => c.header)).toEqual([
+      "Name",
+      "Membership Type",
+      "Amount",
+      "Date",
+      "Email",
+      "payment product reference",
+      "Description",
+      "Year",
+    ]);
   });
 
   it("pending: the member number, and 'Never' for a member who never renewed", () => {
-    const member = { ...newMember({ fullName: "Bo", lastRenewedYear: null, mobile: "07700900000" }), id: "m1", memberNumber: 7, createdAt: 1, updatedAt: 1, passwordChangedAt: null } as never;
+    const member = {
+      ...newMember({ fullName: "Bo", lastRenewedYear: null, mobile: "07700900000" }),
+      id: "m1",
+      memberNumber: 7,
+      createdAt: 1,
+      updatedAt: 1,
+      passwordChangedAt: null,
+    } as never;
     const row = pendingRow(member);
     expect(row.memberId).toBe("MMA7");
     expect(row.lastRenewedYear).toBe("Never");
@@ -140,7 +170,9 @@ describe("subscriptions report: the chart", () => {
     const bars = chartBars([0, 2, 4, 0, 0, 0, 0, 0, 0, 0, 0, 1]);
     expect(bars.map((b) => b.height)).toEqual([0, 50, 100, 0, 0, 0, 0, 0, 0, 0, 0, 25]);
     expect(chartBars([]).every((b) => b.count === 0 && b.height === 0)).toBe(true);
-    expect(chartSummary(2026, bars)).toBe("Renewals paid each month of 2026: Jan 0, Feb 2, Mar 4, Apr 0, May 0, Jun 0, Jul 0, Aug 0, Sep 0, Oct 0, Nov 0, Dec 1.");
+    expect(chartSummary(2026, bars)).toBe(
+      "Renewals paid each month of 2026: Jan 0, Feb 2, Mar 4, Apr 0, May 0, Jun 0, Jul 0, Aug 0, Sep 0, Oct 0, Nov 0, Dec 1.",
+    );
   });
 });
 
@@ -149,7 +181,13 @@ describe("the renewal reminder", () => {
 
   it("renders the member's name, this year's fee for the membership, 30 September and the account link", async () => {
     const html = await render(
-      createElement(RenewalReminderEmail, { fullName: "Ada <b>", membership: "Family", year: 2026, fee: renewalFee("Family", fees), accountUrl: "https://mosaic.example/mem-account" }),
+      createElement(RenewalReminderEmail, {
+        fullName: "Ada <b>",
+        membership: "Family",
+        year: 2026,
+        fee: renewalFee("Family", fees),
+        accountUrl: "https://mosaic.example/mem-account",
+      }),
     );
     const text = toPlainText(html);
     expect(text).toContain("Dear Ada <b>,");
@@ -169,7 +207,6 @@ describe("the renewal reminder", () => {
   });
 });
 
-
 describe("sendBatch", () => {
   const message = (i: number) => ({
     to: [`m${i}@example.com`],
@@ -188,7 +225,14 @@ describe("sendBatch", () => {
       failNext = true;
       return list.map((email) => `id-${email.to[0]}`);
     };
-    const service = emailService({ outbox: repo, from: "MMA <no-reply@example.org>", transport: async () => "single", batchTransport: batch, batchPauseMs: 0, log: () => {} });
+    const service = emailService({
+      outbox: repo,
+      from: "MMA <no-reply@example.org>",
+      transport: async () => "single",
+      batchTransport: batch,
+      batchPauseMs: 0,
+      log: () => {},
+    });
     expect(service.delivers).toBe(true);
     const results = await service.sendBatch(Array.from({ length: 150 }, (_, i) => message(i)));
     expect(calls).toEqual([100, 50]);

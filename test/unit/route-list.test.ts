@@ -23,7 +23,9 @@ describe("test/support/route-list.ts", () => {
       const hasAction = /export\s+(async\s+)?(function|const)\s+action\b|export\s*\{[^}]*\baction\b/.test(source);
       return hasAction !== (ROUTES[file]?.methods.includes("POST") ?? hasAction);
     });
-    expect(wrong, `Fix the methods of these entries in test/support/route-list.ts (POST if and only if the route has an action): ${wrong.join(", ")}`).toEqual([]);
+    expect(wrong, `Fix the methods of these entries in test/support/route-list.ts (POST if and only if the route has an action): ${wrong.join(", ")}`).toEqual(
+      [],
+    );
   });
 
   it("says who sees a special route, and samples a path on this site", () => {

@@ -3,7 +3,8 @@ import { sanitizeRichText } from "~/services/content/sanitize.server";
 
 describe("sanitizeRichText", () => {
   it("keeps formatting, lists, links and images", () => {
-    const html = '<h2>Title</h2><p><strong>Bold</strong> <em>it</em></p><ul><li>One</li></ul><a href="https://example.org/">Link</a><a href="mailto:a@example.org">Mail</a><a href="/contact">Local</a>';
+    const html =
+      '<h2>Title</h2><p><strong>Bold</strong> <em>it</em></p><ul><li>One</li></ul><a href="https://example.org/">Link</a><a href="mailto:a@example.org">Mail</a><a href="/contact">Local</a>';
     expect(sanitizeRichText(html)).toBe(html);
     expect(sanitizeRichText('<img src="https://example.org/a.png" alt="A">')).toBe('<img src="https://example.org/a.png" alt="A" loading="lazy" />');
   });
@@ -20,7 +21,9 @@ describe("sanitizeRichText", () => {
   });
 
   it("adds rel=noopener to links opening a new tab, and drops other targets", () => {
-    expect(sanitizeRichText('<a href="https://example.org/" target="_blank">x</a>')).toBe('<a href="https://example.org/" target="_blank" rel="noopener noreferrer">x</a>');
+    expect(sanitizeRichText('<a href="https://example.org/" target="_blank">x</a>')).toBe(
+      '<a href="https://example.org/" target="_blank" rel="noopener noreferrer">x</a>',
+    );
     expect(sanitizeRichText('<a href="https://example.org/" target="top">x</a>')).toBe('<a href="https://example.org/">x</a>');
   });
 

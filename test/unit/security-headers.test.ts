@@ -8,7 +8,12 @@ import { redirectWithToast } from "~/services/toast.server";
 
 /** The directives of a policy, by name. */
 function directives(policy: string): Map<string, string[]> {
-  return new Map(policy.split(";").map((part) => part.trim().split(/\s+/)).map(([name, ...values]) => [name!, values]));
+  return new Map(
+    policy
+      .split(";")
+      .map((part) => part.trim().split(/\s+/))
+      .map(([name, ...values]) => [name!, values]),
+  );
 }
 
 const page = (content: string, tail: string) => `<!DOCTYPE html><html><head></head><body><main>${content}</main>${tail}</body></html>`;
@@ -47,7 +52,7 @@ describe("trailingInlineScripts", () => {
   });
 
   it("does not trust a script that sits inside the content (one smuggled past the sanitizer)", () => {
-    const html = page('<div><script>alert(1)</script></div><p>after</p>', REMIX_TAIL);
+    const html = page("<div><script>alert(1)</script></div><p>after</p>", REMIX_TAIL);
     expect(trailingInlineScripts(html)).not.toContain("alert(1)");
     expect(trailingInlineScripts(html)).toHaveLength(3);
   });
@@ -98,9 +103,7 @@ describe("contentSecurityPolicy", () => {
   });
 
   it("adds the configured CMS hosts for images and video, and a Stripe-compatible checkout host to form-action", () => {
-    const policy = directives(
-      contentSecurityPolicy({ ...base, path: "/", mediaOrigins: ["https://cms.example"], checkoutOrigins: ["http://127.0.0.1:9999"] }),
-    );
+    const policy = directives(contentSecurityPolicy({ ...base, path: "/", mediaOrigins: ["https://cms.example"], checkoutOrigins: ["http://127.0.0.1:9999"] }));
     expect(policy.get("img-src")).toEqual(["'self'", "https://cms.example"]);
     expect(policy.get("media-src")).toEqual(["'self'", "https://cms.example"]);
     expect(policy.get("form-action")).toEqual(["'self'", "https://checkout.stripe.com", "http://127.0.0.1:9999"]);

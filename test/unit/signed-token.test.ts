@@ -108,7 +108,7 @@ describe("signed tokens", () => {
     // Random strings of the token alphabet (and dots) never throw and never pass.
     const alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_.=+/ ";
     let seed = 7;
-    const random = () => ((seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31);
+    const random = () => (seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31;
     for (let i = 0; i < 500; i += 1) {
       const length = Math.floor(random() * 120);
       const input = Array.from({ length }, () => alphabet[Math.floor(random() * alphabet.length)]).join("");

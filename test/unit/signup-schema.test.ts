@@ -34,7 +34,15 @@ describe("sign-up schema", () => {
 
   it("accepts a valid Family with two children", () => {
     const result = parseSignup(familySignup("grace@example.com"), YEAR);
-    expect(result.ok && result.data.details).toMatchObject({ membership: "Family", children: [{ name: "Byron", birthYear: 2015 }, { name: "Annabella", birthYear: 2019 }], childPhotoConsent: true, childPhotoShareConsent: true });
+    expect(result.ok && result.data.details).toMatchObject({
+      membership: "Family",
+      children: [
+        { name: "Byron", birthYear: 2015 },
+        { name: "Annabella", birthYear: 2019 },
+      ],
+      childPhotoConsent: true,
+      childPhotoShareConsent: true,
+    });
   });
 
   it("gives every message of an empty form at once", () => {
@@ -57,14 +65,17 @@ describe("sign-up schema", () => {
   });
 
   it("checks the e-mail's format and length", () => {
-    for (const email of ["ada", "ada@", "@example.com", "ada@example", "a da@example.com"]) expect(errorsOf(singleSignup(email))).toEqual({ email: "Please enter a valid email" });
+    for (const email of ["ada", "ada@", "@example.com", "ada@example", "a da@example.com"])
+      expect(errorsOf(singleSignup(email))).toEqual({ email: "Please enter a valid email" });
     expect(errorsOf(singleSignup(`${"a".repeat(250)}@example.com`))).toEqual({ email: "Must be at most 254 characters" });
   });
 
   it("wants a password of 8 to 128 characters, confirmed exactly", () => {
     const form = singleSignup("ada@example.com");
     expect(errorsOf({ ...form, password: "1234567", confirm_password: "1234567" })).toEqual({ password: "Password must be at least 8 characters" });
-    expect(errorsOf({ ...form, password: "x".repeat(129), confirm_password: "x".repeat(129) })).toEqual({ password: "Password must be at most 128 characters" });
+    expect(errorsOf({ ...form, password: "x".repeat(129), confirm_password: "x".repeat(129) })).toEqual({
+      password: "Password must be at most 128 characters",
+    });
     expect(errorsOf({ ...form, password: "12345678", confirm_password: "12345678" })).toEqual({});
     expect(errorsOf({ ...form, confirm_password: `${SIGNUP_PASSWORD} ` })).toEqual({ confirm_password: "Passwords do not match" });
     expect(errorsOf({ ...form, confirm_password: "" })).toEqual({ confirm_password: "Please confirm your password" });
@@ -90,19 +101,43 @@ describe("sign-up form (sent to the page as data)", () => {
     expect(new Set(names).size).toBe(names.length);
     expect(names.sort()).toEqual(
       [
-        "title", "fullName", "email", "password", "confirm_password", "address", "city", "county", "postcode", "mobile", "membership",
-        "spouseTitle", "spouseName", "spouseEmail", "spouseMobile", "childCount",
+        "title",
+        "fullName",
+        "email",
+        "password",
+        "confirm_password",
+        "address",
+        "city",
+        "county",
+        "postcode",
+        "mobile",
+        "membership",
+        "spouseTitle",
+        "spouseName",
+        "spouseEmail",
+        "spouseMobile",
+        "childCount",
         ...[1, 2, 3, 4, 5].flatMap((i) => [`childName${i}`, `childYear${i}`]),
-        "agreeTerms", "giftAidConcent", "residentConcent", "paymentConcent", "childPhotoConcent", "childPhotoShareConcent",
+        "agreeTerms",
+        "giftAidConcent",
+        "residentConcent",
+        "paymentConcent",
+        "childPhotoConcent",
+        "childPhotoShareConcent",
       ].sort(),
     );
   });
 
   it("shows spouse, children and photo consents only for a Family, and words the fees as the spec does", () => {
     expect(fields.filter((field) => field.family).map((field) => field.name)).toEqual([
-      "spouseTitle", "spouseName", "spouseEmail", "spouseMobile", "childCount",
+      "spouseTitle",
+      "spouseName",
+      "spouseEmail",
+      "spouseMobile",
+      "childCount",
       ...[1, 2, 3, 4, 5].flatMap((i) => [`childName${i}`, `childYear${i}`]),
-      "childPhotoConcent", "childPhotoShareConcent",
+      "childPhotoConcent",
+      "childPhotoShareConcent",
     ]);
     const labels = fields.map((field) => field.label).join("\n");
     expect(labels).toContain("a one-off registration fee of £10 (£20 family)");

@@ -6,8 +6,7 @@ import { StoreUnavailableError } from "~/services/store/errors";
 import { contentSet, countBySet } from "../../bench/cockpit";
 import { parseOptions } from "../../bench/options";
 
-const formRequest = (fields: Array<[string, string]>) =>
-  new Request("https://example.org/signup", { method: "POST", body: new URLSearchParams(fields) });
+const formRequest = (fields: Array<[string, string]>) => new Request("https://example.org/signup", { method: "POST", body: new URLSearchParams(fields) });
 const args = (request: Request) => ({ request, context: {} as AppLoadContext, params: {} }) as ActionFunctionArgs;
 
 /** What a Remix `data()` answer holds. */
@@ -19,7 +18,19 @@ describe("storeSafeAction", () => {
       await request.formData();
       throw new StoreUnavailableError("Cockpit could not be reached for collections/save");
     }, defaultStoreErrorAnswer);
-    const answer = unwrap(await action(args(formRequest([["fullName", "Ada"], ["password", "secret"], ["confirm_password", "secret"], ["agreeTerms", "on"], ["fullName", "second"]]))));
+    const answer = unwrap(
+      await action(
+        args(
+          formRequest([
+            ["fullName", "Ada"],
+            ["password", "secret"],
+            ["confirm_password", "secret"],
+            ["agreeTerms", "on"],
+            ["fullName", "second"],
+          ]),
+        ),
+      ),
+    );
     expect(answer.init.status).toBe(503);
     expect(answer.init.headers["Retry-After"]).toBe("60");
     expect(answer.init.headers["Cache-Control"]).toBe("private, no-store");

@@ -61,10 +61,23 @@ describe("Stripe gateway", () => {
 
   it("reads a session back unpaid, then paid", async () => {
     const g = gateway();
-    const { id } = await g.createSession(newSession({ lineItems: [{ price: "price_demo_xmas_adult", quantity: 2 }, { price: "price_demo_xmas_kids", quantity: 3 }] }));
+    const { id } = await g.createSession(
+      newSession({
+        lineItems: [
+          { price: "price_demo_xmas_adult", quantity: 2 },
+          { price: "price_demo_xmas_kids", quantity: 3 },
+        ],
+      }),
+    );
     expect(await g.retrieveSession(id)).toMatchObject({ id, paymentStatus: "unpaid", status: "open", amountTotal: 2 * 1200 + 3 * 500 });
     fake.complete(id);
-    expect(await g.retrieveSession(id)).toMatchObject({ id, paymentStatus: "paid", status: "complete", url: null, metadata: { transactionId: "64b0000000000000000000bb" } });
+    expect(await g.retrieveSession(id)).toMatchObject({
+      id,
+      paymentStatus: "paid",
+      status: "complete",
+      url: null,
+      metadata: { transactionId: "64b0000000000000000000bb" },
+    });
   });
 
   it("answers null for a session Stripe does not know, or an id that is not one", async () => {
@@ -78,7 +91,9 @@ describe("Stripe gateway", () => {
   it("throws CheckoutUnavailableError on a 5xx, after the SDK's one retry", async () => {
     fake.failNextWith(500, { type: "api_error", message: "Something went wrong on Stripe's end." }, { times: 2 });
     const before = fake.requests.length;
-    const error = await gateway().retrieveSession("cs_test_any").catch((e: unknown) => e);
+    const error = await gateway()
+      .retrieveSession("cs_test_any")
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(CheckoutUnavailableError);
     expect((error as Error).message).toBe("Stripe could not read the checkout session: StripeAPIError 500");
     expect(fake.requests.length).toBe(before + 2);
@@ -94,7 +109,9 @@ describe("Stripe gateway", () => {
     expect((error as Error).message).toBe("Stripe could not read the checkout session: StripeAuthenticationError 401");
     expect((error as Error).message).not.toContain("sk_test");
 
-    const badPrice = await gateway().createSession(newSession({ lineItems: [{ price: "price_gone", quantity: 1 }] })).catch((e: unknown) => e);
+    const badPrice = await gateway()
+      .createSession(newSession({ lineItems: [{ price: "price_gone", quantity: 1 }] }))
+      .catch((e: unknown) => e);
     expect(badPrice).toBeInstanceOf(CheckoutUnavailableError);
     expect((badPrice as Error).message).toBe("Stripe could not create a checkout session: StripeInvalidRequestError 400 resource_missing");
   });

@@ -27,7 +27,12 @@ describe("verifyStripeWebhook", () => {
     const { payload, header } = fake.signedEvent("checkout.session.completed", session);
     const event = await verifyStripeWebhook(fake.webhookSecret, payload, header);
     expect(event?.type).toBe("checkout.session.completed");
-    expect(event?.data.object).toMatchObject({ id: session.id, object: "checkout.session", payment_status: "paid", metadata: { transactionId: "64b0000000000000000000bb" } });
+    expect(event?.data.object).toMatchObject({
+      id: session.id,
+      object: "checkout.session",
+      payment_status: "paid",
+      metadata: { transactionId: "64b0000000000000000000bb" },
+    });
   });
 
   it("accepts a header signed by the SDK itself (generateTestHeaderString)", async () => {

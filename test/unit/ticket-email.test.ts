@@ -109,7 +109,9 @@ describe("outboxHtml", () => {
     const attachments = [{ filename: "q.png", content: png, contentType: "image/png", contentId: "ticket-qr" }];
     await service.sendBatch([{ to: ["a@example.org"], subject: "s", react: createElement("p", null, "x"), purpose: "ticket", attachments }]);
     expect(batchTransport).not.toHaveBeenCalled();
-    expect(transport).toHaveBeenCalledWith(expect.objectContaining({ attachments: [{ filename: "q.png", content: "iVBORw==", contentType: "image/png", contentId: "ticket-qr" }] }));
+    expect(transport).toHaveBeenCalledWith(
+      expect.objectContaining({ attachments: [{ filename: "q.png", content: "iVBORw==", contentType: "image/png", contentId: "ticket-qr" }] }),
+    );
   });
 });
 

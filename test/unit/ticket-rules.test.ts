@@ -191,7 +191,12 @@ describe("limits", () => {
   ];
   for (const [band, min, max] of bounds) {
     it(`${band}: ${min} and ${max} pass, ${min - 1} and ${max + 1} fail`, () => {
-      for (const [count, ok] of [[min, true], [max, true], [min - 1, false], [max + 1, false]] as const) {
+      for (const [count, ok] of [
+        [min, true],
+        [max, true],
+        [min - 1, false],
+        [max + 1, false],
+      ] as const) {
         const fields: Record<string, string> = { numberOfAdults: "1", adultName1: "Arun" };
         fields[countField(band)] = String(count);
         for (let p = 1; p <= Math.max(count, 0); p++) fields[nameField(band, p)] = `Name ${p}`;
@@ -228,7 +233,15 @@ describe("validating a party", () => {
 
   it("every shown name is required, keyed by the spec's field names", () => {
     const result = validateParty(
-      inputOf({ numberOfAdults: "2", adultName1: "Arun", adultName2: "  ", numberOfParents: "1", numberOfChildrenAbove13: "2", above13Child1: "Anna", numberOfChildrenBelow5: "1" }),
+      inputOf({
+        numberOfAdults: "2",
+        adultName1: "Arun",
+        adultName2: "  ",
+        numberOfParents: "1",
+        numberOfChildrenAbove13: "2",
+        above13Child1: "Anna",
+        numberOfChildrenBelow5: "1",
+      }),
       options,
     );
     expect(result).toEqual({
@@ -243,7 +256,17 @@ describe("validating a party", () => {
   });
 
   it("names are trimmed; too long names are refused; names beyond the count are dropped", () => {
-    const ok = validateParty(inputOf({ numberOfAdults: "1", adultName1: "  Arun Joseph  ", adultName2: "ignored", numberOfChildrenAbove5: "1", above5Child1: " Ben ", above5Child2: "ignored" }), options);
+    const ok = validateParty(
+      inputOf({
+        numberOfAdults: "1",
+        adultName1: "  Arun Joseph  ",
+        adultName2: "ignored",
+        numberOfChildrenAbove5: "1",
+        above5Child1: " Ben ",
+        above5Child2: "ignored",
+      }),
+      options,
+    );
     expect(ok.ok && ok.party.names).toEqual({ adult: ["Arun Joseph"], parent: [], above13: [], above5: ["Ben"], below5: [] });
     const long = validateParty(inputOf({ numberOfAdults: "1", adultName1: "x".repeat(MAX_NAME_LENGTH + 1) }), options);
     expect(long).toEqual({ ok: false, errors: { adultName1: `Name of the first adult must be at most ${MAX_NAME_LENGTH} characters.` } });
@@ -288,7 +311,13 @@ describe("prefilling the form from the member's record", () => {
   });
 
   it("groups the pattern does not offer are dropped", () => {
-    expect(prefillParty(family, YEAR, "A+13").names).toEqual({ adult: ["Arun Joseph", "Meera Joseph"], parent: [], above13: ["Anna Joseph"], above5: [], below5: [] });
+    expect(prefillParty(family, YEAR, "A+13").names).toEqual({
+      adult: ["Arun Joseph", "Meera Joseph"],
+      parent: [],
+      above13: ["Anna Joseph"],
+      above5: [],
+      below5: [],
+    });
     expect(prefillParty(family, YEAR, "A").counts).toEqual({ adult: 2, parent: 0, above13: 0, above5: 0, below5: 0 });
   });
 
@@ -307,7 +336,10 @@ describe("prefilling the form from the member's record", () => {
     expect(party.names.adult).toEqual(["Arun Joseph", ""]);
     const fields: Record<string, string> = { numberOfAdults: "2", adultName1: "Arun Joseph", adultName2: "", numberOfChildrenBelow5: "3" };
     party.names.below5.forEach((name, i) => (fields[nameField("below5", i + 1)] = name));
-    expect(validateParty(inputOf(fields), { pattern: "A+13+5-5+P", membership: "Family" })).toEqual({ ok: false, errors: { adultName2: "Name of the second adult is required." } });
+    expect(validateParty(inputOf(fields), { pattern: "A+13+5-5+P", membership: "Family" })).toEqual({
+      ok: false,
+      errors: { adultName2: "Name of the second adult is required." },
+    });
   });
 
   it("a Single member: one adult, no children", () => {

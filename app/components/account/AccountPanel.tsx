@@ -2,7 +2,13 @@ import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 
 /** A titled panel of the account pages, with an optional link beside the title (EDIT, BACK). */
-export function AccountPanel({ id, title, action, className = "", children }: {
+export function AccountPanel({
+  id,
+  title,
+  action,
+  className = "",
+  children,
+}: {
   id: string;
   title: string;
   action?: { to: string; label: string; secondary?: boolean };

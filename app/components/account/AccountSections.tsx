@@ -9,7 +9,14 @@ import type { AccountPage } from "~/domain/account-page";
 /** The pieces of /mem-account: plain markup, no state, so the page ships almost no JavaScript of its own. */
 
 /** A panel listing rows, or the spec's message when there are none. */
-function ListPanel<T extends { id: string }>({ id, title, items, empty, render, intro }: {
+function ListPanel<T extends { id: string }>({
+  id,
+  title,
+  items,
+  empty,
+  render,
+  intro,
+}: {
   id: string;
   title: string;
   items: T[];

@@ -8,7 +8,11 @@ interface Common {
   error?: string;
 }
 
-export function TextField({ name, type = "text", ...rest }: Common & {
+export function TextField({
+  name,
+  type = "text",
+  ...rest
+}: Common & {
   defaultValue?: string;
   type?: "text" | "email" | "tel";
   autoComplete?: string;
@@ -18,7 +22,14 @@ export function TextField({ name, type = "text", ...rest }: Common & {
   return <Field id={`amend-${name}`} name={name} type={type} {...rest} />;
 }
 
-export function SelectField({ name, options, value, defaultValue, onChange, ...rest }: Common & {
+export function SelectField({
+  name,
+  options,
+  value,
+  defaultValue,
+  onChange,
+  ...rest
+}: Common & {
   options: ReadonlyArray<string | { value: string; label: string }>;
   /** Controlled (with JavaScript, for the choices that show or hide fields) or not. */
   value?: string;

@@ -18,14 +18,7 @@ export function MembersFilters({ state, path }: { state: MemberTableState; path:
     <Form method="get" action={path} className="members-filters" role="search" aria-label="Find members" ref={form}>
       <div className="field members-search">
         <label htmlFor="members-q">Search</label>
-        <input
-          id="members-q"
-          name="q"
-          type="search"
-          defaultValue={state.q}
-          maxLength={100}
-          placeholder="Name, e-mail, MMA number or postcode"
-        />
+        <input id="members-q" name="q" type="search" defaultValue={state.q} maxLength={100} placeholder="Name, e-mail, MMA number or postcode" />
       </div>
       <div className="field">
         <label htmlFor="members-status">Status</label>

@@ -43,9 +43,7 @@ export function MembersScreen() {
           exportHref,
           content: (
             <p aria-live="polite">
-              {total === 0
-                ? "No members"
-                : `${NUMBER.format(first)}–${NUMBER.format(last)} of ${NUMBER.format(total)} ${total === 1 ? "member" : "members"}`}
+              {total === 0 ? "No members" : `${NUMBER.format(first)}–${NUMBER.format(last)} of ${NUMBER.format(total)} ${total === 1 ? "member" : "members"}`}
               {filtered ? " (filtered)" : ""}
             </p>
           ),

@@ -60,7 +60,11 @@ export function ReportTable<Row extends { id: string }>(props: {
         rowId={(row) => row.id}
         rowClassName={props.rowClassName}
         empty={props.empty}
-        head={{ className: "report-head", content: <h2 id={`${id}-title`}>{title}</h2>, csv: { href: props.csvHref, hiddenLabel: ` of ${caption.toLowerCase()}` } }}
+        head={{
+          className: "report-head",
+          content: <h2 id={`${id}-title`}>{title}</h2>,
+          csv: { href: props.csvHref, hiddenLabel: ` of ${caption.toLowerCase()}` },
+        }}
         above={
           <>
             {props.children}

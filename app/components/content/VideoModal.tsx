@@ -37,12 +37,7 @@ export function VideoModal({ videoId, title }: { videoId: string; title: string 
       >
         <div className="video-modal-frame">
           {open ? (
-            <iframe
-              src={youtubeEmbedUrl(videoId)}
-              title={title}
-              allow="autoplay; encrypted-media; picture-in-picture; fullscreen"
-              allowFullScreen
-            />
+            <iframe src={youtubeEmbedUrl(videoId)} title={title} allow="autoplay; encrypted-media; picture-in-picture; fullscreen" allowFullScreen />
           ) : null}
         </div>
         <button type="button" className="video-modal-close" onClick={() => dialog.current?.close()}>

@@ -55,16 +55,18 @@ export function HeroSlider({ slides }: { slides: SlideView[] }) {
         showIndicators={live}
         renderArrowPrev={(onClick, hasPrev, label) =>
           hasPrev && (
-          <button type="button" className="hero-arrow hero-arrow-prev" onClick={onClick} aria-label={label}>
-            <span aria-hidden="true">‹</span>
-          </button>
-        )}
+            <button type="button" className="hero-arrow hero-arrow-prev" onClick={onClick} aria-label={label}>
+              <span aria-hidden="true">‹</span>
+            </button>
+          )
+        }
         renderArrowNext={(onClick, hasNext, label) =>
           hasNext && (
-          <button type="button" className="hero-arrow hero-arrow-next" onClick={onClick} aria-label={label}>
-            <span aria-hidden="true">›</span>
-          </button>
-        )}
+            <button type="button" className="hero-arrow hero-arrow-next" onClick={onClick} aria-label={label}>
+              <span aria-hidden="true">›</span>
+            </button>
+          )
+        }
         renderIndicator={(onClick, selected, index) => (
           <li className="hero-dot-item">
             <button

@@ -16,9 +16,7 @@ export function Footer({ shell }: { shell: ShellData }) {
             ))}
           </ul>
         </nav>
-        <p className="copyright">
-          {`Copyright © ${shell.year} ${ASSOCIATION.name}. All rights reserved.`}
-        </p>
+        <p className="copyright">{`Copyright © ${shell.year} ${ASSOCIATION.name}. All rights reserved.`}</p>
       </div>
     </footer>
   );

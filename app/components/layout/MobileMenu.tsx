@@ -61,14 +61,7 @@ export function MobileMenu({ links }: { links: NavLink[] }) {
   return (
     <>
       {hydrated ? (
-        <button
-          ref={toggleRef}
-          type="button"
-          className="menu-toggle"
-          aria-expanded={open}
-          aria-controls={MENU_ID}
-          onClick={() => setOpen((value) => !value)}
-        >
+        <button ref={toggleRef} type="button" className="menu-toggle" aria-expanded={open} aria-controls={MENU_ID} onClick={() => setOpen((value) => !value)}>
           <span className="menu-toggle-bars" aria-hidden="true" />
           Menu
         </button>

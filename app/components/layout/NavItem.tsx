@@ -5,13 +5,7 @@ import type { NavLink } from "~/domain/navigation";
 export function NavItem({ link, onNavigate }: { link: NavLink; onNavigate?: () => void }) {
   const isLogout = link.to === "/logout";
   return (
-    <RemixNavLink
-      to={link.to}
-      end={link.to === "/"}
-      prefetch={isLogout ? "none" : "intent"}
-      reloadDocument={isLogout}
-      onClick={onNavigate}
-    >
+    <RemixNavLink to={link.to} end={link.to === "/"} prefetch={isLogout ? "none" : "intent"} reloadDocument={isLogout} onClick={onNavigate}>
       {link.label}
     </RemixNavLink>
   );

@@ -42,7 +42,14 @@ export function OutboxTable({ outbox, basePath, empty }: { outbox: OutboxPage; b
       above={total === 0 ? null : <p>{`${total === 1 ? "1 e-mail" : `${total} e-mails`}, newest first. Times are UK time.`}</p>}
       tableClassName="dev-mail-table outbox-table"
       regionClassName="table-scroll"
-      pager={{ page, pages, label: "Outbox pages", href: (to) => `${basePath}?page=${to}`, steps: { previous: "Newer", next: "Older" }, className: "dev-mail-pages" }}
+      pager={{
+        page,
+        pages,
+        label: "Outbox pages",
+        href: (to) => `${basePath}?page=${to}`,
+        steps: { previous: "Newer", next: "Older" },
+        className: "dev-mail-pages",
+      }}
     />
   );
 }

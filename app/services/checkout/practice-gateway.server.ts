@@ -93,7 +93,8 @@ export async function readPracticeSession(db: D1Database, id: string, options: P
 function checkNewSession(session: NewCheckoutSession): void {
   const problems: string[] = [];
   if (session.lineItems.length === 0) problems.push("no line items");
-  if (session.lineItems.some((item) => !item.price || !Number.isInteger(item.quantity) || item.quantity < 1)) problems.push("a line item without a price or quantity");
+  if (session.lineItems.some((item) => !item.price || !Number.isInteger(item.quantity) || item.quantity < 1))
+    problems.push("a line item without a price or quantity");
   if (!Number.isInteger(session.amountTotal) || session.amountTotal < 0) problems.push("an amount that is not whole pence");
   if (!session.successUrl || !session.cancelUrl) problems.push("no return address");
   if (problems.length) throw new CheckoutUnavailableError(`The practice checkout refused the session: ${problems.join(", ")}.`);
@@ -140,7 +141,12 @@ export function practiceGateway(db: D1Database, options: PracticeOptions = {}): 
 }
 
 /** One conditional UPDATE: only a session that is still open (and not past its time) changes. */
-async function closeOpenSession(db: D1Database, id: string, options: PracticeOptions, to: { status: "complete" | "expired"; paymentStatus: "paid" | "unpaid" }) {
+async function closeOpenSession(
+  db: D1Database,
+  id: string,
+  options: PracticeOptions,
+  to: { status: "complete" | "expired"; paymentStatus: "paid" | "unpaid" },
+) {
   refuseInProduction(options);
   if (!isPracticeSessionId(id)) return null;
   const at = (options.now ?? nowSeconds)();

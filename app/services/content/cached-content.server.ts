@@ -13,8 +13,7 @@ export const CONTENT_CACHE_STALE_SECONDS = 24 * 60 * 60;
  * cache formats.
  */
 export function cacheContent(content: ContentRepository, cache: SwrCache, namespace: string): ContentRepository {
-  const read = <T>(name: string, load: () => Promise<T>) =>
-    cache.read(`https://content-cache.invalid/${encodeURIComponent(namespace)}/${name}`, load);
+  const read = <T>(name: string, load: () => Promise<T>) => cache.read(`https://content-cache.invalid/${encodeURIComponent(namespace)}/${name}`, load);
   const list =
     <T>(name: string, load: () => Promise<T>) =>
     () =>

@@ -15,11 +15,7 @@ const isolateMemory = new SwrMemory(50);
  * The one way pages read public content: sanitized and resolved, cached across
  * requests, and read at most once per request.
  */
-export function createPublicContent(options: {
-  content: ContentRepository;
-  env: AppEnv;
-  waitUntil(promise: Promise<unknown>): void;
-}): ContentRepository {
+export function createPublicContent(options: { content: ContentRepository; env: AppEnv; waitUntil(promise: Promise<unknown>): void }): ContentRepository {
   const { env } = options;
   const prepared = prepareContent(options.content, env.CMS_ASSETS_URL);
   const cache = createSwrCache({

@@ -52,8 +52,7 @@ export function prepareContent(content: ContentRepository, assetsBase?: string):
         return bannerImage ? [{ ...slide, bannerImage }] : [];
       }),
     listOfficeBearers: async () => (await content.listOfficeBearers()).map((person) => ({ ...person, photo: media(person.photo) })),
-    listPreviousTeams: async () =>
-      (await content.listPreviousTeams()).map((team) => ({ ...team, contentHtml: sanitizeRichText(team.contentHtml) })),
+    listPreviousTeams: async () => (await content.listPreviousTeams()).map((team) => ({ ...team, contentHtml: sanitizeRichText(team.contentHtml) })),
     listEvents: () => content.listEvents(),
     listGalleries: async () => (await content.listGalleries()).flatMap((value) => gallery(value) ?? []),
     async getGallery(id) {

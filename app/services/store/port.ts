@@ -88,16 +88,7 @@ export interface ContactMessagesRepository {
   create(message: Omit<ContactMessage, "id" | "createdAt">): Promise<void>;
 }
 
-export type MemberSortKey =
-  | "memberNumber"
-  | "fullName"
-  | "membership"
-  | "active"
-  | "createdAt"
-  | "registrationPaid"
-  | "email"
-  | "lastRenewedYear"
-  | "role";
+export type MemberSortKey = "memberNumber" | "fullName" | "membership" | "active" | "createdAt" | "registrationPaid" | "email" | "lastRenewedYear" | "role";
 
 /**
  * What the members tables ask for. Names sort case-insensitively and missing

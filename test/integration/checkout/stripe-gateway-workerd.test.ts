@@ -68,14 +68,24 @@ describe("Stripe gateway in workerd", () => {
   it("creates a session, reads it unpaid and then paid", async () => {
     const created = await call<{ session: CheckoutSession }>({ do: "create", env: env(), session: newSession });
     expect(created.status).toBe(200);
-    expect(created.json.session).toMatchObject({ paymentStatus: "unpaid", status: "open", amountTotal: 2000, currency: "gbp", clientReferenceId: newSession.clientReferenceId });
+    expect(created.json.session).toMatchObject({
+      paymentStatus: "unpaid",
+      status: "open",
+      amountTotal: 2000,
+      currency: "gbp",
+      clientReferenceId: newSession.clientReferenceId,
+    });
     const id = created.json.session.id;
     expect(fake.requests.at(-1)?.params).toMatchObject({ success_url: newSession.successUrl, metadata: { transactionId: "64b0000000000000000000bb" } });
     expect(fake.requests.at(-1)?.params).toMatchObject({ line_items: [{ price: "price_demo_single_reg", quantity: "1" }] });
 
     expect((await call<{ session: CheckoutSession }>({ do: "retrieve", env: env(), id })).json.session.paymentStatus).toBe("unpaid");
     fake.complete(id);
-    expect((await call<{ session: CheckoutSession }>({ do: "retrieve", env: env(), id })).json.session).toMatchObject({ id, paymentStatus: "paid", status: "complete" });
+    expect((await call<{ session: CheckoutSession }>({ do: "retrieve", env: env(), id })).json.session).toMatchObject({
+      id,
+      paymentStatus: "paid",
+      status: "complete",
+    });
     expect((await call<{ session: CheckoutSession | null }>({ do: "retrieve", env: env(), id: "cs_test_unknown" })).json.session).toBeNull();
   });
 
@@ -88,7 +98,12 @@ describe("Stripe gateway in workerd", () => {
   it("verifies webhook signatures with SubtleCrypto", async () => {
     const { id } = (await call<{ session: CheckoutSession }>({ do: "create", env: env(), session: newSession })).json.session;
     const { payload, header } = fake.signedEvent("checkout.session.completed", fake.complete(id));
-    const good = await call<{ event: { type: string; data: { object: { id: string } } } | null }>({ do: "verify", secret: fake.webhookSecret, payload, header });
+    const good = await call<{ event: { type: string; data: { object: { id: string } } } | null }>({
+      do: "verify",
+      secret: fake.webhookSecret,
+      payload,
+      header,
+    });
     expect(good.json.event).toMatchObject({ type: "checkout.session.completed", data: { object: { id } } });
     const bad = await call<{ event: unknown }>({ do: "verify", secret: fake.webhookSecret, payload: payload.replace(id, "cs_test_other"), header });
     expect(bad.json.event).toBeNull();

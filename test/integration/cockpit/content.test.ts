@@ -48,7 +48,14 @@ describe("Cockpit content adapter: the same answers as D1", () => {
     expect(await cockpit.getSiteSettings()).toEqual(await d1.getSiteSettings());
     expect(await cockpit.getSiteSettings()).toEqual(demo.settings);
     for (const key of ["aboutUs", "aboutSchool"] as const) expect(await cockpit.getPage(key)).toEqual(await d1.getPage(key));
-    const methods = ["listSlides", "listOfficeBearers", "listPreviousTeams", "listEvents", "listGalleries", "listPublishedNews"] as const satisfies ReadonlyArray<keyof ContentRepository>;
+    const methods = [
+      "listSlides",
+      "listOfficeBearers",
+      "listPreviousTeams",
+      "listEvents",
+      "listGalleries",
+      "listPublishedNews",
+    ] as const satisfies ReadonlyArray<keyof ContentRepository>;
     for (const method of methods) {
       const expected = await d1[method]();
       expect(expected.length, method).toBeGreaterThan(0);
@@ -78,7 +85,9 @@ describe("Cockpit content adapter: the same answers as D1", () => {
       { path: "/api/collections/get/news", body: { filter: { published: true }, sort: { _created: -1 } } },
     ]);
     expect(await requestsOf(fake, () => cockpit.listOfficeBearers())).toEqual([{ path: "/api/collections/get/officeBearers", body: { sort: { order: 1 } } }]);
-    expect(await requestsOf(fake, () => cockpit.listPreviousTeams())).toEqual([{ path: "/api/collections/get/officeBearersHistory", body: { sort: { _created: -1 } } }]);
+    expect(await requestsOf(fake, () => cockpit.listPreviousTeams())).toEqual([
+      { path: "/api/collections/get/officeBearersHistory", body: { sort: { _created: -1 } } },
+    ]);
     expect(await requestsOf(fake, () => cockpit.listEvents())).toEqual([{ path: "/api/collections/get/eventCalender", body: { sort: { _created: 1 } } }]);
     expect(await requestsOf(fake, () => cockpit.listGalleries())).toEqual([{ path: "/api/collections/get/gallery", body: { sort: { order: 1 } } }]);
     expect(await requestsOf(fake, () => cockpit.listSlides())).toEqual([{ path: "/api/collections/get/homeBanner", body: { sort: { _created: 1 } } }]);
@@ -134,7 +143,14 @@ describe("Cockpit content adapter: what editors leave behind", () => {
   });
 
   it("reads by the exact id, even where PHP's == takes two ids for the same number", async () => {
-    const twins = ["0000000000000000000001e2", "000000000000000000000100"].map((_id, i) => ({ _id, _created: 10 + i, title: `Twin ${i}`, featuredImage: null, images: [], order: 90 + i }));
+    const twins = ["0000000000000000000001e2", "000000000000000000000100"].map((_id, i) => ({
+      _id,
+      _created: 10 + i,
+      title: `Twin ${i}`,
+      featuredImage: null,
+      images: [],
+      order: 90 + i,
+    }));
     loose.data.collections.gallery!.push(...twins);
     const cockpit = cockpitContent(clientFor(loose));
     expect((await cockpit.getGallery("000000000000000000000100"))?.title).toBe("Twin 1");
@@ -150,7 +166,10 @@ describe("Cockpit content adapter: what editors leave behind", () => {
     loose.data.singletons.general = { PrimaryContactNumber: null, ticketType: null };
     await expect(cockpit.getSiteSettings()).rejects.toBeInstanceOf(StoreUnavailableError);
     loose.data.singletons.general = { PrimaryContactNumber: "0161 000 0000", UpComingEventTicketLastBookingDate: "20/12/2026", christmasKidsTicketPrice: "5" };
-    expect(await cockpit.getSiteSettings()).toMatchObject({ primaryContactNumber: "0161 000 0000", tickets: { lastBookingDate: "2026-12-20", christmasKidsPrice: 500 } });
+    expect(await cockpit.getSiteSettings()).toMatchObject({
+      primaryContactNumber: "0161 000 0000",
+      tickets: { lastBookingDate: "2026-12-20", christmasKidsPrice: 500 },
+    });
   });
 });
 
@@ -193,7 +212,11 @@ describe("Cockpit down, slow or refusing", () => {
   });
 
   it("throws StoreUnavailableError on an error answer, and works again after it", async () => {
-    for (const [status, body] of [[500, '{"error":"500","message":"system error"}'], [406, '{"error":true,"message":"Oooops, something went wrong."}'], [401, '{"error":"Unauthorized"}']] as const) {
+    for (const [status, body] of [
+      [500, '{"error":"500","message":"system error"}'],
+      [406, '{"error":true,"message":"Oooops, something went wrong."}'],
+      [401, '{"error":"Unauthorized"}'],
+    ] as const) {
       for (const read of reads(client)) {
         fake.failNext(status, body);
         await expect(read()).rejects.toMatchObject({ name: "StoreUnavailableError", status });

@@ -32,7 +32,14 @@ describe(`Cockpit v1's collections/save`, () => {
     expect(news).toMatchObject({ title: null, published: true, excerpt: "false", extra: "", flag: "true", n: "7" });
     expect(await stored("news", news._id)).toMatchObject({ title: null, published: true, excerpt: "false", extra: "", flag: "true", n: "7" });
 
-    for (const [sent, kept] of [["false", false], ["", false], ["0", false], [0, false], ["yes", true], [1, true]] as const) {
+    for (const [sent, kept] of [
+      ["false", false],
+      ["", false],
+      ["0", false],
+      [0, false],
+      ["yes", true],
+      [1, true],
+    ] as const) {
       expect((await save("news", { title: "t", published: sent })).published, `published: ${JSON.stringify(sent)}`).toBe(kept);
     }
     // number keeps numeric strings as strings and drops the rest; text casts scalars, false is null.
@@ -85,10 +92,16 @@ describe(`Cockpit v1's collections/remove`, () => {
   it("answers {success, count}: count false unless asked for, and 417 without a filter", async () => {
     for (const title of ["gone", "gone", "gone", "stays"]) await save("homeBanner", { Title: title });
     expect(await cockpit.call("collections/remove/homeBanner", { filter: { Title: "none" } })).toEqual({ status: 200, body: { success: true, count: false } });
-    expect(await cockpit.call("collections/remove/homeBanner", { filter: { Title: "gone" }, count: true })).toEqual({ status: 200, body: { success: true, count: 3 } });
+    expect(await cockpit.call("collections/remove/homeBanner", { filter: { Title: "gone" }, count: true })).toEqual({
+      status: 200,
+      body: { success: true, count: 3 },
+    });
     expect((await cockpit.entries("homeBanner")).map((e) => e.Title)).toEqual(["stays"]);
     for (const body of [{}, { filter: {} }]) {
-      expect(await cockpit.call("collections/remove/homeBanner", body)).toEqual({ status: 417, body: { error: "Please provide a collection name and filter" } });
+      expect(await cockpit.call("collections/remove/homeBanner", body)).toEqual({
+        status: 417,
+        body: { error: "Please provide a collection name and filter" },
+      });
     }
     expect(await cockpit.entries("homeBanner")).toHaveLength(1);
   });

@@ -43,7 +43,8 @@ function post(path: string, fields: Record<string, string>, headers: Record<stri
 
 const escapeHtml = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 const formError = (html: string) => /<p class="form-error" role="alert"[^>]*>([^<]*)<\/p>/.exec(html)?.[1]?.replace(/&#x27;|&#39;/g, "'");
-const inputValue = (html: string, name: string) => new RegExp(`<input[^>]*name="${name}"[^>]*value="([^"]*)"`).exec(html)?.[1] ?? new RegExp(`<input[^>]*value="([^"]*)"[^>]*name="${name}"`).exec(html)?.[1];
+const inputValue = (html: string, name: string) =>
+  new RegExp(`<input[^>]*name="${name}"[^>]*value="([^"]*)"`).exec(html)?.[1] ?? new RegExp(`<input[^>]*value="([^"]*)"[^>]*name="${name}"`).exec(html)?.[1];
 
 /** Cockpit requests the worker made since `from` (the fake logs every one, refused ones too). */
 const requestsSince = (from: number) => fake.requests.slice(from).map((request) => request.path);

@@ -44,7 +44,22 @@ const LEGACY_TICKET = {
   adult2Status: false,
 };
 
-const TABLES = ["singletons", "home_slides", "office_bearers", "previous_teams", "calendar_events", "galleries", "news", "documents", "members", "transactions", "tickets", "ticket_attendees", "contact_messages", "document_files"];
+const TABLES = [
+  "singletons",
+  "home_slides",
+  "office_bearers",
+  "previous_teams",
+  "calendar_events",
+  "galleries",
+  "news",
+  "documents",
+  "members",
+  "transactions",
+  "tickets",
+  "ticket_attendees",
+  "contact_messages",
+  "document_files",
+];
 
 async function snapshot(db: D1Database): Promise<Record<string, unknown[]>> {
   const out: Record<string, unknown[]> = {};
@@ -82,7 +97,11 @@ async function freshD1() {
 beforeAll(async () => {
   const demo = await buildCockpitDemo(date);
   fake = await startFakeCockpit({
-    collections: { ...demo.collections, userlist: [...demo.collections.userlist!, LEGACY_USERLIST_ENTRY], tickets: [...demo.collections.tickets!, LEGACY_TICKET] },
+    collections: {
+      ...demo.collections,
+      userlist: [...demo.collections.userlist!, LEGACY_USERLIST_ENTRY],
+      tickets: [...demo.collections.tickets!, LEGACY_TICKET],
+    },
     singletons: demo.singletons,
   });
   client = createCockpitClient({ baseUrl: fake.url, token: fake.token, timeoutMs: 5000 });
@@ -108,7 +127,22 @@ describe("npm run import:cockpit", () => {
 
   it("reads every collection and singleton, and counts each record as new in an empty D1", () => {
     const names = first.collections.map((c) => c.name);
-    expect(names).toEqual(["general", "aboutUs", "aboutSchool", "homeBanner", "officeBearers", "officeBearersHistory", "eventCalender", "gallery", "news", "documents", "userlist", "membertransactions", "tickets", "contactus"]);
+    expect(names).toEqual([
+      "general",
+      "aboutUs",
+      "aboutSchool",
+      "homeBanner",
+      "officeBearers",
+      "officeBearersHistory",
+      "eventCalender",
+      "gallery",
+      "news",
+      "documents",
+      "userlist",
+      "membertransactions",
+      "tickets",
+      "contactus",
+    ]);
     for (const c of first.collections) {
       const expected = (fake.data.collections[c.name] ?? fake.data.forms[c.name])?.length ?? 1;
       expect(c, c.name).toEqual({ name: c.name, read: expected, new: expected, changed: 0, unchanged: 0, onlyInD1: 0 });
@@ -209,7 +243,10 @@ describe("npm run import:cockpit", () => {
       expect((await d1.members.getById(LEGACY_USERLIST_ENTRY._id))!.fullName).toBe("Legacy Member Renamed");
       // A person taken off the ticket in Cockpit is taken off it in D1.
       expect((await d1.tickets.getById(LEGACY_TICKET._id))!.attendees.map((a) => a.name)).toEqual(["Legacy Member"]);
-      expect(await d1.tickets.getById(LEGACY_TICKET._id)).toEqual({ ...(await cockpit.tickets.getById(LEGACY_TICKET._id)), code: codeFromId(LEGACY_TICKET._id) });
+      expect(await d1.tickets.getById(LEGACY_TICKET._id)).toEqual({
+        ...(await cockpit.tickets.getById(LEGACY_TICKET._id)),
+        code: codeFromId(LEGACY_TICKET._id),
+      });
     } finally {
       entry.fullName = LEGACY_USERLIST_ENTRY.fullName;
       ticket.adultName2 = LEGACY_TICKET.adultName2;
@@ -245,7 +282,9 @@ describe("a Cockpit failure in the middle of an import", () => {
     });
     const error = await importCockpit(failing, db, { assetsBase: ASSETS }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ImportError);
-    expect((error as Error).message).toMatch(/^Reading membertransactions from Cockpit failed: Cockpit answered collections\/get with 500: Database is locked\./);
+    expect((error as Error).message).toMatch(
+      /^Reading membertransactions from Cockpit failed: Cockpit answered collections\/get with 500: Database is locked\./,
+    );
     expect((error as Error).message).toContain("run the import again to complete it");
     const count = async (table: string) => (await db.prepare(`SELECT COUNT(*) AS n FROM ${table}`).first<{ n: number }>())!.n;
     expect(await count("members")).toBe(fake.data.collections.userlist!.length);
@@ -265,7 +304,9 @@ describe("a Cockpit failure in the middle of an import", () => {
     try {
       const error = await importCockpit(client, db).catch((e: unknown) => e);
       expect(error).toBeInstanceOf(ImportError);
-      expect((error as Error).message).toContain(`userlist: 1 duplicate e-mail, which D1 cannot store: e-mail legacy.member@example.org of ${copy._id} is also used by Cockpit entry ${LEGACY_USERLIST_ENTRY._id}`);
+      expect((error as Error).message).toContain(
+        `userlist: 1 duplicate e-mail, which D1 cannot store: e-mail legacy.member@example.org of ${copy._id} is also used by Cockpit entry ${LEGACY_USERLIST_ENTRY._id}`,
+      );
       expect((await db.prepare("SELECT COUNT(*) AS n FROM members").first<{ n: number }>())!.n).toBe(0);
     } finally {
       fake.data.collections.userlist!.pop();
@@ -277,9 +318,14 @@ describe("a Cockpit failure in the middle of an import", () => {
 function runImport(args: string[], env: NodeJS.ProcessEnv): Promise<{ status: number; stdout: string; stderr: string }> {
   const tsx = path.join(ROOT, "node_modules", ".bin", "tsx");
   return new Promise((resolve) => {
-    execFile(tsx, [path.join(ROOT, "scripts", "import-cockpit.ts"), ...args], { cwd: ROOT, env, encoding: "utf8", timeout: 90_000 }, (error, stdout, stderr) => {
-      resolve({ status: error ? Number(error.code ?? 1) : 0, stdout, stderr });
-    });
+    execFile(
+      tsx,
+      [path.join(ROOT, "scripts", "import-cockpit.ts"), ...args],
+      { cwd: ROOT, env, encoding: "utf8", timeout: 90_000 },
+      (error, stdout, stderr) => {
+        resolve({ status: error ? Number(error.code ?? 1) : 0, stdout, stderr });
+      },
+    );
   });
 }
 
@@ -290,7 +336,9 @@ describe("the command", () => {
       const env = { ...process.env, CMS_API_URL: fake.url, CMS_API_TOKEN: fake.token, CMS_ASSETS_URL: "" };
       const ok = await runImport(["--persist-to", dir], env);
       expect(ok.status, ok.stderr).toBe(0);
-      expect(ok.stdout).toContain(`  userlist: ${fake.data.collections.userlist!.length} read, ${fake.data.collections.userlist!.length} new, 0 changed, 0 unchanged`);
+      expect(ok.stdout).toContain(
+        `  userlist: ${fake.data.collections.userlist!.length} read, ${fake.data.collections.userlist!.length} new, 0 changed, 0 unchanged`,
+      );
       expect(ok.stdout).toMatch(/ {2}tickets: \d+ read, \d+ new, 0 changed, 0 unchanged/);
       expect(ok.stdout).toMatch(/Imported: 14 collections and singletons, \d+ records read/);
 

@@ -17,14 +17,29 @@ const legacyEntry = { ...LEGACY_USERLIST_ENTRY, password: createHmac("sha256", L
 
 // A known start: the legacy record and one numbered member (numbers continue from 41).
 const cockpit = useCockpitRepository(cockpitMembers, "userlist", (entries) =>
-  entries.push(structuredClone(legacyEntry), { _id: "0123456789abcdef01234567", _created: 1_600_000_000, email: "numbered@example.org", memberId: "41", fullName: "numbered", delete: false }),
+  entries.push(structuredClone(legacyEntry), {
+    _id: "0123456789abcdef01234567",
+    _created: 1_600_000_000,
+    email: "numbered@example.org",
+    memberId: "41",
+    fullName: "numbered",
+    delete: false,
+  }),
 );
 const userlist = () => cockpit.entries();
 
 describe("members over Cockpit", () => {
   it("signs in a legacy record: found by e-mail in any case, its keyed hash checked and upgraded, nothing else touched", async () => {
     const member = await cockpit.repo.findByEmail("LEGACY.member@example.ORG ");
-    expect(member).toMatchObject({ id: legacyEntry._id, memberNumber: null, fullName: "Legacy Member", children: [{ name: "First Child", birthYear: 2012 }, { name: "Second Child", birthYear: 2016 }] });
+    expect(member).toMatchObject({
+      id: legacyEntry._id,
+      memberNumber: null,
+      fullName: "Legacy Member",
+      children: [
+        { name: "First Child", birthYear: 2012 },
+        { name: "Second Child", birthYear: 2016 },
+      ],
+    });
     expect(memberNumberLabel(member!.memberNumber)).toBe("Not Generated");
 
     const check = await checkPassword(LEGACY_PASSWORD, member!.passwordHash, LEGACY_KEY);
@@ -66,7 +81,9 @@ describe("members over Cockpit", () => {
     expect([...numbers].sort((a, b) => a! - b!)).toEqual([42, 43, 44, 45, 46, 47, 48, 49, 50, 51]);
     // The losers of a clash removed their entries: 2 old + 10 new, each number once.
     expect(userlist()).toHaveLength(12);
-    const stored = userlist().map((e) => Number(e.memberId)).filter(Boolean);
+    const stored = userlist()
+      .map((e) => Number(e.memberId))
+      .filter(Boolean);
     expect(new Set(stored).size).toBe(stored.length);
     // And the interleaving really happened: some registration had to retry.
     const creates = cockpit.fake.requests.filter((r) => r.path.endsWith("/collections/save/userlist"));
@@ -74,21 +91,37 @@ describe("members over Cockpit", () => {
   });
 
   it("gives distinct numbers when 10 registrations arrive a few milliseconds apart", async () => {
-    const created = await Promise.all(Array.from({ length: 10 }, (_, i) => new Promise((resolve) => setTimeout(resolve, i * 2)).then(() => cockpit.repo.register(newMember()))));
+    const created = await Promise.all(
+      Array.from({ length: 10 }, (_, i) => new Promise((resolve) => setTimeout(resolve, i * 2)).then(() => cockpit.repo.register(newMember()))),
+    );
     expect(new Set(created.map((m) => m.memberNumber)).size).toBe(10);
-    const stored = userlist().map((e) => Number(e.memberId)).filter(Boolean);
+    const stored = userlist()
+      .map((e) => Number(e.memberId))
+      .filter(Boolean);
     expect(new Set(stored).size).toBe(stored.length);
   });
 
   it("refuses one of two concurrent registrations with the same e-mail", async () => {
-    const results = await Promise.allSettled([cockpit.repo.register(newMember({ email: "twice@example.com" })), cockpit.repo.register(newMember({ email: "TWICE@example.com" }))]);
+    const results = await Promise.allSettled([
+      cockpit.repo.register(newMember({ email: "twice@example.com" })),
+      cockpit.repo.register(newMember({ email: "TWICE@example.com" })),
+    ]);
     expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
     expect(results.find((r) => r.status === "rejected")?.reason).toBeInstanceOf(DuplicateEmailError);
     expect(userlist().filter((e) => e.email === "twice@example.com")).toHaveLength(1);
   });
 
   it("updates only the fields a patch names; children rewrite every slot; unknown ids give null", async () => {
-    const member = await cockpit.repo.register(newMember({ membership: "Family", spouse: { title: "Mrs", name: "Spouse", email: "s@example.com", mobile: "07700900999" }, children: [{ name: "A", birthYear: 2015 }, { name: "B", birthYear: 2017 }] }));
+    const member = await cockpit.repo.register(
+      newMember({
+        membership: "Family",
+        spouse: { title: "Mrs", name: "Spouse", email: "s@example.com", mobile: "07700900999" },
+        children: [
+          { name: "A", birthYear: 2015 },
+          { name: "B", birthYear: 2017 },
+        ],
+      }),
+    );
     const updated = await cockpit.repo.update(member.id, { active: true, registrationPaid: true, lastRenewedYear: 2027 });
     expect(updated).toEqual({ ...member, active: true, registrationPaid: true, lastRenewedYear: 2027 });
     const fewer = await cockpit.repo.update(member.id, { children: [{ name: "B", birthYear: 2017 }] });
@@ -109,7 +142,16 @@ describe("members over Cockpit", () => {
     const tag = `zq${Date.now().toString(36)}`;
     const made: Member[] = [];
     for (let i = 0; i < 7; i++) {
-      made.push(await cockpit.repo.register(newMember({ fullName: `${i % 2 ? tag.toUpperCase() : tag} Person ${i}`, membership: i % 2 ? "Family" : "Single", active: i < 4, postcode: `M${i} 9XY` })));
+      made.push(
+        await cockpit.repo.register(
+          newMember({
+            fullName: `${i % 2 ? tag.toUpperCase() : tag} Person ${i}`,
+            membership: i % 2 ? "Family" : "Single",
+            active: i < 4,
+            postcode: `M${i} 9XY`,
+          }),
+        ),
+      );
     }
     await cockpit.repo.update(made[6]!.id, { deleted: true });
 
@@ -121,7 +163,9 @@ describe("members over Cockpit", () => {
     expect(page.total).toBe(6);
     expect(page.rows.map((m) => m.id)).toEqual([made[1]!.id, made[0]!.id]);
 
-    expect((await cockpit.repo.list({ deleted: false, search: tag, active: true, membership: "Family" })).rows.map((m) => m.id).sort()).toEqual([made[1]!.id, made[3]!.id].sort());
+    expect((await cockpit.repo.list({ deleted: false, search: tag, active: true, membership: "Family" })).rows.map((m) => m.id).sort()).toEqual(
+      [made[1]!.id, made[3]!.id].sort(),
+    );
     expect((await cockpit.repo.list({ deleted: true })).rows.map((m) => m.id)).toEqual([made[6]!.id]);
     expect((await cockpit.repo.list({ deleted: false, search: "m3 9x" })).rows.map((m) => m.id)).toEqual([made[3]!.id]);
     expect((await cockpit.repo.list({ deleted: false, search: `MMA${made[2]!.memberNumber}` })).rows.map((m) => m.id)).toEqual([made[2]!.id]);
@@ -134,7 +178,9 @@ describe("members over Cockpit", () => {
       const numbers = byNumber.rows.slice(0, -1).map((m) => m.memberNumber!);
       expect(numbers).toEqual([...numbers].sort((a, b) => (direction === "asc" ? a - b : b - a)));
     }
-    expect((await cockpit.repo.list({ deleted: false, notRenewedIn: 2026 })).rows.map((m) => m.id).sort()).toEqual([legacyEntry._id, "0123456789abcdef01234567"].sort());
+    expect((await cockpit.repo.list({ deleted: false, notRenewedIn: 2026 })).rows.map((m) => m.id).sort()).toEqual(
+      [legacyEntry._id, "0123456789abcdef01234567"].sort(),
+    );
     expect((await cockpit.repo.list({ deleted: false, registrationPaid: true })).rows.map((m) => m.id)).toEqual([legacyEntry._id]);
     // Default: newest first (ties within a second go by id, as on D1).
     userlist().find((e) => e._id === made[5]!.id)!._created = 2_000_000_000;

@@ -15,7 +15,16 @@ describe("tickets over Cockpit", () => {
   it("stores a ticket with flattened names and finds it by id and code; markPaid once; My Tickets", async () => {
     const ticket = await cockpit.repo.create(newTicket(USER, { code: " abc2def3 " }));
     expect(ticket).toMatchObject({ paid: false, used: false, code: "ABC2DEF3", price: 2900 });
-    expect(entry(ticket.id)).toMatchObject({ adultName1: "Adult One", adultName2: "Adult Two", above5Child1: "Kid One", numberOfAdults: 2, numberOfChildrenAbove5: 1, adult1Status: false, ticketPrice: 29, code: "ABC2DEF3" });
+    expect(entry(ticket.id)).toMatchObject({
+      adultName1: "Adult One",
+      adultName2: "Adult Two",
+      above5Child1: "Kid One",
+      numberOfAdults: 2,
+      numberOfChildrenAbove5: 1,
+      adult1Status: false,
+      ticketPrice: 29,
+      code: "ABC2DEF3",
+    });
     expect(await cockpit.repo.getById(ticket.id)).toEqual(ticket);
     expect((await cockpit.repo.getByCode("abc2def3 "))?.id).toBe(ticket.id);
     expect(await cockpit.repo.getByCode("ZZZZZZZZ")).toBeNull();
@@ -27,7 +36,15 @@ describe("tickets over Cockpit", () => {
     expect(await cockpit.repo.markPaid("ffffffffffffffffffffffff")).toBe(false);
     // A legacy paid ticket without verificationStatus is open too; a used one is not.
     stored().push({ _id: "bbbbbbbbbbbbbbbbbbbbbbbb", _created: ticket.createdAt + 5, userId: USER, title: "Legacy", paymentStatus: true, adultName1: "L" });
-    stored().push({ _id: "cccccccccccccccccccccccc", _created: ticket.createdAt + 9, userId: USER, title: "Used", paymentStatus: true, verificationStatus: true, adultName1: "U" });
+    stored().push({
+      _id: "cccccccccccccccccccccccc",
+      _created: ticket.createdAt + 9,
+      userId: USER,
+      title: "Used",
+      paymentStatus: true,
+      verificationStatus: true,
+      adultName1: "U",
+    });
     expect((await cockpit.repo.listOpenByUser(USER)).map((t) => t.id)).toEqual(["bbbbbbbbbbbbbbbbbbbbbbbb", ticket.id]);
   });
 
@@ -65,13 +82,33 @@ describe("tickets over Cockpit", () => {
     const results = await Promise.all(Array.from({ length: 10 }, () => cockpit.repo.admit(ticket.id, people, 20)));
     const admitted = results.flat();
     expect(admitted).toHaveLength(2);
-    expect(admitted).toEqual(expect.arrayContaining([{ band: "adult", position: 1 }, { band: "above5", position: 1 }]));
-    expect(entry(ticket.id)).toMatchObject({ verificationStatus: true, adult1Status: true, adult1AdmittedAt: 20, above5Child1Status: true, adult2Status: false });
+    expect(admitted).toEqual(
+      expect.arrayContaining([
+        { band: "adult", position: 1 },
+        { band: "above5", position: 1 },
+      ]),
+    );
+    expect(entry(ticket.id)).toMatchObject({
+      verificationStatus: true,
+      adult1Status: true,
+      adult1AdmittedAt: 20,
+      above5Child1Status: true,
+      adult2Status: false,
+    });
     const after = await cockpit.repo.getById(ticket.id);
     expect(after?.used).toBe(true);
     expect(after?.attendees.map((a) => a.admittedAt)).toEqual([20, null, 20]);
 
-    expect(await cockpit.repo.admit(ticket.id, [{ band: "adult", position: 2 }, { band: "parent", position: 4 }], 30)).toEqual([{ band: "adult", position: 2 }]);
+    expect(
+      await cockpit.repo.admit(
+        ticket.id,
+        [
+          { band: "adult", position: 2 },
+          { band: "parent", position: 4 },
+        ],
+        30,
+      ),
+    ).toEqual([{ band: "adult", position: 2 }]);
     expect(await cockpit.repo.admit(ticket.id, [{ band: "adult", position: 2 }], 40)).toEqual([]);
     expect(await cockpit.repo.admit(ticket.id, [], 40)).toEqual([]);
     expect(await cockpit.repo.admit("ffffffffffffffffffffffff", people, 40)).toEqual([]);
@@ -83,7 +120,16 @@ describe("tickets over Cockpit", () => {
       await cockpit.repo.markPaid(ticket.id);
       const results = await Promise.all(
         Array.from({ length: 10 }, (_, i) =>
-          new Promise((resolve) => setTimeout(resolve, i * 3)).then(() => cockpit.repo.admit(ticket.id, [{ band: "adult", position: 1 }, { band: "adult", position: 2 }], 50 + i)),
+          new Promise((resolve) => setTimeout(resolve, i * 3)).then(() =>
+            cockpit.repo.admit(
+              ticket.id,
+              [
+                { band: "adult", position: 1 },
+                { band: "adult", position: 2 },
+              ],
+              50 + i,
+            ),
+          ),
         ),
       );
       expect(results.flat(), `round ${round}`).toHaveLength(2);
@@ -109,8 +155,16 @@ describe("tickets over Cockpit", () => {
 
     expect(await cockpit.repo.listReportTitles(2026)).toEqual(["Christmas Party", "Summer Fair"]);
     expect(await cockpit.repo.listReportTitles(2024)).toEqual([]);
-    expect(await cockpit.repo.summarizeReport({ year: 2026 })).toEqual({ tickets: 3, amount: 3000, bands: { adult: 5, parent: 1, above13: 0, above5: 2, below5: 1 } });
-    expect(await cockpit.repo.summarizeReport({ year: 2026, title: "Christmas Party" })).toEqual({ tickets: 2, amount: 2000, bands: { adult: 3, parent: 1, above13: 0, above5: 1, below5: 1 } });
+    expect(await cockpit.repo.summarizeReport({ year: 2026 })).toEqual({
+      tickets: 3,
+      amount: 3000,
+      bands: { adult: 5, parent: 1, above13: 0, above5: 2, below5: 1 },
+    });
+    expect(await cockpit.repo.summarizeReport({ year: 2026, title: "Christmas Party" })).toEqual({
+      tickets: 2,
+      amount: 2000,
+      bands: { adult: 3, parent: 1, above13: 0, above5: 1, below5: 1 },
+    });
 
     const all = await cockpit.repo.listReport({ year: 2026 });
     expect(all.total).toBe(3);

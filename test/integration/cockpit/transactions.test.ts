@@ -14,7 +14,14 @@ describe("transactions over Cockpit", () => {
   it("creates a pending transaction with the spec's payload and lists a member's history newest first", async () => {
     const a = await cockpit.repo.create(newTransaction(USER, { title: "Older", unitAmount: 1050, qty: 2 }));
     expect(a).toMatchObject({ status: "pending", unitAmount: 1050, qty: 2, checkoutSessionId: null, settledAt: null });
-    expect(stored()[0]).toMatchObject({ userId: USER, transactionTitle: "Older", transactionAmount: 10.5, status: "pending", striperef: "price_test", paymentType: "renew" });
+    expect(stored()[0]).toMatchObject({
+      userId: USER,
+      transactionTitle: "Older",
+      transactionAmount: 10.5,
+      status: "pending",
+      striperef: "price_test",
+      paymentType: "renew",
+    });
     expect(await cockpit.repo.getById(a.id)).toEqual(a);
     expect(await cockpit.repo.getById("ffffffffffffffffffffffff")).toBeNull();
     expect(await cockpit.repo.settle(a.id, "success", 100)).toBe(true);
@@ -101,7 +108,17 @@ describe("transactions over Cockpit", () => {
     await cockpit.repo.settle((await cockpit.repo.create(newTransaction(USER, { year: 2025 }))).id, "success", 1_500);
     await cockpit.repo.settle((await cockpit.repo.create(newTransaction(USER, { year: 2026, paymentType: "registration" }))).id, "success", 1_500);
     // A legacy paid entry without settledAt counts from its creation, with a string year.
-    stored().push({ _id: "cccccccccccccccccccccccc", _created: 2_500, userId: USER, transactionTitle: "Renewal A", transactionAmount: "10", qty: "1", year: "2026", status: "success", paymentType: "renew" });
+    stored().push({
+      _id: "cccccccccccccccccccccccc",
+      _created: 2_500,
+      userId: USER,
+      transactionTitle: "Renewal A",
+      transactionAmount: "10",
+      qty: "1",
+      year: "2026",
+      status: "success",
+      paymentType: "renew",
+    });
 
     const query = { year: 2026, paymentType: "renew" as const };
     const all = await cockpit.repo.listSettled(query);

@@ -25,7 +25,9 @@ describeStore("event payments report", { verifyDelayMs: QUICK_CLAIM_PAUSE_MS }, 
 
   async function ticket(key: string, overrides: Partial<NewTicket>, state: { paid?: boolean; used?: boolean } = { paid: true }) {
     const userId = (await t.store.members.register(newMember())).id;
-    const created = await t.store.tickets.create(newTicket(userId, { email: `${key}@example.com`, code: `EV${"ABCDEFGH"[Object.keys(ids).length]}`, ...overrides }));
+    const created = await t.store.tickets.create(
+      newTicket(userId, { email: `${key}@example.com`, code: `EV${"ABCDEFGH"[Object.keys(ids).length]}`, ...overrides }),
+    );
     if (state.paid) await t.store.tickets.markPaid(created.id);
     if (state.used) await t.store.tickets.admit(created.id, [{ band: "adult", position: 1 }], 1_800_000_000);
     ids[key] = created.id;
@@ -35,9 +37,21 @@ describeStore("event payments report", { verifyDelayMs: QUICK_CLAIM_PAUSE_MS }, 
 
   beforeAll(async () => {
     await ticket("party-a", { title: "Party", year: 2026, price: 5000, attendees: everyBand });
-    await ticket("party-b", { title: "Party", year: 2026, price: 1500, attendees: [{ band: "adult", position: 1, name: "Solo Adult" }] }, { paid: true, used: true });
+    await ticket(
+      "party-b",
+      { title: "Party", year: 2026, price: 1500, attendees: [{ band: "adult", position: 1, name: "Solo Adult" }] },
+      { paid: true, used: true },
+    );
     await ticket("party-c", { title: "Party", year: 2026, price: 2900 });
-    await ticket("picnic", { title: "Picnic", year: 2026, price: 1000, attendees: [{ band: "adult", position: 1, name: "Pic Adult" }, { band: "below5", position: 1, name: "Pic Baby" }] });
+    await ticket("picnic", {
+      title: "Picnic",
+      year: 2026,
+      price: 1000,
+      attendees: [
+        { band: "adult", position: 1, name: "Pic Adult" },
+        { band: "below5", position: 1, name: "Pic Baby" },
+      ],
+    });
     // Not in the 2026 Party report: unpaid, another year.
     await ticket("unpaid", { title: "Party", year: 2026, price: 9999 }, { paid: false });
     await ticket("unpaid-only", { title: "Unpaid Gala", year: 2026, price: 9999 }, { paid: false });

@@ -31,7 +31,11 @@ describeStore("guards", {}, (t) => {
 
   /** A fresh load context per request, as the Worker builds one. */
   const contextFor = (): AppLoadContext =>
-    ({ cloudflare: { env: {}, ctx: { waitUntil() {}, passThroughOnException() {} } }, env: { ...devEnv, DB: t.db }, store: t.store }) as unknown as AppLoadContext;
+    ({
+      cloudflare: { env: {}, ctx: { waitUntil() {}, passThroughOnException() {} } },
+      env: { ...devEnv, DB: t.db },
+      store: t.store,
+    }) as unknown as AppLoadContext;
 
   beforeAll(async () => {
     const store = t.store;

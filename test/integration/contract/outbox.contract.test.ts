@@ -12,7 +12,11 @@ describeStore("outbox", {}, (t) => {
   describe("single e-mails", () => {
     it("keeps every e-mail, newest first, with its delivery result", async () => {
       const first = await t.store.outbox.add({ to: ["a@example.com"], subject: "First", html: "<p>1</p>", text: "1", purpose: "test" }, "queued", "resend");
-      const second = await t.store.outbox.add({ to: ["b@example.com", "c@example.com"], subject: "Second", html: "<p>2</p>", text: "2", purpose: "test" }, "stored", "outbox");
+      const second = await t.store.outbox.add(
+        { to: ["b@example.com", "c@example.com"], subject: "Second", html: "<p>2</p>", text: "2", purpose: "test" },
+        "stored",
+        "outbox",
+      );
       await t.store.outbox.markResult(first.id, { status: "failed", error: "rate limited" });
       const { rows, total } = await t.store.outbox.list();
       expect(total).toBe(2);
@@ -38,10 +42,16 @@ describeStore("outbox", {}, (t) => {
   describe("bulk writes (the renewal reminder to every pending member)", () => {
     it("adds 100 e-mails in order and marks each with its own result", async () => {
       const before = (await t.store.outbox.list()).total;
-      const added = await t.store.outbox.addMany(Array.from({ length: 100 }, (_, i) => email(i)), "queued", "resend");
+      const added = await t.store.outbox.addMany(
+        Array.from({ length: 100 }, (_, i) => email(i)),
+        "queued",
+        "resend",
+      );
       expect(added.map((e) => e.to[0])).toEqual(Array.from({ length: 100 }, (_, i) => `m${i}@example.com`));
       expect(new Set(added.map((e) => e.id)).size).toBe(100);
-      await t.store.outbox.markResults(added.map((e, i) => (i % 2 ? { id: e.id, status: "sent", providerId: `p${i}` } : { id: e.id, status: "failed", error: "refused" })));
+      await t.store.outbox.markResults(
+        added.map((e, i) => (i % 2 ? { id: e.id, status: "sent", providerId: `p${i}` } : { id: e.id, status: "failed", error: "refused" })),
+      );
       const first = await t.store.outbox.get(added[0]!.id);
       const second = await t.store.outbox.get(added[1]!.id);
       expect(first).toMatchObject({ status: "failed", error: "refused", providerId: null, subject: "Due 0", purpose: "renewal-reminder" });

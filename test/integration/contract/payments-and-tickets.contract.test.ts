@@ -64,8 +64,14 @@ describeStore("transactions and tickets", {}, (t) => {
     it("keeps an upgrade's family on its transaction and applies it with the membership when paid", async () => {
       const member = await t.store.members.register(newMember({ membership: "Single", spouse: null, children: [] }));
       const consents = { ...member.consents, childPhoto: true, childPhotoShare: true };
-      const family = { spouse: { title: "Mr" as const, name: "Ravi Menon", email: "ravi@example.org", mobile: "07700900021" }, children: [{ name: "Asha Menon", birthYear: 2016 }], consents };
-      const tx = await t.store.transactions.create(newTransaction(member.id, { paymentType: "registration", title: UPGRADE_TITLE, membershipType: "Family", familyDetails: family }));
+      const family = {
+        spouse: { title: "Mr" as const, name: "Ravi Menon", email: "ravi@example.org", mobile: "07700900021" },
+        children: [{ name: "Asha Menon", birthYear: 2016 }],
+        consents,
+      };
+      const tx = await t.store.transactions.create(
+        newTransaction(member.id, { paymentType: "registration", title: UPGRADE_TITLE, membershipType: "Family", familyDetails: family }),
+      );
       expect(tx.familyDetails).toEqual(family);
       const stored = await t.store.transactions.getById(tx.id);
       expect(stored).toEqual(tx);
@@ -144,7 +150,14 @@ describeStore("transactions and tickets", {}, (t) => {
       const ticket = await t.store.tickets.create(newTicket(member.id));
       const unpaid = await t.store.tickets.create(newTicket(member.id, { title: "Abandoned" }));
       await t.store.tickets.markPaid(ticket.id);
-      await t.store.tickets.admit(ticket.id, [{ band: "adult", position: 1 }, { band: "adult", position: 2 }], 50);
+      await t.store.tickets.admit(
+        ticket.id,
+        [
+          { band: "adult", position: 1 },
+          { band: "adult", position: 2 },
+        ],
+        50,
+      );
       expect((await t.store.tickets.listOpenByUser(member.id)).map((x) => x.id)).toEqual([ticket.id]);
       expect((await t.store.tickets.listByUser(member.id)).map((x) => x.id).sort()).toEqual([ticket.id, unpaid.id].sort());
       await t.store.tickets.admit(ticket.id, [{ band: "above5", position: 1 }], 60);

@@ -34,7 +34,8 @@ describeStore("renewals report", { verifyDelayMs: QUICK_CLAIM_PAUSE_MS }, (t) =>
   });
 
   describe("the search (the subscriptions report's search area)", () => {
-    const names = async (search: string) => (await t.store.transactions.listSettled({ year: 2026, paymentType: "renew", search })).rows.map((r) => r.memberName);
+    const names = async (search: string) =>
+      (await t.store.transactions.listSettled({ year: 2026, paymentType: "renew", search })).rows.map((r) => r.memberName);
 
     it("finds by the name or e-mail on the transaction, any case, and counts and sums what it finds", async () => {
       expect(await names("feb payer")).toEqual(["Feb Payer", "Feb Payer 2"]);

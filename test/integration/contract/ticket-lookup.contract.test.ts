@@ -17,7 +17,12 @@ import { describeStore } from "../../support/store-adapters";
 const env = { LINK_SIGNING_SECRET: "integration-secret-integration-secret-42" };
 
 describeStore("ticket lookup", {}, (t) => {
-  const context = { env, get store() { return t.store; } };
+  const context = {
+    env,
+    get store() {
+      return t.store;
+    },
+  };
   let userId: string;
   let ticket: Ticket;
 

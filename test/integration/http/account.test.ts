@@ -17,7 +17,12 @@ async function get(pathname: string, userId?: string) {
   return fetch(`${base()}${pathname}`, { redirect: "manual", headers });
 }
 
-const text = (html: string) => html.replace(/<!--.*?-->/g, "").replace(/<[^>]+>/g, " ").replace(/&#x27;|&#39;/g, "'").replace(/\s+/g, " ");
+const text = (html: string) =>
+  html
+    .replace(/<!--.*?-->/g, "")
+    .replace(/<[^>]+>/g, " ")
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/\s+/g, " ");
 const documentId = (n: number) => seedId(ID_SPACE.document, n);
 
 describe("account pages need a signed-in active member", () => {

@@ -15,7 +15,12 @@ afterAll(async () => {
   await server?.stop();
 });
 
-const text = (html: string) => html.replace(/<!--.*?-->/g, "").replace(/<[^>]+>/g, " ").replace(/&#x27;|&#39;/g, "'").replace(/\s+/g, " ");
+const text = (html: string) =>
+  html
+    .replace(/<!--.*?-->/g, "")
+    .replace(/<[^>]+>/g, " ")
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/\s+/g, " ");
 
 async function get(pathname: string, userId: string, extraCookie = "") {
   const cookie = [await sessionCookieFor(userId), extraCookie].filter(Boolean).join("; ");
@@ -101,7 +106,10 @@ describe("Edit Account (/amend-account)", () => {
   });
 
   it("refuses invalid input with the spec's message and one message per field (400), keeping what was typed", async () => {
-    const response = await post({ ...familyForm, fullName: " ", mobile: "12ab", spouseEmail: "not-an-email", childYear1: "20111", intent: "save" }, demoAccount("member").id);
+    const response = await post(
+      { ...familyForm, fullName: " ", mobile: "12ab", spouseEmail: "not-an-email", childYear1: "20111", intent: "save" },
+      demoAccount("member").id,
+    );
     expect(response.status).toBe(400);
     const html = await response.text();
     const page = text(html);
@@ -128,12 +136,25 @@ describe("Edit Account (/amend-account)", () => {
     const member = demoAccount("member");
     const single = demoAccount("single");
     const response = await post(
-      { ...familyForm, fullName: "Arun K Joseph", mobile: "07700 900 099", childCount: "2", childName2: "Ben Joseph", childYear2: "2017", id: single.id, email: "hijack@example.org", intent: "save" },
+      {
+        ...familyForm,
+        fullName: "Arun K Joseph",
+        mobile: "07700 900 099",
+        childCount: "2",
+        childName2: "Ben Joseph",
+        childYear2: "2017",
+        id: single.id,
+        email: "hijack@example.org",
+        intent: "save",
+      },
       member.id,
     );
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe("/mem-account");
-    const toast = response.headers.getSetCookie().find((c) => c.startsWith("__toast="))!.split(";")[0]!;
+    const toast = response.headers
+      .getSetCookie()
+      .find((c) => c.startsWith("__toast="))!
+      .split(";")[0]!;
     const account = await (await get("/mem-account", member.id, toast)).text();
     expect(text(account)).toContain("Details Updated.");
     expect(text(account)).toContain("Name Arun K Joseph");
@@ -185,7 +206,17 @@ describe("Edit Account (/amend-account)", () => {
   // Item 7 of issue 16: the family waits on the upgrade's payment, not on the record.
   it("a cancelled upgrade leaves no trap: Edit Account shows what is stored, and saving an address starts no checkout; paying applies the family", async () => {
     const treasurer = demoAccount("treasurer"); // Single, renewed this year
-    const upgrade = { ...singleForm, fullName: "Deepa Menon", membership: "Family", spouseTitle: "Mr", spouseName: "Ravi Menon", spouseEmail: "ravi@example.org", spouseMobile: "07700900021", childCount: "0", intent: "save" };
+    const upgrade = {
+      ...singleForm,
+      fullName: "Deepa Menon",
+      membership: "Family",
+      spouseTitle: "Mr",
+      spouseName: "Ravi Menon",
+      spouseEmail: "ravi@example.org",
+      spouseMobile: "07700900021",
+      childCount: "0",
+      intent: "save",
+    };
     const saved = await post(upgrade, treasurer.id);
     expect(saved.status).toBe(303);
     const checkoutPath = saved.headers.get("Location")!;
@@ -212,7 +243,10 @@ describe("Edit Account (/amend-account)", () => {
     expect(again.status).toBe(303);
     const paid = await pressPractice(again.headers.get("Location")!, "pay");
     expect(paid.status).toBe(303);
-    const success = await get(new URL(paid.headers.get("Location")!, server.url).pathname + new URL(paid.headers.get("Location")!, server.url).search, treasurer.id);
+    const success = await get(
+      new URL(paid.headers.get("Location")!, server.url).pathname + new URL(paid.headers.get("Location")!, server.url).search,
+      treasurer.id,
+    );
     expect(text(await success.text())).toContain("You have successfully added your family.");
     const after = await (await get("/amend-account", treasurer.id)).text();
     expect(text(after)).toContain("Membership type: Family");
@@ -223,7 +257,11 @@ describe("Edit Account (/amend-account)", () => {
     const response = await fetch(`${server.url}/amend-account`, {
       method: "POST",
       redirect: "manual",
-      headers: { Origin: "https://evil.example", Cookie: await sessionCookieFor(demoAccount("member").id), "Content-Type": "application/x-www-form-urlencoded" },
+      headers: {
+        Origin: "https://evil.example",
+        Cookie: await sessionCookieFor(demoAccount("member").id),
+        "Content-Type": "application/x-www-form-urlencoded",
+      },
       body: new URLSearchParams({ ...familyForm, fullName: "Evil", intent: "save" }),
     });
     expect(response.status).toBe(403);

@@ -67,7 +67,9 @@ describe("a ticket paid through Stripe (fake Stripe)", () => {
     const transaction = (await transactionsOf(server, family.id)).find((t) => t.checkoutSessionId === sessionId)!;
     expect(transaction).toMatchObject({ paymentType: "ticket", status: "pending", unitAmount: 4900, qty: 1 });
     expect(session.client_reference_id).toBe(`${family.id}--${transaction.id}`);
-    expect(session.success_url).toBe(`${server.url}/ticket-payment-success/${transaction.ticketId}/${transaction.id}/${family.id}?session_id={CHECKOUT_SESSION_ID}`);
+    expect(session.success_url).toBe(
+      `${server.url}/ticket-payment-success/${transaction.ticketId}/${transaction.id}/${family.id}?session_id={CHECKOUT_SESSION_ID}`,
+    );
     expect(session.cancel_url).toBe(`${server.url}/payment-cancel/${transaction.id}`);
     const ticket = await ticketOf(server, transaction.ticketId!);
     expect(ticket).toMatchObject({ paid: false, price: 4900 });
@@ -75,11 +77,19 @@ describe("a ticket paid through Stripe (fake Stripe)", () => {
     stripe.complete(sessionId);
     const event = stripe.signedEvent("checkout.session.completed", stripe.sessions.get(sessionId)!);
     const send = () =>
-      fetch(`${server.url}/webhooks/stripe`, { method: "POST", headers: { "Stripe-Signature": event.header, "Content-Type": "application/json" }, body: event.payload }).then(
-        (r) => r.json() as Promise<{ result: string }>,
-      );
+      fetch(`${server.url}/webhooks/stripe`, {
+        method: "POST",
+        headers: { "Stripe-Signature": event.header, "Content-Type": "application/json" },
+        body: event.payload,
+      }).then((r) => r.json() as Promise<{ result: string }>);
     // One after the other (the same at once: test/integration/races.test.ts).
-    const outcomes = [await send(), await send(), await get(`/ticket-payment-success/${ticket.id}/${transaction.id}/${family.id}?session_id=${sessionId}`).then((r) => ({ result: r.headers.get("X-Settlement")! }))];
+    const outcomes = [
+      await send(),
+      await send(),
+      await get(`/ticket-payment-success/${ticket.id}/${transaction.id}/${family.id}?session_id=${sessionId}`).then((r) => ({
+        result: r.headers.get("X-Settlement")!,
+      })),
+    ];
     expect(outcomes.filter((o) => o.result === "settled")).toHaveLength(1);
     expect(outcomes.filter((o) => o.result === "already-settled")).toHaveLength(2);
     expect((await ticketOf(server, ticket.id)).paid).toBe(true);
@@ -136,7 +146,10 @@ describe("after the last booking date", () => {
     expect(response.status).toBe(403);
     expect(text(await response.text())).toContain("Booking for this event has closed.");
     expect(await transactionsOf(server, family.id)).toHaveLength(before);
-    const tickets = await withDb(server, async (db) => (await db.prepare("SELECT COUNT(*) AS n FROM tickets WHERE user_id = ?").bind(family.id).first<{ n: number }>())!.n);
+    const tickets = await withDb(
+      server,
+      async (db) => (await db.prepare("SELECT COUNT(*) AS n FROM tickets WHERE user_id = ?").bind(family.id).first<{ n: number }>())!.n,
+    );
     expect(tickets).toBe(1);
     expect(text(await (await get("/mem-account", family.id)).text())).not.toContain("Book tickets for");
   });
@@ -180,7 +193,10 @@ describe("a free event", () => {
 
     // No provider configured: the booking e-mail is kept in the outbox (/dev/mail), QR shown inline there.
     const stored = await eventually(
-      () => withDb(server, (db) => db.prepare("SELECT status, html FROM outbox WHERE purpose = 'ticket'").all<{ status: string; html: string }>()).then(({ results }) => (results.length ? results : undefined)),
+      () =>
+        withDb(server, (db) => db.prepare("SELECT status, html FROM outbox WHERE purpose = 'ticket'").all<{ status: string; html: string }>()).then(
+          ({ results }) => (results.length ? results : undefined),
+        ),
       "the stored booking e-mail",
     );
     expect(stored).toHaveLength(1);

@@ -61,7 +61,11 @@ describe("the booking form (shared server, nothing booked)", () => {
   });
 
   it("Update party shows the name fields for the new counts with the names typed so far, and no messages", async () => {
-    const response = await post("/book-ticket", { ...FAMILY_PARTY, numberOfParents: "2", parentName1: "Grandma Joseph", numberOfChildrenBelow5: "0", intent: "update" }, family.id);
+    const response = await post(
+      "/book-ticket",
+      { ...FAMILY_PARTY, numberOfParents: "2", parentName1: "Grandma Joseph", numberOfChildrenBelow5: "0", intent: "update" },
+      family.id,
+    );
     expect(response.status).toBe(200);
     const html = await response.text();
     expect(selectedOption(html, "booking-numberOfParents")).toBe("2");
@@ -150,7 +154,15 @@ describe("booking and paying through the practice checkout (private server)", ()
   afterAll(() => server?.stop());
 
   it("a booking makes the unpaid ticket and a pending ticket transaction, and goes to checkout; paying marks the ticket paid once; My Tickets lists it", async () => {
-    const party = { numberOfAdults: "2", adultName1: "Priya Payer", adultName2: "Paul Payer", numberOfChildrenAbove5: "1", above5Child1: "Kid Payer", numberOfParents: "1", parentName1: "Nana Payer" };
+    const party = {
+      numberOfAdults: "2",
+      adultName1: "Priya Payer",
+      adultName2: "Paul Payer",
+      numberOfChildrenAbove5: "1",
+      above5Child1: "Kid Payer",
+      numberOfParents: "1",
+      parentName1: "Nana Payer",
+    };
     const response = await post("/book-ticket", party, ids.payer);
     expect(response.status).toBe(303);
     const location = response.headers.get("Location")!;
@@ -162,7 +174,12 @@ describe("booking and paying through the practice checkout (private server)", ()
     expect(transaction!.title).toMatch(/^Christmas & New Year Celebration/);
     const ticket = await ticketOf(transaction!.ticketId!);
     expect(ticket).toMatchObject({ userId: ids.payer, paid: false, used: false, price: 4100, membership: "Family" });
-    expect(ticket.attendees.map((a) => `${a.band}${a.position}:${a.name}`)).toEqual(["adult1:Priya Payer", "adult2:Paul Payer", "parent1:Nana Payer", "above51:Kid Payer"]);
+    expect(ticket.attendees.map((a) => `${a.band}${a.position}:${a.name}`)).toEqual([
+      "adult1:Priya Payer",
+      "adult2:Paul Payer",
+      "parent1:Nana Payer",
+      "above51:Kid Payer",
+    ]);
 
     // Before paying, the success page changes nothing; with another ticket's id in the URL, nothing is found.
     const successPath = `/ticket-payment-success/${ticket.id}/${transaction!.id}/${ids.payer}?session_id=${sessionId}`;

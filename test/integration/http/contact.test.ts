@@ -108,7 +108,10 @@ describe("Contact Us (/contact)", () => {
   it("escapes markup in every field of the e-mail, and the outbox shows it in a sandboxed frame", async () => {
     const { ip, email, tag } = visitor();
     const subject = `<script>alert("${tag}")</script>`;
-    const response = await post({ name: "<b>Ada</b>", lastname: "<img src=x onerror=alert(1)>", email, subject, notes: "<script>alert(2)</script>\n&amp;" }, ip);
+    const response = await post(
+      { name: "<b>Ada</b>", lastname: "<img src=x onerror=alert(1)>", email, subject, notes: "<script>alert(2)</script>\n&amp;" },
+      ip,
+    );
     expect(response.status).toBe(302);
 
     const sent = await outboxEmail(`MMA Contact Form: ${subject}`);

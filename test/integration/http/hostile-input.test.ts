@@ -4,7 +4,14 @@ import * as contactForm from "~/domain/contact-form";
 import * as loginRules from "~/domain/login";
 import { memberActionValue } from "~/domain/member-action-value";
 import { MEMBER_ACTIONS, type MemberAction } from "~/domain/member-actions";
-import { CHILD_NAME_FIELDS, CHILD_YEAR_FIELDS, MEMBER_DETAILS_MESSAGES, memberDetailsFieldSchemas, PERSON_FIELDS, SPOUSE_FIELDS } from "~/domain/member-details";
+import {
+  CHILD_NAME_FIELDS,
+  CHILD_YEAR_FIELDS,
+  MEMBER_DETAILS_MESSAGES,
+  memberDetailsFieldSchemas,
+  PERSON_FIELDS,
+  SPOUSE_FIELDS,
+} from "~/domain/member-details";
 import * as passwordReset from "~/domain/password-reset";
 import { ATTENDEE_BANDS, BAND_LIMITS, type Member } from "~/domain/records";
 import { currentYear } from "~/domain/renewal";
@@ -16,16 +23,7 @@ import { paymentLinkToken } from "~/services/payment-link.server";
 import { d1Members } from "~/services/store/d1/members.server";
 import { FAMILY_PARTY, withDb } from "../../support/book-ticket";
 import { newMember } from "../../support/fixtures";
-import {
-  describeValue,
-  formEdits,
-  hostileBody,
-  hostileUrlValue,
-  pathSegment,
-  valuesPosted,
-  wellFormed,
-  type FieldEdit,
-} from "../../support/hostile-values";
+import { describeValue, formEdits, hostileBody, hostileUrlValue, pathSegment, valuesPosted, wellFormed, type FieldEdit } from "../../support/hostile-values";
 import { latestResetLink } from "../../support/password-reset";
 import { startSeededServer, type SeededServer } from "../../support/seeded-server";
 import { demoAccount, devEnv, sessionCookieFor } from "../../support/session";
@@ -57,7 +55,10 @@ beforeAll(async () => {
     prepare: async (db) => {
       const members = d1Members(db);
       // Members the back-office actions may approve, delete or restore at will.
-      for (let i = 0; i < 4; i++) ids.throwaway.push((await members.register(newMember({ fullName: `Hostile Target ${i}`, active: false, registrationPaid: false, lastRenewedYear: null }))).id);
+      for (let i = 0; i < 4; i++)
+        ids.throwaway.push(
+          (await members.register(newMember({ fullName: `Hostile Target ${i}`, active: false, registrationPaid: false, lastRenewedYear: null }))).id,
+        );
     },
   });
   ids.applicant = demoAccount("applicant").id;
@@ -89,7 +90,12 @@ function messagesOf(...modules: object[]): string[] {
 const KNOWN_MESSAGES = messagesOf(contactForm, loginRules, passwordReset, storeErrors, ticketBooking, SIGNUP_MESSAGES, MEMBER_DETAILS_MESSAGES, {
   invalid: SIGNUP_FORM.invalidMessage,
 });
-const MESSAGE_PATTERNS = [/^Please (enter|choose|agree|check) /, /must be at most [\d,]+ characters/i, /Year of birth must be a year from \d+ to \d+/, /must be (from )?\d+( to \d+| or \d+)?\./];
+const MESSAGE_PATTERNS = [
+  /^Please (enter|choose|agree|check) /,
+  /must be at most [\d,]+ characters/i,
+  /Year of birth must be a year from \d+ to \d+/,
+  /must be (from )?\d+( to \d+| or \d+)?\./,
+];
 
 const decode = (html: string) =>
   html.replace(/&(lt|gt|quot|#x27|#39|amp);/g, (_, entity: string) => ({ lt: "<", gt: ">", quot: '"', "#x27": "'", "#39": "'", amp: "&" })[entity]!);
@@ -186,12 +192,22 @@ async function runAll(probes: Probe[]): Promise<void> {
 }
 
 const describeEdits = (edits: readonly FieldEdit[]) =>
-  edits.map((edit) => (edit.op === "drop" ? `-${edit.field}` : `${edit.field}${edit.op === "set" ? "" : `(${edit.op})`}=${describeValue(edit.value)}`)).join(" ");
+  edits
+    .map((edit) => (edit.op === "drop" ? `-${edit.field}` : `${edit.field}${edit.op === "set" ? "" : `(${edit.op})`}=${describeValue(edit.value)}`))
+    .join(" ");
 
 /** Form probes: fast-check's edits (seeded, so a failure can be replayed) on a valid base post. */
 function formProbes(
   target: string,
-  spec: { path: () => string; fields: readonly string[]; base: () => Record<string, string>; userId?: string; form?: boolean; runs?: number; accepted?: (base: Record<string, string>, edits: FieldEdit[]) => Probe["accepted"] },
+  spec: {
+    path: () => string;
+    fields: readonly string[];
+    base: () => Record<string, string>;
+    userId?: string;
+    form?: boolean;
+    runs?: number;
+    accepted?: (base: Record<string, string>, edits: FieldEdit[]) => Probe["accepted"];
+  },
 ): Probe[] {
   spec.fields.forEach((field) => tally.fields.add(`${target}:${field}`));
   const samples = fc.sample(fc.tuple(formEdits(spec.fields), fc.boolean()), { seed: SEED + target.length * 7919, numRuns: spec.runs ?? FORM_RUNS });
@@ -213,12 +229,19 @@ function formProbes(
 }
 
 /** Path probes: a hostile value in each `:param` of a route pattern (GET, and POST when the route has an action). */
-function pathProbes(target: string, pattern: string, options: { userId?: string; post?: boolean; runs?: number; fixed?: Record<string, string> } = {}): Probe[] {
+function pathProbes(
+  target: string,
+  pattern: string,
+  options: { userId?: string; post?: boolean; runs?: number; fixed?: Record<string, string> } = {},
+): Probe[] {
   const names = [...pattern.matchAll(/:(\w+)/g)].map((match) => match[1]!);
   names.forEach((name) => tally.fields.add(`${target}:${name}`));
   // Each parameter hostile, or left as a well-formed id (e.g. a real member's) half the time.
   const slot = fc.option(hostileUrlValue, { freq: 2 });
-  const samples = fc.sample(fc.tuple(fc.tuple(...names.map(() => slot)), fc.boolean()), { seed: SEED + pattern.length * 104_729, numRuns: options.runs ?? PARAM_RUNS });
+  const samples = fc.sample(fc.tuple(fc.tuple(...names.map(() => slot)), fc.boolean()), {
+    seed: SEED + pattern.length * 104_729,
+    numRuns: options.runs ?? PARAM_RUNS,
+  });
   return samples.map(([values, post]) => {
     const hostile = values.every((value) => value === null) ? [values[0] ?? { text: "" }, ...values.slice(1)] : values;
     const path = pattern.replace(/:(\w+)/g, (_, param: string) => {
@@ -244,8 +267,19 @@ function queryProbes(target: string, path: string, params: readonly string[], op
   params.forEach((name) => tally.fields.add(`${target}:?${name}`));
   const samples = fc.sample(formEdits(params, hostileUrlValue, 5), { seed: SEED + path.length * 15_485_863, numRuns: options.runs ?? PARAM_RUNS });
   return samples.map((edits) => {
-    const { body } = hostileBody({}, edits.map((edit) => (edit.op === "file" ? { ...edit, op: "set" } : edit)));
-    return { target, method: "GET", path: `${path}?${String(body)}`, values: valuesPosted(edits), missing: 0, userId: options.userId, describe: describeEdits(edits) };
+    const { body } = hostileBody(
+      {},
+      edits.map((edit) => (edit.op === "file" ? { ...edit, op: "set" } : edit)),
+    );
+    return {
+      target,
+      method: "GET",
+      path: `${path}?${String(body)}`,
+      values: valuesPosted(edits),
+      missing: 0,
+      userId: options.userId,
+      describe: describeEdits(edits),
+    };
   });
 }
 
@@ -301,7 +335,8 @@ function storedMemberObeys(find: (members: ReturnType<typeof d1Members>) => Prom
       const sent = edits.find((edit) => edit.field === "fullName");
       if (!exactName || !sent || sent.op !== "set" || !("text" in sent.value)) return;
       const expected = wellFormed(sent.value.text).trim();
-      if (member.fullName !== expected) failures.push(`fullName stored as ${JSON.stringify(member.fullName.slice(0, 60))}, posted ${describeValue(sent.value)}`);
+      if (member.fullName !== expected)
+        failures.push(`fullName stored as ${JSON.stringify(member.fullName.slice(0, 60))}, posted ${describeValue(sent.value)}`);
     });
   };
 }
@@ -310,11 +345,33 @@ function storedMemberObeys(find: (members: ReturnType<typeof d1Members>) => Prom
 // The targets
 
 const SIGNUP_FIELDS = [...SIGNUP_FORM.sections.flatMap((section) => section.fields.map((field) => field.name)), "intent"];
-const DETAILS_FIELDS = [...PERSON_FIELDS, "membership", ...SPOUSE_FIELDS, "childCount", ...CHILD_NAME_FIELDS, ...CHILD_YEAR_FIELDS, "childPhotoConcent", "childPhotoShareConcent", "intent"];
-const PARTY_FIELDS = [...ATTENDEE_BANDS.flatMap((band) => [countField(band), ...Array.from({ length: BAND_LIMITS[band].max }, (_, i) => nameField(band, i + 1))]), "intent"];
+const DETAILS_FIELDS = [
+  ...PERSON_FIELDS,
+  "membership",
+  ...SPOUSE_FIELDS,
+  "childCount",
+  ...CHILD_NAME_FIELDS,
+  ...CHILD_YEAR_FIELDS,
+  "childPhotoConcent",
+  "childPhotoShareConcent",
+  "intent",
+];
+const PARTY_FIELDS = [
+  ...ATTENDEE_BANDS.flatMap((band) => [countField(band), ...Array.from({ length: BAND_LIMITS[band].max }, (_, i) => nameField(band, i + 1))]),
+  "intent",
+];
 
 function amendBase(): Record<string, string> {
-  const { email: _e, password: _p, confirm_password: _c, agreeTerms: _a, giftAidConcent: _g, residentConcent: _r, paymentConcent: _pc, ...details } = familySignup("x@example.com");
+  const {
+    email: _e,
+    password: _p,
+    confirm_password: _c,
+    agreeTerms: _a,
+    giftAidConcent: _g,
+    residentConcent: _r,
+    paymentConcent: _pc,
+    ...details
+  } = familySignup("x@example.com");
   return { ...details, intent: "save" };
 }
 
@@ -329,7 +386,12 @@ function allProbes(): Probe[] {
       base: () => familySignup(uniqueSignupEmail("hostile")),
       accepted: (base, edits) => storedMemberObeys((members) => members.findByEmail(base.email!.toLowerCase()), edits, true),
     }),
-    ...formProbes("signup-update", { path: () => "/signup", fields: SIGNUP_FIELDS, base: () => ({ ...familySignup(uniqueSignupEmail("update")), intent: "update-fields" }), runs: 80 }),
+    ...formProbes("signup-update", {
+      path: () => "/signup",
+      fields: SIGNUP_FIELDS,
+      base: () => ({ ...familySignup(uniqueSignupEmail("update")), intent: "update-fields" }),
+      runs: 80,
+    }),
     ...formProbes("contact", {
       path: () => "/contact",
       fields: ["name", "lastname", "email", "subject", "notes"],
@@ -341,7 +403,12 @@ function allProbes(): Probe[] {
       base: () => ({ email: uniqueSignupEmail("login"), password: "not the password", redirectTo: "/mem-account" }),
     }),
     ...formProbes("forgot-password", { path: () => "/forgot-password", fields: ["email"], base: () => ({ email: uniqueSignupEmail("forgot") }), runs: 150 }),
-    ...formProbes("reset-password", { path: () => resetPath, fields: ["password", "confirmPassword"], base: () => ({ password: "correct horse battery", confirmPassword: "correct horse battery" }), runs: 150 }),
+    ...formProbes("reset-password", {
+      path: () => resetPath,
+      fields: ["password", "confirmPassword"],
+      base: () => ({ password: "correct horse battery", confirmPassword: "correct horse battery" }),
+      runs: 150,
+    }),
     ...formProbes("cookie-consent", { path: () => "/cookie-consent", fields: ["redirectTo"], base: () => ({ redirectTo: "/" }), form: false, runs: 60 }),
     // Member forms
     ...formProbes("amend-account", {
@@ -352,7 +419,13 @@ function allProbes(): Probe[] {
       // Concurrent saves of one member: only the last one stays, so only the rules are checked.
       accepted: (_base, edits) => storedMemberObeys((members) => members.getById(ids.family), edits, false),
     }),
-    ...formProbes("book-ticket-update", { path: () => "/book-ticket", fields: PARTY_FIELDS, base: () => ({ ...FAMILY_PARTY, intent: "update" }), userId: ids.family, runs: 120 }),
+    ...formProbes("book-ticket-update", {
+      path: () => "/book-ticket",
+      fields: PARTY_FIELDS,
+      base: () => ({ ...FAMILY_PARTY, intent: "update" }),
+      userId: ids.family,
+      runs: 120,
+    }),
     ...formProbes("book-ticket", { path: () => "/book-ticket", fields: PARTY_FIELDS, base: () => ({ ...FAMILY_PARTY }), userId: ids.family }),
     ...formProbes("mem-account-renew", { path: () => "/mem-account", fields: ["intent"], base: () => ({}), userId: ids.family, form: false, runs: 30 }),
     ...formProbes("payment-reg-fee", { path: () => paymentPath, fields: ["intent"], base: () => ({}), form: false, runs: 30 }),
@@ -364,16 +437,59 @@ function allProbes(): Probe[] {
       userId: accountant,
       form: false,
     }),
-    ...formProbes("deleted-members-action", { path: () => "/deleted-members", fields: ["do", "confirmed"], base: () => ({ do: memberDo("restore", ids.throwaway[0]!), confirmed: "1" }), userId: accountant, form: false, runs: 80 }),
-    ...formProbes("accounts-payments", { path: () => "/accounts/payments", fields: ["id"], base: () => ({ id: "000000000000000000000000" }), userId: accountant, form: false, runs: 80 }),
-    ...formProbes("mem-renewals-action", { path: () => "/mem-renewals", fields: ["intent", "confirmed"], base: () => ({ intent: "notify" }), userId: accountant, form: false, runs: 60 }),
-    ...formProbes("scan-qr-code", { path: () => "/scan-qr-code", fields: ["code", "person"], base: () => ({ code: "ABCDEFGH", person: "adult:1" }), userId: accountant, form: false }),
-    ...formProbes("emails-resend", { path: () => `/accounts/emails/000000000000000000000000`, fields: ["intent", "id"], base: () => ({ intent: "resend" }), userId: accountant, form: false, runs: 30 }),
-    ...formProbes("practice-checkout", { path: () => "/practice-checkout/000000000000000000000000", fields: ["intent"], base: () => ({ intent: "pay" }), form: false, runs: 30 }),
+    ...formProbes("deleted-members-action", {
+      path: () => "/deleted-members",
+      fields: ["do", "confirmed"],
+      base: () => ({ do: memberDo("restore", ids.throwaway[0]!), confirmed: "1" }),
+      userId: accountant,
+      form: false,
+      runs: 80,
+    }),
+    ...formProbes("accounts-payments", {
+      path: () => "/accounts/payments",
+      fields: ["id"],
+      base: () => ({ id: "000000000000000000000000" }),
+      userId: accountant,
+      form: false,
+      runs: 80,
+    }),
+    ...formProbes("mem-renewals-action", {
+      path: () => "/mem-renewals",
+      fields: ["intent", "confirmed"],
+      base: () => ({ intent: "notify" }),
+      userId: accountant,
+      form: false,
+      runs: 60,
+    }),
+    ...formProbes("scan-qr-code", {
+      path: () => "/scan-qr-code",
+      fields: ["code", "person"],
+      base: () => ({ code: "ABCDEFGH", person: "adult:1" }),
+      userId: accountant,
+      form: false,
+    }),
+    ...formProbes("emails-resend", {
+      path: () => `/accounts/emails/000000000000000000000000`,
+      fields: ["intent", "id"],
+      base: () => ({ intent: "resend" }),
+      userId: accountant,
+      form: false,
+      runs: 30,
+    }),
+    ...formProbes("practice-checkout", {
+      path: () => "/practice-checkout/000000000000000000000000",
+      fields: ["intent"],
+      base: () => ({ intent: "pay" }),
+      form: false,
+      runs: 30,
+    }),
     // Query strings
     ...queryProbes("members-table", "/accounts", ["q", "status", "membership", "fee", "sort", "dir", "page", "size"], { userId: accountant, runs: 60 }),
     ...queryProbes("deleted-members", "/deleted-members", ["q", "status", "membership", "fee", "sort", "dir", "page", "size"], { userId: accountant }),
-    ...queryProbes("members-csv", "/accounts/export.csv", ["q", "status", "membership", "fee", "sort", "dir", "page", "size", "list"], { userId: accountant, runs: 60 }),
+    ...queryProbes("members-csv", "/accounts/export.csv", ["q", "status", "membership", "fee", "sort", "dir", "page", "size", "list"], {
+      userId: accountant,
+      runs: 60,
+    }),
     ...queryProbes("mem-events-pay", "/mem-events-pay", ["year", "event", "page", "size"], { userId: accountant, runs: 60 }),
     ...queryProbes("tickets-csv", "/mem-events-pay/tickets.csv", ["year", "event"], { userId: accountant }),
     ...queryProbes("mem-renewals", "/mem-renewals", ["year", "rpage", "rsize", "ppage", "psize"], { userId: accountant, runs: 60 }),
@@ -422,7 +538,13 @@ describe("hostile input (fast-check, seed " + SEED + ")", () => {
       `hostile input: ${tally.values} hostile values (+${tally.missing} fields left out) in ${tally.requests} requests over ${tally.fields.size} fields and parameters; ` +
         `${tally.accepted} redirected, ${tally.refused} refused; ${seconds} s`,
     );
-    if (process.env.HOSTILE_TIMING) console.info([...timing].sort((a, b) => b[1].ms - a[1].ms).map(([t, v]) => `${t} ${v.requests} ${v.ms}ms`).join("\n"));
+    if (process.env.HOSTILE_TIMING)
+      console.info(
+        [...timing]
+          .sort((a, b) => b[1].ms - a[1].ms)
+          .map(([t, v]) => `${t} ${v.requests} ${v.ms}ms`)
+          .join("\n"),
+      );
     expect(failures.slice(0, 30)).toEqual([]);
     expect(tally.values).toBeGreaterThanOrEqual(5_000);
     expect(tally.fields.size).toBeGreaterThanOrEqual(100);

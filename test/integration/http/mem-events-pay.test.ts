@@ -22,9 +22,7 @@ async function get(path: string, userId: string | null = treasurer.id) {
 
 /** The tiles as label → value. */
 function tiles(html: string): Record<string, string> {
-  return Object.fromEntries(
-    [...html.matchAll(/<dt>([^<]*)<\/dt><dd>([^<]*)<\/dd>/g)].map((m) => [decode(m[1]!), decode(m[2]!)]),
-  );
+  return Object.fromEntries([...html.matchAll(/<dt>([^<]*)<\/dt><dd>([^<]*)<\/dd>/g)].map((m) => [decode(m[1]!), decode(m[2]!)]));
 }
 
 /** The table's rows: class and cell texts. */
@@ -150,7 +148,9 @@ describe("/mem-events-pay", () => {
     expect(response.status).toBe(200);
     expect(response.headers.get("Content-Type")).toBe("text/csv; charset=utf-8");
     expect(response.headers.get("Cache-Control")).toBe("private, no-store");
-    expect(response.headers.get("Content-Disposition")).toMatch(new RegExp(`^attachment; filename="event-tickets-${Y}-spring-gala-test-\\d{4}-\\d{2}-\\d{2}\\.csv"$`));
+    expect(response.headers.get("Content-Disposition")).toMatch(
+      new RegExp(`^attachment; filename="event-tickets-${Y}-spring-gala-test-\\d{4}-\\d{2}-\\d{2}\\.csv"$`),
+    );
     const body = new Uint8Array(await response.arrayBuffer());
     expect([...body.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const csv = new TextDecoder().decode(body); // TextDecoder drops the BOM checked above

@@ -80,7 +80,9 @@ async function prepareReport(db: D1Database, people: People, extraPending: numbe
 
   for (const member of Object.values(people)) await members.register(member);
   for (let i = 1; i <= extraPending; i += 1) {
-    await members.register(newMember({ fullName: `Pending Paging ${String(i).padStart(3, "0")}`, active: true, registrationPaid: true, lastRenewedYear: Y - 2 }));
+    await members.register(
+      newMember({ fullName: `Pending Paging ${String(i).padStart(3, "0")}`, active: true, registrationPaid: true, lastRenewedYear: Y - 2 }),
+    );
   }
   baseline.pendingEmails = (await members.list(pendingMembersQuery(Y))).rows.map((m) => m.email);
 }
@@ -103,7 +105,11 @@ async function post(base: string, path: string, fields: Record<string, string>, 
 /** Follows an action's redirect with its toast cookie and returns the landing page's text. */
 async function landing(base: string, response: Response) {
   expect(response.status).toBe(302);
-  const toast = response.headers.getSetCookie().find((c) => c.startsWith("__toast="))?.split(";")[0] ?? "";
+  const toast =
+    response.headers
+      .getSetCookie()
+      .find((c) => c.startsWith("__toast="))
+      ?.split(";")[0] ?? "";
   const cookie = [await sessionCookieFor(treasurer.id), toast].filter(Boolean).join("; ");
   const page = await fetch(new URL(response.headers.get("Location")!, base), { redirect: "manual", headers: { Cookie: cookie } });
   return { location: response.headers.get("Location")!, text: text(await page.text()) };
@@ -184,7 +190,9 @@ describe("/mem-renewals without an e-mail provider", () => {
     months[0]! += 1;
     months[2]! += 2;
     months[5]! += 1;
-    expect(decode(html)).toContain(`aria-label="Renewals paid each month of ${Y}: Jan ${months[0]}, Feb ${months[1]}, Mar ${months[2]}, Apr ${months[3]}, May ${months[4]}, Jun ${months[5]}`);
+    expect(decode(html)).toContain(
+      `aria-label="Renewals paid each month of ${Y}: Jan ${months[0]}, Feb ${months[1]}, Mar ${months[2]}, Apr ${months[3]}, May ${months[4]}, Jun ${months[5]}`,
+    );
   });
 
   it("shows last year's renewals for ?year=last year, and ignores a year it does not offer", async () => {
@@ -380,8 +388,14 @@ describe("/mem-renewals with Resend", () => {
       }
       const response = await post(server.url, "/mem-renewals", { intent: "notify", confirmed: "1" }, otherId);
       expect(response.status).toBe(302);
-      const toast = response.headers.getSetCookie().find((c) => c.startsWith("__toast="))?.split(";")[0] ?? "";
-      const page = await fetch(new URL(response.headers.get("Location")!, server.url), { headers: { Cookie: [await sessionCookieFor(otherId), toast].join("; ") } });
+      const toast =
+        response.headers
+          .getSetCookie()
+          .find((c) => c.startsWith("__toast="))
+          ?.split(";")[0] ?? "";
+      const page = await fetch(new URL(response.headers.get("Location")!, server.url), {
+        headers: { Cookie: [await sessionCookieFor(otherId), toast].join("; ") },
+      });
       expect(text(await page.text())).toContain(`${baseline.pendingEmails.length} could not be sent: rate_limit_exceeded: Too many requests.`);
       expect((await outboxCounts(server.persistTo)).failed).toBe(baseline.pendingEmails.length);
     } finally {

@@ -24,7 +24,14 @@ const HOSTILE = newMember({
   active: true,
   registrationPaid: true,
 });
-const PLUS = newMember({ fullName: "Plus Mobile Person", email: "plus-csv@example.com", mobile: "+44 7700 900456", membership: "Single", registrationPaid: true, active: true });
+const PLUS = newMember({
+  fullName: "Plus Mobile Person",
+  email: "plus-csv@example.com",
+  mobile: "+44 7700 900456",
+  membership: "Single",
+  registrationPaid: true,
+  active: true,
+});
 const GONE = newMember({ fullName: "Deleted Csv Person", email: "deleted-csv@example.com", deleted: true });
 
 let server: SeededServer;

@@ -40,7 +40,14 @@ beforeAll(async () => {
 afterAll(() => server?.stop());
 
 const treasurer = demoAccount("treasurer");
-const text = (html: string) => html.replace(/<!--.*?-->/g, "").replace(/<[^>]+>/g, " ").replace(/&#x27;|&#39;/g, "'").replace(/&quot;/g, '"').replace(/&amp;/g, "&").replace(/\s+/g, " ");
+const text = (html: string) =>
+  html
+    .replace(/<!--.*?-->/g, "")
+    .replace(/<[^>]+>/g, " ")
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/&quot;/g, '"')
+    .replace(/&amp;/g, "&")
+    .replace(/\s+/g, " ");
 
 async function get(path: string, userId: string | null = treasurer.id, extraCookie = "") {
   const cookie = [userId ? await sessionCookieFor(userId) : "", extraCookie].filter(Boolean).join("; ");
@@ -56,7 +63,11 @@ async function post(path: string, fields: Record<string, string>, userId: string
 /** Follows an action's redirect with its toast cookie and returns the page text (the toast included). */
 async function landing(response: Response, userId: string = treasurer.id, base = server.url) {
   expect(response.status).toBe(302);
-  const toast = response.headers.getSetCookie().find((c) => c.startsWith("__toast="))?.split(";")[0] ?? "";
+  const toast =
+    response.headers
+      .getSetCookie()
+      .find((c) => c.startsWith("__toast="))
+      ?.split(";")[0] ?? "";
   const cookie = [await sessionCookieFor(userId), toast].filter(Boolean).join("; ");
   const page = await fetch(new URL(response.headers.get("Location")!, base), { redirect: "manual", headers: { Cookie: cookie } });
   return { location: response.headers.get("Location")!, html: await page.text() };
@@ -112,7 +123,12 @@ describe("members tables: the accountant's view", () => {
     expect(response.status).toBe(200);
     expect(response.headers.get("Cache-Control")).toBe("private, no-store");
     const html = await response.text();
-    const headers = [...html.matchAll(/<th scope="col"[^>]*>(.*?)<\/th>/g)].map((m) => text(m[1]!).replace(/[↕▲▼]/g, "").replace(/, sort \w+/, "").trim());
+    const headers = [...html.matchAll(/<th scope="col"[^>]*>(.*?)<\/th>/g)].map((m) =>
+      text(m[1]!)
+        .replace(/[↕▲▼]/g, "")
+        .replace(/, sort \w+/, "")
+        .trim(),
+    );
     expect(headers).toEqual([...MEMBER_COLUMNS.map((c) => c.header), "Actions"]);
     expect(names(html)).toHaveLength(15);
     expect(text(html)).toContain(`1–15 of ${4 + 40 + 4} members`);
@@ -243,7 +259,11 @@ describe("members tables: row actions", () => {
     expect(await verifyPaymentLinkToken(devEnv, tampered)).toBeNull();
     const in31Days = Math.floor(Date.now() / 1000) + 31 * 24 * 3600;
     expect(await verifyPaymentLinkToken(devEnv, token, in31Days)).toBeNull();
-    const otherSecret = parseEnv({ DB: { prepare() {}, batch() {} }, ENVIRONMENT: "development", LINK_SIGNING_SECRET: "another-secret-of-at-least-32-characters!!" });
+    const otherSecret = parseEnv({
+      DB: { prepare() {}, batch() {} },
+      ENVIRONMENT: "development",
+      LINK_SIGNING_SECRET: "another-secret-of-at-least-32-characters!!",
+    });
     expect(await verifyPaymentLinkToken(otherSecret, token)).toBeNull();
 
     const paid = await landing(await post("/accounts", { do: `send-link:${demoAccount("member").id}` }));

@@ -36,11 +36,19 @@ beforeAll(async () => {
     prepare: async (db) => {
       const store = createD1Store(db);
       await changeTickets(db, { title: TITLE, lastBookingDate: `${YEAR}-12-20` });
-      holder = (await store.members.register(newMember({ fullName: "Household Holder", email: "household@example.org", membership: "Family", active: true, registrationPaid: true }))).id;
+      holder = (
+        await store.members.register(
+          newMember({ fullName: "Household Holder", email: "household@example.org", membership: "Family", active: true, registrationPaid: true }),
+        )
+      ).id;
       for (const key of Object.keys(CODES) as Array<keyof typeof CODES>) {
         const year = key === "longAgo" ? YEAR - 2 : YEAR;
         const title = key === "longAgo" ? "Old Party" : TITLE;
-        const ticket = await createTicketWithCode(store, { userId: holder, title, email: "household@example.org", membership: "Family", year, price: 6000, attendees: PARTY }, () => CODES[key]);
+        const ticket = await createTicketWithCode(
+          store,
+          { userId: holder, title, email: "household@example.org", membership: "Family", year, price: 6000, attendees: PARTY },
+          () => CODES[key],
+        );
         await store.tickets.markPaid(ticket.id);
         tickets[key] = ticket;
       }
@@ -51,7 +59,14 @@ afterAll(async () => {
   await server?.stop();
 });
 
-const text = (html: string) => html.replace(/<!--.*?-->/g, "").replace(/<[^>]+>/g, " ").replace(/&amp;/g, "&").replace(/&#x27;|&#39;/g, "'").replace(/\s+/g, " ").trim();
+const text = (html: string) =>
+  html
+    .replace(/<!--.*?-->/g, "")
+    .replace(/<[^>]+>/g, " ")
+    .replace(/&amp;/g, "&")
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/\s+/g, " ")
+    .trim();
 
 async function myTickets() {
   const response = await fetch(`${server.url}/mem-account`, { redirect: "manual", headers: { Cookie: await sessionCookieFor(holder) } });
@@ -91,7 +106,10 @@ describe("My Tickets for a household admitted in goes", () => {
     const people = [...ticket.matchAll(/<ul class="ticket-people">([\s\S]*?)<\/ul>/g)][0]![1]!;
     const rows = [...people.matchAll(/<li>([\s\S]*?)<\/li>/g)].map((m) => text(m[1]!));
     expect(rows).toHaveLength(6);
-    expect(rows.filter((row) => /In at \d\d:\d\d, \d+ \w+/.test(row)).map((row) => row.replace(/ In at.*$/, ""))).toEqual(["Hh Adult One Adult", "Hh Adult Two Adult"]);
+    expect(rows.filter((row) => /In at \d\d:\d\d, \d+ \w+/.test(row)).map((row) => row.replace(/ In at.*$/, ""))).toEqual([
+      "Hh Adult One Adult",
+      "Hh Adult Two Adult",
+    ]);
     expect(rows.find((row) => row.startsWith("Hh Teen"))).not.toContain("In at");
 
     await admit(CODES.household, PARTY.slice(2));

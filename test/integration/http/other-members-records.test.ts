@@ -37,11 +37,22 @@ async function seedOtherMembersRecords(db: D1Database): Promise<Seeded> {
   const tickets = d1Tickets(db);
   const transactions = d1Transactions(db);
   const owned = { email: other.email, membership: "Single" as const, year: new Date().getUTCFullYear() };
-  const freeTicket = await tickets.create(newTicket(other.id, { ...owned, code: "SARAFR22", price: 0, attendees: [{ band: "adult", position: 1, name: "Sara Thomas" }] }));
+  const freeTicket = await tickets.create(
+    newTicket(other.id, { ...owned, code: "SARAFR22", price: 0, attendees: [{ band: "adult", position: 1, name: "Sara Thomas" }] }),
+  );
   await tickets.markPaid(freeTicket.id);
-  const paidTicket = await tickets.create(newTicket(other.id, { ...owned, code: "SARAPD33", price: 1200, attendees: [{ band: "adult", position: 1, name: "Sara Thomas" }] }));
+  const paidTicket = await tickets.create(
+    newTicket(other.id, { ...owned, code: "SARAPD33", price: 1200, attendees: [{ band: "adult", position: 1, name: "Sara Thomas" }] }),
+  );
   const ticketPayment = await transactions.create(
-    newTransaction(other.id, { title: "Christmas Party", paymentType: "ticket", ticketId: paidTicket.id, unitAmount: 1200, memberName: "Sara Thomas", memberEmail: other.email }),
+    newTransaction(other.id, {
+      title: "Christmas Party",
+      paymentType: "ticket",
+      ticketId: paidTicket.id,
+      unitAmount: 1200,
+      memberName: "Sara Thomas",
+      memberEmail: other.email,
+    }),
   );
   await transactions.settle(ticketPayment.id, "success", Math.floor(Date.now() / 1000));
   await tickets.markPaid(paidTicket.id);
@@ -173,7 +184,14 @@ describe("a member never sees another member's record", () => {
       expect(response.headers.get("Location"), path).toBe("/mem-account");
       await expectNothingOfTheOther(response, path);
     }
-    for (const path of ["/accounts.data", "/deleted-members.data", "/accounts/payments.data", "/mem-renewals.data", "/mem-events-pay.data", "/scan-qr-code.data"]) {
+    for (const path of [
+      "/accounts.data",
+      "/deleted-members.data",
+      "/accounts/payments.data",
+      "/mem-renewals.data",
+      "/mem-events-pay.data",
+      "/scan-qr-code.data",
+    ]) {
       await expectNothingOfTheOther(await get(path, member.id), path);
       await expectNothingOfTheOther(await get(path), `${path} as visitor`);
     }

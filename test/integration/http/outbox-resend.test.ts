@@ -25,7 +25,9 @@ beforeAll(async () => {
         "INSERT INTO outbox (id, recipients, subject, html, text, purpose, status, provider, created_at, updated_at) VALUES (?, ?, ?, '<p>old</p>', 'old', 'contact', 'sent', 'resend', ?, ?)",
       );
       await db.batch(
-        Array.from({ length: OLD_EMAILS }, (_, i) => insert.bind(`0000000000000000000000${String(i).padStart(2, "0")}`, '["old@example.org"]', `Old e-mail ${i}`, 1_700_000_000 + i, 1_700_000_000 + i)),
+        Array.from({ length: OLD_EMAILS }, (_, i) =>
+          insert.bind(`0000000000000000000000${String(i).padStart(2, "0")}`, '["old@example.org"]', `Old e-mail ${i}`, 1_700_000_000 + i, 1_700_000_000 + i),
+        ),
       );
     },
   });
@@ -96,12 +98,20 @@ describe("e-mail through a failing provider (fake Resend)", () => {
   it("an accountant sends a failed e-mail again: Failed while the provider refuses, Sent once it accepts, never twice", async () => {
     const email = uniqueEmail("resend-again");
     const subject = `MMA Contact Form: Send again ${email.split("@")[0]}`;
-    expect((await post("/contact", { name: "Ada", lastname: "Lovelace", email, subject: subject.slice("MMA Contact Form: ".length), notes: "Hello" }, "198.18.9.3")).status).toBe(302);
+    expect(
+      (await post("/contact", { name: "Ada", lastname: "Lovelace", email, subject: subject.slice("MMA Contact Form: ".length), notes: "Hello" }, "198.18.9.3"))
+        .status,
+    ).toBe(302);
     const id = /href="\/accounts\/emails\/([^"]+)"/.exec(rowOf(await outboxList(), subject))![1]!;
     const cookie = await sessionCookieFor(demoAccount("treasurer").id);
     const page = () => fetch(`${server.url}/accounts/emails/${id}`, { headers: { Cookie: cookie } }).then(async (r) => decode(await r.text()));
     const sendAs = (who: string) =>
-      fetch(`${server.url}/accounts/emails/${id}`, { method: "POST", redirect: "manual", body: "", headers: { Cookie: who, Origin: server.url, "Content-Type": "application/x-www-form-urlencoded" } });
+      fetch(`${server.url}/accounts/emails/${id}`, {
+        method: "POST",
+        redirect: "manual",
+        body: "",
+        headers: { Cookie: who, Origin: server.url, "Content-Type": "application/x-www-form-urlencoded" },
+      });
     const sendAgain = () => sendAs(cookie);
     expect(await page()).toContain("Send again</button>");
     // Only an accountant may.
@@ -132,7 +142,10 @@ describe("e-mail through a failing provider (fake Resend)", () => {
     resend.failWith(FAILURE);
     const email = uniqueEmail("resend-race");
     const subject = `MMA Contact Form: Race ${email.split("@")[0]}`;
-    expect((await post("/contact", { name: "Ada", lastname: "Lovelace", email, subject: subject.slice("MMA Contact Form: ".length), notes: "Hello" }, "198.18.9.4")).status).toBe(302);
+    expect(
+      (await post("/contact", { name: "Ada", lastname: "Lovelace", email, subject: subject.slice("MMA Contact Form: ".length), notes: "Hello" }, "198.18.9.4"))
+        .status,
+    ).toBe(302);
     const id = /href="\/accounts\/emails\/([^"]+)"/.exec(rowOf(await outboxList(), subject))![1]!;
     const cookie = await sessionCookieFor(demoAccount("treasurer").id);
     resend.failWith(null);
@@ -140,7 +153,12 @@ describe("e-mail through a failing provider (fake Resend)", () => {
     resend.setDelay(500);
     const presses = await Promise.all(
       Array.from({ length: 5 }, () =>
-        fetch(`${server.url}/accounts/emails/${id}`, { method: "POST", redirect: "manual", body: "", headers: { Cookie: cookie, Origin: server.url, "Content-Type": "application/x-www-form-urlencoded" } }),
+        fetch(`${server.url}/accounts/emails/${id}`, {
+          method: "POST",
+          redirect: "manual",
+          body: "",
+          headers: { Cookie: cookie, Origin: server.url, "Content-Type": "application/x-www-form-urlencoded" },
+        }),
       ),
     );
     expect(presses.map((r) => r.status)).toEqual([302, 302, 302, 302, 302]);

@@ -104,7 +104,10 @@ describe("the accountants' outbox (/accounts/emails)", () => {
         body: "x=1",
       });
     // The list has no action (405); an unknown e-mail cannot be sent again (404).
-    for (const [path, status] of [["/accounts/emails", 405], [`/accounts/emails/${"0".repeat(24)}`, 404]] as const) {
+    for (const [path, status] of [
+      ["/accounts/emails", 405],
+      [`/accounts/emails/${"0".repeat(24)}`, 404],
+    ] as const) {
       expect([302, 405]).toContain((await post(path)).status);
       expect((await post(path, await accountant())).status).toBe(status);
     }

@@ -20,9 +20,23 @@ const YEAR = currentYear();
 const people = {
   renewer: newMember({ fullName: "Renew Repeater", active: true, registrationPaid: true, lastRenewedYear: YEAR - 1 }),
   canceller: newMember({ fullName: "Renew Canceller", active: true, registrationPaid: true, lastRenewedYear: YEAR - 1 }),
-  upgrader: newMember({ fullName: "Upgrade Repeater", title: "Mrs", active: true, registrationPaid: true, lastRenewedYear: YEAR, membership: "Single", postcode: "M1 1AA", mobile: "07700900031" }),
+  upgrader: newMember({
+    fullName: "Upgrade Repeater",
+    title: "Mrs",
+    active: true,
+    registrationPaid: true,
+    lastRenewedYear: YEAR,
+    membership: "Single",
+    postcode: "M1 1AA",
+    mobile: "07700900031",
+  }),
   booker: newMember({ fullName: "Book Repeater", active: true, registrationPaid: true, lastRenewedYear: YEAR, membership: "Family" }),
-  ...Object.fromEntries(Array.from({ length: 7 }, (_, i) => [`venue${i}`, newMember({ fullName: `Venue Member ${i}`, active: true, registrationPaid: true, lastRenewedYear: YEAR - 1 })])),
+  ...Object.fromEntries(
+    Array.from({ length: 7 }, (_, i) => [
+      `venue${i}`,
+      newMember({ fullName: `Venue Member ${i}`, active: true, registrationPaid: true, lastRenewedYear: YEAR - 1 }),
+    ]),
+  ),
 };
 type Person = keyof typeof people;
 const ids = {} as Record<Person, string>;
@@ -102,7 +116,22 @@ describe("starting a payment again (issue 16 item 3)", () => {
 
   it("the upgrade reuses its open checkout for the same family, and opens another for a different one", async () => {
     const ip = freshIp();
-    const form = { title: "Mrs", fullName: "Upgrade Repeater", address: "1 Test Street", city: "Manchester", county: "", postcode: "M1 1AA", mobile: "07700900031", membership: "Family", spouseTitle: "Mr", spouseName: "Sam Repeater", spouseEmail: "sam@example.org", spouseMobile: "07700900032", childCount: "0", intent: "save" };
+    const form = {
+      title: "Mrs",
+      fullName: "Upgrade Repeater",
+      address: "1 Test Street",
+      city: "Manchester",
+      county: "",
+      postcode: "M1 1AA",
+      mobile: "07700900031",
+      membership: "Family",
+      spouseTitle: "Mr",
+      spouseName: "Sam Repeater",
+      spouseEmail: "sam@example.org",
+      spouseMobile: "07700900032",
+      childCount: "0",
+      intent: "save",
+    };
     const a = await post("/amend-account", form, ids.upgrader, ip);
     const b = await post("/amend-account", form, ids.upgrader, ip);
     expect(a.status).toBe(303);
@@ -117,7 +146,14 @@ describe("starting a payment again (issue 16 item 3)", () => {
 
   it("10 presses of Book Now for the same party make one unpaid ticket and one checkout; a different party is a new ticket", async () => {
     const ip = freshIp();
-    const party = { numberOfAdults: "2", adultName1: "Book Repeater", adultName2: "Bo Repeater", numberOfChildrenAbove13: "0", numberOfChildrenAbove5: "0", numberOfChildrenBelow5: "0" };
+    const party = {
+      numberOfAdults: "2",
+      adultName1: "Book Repeater",
+      adultName2: "Bo Repeater",
+      numberOfChildrenAbove13: "0",
+      numberOfChildrenAbove5: "0",
+      numberOfChildrenBelow5: "0",
+    };
     const answers = [];
     for (let i = 0; i < 9; i++) answers.push(await post("/book-ticket", party, ids.booker, ip));
     for (const answer of answers) expect(answer.status).toBe(303);

@@ -46,7 +46,12 @@ afterAll(async () => {
   await stripe?.stop();
 });
 
-const text = (html: string) => html.replace(/<!--.*?-->/g, "").replace(/<[^>]+>/g, " ").replace(/&#x27;|&#39;/g, "'").replace(/\s+/g, " ");
+const text = (html: string) =>
+  html
+    .replace(/<!--.*?-->/g, "")
+    .replace(/<[^>]+>/g, " ")
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/\s+/g, " ");
 
 async function get(path: string, userId?: string) {
   return fetch(`${server.url}${path}`, { redirect: "manual", headers: userId ? { Cookie: await sessionCookieFor(userId) } : {} });
@@ -118,7 +123,13 @@ describe("registration from the signed payment link", () => {
     const { sessionId, transaction, successPath } = await checkout(await post(`/payment-reg-fee/${token}`), ids.applicant);
     const charge = registrationCharge(registrationFeeLines(demoSettings(currentYear()).membership, "Single", new Date()));
     expect(stripe.lineItems(sessionId).map((item) => item.price)).toEqual([charge.priceRef]);
-    expect(transaction).toMatchObject({ unitAmount: charge.total, qty: 1, paymentType: "registration", priceRef: charge.priceRef, memberEmail: people.applicant.email });
+    expect(transaction).toMatchObject({
+      unitAmount: charge.total,
+      qty: 1,
+      paymentType: "registration",
+      priceRef: charge.priceRef,
+      memberEmail: people.applicant.email,
+    });
 
     // Before paying: the return page says so and changes nothing.
     const early = await get(successPath);
@@ -245,7 +256,11 @@ describe("the Stripe webhook", () => {
     stripe.complete(sessionId);
     const session = stripe.sessions.get(sessionId)!;
     const send = (event: { payload: string; header: string }) =>
-      fetch(`${server.url}/webhooks/stripe`, { method: "POST", headers: { "Stripe-Signature": event.header, "Content-Type": "application/json" }, body: event.payload });
+      fetch(`${server.url}/webhooks/stripe`, {
+        method: "POST",
+        headers: { "Stripe-Signature": event.header, "Content-Type": "application/json" },
+        body: event.payload,
+      });
 
     const forged = stripe.signedEvent("checkout.session.completed", session, "whsec_not_ours");
     expect((await send(forged)).status).toBe(400);
@@ -272,7 +287,9 @@ describe("Reconcile (accountants)", () => {
     expect((await get("/accounts/payments", demoAccount("member").id)).headers.get("Location")).toBe("/mem-account");
     expect((await post("/accounts/payments", { id: "x" }, demoAccount("member").id)).headers.get("Location")).toBe("/mem-account");
 
-    const renewer = await db((d) => d1Members(d).register(newMember({ fullName: "Tab Closer", active: true, registrationPaid: true, lastRenewedYear: currentYear() - 1 })));
+    const renewer = await db((d) =>
+      d1Members(d).register(newMember({ fullName: "Tab Closer", active: true, registrationPaid: true, lastRenewedYear: currentYear() - 1 })),
+    );
     const treasurer = demoAccount("treasurer").id;
     const { sessionId, transaction } = await checkout(await post("/mem-account", {}, renewer.id), renewer.id);
     const list = await get("/accounts/payments", treasurer);

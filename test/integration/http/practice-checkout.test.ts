@@ -34,7 +34,13 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => server?.stop());
 
-const text = (html: string) => html.replace(/<!--.*?-->/g, "").replace(/<[^>]+>/g, " ").replace(/&#x27;|&#39;/g, "'").replace(/&amp;/g, "&").replace(/\s+/g, " ");
+const text = (html: string) =>
+  html
+    .replace(/<!--.*?-->/g, "")
+    .replace(/<[^>]+>/g, " ")
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/&amp;/g, "&")
+    .replace(/\s+/g, " ");
 
 const page = (id: string) => fetch(`${server.url}/practice-checkout/${id}`, { redirect: "manual" });
 

@@ -19,7 +19,12 @@ async function get(path: string, init: RequestInit = {}) {
 
 /** Text as React escapes it, read back. */
 function unescape(text: string): string {
-  return text.replace(/&#x27;/g, "'").replace(/&quot;/g, '"').replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&amp;/g, "&");
+  return text
+    .replace(/&#x27;/g, "'")
+    .replace(/&quot;/g, '"')
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/&amp;/g, "&");
 }
 
 /** The first capture group of every match, unescaped. */

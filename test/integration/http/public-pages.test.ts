@@ -14,10 +14,8 @@ async function get(path: string, init: RequestInit = {}) {
 }
 
 /** Text as React writes it into HTML. */
-const esc = (text: string) =>
-  text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#x27;");
-const metaContent = (html: string, key: string) =>
-  new RegExp(`<meta (?:name|property)="${key}" content="([^"]*)"`).exec(html)?.[1];
+const esc = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#x27;");
+const metaContent = (html: string, key: string) => new RegExp(`<meta (?:name|property)="${key}" content="([^"]*)"`).exec(html)?.[1];
 
 describe("home", () => {
   it("shows the slider, the upcoming event, the video, the latest five news and the call-out", async () => {
@@ -37,7 +35,9 @@ describe("home", () => {
     expect(html).toContain("<strong>Members only.</strong>");
     expect(html).toMatch(new RegExp(`<a class="button" href="${event.bookingLink}">${esc(event.buttonText)}</a>`));
     expect(html).toContain(esc(event.videoTitle));
-    expect(html).toMatch(/<video controls="" preload="metadata"[^>]*><source src="\/demo\/event\/highlights\.webm" type="video\/webm"\/>Your browser does not support the video tag\.<\/video>/);
+    expect(html).toMatch(
+      /<video controls="" preload="metadata"[^>]*><source src="\/demo\/event\/highlights\.webm" type="video\/webm"\/>Your browser does not support the video tag\.<\/video>/,
+    );
     const newsOnPage = published.filter((item) => html.includes(`href="/blog-details/${item.id}"`));
     expect(newsOnPage.map((item) => item.title)).toEqual(published.slice(0, 5).map((item) => item.title));
     expect(html).toContain('href="tel:+441614960000"');

@@ -94,12 +94,18 @@ describe("after freeSubscriptionAfterMonth, the e-mail, the payment page and the
 
       // What the e-mail asks the applicant to pay: the paragraph that says "please pay ...".
       const mail = parseHtml(email.html);
-      const ask = mail.all("p").map(textOf).find((p) => p.includes("please pay"));
+      const ask = mail
+        .all("p")
+        .map(textOf)
+        .find((p) => p.includes("please pay"));
       expect(ask, "the e-mail says what to pay").toBeTruthy();
       const mailTotal = pence(ask!);
 
       // The payment page the e-mail's link opens: its Total row.
-      const href = mail.all("a").map((a) => a.attribs.href ?? "").find((h) => h.includes("/payment-reg-fee/"));
+      const href = mail
+        .all("a")
+        .map((a) => a.attribs.href ?? "")
+        .find((h) => h.includes("/payment-reg-fee/"));
       expect(href, "the e-mail links the payment page").toBeTruthy();
       const path = new URL(href!).pathname;
       const pageResponse = await fetch(`${server.url}${path}`);
@@ -108,7 +114,12 @@ describe("after freeSubscriptionAfterMonth, the e-mail, the payment page and the
       const pageTotal = pence(page.text(".fee-table tfoot td"));
 
       // PAY: the checkout session on the (fake) Stripe.
-      const pay = await fetch(`${server.url}${path}`, { method: "POST", redirect: "manual", headers: { Origin: server.url, "Content-Type": "application/x-www-form-urlencoded" }, body: "" });
+      const pay = await fetch(`${server.url}${path}`, {
+        method: "POST",
+        redirect: "manual",
+        headers: { Origin: server.url, "Content-Type": "application/x-www-form-urlencoded" },
+        body: "",
+      });
       expect(pay.status).toBe(303);
       const sessionId = pay.headers.get("Location")!.split("/").pop()!;
       const session = stripe.sessions.get(sessionId)!;

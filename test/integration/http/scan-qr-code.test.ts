@@ -86,10 +86,22 @@ describe("/scan-qr-code guard", () => {
     const memberGet = await get(`/scan-qr-code?code=${CODES.household}`, member);
     expect(memberGet.status).toBe(302);
     expect(memberGet.headers.get("Location")).toBe("/mem-account");
-    const memberPost = await post([["code", CODES.household], ["person", "adult-1"]], member);
+    const memberPost = await post(
+      [
+        ["code", CODES.household],
+        ["person", "adult-1"],
+      ],
+      member,
+    );
     expect(memberPost.status).toBe(302);
     expect(memberPost.headers.get("Location")).toBe("/mem-account");
-    const visitorPost = await post([["code", CODES.household], ["person", "adult-1"]], null);
+    const visitorPost = await post(
+      [
+        ["code", CODES.household],
+        ["person", "adult-1"],
+      ],
+      null,
+    );
     expect(visitorPost.headers.get("Location")).toMatch(/^\/login/);
     // Nobody was admitted by those.
     expect(rows(await (await lookup(CODES.household)).text()).every(([, admitted]) => !admitted)).toBe(true);
@@ -146,7 +158,10 @@ describe("/scan-qr-code lookup", () => {
     const html = await (await lookup(CODES.unpaid)).text();
     expect(html).toContain("This ticket is not paid.");
     expect(html).not.toContain("Door Test Party");
-    const save = await post([["code", CODES.unpaid], ["person", "adult-1"]]);
+    const save = await post([
+      ["code", CODES.unpaid],
+      ["person", "adult-1"],
+    ]);
     expect(save.status).toBe(400);
     expect(await save.text()).toContain("This ticket is not paid.");
   });
@@ -174,7 +189,10 @@ describe("/scan-qr-code lookup", () => {
     const html = await (await lookup(CODES.otherEvent)).text();
     expect(html).toContain(message);
     expect(html).toContain("Summer Picnic");
-    const save = await post([["code", CODES.otherEvent], ["person", "adult-1"]]);
+    const save = await post([
+      ["code", CODES.otherEvent],
+      ["person", "adult-1"],
+    ]);
     expect(save.status).toBe(400);
     expect(await save.text()).toContain(message);
     expect(rows(await (await lookup(CODES.otherEvent)).text()).every(([, admitted]) => !admitted)).toBe(true);
@@ -198,7 +216,11 @@ describe("/scan-qr-code lookup", () => {
 
 describe("/scan-qr-code admission", () => {
   it("admits two, shows USED TICKET with them green, then admits the rest from the same code", async () => {
-    const first = await post([["code", CODES.household], ["person", "adult-1"], ["person", "above5-1"]]);
+    const first = await post([
+      ["code", CODES.household],
+      ["person", "adult-1"],
+      ["person", "above5-1"],
+    ]);
     expect(first.status).toBe(302);
     expect(first.headers.get("Location")).toBe(`/scan-qr-code?code=${CODES.household}`);
     expect(first.headers.get("X-Admitted")).toBe("2");
@@ -217,13 +239,18 @@ describe("/scan-qr-code admission", () => {
     expect(after).toMatch(/Admitted \d\d:\d\d, \d{1,2} [A-Z][a-z]{2}/);
 
     // A stale phone asks for one already in and one new: only the new one counts.
-    const rest = await post([["code", CODES.household], ["person", "adult-1"], ["person", "adult-2"], ["person", "above13-1"], ["person", "below5-1"]]);
+    const rest = await post([
+      ["code", CODES.household],
+      ["person", "adult-1"],
+      ["person", "adult-2"],
+      ["person", "above13-1"],
+      ["person", "below5-1"],
+    ]);
     expect(rest.headers.get("X-Admitted")).toBe("3");
     const done = await (await lookup(CODES.household)).text();
     expect(rows(done).every(([, admitted]) => admitted)).toBe(true);
     expect(done).toContain("Everyone on this ticket has been admitted.");
   });
-
 });
 
 describe("scanner assets", () => {

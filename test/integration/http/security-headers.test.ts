@@ -24,7 +24,10 @@ function inlineScriptHashes(html: string): string[] {
 }
 
 function directive(policy: string, name: string): string[] {
-  const part = policy.split(";").map((p) => p.trim()).find((p) => p.startsWith(`${name} `));
+  const part = policy
+    .split(";")
+    .map((p) => p.trim())
+    .find((p) => p.startsWith(`${name} `));
   return part ? part.split(/\s+/).slice(1) : [];
 }
 
@@ -54,7 +57,16 @@ function expectBaseline(response: Response, label: string) {
 
 const VISITOR_PAGES = ["/", "/about", "/school", "/blog", "/gallery", "/event", "/contact", "/signup", "/login", "/forgot-password", "/office-bearers"];
 const MEMBER_PAGES = ["/mem-account", "/book-ticket", "/amend-account", "/documents"];
-const ACCOUNTANT_PAGES = ["/accounts", "/deleted-members", "/accounts/emails", "/accounts/payments", "/mem-renewals", "/mem-events-pay", "/scan-qr-code", "/dev/mail"];
+const ACCOUNTANT_PAGES = [
+  "/accounts",
+  "/deleted-members",
+  "/accounts/emails",
+  "/accounts/payments",
+  "/mem-renewals",
+  "/mem-events-pay",
+  "/scan-qr-code",
+  "/dev/mail",
+];
 
 describe("Content-Security-Policy on HTML pages", () => {
   it("lists exactly the page's inline scripts, on visitors', members' and accountants' pages and the 404 page", async () => {
@@ -88,8 +100,7 @@ describe("Content-Security-Policy on HTML pages", () => {
     // streamed, and React may finish it with a hidden segment and its $RC script after </html>; the policy once
     // hashed only that last script, and Chrome blocked every other one. These are the headers Lighthouse 13 sent.
     const lighthouseChrome = {
-      "User-Agent":
-        "Mozilla/5.0 (Linux; Android 11; moto g power (2022)) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Mobile Safari/537.36",
+      "User-Agent": "Mozilla/5.0 (Linux; Android 11; moto g power (2022)) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Mobile Safari/537.36",
       Accept: "text/html,application/xhtml+xml,application/xml;q=0.9,image/avif,image/webp,image/apng,*/*;q=0.8",
       "Accept-Encoding": "gzip, deflate, br, zstd",
       "Upgrade-Insecure-Requests": "1",
@@ -128,7 +139,11 @@ describe("Content-Security-Policy on HTML pages", () => {
 describe("headers on answers that are not pages", () => {
   it("a refused cross-site post, a CSV, an image and a redirect carry the baseline headers", async () => {
     const treasurer = demoAccount("treasurer").id;
-    const refused = await fetch(`${base()}/contact`, { method: "POST", headers: { Origin: "https://evil.example", "Content-Type": "application/x-www-form-urlencoded" }, body: "" });
+    const refused = await fetch(`${base()}/contact`, {
+      method: "POST",
+      headers: { Origin: "https://evil.example", "Content-Type": "application/x-www-form-urlencoded" },
+      body: "",
+    });
     expect(refused.status).toBe(403);
     expectBaseline(refused, "403");
     const csv = await get("/accounts/export.csv", treasurer);

@@ -45,8 +45,7 @@ afterAll(async () => {
   await server?.stop();
 });
 
-const login = (email: string, password: string, options: { ip: string; cookie?: string }) =>
-  formPost(server.url, "/login", { email, password }, options);
+const login = (email: string, password: string, options: { ip: string; cookie?: string }) => formPost(server.url, "/login", { email, password }, options);
 
 /** Runs `work` for each item, at most `parallel` at a time (the server shares two cores). */
 async function inParallel<T, R>(items: T[], parallel: number, work: (item: T) => Promise<R>): Promise<R[]> {

@@ -26,7 +26,8 @@ function post(base: string, fields: Record<string, string>, ip = nextIp(), heade
 
 const base = () => inject("baseURL");
 /** The message shown for a field: its error paragraph's text. */
-const fieldError = (html: string, field: string) => new RegExp(`<p class="field-error" id="signup-${field}-error">([^<]*)</p>`).exec(html)?.[1]?.replace(/&#x27;|&#39;/g, "'");
+const fieldError = (html: string, field: string) =>
+  new RegExp(`<p class="field-error" id="signup-${field}-error">([^<]*)</p>`).exec(html)?.[1]?.replace(/&#x27;|&#39;/g, "'");
 const allFieldErrors = (html: string) => [...html.matchAll(/id="signup-([A-Za-z_0-9]+)-error">([^<]*)</g)].map(([, field]) => field);
 
 describe("Sign Up (/signup)", () => {
@@ -35,7 +36,23 @@ describe("Sign Up (/signup)", () => {
     const html = await response.text();
     expect(response.status).toBe(200);
     expect(html).toMatch(/<form[^>]*method="post"[^>]*action="\/signup"[^>]*novalidate=""/i);
-    for (const name of ["title", "fullName", "email", "password", "confirm_password", "address", "city", "county", "postcode", "mobile", "membership", "agreeTerms", "giftAidConcent", "residentConcent", "paymentConcent"]) {
+    for (const name of [
+      "title",
+      "fullName",
+      "email",
+      "password",
+      "confirm_password",
+      "address",
+      "city",
+      "county",
+      "postcode",
+      "mobile",
+      "membership",
+      "agreeTerms",
+      "giftAidConcent",
+      "residentConcent",
+      "paymentConcent",
+    ]) {
       expect(html).toContain(`name="${name}"`);
     }
     for (const name of ["spouseName", "childCount", "childName1", "childPhotoConcent"]) expect(html).not.toContain(`name="${name}"`);
@@ -90,7 +107,13 @@ describe("Sign Up (/signup)", () => {
   });
 
   it("checks the spouse, each child shown and the photo consents of a Family", async () => {
-    const form: Record<string, string> = { ...familySignup(uniqueSignupEmail("family-bad")), spouseEmail: "nope", spouseMobile: "0770090045612", childYear1: "2090", childName2: "" };
+    const form: Record<string, string> = {
+      ...familySignup(uniqueSignupEmail("family-bad")),
+      spouseEmail: "nope",
+      spouseMobile: "0770090045612",
+      childYear1: "2090",
+      childName2: "",
+    };
     delete form.childPhotoShareConcent;
     delete form.spouseTitle;
     const html = await (await post(base(), form)).text();
@@ -105,10 +128,26 @@ describe("Sign Up (/signup)", () => {
 
   it("re-renders the form for a new membership or child count without saving or showing messages (no JavaScript)", async () => {
     const email = uniqueSignupEmail("update-fields");
-    const response = await post(base(), { fullName: "Grace Hopper", email, membership: "Family", childCount: "3", password: "secret-secret", intent: "update-fields" });
+    const response = await post(base(), {
+      fullName: "Grace Hopper",
+      email,
+      membership: "Family",
+      childCount: "3",
+      password: "secret-secret",
+      intent: "update-fields",
+    });
     const html = await response.text();
     expect(response.status).toBe(200);
-    for (const name of ["spouseTitle", "spouseName", "spouseEmail", "spouseMobile", "childName1", "childYear3", "childPhotoConcent", "childPhotoShareConcent"]) {
+    for (const name of [
+      "spouseTitle",
+      "spouseName",
+      "spouseEmail",
+      "spouseMobile",
+      "childName1",
+      "childYear3",
+      "childPhotoConcent",
+      "childPhotoShareConcent",
+    ]) {
       expect(html).toContain(`name="${name}"`);
     }
     expect(html).not.toContain('name="childName4"');
@@ -153,7 +192,13 @@ describe("Sign Up (/signup)", () => {
   });
 
   it("answers a tampered post with a clear 400, never a 500", async () => {
-    const response = await post(base(), { ...singleSignup(uniqueSignupEmail("odd")), title: "King", membership: "Both", childCount: "99", mobile: "０７７００９００１２３" });
+    const response = await post(base(), {
+      ...singleSignup(uniqueSignupEmail("odd")),
+      title: "King",
+      membership: "Both",
+      childCount: "99",
+      mobile: "０７７００９００１２３",
+    });
     const html = await response.text();
     expect(response.status).toBe(400);
     expect(fieldError(html, "title")).toBe("Please choose a title");
@@ -224,7 +269,6 @@ describe("Sign-ups on a private server", () => {
       await dispose();
     }
   });
-
 });
 
 describe("Sign-up when registration is disabled", () => {
@@ -237,7 +281,7 @@ describe("Sign-up when registration is disabled", () => {
             `UPDATE singletons SET data = json_set(data, '$.membership.registrationDisabled', json('true'),
                '$.membership.disabledMessageHtml', ?) WHERE name = 'general'`,
           )
-          .bind('<p>Registration reopens in <strong>April</strong>.</p><script>alert(1)</script>')
+          .bind("<p>Registration reopens in <strong>April</strong>.</p><script>alert(1)</script>")
           .run();
       },
     });

@@ -34,8 +34,18 @@ const HOSTILE = {
   childName2: "@SUM(1)",
 };
 /** Attendee names (the booking form caps them at 80 characters). */
-const ATTENDEES = { adultName1: `=HYPERLINK("http://evil.example")${MARKUP.img}`, adultName2: `+cmd|' /C calc'!A0`, above13Child1: `@SUM(1)${MARKUP.svg}`, above5Child1: "-2+3" };
-const CONTACT = { name: `=HYPERLINK("http://evil.example")${MARKUP.img}`, lastname: MARKUP.script, subject: `@SUM(1) ${MARKUP.svg}`, notes: `+cmd|' /C calc'!A0\n${MARKUP.img}` };
+const ATTENDEES = {
+  adultName1: `=HYPERLINK("http://evil.example")${MARKUP.img}`,
+  adultName2: `+cmd|' /C calc'!A0`,
+  above13Child1: `@SUM(1)${MARKUP.svg}`,
+  above5Child1: "-2+3",
+};
+const CONTACT = {
+  name: `=HYPERLINK("http://evil.example")${MARKUP.img}`,
+  lastname: MARKUP.script,
+  subject: `@SUM(1) ${MARKUP.svg}`,
+  notes: `+cmd|' /C calc'!A0\n${MARKUP.img}`,
+};
 
 let server: SeededServer;
 const ids = { payer: "", pending: "", applicant: "" };
@@ -61,7 +71,11 @@ afterAll(() => server?.stop());
 
 let ipCounter = 0;
 async function post(path: string, fields: Record<string, string>, userId?: string): Promise<Response> {
-  const headers: Record<string, string> = { Origin: server.url, "Content-Type": "application/x-www-form-urlencoded", "CF-Connecting-IP": `10.77.0.${++ipCounter}` };
+  const headers: Record<string, string> = {
+    Origin: server.url,
+    "Content-Type": "application/x-www-form-urlencoded",
+    "CF-Connecting-IP": `10.77.0.${++ipCounter}`,
+  };
   if (userId) headers.Cookie = await sessionCookieFor(userId);
   return fetch(`${server.url}${path}`, { method: "POST", redirect: "manual", headers, body: new URLSearchParams(fields) });
 }
@@ -87,7 +101,16 @@ async function payThroughPractice(started: Response, userId: string): Promise<vo
 }
 
 function editAccountFields(): Record<string, string> {
-  const { email: _e, password: _p, confirm_password: _c, agreeTerms: _a, giftAidConcent: _g, residentConcent: _r, paymentConcent: _pc, ...details } = familySignup("x@example.com");
+  const {
+    email: _e,
+    password: _p,
+    confirm_password: _c,
+    agreeTerms: _a,
+    giftAidConcent: _g,
+    residentConcent: _r,
+    paymentConcent: _pc,
+    ...details
+  } = familySignup("x@example.com");
   return { ...details, ...HOSTILE, intent: "save" };
 }
 
@@ -170,7 +193,10 @@ describe("hostile values stored through the forms are shown inert", () => {
       // No cell a spreadsheet would read as a formula (a plain number, even negative, is not one).
       const live = cells.filter((cell) => /^[=+\-@\t\r\uFF1D\uFF0B\uFF0D\uFF20]/.test(cell) && !/^-?\d+(\.\d+)?$/.test(cell));
       expect(live, `${name}: formula cells`).toEqual([]);
-      expect(cells.some((cell) => cell.startsWith(`'=HYPERLINK("http://evil.example")`)), `${name}: the hostile name, neutralised`).toBe(true);
+      expect(
+        cells.some((cell) => cell.startsWith(`'=HYPERLINK("http://evil.example")`)),
+        `${name}: the hostile name, neutralised`,
+      ).toBe(true);
     }
     // The members CSV has the spouse and the children too; the tickets CSV the attendees.
     const members = (await (await get(exports.members, treasurer)).text()).replace(/^\uFEFF/, "");

@@ -32,7 +32,9 @@ beforeAll(async () => {
     vars: stripe.vars,
     prepare: async (db) => {
       const store = createD1Store(db);
-      const member = await store.members.register(newMember({ fullName: "Rita Recover", email: "rita.recover@example.org", active: true, registrationPaid: true }));
+      const member = await store.members.register(
+        newMember({ fullName: "Rita Recover", email: "rita.recover@example.org", active: true, registrationPaid: true }),
+      );
       memberId = member.id;
       for (const path of Object.keys(CODES) as Path[]) {
         const ticket = await createTicketWithCode(store, newTicket(member.id, { email: member.email, price: 2900 }), () => CODES[path]);
@@ -54,7 +56,10 @@ afterAll(async () => {
 const ticketOf = (id: string) => withDb(server, (db) => createD1Store(db).tickets.getById(id)) as Promise<Ticket>;
 const ticketEmails = (code: string) =>
   withDb(server, async (db) => {
-    const row = await db.prepare("SELECT COUNT(*) AS n FROM outbox WHERE purpose = 'ticket' AND text LIKE ?").bind(`%${formatTicketCode(code)}%`).first<{ n: number }>();
+    const row = await db
+      .prepare("SELECT COUNT(*) AS n FROM outbox WHERE purpose = 'ticket' AND text LIKE ?")
+      .bind(`%${formatTicketCode(code)}%`)
+      .first<{ n: number }>();
     return row!.n;
   });
 
@@ -106,7 +111,11 @@ describe("a settled ticket transaction whose ticket stayed unpaid", () => {
     };
     const event = stripe.signedEvent("checkout.session.completed", session);
     const send = () =>
-      fetch(`${server.url}/webhooks/stripe`, { method: "POST", headers: { "Stripe-Signature": event.header, "Content-Type": "application/json" }, body: event.payload });
+      fetch(`${server.url}/webhooks/stripe`, {
+        method: "POST",
+        headers: { "Stripe-Signature": event.header, "Content-Type": "application/json" },
+        body: event.payload,
+      });
     const responses = await Promise.all([send(), send()]);
     expect(responses.map((r) => r.status)).toEqual([200, 200]);
     const results = await Promise.all(responses.map((r) => r.json() as Promise<{ result: string }>));

@@ -41,7 +41,15 @@ beforeAll(async () => {
       await changeTickets(db, { title: "Token Party", lastBookingDate: `${YEAR}-12-20` });
       ticket = await createTicketWithCode(
         store,
-        { userId: demoAccount("member").id, title: "Token Party", email: "family@example.org", membership: "Family", year: YEAR, price: 1000, attendees: [{ band: "adult", position: 1, name: "Token Adult" }] },
+        {
+          userId: demoAccount("member").id,
+          title: "Token Party",
+          email: "family@example.org",
+          membership: "Family",
+          year: YEAR,
+          price: 1000,
+          attendees: [{ band: "adult", position: 1, name: "Token Adult" }],
+        },
         () => "TKQQQQQ7",
       );
       await store.tickets.markPaid(ticket.id);
@@ -127,7 +135,12 @@ describe("the payment link (/payment-reg-fee/{token})", () => {
   it("refuses a token made for another purpose (a ticket's QR token naming the member) and one with its subject swapped", async () => {
     const applicant = demoAccount("applicant").id;
     expect((await get(`/payment-reg-fee/${await paymentLinkToken(devEnv, applicant)}`)).status).toBe(200);
-    const ticketShaped = await signToken(devEnv.LINK_SIGNING_SECRET, TICKET_TOKEN_PURPOSE, { sub: applicant, exp: Math.floor(Date.now() / 1000) + 3600 }, "short");
+    const ticketShaped = await signToken(
+      devEnv.LINK_SIGNING_SECRET,
+      TICKET_TOKEN_PURPOSE,
+      { sub: applicant, exp: Math.floor(Date.now() / 1000) + 3600 },
+      "short",
+    );
     const [, exp, mac] = (await paymentLinkToken(devEnv, applicant)).split(".");
     const swapped = `${Buffer.from(demoAccount("member").id).toString("base64url")}.${exp}.${mac}`;
     for (const token of [ticketShaped, swapped]) {
@@ -155,7 +168,12 @@ describe("the password reset key (/reset-account-password/{id}/{key})", () => {
     const signIn = (password: string, n: number) =>
       formPost(server.url, "/login", { email: "race-reset@example.com", password }, { ip: `198.51.100.${100 + n}` }).then((r) => r.status);
     expect(await signIn(winner, 0)).toBe(302);
-    expect(await signIn(passwords.find((p) => p !== winner)!, 1)).toBe(401);
+    expect(
+      await signIn(
+        passwords.find((p) => p !== winner)!,
+        1,
+      ),
+    ).toBe(401);
     expect(await signIn("old-password-1", 2)).toBe(401);
   });
 });

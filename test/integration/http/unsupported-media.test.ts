@@ -44,20 +44,34 @@ describe("a POST whose body is not a form", () => {
 
   it("also for PUT, PATCH and DELETE", async () => {
     for (const method of ["PUT", "PATCH", "DELETE"]) {
-      const response = await fetch(`${base()}/contact`, { method, redirect: "manual", headers: { Origin: base(), "Content-Type": "application/json" }, body: "{}" });
+      const response = await fetch(`${base()}/contact`, {
+        method,
+        redirect: "manual",
+        headers: { Origin: base(), "Content-Type": "application/json" },
+        body: "{}",
+      });
       expect(response.status, method).toBe(415);
     }
   });
 
   it("the cross-site check still comes first (403), and a read is never refused", async () => {
-    const crossSite = await fetch(`${base()}/contact`, { method: "POST", redirect: "manual", headers: { Origin: "https://evil.example", "Content-Type": "application/json" }, body: "{}" });
+    const crossSite = await fetch(`${base()}/contact`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { Origin: "https://evil.example", "Content-Type": "application/json" },
+      body: "{}",
+    });
     expect(crossSite.status).toBe(403);
     const read = await fetch(`${base()}/contact`, { headers: { "Content-Type": "application/json" } });
     expect(read.status).toBe(200);
   });
 
   it("the Stripe webhook still takes JSON: its own signature check answers, not the form guard", async () => {
-    const response = await fetch(`${base()}/webhooks/stripe`, { method: "POST", headers: { "Content-Type": "application/json", "Stripe-Signature": "t=1,v1=bad" }, body: "{}" });
+    const response = await fetch(`${base()}/webhooks/stripe`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", "Stripe-Signature": "t=1,v1=bad" },
+      body: "{}",
+    });
     // 400 (bad signature), or 503 where no webhook secret is configured (this shared server);
     // payments.test.ts and book-ticket-payments.test.ts settle through signed webhooks.
     expect([400, 503]).toContain(response.status);

@@ -17,7 +17,7 @@ const HOSTILE: NewsItem = {
   contentHtml:
     '<p>Before</p><script>alert("content")</script>' +
     '<img src="x" onerror="alert(\'img\')">' +
-    '<a href="javascript:alert(\'link\')">Click me</a>' +
+    "<a href=\"javascript:alert('link')\">Click me</a>" +
     '<a href="JaVaScRiPt:alert(1)">Mixed case</a>' +
     '<a href="  javascript:alert(2)">Spaced</a>' +
     '<iframe src="https://evil.example/"></iframe>' +

@@ -62,8 +62,7 @@ describe("the D1 rate limiter (fixed windows, one upsert per hit)", () => {
 describe("failure counters with growing delays (sign-in)", () => {
   const failures: FailureRule = { name: "test:fail", freeFailures: 3, firstDelaySeconds: 10, maxDelaySeconds: 300, windowSeconds: 3600 };
   const other: FailureRule = { ...failures, name: "test:fail-other", freeFailures: 100 };
-  const hits = async (key: string) =>
-    (await d1.db.prepare("SELECT hits FROM rate_limits WHERE key = ?").bind(key).first<{ hits: number }>())?.hits ?? 0;
+  const hits = async (key: string) => (await d1.db.prepare("SELECT hits FROM rate_limits WHERE key = ?").bind(key).first<{ hits: number }>())?.hits ?? 0;
 
   it("counts failures only: a forgiven attempt (a right password) leaves every counter as it was", async () => {
     const clock = { t: 20_000_100 };

@@ -9,7 +9,16 @@ const date = new Date("2026-11-21T12:00:00Z");
 describe("seeding (D1)", () => {
   it("seeds the demo, and seeding again changes nothing", async () => {
     const first = await seedDatabase(t.db, { date });
-    expect(first.counts).toMatchObject({ home_slides: 3, office_bearers: 8, previous_teams: 3, calendar_events: 6, galleries: 4, news: 13, documents: 3, members: 4 });
+    expect(first.counts).toMatchObject({
+      home_slides: 3,
+      office_bearers: 8,
+      previous_teams: 3,
+      calendar_events: 6,
+      galleries: 4,
+      news: 13,
+      documents: 3,
+      members: 4,
+    });
     const again = await seedDatabase(t.db, { date });
     expect(again.counts).toEqual(first.counts);
     expect((await seedDatabase(t.db, { date, ifEmpty: true })).demo).toBe("kept");

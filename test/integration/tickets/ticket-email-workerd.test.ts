@@ -38,7 +38,7 @@ function scanlines(png: Uint8Array): { width: number; raw: Buffer } {
   const view = new DataView(png.buffer, png.byteOffset, png.byteLength);
   let width = 0;
   const idat: Uint8Array[] = [];
-  for (let offset = 8; offset < png.length; ) {
+  for (let offset = 8; offset < png.length;) {
     const length = view.getUint32(offset);
     const type = String.fromCharCode(...png.subarray(offset + 4, offset + 8));
     if (type === "IHDR") width = view.getUint32(offset + 8);
@@ -58,7 +58,9 @@ function scanlines(png: Uint8Array): { width: number; raw: Buffer } {
 const missingOptionalImports: Plugin = {
   name: "missing-optional-imports",
   setup(build) {
-    build.onResolve({ filter: /^react-dom\/server\.edge$/ }, (args) => build.resolve("react-dom/server.browser", { kind: args.kind, resolveDir: args.resolveDir }));
+    build.onResolve({ filter: /^react-dom\/server\.edge$/ }, (args) =>
+      build.resolve("react-dom/server.browser", { kind: args.kind, resolveDir: args.resolveDir }),
+    );
     build.onResolve({ filter: /^@react-email\/render$/ }, (args) => (args.kind === "dynamic-import" ? { path: args.path, namespace: "missing" } : undefined));
     build.onLoad({ filter: /.*/, namespace: "missing" }, (args) => ({ contents: `throw new Error("Cannot find module '${args.path}'");`, loader: "js" }));
   },
@@ -87,13 +89,20 @@ beforeAll(async () => {
   mf = new Miniflare({ modules: true, script: bundle, compatibilityDate, compatibilityFlags: ["nodejs_compat"], d1Databases: ["DB"] });
   const db = await mf.getD1Database("DB");
   const dir = path.join(ROOT, "migrations");
-  for (const file of readdirSync(dir).filter((f) => f.endsWith(".sql")).sort()) {
+  for (const file of readdirSync(dir)
+    .filter((f) => f.endsWith(".sql"))
+    .sort()) {
     await db.batch(unstable_splitSqlQuery(readFileSync(path.join(dir, file), "utf8")).map((sql) => db.prepare(sql)));
   }
   store = createD1Store(db);
   const member = await store.members.register(newMember({ fullName: "Emily Cratchit", membership: "Family" }));
   memberName = member.fullName;
-  const created = await createTicketWithCode(store, { ...newTicket(member.id), email: "emily.cratchit@example.com", price: 4250, year: new Date().getUTCFullYear() });
+  const created = await createTicketWithCode(store, {
+    ...newTicket(member.id),
+    email: "emily.cratchit@example.com",
+    price: 4250,
+    year: new Date().getUTCFullYear(),
+  });
   await store.tickets.markPaid(created.id);
   ticket = (await store.tickets.getById(created.id))!;
 }, 120_000);
@@ -130,9 +139,22 @@ describe("sendTicketConfirmation in workerd", () => {
     expect(body).toMatchObject({ from: MAIL_FROM, to: ["emily.cratchit@example.com"], subject: "Your tickets: Christmas Party" });
     expect(body.attachments).toHaveLength(1);
     const attachment = body.attachments![0]!;
-    expect(attachment).toMatchObject({ content_type: "image/png", content_id: TICKET_QR_CONTENT_ID, filename: expect.stringMatching(/^ticket-[2-9A-Z]{4}-[2-9A-Z]{4}\.png$/) });
+    expect(attachment).toMatchObject({
+      content_type: "image/png",
+      content_id: TICKET_QR_CONTENT_ID,
+      filename: expect.stringMatching(/^ticket-[2-9A-Z]{4}-[2-9A-Z]{4}\.png$/),
+    });
     expect(body.html).toContain(`src="cid:${attachment.content_id}"`);
-    for (const shown of [memberName, "Adult One", "Adult Two", "Kid One", "£42.50", `${ticket.code.slice(0, 4)}-${ticket.code.slice(4)}`, "https://mosaic.example/mem-account"]) expect(body.html).toContain(shown);
+    for (const shown of [
+      memberName,
+      "Adult One",
+      "Adult Two",
+      "Kid One",
+      "£42.50",
+      `${ticket.code.slice(0, 4)}-${ticket.code.slice(4)}`,
+      "https://mosaic.example/mem-account",
+    ])
+      expect(body.html).toContain(shown);
 
     // The PNG made in workerd draws exactly the QR of the ticket's signed token.
     const png = new Uint8Array(Buffer.from(attachment.content!, "base64"));
@@ -143,7 +165,12 @@ describe("sendTicketConfirmation in workerd", () => {
     expect(actual.raw.equals(expected.raw)).toBe(true);
 
     const [stored] = await latestTicketEmails();
-    expect(stored).toMatchObject({ status: "sent", provider: "resend", providerId: expect.stringMatching(/^fake-resend-/), to: ["emily.cratchit@example.com"] });
+    expect(stored).toMatchObject({
+      status: "sent",
+      provider: "resend",
+      providerId: expect.stringMatching(/^fake-resend-/),
+      to: ["emily.cratchit@example.com"],
+    });
     expect(stored!.html).toContain(`src="data:image/png;base64,${attachment.content}"`);
   });
 

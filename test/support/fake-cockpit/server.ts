@@ -74,7 +74,18 @@ export interface FakeCockpit {
   stop(): Promise<void>;
 }
 
-export const SPEC_COLLECTIONS = ["userlist", "membertransactions", "tickets", "documents", "officeBearers", "officeBearersHistory", "eventCalender", "gallery", "news", "homeBanner"];
+export const SPEC_COLLECTIONS = [
+  "userlist",
+  "membertransactions",
+  "tickets",
+  "documents",
+  "officeBearers",
+  "officeBearersHistory",
+  "eventCalender",
+  "gallery",
+  "news",
+  "homeBanner",
+];
 export const SPEC_SINGLETONS = ["general", "aboutUs", "aboutSchool"];
 export const SPEC_FORMS = ["contactus"];
 
@@ -234,7 +245,11 @@ export async function startFakeCockpit(options: FakeCockpitOptions = {}): Promis
     if (params.simple === true || params.simple === "1" || params.simple === 1) return new Answer(200, out);
     const fields = fieldsOf(name);
     // A collection without fields answers `"fields": []` (an empty PHP array).
-    return new Answer(200, { fields: fields.length ? Object.fromEntries(fields.map((f) => [f.name, f])) : [], entries: out, total: limit || skip ? count : out.length });
+    return new Answer(200, {
+      fields: fields.length ? Object.fromEntries(fields.map((f) => [f.name, f])) : [],
+      entries: out,
+      total: limit || skip ? count : out.length,
+    });
   }
 
   function save(name: string, entries: CockpitEntry[], params: Record<string, unknown>): Answer {
@@ -315,7 +330,12 @@ function seedEntry(entry: object): CockpitEntry {
   const copy = structuredClone(entry) as Doc;
   const at = now();
   // As start.sh --load inserts: as given (no coercion), through PHP's JSON (`{}` → `[]`).
-  return phpJson({ ...copy, _id: typeof copy._id === "string" ? copy._id : cockpitId(), _created: copy._created ?? at, _modified: copy._modified ?? copy._created ?? at }) as CockpitEntry;
+  return phpJson({
+    ...copy,
+    _id: typeof copy._id === "string" ? copy._id : cockpitId(),
+    _created: copy._created ?? at,
+    _modified: copy._modified ?? copy._created ?? at,
+  }) as CockpitEntry;
 }
 
 /** sort, fields and filter may arrive as JSON text (a GET query string). */

@@ -9,7 +9,12 @@ export const isCockpitId = (value: string) => /^[0-9a-f]{24}$/i.test(value);
  * ("0000000000000000000001e2" == "000000000000000000000100", both 100): so no `limit`, and the
  * exact id is picked here among what matched (one request either way).
  */
-export async function findById<T extends CockpitEntry = CockpitEntry>(client: CockpitClient, collection: string, id: string, filter: CockpitFilter = {}): Promise<T | null> {
+export async function findById<T extends CockpitEntry = CockpitEntry>(
+  client: CockpitClient,
+  collection: string,
+  id: string,
+  filter: CockpitFilter = {},
+): Promise<T | null> {
   if (!isCockpitId(id)) return null;
   const { entries } = await client.find<T>(collection, { filter: { ...filter, _id: id } });
   return entries.find((entry) => entry._id === id) ?? null;

@@ -42,7 +42,11 @@ export interface CockpitClient {
   /** `collections/get/{name}`. */
   find<T extends CockpitEntry = CockpitEntry>(collection: string, options?: FindOptions): Promise<FindResult<T>>;
   /** The first entry matching, or null. */
-  findOne<T extends CockpitEntry = CockpitEntry>(collection: string, filter: CockpitFilter, options?: Omit<FindOptions, "filter" | "limit" | "skip">): Promise<T | null>;
+  findOne<T extends CockpitEntry = CockpitEntry>(
+    collection: string,
+    filter: CockpitFilter,
+    options?: Omit<FindOptions, "filter" | "limit" | "skip">,
+  ): Promise<T | null>;
   /**
    * `collections/save/{name}`: without `_id` a create, with it a shallow top-level merge.
    * Resolves with what Cockpit answers: on an update only the fields sent (plus the
@@ -99,7 +103,9 @@ export function createCockpitClient(options: CockpitClientOptions): CockpitClien
       });
     } catch (error) {
       const timedOut = error instanceof DOMException && error.name === "TimeoutError";
-      throw new StoreUnavailableError(timedOut ? `Cockpit did not answer ${what} within ${timeoutMs} ms` : `Cockpit could not be reached for ${what}`, { cause: error });
+      throw new StoreUnavailableError(timedOut ? `Cockpit did not answer ${what} within ${timeoutMs} ms` : `Cockpit could not be reached for ${what}`, {
+        cause: error,
+      });
     }
     const text = await response.text();
     if (!response.ok) {
@@ -136,7 +142,8 @@ export function createCockpitClient(options: CockpitClientOptions): CockpitClien
     async submitForm(name: string, form: Record<string, unknown>) {
       const answer = await call<{ error?: unknown }>(`forms/submit/${segment(name)}`, { form });
       // The entry is stored before the mail is tried: a mail error is logged, not raised.
-      if (answer && typeof answer === "object" && "error" in answer && answer.error) console.warn(`Cockpit stored the ${name} form but could not mail it: ${String(answer.error)}`);
+      if (answer && typeof answer === "object" && "error" in answer && answer.error)
+        console.warn(`Cockpit stored the ${name} form but could not mail it: ${String(answer.error)}`);
     },
     async formEntries(name: string) {
       const answer = await call<unknown>(`forms/export/${segment(name)}`, {});

@@ -91,7 +91,10 @@ export function cockpitContent(client: CockpitClient, assetsBase?: string): Cont
     async listPublishedNews() {
       const list = await entries("news", { filter: { published: true }, sort: { _created: -1 } });
       // {published: true} matches any truthy value in PHP, the string "false" included.
-      return orderBy(list.filter((e) => bool(e.published)), [created, -1]).map((e) => newsFromCockpit(e, assetsBase));
+      return orderBy(
+        list.filter((e) => bool(e.published)),
+        [created, -1],
+      ).map((e) => newsFromCockpit(e, assetsBase));
     },
     async getPublishedNews(newsId: Id) {
       const entry = await findById(client, "news", newsId, { published: true });

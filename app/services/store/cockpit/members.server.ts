@@ -10,7 +10,17 @@ import { memberFromCockpit, memberPatchToCockpit, USERLIST } from "./shapes-memb
 
 const MAX_NUMBER_ATTEMPTS = 20;
 const DEFAULT_SORT = { key: "createdAt", direction: "desc" } as const;
-const SORT_KEYS = new Set<MemberSortKey>(["memberNumber", "fullName", "membership", "active", "createdAt", "registrationPaid", "email", "lastRenewedYear", "role"]);
+const SORT_KEYS = new Set<MemberSortKey>([
+  "memberNumber",
+  "fullName",
+  "membership",
+  "active",
+  "createdAt",
+  "registrationPaid",
+  "email",
+  "lastRenewedYear",
+  "role",
+]);
 
 /** `$regex` is wrapped as /p/iu by Cockpit: an escaped, anchored e-mail matches it whatever its case. */
 export function exactCaseInsensitive(text: string): string {

@@ -233,7 +233,9 @@ const ticketPattern = (value: unknown): TicketPattern => oneOf(text(value).repla
 
 function socialLinks(value: unknown): SiteSettings["socialLinks"] {
   return list(value)
-    .flatMap((item) => (isRecord(item) && text(item.label).trim() && text(item.url).trim() ? [{ label: text(item.label).trim(), url: text(item.url).trim() }] : []))
+    .flatMap((item) =>
+      isRecord(item) && text(item.label).trim() && text(item.url).trim() ? [{ label: text(item.label).trim(), url: text(item.url).trim() }] : [],
+    )
     .slice(0, 4);
 }
 

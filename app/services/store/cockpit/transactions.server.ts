@@ -36,7 +36,12 @@ export function cockpitTransactions(client: CockpitClient, options: BestEffortOp
     const number = parseMemberNumber(search);
     if (number === null) return new Set();
     const found = await Promise.all([false, true].map((deleted) => members.list({ deleted, search: String(number) })));
-    return new Set(found.flatMap((page) => page.rows).filter((member) => member.memberNumber === number).map((member) => member.id));
+    return new Set(
+      found
+        .flatMap((page) => page.rows)
+        .filter((member) => member.memberNumber === number)
+        .map((member) => member.id),
+    );
   };
   // Cockpit cannot search several fields case-insensitively in one filter: the search is applied here.
   const readSettled = async (query: SettledQuery) => {

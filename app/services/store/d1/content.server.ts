@@ -2,15 +2,7 @@ import type { Id, InfoPage, PageKey } from "../../../domain/records";
 import { infoPageSchema, siteSettingsSchema, type SiteSettings } from "../../../domain/site-settings";
 import type { ContentRepository, DocumentFile, DocumentsRepository, ContactMessagesRepository } from "../port";
 import { newId, nowSeconds } from "../ids";
-import {
-  documentFromRow,
-  eventFromRow,
-  galleryFromRow,
-  newsFromRow,
-  officeBearerFromRow,
-  previousTeamFromRow,
-  slideFromRow,
-} from "./rows";
+import { documentFromRow, eventFromRow, galleryFromRow, newsFromRow, officeBearerFromRow, previousTeamFromRow, slideFromRow } from "./rows";
 import { insertRow } from "./sql";
 
 async function singleton(db: D1Database, name: string): Promise<unknown | null> {
@@ -24,7 +16,12 @@ export class MissingSiteSettingsError extends Error {
 
 export function d1Content(db: D1Database): ContentRepository {
   const all = async <T>(sql: string, map: (row: Record<string, unknown>) => T, ...params: unknown[]) =>
-    (await db.prepare(sql).bind(...params).all<Record<string, unknown>>()).results.map(map);
+    (
+      await db
+        .prepare(sql)
+        .bind(...params)
+        .all<Record<string, unknown>>()
+    ).results.map(map);
 
   return {
     async getSiteSettings(): Promise<SiteSettings> {
@@ -48,10 +45,7 @@ export function d1Content(db: D1Database): ContentRepository {
     },
     listPublishedNews: () => all("SELECT * FROM news WHERE published = 1 ORDER BY created_at DESC", newsFromRow),
     async getPublishedNews(id: Id) {
-      const row = await db
-        .prepare("SELECT * FROM news WHERE id = ? AND published = 1")
-        .bind(id)
-        .first<Record<string, unknown>>();
+      const row = await db.prepare("SELECT * FROM news WHERE id = ? AND published = 1").bind(id).first<Record<string, unknown>>();
       return row ? newsFromRow(row) : null;
     },
   };

@@ -75,10 +75,7 @@ export function d1Members(db: D1Database): MembersRepository {
     getById: byId,
 
     async findByEmail(email) {
-      const row = await db
-        .prepare("SELECT * FROM members WHERE email = ?")
-        .bind(email.trim().toLowerCase())
-        .first<Record<string, unknown>>();
+      const row = await db.prepare("SELECT * FROM members WHERE email = ?").bind(email.trim().toLowerCase()).first<Record<string, unknown>>();
       return row ? memberFromRow(row) : null;
     },
 

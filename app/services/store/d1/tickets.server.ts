@@ -98,10 +98,7 @@ export function d1Tickets(db: D1Database): TicketsRepository {
     },
 
     async listReportTitles(year) {
-      const { results } = await db
-        .prepare("SELECT DISTINCT title FROM tickets WHERE year = ? AND paid = 1 ORDER BY title")
-        .bind(year)
-        .all<{ title: string }>();
+      const { results } = await db.prepare("SELECT DISTINCT title FROM tickets WHERE year = ? AND paid = 1 ORDER BY title").bind(year).all<{ title: string }>();
       return results.map((r) => r.title);
     },
 

@@ -68,9 +68,7 @@ export function d1Transactions(db: D1Database): TransactionsRepository {
 
     async listByUser(userId, status) {
       const statement = status
-        ? db
-            .prepare("SELECT * FROM transactions WHERE user_id = ? AND status = ? ORDER BY created_at DESC, id DESC")
-            .bind(userId, status)
+        ? db.prepare("SELECT * FROM transactions WHERE user_id = ? AND status = ? ORDER BY created_at DESC, id DESC").bind(userId, status)
         : db.prepare("SELECT * FROM transactions WHERE user_id = ? ORDER BY created_at DESC, id DESC").bind(userId);
       const { results } = await statement.all<Record<string, unknown>>();
       return results.map(transactionFromRow);
@@ -91,10 +89,7 @@ export function d1Transactions(db: D1Database): TransactionsRepository {
 
     async settle(id, status, at) {
       const from = status === "success" ? "status IN ('pending', 'failed')" : "status = 'pending'";
-      const result = await db
-        .prepare(`UPDATE transactions SET status = ?, settled_at = ? WHERE id = ? AND ${from}`)
-        .bind(status, at, id)
-        .run();
+      const result = await db.prepare(`UPDATE transactions SET status = ?, settled_at = ? WHERE id = ? AND ${from}`).bind(status, at, id).run();
       return result.meta.changes === 1;
     },
 
@@ -115,9 +110,7 @@ export function d1Transactions(db: D1Database): TransactionsRepository {
       const limit = pageClause(query);
       const where = settledWhere(query);
       const [rows, count] = await db.batch<Record<string, unknown>>([
-        db
-          .prepare(`SELECT * ${where.sql} ORDER BY title DESC, ${PAID_AT} DESC, id DESC${limit.sql}`)
-          .bind(...where.params, ...limit.params),
+        db.prepare(`SELECT * ${where.sql} ORDER BY title DESC, ${PAID_AT} DESC, id DESC${limit.sql}`).bind(...where.params, ...limit.params),
         db.prepare(`SELECT COUNT(*) AS total ${where.sql}`).bind(...where.params),
       ]);
       return { rows: rows!.results.map(transactionFromRow), total: Number(count!.results[0]?.total ?? 0) };
@@ -128,7 +121,10 @@ export function d1Transactions(db: D1Database): TransactionsRepository {
       const where = settledWhere(query);
       const sql = `SELECT COUNT(*) AS count, COALESCE(SUM(unit_amount * qty), 0) AS amount${buckets.map((b) => `, ${b}`).join("")} ${where.sql}`;
       const params = [...periods.flatMap((p) => [p.from, p.to]), ...where.params];
-      const row = await db.prepare(sql).bind(...params).first<Record<string, number | null>>();
+      const row = await db
+        .prepare(sql)
+        .bind(...params)
+        .first<Record<string, number | null>>();
       return {
         count: Number(row?.count ?? 0),
         amount: Number(row?.amount ?? 0),
