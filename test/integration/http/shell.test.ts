@@ -89,6 +89,30 @@ describe("the worker serves the site shell (workerd, local D1)", () => {
     expect((await page("/", { headers: { Cookie: "agreeCookie=true" } })).html).not.toContain("We use cookies");
   });
 
+  it("answers a cookie-consent post it does not understand with 400 and the form's message, and sets no cookie", async () => {
+    const origin = new URL(base()).origin;
+    const junk = await fetch(`${base()}/cookie-consent`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { Origin: origin, "Content-Type": "application/x-www-form-urlencoded" },
+      body: "redirectTo=/about&redirectTo=/contact",
+    });
+    expect(junk.status).toBe(400);
+    expect(junk.headers.get("Set-Cookie")).toBeNull();
+    const reply = (await junk.json()) as { error?: Record<string, string[] | null> };
+    expect(reply.error?.[""]).toEqual(["That action was not understood. Please try again."]);
+
+    // An empty page name is still a plain post: home, as before.
+    const empty = await fetch(`${base()}/cookie-consent`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { Origin: origin, "Content-Type": "application/x-www-form-urlencoded" },
+      body: "redirectTo=",
+    });
+    expect(empty.status).toBe(302);
+    expect(empty.headers.get("Location")).toBe("/");
+  });
+
   it("refuses form posts from another site", async () => {
     const response = await fetch(`${base()}/cookie-consent`, {
       method: "POST",
