@@ -12,7 +12,7 @@ import { FormMessage, replyErrors, type FormReply } from "~/components/forms";
 import { logoutCookie } from "~/services/auth.server";
 import { ASSOCIATION } from "~/domain/association";
 import { ACTION_NOT_UNDERSTOOD } from "~/domain/back-office-messages";
-import { logoutSchema } from "~/domain/logout-form";
+import { buttonPostSchema } from "~/domain/button-post-form";
 
 // "Page | Association name" written out: ASSOCIATION is already in the shell, a helper would be one more file for a public page.
 export const meta: MetaFunction = () => [{ title: `Logging out | ${ASSOCIATION.name}` }];
@@ -32,7 +32,7 @@ export const headers: HeadersFunction = ({ loaderHeaders, actionHeaders }) => ({
 export const loader = ({ request, context }: LoaderFunctionArgs) => signOut(request, context);
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const submission = parseWithZod(await request.formData(), { schema: logoutSchema });
+  const submission = parseWithZod(await request.formData(), { schema: buttonPostSchema });
   if (submission.status !== "success") return data(submission.reply({ formErrors: [ACTION_NOT_UNDERSTOOD] }), { status: 400, headers: NO_STORE });
   return signOut(request, context);
 }
