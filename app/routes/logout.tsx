@@ -1,15 +1,27 @@
-import { data, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { parseWithZod } from "@conform-to/zod/v4";
+import {
+  data,
+  type ActionFunctionArgs,
+  type HeadersFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/cloudflare";
+import { useActionData } from "@remix-run/react";
 import { useEffect } from "react";
+import { FormMessage, replyErrors, type FormReply } from "~/components/forms";
 import { logoutCookie } from "~/services/auth.server";
 import { ASSOCIATION } from "~/domain/association";
+import { ACTION_NOT_UNDERSTOOD } from "~/domain/back-office-messages";
+import { buttonPostSchema } from "~/domain/button-post-form";
 
 // "Page | Association name" written out: ASSOCIATION is already in the shell, a helper would be one more file for a public page.
 export const meta: MetaFunction = () => [{ title: `Logging out | ${ASSOCIATION.name}` }];
 
-async function signOut({ request, context }: LoaderFunctionArgs | ActionFunctionArgs) {
-  return data(null, {
-    headers: { "Set-Cookie": await logoutCookie(request, context), "Cache-Control": "no-store" },
-  });
+const NO_STORE = { "Cache-Control": "no-store" };
+
+/** Anyone may sign out (no guard): the session's cookie expires and its session ends. */
+async function signOut(request: Request, context: LoaderFunctionArgs["context"]) {
+  return data(null, { headers: { "Set-Cookie": await logoutCookie(request, context), ...NO_STORE } });
 }
 
 export const headers: HeadersFunction = ({ loaderHeaders, actionHeaders }) => ({
@@ -17,10 +29,17 @@ export const headers: HeadersFunction = ({ loaderHeaders, actionHeaders }) => ({
 });
 
 /** GET signs out too: the spec sends members here when their record is gone. */
-export const loader = signOut;
-export const action = signOut;
+export const loader = ({ request, context }: LoaderFunctionArgs) => signOut(request, context);
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const submission = parseWithZod(await request.formData(), { schema: buttonPostSchema });
+  if (submission.status !== "success") return data(submission.reply({ formErrors: [ACTION_NOT_UNDERSTOOD] }), { status: 400, headers: NO_STORE });
+  return signOut(request, context);
+}
 
 export default function Logout() {
+  // Only a post it did not understand answers with a message; the page's loader signs out all the same (as a GET does).
+  const refused = replyErrors(useActionData<FormReply | null>())[""];
   useEffect(() => {
     // A full load, so every piece of the signed-in page is gone.
     const timer = window.setTimeout(() => window.location.replace("/"), 600);
@@ -30,6 +49,7 @@ export default function Logout() {
     <section className="status-page container" aria-live="polite">
       {/* Without JavaScript: home at once. A timed refresh (it was 1 s) is a time limit nobody
           can stop (WCAG 2.2.1, axe's meta-refresh); with JavaScript the effect above waits instead. */}
+      <FormMessage message={refused} />
       <noscript>
         <meta httpEquiv="refresh" content="0;url=/" />
       </noscript>

@@ -1,7 +1,11 @@
-import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { AccountDetails, MyTickets, RenewalBox, TransactionHistory } from "~/components/account/AccountSections";
+import { replyErrors, type FormReply } from "~/components/forms";
 import { PageTitle } from "~/components/layout/Breadcrumbs";
+import { ACTION_NOT_UNDERSTOOD } from "~/domain/back-office-messages";
+import { buttonPostSchema } from "~/domain/button-post-form";
 import { pageMeta } from "~/domain/page-meta";
 import { loadAccountPage } from "~/services/account.server";
 import { requireUser } from "~/services/auth.server";
@@ -26,20 +30,23 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 /** Renew Now: this year's subscription through checkout (refused when already paid). */
 export async function action({ request, context }: ActionFunctionArgs) {
   const member = await requireUser(request, context);
+  const submission = parseWithZod(await request.formData(), { schema: buttonPostSchema });
+  if (submission.status !== "success") return data(submission.reply({ formErrors: [ACTION_NOT_UNDERSTOOD] }), { status: 400 });
   return startRenewal(context, request, member);
 }
 
 export default function MemAccount() {
   const { details, renewal, booking, tickets, transactions } = useLoaderData<typeof loader>();
-  // Only a refused start answers here (too many attempts, 429); every other answer redirects.
-  const refused = useActionData<{ formError?: string }>();
+  // Only a refused start (too many attempts, 429) or a post not understood (400) answers here; every other answer redirects.
+  const answer = useActionData<{ formError?: string } | FormReply>();
+  const refused = answer && "formError" in answer ? answer.formError : replyErrors(answer as FormReply | undefined)[""];
   return (
     <>
       <PageTitle title="My Account" />
       <section className="section account-page">
         <div className="container account-grid">
           <AccountDetails details={details} />
-          <RenewalBox renewal={renewal} membership={details.membership} error={refused?.formError} />
+          <RenewalBox renewal={renewal} membership={details.membership} error={refused} />
           <MyTickets tickets={tickets} booking={booking} />
           <TransactionHistory transactions={transactions} />
         </div>

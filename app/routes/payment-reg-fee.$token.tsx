@@ -1,6 +1,10 @@
-import type { HeadersFunction, ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, type HeadersFunction, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { FormMessage, replyErrors, type FormReply } from "~/components/forms";
 import { PageTitle } from "~/components/layout/Breadcrumbs";
+import { ACTION_NOT_UNDERSTOOD } from "~/domain/back-office-messages";
+import { buttonPostSchema } from "~/domain/button-post-form";
 import { ACCOUNT_NOT_FOUND, ALREADY_PAID_REGISTRATION } from "~/domain/payment-pages";
 import { loadRegistrationPayment, payRegistration } from "~/services/registration-payment.server";
 import { storeSafeAction } from "~/services/store-errors.server";
@@ -12,9 +16,16 @@ export const headers: HeadersFunction = ({ loaderHeaders, actionHeaders }) => (a
 export const meta: MetaFunction = () => privatePageMeta("Pay Your Registration Fee");
 
 export const loader = ({ context, params }: LoaderFunctionArgs) => loadRegistrationPayment(context, params.token ?? "");
-/** PAY while our records cannot be reached: the page says so (503). */
+/**
+ * PAY: no sign-in, the unguessable token is the key (the service looks it up). While our
+ * records cannot be reached the page says so (503).
+ */
 export const action = storeSafeAction(
-  ({ context, request, params }: ActionFunctionArgs) => payRegistration(context, request, params.token ?? ""),
+  async ({ context, request, params }: ActionFunctionArgs) => {
+    const submission = parseWithZod(await request.formData(), { schema: buttonPostSchema });
+    if (submission.status !== "success") return data(submission.reply({ formErrors: [ACTION_NOT_UNDERSTOOD] }), { status: 400 });
+    return payRegistration(context, request, params.token ?? "");
+  },
   (_form, error) => ({ error }),
 );
 
@@ -31,7 +42,8 @@ function Message({ text }: { text: string }) {
 
 export default function PayRegistrationFee() {
   const page = useLoaderData<typeof loader>();
-  const answer = useActionData<{ error?: string }>();
+  const answer = useActionData<{ error?: string } | FormReply>();
+  const message = answer && "error" in answer && typeof answer.error === "string" ? answer.error : replyErrors(answer as FormReply | undefined)[""];
   const submitting = useNavigation().state !== "idle";
   return (
     <>
@@ -68,11 +80,7 @@ export default function PayRegistrationFee() {
                 </tr>
               </tfoot>
             </table>
-            {answer?.error ? (
-              <p className="form-error" role="alert">
-                {answer.error}
-              </p>
-            ) : null}
+            <FormMessage message={message} />
             <Form method="post">
               <button type="submit" className="button" disabled={submitting}>
                 {submitting ? "Please wait..." : "PAY"}

@@ -1,7 +1,16 @@
-import { type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, redirect, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { PageTitle } from "~/components/layout/Breadcrumbs";
-import { actOnPracticeCheckout, loadPracticeCheckout, PRACTICE_PAGE_HEADERS, type PracticeCheckoutView } from "~/services/checkout/practice-page.server";
+import { FormMessage, replyErrors, type FormReply } from "~/components/forms";
+import { PRACTICE_MESSAGES, practiceCheckoutSchema } from "~/domain/practice-checkout-form";
+import {
+  actOnPracticeCheckout,
+  loadPracticeCheckout,
+  PRACTICE_PAGE_HEADERS,
+  requirePracticeSession,
+  type PracticeCheckoutView,
+} from "~/services/checkout/practice-page.server";
 import { privatePageMeta } from "~/domain/private-page-meta";
 
 export const meta: MetaFunction = () => privatePageMeta("Practice checkout");
@@ -14,8 +23,14 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   return loadPracticeCheckout(request, context, params.id ?? "");
 }
 
+/** Pay or Cancel (303 to the return page); anything else, or a return address off this site, is refused (400). */
 export async function action({ request, context, params }: ActionFunctionArgs) {
-  return actOnPracticeCheckout(request, context, params.id ?? "");
+  const session = await requirePracticeSession(context, params.id ?? "");
+  const submission = parseWithZod(await request.formData(), { schema: practiceCheckoutSchema });
+  if (submission.status !== "success") return data(submission.reply({ formErrors: [PRACTICE_MESSAGES.badIntent] }), { status: 400, headers: PRACTICE_PAGE_HEADERS });
+  const outcome = await actOnPracticeCheckout(context, { session, intent: submission.value.intent, requestUrl: request.url });
+  if (outcome.kind === "refused") return data(submission.reply({ formErrors: [outcome.message] }), { status: 400, headers: PRACTICE_PAGE_HEADERS });
+  return redirect(outcome.to, { status: 303, headers: PRACTICE_PAGE_HEADERS });
 }
 
 function Label() {
@@ -31,7 +46,7 @@ function Label() {
 }
 
 function OpenCheckout({ view }: { view: PracticeCheckoutView }) {
-  const answer = useActionData<typeof action>();
+  const reply = useActionData<FormReply>();
   const navigation = useNavigation();
   const pressed = navigation.state === "submitting" && navigation.formMethod === "POST" ? navigation.formData?.get("intent") : null;
   const busy = pressed === "pay" || pressed === "cancel";
@@ -67,11 +82,7 @@ function OpenCheckout({ view }: { view: PracticeCheckoutView }) {
         E-mail: <strong>{view.customerEmail}</strong>
       </p>
       <Form method="post" className="practice-actions" aria-label="Pay or cancel">
-        {answer?.formError ? (
-          <p className="form-error" role="alert">
-            {answer.formError}
-          </p>
-        ) : null}
+        <FormMessage message={replyErrors(reply)[""]} />
         <button type="submit" name="intent" value="pay" className="button" disabled={busy}>
           {pressed === "pay" ? "Please wait..." : "Pay"}
         </button>

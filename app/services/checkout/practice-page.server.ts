@@ -1,5 +1,6 @@
-import { data, redirect, type AppLoadContext } from "@remix-run/cloudflare";
+import { data, type AppLoadContext } from "@remix-run/cloudflare";
 import { formatPence } from "../../domain/money";
+import { PRACTICE_MESSAGES, type PracticeIntent } from "../../domain/practice-checkout-form";
 import { safeRedirect } from "../../domain/safe-redirect";
 import { PRIVATE_CACHE_CONTROL } from "../cache-control.server";
 import { refuseOutsideDevelopment } from "../dev-mail.server";
@@ -13,10 +14,7 @@ import { cancelPracticeSession, completePracticeSession, practiceCheckoutPath, r
 
 export const PRACTICE_PAGE_HEADERS = { "Cache-Control": PRIVATE_CACHE_CONTROL, "X-Robots-Tag": "noindex" };
 
-export const PRACTICE_MESSAGES = {
-  badReturn: "This checkout cannot go on: its return address is not on this site. Nothing was paid.",
-  badIntent: "Please press Pay or Cancel.",
-} as const;
+export { PRACTICE_MESSAGES } from "../../domain/practice-checkout-form";
 
 export interface PracticeCheckoutView {
   id: string;
@@ -32,8 +30,6 @@ export interface PracticeCheckoutView {
 function options(context: AppLoadContext): PracticeOptions {
   return { isProduction: context.env.isProduction };
 }
-
-const refused = (formError: string) => data({ view: null, formError }, { status: 400, headers: PRACTICE_PAGE_HEADERS });
 
 /**
  * An unknown id: the site's 404 page, drawn by the root error boundary. Thrown rather than
@@ -86,22 +82,34 @@ export async function loadPracticeCheckout(request: Request, context: AppLoadCon
 }
 
 /**
+ * The action's guard: the session the unguessable id names (like Stripe's hosted page, no
+ * sign-in); an unknown id is the site's 404, whatever was posted. Production answers 404.
+ */
+export async function requirePracticeSession(context: AppLoadContext, id: string) {
+  return (await readSession(context, id)) ?? notFound();
+}
+
+export type PracticeSession = Awaited<ReturnType<typeof requirePracticeSession>>;
+
+/** Where Pay or Cancel leads (303), or why it cannot go on (nothing changed). */
+export type PracticeOutcome = { kind: "go"; to: string } | { kind: "refused"; message: string };
+
+/**
  * Pay or Cancel. Pay completes an open session and goes to its success URL; Cancel
- * expires it unpaid and goes to its cancel URL (both 303, Stripe's placeholder filled
- * in). A session that is no longer open changes no more: the page shows what it is.
+ * expires it unpaid and goes to its cancel URL (Stripe's placeholder filled in). A
+ * session that is no longer open changes no more: the page shows what it is.
  * A return URL off this site is refused before anything changes.
  */
-export async function actOnPracticeCheckout(request: Request, context: AppLoadContext, id: string) {
-  const session = await readSession(context, id);
-  if (!session) return notFound();
-  const intent = (await request.formData()).get("intent");
-  if (intent !== "pay" && intent !== "cancel") return refused(PRACTICE_MESSAGES.badIntent);
-  const target = sameOriginReturnUrl(intent === "pay" ? session.successUrl : session.cancelUrl, session.id, request.url);
-  if (!target) return refused(PRACTICE_MESSAGES.badReturn);
+export async function actOnPracticeCheckout(
+  context: AppLoadContext,
+  { session, intent, requestUrl }: { session: PracticeSession; intent: PracticeIntent; requestUrl: string },
+): Promise<PracticeOutcome> {
+  const target = sameOriginReturnUrl(intent === "pay" ? session.successUrl : session.cancelUrl, session.id, requestUrl);
+  if (!target) return { kind: "refused", message: PRACTICE_MESSAGES.badReturn };
 
   const db = context.env.DB;
-  const after = intent === "pay" ? await completePracticeSession(db, id, options(context)) : await cancelPracticeSession(db, id, options(context));
+  const after = intent === "pay" ? await completePracticeSession(db, session.id, options(context)) : await cancelPracticeSession(db, session.id, options(context));
   const landed = intent === "pay" ? after?.status === "complete" : after?.status === "expired" && after.paymentStatus === "unpaid";
   // A second Pay of a paid session lands on the success URL again; anything else shows the page as it now is.
-  return redirect(landed ? target : practiceCheckoutPath(id), { status: 303, headers: PRACTICE_PAGE_HEADERS });
+  return { kind: "go", to: landed ? target : practiceCheckoutPath(session.id) };
 }

@@ -9,6 +9,7 @@ import { demoSettings } from "../../../seed/demo-content";
 import { openLocalD1 } from "../../../seed/platform";
 import { startFakeStripe, type FakeStripe } from "../../support/fake-stripe";
 import { newMember } from "../../support/fixtures";
+import { formMessage } from "../../support/html";
 import { startSeededServer, type SeededServer } from "../../support/seeded-server";
 import { demoAccount, devEnv, sessionCookieFor } from "../../support/session";
 
@@ -25,6 +26,7 @@ const people = {
   other: newMember({ fullName: "Other Applicant", active: false, registrationPaid: false, lastRenewedYear: null }),
   racer: newMember({ fullName: "Race Applicant", active: false, registrationPaid: false, lastRenewedYear: null }),
   paid: newMember({ fullName: "Already Paid", active: true, registrationPaid: true }),
+  junkPoster: newMember({ fullName: "Junk Poster", active: false, registrationPaid: false, lastRenewedYear: null }),
   canceller: newMember({ fullName: "Cancel Renewer", active: true, registrationPaid: true, lastRenewedYear: currentYear() - 1 }),
   hooked: newMember({ fullName: "Webhook Renewer", active: true, registrationPaid: true, lastRenewedYear: currentYear() - 1 }),
   repeater: newMember({ fullName: "Stripe Repeater", active: true, registrationPaid: true, lastRenewedYear: currentYear() - 1 }),
@@ -116,6 +118,14 @@ describe("registration from the signed payment link", () => {
     expect(text(await paid.text())).toContain("You have already paid the registration fees.");
     expect((await post(`/payment-reg-fee/${await paymentLinkToken(devEnv, ids.paid)}`)).status).toBe(200);
     expect(await transactionsOf(ids.paid)).toEqual([]);
+  });
+
+  it("answers a PAY post it does not understand with 400 and the form's message; nothing is started", async () => {
+    const junk = await post(`/payment-reg-fee/${await paymentLinkToken(devEnv, ids.junkPoster)}`, { junk: "1" });
+    expect(junk.status).toBe(400);
+    expect(junk.headers.get("Location")).toBeNull();
+    expect(formMessage(await junk.text())).toBe("That action was not understood. Please try again.");
+    expect(await transactionsOf(ids.junkPoster)).toEqual([]);
   });
 
   it("PAY makes a pending transaction and a checkout; a success URL without a paid session changes nothing; paying settles once", async () => {

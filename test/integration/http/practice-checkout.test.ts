@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { practiceGateway } from "~/services/checkout/practice-gateway.server";
 import { practiceSession, readPracticeSessionOf, withLocalD1 } from "../../support/practice-checkout";
+import { formMessage } from "../../support/html";
 import { startSeededServer, type SeededServer } from "../../support/seeded-server";
 
 /**
@@ -150,7 +151,18 @@ describe("the practice checkout page", () => {
 
     const junk = await press(ids.junkIntent!, "refund");
     expect(junk.status).toBe(400);
-    expect(text(await junk.text())).toContain("Please press Pay or Cancel.");
+    expect(formMessage(await junk.text())).toBe("Please press Pay or Cancel.");
+    expect(await readSession(ids.junkIntent!)).toMatchObject({ paymentStatus: "unpaid", status: "open" });
+
+    const noButton = await fetch(`${server.url}/practice-checkout/${ids.junkIntent!}`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { Origin: server.url, "Content-Type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ junk: "1" }),
+    });
+    expect(noButton.status).toBe(400);
+    expectPrivate(noButton);
+    expect(formMessage(await noButton.text())).toBe("Please press Pay or Cancel.");
     expect(await readSession(ids.junkIntent!)).toMatchObject({ paymentStatus: "unpaid", status: "open" });
   });
 

@@ -1,4 +1,5 @@
 import { describe, expect, inject, it } from "vitest";
+import { formMessage } from "../../support/html";
 import { demoAccount, sessionCookieFor } from "../../support/session";
 
 const base = () => inject("baseURL");
@@ -87,6 +88,51 @@ describe("the worker serves the site shell (workerd, local D1)", () => {
 
     expect((await page("/")).html).toContain("We use cookies");
     expect((await page("/", { headers: { Cookie: "agreeCookie=true" } })).html).not.toContain("We use cookies");
+  });
+
+  it("answers a logout post it does not understand with 400 and the form's message (the page signs out all the same, as a GET does); an empty post signs out", async () => {
+    const member = await sessionCookieFor(demoAccount("member").id);
+    const post = (body: string) =>
+      fetch(`${base()}/logout`, {
+        method: "POST",
+        redirect: "manual",
+        headers: { Origin: new URL(base()).origin, Cookie: member, "Content-Type": "application/x-www-form-urlencoded" },
+        body,
+      });
+    const junk = await post("junk=1");
+    expect(junk.status).toBe(400);
+    expect(junk.headers.get("Set-Cookie")).toMatch(/^__session=;.*Expires=Thu, 01 Jan 1970/);
+    expect(junk.headers.get("Cache-Control")).toBe("no-store");
+    expect(formMessage(await junk.text())).toBe("That action was not understood. Please try again.");
+
+    const signedOut = await post("");
+    expect(signedOut.status).toBe(200);
+    expect(signedOut.headers.get("Set-Cookie")).toMatch(/^__session=;.*Expires=Thu, 01 Jan 1970/);
+    expect(await signedOut.text()).toContain("Logging out! Please wait...");
+  });
+
+  it("answers a cookie-consent post it does not understand with 400 and the form's message, and sets no cookie", async () => {
+    const origin = new URL(base()).origin;
+    const junk = await fetch(`${base()}/cookie-consent`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { Origin: origin, "Content-Type": "application/x-www-form-urlencoded" },
+      body: "redirectTo=/about&redirectTo=/contact",
+    });
+    expect(junk.status).toBe(400);
+    expect(junk.headers.get("Set-Cookie")).toBeNull();
+    const reply = (await junk.json()) as { error?: Record<string, string[] | null> };
+    expect(reply.error?.[""]).toEqual(["That action was not understood. Please try again."]);
+
+    // An empty page name is still a plain post: home, as before.
+    const empty = await fetch(`${base()}/cookie-consent`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { Origin: origin, "Content-Type": "application/x-www-form-urlencoded" },
+      body: "redirectTo=",
+    });
+    expect(empty.status).toBe(302);
+    expect(empty.headers.get("Location")).toBe("/");
   });
 
   it("refuses form posts from another site", async () => {
