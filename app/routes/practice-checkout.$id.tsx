@@ -27,7 +27,8 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 export async function action({ request, context, params }: ActionFunctionArgs) {
   const session = await requirePracticeSession(context, params.id ?? "");
   const submission = parseWithZod(await request.formData(), { schema: practiceCheckoutSchema });
-  if (submission.status !== "success") return data(submission.reply({ formErrors: [PRACTICE_MESSAGES.badIntent] }), { status: 400, headers: PRACTICE_PAGE_HEADERS });
+  if (submission.status !== "success")
+    return data(submission.reply({ formErrors: [PRACTICE_MESSAGES.badIntent] }), { status: 400, headers: PRACTICE_PAGE_HEADERS });
   const outcome = await actOnPracticeCheckout(context, { session, intent: submission.value.intent, requestUrl: request.url });
   if (outcome.kind === "refused") return data(submission.reply({ formErrors: [outcome.message] }), { status: 400, headers: PRACTICE_PAGE_HEADERS });
   return redirect(outcome.to, { status: 303, headers: PRACTICE_PAGE_HEADERS });

@@ -108,7 +108,8 @@ export async function actOnPracticeCheckout(
   if (!target) return { kind: "refused", message: PRACTICE_MESSAGES.badReturn };
 
   const db = context.env.DB;
-  const after = intent === "pay" ? await completePracticeSession(db, session.id, options(context)) : await cancelPracticeSession(db, session.id, options(context));
+  const after =
+    intent === "pay" ? await completePracticeSession(db, session.id, options(context)) : await cancelPracticeSession(db, session.id, options(context));
   const landed = intent === "pay" ? after?.status === "complete" : after?.status === "expired" && after.paymentStatus === "unpaid";
   // A second Pay of a paid session lands on the success URL again; anything else shows the page as it now is.
   return { kind: "go", to: landed ? target : practiceCheckoutPath(session.id) };
