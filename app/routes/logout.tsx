@@ -1,8 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { useActionData } from "@remix-run/react";
 import { useEffect } from "react";
-import { FormMessage, replyErrors, type FormReply } from "~/components/forms";
 import { logoutCookie } from "~/services/auth.server";
 import { ASSOCIATION } from "~/domain/association";
 import { ACTION_NOT_UNDERSTOOD } from "~/domain/back-office-messages";
@@ -32,8 +30,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function Logout() {
-  // Only a post it did not understand answers with a message; the page's loader signs out all the same (as a GET does).
-  const refused = replyErrors(useActionData<FormReply | null>())[""];
+  // A post it did not understand is answered 400 with the reply, but the page shows no message: its loader signs
+  // out all the same (as a GET does) and the visitor is on the home page a moment later. Showing it would also
+  // bring the form family's chunk to this public page.
   useEffect(() => {
     // A full load, so every piece of the signed-in page is gone.
     const timer = window.setTimeout(() => window.location.replace("/"), 600);
@@ -43,7 +42,6 @@ export default function Logout() {
     <section className="status-page container" aria-live="polite">
       {/* Without JavaScript: home at once. A timed refresh (it was 1 s) is a time limit nobody
           can stop (WCAG 2.2.1, axe's meta-refresh); with JavaScript the effect above waits instead. */}
-      <FormMessage message={refused} />
       <noscript>
         <meta httpEquiv="refresh" content="0;url=/" />
       </noscript>
