@@ -1,7 +1,8 @@
 import { z } from "zod";
 
 /**
- * A form that is only its button (Renew Now, PAY, a logout post): the post carries no
- * field, so any field is a post the action does not understand (400, ADR 0028's one action shape).
+ * A form that is only its button (Renew Now, PAY, a logout post). Whatever else a post
+ * carries (a named button's value, a field a browser extension adds) is ignored, as the
+ * page's own button would be: being strict here would refuse real presses.
  */
-export const buttonPostSchema = z.strictObject({});
+export const buttonPostSchema = z.object({});

@@ -7,7 +7,6 @@ import { d1Tickets } from "~/services/store/d1/tickets.server";
 import { d1Transactions } from "~/services/store/d1/transactions.server";
 import { changeTickets, text, withDb } from "../../support/book-ticket";
 import { newMember } from "../../support/fixtures";
-import { formMessage } from "../../support/html";
 import { startSeededServer, type SeededServer } from "../../support/seeded-server";
 import { sessionCookieFor } from "../../support/session";
 
@@ -87,12 +86,11 @@ function pressPractice(location: string, intent: "pay" | "cancel") {
 const LIMIT = PAYMENT_START_RATE_RULES.member.limit;
 
 describe("starting a payment again (issue 16 item 3)", () => {
-  it("answers a Renew Now post it does not understand with 400 and the form's message; nothing is started", async () => {
-    const junk = await post("/mem-account", { intent: "renew" }, ids.junkPoster, freshIp());
-    expect(junk.status).toBe(400);
-    expect(junk.headers.get("Location")).toBeNull();
-    expect(formMessage(await junk.text())).toBe("That action was not understood. Please try again.");
-    expect(await pending(ids.junkPoster)).toEqual([]);
+  it("a Renew Now post that carries more than its button (a named button's value) starts the renewal as the button does", async () => {
+    const press = await post("/mem-account", { intent: "renew" }, ids.junkPoster, freshIp());
+    expect(press.status).toBe(303);
+    expect(press.headers.get("Location")).toMatch(/^\/practice-checkout\/cs_practice_/);
+    expect(await pending(ids.junkPoster)).toHaveLength(1);
   });
 
   it(`25 presses of Renew Now make one pending transaction and one checkout; after ${LIMIT} the member is refused with 429`, async () => {
