@@ -14,6 +14,7 @@ export default defineConfig({
     include: ["test/integration/contract/**/*.contract.test.ts", "test/integration/cockpit/*.real.test.ts"],
     environment: "node",
     reporters: ["default", "./test/support/summary-reporter.ts"],
+    setupFiles: ["./test/support/no-keep-alive.ts"],
     testTimeout: 60_000,
     hookTimeout: 60_000,
     // Two files at a time: most of a block's time is waiting (D1's and PHP's start-up, the

@@ -13,6 +13,9 @@ import { COCKPIT_ONLY_E2E, D1_ONLY_E2E } from "./test/support/d1-only-e2e";
  *   test:e2e:cockpit) every server uses a fake Cockpit as its store instead
  *   (test/support/cockpit-mode.ts), less the files D1_ONLY_E2E lists (and only that run
  *   has the files COCKPIT_ONLY_E2E lists).
+ * Files run one at a time: they share the run's one server and its data (rate limits
+ * count per address, and every request comes from 127.0.0.1). npm test gets its speed
+ * from running several such runs at once, each with its own server (scripts/test.ts).
  */
 const COCKPIT_RUN = process.env.E2E_STORE === "cockpit";
 const SERVER = "./test/support/server-setup.ts";
@@ -21,6 +24,8 @@ export default defineConfig({
   plugins: [tsconfigPaths()],
   test: {
     reporters: ["default", "./test/support/summary-reporter.ts"],
+    maxWorkers: 1,
+    setupFiles: ["./test/support/no-keep-alive.ts"],
     projects: [
       {
         extends: true,
@@ -45,7 +50,6 @@ export default defineConfig({
           globalSetup: [SERVER, "./test/support/browser-setup.ts"],
           testTimeout: 60_000,
           hookTimeout: 60_000,
-          // One chromium at a time: this machine has two cores and the server needs one.
           fileParallelism: false,
         },
       },

@@ -12,10 +12,10 @@ import { ROOT } from "./lib";
  * temporary directory, lets every test block serve a copy of its own on a free port, and stops
  * every server and removes the directory at the end, after a failure and on ctrl-C too. Without
  * PHP and its modules it fails (never skips) with the line that installs them. Like the usual
- * vitest run, it leaves `N passed, N failed` in test-results/summary.txt.
+ * vitest run, it leaves `N passed, N failed` in test-results/summary.txt (or TEST_SUMMARY_FILE).
  * Extra arguments go to vitest (e.g. a file to run alone).
  */
-const summaryFile = path.join(ROOT, "test-results", "summary.txt");
+const summaryFile = path.resolve(ROOT, process.env.TEST_SUMMARY_FILE ?? "test-results/summary.txt");
 
 function fail(message: string): never {
   console.error(`\n✘ ${message}\n`);

@@ -5,20 +5,25 @@ import { ROOT } from "./lib";
 import { ensureSystemPackages } from "./system-packages";
 
 /**
- * npm test (ADR 0030): the system packages first (installed when it may, else one line to
- * run), then the lint (when package.json has one) and the type check running alongside
- * the vitest run (unit, integration, browser tests on D1), then the browser tests where
- * the store matters again on the Cockpit store, then the contract suite against a real
- * Cockpit v1 (npm run test:cockpit-real, when package.json has it). Prints each stage's
- * wall time and ends with one line, `N passed, N failed`, in test-results/summary.txt too,
- * counting the lint and the type check as one check each. `npm test -- <vitest args>`
- * runs only vitest with those arguments (with the checks beside it).
+ * npm test (ADR 0030, 0031): the system packages first (installed when it may, else one
+ * line to run); then the build, made once, with the lint and the type check beside it;
+ * then the test runs, two at a time, longest first: the browser tests on D1, the unit and
+ * integration tests, the browser tests where the store matters again on the Cockpit store,
+ * and the contract suite against a real Cockpit v1. Each run is its own vitest process
+ * with its own server on its own copy of the seeded database, so no run sees another's
+ * data; within a run, files go one at a time (they share that server). Prints each
+ * run's output when it ends, and ends with one line, `N passed, N failed`, in
+ * test-results/summary.txt too, counting the lint and the type check as one check each.
+ * `npm test -- <vitest args>` runs only vitest with those arguments (with the checks
+ * beside it). TEST_JOBS=n changes how many runs go at once (2: this machine's cores).
  */
 const bin = (name: string) => path.join(ROOT, "node_modules", ".bin", name);
-const summaryFile = path.join(ROOT, "test-results", "summary.txt");
+const results = path.join(ROOT, "test-results");
+const summaryFile = path.join(results, "summary.txt");
 const scripts = (JSON.parse(readFileSync(path.join(ROOT, "package.json"), "utf8")) as { scripts: Record<string, string> }).scripts;
 const vitestArgs = process.argv.slice(2);
 const fullRun = vitestArgs.length === 0;
+const slots = Math.max(1, Number(process.env.TEST_JOBS) || 2);
 rmSync(summaryFile, { force: true });
 
 const packages = ensureSystemPackages();
@@ -29,86 +34,116 @@ if (!packages.ok) {
 
 const seconds = (since: number) => `${((Date.now() - since) / 1000).toFixed(0)} s`;
 
-interface Finished {
-  status: number | null;
-  output: string;
+interface Job {
+  name: string;
+  command: string;
+  args: string[];
+  env?: NodeJS.ProcessEnv;
+  /** A test run: its counts are read from this summary file. Without it, a check counting as one. */
+  summary?: string;
 }
 
-/** A command; with `quiet` its output is kept and printed when it ends (it runs beside vitest). */
-function run(name: string, command: string, args: string[], options: { env?: NodeJS.ProcessEnv; quiet?: boolean } = {}): Promise<Finished> {
+interface Outcome {
+  ok: boolean;
+  passed: number;
+  failed: number;
+}
+
+/** Runs a job; with `quiet` its output is kept and printed when it ends (other jobs run beside it). */
+function run(job: Job, quiet: boolean): Promise<Outcome> {
   const started = Date.now();
-  console.log(`▶ ${name}`);
-  const child = spawn(command, args, {
+  console.log(`▶ ${job.name}`);
+  if (job.summary) rmSync(job.summary, { force: true });
+  const child = spawn(job.command, job.args, {
     cwd: ROOT,
-    env: options.env ?? process.env,
-    stdio: options.quiet ? ["ignore", "pipe", "pipe"] : "inherit",
+    env: { ...process.env, ...job.env, ...(job.summary ? { TEST_SUMMARY_FILE: job.summary } : {}) },
+    stdio: quiet ? ["ignore", "pipe", "pipe"] : "inherit",
   });
   let output = "";
   child.stdout?.on("data", (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on("data", (chunk: Buffer) => (output += chunk.toString()));
   return new Promise((resolve) => {
     child.on("close", (status) => {
-      if (options.quiet && output.trim()) console.log(`\n── ${name} ──\n${output.trimEnd()}`);
-      console.log(`${status === 0 ? "✔" : "✘"} ${name}: ${status === 0 ? "passed" : `failed (exit ${status})`} in ${seconds(started)}`);
-      resolve({ status, output });
+      if (quiet && output.trim()) console.log(`\n── ${job.name} ──\n${output.trimEnd()}\n`);
+      console.log(`${status === 0 ? "✔" : "✘"} ${job.name}: ${status === 0 ? "passed" : `failed (exit ${status})`} in ${seconds(started)}`);
+      const counts = job.summary ? reportedCounts(job.summary) : status === 0 ? { passed: 1, failed: 0 } : { passed: 0, failed: 1 };
+      resolve({ ok: status === 0, ...counts });
     });
   });
 }
 
-/** The counts a vitest run (or test:cockpit-real) left in test-results/summary.txt; none: it did not get as far as reporting. */
-function reportedCounts(): { passed: number; failed: number } {
-  const match = existsSync(summaryFile) ? /(\d+) passed, (\d+) failed/.exec(readFileSync(summaryFile, "utf8")) : null;
-  rmSync(summaryFile, { force: true });
+/** The counts a run left in its summary file; none: it did not get as far as reporting. */
+function reportedCounts(file: string): { passed: number; failed: number } {
+  const match = existsSync(file) ? /(\d+) passed, (\d+) failed/.exec(readFileSync(file, "utf8")) : null;
+  rmSync(file, { force: true });
   return match ? { passed: Number(match[1]), failed: Number(match[2]) } : { passed: 0, failed: 1 };
 }
 
+/** Runs the jobs `width` at a time, in the order given (longest first keeps the end short). */
+async function pool(jobs: Job[], width: number): Promise<Outcome[]> {
+  const queue = [...jobs];
+  const outcomes: Outcome[] = [];
+  const lane = async () => {
+    for (let job = queue.shift(); job; job = queue.shift()) outcomes.push(await run(job, true));
+  };
+  await Promise.all(Array.from({ length: Math.min(width, jobs.length) }, lane));
+  return outcomes;
+}
+
+const vitest = (name: string, args: string[], env: NodeJS.ProcessEnv = {}): Job => ({
+  name,
+  command: bin("vitest"),
+  args: ["run", ...args],
+  env,
+  summary: path.join(results, `summary-${name.replace(/\W+/g, "-").toLowerCase()}.txt`),
+});
+
 const started = Date.now();
-let passed = 0;
-let failed = 0;
-let allExitedCleanly = true;
-const count = (ok: boolean) => (ok ? passed++ : failed++);
+// The checks that read the code are single-threaded: they run beside the build (or beside
+// vitest when only some tests are asked for).
+const checks = Promise.all([
+  ...(fullRun && scripts.lint ? [run({ name: "Lint (npm run lint)", command: "npm", args: ["run", "--silent", "lint"] }, true)] : []),
+  run({ name: "Type check (tsc --noEmit)", command: bin("tsc"), args: ["--noEmit"] }, true),
+]);
 
-// The checks that read the code run beside vitest: tsc and ESLint are single-threaded,
-// and vitest spends its first minute building the worker on one core.
-const checks = [
-  ...(fullRun && scripts.lint ? [run("Lint (npm run lint)", "npm", ["run", "--silent", "lint"], { quiet: true })] : []),
-  run("Type check (tsc --noEmit)", bin("tsc"), ["--noEmit"], { quiet: true }),
-];
-
-const vitestRun = await run(`vitest: unit, integration, e2e${fullRun ? "" : ` (${vitestArgs.join(" ")})`}`, bin("vitest"), ["run", ...vitestArgs]);
-allExitedCleanly &&= vitestRun.status === 0;
-{
-  const counts = reportedCounts();
-  passed += counts.passed;
-  failed += counts.failed;
+let outcomes: Outcome[];
+if (!fullRun) {
+  outcomes = [await run(vitest(`vitest ${vitestArgs.join(" ")}`, vitestArgs), false)];
+} else {
+  const build = await run({ name: "Build (remix vite:build) and the worker bundle", command: bin("tsx"), args: ["scripts/build-for-tests.ts"] }, true);
+  if (!build.ok) {
+    outcomes = [{ ok: false, passed: 0, failed: 1 }];
+  } else {
+    // Every run serves the build just made (TEST_SKIP_BUILD=1).
+    const built = { TEST_SKIP_BUILD: "1" };
+    outcomes = await pool(
+      [
+        vitest("Browser tests on D1 (e2e)", ["--project", "e2e"], built),
+        vitest("Unit and integration tests", ["--project", "unit", "--project", "integration"], built),
+        // The browser tests where the store matters, each server with its own fake Cockpit
+        // (test/support/cockpit-mode.ts, d1-only-e2e.ts).
+        vitest("Browser tests on the Cockpit store (E2E_STORE=cockpit)", ["--project", "e2e"], { ...built, E2E_STORE: "cockpit" }),
+        ...(scripts["test:cockpit-real"]
+          ? [
+              {
+                ...vitest("Contract suite against a real Cockpit v1 (npm run test:cockpit-real)", []),
+                command: "npm",
+                args: ["run", "--silent", "test:cockpit-real"],
+              },
+            ]
+          : []),
+      ],
+      slots,
+    );
+  }
 }
+outcomes.push(...(await checks));
 
-if (fullRun) {
-  // The browser tests where the store matters once more, each server with its own fake
-  // Cockpit (test/support/cockpit-mode.ts, d1-only-e2e.ts), on the build the first run made.
-  const cockpit = await run("vitest: e2e again with the Cockpit store (E2E_STORE=cockpit)", bin("vitest"), ["run", "--project", "e2e"], {
-    env: { ...process.env, E2E_STORE: "cockpit", TEST_SKIP_BUILD: "1" },
-  });
-  allExitedCleanly &&= cockpit.status === 0;
-  const counts = reportedCounts();
-  passed += counts.passed;
-  failed += counts.failed;
-}
-
-for (const check of await Promise.all(checks)) count(check.status === 0);
-
-if (fullRun && scripts["test:cockpit-real"]) {
-  // Writes its own `N passed, N failed` into test-results/summary.txt (the same summary reporter).
-  const real = await run("Contract suite against a real Cockpit v1 (npm run test:cockpit-real)", "npm", ["run", "--silent", "test:cockpit-real"]);
-  allExitedCleanly &&= real.status === 0;
-  const counts = reportedCounts();
-  passed += counts.passed;
-  failed += counts.failed;
-}
-
+const passed = outcomes.reduce((sum, outcome) => sum + outcome.passed, 0);
+const failed = outcomes.reduce((sum, outcome) => sum + outcome.failed, 0);
 const line = `${passed} passed, ${failed} failed`;
-mkdirSync(path.dirname(summaryFile), { recursive: true });
+mkdirSync(results, { recursive: true });
 writeFileSync(summaryFile, `${line}\n`);
 console.log(`\nnpm test took ${seconds(started)}`);
 console.log(line);
-process.exit(allExitedCleanly && failed === 0 ? 0 : 1);
+process.exit(outcomes.every((outcome) => outcome.ok) && failed === 0 ? 0 : 1);

@@ -1,9 +1,11 @@
 import { mkdirSync, writeFileSync } from "node:fs";
+import path from "node:path";
 import type { Reporter, TestModule } from "vitest/node";
 
 /**
  * Prints the one line CI reads, `N passed, N failed`, counting every test that
- * ran in every project, and keeps it in test-results/summary.txt for .ci/run.
+ * ran in every project, and keeps it in test-results/summary.txt for .ci/run, or in
+ * TEST_SUMMARY_FILE when npm test runs several vitest runs at once (scripts/test.ts).
  */
 export default class SummaryReporter implements Reporter {
   onTestRunEnd(testModules: ReadonlyArray<TestModule>, errors: ReadonlyArray<unknown>): void {
@@ -25,8 +27,9 @@ export default class SummaryReporter implements Reporter {
     }
     failed += errors.length;
     const line = `${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ""}`;
-    mkdirSync("test-results", { recursive: true });
-    writeFileSync("test-results/summary.txt", `${line}\n`);
+    const file = process.env.TEST_SUMMARY_FILE ?? "test-results/summary.txt";
+    mkdirSync(path.dirname(file), { recursive: true });
+    writeFileSync(file, `${line}\n`);
     console.log(`\nvitest: ${line}`);
   }
 }
