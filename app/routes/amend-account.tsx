@@ -1,3 +1,4 @@
+import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useEffect, useState } from "react";
@@ -11,9 +12,10 @@ import { CHILD_INDEXES, MEMBER_DETAILS_LIMITS as LIMITS, TITLES, shownChildCount
 import { pageMeta } from "~/domain/page-meta";
 import { UPGRADE_NEEDS_RENEWAL_MESSAGE } from "~/domain/renewal";
 import { INVALID_FORM_MESSAGE } from "~/domain/member-details-form";
-import { loadAmendAccount, parseAmendForm, updateAccountDetails } from "~/services/account.server";
+import { amendFormSchema, loadAmendAccount, updateAccountDetails } from "~/services/account.server";
 import { requireUser } from "~/services/auth.server";
 import { startUpgrade } from "~/services/membership-payments.server";
+import { paymentStartResponse } from "~/services/payment-start-response.server";
 import { redirectWithToast } from "~/services/toast.server";
 import { storeErrorReply, storeSafeAction } from "~/services/store-errors.server";
 import { keepPageAfterStoreError } from "~/components/forms/keep-page-after-store-error";
@@ -40,7 +42,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 async function act({ request, context }: ActionFunctionArgs) {
   const member = await requireUser(request, context);
   const form = await request.formData();
-  const { submission, membershipError } = parseAmendForm(member, form);
+  const { schema, membershipError } = amendFormSchema(member, form);
+  const submission = parseWithZod(form, { schema, disableAutoCoercion: true });
   const refused = membershipError ? { "": [membershipError], membership: [membershipError] } : undefined;
   // Without JavaScript: the form again for the membership or child count chosen, nothing saved.
   if (form.get("intent") === "update-fields") return data<FormReply>({ initialValue: submission.reply().initialValue, error: refused });
@@ -48,7 +51,7 @@ async function act({ request, context }: ActionFunctionArgs) {
   if (submission.status !== "success") return data(submission.reply({ formErrors: [INVALID_FORM_MESSAGE] }), { status: 400 });
 
   const result = await updateAccountDetails(context, member, submission.value);
-  if (result.kind === "upgrade") return startUpgrade(context, request, result.member, result.family);
+  if (result.kind === "upgrade") return paymentStartResponse(context, await startUpgrade(context, request, result.member, result.family), "/amend-account");
   return redirectWithToast(context, "/mem-account", { kind: "success", message: DETAILS_UPDATED_MESSAGE });
 }
 

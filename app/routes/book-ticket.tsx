@@ -1,4 +1,13 @@
-import { data, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { parseWithZod } from "@conform-to/zod/v4";
+import {
+  data,
+  redirect,
+  type ActionFunctionArgs,
+  type AppLoadContext,
+  type HeadersFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/cloudflare";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { Field, FormMessage, useFormReply } from "~/components/forms";
@@ -7,12 +16,21 @@ import { useHydrated } from "~/components/use-hydrated";
 import { formatIsoDay } from "~/domain/iso-day";
 import { pageMeta } from "~/domain/page-meta";
 import { telHref } from "~/domain/tel-href";
-import { ANOTHER_TICKET_FIELD, ANOTHER_TICKET_LABEL, BOOKING_NOT_AVAILABLE, bookNowText } from "~/domain/ticket-booking";
+import { bookingFormSchema } from "~/domain/booking-form";
+import type { Member } from "~/domain/records";
+import {
+  ANOTHER_TICKET_FIELD,
+  ANOTHER_TICKET_LABEL,
+  BOOKING_INVALID_MESSAGE,
+  BOOKING_NOT_AVAILABLE,
+  bookNowText,
+  partyFormState,
+} from "~/domain/ticket-booking";
 import { BAND_NAMES } from "~/domain/ticket-bands";
-import { MAX_NAME_LENGTH, attendeeNameLabel, countField, nameField, ticketPrice, type BandCounts } from "~/domain/ticket-rules";
+import { MAX_NAME_LENGTH, attendeeNameLabel, countField, nameField, partyInputFrom, ticketPrice, type BandCounts } from "~/domain/ticket-rules";
 import { requireUser } from "~/services/auth.server";
 import { PRIVATE_CACHE_CONTROL } from "~/services/cache-control.server";
-import { loadBooking, submitBooking, type BookingAnswer, type BookingForm } from "~/services/ticket-booking.server";
+import { bookTicket, bookingRefusal, loadBooking, readBookingSettings, type BookingAnswer, type BookingForm } from "~/services/ticket-booking.server";
 import { STORE_ERROR_HEADERS, isStoreUnavailable } from "~/services/store-errors.server";
 import { STORE_UNAVAILABLE_MESSAGE } from "~/domain/store-errors";
 import { keepPageAfterStoreError } from "~/components/forms/keep-page-after-store-error";
@@ -36,22 +54,60 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return data(await loadBooking(context, member), { headers: PRIVATE });
 }
 
+/** A post parsed against the event on sale (read fresh) and this member's bands, with the party as the form shows it again. */
+async function parseBooking(context: AppLoadContext, member: Member, form: FormData) {
+  const { tickets, options } = await readBookingSettings(context, member);
+  const submission = parseWithZod(form, { schema: bookingFormSchema(options), disableAutoCoercion: true });
+  const party = partyFormState(
+    partyInputFrom((field) => form.get(field)),
+    options,
+  );
+  return { tickets, submission, party };
+}
+
+/**
+ * Guard, parse, then: `intent=update` (the no-JavaScript "Update party") only shows the form
+ * again with the new counts and the names typed so far; closed or registration unpaid, 403;
+ * the party invalid, 400 with its messages; then the booking, and on to the free ticket's
+ * success page or the checkout (303), or the form again with why not.
+ */
+async function book(context: AppLoadContext, request: Request, member: Member, form: FormData) {
+  const { tickets, submission, party } = await parseBooking(context, member, form);
+  /** An answer about the whole form (none of the fields' messages). */
+  const answer = (status: number, formError: string | null, headers?: Record<string, string>) =>
+    data<BookingAnswer>(
+      { initialValue: submission.reply().initialValue, ...(formError ? { status: "error" as const, error: { "": [formError] } } : {}), party },
+      { status, headers: { ...PRIVATE, ...headers } },
+    );
+
+  if (form.get("intent") === "update") return answer(200, null);
+  const refusal = bookingRefusal(tickets, member);
+  if (refusal) return answer(403, refusal);
+  if (submission.status !== "success") {
+    return data<BookingAnswer>({ ...submission.reply({ formErrors: [BOOKING_INVALID_MESSAGE] }), party }, { status: 400, headers: PRIVATE });
+  }
+  const result = await bookTicket(context, request, member, tickets, submission.value);
+  if (result.kind === "redirect") return redirect(result.to, 303);
+  return answer(result.status, result.message, result.headers);
+}
+
 export async function action({ request, context }: ActionFunctionArgs) {
   const member = await requireUser(request, context);
   const form = await request.formData();
-  const result = await submitBooking(context, request, member, form).catch(async (error: unknown) => {
+  try {
+    return await book(context, request, member, form);
+  } catch (error) {
     if (!isStoreUnavailable(error)) throw error;
-    // Nothing was booked: the party as typed again ("update" writes nothing), with one message.
+    // Nothing was booked: the party as typed again (as "Update party" shows it), with one message.
     const again = new FormData();
     for (const [name, value] of form) again.append(name, value);
     again.set("intent", "update");
-    const shown = await submitBooking(context, request, member, again);
-    if (shown.kind === "redirect") throw error;
-    return { kind: "unavailable" as const, answer: { ...shown.answer, status: "error" as const, error: { "": [STORE_UNAVAILABLE_MESSAGE] } } };
-  });
-  if (result.kind === "redirect") return result.response;
-  if (result.kind === "unavailable") return data<BookingAnswer>(result.answer, { status: 503, headers: { ...PRIVATE, ...STORE_ERROR_HEADERS } });
-  return data<BookingAnswer>(result.answer, { status: result.status, headers: { ...PRIVATE, ...result.headers } });
+    const { submission, party } = await parseBooking(context, member, again);
+    return data<BookingAnswer>(
+      { initialValue: submission.reply().initialValue, party, status: "error", error: { "": [STORE_UNAVAILABLE_MESSAGE] } },
+      { status: 503, headers: { ...PRIVATE, ...STORE_ERROR_HEADERS } },
+    );
+  }
 }
 
 /**

@@ -10,6 +10,7 @@ import { pageMeta } from "~/domain/page-meta";
 import { loadAccountPage } from "~/services/account.server";
 import { requireUser } from "~/services/auth.server";
 import { startRenewal } from "~/services/membership-payments.server";
+import { paymentStartResponse } from "~/services/payment-start-response.server";
 
 /** A refused payment start (429) tells the browser when to try again. */
 export const headers: HeadersFunction = ({ loaderHeaders, actionHeaders }) => {
@@ -32,7 +33,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const member = await requireUser(request, context);
   const submission = parseWithZod(await request.formData(), { schema: buttonPostSchema });
   if (submission.status !== "success") return data(submission.reply({ formErrors: [ACTION_NOT_UNDERSTOOD] }), { status: 400 });
-  return startRenewal(context, request, member);
+  return paymentStartResponse(context, await startRenewal(context, request, member), "/mem-account");
 }
 
 export default function MemAccount() {

@@ -1,12 +1,13 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, type HeadersFunction, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { data, redirect, type HeadersFunction, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { FormMessage, replyErrors, type FormReply } from "~/components/forms";
 import { PageTitle } from "~/components/layout/Breadcrumbs";
 import { ACTION_NOT_UNDERSTOOD } from "~/domain/back-office-messages";
 import { buttonPostSchema } from "~/domain/button-post-form";
 import { ACCOUNT_NOT_FOUND, ALREADY_PAID_REGISTRATION } from "~/domain/payment-pages";
-import { loadRegistrationPayment, payRegistration } from "~/services/registration-payment.server";
+import { PRIVATE_CACHE_CONTROL } from "~/services/cache-control.server";
+import { loadRegistrationPayment, payRegistration, type RegistrationPaymentPage } from "~/services/registration-payment.server";
 import { storeSafeAction } from "~/services/store-errors.server";
 import { privatePageMeta } from "~/domain/private-page-meta";
 
@@ -15,7 +16,13 @@ export const headers: HeadersFunction = ({ loaderHeaders, actionHeaders }) => (a
 
 export const meta: MetaFunction = () => privatePageMeta("Pay Your Registration Fee");
 
-export const loader = ({ context, params }: LoaderFunctionArgs) => loadRegistrationPayment(context, params.token ?? "");
+/** Private, never indexed, and the token never leaves in a Referer. */
+const HEADERS = { "Cache-Control": PRIVATE_CACHE_CONTROL, "X-Robots-Tag": "noindex", "Referrer-Policy": "no-referrer" };
+
+/** The page: 404 for a token that names no account. */
+const pageResponse = (page: RegistrationPaymentPage) => data(page, page.kind === "not-found" ? { status: 404, headers: HEADERS } : { headers: HEADERS });
+
+export const loader = async ({ context, params }: LoaderFunctionArgs) => pageResponse(await loadRegistrationPayment(context, params.token ?? ""));
 /**
  * PAY: no sign-in, the unguessable token is the key (the service looks it up). While our
  * records cannot be reached the page says so (503).
@@ -24,7 +31,17 @@ export const action = storeSafeAction(
   async ({ context, request, params }: ActionFunctionArgs) => {
     const submission = parseWithZod(await request.formData(), { schema: buttonPostSchema });
     if (submission.status !== "success") return data(submission.reply({ formErrors: [ACTION_NOT_UNDERSTOOD] }), { status: 400 });
-    return payRegistration(context, request, params.token ?? "");
+    const paid = await payRegistration(context, request, params.token ?? "");
+    switch (paid.kind) {
+      case "page":
+        return pageResponse(paid.page);
+      case "limited":
+        return data({ error: paid.message }, { status: 429, headers: { ...HEADERS, "Retry-After": String(paid.retryAfter) } });
+      case "checkout":
+        return redirect(paid.url, 303);
+      case "failed":
+        return data({ error: paid.message }, { status: 503, headers: HEADERS });
+    }
   },
   (_form, error) => ({ error }),
 );

@@ -1,7 +1,7 @@
-import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { data, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { PaymentResult } from "~/components/payments/PaymentResult";
-import { loadPaymentReturn } from "~/services/payment-return.server";
+import { loadPaymentReturn, paymentReturnHeaders } from "~/services/payment-return.server";
 import { privatePageMeta } from "~/domain/private-page-meta";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => privatePageMeta(data?.title ?? "Payment");
@@ -9,7 +9,10 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => privatePageMeta(d
 /** Where the card provider sends the payer back after the renewal payment: settles only a verified, paid session. */
 export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 
-export const loader = ({ request, context, params }: LoaderFunctionArgs) => loadPaymentReturn(request, context, params, "renewal");
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const { outcome, status, page } = await loadPaymentReturn(request, context, params, "renewal");
+  return data(page, { status, headers: paymentReturnHeaders(outcome) });
+}
 
 export default function PaymentReturn() {
   return <PaymentResult {...useLoaderData<typeof loader>()} />;

@@ -20,7 +20,8 @@ export const headers: HeadersFunction = () => PRACTICE_PAGE_HEADERS;
 
 /** The local stand-in for Stripe's hosted checkout (no STRIPE_SECRET_KEY). Production answers 404. */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  return loadPracticeCheckout(request, context, params.id ?? "");
+  const view = await loadPracticeCheckout(request, context, params.id ?? "");
+  return data({ view, formError: null }, { headers: PRACTICE_PAGE_HEADERS });
 }
 
 /** Pay or Cancel (303 to the return page); anything else, or a return address off this site, is refused (400). */

@@ -19,9 +19,13 @@ export const shouldRevalidate = keepPageAfterStoreError;
 
 export const meta: MetaFunction = () => privatePageMeta("Scan tickets | Dashboard");
 
-/** The door (accountants only; the guard is in the service): camera or typed code → ticket card → SAVE admits. */
-export const loader = ({ request, context }: LoaderFunctionArgs) => loadDoor(request, context);
 const PRIVATE = { "Cache-Control": PRIVATE_CACHE_CONTROL };
+
+/** The door (accountants only): camera or typed code → ticket card → SAVE admits. */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireAccountant(request, context);
+  return data(await loadDoor(context, request.url), { headers: PRIVATE });
+}
 
 async function save({ request, context }: ActionFunctionArgs) {
   await requireAccountant(request, context);

@@ -1,7 +1,7 @@
-import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { data, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { PaymentResult } from "~/components/payments/PaymentResult";
-import { loadPaymentReturn } from "~/services/payment-return.server";
+import { loadPaymentReturn, paymentReturnHeaders } from "~/services/payment-return.server";
 import { privatePageMeta } from "~/domain/private-page-meta";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => privatePageMeta(data?.title ?? "Payment");
@@ -12,8 +12,15 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => privatePageMeta(d
  */
 export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 
-export const loader = ({ request, context, params }: LoaderFunctionArgs) =>
-  loadPaymentReturn(request, context, { id: params.transactionId, memId: params.memId, ticketId: params.ticketId }, "ticket");
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const { outcome, status, page } = await loadPaymentReturn(
+    request,
+    context,
+    { id: params.transactionId, memId: params.memId, ticketId: params.ticketId },
+    "ticket",
+  );
+  return data(page, { status, headers: paymentReturnHeaders(outcome) });
+}
 
 export default function TicketPaymentReturn() {
   return <PaymentResult {...useLoaderData<typeof loader>()} />;

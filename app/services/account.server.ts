@@ -4,7 +4,6 @@ import type { AccountPage } from "../domain/account-page";
 import { formatMemberNumber } from "../domain/member-number";
 import { formatAmountTimesQty, formatPence } from "../domain/money";
 import type { FamilyDetails, Member } from "../domain/records";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { memberDetailsFormSchema, readMembership, type MemberDetails } from "../domain/member-details";
 import { BAND_NAMES, sortAttendees } from "../domain/ticket-bands";
 import { formatTicketCode } from "../domain/ticket-code";
@@ -113,17 +112,18 @@ export function accountFormValues(member: Member): AccountFormValues {
 }
 
 /**
- * Parses an Edit Account post for the signed-in `member`: first the membership rule (an
- * upgrade needs this year's subscription; a refused choice goes back to what is stored,
- * so no Family fields show), then the member-details schema of the fields the post shows.
+ * The schema an Edit Account post of the signed-in `member` is parsed with (the route
+ * parses): first the membership rule (an upgrade needs this year's subscription; a refused
+ * choice goes back to what is stored in `form`, so no Family fields show), then the
+ * member-details schema of the fields the post shows.
  */
-export function parseAmendForm(member: Member, form: FormData, now = new Date()) {
+export function amendFormSchema(member: Member, form: FormData, now = new Date()) {
   const year = currentYear(now);
   const requested = readMembership(form.get("membership")) ?? member.membership;
   const membershipError = membershipChangeError(member, requested, year);
   if (membershipError) form.set("membership", member.membership);
   const schema = memberDetailsFormSchema(Object.fromEntries(form), { rule: "family-with-children", currentYear: year });
-  return { submission: parseWithZod(form, { schema, disableAutoCoercion: true }), membershipError };
+  return { schema, membershipError };
 }
 
 export type AmendResult =

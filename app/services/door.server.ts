@@ -1,10 +1,8 @@
-import { data, type AppLoadContext } from "@remix-run/cloudflare";
+import type { AppLoadContext } from "@remix-run/cloudflare";
 import { doorCard, doorEvent, selectedForAdmission, wrongEventMessage, type DoorCard } from "../domain/door";
 import { DOOR_INPUT_MAX, NO_TICKET, type DoorSave } from "../domain/door-form";
 import type { Ticket } from "../domain/records";
 import { currentYear } from "../domain/renewal";
-import { requireAccountant } from "./auth.server";
-import { PRIVATE_CACHE_CONTROL } from "./cache-control.server";
 import { findTicketForDoor } from "./ticket-lookup.server";
 import { readSettingsFresh } from "./content/fresh-settings.server";
 
@@ -12,7 +10,7 @@ import { readSettingsFresh } from "./content/fresh-settings.server";
  * The door's I/O (/scan-qr-code): look a ticket up from what the camera read or a
  * steward typed, show its card, and admit the people a SAVE selects (the store's
  * admit is one conditional UPDATE: each person once, however many phones SAVE).
- * Accountants only (a door steward is given that role).
+ * Accountants only (a door steward is given that role): the route guards.
  */
 
 /** Response header of a SAVE: how many people this request admitted (tests sum it over concurrent SAVEs). */
@@ -37,9 +35,9 @@ async function paidTicket(context: AppLoadContext, input: string): Promise<Found
   return { ok: true, ticket };
 }
 
-export async function loadDoor(request: Request, context: AppLoadContext) {
-  await requireAccountant(request, context);
-  const params = new URL(request.url).searchParams;
+/** The page for the URL's `code` (empty when there is none): the ticket's card, or why not. */
+export async function loadDoor(context: AppLoadContext, url: string): Promise<{ code: string; lookup: DoorLookup }> {
+  const params = new URL(url).searchParams;
   const code = inputOf(params.get("code"));
   let lookup: DoorLookup = { kind: "empty" };
   if (params.has("code")) {
@@ -50,7 +48,7 @@ export async function loadDoor(request: Request, context: AppLoadContext) {
       lookup = { kind: "card", card: doorCard(found.ticket, member, currentYear(), doorEvent(settings.tickets)) };
     }
   }
-  return data({ code, lookup }, { headers: { "Cache-Control": PRIVATE_CACHE_CONTROL } });
+  return { code, lookup };
 }
 
 export type Admission = { ok: true; selected: number; admitted: number } | { ok: false; message: string };

@@ -1,4 +1,4 @@
-import { redirect, type AppLoadContext } from "@remix-run/cloudflare";
+import type { AppLoadContext } from "@remix-run/cloudflare";
 import { reusableTransaction } from "../domain/checkout-reuse";
 import { PAYMENT_LIMITED_MESSAGE, PAYMENT_START_RATE_RULES } from "../domain/rate-limits";
 import type { PaymentPurpose } from "../domain/payment-pages";
@@ -17,8 +17,9 @@ import { sessionMismatch } from "./settlement.server";
  * session are made (issue 16 item 3, ADR 27).
  */
 
+/** `url`: the checkout to send the member to (the route answers a 303 to it). */
 export type MemberCheckoutResult =
-  { ok: true; response: Response; reused: boolean } | { ok: false; status: 429 | 503; error: string; headers?: Record<string, string> };
+  { ok: true; url: string; reused: boolean } | { ok: false; status: 429 | 503; error: string; headers?: Record<string, string> };
 
 export interface MemberCheckoutOptions {
   member: Member;
@@ -41,8 +42,8 @@ export async function limitPaymentStart(
   return limit.allowed ? null : { ok: false, status: 429, error: PAYMENT_LIMITED_MESSAGE, headers: { "Retry-After": String(limit.retryAfter) } };
 }
 
-/** The open checkout of the member's newest matching pending transaction, as the provider reports it; null when there is none to reuse. */
-async function reopen(context: AppLoadContext, options: MemberCheckoutOptions): Promise<Response | null> {
+/** The address of the open checkout of the member's newest matching pending transaction, as the provider reports it; null when there is none to reuse. */
+async function reopen(context: AppLoadContext, options: MemberCheckoutOptions): Promise<string | null> {
   const { member, charge } = options;
   const pending = await context.store.transactions.listByUser(member.id, "pending");
   const candidate = reusableTransaction(pending, {
@@ -59,7 +60,7 @@ async function reopen(context: AppLoadContext, options: MemberCheckoutOptions): 
     // Only a session still open, unpaid and made for this very transaction is offered again.
     if (!session || session.status !== "open" || session.paymentStatus === "paid" || !session.url) return null;
     if (sessionMismatch(candidate, session)) return null;
-    return redirect(session.url, 303);
+    return session.url;
   } catch (error) {
     // The provider could not say: a new checkout is tried, which reports its own failure.
     console.error(`Could not ask the provider about session ${candidate.checkoutSessionId}:`, error);
@@ -70,7 +71,7 @@ async function reopen(context: AppLoadContext, options: MemberCheckoutOptions): 
 /** Reuse, or a new checkout. The caller has checked that the payment is allowed and counted the start. */
 export async function startMemberCheckout(context: AppLoadContext, request: Request, options: MemberCheckoutOptions): Promise<MemberCheckoutResult> {
   const reopened = await reopen(context, options);
-  if (reopened) return { ok: true, response: reopened, reused: true };
+  if (reopened) return { ok: true, url: reopened, reused: true };
   const started = await startCheckout(context, request, options);
-  return started.ok ? { ok: true, response: started.response, reused: false } : { ok: false, status: 503, error: started.error };
+  return started.ok ? { ok: true, url: started.url, reused: false } : { ok: false, status: 503, error: started.error };
 }

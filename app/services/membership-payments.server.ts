@@ -1,55 +1,50 @@
-import { data, type AppLoadContext } from "@remix-run/cloudflare";
+import type { AppLoadContext } from "@remix-run/cloudflare";
 import { renewalCharge, upgradeCharge } from "../domain/fees";
 import type { FamilyDetails, Member } from "../domain/records";
 import { ALREADY_PAID_MESSAGE, currentMonth, currentYear, renewalPaid } from "../domain/renewal";
 import { limitPaymentStart, startMemberCheckout, type MemberCheckoutResult } from "./member-checkout.server";
-import { redirectWithToast } from "./toast.server";
 import { readSettingsFresh } from "./content/fresh-settings.server";
 
 /** A signed-in member's own payments: this year's renewal (/mem-account) and the Single → Family upgrade (/amend-account). */
 
-const tooMany = (formError: string) => ({ formError, errors: {}, values: null });
-/** A redirect (to checkout, or back with a toast), or the page again with the refusal. */
-export type PaymentStartAnswer = Response | ReturnType<typeof data<ReturnType<typeof tooMany>>>;
-
 /**
- * A refused start: over the limit, the page again with its message (429, Retry-After);
- * the provider failing, back to `page` with the message as a toast.
+ * How a start went; the route answers it (paymentStartResponse): to the checkout; this
+ * year already paid; over the start limits (`headers`: Retry-After); the provider failing.
  */
-function refused(
-  context: AppLoadContext,
-  result: Extract<MemberCheckoutResult, { ok: false }>,
-  page: string,
-): Promise<PaymentStartAnswer> | PaymentStartAnswer {
-  if (result.status === 429) return data(tooMany(result.error), { status: 429, headers: result.headers });
-  return redirectWithToast(context, page, { kind: "error", message: result.error });
+export type PaymentStart =
+  | { kind: "checkout"; url: string }
+  | { kind: "already-paid"; message: string }
+  | { kind: "limited"; message: string; headers?: Record<string, string> }
+  | { kind: "failed"; message: string };
+
+function outcome(result: MemberCheckoutResult): PaymentStart {
+  if (result.ok) return { kind: "checkout", url: result.url };
+  return result.status === 429 ? { kind: "limited", message: result.error, headers: result.headers } : { kind: "failed", message: result.error };
 }
 
-export async function startRenewal(context: AppLoadContext, request: Request, member: Member): Promise<PaymentStartAnswer> {
-  if (renewalPaid(member.lastRenewedYear, currentYear())) {
-    return redirectWithToast(context, "/mem-account", { kind: "error", message: ALREADY_PAID_MESSAGE });
-  }
+export async function startRenewal(context: AppLoadContext, request: Request, member: Member): Promise<PaymentStart> {
+  if (renewalPaid(member.lastRenewedYear, currentYear())) return { kind: "already-paid", message: ALREADY_PAID_MESSAGE };
   const limited = await limitPaymentStart(context, request, member);
-  if (limited) return refused(context, limited, "/mem-account");
+  if (limited) return outcome(limited);
   const settings = await readSettingsFresh(context);
-  const started = await startMemberCheckout(context, request, { member, charge: renewalCharge(settings.membership, member.membership), purpose: "renewal" });
-  return started.ok ? started.response : refused(context, started, "/mem-account");
+  return outcome(await startMemberCheckout(context, request, { member, charge: renewalCharge(settings.membership, member.membership), purpose: "renewal" }));
 }
 
 /**
  * The 'Convert to Family' registration transaction, carrying the family it adds, then
  * checkout; the membership and the family reach the record when it is paid (ADR 26).
  */
-export async function startUpgrade(context: AppLoadContext, request: Request, member: Member, family: FamilyDetails): Promise<PaymentStartAnswer> {
+export async function startUpgrade(context: AppLoadContext, request: Request, member: Member, family: FamilyDetails): Promise<PaymentStart> {
   const limited = await limitPaymentStart(context, request, member);
-  if (limited) return refused(context, limited, "/amend-account");
+  if (limited) return outcome(limited);
   const settings = await readSettingsFresh(context);
-  const started = await startMemberCheckout(context, request, {
-    member,
-    charge: upgradeCharge(settings.membership, currentMonth()),
-    purpose: "upgrade",
-    membershipType: "Family",
-    familyDetails: family,
-  });
-  return started.ok ? started.response : refused(context, started, "/amend-account");
+  return outcome(
+    await startMemberCheckout(context, request, {
+      member,
+      charge: upgradeCharge(settings.membership, currentMonth()),
+      purpose: "upgrade",
+      membershipType: "Family",
+      familyDetails: family,
+    }),
+  );
 }

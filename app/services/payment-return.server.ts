@@ -1,4 +1,4 @@
-import { data, type AppLoadContext } from "@remix-run/cloudflare";
+import type { AppLoadContext } from "@remix-run/cloudflare";
 import {
   NOT_CONFIRMED_MESSAGE,
   NOT_CONFIRMED_TITLE,
@@ -10,7 +10,24 @@ import {
   type PaymentPurpose,
 } from "../domain/payment-pages";
 import { PRIVATE_CACHE_CONTROL } from "./cache-control.server";
-import { settleFromReturn } from "./settlement.server";
+import { settleFromReturn, type SettlementOutcome } from "./settlement.server";
+
+/** What a return page says. */
+export interface PaymentReturnPage {
+  title: string;
+  message: string;
+  tone: "success" | "failed" | "pending";
+}
+
+/** The page, its status (404: no such payment; 503: our records could not be reached) and what the settlement did. */
+export type PaymentReturn = { outcome: SettlementOutcome; status: 200 | 404 | 503; page: PaymentReturnPage };
+
+/** Private, never indexed; X-Settlement says what this request did (settled, already-settled, not-paid ...): for logs and tests. */
+export const paymentReturnHeaders = (outcome: SettlementOutcome) => ({
+  "Cache-Control": PRIVATE_CACHE_CONTROL,
+  "X-Robots-Tag": "noindex",
+  "X-Settlement": outcome,
+});
 
 /**
  * The loaders of the four success pages: settle after verifying, then say what
@@ -21,22 +38,20 @@ export async function loadPaymentReturn(
   context: AppLoadContext,
   params: { id?: string; memId?: string; ticketId?: string },
   purpose: PaymentPurpose,
-) {
+): Promise<PaymentReturn> {
   const hint = new URL(request.url).searchParams.get("session_id");
   const { outcome } = await settleFromReturn(context, params.id ?? "", params.memId ?? "", hint && hint.length <= 255 ? hint : null, {
     ticketId: purpose === "ticket" ? (params.ticketId ?? "") : undefined,
   });
-  // X-Settlement says what this request did (settled, already-settled, not-paid ...): for logs and tests.
-  const headers = { "Cache-Control": PRIVATE_CACHE_CONTROL, "X-Robots-Tag": "noindex", "X-Settlement": outcome };
   switch (outcome) {
     case "settled":
     case "already-settled":
-      return data({ title: PAYMENT_SUCCESS_TITLE, message: SUCCESS_MESSAGES[purpose], tone: "success" as const }, { headers });
+      return { outcome, status: 200, page: { title: PAYMENT_SUCCESS_TITLE, message: SUCCESS_MESSAGES[purpose], tone: "success" } };
     case "unknown":
-      return data({ title: PAYMENT_NOT_FOUND_TITLE, message: PAYMENT_NOT_FOUND_MESSAGE, tone: "failed" as const }, { status: 404, headers });
+      return { outcome, status: 404, page: { title: PAYMENT_NOT_FOUND_TITLE, message: PAYMENT_NOT_FOUND_MESSAGE, tone: "failed" } };
     case "unavailable":
-      return data({ title: NOT_CONFIRMED_TITLE, message: UNAVAILABLE_MESSAGE, tone: "pending" as const }, { status: 503, headers });
+      return { outcome, status: 503, page: { title: NOT_CONFIRMED_TITLE, message: UNAVAILABLE_MESSAGE, tone: "pending" } };
     default:
-      return data({ title: NOT_CONFIRMED_TITLE, message: NOT_CONFIRMED_MESSAGE, tone: "pending" as const }, { headers });
+      return { outcome, status: 200, page: { title: NOT_CONFIRMED_TITLE, message: NOT_CONFIRMED_MESSAGE, tone: "pending" } };
   }
 }

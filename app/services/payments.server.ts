@@ -1,4 +1,4 @@
-import { redirect, type AppLoadContext } from "@remix-run/cloudflare";
+import type { AppLoadContext } from "@remix-run/cloudflare";
 import type { Charge } from "../domain/fees";
 import type { PaymentPurpose } from "../domain/payment-pages";
 import type { FamilyDetails, Id, Member, Membership, PaymentType, Transaction } from "../domain/records";
@@ -8,7 +8,8 @@ import { CheckoutUnavailableError, type CheckoutLineItem } from "./checkout/gate
 
 /**
  * Starting a payment (spec 2 §7): a pending transaction, then a hosted checkout session
- * for it, then a 303 to the provider. The return routes settle it (settlement.server.ts).
+ * for it, then the provider's checkout address (the route answers a 303 to it). The return
+ * routes settle it (settlement.server.ts).
  */
 
 /** The spec's return routes, by what is being paid. */
@@ -43,7 +44,8 @@ export type CheckoutCharge = Pick<Charge, "title" | "priceRef" | "unitAmount" | 
 /** `memberId--transactionId`, the client reference of the spec (§7). */
 export const clientReference = (transaction: Pick<Transaction, "userId" | "id">) => `${transaction.userId}--${transaction.id}`;
 
-export type StartCheckoutResult = { ok: true; response: Response; transaction: Transaction } | { ok: false; error: string; transaction?: Transaction };
+/** `url`: the provider's hosted checkout, where the route sends the payer (303). */
+export type StartCheckoutResult = { ok: true; url: string; transaction: Transaction } | { ok: false; error: string; transaction?: Transaction };
 
 /**
  * Creates the pending transaction and the checkout session. When the provider fails the
@@ -84,7 +86,7 @@ export async function startCheckout(
     });
     await context.store.transactions.setCheckoutSession(transaction.id, session.id);
     if (!session.url) throw new CheckoutUnavailableError("The provider answered without a checkout address.");
-    return { ok: true, transaction, response: redirect(session.url, 303) };
+    return { ok: true, transaction, url: session.url };
   } catch (error) {
     // Checkout errors are logged (spec §8); the member gets a clear message, never a 500.
     console.error(`Checkout for transaction ${transaction.id} could not start:`, error);

@@ -1,8 +1,7 @@
-import { data, type AppLoadContext } from "@remix-run/cloudflare";
+import type { AppLoadContext } from "@remix-run/cloudflare";
 import { FEE_LABELS, registrationCharge, registrationFeeLines } from "../domain/fees";
 import { formatPence } from "../domain/money";
 import type { Member } from "../domain/records";
-import { PRIVATE_CACHE_CONTROL } from "./cache-control.server";
 import { verifyPaymentLinkToken } from "./payment-link.server";
 import { startCheckout } from "./payments.server";
 import { clientKey, createRateLimiter } from "./rate-limit.server";
@@ -18,7 +17,19 @@ export { PAY_RATE_RULES };
 
 export const PAY_RATE_LIMITED_MESSAGE = PAYMENT_LIMITED_MESSAGE;
 
-const HEADERS = { "Cache-Control": PRIVATE_CACHE_CONTROL, "X-Robots-Tag": "noindex", "Referrer-Policy": "no-referrer" };
+/** What the page shows: no such account (the route answers 404), already paid, or the fees due. */
+export type RegistrationPaymentPage =
+  | { kind: "not-found" }
+  | { kind: "paid" }
+  | {
+      kind: "due";
+      name: string;
+      postcode: string;
+      membership: Member["membership"];
+      rows: { label: string; amount: string }[];
+      totalLabel: string;
+      total: string;
+    };
 
 type Found = { kind: "not-found" } | { kind: "paid" } | { kind: "due"; member: Member };
 
@@ -29,39 +40,44 @@ async function memberFromToken(context: AppLoadContext, token: string): Promise<
   return member.registrationPaid ? { kind: "paid" } : { kind: "due", member };
 }
 
-export async function loadRegistrationPayment(context: AppLoadContext, token: string) {
+export async function loadRegistrationPayment(context: AppLoadContext, token: string): Promise<RegistrationPaymentPage> {
   const found = await memberFromToken(context, token);
-  if (found.kind === "not-found") return data({ kind: "not-found" as const }, { status: 404, headers: HEADERS });
-  if (found.kind === "paid") return data({ kind: "paid" as const }, { headers: HEADERS });
+  if (found.kind !== "due") return found;
   const settings = await readSettingsFresh(context);
   const fees = registrationFeeLines(settings.membership, found.member.membership, new Date());
-  return data(
-    {
-      kind: "due" as const,
-      name: found.member.fullName,
-      postcode: found.member.postcode,
-      membership: found.member.membership,
-      rows: fees.lines.map((line) => ({ label: line.label, amount: formatPence(line.pence) })),
-      totalLabel: FEE_LABELS.total,
-      total: formatPence(fees.total),
-    },
-    { headers: HEADERS },
-  );
+  return {
+    kind: "due",
+    name: found.member.fullName,
+    postcode: found.member.postcode,
+    membership: found.member.membership,
+    rows: fees.lines.map((line) => ({ label: line.label, amount: formatPence(line.pence) })),
+    totalLabel: FEE_LABELS.total,
+    total: formatPence(fees.total),
+  };
 }
 
+/**
+ * How PAY went; the route answers it: the page again when nothing is due; over the limits
+ * (429, Retry-After); to the checkout (303); the provider failing (503, the message).
+ */
+export type RegistrationPayment =
+  | { kind: "page"; page: RegistrationPaymentPage }
+  | { kind: "limited"; message: string; retryAfter: number }
+  | { kind: "checkout"; url: string }
+  | { kind: "failed"; message: string };
+
 /** PAY: the same checks again, then checkout. On a provider failure the page shows why. */
-export async function payRegistration(context: AppLoadContext, request: Request, token: string) {
+export async function payRegistration(context: AppLoadContext, request: Request, token: string): Promise<RegistrationPayment> {
   const found = await memberFromToken(context, token);
-  if (found.kind !== "due") return loadRegistrationPayment(context, token);
+  if (found.kind !== "due") return { kind: "page", page: await loadRegistrationPayment(context, token) };
   const limit = await createRateLimiter(context.env.DB).hit([
     { rule: PAY_RATE_RULES.member, subject: found.member.id },
     { rule: PAY_RATE_RULES.ip, subject: clientKey(request) },
   ]);
-  if (!limit.allowed) return data({ error: PAY_RATE_LIMITED_MESSAGE }, { status: 429, headers: { ...HEADERS, "Retry-After": String(limit.retryAfter) } });
+  if (!limit.allowed) return { kind: "limited", message: PAY_RATE_LIMITED_MESSAGE, retryAfter: limit.retryAfter };
   const settings = await readSettingsFresh(context);
   // The checkout charges the lines the page showed: one price for their total.
   const charge = registrationCharge(registrationFeeLines(settings.membership, found.member.membership, new Date()));
   const started = await startCheckout(context, request, { member: found.member, charge, purpose: "registration" });
-  if (started.ok) return started.response;
-  return data({ error: started.error }, { status: 503, headers: HEADERS });
+  return started.ok ? { kind: "checkout", url: started.url } : { kind: "failed", message: started.error };
 }

@@ -1,32 +1,17 @@
-import { redirect, type AppLoadContext } from "@remix-run/cloudflare";
-import { parseWithZod } from "@conform-to/zod/v4";
+import type { AppLoadContext } from "@remix-run/cloudflare";
 import type { SubmissionResult } from "@conform-to/react";
-import { bookingFormSchema } from "../domain/booking-form";
 import {
   ALREADY_BOOKED_MESSAGE,
   paidTicketsFor,
   BOOKING_CLOSED_MESSAGE,
-  BOOKING_INVALID_MESSAGE,
   BOOKING_REGISTRATION_UNPAID_MESSAGE,
   TICKET_NOT_FOUND_MESSAGE,
   TICKET_NOT_FOUND_TITLE,
-  partyFormState,
 } from "../domain/ticket-booking";
 import { PAYMENT_SUCCESS_TITLE, TICKET_SUCCESS_MESSAGE } from "../domain/payment-pages";
 import type { Member } from "../domain/records";
 import type { SiteSettings } from "../domain/site-settings";
-import {
-  attendeesOf,
-  bandsShown,
-  bookingOpen,
-  eventYear,
-  partyInputFrom,
-  partyLimits,
-  prefillParty,
-  ticketPrice,
-  ukToday,
-  type Party,
-} from "../domain/ticket-rules";
+import { attendeesOf, bandsShown, bookingOpen, eventYear, partyLimits, prefillParty, ticketPrice, ukToday, type Party } from "../domain/ticket-rules";
 import { reusableTicket } from "../domain/checkout-reuse";
 import { BAND_NAMES } from "../domain/ticket-bands";
 import { formatTicketCode } from "../domain/ticket-code";
@@ -41,8 +26,9 @@ import { readSettingsFresh } from "./content/fresh-settings.server";
 
 /**
  * /book-ticket (spec 2 §2 "Ticket booking", §4, §5, §9): the form's first state from the
- * member's record, and the booking itself: checked again here whatever the browser did,
- * an unpaid ticket with its people, then checkout, or paid at once when it costs nothing.
+ * member's record, and the booking itself: checked again on the server whatever the browser
+ * did (the route parses the post with bookingFormSchema; bookingRefusal, bookTicket), an
+ * unpaid ticket with its people, then checkout, or paid at once when it costs nothing.
  * Decisions: docs/decisions/0018-ticket-booking.md.
  */
 
@@ -103,51 +89,52 @@ export async function loadBooking(context: AppLoadContext, member: Member, now =
  */
 export type BookingAnswer = SubmissionResult<string[]> & { party: Party };
 
-export type BookingResult =
-  { kind: "redirect"; response: Response } | { kind: "answer"; status: number; answer: BookingAnswer; headers?: Record<string, string> };
+/** The booking form's rules for this member, as the action parses a post with (bookingFormSchema, partyFormState). */
+export type BookingOptions = { pattern: TicketSettings["pattern"]; membership: Member["membership"] };
+
+/** The event on sale as the store holds it now (never the visitors' cached copy), and the form's rules for this member. */
+export async function readBookingSettings(context: AppLoadContext, member: Member): Promise<{ tickets: TicketSettings; options: BookingOptions }> {
+  const { tickets } = await readSettingsFresh(context);
+  return { tickets, options: { pattern: tickets.pattern, membership: member.membership } };
+}
+
+/** Why this member may not book now (403), whatever was posted: bookings closed, or the registration fee unpaid. */
+export function bookingRefusal(tickets: TicketSettings, member: Member, now = nowSeconds()): string | null {
+  if (!bookingOpen(tickets.lastBookingDate, ukToday(now))) return BOOKING_CLOSED_MESSAGE;
+  if (!member.registrationPaid) return BOOKING_REGISTRATION_UNPAID_MESSAGE;
+  return null;
+}
+
+/** The party and whether a second ticket is asked for, as parsed with bookingFormSchema. */
+export type BookingValues = { party: Party; another: boolean };
 
 /**
- * The booking post, parsed with parseWithZod (bookingFormSchema). `intent=update` (the
- * no-JavaScript "Update party") only shows the form again with the new counts and the
- * names typed so far. Otherwise: open, registration paid, party valid, a second ticket for
- * the event only when 'Book another ticket' is ticked, within the payment-start limits →
- * the ticket (unpaid; the member's unpaid one for the same party is booked again rather
- * than a new one) → free: paid now, /ticket-success; else the checkout still open for it,
- * or a pending "ticket" transaction and a new checkout (issue 16 items 3 and 9).
+ * How a booking went: `to` the free ticket's success page or the checkout (303), or
+ * refused with the form's message (`headers`: Retry-After when over the start limits).
  */
-export async function submitBooking(context: AppLoadContext, request: Request, member: Member, form: FormData, now = nowSeconds()): Promise<BookingResult> {
-  const { tickets } = await readSettingsFresh(context);
-  const options = { pattern: tickets.pattern, membership: member.membership };
-  const submission = parseWithZod(form, { schema: bookingFormSchema(options), disableAutoCoercion: true });
-  const party = partyFormState(
-    partyInputFrom((field) => form.get(field)),
-    options,
-  );
-  const initialValue = submission.reply().initialValue;
-  /** An answer about the whole form (none of the fields' messages). */
-  const answer = (status: number, formError: string | null, headers?: Record<string, string>): BookingResult => ({
-    kind: "answer",
-    status,
-    answer: { initialValue, ...(formError ? { status: "error", error: { "": [formError] } } : {}), party },
-    headers,
-  });
+export type BookingResult = { kind: "redirect"; to: string } | { kind: "refused"; status: number; message: string; headers?: Record<string, string> };
 
-  if (form.get("intent") === "update") return answer(200, null);
-  if (!bookingOpen(tickets.lastBookingDate, ukToday(now))) return answer(403, BOOKING_CLOSED_MESSAGE);
-  if (!member.registrationPaid) return answer(403, BOOKING_REGISTRATION_UNPAID_MESSAGE);
-  if (submission.status !== "success") {
-    return { kind: "answer", status: 400, answer: { ...submission.reply({ formErrors: [BOOKING_INVALID_MESSAGE] }), party } };
-  }
-  const checked = submission.value;
-
+/**
+ * The booking of a post the action has parsed and found allowed (bookingRefusal): a
+ * second ticket for the event only when 'Book another ticket' is ticked, within the
+ * payment-start limits → the ticket (unpaid; the member's unpaid one for the same party is
+ * booked again rather than a new one) → free: paid now, /ticket-success; else the checkout
+ * still open for it, or a pending "ticket" transaction and a new checkout (issue 16 items 3 and 9).
+ */
+export async function bookTicket(
+  context: AppLoadContext,
+  request: Request,
+  member: Member,
+  tickets: TicketSettings,
+  checked: BookingValues,
+): Promise<BookingResult> {
+  const refused = (status: number, message: string, headers?: Record<string, string>): BookingResult => ({ kind: "refused", status, message, headers });
   const price = ticketPrice(checked.party, tickets, member.membership);
   const year = eventYear(tickets.lastBookingDate);
   const mine = await context.store.tickets.listByUser(member.id);
-  if (paidTicketsFor(mine, { title: tickets.title, year }).length > 0 && !checked.another) {
-    return answer(409, ALREADY_BOOKED_MESSAGE);
-  }
+  if (paidTicketsFor(mine, { title: tickets.title, year }).length > 0 && !checked.another) return refused(409, ALREADY_BOOKED_MESSAGE);
   const limited = await limitPaymentStart(context, request, member);
-  if (limited) return answer(limited.status, limited.error, limited.headers);
+  if (limited) return refused(limited.status, limited.error, limited.headers);
 
   const wanted = { title: tickets.title, year, price: price.total, attendees: attendeesOf(checked.party) };
   const ticket =
@@ -155,7 +142,7 @@ export async function submitBooking(context: AppLoadContext, request: Request, m
     (await createTicketWithCode(context.store, { ...wanted, userId: member.id, email: member.email, membership: member.membership }));
   if (price.free) {
     await markTicketPaid(context, ticket.id);
-    return { kind: "redirect", response: redirect(`/ticket-success/${ticket.id}/${member.id}`, 303) };
+    return { kind: "redirect", to: `/ticket-success/${ticket.id}/${member.id}` };
   }
   const lineItems = price.lineItems.map(({ price: id, quantity }) => ({ price: id, quantity }));
   const started = await startMemberCheckout(context, request, {
@@ -173,7 +160,7 @@ export async function submitBooking(context: AppLoadContext, request: Request, m
     },
   });
   // On failure the unpaid ticket stays unpaid (never listed or admitted) and its pending transaction is Reconcile's to fail.
-  return started.ok ? { kind: "redirect", response: started.response } : answer(503, started.error);
+  return started.ok ? { kind: "redirect", to: started.url } : refused(503, started.error);
 }
 
 /** /ticket-success/{ticketId}/{memId}: only a free ticket of that member, already paid. */

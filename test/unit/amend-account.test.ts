@@ -1,9 +1,10 @@
+import { parseWithZod } from "@conform-to/zod/v4";
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { describe, expect, it, vi } from "vitest";
 import type { Member, MemberPatch } from "~/domain/records";
 import { replyErrors } from "~/components/forms/reply";
 import { INVALID_FORM_MESSAGE } from "~/domain/member-details-form";
-import { accountFormValues, loadAmendAccount, parseAmendForm, updateAccountDetails as save } from "~/services/account.server";
+import { accountFormValues, amendFormSchema, loadAmendAccount, updateAccountDetails as save } from "~/services/account.server";
 
 const NOW = new Date("2026-05-10T12:00:00Z");
 
@@ -43,7 +44,8 @@ function fakeContext() {
 
 /** As the Edit Account action handles a post: parse (the membership rule, then the schema), then save. */
 async function updateAccountDetails(context: AppLoadContext, who: Member, data: FormData, now: Date) {
-  const { submission, membershipError } = parseAmendForm(who, data, now);
+  const { schema, membershipError } = amendFormSchema(who, data, now);
+  const submission = parseWithZod(data, { schema, disableAutoCoercion: true });
   const values = (submission.reply().initialValue ?? {}) as Record<string, string>;
   if (data.get("intent") === "update-fields") {
     return { kind: "refresh" as const, values, errors: membershipError ? { membership: membershipError } : {}, formError: membershipError };

@@ -1,4 +1,4 @@
-import { data, type AppLoadContext } from "@remix-run/cloudflare";
+import type { AppLoadContext } from "@remix-run/cloudflare";
 import { formatPence } from "../../domain/money";
 import { PRACTICE_MESSAGES, type PracticeIntent } from "../../domain/practice-checkout-form";
 import { safeRedirect } from "../../domain/safe-redirect";
@@ -66,10 +66,10 @@ function readSession(context: AppLoadContext, id: string) {
   return readPracticeSession(context.env.DB, id, options(context));
 }
 
-export async function loadPracticeCheckout(request: Request, context: AppLoadContext, id: string) {
+export async function loadPracticeCheckout(request: Request, context: AppLoadContext, id: string): Promise<PracticeCheckoutView> {
   const session = await readSession(context, id);
   if (!session) return notFound();
-  const view: PracticeCheckoutView = {
+  return {
     id: session.id,
     state: session.status,
     description: session.description,
@@ -78,7 +78,6 @@ export async function loadPracticeCheckout(request: Request, context: AppLoadCon
     customerEmail: session.customerEmail,
     successHref: session.status === "complete" ? sameOriginReturnUrl(session.successUrl, session.id, request.url) : null,
   };
-  return data({ view, formError: null }, { headers: PRACTICE_PAGE_HEADERS });
 }
 
 /**
