@@ -1,0 +1,17 @@
+/**
+ * Every text an upload's refusal shows, in one place (the studio's forms show them next
+ * to the file field; a 413 answers with the size ones).
+ */
+export const UPLOAD_MESSAGES = {
+  empty: "The file is empty. Choose the file again.",
+  photoTooLarge: "This photo is larger than 25 MB. Please choose a smaller photo.",
+  documentTooLarge: "This document is larger than 15 MB. Please choose a smaller file.",
+  svg: "SVG images are not accepted. Please upload a JPEG, PNG, WebP or GIF photo.",
+  webPage: "Web pages and scripts cannot be uploaded. Please choose a photo or a document.",
+  notAPhoto: "This file is not a photo we accept. Please upload a JPEG, PNG, WebP or GIF photo.",
+  notADocument: "This file is not a document we accept. Please upload a PDF, Word or Excel file, or a photo.",
+  truncatedPhoto: "This photo is incomplete (the file was cut short). Please upload it again.",
+  macros: "Office files with macros are not accepted. Please save the document without macros and upload it again.",
+} as const;
+
+export type UploadMessageKey = keyof typeof UPLOAD_MESSAGES;
