@@ -33,8 +33,8 @@ export interface InProcessWorker {
 }
 
 /**
- * The bundled worker with wrangler.toml's development environment (its vars, D1 binding,
- * static assets in front of the worker, compatibility flags), its local D1 under
+ * The bundled worker with wrangler.toml's development environment (its vars, D1 and R2 bindings,
+ * static assets in front of the worker, compatibility flags), its local D1 and R2 under
  * `persistTo` (the layout `wrangler dev --persist-to` and openLocalD1 use), on a free port.
  */
 export async function startWorkerInProcess(options: {
@@ -52,6 +52,8 @@ export async function startWorkerInProcess(options: {
     modules: [{ type: "ESModule", path: WORKER_BUNDLE }],
     bindings: { ...workerOptions.bindings, ...options.vars },
     d1Persist: path.join(options.persistTo, "v3", "d1"),
+    // The MEDIA bucket's local R2, where `wrangler dev --persist-to` and openLocalPlatform keep it.
+    r2Persist: path.join(options.persistTo, "v3", "r2"),
     host: "127.0.0.1",
     port: 0,
     // No request to Cloudflare for the `cf` object (this machine is offline); a fixed stand-in.

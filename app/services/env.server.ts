@@ -16,8 +16,15 @@ const d1Binding = z.custom<D1Database>((value) => typeof value === "object" && v
   message: "a D1 database binding named DB is required (see wrangler.toml)",
 });
 
+// Optional in the schema so that unit tests' stand-in environments need no bucket; production refuses to start without it.
+const r2Binding = z.custom<R2Bucket>((value) => typeof value === "object" && value !== null && "put" in value && "get" in value && "delete" in value, {
+  message: "MEDIA must be an R2 bucket binding (see wrangler.toml)",
+});
+
 const rawEnvSchema = z.object({
   DB: d1Binding,
+  /** Uploaded files, photos and the members' documents (ADR 40). */
+  MEDIA: r2Binding.optional(),
   ENVIRONMENT: z.enum(["development", "production"]).default("production"),
   SESSION_SECRET: optionalText,
   LINK_SIGNING_SECRET: optionalText,
@@ -41,6 +48,13 @@ const envSchema = rawEnvSchema
       ctx.addIssue({ code: "custom", path: ["CMS_API_TOKEN"], message: "CMS_API_TOKEN is required when CMS_API_URL is set" });
     }
     if (env.ENVIRONMENT !== "production") return;
+    if (!env.MEDIA) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["MEDIA"],
+        message: "an R2 bucket binding named MEDIA is required in production (see wrangler.toml and docs/deploy.md)",
+      });
+    }
     for (const [key, devValue] of [
       ["SESSION_SECRET", DEV_SESSION_SECRET],
       ["LINK_SIGNING_SECRET", DEV_LINK_SIGNING_SECRET],

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { EnvError, parseEnv } from "~/services/env.server";
 
 const fakeDb = () => ({ prepare() {}, batch() {} });
+const fakeBucket = () => ({ put() {}, get() {}, delete() {} });
 const strong = "x".repeat(40);
 
 describe("parseEnv", () => {
@@ -28,6 +29,7 @@ describe("parseEnv", () => {
   it("accepts a complete production configuration and reads blank values as unset", () => {
     const env = parseEnv({
       DB: fakeDb(),
+      MEDIA: fakeBucket(),
       ENVIRONMENT: "production",
       SESSION_SECRET: strong,
       LINK_SIGNING_SECRET: strong,
@@ -57,6 +59,21 @@ describe("parseEnv", () => {
     expect(() => parseEnv({ DB: fakeDb(), ENVIRONMENT: "development", STRIPE_API_URL: "not a url" })).toThrow(/STRIPE_API_URL/);
     expect(() => parseEnv({ ENVIRONMENT: "development" })).toThrow(/DB/);
     expect(() => parseEnv({ DB: fakeDb(), ENVIRONMENT: "staging" })).toThrow(/ENVIRONMENT/);
+  });
+
+  it("requires the media bucket in production only", () => {
+    const production = {
+      DB: fakeDb(),
+      ENVIRONMENT: "production",
+      SESSION_SECRET: strong,
+      LINK_SIGNING_SECRET: strong,
+      RESEND_API_KEY: "re_test_key",
+      MAIL_FROM: "MMA <no-reply@mosaic.example>",
+    };
+    expect(() => parseEnv(production)).toThrow(/an R2 bucket binding named MEDIA is required in production/);
+    expect(() => parseEnv({ ...production, MEDIA: "a bucket" })).toThrow(/MEDIA must be an R2 bucket binding/);
+    expect(parseEnv({ ...production, MEDIA: fakeBucket() }).MEDIA).toBeDefined();
+    expect(parseEnv({ DB: fakeDb(), ENVIRONMENT: "development" }).MEDIA).toBeUndefined();
   });
 
   it("requires the Cockpit token with the Cockpit URL in production", () => {
