@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { migrate, startDevServerOnFreePort, type DevServer } from "../scripts/lib";
-import { openLocalD1 } from "../seed/platform";
+import { openLocalPlatform } from "../seed/platform";
 import { seedDatabase } from "../seed/seed";
 
 /**
@@ -33,9 +33,9 @@ export function seededServer(
     stillWanted();
     migrate(persistTo, { quiet: true });
     stillWanted();
-    const { db, dispose } = await openLocalD1(persistTo);
+    const { db, media, dispose } = await openLocalPlatform(persistTo);
     try {
-      await seedDatabase(db, { members: options.members });
+      await seedDatabase(db, { members: options.members, media });
     } finally {
       await dispose();
     }

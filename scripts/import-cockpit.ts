@@ -1,6 +1,7 @@
 import { parseArgs } from "node:util";
 import { createCockpitClient } from "~/services/store/cockpit/client.server";
-import { openLocalD1 } from "../seed/platform";
+import { openLocalPlatform } from "../seed/platform";
+import { moveLocalDocumentFiles } from "./documents-to-r2/local";
 import { ImportError, importCockpit, summaryLine } from "./import-cockpit/import";
 import { DEFAULT_PERSIST_TO, migrate } from "./lib";
 
@@ -44,7 +45,6 @@ if (values.remote !== undefined) {
     "galleries",
     "news",
     "documents",
-    "document_files",
     "members",
     "transactions",
     "tickets",
@@ -60,6 +60,8 @@ if (values.remote !== undefined) {
       `  npx wrangler d1 migrations apply ${db} --remote`,
       `  npx wrangler d1 execute ${db} --remote --file cockpit-import.sql`,
       "The export holds plain INSERTs: run it once, into a deployed database that does not have these records yet.",
+      "The documents' files go into the deployed R2 bucket, each under its document's path without the leading slash (ADR 40):",
+      "  npx wrangler r2 object put mma-community-site-media/<path> --file <the file from the CMS host> --remote",
     ].join("\n"),
   );
   process.exit(0);
@@ -73,14 +75,16 @@ if (!values.url || !values.token) {
 const started = performance.now();
 const dryRun = values["dry-run"];
 console.log(`Importing from ${values.url} into the local D1 in ${values["persist-to"]}${dryRun ? " (dry run: nothing is written)" : ""}`);
+await moveLocalDocumentFiles(values["persist-to"], (line) => console.log(`  ${line}`));
 migrate(values["persist-to"], { quiet: true });
-const { db, dispose } = await openLocalD1(values["persist-to"]);
+const { db, media, dispose } = await openLocalPlatform(values["persist-to"]);
 let exitCode = 0;
 try {
   const client = createCockpitClient({ baseUrl: values.url, token: values.token, timeoutMs: 30_000 });
   const report = await importCockpit(client, db, {
     assetsBase: values["assets-url"] || undefined,
     copyFiles: values["copy-files"],
+    media,
     dryRun,
     log: (line) => console.log(`  ${line}`),
   });

@@ -1,7 +1,8 @@
 import { readFileSync } from "node:fs";
 import { build, DEFAULT_PERSIST_TO, migrate, startDevServer } from "./lib";
 import { printDemoAccounts } from "./demo-banner";
-import { openLocalD1 } from "../seed/platform";
+import { openLocalPlatform } from "../seed/platform";
+import { moveLocalDocumentFiles } from "./documents-to-r2/local";
 import { seedDatabase } from "../seed/seed";
 
 /**
@@ -17,11 +18,12 @@ if (!Number.isInteger(port) || port < 1 || port > 65535) {
 console.log("1/4 Building...");
 build({ quiet: true });
 console.log("2/4 Applying database migrations...");
+await moveLocalDocumentFiles(DEFAULT_PERSIST_TO, (line) => console.log(`    ${line}`));
 migrate(DEFAULT_PERSIST_TO, { quiet: true });
 console.log("3/4 Checking demo data...");
-const { db, dispose } = await openLocalD1();
+const { db, media, dispose } = await openLocalPlatform();
 try {
-  await seedDatabase(db, { ifEmpty: true, log: (line) => console.log(`    ${line}`) });
+  await seedDatabase(db, { ifEmpty: true, media, log: (line) => console.log(`    ${line}`) });
 } finally {
   await dispose();
 }

@@ -12,6 +12,8 @@ export interface SeedOptions {
   tickets?: number;
   date?: Date;
   log?: (line: string) => void;
+  /** The MEDIA bucket, for the demo documents' files; without it only the records are written. */
+  media?: R2Bucket;
 }
 
 export interface SeedReport {
@@ -40,7 +42,7 @@ export async function seedDatabase(db: D1Database, options: SeedOptions = {}): P
   const demo = await buildDemo(options.date);
   let written: SeedReport["demo"] = "kept";
   if (!options.ifEmpty || !existing?.n) {
-    await writeDemo(db, demo);
+    await writeDemo(db, demo, options.media);
     written = "written";
     log("Demo content and demo accounts written.");
   } else {

@@ -22,7 +22,8 @@ import { writeDocumentFiles } from "./document-files";
  * many to a statement, so 10,000 members take seconds, not minutes.
  */
 
-export async function writeDemo(db: D1Database, demo: DemoData): Promise<void> {
+/** Writes the demo; its documents' files go to `media` (the MEDIA bucket) when given. */
+export async function writeDemo(db: D1Database, demo: DemoData, media?: R2Bucket): Promise<void> {
   const singletons = [
     { name: "general", data: JSON.stringify(demo.settings), updated_at: demo.now },
     ...Object.entries(demo.pages).map(([name, page]) => ({ name, data: JSON.stringify(page), updated_at: demo.now })),
@@ -41,7 +42,7 @@ export async function writeDemo(db: D1Database, demo: DemoData): Promise<void> {
     ...bulkUpsert(db, "news", demo.news.map(newsToRow)),
     ...bulkUpsert(db, "documents", demo.documents.map(documentToRow)),
   ]);
-  await writeDocumentFiles(db, demo.documents, demo.now);
+  if (media) await writeDocumentFiles(media, demo.documents);
   await writeAccounts(db, demo, demo.now);
 }
 

@@ -3,8 +3,8 @@ import { inlineDisposition } from "../domain/document-file";
 import { PRIVATE_CACHE_CONTROL } from "./cache-control.server";
 
 /**
- * Members' documents. The list and the files come from the store (`documents.file`: D1's
- * `document_files`, or the CMS host with Cockpit); the files are never public:
+ * Members' documents. The list and the files come from the store (`documents.file`: the
+ * MEDIA bucket in R2, or the CMS host with Cockpit); the files are never public:
  * /documents/{id} streams them to signed-in members only.
  */
 

@@ -1,5 +1,7 @@
 import { contentTypeFor } from "~/domain/document-file";
 import { resolveMediaUrl } from "~/domain/media";
+import { mediaKeyForPath } from "~/domain/uploads/media-key";
+import { createMedia } from "~/services/media.server";
 import { TICKET_CODE_ALPHABET } from "~/domain/ticket-code";
 import type { Ticket } from "~/domain/records";
 import type { CockpitClient, CockpitEntry } from "~/services/store/cockpit/client.server";
@@ -53,8 +55,8 @@ import { StoreUnavailableError } from "~/services/store/errors";
  * - Rows D1 has that Cockpit does not (e.g. the demo) are kept and counted ("only in D1").
  * - Media: images are resolved against CMS_ASSETS_URL (`assetsBase`), so they keep
  *   pointing at the CMS host. Documents keep their path; with `copyFiles` each file is
- *   downloaded from the CMS host into `document_files`, which is where the D1 store
- *   serves documents from.
+ *   downloaded from the CMS host into the MEDIA bucket (R2) under that path, which is
+ *   where the D1 store serves documents from (ADR 40).
  * - Contact messages are read back from the contactus form with forms/export (a form that
  *   keeps no entries, or no such form, gives none).
  */
@@ -62,8 +64,10 @@ import { StoreUnavailableError } from "~/services/store/errors";
 export interface ImportOptions {
   /** CMS_ASSETS_URL: the site root of the CMS host, for images and document files. */
   assetsBase?: string;
-  /** Download the documents' files into D1's document_files. */
+  /** Download the documents' files into the MEDIA bucket. */
   copyFiles?: boolean;
+  /** The MEDIA bucket (R2) the documents' files are copied into and checked in. */
+  media?: R2Bucket;
   /** Read and compare only; write nothing. */
   dryRun?: boolean;
   /** The fetch used for document files (tests). */
@@ -285,7 +289,7 @@ export async function importCockpit(client: CockpitClient, db: D1Database, optio
     { name: "gallery", table: "galleries", toRow: (e) => galleryToRow(galleryFromCockpit(e, base)) },
     // Every news item, unpublished ones too (the D1 store filters on `published`).
     { name: "news", table: "news", toRow: (e) => newsToRow(newsFromCockpit(e, base)) },
-    // Documents keep their path: the D1 store serves the file from document_files by it.
+    // Documents keep their path: the D1 store serves the file from the MEDIA bucket by it.
     { name: "documents", table: "documents", toRow: (e) => documentToRow(documentFromCockpit(e)) },
   ];
   const documentPaths: string[] = [];
@@ -364,25 +368,29 @@ export async function importCockpit(client: CockpitClient, db: D1Database, optio
   const messageRows = messages.map(({ createdAt, ...m }) => ({ ...m, created_at: createdAt }));
   await sync(CONTACT_FORM, messages.length, [{ table: "contact_messages", key: ["id"], rows: messageRows }]);
 
-  if (options.copyFiles) report.files = await copyDocumentFiles(db, documentPaths, options, log);
+  if (options.copyFiles) report.files = await copyDocumentFiles(options.media, documentPaths, options, log);
   else if (documentPaths.length) {
-    const missing = await missingFiles(db, documentPaths);
+    const missing = await missingFiles(options.media, documentPaths);
     if (missing.length)
       report.warnings.push(
-        `documents: ${missing.length} of ${documentPaths.length} files are not in D1, which serves document files only from D1: run again with --copy-files.`,
+        `documents: ${missing.length} of ${documentPaths.length} files are not in R2, which the D1 store serves document files from: run again with --copy-files.`,
       );
   }
   return report;
 }
 
-async function missingFiles(db: D1Database, paths: string[]): Promise<string[]> {
-  const have = new Set((await db.prepare("SELECT path FROM document_files").all<{ path: string }>()).results.map((r) => r.path));
-  return [...new Set(paths)].filter((p) => !have.has(p));
+async function missingFiles(media: R2Bucket | undefined, paths: string[]): Promise<string[]> {
+  const missing: string[] = [];
+  for (const path of new Set(paths)) {
+    const key = mediaKeyForPath(path);
+    if (!media || !key || !(await createMedia(media).has(key))) missing.push(path);
+  }
+  return missing;
 }
 
-/** Downloads each document's file from the CMS host into document_files (replaced only when the bytes differ). */
+/** Downloads each document's file from the CMS host into the MEDIA bucket, keyed by its path (replaced only when the bytes differ). */
 async function copyDocumentFiles(
-  db: D1Database,
+  media: R2Bucket | undefined,
   paths: string[],
   options: ImportOptions,
   log: (line: string) => void,
@@ -391,8 +399,13 @@ async function copyDocumentFiles(
   const doFetch = options.fetchFile ?? fetch;
   for (const path of new Set(paths)) {
     const url = resolveMediaUrl(path, options.assetsBase);
+    const key = mediaKeyForPath(path);
     if (!url || !/^https?:\/\//i.test(url)) {
       result.missing.push(`${path} (no CMS_ASSETS_URL to fetch it from)`);
+      continue;
+    }
+    if (!key || !media) {
+      result.missing.push(`${path} (${key ? "no MEDIA bucket to copy it into" : "not a path the site can serve"})`);
       continue;
     }
     let bytes: Uint8Array;
@@ -404,25 +417,13 @@ async function copyDocumentFiles(
       result.missing.push(`${path} (${error instanceof Error ? error.message : String(error)})`);
       continue;
     }
-    const current = await db.prepare("SELECT bytes FROM document_files WHERE path = ?").bind(path).first<{ bytes: ArrayBuffer | number[] }>();
-    if (current && sameBytes(current.bytes, bytes)) {
+    const bucket = createMedia(media);
+    const current = await bucket.get(key);
+    if (current && sameBytes(new Uint8Array(await new Response(current.body).arrayBuffer()), bytes)) {
       result.unchanged++;
       continue;
     }
-    if (!options.dryRun) {
-      await db
-        .prepare(
-          "INSERT INTO document_files (path, content_type, bytes, updated_at) VALUES (?, ?, ?, ?) " +
-            "ON CONFLICT (path) DO UPDATE SET content_type = excluded.content_type, bytes = excluded.bytes, updated_at = excluded.updated_at",
-        )
-        .bind(
-          path,
-          contentTypeFor(path),
-          bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength),
-          options.now ?? Math.floor(Date.now() / 1000),
-        )
-        .run();
-    }
+    if (!options.dryRun) await bucket.putAt(key, bytes, contentTypeFor(path));
     result.copied++;
   }
   log(
@@ -431,9 +432,8 @@ async function copyDocumentFiles(
   return result;
 }
 
-function sameBytes(stored: ArrayBuffer | number[], bytes: Uint8Array): boolean {
-  const a = stored instanceof ArrayBuffer ? new Uint8Array(stored) : Uint8Array.from(stored);
-  return a.length === bytes.length && a.every((b, i) => b === bytes[i]);
+function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
+  return a.length === b.length && a.every((byte, i) => byte === b[i]);
 }
 
 /** The same JSON value whatever the order of its keys. */

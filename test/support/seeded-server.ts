@@ -4,7 +4,7 @@ import path from "node:path";
 import { inject } from "vitest";
 import { migrate, startDevServerOnFreePort } from "../../scripts/lib";
 import { startWorkerInProcess, type InProcessWorker } from "../../scripts/worker-in-process";
-import { openLocalD1 } from "../../seed/platform";
+import { openLocalD1, openLocalPlatform } from "../../seed/platform";
 import { seedDatabase } from "../../seed/seed";
 import { cockpitDataFromD1, cockpitMode } from "./cockpit-mode";
 import { startFakeCockpit, type FakeCockpit } from "./fake-cockpit";
@@ -43,9 +43,9 @@ export async function makeD1Template(): Promise<D1Template> {
   const dir = mkdtempSync(path.join(tmpdir(), "mma-test-d1-template-"));
   migrate(dir, { quiet: true });
   const date = new Date();
-  const { db, dispose } = await openLocalD1(dir);
+  const { db, media, dispose } = await openLocalPlatform(dir);
   try {
-    await seedDatabase(db, { date });
+    await seedDatabase(db, { date, media });
     const template: D1Template = { dir, date: date.toISOString() };
     if (cockpitMode()) {
       template.cockpitData = path.join(dir, "cockpit.json");

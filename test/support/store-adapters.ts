@@ -34,6 +34,8 @@ export interface StoreContext {
   readonly store: Store;
   /** The D1 database of this run (the whole store for D1; the outbox for Cockpit). */
   readonly db: D1Database;
+  /** The run's MEDIA bucket (R2, in memory): the documents' files on D1, and relative paths' files on Cockpit. */
+  readonly media: R2Bucket;
   /** The Cockpit of a Cockpit run (null for D1), fake or real: what it holds is readable through its API. */
   readonly cockpit: CockpitBackend | null;
 }
@@ -42,7 +44,7 @@ export interface DescribeStoreOptions {
   /** What the Cockpit starts with (the spec's collections always exist, empty). */
   cockpit?: CockpitBackendOptions | (() => Promise<CockpitBackendOptions>);
   /** Fills the fresh D1 of the D1 run before the block's tests (e.g. the demo seed). */
-  seedD1?: (db: D1Database) => Promise<void>;
+  seedD1?: (db: D1Database, media: R2Bucket) => Promise<void>;
   /**
    * The Cockpit adapter's claim pause (ADR 21) for this block: short for blocks that only
    * need settle/markPaid/admit as setup; the real pause (the default) where a block tests
@@ -66,15 +68,16 @@ export function describeStore(name: string, options: DescribeStoreOptions, body:
 
 /** The store of one run, made before the enclosing block's tests and disposed after them. */
 function useStore(kind: StoreKind, options: DescribeStoreOptions): StoreContext {
-  const state = { kind, cockpit: null } as { kind: StoreKind; store: Store; db: D1Database; cockpit: CockpitBackend | null };
+  const state = { kind, cockpit: null } as { kind: StoreKind; store: Store; db: D1Database; media: R2Bucket; cockpit: CockpitBackend | null };
   const cleanups: Array<() => Promise<void>> = [];
   beforeAll(async () => {
     const d1 = await createTestD1();
     cleanups.push(d1.dispose);
     state.db = d1.db;
+    state.media = d1.media;
     if (kind === "d1") {
-      state.store = createD1Store(d1.db);
-      await options.seedD1?.(d1.db);
+      state.store = createD1Store(d1.db, d1.media);
+      await options.seedD1?.(d1.db, d1.media);
       return;
     }
     const cockpitOptions = typeof options.cockpit === "function" ? await options.cockpit() : options.cockpit;
@@ -82,7 +85,7 @@ function useStore(kind: StoreKind, options: DescribeStoreOptions): StoreContext 
     cleanups.push(cockpit.stop);
     state.cockpit = cockpit;
     const client = createCockpitClient({ baseUrl: cockpit.url, token: cockpit.token });
-    state.store = createCockpitStore(client, d1.db, { verifyDelayMs: options.verifyDelayMs ?? DEFAULT_VERIFY_DELAY_MS });
+    state.store = createCockpitStore(client, d1.db, { media: d1.media, verifyDelayMs: options.verifyDelayMs ?? DEFAULT_VERIFY_DELAY_MS });
   });
   afterAll(async () => {
     for (const cleanup of cleanups.reverse()) await cleanup();

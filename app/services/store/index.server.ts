@@ -13,7 +13,7 @@ export type { Store } from "./port";
 export function createStore(env: AppEnv): Store {
   if (env.CMS_API_URL) {
     const client = createCockpitClient({ baseUrl: env.CMS_API_URL, token: env.CMS_API_TOKEN ?? "" });
-    return createCockpitStore(client, env.DB, { assetsBase: env.CMS_ASSETS_URL });
+    return createCockpitStore(client, env.DB, { assetsBase: env.CMS_ASSETS_URL, media: env.MEDIA });
   }
-  return createD1Store(env.DB);
+  return createD1Store(env.DB, env.MEDIA);
 }

@@ -76,9 +76,9 @@ export interface DocumentsRepository {
   get(id: Id): Promise<DocumentRecord | null>;
   /**
    * The file a document names (`document.file.path`), or null when there is none. D1: the
-   * bytes in `document_files`, keyed by that path. Cockpit: a relative path is looked up in
-   * D1's `document_files` first (the demo data served from a Cockpit), then fetched from the
-   * CMS host (CMS_ASSETS_URL's origin, never another host).
+   * object in the MEDIA bucket (R2) keyed by that path (ADR 40). Cockpit: a relative path is
+   * looked up in the MEDIA bucket first (the demo data served from a Cockpit), then fetched
+   * from the CMS host (CMS_ASSETS_URL's origin, never another host).
    */
   file(document: DocumentRecord): Promise<DocumentFile | null>;
 }

@@ -58,15 +58,16 @@ const TABLES = [
   "tickets",
   "ticket_attendees",
   "contact_messages",
-  "document_files",
 ];
 
-async function snapshot(db: D1Database): Promise<Record<string, unknown[]>> {
+/** Every imported row, and every file in the MEDIA bucket with when it was written (a rewrite shows). */
+async function snapshot(db: D1Database, media?: R2Bucket): Promise<Record<string, unknown[]>> {
   const out: Record<string, unknown[]> = {};
   for (const table of TABLES) {
-    const order = table === "singletons" ? "name" : table === "ticket_attendees" ? "ticket_id, band, position" : table === "document_files" ? "path" : "id";
+    const order = table === "singletons" ? "name" : table === "ticket_attendees" ? "ticket_id, band, position" : "id";
     out[table] = (await db.prepare(`SELECT * FROM ${table} ORDER BY ${order}`).all()).results;
   }
+  if (media) out.media = (await media.list()).objects.map((o) => ({ key: o.key, etag: o.etag, uploaded: o.uploaded.toISOString() }));
   return out;
 }
 
@@ -88,10 +89,14 @@ let fake: FakeCockpit;
 let client: CockpitClient;
 const disposers: Array<() => Promise<void>> = [];
 
-async function freshD1() {
+async function freshPlatform() {
   const test = await createTestD1();
   disposers.push(test.dispose);
-  return test.db;
+  return test;
+}
+
+async function freshD1() {
+  return (await freshPlatform()).db;
 }
 
 beforeAll(async () => {
@@ -114,15 +119,16 @@ afterAll(async () => {
 
 describe("npm run import:cockpit", () => {
   let db: D1Database;
+  let media: R2Bucket;
   let d1: Store;
   let cockpit: Store;
   let first: ImportReport;
 
   beforeAll(async () => {
-    db = await freshD1();
-    d1 = createD1Store(db);
+    ({ db, media } = await freshPlatform());
+    d1 = createD1Store(db, media);
     cockpit = createCockpitStore(client, db, { assetsBase: ASSETS });
-    first = await importCockpit(client, db, { assetsBase: ASSETS, copyFiles: true, fetchFile: fileFetch });
+    first = await importCockpit(client, db, { assetsBase: ASSETS, copyFiles: true, media, fetchFile: fileFetch });
   });
 
   it("reads every collection and singleton, and counts each record as new in an empty D1", () => {
@@ -162,7 +168,7 @@ describe("npm run import:cockpit", () => {
     expect(await d1.content.listEvents()).toEqual(await cockpit.content.listEvents());
     expect(await d1.content.listGalleries()).toEqual(await cockpit.content.listGalleries());
     expect(await d1.content.listPublishedNews()).toEqual(await cockpit.content.listPublishedNews());
-    // Documents keep their path (the D1 store serves the file from document_files by it).
+    // Documents keep their path (the D1 store serves the file from the MEDIA bucket by it).
     expect(await d1.documents.list()).toEqual(await createCockpitStore(client, db).documents.list());
 
     for (const entry of fake.data.collections.userlist!) {
@@ -213,21 +219,24 @@ describe("npm run import:cockpit", () => {
     expect(await d1.tickets.getByCode(ticket!.code)).toEqual(ticket);
   });
 
-  it("copies the documents' files from the CMS host when asked", async () => {
+  it("copies the documents' files from the CMS host into the MEDIA bucket when asked, where the D1 store serves them", async () => {
     const docs = await d1.documents.list();
+    expect(docs.length).toBeGreaterThan(0);
     expect(first.files).toEqual({ copied: docs.length, unchanged: 0, missing: [] });
     for (const doc of docs) {
-      const row = await db.prepare("SELECT bytes FROM document_files WHERE path = ?").bind(doc.file.path).first<{ bytes: number[] }>();
-      expect(new TextDecoder().decode(Uint8Array.from(row!.bytes)), doc.file.path).toBe(`bytes of ${ASSETS}${doc.file.path}`);
+      const file = await d1.documents.file(doc);
+      expect(await new Response(file!.body).text(), doc.file.path).toBe(`bytes of ${ASSETS}${doc.file.path}`);
+      expect(await media.head(doc.file.path.replace(/^\//, ""))).not.toBeNull();
     }
   });
 
   it("changes nothing on a second run", async () => {
-    const before = await snapshot(db);
-    const second = await importCockpit(client, db, { assetsBase: ASSETS, copyFiles: true, fetchFile: fileFetch, now: 2_000_000_000 });
+    const before = await snapshot(db, media);
+    expect(before.media).toHaveLength(first.files!.copied);
+    const second = await importCockpit(client, db, { assetsBase: ASSETS, copyFiles: true, media, fetchFile: fileFetch, now: 2_000_000_000 });
     for (const c of second.collections) expect(c, c.name).toMatchObject({ new: 0, changed: 0, unchanged: c.read, onlyInD1: 0 });
     expect(second.files).toMatchObject({ copied: 0, missing: [] });
-    expect(await snapshot(db)).toEqual(before);
+    expect(await snapshot(db, media)).toEqual(before);
   });
 
   it("writes only what changed in Cockpit since the last run", async () => {

@@ -10,8 +10,8 @@ import { describeStore } from "../../support/store-adapters";
 /**
  * documents.file: a document's file comes through the store, on both adapters. Over the
  * same demo: D1 seeded by the seed; the Cockpit holding the demo's records, whose
- * relative paths name files kept in D1's `document_files` (as the demo served from a
- * Cockpit does). Fetching from the CMS host is the Cockpit adapter's own:
+ * relative paths name files kept in the MEDIA bucket (as the demo served from a Cockpit
+ * does; ADR 40). Fetching from the CMS host is the Cockpit adapter's own:
  * test/integration/cockpit/document-files.test.ts.
  */
 const date = new Date("2026-11-21T12:00:00Z");
@@ -20,8 +20,8 @@ const SEED_FILES = path.resolve(import.meta.dirname, "../../../seed/files");
 describeStore(
   "document files",
   {
-    seedD1: async (db) => {
-      await seedDatabase(db, { date });
+    seedD1: async (db, media) => {
+      await seedDatabase(db, { date, media });
     },
     cockpit: async () => {
       const demo = await buildCockpitDemo(date);
@@ -30,10 +30,10 @@ describeStore(
   },
   (t) => {
     beforeAll(async () => {
-      // The Cockpit store keeps operational bytes in D1: give its D1 the demo's files.
+      // The Cockpit store finds relative paths in the MEDIA bucket: give it the demo's files.
       if (t.kind === "cockpit") {
         const demo = await buildDemo(date);
-        await writeDocumentFiles(t.db, demo.documents, demo.now);
+        await writeDocumentFiles(t.media, demo.documents);
       }
     });
 

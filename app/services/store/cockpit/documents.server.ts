@@ -1,6 +1,6 @@
 import { contentTypeFor } from "../../../domain/document-file";
 import { resolveMediaUrl } from "../../../domain/media";
-import { documentFileFromD1 } from "../d1/content.server";
+import { documentFileFromMedia } from "../d1/document-files.server";
 import type { DocumentFile, DocumentsRepository } from "../port";
 import type { CockpitClient } from "./client.server";
 import { findById } from "./by-id.server";
@@ -12,10 +12,10 @@ import { seconds } from "./shapes-loose";
  * Members' documents from the `documents` collection, newest first. The file field
  * (`document`, an asset or a path) becomes a path under /storage/uploads, resolved to an
  * absolute URL with CMS_ASSETS_URL; `file` fetches it from there (and only from there). A
- * relative path is first looked up in D1 (the embedded default's files, e.g. the demo data
- * served from a Cockpit: operational bytes stay in D1).
+ * relative path is first looked up in the MEDIA bucket (the embedded default's files, e.g.
+ * the demo data served from a Cockpit; ADR 40).
  */
-export function cockpitDocuments(client: CockpitClient, db: D1Database, assetsBase?: string): DocumentsRepository {
+export function cockpitDocuments(client: CockpitClient, db: D1Database, assetsBase?: string, media?: R2Bucket): DocumentsRepository {
   return {
     async list() {
       const { entries } = await client.find("documents", { sort: { _created: -1 } });
@@ -27,8 +27,8 @@ export function cockpitDocuments(client: CockpitClient, db: D1Database, assetsBa
     },
     async file(document) {
       const path = document.file.path;
-      const fromD1 = /^https?:\/\//i.test(path) ? null : await documentFileFromD1(db, path);
-      if (fromD1) return fromD1;
+      const embedded = /^https?:\/\//i.test(path) ? null : await documentFileFromMedia(media, db, path);
+      if (embedded) return embedded;
       const url = cmsFileUrl(path, assetsBase);
       return url ? fileFromCms(url, path) : null;
     },

@@ -1,6 +1,7 @@
 import type { Id, InfoPage, PageKey } from "../../../domain/records";
 import { infoPageSchema, siteSettingsSchema, type SiteSettings } from "../../../domain/site-settings";
-import type { ContentRepository, DocumentFile, DocumentsRepository, ContactMessagesRepository } from "../port";
+import type { ContentRepository, DocumentsRepository, ContactMessagesRepository } from "../port";
+import { documentFileFromMedia } from "./document-files.server";
 import { newId, nowSeconds } from "../ids";
 import { documentFromRow, eventFromRow, galleryFromRow, newsFromRow, officeBearerFromRow, previousTeamFromRow, slideFromRow } from "./rows";
 import { insertRow } from "./sql";
@@ -51,7 +52,7 @@ export function d1Content(db: D1Database): ContentRepository {
   };
 }
 
-export function d1Documents(db: D1Database): DocumentsRepository {
+export function d1Documents(db: D1Database, media?: R2Bucket): DocumentsRepository {
   return {
     async list() {
       const { results } = await db.prepare("SELECT * FROM documents ORDER BY created_at DESC").all<Record<string, unknown>>();
@@ -61,20 +62,8 @@ export function d1Documents(db: D1Database): DocumentsRepository {
       const row = await db.prepare("SELECT * FROM documents WHERE id = ?").bind(id).first<Record<string, unknown>>();
       return row ? documentFromRow(row) : null;
     },
-    file: (document) => documentFileFromD1(db, document.file.path),
+    file: (document) => documentFileFromMedia(media, db, document.file.path),
   };
-}
-
-/** A file of `document_files` (migration 0004) by its path; also read by the Cockpit store for relative paths. */
-export async function documentFileFromD1(db: D1Database, filePath: string): Promise<DocumentFile | null> {
-  const row = await db
-    .prepare("SELECT content_type, bytes FROM document_files WHERE path = ?")
-    .bind(filePath)
-    .first<{ content_type: string; bytes: ArrayBuffer | number[] }>();
-  if (!row) return null;
-  // D1 hands a BLOB back as an array of bytes.
-  const bytes = row.bytes instanceof ArrayBuffer ? new Uint8Array(row.bytes) : Uint8Array.from(row.bytes);
-  return { body: bytes, contentType: row.content_type };
 }
 
 export function d1ContactMessages(db: D1Database): ContactMessagesRepository {

@@ -5,11 +5,12 @@ import { d1Outbox } from "./outbox.server";
 import { d1Tickets } from "./tickets.server";
 import { d1Transactions } from "./transactions.server";
 
-export function createD1Store(db: D1Database): Store {
+/** The D1 store; `media` (the MEDIA bucket) holds the documents' files (ADR 40). */
+export function createD1Store(db: D1Database, media?: R2Bucket): Store {
   return {
     kind: "d1",
     content: d1Content(db),
-    documents: d1Documents(db),
+    documents: d1Documents(db, media),
     contactMessages: d1ContactMessages(db),
     members: d1Members(db),
     transactions: d1Transactions(db),
