@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { checkUpload, sizeRefusal, sniff, storedName, UPLOAD_LIMITS, UPLOAD_MESSAGES, UPLOAD_TYPES } from "~/domain/uploads";
 import { isCompleteJpeg, jpegOrientation, jpegSegments, stripJpegLocation } from "~/domain/uploads/jpeg";
+import { mediaKeyForPath } from "~/domain/uploads/media-key";
 import {
   docm,
   docx,
@@ -153,5 +154,24 @@ describe("stored names", () => {
     expect(a).not.toBe(b);
     expect(() => storedName("php.jpg")).toThrow();
     expect(() => storedName("jpg", "../../etc/passwd")).toThrow();
+  });
+});
+
+describe("media keys", () => {
+  it("a record's relative path is its key without the leading slash; URLs and climbing paths have none", () => {
+    expect(mediaKeyForPath("/documents/constitution.pdf")).toBe("documents/constitution.pdf");
+    expect(mediaKeyForPath("storage/uploads/2025/report.pdf")).toBe("storage/uploads/2025/report.pdf");
+    for (const path of [
+      "",
+      "/",
+      "https://cms.example/storage/x.pdf",
+      "//cms.example/x.pdf",
+      "/documents/../secrets",
+      "a\\b.pdf",
+      "/documents//x.pdf",
+      "javascript:alert(1)",
+    ]) {
+      expect(mediaKeyForPath(path), path).toBeNull();
+    }
   });
 });
