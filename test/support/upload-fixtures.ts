@@ -184,3 +184,15 @@ export const PHP_SCRIPT = "<?php system($_GET['c']); ?>\n";
 export const HTML_PAGE = "<!DOCTYPE html>\n<html><body><script>fetch('/accounts')</script></body></html>\n";
 export const SVG_WITH_SCRIPT = '<?xml version="1.0"?>\n<svg xmlns="http://www.w3.org/2000/svg"><script>alert(document.cookie)</script></svg>\n';
 export const PDF = "%PDF-1.4\n1 0 obj<</Type/Catalog>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n";
+
+/** An extended WebP (VP8X with the EXIF and XMP flags) with EXIF (GPS) and XMP chunks around its image chunk. */
+export function webpWithExif(): Uint8Array {
+  const le32 = (n: number) => [n & 0xff, (n >> 8) & 0xff, (n >> 16) & 0xff, (n >>> 24) & 0xff];
+  const chunk = (fourCC: string, data: Uint8Array | number[]) => bytes(fourCC, le32(data.length), data, data.length % 2 ? [0] : []);
+  const vp8x = chunk("VP8X", [0x08 | 0x04, 0, 0, 0, 0, 0, 0, 0, 0, 0]);
+  const exif = chunk("EXIF", exifWithGps().subarray(10));
+  const image = chunk("VP8L", [0x2f, 0, 0, 0, 0x10, 0x07, 0x10, 0x11, 0x11, 0x88, 0x88, 0xfe, 0x07, 0x00]);
+  const xmp = chunk("XMP ", Buffer.from('<x:xmpmeta exif:GPSLatitude="53,28.8333N"/>'));
+  const body = bytes("WEBP", vp8x, exif, image, xmp);
+  return bytes("RIFF", le32(body.length), body);
+}

@@ -15,6 +15,7 @@ import {
   phoneJpegWithGps,
   plainJpeg,
   pngWithExif,
+  webpWithExif,
   SVG_WITH_SCRIPT,
   xlsx,
   zipOf,
@@ -142,6 +143,23 @@ describe("location data is removed from photos", () => {
     expect(contains(clean, "eXIf")).toBe(false);
     expect(contains(clean, latitudeBytes)).toBe(false);
     expect(contains(clean, "IDAT") && contains(clean, "IEND")).toBe(true);
+  });
+});
+
+describe("WebP location data", () => {
+  it("a WebP loses its EXIF and XMP chunks and their flags, and keeps its image chunk", () => {
+    const webp = webpWithExif();
+    const result = checkUpload(webp, "photo");
+    expect(result.ok).toBe(true);
+    const clean = result.ok ? result.bytes : new Uint8Array();
+    expect(contains(webp, latitudeBytes) && contains(webp, "GPSLatitude")).toBe(true);
+    expect(contains(clean, latitudeBytes)).toBe(false);
+    expect(contains(clean, "GPSLatitude")).toBe(false);
+    expect(contains(clean, "VP8L")).toBe(true);
+    const view = new DataView(clean.buffer, clean.byteOffset);
+    expect(view.getUint32(4, true)).toBe(clean.length - 8);
+    expect(clean[20]! & 0x0c).toBe(0); // VP8X's EXIF and XMP flags
+    expect(checkUpload(webp.subarray(0, webp.length - 5), "photo")).toEqual({ ok: false, status: 422, message: UPLOAD_MESSAGES.truncatedPhoto });
   });
 });
 

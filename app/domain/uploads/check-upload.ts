@@ -3,6 +3,7 @@ import { UPLOAD_LIMITS, type UploadPurpose } from "./limits";
 import { UPLOAD_MESSAGES } from "./messages";
 import { stripPngLocation } from "./png";
 import { sniff, type FileType } from "./sniff";
+import { stripWebpLocation } from "./webp";
 
 /**
  * The one gate every upload passes before anything is stored: the size for its purpose,
@@ -39,6 +40,10 @@ export function checkUpload(bytes: Uint8Array, purpose: UploadPurpose): UploadCh
   }
   if (type.extension === "png") {
     const clean = stripPngLocation(bytes);
+    return clean ? { ok: true, type, bytes: clean } : { ok: false, status: 422, message: UPLOAD_MESSAGES.truncatedPhoto };
+  }
+  if (type.extension === "webp") {
+    const clean = stripWebpLocation(bytes);
     return clean ? { ok: true, type, bytes: clean } : { ok: false, status: 422, message: UPLOAD_MESSAGES.truncatedPhoto };
   }
   return { ok: true, type, bytes };
