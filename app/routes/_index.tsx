@@ -53,7 +53,7 @@ export default function Home() {
   return (
     <>
       {/* Without slides (a fresh site) nothing else names the page: the heading shows. */}
-      <h1 className={slides.length ? "visually-hidden" : "container home-title"}>{ASSOCIATION.name}</h1>
+      <h1 className={slides.length ? "visually-hidden" : "container section"}>{ASSOCIATION.name}</h1>
       <HeroSlider slides={slides} />
 
       <section className="container section split upcoming-event" aria-labelledby="upcoming-event">

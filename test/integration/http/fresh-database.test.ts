@@ -5,6 +5,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ASSOCIATION } from "~/domain/association";
 import { NO_UPCOMING_EVENT, REGISTRATION_NOT_OPEN_HTML } from "~/domain/site-settings-defaults";
+import { NO_EVENT_TO_BOOK } from "~/domain/ticket-booking";
 import { migrate, ROOT } from "../../../scripts/lib";
 import { startWorkerInProcess, type InProcessWorker } from "../../../scripts/worker-in-process";
 import { parseHtml } from "../../support/html";
@@ -151,6 +152,12 @@ describe("npm run admin:create on the fresh database", () => {
     const documents = await page("/documents", session);
     expect(documents.status).toBe(200);
     expect(documents.page.text("main")).toContain("There are no documents yet.");
+    // Nothing to book, said plainly (not "closed after 1 January 1970"), and nothing to pay.
+    const booking = await page("/book-ticket", session);
+    expect(booking.status).toBe(200);
+    expect(booking.page.text(".booking-closed")).toBe(NO_EVENT_TO_BOOK);
+    expect(booking.page.text("#booking-title")).toBe("Book tickets");
+    expect(booking.page.text("main")).not.toContain("1970");
   });
 });
 
