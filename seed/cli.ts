@@ -1,6 +1,6 @@
 import { parseArgs } from "node:util";
 import { DEFAULT_PERSIST_TO } from "../scripts/lib";
-import { openLocalD1 } from "./platform";
+import { openLocalPlatform } from "./platform";
 import { seedDatabase } from "./seed";
 
 /**
@@ -28,9 +28,10 @@ function count(name: string, text: string | undefined): number | undefined {
 }
 
 const started = performance.now();
-const { db, dispose } = await openLocalD1(values["persist-to"]);
+const { db, media, dispose } = await openLocalPlatform(values["persist-to"]);
 try {
   const report = await seedDatabase(db, {
+    media,
     ifEmpty: values["if-empty"],
     members: count("members", values.members),
     tickets: count("tickets", values.tickets),

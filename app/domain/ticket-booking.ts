@@ -11,6 +11,8 @@ import { MAX_NAME_LENGTH, bandsShown, emptyParty, partyLimits, type Party, type 
 
 export const BOOKING_NOT_AVAILABLE = "Booking Not Available";
 export const BOOKING_CLOSED_MESSAGE = "Booking for this event has closed.";
+/** In place of the closing date while the association has set no event (a fresh site: no ticket title). */
+export const NO_EVENT_TO_BOOK = "There is no event to book yet. Please check back soon.";
 export const BOOKING_REGISTRATION_UNPAID_MESSAGE = "Please pay your registration fee before booking tickets.";
 export const BOOKING_INVALID_MESSAGE = "Please check the numbers and names below.";
 export const TICKET_NOT_FOUND_TITLE = "Ticket not found";

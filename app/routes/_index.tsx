@@ -6,6 +6,7 @@ import { NewsList, newsSummary } from "~/components/content/NewsCard";
 import { RichText } from "~/components/content/RichText";
 import { HeroSlider } from "~/components/home/HeroSlider";
 import { ASSOCIATION } from "~/domain/association";
+import { NO_UPCOMING_EVENT } from "~/domain/site-settings-defaults";
 import { absoluteUrl, pageMeta } from "~/domain/page-meta";
 import { safeHref } from "~/domain/safe-href";
 import { telHref } from "~/domain/tel-href";
@@ -27,12 +28,14 @@ export async function loader({ context, request }: LoaderFunctionArgs) {
     slides: slides.map(({ id, bannerImage, smallText, title, description }) => ({ id, bannerImage, smallText, title, description })),
     event: {
       image: event.image,
-      title: event.title,
+      // Set on the server, so the empty state costs the page no JavaScript.
+      title: event.title.trim() || NO_UPCOMING_EVENT,
       descriptionHtml: event.descriptionHtml,
       buttonText: event.buttonText,
       link: safeHref(event.bookingLink),
     },
-    video: { title: event.videoTitle, file: event.video },
+    // The type is worked out here, so the function stays out of the page's JavaScript.
+    video: { title: event.videoTitle, file: event.video, type: event.video ? videoType(event.video.path) : undefined },
     news: news.slice(0, HOME_NEWS_COUNT).map(newsSummary),
     contactNumber: settings.primaryContactNumber,
     contactEmail: settings.primaryContactEmail,
@@ -49,7 +52,8 @@ export default function Home() {
   const { slides, event, video, news, contactNumber, contactEmail } = useLoaderData<typeof loader>();
   return (
     <>
-      <h1 className="visually-hidden">{ASSOCIATION.name}</h1>
+      {/* Without slides (a fresh site) nothing else names the page: the heading shows. */}
+      <h1 className={slides.length ? "visually-hidden" : "container section"}>{ASSOCIATION.name}</h1>
       <HeroSlider slides={slides} />
 
       <section className="container section split upcoming-event" aria-labelledby="upcoming-event">
@@ -74,7 +78,7 @@ export default function Home() {
             <h2 id="video-title">{video.title}</h2>
             {/* eslint-disable-next-line jsx-a11y/media-has-caption -- the spec's video comes from the CMS, which has no field for a captions file to put in a <track>. */}
             <video controls preload="metadata" width={video.file.width} height={video.file.height}>
-              <source src={video.file.path} type={videoType(video.file.path)} />
+              <source src={video.file.path} type={video.type} />
               Your browser does not support the video tag.
             </video>
           </div>
@@ -90,14 +94,17 @@ export default function Home() {
         </p>
       </section>
 
-      <section className="section contact-callout" aria-labelledby="contact-callout">
-        <div className="container">
-          <h2 id="contact-callout">Get in touch</h2>
-          <p>
-            Call <a href={telHref(contactNumber)}>{contactNumber}</a> or e-mail <a href={`mailto:${contactEmail}`}>{contactEmail}</a>.
-          </p>
-        </div>
-      </section>
+      {/* Until the association sets its phone and e-mail (a fresh site), no callout with blanks. */}
+      {contactNumber && contactEmail ? (
+        <section className="section contact-callout" aria-labelledby="contact-callout">
+          <div className="container">
+            <h2 id="contact-callout">Get in touch</h2>
+            <p>
+              Call <a href={telHref(contactNumber)}>{contactNumber}</a> or e-mail <a href={`mailto:${contactEmail}`}>{contactEmail}</a>.
+            </p>
+          </div>
+        </section>
+      ) : null}
     </>
   );
 }

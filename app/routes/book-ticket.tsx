@@ -23,6 +23,7 @@ import {
   ANOTHER_TICKET_LABEL,
   BOOKING_INVALID_MESSAGE,
   BOOKING_NOT_AVAILABLE,
+  NO_EVENT_TO_BOOK,
   bookNowText,
   partyFormState,
 } from "~/domain/ticket-booking";
@@ -160,7 +161,7 @@ export default function BookTicket() {
       <section className="section booking-page">
         <div className="container">
           <Form method="post" noValidate className="booking-form" aria-labelledby="booking-title" {...form}>
-            <h2 id="booking-title">Book tickets for {loaded.title}</h2>
+            <h2 id="booking-title">{loaded.title ? <>Book tickets for {loaded.title}</> : "Book tickets"}</h2>
             {hydrated || !loaded.open ? null : (
               // Enter in a name field books (the first submit button is the form's default), not "Update party".
               <button type="submit" className="booking-default-submit" tabIndex={-1} aria-hidden="true">
@@ -177,7 +178,9 @@ export default function BookTicket() {
               ) : null}
               .
             </p>
-            {loaded.open ? null : <p className="booking-closed">Booking closed after {formatIsoDay(loaded.lastBookingDate)}.</p>}
+            {loaded.open ? null : (
+              <p className="booking-closed">{loaded.title ? <>Booking closed after {formatIsoDay(loaded.lastBookingDate)}.</> : NO_EVENT_TO_BOOK}</p>
+            )}
             <FormMessage message={formError} />
             {loaded.held.length > 0 ? <AlreadyBooked held={loaded.held} /> : null}
 

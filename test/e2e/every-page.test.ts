@@ -4,6 +4,7 @@ import path from "node:path";
 import type { Browser, BrowserContextOptions } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { migrate, startDevServerOnFreePort, type DevServer } from "../../scripts/lib";
+import { startWorkerInProcess, type InProcessWorker } from "../../scripts/worker-in-process";
 import { axeViolations } from "../support/axe";
 import { DESKTOP, PHONE, hydrated, launchBrowser, newContext } from "../support/browser";
 import { sidewaysOverflow, unhintedScrollRegions } from "../support/phone-width";
@@ -16,7 +17,8 @@ import { demoAccount } from "../support/session";
  * WCAG 2.1 A/AA rules find nothing on a desktop and on a 360 px phone, and on the phone
  * nothing sticks out sideways (test/support/phone-width.ts), a table that scrolls sideways
  * says so, and the main content shows.
- * Plus the friendly error page, from a worker whose database is empty. Read-only GETs on
+ * Plus the friendly error page, from a worker whose database was never migrated, and the
+ * home page of a fresh site (migrations only: no settings, no content). Read-only GETs on
  * the shared server; states the route list cannot express (menu open, cookie notice, a
  * form with errors, the door card) are in accessibility.test.ts. D1 run only
  * (d1-only-e2e.ts): nothing here depends on the store, so it runs once.
@@ -26,6 +28,7 @@ const SESSION_OF: Record<Exclude<Actor, "visitor">, string> = {
   applicant: demoAccount("applicant").id,
   member: demoAccount("member").id,
   otherMember: demoAccount("single").id,
+  editor: demoAccount("editor").id,
   accountant: demoAccount("treasurer").id,
 };
 
@@ -37,6 +40,8 @@ function actorsFor(entry: RouteEntry): Actor[] {
       return ["visitor"];
     case "member":
       return ["member", "otherMember"];
+    case "editor":
+      return ["editor"];
     case "accountant":
       return ["accountant"];
     case "special":
@@ -51,15 +56,24 @@ const PAGES = Object.entries(ROUTES)
 let browser: Browser;
 let broken: DevServer;
 let brokenD1: string;
+let fresh: InProcessWorker;
+let freshD1: string;
 beforeAll(async () => {
-  brokenD1 = mkdtempSync(path.join(tmpdir(), "mma-empty-d1-"));
-  migrate(brokenD1, { quiet: true });
-  [browser, broken] = await Promise.all([launchBrowser(), startDevServerOnFreePort({ persistTo: brokenD1 })]);
+  brokenD1 = mkdtempSync(path.join(tmpdir(), "mma-unmigrated-d1-"));
+  freshD1 = mkdtempSync(path.join(tmpdir(), "mma-fresh-d1-"));
+  migrate(freshD1, { quiet: true });
+  [browser, broken, fresh] = await Promise.all([
+    launchBrowser(),
+    startDevServerOnFreePort({ persistTo: brokenD1 }),
+    startWorkerInProcess({ persistTo: freshD1 }),
+  ]);
 }, 120_000);
 afterAll(async () => {
   await browser?.close();
   await broken?.stop();
+  await fresh?.stop();
   rmSync(brokenD1, { recursive: true, force: true });
+  rmSync(freshD1, { recursive: true, force: true });
 });
 
 /**
@@ -108,7 +122,11 @@ describe("every page: axe finds nothing (desktop and phone), and 360 px shows it
     });
   }
 
-  it("the friendly error page (a worker whose database is empty) as visitor", async () => {
+  it("the friendly error page (a worker whose database was never migrated) as visitor", async () => {
     await check("/", { status: 500, actor: "visitor", baseURL: broken.url });
+  });
+
+  it("the home page of a fresh site (migrations only) as visitor", async () => {
+    await check("/", { status: 200, actor: "visitor", baseURL: fresh.url });
   });
 });

@@ -6,35 +6,39 @@ import { createD1Store } from "~/services/store/d1/index.server";
 import type { Store } from "~/services/store/port";
 import { ROOT } from "../../scripts/lib";
 
+/** Applies the migrations files (in order) to a database. */
+export async function applyMigrations(db: D1Database, files: readonly string[]): Promise<void> {
+  const dir = path.join(ROOT, "migrations");
+  for (const file of files) {
+    const statements = unstable_splitSqlQuery(readFileSync(path.join(dir, file), "utf8"));
+    await db.batch(statements.map((sql) => db.prepare(sql)));
+  }
+}
+
+/** The migration files, in the order they are applied. */
+export function migrationFiles(): string[] {
+  return readdirSync(path.join(ROOT, "migrations"))
+    .filter((f) => f.endsWith(".sql"))
+    .sort();
+}
+
 /**
  * A fresh, empty D1 database in workerd (in memory) with our migrations applied:
- * the real database engine the Worker uses, for store and guard tests. With it, an empty
- * MEDIA bucket (R2, in memory too).
+ * the real database engine the Worker uses, for store and guard tests. `migrations`
+ * applies only those (a migration's own test starts from the ones before it). With it, an
+ * empty MEDIA bucket (R2, in memory too).
  */
-export async function createTestD1(options: { migrationsBefore?: string } = {}): Promise<{ db: D1Database; media: R2Bucket; dispose: () => Promise<void> }> {
+export async function createTestD1(
+  migrations: readonly string[] = migrationFiles(),
+): Promise<{ db: D1Database; media: R2Bucket; dispose: () => Promise<void> }> {
   const proxy = await getPlatformProxy<{ DB: D1Database; MEDIA: R2Bucket }>({
     configPath: path.join(ROOT, "wrangler.toml"),
     environment: "development",
     persist: false,
   });
   const db = proxy.env.DB;
-  await applyMigrations(db, (file) => !options.migrationsBefore || file < options.migrationsBefore);
+  await applyMigrations(db, migrations);
   return { db, media: proxy.env.MEDIA, dispose: () => proxy.dispose() };
-}
-
-/**
- * Applies the migrations whose file names pass `which`, in order, each in one batch (one
- * transaction, as `wrangler d1 migrations apply` runs a file): a database as it was before a
- * migration, then that migration, for tests of a migration itself.
- */
-export async function applyMigrations(db: D1Database, which: (file: string) => boolean = () => true): Promise<void> {
-  const dir = path.join(ROOT, "migrations");
-  for (const file of readdirSync(dir)
-    .filter((f) => f.endsWith(".sql") && which(f))
-    .sort()) {
-    const statements = unstable_splitSqlQuery(readFileSync(path.join(dir, file), "utf8"));
-    await db.batch(statements.map((sql) => db.prepare(sql)));
-  }
 }
 
 /**

@@ -7,6 +7,7 @@ import { cockpitContactMessages } from "~/services/store/cockpit/contact.server"
 import { cockpitContent } from "~/services/store/cockpit/content.server";
 import { cockpitDocuments } from "~/services/store/cockpit/documents.server";
 import { StoreUnavailableError } from "~/services/store/errors";
+import { defaultSiteSettings } from "~/domain/site-settings-defaults";
 import type { ContentRepository } from "~/services/store/port";
 import { startFakeCockpit, type FakeCockpit } from "../../support/fake-cockpit";
 import { useTestD1 } from "../../support/d1";
@@ -157,14 +158,19 @@ describe("Cockpit content adapter: what editors leave behind", () => {
     expect((await cockpit.getGallery("0000000000000000000001e2"))?.title).toBe("Twin 0");
   });
 
-  it("a page singleton never saved or unknown is missing; a general never saved is an unavailable store", async () => {
+  it("a page singleton never saved or unknown is missing; a general never saved gives the fresh site's defaults, as on D1; an unknown general is an unavailable store", async () => {
     const cockpit = cockpitContent(clientFor(loose));
     loose.data.singletons.aboutSchool = { Image: null, YoutubeVideoId: null, preTitle: null, Title: null, Description: null, Description2: null };
     expect(await cockpit.getPage("aboutSchool")).toBeNull();
     delete loose.data.singletons.aboutUs;
     expect(await cockpit.getPage("aboutUs")).toBeNull();
-    loose.data.singletons.general = { PrimaryContactNumber: null, ticketType: null };
+    const saved = loose.data.singletons.general;
+    delete loose.data.singletons.general;
     await expect(cockpit.getSiteSettings()).rejects.toBeInstanceOf(StoreUnavailableError);
+    loose.data.singletons.general = { PrimaryContactNumber: null, ticketType: null };
+    expect(await cockpit.getSiteSettings()).toEqual(defaultSiteSettings());
+    expect((await cockpit.getSiteSettings()).membership.registrationDisabled).toBe(true);
+    loose.data.singletons.general = saved!;
     loose.data.singletons.general = { PrimaryContactNumber: "0161 000 0000", UpComingEventTicketLastBookingDate: "20/12/2026", christmasKidsTicketPrice: "5" };
     expect(await cockpit.getSiteSettings()).toMatchObject({
       primaryContactNumber: "0161 000 0000",

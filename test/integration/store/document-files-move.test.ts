@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createD1Store } from "~/services/store/d1/index.server";
 import type { Store } from "~/services/store/port";
 import { bucketTarget, d1Rows, moveDocumentFiles } from "../../../scripts/documents-to-r2/move";
-import { applyMigrations, createTestD1 } from "../../support/d1";
+import { applyMigrations, createTestD1, migrationFiles } from "../../support/d1";
 
 /**
  * Moving the documents' files from D1 (migration 0004's document_files) into the MEDIA
@@ -27,7 +27,11 @@ const insertRow = (path: string, type: string, bytes: Uint8Array) =>
     .prepare("INSERT INTO document_files (path, content_type, bytes, updated_at) VALUES (?, ?, ?, 0)")
     .bind(path, type, bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength))
     .run();
-const migration0011 = () => applyMigrations(db, (file) => file.startsWith("0011_"));
+const migration0011 = () =>
+  applyMigrations(
+    db,
+    migrationFiles().filter((file) => file.startsWith("0011_")),
+  );
 const served = async (path: string) => {
   const file = await store.documents.file({ id: "d1", title: "A document", file: { path }, createdAt: 0 });
   return file && { type: file.contentType, bytes: new Uint8Array(await new Response(file.body).arrayBuffer()) };
@@ -35,7 +39,7 @@ const served = async (path: string) => {
 const tableExists = async () => (await db.prepare("SELECT 1 FROM sqlite_master WHERE name = 'document_files'").first()) !== null;
 
 beforeAll(async () => {
-  ({ db, media, dispose } = await createTestD1({ migrationsBefore: "0011" }));
+  ({ db, media, dispose } = await createTestD1(migrationFiles().filter((file) => file < "0011")));
   store = createD1Store(db, media);
   for (const row of ROWS) await insertRow(row.path, row.type, row.bytes);
 });

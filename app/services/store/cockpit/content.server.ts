@@ -1,5 +1,6 @@
 import type { Id, InfoPage, PageKey } from "../../../domain/records";
 import type { SiteSettings } from "../../../domain/site-settings";
+import { defaultSiteSettings } from "../../../domain/site-settings-defaults";
 import { StoreUnavailableError } from "../errors";
 import type { ContentRepository } from "../port";
 import { findById } from "./by-id.server";
@@ -50,9 +51,9 @@ export function cockpitContent(client: CockpitClient, assetsBase?: string): Cont
   return {
     async getSiteSettings(): Promise<SiteSettings> {
       const data = await client.singleton<Record<string, unknown>>("general");
-      // A general singleton never saved answers every field null: the site cannot take
-      // payments or bookings without it, so it is an unavailable store, not a default site.
-      if (isEmptySingleton(data)) throw new StoreUnavailableError("Cockpit's general singleton has never been saved");
+      // A general singleton never saved answers every field null: the association has set
+      // nothing yet, as on a fresh D1, so the same defaults (registration and booking closed).
+      if (isEmptySingleton(data)) return defaultSiteSettings();
       return settingsFromCockpit(data, assetsBase);
     },
     async getPage(key: PageKey): Promise<InfoPage | null> {

@@ -11,6 +11,7 @@ import type {
   UnixSeconds,
 } from "../../../domain/records";
 import { TICKET_PATTERNS, TICKET_TYPES, type SiteSettings, type TicketPattern, type TicketType } from "../../../domain/site-settings";
+import { CLOSED_BOOKING_DATE } from "../../../domain/site-settings-defaults";
 import type { CockpitEntry } from "./client.server";
 import { bool, isRecord, list, media, mediaToCockpit, num, penceFromPounds, poundsFromPence, seconds, text } from "./shapes-loose";
 import { oneOf } from "./shapes-values";
@@ -214,7 +215,7 @@ export const GENERAL_FIELDS = {
 const F = GENERAL_FIELDS;
 
 /** Closed: a missing or unreadable last booking date never leaves booking open. */
-export const CLOSED_BOOKING_DATE = "1970-01-01";
+export { CLOSED_BOOKING_DATE };
 
 /** "2026-12-20", "2026-12-20 18:00", "2026-12-20T18:00:00Z" or "20/12/2026" → "2026-12-20". */
 export function isoDate(value: unknown): string | null {

@@ -1,5 +1,6 @@
 import type { Id, InfoPage, PageKey } from "../../../domain/records";
 import { infoPageSchema, siteSettingsSchema, type SiteSettings } from "../../../domain/site-settings";
+import { defaultSiteSettings } from "../../../domain/site-settings-defaults";
 import type { ContentRepository, DocumentsRepository, ContactMessagesRepository } from "../port";
 import { documentFileFromMedia } from "./document-files.server";
 import { newId, nowSeconds } from "../ids";
@@ -9,10 +10,6 @@ import { insertRow } from "./sql";
 async function singleton(db: D1Database, name: string): Promise<unknown | null> {
   const row = await db.prepare("SELECT data FROM singletons WHERE name = ?").bind(name).first<{ data: string }>();
   return row ? JSON.parse(row.data) : null;
-}
-
-export class MissingSiteSettingsError extends Error {
-  override name = "MissingSiteSettingsError";
 }
 
 export function d1Content(db: D1Database): ContentRepository {
@@ -27,7 +24,8 @@ export function d1Content(db: D1Database): ContentRepository {
   return {
     async getSiteSettings(): Promise<SiteSettings> {
       const data = await singleton(db, "general");
-      if (data == null) throw new MissingSiteSettingsError("Site settings are missing: run `npm run db:reset`");
+      // A fresh database (migrations only): the association has set nothing yet.
+      if (data == null) return defaultSiteSettings();
       return siteSettingsSchema.parse(data);
     },
     async getPage(key: PageKey): Promise<InfoPage | null> {

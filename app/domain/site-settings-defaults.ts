@@ -1,0 +1,61 @@
+import type { SiteSettings } from "./site-settings";
+
+/**
+ * The site settings of an association that has not saved any yet (a fresh database: the
+ * migrations and nothing else, or a Cockpit whose `general` singleton was never saved).
+ * The site then renders, and takes no money: registration is closed with a message
+ * (never a £0 registration with an unset fee), ticket booking is closed (its last booking
+ * date is long past), and the contact details and upcoming event are blank, so the pages
+ * leave them out. Both stores answer these when the settings are missing.
+ */
+
+/** A last booking date long past: booking is closed (ticket-rules bookingOpen). */
+export const CLOSED_BOOKING_DATE = "1970-01-01";
+
+/** Shown on /signup until the association opens registration in its settings. */
+export const REGISTRATION_NOT_OPEN_HTML = "<p>Registration is not open yet. Please check back soon.</p>";
+
+/** The home page's upcoming-event heading while no event is set (the loader puts it in, so it costs no JavaScript). */
+export const NO_UPCOMING_EVENT = "There is no upcoming event yet. Please check back soon.";
+
+export function defaultSiteSettings(): SiteSettings {
+  return {
+    primaryContactNumber: "",
+    primaryContactEmail: "",
+    socialLinks: [],
+    upcomingEvent: { image: null, title: "", descriptionHtml: "", bookingLink: "", buttonText: "", videoTitle: "", video: null },
+    latestOfficeBearersTitle: "",
+    membership: {
+      registrationDisabled: true,
+      disabledMessageHtml: REGISTRATION_NOT_OPEN_HTML,
+      familyRenewFee: 0,
+      familyRenewProduct: "",
+      familyRegFee: 0,
+      familyRegProduct: "",
+      familyOnlyRegProduct: "",
+      singleRenewFee: 0,
+      singleRenewProduct: "",
+      singleRegFee: 0,
+      singleRegProduct: "",
+      singleOnlyRegProduct: "",
+      // Never: a registration always charges its year's subscription.
+      freeSubscriptionAfterMonth: 12,
+    },
+    tickets: {
+      type: "Other",
+      pattern: "A",
+      title: "",
+      lastBookingDate: CLOSED_BOOKING_DATE,
+      familyPrice: 0,
+      familyPriceId: "",
+      singlePrice: 0,
+      singlePriceId: "",
+      christmasAdultPrice: 0,
+      christmasAdultPriceId: "",
+      christmasAbove13Price: 0,
+      christmasAbove13PriceId: "",
+      christmasKidsPrice: 0,
+      christmasKidsPriceId: "",
+    },
+  };
+}
