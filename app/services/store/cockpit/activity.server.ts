@@ -1,0 +1,56 @@
+import type { ActivityEntry, ActivityKind, JsonValue } from "../../../domain/activity";
+import type { ActivityRepository } from "../port";
+import { cockpitPage } from "./best-effort.server";
+import type { CockpitClient, CockpitEntry } from "./client.server";
+import { text } from "./shapes-loose";
+
+/** Our own collection (the spec has none for the log); vendor/cockpit-v1/start.sh creates it. */
+export const ACTIVITY = "activity";
+
+/**
+ * Before and after are kept as JSON text in text fields: Cockpit stores a PHP array for an
+ * object, and reads an empty object back as `[]` (README of vendor/cockpit-v1), so a value
+ * would not come back as it was saved. Absent values are not sent (Cockpit then keeps null).
+ */
+function readJson(value: unknown): JsonValue | undefined {
+  if (typeof value !== "string" || value === "") return undefined;
+  try {
+    return JSON.parse(value) as JsonValue;
+  } catch {
+    return undefined;
+  }
+}
+
+export function activityFromCockpit(entry: CockpitEntry): ActivityEntry {
+  const before = readJson(entry.before);
+  const after = readJson(entry.after);
+  return {
+    id: entry._id,
+    at: text(entry.at),
+    actorId: text(entry.actorId),
+    actorName: text(entry.actorName),
+    // A kind this code does not know is still shown by its stored sentence.
+    kind: text(entry.kind) as ActivityKind,
+    subjectId: text(entry.subjectId),
+    subjectName: text(entry.subjectName),
+    ...(before === undefined ? {} : { before }),
+    ...(after === undefined ? {} : { after }),
+    summary: text(entry.summary),
+  };
+}
+
+export function cockpitActivity(client: CockpitClient): ActivityRepository {
+  return {
+    async record(entry) {
+      const { before, after, ...fields } = entry;
+      const values = { ...(before === undefined ? {} : { before: JSON.stringify(before) }), ...(after === undefined ? {} : { after: JSON.stringify(after) }) };
+      const saved = await client.save(ACTIVITY, { ...fields, ...values });
+      return { ...entry, id: saved._id };
+    },
+
+    async list(query = {}) {
+      const result = await client.find(ACTIVITY, { sort: { at: -1, _id: -1 }, ...cockpitPage(query) });
+      return { rows: result.entries.map(activityFromCockpit), total: result.total };
+    },
+  };
+}
