@@ -37,22 +37,27 @@ export function activityFromRow(row: Record<string, unknown>): ActivityEntry {
   };
 }
 
+/** An entry as its row (also what `npm run import:cockpit` writes). */
+export function activityToRow(entry: ActivityEntry) {
+  return {
+    id: entry.id,
+    at: entry.at,
+    actor_id: entry.actorId,
+    actor_name: entry.actorName,
+    kind: entry.kind,
+    subject_id: entry.subjectId,
+    subject_name: entry.subjectName,
+    before_value: json(entry.before),
+    after_value: json(entry.after),
+    summary: entry.summary,
+  };
+}
+
 export function d1Activity(db: D1Database): ActivityRepository {
   return {
     async record(entry) {
       const recorded: ActivityEntry = { ...entry, id: newId() };
-      await insertRow(db, "activity", {
-        id: recorded.id,
-        at: recorded.at,
-        actor_id: recorded.actorId,
-        actor_name: recorded.actorName,
-        kind: recorded.kind,
-        subject_id: recorded.subjectId,
-        subject_name: recorded.subjectName,
-        before_value: json(recorded.before),
-        after_value: json(recorded.after),
-        summary: recorded.summary,
-      }).run();
+      await insertRow(db, "activity", activityToRow(recorded)).run();
       return recorded;
     },
 
