@@ -2,7 +2,7 @@ import { contentTypeFor } from "~/domain/document-file";
 import { resolveMediaUrl } from "~/domain/media";
 import { TICKET_CODE_ALPHABET } from "~/domain/ticket-code";
 import type { Ticket } from "~/domain/records";
-import { ACTIVITY, activityFromCockpit } from "~/services/store/cockpit/activity.server";
+import { ACTIVITY, activityFromCockpit, isMissingCollection } from "~/services/store/cockpit/activity.server";
 import type { CockpitClient, CockpitEntry } from "~/services/store/cockpit/client.server";
 import { CONTACT_FORM, readContactMessages } from "~/services/store/cockpit/contact.server";
 import {
@@ -372,7 +372,7 @@ export async function importCockpit(client: CockpitClient, db: D1Database, optio
     try {
       return await readAll(client, ACTIVITY, pageSize);
     } catch (error) {
-      if (error instanceof StoreUnavailableError && error.status === 412 && /collection not found/i.test(error.message)) return [];
+      if (isMissingCollection(error)) return [];
       throw error;
     }
   });

@@ -1,4 +1,5 @@
 import type { ActivityEntry, ActivityKind, JsonValue } from "../../../domain/activity";
+import { StoreUnavailableError } from "../errors";
 import type { ActivityRepository } from "../port";
 import { cockpitPage } from "./best-effort.server";
 import type { CockpitClient, CockpitEntry } from "./client.server";
@@ -19,6 +20,11 @@ function readJson(value: unknown): JsonValue | undefined {
   } catch {
     return undefined;
   }
+}
+
+/** Cockpit's answer for a collection it does not have: 412 "Collection not found". */
+export function isMissingCollection(error: unknown): boolean {
+  return error instanceof StoreUnavailableError && error.status === 412 && /collection not found/i.test(error.message);
 }
 
 export function activityFromCockpit(entry: CockpitEntry): ActivityEntry {
@@ -49,8 +55,15 @@ export function cockpitActivity(client: CockpitClient): ActivityRepository {
     },
 
     async list(query = {}) {
-      const result = await client.find(ACTIVITY, { sort: { at: -1, _id: -1 }, ...cockpitPage(query) });
-      return { rows: result.entries.map(activityFromCockpit), total: result.total };
+      try {
+        const result = await client.find(ACTIVITY, { sort: { at: -1, _id: -1 }, ...cockpitPage(query) });
+        return { rows: result.entries.map(activityFromCockpit), total: result.total };
+      } catch (error) {
+        // A Cockpit set up before the log existed has no collection for it: nothing was recorded
+        // there (record fails and is logged), which is what the page then says.
+        if (isMissingCollection(error)) return { rows: [], total: 0 };
+        throw error;
+      }
     },
   };
 }
