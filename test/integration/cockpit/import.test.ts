@@ -59,6 +59,7 @@ const TABLES = [
   "ticket_attendees",
   "contact_messages",
   "document_files",
+  "activity",
 ];
 
 async function snapshot(db: D1Database): Promise<Record<string, unknown[]>> {
