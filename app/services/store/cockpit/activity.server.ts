@@ -1,4 +1,4 @@
-import type { ActivityEntry, ActivityKind, JsonValue } from "../../../domain/activity";
+import type { ActivityEntry, ActivityKind, JsonValue, NewActivityEntry } from "../../../domain/activity";
 import { StoreUnavailableError } from "../errors";
 import type { ActivityRepository } from "../port";
 import { cockpitPage } from "./best-effort.server";
@@ -45,12 +45,20 @@ export function activityFromCockpit(entry: CockpitEntry): ActivityEntry {
   };
 }
 
+/** An entry as it is saved (without an id: Cockpit gives one). */
+export function activityToCockpit(entry: NewActivityEntry): Record<string, unknown> {
+  const { before, after, ...fields } = entry;
+  return {
+    ...fields,
+    ...(before === undefined ? {} : { before: JSON.stringify(before) }),
+    ...(after === undefined ? {} : { after: JSON.stringify(after) }),
+  };
+}
+
 export function cockpitActivity(client: CockpitClient): ActivityRepository {
   return {
     async record(entry) {
-      const { before, after, ...fields } = entry;
-      const values = { ...(before === undefined ? {} : { before: JSON.stringify(before) }), ...(after === undefined ? {} : { after: JSON.stringify(after) }) };
-      const saved = await client.save(ACTIVITY, { ...fields, ...values });
+      const saved = await client.save(ACTIVITY, activityToCockpit(entry));
       return { ...entry, id: saved._id };
     },
 
