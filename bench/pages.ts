@@ -26,7 +26,9 @@ function audienceOf(file: string, entry: RouteEntry): Audience | null {
       return "visitor";
     case "member":
       return "member";
+    // The website studio ("editor") is measured as the accountant, who may use it too.
     case "accountant":
+    case "editor":
       return "accountant";
     default:
       return file === "member-details.$id.tsx" ? "accountant" : null;

@@ -24,6 +24,12 @@ export const DEMO_ACCOUNTS = [
     password: "demo-applicant-2026",
     description: "applicant under review (cannot sign in yet)",
   },
+  {
+    key: "editor",
+    email: "editor@example.org",
+    password: "demo-editor-2026",
+    description: "website editor (the website studio; nothing of the money or the members)",
+  },
 ] as const;
 
 export type DemoAccountKey = (typeof DEMO_ACCOUNTS)[number]["key"];

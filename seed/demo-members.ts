@@ -97,6 +97,23 @@ export async function demoMembers(now: number, year: number): Promise<Member[]> 
       lastRenewedYear: year,
       createdAt: now - 2 * DAY,
     },
+    // Last in the list, so the other demo records keep their ids and member numbers.
+    editor: {
+      title: "Mr",
+      fullName: "Vinod Nair",
+      address: "21 Burton Road",
+      postcode: "M20 2LW",
+      mobile: "07700900005",
+      membership: "Single",
+      spouse: null,
+      children: [],
+      consents: NO_CONSENTS,
+      role: "editor",
+      active: true,
+      registrationPaid: true,
+      lastRenewedYear: year,
+      createdAt: now - 300 * DAY,
+    },
   };
   return Promise.all(
     DEMO_ACCOUNTS.map(async (account, i) => ({

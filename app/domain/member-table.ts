@@ -1,7 +1,7 @@
 import { parts } from "./dates";
 import { memberNumberLabel } from "./member-number";
-import type { Member, Membership } from "./records";
-import { MEMBERSHIPS } from "./records";
+import type { Member, Membership, Role } from "./records";
+import { MEMBERSHIPS, ROLE_LABELS } from "./records";
 import { DEFAULT_PAGE_SIZE, readPageParam, readPageSizeParam, storePage, type PageSize } from "./paging";
 
 /**
@@ -140,7 +140,8 @@ export interface MemberRow {
   childrenCount: number;
   children: string;
   lastRenewedYear: string;
-  role: "Member" | "Admin";
+  /** The role as people read it (ROLE_LABELS): Member, Website editor or Admin. */
+  role: (typeof ROLE_LABELS)[Role];
   /** Pink: not active. */
   inactive: boolean;
   /** Amber: last renewed before this year (or never). */
@@ -148,7 +149,8 @@ export interface MemberRow {
   /** Names of children who turn 18 this year (a Family to review). */
   ageingOut: string[];
   registrationPaid: boolean;
-  isAccountant: boolean;
+  /** The role itself, for the row's privilege buttons. */
+  roleKey: Role;
 }
 
 /** "05-03-2026", the registration date in UK time. */
@@ -178,12 +180,12 @@ export function memberRow(member: Member, year: number): MemberRow {
     childrenCount: children.length,
     children: children.map((child) => `${child.name} (${ageThisYear(child.birthYear, year)})`).join(", "),
     lastRenewedYear: member.lastRenewedYear === null ? "" : String(member.lastRenewedYear),
-    role: member.role === "accountant" ? "Admin" : "Member",
+    role: ROLE_LABELS[member.role],
     inactive: !member.active,
     renewalDue: member.lastRenewedYear === null || member.lastRenewedYear < year,
     ageingOut: member.membership === "Family" ? children.filter((child) => ageThisYear(child.birthYear, year) === ADULT_AGE).map((child) => child.name) : [],
     registrationPaid: member.registrationPaid,
-    isAccountant: member.role === "accountant",
+    roleKey: member.role,
   };
 }
 

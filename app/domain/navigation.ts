@@ -1,7 +1,7 @@
-import type { Member } from "./records";
+import { canEditWebsite, type Member, type Role } from "./records";
 
-/** Who is looking at the page, for the menus. */
-export type Viewer = "visitor" | "member" | "accountant";
+/** Who is looking at the page, for the menus: a visitor, or an active member's role. */
+export type Viewer = "visitor" | Role;
 
 export interface NavLink {
   label: string;
@@ -22,21 +22,27 @@ export const MAIN_MENU: readonly NavLink[] = [
 
 export function viewerOf(user: Pick<Member, "active" | "role"> | null | undefined): Viewer {
   if (!user || !user.active) return "visitor";
-  return user.role === "accountant" ? "accountant" : "member";
+  return user.role;
 }
 
-/** The login-state links: Login/Sign Up, or Documents/My Account/Logout, plus Dashboard for accountants. */
+/** What a visitor (and a page drawn without the root's data) is offered. */
+export const VISITOR_LINKS: readonly NavLink[] = [
+  { label: "Login", to: "/login" },
+  { label: "Sign Up", to: "/signup" },
+];
+
+/**
+ * The login-state links: Login/Sign Up, or Documents/My Account/Logout, after Dashboard
+ * for accountants and Website (the studio) for editors and accountants. Worked out by the
+ * root loader and sent as data, so a new back-office link costs the pages no JavaScript.
+ */
 export function accountLinks(viewer: Viewer): NavLink[] {
-  if (viewer === "visitor") {
-    return [
-      { label: "Login", to: "/login" },
-      { label: "Sign Up", to: "/signup" },
-    ];
-  }
-  const links: NavLink[] = [
+  if (viewer === "visitor") return [...VISITOR_LINKS];
+  return [
+    ...(viewer === "accountant" ? [{ label: "Dashboard", to: "/accounts" }] : []),
+    ...(canEditWebsite(viewer) ? [{ label: "Website", to: "/studio" }] : []),
     { label: "Documents", to: "/documents" },
     { label: "My Account", to: "/mem-account" },
     { label: "Logout", to: "/logout" },
   ];
-  return viewer === "accountant" ? [{ label: "Dashboard", to: "/accounts" }, ...links] : links;
 }

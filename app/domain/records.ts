@@ -102,8 +102,17 @@ export const MEMBERSHIPS = ["Family", "Single"] as const;
 export type Membership = (typeof MEMBERSHIPS)[number];
 export const TITLES = ["Mr", "Mrs", "Miss", "Dr", "Other"] as const;
 export type PersonTitle = (typeof TITLES)[number];
-export const ROLES = ["member", "accountant"] as const;
+/** An editor runs the website studio; an accountant (Admin) runs everything, the studio too (ADR 38). */
+export const ROLES = ["member", "editor", "accountant"] as const;
 export type Role = (typeof ROLES)[number];
+
+/** How each role is named wherever roles are shown (the members table, its CSV export). */
+export const ROLE_LABELS = { member: "Member", editor: "Website editor", accountant: "Admin" } as const satisfies Readonly<Record<Role, string>>;
+
+/** Who may use the website studio: editors, and accountants, who can do everything editors can. */
+export function canEditWebsite(role: Role): boolean {
+  return role === "editor" || role === "accountant";
+}
 
 export const MAX_CHILDREN = 5;
 

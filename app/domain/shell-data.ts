@@ -1,12 +1,13 @@
 import type { Toast } from "./toast";
-import type { Viewer } from "./navigation";
+import { VISITOR_LINKS, type NavLink } from "./navigation";
 
 /** What the root loader gives the site shell. */
 export interface ShellData {
   contactNumber: string;
   contactEmail: string;
   socialLinks: Array<{ label: string; url: string }>;
-  viewer: Viewer;
+  /** The login-state links for who is looking (navigation.ts `accountLinks`), worked out on the server. */
+  accountLinks: readonly NavLink[];
   cookieConsent: boolean;
   toast: Toast | null;
   year: number;
@@ -16,7 +17,7 @@ export const EMPTY_SHELL: ShellData = {
   contactNumber: "",
   contactEmail: "",
   socialLinks: [],
-  viewer: "visitor",
+  accountLinks: VISITOR_LINKS,
   cookieConsent: true,
   toast: null,
   year: new Date().getFullYear(),

@@ -1,5 +1,5 @@
 import { redirect, type AppLoadContext } from "@remix-run/cloudflare";
-import type { Member } from "../domain/records";
+import { canEditWebsite, type Member } from "../domain/records";
 import { safeRedirect } from "../domain/safe-redirect";
 import type { Toast } from "../domain/toast";
 import { createSessionRevocations } from "./session-revocation.server";
@@ -70,6 +70,13 @@ export async function requireUser(request: Request, context: AppLoadContext): Pr
 export async function requireAccountant(request: Request, context: AppLoadContext): Promise<Member> {
   const user = await requireUser(request, context);
   if (user.role !== "accountant") throw redirect("/mem-account");
+  return user;
+}
+
+/** A website editor or an accountant (the website studio, ADR 38); visitors go to /login, other members to /mem-account. */
+export async function requireEditor(request: Request, context: AppLoadContext): Promise<Member> {
+  const user = await requireUser(request, context);
+  if (!canEditWebsite(user.role)) throw redirect("/mem-account");
   return user;
 }
 

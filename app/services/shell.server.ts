@@ -1,6 +1,6 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import type { ShellData } from "../domain/shell-data";
-import { viewerOf } from "../domain/navigation";
+import { accountLinks, viewerOf } from "../domain/navigation";
 import { safeHref } from "../domain/safe-href";
 import { getUser } from "./auth.server";
 import { requestCookies } from "./request-cookies.server";
@@ -16,7 +16,6 @@ export function hasCookieConsent(request: Request): boolean {
 /** Everything the site shell shows, read once per request. */
 export async function loadShell(request: Request, context: AppLoadContext): Promise<{ shell: ShellData; headers: Headers }> {
   const [settings, user, { toast, headers }] = await Promise.all([context.content.getSiteSettings(), getUser(request, context), readToast(request, context)]);
-  const viewer = viewerOf(user);
   return {
     shell: {
       contactNumber: settings.primaryContactNumber,
@@ -25,7 +24,7 @@ export async function loadShell(request: Request, context: AppLoadContext): Prom
         const url = safeHref(link.url);
         return url ? [{ label: link.label, url }] : [];
       }),
-      viewer,
+      accountLinks: accountLinks(viewerOf(user)),
       cookieConsent: hasCookieConsent(request),
       toast,
       year: new Date().getFullYear(),

@@ -26,6 +26,7 @@ const SESSION_OF: Record<Exclude<Actor, "visitor">, string> = {
   applicant: demoAccount("applicant").id,
   member: demoAccount("member").id,
   otherMember: demoAccount("single").id,
+  editor: demoAccount("editor").id,
   accountant: demoAccount("treasurer").id,
 };
 
@@ -37,6 +38,8 @@ function actorsFor(entry: RouteEntry): Actor[] {
       return ["visitor"];
     case "member":
       return ["member", "otherMember"];
+    case "editor":
+      return ["editor"];
     case "accountant":
       return ["accountant"];
     case "special":

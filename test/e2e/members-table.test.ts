@@ -31,6 +31,7 @@ beforeAll(async () => {
         for (const js of MODES) {
           await members.register(newMember({ fullName: `Delete Me ${mode(js)}`, active: true, registrationPaid: true }));
           await members.register(newMember({ fullName: `Promote Me ${mode(js)}`, active: true, registrationPaid: true }));
+          await members.register(newMember({ fullName: `Editor Me ${mode(js)}`, active: true, registrationPaid: true }));
         }
       },
     }),
@@ -88,7 +89,7 @@ describe("the members table in a browser", () => {
       await page.getByLabel("Rows per page").selectOption("50");
       if (!js) await page.getByRole("button", { name: "Apply" }).click();
       await page.waitForURL(/size=50/);
-      await expect.poll(() => rowNames(page)).toHaveLength(48);
+      await expect.poll(() => rowNames(page)).toHaveLength(50);
 
       await page.getByRole("link", { name: /^Name/ }).click();
       await page.waitForURL(/sort=name&dir=asc/);
@@ -150,6 +151,27 @@ describe("the members table in a browser", () => {
       expect(await rowButton(page, "Deepa Menon", "Revoke privilege").isDisabled()).toBe(true);
       await page.goto("/accounts?q=Kiran");
       expect(await rowButton(page, "Kiran Das", "Give admin privilege").isDisabled()).toBe(true);
+      await context.close();
+    });
+
+    it(`gives and revokes website editor privilege, with the same question as Admin (${label})`, async () => {
+      const name = `Editor Me ${mode(js)}`;
+      const { context, page } = await open(js, `/accounts?q=${encodeURIComponent(name)}`);
+      const role = page.locator("tbody tr > :nth-child(13)");
+      expect(await role.innerText()).toBe("Member");
+      await act(page, js, name, "Give website editor privilege", `Are you sure change privilege of ${name}?`);
+      await expect.poll(() => role.innerText()).toBe("Website editor");
+      expect(await page.locator(".toast").innerText()).toContain(`${name} is now a website editor.`);
+      await act(page, js, name, "Revoke website editor privilege", `Are you sure change privilege of ${name}?`);
+      await expect.poll(() => role.innerText()).toBe("Member");
+      expect(await page.locator(".toast").innerText()).toContain(`${name} is no longer a website editor.`);
+      // An inactive applicant cannot become an editor; an Admin's editor button says why it cannot be pressed.
+      await page.goto("/accounts?q=Kiran");
+      expect(await rowButton(page, "Kiran Das", "Give website editor privilege").isDisabled()).toBe(true);
+      await page.goto("/accounts?q=treasurer");
+      const adminsButton = rowButton(page, "Deepa Menon", "Give website editor privilege");
+      expect(await adminsButton.isDisabled()).toBe(true);
+      expect(await adminsButton.getAttribute("title")).toBe("Deepa Menon is an admin, and admins can already edit the website.");
       await context.close();
     });
 

@@ -23,7 +23,8 @@ describe("header menu (desktop)", () => {
   it.each([
     ["visitor", undefined, [...MAIN, "Login", "Sign Up"]],
     ["member", demoAccount("member").id, [...MAIN, "Documents", "My Account", "Logout"]],
-    ["accountant", demoAccount("treasurer").id, [...MAIN, "Dashboard", "Documents", "My Account", "Logout"]],
+    ["website editor", demoAccount("editor").id, [...MAIN, "Website", "Documents", "My Account", "Logout"]],
+    ["accountant", demoAccount("treasurer").id, [...MAIN, "Dashboard", "Website", "Documents", "My Account", "Logout"]],
   ])("shows the spec's order to a %s", async (_who, userId, expected) => {
     const context = await newContext(browser, { ...DESKTOP, signedInAs: userId });
     const page = await context.newPage();
@@ -34,6 +35,29 @@ describe("header menu (desktop)", () => {
     expect(await menu(page, ".top-bar-account")).toEqual(expected.slice(MAIN.length));
     expect(await page.locator('.top-bar a[href^="tel:"]').innerText()).toContain("+44 161 496 0000");
     await context.close();
+  });
+
+  it("fits the accountant's longest menu (with Dashboard and Website) on one line from 1200 px, where the desktop menu starts", async () => {
+    for (const width of [1200, 1280, 1440]) {
+      const context = await newContext(browser, { viewport: { width, height: 800 }, signedInAs: demoAccount("treasurer").id });
+      const page = await context.newPage();
+      await page.goto("/");
+      const fit = await page.evaluate(() => {
+        const list = document.querySelector("nav.main-nav ul")!;
+        const items = [...list.querySelectorAll("li")].map((li) => li.getBoundingClientRect());
+        return {
+          overflow: list.scrollWidth - list.clientWidth,
+          rows: new Set(items.map((r) => Math.round(r.top))).size,
+          right: Math.max(...items.map((r) => r.right)),
+          pageWidth: document.documentElement.scrollWidth,
+        };
+      });
+      expect(fit.rows, `${width} px: one row`).toBe(1);
+      expect(fit.overflow, `${width} px: the list overflows`).toBeLessThanOrEqual(0);
+      expect(fit.right, `${width} px: the last link is on screen`).toBeLessThanOrEqual(width);
+      expect(fit.pageWidth, `${width} px: no sideways scroll`).toBeLessThanOrEqual(width);
+      await context.close();
+    }
   });
 
   it("fixes the header once the page is scrolled past 80 px, and shows the scroll-to-top button", async () => {

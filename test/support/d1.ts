@@ -6,24 +6,35 @@ import { createD1Store } from "~/services/store/d1/index.server";
 import type { Store } from "~/services/store/port";
 import { ROOT } from "../../scripts/lib";
 
+/** Applies the migrations files (in order) to a database. */
+export async function applyMigrations(db: D1Database, files: readonly string[]): Promise<void> {
+  const dir = path.join(ROOT, "migrations");
+  for (const file of files) {
+    const statements = unstable_splitSqlQuery(readFileSync(path.join(dir, file), "utf8"));
+    await db.batch(statements.map((sql) => db.prepare(sql)));
+  }
+}
+
+/** The migration files, in the order they are applied. */
+export function migrationFiles(): string[] {
+  return readdirSync(path.join(ROOT, "migrations"))
+    .filter((f) => f.endsWith(".sql"))
+    .sort();
+}
+
 /**
  * A fresh, empty D1 database in workerd (in memory) with our migrations applied:
- * the real database engine the Worker uses, for store and guard tests.
+ * the real database engine the Worker uses, for store and guard tests. `migrations`
+ * applies only those (a migration's own test starts from the ones before it).
  */
-export async function createTestD1(): Promise<{ db: D1Database; dispose: () => Promise<void> }> {
+export async function createTestD1(migrations: readonly string[] = migrationFiles()): Promise<{ db: D1Database; dispose: () => Promise<void> }> {
   const proxy = await getPlatformProxy<{ DB: D1Database }>({
     configPath: path.join(ROOT, "wrangler.toml"),
     environment: "development",
     persist: false,
   });
   const db = proxy.env.DB;
-  const dir = path.join(ROOT, "migrations");
-  for (const file of readdirSync(dir)
-    .filter((f) => f.endsWith(".sql"))
-    .sort()) {
-    const statements = unstable_splitSqlQuery(readFileSync(path.join(dir, file), "utf8"));
-    await db.batch(statements.map((sql) => db.prepare(sql)));
-  }
+  await applyMigrations(db, migrations);
   return { db, dispose: () => proxy.dispose() };
 }
 

@@ -14,7 +14,8 @@ import { ID_SPACE, seedId } from "../../seed/ids";
  * - `ROUTES[file]`: one `RouteEntry` per route file (name as on disk, e.g. "accounts_.payments.tsx").
  * - `routeFilesOnDisk()`: the file names in app/routes, read now.
  * - `ACTORS` / `Actor`: who asks: visitor (no cookie), applicant (signed up, not yet active),
- *   member (the demo Family member), otherMember (the demo Single member), accountant (the treasurer).
+ *   member (the demo Family member), otherMember (the demo Single member), editor (the demo
+ *   website editor), accountant (the treasurer).
  * - `canSee(entry, actor)`: whether the access class lets the actor in (for `special`: `entry.seenBy`).
  * - `pageUrls(actor)`: the sample URLs of every HTML page that actor gets drawn (any status in
  *   `entry.status`, e.g. the 404 page), for page-wide checks such as axe and the phone width;
@@ -22,17 +23,18 @@ import { ID_SPACE, seedId } from "../../seed/ids";
  * - `DEMO`: the seeded ids the sample URLs use (deterministic: seed/ids.ts).
  */
 
-export type Actor = "visitor" | "applicant" | "member" | "otherMember" | "accountant";
-export const ACTORS: readonly Actor[] = ["visitor", "applicant", "member", "otherMember", "accountant"];
+export type Actor = "visitor" | "applicant" | "member" | "otherMember" | "editor" | "accountant";
+export const ACTORS: readonly Actor[] = ["visitor", "applicant", "member", "otherMember", "editor", "accountant"];
 
 /**
  * - public: anyone, signed in or not;
- * - member: an active signed-in member (or accountant): requireUser; others go to /login?redirectTo=<path>;
- * - accountant: requireAccountant; visitors and applicants go to /login, members to /mem-account;
+ * - member: an active signed-in member (or editor, or accountant): requireUser; others go to /login?redirectTo=<path>;
+ * - editor: requireEditor (the website studio): editors and accountants; visitors and applicants go to /login, members to /mem-account;
+ * - accountant: requireAccountant; visitors and applicants go to /login, members and editors to /mem-account;
  * - dev: development builds only, no sign-in (production answers 404);
  * - special: its own rule, said in `rule` (a link that is its own key, the member themself ...).
  */
-export type Access = "public" | "member" | "accountant" | "dev" | "special";
+export type Access = "public" | "member" | "editor" | "accountant" | "dev" | "special";
 
 export type Method = "GET" | "POST";
 
@@ -60,6 +62,7 @@ export const DEMO = {
   otherMember: demoMemberId("single"),
   applicant: demoMemberId("applicant"),
   accountant: demoMemberId("treasurer"),
+  editor: demoMemberId("editor"),
   /** The demo Family's paid ticket (code XMAS7K2P), bought for money: no ticket-success page for it. */
   memberTicket: seedId(ID_SPACE.ticket, 1),
   /** The demo Family member's settled registration and renewal transactions. */
@@ -125,6 +128,9 @@ export const ROUTES: Readonly<Record<string, RouteEntry>> = {
   "mem-events-pay.tsx": { path: "/mem-events-pay", methods: GET_POST, access: "accountant", html: true },
   "mem-events-pay_.tickets[.csv].tsx": { path: "/mem-events-pay/tickets.csv", methods: GET, access: "accountant", html: false, resource: "csv" },
   "scan-qr-code.tsx": { path: "/scan-qr-code", methods: GET_POST, access: "accountant", html: true },
+
+  // The website studio (requireEditor)
+  "studio.tsx": { path: "/studio", methods: GET, access: "editor", html: true },
 
   // Development only (production answers 404)
   "dev.mail.tsx": { path: "/dev/mail", methods: GET, access: "dev", html: true },
@@ -242,7 +248,9 @@ export function canSee(entry: RouteEntry, actor: Actor): boolean {
     case "dev":
       return true;
     case "member":
-      return actor === "member" || actor === "otherMember" || actor === "accountant";
+      return actor === "member" || actor === "otherMember" || actor === "editor" || actor === "accountant";
+    case "editor":
+      return actor === "editor" || actor === "accountant";
     case "accountant":
       return actor === "accountant";
     case "special":
@@ -252,8 +260,8 @@ export function canSee(entry: RouteEntry, actor: Actor): boolean {
 
 /** Pages that send anyone with a session on to /mem-account (signup: even an applicant's; login: an active member's). */
 export const SENDS_MEMBERS_ON: Readonly<Record<string, readonly Actor[]>> = {
-  "login.tsx": ["member", "otherMember", "accountant"],
-  "signup.tsx": ["applicant", "member", "otherMember", "accountant"],
+  "login.tsx": ["member", "otherMember", "editor", "accountant"],
+  "signup.tsx": ["applicant", "member", "otherMember", "editor", "accountant"],
 };
 
 /**

@@ -57,10 +57,53 @@ describe("row actions of the members tables", () => {
   });
 });
 
+describe("the Website editor role (ADR 38)", () => {
+  const editor = { ...base, role: "editor" as const };
+
+  it("asks the same question as for Admin, and says what was done in the Admin messages' style", () => {
+    expect(confirmationQuestion("grant-editor", "Sara Thomas")).toBe("Are you sure change privilege of Sara Thomas?");
+    expect(confirmationQuestion("revoke-editor", "Sara Thomas")).toBe("Are you sure change privilege of Sara Thomas?");
+    expect(actionDoneMessage("grant-editor", "Sara Thomas")).toBe("Sara Thomas is now a website editor.");
+    expect(actionDoneMessage("revoke-editor", "Sara Thomas")).toBe("Sara Thomas is no longer a website editor.");
+    // The Admin texts are unchanged.
+    expect(actionDoneMessage("grant", "Sara Thomas")).toBe("Sara Thomas is now an admin.");
+    expect(actionDoneMessage("revoke", "Sara Thomas")).toBe("Sara Thomas is no longer an admin.");
+  });
+
+  it("is one value of the role: Editor and back to Member, and Admin replaces Editor", () => {
+    expect(actionPatch("grant-editor")).toEqual({ role: "editor" });
+    expect(actionPatch("revoke-editor")).toEqual({ role: "member" });
+    expect(actionRefusal("grant", editor, ME)).toBeNull();
+    expect(actionPatch("grant")).toEqual({ role: "accountant" });
+  });
+
+  it("is given to active members only, never taken from someone who is not an editor, and not given to an Admin", () => {
+    expect(actionRefusal("grant-editor", base, ME)).toBeNull();
+    expect(actionRefusal("grant-editor", { ...base, active: false }, ME)).toBe("Only active members can be made website editors.");
+    expect(actionRefusal("grant-editor", editor, ME)).toBe("Sara Thomas is already a website editor.");
+    expect(actionRefusal("grant-editor", { ...base, role: "accountant" }, ME)).toBe("Sara Thomas is an admin, and admins can already edit the website.");
+    expect(actionRefusal("revoke-editor", editor, ME)).toBeNull();
+    expect(actionRefusal("revoke-editor", { ...editor, active: false }, ME)).toBe("Only active members' privilege can be changed.");
+    expect(actionRefusal("revoke-editor", base, ME)).toBe("Sara Thomas is not a website editor.");
+    expect(actionRefusal("revoke-editor", { ...base, role: "accountant" }, ME)).toBe("Sara Thomas is not a website editor.");
+    // Revoking Admin from an editor makes no sense: they are not an admin.
+    expect(actionRefusal("revoke", editor, ME)).toBe("Sara Thomas is not an admin.");
+  });
+
+  it("labels the editor button by the member's role", () => {
+    expect(rowActionStates(base, ME).editor).toEqual({ action: "grant-editor", label: "Give website editor privilege", refusal: null });
+    expect(rowActionStates(editor, ME).editor).toEqual({ action: "revoke-editor", label: "Revoke website editor privilege", refusal: null });
+    expect(rowActionStates(editor, ME).privilege).toEqual({ action: "grant", label: "Give admin privilege", refusal: null });
+    expect(rowActionStates({ ...base, role: "accountant" }, ME).editor.refusal).not.toBeNull();
+    expect(rowActionStates({ ...base, active: false }, ME).editor.refusal).not.toBeNull();
+  });
+});
+
 describe("the value a row button posts", () => {
   it("round-trips an action and a member id, and rejects anything else", async () => {
     const { memberActionValue, parseMemberActionValue } = await import("~/domain/member-action-value");
     expect(parseMemberActionValue(memberActionValue("send-link", "abc123"))).toEqual({ action: "send-link", id: "abc123" });
+    expect(parseMemberActionValue(memberActionValue("grant-editor", "abc123"))).toEqual({ action: "grant-editor", id: "abc123" });
     for (const junk of [undefined, null, 42, "", "delete", "delete:", ":abc", "explode:abc", `delete:${"x".repeat(200)}`]) {
       expect(parseMemberActionValue(junk)).toBeNull();
     }

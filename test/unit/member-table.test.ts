@@ -140,6 +140,7 @@ describe("members table rows", () => {
     });
     const pending = memberRow(member({ active: false, registrationPaid: false, lastRenewedYear: null }), 2026);
     expect(pending).toMatchObject({ status: "Pending", fee: "Not Paid", role: "Member", lastRenewedYear: "" });
+    expect(memberRow(member({ role: "editor" }), 2026)).toMatchObject({ role: "Website editor", roleKey: "editor" });
   });
 
   it("colours inactive rows pink and rows not renewed this year amber, and says so in words", () => {

@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { MAIN_MENU, accountLinks, viewerOf } from "~/domain/navigation";
+import { canEditWebsite, ROLE_LABELS } from "~/domain/records";
+import { EMPTY_SHELL } from "~/domain/shell-data";
 
 describe("main menu", () => {
   it("lists the spec's eight pages in order", () => {
@@ -23,9 +25,21 @@ describe("login-state links", () => {
   it("offers Documents, My Account and Logout to members", () => {
     expect(accountLinks("member").map((l) => l.label)).toEqual(["Documents", "My Account", "Logout"]);
   });
-  it("adds Dashboard for accountants", () => {
-    expect(accountLinks("accountant").map((l) => l.label)).toEqual(["Dashboard", "Documents", "My Account", "Logout"]);
+  it("adds Dashboard and Website (the studio) for accountants", () => {
+    expect(accountLinks("accountant").map((l) => l.label)).toEqual(["Dashboard", "Website", "Documents", "My Account", "Logout"]);
     expect(accountLinks("accountant")[0]!.to).toBe("/accounts");
+    expect(accountLinks("accountant")[1]!.to).toBe("/studio");
+  });
+  it("adds Website, and not Dashboard, for website editors", () => {
+    expect(accountLinks("editor").map((l) => `${l.label} ${l.to}`)).toEqual([
+      "Website /studio",
+      "Documents /documents",
+      "My Account /mem-account",
+      "Logout /logout",
+    ]);
+  });
+  it("gives a page drawn without the root's data the visitor's links", () => {
+    expect(EMPTY_SHELL.accountLinks).toEqual(accountLinks("visitor"));
   });
 });
 
@@ -34,8 +48,21 @@ describe("viewerOf", () => {
     expect(viewerOf(null)).toBe("visitor");
     expect(viewerOf({ active: false, role: "accountant" })).toBe("visitor");
   });
-  it("tells members from accountants", () => {
+  it("tells members, website editors and accountants apart", () => {
     expect(viewerOf({ active: true, role: "member" })).toBe("member");
+    expect(viewerOf({ active: true, role: "editor" })).toBe("editor");
     expect(viewerOf({ active: true, role: "accountant" })).toBe("accountant");
+    expect(viewerOf({ active: false, role: "editor" })).toBe("visitor");
+  });
+});
+
+describe("roles", () => {
+  it("names each role as the site shows it", () => {
+    expect(ROLE_LABELS).toEqual({ member: "Member", editor: "Website editor", accountant: "Admin" });
+  });
+  it("lets editors and accountants, and nobody else, use the website studio", () => {
+    expect(canEditWebsite("editor")).toBe(true);
+    expect(canEditWebsite("accountant")).toBe(true);
+    expect(canEditWebsite("member")).toBe(false);
   });
 });

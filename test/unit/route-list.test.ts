@@ -45,6 +45,12 @@ describe("test/support/route-list.ts", () => {
     expect(paths("member")).toContain("/mem-account");
     expect(paths("member")).not.toContain("/accounts");
     expect(paths("accountant")).toContain("/accounts");
+    // The website studio: editors and accountants; an editor gets nothing of the back office.
+    expect(paths("editor")).toContain("/studio");
+    expect(paths("accountant")).toContain("/studio");
+    expect(paths("member")).not.toContain("/studio");
+    expect(paths("editor")).not.toContain("/accounts");
+    expect(paths("editor")).toContain("/mem-account");
     expect(paths("otherMember").some((path) => path.startsWith("/member-details/"))).toBe(false);
     for (const actor of ["visitor", "member", "accountant"] as const) expect(paths(actor).at(-1)).toBe("/logout");
     expect(pageUrls("visitor").find((page) => page.path === "/404")?.status).toBe(404);

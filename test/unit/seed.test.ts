@@ -39,7 +39,7 @@ describe("the demo seed", () => {
     }
   });
 
-  it("has the four demo accounts in the states the README promises", async () => {
+  it("has the five demo accounts in the states the README promises", async () => {
     const { members } = await buildDemo(date);
     const byEmail = new Map(members.map((m) => [m.email, m]));
     const treasurer = byEmail.get("treasurer@example.org")!;
@@ -58,6 +58,10 @@ describe("the demo seed", () => {
 
     const applicant = byEmail.get("applicant@example.org")!;
     expect([applicant.active, applicant.registrationPaid]).toEqual([false, false]);
+
+    const editor = byEmail.get("editor@example.org")!;
+    expect([editor.role, editor.active, editor.registrationPaid, editor.lastRenewedYear]).toEqual(["editor", true, true, 2026]);
+    expect(members.filter((m) => m.role !== "member").map((m) => m.email)).toEqual(["treasurer@example.org", "editor@example.org"]);
 
     for (const account of DEMO_ACCOUNTS) {
       expect(await verifyPassword(account.password, byEmail.get(account.email)!.passwordHash), account.email).toBe(true);

@@ -5,7 +5,7 @@ import type { MemberRow } from "~/domain/member-table";
 /** The id of the one hidden "Opens in a new tab" note that every Show Details link points to. */
 export const NEW_TAB_NOTE_ID = "members-new-tab-note";
 
-type RowForActions = Pick<MemberRow, "id" | "name" | "inactive" | "isAccountant" | "registrationPaid">;
+type RowForActions = Pick<MemberRow, "id" | "name" | "inactive" | "roleKey" | "registrationPaid">;
 
 /**
  * A row's buttons, inside the one form that wraps the table (MembersTable): each
@@ -27,7 +27,7 @@ export function MemberRowActions(props: {
       id: member.id,
       fullName: member.name,
       active: !member.inactive,
-      role: member.isAccountant ? "accountant" : "member",
+      role: member.roleKey,
       deleted: deletedList,
       registrationPaid: member.registrationPaid,
     },
@@ -55,6 +55,7 @@ export function MemberRowActions(props: {
       {button("send-link", "Send Payment Link", states.sendLink.refusal)}
       {deletedList ? button("restore", "Restore Member", states.restore.refusal) : button("delete", "Delete Member", states.delete.refusal)}
       {button(states.privilege.action, states.privilege.label, states.privilege.refusal)}
+      {button(states.editor.action, states.editor.label, states.editor.refusal)}
     </div>
   );
 }

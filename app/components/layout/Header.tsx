@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 import { ASSOCIATION } from "~/domain/association";
-import { MAIN_MENU, accountLinks } from "~/domain/navigation";
+import { MAIN_MENU } from "~/domain/navigation";
 import { useScrolledPast } from "../use-scrolled-past";
 import { MobileMenu } from "./MobileMenu";
 import { NavItem } from "./NavItem";
@@ -11,7 +11,7 @@ const FIXED_AFTER_PX = 80;
 
 export function Header({ shell }: { shell: ShellData }) {
   const fixed = useScrolledPast(FIXED_AFTER_PX);
-  const links = [...MAIN_MENU, ...accountLinks(shell.viewer)];
+  const links = [...MAIN_MENU, ...shell.accountLinks];
   return (
     <>
       <header className={fixed ? "site-header is-fixed" : "site-header"}>

@@ -1,5 +1,4 @@
 import { telHref } from "~/domain/tel-href";
-import { accountLinks } from "~/domain/navigation";
 import { NavItem } from "./NavItem";
 import type { ShellData } from "~/domain/shell-data";
 
@@ -34,7 +33,7 @@ export function TopBar({ shell }: { shell: ShellData }) {
           ))}
         </ul>
         <ul className="top-bar-account" aria-label="Account">
-          {accountLinks(shell.viewer).map((link) => (
+          {shell.accountLinks.map((link) => (
             <li key={link.to}>
               <NavItem link={link} />
             </li>

@@ -67,6 +67,18 @@ describeStore("members", {}, (t) => {
     expect(await t.store.members.update("000000000000000000000000", { active: true })).toBeNull();
   });
 
+  it("stores and reads every role, the website editor's too", async () => {
+    const editor = await t.store.members.register(newMember({ role: "editor", active: true }));
+    expect(editor.role).toBe("editor");
+    expect((await t.store.members.getById(editor.id))?.role).toBe("editor");
+    const member = await t.store.members.register(newMember({ active: true }));
+    expect((await t.store.members.update(member.id, { role: "editor" }))?.role).toBe("editor");
+    expect((await t.store.members.getById(member.id))?.role).toBe("editor");
+    expect((await t.store.members.update(member.id, { role: "accountant" }))?.role).toBe("accountant");
+    expect((await t.store.members.update(member.id, { role: "member" }))?.role).toBe("member");
+    expect((await t.store.members.findByEmail(editor.email))?.role).toBe("editor");
+  });
+
   it("lists with search, filters, sorting and pages", async () => {
     const tag = `zq${Date.now().toString(36)}`;
     const made = [];

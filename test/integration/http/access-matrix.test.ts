@@ -5,7 +5,7 @@ import { sessionCookieFor } from "../../support/session";
 /**
  * The access-control matrix (spec §2, ARCHITECTURE.md point 1): every route file in
  * test/support/route-list.ts × GET and POST × visitor / applicant / member / other member /
- * accountant, on the shared seeded server. A method a route does not accept answers 405
+ * website editor / accountant, on the shared seeded server. A method a route does not accept answers 405
  * (never 5xx). Remix hands PUT, PATCH and DELETE to the action as it does POST, so a route
  * with an action is asked with all four (each must get what POST gets); a route without
  * one is asked with POST (405). The expectations come from the route's access class, then the exceptions
@@ -14,7 +14,9 @@ import { sessionCookieFor } from "../../support/session";
  * - public      everyone gets the page;
  * - member      visitors and applicants (not active yet) → 302 /login?redirectTo=<path>;
  *               members and the accountant get it;
- * - accountant  visitors and applicants → 302 /login?redirectTo=<path>; members → 302 /mem-account;
+ * - editor      visitors and applicants → 302 /login?redirectTo=<path>; members → 302 /mem-account;
+ *               editors and the accountant get it (the website studio);
+ * - accountant  visitors and applicants → 302 /login?redirectTo=<path>; members and editors → 302 /mem-account;
  * - dev         everyone (development builds only; production answers 404);
  * - special     its own rule (ROUTES[file].rule): `seenBy` get the page, the rest as listed below.
  *
@@ -36,7 +38,7 @@ interface NotSent {
 }
 type Cell = Answer | NotSent;
 
-const SIGNED_IN: ReadonlySet<Actor> = new Set(["member", "otherMember", "accountant"]);
+const SIGNED_IN: ReadonlySet<Actor> = new Set(["member", "otherMember", "editor", "accountant"]);
 const toLogin = (path: string): Answer => ({ status: 302, location: `/login?redirectTo=${encodeURIComponent(path)}` });
 const TO_ACCOUNT: Answer = { status: 302, location: "/mem-account" };
 const HTML = "text/html";
@@ -48,6 +50,7 @@ function byAccessClass(entry: RouteEntry, actor: Actor): Answer {
   switch (entry.access) {
     case "member":
       return toLogin(entry.path);
+    case "editor":
     case "accountant":
       return SIGNED_IN.has(actor) ? TO_ACCOUNT : toLogin(entry.path);
     default:
@@ -120,7 +123,7 @@ function expectedGet(file: string, entry: RouteEntry, actor: Actor): Answer {
 function expectedPost(file: string, entry: RouteEntry, actor: Actor): Cell {
   // Remix answers a post to a route without an action with 405, before any loader runs.
   if (!entry.methods.includes("POST")) return { status: 405 };
-  const guarded = entry.access === "member" || entry.access === "accountant";
+  const guarded = entry.access === "member" || entry.access === "editor" || entry.access === "accountant";
   if (guarded && !canSee(entry, actor)) return byAccessClass(entry, actor);
   const admitted = ADMITTED_POST[file];
   if (!admitted) throw new Error(`${file}: add what an admitted post gets to ADMITTED_POST`);
@@ -146,6 +149,7 @@ const ACTOR_IDS: Record<Actor, string | null> = {
   applicant: DEMO.applicant,
   member: DEMO.member,
   otherMember: DEMO.otherMember,
+  editor: DEMO.editor,
   accountant: DEMO.accountant,
 };
 

@@ -7,6 +7,7 @@ import { d1Members } from "~/services/store/d1/members.server";
 import { openLocalD1 } from "../../../seed/platform";
 import { startFakeResend, type FakeResend } from "../../support/fake-resend";
 import { newMember } from "../../support/fixtures";
+import { parseHtml, textOf } from "../../support/html";
 import { startSeededServer, type SeededServer } from "../../support/seeded-server";
 import { demoAccount, devEnv, sessionCookieFor } from "../../support/session";
 
@@ -23,10 +24,11 @@ const PAGING = Array.from({ length: 40 }, (_, i) =>
 const people = {
   toDelete: newMember({ fullName: "Delete Me Person", active: true, registrationPaid: true }),
   toPromote: newMember({ fullName: "Promote Me Person", active: true, registrationPaid: true }),
+  toEditor: newMember({ fullName: "Editor Me Person", active: true, registrationPaid: true }),
   inactive: newMember({ fullName: "Inactive Person", active: false }),
   applicant: newMember({ fullName: "Link Applicant Person", active: false, registrationPaid: false }),
 };
-const ids: Record<keyof typeof people, string> = { toDelete: "", toPromote: "", inactive: "", applicant: "" };
+const ids: Record<keyof typeof people, string> = { toDelete: "", toPromote: "", toEditor: "", inactive: "", applicant: "" };
 
 beforeAll(async () => {
   server = await startSeededServer({
@@ -131,17 +133,17 @@ describe("members tables: the accountant's view", () => {
     );
     expect(headers).toEqual([...MEMBER_COLUMNS.map((c) => c.header), "Actions"]);
     expect(names(html)).toHaveLength(15);
-    expect(text(html)).toContain(`1–15 of ${4 + 40 + 4} members`);
+    expect(text(html)).toContain(`1–15 of ${5 + 40 + 5} members`);
   });
 
   it("pages through 15 → 50 rows and to the last page", async () => {
-    expect(names(await (await get("/accounts?size=50")).text())).toHaveLength(48);
+    expect(names(await (await get("/accounts?size=50")).text())).toHaveLength(50);
     const page2 = names(await (await get("/accounts?page=2")).text());
     const page1 = names(await (await get("/accounts")).text());
     expect(page2).toHaveLength(15);
     expect(page2.filter((name) => page1.includes(name))).toEqual([]);
     const last = await (await get("/accounts?page=4")).text();
-    expect(names(last)).toHaveLength(3);
+    expect(names(last)).toHaveLength(5);
     expect(text(last)).toContain("Page 4 of 4");
     expect(text(await (await get("/accounts?page=9")).text())).toContain("There are no members on this page.");
   });
@@ -226,6 +228,64 @@ describe("members tables: row actions", () => {
     const self = await landing(await post("/accounts", { do: `revoke:${treasurer.id}`, confirmed: "1" }));
     expect(text(self.html)).toContain("You cannot revoke your own privilege.");
     expect((await readMember(treasurer.id)).role).toBe("accountant");
+  });
+
+  it("grants and revokes Website editor like Admin: the same question first without JavaScript, only for active members", async () => {
+    const row = (html: string) => {
+      const cells = parseHtml(html).all(`tr:has([id="name-${ids.toEditor}"]) > *`);
+      return { role: textOf(cells[MEMBER_COLUMNS.findIndex((c) => c.id === "role")]!), buttons: cells.at(-1)! };
+    };
+    const button = (html: string, action: string) =>
+      parseHtml(html)
+        .all(`tr:has([id="name-${ids.toEditor}"]) button[name="do"]`)
+        .find((b) => b.attribs.value === `${action}:${ids.toEditor}`);
+
+    const ask = await post("/accounts?q=Editor", { do: `grant-editor:${ids.toEditor}` });
+    expect(ask.status).toBe(200);
+    const question = parseHtml(await ask.text());
+    expect(question.text(".confirm-step")).toContain("Are you sure change privilege of Editor Me Person?");
+    expect(question.one(`.confirm-step input[name="do"]`)?.attribs.value).toBe(`grant-editor:${ids.toEditor}`);
+    expect((await readMember(ids.toEditor)).role).toBe("member");
+
+    const granted = await landing(await post("/accounts?q=Editor", { do: `grant-editor:${ids.toEditor}`, confirmed: "1" }));
+    expect(granted.location).toBe("/accounts?q=Editor");
+    expect(text(granted.html)).toContain("Editor Me Person is now a website editor.");
+    expect((await readMember(ids.toEditor)).role).toBe("editor");
+    expect(row(granted.html).role).toBe("Website editor");
+    expect(textOf(button(granted.html, "revoke-editor")!)).toBe("Revoke website editor privilege");
+    expect(textOf(button(granted.html, "grant")!)).toBe("Give admin privilege");
+    const again = await landing(await post("/accounts", { do: `grant-editor:${ids.toEditor}`, confirmed: "1" }));
+    expect(text(again.html)).toContain("Editor Me Person is already a website editor.");
+
+    // One role: Admin replaces Editor, and revoking Admin leaves a member (not an editor).
+    const admin = await landing(await post("/accounts?q=Editor", { do: `grant:${ids.toEditor}`, confirmed: "1" }));
+    expect(text(admin.html)).toContain("Editor Me Person is now an admin.");
+    expect((await readMember(ids.toEditor)).role).toBe("accountant");
+    expect(row(admin.html).role).toBe("Admin");
+    const editorButton = button(admin.html, "grant-editor")!;
+    expect(editorButton.attribs.disabled).toBeDefined();
+    expect(editorButton.attribs.title).toBe("Editor Me Person is an admin, and admins can already edit the website.");
+    await landing(await post("/accounts", { do: `revoke:${ids.toEditor}`, confirmed: "1" }));
+    expect((await readMember(ids.toEditor)).role).toBe("member");
+
+    await landing(await post("/accounts", { do: `grant-editor:${ids.toEditor}`, confirmed: "1" }));
+    const revoked = await landing(await post("/accounts?q=Editor", { do: `revoke-editor:${ids.toEditor}`, confirmed: "1" }));
+    expect(text(revoked.html)).toContain("Editor Me Person is no longer a website editor.");
+    expect((await readMember(ids.toEditor)).role).toBe("member");
+    expect(row(revoked.html).role).toBe("Member");
+    expect(textOf(button(revoked.html, "grant-editor")!)).toBe("Give website editor privilege");
+
+    const inactive = await landing(await post("/accounts", { do: `grant-editor:${ids.inactive}`, confirmed: "1" }));
+    expect(text(inactive.html)).toContain("Only active members can be made website editors.");
+    expect((await readMember(ids.inactive)).role).toBe("member");
+  });
+
+  it("is closed to website editors: they get nothing of the members", async () => {
+    const editor = demoAccount("editor").id;
+    expect((await get("/accounts", editor)).headers.get("Location")).toBe("/mem-account");
+    expect((await post("/accounts", { do: `grant:${ids.toPromote}`, confirmed: "1" }, editor)).headers.get("Location")).toBe("/mem-account");
+    expect((await readMember(ids.toPromote)).role).toBe("member");
+    expect((await readMember(editor)).role).toBe("editor");
   });
 
   it("answers unknown members and junk posts with a message, never a 500", async () => {

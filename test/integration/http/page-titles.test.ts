@@ -15,6 +15,7 @@ const SESSION_OF: Record<Exclude<Actor, "visitor">, string> = {
   applicant: demoAccount("applicant").id,
   member: demoAccount("member").id,
   otherMember: demoAccount("single").id,
+  editor: demoAccount("editor").id,
   accountant: demoAccount("treasurer").id,
 };
 
@@ -26,6 +27,8 @@ function actorFor(entry: RouteEntry): Actor {
       return "visitor";
     case "member":
       return "member";
+    case "editor":
+      return "editor";
     case "accountant":
       return "accountant";
     case "special":

@@ -37,11 +37,13 @@ describe("the worker serves the site shell (workerd, local D1)", () => {
     }
   });
 
-  it("shows members and accountants their own links, and a tampered cookie nothing", async () => {
+  it("shows members, editors and accountants their own links, and a tampered cookie nothing", async () => {
     const member = await sessionCookieFor(demoAccount("member").id);
     expect(accountLinks((await page("/", { headers: { Cookie: member } })).html)).toEqual(["Documents", "My Account", "Logout"]);
     const treasurer = await sessionCookieFor(demoAccount("treasurer").id);
-    expect(accountLinks((await page("/", { headers: { Cookie: treasurer } })).html)).toEqual(["Dashboard", "Documents", "My Account", "Logout"]);
+    expect(accountLinks((await page("/", { headers: { Cookie: treasurer } })).html)).toEqual(["Dashboard", "Website", "Documents", "My Account", "Logout"]);
+    const editor = await sessionCookieFor(demoAccount("editor").id);
+    expect(accountLinks((await page("/", { headers: { Cookie: editor } })).html)).toEqual(["Website", "Documents", "My Account", "Logout"]);
 
     const [name, value] = [member.slice(0, member.indexOf("=")), member.slice(member.indexOf("=") + 1)];
     const forgedPayload = encodeURIComponent(btoa(JSON.stringify({ userId: demoAccount("treasurer").id })));

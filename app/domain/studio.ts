@@ -1,0 +1,42 @@
+/**
+ * The website studio (/studio, issue 18): the parts of the site that editors and
+ * accountants edit, in the order the studio lists them, each with the public page it
+ * changes. `edit` is the part's studio screen, set once that screen exists: until then
+ * the studio says "Coming soon" instead of linking to a page that is not there.
+ */
+
+export interface StudioPart {
+  id: string;
+  label: string;
+  /** What the part holds, in a line. */
+  summary: string;
+  /** The public page that shows it ("View on site"). */
+  viewOnSite: string;
+  /** The studio screen that edits it, or null while there is none. */
+  edit: string | null;
+}
+
+export const STUDIO_PARTS: readonly StudioPart[] = [
+  {
+    id: "settings",
+    label: "Site settings",
+    summary: "Contact details, social links, registration, fees and their price ids.",
+    viewOnSite: "/contact",
+    edit: null,
+  },
+  {
+    id: "event",
+    label: "Upcoming event",
+    summary: "The event members book tickets for: date, venue, prices and capacity.",
+    viewOnSite: "/#upcoming-event",
+    edit: null,
+  },
+  { id: "slides", label: "Home slides", summary: "The pictures at the top of the home page.", viewOnSite: "/", edit: null },
+  { id: "about", label: "About Us", summary: "The About Us page: text, image and video.", viewOnSite: "/about", edit: null },
+  { id: "school", label: "School", summary: "The School page: text, image and video.", viewOnSite: "/school", edit: null },
+  { id: "news", label: "News", summary: "News items: drafts, publishing and deleting.", viewOnSite: "/blog", edit: null },
+  { id: "calendar", label: "Event calendar", summary: "The year's events on the Event Calendar page.", viewOnSite: "/event", edit: null },
+  { id: "galleries", label: "Galleries", summary: "Photo galleries and their photos.", viewOnSite: "/gallery", edit: null },
+  { id: "office-bearers", label: "Office bearers", summary: "The current team and previous teams.", viewOnSite: "/office-bearers", edit: null },
+  { id: "documents", label: "Documents", summary: "Files for signed-in members.", viewOnSite: "/documents", edit: null },
+];

@@ -1,0 +1,111 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Member } from "~/domain/records";
+import { createD1Store } from "~/services/store/d1/index.server";
+import { applyMigrations, createTestD1, migrationFiles } from "../../support/d1";
+import { newMember } from "../../support/fixtures";
+
+/**
+ * migrations/0009_editor_role.sql rebuilds the members table to let its role CHECK allow
+ * 'editor' (SQLite cannot alter a CHECK). On a database as 0001-0008 left it: the rows
+ * already there come through unchanged, and the table keeps every column, default,
+ * constraint and index it had.
+ */
+const MIGRATION = "0009_editor_role.sql";
+const before = migrationFiles().filter((file) => file < MIGRATION);
+
+let db: D1Database;
+let dispose: () => Promise<void>;
+beforeAll(async () => {
+  ({ db, dispose } = await createTestD1(before));
+});
+afterAll(() => dispose());
+
+/** The table's shape as SQLite reports it: columns (type, not null, default, key), indexes and their columns. */
+async function shape() {
+  const columns = (await db.prepare("PRAGMA table_xinfo(members)").all()).results;
+  const indexes = (await db.prepare("SELECT name, sql FROM sqlite_master WHERE type = 'index' AND tbl_name = 'members' ORDER BY name").all<{ name: string }>())
+    .results;
+  const indexColumns = await Promise.all(indexes.map(async ({ name }) => (await db.prepare(`PRAGMA index_xinfo("${name}")`).all()).results));
+  const triggers = (await db.prepare("SELECT name FROM sqlite_master WHERE type = 'trigger' AND tbl_name = 'members'").all()).results;
+  return { columns, indexes, indexColumns, triggers };
+}
+
+async function rawRow(id: string) {
+  return db.prepare("SELECT * FROM members WHERE id = ?").bind(id).first();
+}
+
+describe("migration 0009 (the editor role)", () => {
+  let accountant: Member;
+  let member: Member;
+  let shapeBefore: Awaited<ReturnType<typeof shape>>;
+  let rowsBefore: unknown[];
+
+  beforeAll(async () => {
+    const store = createD1Store(db);
+    accountant = await store.members.register(newMember({ role: "accountant", active: true, fullName: "Old Treasurer" }));
+    member = await store.members.register(
+      newMember({
+        membership: "Family",
+        spouse: { title: "Mrs", name: "Kept Spouse", email: "kept@example.com", mobile: "07700900111" },
+        children: [{ name: "Kept Child", birthYear: 2015 }],
+        active: true,
+        registrationPaid: true,
+        lastRenewedYear: 2026,
+      }),
+    );
+    await store.members.update(member.id, { resetKey: "kept-key", resetKeyExpiresAt: 1_900_000_000, passwordChangedAt: 1_800_000_000.123 });
+    member = (await store.members.getById(member.id))!;
+    shapeBefore = await shape();
+    rowsBefore = [await rawRow(accountant.id), await rawRow(member.id)];
+    // Before the migration the table refuses the new role.
+    await expect(db.prepare("UPDATE members SET role = 'editor' WHERE id = ?").bind(member.id).run()).rejects.toThrow(/CHECK/);
+    await applyMigrations(db, [MIGRATION]);
+  });
+
+  it("keeps every row, column for column", async () => {
+    expect([await rawRow(accountant.id), await rawRow(member.id)]).toEqual(rowsBefore);
+    const store = createD1Store(db);
+    expect(await store.members.getById(member.id)).toEqual(member);
+    expect(await store.members.getById(accountant.id)).toEqual(accountant);
+    expect((await db.prepare("SELECT COUNT(*) AS n FROM members").first<{ n: number }>())?.n).toBe(2);
+  });
+
+  it("keeps the table's columns, defaults, constraints and indexes", async () => {
+    const after = await shape();
+    expect(after.columns).toEqual(shapeBefore.columns);
+    expect(after.indexes).toEqual(shapeBefore.indexes);
+    expect(after.indexColumns).toEqual(shapeBefore.indexColumns);
+    expect(after.triggers).toEqual([]);
+    expect(after.indexes.map((index) => index.name)).toEqual(
+      expect.arrayContaining([
+        "members_deleted_created",
+        "members_deleted_name",
+        "members_renewal",
+        "sqlite_autoindex_members_1",
+        "sqlite_autoindex_members_2",
+      ]),
+    );
+    expect((await db.prepare("SELECT name FROM sqlite_master WHERE name LIKE 'members_0009%'").all()).results).toEqual([]);
+  });
+
+  it("allows 'editor' and still refuses any other role", async () => {
+    const store = createD1Store(db);
+    expect((await store.members.update(member.id, { role: "editor" }))?.role).toBe("editor");
+    await expect(db.prepare("UPDATE members SET role = 'admin' WHERE id = ?").bind(member.id).run()).rejects.toThrow(/CHECK/);
+    // The constraints that came with the table still hold: unique e-mail and member number, the default role.
+    await expect(
+      db
+        .prepare(
+          "INSERT INTO members (id, email, password_hash, title, full_name, membership, consents, created_at, updated_at) VALUES ('x1', ?, '', 'Mr', 'Copy', 'Single', '{}', 0, 0)",
+        )
+        .bind(member.email.toUpperCase())
+        .run(),
+    ).rejects.toThrow(/UNIQUE/);
+    await db
+      .prepare(
+        "INSERT INTO members (id, email, password_hash, title, full_name, membership, consents, created_at, updated_at) VALUES ('x2', 'new@example.com', '', 'Mr', 'New', 'Single', '{}', 0, 0)",
+      )
+      .run();
+    expect(await db.prepare("SELECT role, children, active FROM members WHERE id = 'x2'").first()).toEqual({ role: "member", children: "[]", active: 0 });
+  });
+});
