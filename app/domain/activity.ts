@@ -1,5 +1,5 @@
 import { formatMemberNumber } from "./member-number";
-import type { Id } from "./records";
+import { ROLE_LABELS, type Id } from "./records";
 import { formatTicketCode } from "./ticket-code";
 
 /**
@@ -72,11 +72,9 @@ export type ActivityEvent =
 /** The role everyone has; any other role is granted over it and revoked back to it. */
 const PLAIN_ROLE = "member";
 
-/** The roles as the back office names them; a role not listed here is shown as it is stored. */
-const ROLE_LABELS: Record<string, string> = { member: "Member", accountant: "Admin" };
-
+/** A role as the back office names it (records.ts ROLE_LABELS); one it does not know, as it is stored. */
 export function roleLabel(role: string): string {
-  return ROLE_LABELS[role] ?? role;
+  return (ROLE_LABELS as Readonly<Record<string, string>>)[role] ?? role;
 }
 
 /**

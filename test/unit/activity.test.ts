@@ -26,7 +26,12 @@ describe("the activity log's sentences", () => {
   it("says which role was granted or revoked, whatever the role", () => {
     expect(activitySentence("Jane Smith", roleChange(john, "member", "accountant"))).toBe("Jane Smith gave member MMA1042 John Doe the Admin role.");
     expect(activitySentence("Jane Smith", roleChange(john, "accountant", "member"))).toBe("Jane Smith took the Admin role from member MMA1042 John Doe.");
-    // A role this file does not name is recorded the same way, by its stored value.
+    expect(activitySentence("Jane Smith", roleChange(john, "member", "editor"))).toBe("Jane Smith gave member MMA1042 John Doe the Website editor role.");
+    expect(activitySentence("Jane Smith", roleChange(john, "editor", "member"))).toBe("Jane Smith took the Website editor role from member MMA1042 John Doe.");
+    // Admin for an editor replaces Editor: a grant of Admin.
+    expect(activitySentence("Jane Smith", roleChange(john, "editor", "accountant"))).toBe("Jane Smith gave member MMA1042 John Doe the Admin role.");
+    expect(activityChange({ kind: "role-granted", before: "editor", after: "accountant" })).toBe("Website editor → Admin");
+    // A role the site does not name is recorded the same way, by its stored value.
     expect(roleChange(john, "member", "treasurer")).toMatchObject({ kind: "role-granted", before: "member", after: "treasurer" });
     expect(roleChange(john, "treasurer", "member")).toMatchObject({ kind: "role-revoked", before: "treasurer", after: "member" });
     expect(activitySentence("Jane Smith", roleChange(john, "treasurer", "member"))).toBe("Jane Smith took the treasurer role from member MMA1042 John Doe.");

@@ -137,7 +137,7 @@ describe("/accounts/activity: each back-office change leaves its entry", () => {
     expect((await latest(server.url))[2]).toBe(`Deepa Menon restored member ${mma("toDelete")} Logged Delete Person.`);
   });
 
-  it("grant and revoke, with the role before and after; a refused one leaves nothing", async () => {
+  it("grant and revoke, Admin and Website editor, with the role before and after; a refused one leaves nothing", async () => {
     await post(server.url, "/accounts", [
       ["do", `grant:${ids.toPromote}`],
       ["confirmed", "1"],
@@ -155,6 +155,23 @@ describe("/accounts/activity: each back-office change leaves its entry", () => {
       "Deepa Menon",
       `Deepa Menon took the Admin role from member ${mma("toPromote")} Logged Promote Person.`,
       "Admin → Member",
+    ]);
+    // Website editor (ADR 38) is recorded the same way: the role is data.
+    await post(server.url, "/accounts", [
+      ["do", `grant-editor:${ids.toPromote}`],
+      ["confirmed", "1"],
+    ]);
+    expect((await latest(server.url)).slice(2)).toEqual([
+      `Deepa Menon gave member ${mma("toPromote")} Logged Promote Person the Website editor role.`,
+      "Member → Website editor",
+    ]);
+    await post(server.url, "/accounts", [
+      ["do", `revoke-editor:${ids.toPromote}`],
+      ["confirmed", "1"],
+    ]);
+    expect((await latest(server.url)).slice(2)).toEqual([
+      `Deepa Menon took the Website editor role from member ${mma("toPromote")} Logged Promote Person.`,
+      "Website editor → Member",
     ]);
     const count = (await logRows(server.url)).length;
     await post(server.url, "/accounts", [
@@ -184,6 +201,8 @@ describe("/accounts/activity: each back-office change leaves its entry", () => {
     expect(whats).toEqual([
       `Deepa Menon admitted 2 people on ticket ACTV-TY23 (${EVENT_TITLE}).`,
       `Deepa Menon sent member ${mma("applicant")} Logged Applicant Person a payment link.`,
+      `Deepa Menon took the Website editor role from member ${mma("toPromote")} Logged Promote Person.`,
+      `Deepa Menon gave member ${mma("toPromote")} Logged Promote Person the Website editor role.`,
       `Deepa Menon took the Admin role from member ${mma("toPromote")} Logged Promote Person.`,
       `Deepa Menon gave member ${mma("toPromote")} Logged Promote Person the Admin role.`,
       `Deepa Menon restored member ${mma("toDelete")} Logged Delete Person.`,
