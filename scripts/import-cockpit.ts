@@ -49,6 +49,7 @@ if (values.remote !== undefined) {
     "transactions",
     "tickets",
     "ticket_attendees",
+    "activity",
   ];
   // wrangler d1 export --local reads the default local database (.wrangler/state), so the import goes there.
   console.log(

@@ -12,4 +12,5 @@ export const ADMIN_MENU: readonly NavLink[] = [
   { label: "Event Payments", to: "/mem-events-pay" },
   { label: "Scan tickets", to: "/scan-qr-code" },
   { label: "E-mails", to: "/accounts/emails" },
+  { label: "Activity", to: "/accounts/activity" },
 ];

@@ -5,6 +5,7 @@ import { ACTION_NOT_UNDERSTOOD } from "~/domain/back-office-messages";
 import { membersListBack } from "~/domain/members-screen";
 import { privatePageMeta } from "~/domain/private-page-meta";
 import { currentYear } from "~/domain/renewal";
+import { recordActivity } from "~/services/activity.server";
 import { requireAccountant } from "~/services/auth.server";
 import { PRIVATE_CACHE_CONTROL } from "~/services/cache-control.server";
 import { applyMemberAction, loadMembersTable, memberActionSchema } from "~/services/members-table.server";
@@ -39,7 +40,9 @@ export const action = storeSafeAction(async ({ request, context }: ActionFunctio
     confirmed: confirmed === "1",
     origin: url.origin,
   });
-  return "toast" in outcome ? redirectWithToast(context, back, outcome.toast) : data(outcome, { headers: NO_STORE });
+  if (!("toast" in outcome)) return data(outcome, { headers: NO_STORE });
+  if (outcome.activity) await recordActivity(context, accountant, outcome.activity);
+  return redirectWithToast(context, back, outcome.toast);
 }, storeErrorReply);
 
 export default MembersScreen;

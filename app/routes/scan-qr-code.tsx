@@ -6,6 +6,7 @@ import { Scanner } from "~/components/door/Scanner";
 import { replyErrors, type FormReply } from "~/components/forms";
 import { DOOR_PATH, admissionMessage, type DoorCard } from "~/domain/door";
 import { doorSaveSchema } from "~/domain/door-form";
+import { recordActivity } from "~/services/activity.server";
 import { requireAccountant } from "~/services/auth.server";
 import { PRIVATE_CACHE_CONTROL } from "~/services/cache-control.server";
 import { ADMITTED_HEADER, admitAtDoor, loadDoor } from "~/services/door.server";
@@ -28,11 +29,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 async function save({ request, context }: ActionFunctionArgs) {
-  await requireAccountant(request, context);
+  const steward = await requireAccountant(request, context);
   const submission = parseWithZod(await request.formData(), { schema: doorSaveSchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400, headers: PRIVATE });
   const result = await admitAtDoor(context, submission.value);
   if (!result.ok) return data(submission.reply({ formErrors: [result.message] }), { status: 400, headers: PRIVATE });
+  // Only a SAVE that let someone in changed anything (another phone may have been first).
+  if (result.admitted > 0) await recordActivity(context, steward, { kind: "door-admitted", ticket: result.ticket, admitted: result.admitted });
   const { code } = submission.value;
   return redirectWithToast(context, `${DOOR_PATH}?code=${encodeURIComponent(code)}`, admissionMessage(result.selected, result.admitted), {
     headers: { [ADMITTED_HEADER]: String(result.admitted), ...PRIVATE },

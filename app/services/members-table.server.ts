@@ -1,10 +1,12 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { z } from "zod";
+import { roleChange, type ActivityEvent, type ActivityMember } from "../domain/activity";
 import { parseMemberActionValue } from "../domain/member-action-value";
 import { actionDoneMessage, actionPatch, actionRefusal, confirmationQuestion, type MemberAction } from "../domain/member-actions";
 import { memberExportHref, memberListQuery, memberRow, readMemberTableParams } from "../domain/member-table";
 import { MEMBERS_LIST_PATH, type ConfirmationStep, type MembersList, type MembersTableView } from "../domain/members-screen";
 import { pageCount } from "../domain/paging";
+import type { Member } from "../domain/records";
 import type { Toast } from "../domain/toast";
 import { sendPaymentLink } from "./payment-link.server";
 import type { Store } from "./store/port";
@@ -44,8 +46,19 @@ export const memberActionSchema = z.object({
   confirmed: z.literal("1").optional().catch(undefined),
 });
 
-/** A change is done (or refused) with a toast, or waits for a yes (no JavaScript). */
-export type MemberActionOutcome = { toast: Toast } | ConfirmationStep;
+/**
+ * A change is done (or refused) with a toast, or waits for a yes (no JavaScript). A change
+ * that was made says what to record in the activity log; the route records it.
+ */
+export type MemberActionOutcome = { toast: Toast; activity?: ActivityEvent } | ConfirmationStep;
+
+const activityMember = (member: Member): ActivityMember => ({ id: member.id, fullName: member.fullName, memberNumber: member.memberNumber });
+
+/** What a row button changed, read from the member before and after: a role change (whichever role), else delete or restore. */
+function changeEvent(before: Member, after: Member): ActivityEvent {
+  if (before.role !== after.role) return roleChange(activityMember(after), before.role, after.role);
+  return { kind: after.deleted ? "member-deleted" : "member-restored", member: activityMember(after) };
+}
 
 /**
  * One row button: refused with the reason, a question first when the change needs a
@@ -70,12 +83,14 @@ export async function applyMemberAction(
   if (intent === "send-link") {
     const sent = await sendPaymentLink(context, member, input.origin);
     const copy = sent.link ? { copy: { label: "Payment link", value: sent.link } } : {};
+    if (!sent.ok) return { toast: { kind: "error", message: sent.error, ...copy } };
     return {
-      toast: sent.ok ? { kind: "success", message: `Payment link sent to ${member.email}.`, ...copy } : { kind: "error", message: sent.error, ...copy },
+      toast: { kind: "success", message: `Payment link sent to ${member.email}.`, ...copy },
+      activity: { kind: "payment-link-sent", member: activityMember(member) },
     };
   }
 
   const updated = await context.store.members.update(member.id, actionPatch(intent));
   if (!updated) return { toast: { kind: "error", message: "Account Not Found" } };
-  return { toast: { kind: "success", message: actionDoneMessage(intent, member.fullName) } };
+  return { toast: { kind: "success", message: actionDoneMessage(intent, member.fullName) }, activity: changeEvent(member, updated) };
 }

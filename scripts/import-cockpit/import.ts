@@ -4,6 +4,7 @@ import { mediaKeyForPath } from "~/domain/uploads/media-key";
 import { createMedia } from "~/services/media.server";
 import { TICKET_CODE_ALPHABET } from "~/domain/ticket-code";
 import type { Ticket } from "~/domain/records";
+import { ACTIVITY, activityFromCockpit, isMissingCollection } from "~/services/store/cockpit/activity.server";
 import type { CockpitClient, CockpitEntry } from "~/services/store/cockpit/client.server";
 import { CONTACT_FORM, readContactMessages } from "~/services/store/cockpit/contact.server";
 import {
@@ -35,6 +36,7 @@ import {
   ticketToRow,
   transactionToRow,
 } from "~/services/store/d1/rows";
+import { activityToRow } from "~/services/store/d1/activity.server";
 import { bulkUpsert, type SqlRow } from "~/services/store/d1/sql";
 import { StoreUnavailableError } from "~/services/store/errors";
 
@@ -367,6 +369,18 @@ export async function importCockpit(client: CockpitClient, db: D1Database, optio
   });
   const messageRows = messages.map(({ createdAt, ...m }) => ({ ...m, created_at: createdAt }));
   await sync(CONTACT_FORM, messages.length, [{ table: "contact_messages", key: ["id"], rows: messageRows }]);
+
+  // The activity log (the site's own collection): a Cockpit that never had it (Cockpit
+  // answers 412 "Collection not found") has none to copy.
+  const activity = await read(ACTIVITY, async () => {
+    try {
+      return await readAll(client, ACTIVITY, pageSize);
+    } catch (error) {
+      if (isMissingCollection(error)) return [];
+      throw error;
+    }
+  });
+  await sync(ACTIVITY, activity.length, [{ table: "activity", key: ["id"], rows: activity.map((e) => activityToRow(activityFromCockpit(e))) }]);
 
   if (options.copyFiles) report.files = await copyDocumentFiles(options.media, documentPaths, options, log);
   else if (documentPaths.length) {

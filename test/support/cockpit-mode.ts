@@ -1,3 +1,5 @@
+import { activityToCockpit } from "~/services/store/cockpit/activity.server";
+import { activityFromRow } from "~/services/store/d1/activity.server";
 import { memberFromRow, ticketFromRow, transactionFromRow } from "~/services/store/d1/rows";
 import type { SiteSettings } from "~/domain/site-settings";
 import { cockpitDemoAccounts, cockpitDemoContent, type CockpitDemo } from "../../seed/cockpit-demo";
@@ -26,7 +28,8 @@ async function rows(db: D1Database, sql: string): Promise<Record<string, unknown
 /**
  * A seeded D1 in Cockpit's shapes: the public content of the demo for `date` (the day
  * the D1 seed used), and, read back from the database, the site settings, members,
- * transactions and tickets, so whatever a test's `prepare` changed there is in the fake too.
+ * transactions, tickets and the activity log, so whatever a test's `prepare` changed there is
+ * in the fake too.
  */
 export async function cockpitDataFromD1(db: D1Database, date: Date): Promise<CockpitDemo> {
   const demo = await buildDemo(date);
@@ -37,5 +40,8 @@ export async function cockpitDataFromD1(db: D1Database, date: Date): Promise<Coc
     transactions: (await rows(db, "SELECT * FROM transactions")).map(transactionFromRow),
     tickets: (await rows(db, TICKETS_WITH_ATTENDEES)).map(ticketFromRow),
   });
-  return { collections: { ...content.collections, ...accounts }, singletons: content.singletons };
+  const activity = (await rows(db, "SELECT * FROM activity ORDER BY rowid"))
+    .map(activityFromRow)
+    .map(({ id, ...entry }) => ({ _id: id, ...activityToCockpit(entry) }));
+  return { collections: { ...content.collections, ...accounts, activity }, singletons: content.singletons };
 }

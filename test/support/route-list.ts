@@ -119,6 +119,7 @@ export const ROUTES: Readonly<Record<string, RouteEntry>> = {
   "accounts_.export[.csv].tsx": { path: "/accounts/export.csv", methods: GET, access: "accountant", html: false, resource: "csv" },
   "accounts_.payments.tsx": { path: "/accounts/payments", methods: GET_POST, access: "accountant", html: true },
   "accounts_.emails.tsx": { path: "/accounts/emails", methods: GET, access: "accountant", html: true },
+  "accounts_.activity.tsx": { path: "/accounts/activity", methods: GET, access: "accountant", html: true },
   // The demo has no e-mails: the sample is the not-found page (the outbox tests open real ones).
   "accounts_.emails_.$id.tsx": { path: `/accounts/emails/${DEMO.unknown}`, methods: GET_POST, access: "accountant", html: true, status: 404 },
   "mem-renewals.tsx": { path: "/mem-renewals", methods: GET_POST, access: "accountant", html: true },

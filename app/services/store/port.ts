@@ -28,6 +28,7 @@ import type {
   UnixSeconds,
   EmailStatus,
 } from "../../domain/records";
+import type { ActivityEntry, NewActivityEntry } from "../../domain/activity";
 import type { MemberSettlement } from "../../domain/fees";
 import type { PageRequest } from "../../domain/paging";
 import type { SiteSettings } from "../../domain/site-settings";
@@ -240,6 +241,14 @@ export interface OutboxRepository {
   list(query?: PageRequest): Promise<Page<OutboxEmail>>;
 }
 
+/** The activity log (domain/activity.ts): entries are added, never changed. */
+export interface ActivityRepository {
+  /** Keeps one entry; returns it with its id. */
+  record(entry: NewActivityEntry): Promise<ActivityEntry>;
+  /** Newest first (by `at`, then by the order they were recorded), with the total. */
+  list(query?: PageRequest): Promise<Page<ActivityEntry>>;
+}
+
 export interface Store {
   /** Which adapter serves this request ("d1" or "cockpit"). */
   readonly kind: "d1" | "cockpit";
@@ -250,4 +259,5 @@ export interface Store {
   transactions: TransactionsRepository;
   tickets: TicketsRepository;
   outbox: OutboxRepository;
+  activity: ActivityRepository;
 }

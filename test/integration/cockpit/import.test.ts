@@ -58,6 +58,7 @@ const TABLES = [
   "tickets",
   "ticket_attendees",
   "contact_messages",
+  "activity",
 ];
 
 /** Every imported row, and every file in the MEDIA bucket with when it was written (a rewrite shows). */
@@ -99,6 +100,36 @@ async function freshD1() {
   return (await freshPlatform()).db;
 }
 
+/** The activity log as the Cockpit store keeps it (before and after as JSON text; a delete has none). */
+const ACTIVITY_ENTRIES = [
+  {
+    _id: "6a1e2d3c4b5a697887766501",
+    _created: 1790000000,
+    at: "2026-09-21T10:13:20.000Z",
+    actorId: "a1",
+    actorName: "Jane Smith",
+    kind: "role-granted",
+    subjectId: "m1",
+    subjectName: "MMA12 John Doe",
+    before: '"member"',
+    after: '"accountant"',
+    summary: "Jane Smith gave member MMA12 John Doe the Admin role.",
+  },
+  {
+    _id: "6a1e2d3c4b5a697887766502",
+    _created: 1790000100,
+    at: "2026-09-21T10:15:00.000Z",
+    actorId: "a1",
+    actorName: "Jane Smith",
+    kind: "member-deleted",
+    subjectId: "m2",
+    subjectName: "MMA13 Ann Lee",
+    before: null,
+    after: null,
+    summary: "Jane Smith deleted member MMA13 Ann Lee.",
+  },
+];
+
 beforeAll(async () => {
   const demo = await buildCockpitDemo(date);
   fake = await startFakeCockpit({
@@ -106,6 +137,7 @@ beforeAll(async () => {
       ...demo.collections,
       userlist: [...demo.collections.userlist!, LEGACY_USERLIST_ENTRY],
       tickets: [...demo.collections.tickets!, LEGACY_TICKET],
+      activity: ACTIVITY_ENTRIES,
     },
     singletons: demo.singletons,
   });
@@ -148,6 +180,7 @@ describe("npm run import:cockpit", () => {
       "membertransactions",
       "tickets",
       "contactus",
+      "activity",
     ]);
     for (const c of first.collections) {
       const expected = (fake.data.collections[c.name] ?? fake.data.forms[c.name])?.length ?? 1;
@@ -182,6 +215,24 @@ describe("npm run import:cockpit", () => {
     }
     const page = { deleted: false, page: 0, pageSize: 50 };
     expect((await d1.members.list(page)).total).toBe((await cockpit.members.list(page)).total);
+    const log = await d1.activity.list();
+    expect(log).toEqual(await cockpit.activity.list());
+    expect(log.rows.map((e) => [e.kind, e.before, e.after])).toEqual([
+      ["member-deleted", undefined, undefined],
+      ["role-granted", "member", "accountant"],
+    ]);
+  });
+
+  it("imports from a Cockpit that never had the activity collection, with nothing to copy for it", async () => {
+    const kept = fake.data.collections.activity;
+    delete fake.data.collections.activity;
+    try {
+      const report = await importCockpit(client, await freshD1(), { assetsBase: ASSETS });
+      expect(line(report, "activity")).toEqual({ name: "activity", read: 0, new: 0, changed: 0, unchanged: 0, onlyInD1: 0 });
+      expect(line(report, "tickets").read).toBe(fake.data.collections.tickets!.length);
+    } finally {
+      fake.data.collections.activity = kept!;
+    }
   });
 
   it("copies the contact form's messages, read back with forms/export, with their Cockpit ids and times", async () => {
@@ -349,11 +400,11 @@ describe("the command", () => {
         `  userlist: ${fake.data.collections.userlist!.length} read, ${fake.data.collections.userlist!.length} new, 0 changed, 0 unchanged`,
       );
       expect(ok.stdout).toMatch(/ {2}tickets: \d+ read, \d+ new, 0 changed, 0 unchanged/);
-      expect(ok.stdout).toMatch(/Imported: 14 collections and singletons, \d+ records read/);
+      expect(ok.stdout).toMatch(/Imported: 15 collections and singletons, \d+ records read/);
 
       const again = await runImport(["--persist-to", dir], env);
       expect(again.status, again.stderr).toBe(0);
-      expect(again.stdout).toMatch(/Imported: 14 collections and singletons, \d+ records read, 0 new, 0 changed/);
+      expect(again.stdout).toMatch(/Imported: 15 collections and singletons, \d+ records read, 0 new, 0 changed/);
 
       const refused = await runImport(["--persist-to", dir, "--token", "wrong"], env);
       expect(refused.status).toBe(1);

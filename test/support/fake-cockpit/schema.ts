@@ -92,6 +92,18 @@ export const SPEC_FIELDS: Record<string, Record<string, FieldType>> = {
   gallery: { title: "text", featuredImage: "image", images: "gallery", order: "number" },
   news: { title: "text", excerpt: "wysiwyg", content: "wysiwyg", image: "image", published: "boolean" },
   homeBanner: { BannerImage: "image", SmallText: "text", Title: "text", Description: "textarea" },
+  // Ours, not the spec's: the activity log (before/after are JSON text).
+  activity: {
+    at: "text",
+    actorId: "text",
+    actorName: "text",
+    kind: "text",
+    subjectId: "text",
+    subjectName: "text",
+    before: "text",
+    after: "text",
+    summary: "text",
+  },
 };
 
 /** PHP 8's TypeError for `strlen(array)`, which Cockpit answers with 412. */

@@ -85,6 +85,8 @@ export const SPEC_COLLECTIONS = [
   "gallery",
   "news",
   "homeBanner",
+  // Ours, not the spec's (vendor/cockpit-v1/start.sh creates it too).
+  "activity",
 ];
 export const SPEC_SINGLETONS = ["general", "aboutUs", "aboutSchool"];
 export const SPEC_FORMS = ["contactus"];

@@ -1,5 +1,6 @@
 import { d1Outbox } from "../d1/outbox.server";
 import type { Store } from "../port";
+import { cockpitActivity } from "./activity.server";
 import type { BestEffortOptions } from "./best-effort.server";
 import type { CockpitClient } from "./client.server";
 import { cockpitContactMessages } from "./contact.server";
@@ -25,5 +26,6 @@ export function createCockpitStore(client: CockpitClient, db: D1Database, option
     transactions: cockpitTransactions(client, bestEffort),
     tickets: cockpitTickets(client, bestEffort),
     outbox: d1Outbox(db),
+    activity: cockpitActivity(client),
   };
 }

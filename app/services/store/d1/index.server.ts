@@ -1,4 +1,5 @@
 import type { Store } from "../port";
+import { d1Activity } from "./activity.server";
 import { d1ContactMessages, d1Content, d1Documents } from "./content.server";
 import { d1Members } from "./members.server";
 import { d1Outbox } from "./outbox.server";
@@ -16,5 +17,6 @@ export function createD1Store(db: D1Database, media?: R2Bucket): Store {
     transactions: d1Transactions(db),
     tickets: d1Tickets(db),
     outbox: d1Outbox(db),
+    activity: d1Activity(db),
   };
 }

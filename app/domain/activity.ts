@@ -1,0 +1,186 @@
+import { formatMemberNumber } from "./member-number";
+import { ROLE_LABELS, type Id } from "./records";
+import { formatTicketCode } from "./ticket-code";
+
+/**
+ * The activity log (/accounts/activity): who changed what, and when, in the back office.
+ * An entry is written after the change succeeded (app/services/activity.server.ts) and is
+ * never changed afterwards; its sentence is made here when it is recorded and kept with
+ * it, so the log reads the same even if a member is renamed later. Pure, so every
+ * sentence is unit-tested.
+ */
+
+/** What can be recorded: a closed list, one sentence each. */
+export const ACTIVITY_KINDS = [
+  "member-deleted",
+  "member-restored",
+  "role-granted",
+  "role-revoked",
+  "payment-link-sent",
+  "door-admitted",
+  "setting-changed",
+] as const;
+export type ActivityKind = (typeof ACTIVITY_KINDS)[number];
+
+/** A value as JSON has it: what a setting was and became. */
+export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
+
+/** One line of the log, as the store keeps it. */
+export interface ActivityEntry {
+  id: Id;
+  /** When, as an ISO 8601 instant (UTC). */
+  at: string;
+  actorId: Id;
+  actorName: string;
+  kind: ActivityKind;
+  /** What was changed: a member's id, a ticket's id, a setting's key. */
+  subjectId: string;
+  /** How people name it: "MMA1042 John Doe", "ticket K7QX-2MPD", a setting's key. */
+  subjectName: string;
+  /** Before and after, where the change has them (a setting's value, a member's role). */
+  before?: JsonValue;
+  after?: JsonValue;
+  /** The sentence: "Jane Smith deleted member MMA1042 John Doe." */
+  summary: string;
+}
+
+export type NewActivityEntry = Omit<ActivityEntry, "id">;
+
+/** Who did it: the signed-in accountant (or editor). */
+export interface ActivityActor {
+  id: Id;
+  fullName: string;
+}
+
+/** The member a change was about. */
+export interface ActivityMember {
+  id: Id;
+  fullName: string;
+  memberNumber: number | null;
+}
+
+/**
+ * What happened, before it is an entry. A role change carries the roles as data (the role
+ * before and after), so any role the members table grants or revokes is recorded the same way.
+ */
+export type ActivityEvent =
+  | { kind: "member-deleted" | "member-restored" | "payment-link-sent"; member: ActivityMember }
+  | { kind: "role-granted" | "role-revoked"; member: ActivityMember; before: string; after: string }
+  | { kind: "door-admitted"; ticket: { id: Id; code: string; title: string }; admitted: number }
+  | { kind: "setting-changed"; key: string; before: JsonValue; after: JsonValue };
+
+/** The role everyone has; any other role is granted over it and revoked back to it. */
+const PLAIN_ROLE = "member";
+
+/** A role as the back office names it (records.ts ROLE_LABELS); one it does not know, as it is stored. */
+export function roleLabel(role: string): string {
+  return (ROLE_LABELS as Readonly<Record<string, string>>)[role] ?? role;
+}
+
+/**
+ * A member's role changing from `before` to `after`, as an event: back to the plain member
+ * role is a revoke of the role they had, anything else a grant of the new one.
+ */
+export function roleChange(member: ActivityMember, before: string, after: string): ActivityEvent {
+  return { kind: after === PLAIN_ROLE ? "role-revoked" : "role-granted", member, before, after };
+}
+
+const memberName = (member: ActivityMember) => [formatMemberNumber(member.memberNumber), member.fullName].filter(Boolean).join(" ");
+const people = (n: number) => `${n} ${n === 1 ? "person" : "people"}`;
+
+/** The sentence of an event, with who did it. */
+export function activitySentence(actor: string, event: ActivityEvent): string {
+  switch (event.kind) {
+    case "member-deleted":
+      return `${actor} deleted member ${memberName(event.member)}.`;
+    case "member-restored":
+      return `${actor} restored member ${memberName(event.member)}.`;
+    case "role-granted":
+      return `${actor} gave member ${memberName(event.member)} the ${roleLabel(event.after)} role.`;
+    case "role-revoked":
+      return `${actor} took the ${roleLabel(event.before)} role from member ${memberName(event.member)}.`;
+    case "payment-link-sent":
+      return `${actor} sent member ${memberName(event.member)} a payment link.`;
+    case "door-admitted":
+      return `${actor} admitted ${people(event.admitted)} on ticket ${formatTicketCode(event.ticket.code)} (${event.ticket.title}).`;
+    case "setting-changed":
+      return `${actor} changed the setting ${event.key}.`;
+  }
+}
+
+function subjectOf(event: ActivityEvent): { subjectId: string; subjectName: string } {
+  switch (event.kind) {
+    case "door-admitted":
+      return { subjectId: event.ticket.id, subjectName: `ticket ${formatTicketCode(event.ticket.code)}` };
+    case "setting-changed":
+      return { subjectId: event.key, subjectName: event.key };
+    default:
+      return { subjectId: event.member.id, subjectName: memberName(event.member) };
+  }
+}
+
+/** The entry to record for an event done by `actor` at `at`. */
+export function activityEntry(actor: ActivityActor, event: ActivityEvent, at: Date): NewActivityEntry {
+  const changed = "before" in event ? { before: event.before, after: event.after } : {};
+  return {
+    at: at.toISOString(),
+    actorId: actor.id,
+    actorName: actor.fullName,
+    kind: event.kind,
+    ...subjectOf(event),
+    ...changed,
+    summary: activitySentence(actor.fullName, event),
+  };
+}
+
+// ---- What /accounts/activity shows ---------------------------------------------------
+
+/** The log's pages: 50 entries a page, newest first. */
+export const ACTIVITY_PAGE_SIZE = 50;
+
+export const ACTIVITY_EMPTY = "Nothing has been recorded yet.";
+
+/** A value for people: text as it is, yes/no, "(empty)" for nothing, anything else as JSON. */
+export function activityValue(value: JsonValue | undefined): string {
+  if (value === undefined || value === null || value === "") return "(empty)";
+  if (typeof value === "string") return value;
+  if (typeof value === "boolean") return value ? "Yes" : "No";
+  if (typeof value === "number") return String(value);
+  return JSON.stringify(value);
+}
+
+/** "Member → Admin", or "" when the entry has no before and after. */
+export function activityChange(entry: Pick<ActivityEntry, "kind" | "before" | "after">): string {
+  if (entry.before === undefined && entry.after === undefined) return "";
+  const show = (value: JsonValue | undefined) =>
+    (entry.kind === "role-granted" || entry.kind === "role-revoked") && typeof value === "string" ? roleLabel(value) : activityValue(value);
+  return `${show(entry.before)} → ${show(entry.after)}`;
+}
+
+const UK_TIME = new Intl.DateTimeFormat("en-GB", { timeZone: "Europe/London", dateStyle: "medium", timeStyle: "medium" });
+
+/** When, in UK time ("24 Nov 2026, 06:23:33"); an unreadable instant as it was stored. */
+export function activityTime(at: string): string {
+  const date = new Date(at);
+  return Number.isNaN(date.getTime()) ? at : UK_TIME.format(date);
+}
+
+export interface ActivityRow {
+  id: Id;
+  when: string;
+  who: string;
+  what: string;
+  change: string;
+}
+
+export function activityRow(entry: ActivityEntry): ActivityRow {
+  return { id: entry.id, when: activityTime(entry.at), who: entry.actorName, what: entry.summary, change: activityChange(entry) };
+}
+
+export interface ActivityPage {
+  rows: ActivityRow[];
+  total: number;
+  /** 1-based. */
+  page: number;
+  pages: number;
+}

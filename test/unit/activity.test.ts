@@ -1,0 +1,120 @@
+import { describe, expect, it } from "vitest";
+import {
+  activityChange,
+  activityEntry,
+  activityRow,
+  activitySentence,
+  activityTime,
+  activityValue,
+  roleChange,
+  type ActivityEntry,
+  type ActivityMember,
+} from "~/domain/activity";
+
+const john: ActivityMember = { id: "m1", fullName: "John Doe", memberNumber: 1042 };
+const legacy: ActivityMember = { id: "m2", fullName: "Old Record", memberNumber: null };
+const jane = { id: "a1", fullName: "Jane Smith" };
+
+describe("the activity log's sentences", () => {
+  it("names who did what to which member, with the member number when there is one", () => {
+    expect(activitySentence("Jane Smith", { kind: "member-deleted", member: john })).toBe("Jane Smith deleted member MMA1042 John Doe.");
+    expect(activitySentence("Jane Smith", { kind: "member-restored", member: john })).toBe("Jane Smith restored member MMA1042 John Doe.");
+    expect(activitySentence("Jane Smith", { kind: "payment-link-sent", member: john })).toBe("Jane Smith sent member MMA1042 John Doe a payment link.");
+    expect(activitySentence("Jane Smith", { kind: "member-deleted", member: legacy })).toBe("Jane Smith deleted member Old Record.");
+  });
+
+  it("says which role was granted or revoked, whatever the role", () => {
+    expect(activitySentence("Jane Smith", roleChange(john, "member", "accountant"))).toBe("Jane Smith gave member MMA1042 John Doe the Admin role.");
+    expect(activitySentence("Jane Smith", roleChange(john, "accountant", "member"))).toBe("Jane Smith took the Admin role from member MMA1042 John Doe.");
+    expect(activitySentence("Jane Smith", roleChange(john, "member", "editor"))).toBe("Jane Smith gave member MMA1042 John Doe the Website editor role.");
+    expect(activitySentence("Jane Smith", roleChange(john, "editor", "member"))).toBe("Jane Smith took the Website editor role from member MMA1042 John Doe.");
+    // Admin for an editor replaces Editor: a grant of Admin.
+    expect(activitySentence("Jane Smith", roleChange(john, "editor", "accountant"))).toBe("Jane Smith gave member MMA1042 John Doe the Admin role.");
+    expect(activityChange({ kind: "role-granted", before: "editor", after: "accountant" })).toBe("Website editor → Admin");
+    // A role the site does not name is recorded the same way, by its stored value.
+    expect(roleChange(john, "member", "treasurer")).toMatchObject({ kind: "role-granted", before: "member", after: "treasurer" });
+    expect(roleChange(john, "treasurer", "member")).toMatchObject({ kind: "role-revoked", before: "treasurer", after: "member" });
+    expect(activitySentence("Jane Smith", roleChange(john, "treasurer", "member"))).toBe("Jane Smith took the treasurer role from member MMA1042 John Doe.");
+  });
+
+  it("counts the people let in at the door on which ticket", () => {
+    const ticket = { id: "t1", code: "XMAS7K2P", title: "Christmas Party" };
+    expect(activitySentence("Jane Smith", { kind: "door-admitted", ticket, admitted: 3 })).toBe(
+      "Jane Smith admitted 3 people on ticket XMAS-7K2P (Christmas Party).",
+    );
+    expect(activitySentence("Jane Smith", { kind: "door-admitted", ticket, admitted: 1 })).toBe(
+      "Jane Smith admitted 1 person on ticket XMAS-7K2P (Christmas Party).",
+    );
+  });
+
+  it("names a changed setting by its key", () => {
+    expect(activitySentence("Jane Smith", { kind: "setting-changed", key: "PrimaryContactNumber", before: "0161", after: "0162" })).toBe(
+      "Jane Smith changed the setting PrimaryContactNumber.",
+    );
+  });
+});
+
+describe("an entry", () => {
+  const at = new Date("2026-07-01T17:05:09.123Z");
+
+  it("keeps who, when, the subject and the sentence, and before and after only where the change has them", () => {
+    const deleted = activityEntry(jane, { kind: "member-deleted", member: john }, at);
+    expect(deleted).toEqual({
+      at: "2026-07-01T17:05:09.123Z",
+      actorId: "a1",
+      actorName: "Jane Smith",
+      kind: "member-deleted",
+      subjectId: "m1",
+      subjectName: "MMA1042 John Doe",
+      summary: "Jane Smith deleted member MMA1042 John Doe.",
+    });
+    expect("before" in deleted).toBe(false);
+    expect(activityEntry(jane, roleChange(john, "member", "accountant"), at)).toMatchObject({ kind: "role-granted", before: "member", after: "accountant" });
+    expect(activityEntry(jane, { kind: "setting-changed", key: "fees", before: null, after: { single: 10 } }, at)).toMatchObject({
+      subjectId: "fees",
+      subjectName: "fees",
+      before: null,
+      after: { single: 10 },
+    });
+    expect(activityEntry(jane, { kind: "door-admitted", ticket: { id: "t1", code: "XMAS7K2P", title: "Party" }, admitted: 2 }, at)).toMatchObject({
+      subjectId: "t1",
+      subjectName: "ticket XMAS-7K2P",
+    });
+  });
+});
+
+describe("what /accounts/activity shows", () => {
+  it("shows values for people", () => {
+    expect(activityValue("0161 496 0000")).toBe("0161 496 0000");
+    expect(activityValue(true)).toBe("Yes");
+    expect(activityValue(false)).toBe("No");
+    expect(activityValue(12.5)).toBe("12.5");
+    expect(activityValue(null)).toBe("(empty)");
+    expect(activityValue("")).toBe("(empty)");
+    expect(activityValue(undefined)).toBe("(empty)");
+    expect(activityValue({ label: "Facebook" })).toBe('{"label":"Facebook"}');
+  });
+
+  it("shows before → after, roles by their names, and nothing for a change without them", () => {
+    expect(activityChange({ kind: "setting-changed", before: false, after: true })).toBe("No → Yes");
+    expect(activityChange({ kind: "role-granted", before: "member", after: "accountant" })).toBe("Member → Admin");
+    expect(activityChange({ kind: "member-deleted" })).toBe("");
+  });
+
+  it("shows the time in UK time, summer and winter", () => {
+    expect(activityTime("2026-07-01T17:05:09.000Z")).toBe("1 Jul 2026, 18:05:09");
+    expect(activityTime("2026-12-20T19:42:00.000Z")).toBe("20 Dec 2026, 19:42:00");
+    expect(activityTime("not a time")).toBe("not a time");
+  });
+
+  it("makes a row of an entry", () => {
+    const entry: ActivityEntry = { id: "e1", ...activityEntry(jane, roleChange(john, "accountant", "member"), new Date("2026-12-20T19:42:00Z")) };
+    expect(activityRow(entry)).toEqual({
+      id: "e1",
+      when: "20 Dec 2026, 19:42:00",
+      who: "Jane Smith",
+      what: "Jane Smith took the Admin role from member MMA1042 John Doe.",
+      change: "Admin → Member",
+    });
+  });
+});
