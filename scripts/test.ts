@@ -7,7 +7,7 @@ import { ensureSystemPackages } from "./system-packages";
 /**
  * npm test (ADR 0030, 0031): the system packages first (installed when it may, else one
  * line to run); then the build, made once, with the lint and the type check beside it;
- * then the test runs, two at a time, longest first: the browser tests on D1, the unit and
+ * then the test runs, three at a time, longest first: the browser tests on D1, the unit and
  * integration tests, the browser tests where the store matters again on the Cockpit store,
  * and the contract suite against a real Cockpit v1. Each run is its own vitest process
  * with its own server on its own copy of the seeded database, so no run sees another's
@@ -15,7 +15,8 @@ import { ensureSystemPackages } from "./system-packages";
  * run's output when it ends, and ends with one line, `N passed, N failed`, in
  * test-results/summary.txt too, counting the lint and the type check as one check each.
  * `npm test -- <vitest args>` runs only vitest with those arguments (with the checks
- * beside it). TEST_JOBS=n changes how many runs go at once (2: this machine's cores).
+ * beside it). TEST_JOBS=n changes how many runs go at once (3: a browser run waits on its
+ * browser and server much of the time, so two cores keep three runs busy).
  */
 const bin = (name: string) => path.join(ROOT, "node_modules", ".bin", name);
 const results = path.join(ROOT, "test-results");
@@ -23,7 +24,7 @@ const summaryFile = path.join(results, "summary.txt");
 const scripts = (JSON.parse(readFileSync(path.join(ROOT, "package.json"), "utf8")) as { scripts: Record<string, string> }).scripts;
 const vitestArgs = process.argv.slice(2);
 const fullRun = vitestArgs.length === 0;
-const slots = Math.max(1, Number(process.env.TEST_JOBS) || 2);
+const slots = Math.max(1, Number(process.env.TEST_JOBS) || 3);
 rmSync(summaryFile, { force: true });
 
 const packages = ensureSystemPackages();

@@ -58,6 +58,8 @@ describe("the activity log in a browser", () => {
         if (js) await hydrated(page);
         await page.getByRole("link", { name: "Activity", exact: true }).click();
         await page.waitForURL(/\/accounts\/activity$/);
+        // With JavaScript the address changes a moment before the new page is drawn: wait for its heading.
+        await page.locator("h1", { hasText: /^Activity$/ }).waitFor();
         expect(await page.locator("h1").innerText()).toBe("Activity");
         expect(await page.locator("table.activity-table tbody tr").count()).toBe(50);
         expect(await cells(page, 0)).toEqual([
@@ -69,6 +71,7 @@ describe("the activity log in a browser", () => {
         if (js) expect(await axeViolations(page)).toEqual([]);
         await page.getByRole("link", { name: "Older" }).click();
         await page.waitForURL(/\/accounts\/activity\?page=2$/);
+        await page.getByRole("link", { name: "Newer" }).waitFor();
         expect(await page.locator("table.activity-table tbody tr").count()).toBe(10);
         expect((await cells(page, 9))[2]).toBe("Deepa Menon deleted member MMA1001 Logged Member With A Rather Long Name 1.");
       } finally {
