@@ -56,7 +56,8 @@ export function newTicket(userId: string, overrides: Partial<NewTicket> = {}): N
     membership: "Family",
     year: 2026,
     price: 2900,
-    code: `T${String(counter).padStart(7, "2")}`.replace(/[01]/g, "2"),
+    // Unique per call (the counter in base 8, written with the digits 2-9 that codes use).
+    code: `T${[...counter.toString(8).padStart(7, "0")].map((digit) => String(Number(digit) + 2)).join("")}`,
     attendees: [
       { band: "adult", position: 1, name: "Adult One" },
       { band: "adult", position: 2, name: "Adult Two" },
