@@ -41,6 +41,8 @@ export function prepareContent(content: ContentRepository, assetsBase?: string):
   });
 
   return {
+    // The store's writes (the studio's) pass through unchanged; the reads below are prepared.
+    ...content,
     getSiteSettings: async () => settings(await content.getSiteSettings()),
     async getPage(key) {
       const value = await content.getPage(key);

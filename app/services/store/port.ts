@@ -64,6 +64,10 @@ export interface ContentRepository {
   listPublishedNews(): Promise<NewsItem[]>;
   /** One published news item. */
   getPublishedNews(id: Id): Promise<NewsItem | null>;
+
+  // Studio: site settings
+  /** Replaces the `general` singleton with `next` (money in pence here; each store keeps it its own way). */
+  saveSiteSettings(next: SiteSettings): Promise<void>;
 }
 
 /** A document's file: its bytes and their type. */

@@ -3,6 +3,7 @@ import { infoPageSchema, siteSettingsSchema, type SiteSettings } from "../../../
 import { defaultSiteSettings } from "../../../domain/site-settings-defaults";
 import type { ContentRepository, DocumentsRepository, ContactMessagesRepository } from "../port";
 import { documentFileFromMedia } from "./document-files.server";
+import { d1SettingsWrites } from "./content-settings-writes.server";
 import { newId, nowSeconds } from "../ids";
 import { documentFromRow, eventFromRow, galleryFromRow, newsFromRow, officeBearerFromRow, previousTeamFromRow, slideFromRow } from "./rows";
 import { insertRow } from "./sql";
@@ -47,6 +48,7 @@ export function d1Content(db: D1Database): ContentRepository {
       const row = await db.prepare("SELECT * FROM news WHERE id = ? AND published = 1").bind(id).first<Record<string, unknown>>();
       return row ? newsFromRow(row) : null;
     },
+    ...d1SettingsWrites(db),
   };
 }
 
