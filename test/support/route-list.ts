@@ -230,6 +230,9 @@ export const ROUTES: Readonly<Record<string, RouteEntry>> = {
     resource: "webhook",
     rule: "Stripe's signed events only (GET 405); the signature, not a session, is the key",
   },
+
+  // Studio: site settings (requireEditor)
+  "studio_.settings.tsx": { path: "/studio/settings", methods: GET_POST, access: "editor", html: true },
 };
 
 const ROUTES_DIR = path.resolve(import.meta.dirname, "../../app/routes");

@@ -35,7 +35,9 @@ describe("pageCacheKey: only what every visitor sees alike", () => {
     expect(key("/contact", { headers: { Cookie: " __toast =xyz" } })).toBeNull();
     // The shell shows no notice for the first value (true): the page belongs under "consent".
     expect(key("/blog", { headers: { Cookie: "agreeCookie=true; agreeCookie=false" } })).toBe("https://page-cache.invalid/v1/0/consent/mma.example.org/blog");
-    expect(key("/blog", { headers: { Cookie: "agreeCookie=false; agreeCookie=true" } })).toBe("https://page-cache.invalid/v1/0/no-consent/mma.example.org/blog");
+    expect(key("/blog", { headers: { Cookie: "agreeCookie=false; agreeCookie=true" } })).toBe(
+      "https://page-cache.invalid/v1/0/no-consent/mma.example.org/blog",
+    );
   });
 });
 

@@ -13,7 +13,12 @@ export const CONTENT_CACHE_STALE_SECONDS = 24 * 60 * 60;
  * cache formats; `version` (the content version, ADR 42) is part of every key, so a
  * studio write makes the next read miss.
  */
-export function cacheContent(content: ContentRepository, cache: SwrCache, namespace: string, version: () => Promise<string> = async () => "0"): ContentRepository {
+export function cacheContent(
+  content: ContentRepository,
+  cache: SwrCache,
+  namespace: string,
+  version: () => Promise<string> = async () => "0",
+): ContentRepository {
   const read = async <T>(name: string, load: () => Promise<T>) =>
     cache.read(`https://content-cache.invalid/${encodeURIComponent(namespace)}/${encodeURIComponent(await version())}/${name}`, load);
   const list =

@@ -111,6 +111,9 @@ const ADMITTED_POST: Record<string, (actor: Actor) => Cell> = {
   // Unsigned: the dev server has no STRIPE_WEBHOOK_SECRET, so it says webhooks are not configured
   // (Stripe retries a 503); with a secret an unsigned event is 400 (test/integration/http/payments.test.ts).
   "webhooks.stripe.tsx": () => ({ status: 503, type: "text/plain" }),
+
+  // Studio: site settings. The harmless form lacks the fees: refused with messages, nothing saved.
+  "studio_.settings.tsx": () => ({ status: 400, type: HTML }),
 };
 
 function expectedGet(file: string, entry: RouteEntry, actor: Actor): Answer {
@@ -140,6 +143,16 @@ const ATTACK: Record<string, Record<string, string>> = {
   "amend-account.tsx": { fullName: "Changed By Matrix", title: "Mr", address: "1 Changed Road", city: "Manchester", postcode: "M1 1AA", mobile: "07700900999" },
   "book-ticket.tsx": { numberOfAdults: "1", adultName1: "Matrix Guest" },
   "mem-account.tsx": {},
+
+  // Studio: site settings: a complete, valid form.
+  "studio_.settings.tsx": {
+    primaryContactNumber: "0000 MATRIX",
+    singleRegFee: "1.00",
+    singleRenewFee: "1.00",
+    familyRegFee: "1.00",
+    familyRenewFee: "1.00",
+    freeSubscriptionAfterMonth: "12",
+  },
 };
 const HARMLESS = { matrix: "1" };
 
@@ -224,5 +237,11 @@ describe("access matrix: every route × method × actor", () => {
     expect(html).toContain("Kiran Das");
     expect(html).not.toContain("Changed By Matrix");
     console.info(`access matrix: ${cells} cells`);
+  });
+
+  // Studio: site settings
+  it("the refused settings posts changed nothing", async () => {
+    const contact = await (await fetch(`${base()}/contact`)).text();
+    expect(contact).not.toContain("0000 MATRIX");
   });
 });

@@ -9,7 +9,9 @@ export function d1SettingsWrites(db: D1Database): Pick<ContentRepository, "saveS
       // Parsed first, so a row that getSiteSettings could not read is never written.
       const data = JSON.stringify(siteSettingsSchema.parse(next));
       await db
-        .prepare("INSERT INTO singletons (name, data, updated_at) VALUES ('general', ?, ?) ON CONFLICT (name) DO UPDATE SET data = excluded.data, updated_at = excluded.updated_at")
+        .prepare(
+          "INSERT INTO singletons (name, data, updated_at) VALUES ('general', ?, ?) ON CONFLICT (name) DO UPDATE SET data = excluded.data, updated_at = excluded.updated_at",
+        )
         .bind(data, nowSeconds())
         .run();
     },
