@@ -5,12 +5,12 @@ import { keepPageAfterStoreError } from "~/components/forms/keep-page-after-stor
 import type { FormReply } from "~/components/forms";
 import { SettingsForm } from "~/components/studio/SettingsForm";
 import { privatePageMeta } from "~/domain/private-page-meta";
-import { SETTINGS_MESSAGES, settingsFormSchema } from "~/domain/site-settings-form";
+import { SETTINGS_MESSAGES } from "~/domain/site-settings-fields";
 import { recordActivity } from "~/services/activity.server";
 import { requireEditor } from "~/services/auth.server";
 import { PRIVATE_CACHE_CONTROL } from "~/services/cache-control.server";
 import { storeErrorReply, storeSafeAction } from "~/services/store-errors.server";
-import { loadSettingsForm, saveSettingsForm } from "~/services/studio-settings.server";
+import { loadSettingsForm, saveSettingsForm, settingsFormSchema } from "~/services/studio-settings.server";
 import { redirectWithToast } from "~/services/toast.server";
 
 export const meta: MetaFunction = () => privatePageMeta("Site settings | Studio");

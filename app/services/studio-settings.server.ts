@@ -1,5 +1,8 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { applySettingsForm, settingChanges, settingsFormValues, type SettingChange, type SettingsForm } from "../domain/site-settings-form";
+
+/** The form's schema, through a server module so zod stays out of the studio page's JavaScript. */
+export { settingsFormSchema } from "../domain/site-settings-form";
 import { contentChanged } from "./content/content-changed.server";
 import { sanitizeRichText } from "./content/sanitize.server";
 

@@ -1,6 +1,6 @@
 import { Form, Link } from "@remix-run/react";
 import { Field, FormMessage, SubmitButton, useFormReply, type FormReply } from "~/components/forms";
-import { FEE_FIELDS, FREE_SUBSCRIPTION_OPTIONS, PRODUCT_LABELS, SETTINGS_LIMITS as LIMITS, SOCIAL_LINK_SLOTS } from "~/domain/site-settings-form";
+import { FEE_FIELDS, FREE_SUBSCRIPTION_OPTIONS, PRODUCT_LABELS, SETTINGS_LIMITS as LIMITS, SOCIAL_LINK_SLOTS } from "~/domain/site-settings-fields";
 import { PageTitle } from "../layout/Breadcrumbs";
 
 /**
