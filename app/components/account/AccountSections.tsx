@@ -2,6 +2,7 @@ import { FormMessage } from "~/components/forms";
 import { Form, Link, useNavigation } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { AccountPanel } from "./AccountPanel";
+import { EventDetailsList } from "~/components/event/EventDetailsList";
 import { ALREADY_PAID_MESSAGE, SUBSCRIPTION_WORDING } from "~/domain/renewal";
 import { NO_TICKETS_MESSAGE, NO_TRANSACTIONS_MESSAGE } from "~/domain/account";
 import type { AccountPage } from "~/domain/account-page";
@@ -107,6 +108,7 @@ export function MyTickets({ tickets, booking }: { tickets: AccountPage["tickets"
       render={(ticket) => (
         <li key={ticket.id} className="account-ticket">
           <h3>{ticket.heading}</h3>
+          <EventDetailsList details={ticket.event} className="ticket-event" />
           <p className="ticket-price">{ticket.price}</p>
           {/* The only raw HTML on the page: SVG markup the loader made with qrcode from
               our own signed ticket token (app/services/qr.server.ts), nothing typed by a user. */}
