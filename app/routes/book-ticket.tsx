@@ -12,7 +12,6 @@ import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/re
 import { useEffect, useState } from "react";
 import { Field, FormMessage, useFormReply } from "~/components/forms";
 import { PageTitle } from "~/components/layout/Breadcrumbs";
-import { EventDetailsList } from "~/components/event/EventDetailsList";
 import { useHydrated } from "~/components/use-hydrated";
 import { formatIsoDay } from "~/domain/iso-day";
 import { pageMeta } from "~/domain/page-meta";
@@ -165,7 +164,23 @@ export default function BookTicket() {
         <div className="container">
           <Form method="post" noValidate className="booking-form" aria-labelledby="booking-title" {...form}>
             <h2 id="booking-title">{loaded.title ? <>Book tickets for {loaded.title}</> : "Book tickets"}</h2>
-            <EventDetailsList details={loaded.details} className="booking-event" />
+            {loaded.details.when || loaded.details.venue ? (
+              // Inline, not a shared component: a chunk shared with My Account would grow every page's route manifest.
+              <dl className="event-details booking-event">
+                {loaded.details.when ? (
+                  <div>
+                    <dt>When</dt>
+                    <dd>{loaded.details.when}</dd>
+                  </div>
+                ) : null}
+                {loaded.details.venue ? (
+                  <div>
+                    <dt>Where</dt>
+                    <dd>{loaded.details.venue}</dd>
+                  </div>
+                ) : null}
+              </dl>
+            ) : null}
             {hydrated || !bookable ? null : (
               // Enter in a name field books (the first submit button is the form's default), not "Update party".
               <button type="submit" className="booking-default-submit" tabIndex={-1} aria-hidden="true">
