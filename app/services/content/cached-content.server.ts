@@ -1,3 +1,4 @@
+import { passSlidesAndPagesWrites } from "../store/slides-pages-writes";
 import type { ContentRepository } from "../store/port";
 import type { SwrCache } from "../swr-cache.server";
 
@@ -31,6 +32,6 @@ export function cacheContent(content: ContentRepository, cache: SwrCache, namesp
     listGalleries,
     getGallery: async (id) => (await listGalleries()).find((gallery) => gallery.id === id) ?? null,
     listPublishedNews,
-    getPublishedNews: async (id) => (await listPublishedNews()).find((item) => item.id === id) ?? null,
+    getPublishedNews: async (id) => (await listPublishedNews()).find((item) => item.id === id) ?? null,    ...passSlidesAndPagesWrites(content),
   };
 }

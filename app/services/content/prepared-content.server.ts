@@ -1,3 +1,4 @@
+import { passSlidesAndPagesWrites } from "../store/slides-pages-writes";
 import { resolveMedia } from "../../domain/media";
 import type { Gallery, InfoPage, MediaRef, NewsItem } from "../../domain/records";
 import type { SiteSettings } from "../../domain/site-settings";
@@ -63,6 +64,6 @@ export function prepareContent(content: ContentRepository, assetsBase?: string):
     async getPublishedNews(id) {
       const value = await content.getPublishedNews(id);
       return value && news(value);
-    },
+    },    ...passSlidesAndPagesWrites(content),
   };
 }
