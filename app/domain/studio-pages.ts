@@ -103,7 +103,5 @@ export function moveInOrder(ids: readonly Id[], id: Id, direction: SlideDirectio
   return order;
 }
 
-export const reorderSchema = z.object({ id: z.string().min(1), move: z.enum(["up", "down"]) });
-
 /** A slide's name in the studio and the activity log: its title, or its small text. */
 export const slideName = (slide: Pick<HomeSlide, "title" | "smallText">) => slide.title.trim() || slide.smallText.trim() || "(untitled slide)";

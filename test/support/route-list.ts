@@ -230,6 +230,13 @@ export const ROUTES: Readonly<Record<string, RouteEntry>> = {
     resource: "webhook",
     rule: "Stripe's signed events only (GET 405); the signature, not a session, is the key",
   },
+
+  // Studio: home slides, About Us and School (requireEditor)
+  "studio_.slides.tsx": { path: "/studio/slides", methods: GET_POST, access: "editor", html: true },
+  "studio_.slides_.new.tsx": { path: "/studio/slides/new", methods: GET_POST, access: "editor", html: true },
+  "studio_.slides_.$id.tsx": { path: `/studio/slides/${seedId(ID_SPACE.slide, 1)}`, methods: GET_POST, access: "editor", html: true },
+  "studio_.about.tsx": { path: "/studio/about", methods: GET_POST, access: "editor", html: true },
+  "studio_.school.tsx": { path: "/studio/school", methods: GET_POST, access: "editor", html: true },
 };
 
 const ROUTES_DIR = path.resolve(import.meta.dirname, "../../app/routes");

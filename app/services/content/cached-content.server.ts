@@ -32,6 +32,7 @@ export function cacheContent(content: ContentRepository, cache: SwrCache, namesp
     listGalleries,
     getGallery: async (id) => (await listGalleries()).find((gallery) => gallery.id === id) ?? null,
     listPublishedNews,
-    getPublishedNews: async (id) => (await listPublishedNews()).find((item) => item.id === id) ?? null,    ...passSlidesAndPagesWrites(content),
+    getPublishedNews: async (id) => (await listPublishedNews()).find((item) => item.id === id) ?? null,
+    ...passSlidesAndPagesWrites(content),
   };
 }

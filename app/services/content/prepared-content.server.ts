@@ -64,6 +64,7 @@ export function prepareContent(content: ContentRepository, assetsBase?: string):
     async getPublishedNews(id) {
       const value = await content.getPublishedNews(id);
       return value && news(value);
-    },    ...passSlidesAndPagesWrites(content),
+    },
+    ...passSlidesAndPagesWrites(content),
   };
 }

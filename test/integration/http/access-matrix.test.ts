@@ -1,3 +1,4 @@
+import { ID_SPACE, seedId } from "../../../seed/ids";
 import { beforeAll, describe, expect, inject, it } from "vitest";
 import { ACTORS, DEMO, ROUTES, canSee, type Actor, type Method, type RouteEntry } from "../../support/route-list";
 import { sessionCookieFor } from "../../support/session";
@@ -111,6 +112,12 @@ const ADMITTED_POST: Record<string, (actor: Actor) => Cell> = {
   // Unsigned: the dev server has no STRIPE_WEBHOOK_SECRET, so it says webhooks are not configured
   // (Stripe retries a 503); with a secret an unsigned event is 400 (test/integration/http/payments.test.ts).
   "webhooks.stripe.tsx": () => ({ status: 503, type: "text/plain" }),
+  // Studio: home slides, About Us and School: a form without a title (or an intent) is refused with its messages.
+  "studio_.slides.tsx": () => ({ status: 400, type: HTML }),
+  "studio_.slides_.new.tsx": () => ({ status: 400, type: HTML }),
+  "studio_.slides_.$id.tsx": () => ({ status: 400, type: HTML }),
+  "studio_.about.tsx": () => ({ status: 400, type: HTML }),
+  "studio_.school.tsx": () => ({ status: 400, type: HTML }),
 };
 
 function expectedGet(file: string, entry: RouteEntry, actor: Actor): Answer {
@@ -140,6 +147,12 @@ const ATTACK: Record<string, Record<string, string>> = {
   "amend-account.tsx": { fullName: "Changed By Matrix", title: "Mr", address: "1 Changed Road", city: "Manchester", postcode: "M1 1AA", mobile: "07700900999" },
   "book-ticket.tsx": { numberOfAdults: "1", adultName1: "Matrix Guest" },
   "mem-account.tsx": {},
+  // Studio: home slides, About Us and School
+  "studio_.slides.tsx": { intent: "remove", id: seedId(ID_SPACE.slide, 1), confirmed: "1" },
+  "studio_.slides_.new.tsx": { title: "Added By Matrix" },
+  "studio_.slides_.$id.tsx": { title: "Changed By Matrix" },
+  "studio_.about.tsx": { title: "Changed By Matrix" },
+  "studio_.school.tsx": { title: "Changed By Matrix" },
 };
 const HARMLESS = { matrix: "1" };
 

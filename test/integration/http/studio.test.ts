@@ -44,7 +44,7 @@ describe("/studio: who may use the website studio", () => {
 });
 
 describe("/studio: the parts of the site", () => {
-  it("lists each part with its View on site link, and says Coming soon where there is no screen yet (no dead links)", async () => {
+  it("lists each part with its View on site link and its Edit link, and says Coming soon where there is no screen yet (no dead links)", async () => {
     const page = parseHtml(await (await get("/studio", "editor")).text());
     expect(page.text("h1")).toBe("Website");
     const parts = page.all(".studio-part");
@@ -62,9 +62,14 @@ describe("/studio: the parts of the site", () => {
     ]);
     const views = page.all(".studio-part a").filter((a) => textOf(a) === "View on site");
     expect(views.map((a) => a.attribs.href)).toEqual(STUDIO_PARTS.map((part) => part.viewOnSite));
-    // No studio screen exists yet: no edit links, each part says so in words.
-    expect(page.all(".studio-part a").filter((a) => textOf(a) !== "View on site")).toEqual([]);
-    expect(page.all(".studio-soon").map(textOf)).toEqual(STUDIO_PARTS.map(() => "Coming soon"));
+    // A part with a screen links to it; a part without one says so in words (no dead links).
+    expect(
+      page
+        .all(".studio-part a")
+        .filter((a) => textOf(a) === "Edit")
+        .map((a) => a.attribs.href),
+    ).toEqual(STUDIO_PARTS.flatMap((part) => part.edit ?? []));
+    expect(page.all(".studio-soon").map(textOf)).toEqual(STUDIO_PARTS.filter((part) => !part.edit).map(() => "Coming soon"));
   });
 
   it("links to public pages that answer", async () => {

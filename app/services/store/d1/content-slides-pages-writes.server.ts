@@ -56,7 +56,9 @@ export function d1SlidesAndPagesWrites(db: D1Database): SlidesAndPagesWrites {
       const { image, ...fields } = page;
       const next: InfoPage = { ...before, ...fields, image: image === undefined ? before.image : image };
       await db
-        .prepare("INSERT INTO singletons (name, data, updated_at) VALUES (?, ?, ?) ON CONFLICT(name) DO UPDATE SET data = excluded.data, updated_at = excluded.updated_at")
+        .prepare(
+          "INSERT INTO singletons (name, data, updated_at) VALUES (?, ?, ?) ON CONFLICT(name) DO UPDATE SET data = excluded.data, updated_at = excluded.updated_at",
+        )
         .bind(key, JSON.stringify(next), nowSeconds())
         .run();
     },
