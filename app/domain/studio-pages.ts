@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { HomeSlide, Id, MediaRef, PageKey } from "./records";
+import type { HomeSlide, Id, MediaRef } from "./records";
 import { youtubeId } from "./youtube";
 
 /**
@@ -80,13 +80,6 @@ export const pageFormSchema = z.object({
   removeImage: z.literal("1").optional(),
 });
 export type PageForm = z.infer<typeof pageFormSchema>;
-
-/** The studio's two info pages: their key in the store, screen, public page and name. */
-export const INFO_PAGES = {
-  about: { key: "aboutUs", path: "/studio/about", publicPath: "/about", name: "About Us" },
-  school: { key: "aboutSchool", path: "/studio/school", publicPath: "/school", name: "School" },
-} as const satisfies Record<string, { key: PageKey; path: string; publicPath: string; name: string }>;
-export type InfoPageScreen = keyof typeof INFO_PAGES;
 
 export type SlideDirection = "up" | "down";
 

@@ -1,7 +1,8 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import type { ActivityActor } from "../domain/activity";
 import type { HomeSlide, Id, InfoPage, MediaRef } from "../domain/records";
-import { INFO_PAGES, moveInOrder, slideName, type InfoPageScreen, type PageForm, type SlideDirection, type SlideForm } from "../domain/studio-pages";
+import { INFO_PAGES, type InfoPageScreen } from "../domain/studio-info-pages";
+import { moveInOrder, slideName, type PageForm, type SlideDirection, type SlideForm } from "../domain/studio-pages";
 import { recordActivity } from "./activity.server";
 import { contentChanged } from "./content/content-changed.server";
 import { sanitizeRichText } from "./content/sanitize.server";
