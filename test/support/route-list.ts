@@ -233,6 +233,12 @@ export const ROUTES: Readonly<Record<string, RouteEntry>> = {
 
   // Studio: site settings (requireEditor)
   "studio_.settings.tsx": { path: "/studio/settings", methods: GET_POST, access: "editor", html: true },
+  // Studio: home slides, About Us and School (requireEditor)
+  "studio_.slides.tsx": { path: "/studio/slides", methods: GET_POST, access: "editor", html: true },
+  "studio_.slides_.new.tsx": { path: "/studio/slides/new", methods: GET_POST, access: "editor", html: true },
+  "studio_.slides_.$id.tsx": { path: `/studio/slides/${seedId(ID_SPACE.slide, 1)}`, methods: GET_POST, access: "editor", html: true },
+  "studio_.about.tsx": { path: "/studio/about", methods: GET_POST, access: "editor", html: true },
+  "studio_.school.tsx": { path: "/studio/school", methods: GET_POST, access: "editor", html: true },
 };
 
 const ROUTES_DIR = path.resolve(import.meta.dirname, "../../app/routes");

@@ -32,6 +32,7 @@ import type { ActivityEntry, NewActivityEntry } from "../../domain/activity";
 import type { MemberSettlement } from "../../domain/fees";
 import type { PageRequest } from "../../domain/paging";
 import type { SiteSettings } from "../../domain/site-settings";
+import type { PageInput, SlideInput } from "../../domain/studio-pages";
 
 /**
  * The store port: every collection of the spec behind one typed interface.
@@ -49,7 +50,7 @@ export interface ContentRepository {
   getSiteSettings(): Promise<SiteSettings>;
   /** aboutUs / aboutSchool; null when the record is missing. */
   getPage(key: PageKey): Promise<InfoPage | null>;
-  /** homeBanner, oldest first. */
+  /** homeBanner in the studio's order (oldest first until an editor reorders them). */
   listSlides(): Promise<HomeSlide[]>;
   /** officeBearers by order ascending. */
   listOfficeBearers(): Promise<OfficeBearer[]>;
@@ -68,6 +69,22 @@ export interface ContentRepository {
   // Studio: site settings
   /** Replaces the `general` singleton with `next` (money in pence here; each store keeps it its own way). */
   saveSiteSettings(next: SiteSettings): Promise<void>;
+  // Studio: home slides, About Us and School (listSlides above is in their order).
+  /** One slide, or null. */
+  getSlide(id: Id): Promise<HomeSlide | null>;
+  /** A new slide, last in the order; its id. */
+  createSlide(slide: SlideInput): Promise<Id>;
+  /** False when there is no such slide. An undefined `bannerImage` keeps the slide's image. */
+  updateSlide(id: Id, slide: SlideInput): Promise<boolean>;
+  /** False when there was no such slide. */
+  deleteSlide(id: Id): Promise<boolean>;
+  /** Puts the slides in this order (every slide's id, first first); ids not listed keep their place after them. */
+  setSlideOrder(ids: Id[]): Promise<void>;
+  /**
+   * Writes aboutUs / aboutSchool (an undefined `image` keeps it, null removes it). Cockpit v1's
+   * REST API cannot write a singleton: its adapter throws `StoreWriteUnsupportedError`.
+   */
+  savePage(key: PageKey, page: PageInput): Promise<void>;
 }
 
 /** A document's file: its bytes and their type. */

@@ -1,3 +1,4 @@
+import { ID_SPACE, seedId } from "../../../seed/ids";
 import { beforeAll, describe, expect, inject, it } from "vitest";
 import { ACTORS, DEMO, ROUTES, canSee, type Actor, type Method, type RouteEntry } from "../../support/route-list";
 import { sessionCookieFor } from "../../support/session";
@@ -114,6 +115,12 @@ const ADMITTED_POST: Record<string, (actor: Actor) => Cell> = {
 
   // Studio: site settings. The harmless form lacks the fees: refused with messages, nothing saved.
   "studio_.settings.tsx": () => ({ status: 400, type: HTML }),
+  // Studio: home slides, About Us and School: a form without a title (or an intent) is refused with its messages.
+  "studio_.slides.tsx": () => ({ status: 400, type: HTML }),
+  "studio_.slides_.new.tsx": () => ({ status: 400, type: HTML }),
+  "studio_.slides_.$id.tsx": () => ({ status: 400, type: HTML }),
+  "studio_.about.tsx": () => ({ status: 400, type: HTML }),
+  "studio_.school.tsx": () => ({ status: 400, type: HTML }),
 };
 
 function expectedGet(file: string, entry: RouteEntry, actor: Actor): Answer {
@@ -153,6 +160,12 @@ const ATTACK: Record<string, Record<string, string>> = {
     familyRenewFee: "1.00",
     freeSubscriptionAfterMonth: "12",
   },
+  // Studio: home slides, About Us and School
+  "studio_.slides.tsx": { intent: "remove", id: seedId(ID_SPACE.slide, 1), confirmed: "1" },
+  "studio_.slides_.new.tsx": { title: "Added By Matrix" },
+  "studio_.slides_.$id.tsx": { title: "Changed By Matrix" },
+  "studio_.about.tsx": { title: "Changed By Matrix" },
+  "studio_.school.tsx": { title: "Changed By Matrix" },
 };
 const HARMLESS = { matrix: "1" };
 

@@ -5,6 +5,7 @@ import { StoreUnavailableError } from "../errors";
 import type { ContentRepository } from "../port";
 import { findById } from "./by-id.server";
 import { cockpitSettingsWrites } from "./content-settings-writes.server";
+import { cockpitSlidesAndPagesWrites, slidesInOrder } from "./content-slides-pages-writes.server";
 import type { CockpitClient, CockpitEntry, FindOptions } from "./client.server";
 import {
   eventFromCockpit,
@@ -68,7 +69,7 @@ export function cockpitContent(client: CockpitClient, assetsBase?: string): Cont
     },
     async listSlides() {
       const list = await entries("homeBanner", { sort: { _created: 1 } });
-      return orderBy(list, [created, 1], [id, 1]).map((e) => slideFromCockpit(e, assetsBase));
+      return slidesInOrder(list).map((e) => slideFromCockpit(e, assetsBase));
     },
     async listOfficeBearers() {
       const list = await entries("officeBearers", { sort: { order: 1 } });
@@ -103,5 +104,6 @@ export function cockpitContent(client: CockpitClient, assetsBase?: string): Cont
       return entry && bool(entry.published) ? newsFromCockpit(entry, assetsBase) : null;
     },
     ...cockpitSettingsWrites(client, assetsBase),
+    ...cockpitSlidesAndPagesWrites(client, assetsBase),
   };
 }
