@@ -19,6 +19,12 @@ export const ACTIVITY_KINDS = [
   "payment-link-sent",
   "door-admitted",
   "setting-changed",
+  // Studio: news
+  "news-created",
+  "news-updated",
+  "news-published",
+  "news-unpublished",
+  "news-deleted",
 ] as const;
 export type ActivityKind = (typeof ACTIVITY_KINDS)[number];
 
@@ -67,7 +73,18 @@ export type ActivityEvent =
   | { kind: "member-deleted" | "member-restored" | "payment-link-sent"; member: ActivityMember }
   | { kind: "role-granted" | "role-revoked"; member: ActivityMember; before: string; after: string }
   | { kind: "door-admitted"; ticket: { id: Id; code: string; title: string }; admitted: number }
-  | { kind: "setting-changed"; key: string; before: JsonValue; after: JsonValue };
+  | { kind: "setting-changed"; key: string; before: JsonValue; after: JsonValue }
+  | { kind: NewsActivityKind; news: { id: Id; title: string } };
+
+/** Studio: news. What was done to a news item, named by its title as it was then. */
+export type NewsActivityKind = "news-created" | "news-updated" | "news-published" | "news-unpublished" | "news-deleted";
+const NEWS_VERBS: Record<NewsActivityKind, string> = {
+  "news-created": "wrote",
+  "news-updated": "changed",
+  "news-published": "published",
+  "news-unpublished": "took back to draft",
+  "news-deleted": "deleted",
+};
 
 /** The role everyone has; any other role is granted over it and revoked back to it. */
 const PLAIN_ROLE = "member";
@@ -105,6 +122,8 @@ export function activitySentence(actor: string, event: ActivityEvent): string {
       return `${actor} admitted ${people(event.admitted)} on ticket ${formatTicketCode(event.ticket.code)} (${event.ticket.title}).`;
     case "setting-changed":
       return `${actor} changed the setting ${event.key}.`;
+    default:
+      return `${actor} ${NEWS_VERBS[event.kind]} the news item "${event.news.title}".`;
   }
 }
 
@@ -114,6 +133,12 @@ function subjectOf(event: ActivityEvent): { subjectId: string; subjectName: stri
       return { subjectId: event.ticket.id, subjectName: `ticket ${formatTicketCode(event.ticket.code)}` };
     case "setting-changed":
       return { subjectId: event.key, subjectName: event.key };
+    case "news-created":
+    case "news-updated":
+    case "news-published":
+    case "news-unpublished":
+    case "news-deleted":
+      return { subjectId: event.news.id, subjectName: `news "${event.news.title}"` };
     default:
       return { subjectId: event.member.id, subjectName: memberName(event.member) };
   }
