@@ -13,14 +13,14 @@ export type NewsIntent = (typeof NEWS_INTENTS)[number];
 
 const asText = (value: unknown) => (typeof value === "string" ? value : "");
 
+/** An optional field: conform reads an empty one as missing, which is "" here. */
 const optionalText = (max: number, label: string) =>
-  z.preprocess(
-    asText,
-    z
-      .string()
-      .trim()
-      .max(max, { error: `${label} must be at most ${max.toLocaleString("en-GB")} characters` }),
-  );
+  z
+    .string()
+    .trim()
+    .max(max, { error: `${label} must be at most ${max.toLocaleString("en-GB")} characters` })
+    .optional()
+    .transform((value) => value ?? "");
 
 export const newsFormSchema = z.object({
   intent: z.preprocess((v) => (v == null || v === "" ? "save" : v), z.enum(NEWS_INTENTS, { error: "Please use the form's buttons" })),

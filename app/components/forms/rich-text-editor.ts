@@ -18,6 +18,9 @@ export function createRichTextEditor(options: { textarea: HTMLTextAreaElement; h
   const editor = new Editor({
     element: host,
     content: textarea.value,
+    // The site's CSP allows no <style> element (style-src 'self'): the few rules Tiptap would
+    // inject are in app/styles/rich-text-field.css.
+    injectCSS: false,
     extensions: [
       StarterKit.configure({
         heading: { levels: [2, 3] },

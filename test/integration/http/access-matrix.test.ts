@@ -111,6 +111,9 @@ const ADMITTED_POST: Record<string, (actor: Actor) => Cell> = {
   // Unsigned: the dev server has no STRIPE_WEBHOOK_SECRET, so it says webhooks are not configured
   // (Stripe retries a 503); with a secret an unsigned event is 400 (test/integration/http/payments.test.ts).
   "webhooks.stripe.tsx": () => ({ status: 503, type: "text/plain" }),
+  // Studio: news. Save without a title: the form again with its messages.
+  "studio_.news_.new.tsx": () => ({ status: 400, type: HTML }),
+  "studio_.news_.$id.tsx": () => ({ status: 400, type: HTML }),
 };
 
 function expectedGet(file: string, entry: RouteEntry, actor: Actor): Answer {
@@ -140,6 +143,9 @@ const ATTACK: Record<string, Record<string, string>> = {
   "amend-account.tsx": { fullName: "Changed By Matrix", title: "Mr", address: "1 Changed Road", city: "Manchester", postcode: "M1 1AA", mobile: "07700900999" },
   "book-ticket.tsx": { numberOfAdults: "1", adultName1: "Matrix Guest" },
   "mem-account.tsx": {},
+  // Studio: news
+  "studio_.news_.new.tsx": { title: "Matrix news", date: "2026-11-20", content: "<p>Matrix</p>", intent: "publish" },
+  "studio_.news_.$id.tsx": { intent: "delete", confirmed: "1" },
 };
 const HARMLESS = { matrix: "1" };
 
