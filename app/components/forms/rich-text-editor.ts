@@ -51,7 +51,8 @@ export function createRichTextEditor(options: { textarea: HTMLTextAreaElement; h
       textarea.value = current.isEmpty ? "" : current.getHTML();
       onChange();
     },
-    onSelectionUpdate: () => onChange(),
+    // Any transaction may change what the toolbar shows as on (a bold turned on before typing changes no text).
+    onTransaction: () => onChange(),
   });
   return editor;
 }
