@@ -61,7 +61,8 @@ describe("writing and publishing news in the studio", () => {
         await page.getByLabel("Summary (optional)").fill("Sandwiches and sunshine.");
         if (js) {
           // The editor replaces the textarea: type, and make a word bold with its toolbar.
-          const box = page.getByRole("textbox", { name: "Text" });
+          // Labelled by the field's label, as the textarea was (which is also a textbox named "Text").
+          const box = page.getByRole("textbox", { name: "Text" }).and(page.locator('[contenteditable="true"]'));
           await box.waitFor();
           await expect(page.locator("textarea#news-content").isHidden()).resolves.toBe(true);
           await box.click();
