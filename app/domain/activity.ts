@@ -25,6 +25,12 @@ export const ACTIVITY_KINDS = [
   "slide-removed",
   "slide-moved",
   "page-changed",
+  // Studio: news
+  "news-created",
+  "news-updated",
+  "news-published",
+  "news-unpublished",
+  "news-deleted",
 ] as const;
 export type ActivityKind = (typeof ACTIVITY_KINDS)[number];
 
@@ -76,7 +82,19 @@ export type ActivityEvent =
   | { kind: "setting-changed"; key: string; before: JsonValue; after: JsonValue }
   // Studio: home slides, About Us and School
   | { kind: "slide-added" | "slide-changed" | "slide-removed" | "slide-moved"; slide: { id: Id; name: string } }
-  | { kind: "page-changed"; page: { key: string; name: string } };
+  | { kind: "page-changed"; page: { key: string; name: string } }
+  // Studio: news
+  | { kind: NewsActivityKind; news: { id: Id; title: string } };
+
+/** Studio: news. What was done to a news item, named by its title as it was then. */
+export type NewsActivityKind = "news-created" | "news-updated" | "news-published" | "news-unpublished" | "news-deleted";
+const NEWS_VERBS: Record<NewsActivityKind, string> = {
+  "news-created": "wrote",
+  "news-updated": "changed",
+  "news-published": "published",
+  "news-unpublished": "took back to draft",
+  "news-deleted": "deleted",
+};
 
 /** The role everyone has; any other role is granted over it and revoked back to it. */
 const PLAIN_ROLE = "member";
@@ -125,6 +143,8 @@ export function activitySentence(actor: string, event: ActivityEvent): string {
       return `${actor} moved the home slide "${event.slide.name}".`;
     case "page-changed":
       return `${actor} changed the ${event.page.name} page.`;
+    default:
+      return `${actor} ${NEWS_VERBS[event.kind]} the news item "${event.news.title}".`;
   }
 }
 
@@ -142,6 +162,12 @@ function subjectOf(event: ActivityEvent): { subjectId: string; subjectName: stri
       return { subjectId: event.slide.id, subjectName: `home slide "${event.slide.name}"` };
     case "page-changed":
       return { subjectId: event.page.key, subjectName: `${event.page.name} page` };
+    case "news-created":
+    case "news-updated":
+    case "news-published":
+    case "news-unpublished":
+    case "news-deleted":
+      return { subjectId: event.news.id, subjectName: `news "${event.news.title}"` };
     default:
       return { subjectId: event.member.id, subjectName: memberName(event.member) };
   }

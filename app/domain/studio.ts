@@ -34,7 +34,7 @@ export const STUDIO_PARTS: readonly StudioPart[] = [
   { id: "slides", label: "Home slides", summary: "The pictures at the top of the home page.", viewOnSite: "/", edit: "/studio/slides" },
   { id: "about", label: "About Us", summary: "The About Us page: text, image and video.", viewOnSite: "/about", edit: "/studio/about" },
   { id: "school", label: "School", summary: "The School page: text, image and video.", viewOnSite: "/school", edit: "/studio/school" },
-  { id: "news", label: "News", summary: "News items: drafts, publishing and deleting.", viewOnSite: "/blog", edit: null },
+  { id: "news", label: "News", summary: "News items: drafts, publishing and deleting.", viewOnSite: "/blog", edit: "/studio/news" },
   { id: "calendar", label: "Event calendar", summary: "The year's events on the Event Calendar page.", viewOnSite: "/event", edit: null },
   { id: "galleries", label: "Galleries", summary: "Photo galleries and their photos.", viewOnSite: "/gallery", edit: null },
   { id: "office-bearers", label: "Office bearers", summary: "The current team and previous teams.", viewOnSite: "/office-bearers", edit: null },

@@ -131,6 +131,10 @@ export const ROUTES: Readonly<Record<string, RouteEntry>> = {
 
   // The website studio (requireEditor)
   "studio.tsx": { path: "/studio", methods: GET, access: "editor", html: true },
+  // Studio: news
+  "studio_.news.tsx": { path: "/studio/news", methods: GET, access: "editor", html: true },
+  "studio_.news_.new.tsx": { path: "/studio/news/new", methods: GET_POST, access: "editor", html: true },
+  "studio_.news_.$id.tsx": { path: `/studio/news/${DEMO.news}`, methods: GET_POST, access: "editor", html: true },
 
   // Development only (production answers 404)
   "dev.mail.tsx": { path: "/dev/mail", methods: GET, access: "dev", html: true },

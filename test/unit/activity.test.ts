@@ -118,3 +118,25 @@ describe("what /accounts/activity shows", () => {
     });
   });
 });
+
+// Studio: news
+describe("news entries", () => {
+  it("name the item by its title, with the news item's id as the subject", () => {
+    const actor = { id: "editor-1", fullName: "Vinod Nair" };
+    const news = { id: "n1", title: "Summer picnic" };
+    const at = new Date(Date.UTC(2026, 10, 24, 9));
+    const sentences = (["news-created", "news-updated", "news-published", "news-unpublished", "news-deleted"] as const).map((kind) => {
+      const entry = activityEntry(actor, { kind, news }, at);
+      expect(entry).toMatchObject({ kind, subjectId: "n1", subjectName: 'news "Summer picnic"' });
+      expect("before" in entry).toBe(false);
+      return entry.summary;
+    });
+    expect(sentences).toEqual([
+      'Vinod Nair wrote the news item "Summer picnic".',
+      'Vinod Nair changed the news item "Summer picnic".',
+      'Vinod Nair published the news item "Summer picnic".',
+      'Vinod Nair took back to draft the news item "Summer picnic".',
+      'Vinod Nair deleted the news item "Summer picnic".',
+    ]);
+  });
+});

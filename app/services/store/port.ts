@@ -85,7 +85,23 @@ export interface ContentRepository {
    * REST API cannot write a singleton: its adapter throws `StoreWriteUnsupportedError`.
    */
   savePage(key: PageKey, page: PageInput): Promise<void>;
+  // Studio: news writes
+  /** Every news item, drafts too, newest first (by its date, then by id). */
+  listAllNews(): Promise<NewsItem[]>;
+  /** One news item, draft or published; null when unknown. */
+  getNews(id: Id): Promise<NewsItem | null>;
+  /** Creates a news item with the given fields; returns it with its new id. */
+  createNews(item: NewsInput): Promise<NewsItem>;
+  /** Replaces its title, date, texts, image and published flag; null when unknown. */
+  updateNews(id: Id, item: NewsInput): Promise<NewsItem | null>;
+  /** Publishes (true) or takes back to draft (false); null when unknown. */
+  setNewsPublished(id: Id, published: boolean): Promise<NewsItem | null>;
+  /** Removes it; false when it was not there. */
+  deleteNews(id: Id): Promise<boolean>;
 }
+
+/** A news item as the studio writes it: everything but its id (`createdAt` is its date). */
+export type NewsInput = Omit<NewsItem, "id">;
 
 /** A document's file: its bytes and their type. */
 export interface DocumentFile {

@@ -121,6 +121,9 @@ const ADMITTED_POST: Record<string, (actor: Actor) => Cell> = {
   "studio_.slides_.$id.tsx": () => ({ status: 400, type: HTML }),
   "studio_.about.tsx": () => ({ status: 400, type: HTML }),
   "studio_.school.tsx": () => ({ status: 400, type: HTML }),
+  // Studio: news. Save without a title: the form again with its messages.
+  "studio_.news_.new.tsx": () => ({ status: 400, type: HTML }),
+  "studio_.news_.$id.tsx": () => ({ status: 400, type: HTML }),
 };
 
 function expectedGet(file: string, entry: RouteEntry, actor: Actor): Answer {
@@ -166,6 +169,9 @@ const ATTACK: Record<string, Record<string, string>> = {
   "studio_.slides_.$id.tsx": { title: "Changed By Matrix" },
   "studio_.about.tsx": { title: "Changed By Matrix" },
   "studio_.school.tsx": { title: "Changed By Matrix" },
+  // Studio: news
+  "studio_.news_.new.tsx": { title: "Matrix news", date: "2026-11-20", content: "<p>Matrix</p>", intent: "publish" },
+  "studio_.news_.$id.tsx": { intent: "delete", confirmed: "1" },
 };
 const HARMLESS = { matrix: "1" };
 

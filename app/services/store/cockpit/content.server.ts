@@ -6,6 +6,7 @@ import type { ContentRepository } from "../port";
 import { findById } from "./by-id.server";
 import { cockpitSettingsWrites } from "./content-settings-writes.server";
 import { cockpitSlidesAndPagesWrites, slidesInOrder } from "./content-slides-pages-writes.server";
+import { cockpitNewsWrites } from "./content-news-writes.server";
 import type { CockpitClient, CockpitEntry, FindOptions } from "./client.server";
 import {
   eventFromCockpit,
@@ -105,5 +106,6 @@ export function cockpitContent(client: CockpitClient, assetsBase?: string): Cont
     },
     ...cockpitSettingsWrites(client, assetsBase),
     ...cockpitSlidesAndPagesWrites(client, assetsBase),
+    ...cockpitNewsWrites(client),
   };
 }

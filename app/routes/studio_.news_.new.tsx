@@ -1,0 +1,47 @@
+import { data, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import type { FormReply } from "~/components/forms";
+import { richTextFieldLinks } from "~/components/forms/RichTextField";
+import { PageTitle } from "~/components/layout/Breadcrumbs";
+import { NewsForm } from "~/components/studio/NewsForm";
+import { newsDay } from "~/domain/news-fields";
+import { newsFormSchema } from "~/domain/news-form";
+import { privatePageMeta } from "~/domain/private-page-meta";
+import { requireEditor } from "~/services/auth.server";
+import { PRIVATE_CACHE_CONTROL } from "~/services/cache-control.server";
+import { createNews } from "~/services/studio-news.server";
+import { redirectWithToast } from "~/services/toast.server";
+import studioNewsStyles from "~/styles/studio-news.css?url";
+
+export const meta: MetaFunction = () => privatePageMeta("New news item | Studio");
+export const links: LinksFunction = () => [...richTextFieldLinks(), { rel: "stylesheet", href: studioNewsStyles }];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireEditor(request, context);
+  return data({ today: newsDay(Math.floor(Date.now() / 1000)) }, { headers: { "Cache-Control": PRIVATE_CACHE_CONTROL } });
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const user = await requireEditor(request, context);
+  const submission = parseWithZod(await request.formData(), { schema: newsFormSchema });
+  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+  const publish = submission.value.intent === "publish";
+  const item = await createNews(context, user, submission.value, publish);
+  return redirectWithToast(context, `/studio/news/${item.id}`, { kind: "success", message: publish ? "News item published." : "Draft saved." });
+}
+
+export default function StudioNewsNew() {
+  const { today } = useLoaderData<typeof loader>();
+  const reply = useActionData<FormReply>();
+  return (
+    <>
+      <PageTitle title="New news item" parent={{ label: "News", to: "/studio/news" }} />
+      <section className="section studio-page">
+        <div className="container">
+          <NewsForm isNew reply={reply} values={{ title: "", date: today, image: "", excerpt: "", content: "", published: false }} />
+        </div>
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,66 @@
+import type { AppLoadContext } from "@remix-run/cloudflare";
+import type { ActivityActor, NewsActivityKind } from "../domain/activity";
+import { newsImage, newsTime } from "../domain/news-fields";
+import type { NewsFormInput } from "../domain/news-form";
+import type { Id, NewsItem } from "../domain/records";
+import { recordActivity } from "./activity.server";
+import { contentChanged } from "./content/content-changed.server";
+import { sanitizeRichText } from "./content/sanitize.server";
+import type { NewsInput } from "./store/port";
+
+/**
+ * The studio's news (issue 18): each write goes to the store, then makes visitors see it
+ * (contentChanged), then is recorded in the activity log. Rich text is sanitized here, with
+ * the CMS allow-list, so what is stored is what the site shows. Returns results, never Responses.
+ */
+
+/** The item as stored from the form's fields; `previous` keeps its time and image details when unchanged. */
+export function newsFromForm(form: NewsFormInput, published: boolean, previous?: NewsItem): NewsInput {
+  return {
+    title: form.title,
+    excerptHtml: sanitizeRichText(form.excerpt),
+    contentHtml: sanitizeRichText(form.content),
+    image: newsImage(form.image, previous?.image ?? null),
+    published,
+    createdAt: newsTime(form.date, previous?.createdAt),
+  };
+}
+
+async function after(context: AppLoadContext, actor: ActivityActor, kind: NewsActivityKind, item: Pick<NewsItem, "id" | "title">) {
+  await contentChanged(context);
+  await recordActivity(context, actor, { kind, news: { id: item.id, title: item.title } });
+}
+
+export async function createNews(context: AppLoadContext, actor: ActivityActor, form: NewsFormInput, publish: boolean): Promise<NewsItem> {
+  const item = await context.store.content.createNews(newsFromForm(form, publish));
+  await after(context, actor, "news-created", item);
+  if (publish) await recordActivity(context, actor, { kind: "news-published", news: { id: item.id, title: item.title } });
+  return item;
+}
+
+/** Saves the form over `existing`; Publish also publishes it. Null when it was deleted meanwhile. */
+export async function updateNews(
+  context: AppLoadContext,
+  actor: ActivityActor,
+  existing: NewsItem,
+  form: NewsFormInput,
+  publish: boolean,
+): Promise<NewsItem | null> {
+  const item = await context.store.content.updateNews(existing.id, newsFromForm(form, publish || existing.published, existing));
+  if (!item) return null;
+  await after(context, actor, "news-updated", item);
+  if (publish && !existing.published) await recordActivity(context, actor, { kind: "news-published", news: { id: item.id, title: item.title } });
+  return item;
+}
+
+export async function unpublishNews(context: AppLoadContext, actor: ActivityActor, id: Id): Promise<NewsItem | null> {
+  const item = await context.store.content.setNewsPublished(id, false);
+  if (item) await after(context, actor, "news-unpublished", item);
+  return item;
+}
+
+export async function deleteNews(context: AppLoadContext, actor: ActivityActor, existing: NewsItem): Promise<boolean> {
+  const deleted = await context.store.content.deleteNews(existing.id);
+  if (deleted) await after(context, actor, "news-deleted", existing);
+  return deleted;
+}

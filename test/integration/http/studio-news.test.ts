@@ -1,0 +1,197 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createD1Store } from "~/services/store/d1/index.server";
+import { openLocalD1 } from "../../../seed/platform";
+import { parseHtml, textOf } from "../../support/html";
+import { startSeededServer, type SeededServer } from "../../support/seeded-server";
+import { demoAccount, sessionCookieFor } from "../../support/session";
+
+/**
+ * The studio's news (/studio/news, issue 18) on a private seeded server: the guards, writing
+ * a draft (never shown to visitors), publishing, taking back, deleting after the question,
+ * refused input with its messages, the sanitizer on save and the activity log.
+ */
+
+const editor = demoAccount("editor");
+const treasurer = demoAccount("treasurer");
+const member = demoAccount("member");
+
+let server: SeededServer;
+/** The server's own database, read directly: what the store holds, past any page cache. */
+let local: Awaited<ReturnType<typeof openLocalD1>>;
+beforeAll(async () => {
+  server = await startSeededServer();
+  local = await openLocalD1(server.persistTo);
+}, 120_000);
+afterAll(async () => {
+  await local?.dispose();
+  await server?.stop();
+});
+
+async function get(path: string, userId: string | null = editor.id) {
+  return fetch(`${server.url}${path}`, { redirect: "manual", headers: userId ? { Cookie: await sessionCookieFor(userId) } : {} });
+}
+
+async function post(path: string, fields: Record<string, string>, userId: string | null = editor.id) {
+  const headers: Record<string, string> = { Origin: server.url, "Content-Type": "application/x-www-form-urlencoded" };
+  if (userId) headers.Cookie = await sessionCookieFor(userId);
+  return fetch(`${server.url}${path}`, { method: "POST", redirect: "manual", headers, body: new URLSearchParams(fields) });
+}
+
+const form = (title: string, extra: Record<string, string> = {}) => ({
+  title,
+  date: "2026-11-20",
+  image: "",
+  excerpt: "A short summary",
+  content: `<p>${title}: <strong>bold</strong> words.</p>`,
+  intent: "save",
+  ...extra,
+});
+
+/** Creates an item through the form; returns its id (from the redirect to its edit page). */
+async function create(title: string, extra: Record<string, string> = {}) {
+  const response = await post("/studio/news/new", form(title, extra));
+  expect(response.status).toBe(302);
+  const location = response.headers.get("Location") ?? "";
+  expect(location).toMatch(/^\/studio\/news\/[0-9a-f]{24}$/);
+  return location.split("/").pop()!;
+}
+
+const store = () => createD1Store(local.db).content;
+const blogTitles = async () =>
+  parseHtml(await (await get("/blog", null)).text())
+    .all(".news-card .card-body a:not(.read-more)")
+    .map(textOf);
+const EDITOR_NAME = "Vinod Nair";
+
+describe("/studio/news: who may use it", () => {
+  for (const path of ["/studio/news", "/studio/news/new"]) {
+    it(`${path}: visitors to /login, members to /mem-account, editors and accountants in (never cached)`, async () => {
+      const visitor = await get(path, null);
+      expect(visitor.status).toBe(302);
+      expect(visitor.headers.get("Location")).toBe(`/login?redirectTo=${encodeURIComponent(path)}`);
+      const asMember = await get(path, member.id);
+      expect(asMember.status).toBe(302);
+      expect(asMember.headers.get("Location")).toBe("/mem-account");
+      for (const account of [editor, treasurer]) {
+        const response = await get(path, account.id);
+        expect(response.status, account.key).toBe(200);
+        expect(response.headers.get("Cache-Control")).toBe("private, no-store");
+      }
+    });
+  }
+
+  it("refuses a visitor's and a member's post without writing anything", async () => {
+    const before = (await store().listAllNews()).length;
+    expect((await post("/studio/news/new", form("Sneaky"), null)).headers.get("Location")).toMatch(/^\/login\?/);
+    expect((await post("/studio/news/new", form("Sneaky"), member.id)).headers.get("Location")).toBe("/mem-account");
+    expect((await store().listAllNews()).length).toBe(before);
+  });
+});
+
+describe("/studio/news: writing news", () => {
+  it("publishes a new item: on /blog and its page at once, listed as Published with its View on site link", async () => {
+    const id = await create("Summer picnic news", { intent: "publish" });
+    expect(await blogTitles()).toContain("Summer picnic news");
+    const article = await get(`/blog-details/${id}`, null);
+    expect(article.status).toBe(200);
+    const page = parseHtml(await article.text());
+    expect(page.text("h1")).toBe("Summer picnic news");
+    expect(page.one(".rich-text strong")).not.toBeNull();
+
+    const list = parseHtml(await (await get("/studio/news")).text());
+    const item = list.all(".studio-part").find((li) => textOf(li).includes("Summer picnic news"))!;
+    expect(textOf(item)).toContain("Published");
+    const links = list.all(`.studio-part a`).filter((a) => a.attribs.href === `/blog-details/${id}`);
+    expect(links.map(textOf)).toEqual(["View on site"]);
+  });
+
+  it("keeps a draft from visitors: its page is 404, it is not on /blog, and the studio marks it Draft", async () => {
+    const id = await create("Secret draft");
+    expect((await get(`/blog-details/${id}`, null)).status).toBe(404);
+    expect(await blogTitles()).not.toContain("Secret draft");
+    expect(await store().getPublishedNews(id)).toBeNull();
+    const list = parseHtml(await (await get("/studio/news")).text());
+    const item = list.all(".studio-part").find((li) => textOf(li).includes("Secret draft"))!;
+    expect(textOf(item)).toContain("Draft");
+    expect(list.all(".studio-part a").filter((a) => a.attribs.href === `/blog-details/${id}`)).toEqual([]);
+    // The edit page shows what was saved.
+    const edit = parseHtml(await (await get(`/studio/news/${id}`)).text());
+    expect(edit.one("#news-title")?.attribs.value).toBe("Secret draft");
+    expect(edit.one("#news-date")?.attribs.value).toBe("2026-11-20");
+    // The HTML as text inside the textarea (escaped, so it is the field's value, not markup).
+    expect(textOf(edit.one("textarea#news-content")!)).toBe("&lt;p&gt;Secret draft: &lt;strong&gt;bold&lt;/strong&gt; words.&lt;/p&gt;");
+  });
+
+  it("publishes a draft, then takes it back (the store at once; /blog once contentChanged lands)", async () => {
+    const id = await create("Draft to publish");
+    expect((await post(`/studio/news/${id}`, form("Draft to publish", { intent: "publish" }))).status).toBe(302);
+    expect((await store().getPublishedNews(id))?.title).toBe("Draft to publish");
+    expect((await post(`/studio/news/${id}`, { intent: "unpublish" })).status).toBe(302);
+    expect(await store().getPublishedNews(id)).toBeNull();
+    expect((await store().getNews(id))?.published).toBe(false);
+  });
+
+  it("sanitizes the text with the CMS allow-list before saving", async () => {
+    const id = await create("Hostile text", {
+      content: '<p onclick="x()">Hi <script>alert(1)</script><a href="javascript:alert(1)">link</a> <img src="x" onerror="y()"></p>',
+    });
+    const saved = (await store().getNews(id))!.contentHtml;
+    expect(saved).not.toMatch(/script|onclick|onerror|javascript:/i);
+    expect(saved).toContain("Hi ");
+  });
+
+  it("answers bad input with 400 and the messages, keeping what was typed", async () => {
+    const before = (await store().listAllNews()).length;
+    const response = await post("/studio/news/new", {
+      title: "",
+      date: "2026-02-30",
+      image: "javascript:alert(1)",
+      content: "",
+      intent: "save",
+      excerpt: "kept",
+    });
+    expect(response.status).toBe(400);
+    const page = parseHtml(await response.text());
+    expect(page.text("#news-title-error")).toBe("Please enter a title");
+    expect(page.text("#news-date-error")).toBe("Please enter the date");
+    expect(page.text("#news-image-error")).toBe("Please enter a path that starts with / or a web address (https://…)");
+    expect(page.text("#news-content-error")).toBe("Please write the news item");
+    expect(textOf(page.one("textarea#news-excerpt")!)).toBe("kept");
+    expect((await store().listAllNews()).length).toBe(before);
+  });
+
+  it("deletes only after the question (without JavaScript: a page asks, Yes deletes)", async () => {
+    const id = await create("To be deleted", { intent: "publish" });
+    // Delete without confirmation: the question, nothing deleted.
+    const asked = await post(`/studio/news/${id}`, { intent: "delete" });
+    expect(asked.status).toBe(302);
+    expect(asked.headers.get("Location")).toBe(`/studio/news/${id}?delete`);
+    expect(await store().getNews(id)).not.toBeNull();
+    const question = parseHtml(await (await get(`/studio/news/${id}?delete`)).text());
+    expect(question.text(".confirm-step p")).toBe("Delete the news item “To be deleted”? This cannot be undone.");
+    expect(question.one('.confirm-step input[name="confirmed"]')?.attribs.value).toBe("1");
+
+    const done = await post(`/studio/news/${id}`, { intent: "delete", confirmed: "1" });
+    expect(done.status).toBe(302);
+    expect(done.headers.get("Location")).toBe("/studio/news");
+    expect(await store().getNews(id)).toBeNull();
+    expect((await get(`/studio/news/${id}`)).status).toBe(404);
+    expect((await get(`/blog-details/${id}`, null)).status).toBe(404);
+  });
+
+  it("records each write in the activity log", async () => {
+    const id = await create("Logged news");
+    await post(`/studio/news/${id}`, form("Logged news", { intent: "publish" }));
+    await post(`/studio/news/${id}`, { intent: "unpublish" });
+    await post(`/studio/news/${id}`, { intent: "delete", confirmed: "1" });
+    const { rows } = await createD1Store(local.db).activity.list({ page: 0, pageSize: 50 });
+    const mine = rows.filter((row) => row.subjectId === id).map((row) => row.summary);
+    expect(mine).toEqual([
+      `${EDITOR_NAME} deleted the news item "Logged news".`,
+      `${EDITOR_NAME} took back to draft the news item "Logged news".`,
+      `${EDITOR_NAME} published the news item "Logged news".`,
+      `${EDITOR_NAME} changed the news item "Logged news".`,
+      `${EDITOR_NAME} wrote the news item "Logged news".`,
+    ]);
+  });
+});
