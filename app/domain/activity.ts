@@ -19,6 +19,10 @@ export const ACTIVITY_KINDS = [
   "payment-link-sent",
   "door-admitted",
   "setting-changed",
+  // Studio: galleries
+  "gallery-created",
+  "gallery-changed",
+  "gallery-deleted",
 ] as const;
 export type ActivityKind = (typeof ACTIVITY_KINDS)[number];
 
@@ -67,7 +71,10 @@ export type ActivityEvent =
   | { kind: "member-deleted" | "member-restored" | "payment-link-sent"; member: ActivityMember }
   | { kind: "role-granted" | "role-revoked"; member: ActivityMember; before: string; after: string }
   | { kind: "door-admitted"; ticket: { id: Id; code: string; title: string }; admitted: number }
-  | { kind: "setting-changed"; key: string; before: JsonValue; after: JsonValue };
+  | { kind: "setting-changed"; key: string; before: JsonValue; after: JsonValue }
+  // Studio: galleries (`change`: what was done, e.g. "added 3 photos")
+  | { kind: "gallery-created" | "gallery-deleted"; gallery: { id: Id; title: string } }
+  | { kind: "gallery-changed"; gallery: { id: Id; title: string }; change: string };
 
 /** The role everyone has; any other role is granted over it and revoked back to it. */
 const PLAIN_ROLE = "member";
@@ -105,6 +112,13 @@ export function activitySentence(actor: string, event: ActivityEvent): string {
       return `${actor} admitted ${people(event.admitted)} on ticket ${formatTicketCode(event.ticket.code)} (${event.ticket.title}).`;
     case "setting-changed":
       return `${actor} changed the setting ${event.key}.`;
+    // Studio: galleries
+    case "gallery-created":
+      return `${actor} created the gallery "${event.gallery.title}".`;
+    case "gallery-changed":
+      return `${actor} changed the gallery "${event.gallery.title}": ${event.change}.`;
+    case "gallery-deleted":
+      return `${actor} deleted the gallery "${event.gallery.title}".`;
   }
 }
 
@@ -114,6 +128,11 @@ function subjectOf(event: ActivityEvent): { subjectId: string; subjectName: stri
       return { subjectId: event.ticket.id, subjectName: `ticket ${formatTicketCode(event.ticket.code)}` };
     case "setting-changed":
       return { subjectId: event.key, subjectName: event.key };
+    // Studio: galleries
+    case "gallery-created":
+    case "gallery-changed":
+    case "gallery-deleted":
+      return { subjectId: event.gallery.id, subjectName: `gallery "${event.gallery.title}"` };
     default:
       return { subjectId: event.member.id, subjectName: memberName(event.member) };
   }

@@ -22,6 +22,8 @@ export function cacheContent(content: ContentRepository, cache: SwrCache, namesp
   const listGalleries = list("listGalleries", () => content.listGalleries());
   const listPublishedNews = list("listPublishedNews", () => content.listPublishedNews());
   return {
+    // Writes and the studio's reads pass through untouched (pages read only what follows).
+    ...content,
     getSiteSettings: list("getSiteSettings", () => content.getSiteSettings()),
     getPage: (key) => read(`getPage-${key}`, () => content.getPage(key)),
     listSlides: list("listSlides", () => content.listSlides()),

@@ -41,6 +41,8 @@ export function prepareContent(content: ContentRepository, assetsBase?: string):
   });
 
   return {
+    // Writes and the studio's reads pass through untouched (pages read only what follows).
+    ...content,
     getSiteSettings: async () => settings(await content.getSiteSettings()),
     async getPage(key) {
       const value = await content.getPage(key);

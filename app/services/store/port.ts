@@ -64,7 +64,18 @@ export interface ContentRepository {
   listPublishedNews(): Promise<NewsItem[]>;
   /** One published news item. */
   getPublishedNews(id: Id): Promise<NewsItem | null>;
+
+  // Studio: galleries writes (the photo pipeline's part)
+  /** Makes an empty gallery at the end of the list; returns it. */
+  createGallery(input: GalleryInput): Promise<Gallery>;
+  /** Replaces its title, featured image and photos (in their order); null when unknown. */
+  updateGallery(id: Id, input: GalleryInput): Promise<Gallery | null>;
+  /** Removes it; false when it was not there (its files are the caller's to delete). */
+  deleteGallery(id: Id): Promise<boolean>;
 }
+
+/** A gallery as the studio writes it. An empty `featuredImage.path` means none chosen yet. */
+export type GalleryInput = Pick<Gallery, "title" | "featuredImage" | "images">;
 
 /** A document's file: its bytes and their type. */
 export interface DocumentFile {

@@ -62,9 +62,10 @@ describe("/studio: the parts of the site", () => {
     ]);
     const views = page.all(".studio-part a").filter((a) => textOf(a) === "View on site");
     expect(views.map((a) => a.attribs.href)).toEqual(STUDIO_PARTS.map((part) => part.viewOnSite));
-    // No studio screen exists yet: no edit links, each part says so in words.
-    expect(page.all(".studio-part a").filter((a) => textOf(a) !== "View on site")).toEqual([]);
-    expect(page.all(".studio-soon").map(textOf)).toEqual(STUDIO_PARTS.map(() => "Coming soon"));
+    // A part with a screen links to it; the others say so in words.
+    const edits = page.all(".studio-part a").filter((a) => textOf(a) !== "View on site");
+    expect(edits.map((a) => [textOf(a), a.attribs.href])).toEqual(STUDIO_PARTS.flatMap((part) => (part.edit ? [["Edit", part.edit]] : [])));
+    expect(page.all(".studio-soon").map(textOf)).toEqual(STUDIO_PARTS.flatMap((part) => (part.edit ? [] : ["Coming soon"])));
   });
 
   it("links to public pages that answer", async () => {
