@@ -230,6 +230,11 @@ export const ROUTES: Readonly<Record<string, RouteEntry>> = {
     resource: "webhook",
     rule: "Stripe's signed events only (GET 405); the signature, not a session, is the key",
   },
+
+  // Studio: galleries and the photo pipeline (/media/* serves uploaded photos to anyone; the demo has none, so its sample is a 404)
+  "studio_.galleries._index.tsx": { path: "/studio/galleries", methods: GET_POST, access: "editor", html: true },
+  "studio_.galleries.$id.tsx": { path: `/studio/galleries/${DEMO.gallery}`, methods: GET_POST, access: "editor", html: true },
+  "media.$.tsx": { path: "/media/photos/none/350.webp", methods: GET, access: "public", html: false, resource: "file", status: 404 },
 };
 
 const ROUTES_DIR = path.resolve(import.meta.dirname, "../../app/routes");

@@ -111,6 +111,9 @@ const ADMITTED_POST: Record<string, (actor: Actor) => Cell> = {
   // Unsigned: the dev server has no STRIPE_WEBHOOK_SECRET, so it says webhooks are not configured
   // (Stripe retries a 503); with a secret an unsigned event is 400 (test/integration/http/payments.test.ts).
   "webhooks.stripe.tsx": () => ({ status: 503, type: "text/plain" }),
+  // Studio: galleries (a form without its fields: the form's reply)
+  "studio_.galleries._index.tsx": () => ({ status: 400, type: HTML }),
+  "studio_.galleries.$id.tsx": () => ({ status: 400, type: HTML }),
 };
 
 function expectedGet(file: string, entry: RouteEntry, actor: Actor): Answer {
