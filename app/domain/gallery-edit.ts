@@ -21,7 +21,11 @@ export const GALLERY_TEXTS = {
   titleRequired: "Please enter the gallery's name.",
 } as const;
 
-const title = z.string({ error: GALLERY_TEXTS.titleRequired }).trim().min(1, GALLERY_TEXTS.titleRequired).max(120, "Please keep the name under 120 characters.");
+const title = z
+  .string({ error: GALLERY_TEXTS.titleRequired })
+  .trim()
+  .min(1, GALLERY_TEXTS.titleRequired)
+  .max(120, "Please keep the name under 120 characters.");
 const index = z.coerce.number().int().min(0);
 const confirmed = z.literal("1").optional();
 

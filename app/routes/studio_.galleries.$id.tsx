@@ -39,28 +39,31 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   return data({ id: gallery.id, title: gallery.title, photos }, { headers: NO_STORE });
 }
 
-export const action = storeSafeAction(async ({ request, context, params }: ActionFunctionArgs) => {
-  const editor = await requireEditor(request, context);
-  const gallery = await context.store.content.getGallery(params.id ?? "");
-  if (!gallery) throw notFound();
-  const formData = await request.formData();
-  const submission = parseWithZod(formData, { schema: galleryActionSchema });
-  if (submission.status !== "success") {
-    const titleError = submission.error?.title ? {} : { formErrors: [ACTION_NOT_UNDERSTOOD] };
-    return data({ reply: submission.reply(titleError) }, { status: 400, headers: NO_STORE });
-  }
-  const outcome = await applyGalleryAction(context, gallery, submission.value, formData);
-  if (outcome.kind === "confirm") return data({ confirm: outcome }, { headers: NO_STORE });
-  if (outcome.kind === "refused") {
-    const errors = outcome.field === "photos" ? { fieldErrors: { photos: [outcome.message] } } : { formErrors: [outcome.message] };
-    return data({ reply: submission.reply(errors) }, { status: outcome.status, headers: NO_STORE });
-  }
-  if (outcome.activity) {
-    await recordActivity(context, editor, outcome.activity);
-    await contentChanged(context);
-  }
-  return redirectWithToast(context, outcome.redirectTo, outcome.toast);
-}, (form: FormData, message: string) => ({ reply: storeErrorReply(form, message) }));
+export const action = storeSafeAction(
+  async ({ request, context, params }: ActionFunctionArgs) => {
+    const editor = await requireEditor(request, context);
+    const gallery = await context.store.content.getGallery(params.id ?? "");
+    if (!gallery) throw notFound();
+    const formData = await request.formData();
+    const submission = parseWithZod(formData, { schema: galleryActionSchema });
+    if (submission.status !== "success") {
+      const titleError = submission.error?.title ? {} : { formErrors: [ACTION_NOT_UNDERSTOOD] };
+      return data({ reply: submission.reply(titleError) }, { status: 400, headers: NO_STORE });
+    }
+    const outcome = await applyGalleryAction(context, gallery, submission.value, formData);
+    if (outcome.kind === "confirm") return data({ confirm: outcome }, { headers: NO_STORE });
+    if (outcome.kind === "refused") {
+      const errors = outcome.field === "photos" ? { fieldErrors: { photos: [outcome.message] } } : { formErrors: [outcome.message] };
+      return data({ reply: submission.reply(errors) }, { status: outcome.status, headers: NO_STORE });
+    }
+    if (outcome.activity) {
+      await recordActivity(context, editor, outcome.activity);
+      await contentChanged(context);
+    }
+    return redirectWithToast(context, outcome.redirectTo, outcome.toast);
+  },
+  (form: FormData, message: string) => ({ reply: storeErrorReply(form, message) }),
+);
 
 /** A form that is one button (move, cover, delete): works without JavaScript. */
 function ButtonForm({ intent, index, label, describedBy }: { intent: string; index: number; label: string; describedBy: string }) {
@@ -113,7 +116,16 @@ export default function StudioGallery() {
 
           <h2 id="rename-title">Name</h2>
           <Form method="post" noValidate aria-labelledby="rename-title">
-            <Field id="gallery-name" name="title" label="Gallery name" type="text" defaultValue={replyValue(reply, "title") ?? title} error={errors.title} maxLength={120} required />
+            <Field
+              id="gallery-name"
+              name="title"
+              label="Gallery name"
+              type="text"
+              defaultValue={replyValue(reply, "title") ?? title}
+              error={errors.title}
+              maxLength={120}
+              required
+            />
             <input type="hidden" name="intent" value="rename" />
             <SubmitButton>Save name</SubmitButton>
           </Form>
@@ -140,7 +152,15 @@ export default function StudioGallery() {
                       {photo.featured ? <strong> (cover)</strong> : null}
                       {photo.withoutRenditions ? <span className="studio-photo-note"> {GALLERY_TEXTS.withoutRenditions}</span> : null}
                     </p>
-                    <Field id={`caption-${index}`} name={`caption[${index}]`} label="Caption" type="text" defaultValue={photo.alt} maxLength={300} form="captions-form" />
+                    <Field
+                      id={`caption-${index}`}
+                      name={`caption[${index}]`}
+                      label="Caption"
+                      type="text"
+                      defaultValue={photo.alt}
+                      maxLength={300}
+                      form="captions-form"
+                    />
                     <div className="studio-photo-actions">
                       {index > 0 ? <ButtonForm intent="up" index={index} label="Move up" describedBy={`photo-${index + 1}-name`} /> : null}
                       {index < photos.length - 1 ? <ButtonForm intent="down" index={index} label="Move down" describedBy={`photo-${index + 1}-name`} /> : null}

@@ -66,7 +66,16 @@ export default function StudioGalleries() {
           <h2 id="new-gallery-title">New gallery</h2>
           <Form method="post" noValidate aria-labelledby="new-gallery-title" {...form}>
             <FormMessage message={formError} />
-            <Field id="new-gallery-name" name="title" label="Name" type="text" error={errors.title} defaultValue={replyValue(reply, "title")} maxLength={120} required />
+            <Field
+              id="new-gallery-name"
+              name="title"
+              label="Name"
+              type="text"
+              error={errors.title}
+              defaultValue={replyValue(reply, "title")}
+              maxLength={120}
+              required
+            />
             <SubmitButton>Create gallery</SubmitButton>
           </Form>
         </div>

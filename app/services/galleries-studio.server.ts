@@ -69,7 +69,11 @@ export async function applyGalleryAction(context: AppLoadContext, gallery: Galle
     case "down":
       if (!inRange(action.index)) return nothing;
       await save(movePhoto(images, action.index, action.intent === "up" ? -1 : 1));
-      return done(`Photo ${action.index + 1} moved ${action.intent}.`, `moved photo ${action.index + 1} ${action.intent}`, `${here}#photo-${action.intent === "up" ? action.index : action.index + 2}`);
+      return done(
+        `Photo ${action.index + 1} moved ${action.intent}.`,
+        `moved photo ${action.index + 1} ${action.intent}`,
+        `${here}#photo-${action.intent === "up" ? action.index : action.index + 2}`,
+      );
     case "featured": {
       const chosen = images[action.index];
       if (!chosen) return nothing;
@@ -78,7 +82,8 @@ export async function applyGalleryAction(context: AppLoadContext, gallery: Galle
     }
     case "delete-photo": {
       if (!inRange(action.index)) return nothing;
-      if (action.confirmed !== "1") return { kind: "confirm", question: GALLERY_TEXTS.deletePhoto(action.index + 1), intent: "delete-photo", index: action.index };
+      if (action.confirmed !== "1")
+        return { kind: "confirm", question: GALLERY_TEXTS.deletePhoto(action.index + 1), intent: "delete-photo", index: action.index };
       const kept = withoutPhoto(images, action.index);
       await save(kept);
       await deleteUnused(context, [images[action.index]!], kept);

@@ -12,12 +12,13 @@ import { storePhoto, type PhotoDeps } from "./photos.server";
  */
 
 export type PhotoUploads =
-  | { ok: true; stored: Array<{ ref: MediaRef; withRenditions: boolean }> }
-  | { ok: false; status: 400 | 413 | 415 | 422; message: string };
+  { ok: true; stored: Array<{ ref: MediaRef; withRenditions: boolean }> } | { ok: false; status: 400 | 413 | 415 | 422; message: string };
 
 /** The files chosen in the field (an empty file input sends one nameless, empty file: not a choice). */
 export function chosenFiles(formData: FormData, name: string): File[] {
-  return formData.getAll(name).filter((value): value is File => typeof value === "object" && value !== null && "arrayBuffer" in value && (value.size > 0 || value.name !== ""));
+  return formData
+    .getAll(name)
+    .filter((value): value is File => typeof value === "object" && value !== null && "arrayBuffer" in value && (value.size > 0 || value.name !== ""));
 }
 
 export async function storeUploadedPhotos(deps: PhotoDeps, formData: FormData, name = "photos", options: { max?: number } = {}): Promise<PhotoUploads> {

@@ -16,9 +16,7 @@ export interface PhotoDeps {
   images?: ImagesBinding;
 }
 
-export type StoredPhoto =
-  | { ok: true; ref: MediaRef; withRenditions: boolean }
-  | { ok: false; status: 413 | 415 | 422; message: string };
+export type StoredPhoto = { ok: true; ref: MediaRef; withRenditions: boolean } | { ok: false; status: 413 | 415 | 422; message: string };
 
 /** WebP at this quality keeps a 350 px thumbnail of a phone photo well under the 60 kB budget. */
 const QUALITY = 75;
@@ -43,7 +41,11 @@ async function makeRenditions(images: ImagesBinding, media: R2Bucket, keys: Retu
     if (!("width" in info)) return null; // an SVG-like answer without a size: nothing to scale
     const widths = renditionWidths(info.width);
     const jpegWidth = fallbackWidth(widths);
-    const outputs: Array<{ width: number; format: "image/webp" | "image/jpeg"; key: string }> = widths.map((width) => ({ width, format: "image/webp", key: keys.webp(width) }));
+    const outputs: Array<{ width: number; format: "image/webp" | "image/jpeg"; key: string }> = widths.map((width) => ({
+      width,
+      format: "image/webp",
+      key: keys.webp(width),
+    }));
     if (jpegWidth !== null) outputs.push({ width: jpegWidth, format: "image/jpeg", key: keys.jpeg(jpegWidth) });
     // One at a time: a Worker has 128 MB, and a phone photo decoded is already ~48 MB.
     for (const output of outputs) {

@@ -25,7 +25,10 @@ afterAll(async () => {
   for (const server of Object.values(servers)) await server?.stop();
 });
 
-const photo = async (colour: string) => sharp({ create: { width: 1200, height: 900, channels: 3, background: colour } }).jpeg().toBuffer();
+const photo = async (colour: string) =>
+  sharp({ create: { width: 1200, height: 900, channels: 3, background: colour } })
+    .jpeg()
+    .toBuffer();
 
 describe("the galleries studio in a browser", () => {
   for (const js of [true, false]) {

@@ -37,7 +37,12 @@ async function post(pathname: string, fields: Array<[string, string | { bytes: U
     if (typeof value === "string") form.append(name, value);
     else form.append(name, new Blob([value.bytes as Uint8Array<ArrayBuffer>], { type: value.type ?? "image/jpeg" }), value.name);
   }
-  return fetch(`${server.url}${pathname}`, { method: "POST", redirect: "manual", body: form, headers: { Origin: server.url, Cookie: await sessionCookieFor(userId) } });
+  return fetch(`${server.url}${pathname}`, {
+    method: "POST",
+    redirect: "manual",
+    body: form,
+    headers: { Origin: server.url, Cookie: await sessionCookieFor(userId) },
+  });
 }
 
 /** Files in the local R2 (its blobs): "nothing stored" means this does not grow. */
@@ -66,10 +71,19 @@ async function phonePhoto(): Promise<Uint8Array> {
       raw[i + 1] = Math.max(0, Math.min(255, (y * 255) / height + noise));
       raw[i + 2] = Math.max(0, Math.min(255, 128 + 60 * Math.sin(x / 40) + noise));
     }
-  return new Uint8Array(await sharp(raw, { raw: { width, height, channels: 3 } }).jpeg({ quality: 90 }).toBuffer());
+  return new Uint8Array(
+    await sharp(raw, { raw: { width, height, channels: 3 } })
+      .jpeg({ quality: 90 })
+      .toBuffer(),
+  );
 }
 
-const smallPhoto = async () => new Uint8Array(await sharp({ create: { width: 500, height: 400, channels: 3, background: "#3a7" } }).jpeg().toBuffer());
+const smallPhoto = async () =>
+  new Uint8Array(
+    await sharp({ create: { width: 500, height: 400, channels: 3, background: "#3a7" } })
+      .jpeg()
+      .toBuffer(),
+  );
 
 let galleryId = "";
 const studioPage = async () => parseHtml(await (await get(`/studio/galleries/${galleryId}`)).text());
@@ -201,7 +215,13 @@ describe("a new gallery with uploaded photos", () => {
 
 describe("/media/*: photos only", () => {
   it("never serves documents or anything outside a photo's folder", async () => {
-    for (const pathname of ["/media/documents/constitution.pdf", "/media/photos/../documents/constitution.pdf", "/media/photos/x", "/media/photos/none/350.webp", "/media/"]) {
+    for (const pathname of [
+      "/media/documents/constitution.pdf",
+      "/media/photos/../documents/constitution.pdf",
+      "/media/photos/x",
+      "/media/photos/none/350.webp",
+      "/media/",
+    ]) {
       const response = await get(pathname, null);
       expect(response.status, pathname).toBe(404);
     }
@@ -210,38 +230,84 @@ describe("/media/*: photos only", () => {
 
 describe("editing the gallery's photos", () => {
   it("captions, reorders, chooses the cover, deletes a photo after its confirmation", async () => {
-    expect((await post(`/studio/galleries/${galleryId}`, [["intent", "captions"], ["caption[0]", "The big lawn"], ["caption[1]", "Green"]])).status).toBe(302);
+    expect(
+      (
+        await post(`/studio/galleries/${galleryId}`, [
+          ["intent", "captions"],
+          ["caption[0]", "The big lawn"],
+          ["caption[1]", "Green"],
+        ])
+      ).status,
+    ).toBe(302);
     expect(await photoCaptions()).toEqual(["The big lawn", "Green"]);
-    expect((await post(`/studio/galleries/${galleryId}`, [["intent", "down"], ["index", "0"]])).status).toBe(302);
+    expect(
+      (
+        await post(`/studio/galleries/${galleryId}`, [
+          ["intent", "down"],
+          ["index", "0"],
+        ])
+      ).status,
+    ).toBe(302);
     expect(await photoCaptions()).toEqual(["Green", "The big lawn"]);
-    expect((await post(`/studio/galleries/${galleryId}`, [["intent", "featured"], ["index", "1"]])).status).toBe(302);
+    expect(
+      (
+        await post(`/studio/galleries/${galleryId}`, [
+          ["intent", "featured"],
+          ["index", "1"],
+        ])
+      ).status,
+    ).toBe(302);
     expect((await studioPage()).all(".studio-photo strong").map(textOf)).toEqual(["(cover)"]);
 
     const first = (await studioPage()).all(".studio-photo img")[0]!.attribs.src!;
-    const asked = await post(`/studio/galleries/${galleryId}`, [["intent", "delete-photo"], ["index", "0"]]);
+    const asked = await post(`/studio/galleries/${galleryId}`, [
+      ["intent", "delete-photo"],
+      ["index", "0"],
+    ]);
     expect(asked.status).toBe(200);
     expect(parseHtml(await asked.text()).text(".confirm-step p")).toBe(GALLERY_TEXTS.deletePhoto(1));
     expect(await photoCaptions()).toEqual(["Green", "The big lawn"]);
-    expect((await post(`/studio/galleries/${galleryId}`, [["intent", "delete-photo"], ["index", "0"], ["confirmed", "1"]])).status).toBe(302);
+    expect(
+      (
+        await post(`/studio/galleries/${galleryId}`, [
+          ["intent", "delete-photo"],
+          ["index", "0"],
+          ["confirmed", "1"],
+        ])
+      ).status,
+    ).toBe(302);
     expect(await photoCaptions()).toEqual(["The big lawn"]);
     expect((await get(first, null)).status).toBe(404);
   });
 
   it("renames, then deletes the gallery and its files after the confirmation; the log has each change", async () => {
-    expect((await post(`/studio/galleries/${galleryId}`, [["intent", "rename"], ["title", "Picnic 2026"]])).status).toBe(302);
+    expect(
+      (
+        await post(`/studio/galleries/${galleryId}`, [
+          ["intent", "rename"],
+          ["title", "Picnic 2026"],
+        ])
+      ).status,
+    ).toBe(302);
     expect((await studioPage()).text("h1")).toBe("Picnic 2026");
     const file = parseHtml(await (await get(`/gallery/${galleryId}`, null)).text()).all(".gallery-grid picture img")[0]!.attribs.src!;
     expect((await get(file, null)).status).toBe(200);
     const asked = await post(`/studio/galleries/${galleryId}`, [["intent", "delete-gallery"]]);
     expect(asked.status).toBe(200);
     expect(parseHtml(await asked.text()).text(".confirm-step p")).toBe(GALLERY_TEXTS.deleteGallery("Picnic 2026"));
-    const deleted = await post(`/studio/galleries/${galleryId}`, [["intent", "delete-gallery"], ["confirmed", "1"]]);
+    const deleted = await post(`/studio/galleries/${galleryId}`, [
+      ["intent", "delete-gallery"],
+      ["confirmed", "1"],
+    ]);
     expect(deleted.status).toBe(302);
     expect(deleted.headers.get("Location")).toBe("/studio/galleries");
     expect((await get(`/studio/galleries/${galleryId}`)).status).toBe(404);
     expect((await get(file, null)).status).toBe(404);
 
-    const log = parseHtml(await (await get("/accounts/activity", treasurer.id)).text()).all("table.activity-table tbody tr").map(textOf).join("\n");
+    const log = parseHtml(await (await get("/accounts/activity", treasurer.id)).text())
+      .all("table.activity-table tbody tr")
+      .map(textOf)
+      .join("\n");
     for (const sentence of [
       'created the gallery "Summer Picnic 2026".',
       'changed the gallery "Summer Picnic 2026": added 2 photos.',
