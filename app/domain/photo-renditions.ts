@@ -70,10 +70,12 @@ export function photoKeyFromSplat(splat: string): string | null {
   return parts.join("/");
 }
 
-/** A photo's folder URL ("/media/photos/<id>/") from its original's path; null if it is not a photo of ours. */
+/**
+ * A photo's folder URL ("/media/photos/<id>/") from its original's path; null if it is not a photo of ours.
+ * Kept small on purpose: it runs in the public pages' JavaScript (the /media/ route checks keys itself).
+ */
 function photoFolderUrl(path: string): string | null {
-  const key = mediaKeyFromUrlPath(path);
-  return key ? path.slice(0, path.lastIndexOf("/") + 1) : null;
+  return path.startsWith(`${MEDIA_URL_PREFIX}photos/`) && !path.includes("..") ? path.slice(0, path.lastIndexOf("/") + 1) : null;
 }
 
 export interface PictureSources {
