@@ -21,6 +21,11 @@ export function chosenFiles(formData: FormData, name: string): File[] {
     .filter((value): value is File => typeof value === "object" && value !== null && "arrayBuffer" in value && (value.size > 0 || value.name !== ""));
 }
 
+/** Whether PhotoInput's "Remove" box was ticked for the field `name`. */
+export function photoRemoved(formData: FormData, name: string): boolean {
+  return formData.get(`${name}-remove`) === "1";
+}
+
 export async function storeUploadedPhotos(deps: PhotoDeps, formData: FormData, name = "photos", options: { max?: number } = {}): Promise<PhotoUploads> {
   const files = chosenFiles(formData, name);
   if (!files.length) return { ok: false, status: 400, message: GALLERY_TEXTS.noFile };

@@ -1,7 +1,9 @@
 import type { Browser } from "playwright-core";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { hydrated, launchBrowser, newContext, DESKTOP } from "../support/browser";
+import { axeViolations } from "../support/axe";
+import { hydrated, launchBrowser, newContext, DESKTOP, PHONE } from "../support/browser";
+import { sidewaysOverflow } from "../support/phone-width";
 import { startSeededServer, type SeededServer } from "../support/seeded-server";
 import { demoAccount } from "../support/session";
 
@@ -58,6 +60,12 @@ describe("the galleries studio in a browser", () => {
         await page.locator(".studio-photo").nth(1).waitFor();
         expect(await page.locator(".studio-photo").count()).toBe(2);
         expect(await page.locator(".studio-photo-note").count()).toBe(0);
+        if (js) {
+          expect(await axeViolations(page)).toEqual([]);
+          // At 360 px nothing runs off the side.
+          await page.setViewportSize({ width: PHONE.viewport.width, height: PHONE.viewport.height });
+          expect((await sidewaysOverflow(page)).offenders).toEqual([]);
+        }
 
         await page.goto(`/gallery/${id}`);
         await page.locator("h1", { hasText: title }).waitFor();
