@@ -19,6 +19,12 @@ export const ACTIVITY_KINDS = [
   "payment-link-sent",
   "door-admitted",
   "setting-changed",
+  // Studio: home slides, About Us and School
+  "slide-added",
+  "slide-changed",
+  "slide-removed",
+  "slide-moved",
+  "page-changed",
   // Studio: galleries
   "gallery-created",
   "gallery-changed",
@@ -72,6 +78,9 @@ export type ActivityEvent =
   | { kind: "role-granted" | "role-revoked"; member: ActivityMember; before: string; after: string }
   | { kind: "door-admitted"; ticket: { id: Id; code: string; title: string }; admitted: number }
   | { kind: "setting-changed"; key: string; before: JsonValue; after: JsonValue }
+  // Studio: home slides, About Us and School
+  | { kind: "slide-added" | "slide-changed" | "slide-removed" | "slide-moved"; slide: { id: Id; name: string } }
+  | { kind: "page-changed"; page: { key: string; name: string } }
   // Studio: galleries (`change`: what was done, e.g. "added 3 photos")
   | { kind: "gallery-created" | "gallery-deleted"; gallery: { id: Id; title: string } }
   | { kind: "gallery-changed"; gallery: { id: Id; title: string }; change: string };
@@ -112,6 +121,17 @@ export function activitySentence(actor: string, event: ActivityEvent): string {
       return `${actor} admitted ${people(event.admitted)} on ticket ${formatTicketCode(event.ticket.code)} (${event.ticket.title}).`;
     case "setting-changed":
       return `${actor} changed the setting ${event.key}.`;
+    // Studio: home slides, About Us and School
+    case "slide-added":
+      return `${actor} added the home slide "${event.slide.name}".`;
+    case "slide-changed":
+      return `${actor} changed the home slide "${event.slide.name}".`;
+    case "slide-removed":
+      return `${actor} removed the home slide "${event.slide.name}".`;
+    case "slide-moved":
+      return `${actor} moved the home slide "${event.slide.name}".`;
+    case "page-changed":
+      return `${actor} changed the ${event.page.name} page.`;
     // Studio: galleries
     case "gallery-created":
       return `${actor} created the gallery "${event.gallery.title}".`;
@@ -128,6 +148,14 @@ function subjectOf(event: ActivityEvent): { subjectId: string; subjectName: stri
       return { subjectId: event.ticket.id, subjectName: `ticket ${formatTicketCode(event.ticket.code)}` };
     case "setting-changed":
       return { subjectId: event.key, subjectName: event.key };
+    // Studio: home slides, About Us and School
+    case "slide-added":
+    case "slide-changed":
+    case "slide-removed":
+    case "slide-moved":
+      return { subjectId: event.slide.id, subjectName: `home slide "${event.slide.name}"` };
+    case "page-changed":
+      return { subjectId: event.page.key, subjectName: `${event.page.name} page` };
     // Studio: galleries
     case "gallery-created":
     case "gallery-changed":

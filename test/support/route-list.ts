@@ -231,6 +231,14 @@ export const ROUTES: Readonly<Record<string, RouteEntry>> = {
     rule: "Stripe's signed events only (GET 405); the signature, not a session, is the key",
   },
 
+  // Studio: site settings (requireEditor)
+  "studio_.settings.tsx": { path: "/studio/settings", methods: GET_POST, access: "editor", html: true },
+  // Studio: home slides, About Us and School (requireEditor)
+  "studio_.slides.tsx": { path: "/studio/slides", methods: GET_POST, access: "editor", html: true },
+  "studio_.slides_.new.tsx": { path: "/studio/slides/new", methods: GET_POST, access: "editor", html: true },
+  "studio_.slides_.$id.tsx": { path: `/studio/slides/${seedId(ID_SPACE.slide, 1)}`, methods: GET_POST, access: "editor", html: true },
+  "studio_.about.tsx": { path: "/studio/about", methods: GET_POST, access: "editor", html: true },
+  "studio_.school.tsx": { path: "/studio/school", methods: GET_POST, access: "editor", html: true },
   // Studio: galleries and the photo pipeline (/media/* serves uploaded photos to anyone; the demo has none, so its sample is a 404)
   "studio_.galleries._index.tsx": { path: "/studio/galleries", methods: GET_POST, access: "editor", html: true },
   "studio_.galleries.$id.tsx": { path: `/studio/galleries/${DEMO.gallery}`, methods: GET_POST, access: "editor", html: true },

@@ -41,7 +41,7 @@ export function prepareContent(content: ContentRepository, assetsBase?: string):
   });
 
   return {
-    // Writes and the studio's reads pass through untouched (pages read only what follows).
+    // The store's writes (the studio's) pass through unchanged; the reads below are prepared.
     ...content,
     getSiteSettings: async () => settings(await content.getSiteSettings()),
     async getPage(key) {

@@ -32,6 +32,7 @@ import type { ActivityEntry, NewActivityEntry } from "../../domain/activity";
 import type { MemberSettlement } from "../../domain/fees";
 import type { PageRequest } from "../../domain/paging";
 import type { SiteSettings } from "../../domain/site-settings";
+import type { PageInput, SlideInput } from "../../domain/studio-pages";
 
 /**
  * The store port: every collection of the spec behind one typed interface.
@@ -49,7 +50,7 @@ export interface ContentRepository {
   getSiteSettings(): Promise<SiteSettings>;
   /** aboutUs / aboutSchool; null when the record is missing. */
   getPage(key: PageKey): Promise<InfoPage | null>;
-  /** homeBanner, oldest first. */
+  /** homeBanner in the studio's order (oldest first until an editor reorders them). */
   listSlides(): Promise<HomeSlide[]>;
   /** officeBearers by order ascending. */
   listOfficeBearers(): Promise<OfficeBearer[]>;
@@ -65,6 +66,25 @@ export interface ContentRepository {
   /** One published news item. */
   getPublishedNews(id: Id): Promise<NewsItem | null>;
 
+  // Studio: site settings
+  /** Replaces the `general` singleton with `next` (money in pence here; each store keeps it its own way). */
+  saveSiteSettings(next: SiteSettings): Promise<void>;
+  // Studio: home slides, About Us and School (listSlides above is in their order).
+  /** One slide, or null. */
+  getSlide(id: Id): Promise<HomeSlide | null>;
+  /** A new slide, last in the order; its id. */
+  createSlide(slide: SlideInput): Promise<Id>;
+  /** False when there is no such slide. An undefined `bannerImage` keeps the slide's image. */
+  updateSlide(id: Id, slide: SlideInput): Promise<boolean>;
+  /** False when there was no such slide. */
+  deleteSlide(id: Id): Promise<boolean>;
+  /** Puts the slides in this order (every slide's id, first first); ids not listed keep their place after them. */
+  setSlideOrder(ids: Id[]): Promise<void>;
+  /**
+   * Writes aboutUs / aboutSchool (an undefined `image` keeps it, null removes it). Cockpit v1's
+   * REST API cannot write a singleton: its adapter throws `StoreWriteUnsupportedError`.
+   */
+  savePage(key: PageKey, page: PageInput): Promise<void>;
   // Studio: galleries writes (the photo pipeline's part)
   /** Makes an empty gallery at the end of the list; returns it. */
   createGallery(input: GalleryInput): Promise<Gallery>;
@@ -213,6 +233,22 @@ export interface TicketsRepository {
   summarizeReport(query: TicketReportQuery): Promise<TicketReportSummary>;
   /** The same tickets with their attendees, newest first. */
   listReport(query: TicketReportQuery & PageRequest): Promise<Page<Ticket>>;
+
+  // Upcoming event: capacity (issue 18; domain/event-capacity.ts, ADR 43)
+  /**
+   * How many people hold a place at the event (its title and year): the attendees of its
+   * paid tickets, and of its unpaid ones made at or after `heldSince` (their checkout may
+   * still be paid).
+   */
+  countPeopleHoldingPlaces(event: { title: string; year: number }, heldSince: UnixSeconds): Promise<number>;
+  /**
+   * create(), only while the people holding places at the ticket's event plus this party
+   * stay within `capacity`; null, nothing written, when they would not. D1: the count and the
+   * insert are one conditional statement in one batch, so two bookings racing for the last
+   * places never both get them. Cockpit cannot: it counts, then creates, and two bookings
+   * in that gap may both be taken (the over-booking window, ADR 43).
+   */
+  createWithinCapacity(ticket: NewTicket, limit: { capacity: number; heldSince: UnixSeconds }): Promise<Ticket | null>;
 }
 
 export interface TicketReportQuery {

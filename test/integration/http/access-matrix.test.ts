@@ -1,3 +1,4 @@
+import { ID_SPACE, seedId } from "../../../seed/ids";
 import { beforeAll, describe, expect, inject, it } from "vitest";
 import { ACTORS, DEMO, ROUTES, canSee, type Actor, type Method, type RouteEntry } from "../../support/route-list";
 import { sessionCookieFor } from "../../support/session";
@@ -111,6 +112,15 @@ const ADMITTED_POST: Record<string, (actor: Actor) => Cell> = {
   // Unsigned: the dev server has no STRIPE_WEBHOOK_SECRET, so it says webhooks are not configured
   // (Stripe retries a 503); with a secret an unsigned event is 400 (test/integration/http/payments.test.ts).
   "webhooks.stripe.tsx": () => ({ status: 503, type: "text/plain" }),
+
+  // Studio: site settings. The harmless form lacks the fees: refused with messages, nothing saved.
+  "studio_.settings.tsx": () => ({ status: 400, type: HTML }),
+  // Studio: home slides, About Us and School: a form without a title (or an intent) is refused with its messages.
+  "studio_.slides.tsx": () => ({ status: 400, type: HTML }),
+  "studio_.slides_.new.tsx": () => ({ status: 400, type: HTML }),
+  "studio_.slides_.$id.tsx": () => ({ status: 400, type: HTML }),
+  "studio_.about.tsx": () => ({ status: 400, type: HTML }),
+  "studio_.school.tsx": () => ({ status: 400, type: HTML }),
   // Studio: galleries (a form without its fields: the form's reply)
   "studio_.galleries._index.tsx": () => ({ status: 400, type: HTML }),
   "studio_.galleries.$id.tsx": () => ({ status: 400, type: HTML }),
@@ -143,6 +153,22 @@ const ATTACK: Record<string, Record<string, string>> = {
   "amend-account.tsx": { fullName: "Changed By Matrix", title: "Mr", address: "1 Changed Road", city: "Manchester", postcode: "M1 1AA", mobile: "07700900999" },
   "book-ticket.tsx": { numberOfAdults: "1", adultName1: "Matrix Guest" },
   "mem-account.tsx": {},
+
+  // Studio: site settings: a complete, valid form.
+  "studio_.settings.tsx": {
+    primaryContactNumber: "0000 MATRIX",
+    singleRegFee: "1.00",
+    singleRenewFee: "1.00",
+    familyRegFee: "1.00",
+    familyRenewFee: "1.00",
+    freeSubscriptionAfterMonth: "12",
+  },
+  // Studio: home slides, About Us and School
+  "studio_.slides.tsx": { intent: "remove", id: seedId(ID_SPACE.slide, 1), confirmed: "1" },
+  "studio_.slides_.new.tsx": { title: "Added By Matrix" },
+  "studio_.slides_.$id.tsx": { title: "Changed By Matrix" },
+  "studio_.about.tsx": { title: "Changed By Matrix" },
+  "studio_.school.tsx": { title: "Changed By Matrix" },
 };
 const HARMLESS = { matrix: "1" };
 
@@ -227,5 +253,11 @@ describe("access matrix: every route × method × actor", () => {
     expect(html).toContain("Kiran Das");
     expect(html).not.toContain("Changed By Matrix");
     console.info(`access matrix: ${cells} cells`);
+  });
+
+  // Studio: site settings
+  it("the refused settings posts changed nothing", async () => {
+    const contact = await (await fetch(`${base()}/contact`)).text();
+    expect(contact).not.toContain("0000 MATRIX");
   });
 });

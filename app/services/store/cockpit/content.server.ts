@@ -4,6 +4,8 @@ import { defaultSiteSettings } from "../../../domain/site-settings-defaults";
 import { StoreUnavailableError } from "../errors";
 import type { ContentRepository } from "../port";
 import { findById } from "./by-id.server";
+import { cockpitSettingsWrites } from "./content-settings-writes.server";
+import { cockpitSlidesAndPagesWrites, slidesInOrder } from "./content-slides-pages-writes.server";
 import { cockpitGalleryWrites } from "./content-gallery-writes.server";
 import type { CockpitClient, CockpitEntry, FindOptions } from "./client.server";
 import {
@@ -68,7 +70,7 @@ export function cockpitContent(client: CockpitClient, assetsBase?: string): Cont
     },
     async listSlides() {
       const list = await entries("homeBanner", { sort: { _created: 1 } });
-      return orderBy(list, [created, 1], [id, 1]).map((e) => slideFromCockpit(e, assetsBase));
+      return slidesInOrder(list).map((e) => slideFromCockpit(e, assetsBase));
     },
     async listOfficeBearers() {
       const list = await entries("officeBearers", { sort: { order: 1 } });
@@ -102,6 +104,8 @@ export function cockpitContent(client: CockpitClient, assetsBase?: string): Cont
       const entry = await findById(client, "news", newsId, { published: true });
       return entry && bool(entry.published) ? newsFromCockpit(entry, assetsBase) : null;
     },
+    ...cockpitSettingsWrites(client, assetsBase),
+    ...cockpitSlidesAndPagesWrites(client, assetsBase),
     ...cockpitGalleryWrites(client, assetsBase),
   };
 }

@@ -2,8 +2,10 @@ import type { Id, InfoPage, PageKey } from "../../../domain/records";
 import { infoPageSchema, siteSettingsSchema, type SiteSettings } from "../../../domain/site-settings";
 import { defaultSiteSettings } from "../../../domain/site-settings-defaults";
 import type { ContentRepository, DocumentsRepository, ContactMessagesRepository } from "../port";
+import { d1SlidesAndPagesWrites } from "./content-slides-pages-writes.server";
 import { d1GalleryWrites } from "./content-gallery-writes.server";
 import { documentFileFromMedia } from "./document-files.server";
+import { d1SettingsWrites } from "./content-settings-writes.server";
 import { newId, nowSeconds } from "../ids";
 import { documentFromRow, eventFromRow, galleryFromRow, newsFromRow, officeBearerFromRow, previousTeamFromRow, slideFromRow } from "./rows";
 import { insertRow } from "./sql";
@@ -34,7 +36,7 @@ export function d1Content(db: D1Database): ContentRepository {
       const parsed = infoPageSchema.safeParse(data);
       return parsed.success ? parsed.data : null;
     },
-    listSlides: () => all("SELECT * FROM home_slides ORDER BY created_at ASC, id", slideFromRow),
+    listSlides: () => all("SELECT * FROM home_slides ORDER BY sort_order ASC, created_at ASC, id", slideFromRow),
     listOfficeBearers: () => all("SELECT * FROM office_bearers ORDER BY sort_order ASC, created_at ASC", officeBearerFromRow),
     listPreviousTeams: () => all("SELECT * FROM previous_teams ORDER BY created_at DESC", previousTeamFromRow),
     listEvents: () => all("SELECT * FROM calendar_events ORDER BY created_at ASC, id", eventFromRow),
@@ -48,6 +50,8 @@ export function d1Content(db: D1Database): ContentRepository {
       const row = await db.prepare("SELECT * FROM news WHERE id = ? AND published = 1").bind(id).first<Record<string, unknown>>();
       return row ? newsFromRow(row) : null;
     },
+    ...d1SettingsWrites(db),
+    ...d1SlidesAndPagesWrites(db),
     ...d1GalleryWrites(db),
   };
 }

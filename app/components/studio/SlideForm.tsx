@@ -1,0 +1,52 @@
+import { Form, Link } from "@remix-run/react";
+import { Field, FormMessage, SubmitButton, replyValue, useFormReply, type FormReply } from "~/components/forms";
+import { PageTitle } from "../layout/Breadcrumbs";
+
+export interface SlideFormProps {
+  /** Null for a new slide. */
+  slide: { smallText: string; title: string; description: string; image: string | null } | null;
+  reply?: FormReply | null;
+}
+
+/** /studio/slides/new and /studio/slides/:id: a slide's texts; its picture is shown and kept. */
+export function SlideForm({ slide, reply }: SlideFormProps) {
+  const { errors, formError, form } = useFormReply(reply);
+  const value = (name: "smallText" | "title" | "description") => replyValue(reply, name) ?? slide?.[name] ?? "";
+  const title = slide ? "Edit slide" : "Add a slide";
+  return (
+    <>
+      <PageTitle title={title} parent={{ label: "Home slides", to: "/studio/slides" }} />
+      <section className="section studio-page">
+        <div className="container studio-form">
+          <Form method="post" noValidate {...form}>
+            <FormMessage message={formError} />
+            <Field id="slide-small-text" name="smallText" label="Small text (above the title)" defaultValue={value("smallText")} error={errors.smallText} />
+            <Field id="slide-title" name="title" label="Title" required defaultValue={value("title")} error={errors.title} />
+            <Field
+              id="slide-description"
+              name="description"
+              label="Description"
+              as="textarea"
+              rows={4}
+              defaultValue={value("description")}
+              error={errors.description}
+            />
+            <div className="field studio-image">
+              <p className="studio-image-label">Banner picture</p>
+              {slide?.image ? (
+                <img src={slide.image} alt="The slide's banner now" width={320} height={180} />
+              ) : (
+                <p className="studio-no-image">No picture yet. A slide without a picture is not shown on the home page.</p>
+              )}
+              <p className="field-hint">Uploading pictures is coming soon; the current picture is kept.</p>
+            </div>
+            <p className="studio-form-buttons">
+              <SubmitButton>{slide ? "Save changes" : "Add slide"}</SubmitButton>
+              <Link to="/studio/slides">Back to the slides</Link>
+            </p>
+          </Form>
+        </div>
+      </section>
+    </>
+  );
+}

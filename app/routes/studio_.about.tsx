@@ -1,0 +1,45 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import type { FormReply } from "~/components/forms";
+import { InfoPageForm } from "~/components/studio/InfoPageForm";
+import { privatePageMeta } from "~/domain/private-page-meta";
+import { INFO_PAGES } from "~/domain/studio-info-pages";
+import { pageFormSchema } from "~/domain/studio-pages";
+import { requireEditor } from "~/services/auth.server";
+import { PRIVATE_CACHE_CONTROL } from "~/services/cache-control.server";
+import { storeErrorReply, storeSafeAction } from "~/services/store-errors.server";
+import { loadPageScreen, savePageForm } from "~/services/studio-pages.server";
+import { redirectWithToast } from "~/services/toast.server";
+
+const SCREEN = "about";
+const PAGE = INFO_PAGES[SCREEN];
+
+export const meta: MetaFunction = () => privatePageMeta(`${PAGE.name} | Studio`);
+
+const NO_STORE = { "Cache-Control": PRIVATE_CACHE_CONTROL };
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireEditor(request, context);
+  return data(await loadPageScreen(context, SCREEN), { headers: NO_STORE });
+}
+
+export const action = storeSafeAction(async ({ request, context }: ActionFunctionArgs) => {
+  const editor = await requireEditor(request, context);
+  const submission = parseWithZod(await request.formData(), { schema: pageFormSchema });
+  if (submission.status !== "success") return data(submission.reply(), { status: 400, headers: NO_STORE });
+  const saved = await savePageForm(context, editor, SCREEN, submission.value);
+  if (saved === "unsupported") {
+    return data(submission.reply({ formErrors: [`This website keeps its ${PAGE.name} page in Cockpit: edit it in Cockpit's admin.`] }), {
+      status: 409,
+      headers: NO_STORE,
+    });
+  }
+  return redirectWithToast(context, PAGE.path, { kind: "success", message: `The ${PAGE.name} page is saved.` });
+}, storeErrorReply);
+
+export default function StudioAboutPage() {
+  const screen = useLoaderData<typeof loader>();
+  const reply = useActionData<FormReply>();
+  return <InfoPageForm name={PAGE.name} publicPath={PAGE.publicPath} {...screen} reply={reply} />;
+}

@@ -1,0 +1,55 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import type { FormReply } from "~/components/forms";
+import { SlidesList } from "~/components/studio/SlidesList";
+import { ACTION_NOT_UNDERSTOOD } from "~/domain/back-office-messages";
+import { privatePageMeta } from "~/domain/private-page-meta";
+import { slideName } from "~/domain/studio-pages";
+import { slidesActionSchema } from "~/domain/studio-slides-actions";
+import { requireEditor } from "~/services/auth.server";
+import { PRIVATE_CACHE_CONTROL } from "~/services/cache-control.server";
+import { storeErrorReply, storeSafeAction } from "~/services/store-errors.server";
+import { loadSlide, loadSlideRows, moveSlide, removeSlide } from "~/services/studio-pages.server";
+import { redirectWithToast } from "~/services/toast.server";
+
+export const meta: MetaFunction = () => privatePageMeta("Home slides | Studio");
+
+const NO_STORE = { "Cache-Control": PRIVATE_CACHE_CONTROL };
+const BACK = "/studio/slides";
+const GONE = "That slide is no longer there.";
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireEditor(request, context);
+  return data({ slides: await loadSlideRows(context) }, { headers: NO_STORE });
+}
+
+/** Up, down, and remove (a first press asks; the confirm step's Yes removes). */
+export const action = storeSafeAction(async ({ request, context }: ActionFunctionArgs) => {
+  const editor = await requireEditor(request, context);
+  const submission = parseWithZod(await request.formData(), { schema: slidesActionSchema });
+  if (submission.status !== "success")
+    return data({ ...submission.reply({ formErrors: [ACTION_NOT_UNDERSTOOD] }), confirm: null }, { status: 400, headers: NO_STORE });
+  const chosen = submission.value;
+  if (chosen.intent === "move") {
+    const moved = await moveSlide(context, editor, chosen.id, chosen.move);
+    return redirectWithToast(
+      context,
+      BACK,
+      moved ? { kind: "success", message: "Slide moved." } : { kind: "info", message: "That slide cannot move further." },
+    );
+  }
+  const slide = await loadSlide(context, chosen.id);
+  if (!slide) return redirectWithToast(context, BACK, { kind: "error", message: GONE });
+  if (chosen.confirmed !== "1") return data({ confirm: { id: slide.id, name: slideName(slide) } }, { headers: NO_STORE });
+  const removed = await removeSlide(context, editor, slide);
+  return redirectWithToast(context, BACK, removed ? { kind: "success", message: "Slide removed." } : { kind: "error", message: GONE });
+}, storeErrorReply);
+
+export default function StudioSlides() {
+  const { slides } = useLoaderData<typeof loader>();
+  const answer = useActionData<Partial<FormReply> & { confirm?: { id: string; name: string } | null }>();
+  const confirm = answer?.confirm ?? null;
+  const formError = answer?.error?.[""]?.[0];
+  return <SlidesList slides={slides} confirm={confirm} formError={formError} />;
+}

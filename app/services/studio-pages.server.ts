@@ -1,0 +1,112 @@
+import type { AppLoadContext } from "@remix-run/cloudflare";
+import type { ActivityActor } from "../domain/activity";
+import type { HomeSlide, Id, InfoPage, MediaRef } from "../domain/records";
+import { INFO_PAGES, type InfoPageScreen } from "../domain/studio-info-pages";
+import { moveInOrder, slideName, type PageForm, type SlideDirection, type SlideForm } from "../domain/studio-pages";
+import { recordActivity } from "./activity.server";
+import { contentChanged } from "./content/content-changed.server";
+import { sanitizeRichText } from "./content/sanitize.server";
+import { StoreWriteUnsupportedError } from "./store/write-unsupported";
+
+/**
+ * The studio's home slides, About Us and School: each write goes to the store, then is
+ * recorded in the activity log and made visible to visitors (contentChanged). Plain input
+ * (the parsed forms) in, results out; the routes guard, parse and answer.
+ */
+
+export interface SlideRow {
+  id: Id;
+  smallText: string;
+  title: string;
+  name: string;
+  image: string | null;
+  first: boolean;
+  last: boolean;
+}
+
+export async function loadSlideRows(context: AppLoadContext): Promise<SlideRow[]> {
+  const slides = await context.store.content.listSlides();
+  return slides.map((slide, index) => ({
+    id: slide.id,
+    smallText: slide.smallText,
+    title: slide.title,
+    name: slideName(slide),
+    image: slide.bannerImage.path || null,
+    first: index === 0,
+    last: index === slides.length - 1,
+  }));
+}
+
+export const loadSlide = (context: AppLoadContext, id: Id): Promise<HomeSlide | null> => context.store.content.getSlide(id);
+
+const slideInput = (form: SlideForm) => ({ smallText: form.smallText, title: form.title, description: form.description });
+
+export async function addSlide(context: AppLoadContext, actor: ActivityActor, form: SlideForm): Promise<Id> {
+  const id = await context.store.content.createSlide({ ...slideInput(form), bannerImage: { path: "" } });
+  await recordActivity(context, actor, { kind: "slide-added", slide: { id, name: slideName(form) } });
+  await contentChanged(context);
+  return id;
+}
+
+/** False when the slide is gone (removed in another tab). */
+export async function changeSlide(context: AppLoadContext, actor: ActivityActor, id: Id, form: SlideForm): Promise<boolean> {
+  if (!(await context.store.content.updateSlide(id, slideInput(form)))) return false;
+  await recordActivity(context, actor, { kind: "slide-changed", slide: { id, name: slideName(form) } });
+  await contentChanged(context);
+  return true;
+}
+
+export async function removeSlide(context: AppLoadContext, actor: ActivityActor, slide: HomeSlide): Promise<boolean> {
+  if (!(await context.store.content.deleteSlide(slide.id))) return false;
+  await recordActivity(context, actor, { kind: "slide-removed", slide: { id: slide.id, name: slideName(slide) } });
+  await contentChanged(context);
+  return true;
+}
+
+/** Moves a slide one place; false when it cannot move (first up, last down, gone). */
+export async function moveSlide(context: AppLoadContext, actor: ActivityActor, id: Id, direction: SlideDirection): Promise<boolean> {
+  const slides = await context.store.content.listSlides();
+  const ids = slides.map((s) => s.id);
+  const next = moveInOrder(ids, id, direction);
+  if (next.every((value, index) => value === ids[index])) return false;
+  await context.store.content.setSlideOrder(next);
+  const slide = slides.find((s) => s.id === id)!;
+  await recordActivity(context, actor, { kind: "slide-moved", slide: { id, name: slideName(slide) } });
+  await contentChanged(context);
+  return true;
+}
+
+export interface PageScreenData {
+  page: Omit<InfoPage, "image">;
+  image: MediaRef | null;
+  /** False where the store cannot write the page (Cockpit v1): the screen says where to edit it. */
+  writable: boolean;
+}
+
+export async function loadPageScreen(context: AppLoadContext, screen: InfoPageScreen): Promise<PageScreenData> {
+  const page = await context.store.content.getPage(INFO_PAGES[screen].key);
+  const { image = null, ...fields } = page ?? { preTitle: "", title: "", descriptionHtml: "", description2Html: "", youtubeVideoId: "" };
+  return { page: fields, image, writable: !context.env.CMS_API_URL };
+}
+
+/** "unsupported" where the store cannot write singletons (Cockpit v1). */
+export async function savePageForm(context: AppLoadContext, actor: ActivityActor, screen: InfoPageScreen, form: PageForm): Promise<"saved" | "unsupported"> {
+  const { key, name } = INFO_PAGES[screen];
+  try {
+    await context.store.content.savePage(key, {
+      preTitle: form.preTitle,
+      title: form.title,
+      // The same allow-list as the CMS's HTML: what is stored is what the page may show.
+      descriptionHtml: sanitizeRichText(form.descriptionHtml),
+      description2Html: sanitizeRichText(form.description2Html),
+      youtubeVideoId: form.youtubeVideoId,
+      ...(form.removeImage ? { image: null } : {}),
+    });
+  } catch (error) {
+    if (error instanceof StoreWriteUnsupportedError) return "unsupported";
+    throw error;
+  }
+  await recordActivity(context, actor, { kind: "page-changed", page: { key, name } });
+  await contentChanged(context);
+  return "saved";
+}

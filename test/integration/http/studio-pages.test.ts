@@ -1,0 +1,241 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createD1Store } from "~/services/store/d1/index.server";
+import { openLocalD1 } from "../../../seed/platform";
+import { ID_SPACE, seedId } from "../../../seed/ids";
+import { parseHtml, textOf } from "../../support/html";
+import { startSeededServer, type SeededServer } from "../../support/seeded-server";
+import { demoAccount, sessionCookieFor } from "../../support/session";
+
+/**
+ * The studio's home slides, About Us and School (/studio/slides, /studio/about,
+ * /studio/school) on a private server: the guards, refused input (400 with messages,
+ * nothing saved), saves that reach the store and the public pages, the slides' up/down
+ * buttons and the remove confirmation, and the activity log's entries.
+ *
+ * The public pages are fetched only after the write they check, for the first time on
+ * this server, so neither the content cache nor the page cache holds an older copy; that
+ * a cached page is refreshed by the write is contentChanged's (the site-settings part's)
+ * test, re-run after the merge.
+ */
+
+const editor = demoAccount("editor");
+const treasurer = demoAccount("treasurer");
+const slide = (n: number) => seedId(ID_SPACE.slide, n);
+
+let server: SeededServer;
+let local: Awaited<ReturnType<typeof openLocalD1>>;
+beforeAll(async () => {
+  server = await startSeededServer();
+  // What the worker wrote, read from its local D1 (opened once: each opening starts a workerd).
+  local = await openLocalD1(server.persistTo);
+}, 120_000);
+afterAll(async () => {
+  await local?.dispose();
+  await server?.stop();
+});
+
+async function get(path: string, userId: string | null = editor.id) {
+  return fetch(`${server.url}${path}`, { redirect: "manual", headers: userId ? { Cookie: await sessionCookieFor(userId) } : {} });
+}
+
+async function post(path: string, fields: Record<string, string>, userId: string | null = editor.id) {
+  const headers: Record<string, string> = { Origin: server.url, "Content-Type": "application/x-www-form-urlencoded" };
+  if (userId) headers.Cookie = await sessionCookieFor(userId);
+  return fetch(`${server.url}${path}`, { method: "POST", redirect: "manual", headers, body: new URLSearchParams(fields) });
+}
+
+type Content = ReturnType<typeof createD1Store>["content"];
+const read = <T>(fn: (content: Content) => Promise<T>): Promise<T> => fn(createD1Store(local.db).content);
+
+/** A textarea's value: its text, which the parser leaves with its character references. */
+const textareaValue = (node: Parameters<typeof textOf>[0]) =>
+  textOf(node)
+    .replaceAll("&lt;", "<")
+    .replaceAll("&gt;", ">")
+    .replaceAll("&quot;", '"')
+    .replaceAll("&#x27;", "'")
+    .replaceAll("&#39;", "'")
+    .replaceAll("&amp;", "&");
+
+const PATHS = ["/studio/slides", "/studio/slides/new", `/studio/slides/${slide(1)}`, "/studio/about", "/studio/school"];
+
+describe("guards", () => {
+  it("send visitors to /login and members to /mem-account, on GET and POST", async () => {
+    for (const path of PATHS) {
+      const visitor = await get(path, null);
+      expect(visitor.status, path).toBe(302);
+      expect(visitor.headers.get("Location"), path).toBe(`/login?redirectTo=${encodeURIComponent(path)}`);
+      const member = await get(path, demoAccount("member").id);
+      expect(member.headers.get("Location"), path).toBe("/mem-account");
+      const posted = await post(path, { title: "Changed By Guard" }, demoAccount("member").id);
+      expect(posted.headers.get("Location"), path).toBe("/mem-account");
+    }
+    expect((await read((c) => c.getPage("aboutUs")))!.title).not.toBe("Changed By Guard");
+  });
+
+  it("let editors and accountants in, never cached", async () => {
+    for (const userId of [editor.id, treasurer.id]) {
+      for (const path of PATHS) {
+        const response = await get(path, userId);
+        expect(response.status, path).toBe(200);
+        expect(response.headers.get("Cache-Control"), path).toBe("private, no-store");
+      }
+    }
+  });
+});
+
+describe("/studio/slides", () => {
+  it("lists the slides in order with their small text and title, edit links, Add a slide and View on site", async () => {
+    const page = parseHtml(await (await get("/studio/slides")).text());
+    const expected = await read((c) => c.listSlides());
+    expect(page.all(".studio-slide h2").map(textOf)).toEqual(expected.map((s) => s.title));
+    expect(page.all(".studio-slide .studio-slide-small").map(textOf)).toEqual(expected.map((s) => s.smallText));
+    expect(page.all(".studio-slide a").map((a) => a.attribs.href)).toEqual(expected.map((s) => `/studio/slides/${s.id}`));
+    expect(page.one('a[href="/studio/slides/new"]')).not.toBeNull();
+    expect(page.all(".studio-page a").find((a) => a.attribs.href === "/")).toBeDefined();
+    expect(textOf(page.all(".studio-page a").find((a) => a.attribs.href === "/")!)).toBe("View on site");
+    // The first cannot go up, the last cannot go down.
+    const ups = page.all('button[name="move"][value="up"]');
+    const downs = page.all('button[name="move"][value="down"]');
+    expect(ups.map((b) => "disabled" in b.attribs)).toEqual(expected.map((_, i) => i === 0));
+    expect(downs.map((b) => "disabled" in b.attribs)).toEqual(expected.map((_, i) => i === expected.length - 1));
+  });
+
+  it("refuses a slide without a title with its message, and saves nothing", async () => {
+    const before = await read((c) => c.listSlides());
+    const response = await post("/studio/slides/new", { smallText: "No title here", title: " " });
+    expect(response.status).toBe(400);
+    const page = parseHtml(await response.text());
+    expect(page.text("#slide-title-error")).toBe("Enter a title.");
+    expect(page.one("#slide-small-text")!.attribs.value).toBe("No title here");
+    expect(await read((c) => c.listSlides())).toEqual(before);
+    const edit = await post(`/studio/slides/${slide(1)}`, { title: "" });
+    expect(edit.status).toBe(400);
+    expect(await read((c) => c.getSlide(slide(1)))).toEqual(before[0]);
+  });
+
+  it("adds a slide last, edits one keeping its picture, moves one up, and the home page shows them in that order", async () => {
+    const added = await post("/studio/slides/new", { smallText: "New this year", title: "Studio Picnic Slide", description: "In the park" });
+    expect(added.status).toBe(302);
+    expect(added.headers.get("Location")).toBe("/studio/slides");
+    const afterAdd = await read((c) => c.listSlides());
+    expect(afterAdd.at(-1)).toMatchObject({ smallText: "New this year", title: "Studio Picnic Slide", description: "In the park" });
+
+    const first = afterAdd[0]!;
+    const edited = await post(`/studio/slides/${first.id}`, { smallText: first.smallText, title: "Edited In Studio", description: first.description });
+    expect(edited.status).toBe(302);
+    expect(await read((c) => c.getSlide(first.id))).toEqual({ ...first, title: "Edited In Studio" });
+
+    // The second slide goes up: it is now first.
+    const second = afterAdd[1]!;
+    const moved = await post("/studio/slides", { intent: "move", id: second.id, move: "up" });
+    expect(moved.status).toBe(302);
+    const afterMove = await read((c) => c.listSlides());
+    expect(afterMove.map((s) => s.id)).toEqual([second.id, first.id, ...afterAdd.slice(2).map((s) => s.id)]);
+    // The first cannot go further up: nothing changes.
+    await post("/studio/slides", { intent: "move", id: second.id, move: "up" });
+    expect((await read((c) => c.listSlides())).map((s) => s.id)).toEqual(afterMove.map((s) => s.id));
+
+    // Slides without a picture are left out of the home page (the new one has none yet).
+    const home = parseHtml(await (await get("/", null)).text());
+    // The carousel's infinite loop adds a copy of the last slide before the first and of the first after the last.
+    const shown = home.all(".hero-slider li.slide h2").map(textOf).slice(1, -1);
+    expect(shown).toEqual(afterMove.filter((s) => s.bannerImage.path).map((s) => (s.id === first.id ? "Edited In Studio" : s.title)));
+    expect(shown.slice(0, 2)).toEqual([second.title, "Edited In Studio"]);
+    expect(home.text(".hero-slider li.slide.selected h2")).toBe(second.title);
+  });
+
+  it("asks before removing a slide (Yes, Cancel), then removes it", async () => {
+    const [target] = await read((c) => c.listSlides());
+    const asked = await post("/studio/slides", { intent: "remove", id: target!.id });
+    expect(asked.status).toBe(200);
+    const page = parseHtml(await asked.text());
+    expect(page.text(".confirm-step p")).toBe(`Remove the slide “${target!.title}” from the home page? This cannot be undone.`);
+    expect(page.one('.confirm-step input[name="confirmed"]')!.attribs.value).toBe("1");
+    expect(page.one('.confirm-step a[href="/studio/slides"]')).not.toBeNull();
+    expect(await read((c) => c.getSlide(target!.id))).not.toBeNull();
+
+    const removed = await post("/studio/slides", { intent: "remove", id: target!.id, confirmed: "1" });
+    expect(removed.status).toBe(302);
+    expect(await read((c) => c.getSlide(target!.id))).toBeNull();
+  });
+
+  it("answers 404 for a slide that does not exist", async () => {
+    expect((await get("/studio/slides/ffffffffffffffffffffffff")).status).toBe(404);
+  });
+});
+
+describe("/studio/about and /studio/school", () => {
+  it("shows the page's current texts, video and picture", async () => {
+    const about = await read((c) => c.getPage("aboutUs"));
+    const page = parseHtml(await (await get("/studio/about")).text());
+    expect(page.one("#page-title")!.attribs.value).toBe(about!.title);
+    expect(page.one("#page-youtube")!.attribs.value).toBe(about!.youtubeVideoId);
+    expect(textareaValue(page.one("#page-description")!)).toBe(about!.descriptionHtml);
+    expect(page.one(".studio-image img")!.attribs.src).toBe(about!.image!.path);
+    expect(page.one('a[href="/about"]')).not.toBeNull();
+  });
+
+  it("refuses a missing title and a video that is not YouTube's, with messages, and saves nothing", async () => {
+    const before = await read((c) => c.getPage("aboutSchool"));
+    const response = await post("/studio/school", { title: "", youtubeVideoId: "https://vimeo.com/123", descriptionHtml: "<p>kept</p>" });
+    expect(response.status).toBe(400);
+    const page = parseHtml(await response.text());
+    expect(page.text("#page-title-error")).toBe("Enter a title.");
+    expect(page.text("#page-youtube-error")).toBe("Enter a YouTube video address or its 11-character id, or leave it empty.");
+    expect(textareaValue(page.one("#page-description")!)).toBe("<p>kept</p>");
+    expect(await read((c) => c.getPage("aboutSchool"))).toEqual(before);
+  });
+
+  it("saves About Us (sanitized, the video id from its address, the picture kept) and /about shows it", async () => {
+    const before = await read((c) => c.getPage("aboutUs"));
+    const response = await post("/studio/about", {
+      preTitle: "WHO WE ARE",
+      title: "Studio About Title",
+      descriptionHtml: '<p>Hello <strong>all</strong><script>alert(1)</script><img src=x onerror="alert(1)"></p>',
+      description2Html: "<p>More</p>",
+      youtubeVideoId: "https://www.youtube.com/watch?v=dQw4w9WgXcQ",
+    });
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe("/studio/about");
+    const saved = await read((c) => c.getPage("aboutUs"));
+    expect(saved).toMatchObject({
+      preTitle: "WHO WE ARE",
+      title: "Studio About Title",
+      youtubeVideoId: "dQw4w9WgXcQ",
+      description2Html: "<p>More</p>",
+      image: before!.image,
+    });
+    expect(saved!.descriptionHtml).toContain("<strong>all</strong>");
+    expect(saved!.descriptionHtml).not.toMatch(/script|onerror/);
+
+    const about = parseHtml(await (await get("/about", null)).text());
+    expect(about.text(".info-page-text h2")).toBe("Studio About Title");
+    expect(about.text(".info-page-text .eyebrow")).toBe("WHO WE ARE");
+  });
+
+  it("removes the School page's picture when asked, and /school shows the new title", async () => {
+    const response = await post("/studio/school", { title: "Studio School Title", removeImage: "1" });
+    expect(response.status).toBe(302);
+    expect(await read((c) => c.getPage("aboutSchool"))).toMatchObject({ title: "Studio School Title", image: null, youtubeVideoId: "" });
+    const school = parseHtml(await (await get("/school", null)).text());
+    expect(school.text(".info-page-text h2")).toBe("Studio School Title");
+    expect(school.one(".info-page-media img")).toBeNull();
+  });
+});
+
+describe("the activity log", () => {
+  it("has an entry for each write, newest first", async () => {
+    const page = parseHtml(await (await get("/accounts/activity", treasurer.id)).text());
+    const what = page.all("table.activity-table tbody tr").map((row) => textOf(row.children.filter((cell) => cell.type === "tag")[2]!));
+    const name = (await createD1Store(local.db).members.getById(editor.id))!.fullName;
+    expect(what.slice(0, 6)).toEqual([
+      `${name} changed the School page.`,
+      `${name} changed the About Us page.`,
+      expect.stringMatching(new RegExp(`^${name} removed the home slide "`)),
+      expect.stringMatching(new RegExp(`^${name} moved the home slide "`)),
+      `${name} changed the home slide "Edited In Studio".`,
+      `${name} added the home slide "Studio Picnic Slide".`,
+    ]);
+  });
+});
