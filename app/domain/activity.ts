@@ -31,6 +31,10 @@ export const ACTIVITY_KINDS = [
   "news-published",
   "news-unpublished",
   "news-deleted",
+  // Studio: galleries
+  "gallery-created",
+  "gallery-changed",
+  "gallery-deleted",
 ] as const;
 export type ActivityKind = (typeof ACTIVITY_KINDS)[number];
 
@@ -84,7 +88,10 @@ export type ActivityEvent =
   | { kind: "slide-added" | "slide-changed" | "slide-removed" | "slide-moved"; slide: { id: Id; name: string } }
   | { kind: "page-changed"; page: { key: string; name: string } }
   // Studio: news
-  | { kind: NewsActivityKind; news: { id: Id; title: string } };
+  | { kind: NewsActivityKind; news: { id: Id; title: string } }
+  // Studio: galleries (`change`: what was done, e.g. "added 3 photos")
+  | { kind: "gallery-created" | "gallery-deleted"; gallery: { id: Id; title: string } }
+  | { kind: "gallery-changed"; gallery: { id: Id; title: string }; change: string };
 
 /** Studio: news. What was done to a news item, named by its title as it was then. */
 export type NewsActivityKind = "news-created" | "news-updated" | "news-published" | "news-unpublished" | "news-deleted";
@@ -143,6 +150,13 @@ export function activitySentence(actor: string, event: ActivityEvent): string {
       return `${actor} moved the home slide "${event.slide.name}".`;
     case "page-changed":
       return `${actor} changed the ${event.page.name} page.`;
+    // Studio: galleries
+    case "gallery-created":
+      return `${actor} created the gallery "${event.gallery.title}".`;
+    case "gallery-changed":
+      return `${actor} changed the gallery "${event.gallery.title}": ${event.change}.`;
+    case "gallery-deleted":
+      return `${actor} deleted the gallery "${event.gallery.title}".`;
     default:
       return `${actor} ${NEWS_VERBS[event.kind]} the news item "${event.news.title}".`;
   }
@@ -168,6 +182,11 @@ function subjectOf(event: ActivityEvent): { subjectId: string; subjectName: stri
     case "news-unpublished":
     case "news-deleted":
       return { subjectId: event.news.id, subjectName: `news "${event.news.title}"` };
+    // Studio: galleries
+    case "gallery-created":
+    case "gallery-changed":
+    case "gallery-deleted":
+      return { subjectId: event.gallery.id, subjectName: `gallery "${event.gallery.title}"` };
     default:
       return { subjectId: event.member.id, subjectName: memberName(event.member) };
   }

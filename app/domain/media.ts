@@ -1,3 +1,4 @@
+import { MEDIA_URL_PREFIX } from "./photo-renditions";
 import type { MediaRef } from "./records";
 
 /**
@@ -6,6 +7,7 @@ import type { MediaRef } from "./records";
  * with CMS_ASSETS_URL they are served by the CMS host, otherwise by our own
  * static assets (public/). Absolute web URLs are kept; anything else a browser
  * might interpret (javascript:, data:, protocol-relative) is dropped.
+ * Photos uploaded in the studio ("/media/...", in our R2) are always served by us, never the CMS host.
  */
 export function resolveMediaUrl(path: string, assetsBase?: string): string | null {
   const value = path.trim();
@@ -19,6 +21,7 @@ export function resolveMediaUrl(path: string, assetsBase?: string): string | nul
   }
   if (value.startsWith("//") || /^[a-z][a-z0-9+.-]*:/i.test(value)) return null;
   const local = value.startsWith("/") ? value : `/${value}`;
+  if (local.startsWith(MEDIA_URL_PREFIX)) return local;
   return assetsBase ? `${assetsBase.replace(/\/+$/, "")}${local}` : local;
 }
 

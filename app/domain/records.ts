@@ -14,6 +14,8 @@ export interface MediaRef {
   width?: number;
   height?: number;
   alt?: string;
+  /** A photo uploaded in the studio: the widths of its WebP renditions next to it (ADR 40); absent: shown as it is. */
+  renditions?: number[];
 }
 
 export interface HomeSlide {

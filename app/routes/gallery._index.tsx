@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
-import { ContentImage } from "~/components/content/ContentImage";
+import { Picture } from "~/components/content/Picture";
 import { PageTitle } from "~/components/layout/Breadcrumbs";
 import { photoCount } from "~/domain/gallery";
 import { pageMeta } from "~/domain/page-meta";
@@ -26,7 +26,7 @@ export default function GalleryIndex() {
             {galleries.map((gallery, index) => (
               <li key={gallery.id} className="card gallery-card">
                 {/* The title names the link; the cover photo adds nothing to read out. */}
-                <ContentImage image={gallery.featuredImage} alt="" eager={index === 0} />
+                <Picture image={gallery.featuredImage} alt="" eager={index === 0} sizes="(min-width: 768px) 33vw, 100vw" maxWidth={700} />
                 <div className="card-body">
                   <h2>
                     {/* Its ::after covers the card, so the whole card is the link. */}

@@ -32,6 +32,8 @@ export function pageCacheKey(request: Request, buildVersion: string, consentCook
   if (request.method !== "GET") return null;
   const url = new URL(request.url);
   if (url.search || url.pathname.endsWith(".data") || url.pathname.startsWith("/dev/")) return null;
+  // Photos (/media/*) are files, streamed as they are and cached by browsers for good: never read as a page.
+  if (url.pathname.startsWith("/media/")) return null;
   // The cookies as Remix reads them (see request-cookies.server.ts), so the key and the render agree.
   const cookies = requestCookies(request);
   if (PERSONAL_COOKIES.some((name) => Object.hasOwn(cookies, name))) return null;

@@ -40,13 +40,21 @@ export function isUnsupportedMediaType(request: Request): boolean {
  * The largest body a route may be sent. A form is a few kB (the longest, a sign-up, is
  * under 4 kB); a Worker isolate has 128 MB, so a body is refused before it is read,
  * not after. Stripe's events are larger than forms but far below their own limit.
- * Upload routes, when they come, stream to R2 under a limit of their own.
  */
 export const FORM_BODY_LIMIT_BYTES = 64 * 1024;
 export const WEBHOOK_BODY_LIMIT_BYTES = 1024 * 1024;
 
+/**
+ * The studio's forms may carry photos (ADR 40): up to 40 MB a request, so one photo of 25 MB
+ * (or a 30 MB one, answered 413 by the route with the photo's own message) or several phone
+ * photos fit, well under a Worker's 100 MB request limit and its 128 MB of memory (the
+ * body is held twice while it is checked and read).
+ */
+export const STUDIO_UPLOAD_BODY_LIMIT_BYTES = 40 * 1024 * 1024;
+
 function bodyLimit(request: Request): number {
-  return takesFormBody(request) ? FORM_BODY_LIMIT_BYTES : WEBHOOK_BODY_LIMIT_BYTES;
+  if (!takesFormBody(request)) return WEBHOOK_BODY_LIMIT_BYTES;
+  return new URL(request.url).pathname.startsWith("/studio/") ? STUDIO_UPLOAD_BODY_LIMIT_BYTES : FORM_BODY_LIMIT_BYTES;
 }
 
 /** Reads what is left of a refused body and throws it away (nothing is kept). */

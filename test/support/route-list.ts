@@ -243,6 +243,10 @@ export const ROUTES: Readonly<Record<string, RouteEntry>> = {
   "studio_.slides_.$id.tsx": { path: `/studio/slides/${seedId(ID_SPACE.slide, 1)}`, methods: GET_POST, access: "editor", html: true },
   "studio_.about.tsx": { path: "/studio/about", methods: GET_POST, access: "editor", html: true },
   "studio_.school.tsx": { path: "/studio/school", methods: GET_POST, access: "editor", html: true },
+  // Studio: galleries and the photo pipeline (/media/* serves uploaded photos to anyone; the demo has none, so its sample is a 404)
+  "studio_.galleries._index.tsx": { path: "/studio/galleries", methods: GET_POST, access: "editor", html: true },
+  "studio_.galleries.$id.tsx": { path: `/studio/galleries/${DEMO.gallery}`, methods: GET_POST, access: "editor", html: true },
+  "media.$.tsx": { path: "/media/photos/none/350.webp", methods: GET, access: "public", html: false, resource: "file", status: 404 },
 };
 
 const ROUTES_DIR = path.resolve(import.meta.dirname, "../../app/routes");

@@ -1,5 +1,6 @@
 import { useRef, useState, type KeyboardEvent, type MouseEvent } from "react";
-import { ContentImage } from "~/components/content/ContentImage";
+import { Picture } from "~/components/content/Picture";
+import { pictureSources } from "~/domain/photo-renditions";
 import { stepPhoto } from "~/domain/gallery";
 import type { MediaRef } from "~/domain/records";
 
@@ -52,7 +53,8 @@ export function LightboxGallery({ photos }: { photos: Photo[] }) {
         {photos.map((image, index) => (
           <li key={`${index}-${image.path}`}>
             <a
-              href={image.path}
+              // Without JavaScript the link opens the photo itself: its largest rendition, not a phone's 5 MB original.
+              href={pictureSources(image)?.largest ?? image.path}
               className="gallery-thumb"
               ref={(element) => {
                 thumbnails.current[index] = element;
@@ -60,7 +62,7 @@ export function LightboxGallery({ photos }: { photos: Photo[] }) {
               onClick={(event) => open(event, index)}
             >
               {/* Without stored sizes the CSS box (aspect-ratio 4/3) holds the space, so no spinner is needed while images load. */}
-              <ContentImage image={image} eager={index === 0} />
+              <Picture image={image} eager={index === 0} sizes="(min-width: 600px) 350px, 100vw" maxWidth={700} />
             </a>
           </li>
         ))}
@@ -85,7 +87,11 @@ export function LightboxGallery({ photos }: { photos: Photo[] }) {
           </button>
           {photo ? (
             <figure className="lightbox-figure">
-              <img key={photo.path} src={photo.path} alt={photo.alt} width={photo.width} height={photo.height} />
+              {photo.renditions?.length ? (
+                <Picture key={photo.path} image={photo} alt={photo.alt} sizes="100vw" eager />
+              ) : (
+                <img key={photo.path} src={photo.path} alt={photo.alt} width={photo.width} height={photo.height} />
+              )}
               <figcaption id="lightbox-caption" aria-live="polite">
                 {photo.alt} <span className="lightbox-count">{`${current! + 1} of ${photos.length}`}</span>
               </figcaption>

@@ -98,10 +98,20 @@ export interface ContentRepository {
   setNewsPublished(id: Id, published: boolean): Promise<NewsItem | null>;
   /** Removes it; false when it was not there. */
   deleteNews(id: Id): Promise<boolean>;
+  // Studio: galleries writes (the photo pipeline's part)
+  /** Makes an empty gallery at the end of the list; returns it. */
+  createGallery(input: GalleryInput): Promise<Gallery>;
+  /** Replaces its title, featured image and photos (in their order); null when unknown. */
+  updateGallery(id: Id, input: GalleryInput): Promise<Gallery | null>;
+  /** Removes it; false when it was not there (its files are the caller's to delete). */
+  deleteGallery(id: Id): Promise<boolean>;
 }
 
 /** A news item as the studio writes it: everything but its id (`createdAt` is its date). */
 export type NewsInput = Omit<NewsItem, "id">;
+
+/** A gallery as the studio writes it. An empty `featuredImage.path` means none chosen yet. */
+export type GalleryInput = Pick<Gallery, "title" | "featuredImage" | "images">;
 
 /** A document's file: its bytes and their type. */
 export interface DocumentFile {

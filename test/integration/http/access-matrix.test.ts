@@ -124,6 +124,9 @@ const ADMITTED_POST: Record<string, (actor: Actor) => Cell> = {
   // Studio: news. Save without a title: the form again with its messages.
   "studio_.news_.new.tsx": () => ({ status: 400, type: HTML }),
   "studio_.news_.$id.tsx": () => ({ status: 400, type: HTML }),
+  // Studio: galleries (a form without its fields: the form's reply)
+  "studio_.galleries._index.tsx": () => ({ status: 400, type: HTML }),
+  "studio_.galleries.$id.tsx": () => ({ status: 400, type: HTML }),
 };
 
 function expectedGet(file: string, entry: RouteEntry, actor: Actor): Answer {

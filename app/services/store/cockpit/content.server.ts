@@ -7,6 +7,7 @@ import { findById } from "./by-id.server";
 import { cockpitSettingsWrites } from "./content-settings-writes.server";
 import { cockpitSlidesAndPagesWrites, slidesInOrder } from "./content-slides-pages-writes.server";
 import { cockpitNewsWrites } from "./content-news-writes.server";
+import { cockpitGalleryWrites } from "./content-gallery-writes.server";
 import type { CockpitClient, CockpitEntry, FindOptions } from "./client.server";
 import {
   eventFromCockpit,
@@ -107,5 +108,6 @@ export function cockpitContent(client: CockpitClient, assetsBase?: string): Cont
     ...cockpitSettingsWrites(client, assetsBase),
     ...cockpitSlidesAndPagesWrites(client, assetsBase),
     ...cockpitNewsWrites(client),
+    ...cockpitGalleryWrites(client, assetsBase),
   };
 }

@@ -94,6 +94,9 @@ export function media(value: unknown, assetsBase?: string): MediaRef | null {
   if (width !== undefined) ref.width = width;
   if (height !== undefined) ref.height = height;
   if (typeof alt === "string") ref.alt = alt;
+  // Photos uploaded in the studio: the widths of their renditions in our R2 (ADR 40).
+  const renditions = source.renditions ?? meta.renditions;
+  if (Array.isArray(renditions) && renditions.length && renditions.every((w) => positiveInt(w) !== undefined)) ref.renditions = renditions as number[];
   return ref;
 }
 
@@ -104,6 +107,7 @@ export function mediaToCockpit(ref: MediaRef | null): Record<string, unknown> | 
   if (ref.alt !== undefined) meta.title = ref.alt;
   if (ref.width !== undefined) meta.width = ref.width;
   if (ref.height !== undefined) meta.height = ref.height;
+  if (ref.renditions?.length) meta.renditions = ref.renditions;
   return { path: ref.path, meta };
 }
 

@@ -4,6 +4,7 @@ import { defaultSiteSettings } from "../../../domain/site-settings-defaults";
 import type { ContentRepository, DocumentsRepository, ContactMessagesRepository } from "../port";
 import { d1SlidesAndPagesWrites } from "./content-slides-pages-writes.server";
 import { d1NewsWrites } from "./content-news-writes.server";
+import { d1GalleryWrites } from "./content-gallery-writes.server";
 import { documentFileFromMedia } from "./document-files.server";
 import { d1SettingsWrites } from "./content-settings-writes.server";
 import { newId, nowSeconds } from "../ids";
@@ -53,6 +54,7 @@ export function d1Content(db: D1Database): ContentRepository {
     ...d1SettingsWrites(db),
     ...d1SlidesAndPagesWrites(db),
     ...d1NewsWrites(db),
+    ...d1GalleryWrites(db),
   };
 }
 

@@ -1,0 +1,54 @@
+import { GALLERY_TEXTS, PHOTOS_PER_UPLOAD } from "../domain/gallery-edit";
+import type { MediaRef } from "../domain/records";
+import { checkUpload, sizeRefusal } from "../domain/uploads";
+import { storePhoto, type PhotoDeps } from "./photos.server";
+
+/**
+ * The photos a studio form sent (PhotoInput's file field), read from the action's FormData
+ * and stored through the photo pipeline. Every file is checked before any is stored, so a
+ * refused file (too large, not a photo, cut short) stores nothing of its upload.
+ * The request's body was already capped before any route read it (request-guard.server.ts:
+ * 40 MB under /studio/), so at most that much is in memory here.
+ */
+
+export type PhotoUploads =
+  { ok: true; stored: Array<{ ref: MediaRef; withRenditions: boolean }> } | { ok: false; status: 400 | 413 | 415 | 422; message: string };
+
+/** The files chosen in the field (an empty file input sends one nameless, empty file: not a choice). */
+export function chosenFiles(formData: FormData, name: string): File[] {
+  return formData
+    .getAll(name)
+    .filter((value): value is File => typeof value === "object" && value !== null && "arrayBuffer" in value && (value.size > 0 || value.name !== ""));
+}
+
+/** Whether PhotoInput's "Remove" box was ticked for the field `name`. */
+export function photoRemoved(formData: FormData, name: string): boolean {
+  return formData.get(`${name}-remove`) === "1";
+}
+
+export async function storeUploadedPhotos(deps: PhotoDeps, formData: FormData, name = "photos", options: { max?: number } = {}): Promise<PhotoUploads> {
+  const files = chosenFiles(formData, name);
+  if (!files.length) return { ok: false, status: 400, message: GALLERY_TEXTS.noFile };
+  if (files.length > (options.max ?? PHOTOS_PER_UPLOAD)) return { ok: false, status: 413, message: GALLERY_TEXTS.tooMany };
+  const named = (file: File, message: string) => (files.length > 1 && file.name ? `${file.name}: ${message}` : message);
+  // The size first (no bytes read for a file over the limit), then the bytes themselves.
+  for (const file of files) {
+    const tooLarge = sizeRefusal(file.size, "photo");
+    if (tooLarge && !tooLarge.ok) return { ok: false, status: tooLarge.status, message: named(file, tooLarge.message) };
+  }
+  const contents: Uint8Array[] = [];
+  for (const file of files) {
+    const bytes = new Uint8Array(await file.arrayBuffer());
+    const checked = checkUpload(bytes, "photo");
+    if (!checked.ok) return { ok: false, status: checked.status, message: named(file, checked.message) };
+    contents.push(bytes);
+  }
+  const stored: Array<{ ref: MediaRef; withRenditions: boolean }> = [];
+  for (const bytes of contents) {
+    const result = await storePhoto(deps, bytes);
+    // Checked above, so a refusal here cannot happen; kept as a guard, not a path.
+    if (!result.ok) return result;
+    stored.push({ ref: result.ref, withRenditions: result.withRenditions });
+  }
+  return { ok: true, stored };
+}

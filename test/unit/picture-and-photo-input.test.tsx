@@ -1,0 +1,64 @@
+import { createElement } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
+import { describe, expect, it } from "vitest";
+import { ContentImage } from "~/components/content/ContentImage";
+import { Picture } from "~/components/content/Picture";
+import { PhotoInput } from "~/components/forms/PhotoInput";
+import { parseHtml } from "../support/html";
+
+const uploaded = { path: "/media/photos/abc/original.jpg", width: 4000, height: 3000, renditions: [350, 700, 1600], alt: "The lawn" };
+
+describe("Picture", () => {
+  it("draws <picture> with the WebP srcset and sizes, the JPEG fallback, the size and lazy loading", () => {
+    const page = parseHtml(renderToStaticMarkup(createElement(Picture, { image: uploaded, sizes: "(min-width: 600px) 350px, 100vw", maxWidth: 700 })));
+    expect(page.one("picture source")?.attribs).toEqual({
+      type: "image/webp",
+      srcset: "/media/photos/abc/350.webp 350w, /media/photos/abc/700.webp 700w",
+      sizes: "(min-width: 600px) 350px, 100vw",
+    });
+    expect(page.one("picture img")?.attribs).toMatchObject({
+      src: "/media/photos/abc/700.jpg",
+      alt: "The lawn",
+      width: "4000",
+      height: "3000",
+      loading: "lazy",
+    });
+  });
+
+  it("loads the page's first image at once when told", () => {
+    const page = parseHtml(renderToStaticMarkup(createElement(Picture, { image: uploaded, sizes: "100vw", eager: true })));
+    expect(page.one("picture img")?.attribs).toMatchObject({ loading: "eager", fetchpriority: "high" });
+  });
+
+  it("draws a photo without renditions exactly as before", () => {
+    const demo = { path: "/demo/gallery-1.jpg", alt: "Dancers" };
+    expect(renderToStaticMarkup(createElement(Picture, { image: demo, sizes: "100vw" }))).toBe(
+      renderToStaticMarkup(createElement(ContentImage, { image: demo })),
+    );
+  });
+});
+
+describe("PhotoInput", () => {
+  it("is a plain file input for photos, several at once when asked, with its hint and message tied to it", () => {
+    const page = parseHtml(
+      renderToStaticMarkup(createElement(PhotoInput, { id: "p", name: "photos", label: "Photos", hint: "Up to 12", error: "Too big", multiple: true })),
+    );
+    expect(page.one("input")?.attribs).toMatchObject({
+      type: "file",
+      name: "photos",
+      accept: "image/jpeg,image/png,image/webp,image/gif",
+      multiple: "",
+      "aria-invalid": "true",
+      "aria-describedby": "p-hint p-error",
+    });
+    expect(page.text("label")).toBe("Photos");
+    expect(page.all("input[type=checkbox]")).toEqual([]);
+  });
+
+  it("shows the current photo with a Remove box when editing", () => {
+    const page = parseHtml(renderToStaticMarkup(createElement(PhotoInput, { id: "i", name: "image", label: "Image", current: { path: "/demo/x.jpg" } })));
+    expect(page.one(".photo-input-current img")?.attribs.src).toBe("/demo/x.jpg");
+    expect(page.one("input[type=checkbox]")?.attribs).toMatchObject({ name: "image-remove", value: "1" });
+    expect(page.text(".photo-input-remove")).toBe("Remove");
+  });
+});
