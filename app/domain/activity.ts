@@ -1,6 +1,7 @@
 import { formatMemberNumber } from "./member-number";
 import { ROLE_LABELS, type Id } from "./records";
 import { formatTicketCode } from "./ticket-code";
+import { PEOPLE_ACTIVITY_KINDS, peopleActivitySentence, type PeopleActivityEvent } from "./activity-people";
 
 /**
  * The activity log (/accounts/activity): who changed what, and when, in the back office.
@@ -19,6 +20,8 @@ export const ACTIVITY_KINDS = [
   "payment-link-sent",
   "door-admitted",
   "setting-changed",
+  // Studio: event calendar, office bearers and documents
+  ...PEOPLE_ACTIVITY_KINDS,
 ] as const;
 export type ActivityKind = (typeof ACTIVITY_KINDS)[number];
 
@@ -67,7 +70,9 @@ export type ActivityEvent =
   | { kind: "member-deleted" | "member-restored" | "payment-link-sent"; member: ActivityMember }
   | { kind: "role-granted" | "role-revoked"; member: ActivityMember; before: string; after: string }
   | { kind: "door-admitted"; ticket: { id: Id; code: string; title: string }; admitted: number }
-  | { kind: "setting-changed"; key: string; before: JsonValue; after: JsonValue };
+  | { kind: "setting-changed"; key: string; before: JsonValue; after: JsonValue }
+  // Studio: event calendar, office bearers and documents
+  | PeopleActivityEvent;
 
 /** The role everyone has; any other role is granted over it and revoked back to it. */
 const PLAIN_ROLE = "member";
@@ -105,6 +110,9 @@ export function activitySentence(actor: string, event: ActivityEvent): string {
       return `${actor} admitted ${people(event.admitted)} on ticket ${formatTicketCode(event.ticket.code)} (${event.ticket.title}).`;
     case "setting-changed":
       return `${actor} changed the setting ${event.key}.`;
+    // Studio: event calendar, office bearers and documents
+    default:
+      return peopleActivitySentence(actor, event);
   }
 }
 
@@ -114,6 +122,22 @@ function subjectOf(event: ActivityEvent): { subjectId: string; subjectName: stri
       return { subjectId: event.ticket.id, subjectName: `ticket ${formatTicketCode(event.ticket.code)}` };
     case "setting-changed":
       return { subjectId: event.key, subjectName: event.key };
+    // Studio: event calendar, office bearers and documents
+    case "calendar-entry-added":
+    case "calendar-entry-changed":
+    case "calendar-entry-removed":
+    case "office-bearer-added":
+    case "office-bearer-changed":
+    case "office-bearer-removed":
+    case "office-bearers-reordered":
+    case "team-moved-to-previous":
+    case "previous-team-changed":
+    case "previous-team-removed":
+    case "document-added":
+    case "document-renamed":
+    case "document-file-replaced":
+    case "document-removed":
+      return { subjectId: event.subject.id, subjectName: event.subject.name };
     default:
       return { subjectId: event.member.id, subjectName: memberName(event.member) };
   }

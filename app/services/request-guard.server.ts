@@ -1,3 +1,5 @@
+import { UPLOAD_BODY_LIMIT } from "../domain/uploads/limits";
+
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 /**
@@ -45,7 +47,12 @@ export function isUnsupportedMediaType(request: Request): boolean {
 export const FORM_BODY_LIMIT_BYTES = 64 * 1024;
 export const WEBHOOK_BODY_LIMIT_BYTES = 1024 * 1024;
 
+/** The studio's upload forms (multipart posts under /studio/): the largest upload plus the form (app/domain/uploads); the route checks each file's own limit. */
+const takesUpload = (request: Request) =>
+  new URL(request.url).pathname.startsWith("/studio/") && (request.headers.get("Content-Type") ?? "").toLowerCase().startsWith("multipart/form-data");
+
 function bodyLimit(request: Request): number {
+  if (takesUpload(request)) return UPLOAD_BODY_LIMIT;
   return takesFormBody(request) ? FORM_BODY_LIMIT_BYTES : WEBHOOK_BODY_LIMIT_BYTES;
 }
 

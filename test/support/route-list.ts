@@ -230,6 +230,19 @@ export const ROUTES: Readonly<Record<string, RouteEntry>> = {
     resource: "webhook",
     rule: "Stripe's signed events only (GET 405); the signature, not a session, is the key",
   },
+  // Studio: event calendar, office bearers and documents (issue 18)
+  "studio_.calendar.tsx": { path: "/studio/calendar", methods: GET_POST, access: "editor", html: true },
+  "studio_.calendar_.$id.tsx": { path: "/studio/calendar/new", methods: GET_POST, access: "editor", html: true },
+  "studio_.office-bearers.tsx": { path: "/studio/office-bearers", methods: GET_POST, access: "editor", html: true },
+  "studio_.office-bearers_.$id.tsx": { path: "/studio/office-bearers/new", methods: GET_POST, access: "editor", html: true },
+  "studio_.office-bearers_.previous_.$id.tsx": {
+    path: `/studio/office-bearers/previous/${seedId(ID_SPACE.team, 1)}`,
+    methods: GET_POST,
+    access: "editor",
+    html: true,
+  },
+  "studio_.documents.tsx": { path: "/studio/documents", methods: GET_POST, access: "editor", html: true },
+  "studio_.documents_.$id.tsx": { path: `/studio/documents/${DEMO.document}`, methods: GET_POST, access: "editor", html: true },
 };
 
 const ROUTES_DIR = path.resolve(import.meta.dirname, "../../app/routes");

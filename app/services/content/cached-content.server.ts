@@ -22,6 +22,7 @@ export function cacheContent(content: ContentRepository, cache: SwrCache, namesp
   const listGalleries = list("listGalleries", () => content.listGalleries());
   const listPublishedNews = list("listPublishedNews", () => content.listPublishedNews());
   return {
+    ...content,
     getSiteSettings: list("getSiteSettings", () => content.getSiteSettings()),
     getPage: (key) => read(`getPage-${key}`, () => content.getPage(key)),
     listSlides: list("listSlides", () => content.listSlides()),

@@ -41,6 +41,7 @@ export function prepareContent(content: ContentRepository, assetsBase?: string):
   });
 
   return {
+    ...content,
     getSiteSettings: async () => settings(await content.getSiteSettings()),
     async getPage(key) {
       const value = await content.getPage(key);

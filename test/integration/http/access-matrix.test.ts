@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, inject, it } from "vitest";
 import { ACTORS, DEMO, ROUTES, canSee, type Actor, type Method, type RouteEntry } from "../../support/route-list";
 import { sessionCookieFor } from "../../support/session";
+import { ID_SPACE, seedId } from "../../../seed/ids";
 
 /**
  * The access-control matrix (spec §2, ARCHITECTURE.md point 1): every route file in
@@ -111,6 +112,14 @@ const ADMITTED_POST: Record<string, (actor: Actor) => Cell> = {
   // Unsigned: the dev server has no STRIPE_WEBHOOK_SECRET, so it says webhooks are not configured
   // (Stripe retries a 503); with a secret an unsigned event is 400 (test/integration/http/payments.test.ts).
   "webhooks.stripe.tsx": () => ({ status: 503, type: "text/plain" }),
+  // Studio: event calendar, office bearers and documents: a form with nothing to act on is answered with its messages.
+  "studio_.calendar.tsx": () => ({ status: 400, type: HTML }),
+  "studio_.calendar_.$id.tsx": () => ({ status: 400, type: HTML }),
+  "studio_.office-bearers.tsx": () => ({ status: 400, type: HTML }),
+  "studio_.office-bearers_.$id.tsx": () => ({ status: 400, type: HTML }),
+  "studio_.office-bearers_.previous_.$id.tsx": () => ({ status: 400, type: HTML }),
+  "studio_.documents.tsx": () => ({ status: 400, type: HTML }),
+  "studio_.documents_.$id.tsx": () => ({ status: 400, type: HTML }),
 };
 
 function expectedGet(file: string, entry: RouteEntry, actor: Actor): Answer {
@@ -140,6 +149,10 @@ const ATTACK: Record<string, Record<string, string>> = {
   "amend-account.tsx": { fullName: "Changed By Matrix", title: "Mr", address: "1 Changed Road", city: "Manchester", postcode: "M1 1AA", mobile: "07700900999" },
   "book-ticket.tsx": { numberOfAdults: "1", adultName1: "Matrix Guest" },
   "mem-account.tsx": {},
+  // Studio: event calendar, office bearers and documents
+  "studio_.calendar.tsx": { intent: "remove", id: seedId(ID_SPACE.event, 1), confirmed: "1" },
+  "studio_.office-bearers.tsx": { intent: "move-team", year: "2026", confirmed: "1" },
+  "studio_.documents.tsx": { intent: "remove", id: DEMO.document, confirmed: "1" },
 };
 const HARMLESS = { matrix: "1" };
 

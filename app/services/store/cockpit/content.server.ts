@@ -4,6 +4,7 @@ import { defaultSiteSettings } from "../../../domain/site-settings-defaults";
 import { StoreUnavailableError } from "../errors";
 import type { ContentRepository } from "../port";
 import { findById } from "./by-id.server";
+import { cockpitPeopleWrites } from "./content-people-writes.server";
 import type { CockpitClient, CockpitEntry, FindOptions } from "./client.server";
 import {
   eventFromCockpit,
@@ -101,5 +102,6 @@ export function cockpitContent(client: CockpitClient, assetsBase?: string): Cont
       const entry = await findById(client, "news", newsId, { published: true });
       return entry && bool(entry.published) ? newsFromCockpit(entry, assetsBase) : null;
     },
+    ...cockpitPeopleWrites(client, assetsBase),
   };
 }

@@ -2,6 +2,7 @@ import type { Id, InfoPage, PageKey } from "../../../domain/records";
 import { infoPageSchema, siteSettingsSchema, type SiteSettings } from "../../../domain/site-settings";
 import { defaultSiteSettings } from "../../../domain/site-settings-defaults";
 import type { ContentRepository, DocumentsRepository, ContactMessagesRepository } from "../port";
+import { d1DocumentWrites, d1PeopleWrites } from "./content-people-writes.server";
 import { documentFileFromMedia } from "./document-files.server";
 import { newId, nowSeconds } from "../ids";
 import { documentFromRow, eventFromRow, galleryFromRow, newsFromRow, officeBearerFromRow, previousTeamFromRow, slideFromRow } from "./rows";
@@ -47,6 +48,7 @@ export function d1Content(db: D1Database): ContentRepository {
       const row = await db.prepare("SELECT * FROM news WHERE id = ? AND published = 1").bind(id).first<Record<string, unknown>>();
       return row ? newsFromRow(row) : null;
     },
+    ...d1PeopleWrites(db),
   };
 }
 
@@ -61,6 +63,7 @@ export function d1Documents(db: D1Database, media?: R2Bucket): DocumentsReposito
       return row ? documentFromRow(row) : null;
     },
     file: (document) => documentFileFromMedia(media, db, document.file.path),
+    ...d1DocumentWrites(db),
   };
 }
 

@@ -1,0 +1,40 @@
+import { z } from "zod";
+import { dayNumber, monthNumber } from "./calendar-event";
+import { safeHref } from "./safe-href";
+
+/** The studio's calendar entry form (/studio/calendar): server-only (the action parses), so no public page loads zod. */
+
+export const CALENDAR_LIMITS = { month: 20, date: 20, name: 200, url: 500 } as const;
+export type CalendarField = keyof typeof CALENDAR_LIMITS;
+
+export const CALENDAR_MESSAGES = {
+  month: "Please enter the month, for example JAN or January",
+  date: "Please enter the day of the month, for example 14",
+  name: "Please enter the event's name",
+  url: "Please enter a page of this site (starting with /) or a full web address (starting with https://)",
+} as const;
+
+const asText = (value: unknown) => (typeof value === "string" ? value : "");
+const text = (field: CalendarField, required: string | null) =>
+  z
+    .preprocess(
+      asText,
+      z
+        .string()
+        .trim()
+        .max(CALENDAR_LIMITS[field], { error: `At most ${CALENDAR_LIMITS[field]} characters` }),
+    )
+    .superRefine((value, ctx) => {
+      if (required && !value) ctx.addIssue({ code: "custom", message: required });
+    });
+
+/** A calendar entry as the studio saves it: month and day must be readable (so "Past" can be worked out), the link safe. */
+export const calendarEntrySchema = z.object({
+  month: text("month", CALENDAR_MESSAGES.month).refine((v) => !v || monthNumber(v) !== null, { error: CALENDAR_MESSAGES.month }),
+  date: text("date", CALENDAR_MESSAGES.date).refine((v) => !v || dayNumber(v) !== null, { error: CALENDAR_MESSAGES.date }),
+  name: text("name", CALENDAR_MESSAGES.name),
+  url: text("url", null).refine((v) => !v || (safeHref(v) !== null && (v.startsWith("/") || /^https?:\/\//i.test(v))), {
+    error: CALENDAR_MESSAGES.url,
+  }),
+});
+export type CalendarEntryInput = z.infer<typeof calendarEntrySchema>;

@@ -1,0 +1,32 @@
+import { z } from "zod";
+
+/**
+ * Members' documents in the studio (/studio/documents): a title, and a file checked by
+ * checkUpload(bytes, "document") before it is stored (app/domain/uploads). Pure.
+ */
+
+export const DOCUMENT_TITLE_MAX = 200;
+
+export const DOCUMENT_MESSAGES = {
+  title: "Please enter the document's title",
+  file: "Please choose the file to upload",
+} as const;
+
+const asText = (value: unknown) => (typeof value === "string" ? value : "");
+
+export const documentTitleSchema = z.preprocess(
+  asText,
+  z
+    .string()
+    .trim()
+    .min(1, { error: DOCUMENT_MESSAGES.title, abort: true })
+    .max(DOCUMENT_TITLE_MAX, { error: `At most ${DOCUMENT_TITLE_MAX} characters` }),
+);
+
+/** A file field's value: a chosen file, or nothing (a browser sends an empty, nameless file when none was chosen). */
+export function chosenFile(value: unknown): File | null {
+  return value instanceof File && (value.size > 0 || value.name !== "") ? value : null;
+}
+
+/** The record's path for a key in the MEDIA bucket: "documents/x.pdf" → "/documents/x.pdf" (how the D1 records name their files, ADR 40). */
+export const documentPathForKey = (key: string) => `/${key}`;
