@@ -14,27 +14,29 @@ export const CALENDAR_MESSAGES = {
   url: "Please enter a page of this site (starting with /) or a full web address (starting with https://)",
 } as const;
 
-const asText = (value: unknown) => (typeof value === "string" ? value : "");
-const text = (field: CalendarField, required: string | null) =>
+/**
+ * conform's parseWithZod turns an empty field into undefined before these schemas see it:
+ * a required field's own type error is its "Please enter" message, an optional one defaults to "".
+ */
+const required = (field: CalendarField, message: string) =>
   z
-    .preprocess(
-      asText,
-      z
-        .string()
-        .trim()
-        .max(CALENDAR_LIMITS[field], { error: `At most ${CALENDAR_LIMITS[field]} characters` }),
-    )
-    .superRefine((value, ctx) => {
-      if (required && !value) ctx.addIssue({ code: "custom", message: required });
-    });
+    .string({ error: message })
+    .trim()
+    .min(1, { error: message, abort: true })
+    .max(CALENDAR_LIMITS[field], { error: `At most ${CALENDAR_LIMITS[field]} characters` });
 
 /** A calendar entry as the studio saves it: month and day must be readable (so "Past" can be worked out), the link safe. */
 export const calendarEntrySchema = z.object({
-  month: text("month", CALENDAR_MESSAGES.month).refine((v) => !v || monthNumber(v) !== null, { error: CALENDAR_MESSAGES.month }),
-  date: text("date", CALENDAR_MESSAGES.date).refine((v) => !v || dayNumber(v) !== null, { error: CALENDAR_MESSAGES.date }),
-  name: text("name", CALENDAR_MESSAGES.name),
-  url: text("url", null).refine((v) => !v || (safeHref(v) !== null && (v.startsWith("/") || /^https?:\/\//i.test(v))), {
-    error: CALENDAR_MESSAGES.url,
-  }),
+  month: required("month", CALENDAR_MESSAGES.month).refine((v) => monthNumber(v) !== null, { error: CALENDAR_MESSAGES.month }),
+  date: required("date", CALENDAR_MESSAGES.date).refine((v) => dayNumber(v) !== null, { error: CALENDAR_MESSAGES.date }),
+  name: required("name", CALENDAR_MESSAGES.name),
+  url: z
+    .string()
+    .trim()
+    .max(CALENDAR_LIMITS.url, { error: `At most ${CALENDAR_LIMITS.url} characters` })
+    .default("")
+    .refine((v) => !v || (safeHref(v) !== null && (v.startsWith("/") || /^https?:\/\//i.test(v))), {
+      error: CALENDAR_MESSAGES.url,
+    }),
 });
 export type CalendarEntryInput = z.infer<typeof calendarEntrySchema>;

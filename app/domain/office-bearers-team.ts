@@ -34,7 +34,10 @@ export const officeBearerSchema = z.object({
   name: requiredText(BEARER_LIMITS.name, OFFICE_BEARER_MESSAGES.name),
   role: requiredText(BEARER_LIMITS.role, OFFICE_BEARER_MESSAGES.role),
   // "Remove the photo" (the photo itself is kept or removed; new photos come with the photo part).
-  removePhoto: z.preprocess((v) => v === "1" || v === "on", z.boolean()),
+  removePhoto: z
+    .string()
+    .optional()
+    .transform((v) => v === "1" || v === "on"),
 });
 export type OfficeBearerInput = z.infer<typeof officeBearerSchema>;
 
@@ -42,7 +45,7 @@ export type OfficeBearerInput = z.infer<typeof officeBearerSchema>;
 const YEAR = /^(19|20)\d{2}(\s*[-–]\s*(\d{2}|(19|20)\d{2}))?$/;
 
 export const moveTeamSchema = z.object({
-  year: z.preprocess(asText, z.string().trim().regex(YEAR, { error: OFFICE_BEARER_MESSAGES.year })),
+  year: z.string({ error: OFFICE_BEARER_MESSAGES.year }).trim().regex(YEAR, { error: OFFICE_BEARER_MESSAGES.year }),
   confirmed: z.literal("1").optional().catch(undefined),
 });
 

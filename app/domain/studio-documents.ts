@@ -12,16 +12,12 @@ export const DOCUMENT_MESSAGES = {
   file: "Please choose the file to upload",
 } as const;
 
-const asText = (value: unknown) => (typeof value === "string" ? value : "");
-
-export const documentTitleSchema = z.preprocess(
-  asText,
-  z
-    .string()
-    .trim()
-    .min(1, { error: DOCUMENT_MESSAGES.title, abort: true })
-    .max(DOCUMENT_TITLE_MAX, { error: `At most ${DOCUMENT_TITLE_MAX} characters` }),
-);
+/** conform's parseWithZod makes an empty field undefined: the type error is the "Please enter" message too. */
+export const documentTitleSchema = z
+  .string({ error: DOCUMENT_MESSAGES.title })
+  .trim()
+  .min(1, { error: DOCUMENT_MESSAGES.title, abort: true })
+  .max(DOCUMENT_TITLE_MAX, { error: `At most ${DOCUMENT_TITLE_MAX} characters` });
 
 /** A file field's value: a chosen file, or nothing (a browser sends an empty, nameless file when none was chosen). */
 export function chosenFile(value: unknown): File | null {

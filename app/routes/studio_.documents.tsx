@@ -83,7 +83,7 @@ export default function StudioDocuments() {
               {documents.map((document) => (
                 <li key={document.id} className="studio-item">
                   <p className="studio-item-main">
-                    <a href={`/documents/${document.id}`} target="_blank" rel="noopener">
+                    <a href={`/documents/${document.id}`} target="_blank" rel="noopener noreferrer">
                       {document.title}
                     </a>
                   </p>

@@ -17,7 +17,7 @@ const NO_STORE = { "Cache-Control": PRIVATE_CACHE_CONTROL };
 const LIST = "/studio/documents";
 
 /** A new title, and optionally a new file (the old file is then deleted). */
-const changeSchema = z.object({ title: documentTitleSchema, file: z.preprocess(chosenFile, z.instanceof(File).nullable()) });
+const changeSchema = z.object({ title: documentTitleSchema, file: z.preprocess(chosenFile, z.instanceof(File).nullable()).optional() });
 
 async function documentOf(context: LoaderFunctionArgs["context"], id: string | undefined) {
   const document = id ? await context.store.documents.get(id) : null;
@@ -36,7 +36,8 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const document = await documentOf(context, params.id);
   const submission = parseWithZod(await request.formData(), { schema: changeSchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400, headers: NO_STORE });
-  const result = await changeDocument(context, editor, document.id, submission.value);
+  const { title, file } = submission.value;
+  const result = await changeDocument(context, editor, document.id, { title, file: file ?? null });
   if (!result.ok) {
     if (!("message" in result)) throw new Response("Not found", { status: 404, headers: NO_STORE });
     return data(submission.reply({ fieldErrors: { file: [result.message] } }), { status: result.status, headers: NO_STORE });
@@ -54,7 +55,7 @@ export default function StudioDocument() {
       <section className="section studio-page">
         <div className="container">
           <p>
-            <a href={`/documents/${document.id}`} target="_blank" rel="noopener">
+            <a href={`/documents/${document.id}`} target="_blank" rel="noopener noreferrer">
               Open the current file
             </a>
           </p>
