@@ -19,16 +19,13 @@ export const OFFICE_BEARER_MESSAGES = {
   noTeam: "There is no current team to move.",
 } as const;
 
-const asText = (value: unknown) => (typeof value === "string" ? value : "");
+/** A required field: conform's parseWithZod makes an empty one undefined, so its type error is the "Please enter" message too. */
 const requiredText = (max: number, message: string) =>
-  z.preprocess(
-    asText,
-    z
-      .string()
-      .trim()
-      .min(1, { error: message, abort: true })
-      .max(max, { error: `At most ${max} characters` }),
-  );
+  z
+    .string({ error: message })
+    .trim()
+    .min(1, { error: message, abort: true })
+    .max(max, { error: `At most ${max} characters` });
 
 export const officeBearerSchema = z.object({
   name: requiredText(BEARER_LIMITS.name, OFFICE_BEARER_MESSAGES.name),
@@ -52,13 +49,11 @@ export const moveTeamSchema = z.object({
 export const previousTeamSchema = z.object({
   title: requiredText(PREVIOUS_TEAM_LIMITS.title, OFFICE_BEARER_MESSAGES.title),
   // Rich text (named for the editor that replaces the textarea later); sanitized on save.
-  contentHtml: z.preprocess(
-    asText,
-    z
-      .string()
-      .trim()
-      .max(PREVIOUS_TEAM_LIMITS.content, { error: `At most ${PREVIOUS_TEAM_LIMITS.content} characters` }),
-  ),
+  contentHtml: z
+    .string()
+    .trim()
+    .max(PREVIOUS_TEAM_LIMITS.content, { error: `At most ${PREVIOUS_TEAM_LIMITS.content} characters` })
+    .default(""),
 });
 export type PreviousTeamInput = z.infer<typeof previousTeamSchema>;
 
