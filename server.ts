@@ -9,6 +9,7 @@ import { PAGE_CACHE_FRESH_SECONDS, PAGE_CACHE_STALE_SECONDS, pageCacheKey, serve
 import { checkRequestBody, isCrossSiteMutation, isLocalRequest, isUnsupportedMediaType } from "./app/services/request-guard.server";
 import { secureResponse } from "./app/services/security-headers.server";
 import { COOKIE_CONSENT_NAME } from "./app/services/shell.server";
+import { contentVersion } from "./app/services/content/content-version.server";
 import { createSwrCache, defaultCache, SwrMemory } from "./app/services/swr-cache.server";
 
 const serverBuild = build as unknown as ServerBuild;
@@ -53,7 +54,9 @@ async function handle(received: Request, env: WorkerBindings, ctx: ExecutionCont
     const render = () => handleRemixRequest(request, loadContext);
     // What the render saw decides whether its page may be stored, not the request's headers.
     const renderForCache = async () => ({ response: await render(), personal: renderReadSignedInUser(loadContext) });
-    const key = pageCacheKey(request, serverBuild.assets.version, COOKIE_CONSENT_NAME);
+    // The content version (ADR 42) is read only for a request the cache may answer: a studio write bumps it.
+    const cacheable = pageCacheKey(request, serverBuild.assets.version, COOKIE_CONSENT_NAME) !== null;
+    const key = cacheable ? pageCacheKey(request, serverBuild.assets.version, COOKIE_CONSENT_NAME, await contentVersion(loadContext)) : null;
     return key
       ? await servePage(
           createSwrCache({

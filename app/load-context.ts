@@ -2,6 +2,7 @@ import type { AppLoadContext } from "@remix-run/cloudflare";
 import { parseEnv, type AppEnv } from "./services/env.server";
 import { createStore, type Store } from "./services/store/index.server";
 import { createPublicContent } from "./services/content/index.server";
+import { contentVersion } from "./services/content/content-version.server";
 import type { ContentRepository } from "./services/store/port";
 
 /** What the Worker runtime hands us: the same shape from wrangler's dev proxy and from server.ts. */
@@ -47,6 +48,7 @@ export function getLoadContext({ request, context }: { request: Request; context
         content: this.store.content,
         env,
         waitUntil: (promise) => ctx.waitUntil(promise),
+        version: () => contentVersion(this),
       }));
     },
   };

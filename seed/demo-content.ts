@@ -30,6 +30,11 @@ export function demoSettings(year: number): SiteSettings {
       buttonText: "Book Tickets",
       videoTitle: "Highlights from last year",
       video: image("/demo/event/highlights.webm", 640, 360, "Highlights from last year's celebration"),
+      // A week after bookings close (tickets.lastBookingDate).
+      date: `${year}-12-27`,
+      startTime: "18:00",
+      venue: "Mosaic Community Hall, 12 Church Road, Manchester M20 2AB",
+      capacity: 250,
     },
     latestOfficeBearersTitle: `Office Bearers ${year}–${String(year + 1).slice(2)}`,
     membership: {

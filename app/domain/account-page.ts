@@ -1,3 +1,4 @@
+import type { EventDetails } from "./event-details";
 import type { Membership, TransactionStatus } from "./records";
 
 /**
@@ -30,6 +31,8 @@ export interface AccountTicket {
   year: number;
   /** The year once: "Christmas & New Year Celebration 2026" is not followed by "2026" again. */
   heading: string;
+  /** When and where, for a ticket of the event on sale (issue 18); null for another event or when not set. */
+  event: EventDetails | null;
   /** As the door reads it: "XMAS-7K2P". */
   code: string;
   price: string;

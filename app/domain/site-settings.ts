@@ -30,6 +30,15 @@ export const siteSettingsSchema = z.object({
     buttonText: z.string(),
     videoTitle: z.string(),
     video: media.nullable(),
+    // When and where, and how many people it takes (issue 18). Optional with blank defaults,
+    // so settings saved before these existed still parse: no date, no venue, no limit.
+    /** ISO date (YYYY-MM-DD), or "" when not set. */
+    date: z.union([z.literal(""), z.string().regex(/^\d{4}-\d{2}-\d{2}$/)]).default(""),
+    /** 24-hour "HH:MM", or "" when not set. */
+    startTime: z.union([z.literal(""), z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/)]).default(""),
+    venue: z.string().default(""),
+    /** People the event takes (every attendee of a ticket is one); 0: no limit (domain/event-capacity.ts). */
+    capacity: z.number().int().min(0).default(0),
   }),
   latestOfficeBearersTitle: z.string(),
   membership: z.object({

@@ -22,7 +22,7 @@ export const STUDIO_PARTS: readonly StudioPart[] = [
     label: "Site settings",
     summary: "Contact details, social links, registration, fees and their price ids.",
     viewOnSite: "/contact",
-    edit: null,
+    edit: "/studio/settings",
   },
   {
     id: "event",

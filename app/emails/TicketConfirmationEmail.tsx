@@ -1,4 +1,5 @@
 import { Body, Column, Container, Head, Heading, Hr, Html, Img, Preview, Row, Section, Text } from "@react-email/components";
+import type { EventDetails } from "../domain/event-details";
 import { formatPence } from "../domain/money";
 import type { Attendee } from "../domain/records";
 import { formatTicketCode } from "../domain/ticket-code";
@@ -29,6 +30,8 @@ export interface TicketConfirmationEmailProps {
   code: string;
   /** <origin>/mem-account, where My Tickets shows the same QR. */
   accountUrl: string;
+  /** When and where the event is (issue 18); left out when not known. */
+  event?: EventDetails | null;
 }
 
 const local = {
@@ -56,7 +59,7 @@ const local = {
 };
 
 /** The booking confirmation (issue 7, "QR tickets"): the party, the price, the QR (inline PNG, cid:) and the code under it. */
-export function TicketConfirmationEmail({ title, fullName, attendees, price, code, accountUrl }: TicketConfirmationEmailProps) {
+export function TicketConfirmationEmail({ title, fullName, attendees, price, code, accountUrl, event }: TicketConfirmationEmailProps) {
   const shownCode = formatTicketCode(code);
   // A free ticket (price 0) is confirmed, not "paid".
   const free = price === 0;
@@ -85,6 +88,8 @@ export function TicketConfirmationEmail({ title, fullName, attendees, price, cod
               </Row>
             ))}
           </Section>
+          {event?.when ? <Text style={styles.text}>{`When: ${event.when}`}</Text> : null}
+          {event?.venue ? <Text style={styles.text}>{`Where: ${event.venue}`}</Text> : null}
           <Text style={styles.text}>{`Price: ${shownPrice}`}</Text>
           <Hr />
           <Img src={`cid:${TICKET_QR_CONTENT_ID}`} alt={`QR code for ticket ${shownCode}`} width={TICKET_QR_SIZE} height={TICKET_QR_SIZE} style={local.qr} />

@@ -57,13 +57,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 /** A post parsed against the event on sale (read fresh) and this member's bands, with the party as the form shows it again. */
 async function parseBooking(context: AppLoadContext, member: Member, form: FormData) {
-  const { tickets, options } = await readBookingSettings(context, member);
+  const { tickets, capacity, options } = await readBookingSettings(context, member);
   const submission = parseWithZod(form, { schema: bookingFormSchema(options), disableAutoCoercion: true });
   const party = partyFormState(
     partyInputFrom((field) => form.get(field)),
     options,
   );
-  return { tickets, submission, party };
+  return { tickets, capacity, submission, party };
 }
 
 /**
@@ -73,7 +73,7 @@ async function parseBooking(context: AppLoadContext, member: Member, form: FormD
  * success page or the checkout (303), or the form again with why not.
  */
 async function book(context: AppLoadContext, request: Request, member: Member, form: FormData) {
-  const { tickets, submission, party } = await parseBooking(context, member, form);
+  const { tickets, capacity, submission, party } = await parseBooking(context, member, form);
   /** An answer about the whole form (none of the fields' messages). */
   const answer = (status: number, formError: string | null, headers?: Record<string, string>) =>
     data<BookingAnswer>(
@@ -87,7 +87,7 @@ async function book(context: AppLoadContext, request: Request, member: Member, f
   if (submission.status !== "success") {
     return data<BookingAnswer>({ ...submission.reply({ formErrors: [BOOKING_INVALID_MESSAGE] }), party }, { status: 400, headers: PRIVATE });
   }
-  const result = await bookTicket(context, request, member, tickets, submission.value);
+  const result = await bookTicket(context, request, member, tickets, submission.value, capacity);
   if (result.kind === "redirect") return redirect(result.to, 303);
   return answer(result.status, result.message, result.headers);
 }
@@ -154,6 +154,8 @@ export default function BookTicket() {
   const total = ticketPrice({ counts }, loaded.tickets, loaded.membership).total;
   const submitting = navigation.state === "submitting" && navigation.formAction === "/book-ticket";
   const single = loaded.membership !== "Family";
+  // A full event is shown like a closed one: no booking button to press.
+  const bookable = loaded.open && !loaded.places.full;
 
   return (
     <>
@@ -162,7 +164,24 @@ export default function BookTicket() {
         <div className="container">
           <Form method="post" noValidate className="booking-form" aria-labelledby="booking-title" {...form}>
             <h2 id="booking-title">{loaded.title ? <>Book tickets for {loaded.title}</> : "Book tickets"}</h2>
-            {hydrated || !loaded.open ? null : (
+            {loaded.details.when || loaded.details.venue ? (
+              // Inline, not a shared component: a chunk shared with My Account would grow every page's route manifest.
+              <dl className="event-details booking-event">
+                {loaded.details.when ? (
+                  <div>
+                    <dt>When</dt>
+                    <dd>{loaded.details.when}</dd>
+                  </div>
+                ) : null}
+                {loaded.details.venue ? (
+                  <div>
+                    <dt>Where</dt>
+                    <dd>{loaded.details.venue}</dd>
+                  </div>
+                ) : null}
+              </dl>
+            ) : null}
+            {hydrated || !bookable ? null : (
               // Enter in a name field books (the first submit button is the form's default), not "Update party".
               <button type="submit" className="booking-default-submit" tabIndex={-1} aria-hidden="true">
                 Book
@@ -181,6 +200,7 @@ export default function BookTicket() {
             {loaded.open ? null : (
               <p className="booking-closed">{loaded.title ? <>Booking closed after {formatIsoDay(loaded.lastBookingDate)}.</> : NO_EVENT_TO_BOOK}</p>
             )}
+            {loaded.open && loaded.places.notice ? <p className={loaded.places.full ? "booking-closed" : "booking-places"}>{loaded.places.notice}</p> : null}
             <FormMessage message={formError} />
             {loaded.held.length > 0 ? <AlreadyBooked held={loaded.held} /> : null}
 
@@ -235,18 +255,16 @@ export default function BookTicket() {
             })}
 
             <div className="booking-actions">
-              {hydrated || !loaded.open ? null : (
+              {hydrated || !bookable ? null : (
                 <button type="submit" name="intent" value="update" className="button button-secondary">
                   Update party
                 </button>
               )}
-              <button type="submit" className="button booking-submit" disabled={!loaded.open || submitting}>
-                {!loaded.open ? BOOKING_NOT_AVAILABLE : submitting ? "Please wait..." : bookNowText(total)}
+              <button type="submit" className="button booking-submit" disabled={!bookable || submitting}>
+                {!bookable ? BOOKING_NOT_AVAILABLE : submitting ? "Please wait..." : bookNowText(total)}
               </button>
             </div>
-            {hydrated || !loaded.open ? null : (
-              <p className="field-hint">Changed a number? Press Update party to show the name fields; the price updates too.</p>
-            )}
+            {hydrated || !bookable ? null : <p className="field-hint">Changed a number? Press Update party to show the name fields; the price updates too.</p>}
           </Form>
         </div>
       </section>

@@ -9,6 +9,7 @@ import { BAND_NAMES, sortAttendees } from "../domain/ticket-bands";
 import { formatTicketCode } from "../domain/ticket-code";
 import { formatAdmittedAt } from "../domain/door";
 import { ticketOnMyAccount, titleWithYear } from "../domain/my-tickets";
+import { ticketEventDetails } from "../domain/event-details";
 import { qrSvg } from "./qr.server";
 import { ticketToken } from "./ticket-token.server";
 import { bookingOpen, ukToday } from "../domain/ticket-rules";
@@ -55,6 +56,7 @@ export async function loadAccountPage(context: AppLoadContext, member: Member, n
         year: ticket.year,
         /** The year once: "Christmas & New Year Celebration 2026" is not followed by "2026" again. */
         heading: titleWithYear(ticket.title, ticket.year),
+        event: ticketEventDetails(ticket, settings),
         /** As the door reads it: "XMAS-7K2P". */
         code: formatTicketCode(ticket.code),
         price: formatPence(ticket.price),

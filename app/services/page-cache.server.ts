@@ -24,8 +24,11 @@ interface StoredPage {
   body: string;
 }
 
-/** The cache key of a request whose answer is the same for every visitor, or null. */
-export function pageCacheKey(request: Request, buildVersion: string, consentCookie: string): string | null {
+/**
+ * The cache key of a request whose answer is the same for every visitor, or null. The
+ * content version (ADR 42) is in it, so a studio write makes the next request miss.
+ */
+export function pageCacheKey(request: Request, buildVersion: string, consentCookie: string, contentVersion = "0"): string | null {
   if (request.method !== "GET") return null;
   const url = new URL(request.url);
   if (url.search || url.pathname.endsWith(".data") || url.pathname.startsWith("/dev/")) return null;
@@ -33,7 +36,7 @@ export function pageCacheKey(request: Request, buildVersion: string, consentCook
   const cookies = requestCookies(request);
   if (PERSONAL_COOKIES.some((name) => Object.hasOwn(cookies, name))) return null;
   const consent = cookies[consentCookie] === "true" ? "consent" : "no-consent";
-  return `https://page-cache.invalid/${encodeURIComponent(buildVersion)}/${consent}/${url.host}${url.pathname}`;
+  return `https://page-cache.invalid/${encodeURIComponent(buildVersion)}/${encodeURIComponent(contentVersion)}/${consent}/${url.host}${url.pathname}`;
 }
 
 /**

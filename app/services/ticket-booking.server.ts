@@ -21,7 +21,11 @@ import type { Ticket } from "../domain/records";
 import { limitPaymentStart, startMemberCheckout } from "./member-checkout.server";
 import { markTicketPaid } from "./settlement.server";
 import { nowSeconds } from "./store/ids";
-import { createTicketWithCode } from "./ticket-lookup.server";
+import { createTicketWithCode, createTicketWithinCapacity } from "./ticket-lookup.server";
+import { loadPlacesShown, overCapacity } from "./event-capacity.server";
+import { eventDetails, type EventDetails } from "../domain/event-details";
+import type { PlacesShown } from "../domain/event-capacity";
+import { EVENT_FULL_MESSAGE, heldSince, holdsPlaces } from "../domain/event-capacity";
 import { readSettingsFresh } from "./content/fresh-settings.server";
 
 /**
@@ -73,14 +77,25 @@ async function heldTickets(context: AppLoadContext, member: Member, tickets: Tic
   return paidTicketsFor(await context.store.tickets.listByUser(member.id), { title: tickets.title, year: eventYear(tickets.lastBookingDate) });
 }
 
-export type BookingForm = ReturnType<typeof formContext> & { party: Party; held: HeldTicket[] };
+export type BookingForm = ReturnType<typeof formContext> & {
+  party: Party;
+  held: HeldTicket[];
+  /** "N places left" under 20, or full (the button disabled); nothing without a capacity. */
+  places: PlacesShown;
+  /** When and where, formatted (nulls when not set). */
+  details: EventDetails;
+};
 
 export async function loadBooking(context: AppLoadContext, member: Member, now = nowSeconds()): Promise<BookingForm> {
   const settings = await context.content.getSiteSettings();
   const { tickets } = settings;
   const party = prefillParty(member, eventYear(tickets.lastBookingDate), tickets.pattern);
-  const held = (await heldTickets(context, member, tickets)).map(heldTicket);
-  return { ...formContext(member, tickets, settings, ukToday(now)), party, held };
+  const event = { title: tickets.title, year: eventYear(tickets.lastBookingDate) };
+  const [held, places] = await Promise.all([
+    heldTickets(context, member, tickets).then((mine) => mine.map(heldTicket)),
+    loadPlacesShown(context, event, settings.upcomingEvent.capacity, now),
+  ]);
+  return { ...formContext(member, tickets, settings, ukToday(now)), party, held, places, details: eventDetails(settings.upcomingEvent) };
 }
 
 /**
@@ -92,10 +107,13 @@ export type BookingAnswer = SubmissionResult<string[]> & { party: Party };
 /** The booking form's rules for this member, as the action parses a post with (bookingFormSchema, partyFormState). */
 export type BookingOptions = { pattern: TicketSettings["pattern"]; membership: Member["membership"] };
 
-/** The event on sale as the store holds it now (never the visitors' cached copy), and the form's rules for this member. */
-export async function readBookingSettings(context: AppLoadContext, member: Member): Promise<{ tickets: TicketSettings; options: BookingOptions }> {
-  const { tickets } = await readSettingsFresh(context);
-  return { tickets, options: { pattern: tickets.pattern, membership: member.membership } };
+/** The event on sale as the store holds it now (never the visitors' cached copy), its capacity (0: no limit), and the form's rules for this member. */
+export async function readBookingSettings(
+  context: AppLoadContext,
+  member: Member,
+): Promise<{ tickets: TicketSettings; capacity: number; options: BookingOptions }> {
+  const { tickets, upcomingEvent } = await readSettingsFresh(context);
+  return { tickets, capacity: upcomingEvent.capacity, options: { pattern: tickets.pattern, membership: member.membership } };
 }
 
 /** Why this member may not book now (403), whatever was posted: bookings closed, or the registration fee unpaid. */
@@ -127,19 +145,34 @@ export async function bookTicket(
   member: Member,
   tickets: TicketSettings,
   checked: BookingValues,
+  capacity = 0,
+  now = nowSeconds(),
 ): Promise<BookingResult> {
   const refused = (status: number, message: string, headers?: Record<string, string>): BookingResult => ({ kind: "refused", status, message, headers });
   const price = ticketPrice(checked.party, tickets, member.membership);
   const year = eventYear(tickets.lastBookingDate);
+  const event = { title: tickets.title, year };
   const mine = await context.store.tickets.listByUser(member.id);
-  if (paidTicketsFor(mine, { title: tickets.title, year }).length > 0 && !checked.another) return refused(409, ALREADY_BOOKED_MESSAGE);
+  if (paidTicketsFor(mine, event).length > 0 && !checked.another) return refused(409, ALREADY_BOOKED_MESSAGE);
+
+  const wanted = { ...event, price: price.total, attendees: attendeesOf(checked.party) };
+  // With a capacity, only an unpaid ticket still holding its places is booked again (ADR 43): it needs no new places.
+  const since = heldSince(now);
+  const reused = reusableTicket(capacity > 0 ? mine.filter((t) => holdsPlaces(t, since)) : mine, wanted);
+  const full = reused ? null : await overCapacity(context, event, capacity, wanted.attendees.length, now);
+  if (full) return refused(full.status, full.message);
   const limited = await limitPaymentStart(context, request, member);
   if (limited) return refused(limited.status, limited.error, limited.headers);
 
-  const wanted = { title: tickets.title, year, price: price.total, attendees: attendeesOf(checked.party) };
+  const input = { ...wanted, userId: member.id, email: member.email, membership: member.membership };
   const ticket =
-    reusableTicket(mine, wanted) ??
-    (await createTicketWithCode(context.store, { ...wanted, userId: member.id, email: member.email, membership: member.membership }));
+    reused ??
+    (capacity > 0 ? await createTicketWithinCapacity(context.store, input, { capacity, heldSince: since }) : await createTicketWithCode(context.store, input));
+  if (!ticket) {
+    // Another booking took the places between the count and the ticket (D1 decides it in one statement).
+    const late = await overCapacity(context, event, capacity, wanted.attendees.length, now);
+    return refused(late?.status ?? 403, late?.message ?? EVENT_FULL_MESSAGE);
+  }
   if (price.free) {
     await markTicketPaid(context, ticket.id);
     return { kind: "redirect", to: `/ticket-success/${ticket.id}/${member.id}` };

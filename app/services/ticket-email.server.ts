@@ -1,6 +1,7 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { createElement } from "react";
 import type { Ticket } from "../domain/records";
+import { ticketEventDetails, type EventDetails } from "../domain/event-details";
 import { formatTicketCode } from "../domain/ticket-code";
 import { TICKET_QR_CONTENT_ID, TicketConfirmationEmail, ticketEmailSubject } from "../emails/TicketConfirmationEmail";
 import { createEmailService } from "./email.server";
@@ -31,6 +32,7 @@ export async function sendTicketConfirmation(context: AppLoadContext, ticketId: 
     if (!ticket) return log(`Ticket confirmation: no ticket ${ticketId}; nothing sent.`);
     if (!ticket.paid) return log(`Ticket confirmation: ticket ${ticketId} is not paid; nothing sent.`);
     const member = await context.store.members.getById(ticket.userId);
+    const event = await eventDetailsFor(context, ticket, log);
     const png = await qrPng(await ticketToken(context.env, ticket));
     await createEmailService(context).send({
       to: [ticket.email],
@@ -42,6 +44,7 @@ export async function sendTicketConfirmation(context: AppLoadContext, ticketId: 
         price: ticket.price,
         code: ticket.code,
         accountUrl: `${origin.replace(/\/+$/, "")}/mem-account`,
+        event,
       }),
       purpose: TICKET_EMAIL_PURPOSE,
       attachments: [{ filename: `ticket-${formatTicketCode(ticket.code)}.png`, content: png, contentType: "image/png", contentId: TICKET_QR_CONTENT_ID }],
@@ -49,6 +52,16 @@ export async function sendTicketConfirmation(context: AppLoadContext, ticketId: 
   } catch (error) {
     log(`Ticket confirmation for ticket ${ticketId} could not be made or sent:`, error);
     if (ticket) await recordFailure(context, ticket, error, log);
+  }
+}
+
+/** When and where, for a ticket of the event on sale; the e-mail goes without them if the settings cannot be read. */
+async function eventDetailsFor(context: AppLoadContext, ticket: Ticket, log: Log): Promise<EventDetails | null> {
+  try {
+    return ticketEventDetails(ticket, await context.content.getSiteSettings());
+  } catch (error) {
+    log(`Ticket confirmation for ticket ${ticket.id}: the event's date and venue could not be read; sent without them.`, error);
+    return null;
   }
 }
 

@@ -40,9 +40,23 @@ export async function createTicketWithCode(
   input: Omit<NewTicket, "code">,
   generate: () => string = generateTicketCode,
 ): Promise<Ticket> {
+  return withFreshCode((code) => store.tickets.create({ ...input, code }), generate);
+}
+
+/** The same, only while the event has room for the party (createWithinCapacity): null, nothing written, when it has not. */
+export async function createTicketWithinCapacity(
+  store: Pick<AppLoadContext["store"], "tickets">,
+  input: Omit<NewTicket, "code">,
+  limit: { capacity: number; heldSince: number },
+  generate: () => string = generateTicketCode,
+): Promise<Ticket | null> {
+  return withFreshCode((code) => store.tickets.createWithinCapacity({ ...input, code }, limit), generate);
+}
+
+async function withFreshCode<T>(create: (code: string) => Promise<T>, generate: () => string): Promise<T> {
   for (let attempt = 1; ; attempt++) {
     try {
-      return await store.tickets.create({ ...input, code: generate() });
+      return await create(generate());
     } catch (error) {
       const taken = error instanceof DuplicateTicketCodeError || isUniqueViolation(error, "tickets.code");
       if (taken && attempt < MAX_CODE_ATTEMPTS) continue;

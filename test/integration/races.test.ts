@@ -2,6 +2,10 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { expectNoMoreThan } from "../support/stays";
 import type { Member, OutboxEmail, Ticket, Transaction } from "~/domain/records";
 import { currentYear } from "~/domain/renewal";
+import { heldSince } from "~/domain/event-capacity";
+import type { SiteSettings } from "~/domain/site-settings";
+import { nowSeconds } from "~/services/store/ids";
+import { formMessage } from "../support/html";
 import { paymentLinkToken } from "~/services/payment-link.server";
 import { createD1Store } from "~/services/store/d1/index.server";
 import { createTicketWithCode } from "~/services/ticket-lookup.server";
@@ -35,6 +39,10 @@ const DOOR_EVENT = "Race Night";
 const people = {
   applicant: newMember({ fullName: "Race Applicant", active: false, registrationPaid: false, lastRenewedYear: null }),
   renewer: newMember({ fullName: "Race Renewer", active: true, registrationPaid: true, lastRenewedYear: YEAR - 1 }),
+  // Issue 18: three households racing for the event's last places.
+  household1: newMember({ fullName: "Race Household 1", membership: "Family", active: true, registrationPaid: true }),
+  household2: newMember({ fullName: "Race Household 2", membership: "Family", active: true, registrationPaid: true }),
+  household3: newMember({ fullName: "Race Household 3", membership: "Family", active: true, registrationPaid: true }),
 };
 const ids = {} as Record<keyof typeof people, string>;
 let doorTicket: Ticket;
@@ -228,5 +236,40 @@ describe("concurrent renewals of one member", () => {
     // Paid now: one more Renew Now starts nothing.
     expect((await post("/mem-account", {}, ids.renewer)).status).toBe(302);
     expect((await transactionsOf(ids.renewer)).length).toBe(renewals.length);
+  });
+});
+
+describe("concurrent bookings for an event's last places", () => {
+  it("three households of three at once for five places: one is booked, the others are told how many are left and book nothing (D1, ADR 43)", async () => {
+    // Bookings read the settings fresh from the store: the capacity set now applies to the next post.
+    const held = await store((s) => s.tickets.countPeopleHoldingPlaces({ title: DOOR_EVENT, year: YEAR }, heldSince(nowSeconds())));
+    const setCapacity = (capacity: number) =>
+      withDb(server, async (db) => {
+        const row = await db.prepare("SELECT data FROM singletons WHERE name = 'general'").first<{ data: string }>();
+        const settings = JSON.parse(row!.data) as SiteSettings;
+        settings.upcomingEvent.capacity = capacity;
+        await db.prepare("UPDATE singletons SET data = ? WHERE name = 'general'").bind(JSON.stringify(settings)).run();
+      });
+    await setCapacity(held + 5);
+    try {
+      const households = ["household1", "household2", "household3"] as const;
+      const party = (n: number) => ({
+        numberOfAdults: "2",
+        adultName1: `Race Parent ${n}A`,
+        adultName2: `Race Parent ${n}B`,
+        numberOfParents: "1",
+        parentName1: `Race Nana ${n}`,
+      });
+      const responses = await Promise.all(households.map((key, i) => post("/book-ticket", party(i + 1), ids[key])));
+      expect(responses.map((r) => r.status).sort()).toEqual([303, 400, 400]);
+      for (const response of responses.filter((r) => r.status === 400)) {
+        expect(formMessage(await response.text())).toBe("Only 2 places are left for this event.");
+      }
+      const tickets = (await Promise.all(households.map((key) => store((s) => s.tickets.listByUser(ids[key]))))).flat();
+      expect(tickets).toHaveLength(1);
+      expect(await store((s) => s.tickets.countPeopleHoldingPlaces({ title: DOOR_EVENT, year: YEAR }, heldSince(nowSeconds())))).toBe(held + 3);
+    } finally {
+      await setCapacity(0);
+    }
   });
 });

@@ -230,6 +230,10 @@ export const ROUTES: Readonly<Record<string, RouteEntry>> = {
     resource: "webhook",
     rule: "Stripe's signed events only (GET 405); the signature, not a session, is the key",
   },
+
+  // Studio: site settings (requireEditor)
+  "studio_.settings.tsx": { path: "/studio/settings", methods: GET_POST, access: "editor", html: true },
+
   // Studio: event calendar, office bearers and documents (issue 18)
   "studio_.calendar.tsx": { path: "/studio/calendar", methods: GET_POST, access: "editor", html: true },
   "studio_.calendar_.$id.tsx": { path: "/studio/calendar/new", methods: GET_POST, access: "editor", html: true },

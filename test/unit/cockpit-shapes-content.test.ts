@@ -10,6 +10,7 @@ import {
   galleryToCockpit,
   isEmptySingleton,
   isoDate,
+  startTime,
   newsFromCockpit,
   newsToCockpit,
   officeBearerFromCockpit,
@@ -187,6 +188,28 @@ describe("Cockpit content shapes: the general singleton", () => {
       membership: { freeSubscriptionAfterMonth: 12 },
       tickets: { pattern: "A" },
     });
+  });
+
+  it("reads the event's date, start time, venue and capacity loosely; left empty: none, and no limit", () => {
+    const settings = settingsFromCockpit({
+      UpComingEventDate: "27/12/2026",
+      UpComingEventStartTime: "6:30",
+      UpComingEventVenue: "  Mosaic Hall ",
+      UpComingEventCapacity: "250",
+    });
+    expect(settings.upcomingEvent).toMatchObject({ date: "2026-12-27", startTime: "06:30", venue: "Mosaic Hall", capacity: 250 });
+    expect(siteSettingsSchema.parse(settings)).toEqual(settings);
+    expect(settingsFromCockpit({ PrimaryContactNumber: "0161" }).upcomingEvent).toMatchObject({ date: "", startTime: "", venue: "", capacity: 0 });
+    expect(settingsFromCockpit({ UpComingEventDate: "soon", UpComingEventStartTime: "25:00", UpComingEventCapacity: "lots" }).upcomingEvent).toMatchObject({
+      date: "",
+      startTime: "",
+      capacity: 0,
+    });
+    expect(settingsFromCockpit({ UpComingEventStartTime: "18:30:00", UpComingEventCapacity: -5 }).upcomingEvent).toMatchObject({
+      startTime: "18:30",
+      capacity: 0,
+    });
+    expect(startTime("7:5")).toBe("");
   });
 
   it("reads booking dates in ISO or UK form, and refuses impossible ones", () => {

@@ -7,9 +7,15 @@ const request = (path: string, init: RequestInit = {}) => new Request(`https://m
 const key = (path: string, init?: RequestInit) => pageCacheKey(request(path, init), "v1", "agreeCookie");
 
 describe("pageCacheKey: only what every visitor sees alike", () => {
+  it("keys by the content version too, so a studio write makes the next request miss (ADR 42)", () => {
+    const at = (version: string) => pageCacheKey(request("/contact"), "v1", "agreeCookie", version);
+    expect(at("7")).toBe("https://page-cache.invalid/v1/7/no-consent/mma.example.org/contact");
+    expect(at("8")).not.toBe(at("7"));
+  });
+
   it("keys a visitor's GET by build, cookie-notice state, host and path", () => {
-    expect(key("/blog")).toBe("https://page-cache.invalid/v1/no-consent/mma.example.org/blog");
-    expect(key("/blog", { headers: { Cookie: "agreeCookie=true; _ga=1" } })).toBe("https://page-cache.invalid/v1/consent/mma.example.org/blog");
+    expect(key("/blog")).toBe("https://page-cache.invalid/v1/0/no-consent/mma.example.org/blog");
+    expect(key("/blog", { headers: { Cookie: "agreeCookie=true; _ga=1" } })).toBe("https://page-cache.invalid/v1/0/consent/mma.example.org/blog");
   });
 
   it("never keys a session, a toast, a query, a data request, a post or the dev pages", () => {
@@ -28,8 +34,10 @@ describe("pageCacheKey: only what every visitor sees alike", () => {
     expect(key("/mem-account", { headers: { Cookie: "_ga=1;  __session= abc" } })).toBeNull();
     expect(key("/contact", { headers: { Cookie: " __toast =xyz" } })).toBeNull();
     // The shell shows no notice for the first value (true): the page belongs under "consent".
-    expect(key("/blog", { headers: { Cookie: "agreeCookie=true; agreeCookie=false" } })).toBe("https://page-cache.invalid/v1/consent/mma.example.org/blog");
-    expect(key("/blog", { headers: { Cookie: "agreeCookie=false; agreeCookie=true" } })).toBe("https://page-cache.invalid/v1/no-consent/mma.example.org/blog");
+    expect(key("/blog", { headers: { Cookie: "agreeCookie=true; agreeCookie=false" } })).toBe("https://page-cache.invalid/v1/0/consent/mma.example.org/blog");
+    expect(key("/blog", { headers: { Cookie: "agreeCookie=false; agreeCookie=true" } })).toBe(
+      "https://page-cache.invalid/v1/0/no-consent/mma.example.org/blog",
+    );
   });
 });
 

@@ -3,6 +3,8 @@ import type { AppLoadContext } from "@remix-run/cloudflare";
 import { createElement } from "react";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { Member, Ticket } from "~/domain/records";
+import type { SiteSettings } from "~/domain/site-settings";
+import { defaultSiteSettings } from "~/domain/site-settings-defaults";
 import { DOOR_INSTRUCTION, TICKET_QR_CONTENT_ID, TicketConfirmationEmail, ticketEmailSubject } from "~/emails/TicketConfirmationEmail";
 import { emailService, outboxHtml, OUTBOX_INLINE_IMAGE_LIMIT } from "~/services/email.server";
 import { sendTicketConfirmation } from "~/services/ticket-email.server";
@@ -115,8 +117,17 @@ describe("outboxHtml", () => {
   });
 });
 
-/** A context with an in-memory outbox and tickets/members stores. */
-function contextWith(env: Record<string, unknown>, tickets: Ticket[]) {
+/** The settings of the event on sale: this ticket's (title and year), with its date, time and venue. */
+function settingsOfTicketEvent(): SiteSettings {
+  const settings = defaultSiteSettings();
+  settings.tickets.title = ticket.title;
+  settings.tickets.lastBookingDate = "2026-12-20";
+  settings.upcomingEvent = { ...settings.upcomingEvent, date: "2026-12-27", startTime: "18:30", venue: "Mosaic Hall & Garden" };
+  return settings;
+}
+
+/** A context with an in-memory outbox, tickets/members stores and the site settings. */
+function contextWith(env: Record<string, unknown>, tickets: Ticket[], settings: () => Promise<SiteSettings> = async () => settingsOfTicketEvent()) {
   const { repo, emails } = memoryOutbox();
   const member = { id: ticket.userId, fullName: "Emily Cratchit" } as Member;
   const context = {
@@ -126,6 +137,7 @@ function contextWith(env: Record<string, unknown>, tickets: Ticket[]) {
       tickets: { getById: async (id: string) => tickets.find((t) => t.id === id) ?? null },
       members: { getById: async (id: string) => (id === member.id ? member : null) },
     },
+    content: { getSiteSettings: settings },
   } as unknown as AppLoadContext;
   return { context, emails: () => [...emails.values()] };
 }
@@ -151,6 +163,9 @@ describe("sendTicketConfirmation", () => {
     const png = Buffer.from(attachment!.content!, "base64");
     expect([...png.subarray(0, 8)]).toEqual([137, 80, 78, 71, 13, 10, 26, 10]);
     expect(body.html).toContain('href="https://mosaic.example/mem-account"');
+    // When and where (issue 18): the settings' event is this ticket's.
+    expect(toPlainText(body.html!)).toContain("When: Sunday 27 December 2026, 6:30pm");
+    expect(toPlainText(body.html!)).toContain("Where: Mosaic Hall & Garden");
     // The outbox keeps the QR as a data: URL for its preview, and the result of the send.
     const [stored] = emails();
     expect(stored).toMatchObject({ purpose: "ticket", status: "sent", to: [ticket.email] });
@@ -159,6 +174,25 @@ describe("sendTicketConfirmation", () => {
     // The token the QR would carry verifies to this ticket (same signer as My Tickets).
     const { ticketToken } = await import("~/services/ticket-token.server");
     expect(await verifyTicketToken({ LINK_SIGNING_SECRET: SECRET }, await ticketToken({ LINK_SIGNING_SECRET: SECRET }, ticket))).toBe(ticket.id);
+  });
+
+  it("leaves out when and where for another event's ticket, and sends without them when the settings cannot be read", async () => {
+    const other = { ...ticket, id: "other", title: "Summer Picnic" };
+    const { context, emails } = contextWith({}, [other]);
+    await sendTicketConfirmation(context, other.id, "https://mosaic.example", () => {});
+    expect(emails()).toHaveLength(1);
+    expect(emails()[0]!.text).toContain("Price: £42.50");
+    expect(emails()[0]!.text).not.toContain("When:");
+    expect(emails()[0]!.text).not.toContain("Where:");
+
+    const down = contextWith({}, [ticket], async () => {
+      throw new Error("content is down");
+    });
+    const log = vi.fn();
+    await sendTicketConfirmation(down.context, ticket.id, "https://mosaic.example", log);
+    expect(down.emails()).toMatchObject([{ purpose: "ticket", status: "stored" }]);
+    expect(down.emails()[0]!.text).not.toContain("When:");
+    expect(log).toHaveBeenCalledWith(expect.stringContaining("sent without them"), expect.any(Error));
   });
 
   it("a refused send is recorded as failed and does not throw", async () => {

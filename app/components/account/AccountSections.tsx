@@ -107,6 +107,23 @@ export function MyTickets({ tickets, booking }: { tickets: AccountPage["tickets"
       render={(ticket) => (
         <li key={ticket.id} className="account-ticket">
           <h3>{ticket.heading}</h3>
+          {ticket.event ? (
+            // Inline, not a shared component: a chunk shared with /book-ticket would grow every page's route manifest.
+            <dl className="event-details ticket-event">
+              {ticket.event.when ? (
+                <div>
+                  <dt>When</dt>
+                  <dd>{ticket.event.when}</dd>
+                </div>
+              ) : null}
+              {ticket.event.venue ? (
+                <div>
+                  <dt>Where</dt>
+                  <dd>{ticket.event.venue}</dd>
+                </div>
+              ) : null}
+            </dl>
+          ) : null}
           <p className="ticket-price">{ticket.price}</p>
           {/* The only raw HTML on the page: SVG markup the loader made with qrcode from
               our own signed ticket token (app/services/qr.server.ts), nothing typed by a user. */}

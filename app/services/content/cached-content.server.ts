@@ -10,10 +10,17 @@ export const CONTENT_CACHE_STALE_SECONDS = 24 * 60 * 60;
  * set on a miss and none on a hit, and pages keep working for a day if the CMS
  * is down. Single records are found in their cached list (as the spec does),
  * so unknown ids never reach the store. `namespace` separates backends and
- * cache formats.
+ * cache formats; `version` (the content version, ADR 42) is part of every key, so a
+ * studio write makes the next read miss.
  */
-export function cacheContent(content: ContentRepository, cache: SwrCache, namespace: string): ContentRepository {
-  const read = <T>(name: string, load: () => Promise<T>) => cache.read(`https://content-cache.invalid/${encodeURIComponent(namespace)}/${name}`, load);
+export function cacheContent(
+  content: ContentRepository,
+  cache: SwrCache,
+  namespace: string,
+  version: () => Promise<string> = async () => "0",
+): ContentRepository {
+  const read = async <T>(name: string, load: () => Promise<T>) =>
+    cache.read(`https://content-cache.invalid/${encodeURIComponent(namespace)}/${encodeURIComponent(await version())}/${name}`, load);
   const list =
     <T>(name: string, load: () => Promise<T>) =>
     () =>
@@ -22,6 +29,7 @@ export function cacheContent(content: ContentRepository, cache: SwrCache, namesp
   const listGalleries = list("listGalleries", () => content.listGalleries());
   const listPublishedNews = list("listPublishedNews", () => content.listPublishedNews());
   return {
+    // The store's writes (the studio's) pass through unchanged; the reads below are cached.
     ...content,
     getSiteSettings: list("getSiteSettings", () => content.getSiteSettings()),
     getPage: (key) => read(`getPage-${key}`, () => content.getPage(key)),

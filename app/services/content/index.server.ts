@@ -15,7 +15,13 @@ const isolateMemory = new SwrMemory(50);
  * The one way pages read public content: sanitized and resolved, cached across
  * requests, and read at most once per request.
  */
-export function createPublicContent(options: { content: ContentRepository; env: AppEnv; waitUntil(promise: Promise<unknown>): void }): ContentRepository {
+export function createPublicContent(options: {
+  content: ContentRepository;
+  env: AppEnv;
+  waitUntil(promise: Promise<unknown>): void;
+  /** The content version (ADR 42): part of every cache key. */
+  version?: () => Promise<string>;
+}): ContentRepository {
   const { env } = options;
   const prepared = prepareContent(options.content, env.CMS_ASSETS_URL);
   const cache = createSwrCache({
@@ -26,5 +32,5 @@ export function createPublicContent(options: { content: ContentRepository; env: 
     staleSeconds: CONTENT_CACHE_STALE_SECONDS,
   });
   const namespace = `${CACHE_FORMAT}:${env.CMS_API_URL ?? "d1"}:${env.CMS_ASSETS_URL ?? ""}`;
-  return memoiseContentReads(cacheContent(prepared, cache, namespace));
+  return memoiseContentReads(cacheContent(prepared, cache, namespace, options.version));
 }

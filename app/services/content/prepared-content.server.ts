@@ -41,6 +41,7 @@ export function prepareContent(content: ContentRepository, assetsBase?: string):
   });
 
   return {
+    // The store's writes (the studio's) pass through unchanged; the reads below are prepared.
     ...content,
     getSiteSettings: async () => settings(await content.getSiteSettings()),
     async getPage(key) {

@@ -65,6 +65,10 @@ export interface ContentRepository {
   /** One published news item. */
   getPublishedNews(id: Id): Promise<NewsItem | null>;
 
+  // Studio: site settings
+  /** Replaces the `general` singleton with `next` (money in pence here; each store keeps it its own way). */
+  saveSiteSettings(next: SiteSettings): Promise<void>;
+
   // Studio: event calendar and office bearers writes (issue 18). An update or delete of an id that is not there answers null / false.
   /** Adds a calendar entry, created now (so it is listed last). */
   createEvent(entry: CalendarEventFields): Promise<CalendarEvent>;
@@ -236,6 +240,22 @@ export interface TicketsRepository {
   summarizeReport(query: TicketReportQuery): Promise<TicketReportSummary>;
   /** The same tickets with their attendees, newest first. */
   listReport(query: TicketReportQuery & PageRequest): Promise<Page<Ticket>>;
+
+  // Upcoming event: capacity (issue 18; domain/event-capacity.ts, ADR 43)
+  /**
+   * How many people hold a place at the event (its title and year): the attendees of its
+   * paid tickets, and of its unpaid ones made at or after `heldSince` (their checkout may
+   * still be paid).
+   */
+  countPeopleHoldingPlaces(event: { title: string; year: number }, heldSince: UnixSeconds): Promise<number>;
+  /**
+   * create(), only while the people holding places at the ticket's event plus this party
+   * stay within `capacity`; null, nothing written, when they would not. D1: the count and the
+   * insert are one conditional statement in one batch, so two bookings racing for the last
+   * places never both get them. Cockpit cannot: it counts, then creates, and two bookings
+   * in that gap may both be taken (the over-booking window, ADR 43).
+   */
+  createWithinCapacity(ticket: NewTicket, limit: { capacity: number; heldSince: UnixSeconds }): Promise<Ticket | null>;
 }
 
 export interface TicketReportQuery {

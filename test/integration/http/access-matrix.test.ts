@@ -112,6 +112,10 @@ const ADMITTED_POST: Record<string, (actor: Actor) => Cell> = {
   // Unsigned: the dev server has no STRIPE_WEBHOOK_SECRET, so it says webhooks are not configured
   // (Stripe retries a 503); with a secret an unsigned event is 400 (test/integration/http/payments.test.ts).
   "webhooks.stripe.tsx": () => ({ status: 503, type: "text/plain" }),
+
+  // Studio: site settings. The harmless form lacks the fees: refused with messages, nothing saved.
+  "studio_.settings.tsx": () => ({ status: 400, type: HTML }),
+
   // Studio: event calendar, office bearers and documents: a form with nothing to act on is answered with its messages.
   "studio_.calendar.tsx": () => ({ status: 400, type: HTML }),
   "studio_.calendar_.$id.tsx": () => ({ status: 400, type: HTML }),
@@ -149,6 +153,17 @@ const ATTACK: Record<string, Record<string, string>> = {
   "amend-account.tsx": { fullName: "Changed By Matrix", title: "Mr", address: "1 Changed Road", city: "Manchester", postcode: "M1 1AA", mobile: "07700900999" },
   "book-ticket.tsx": { numberOfAdults: "1", adultName1: "Matrix Guest" },
   "mem-account.tsx": {},
+
+  // Studio: site settings: a complete, valid form.
+  "studio_.settings.tsx": {
+    primaryContactNumber: "0000 MATRIX",
+    singleRegFee: "1.00",
+    singleRenewFee: "1.00",
+    familyRegFee: "1.00",
+    familyRenewFee: "1.00",
+    freeSubscriptionAfterMonth: "12",
+  },
+
   // Studio: event calendar, office bearers and documents
   "studio_.calendar.tsx": { intent: "remove", id: seedId(ID_SPACE.event, 1), confirmed: "1" },
   "studio_.office-bearers.tsx": { intent: "move-team", year: "2026", confirmed: "1" },
@@ -237,5 +252,11 @@ describe("access matrix: every route × method × actor", () => {
     expect(html).toContain("Kiran Das");
     expect(html).not.toContain("Changed By Matrix");
     console.info(`access matrix: ${cells} cells`);
+  });
+
+  // Studio: site settings
+  it("the refused settings posts changed nothing", async () => {
+    const contact = await (await fetch(`${base()}/contact`)).text();
+    expect(contact).not.toContain("0000 MATRIX");
   });
 });

@@ -5,6 +5,7 @@ import type { Socket } from "node:net";
 import { isPhpArray, truthy } from "./php";
 import { FilterError, matches, project, sortDocs, type Doc } from "./query";
 import { coerceBySchema, FieldTypeError, fieldsOf, phpJson } from "./schema";
+import { saveSingleton } from "./singleton-save";
 
 /**
  * A local HTTP server speaking the part of Cockpit v1's REST API the site uses, faithful
@@ -200,6 +201,7 @@ export async function startFakeCockpit(options: FakeCockpitOptions = {}): Promis
       const found = entries.find((e) => e._id === args[1]);
       return found ? new Answer(200, found) : error(404, "Entry not found.");
     }
+    if (module === "singletons" && action === "save") return ((r) => new Answer(r.status, r.body))(saveSingleton(data.singletons, args[0], params));
     if (module === "singletons" && action === "get") {
       const value = args[0] === undefined ? undefined : data.singletons[args[0]];
       if (!value) return empty404();

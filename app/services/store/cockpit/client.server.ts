@@ -57,6 +57,12 @@ export interface CockpitClient {
   remove(collection: string, filter: CockpitFilter): Promise<void>;
   /** `singletons/get/{name}`: the raw data object (fields never saved are null). */
   singleton<T = Record<string, unknown>>(name: string): Promise<T>;
+  /**
+   * `singletons/save/{name}`: merges `data`'s top-level fields into the singleton. Not a
+   * route of Cockpit v1 itself: a custom API file the Cockpit must have (ADR 42,
+   * vendor/cockpit-v1/start.sh installs it); without it Cockpit answers 404.
+   */
+  saveSingleton(name: string, data: Record<string, unknown>): Promise<void>;
   /** `forms/submit/{name}`: Cockpit echoes the data; a mail failure is a 200 with `error`. */
   submitForm(name: string, form: Record<string, unknown>): Promise<void>;
   /**
@@ -138,6 +144,9 @@ export function createCockpitClient(options: CockpitClientOptions): CockpitClien
     },
     singleton<T>(name: string) {
       return call<T>(`singletons/get/${segment(name)}`, {});
+    },
+    async saveSingleton(name: string, data: Record<string, unknown>) {
+      await call(`singletons/save/${segment(name)}`, { data });
     },
     async submitForm(name: string, form: Record<string, unknown>) {
       const answer = await call<{ error?: unknown }>(`forms/submit/${segment(name)}`, { form });

@@ -5,6 +5,7 @@ import { StoreUnavailableError } from "../errors";
 import type { ContentRepository } from "../port";
 import { findById } from "./by-id.server";
 import { cockpitPeopleWrites } from "./content-people-writes.server";
+import { cockpitSettingsWrites } from "./content-settings-writes.server";
 import type { CockpitClient, CockpitEntry, FindOptions } from "./client.server";
 import {
   eventFromCockpit,
@@ -103,5 +104,6 @@ export function cockpitContent(client: CockpitClient, assetsBase?: string): Cont
       return entry && bool(entry.published) ? newsFromCockpit(entry, assetsBase) : null;
     },
     ...cockpitPeopleWrites(client, assetsBase),
+    ...cockpitSettingsWrites(client, assetsBase),
   };
 }

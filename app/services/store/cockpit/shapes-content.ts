@@ -182,6 +182,10 @@ export const GENERAL_FIELDS = {
   upcomingButtonText: "UpComingEventBtnText",
   upcomingVideoTitle: "UpComingEventVideoTitle",
   upcomingVideo: "UpComingEventVideo",
+  upcomingDate: "UpComingEventDate",
+  upcomingStartTime: "UpComingEventStartTime",
+  upcomingVenue: "UpComingEventVenue",
+  upcomingCapacity: "UpComingEventCapacity",
   latestOfficeBearersTitle: "latestOfficeBearesTitle",
   registrationDisabled: "disableMembershipReg",
   disabledMessageHtml: "disableMembershipMessage",
@@ -228,6 +232,20 @@ export function isoDate(value: unknown): string | null {
   return Number.isNaN(date.getTime()) || date.toISOString().slice(0, 10) !== `${y}-${m}-${d}` ? null : `${y}-${m}-${d}`;
 }
 
+/** "18:30", "6:30" or "18:30:00" → "18:30"; anything else → "" (no start time shown). */
+export function startTime(value: unknown): string {
+  const match = /^(\d{1,2}):(\d{2})(?::\d{2})?$/.exec(text(value).trim());
+  if (!match) return "";
+  const [hours, minutes] = [Number(match[1]), Number(match[2])];
+  return hours < 24 && minutes < 60 ? `${String(hours).padStart(2, "0")}:${match[2]}` : "";
+}
+
+/** Whole people, at least 0; empty or unreadable → 0, no limit (a typo never closes booking). */
+function capacity(value: unknown): number {
+  const n = num(value, 0);
+  return Number.isFinite(n) && n > 0 ? Math.floor(n) : 0;
+}
+
 /** A ticket type the spec calls "Christmas or other": anything unknown is "Other". */
 const ticketType = (value: unknown): TicketType => oneOf(value, TICKET_TYPES, "Other");
 const ticketPattern = (value: unknown): TicketPattern => oneOf(text(value).replace(/\s+/g, ""), TICKET_PATTERNS, "A");
@@ -265,6 +283,10 @@ export function settingsFromCockpit(data: Raw, base?: string): SiteSettings {
       buttonText: text(data[F.upcomingButtonText]),
       videoTitle: text(data[F.upcomingVideoTitle]),
       video: media(data[F.upcomingVideo], base),
+      date: isoDate(data[F.upcomingDate]) ?? "",
+      startTime: startTime(data[F.upcomingStartTime]),
+      venue: text(data[F.upcomingVenue]).trim(),
+      capacity: capacity(data[F.upcomingCapacity]),
     },
     latestOfficeBearersTitle: text(data[F.latestOfficeBearersTitle]),
     membership: {
@@ -315,6 +337,10 @@ export function settingsToCockpit(s: SiteSettings): Raw {
     [F.upcomingButtonText]: u.buttonText,
     [F.upcomingVideoTitle]: u.videoTitle,
     [F.upcomingVideo]: mediaToCockpit(u.video),
+    [F.upcomingDate]: u.date,
+    [F.upcomingStartTime]: u.startTime,
+    [F.upcomingVenue]: u.venue,
+    [F.upcomingCapacity]: u.capacity,
     [F.latestOfficeBearersTitle]: s.latestOfficeBearersTitle,
     [F.registrationDisabled]: m.registrationDisabled,
     [F.disabledMessageHtml]: m.disabledMessageHtml,

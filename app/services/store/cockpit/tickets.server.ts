@@ -6,6 +6,7 @@ import type { TicketReportQuery, TicketsRepository } from "../port";
 import { cockpitPage, DEFAULT_VERIFY_DELAY_MS, isNotFound, MAX_SCAN, newClaim, pause, type BestEffortOptions } from "./best-effort.server";
 import { findById } from "./by-id.server";
 import type { CockpitClient } from "./client.server";
+import { cockpitTicketCapacity } from "./tickets-capacity.server";
 import { newTicketToCockpit, normaliseTicketCode, personKeys, ticketFromCockpit, TICKETS } from "./shapes-tickets";
 
 type Person = { band: AttendeeBand; position: number };
@@ -33,7 +34,7 @@ export function cockpitTickets(client: CockpitClient, options: BestEffortOptions
     return entry ? ticketFromCockpit(entry) : null;
   };
 
-  return {
+  const repository: TicketsRepository = {
     async create(input) {
       // Cockpit has no unique index: refuse a code already taken, and after the save give
       // the code up when an earlier entry (natural order is insertion order) holds it too.
@@ -135,5 +136,8 @@ export function cockpitTickets(client: CockpitClient, options: BestEffortOptions
       const result = await client.find(TICKETS, { filter: reportFilter(query), sort: { _created: -1, _id: -1 }, ...cockpitPage(query) });
       return { rows: result.entries.map(ticketFromCockpit), total: result.total };
     },
+
+    ...cockpitTicketCapacity(client, (input) => repository.create(input)),
   };
+  return repository;
 }

@@ -4,6 +4,7 @@ import { defaultSiteSettings } from "../../../domain/site-settings-defaults";
 import type { ContentRepository, DocumentsRepository, ContactMessagesRepository } from "../port";
 import { d1DocumentWrites, d1PeopleWrites } from "./content-people-writes.server";
 import { documentFileFromMedia } from "./document-files.server";
+import { d1SettingsWrites } from "./content-settings-writes.server";
 import { newId, nowSeconds } from "../ids";
 import { documentFromRow, eventFromRow, galleryFromRow, newsFromRow, officeBearerFromRow, previousTeamFromRow, slideFromRow } from "./rows";
 import { insertRow } from "./sql";
@@ -49,6 +50,7 @@ export function d1Content(db: D1Database): ContentRepository {
       return row ? newsFromRow(row) : null;
     },
     ...d1PeopleWrites(db),
+    ...d1SettingsWrites(db),
   };
 }
 

@@ -1,9 +1,10 @@
 import { ATTENDEE_BANDS, type AttendeeBand, type Ticket } from "../../../domain/records";
 import { someoneStillToCome } from "../../../domain/my-tickets";
-import { newId, nowSeconds } from "../ids";
 import type { TicketReportQuery, TicketsRepository } from "../port";
 import { attendeeToRow, ticketFromRow, ticketToRow } from "./rows";
 import { insertRow, pageClause } from "./sql";
+import { newTicketRecord, normaliseCode } from "./new-ticket";
+import { d1TicketCapacity } from "./tickets-capacity.server";
 
 /** A ticket with its attendees in one query. */
 const TICKET_SELECT = `SELECT t.*, (
@@ -11,9 +12,6 @@ const TICKET_SELECT = `SELECT t.*, (
     FROM ticket_attendees a WHERE a.ticket_id = t.id
   ) AS attendees
   FROM tickets t`;
-
-/** Codes are typed at the door: case and surrounding spaces do not matter. */
-const normaliseCode = (code: string) => code.trim().toUpperCase();
 
 /** The report's tickets (spec §7: year and paymentStatus true, one title or all), through the tickets_report index. */
 function reportWhere(query: TicketReportQuery, table = "") {
@@ -32,15 +30,7 @@ export function d1Tickets(db: D1Database): TicketsRepository {
 
   return {
     async create(input) {
-      const ticket: Ticket = {
-        ...input,
-        code: normaliseCode(input.code),
-        id: newId(),
-        paid: false,
-        used: false,
-        createdAt: nowSeconds(),
-        attendees: input.attendees.map((a) => ({ ...a, admittedAt: null })),
-      };
+      const ticket = newTicketRecord(input);
       await db.batch([
         insertRow(db, "tickets", ticketToRow(ticket)),
         ...ticket.attendees.map((a) => insertRow(db, "ticket_attendees", attendeeToRow(ticket.id, a))),
@@ -140,5 +130,7 @@ export function d1Tickets(db: D1Database): TicketsRepository {
       ]);
       return { rows: rows!.results.map(ticketFromRow), total: Number(count!.results[0]?.total ?? 0) };
     },
+
+    ...d1TicketCapacity(db),
   };
 }

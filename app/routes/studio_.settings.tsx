@@ -1,0 +1,42 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { keepPageAfterStoreError } from "~/components/forms/keep-page-after-store-error";
+import type { FormReply } from "~/components/forms";
+import { SettingsForm } from "~/components/studio/SettingsForm";
+import { privatePageMeta } from "~/domain/private-page-meta";
+import { SETTINGS_MESSAGES } from "~/domain/site-settings-fields";
+import { recordActivity } from "~/services/activity.server";
+import { requireEditor } from "~/services/auth.server";
+import { PRIVATE_CACHE_CONTROL } from "~/services/cache-control.server";
+import { storeErrorReply, storeSafeAction } from "~/services/store-errors.server";
+import { loadSettingsForm, saveSettingsForm, settingsFormSchema } from "~/services/studio-settings.server";
+import { redirectWithToast } from "~/services/toast.server";
+
+export const meta: MetaFunction = () => privatePageMeta("Site settings | Studio");
+
+/** A 503 from the action (our records could not be reached) keeps the page as it is. */
+export const shouldRevalidate = keepPageAfterStoreError;
+
+/** The site's contact details, social links, registration switch and fees (issue 18), for editors and accountants. */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireEditor(request, context);
+  return data({ values: await loadSettingsForm(context) }, { headers: { "Cache-Control": PRIVATE_CACHE_CONTROL } });
+}
+
+async function act({ request, context }: ActionFunctionArgs) {
+  const editor = await requireEditor(request, context);
+  const submission = parseWithZod(await request.formData(), { schema: settingsFormSchema, disableAutoCoercion: true });
+  if (submission.status !== "success") return data(submission.reply({ formErrors: [SETTINGS_MESSAGES.invalid] }), { status: 400 });
+  const changes = await saveSettingsForm(context, submission.value);
+  for (const change of changes) await recordActivity(context, editor, { kind: "setting-changed", ...change });
+  return redirectWithToast(context, "/studio/settings", { kind: "success", message: SETTINGS_MESSAGES.saved });
+}
+
+/** A store outage answers the form again, with what was typed and one message (503). */
+export const action = storeSafeAction(act, storeErrorReply);
+
+export default function StudioSettings() {
+  const { values } = useLoaderData<typeof loader>();
+  return <SettingsForm values={values} reply={useActionData<FormReply>()} />;
+}

@@ -1,0 +1,124 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { POUNDS_MESSAGES } from "~/domain/pounds";
+import { SETTINGS_MESSAGES } from "~/domain/site-settings-form";
+import { parseHtml, textOf } from "../../support/html";
+import { startSeededServer, type SeededServer } from "../../support/seeded-server";
+import { demoAccount, sessionCookieFor } from "../../support/session";
+import { formFields, withChanges } from "../../support/studio-form";
+
+/**
+ * /studio/settings (issue 18) on a private server (it changes the settings): who may use it,
+ * a refused form saves nothing, a save is on the public site at once (both the content cache
+ * and the visitors' page cache miss, ADR 42) and leaves one activity entry per changed setting.
+ */
+
+const editor = { ...demoAccount("editor"), fullName: "Vinod Nair" };
+let server: SeededServer;
+beforeAll(async () => {
+  server = await startSeededServer();
+}, 120_000);
+afterAll(() => server?.stop());
+
+async function get(path: string, userId: string | null) {
+  return fetch(`${server.url}${path}`, { redirect: "manual", headers: userId ? { Cookie: await sessionCookieFor(userId) } : {} });
+}
+
+async function post(path: string, fields: Array<[string, string]>, userId: string) {
+  const headers = { Origin: server.url, "Content-Type": "application/x-www-form-urlencoded", Cookie: await sessionCookieFor(userId) };
+  return fetch(`${server.url}${path}`, { method: "POST", redirect: "manual", headers, body: new URLSearchParams(fields) });
+}
+
+const savedForm = async () => formFields(await (await get("/studio/settings", editor.id)).text(), "form.studio-form");
+/** The phone number in the site's header (the top bar), as a visitor sees it (after its ☎ sign). */
+const headerPhone = (html: string) => parseHtml(html).text('.top-bar a[href^="tel:"]').replace(/^☎\s*/, "");
+
+describe("/studio/settings: who may use it", () => {
+  it("sends visitors and applicants to /login with the way back, members to /mem-account", async () => {
+    for (const account of [null, "applicant"] as const) {
+      const response = await get("/studio/settings", account && demoAccount(account).id);
+      expect(response.status, String(account)).toBe(302);
+      expect(response.headers.get("Location")).toBe("/login?redirectTo=%2Fstudio%2Fsettings");
+    }
+    const member = await get("/studio/settings", demoAccount("member").id);
+    expect(member.status).toBe(302);
+    expect(member.headers.get("Location")).toBe("/mem-account");
+  });
+
+  it("lets editors and accountants in, never cached, with the saved settings in the form (fees in pounds)", async () => {
+    for (const account of ["editor", "treasurer"] as const) {
+      const response = await get("/studio/settings", demoAccount(account).id);
+      expect(response.status, account).toBe(200);
+      expect(response.headers.get("Cache-Control")).toBe("private, no-store");
+      const fields = new Map(formFields(await response.text(), "form.studio-form"));
+      expect(fields.get("singleRegFee"), account).toMatch(/^\d+\.\d{2}$/);
+      expect(fields.has("primaryContactNumber")).toBe(true);
+    }
+  });
+});
+
+describe("/studio/settings: saving", () => {
+  it("refuses bad input with a message at each field (400) and saves nothing", async () => {
+    const before = await savedForm();
+    const response = await post(
+      "/studio/settings",
+      withChanges(before, {
+        primaryContactNumber: "0161 000 9999",
+        singleRegFee: "25.5p",
+        familyRenewFee: "-3",
+        social1Label: "Facebook",
+        social1Url: "facebook",
+      }),
+      editor.id,
+    );
+    expect(response.status).toBe(400);
+    const page = parseHtml(await response.text());
+    expect(page.text('[role="alert"]')).toBe(SETTINGS_MESSAGES.invalid);
+    expect(page.text("#settings-singleRegFee-error")).toBe(POUNDS_MESSAGES.notPounds);
+    expect(page.text("#settings-familyRenewFee-error")).toBe(POUNDS_MESSAGES.negative);
+    expect(page.text("#settings-social1Url-error")).toBe(SETTINGS_MESSAGES.url);
+    // What was typed stays in the form.
+    expect(page.one("#settings-singleRegFee")?.attribs.value).toBe("25.5p");
+    expect(await savedForm()).toEqual(before);
+    expect(headerPhone(await (await get("/contact", null)).text())).not.toBe("0161 000 9999");
+  });
+
+  it("puts a saved change on the public site at once, past both caches, and logs each changed setting", async () => {
+    const before = new Map(await savedForm());
+    // Warm the visitors' page cache.
+    await get("/contact", null);
+    const warm = await get("/contact", null);
+    expect(warm.headers.get("X-Page-Cache")).toBe("hit");
+    expect(headerPhone(await warm.text())).toBe(before.get("primaryContactNumber"));
+
+    const saved = await post("/studio/settings", withChanges(await savedForm(), { primaryContactNumber: "0161 496 0777", singleRegFee: "31.50" }), editor.id);
+    expect(saved.status).toBe(302);
+    expect(saved.headers.get("Location")).toBe("/studio/settings");
+
+    const after = await get("/contact", null);
+    expect(after.headers.get("X-Page-Cache")).toBe("miss");
+    expect(headerPhone(await after.text())).toBe("0161 496 0777");
+    const form = new Map(await savedForm());
+    expect(form.get("singleRegFee")).toBe("31.50");
+    expect(form.get("primaryContactNumber")).toBe("0161 496 0777");
+
+    const log = parseHtml(await (await get("/accounts/activity", demoAccount("treasurer").id)).text());
+    const rows = log.all("table.activity-table tbody tr").map((row) => row.children.filter((cell) => cell.type === "tag").map(textOf));
+    const ours = rows.filter((row) => row[1] === editor.fullName).map((row) => [row[2], row[3]]);
+    expect(ours).toEqual(
+      expect.arrayContaining([
+        [`${editor.fullName} changed the setting Contact phone.`, `${before.get("primaryContactNumber")} → 0161 496 0777`],
+        [`${editor.fullName} changed the setting Single: registration fee.`, `£${before.get("singleRegFee")} → £31.50`],
+      ]),
+    );
+    expect(ours).toHaveLength(2);
+  });
+
+  it("saving the form unchanged writes nothing and logs nothing", async () => {
+    const logged = async () =>
+      parseHtml(await (await get("/accounts/activity", demoAccount("treasurer").id)).text()).all("table.activity-table tbody tr").length;
+    const before = await logged();
+    const response = await post("/studio/settings", await savedForm(), editor.id);
+    expect(response.status).toBe(302);
+    expect(await logged()).toBe(before);
+  });
+});
