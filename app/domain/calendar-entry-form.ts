@@ -1,18 +1,11 @@
 import { z } from "zod";
 import { dayNumber, monthNumber } from "./calendar-event";
+import { CALENDAR_LIMITS, CALENDAR_MESSAGES, type CalendarField } from "./calendar-entry-fields";
 import { safeHref } from "./safe-href";
 
+export { CALENDAR_LIMITS, CALENDAR_MESSAGES, type CalendarField };
+
 /** The studio's calendar entry form (/studio/calendar): server-only (the action parses), so no public page loads zod. */
-
-export const CALENDAR_LIMITS = { month: 20, date: 20, name: 200, url: 500 } as const;
-export type CalendarField = keyof typeof CALENDAR_LIMITS;
-
-export const CALENDAR_MESSAGES = {
-  month: "Please enter the month, for example JAN or January",
-  date: "Please enter the day of the month, for example 14",
-  name: "Please enter the event's name",
-  url: "Please enter a page of this site (starting with /) or a full web address (starting with https://)",
-} as const;
 
 /**
  * conform's parseWithZod turns an empty field into undefined before these schemas see it:

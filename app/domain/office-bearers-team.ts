@@ -1,5 +1,8 @@
 import { z } from "zod";
+import { BEARER_LIMITS, PREVIOUS_TEAM_LIMITS, teamYear } from "./office-bearers-fields";
 import type { Id, OfficeBearer } from "./records";
+
+export { BEARER_LIMITS, PREVIOUS_TEAM_LIMITS, teamYear };
 
 /**
  * The office bearers in the studio: a bearer's fields, the previous teams' fields, and
@@ -7,9 +10,6 @@ import type { Id, OfficeBearer } from "./records";
  * in the shape the Office Bearers page shows them (a title and a list, like the demo's
  * "Office Bearers 2025–26": "President: Jane Smith"). Pure, unit-tested.
  */
-
-export const BEARER_LIMITS = { name: 120, role: 120 } as const;
-export const PREVIOUS_TEAM_LIMITS = { title: 120, content: 20_000 } as const;
 
 export const OFFICE_BEARER_MESSAGES = {
   name: "Please enter the person's name",
@@ -56,11 +56,6 @@ export const previousTeamSchema = z.object({
     .default(""),
 });
 export type PreviousTeamInput = z.infer<typeof previousTeamSchema>;
-
-/** The year as the demo writes it: an en dash between the years ("2025-26" → "2025–26"). */
-export function teamYear(year: string): string {
-  return year.trim().replace(/\s*[-–]\s*/, "–");
-}
 
 const escapeHtml = (value: string) => value.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 

@@ -5,7 +5,9 @@ import { z } from "zod";
  * checkUpload(bytes, "document") before it is stored (app/domain/uploads). Pure.
  */
 
-export const DOCUMENT_TITLE_MAX = 200;
+import { DOCUMENT_TITLE_MAX } from "./studio-documents-fields";
+
+export { DOCUMENT_TITLE_MAX };
 
 export const DOCUMENT_MESSAGES = {
   title: "Please enter the document's title",
@@ -26,3 +28,13 @@ export function chosenFile(value: unknown): File | null {
 
 /** The record's path for a key in the MEDIA bucket: "documents/x.pdf" → "/documents/x.pdf" (how the D1 records name their files, ADR 40). */
 export const documentPathForKey = (key: string) => `/${key}`;
+
+/** The upload form: a title and a file (checked by checkUpload in the service, not here). */
+export const documentUploadSchema = z.object({
+  intent: z.literal("upload"),
+  title: documentTitleSchema,
+  file: z.preprocess(chosenFile, z.instanceof(File, { error: DOCUMENT_MESSAGES.file })),
+});
+
+/** Rename and/or replace: a new title, and optionally a new file (the old file is then deleted). */
+export const documentChangeSchema = z.object({ title: documentTitleSchema, file: z.preprocess(chosenFile, z.instanceof(File).nullable()).optional() });

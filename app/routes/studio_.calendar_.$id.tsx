@@ -3,7 +3,8 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { Field, FormMessage, SubmitButton, replyValue, useFormReply, type FormReply } from "~/components/forms";
 import { PageTitle } from "~/components/layout/Breadcrumbs";
-import { CALENDAR_LIMITS, calendarEntrySchema, type CalendarField } from "~/domain/calendar-entry-form";
+import { CALENDAR_LIMITS, type CalendarField } from "~/domain/calendar-entry-fields";
+import { calendarEntrySchema } from "~/domain/calendar-entry-form";
 import { privatePageMeta } from "~/domain/private-page-meta";
 import { requireEditor } from "~/services/auth.server";
 import { PRIVATE_CACHE_CONTROL } from "~/services/cache-control.server";

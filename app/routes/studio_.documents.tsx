@@ -1,12 +1,12 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { z } from "zod";
 import { Field, FormMessage, SubmitButton, replyValue, useFormReply, type FormReply } from "~/components/forms";
 import { PageTitle } from "~/components/layout/Breadcrumbs";
 import { StudioConfirm, type StudioConfirmation } from "~/components/studio/StudioConfirm";
 import { privatePageMeta } from "~/domain/private-page-meta";
-import { DOCUMENT_MESSAGES, DOCUMENT_TITLE_MAX, chosenFile, documentTitleSchema } from "~/domain/studio-documents";
+import { documentUploadSchema } from "~/domain/studio-documents";
+import { DOCUMENT_TITLE_MAX } from "~/domain/studio-documents-fields";
 import { STUDIO_GONE, studioRowActionSchema } from "~/domain/studio-row-action";
 import { requireEditor } from "~/services/auth.server";
 import { PRIVATE_CACHE_CONTROL } from "~/services/cache-control.server";
@@ -17,13 +17,6 @@ export const meta: MetaFunction = () => privatePageMeta("Documents | Studio");
 
 const NO_STORE = { "Cache-Control": PRIVATE_CACHE_CONTROL };
 const PATH = "/studio/documents";
-
-/** The upload form: a title and a file (checked by checkUpload in the service, not here). */
-const uploadSchema = z.object({
-  intent: z.literal("upload"),
-  title: documentTitleSchema,
-  file: z.preprocess(chosenFile, z.instanceof(File, { error: DOCUMENT_MESSAGES.file })),
-});
 
 /** Members' documents in the studio: upload a new one, open, rename or replace one, remove one. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -38,7 +31,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const editor = await requireEditor(request, context);
   const form = await request.formData();
   if (form.get("intent") === "upload") {
-    const submission = parseWithZod(form, { schema: uploadSchema });
+    const submission = parseWithZod(form, { schema: documentUploadSchema });
     if (submission.status !== "success") return data<ActionData>(submission.reply(), { status: 400, headers: NO_STORE });
     const result = await addDocument(context, editor, submission.value);
     if (!result.ok) {

@@ -1,11 +1,11 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { z } from "zod";
 import { Field, FormMessage, SubmitButton, replyValue, useFormReply, type FormReply } from "~/components/forms";
 import { PageTitle } from "~/components/layout/Breadcrumbs";
 import { privatePageMeta } from "~/domain/private-page-meta";
-import { DOCUMENT_TITLE_MAX, chosenFile, documentTitleSchema } from "~/domain/studio-documents";
+import { documentChangeSchema } from "~/domain/studio-documents";
+import { DOCUMENT_TITLE_MAX } from "~/domain/studio-documents-fields";
 import { requireEditor } from "~/services/auth.server";
 import { PRIVATE_CACHE_CONTROL } from "~/services/cache-control.server";
 import { changeDocument } from "~/services/studio-documents.server";
@@ -15,9 +15,6 @@ export const meta: MetaFunction = () => privatePageMeta("Edit document | Studio"
 
 const NO_STORE = { "Cache-Control": PRIVATE_CACHE_CONTROL };
 const LIST = "/studio/documents";
-
-/** A new title, and optionally a new file (the old file is then deleted). */
-const changeSchema = z.object({ title: documentTitleSchema, file: z.preprocess(chosenFile, z.instanceof(File).nullable()).optional() });
 
 async function documentOf(context: LoaderFunctionArgs["context"], id: string | undefined) {
   const document = id ? await context.store.documents.get(id) : null;
@@ -34,7 +31,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 export async function action({ request, context, params }: ActionFunctionArgs) {
   const editor = await requireEditor(request, context);
   const document = await documentOf(context, params.id);
-  const submission = parseWithZod(await request.formData(), { schema: changeSchema });
+  const submission = parseWithZod(await request.formData(), { schema: documentChangeSchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400, headers: NO_STORE });
   const { title, file } = submission.value;
   const result = await changeDocument(context, editor, document.id, { title, file: file ?? null });

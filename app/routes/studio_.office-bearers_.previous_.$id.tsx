@@ -3,7 +3,8 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { Field, FormMessage, SubmitButton, replyValue, useFormReply, type FormReply } from "~/components/forms";
 import { PageTitle } from "~/components/layout/Breadcrumbs";
-import { PREVIOUS_TEAM_LIMITS, previousTeamSchema } from "~/domain/office-bearers-team";
+import { PREVIOUS_TEAM_LIMITS } from "~/domain/office-bearers-fields";
+import { previousTeamSchema } from "~/domain/office-bearers-team";
 import { privatePageMeta } from "~/domain/private-page-meta";
 import { requireEditor } from "~/services/auth.server";
 import { PRIVATE_CACHE_CONTROL } from "~/services/cache-control.server";
