@@ -1,6 +1,7 @@
 import { formatMemberNumber } from "./member-number";
 import { ROLE_LABELS, type Id } from "./records";
 import { formatTicketCode } from "./ticket-code";
+import { PEOPLE_ACTIVITY_KINDS, peopleActivitySentence, type PeopleActivityEvent } from "./activity-people";
 
 /**
  * The activity log (/accounts/activity): who changed what, and when, in the back office.
@@ -35,6 +36,8 @@ export const ACTIVITY_KINDS = [
   "gallery-created",
   "gallery-changed",
   "gallery-deleted",
+  // Studio: event calendar, office bearers and documents
+  ...PEOPLE_ACTIVITY_KINDS,
 ] as const;
 export type ActivityKind = (typeof ACTIVITY_KINDS)[number];
 
@@ -91,7 +94,9 @@ export type ActivityEvent =
   | { kind: NewsActivityKind; news: { id: Id; title: string } }
   // Studio: galleries (`change`: what was done, e.g. "added 3 photos")
   | { kind: "gallery-created" | "gallery-deleted"; gallery: { id: Id; title: string } }
-  | { kind: "gallery-changed"; gallery: { id: Id; title: string }; change: string };
+  | { kind: "gallery-changed"; gallery: { id: Id; title: string }; change: string }
+  // Studio: event calendar, office bearers and documents
+  | PeopleActivityEvent;
 
 /** Studio: news. What was done to a news item, named by its title as it was then. */
 export type NewsActivityKind = "news-created" | "news-updated" | "news-published" | "news-unpublished" | "news-deleted";
@@ -157,8 +162,16 @@ export function activitySentence(actor: string, event: ActivityEvent): string {
       return `${actor} changed the gallery "${event.gallery.title}": ${event.change}.`;
     case "gallery-deleted":
       return `${actor} deleted the gallery "${event.gallery.title}".`;
-    default:
+    // Studio: news
+    case "news-created":
+    case "news-updated":
+    case "news-published":
+    case "news-unpublished":
+    case "news-deleted":
       return `${actor} ${NEWS_VERBS[event.kind]} the news item "${event.news.title}".`;
+    // Studio: event calendar, office bearers and documents
+    default:
+      return peopleActivitySentence(actor, event);
   }
 }
 
@@ -187,6 +200,22 @@ function subjectOf(event: ActivityEvent): { subjectId: string; subjectName: stri
     case "gallery-changed":
     case "gallery-deleted":
       return { subjectId: event.gallery.id, subjectName: `gallery "${event.gallery.title}"` };
+    // Studio: event calendar, office bearers and documents
+    case "calendar-entry-added":
+    case "calendar-entry-changed":
+    case "calendar-entry-removed":
+    case "office-bearer-added":
+    case "office-bearer-changed":
+    case "office-bearer-removed":
+    case "office-bearers-reordered":
+    case "team-moved-to-previous":
+    case "previous-team-changed":
+    case "previous-team-removed":
+    case "document-added":
+    case "document-renamed":
+    case "document-file-replaced":
+    case "document-removed":
+      return { subjectId: event.subject.id, subjectName: event.subject.name };
     default:
       return { subjectId: event.member.id, subjectName: memberName(event.member) };
   }

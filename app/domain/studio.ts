@@ -35,8 +35,14 @@ export const STUDIO_PARTS: readonly StudioPart[] = [
   { id: "about", label: "About Us", summary: "The About Us page: text, image and video.", viewOnSite: "/about", edit: "/studio/about" },
   { id: "school", label: "School", summary: "The School page: text, image and video.", viewOnSite: "/school", edit: "/studio/school" },
   { id: "news", label: "News", summary: "News items: drafts, publishing and deleting.", viewOnSite: "/blog", edit: "/studio/news" },
-  { id: "calendar", label: "Event calendar", summary: "The year's events on the Event Calendar page.", viewOnSite: "/event", edit: null },
+  { id: "calendar", label: "Event calendar", summary: "The year's events on the Event Calendar page.", viewOnSite: "/event", edit: "/studio/calendar" },
   { id: "galleries", label: "Galleries", summary: "Photo galleries and their photos.", viewOnSite: "/gallery", edit: "/studio/galleries" },
-  { id: "office-bearers", label: "Office bearers", summary: "The current team and previous teams.", viewOnSite: "/office-bearers", edit: null },
-  { id: "documents", label: "Documents", summary: "Files for signed-in members.", viewOnSite: "/documents", edit: null },
+  {
+    id: "office-bearers",
+    label: "Office bearers",
+    summary: "The current team and previous teams.",
+    viewOnSite: "/office-bearers",
+    edit: "/studio/office-bearers",
+  },
+  { id: "documents", label: "Documents", summary: "Files for signed-in members.", viewOnSite: "/documents", edit: "/studio/documents" },
 ];

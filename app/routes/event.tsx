@@ -1,18 +1,31 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { PageTitle } from "~/components/layout/Breadcrumbs";
+import { isPastEvent, PAST_EVENT_LABEL, PAST_EVENT_TEXT } from "~/domain/calendar-event";
 import { contentLink } from "~/domain/content-link";
 import { pageMeta } from "~/domain/page-meta";
 
 export const meta: MetaFunction = () =>
   pageMeta("Event Calendar", "The association's events through the year: festivals, celebrations, sports days and talks.");
 
+/** The mark's words come with the data, so the page's JavaScript carries only the element. */
+const PAST = { text: PAST_EVENT_TEXT, label: PAST_EVENT_LABEL };
+
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const origin = new URL(request.url).origin;
   // In created order, oldest first, as the store returns them (spec §9).
   const events = await context.content.listEvents();
+  const now = Math.floor(Date.now() / 1000);
   return {
-    events: events.map(({ id, month, date, name, url }) => ({ id, month, date, name, link: contentLink(url, origin) })),
+    // Past: the entry's day is before today in UK time (domain/calendar-event.ts).
+    events: events.map((event) => ({
+      id: event.id,
+      month: event.month,
+      date: event.date,
+      name: event.name,
+      link: contentLink(event.url, origin),
+      past: isPastEvent(event, now) ? PAST : null,
+    })),
   };
 }
 
@@ -25,7 +38,7 @@ export default function EventCalendar() {
         {events.length ? (
           <ol className="event-list">
             {events.map((event) => (
-              <li key={event.id} className="event-item">
+              <li key={event.id} className={event.past ? "event-item event-past" : "event-item"}>
                 <p className="event-date">
                   <span className="event-month">{event.month}</span> <span className="event-day">{event.date}</span>
                 </p>
@@ -40,6 +53,13 @@ export default function EventCalendar() {
                     event.name
                   )}
                 </h2>
+                {event.past ? (
+                  // Seen: "Past"; heard: the whole sentence (aria-label is not read on a paragraph everywhere).
+                  <p className="event-past-label">
+                    <span aria-hidden="true">{event.past.text}</span>
+                    <span className="visually-hidden">{event.past.label}</span>
+                  </p>
+                ) : null}
               </li>
             ))}
           </ol>

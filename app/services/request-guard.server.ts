@@ -45,16 +45,20 @@ export const FORM_BODY_LIMIT_BYTES = 64 * 1024;
 export const WEBHOOK_BODY_LIMIT_BYTES = 1024 * 1024;
 
 /**
- * The studio's forms may carry photos (ADR 40): up to 40 MB a request, so one photo of 25 MB
- * (or a 30 MB one, answered 413 by the route with the photo's own message) or several phone
- * photos fit, well under a Worker's 100 MB request limit and its 128 MB of memory (the
- * body is held twice while it is checked and read).
+ * The studio's upload forms (multipart posts under /studio/) may carry photos (ADR 40): up to
+ * 40 MB a request, so one photo of 25 MB (or a 30 MB one, answered 413 by the route with the
+ * photo's own message) or several phone photos fit, well under a Worker's 100 MB request limit
+ * and its 128 MB of memory (the body is held twice while it is checked and read). The route
+ * checks each file's own limit (app/domain/uploads).
  */
 export const STUDIO_UPLOAD_BODY_LIMIT_BYTES = 40 * 1024 * 1024;
 
+const takesUpload = (request: Request) =>
+  new URL(request.url).pathname.startsWith("/studio/") && (request.headers.get("Content-Type") ?? "").toLowerCase().startsWith("multipart/form-data");
+
 function bodyLimit(request: Request): number {
-  if (!takesFormBody(request)) return WEBHOOK_BODY_LIMIT_BYTES;
-  return new URL(request.url).pathname.startsWith("/studio/") ? STUDIO_UPLOAD_BODY_LIMIT_BYTES : FORM_BODY_LIMIT_BYTES;
+  if (takesUpload(request)) return STUDIO_UPLOAD_BODY_LIMIT_BYTES;
+  return takesFormBody(request) ? FORM_BODY_LIMIT_BYTES : WEBHOOK_BODY_LIMIT_BYTES;
 }
 
 /** Reads what is left of a refused body and throws it away (nothing is kept). */

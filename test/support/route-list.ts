@@ -247,6 +247,20 @@ export const ROUTES: Readonly<Record<string, RouteEntry>> = {
   "studio_.galleries._index.tsx": { path: "/studio/galleries", methods: GET_POST, access: "editor", html: true },
   "studio_.galleries.$id.tsx": { path: `/studio/galleries/${DEMO.gallery}`, methods: GET_POST, access: "editor", html: true },
   "media.$.tsx": { path: "/media/photos/none/350.webp", methods: GET, access: "public", html: false, resource: "file", status: 404 },
+
+  // Studio: event calendar, office bearers and documents (issue 18)
+  "studio_.calendar.tsx": { path: "/studio/calendar", methods: GET_POST, access: "editor", html: true },
+  "studio_.calendar_.$id.tsx": { path: "/studio/calendar/new", methods: GET_POST, access: "editor", html: true },
+  "studio_.office-bearers.tsx": { path: "/studio/office-bearers", methods: GET_POST, access: "editor", html: true },
+  "studio_.office-bearers_.$id.tsx": { path: "/studio/office-bearers/new", methods: GET_POST, access: "editor", html: true },
+  "studio_.office-bearers_.previous_.$id.tsx": {
+    path: `/studio/office-bearers/previous/${seedId(ID_SPACE.team, 1)}`,
+    methods: GET_POST,
+    access: "editor",
+    html: true,
+  },
+  "studio_.documents.tsx": { path: "/studio/documents", methods: GET_POST, access: "editor", html: true },
+  "studio_.documents_.$id.tsx": { path: `/studio/documents/${DEMO.document}`, methods: GET_POST, access: "editor", html: true },
 };
 
 const ROUTES_DIR = path.resolve(import.meta.dirname, "../../app/routes");

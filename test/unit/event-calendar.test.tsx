@@ -3,6 +3,7 @@ import { createElement, type ReactNode } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it, vi } from "vitest";
 import type { CalendarEvent } from "~/domain/records";
+import { parseHtml } from "../support/html";
 
 // The page without a router: its loader's data is handed straight to the component.
 const router = vi.hoisted(() => ({ data: undefined as unknown }));
@@ -42,6 +43,18 @@ describe("the Event Calendar page", () => {
     expect(list).not.toContain("<a ");
     expect(html).not.toContain("javascript:");
     for (const name of ["No link", "Script", "Data"]) expect(html).toContain(`<h2 class="event-name">${name}</h2>`);
+  });
+
+  it("marks an entry whose day is before today (UK) as Past, seen and heard, and leaves the others unmarked", async () => {
+    const html = await render([
+      { id: "old", month: "JAN", date: "14", name: "Lunch 2001", url: "", createdAt: 0 },
+      { id: "new", month: "DEC", date: "31", name: "Dinner 2099", url: "", createdAt: 0 },
+    ]);
+    expect(html).toContain('<li class="event-item event-past">');
+    expect(html).toContain(
+      '<p class="event-past-label"><span aria-hidden="true">Past</span><span class="visually-hidden">This event has already taken place</span></p>',
+    );
+    expect(parseHtml(html).all(".event-past-label")).toHaveLength(1);
   });
 
   it("says so when there are no events", async () => {

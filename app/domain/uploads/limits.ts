@@ -8,6 +8,3 @@ export const UPLOAD_LIMITS: Record<UploadPurpose, number> = {
   photo: 25 * MB,
   document: 15 * MB,
 };
-
-/** The largest body an upload form may post: the larger limit plus room for the form's other fields and multipart framing. */
-export const UPLOAD_BODY_LIMIT = UPLOAD_LIMITS.photo + 1 * MB;

@@ -105,6 +105,25 @@ export interface ContentRepository {
   updateGallery(id: Id, input: GalleryInput): Promise<Gallery | null>;
   /** Removes it; false when it was not there (its files are the caller's to delete). */
   deleteGallery(id: Id): Promise<boolean>;
+
+  // Studio: event calendar and office bearers writes (issue 18). An update or delete of an id that is not there answers null / false.
+  /** Adds a calendar entry, created now (so it is listed last). */
+  createEvent(entry: CalendarEventFields): Promise<CalendarEvent>;
+  updateEvent(id: Id, entry: CalendarEventFields): Promise<CalendarEvent | null>;
+  deleteEvent(id: Id): Promise<boolean>;
+  /** Adds an office bearer at the end of the team (order: one more than the last). */
+  createOfficeBearer(bearer: OfficeBearerFields): Promise<OfficeBearer>;
+  updateOfficeBearer(id: Id, bearer: OfficeBearerFields): Promise<OfficeBearer | null>;
+  deleteOfficeBearer(id: Id): Promise<boolean>;
+  /** Gives the listed bearers the orders 1, 2, 3 ... in the order given (ids not in the team are ignored). */
+  reorderOfficeBearers(ids: Id[]): Promise<void>;
+  /**
+   * Keeps `team` as a previous team (created now, so newest) and empties the current team.
+   * D1 does both in one batch; Cockpit saves the previous team first, then removes the bearers.
+   */
+  moveTeamToPrevious(team: PreviousTeamFields): Promise<PreviousTeam>;
+  updatePreviousTeam(id: Id, team: PreviousTeamFields): Promise<PreviousTeam | null>;
+  deletePreviousTeam(id: Id): Promise<boolean>;
 }
 
 /** A news item as the studio writes it: everything but its id (`createdAt` is its date). */
@@ -112,6 +131,11 @@ export type NewsInput = Omit<NewsItem, "id">;
 
 /** A gallery as the studio writes it. An empty `featuredImage.path` means none chosen yet. */
 export type GalleryInput = Pick<Gallery, "title" | "featuredImage" | "images">;
+
+/** What the studio sets on a calendar entry, an office bearer and a previous team. */
+export type CalendarEventFields = Pick<CalendarEvent, "month" | "date" | "name" | "url">;
+export type OfficeBearerFields = Pick<OfficeBearer, "name" | "role" | "photo">;
+export type PreviousTeamFields = Pick<PreviousTeam, "title" | "contentHtml">;
 
 /** A document's file: its bytes and their type. */
 export interface DocumentFile {
@@ -129,7 +153,17 @@ export interface DocumentsRepository {
    * from the CMS host (CMS_ASSETS_URL's origin, never another host).
    */
   file(document: DocumentRecord): Promise<DocumentFile | null>;
+
+  // Studio: documents writes (issue 18). The file's bytes are in the MEDIA bucket (R2): the record keeps its path, "/documents/<key>", on both stores.
+  /** Adds a document, created now (so it is listed first). */
+  create(document: DocumentFields): Promise<DocumentRecord>;
+  /** Renames it and/or points it at another file; null when there is no such document. */
+  update(id: Id, patch: Partial<DocumentFields>): Promise<DocumentRecord | null>;
+  /** true when it was there. */
+  remove(id: Id): Promise<boolean>;
 }
+
+export type DocumentFields = Pick<DocumentRecord, "title" | "file">;
 
 export interface ContactMessagesRepository {
   /** Stores a message (Cockpit's contactus form answers with the data only, no id). */

@@ -127,6 +127,15 @@ const ADMITTED_POST: Record<string, (actor: Actor) => Cell> = {
   // Studio: galleries (a form without its fields: the form's reply)
   "studio_.galleries._index.tsx": () => ({ status: 400, type: HTML }),
   "studio_.galleries.$id.tsx": () => ({ status: 400, type: HTML }),
+
+  // Studio: event calendar, office bearers and documents: a form with nothing to act on is answered with its messages.
+  "studio_.calendar.tsx": () => ({ status: 400, type: HTML }),
+  "studio_.calendar_.$id.tsx": () => ({ status: 400, type: HTML }),
+  "studio_.office-bearers.tsx": () => ({ status: 400, type: HTML }),
+  "studio_.office-bearers_.$id.tsx": () => ({ status: 400, type: HTML }),
+  "studio_.office-bearers_.previous_.$id.tsx": () => ({ status: 400, type: HTML }),
+  "studio_.documents.tsx": () => ({ status: 400, type: HTML }),
+  "studio_.documents_.$id.tsx": () => ({ status: 400, type: HTML }),
 };
 
 function expectedGet(file: string, entry: RouteEntry, actor: Actor): Answer {
@@ -175,6 +184,11 @@ const ATTACK: Record<string, Record<string, string>> = {
   // Studio: news
   "studio_.news_.new.tsx": { title: "Matrix news", date: "2026-11-20", content: "<p>Matrix</p>", intent: "publish" },
   "studio_.news_.$id.tsx": { intent: "delete", confirmed: "1" },
+
+  // Studio: event calendar, office bearers and documents
+  "studio_.calendar.tsx": { intent: "remove", id: seedId(ID_SPACE.event, 1), confirmed: "1" },
+  "studio_.office-bearers.tsx": { intent: "move-team", year: "2026", confirmed: "1" },
+  "studio_.documents.tsx": { intent: "remove", id: DEMO.document, confirmed: "1" },
 };
 const HARMLESS = { matrix: "1" };
 

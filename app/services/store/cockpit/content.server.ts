@@ -4,6 +4,7 @@ import { defaultSiteSettings } from "../../../domain/site-settings-defaults";
 import { StoreUnavailableError } from "../errors";
 import type { ContentRepository } from "../port";
 import { findById } from "./by-id.server";
+import { cockpitPeopleWrites } from "./content-people-writes.server";
 import { cockpitSettingsWrites } from "./content-settings-writes.server";
 import { cockpitSlidesAndPagesWrites, slidesInOrder } from "./content-slides-pages-writes.server";
 import { cockpitNewsWrites } from "./content-news-writes.server";
@@ -105,6 +106,7 @@ export function cockpitContent(client: CockpitClient, assetsBase?: string): Cont
       const entry = await findById(client, "news", newsId, { published: true });
       return entry && bool(entry.published) ? newsFromCockpit(entry, assetsBase) : null;
     },
+    ...cockpitPeopleWrites(client, assetsBase),
     ...cockpitSettingsWrites(client, assetsBase),
     ...cockpitSlidesAndPagesWrites(client, assetsBase),
     ...cockpitNewsWrites(client),

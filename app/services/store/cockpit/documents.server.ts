@@ -1,9 +1,11 @@
 import { contentTypeFor } from "../../../domain/document-file";
 import { resolveMediaUrl } from "../../../domain/media";
+import { MEDIA_FOLDERS } from "../../../domain/uploads/media-key";
 import { documentFileFromMedia } from "../d1/document-files.server";
 import type { DocumentFile, DocumentsRepository } from "../port";
 import type { CockpitClient } from "./client.server";
 import { findById } from "./by-id.server";
+import { cockpitDocumentWrites } from "./content-people-writes.server";
 import { orderBy } from "./content.server";
 import { documentFromCockpit } from "./shapes-content";
 import { seconds } from "./shapes-loose";
@@ -27,12 +29,26 @@ export function cockpitDocuments(client: CockpitClient, db: D1Database, assetsBa
     },
     async file(document) {
       const path = document.file.path;
-      const embedded = /^https?:\/\//i.test(path) ? null : await documentFileFromMedia(media, db, path);
+      const local = bucketPath(path, assetsBase);
+      const embedded = local === null ? null : await documentFileFromMedia(media, db, local);
       if (embedded) return embedded;
       const url = cmsFileUrl(path, assetsBase);
       return url ? fileFromCms(url, path) : null;
     },
+    ...cockpitDocumentWrites(client, assetsBase),
   };
+}
+
+/**
+ * The path to look up in the MEDIA bucket: a relative path as it is, and a document the studio
+ * uploaded ("/documents/<key>", read back through CMS_ASSETS_URL as "<base>/documents/<key>")
+ * without the base; null for any other web address (a Cockpit asset, fetched from the CMS).
+ */
+export function bucketPath(filePath: string, assetsBase: string | undefined): string | null {
+  if (!/^https?:\/\//i.test(filePath)) return filePath;
+  const base = assetsBase?.replace(/\/+$/, "");
+  if (!base || !filePath.startsWith(`${base}/${MEDIA_FOLDERS.document}/`)) return null;
+  return filePath.slice(base.length);
 }
 
 /** The file's URL on the CMS host (CMS_ASSETS_URL's origin); null for any other host, which is never fetched. */

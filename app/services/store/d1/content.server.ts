@@ -5,6 +5,7 @@ import type { ContentRepository, DocumentsRepository, ContactMessagesRepository 
 import { d1SlidesAndPagesWrites } from "./content-slides-pages-writes.server";
 import { d1NewsWrites } from "./content-news-writes.server";
 import { d1GalleryWrites } from "./content-gallery-writes.server";
+import { d1DocumentWrites, d1PeopleWrites } from "./content-people-writes.server";
 import { documentFileFromMedia } from "./document-files.server";
 import { d1SettingsWrites } from "./content-settings-writes.server";
 import { newId, nowSeconds } from "../ids";
@@ -51,6 +52,7 @@ export function d1Content(db: D1Database): ContentRepository {
       const row = await db.prepare("SELECT * FROM news WHERE id = ? AND published = 1").bind(id).first<Record<string, unknown>>();
       return row ? newsFromRow(row) : null;
     },
+    ...d1PeopleWrites(db),
     ...d1SettingsWrites(db),
     ...d1SlidesAndPagesWrites(db),
     ...d1NewsWrites(db),
@@ -69,6 +71,7 @@ export function d1Documents(db: D1Database, media?: R2Bucket): DocumentsReposito
       return row ? documentFromRow(row) : null;
     },
     file: (document) => documentFileFromMedia(media, db, document.file.path),
+    ...d1DocumentWrites(db),
   };
 }
 

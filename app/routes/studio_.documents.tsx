@@ -1,0 +1,129 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Field, FormMessage, SubmitButton, replyValue, useFormReply, type FormReply } from "~/components/forms";
+import { PageTitle } from "~/components/layout/Breadcrumbs";
+import { StudioConfirm, type StudioConfirmation } from "~/components/studio/StudioConfirm";
+import { privatePageMeta } from "~/domain/private-page-meta";
+import { documentUploadSchema } from "~/domain/studio-documents";
+import { DOCUMENT_TITLE_MAX } from "~/domain/studio-documents-fields";
+import { STUDIO_GONE, studioRowActionSchema } from "~/domain/studio-row-action";
+import { requireEditor } from "~/services/auth.server";
+import { PRIVATE_CACHE_CONTROL } from "~/services/cache-control.server";
+import { addDocument, removeDocument } from "~/services/studio-documents.server";
+import { redirectWithToast } from "~/services/toast.server";
+
+export const meta: MetaFunction = () => privatePageMeta("Documents | Studio");
+
+const NO_STORE = { "Cache-Control": PRIVATE_CACHE_CONTROL };
+const PATH = "/studio/documents";
+
+/** Members' documents in the studio: upload a new one, open, rename or replace one, remove one. */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireEditor(request, context);
+  const documents = await context.store.documents.list();
+  return data({ documents: documents.map((d) => ({ id: d.id, title: d.title })) }, { headers: NO_STORE });
+}
+
+type ActionData = FormReply | { confirm: StudioConfirmation } | { formError: string };
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const editor = await requireEditor(request, context);
+  const form = await request.formData();
+  if (form.get("intent") === "upload") {
+    const submission = parseWithZod(form, { schema: documentUploadSchema });
+    if (submission.status !== "success") return data<ActionData>(submission.reply(), { status: 400, headers: NO_STORE });
+    const result = await addDocument(context, editor, submission.value);
+    if (!result.ok) {
+      const message = "message" in result ? result.message : STUDIO_GONE;
+      return data<ActionData>(submission.reply({ fieldErrors: { file: [message] } }), { status: result.status, headers: NO_STORE });
+    }
+    return redirectWithToast(context, PATH, { kind: "success", message: `"${result.document.title}" was uploaded.` });
+  }
+  const submission = parseWithZod(form, { schema: studioRowActionSchema });
+  if (submission.status !== "success" || submission.value.intent !== "remove")
+    return data<ActionData>({ formError: "Please choose a document to remove." }, { status: 400, headers: NO_STORE });
+  const { id, confirmed } = submission.value;
+  const document = await context.store.documents.get(id);
+  if (!document) return data<ActionData>({ formError: STUDIO_GONE }, { status: 404, headers: NO_STORE });
+  if (!confirmed)
+    return data<ActionData>(
+      { confirm: { question: `Remove the document "${document.title}"? Members will no longer be able to open it.`, fields: { intent: "remove", id } } },
+      { headers: NO_STORE },
+    );
+  await removeDocument(context, editor, id);
+  return redirectWithToast(context, PATH, { kind: "success", message: `"${document.title}" was removed.` });
+}
+
+export default function StudioDocuments() {
+  const { documents } = useLoaderData<typeof loader>();
+  const answer = useActionData<ActionData>();
+  const reply = answer && "status" in answer ? (answer as FormReply) : null;
+  const { errors, formError, form } = useFormReply(reply);
+  const other = answer && !reply ? answer : null;
+  return (
+    <>
+      <PageTitle title="Documents" parent={{ label: "Website", to: "/studio" }} />
+      <section className="section studio-page">
+        <div className="container">
+          {other && "confirm" in other ? <StudioConfirm confirm={other.confirm} path={PATH} /> : null}
+          <FormMessage message={other && "formError" in other ? other.formError : undefined} />
+          <p className="studio-actions">
+            <a href="/documents">View on site</a>
+          </p>
+          {documents.length ? (
+            <ul className="studio-list">
+              {documents.map((document) => (
+                <li key={document.id} className="studio-item">
+                  <p className="studio-item-main">
+                    <a href={`/documents/${document.id}`} target="_blank" rel="noopener noreferrer">
+                      {document.title}
+                    </a>
+                  </p>
+                  <div className="studio-item-buttons">
+                    <Link to={`${PATH}/${document.id}`} aria-label={`Rename or replace ${document.title}`}>
+                      Rename or replace
+                    </Link>
+                    <Form method="post" action={PATH}>
+                      <input type="hidden" name="intent" value="remove" />
+                      <input type="hidden" name="id" value={document.id} />
+                      <button type="submit" className="button button-secondary" aria-label={`Remove ${document.title}`}>
+                        Remove
+                      </button>
+                    </Form>
+                  </div>
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <p className="empty-state">There are no documents yet.</p>
+          )}
+          <h2 id="upload-document">Upload a document</h2>
+          <Form method="post" action={PATH} encType="multipart/form-data" noValidate className="studio-form" aria-labelledby="upload-document" {...form}>
+            <FormMessage message={formError} />
+            <input type="hidden" name="intent" value="upload" />
+            <Field
+              id="document-title"
+              name="title"
+              label="Title"
+              type="text"
+              maxLength={DOCUMENT_TITLE_MAX}
+              error={errors.title}
+              defaultValue={replyValue(reply, "title")}
+            />
+            <Field
+              id="document-file"
+              name="file"
+              label="File"
+              hint="PDF, Word or Excel, or a photo; up to 15 MB. Only signed-in members can open it."
+              type="file"
+              accept=".pdf,.doc,.docx,.xls,.xlsx,.ppt,.pptx,image/jpeg,image/png,image/webp,image/gif"
+              error={errors.file}
+            />
+            <SubmitButton>Upload</SubmitButton>
+          </Form>
+        </div>
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,95 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { ContentImage } from "~/components/content/ContentImage";
+import { Field, FormMessage, SubmitButton, replyValue, useFormReply, type FormReply } from "~/components/forms";
+import { PageTitle } from "~/components/layout/Breadcrumbs";
+import { BEARER_LIMITS } from "~/domain/office-bearers-fields";
+import { officeBearerSchema } from "~/domain/office-bearers-team";
+import { privatePageMeta } from "~/domain/private-page-meta";
+import { requireEditor } from "~/services/auth.server";
+import { PRIVATE_CACHE_CONTROL } from "~/services/cache-control.server";
+import { addOfficeBearer, changeOfficeBearer } from "~/services/studio-office-bearers.server";
+import { redirectWithToast } from "~/services/toast.server";
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => privatePageMeta(`${data?.bearer ? "Edit office bearer" : "Add a person"} | Studio`);
+
+const NO_STORE = { "Cache-Control": PRIVATE_CACHE_CONTROL };
+const LIST = "/studio/office-bearers";
+
+/** /studio/office-bearers/new adds a person at the end of the team; /studio/office-bearers/<id> edits one. */
+async function bearerOf(context: LoaderFunctionArgs["context"], id: string | undefined) {
+  if (id === "new") return null;
+  const bearer = (await context.store.content.listOfficeBearers()).find((b) => b.id === id);
+  if (!bearer) throw new Response("Not found", { status: 404, headers: NO_STORE });
+  return bearer;
+}
+
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  await requireEditor(request, context);
+  const bearer = await bearerOf(context, params.id);
+  // The photo as the public page shows it (resolved for Cockpit); new photos come with the studio's photo part.
+  const shown = bearer ? (await context.content.listOfficeBearers()).find((b) => b.id === bearer.id) : null;
+  return data({ bearer: bearer && { name: bearer.name, role: bearer.role, photo: shown?.photo ?? null } }, { headers: NO_STORE });
+}
+
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  const editor = await requireEditor(request, context);
+  const bearer = await bearerOf(context, params.id);
+  const submission = parseWithZod(await request.formData(), { schema: officeBearerSchema });
+  if (submission.status !== "success") return data(submission.reply(), { status: 400, headers: NO_STORE });
+  if (bearer) {
+    const saved = await changeOfficeBearer(context, editor, bearer.id, submission.value);
+    if (!saved) throw new Response("Not found", { status: 404, headers: NO_STORE });
+    return redirectWithToast(context, LIST, { kind: "success", message: `${saved.name} was saved.` });
+  }
+  const added = await addOfficeBearer(context, editor, submission.value);
+  return redirectWithToast(context, LIST, { kind: "success", message: `${added.name} was added to the office bearers.` });
+}
+
+export default function StudioOfficeBearer() {
+  const { bearer } = useLoaderData<typeof loader>();
+  const reply = useActionData<FormReply>();
+  const { errors, formError, form } = useFormReply(reply);
+  const value = (name: "name" | "role") => (reply ? replyValue(reply, name) : (bearer?.[name] ?? ""));
+  return (
+    <>
+      <PageTitle title={bearer ? "Edit office bearer" : "Add a person"} parent={{ label: "Office bearers", to: LIST }} />
+      <section className="section studio-page">
+        <div className="container">
+          <Form method="post" noValidate className="studio-form" {...form}>
+            <FormMessage message={formError} />
+            <Field
+              id="bearer-name"
+              name="name"
+              label="Name"
+              type="text"
+              autoComplete="off"
+              maxLength={BEARER_LIMITS.name}
+              error={errors.name}
+              defaultValue={value("name")}
+            />
+            <Field
+              id="bearer-role"
+              name="role"
+              label="Role"
+              hint="For example President or Treasurer"
+              type="text"
+              autoComplete="off"
+              maxLength={BEARER_LIMITS.role}
+              error={errors.role}
+              defaultValue={value("role")}
+            />
+            {bearer?.photo ? (
+              <div className="studio-photo">
+                <ContentImage image={bearer.photo} />
+                <Field id="bearer-remove-photo" name="removePhoto" label="Remove this photo" type="checkbox" value="1" />
+              </div>
+            ) : null}
+            <SubmitButton>{bearer ? "Save" : "Add person"}</SubmitButton> <Link to={LIST}>Cancel</Link>
+          </Form>
+        </div>
+      </section>
+    </>
+  );
+}

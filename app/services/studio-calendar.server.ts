@@ -1,0 +1,40 @@
+import type { AppLoadContext } from "@remix-run/cloudflare";
+import type { ActivityActor } from "../domain/activity";
+import type { CalendarEntryInput } from "../domain/calendar-entry-form";
+import type { CalendarEvent } from "../domain/records";
+import { recordActivity } from "./activity.server";
+import { contentChanged } from "./content/content-changed.server";
+
+/**
+ * The event calendar's writes from the studio (/studio/calendar): change the store, make
+ * the change visible, record it. Plain results; the routes answer.
+ */
+
+async function done(
+  context: AppLoadContext,
+  actor: ActivityActor,
+  kind: "calendar-entry-added" | "calendar-entry-changed" | "calendar-entry-removed",
+  entry: CalendarEvent,
+) {
+  await contentChanged(context);
+  await recordActivity(context, actor, { kind, subject: { id: entry.id, name: entry.name } });
+}
+
+export async function addCalendarEntry(context: AppLoadContext, actor: ActivityActor, input: CalendarEntryInput): Promise<CalendarEvent> {
+  const entry = await context.store.content.createEvent(input);
+  await done(context, actor, "calendar-entry-added", entry);
+  return entry;
+}
+
+export async function changeCalendarEntry(context: AppLoadContext, actor: ActivityActor, id: string, input: CalendarEntryInput): Promise<CalendarEvent | null> {
+  const entry = await context.store.content.updateEvent(id, input);
+  if (entry) await done(context, actor, "calendar-entry-changed", entry);
+  return entry;
+}
+
+export async function removeCalendarEntry(context: AppLoadContext, actor: ActivityActor, id: string): Promise<CalendarEvent | null> {
+  const entry = (await context.store.content.listEvents()).find((e) => e.id === id) ?? null;
+  if (!entry || !(await context.store.content.deleteEvent(id))) return null;
+  await done(context, actor, "calendar-entry-removed", entry);
+  return entry;
+}

@@ -1,0 +1,76 @@
+import type { AppLoadContext } from "@remix-run/cloudflare";
+import type { ActivityActor } from "../domain/activity";
+import type { PeopleActivityKind } from "../domain/activity-people";
+import { moveInOrder, previousTeamFromTeam, type OfficeBearerInput, type PreviousTeamInput } from "../domain/office-bearers-team";
+import type { OfficeBearer, PreviousTeam } from "../domain/records";
+import { recordActivity } from "./activity.server";
+import { contentChanged } from "./content/content-changed.server";
+import { sanitizeRichText } from "./content/sanitize.server";
+
+/**
+ * The office bearers' writes from the studio (/studio/office-bearers): the current team,
+ * "Move this team to previous teams", and the previous teams. Each changes the store, makes
+ * the change visible and records it. A bearer's photo is kept or removed here; new photos
+ * come with the studio's photo part.
+ */
+
+async function done(context: AppLoadContext, actor: ActivityActor, kind: PeopleActivityKind, subject: { id: string; name: string }) {
+  await contentChanged(context);
+  await recordActivity(context, actor, { kind, subject });
+}
+
+const findBearer = async (context: AppLoadContext, id: string) => (await context.store.content.listOfficeBearers()).find((b) => b.id === id) ?? null;
+const findTeam = async (context: AppLoadContext, id: string) => (await context.store.content.listPreviousTeams()).find((t) => t.id === id) ?? null;
+
+export async function addOfficeBearer(context: AppLoadContext, actor: ActivityActor, input: OfficeBearerInput): Promise<OfficeBearer> {
+  const bearer = await context.store.content.createOfficeBearer({ name: input.name, role: input.role, photo: null });
+  await done(context, actor, "office-bearer-added", { id: bearer.id, name: bearer.name });
+  return bearer;
+}
+
+export async function changeOfficeBearer(context: AppLoadContext, actor: ActivityActor, id: string, input: OfficeBearerInput): Promise<OfficeBearer | null> {
+  const before = await findBearer(context, id);
+  if (!before) return null;
+  const bearer = await context.store.content.updateOfficeBearer(id, { name: input.name, role: input.role, photo: input.removePhoto ? null : before.photo });
+  if (bearer) await done(context, actor, "office-bearer-changed", { id: bearer.id, name: bearer.name });
+  return bearer;
+}
+
+export async function removeOfficeBearer(context: AppLoadContext, actor: ActivityActor, id: string): Promise<OfficeBearer | null> {
+  const bearer = await findBearer(context, id);
+  if (!bearer || !(await context.store.content.deleteOfficeBearer(id))) return null;
+  await done(context, actor, "office-bearer-removed", { id: bearer.id, name: bearer.name });
+  return bearer;
+}
+
+/** Moves one bearer a place up or down; false when there was nothing to move. */
+export async function moveOfficeBearer(context: AppLoadContext, actor: ActivityActor, id: string, direction: "up" | "down"): Promise<boolean> {
+  const ids = (await context.store.content.listOfficeBearers()).map((b) => b.id);
+  const next = moveInOrder(ids, id, direction);
+  if (next.every((value, index) => value === ids[index])) return false;
+  await context.store.content.reorderOfficeBearers(next);
+  await done(context, actor, "office-bearers-reordered", { id, name: "office bearers" });
+  return true;
+}
+
+/** The current team as a previous team of `year`, the current list emptied; null when there is no team. */
+export async function moveTeamToPrevious(context: AppLoadContext, actor: ActivityActor, year: string): Promise<PreviousTeam | null> {
+  const team = await context.store.content.listOfficeBearers();
+  if (!team.length) return null;
+  const previous = await context.store.content.moveTeamToPrevious(previousTeamFromTeam(team, year));
+  await done(context, actor, "team-moved-to-previous", { id: previous.id, name: previous.title });
+  return previous;
+}
+
+export async function changePreviousTeam(context: AppLoadContext, actor: ActivityActor, id: string, input: PreviousTeamInput): Promise<PreviousTeam | null> {
+  const team = await context.store.content.updatePreviousTeam(id, { title: input.title, contentHtml: sanitizeRichText(input.contentHtml) });
+  if (team) await done(context, actor, "previous-team-changed", { id: team.id, name: team.title });
+  return team;
+}
+
+export async function removePreviousTeam(context: AppLoadContext, actor: ActivityActor, id: string): Promise<PreviousTeam | null> {
+  const team = await findTeam(context, id);
+  if (!team || !(await context.store.content.deletePreviousTeam(id))) return null;
+  await done(context, actor, "previous-team-removed", { id: team.id, name: team.title });
+  return team;
+}
