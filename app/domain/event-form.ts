@@ -108,14 +108,19 @@ export function eventFormValues(settings: SiteSettings): Record<string, string> 
   return values;
 }
 
-/** `current` with the form's values and the event's image (`image`: the new one, null for none). */
-export function applyEventForm(current: SiteSettings, form: EventForm, image: MediaRef | null): SiteSettings {
+/** A new photo as the settings keep it: its path and size (the settings have no renditions). */
+function settingsImage(photo: MediaRef): NonNullable<SiteSettings["upcomingEvent"]["image"]> {
+  return { path: photo.path, ...(photo.width ? { width: photo.width } : {}), ...(photo.height ? { height: photo.height } : {}) };
+}
+
+/** `current` with the form's values and the event's image: the current one kept as it is, a new one, or null for none. */
+export function applyEventForm(current: SiteSettings, form: EventForm, image: MediaRef | null | "keep"): SiteSettings {
   const ids = Object.fromEntries(TICKET_PRICE_FIELDS.map((field) => [field.priceId, form[field.priceId]]));
   return {
     ...current,
     upcomingEvent: {
       ...current.upcomingEvent,
-      image: image ? { path: image.path, ...(image.width ? { width: image.width } : {}), ...(image.height ? { height: image.height } : {}) } : null,
+      image: image === "keep" ? current.upcomingEvent.image : image ? settingsImage(image) : null,
       title: form.title,
       descriptionHtml: form.descriptionHtml,
       date: form.date,

@@ -32,7 +32,7 @@ export type EventSave = { ok: true; changes: SettingChange[] } | { ok: false; st
  */
 export async function saveEventForm(context: AppLoadContext, form: EventForm, formData: FormData): Promise<EventSave> {
   const current = (await context.store.content.getSiteSettings()).upcomingEvent.image;
-  let image: MediaRef | null = current;
+  let image: MediaRef | null | "keep" = "keep";
   if (chosenFiles(formData, EVENT_IMAGE_FIELD).length) {
     const media = context.env.MEDIA;
     if (!media) return { ok: false, status: 503, message: "Photos cannot be stored at the moment. Please try again later." };
@@ -47,6 +47,6 @@ export async function saveEventForm(context: AppLoadContext, form: EventForm, fo
     eventChanges,
   );
   // The replaced or removed photo, if it was one we stored (other paths are left alone).
-  if (current && current.path !== image?.path && context.env.MEDIA) await deletePhoto(context.env.MEDIA, current);
+  if (current && image !== "keep" && current.path !== image?.path && context.env.MEDIA) await deletePhoto(context.env.MEDIA, current);
   return { ok: true, changes };
 }

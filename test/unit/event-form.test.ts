@@ -62,8 +62,12 @@ describe("the Upcoming event form", () => {
     const result = parse(values);
     expect(result.status).toBe("success");
     if (result.status !== "success") return;
-    const after = applyEventForm(settings, result.value, settings.upcomingEvent.image);
+    const after = applyEventForm(settings, result.value, "keep");
     expect(after).toEqual(settings);
+    expect(applyEventForm(settings, result.value, { path: "/media/photos/new/original.jpg", width: 800, renditions: [350, 700] }).upcomingEvent.image).toEqual({
+      path: "/media/photos/new/original.jpg",
+      width: 800,
+    });
     expect(siteSettingsSchema.parse(after)).toEqual(after);
     expect(eventChanges(settings, after)).toEqual([]);
   });
@@ -144,7 +148,7 @@ describe("the Upcoming event form", () => {
     const before = saved();
     const result = parse({ ...eventFormValues(before), venue: "St Mary's Hall", capacity: "", christmasAdultPrice: "16.50" });
     if (result.status !== "success") throw new Error("refused");
-    const after = applyEventForm(before, result.value, before.upcomingEvent.image);
+    const after = applyEventForm(before, result.value, "keep");
     expect(eventChanges(before, after)).toEqual([
       { key: "Event venue", before: "Longsight Community Hall", after: "St Mary's Hall" },
       { key: "Event capacity", before: 250, after: "no limit" },
