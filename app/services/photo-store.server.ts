@@ -58,6 +58,7 @@ export function photoStoreFor(context: AppLoadContext): PhotoStore | null {
   const env = context.env;
   if (!env.MEDIA) return null;
   const deps: PhotoDeps = { media: env.MEDIA, images: env.IMAGES };
-  if (context.store.kind === "cockpit" && env.CMS_API_URL) return cockpitPhotoStore(deps, createCockpitAssets({ baseUrl: env.CMS_API_URL, token: env.CMS_API_TOKEN ?? "" }));
+  if (context.store.kind === "cockpit" && env.CMS_API_URL)
+    return cockpitPhotoStore(deps, createCockpitAssets({ baseUrl: env.CMS_API_URL, token: env.CMS_API_TOKEN ?? "" }));
   return r2PhotoStore(deps);
 }

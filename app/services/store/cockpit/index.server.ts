@@ -15,7 +15,11 @@ import { cockpitTransactions } from "./transactions.server";
  * in the spec's shapes. The site's own records that the spec has no collection for
  * (the outbox, like rate limits, practice checkouts and sessions) stay in D1.
  */
-export function createCockpitStore(client: CockpitClient, db: D1Database, options: { assetsBase?: string; media?: R2Bucket; cmsSite?: string } & BestEffortOptions = {}): Store {
+export function createCockpitStore(
+  client: CockpitClient,
+  db: D1Database,
+  options: { assetsBase?: string; media?: R2Bucket; cmsSite?: string } & BestEffortOptions = {},
+): Store {
   const bestEffort: BestEffortOptions = options.verifyDelayMs === undefined ? {} : { verifyDelayMs: options.verifyDelayMs };
   return {
     kind: "cockpit",
