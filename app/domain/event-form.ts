@@ -108,9 +108,14 @@ export function eventFormValues(settings: SiteSettings): Record<string, string> 
   return values;
 }
 
-/** A new photo as the settings keep it: its path and size (the settings have no renditions). */
+/** A new photo as the settings keep it: its path, size and renditions (the home page offers them by srcset). */
 function settingsImage(photo: MediaRef): NonNullable<SiteSettings["upcomingEvent"]["image"]> {
-  return { path: photo.path, ...(photo.width ? { width: photo.width } : {}), ...(photo.height ? { height: photo.height } : {}) };
+  return {
+    path: photo.path,
+    ...(photo.width ? { width: photo.width } : {}),
+    ...(photo.height ? { height: photo.height } : {}),
+    ...(photo.renditions?.length ? { renditions: photo.renditions } : {}),
+  };
 }
 
 /** `current` with the form's values and the event's image: the current one kept as it is, a new one, or null for none. */

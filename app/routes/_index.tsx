@@ -1,7 +1,7 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import carouselStyles from "react-responsive-carousel/lib/styles/carousel.min.css?url";
-import { ContentImage } from "~/components/content/ContentImage";
+import { Picture } from "~/components/content/Picture";
 import { NewsList, newsSummary } from "~/components/content/NewsCard";
 import { RichText } from "~/components/content/RichText";
 import { HeroSlider } from "~/components/home/HeroSlider";
@@ -57,7 +57,7 @@ export default function Home() {
       <HeroSlider slides={slides} />
 
       <section className="container section split upcoming-event" aria-labelledby="upcoming-event">
-        {event.image ? <ContentImage image={event.image} sizes="(min-width: 900px) 560px, 100vw" className="upcoming-event-image" /> : null}
+        {event.image ? <Picture image={event.image} sizes="(min-width: 900px) 560px, 100vw" className="upcoming-event-image" /> : null}
         <div>
           <p className="eyebrow">Upcoming event</p>
           <h2 id="upcoming-event">{event.title}</h2>

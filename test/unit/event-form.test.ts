@@ -67,6 +67,7 @@ describe("the Upcoming event form", () => {
     expect(applyEventForm(settings, result.value, { path: "/media/photos/new/original.jpg", width: 800, renditions: [350, 700] }).upcomingEvent.image).toEqual({
       path: "/media/photos/new/original.jpg",
       width: 800,
+      renditions: [350, 700],
     });
     expect(siteSettingsSchema.parse(after)).toEqual(after);
     expect(eventChanges(settings, after)).toEqual([]);

@@ -163,6 +163,9 @@ describe("/studio/event: saving", () => {
     const stored = await imageOnHome();
     expect(stored).toMatch(/^\/media\/photos\/[^/]+\//);
     expect((await get(stored!, null)).status).toBe(200);
+    // Its renditions are offered by srcset (ADR 40), like every photo the studio stores.
+    const webp = (await homeEvent()).one(".upcoming-event picture source[type='image/webp']");
+    expect(webp?.attribs.srcset).toMatch(/^\/media\/photos\/[^/]+\/\d+\.webp \d+w/);
 
     // Saved again without a file: the image stays.
     expect((await post("/studio/event", withChanges(await savedForm(), { venue: "The Old School" }))).status).toBe(302);
