@@ -10,6 +10,8 @@ const media = z.object({
   width: z.number().int().positive().optional(),
   height: z.number().int().positive().optional(),
   alt: z.string().optional(),
+  // A photo uploaded in the studio (ADR 40): without this, a saved page would lose its renditions.
+  renditions: z.array(z.number().int().positive()).optional(),
 });
 
 const pence = z.number().int().min(0);
