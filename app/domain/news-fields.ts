@@ -1,5 +1,5 @@
 import { parts } from "./dates";
-import type { MediaRef, NewsItem, UnixSeconds } from "./records";
+import type { NewsItem, UnixSeconds } from "./records";
 
 /**
  * The studio's news item as the form shows it (issue 18): limits, the date as a calendar
