@@ -1,5 +1,5 @@
 import { parts } from "./dates";
-import type { MediaRef, NewsItem, UnixSeconds } from "./records";
+import type { NewsItem, UnixSeconds } from "./records";
 
 /**
  * The studio's news item as the form shows it (issue 18): limits, the date as a calendar
@@ -18,11 +18,6 @@ export function isCalendarDay(value: string): boolean {
   return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
 }
 
-/** An image path the site can show: one of ours ("/demo/…", "/media/…") or a web address. */
-export function isImagePath(value: string): boolean {
-  return (value.startsWith("/") && !value.startsWith("//")) || /^https?:\/\/[^\s]+$/i.test(value);
-}
-
 /** A news item's date as a calendar day in UK time ("2026-11-24"), for the date field. */
 export function newsDay(createdAt: UnixSeconds): string {
   const { year, month, day } = parts(createdAt, { year: "numeric", month: "2-digit", day: "2-digit" });
@@ -36,12 +31,6 @@ export function newsDay(createdAt: UnixSeconds): string {
 export function newsTime(day: string, previous?: UnixSeconds): UnixSeconds {
   if (previous !== undefined && newsDay(previous) === day) return previous;
   return Date.parse(`${day}T12:00:00Z`) / 1000;
-}
-
-/** The image field: a bare path, as the studio types it (its other details are kept when the path is the same). */
-export function newsImage(path: string, previous: MediaRef | null = null): MediaRef | null {
-  if (!path) return null;
-  return previous && previous.path === path ? previous : { path };
 }
 
 /** Draft or Published, as the studio's list says it. */

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { NEWS_LIMITS, isCalendarDay, isImagePath } from "./news-fields";
+import { NEWS_LIMITS, isCalendarDay } from "./news-fields";
 
 /**
  * The studio's news form (/studio/news/new and /studio/news/:id, issue 18): its fields and
@@ -33,9 +33,6 @@ export const newsFormSchema = z.object({
       .max(NEWS_LIMITS.title, { error: `The title must be at most ${NEWS_LIMITS.title} characters` }),
   ),
   date: z.preprocess(asText, z.string({ error: "Please enter the date" }).trim().refine(isCalendarDay, { error: "Please enter the date" })),
-  image: optionalText(NEWS_LIMITS.image, "The image path").refine((v) => v === "" || isImagePath(v), {
-    error: "Please enter a path that starts with / or a web address (https://…)",
-  }),
   excerpt: optionalText(NEWS_LIMITS.excerpt, "The summary"),
   content: z.preprocess(
     asText,

@@ -32,7 +32,6 @@ export const slideFormSchema = z.object({
   smallText: text(120, "Keep the small text under 120 characters."),
   title: z.string({ error: "Enter a title." }).trim().min(1, "Enter a title.").max(200, "Keep the title under 200 characters."),
   description: text(1000, "Keep the description under 1,000 characters."),
-  removeImage: z.literal("1").optional(),
 });
 export type SlideForm = z.infer<typeof slideFormSchema>;
 
@@ -77,7 +76,6 @@ export const pageFormSchema = z.object({
       }
       return id;
     }),
-  removeImage: z.literal("1").optional(),
 });
 export type PageForm = z.infer<typeof pageFormSchema>;
 

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
-import { ContentImage } from "~/components/content/ContentImage";
+import { Picture } from "~/components/content/Picture";
 import { RichText } from "~/components/content/RichText";
 import { PageTitle } from "~/components/layout/Breadcrumbs";
 import { formatNewsDate, isoDate } from "~/domain/dates";
@@ -28,7 +28,7 @@ export default function BlogDetails() {
     <>
       <PageTitle title={item.title} parent={{ label: "News", to: "/blog" }} />
       <article className="container section news-article">
-        {item.image ? <ContentImage image={item.image} eager sizes="(min-width: 900px) 860px, 100vw" className="news-article-image" /> : null}
+        {item.image ? <Picture image={item.image} eager sizes="(min-width: 900px) 860px, 100vw" className="news-article-image" /> : null}
         <p className="news-date">
           <time dateTime={isoDate(item.createdAt)}>{formatNewsDate(item.createdAt)}</time>
         </p>

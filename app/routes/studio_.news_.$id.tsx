@@ -11,6 +11,7 @@ import { privatePageMeta } from "~/domain/private-page-meta";
 import { requireEditor } from "~/services/auth.server";
 import { PRIVATE_CACHE_CONTROL } from "~/services/cache-control.server";
 import { deleteNews, unpublishNews, updateNews } from "~/services/studio-news.server";
+import { discardNewPhoto, photoSavedMessage, readPhotoField } from "~/services/studio-photo-field.server";
 import { redirectWithToast } from "~/services/toast.server";
 import studioNewsStyles from "~/styles/studio-news.css?url";
 
@@ -31,7 +32,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
       values: {
         title: item.title,
         date: newsDay(item.createdAt),
-        image: item.image?.path ?? "",
+        image: item.image?.path ? item.image : null,
         excerpt: item.excerptHtml,
         content: item.contentHtml,
         published: item.published,
@@ -64,10 +65,19 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 
   const submission = parseWithZod(form, { schema: newsFormSchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+  const photo = await readPhotoField(context, form, "image");
+  if (!photo.ok) return data(submission.reply({ fieldErrors: { image: [photo.message] } }), { status: photo.status });
   const publish = submission.value.intent === "publish";
-  const item = await updateNews(context, user, existing, submission.value, publish);
-  if (!item) throw notFound();
-  return redirectWithToast(context, here, { kind: "success", message: publish && !existing.published ? "News item published." : "Changes saved." });
+  const item = await updateNews(context, user, existing, submission.value, publish, photo.image).catch(async (error: unknown) => {
+    await discardNewPhoto(context, photo);
+    throw error;
+  });
+  if (!item) {
+    await discardNewPhoto(context, photo);
+    throw notFound();
+  }
+  const message = publish && !existing.published ? "News item published." : "Changes saved.";
+  return redirectWithToast(context, here, { kind: "success", message: photoSavedMessage(message, photo) });
 }
 
 function ConfirmDelete({ id, title }: { id: string; title: string }) {

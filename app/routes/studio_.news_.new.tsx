@@ -11,6 +11,7 @@ import { privatePageMeta } from "~/domain/private-page-meta";
 import { requireEditor } from "~/services/auth.server";
 import { PRIVATE_CACHE_CONTROL } from "~/services/cache-control.server";
 import { createNews } from "~/services/studio-news.server";
+import { discardNewPhoto, photoSavedMessage, readPhotoField } from "~/services/studio-photo-field.server";
 import { redirectWithToast } from "~/services/toast.server";
 import studioNewsStyles from "~/styles/studio-news.css?url";
 
@@ -24,11 +25,20 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireEditor(request, context);
-  const submission = parseWithZod(await request.formData(), { schema: newsFormSchema });
+  const form = await request.formData();
+  const submission = parseWithZod(form, { schema: newsFormSchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+  const photo = await readPhotoField(context, form, "image");
+  if (!photo.ok) return data(submission.reply({ fieldErrors: { image: [photo.message] } }), { status: photo.status });
   const publish = submission.value.intent === "publish";
-  const item = await createNews(context, user, submission.value, publish);
-  return redirectWithToast(context, `/studio/news/${item.id}`, { kind: "success", message: publish ? "News item published." : "Draft saved." });
+  const item = await createNews(context, user, submission.value, publish, photo.image).catch(async (error: unknown) => {
+    await discardNewPhoto(context, photo);
+    throw error;
+  });
+  return redirectWithToast(context, `/studio/news/${item.id}`, {
+    kind: "success",
+    message: photoSavedMessage(publish ? "News item published." : "Draft saved.", photo),
+  });
 }
 
 export default function StudioNewsNew() {
@@ -39,7 +49,7 @@ export default function StudioNewsNew() {
       <PageTitle title="New news item" parent={{ label: "News", to: "/studio/news" }} />
       <section className="section studio-page">
         <div className="container">
-          <NewsForm isNew reply={reply} values={{ title: "", date: today, image: "", excerpt: "", content: "", published: false }} />
+          <NewsForm isNew reply={reply} values={{ title: "", date: today, image: null, excerpt: "", content: "", published: false }} />
         </div>
       </section>
     </>

@@ -1,7 +1,8 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { data, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import type { FormReply } from "~/components/forms";
+import { richTextFieldLinks } from "~/components/forms/RichTextField";
 import { InfoPageForm } from "~/components/studio/InfoPageForm";
 import { privatePageMeta } from "~/domain/private-page-meta";
 import { INFO_PAGES } from "~/domain/studio-info-pages";
@@ -10,12 +11,15 @@ import { requireEditor } from "~/services/auth.server";
 import { PRIVATE_CACHE_CONTROL } from "~/services/cache-control.server";
 import { storeErrorReply, storeSafeAction } from "~/services/store-errors.server";
 import { loadPageScreen, savePageForm } from "~/services/studio-pages.server";
+import { discardNewPhoto, photoSavedMessage, readPhotoField } from "~/services/studio-photo-field.server";
 import { redirectWithToast } from "~/services/toast.server";
 
 const SCREEN = "school";
 const PAGE = INFO_PAGES[SCREEN];
 
 export const meta: MetaFunction = () => privatePageMeta(`${PAGE.name} | Studio`);
+
+export const links: LinksFunction = () => richTextFieldLinks();
 
 const NO_STORE = { "Cache-Control": PRIVATE_CACHE_CONTROL };
 
@@ -26,16 +30,18 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export const action = storeSafeAction(async ({ request, context }: ActionFunctionArgs) => {
   const editor = await requireEditor(request, context);
-  const submission = parseWithZod(await request.formData(), { schema: pageFormSchema });
+  const formData = await request.formData();
+  const submission = parseWithZod(formData, { schema: pageFormSchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400, headers: NO_STORE });
-  const saved = await savePageForm(context, editor, SCREEN, submission.value);
-  if (saved === "unsupported") {
-    return data(submission.reply({ formErrors: [`This website keeps its ${PAGE.name} page in Cockpit: edit it in Cockpit's admin.`] }), {
-      status: 409,
-      headers: NO_STORE,
-    });
+  const photo = await readPhotoField(context, formData, "image");
+  if (!photo.ok) return data(submission.reply({ fieldErrors: { image: [photo.message] } }), { status: photo.status, headers: NO_STORE });
+  try {
+    await savePageForm(context, editor, SCREEN, submission.value, photo.image);
+  } catch (error) {
+    await discardNewPhoto(context, photo);
+    throw error;
   }
-  return redirectWithToast(context, PAGE.path, { kind: "success", message: `The ${PAGE.name} page is saved.` });
+  return redirectWithToast(context, PAGE.path, { kind: "success", message: photoSavedMessage(`The ${PAGE.name} page is saved.`, photo) });
 }, storeErrorReply);
 
 export default function StudioSchoolPage() {

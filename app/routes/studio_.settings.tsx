@@ -1,8 +1,9 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { data, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { keepPageAfterStoreError } from "~/components/forms/keep-page-after-store-error";
 import type { FormReply } from "~/components/forms";
+import { richTextFieldLinks } from "~/components/forms/RichTextField";
 import { SettingsForm } from "~/components/studio/SettingsForm";
 import { privatePageMeta } from "~/domain/private-page-meta";
 import { SETTINGS_MESSAGES } from "~/domain/site-settings-fields";
@@ -14,6 +15,7 @@ import { loadSettingsForm, saveSettingsForm, settingsFormSchema } from "~/servic
 import { redirectWithToast } from "~/services/toast.server";
 
 export const meta: MetaFunction = () => privatePageMeta("Site settings | Studio");
+export const links: LinksFunction = () => richTextFieldLinks();
 
 /** A 503 from the action (our records could not be reached) keeps the page as it is. */
 export const shouldRevalidate = keepPageAfterStoreError;

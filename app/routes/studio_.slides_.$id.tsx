@@ -9,6 +9,7 @@ import { requireEditor } from "~/services/auth.server";
 import { PRIVATE_CACHE_CONTROL } from "~/services/cache-control.server";
 import { storeErrorReply, storeSafeAction } from "~/services/store-errors.server";
 import { changeSlide, loadSlide } from "~/services/studio-pages.server";
+import { discardNewPhoto, photoSavedMessage, readPhotoField } from "~/services/studio-photo-field.server";
 import { redirectWithToast } from "~/services/toast.server";
 
 export const meta: MetaFunction = () => privatePageMeta("Edit slide | Studio");
@@ -21,16 +22,25 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const slide = await loadSlide(context, params.id ?? "");
   if (!slide) throw notFound();
   const { smallText, title, description, bannerImage } = slide;
-  return data({ slide: { smallText, title, description, image: bannerImage.path || null } }, { headers: NO_STORE });
+  return data({ slide: { smallText, title, description, image: bannerImage.path ? bannerImage : null } }, { headers: NO_STORE });
 }
 
 export const action = storeSafeAction(async ({ request, context, params }: ActionFunctionArgs) => {
   const editor = await requireEditor(request, context);
-  const submission = parseWithZod(await request.formData(), { schema: slideFormSchema });
+  const formData = await request.formData();
+  const submission = parseWithZod(formData, { schema: slideFormSchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400, headers: NO_STORE });
-  const changed = await changeSlide(context, editor, params.id ?? "", submission.value);
-  if (!changed) return redirectWithToast(context, "/studio/slides", { kind: "error", message: "That slide is no longer there." });
-  return redirectWithToast(context, "/studio/slides", { kind: "success", message: "Slide saved." });
+  const photo = await readPhotoField(context, formData, "image");
+  if (!photo.ok) return data(submission.reply({ fieldErrors: { image: [photo.message] } }), { status: photo.status, headers: NO_STORE });
+  const changed = await changeSlide(context, editor, params.id ?? "", submission.value, photo.image).catch(async (error: unknown) => {
+    await discardNewPhoto(context, photo);
+    throw error;
+  });
+  if (!changed) {
+    await discardNewPhoto(context, photo);
+    return redirectWithToast(context, "/studio/slides", { kind: "error", message: "That slide is no longer there." });
+  }
+  return redirectWithToast(context, "/studio/slides", { kind: "success", message: photoSavedMessage("Slide saved.", photo) });
 }, storeErrorReply);
 
 export default function StudioEditSlide() {

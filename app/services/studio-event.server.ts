@@ -3,8 +3,7 @@ import { applyEventForm, eventChanges, eventFormValues, type EventForm } from ".
 import type { MediaRef } from "../domain/records";
 import type { SettingChange } from "../domain/settings-form-parts";
 import { sanitizeRichText } from "./content/sanitize.server";
-import { chosenFiles, photoRemoved, storeUploadedPhotos } from "./photo-uploads.server";
-import { photoStoreFor } from "./photo-store.server";
+import { discardNewPhoto, discardOldPhoto, readPhotoField } from "./studio-photo-field.server";
 import { saveSiteSettingsWith } from "./site-settings-save.server";
 
 /** The form's schema, through a server module so zod stays out of the studio page's JavaScript. */
@@ -32,21 +31,22 @@ export type EventSave = { ok: true; changes: SettingChange[] } | { ok: false; st
  */
 export async function saveEventForm(context: AppLoadContext, form: EventForm, formData: FormData): Promise<EventSave> {
   const current = (await context.store.content.getSiteSettings()).upcomingEvent.image;
-  let image: MediaRef | null | "keep" = "keep";
-  if (chosenFiles(formData, EVENT_IMAGE_FIELD).length) {
-    const photos = photoStoreFor(context);
-    if (!photos) return { ok: false, status: 503, message: "Photos cannot be stored at the moment. Please try again later." };
-    const uploaded = await storeUploadedPhotos(photos, formData, EVENT_IMAGE_FIELD, { max: 1 });
-    if (!uploaded.ok) return uploaded;
-    image = uploaded.stored[0]!.ref;
-  } else if (photoRemoved(formData, EVENT_IMAGE_FIELD)) image = null;
+  const photo = await readPhotoField(context, formData, EVENT_IMAGE_FIELD);
+  if (!photo.ok) return photo;
+  const image: MediaRef | null | "keep" = photo.image === undefined ? "keep" : photo.image;
 
-  const changes = await saveSiteSettingsWith(
-    context,
-    (before) => applyEventForm(before, { ...form, descriptionHtml: sanitizeRichText(form.descriptionHtml) }, image),
-    eventChanges,
-  );
-  // The replaced or removed photo, if it was one we stored (other paths are left alone).
-  if (current && image !== "keep" && current.path !== image?.path) await photoStoreFor(context)?.remove(current);
+  let changes: SettingChange[];
+  try {
+    changes = await saveSiteSettingsWith(
+      context,
+      (before) => applyEventForm(before, { ...form, descriptionHtml: sanitizeRichText(form.descriptionHtml) }, image),
+      eventChanges,
+    );
+  } catch (error) {
+    // The settings were not saved: the new photo is not kept.
+    await discardNewPhoto(context, photo);
+    throw error;
+  }
+  await discardOldPhoto(context, current, photo.image);
   return { ok: true, changes };
 }

@@ -1,12 +1,13 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import type { ActivityActor, NewsActivityKind } from "../domain/activity";
-import { newsImage, newsTime } from "../domain/news-fields";
+import { newsTime } from "../domain/news-fields";
 import type { NewsFormInput } from "../domain/news-form";
-import type { Id, NewsItem } from "../domain/records";
+import type { Id, MediaRef, NewsItem } from "../domain/records";
 import { recordActivity } from "./activity.server";
 import { contentChanged } from "./content/content-changed.server";
 import { sanitizeRichText } from "./content/sanitize.server";
 import type { NewsInput } from "./store/port";
+import { discardOldPhoto } from "./studio-photo-field.server";
 
 /**
  * The studio's news (issue 18): each write goes to the store, then makes visitors see it
@@ -14,13 +15,17 @@ import type { NewsInput } from "./store/port";
  * the CMS allow-list, so what is stored is what the site shows. Returns results, never Responses.
  */
 
-/** The item as stored from the form's fields; `previous` keeps its time and image details when unchanged. */
-export function newsFromForm(form: NewsFormInput, published: boolean, previous?: NewsItem): NewsInput {
+/**
+ * The item as stored from the form's fields; `previous` keeps its time when the day is the
+ * same. `image` comes from the photo field (already stored): undefined keeps the item's
+ * picture (a path typed before uploads existed too), null removes it.
+ */
+export function newsFromForm(form: NewsFormInput, published: boolean, previous?: NewsItem, image?: MediaRef | null): NewsInput {
   return {
     title: form.title,
     excerptHtml: sanitizeRichText(form.excerpt),
     contentHtml: sanitizeRichText(form.content),
-    image: newsImage(form.image, previous?.image ?? null),
+    image: image === undefined ? (previous?.image ?? null) : image,
     published,
     createdAt: newsTime(form.date, previous?.createdAt),
   };
@@ -31,8 +36,14 @@ async function after(context: AppLoadContext, actor: ActivityActor, kind: NewsAc
   await recordActivity(context, actor, { kind, news: { id: item.id, title: item.title } });
 }
 
-export async function createNews(context: AppLoadContext, actor: ActivityActor, form: NewsFormInput, publish: boolean): Promise<NewsItem> {
-  const item = await context.store.content.createNews(newsFromForm(form, publish));
+export async function createNews(
+  context: AppLoadContext,
+  actor: ActivityActor,
+  form: NewsFormInput,
+  publish: boolean,
+  image?: MediaRef | null,
+): Promise<NewsItem> {
+  const item = await context.store.content.createNews(newsFromForm(form, publish, undefined, image));
   await after(context, actor, "news-created", item);
   if (publish) await recordActivity(context, actor, { kind: "news-published", news: { id: item.id, title: item.title } });
   return item;
@@ -45,9 +56,11 @@ export async function updateNews(
   existing: NewsItem,
   form: NewsFormInput,
   publish: boolean,
+  image?: MediaRef | null,
 ): Promise<NewsItem | null> {
-  const item = await context.store.content.updateNews(existing.id, newsFromForm(form, publish || existing.published, existing));
+  const item = await context.store.content.updateNews(existing.id, newsFromForm(form, publish || existing.published, existing, image));
   if (!item) return null;
+  await discardOldPhoto(context, existing.image, image);
   await after(context, actor, "news-updated", item);
   if (publish && !existing.published) await recordActivity(context, actor, { kind: "news-published", news: { id: item.id, title: item.title } });
   return item;
@@ -61,6 +74,8 @@ export async function unpublishNews(context: AppLoadContext, actor: ActivityActo
 
 export async function deleteNews(context: AppLoadContext, actor: ActivityActor, existing: NewsItem): Promise<boolean> {
   const deleted = await context.store.content.deleteNews(existing.id);
-  if (deleted) await after(context, actor, "news-deleted", existing);
-  return deleted;
+  if (!deleted) return false;
+  await discardOldPhoto(context, existing.image, null);
+  await after(context, actor, "news-deleted", existing);
+  return true;
 }

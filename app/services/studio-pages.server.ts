@@ -6,7 +6,7 @@ import { moveInOrder, slideName, type PageForm, type SlideDirection, type SlideF
 import { recordActivity } from "./activity.server";
 import { contentChanged } from "./content/content-changed.server";
 import { sanitizeRichText } from "./content/sanitize.server";
-import { StoreWriteUnsupportedError } from "./store/write-unsupported";
+import { discardOldPhoto } from "./studio-photo-field.server";
 
 /**
  * The studio's home slides, About Us and School: each write goes to the store, then is
@@ -41,16 +41,21 @@ export const loadSlide = (context: AppLoadContext, id: Id): Promise<HomeSlide | 
 
 const slideInput = (form: SlideForm) => ({ smallText: form.smallText, title: form.title, description: form.description });
 
-export async function addSlide(context: AppLoadContext, actor: ActivityActor, form: SlideForm): Promise<Id> {
-  const id = await context.store.content.createSlide({ ...slideInput(form), bannerImage: { path: "" } });
+/** A slide's banner from the photo field: a slide's picture is never null in the store, "" is none. */
+const bannerOf = (image: MediaRef | null | undefined): MediaRef | undefined => (image === null ? { path: "" } : (image ?? undefined));
+
+export async function addSlide(context: AppLoadContext, actor: ActivityActor, form: SlideForm, image?: MediaRef | null): Promise<Id> {
+  const id = await context.store.content.createSlide({ ...slideInput(form), bannerImage: bannerOf(image) ?? { path: "" } });
   await recordActivity(context, actor, { kind: "slide-added", slide: { id, name: slideName(form) } });
   await contentChanged(context);
   return id;
 }
 
 /** False when the slide is gone (removed in another tab). */
-export async function changeSlide(context: AppLoadContext, actor: ActivityActor, id: Id, form: SlideForm): Promise<boolean> {
-  if (!(await context.store.content.updateSlide(id, slideInput(form)))) return false;
+export async function changeSlide(context: AppLoadContext, actor: ActivityActor, id: Id, form: SlideForm, image?: MediaRef | null): Promise<boolean> {
+  const before = image === undefined ? null : await context.store.content.getSlide(id);
+  if (!(await context.store.content.updateSlide(id, { ...slideInput(form), bannerImage: bannerOf(image) }))) return false;
+  await discardOldPhoto(context, before?.bannerImage, bannerOf(image));
   await recordActivity(context, actor, { kind: "slide-changed", slide: { id, name: slideName(form) } });
   await contentChanged(context);
   return true;
@@ -58,6 +63,7 @@ export async function changeSlide(context: AppLoadContext, actor: ActivityActor,
 
 export async function removeSlide(context: AppLoadContext, actor: ActivityActor, slide: HomeSlide): Promise<boolean> {
   if (!(await context.store.content.deleteSlide(slide.id))) return false;
+  await discardOldPhoto(context, slide.bannerImage, null);
   await recordActivity(context, actor, { kind: "slide-removed", slide: { id: slide.id, name: slideName(slide) } });
   await contentChanged(context);
   return true;
@@ -79,34 +85,34 @@ export async function moveSlide(context: AppLoadContext, actor: ActivityActor, i
 export interface PageScreenData {
   page: Omit<InfoPage, "image">;
   image: MediaRef | null;
-  /** False where the store cannot write the page (Cockpit v1): the screen says where to edit it. */
-  writable: boolean;
 }
 
 export async function loadPageScreen(context: AppLoadContext, screen: InfoPageScreen): Promise<PageScreenData> {
   const page = await context.store.content.getPage(INFO_PAGES[screen].key);
   const { image = null, ...fields } = page ?? { preTitle: "", title: "", descriptionHtml: "", description2Html: "", youtubeVideoId: "" };
-  return { page: fields, image, writable: !context.env.CMS_API_URL };
+  return { page: fields, image };
 }
 
-/** "unsupported" where the store cannot write singletons (Cockpit v1). */
-export async function savePageForm(context: AppLoadContext, actor: ActivityActor, screen: InfoPageScreen, form: PageForm): Promise<"saved" | "unsupported"> {
+/** Saves the page; `image` (from the photo field, already stored): undefined keeps the picture, null removes it. */
+export async function savePageForm(
+  context: AppLoadContext,
+  actor: ActivityActor,
+  screen: InfoPageScreen,
+  form: PageForm,
+  image?: MediaRef | null,
+): Promise<void> {
   const { key, name } = INFO_PAGES[screen];
-  try {
-    await context.store.content.savePage(key, {
-      preTitle: form.preTitle,
-      title: form.title,
-      // The same allow-list as the CMS's HTML: what is stored is what the page may show.
-      descriptionHtml: sanitizeRichText(form.descriptionHtml),
-      description2Html: sanitizeRichText(form.description2Html),
-      youtubeVideoId: form.youtubeVideoId,
-      ...(form.removeImage ? { image: null } : {}),
-    });
-  } catch (error) {
-    if (error instanceof StoreWriteUnsupportedError) return "unsupported";
-    throw error;
-  }
+  const before = image === undefined ? null : await context.store.content.getPage(key);
+  await context.store.content.savePage(key, {
+    preTitle: form.preTitle,
+    title: form.title,
+    // The same allow-list as the CMS's HTML: what is stored is what the page may show.
+    descriptionHtml: sanitizeRichText(form.descriptionHtml),
+    description2Html: sanitizeRichText(form.description2Html),
+    youtubeVideoId: form.youtubeVideoId,
+    ...(image === undefined ? {} : { image }),
+  });
+  await discardOldPhoto(context, before?.image, image);
   await recordActivity(context, actor, { kind: "page-changed", page: { key, name } });
   await contentChanged(context);
-  return "saved";
 }

@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
-import { isCalendarDay, isImagePath, newsDay, newsImage, newsTime } from "~/domain/news-fields";
+import { isCalendarDay, newsDay, newsTime } from "~/domain/news-fields";
 import { newsButtonSchema, newsFormSchema } from "~/domain/news-form";
 
 const formData = (fields: Record<string, string>) => {
@@ -10,8 +10,8 @@ const formData = (fields: Record<string, string>) => {
 };
 
 describe("the studio's news form", () => {
-  it("accepts a complete form, an empty image and summary, and Save by default", () => {
-    const submission = parseWithZod(formData({ title: " Picnic ", date: "2026-11-20", image: "", excerpt: "", content: "<p>Hi</p>" }), {
+  it("accepts a complete form, an empty summary, and Save by default (the picture is a file field, read apart)", () => {
+    const submission = parseWithZod(formData({ title: " Picnic ", date: "2026-11-20", excerpt: "", content: "<p>Hi</p>" }), {
       schema: newsFormSchema,
     });
     expect(submission.status).toBe("success");
@@ -19,20 +19,18 @@ describe("the studio's news form", () => {
       intent: "save",
       title: "Picnic",
       date: "2026-11-20",
-      image: "",
       excerpt: "",
       content: "<p>Hi</p>",
     });
   });
 
   it("says what is wrong with each field", () => {
-    const submission = parseWithZod(formData({ title: "", date: "2026-02-30", image: "javascript:x", content: "  ", intent: "publish" }), {
+    const submission = parseWithZod(formData({ title: "", date: "2026-02-30", content: "  ", intent: "publish" }), {
       schema: newsFormSchema,
     });
     expect(submission.reply().error).toEqual({
       title: ["Please enter a title"],
       date: ["Please enter the date"],
-      image: ["Please enter a path that starts with / or a web address (https://…)"],
       content: ["Please write the news item"],
     });
   });
@@ -45,12 +43,10 @@ describe("the studio's news form", () => {
   });
 });
 
-describe("news dates and images", () => {
-  it("knows real calendar days and safe image paths", () => {
+describe("news dates", () => {
+  it("knows real calendar days", () => {
     expect(["2026-11-20", "2024-02-29"].map(isCalendarDay)).toEqual([true, true]);
     expect(["2026-02-30", "2025-02-29", "20-11-2026", ""].map(isCalendarDay)).toEqual([false, false, false, false]);
-    expect(["/demo/a.jpg", "https://example.org/a.jpg"].map(isImagePath)).toEqual([true, true]);
-    expect(["//evil.example/a.jpg", "javascript:alert(1)", "a.jpg"].map(isImagePath)).toEqual([false, false, false]);
   });
 
   it("stores a day as noon UTC (the same day in UK time, summer and winter) and keeps an unchanged day's time", () => {
@@ -58,12 +54,5 @@ describe("news dates and images", () => {
     const late = Date.UTC(2026, 6, 15, 22, 30) / 1000; // 23:30 in London, 15 July
     expect(newsTime("2026-07-15", late)).toBe(late);
     expect(newsTime("2026-07-16", late)).toBe(Date.UTC(2026, 6, 16, 12) / 1000);
-  });
-
-  it("keeps an image's details while its path is the same", () => {
-    const previous = { path: "/demo/a.jpg", width: 1200, height: 750, alt: "" };
-    expect(newsImage("/demo/a.jpg", previous)).toBe(previous);
-    expect(newsImage("/demo/b.jpg", previous)).toEqual({ path: "/demo/b.jpg" });
-    expect(newsImage("", previous)).toBeNull();
   });
 });

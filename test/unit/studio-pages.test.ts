@@ -93,10 +93,6 @@ describe("pageFormSchema", () => {
     const bad = parseWithZod(form({ title: "", youtubeVideoId: "https://vimeo.com/1" }), { schema: pageFormSchema });
     expect(bad.reply().error).toMatchObject({ title: ["Enter a title."], youtubeVideoId: [YOUTUBE_MESSAGE] });
   });
-  it("takes the remove-picture box only as 1", () => {
-    const removed = parseWithZod(form({ title: "x", removeImage: "1" }), { schema: pageFormSchema });
-    expect(removed.status === "success" && removed.value.removeImage).toBe("1");
-  });
 });
 
 describe("the slides' buttons", () => {

@@ -1,6 +1,6 @@
 import type { InfoPage } from "~/domain/records";
 import { youtubeId } from "~/domain/youtube";
-import { ContentImage } from "./ContentImage";
+import { Picture } from "./Picture";
 import { RichText } from "./RichText";
 import { VideoModal } from "./VideoModal";
 
@@ -10,7 +10,8 @@ export function InfoPageView({ page }: { page: InfoPage }) {
   return (
     <section className="container section split info-page">
       <div className="info-page-media">
-        {page.image ? <ContentImage image={page.image} eager sizes="(min-width: 900px) 560px, 100vw" /> : null}
+        {/* The page's largest early image: eager. A photo uploaded in the studio comes in the size the screen needs. */}
+        {page.image ? <Picture image={page.image} eager sizes="(min-width: 900px) 560px, 100vw" /> : null}
         {videoId ? <VideoModal videoId={videoId} title={page.title} /> : null}
       </div>
       <div className="info-page-text">

@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 import type { NewsItem } from "~/domain/records";
-import { ContentImage } from "./ContentImage";
+import { Picture } from "./Picture";
 import { RichText } from "./RichText";
 
 export type NewsSummary = Pick<NewsItem, "id" | "title" | "excerptHtml" | "image">;
@@ -11,7 +11,7 @@ export function NewsCard({ item, headingLevel = 2, eager = false }: { item: News
   const href = `/blog-details/${item.id}`;
   return (
     <li className="card news-card">
-      {item.image ? <ContentImage image={item.image} alt="" sizes="(min-width: 1200px) 380px, (min-width: 700px) 50vw, 100vw" eager={eager} /> : null}
+      {item.image ? <Picture image={item.image} alt="" sizes="(min-width: 1200px) 380px, (min-width: 700px) 50vw, 100vw" eager={eager} /> : null}
       <div className="card-body">
         <Heading>
           <Link to={href}>{item.title}</Link>

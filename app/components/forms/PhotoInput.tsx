@@ -1,3 +1,4 @@
+import { Picture } from "~/components/content/Picture";
 import type { MediaRef } from "~/domain/records";
 
 /** The photo types the pipeline takes (checked again from the bytes on the server: this only filters the picker). */
@@ -38,7 +39,7 @@ export function PhotoInput({
       ) : null}
       {current?.path ? (
         <div className="photo-input-current">
-          <img src={current.path} alt={current.alt ?? "The current photo"} width={160} loading="lazy" decoding="async" />
+          <Picture image={current} alt={current.alt || "The current photo"} sizes="160px" maxWidth={350} className="photo-input-preview" />
           <label className="photo-input-remove">
             <input type="checkbox" name={`${name}-remove`} value="1" /> Remove
           </label>

@@ -1,5 +1,7 @@
 import { Form } from "@remix-run/react";
 import { Field, FormMessage, SubmitButton, replyValue, useFormReply, type FormReply } from "~/components/forms";
+import { PhotoInput } from "~/components/forms/PhotoInput";
+import { RichTextField } from "~/components/forms/RichTextField";
 import type { InfoPage, MediaRef } from "~/domain/records";
 import { PageTitle } from "../layout/Breadcrumbs";
 
@@ -8,7 +10,6 @@ export interface InfoPageFormProps {
   publicPath: string;
   page: Omit<InfoPage, "image">;
   image: MediaRef | null;
-  writable: boolean;
   reply?: FormReply | null;
 }
 
@@ -16,10 +17,10 @@ type TextKey = "preTitle" | "title" | "descriptionHtml" | "description2Html" | "
 
 /**
  * /studio/about and /studio/school: the page's texts, its video and its picture. The two
- * descriptions are plain text areas named as the record's keys (descriptionHtml,
- * description2Html), so the rich-text editor can take their place.
+ * descriptions are rich-text fields (a textarea without JavaScript) named as the record's
+ * keys; the picture is a file field, so the form is multipart.
  */
-export function InfoPageForm({ name, publicPath, page, image, writable, reply }: InfoPageFormProps) {
+export function InfoPageForm({ name, publicPath, page, image, reply }: InfoPageFormProps) {
   const { errors, formError, form } = useFormReply(reply);
   const value = (key: TextKey) => replyValue(reply, key) ?? page[key];
   return (
@@ -30,65 +31,51 @@ export function InfoPageForm({ name, publicPath, page, image, writable, reply }:
           <p className="studio-part-links">
             <a href={publicPath}>View on site</a>
           </p>
-          {writable ? null : (
-            <p className="form-error" role="status">
-              This website keeps its {name} page in Cockpit: edit it in Cockpit&rsquo;s admin. It cannot be saved from here.
-            </p>
-          )}
-          <Form method="post" noValidate {...form}>
+          <Form method="post" encType="multipart/form-data" noValidate {...form}>
             <FormMessage message={formError} />
-            <fieldset disabled={!writable} className="studio-fieldset">
-              <Field
-                id="page-pre-title"
-                name="preTitle"
-                label="Pre-title (the small line above the title)"
-                defaultValue={value("preTitle")}
-                error={errors.preTitle}
-              />
-              <Field id="page-title" name="title" label="Title" required defaultValue={value("title")} error={errors.title} />
-              <Field
-                id="page-description"
-                name="descriptionHtml"
-                label="First description"
-                as="textarea"
-                rows={10}
-                hint="Text with HTML tags such as <p> and <strong> is kept; anything unsafe is removed when saved."
-                defaultValue={value("descriptionHtml")}
-                error={errors.descriptionHtml}
-              />
-              <Field
-                id="page-description-2"
-                name="description2Html"
-                label="Second description"
-                as="textarea"
-                rows={10}
-                defaultValue={value("description2Html")}
-                error={errors.description2Html}
-              />
-              <Field
-                id="page-youtube"
-                name="youtubeVideoId"
-                label="YouTube video"
-                hint="Paste the video's YouTube address, or its 11-character id. Leave empty for no video."
-                defaultValue={value("youtubeVideoId")}
-                error={errors.youtubeVideoId}
-              />
-              <div className="field studio-image">
-                <p className="studio-image-label">Picture</p>
-                {image?.path ? (
-                  <>
-                    <img src={image.path} alt="Shown on the page now" width={320} height={180} />
-                    <Field id="page-remove-image" name="removeImage" value="1" type="checkbox" label="Remove this picture" />
-                  </>
-                ) : (
-                  <p className="studio-no-image">No picture.</p>
-                )}
-                <p className="field-hint">Uploading pictures is coming soon; the current picture is kept.</p>
-              </div>
-              <p className="studio-form-buttons">
-                <SubmitButton>Save changes</SubmitButton>
-              </p>
-            </fieldset>
+            <Field
+              id="page-pre-title"
+              name="preTitle"
+              label="Pre-title (the small line above the title)"
+              defaultValue={value("preTitle")}
+              error={errors.preTitle}
+            />
+            <Field id="page-title" name="title" label="Title" required defaultValue={value("title")} error={errors.title} />
+            <RichTextField
+              id="page-description"
+              name="descriptionHtml"
+              label="First description"
+              rows={10}
+              defaultValue={value("descriptionHtml")}
+              error={errors.descriptionHtml}
+            />
+            <RichTextField
+              id="page-description-2"
+              name="description2Html"
+              label="Second description"
+              rows={10}
+              defaultValue={value("description2Html")}
+              error={errors.description2Html}
+            />
+            <Field
+              id="page-youtube"
+              name="youtubeVideoId"
+              label="YouTube video"
+              hint="Paste the video's YouTube address, or its 11-character id. Leave empty for no video."
+              defaultValue={value("youtubeVideoId")}
+              error={errors.youtubeVideoId}
+            />
+            <PhotoInput
+              id="page-image"
+              name="image"
+              label="Picture"
+              hint={image?.path ? "Choose a new photo to replace it." : "No picture yet. Choose a photo (JPEG, PNG, WebP or GIF, up to 25 MB)."}
+              current={image}
+              error={errors.image}
+            />
+            <p className="studio-form-buttons">
+              <SubmitButton>Save changes</SubmitButton>
+            </p>
           </Form>
         </div>
       </section>

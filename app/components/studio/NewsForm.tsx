@@ -1,6 +1,8 @@
 import { Form } from "@remix-run/react";
 import { Field, FormMessage, replyValue, useFormReply, type FormReply } from "~/components/forms";
+import { PhotoInput } from "~/components/forms/PhotoInput";
 import { RichTextField } from "~/components/forms/RichTextField";
+import type { MediaRef } from "~/domain/records";
 import { NEWS_LIMITS } from "~/domain/news-fields";
 import { IntentButton } from "./IntentButton";
 
@@ -8,7 +10,7 @@ import { IntentButton } from "./IntentButton";
 export interface NewsFormValues {
   title: string;
   date: string;
-  image: string;
+  image: MediaRef | null;
   excerpt: string;
   content: string;
   published: boolean;
@@ -21,21 +23,22 @@ export interface NewsFormValues {
  */
 export function NewsForm({ values, reply, isNew }: { values: NewsFormValues; reply: FormReply | undefined; isNew: boolean }) {
   const { errors, formError, form } = useFormReply(reply);
-  const typed = (name: keyof NewsFormValues) => replyValue(reply, name) ?? String(values[name]);
-  const field = (name: "title" | "date" | "image" | "excerpt") => ({ id: `news-${name}`, name, error: errors[name], defaultValue: typed(name) });
+  const typed = (name: "title" | "date" | "excerpt" | "content") => replyValue(reply, name) ?? String(values[name]);
+  const field = (name: "title" | "date" | "excerpt") => ({ id: `news-${name}`, name, error: errors[name], defaultValue: typed(name) });
 
   return (
-    <Form method="post" noValidate className="studio-form news-form" aria-label="News item" {...form}>
+    <Form method="post" encType="multipart/form-data" noValidate className="studio-form news-form" aria-label="News item" {...form}>
       {/* A refused Unpublish or Delete (a tampered post) has only the button's message. */}
       <FormMessage message={formError ?? errors.intent} />
       <Field {...field("title")} label="Title" type="text" maxLength={NEWS_LIMITS.title} required />
       <Field {...field("date")} label="Date" type="date" hint="The date shown with the news item." required />
-      <Field
-        {...field("image")}
-        label="Image (optional)"
-        type="text"
-        maxLength={NEWS_LIMITS.image}
-        hint="The address of a picture already on the site, such as /demo/news-1.jpg. Leave empty for none."
+      <PhotoInput
+        id="news-image"
+        name="image"
+        label="Picture (optional)"
+        hint={values.image ? "Choose a new photo to replace it." : "Shown with the news item. JPEG, PNG, WebP or GIF, up to 25 MB."}
+        current={values.image}
+        error={errors.image}
       />
       <Field
         {...field("excerpt")}

@@ -1,5 +1,6 @@
 import { Form, Link } from "@remix-run/react";
 import { Field, FormMessage, SubmitButton, useFormReply, type FormReply } from "~/components/forms";
+import { RichTextField } from "~/components/forms/RichTextField";
 import { FEE_FIELDS, FREE_SUBSCRIPTION_OPTIONS, PRODUCT_LABELS, SETTINGS_LIMITS as LIMITS, SOCIAL_LINK_SLOTS } from "~/domain/site-settings-fields";
 import { PageTitle } from "../layout/Breadcrumbs";
 
@@ -51,9 +52,8 @@ export function SettingsForm({ values: saved, reply }: { values: Record<string, 
                 label="Registration is closed"
                 hint="When ticked, the Sign up page shows the message below instead of the form."
               />
-              <Field
+              <RichTextField
                 {...field("disabledMessageHtml")}
-                as="textarea"
                 rows={4}
                 maxLength={LIMITS.message}
                 label="Message while registration is closed"

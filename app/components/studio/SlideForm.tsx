@@ -1,14 +1,16 @@
 import { Form, Link } from "@remix-run/react";
 import { Field, FormMessage, SubmitButton, replyValue, useFormReply, type FormReply } from "~/components/forms";
+import { PhotoInput } from "~/components/forms/PhotoInput";
+import type { MediaRef } from "~/domain/records";
 import { PageTitle } from "../layout/Breadcrumbs";
 
 export interface SlideFormProps {
   /** Null for a new slide. */
-  slide: { smallText: string; title: string; description: string; image: string | null } | null;
+  slide: { smallText: string; title: string; description: string; image: MediaRef | null } | null;
   reply?: FormReply | null;
 }
 
-/** /studio/slides/new and /studio/slides/:id: a slide's texts; its picture is shown and kept. */
+/** /studio/slides/new and /studio/slides/:id: a slide's texts and its banner picture (a file field: the form is multipart). */
 export function SlideForm({ slide, reply }: SlideFormProps) {
   const { errors, formError, form } = useFormReply(reply);
   const value = (name: "smallText" | "title" | "description") => replyValue(reply, name) ?? slide?.[name] ?? "";
@@ -18,7 +20,7 @@ export function SlideForm({ slide, reply }: SlideFormProps) {
       <PageTitle title={title} parent={{ label: "Home slides", to: "/studio/slides" }} />
       <section className="section studio-page">
         <div className="container studio-form">
-          <Form method="post" noValidate {...form}>
+          <Form method="post" encType="multipart/form-data" noValidate {...form}>
             <FormMessage message={formError} />
             <Field id="slide-small-text" name="smallText" label="Small text (above the title)" defaultValue={value("smallText")} error={errors.smallText} />
             <Field id="slide-title" name="title" label="Title" required defaultValue={value("title")} error={errors.title} />
@@ -31,15 +33,18 @@ export function SlideForm({ slide, reply }: SlideFormProps) {
               defaultValue={value("description")}
               error={errors.description}
             />
-            <div className="field studio-image">
-              <p className="studio-image-label">Banner picture</p>
-              {slide?.image ? (
-                <img src={slide.image} alt="The slide's banner now" width={320} height={180} />
-              ) : (
-                <p className="studio-no-image">No picture yet. A slide without a picture is not shown on the home page.</p>
-              )}
-              <p className="field-hint">Uploading pictures is coming soon; the current picture is kept.</p>
-            </div>
+            <PhotoInput
+              id="slide-image"
+              name="image"
+              label="Banner picture"
+              hint={
+                slide?.image
+                  ? "Choose a new photo to replace it. Wide photos work best."
+                  : "No picture yet. A slide without a picture is not shown on the home page. Wide photos work best."
+              }
+              current={slide?.image}
+              error={errors.image}
+            />
             <p className="studio-form-buttons">
               <SubmitButton>{slide ? "Save changes" : "Add slide"}</SubmitButton>
               <Link to="/studio/slides">Back to the slides</Link>

@@ -81,8 +81,8 @@ export interface ContentRepository {
   /** Puts the slides in this order (every slide's id, first first); ids not listed keep their place after them. */
   setSlideOrder(ids: Id[]): Promise<void>;
   /**
-   * Writes aboutUs / aboutSchool (an undefined `image` keeps it, null removes it). Cockpit v1's
-   * REST API cannot write a singleton: its adapter throws `StoreWriteUnsupportedError`.
+   * Writes aboutUs / aboutSchool (an undefined `image` keeps it, null removes it). On Cockpit
+   * v1 through the custom `singletons/save/<name>` endpoint (ADR 42).
    */
   savePage(key: PageKey, page: PageInput): Promise<void>;
   // Studio: news writes

@@ -2,14 +2,14 @@ import { describe, expect, it } from "vitest";
 import { buildCockpitDemo } from "../../../seed/cockpit-demo";
 import { buildDemo } from "../../../seed/demo";
 import { seedDatabase } from "../../../seed/seed";
-import { StoreWriteUnsupportedError } from "~/services/store/write-unsupported";
 import { describeStore } from "../../support/store-adapters";
 
 /**
  * The studio's writes of home slides, About Us and School through the port, over the demo
  * content on both adapters: the slides keep the order they had, new ones come last, the
  * order an editor sets is the order read, an update keeps the image it was not given.
- * Pages: D1 writes them; Cockpit v1's API cannot write a singleton, so its adapter refuses.
+ * Pages: both write them (Cockpit through the singletons/save endpoint of ADR 42), the image
+ * kept when not given, removed when null, replaced when given (with its sizes and renditions).
  */
 const date = new Date("2026-11-21T12:00:00Z");
 
@@ -79,19 +79,24 @@ describeStore(
         youtubeVideoId: "dQw4w9WgXcQ",
       };
 
-      it("D1 writes a page and keeps its image when given none, removes it when given null; Cockpit v1 refuses (no singleton write in its API)", async () => {
+      it("writes a page and keeps its image when given none, removes it when given null, and leaves the other page alone", async () => {
         const before = await t.store.content.getPage("aboutUs");
-        if (t.kind === "cockpit") {
-          await expect(t.store.content.savePage("aboutUs", written)).rejects.toBeInstanceOf(StoreWriteUnsupportedError);
-          expect(await t.store.content.getPage("aboutUs")).toEqual(before);
-          return;
-        }
+        const school = await t.store.content.getPage("aboutSchool");
         expect(before?.image).not.toBeNull();
         await t.store.content.savePage("aboutUs", written);
         expect(await t.store.content.getPage("aboutUs")).toEqual({ ...written, image: before!.image });
+        expect(await t.store.content.getPage("aboutSchool")).toEqual(school);
         await t.store.content.savePage("aboutSchool", { ...written, title: "School", image: null });
         expect(await t.store.content.getPage("aboutSchool")).toEqual({ ...written, title: "School", image: null });
         expect((await t.store.content.getPage("aboutUs"))!.title).toBe("About the association");
+      });
+
+      it("replaces the image with an uploaded photo, keeping its size and renditions", async () => {
+        const photo = { path: "/media/photos/0123456789abcdef/original.jpg", width: 2000, height: 1500, renditions: [350, 700, 1600] };
+        await t.store.content.savePage("aboutSchool", { ...written, image: photo });
+        expect((await t.store.content.getPage("aboutSchool"))!.image).toMatchObject(photo);
+        await t.store.content.savePage("aboutSchool", { ...written, title: "Kept" });
+        expect(await t.store.content.getPage("aboutSchool")).toMatchObject({ title: "Kept", image: photo });
       });
     });
   },

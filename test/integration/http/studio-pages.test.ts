@@ -1,7 +1,10 @@
+import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createD1Store } from "~/services/store/d1/index.server";
 import { openLocalD1 } from "../../../seed/platform";
 import { ID_SPACE, seedId } from "../../../seed/ids";
+import { cockpitDataFromD1 } from "../../support/cockpit-mode";
+import { startFakeCockpit, type FakeCockpit } from "../../support/fake-cockpit";
 import { parseHtml, textOf } from "../../support/html";
 import { startSeededServer, type SeededServer } from "../../support/seeded-server";
 import { demoAccount, sessionCookieFor } from "../../support/session";
@@ -10,7 +13,10 @@ import { demoAccount, sessionCookieFor } from "../../support/session";
  * The studio's home slides, About Us and School (/studio/slides, /studio/about,
  * /studio/school) on a private server: the guards, refused input (400 with messages,
  * nothing saved), saves that reach the store and the public pages, the slides' up/down
- * buttons and the remove confirmation, and the activity log's entries.
+ * buttons and the remove confirmation, and the activity log's entries. Pictures are uploaded
+ * (multipart, a real JPEG made here) through the photo pipeline: the public pages show them
+ * with their renditions, and a replaced or removed upload's files are deleted. About Us and
+ * School are also saved on Cockpit (a fake Cockpit as the store, its singletons/save).
  *
  * The public pages are fetched only after the write they check, for the first time on
  * this server, so neither the content cache nor the page cache holds an older copy; that
@@ -42,6 +48,31 @@ async function post(path: string, fields: Record<string, string>, userId: string
   const headers: Record<string, string> = { Origin: server.url, "Content-Type": "application/x-www-form-urlencoded" };
   if (userId) headers.Cookie = await sessionCookieFor(userId);
   return fetch(`${server.url}${path}`, { method: "POST", redirect: "manual", headers, body: new URLSearchParams(fields) });
+}
+
+/** A real JPEG (a gradient), wide like a banner; small enough to upload quickly. */
+async function bannerJpeg(): Promise<Uint8Array> {
+  const [width, height] = [1800, 900];
+  const raw = Buffer.alloc(width * height * 3);
+  for (let i = 0; i < raw.length; i += 3) {
+    const x = (i / 3) % width;
+    raw[i] = (x * 255) / width;
+    raw[i + 1] = 120;
+    raw[i + 2] = 255 - (x * 255) / width;
+  }
+  return new Uint8Array(
+    await sharp(raw, { raw: { width, height, channels: 3 } })
+      .jpeg({ quality: 80 })
+      .toBuffer(),
+  );
+}
+
+/** A multipart post, as the studio's forms send it; `image` is the photo field's file. */
+async function postWithPhoto(base: string, path: string, fields: Record<string, string>, image?: Uint8Array) {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) form.append(name, value);
+  if (image) form.append("image", new Blob([image as Uint8Array<ArrayBuffer>], { type: "image/jpeg" }), "holiday photo.jpg");
+  return fetch(`${base}${path}`, { method: "POST", redirect: "manual", body: form, headers: { Origin: base, Cookie: await sessionCookieFor(editor.id) } });
 }
 
 type Content = ReturnType<typeof createD1Store>["content"];
@@ -114,12 +145,23 @@ describe("/studio/slides", () => {
     expect(await read((c) => c.getSlide(slide(1)))).toEqual(before[0]);
   });
 
-  it("adds a slide last, edits one keeping its picture, moves one up, and the home page shows them in that order", async () => {
-    const added = await post("/studio/slides/new", { smallText: "New this year", title: "Studio Picnic Slide", description: "In the park" });
+  it("adds a slide last with an uploaded picture, edits one keeping its picture, moves one up, and the home page shows them in that order", async () => {
+    const added = await postWithPhoto(
+      server.url,
+      "/studio/slides/new",
+      { smallText: "New this year", title: "Studio Picnic Slide", description: "In the park" },
+      await bannerJpeg(),
+    );
     expect(added.status).toBe(302);
     expect(added.headers.get("Location")).toBe("/studio/slides");
     const afterAdd = await read((c) => c.listSlides());
     expect(afterAdd.at(-1)).toMatchObject({ smallText: "New this year", title: "Studio Picnic Slide", description: "In the park" });
+    const banner = afterAdd.at(-1)!.bannerImage;
+    expect(banner).toMatchObject({ width: 1800, height: 900, renditions: [350, 700, 1600] });
+    expect(banner.path).toMatch(/^\/media\/photos\/[^/]+\/original\.jpg$/);
+    const served = await fetch(`${server.url}${banner.path.replace("original.jpg", "700.webp")}`);
+    expect(served.status).toBe(200);
+    expect(served.headers.get("Content-Type")).toBe("image/webp");
 
     const first = afterAdd[0]!;
     const edited = await post(`/studio/slides/${first.id}`, { smallText: first.smallText, title: "Edited In Studio", description: first.description });
@@ -136,7 +178,8 @@ describe("/studio/slides", () => {
     await post("/studio/slides", { intent: "move", id: second.id, move: "up" });
     expect((await read((c) => c.listSlides())).map((s) => s.id)).toEqual(afterMove.map((s) => s.id));
 
-    // Slides without a picture are left out of the home page (the new one has none yet).
+    // Slides without a picture are left out of the home page (the new one has its upload).
+    expect(afterMove.at(-1)!.bannerImage.path).toBe(banner.path);
     const home = parseHtml(await (await get("/", null)).text());
     // The carousel's infinite loop adds a copy of the last slide before the first and of the first after the last.
     const shown = home.all(".hero-slider li.slide h2").map(textOf).slice(1, -1);
@@ -172,7 +215,8 @@ describe("/studio/about and /studio/school", () => {
     expect(page.one("#page-title")!.attribs.value).toBe(about!.title);
     expect(page.one("#page-youtube")!.attribs.value).toBe(about!.youtubeVideoId);
     expect(textareaValue(page.one("#page-description")!)).toBe(about!.descriptionHtml);
-    expect(page.one(".studio-image img")!.attribs.src).toBe(about!.image!.path);
+    expect(page.one(".photo-input-current img")!.attribs.src).toBe(about!.image!.path);
+    expect(page.one('form[enctype="multipart/form-data"] input[type="file"][name="image"]')).not.toBeNull();
     expect(page.one('a[href="/about"]')).not.toBeNull();
   });
 
@@ -214,13 +258,48 @@ describe("/studio/about and /studio/school", () => {
     expect(about.text(".info-page-text .eyebrow")).toBe("WHO WE ARE");
   });
 
-  it("removes the School page's picture when asked, and /school shows the new title", async () => {
-    const response = await post("/studio/school", { title: "Studio School Title", removeImage: "1" });
+  it("uploads a picture for School: /school shows it with its renditions; a new upload replaces it and the old one's files are deleted", async () => {
+    const fields = { title: "School With Photo", descriptionHtml: "<p>Hi</p>" };
+    expect((await postWithPhoto(server.url, "/studio/school", fields, await bannerJpeg())).status).toBe(302);
+    const first = (await read((c) => c.getPage("aboutSchool")))!.image!;
+    expect(first).toMatchObject({ width: 1800, height: 900, renditions: [350, 700, 1600] });
+    const school = parseHtml(await (await get("/school", null)).text());
+    const source = school.one(".info-page-media picture source")!;
+    expect(source.attribs.type).toBe("image/webp");
+    expect(source.attribs.srcset).toContain(first.path.replace("original.jpg", "700.webp 700w"));
+    expect(source.attribs.sizes).toBe("(min-width: 900px) 560px, 100vw");
+    // The page's first image: loaded at once, not lazily.
+    expect(school.one(".info-page-media picture img")!.attribs.loading).toBe("eager");
+    // The studio shows it with Picture too.
+    const studio = parseHtml(await (await get("/studio/school")).text());
+    expect(studio.one(".photo-input-current picture source")!.attribs.srcset).toContain("350.webp 350w");
+
+    expect((await postWithPhoto(server.url, "/studio/school", fields, await bannerJpeg())).status).toBe(302);
+    const second = (await read((c) => c.getPage("aboutSchool")))!.image!;
+    expect(second.path).not.toBe(first.path);
+    expect((await fetch(`${server.url}${first.path}`)).status).toBe(404);
+    expect((await fetch(`${server.url}${first.path.replace("original.jpg", "350.webp")}`)).status).toBe(404);
+    expect((await fetch(`${server.url}${second.path}`)).status).toBe(200);
+  });
+
+  it("refuses a file that is not a photo with its message, and keeps the page as it was", async () => {
+    const before = await read((c) => c.getPage("aboutSchool"));
+    const response = await postWithPhoto(server.url, "/studio/school", { title: "Not Saved" }, new TextEncoder().encode("<?php system($_GET['c']); ?>"));
+    expect(response.status).toBe(415);
+    const page = parseHtml(await response.text());
+    expect(page.text("#page-image-error")).not.toBe("");
+    expect(await read((c) => c.getPage("aboutSchool"))).toEqual(before);
+  });
+
+  it("removes the School page's picture when asked (its files too), and /school shows the new title", async () => {
+    const uploaded = (await read((c) => c.getPage("aboutSchool")))!.image!;
+    const response = await post("/studio/school", { title: "Studio School Title", "image-remove": "1" });
     expect(response.status).toBe(302);
     expect(await read((c) => c.getPage("aboutSchool"))).toMatchObject({ title: "Studio School Title", image: null, youtubeVideoId: "" });
     const school = parseHtml(await (await get("/school", null)).text());
     expect(school.text(".info-page-text h2")).toBe("Studio School Title");
     expect(school.one(".info-page-media img")).toBeNull();
+    expect((await fetch(`${server.url}${uploaded.path}`)).status).toBe(404);
   });
 });
 
@@ -229,7 +308,9 @@ describe("the activity log", () => {
     const page = parseHtml(await (await get("/accounts/activity", treasurer.id)).text());
     const what = page.all("table.activity-table tbody tr").map((row) => textOf(row.children.filter((cell) => cell.type === "tag")[2]!));
     const name = (await createD1Store(local.db).members.getById(editor.id))!.fullName;
-    expect(what.slice(0, 6)).toEqual([
+    expect(what.slice(0, 8)).toEqual([
+      `${name} changed the School page.`,
+      `${name} changed the School page.`,
       `${name} changed the School page.`,
       `${name} changed the About Us page.`,
       expect.stringMatching(new RegExp(`^${name} removed the home slide "`)),
@@ -237,5 +318,57 @@ describe("the activity log", () => {
       `${name} changed the home slide "Edited In Studio".`,
       `${name} added the home slide "Studio Picnic Slide".`,
     ]);
+  });
+});
+
+describe("About Us on Cockpit (the store is a fake Cockpit)", () => {
+  let onCockpit: SeededServer;
+  let cockpit: FakeCockpit | undefined;
+  beforeAll(async () => {
+    const vars: Record<string, string> = {};
+    onCockpit = await startSeededServer({
+      vars,
+      prepare: async (db) => {
+        cockpit = await startFakeCockpit(await cockpitDataFromD1(db, new Date()));
+        Object.assign(vars, { CMS_API_URL: cockpit.url, CMS_API_TOKEN: cockpit.token });
+      },
+    });
+  }, 120_000);
+  afterAll(async () => {
+    await onCockpit?.stop();
+    await cockpit?.stop();
+  });
+
+  it("saves the page into the aboutUs singleton with Cockpit's field names, with an uploaded picture, and /about shows it", async () => {
+    const fields = {
+      preTitle: "WHO WE ARE",
+      title: "Cockpit About Title",
+      descriptionHtml: "<p>Saved <strong>in Cockpit</strong><script>alert(1)</script></p>",
+      description2Html: "<ul><li>One</li></ul>",
+      youtubeVideoId: "dQw4w9WgXcQ",
+    };
+    const response = await postWithPhoto(onCockpit.url, "/studio/about", fields, await bannerJpeg());
+    expect(response.status).toBe(302);
+    const saved = cockpit!.data.singletons.aboutUs!;
+    expect(saved).toMatchObject({
+      preTitle: "WHO WE ARE",
+      Title: "Cockpit About Title",
+      Description: "<p>Saved <strong>in Cockpit</strong></p>",
+      Description2: "<ul><li>One</li></ul>",
+      YoutubeVideoId: "dQw4w9WgXcQ",
+      Image: { meta: { width: 1800, height: 900, renditions: [350, 700, 1600] } },
+    });
+    const image = saved.Image as { path: string };
+    expect(image.path).toMatch(/^\/media\/photos\//);
+    const about = parseHtml(await (await fetch(`${onCockpit.url}/about`)).text());
+    expect(about.text(".info-page-text h2")).toBe("Cockpit About Title");
+    expect(about.one(".info-page-text strong")).not.toBeNull();
+    expect(about.one(".info-page-media picture source")!.attribs.srcset).toContain(image.path.replace("original.jpg", "1600.webp 1600w"));
+    // The studio's screen is editable on Cockpit: no read-only notice, the form posts.
+    const studio = await fetch(`${onCockpit.url}/studio/about`, { headers: { Cookie: await sessionCookieFor(editor.id) } });
+    expect(studio.status).toBe(200);
+    const page = parseHtml(await studio.text());
+    expect(page.one("fieldset[disabled]")).toBeNull();
+    expect(page.one("#page-title")!.attribs.value).toBe("Cockpit About Title");
   });
 });

@@ -54,6 +54,14 @@ describe("/studio/settings: who may use it", () => {
       expect(fields.has("primaryContactNumber")).toBe(true);
     }
   });
+
+  it("draws the registration-closed message as a rich-text field: a textarea (the field without JavaScript) the editor takes over", async () => {
+    const page = parseHtml(await (await get("/studio/settings", demoAccount("editor").id)).text());
+    const field = page.one(".field-rich-text textarea#settings-disabledMessageHtml");
+    expect(field?.attribs.name).toBe("disabledMessageHtml");
+    // The editor's stylesheet is linked (the editor itself is imported by the page's script).
+    expect(page.all('link[rel="stylesheet"]').some((link) => /rich-text-field/.test(link.attribs.href ?? ""))).toBe(true);
+  });
 });
 
 describe("/studio/settings: saving", () => {

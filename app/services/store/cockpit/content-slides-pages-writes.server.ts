@@ -1,7 +1,6 @@
-import type { Id, MediaRef } from "../../../domain/records";
-import type { SlideInput } from "../../../domain/studio-pages";
+import type { Id, MediaRef, PageKey } from "../../../domain/records";
+import type { PageInput, SlideInput } from "../../../domain/studio-pages";
 import type { ContentRepository } from "../port";
-import { StoreWriteUnsupportedError } from "../write-unsupported";
 import { findById } from "./by-id.server";
 import type { CockpitClient, CockpitEntry } from "./client.server";
 import { slideFromCockpit } from "./shapes-content";
@@ -31,7 +30,11 @@ function storedMedia(ref: MediaRef, assetsBase?: string) {
   return mediaToCockpit({ ...ref, path });
 }
 
-/** The studio's writes of home slides (collection homeBanner) and of About Us / School (refused: see StoreWriteUnsupportedError). */
+/**
+ * The studio's writes of home slides (collection homeBanner) and of About Us / School (the
+ * aboutUs / aboutSchool singletons, through the `singletons/save/<name>` endpoint that
+ * vendor/cockpit-v1/start.sh installs: ADR 42; it merges the fields sent).
+ */
 export function cockpitSlidesAndPagesWrites(client: CockpitClient, assetsBase?: string): SlidesAndPagesWrites {
   const fields = (slide: SlideInput) => ({
     SmallText: slide.smallText,
@@ -72,8 +75,16 @@ export function cockpitSlidesAndPagesWrites(client: CockpitClient, assetsBase?: 
         if (slidePlace(entry) !== place) await client.save(SLIDES, { _id: entry._id, _o: place });
       }
     },
-    async savePage() {
-      throw new StoreWriteUnsupportedError("Cockpit v1's API cannot write singletons: edit About Us and School in Cockpit's admin.");
+    async savePage(key: PageKey, page: PageInput) {
+      // The field names pageFromCockpit reads. No `Image` when undefined: the merge keeps it.
+      await client.saveSingleton(key, {
+        preTitle: page.preTitle,
+        Title: page.title,
+        Description: page.descriptionHtml,
+        Description2: page.description2Html,
+        YoutubeVideoId: page.youtubeVideoId,
+        ...(page.image === undefined ? {} : { Image: page.image === null ? null : storedMedia(page.image, assetsBase) }),
+      });
     },
   };
 }

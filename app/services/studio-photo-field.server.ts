@@ -1,0 +1,44 @@
+import type { AppLoadContext } from "@remix-run/cloudflare";
+import type { MediaRef } from "../domain/records";
+import { chosenFiles, photoRemoved, storeUploadedPhotos } from "./photo-uploads.server";
+import { photoStoreFor } from "./photo-store.server";
+
+/**
+ * One record's single photo in a studio form (PhotoInput: a file field and its Remove box):
+ * what the form asks for, with the new photo already stored through the photo pipeline.
+ * `image` is what the store's writes take: undefined keeps the photo, null removes it.
+ */
+export type PhotoFieldChange = { ok: true; image: MediaRef | null | undefined; withRenditions: boolean } | { ok: false; status: number; message: string };
+
+export const PHOTOS_UNAVAILABLE = "Photos cannot be stored at the moment. Please try again later.";
+
+export async function readPhotoField(context: AppLoadContext, formData: FormData, name: string): Promise<PhotoFieldChange> {
+  if (chosenFiles(formData, name).length) {
+    const photos = photoStoreFor(context);
+    if (!photos) return { ok: false, status: 503, message: PHOTOS_UNAVAILABLE };
+    const uploaded = await storeUploadedPhotos(photos, formData, name, { max: 1 });
+    if (!uploaded.ok) return uploaded;
+    const [stored] = uploaded.stored;
+    return { ok: true, image: stored!.ref, withRenditions: stored!.withRenditions };
+  }
+  return { ok: true, image: photoRemoved(formData, name) ? null : undefined, withRenditions: true };
+}
+
+/**
+ * After a write: deletes the files of the photo the record had when the form replaced or
+ * removed it. The PhotoStore only deletes photos the studio stored (ADR 51): a picture from
+ * the CMS's own admin or the demo data is left where it is.
+ */
+export async function discardOldPhoto(context: AppLoadContext, before: MediaRef | null | undefined, next: MediaRef | null | undefined) {
+  if (next === undefined || !before?.path || before.path === next?.path) return;
+  await photoStoreFor(context)?.remove(before);
+}
+
+/** When the write failed or was refused after the upload: the new photo is not kept. */
+export async function discardNewPhoto(context: AppLoadContext, change: PhotoFieldChange) {
+  if (change.ok && change.image) await photoStoreFor(context)?.remove(change.image);
+}
+
+/** The toast after a save: says so when the new picture could not be resized (shown at full size until replaced). */
+export const photoSavedMessage = (message: string, change: PhotoFieldChange) =>
+  change.ok && !change.withRenditions ? `${message} The picture could not be resized and will be shown at full size.` : message;
