@@ -182,7 +182,11 @@ describe("the website studio, end to end (issue 18's done-when)", () => {
         await page.getByLabel("File").setInputFiles({ name: "minutes.pdf", mimeType: "application/pdf", buffer: Buffer.from(PDF) });
         await page.getByRole("button", { name: "Upload" }).click();
         await page.locator(".studio-item a", { hasText: documentTitle }).waitFor();
-        const href = await asVisitor("/documents", (visitor) => visitor.locator(".document-list a", { hasText: documentTitle }).getAttribute("href"), member.id);
+        const href = await asVisitor(
+          "/documents",
+          (visitor) => visitor.locator(".document-list a", { hasText: documentTitle }).getAttribute("href"),
+          member.id,
+        );
         expect(href).toMatch(/^\/documents\/[0-9a-f]{24}$/);
 
         // The money and the members are not the editor's: /accounts sends them to their account (requireAccountant).
