@@ -190,8 +190,10 @@ describe("the website studio, end to end (issue 18's done-when)", () => {
         expect(href).toMatch(/^\/documents\/[0-9a-f]{24}$/);
 
         // The money and the members are not the editor's: /accounts sends them to their account (requireAccountant).
-        await page.goto("/accounts");
-        expect(new URL(page.url()).pathname).toBe("/mem-account");
+        for (const path of ["/accounts", "/accounts/activity"]) {
+          await page.goto(path);
+          expect(new URL(page.url()).pathname, path).toBe("/mem-account");
+        }
       } finally {
         await context.close();
       }
