@@ -6,10 +6,11 @@ import { getLoadContext } from "./app/load-context";
 import { renderReadSignedInUser } from "./app/services/auth.server";
 import { EnvError, parseEnv, type AppEnv } from "./app/services/env.server";
 import { PAGE_CACHE_FRESH_SECONDS, PAGE_CACHE_STALE_SECONDS, pageCacheKey, servePage } from "./app/services/page-cache.server";
-import { checkRequestBody, isCrossSiteMutation, isLocalRequest, isUnsupportedMediaType } from "./app/services/request-guard.server";
+import { checkRequestBody, isCrossSiteMutation, isLocalRequest, isStudioUpload, isUnsupportedMediaType } from "./app/services/request-guard.server";
 import { secureResponse } from "./app/services/security-headers.server";
 import { COOKIE_CONSENT_NAME } from "./app/services/shell.server";
 import { contentVersion } from "./app/services/content/content-version.server";
+import { carriesSignedSession } from "./app/services/session.server";
 import { createSwrCache, defaultCache, SwrMemory } from "./app/services/swr-cache.server";
 
 const serverBuild = build as unknown as ServerBuild;
@@ -43,7 +44,9 @@ async function handle(received: Request, env: WorkerBindings, ctx: ExecutionCont
   if (isUnsupportedMediaType(received)) return plainPage(415, "Unsupported Media Type", { "Cache-Control": "no-store" });
   // A body is checked (size, then form) before any route reads it; routes get the checked copy.
   // Outside production (wrangler dev), a refused body is read to its end first: see RefusedBody.
-  const body = await checkRequestBody(received, checked?.isProduction === false ? "discard" : "cancel");
+  // A studio upload may be large only for someone signed in (the route's guard checks the role).
+  const uploads = checked !== null && isStudioUpload(received) && (await carriesSignedSession(received, checked));
+  const body = await checkRequestBody(received, checked?.isProduction === false ? "discard" : "cancel", uploads);
   if (!body.ok) return plainPage(body.status, BODY_REFUSALS[body.status], { "Cache-Control": "no-store" });
   const request = body.request;
   try {

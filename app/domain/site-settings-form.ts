@@ -1,6 +1,6 @@
 import { z } from "zod";
-import type { JsonValue } from "./activity";
-import { parsePounds, penceToPounds } from "./pounds";
+import { penceToPounds } from "./pounds";
+import { changedSettings, poundsField, priceIdField, textField, type LoggedSetting, type SettingChange } from "./settings-form-parts";
 import type { SiteSettings } from "./site-settings";
 import { FEE_FIELDS, FREE_SUBSCRIPTION_OPTIONS, PRODUCT_LABELS, SETTINGS_LIMITS, SETTINGS_MESSAGES, SOCIAL_LINK_SLOTS } from "./site-settings-fields";
 
@@ -16,24 +16,9 @@ export { FEE_FIELDS, FREE_SUBSCRIPTION_OPTIONS, PRODUCT_LABELS, SETTINGS_LIMITS,
 type FeeName = (typeof FEE_FIELDS)[number]["name"];
 type ProductName = keyof typeof PRODUCT_LABELS;
 
-const text = (max: number) =>
-  z
-    .string()
-    .optional()
-    .transform((value) => (value ?? "").trim())
-    .pipe(z.string().max(max, SETTINGS_MESSAGES.tooLong(max)));
-
-const pounds = z
-  .string()
-  .optional()
-  .transform((value, ctx) => {
-    const parsed = parsePounds(value);
-    if (parsed.ok) return parsed.pence;
-    ctx.addIssue({ code: "custom", message: parsed.message });
-    return z.NEVER;
-  });
-
-const priceId = text(SETTINGS_LIMITS.priceId).refine((value) => /^[A-Za-z0-9_]*$/.test(value), SETTINGS_MESSAGES.priceId);
+const text = textField;
+const pounds = poundsField;
+const priceId = priceIdField;
 
 const webAddress = (value: string) => {
   if (!/^https?:\/\//i.test(value)) return false;
@@ -147,29 +132,21 @@ export function applySettingsForm(current: SiteSettings, form: SettingsForm): Si
 }
 
 /** The settings this form edits, by the name the activity log gives them, each as the log shows its value. */
-const LOGGED: ReadonlyArray<[string, (s: SiteSettings) => JsonValue]> = [
+const LOGGED: readonly LoggedSetting[] = [
   ["Contact phone", (s) => s.primaryContactNumber],
   ["Contact e-mail", (s) => s.primaryContactEmail],
   ["Social links", (s) => s.socialLinks.map((link) => ({ ...link }))],
   ["Registration closed", (s) => s.membership.registrationDisabled],
   ["Registration closed message", (s) => s.membership.disabledMessageHtml],
-  ...FEE_FIELDS.map((fee): [string, (s: SiteSettings) => JsonValue] => [fee.label.replace(" (£)", ""), (s) => `£${penceToPounds(s.membership[fee.name])}`]),
-  ...(Object.keys(PRODUCT_LABELS) as ProductName[]).map((name): [string, (s: SiteSettings) => JsonValue] => [PRODUCT_LABELS[name], (s) => s.membership[name]]),
+  ...FEE_FIELDS.map((fee): LoggedSetting => [fee.label.replace(" (£)", ""), (s) => `£${penceToPounds(s.membership[fee.name])}`]),
+  ...(Object.keys(PRODUCT_LABELS) as ProductName[]).map((name): LoggedSetting => [PRODUCT_LABELS[name], (s) => s.membership[name]]),
   ["Free subscription from", (s) => FREE_SUBSCRIPTION_OPTIONS[s.membership.freeSubscriptionAfterMonth]?.label ?? s.membership.freeSubscriptionAfterMonth],
   ["Office bearers heading", (s) => s.latestOfficeBearersTitle],
 ];
 
-export interface SettingChange {
-  key: string;
-  before: JsonValue;
-  after: JsonValue;
-}
+export type { SettingChange };
 
 /** One change per setting that differs, in the form's order (the activity log's entries). */
 export function settingChanges(before: SiteSettings, after: SiteSettings): SettingChange[] {
-  return LOGGED.flatMap(([key, read]) => {
-    const was = read(before);
-    const now = read(after);
-    return JSON.stringify(was) === JSON.stringify(now) ? [] : [{ key, before: was, after: now }];
-  });
+  return changedSettings(LOGGED, before, after);
 }

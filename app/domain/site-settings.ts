@@ -15,8 +15,9 @@ const media = z.object({
 const pence = z.number().int().min(0);
 const priceId = z.string();
 
-export const TICKET_TYPES = ["Christmas", "Individual", "Other"] as const;
-export const TICKET_PATTERNS = ["A", "A+P", "A+13", "A+13+P", "A+13+5", "A+13+5+P", "A+13+5-5", "A+13+5-5+P"] as const;
+import { TICKET_PATTERNS, TICKET_TYPES } from "./ticket-kinds";
+
+export { TICKET_PATTERNS, TICKET_TYPES };
 
 export const siteSettingsSchema = z.object({
   primaryContactNumber: z.string(),

@@ -29,7 +29,7 @@ export const STUDIO_PARTS: readonly StudioPart[] = [
     label: "Upcoming event",
     summary: "The event members book tickets for: date, venue, prices and capacity.",
     viewOnSite: "/#upcoming-event",
-    edit: null,
+    edit: "/studio/event",
   },
   { id: "slides", label: "Home slides", summary: "The pictures at the top of the home page.", viewOnSite: "/", edit: "/studio/slides" },
   { id: "about", label: "About Us", summary: "The About Us page: text, image and video.", viewOnSite: "/about", edit: "/studio/about" },

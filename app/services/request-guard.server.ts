@@ -49,15 +49,18 @@ export const WEBHOOK_BODY_LIMIT_BYTES = 1024 * 1024;
  * 40 MB a request, so one photo of 25 MB (or a 30 MB one, answered 413 by the route with the
  * photo's own message) or several phone photos fit, well under a Worker's 100 MB request limit
  * and its 128 MB of memory (the body is held twice while it is checked and read). The route
- * checks each file's own limit (app/domain/uploads).
+ * checks each file's own limit (app/domain/uploads). Only for a request that carries an
+ * active signed-in session (server.ts decides, `uploads`): a visitor's multipart post gets the
+ * form limit, so nobody without an account can make the Worker hold 40 MB.
  */
 export const STUDIO_UPLOAD_BODY_LIMIT_BYTES = 40 * 1024 * 1024;
 
-const takesUpload = (request: Request) =>
+/** A multipart post under /studio/: the only requests that may carry uploads. */
+export const isStudioUpload = (request: Request) =>
   new URL(request.url).pathname.startsWith("/studio/") && (request.headers.get("Content-Type") ?? "").toLowerCase().startsWith("multipart/form-data");
 
-function bodyLimit(request: Request): number {
-  if (takesUpload(request)) return STUDIO_UPLOAD_BODY_LIMIT_BYTES;
+function bodyLimit(request: Request, uploads: boolean): number {
+  if (uploads && isStudioUpload(request)) return STUDIO_UPLOAD_BODY_LIMIT_BYTES;
   return takesFormBody(request) ? FORM_BODY_LIMIT_BYTES : WEBHOOK_BODY_LIMIT_BYTES;
 }
 
@@ -113,11 +116,12 @@ export type BodyCheck =
  * read up to the limit and no further (a chunked body declares no length), and is
  * handed on as a new request over those bytes. A form body that cannot be parsed (a
  * multipart body without its boundary, or cut short) is refused too: the route's
- * request.formData() would throw, a 500.
+ * request.formData() would throw, a 500. `uploads`: the sender is signed in, so a studio
+ * upload may use the upload limit (the route's guard still decides whether it is an editor).
  */
-export async function checkRequestBody(request: Request, refused: RefusedBody = "cancel"): Promise<BodyCheck> {
+export async function checkRequestBody(request: Request, refused: RefusedBody = "cancel", uploads = false): Promise<BodyCheck> {
   if (SAFE_METHODS.has(request.method) || request.body === null) return { ok: true, request };
-  const limit = bodyLimit(request);
+  const limit = bodyLimit(request, uploads);
   const declared = request.headers.get("Content-Length");
   if (declared !== null && !(Number(declared) <= limit)) {
     await (refused === "discard" ? discardRest(request.body.getReader()) : request.body.cancel().catch(() => {}));

@@ -100,3 +100,12 @@ export function activeSession(data: Partial<SessionData>, now = Date.now()): Act
   if (!(age >= 0 && age <= SESSION_MAX_AGE)) return null;
   return { userId, sessionId, issuedAt, expiresAt: Math.ceil(issuedAt + SESSION_MAX_AGE) };
 }
+
+/**
+ * Whether the request carries a signed, unexpired session cookie: a check made before any
+ * route runs (no D1 read), so it does not know about logouts or roles; the route's guard does.
+ */
+export async function carriesSignedSession(request: Request, env: Pick<AppEnv, "SESSION_SECRET" | "isProduction">): Promise<boolean> {
+  const session = await createSessionStorage(env).getSession(request.headers.get("Cookie"));
+  return activeSession(session.data) !== null;
+}

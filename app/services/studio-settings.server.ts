@@ -3,7 +3,7 @@ import { applySettingsForm, settingChanges, settingsFormValues, type SettingChan
 
 /** The form's schema, through a server module so zod stays out of the studio page's JavaScript. */
 export { settingsFormSchema } from "../domain/site-settings-form";
-import { contentChanged } from "./content/content-changed.server";
+import { saveSiteSettingsWith } from "./site-settings-save.server";
 import { sanitizeRichText } from "./content/sanitize.server";
 
 /**
@@ -22,11 +22,9 @@ export async function loadSettingsForm(context: AppLoadContext): Promise<Record<
  * changed (nothing is written when nothing did), for the activity log.
  */
 export async function saveSettingsForm(context: AppLoadContext, form: SettingsForm): Promise<SettingChange[]> {
-  const before = await context.store.content.getSiteSettings();
-  const after = applySettingsForm(before, { ...form, disabledMessageHtml: sanitizeRichText(form.disabledMessageHtml) });
-  const changes = settingChanges(before, after);
-  if (changes.length === 0) return [];
-  await context.store.content.saveSiteSettings(after);
-  await contentChanged(context);
-  return changes;
+  return saveSiteSettingsWith(
+    context,
+    (before) => applySettingsForm(before, { ...form, disabledMessageHtml: sanitizeRichText(form.disabledMessageHtml) }),
+    settingChanges,
+  );
 }

@@ -49,7 +49,7 @@ describe("writing and publishing news in the studio", () => {
       try {
         await page.goto("/studio");
         if (js) await hydrated(page);
-        await page.getByRole("link", { name: "Edit" }).first().click();
+        await page.getByRole("link", { name: "Edit" }).and(page.locator('[href="/studio/news"]')).click();
         await page.waitForURL(/\/studio\/news$/);
         await page.getByRole("heading", { level: 1, name: "News" }).waitFor();
         await page.getByRole("link", { name: "New news item" }).click();

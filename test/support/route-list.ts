@@ -261,6 +261,9 @@ export const ROUTES: Readonly<Record<string, RouteEntry>> = {
   },
   "studio_.documents.tsx": { path: "/studio/documents", methods: GET_POST, access: "editor", html: true },
   "studio_.documents_.$id.tsx": { path: `/studio/documents/${DEMO.document}`, methods: GET_POST, access: "editor", html: true },
+
+  // Studio: upcoming event (requireEditor)
+  "studio_.event.tsx": { path: "/studio/event", methods: GET_POST, access: "editor", html: true },
 };
 
 const ROUTES_DIR = path.resolve(import.meta.dirname, "../../app/routes");

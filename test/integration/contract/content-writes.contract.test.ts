@@ -54,3 +54,52 @@ describeStore("content writes: site settings", {}, (t) => {
     expect(await t.store.content.getSiteSettings()).toEqual(next);
   });
 });
+
+describeStore("content writes: the upcoming event and its tickets (/studio/event)", {}, (t) => {
+  it("keeps every field the event screen saves, prices in pence whatever the store keeps", async () => {
+    const saved = await t.store.content.getSiteSettings();
+    const next: SiteSettings = {
+      ...saved,
+      upcomingEvent: {
+        ...saved.upcomingEvent,
+        title: "Winter Social",
+        descriptionHtml: '<p>Food, <strong>music</strong> and <a href="https://example.org">games</a>.</p>',
+        image: { path: "/media/photos/0f6e2c1a-event/original.jpg", width: 1600, height: 900 },
+        date: "2026-12-28",
+        startTime: "19:30",
+        venue: "St Mary's Hall, Levenshulme",
+        capacity: 5,
+        buttonText: "Book now",
+        bookingLink: "/book-ticket",
+      },
+      tickets: {
+        ...saved.tickets,
+        type: "Individual",
+        pattern: "A+13+5-5+P",
+        title: "Winter Social 2026",
+        lastBookingDate: "2026-12-21",
+        singlePrice: 1250,
+        singlePriceId: "price_single_ticket",
+        familyPrice: 3001,
+        familyPriceId: "price_family_ticket",
+        christmasAdultPrice: 1500,
+        christmasAdultPriceId: "price_xmas_adult",
+        christmasAbove13Price: 999,
+        christmasAbove13PriceId: "price_xmas_13",
+        christmasKidsPrice: 1,
+        christmasKidsPriceId: "price_xmas_kids",
+      },
+    };
+    await t.store.content.saveSiteSettings(next);
+    expect(await t.store.content.getSiteSettings()).toEqual(next);
+
+    // No image, no limit, no date yet, a free ticket: each kept as such.
+    const cleared: SiteSettings = {
+      ...next,
+      upcomingEvent: { ...next.upcomingEvent, image: null, capacity: 0, date: "", startTime: "", venue: "" },
+      tickets: { ...next.tickets, type: "Christmas", singlePrice: 0, singlePriceId: "" },
+    };
+    await t.store.content.saveSiteSettings(cleared);
+    expect(await t.store.content.getSiteSettings()).toEqual(cleared);
+  });
+});

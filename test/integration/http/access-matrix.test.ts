@@ -136,6 +136,9 @@ const ADMITTED_POST: Record<string, (actor: Actor) => Cell> = {
   "studio_.office-bearers_.previous_.$id.tsx": () => ({ status: 400, type: HTML }),
   "studio_.documents.tsx": () => ({ status: 400, type: HTML }),
   "studio_.documents_.$id.tsx": () => ({ status: 400, type: HTML }),
+
+  // Studio: upcoming event. The harmless form lacks the ticket type and last booking date: refused with messages, nothing saved.
+  "studio_.event.tsx": () => ({ status: 400, type: HTML }),
 };
 
 function expectedGet(file: string, entry: RouteEntry, actor: Actor): Answer {
@@ -189,6 +192,18 @@ const ATTACK: Record<string, Record<string, string>> = {
   "studio_.calendar.tsx": { intent: "remove", id: seedId(ID_SPACE.event, 1), confirmed: "1" },
   "studio_.office-bearers.tsx": { intent: "move-team", year: "2026", confirmed: "1" },
   "studio_.documents.tsx": { intent: "remove", id: DEMO.document, confirmed: "1" },
+
+  // Studio: upcoming event: a complete, valid form.
+  "studio_.event.tsx": {
+    title: "Changed By Matrix",
+    ticketType: "Other",
+    ticketPattern: "A",
+    lastBookingDate: "2026-12-20",
+    singlePrice: "1.00",
+    singlePriceId: "price_matrix",
+    familyPrice: "1.00",
+    familyPriceId: "price_matrix",
+  },
 };
 const HARMLESS = { matrix: "1" };
 

@@ -1,0 +1,46 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import type { FormReply } from "~/components/forms";
+import { keepPageAfterStoreError } from "~/components/forms/keep-page-after-store-error";
+import { richTextFieldLinks } from "~/components/forms/RichTextField";
+import { EventForm } from "~/components/studio/EventForm";
+import { EVENT_MESSAGES } from "~/domain/event-form-fields";
+import { privatePageMeta } from "~/domain/private-page-meta";
+import { recordActivity } from "~/services/activity.server";
+import { requireEditor } from "~/services/auth.server";
+import { PRIVATE_CACHE_CONTROL } from "~/services/cache-control.server";
+import { storeErrorReply, storeSafeAction } from "~/services/store-errors.server";
+import { EVENT_IMAGE_FIELD, eventFormSchema, loadEventForm, saveEventForm } from "~/services/studio-event.server";
+import { redirectWithToast } from "~/services/toast.server";
+
+export const meta: MetaFunction = () => privatePageMeta("Upcoming event | Studio");
+export const links: LinksFunction = () => richTextFieldLinks();
+
+/** A 503 from the action (our records could not be reached) keeps the page as it is. */
+export const shouldRevalidate = keepPageAfterStoreError;
+
+/** The upcoming event and its tickets (issue 18), for editors and accountants. */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireEditor(request, context);
+  return data(await loadEventForm(context), { headers: { "Cache-Control": PRIVATE_CACHE_CONTROL } });
+}
+
+async function act({ request, context }: ActionFunctionArgs) {
+  const editor = await requireEditor(request, context);
+  const formData = await request.formData();
+  const submission = parseWithZod(formData, { schema: eventFormSchema, disableAutoCoercion: true });
+  if (submission.status !== "success") return data(submission.reply({ formErrors: [EVENT_MESSAGES.invalid] }), { status: 400 });
+  const saved = await saveEventForm(context, submission.value, formData);
+  if (!saved.ok) return data(submission.reply({ fieldErrors: { [EVENT_IMAGE_FIELD]: [saved.message] } }), { status: saved.status });
+  for (const change of saved.changes) await recordActivity(context, editor, { kind: "setting-changed", ...change });
+  return redirectWithToast(context, "/studio/event", { kind: "success", message: EVENT_MESSAGES.saved });
+}
+
+/** A store outage answers the form again, with what was typed and one message (503). */
+export const action = storeSafeAction(act, storeErrorReply);
+
+export default function StudioEvent() {
+  const { values, image } = useLoaderData<typeof loader>();
+  return <EventForm values={values} image={image} reply={useActionData<FormReply>()} />;
+}

@@ -1,0 +1,52 @@
+import type { AppLoadContext } from "@remix-run/cloudflare";
+import { applyEventForm, eventChanges, eventFormValues, type EventForm } from "../domain/event-form";
+import type { MediaRef } from "../domain/records";
+import type { SettingChange } from "../domain/settings-form-parts";
+import { sanitizeRichText } from "./content/sanitize.server";
+import { chosenFiles, photoRemoved, storeUploadedPhotos } from "./photo-uploads.server";
+import { deletePhoto } from "./photos.server";
+import { saveSiteSettingsWith } from "./site-settings-save.server";
+
+/** The form's schema, through a server module so zod stays out of the studio page's JavaScript. */
+export { eventFormSchema } from "../domain/event-form";
+
+/**
+ * The studio's Upcoming event (/studio/event): the event on the home page and the booking
+ * page's tickets, part of the site settings, saved like /studio/settings (one activity entry
+ * per changed setting). The image goes through the photo pipeline (photos.server.ts).
+ */
+
+export const EVENT_IMAGE_FIELD = "image";
+
+export async function loadEventForm(context: AppLoadContext): Promise<{ values: Record<string, string>; image: MediaRef | null }> {
+  const settings = await context.store.content.getSiteSettings();
+  return { values: eventFormValues(settings), image: settings.upcomingEvent.image };
+}
+
+export type EventSave = { ok: true; changes: SettingChange[] } | { ok: false; status: number; message: string };
+
+/**
+ * Saves a checked form: a new image when a file was chosen (stored before the settings, so a
+ * refused file saves nothing), none when Remove was ticked, else the current one is kept.
+ * The description is HTML shown on the home page: kept only within the CMS allow-list.
+ */
+export async function saveEventForm(context: AppLoadContext, form: EventForm, formData: FormData): Promise<EventSave> {
+  const current = (await context.store.content.getSiteSettings()).upcomingEvent.image;
+  let image: MediaRef | null | "keep" = "keep";
+  if (chosenFiles(formData, EVENT_IMAGE_FIELD).length) {
+    const media = context.env.MEDIA;
+    if (!media) return { ok: false, status: 503, message: "Photos cannot be stored at the moment. Please try again later." };
+    const uploaded = await storeUploadedPhotos({ media, images: context.env.IMAGES }, formData, EVENT_IMAGE_FIELD, { max: 1 });
+    if (!uploaded.ok) return uploaded;
+    image = uploaded.stored[0]!.ref;
+  } else if (photoRemoved(formData, EVENT_IMAGE_FIELD)) image = null;
+
+  const changes = await saveSiteSettingsWith(
+    context,
+    (before) => applyEventForm(before, { ...form, descriptionHtml: sanitizeRichText(form.descriptionHtml) }, image),
+    eventChanges,
+  );
+  // The replaced or removed photo, if it was one we stored (other paths are left alone).
+  if (current && image !== "keep" && current.path !== image?.path && context.env.MEDIA) await deletePhoto(context.env.MEDIA, current);
+  return { ok: true, changes };
+}
