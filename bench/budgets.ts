@@ -91,3 +91,63 @@ export function checkPage(page: PageResult, staticTiming: Timing): BudgetCheck[]
       : { page: page.path, budget: `p50 ≤ ${BUDGETS.p50Ratio}× static p50`, actual: `${ratio.toFixed(2)}×`, verdict: verdict(ok, ratio <= BUDGETS.p50Ratio) },
   ];
 }
+
+/**
+ * Issue 18's budgets on real-size photos (npm run seed -- --photos: 40 phone photos of 3–5 MB
+ * and full-size banners): the photo gallery at a 360 px wide phone screen, before scrolling,
+ * and Lighthouse mobile on the home page and that gallery. 1 MB = 1,000,000 bytes.
+ */
+export const PHOTO_BUDGETS = {
+  imagesBeforeScrollBytes: 1_500 * KB,
+  thumbnailBytes: 60 * KB,
+  lighthousePerformance: 95,
+  lcpMs: 2_500,
+} as const;
+
+export interface GalleryImages {
+  path: string;
+  /** The images the page loaded before any scrolling: URL and bytes transferred (the body as sent). */
+  images: Array<{ url: string; bytes: number }>;
+}
+
+/** A gallery thumbnail: a photo of ours under /media/photos/ (not the logo or an icon). */
+const isPhoto = (url: string) => new URL(url).pathname.startsWith("/media/photos/");
+
+/** The gallery's image budgets: all images before scrolling ≤ 1.5 MB; each photo (thumbnail) ≤ 60 kB. No photo at all fails: nothing was measured. */
+export function checkGalleryImages(measured: GalleryImages): BudgetCheck[] {
+  const total = measured.images.reduce((sum, image) => sum + image.bytes, 0);
+  const photos = measured.images.filter((image) => isPhoto(image.url));
+  const largest = photos.reduce<{ url: string; bytes: number } | null>((max, image) => (!max || image.bytes > max.bytes ? image : max), null);
+  return [
+    {
+      page: measured.path,
+      budget: `images before scrolling ≤ ${formatKb(PHOTO_BUDGETS.imagesBeforeScrollBytes)}`,
+      actual: `${formatKb(total)} (${measured.images.length} images)`,
+      verdict: photos.length > 0 && total <= PHOTO_BUDGETS.imagesBeforeScrollBytes ? "PASS" : "FAIL",
+    },
+    {
+      page: measured.path,
+      budget: `each thumbnail ≤ ${formatKb(PHOTO_BUDGETS.thumbnailBytes)}`,
+      actual: largest ? `largest ${formatKb(largest.bytes)} (${new URL(largest.url).pathname.split("/").pop()}), ${photos.length} loaded` : "no photo loaded",
+      verdict: largest !== null && largest.bytes <= PHOTO_BUDGETS.thumbnailBytes ? "PASS" : "FAIL",
+    },
+  ];
+}
+
+/** Lighthouse mobile on a page with real-size photos: performance ≥ 95 and LCP ≤ 2.5 s (a missing LCP fails). */
+export function checkPhotoLighthouse(result: { path: string; performance: number; lcpMs: number | undefined }): BudgetCheck[] {
+  return [
+    {
+      page: result.path,
+      budget: `Lighthouse performance ≥ ${PHOTO_BUDGETS.lighthousePerformance}`,
+      actual: String(result.performance),
+      verdict: result.performance >= PHOTO_BUDGETS.lighthousePerformance ? "PASS" : "FAIL",
+    },
+    {
+      page: result.path,
+      budget: `LCP ≤ ${(PHOTO_BUDGETS.lcpMs / 1000).toFixed(1)} s`,
+      actual: result.lcpMs === undefined ? "not measured" : `${(result.lcpMs / 1000).toFixed(2)} s`,
+      verdict: result.lcpMs !== undefined && result.lcpMs <= PHOTO_BUDGETS.lcpMs ? "PASS" : "FAIL",
+    },
+  ];
+}

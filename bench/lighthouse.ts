@@ -36,6 +36,8 @@ export interface LighthousePage {
   /** Audits that did not pass (score < 1), with their category and what Lighthouse shows. */
   failing: Array<{ id: string; category: Category; score: number; title: string; displayValue?: string; items?: string[] }>;
   metrics: Record<string, string>;
+  /** Largest Contentful Paint in ms (the audit's numeric value), for the photo budgets. */
+  lcpMs?: number;
   verdict: "PASS" | "FAIL";
   /** The performance score of every run; the page's figures are the median run's. */
   performanceRuns?: number[];
@@ -45,7 +47,14 @@ interface Report {
   categories: Record<Category, { score: number | null; auditRefs: Array<{ id: string; weight: number }> }>;
   audits: Record<
     string,
-    { score: number | null; scoreDisplayMode: string; title: string; displayValue?: string; details?: { items?: Array<Record<string, unknown>> } }
+    {
+      score: number | null;
+      scoreDisplayMode: string;
+      title: string;
+      displayValue?: string;
+      numericValue?: number;
+      details?: { items?: Array<Record<string, unknown>> };
+    }
   >;
 }
 
@@ -96,7 +105,8 @@ export function summarise(pagePath: string, report: Report): LighthousePage {
   }
   const metrics = Object.fromEntries(METRICS.map((id) => [id, report.audits[id]?.displayValue ?? ""]));
   const verdict = CATEGORIES.every((category) => scores[category] >= LIGHTHOUSE_BUDGETS[category]) ? "PASS" : "FAIL";
-  return { path: pagePath, scores, failing, metrics, verdict };
+  const lcpMs = report.audits["largest-contentful-paint"]?.numericValue;
+  return { path: pagePath, scores, failing, metrics, ...(lcpMs === undefined ? {} : { lcpMs }), verdict };
 }
 
 /**

@@ -1,3 +1,5 @@
+import { parsePhotoSize } from "../seed/photo-plan";
+
 /** Command-line options of `npm run bench` (pass them after `--`: `npm run bench -- --requests 50`). */
 
 export interface BenchOptions {
@@ -44,10 +46,15 @@ export interface BenchOptions {
   lighthousePages: string[];
   /** Lighthouse runs per page; the median run counts. */
   lighthouseRuns: number;
+  /** Run the real-size photos part (`--no-photos` turns it off; `--photos` runs only it): bench/photo-gallery.ts. */
+  photos: boolean;
+  /** Photos in its gallery, and their size (defaults: 40 of 4000×3000, as a phone's). */
+  photoCount: number;
+  photoSize: { width: number; height: number } | undefined;
 }
 
-export type Part = "public" | "admin" | "cockpit" | "load" | "lighthouse";
-const PARTS: Part[] = ["public", "admin", "cockpit", "load", "lighthouse"];
+export type Part = "public" | "admin" | "cockpit" | "load" | "lighthouse" | "photos";
+const PARTS: Part[] = ["public", "admin", "cockpit", "load", "lighthouse", "photos"];
 
 /** The public pages the Cockpit part counts requests for, unless --pages. */
 export const COCKPIT_PAGES = ["/", "/blog", "/gallery", "/contact"];
@@ -63,10 +70,12 @@ Parts, in this order (each on its own fresh seeded wrangler dev server):
   admin       back-office server times at 10,000 members and 20,000 tickets
   load        mixed traffic for 60 s at the knee of a connection ramp (autocannon)
   lighthouse  Lighthouse mobile scores (fetched on demand with npx: node@22, lighthouse)
+  photos      real-size photos (npm run seed -- --photos): the photo gallery's images before
+              scrolling at 360 px, and Lighthouse mobile on / and that gallery
 
-  --only-pages, --only-cockpit, --only-admin, --only-load, --only-lighthouse
-                     run only that part (several --only-… add up)
-  --no-pages, --no-cockpit, --no-admin, --no-load, --no-lighthouse
+  --only-pages, --only-cockpit, --only-admin, --only-load, --only-lighthouse, --only-photos
+                     run only that part (several --only-… add up; --photos = --only-photos)
+  --no-pages, --no-cockpit, --no-admin, --no-load, --no-lighthouse, --no-photos
                      skip that part
 
   --pages /a,/b      pages to measure (default: every page of bench/pages.ts; a path
@@ -87,6 +96,8 @@ Parts, in this order (each on its own fresh seeded wrangler dev server):
   --load-members N   synthetic members on the load server (default: 1000)
   --lighthouse-pages /a,/b  pages for Lighthouse (default: ${DEFAULT_LIGHTHOUSE_PAGES.join(",")})
   --lighthouse-runs N  Lighthouse runs per page; the median run (by performance) counts (default: 3)
+  --photo-count N    photos in the photos part's gallery (default: 40)
+  --photo-size WxH   their size (default: 4000x3000)
   --verbose          show wrangler dev's output
   --help             this text`;
 
@@ -139,6 +150,9 @@ export function parseOptions(argv: string[]): BenchOptions | null {
     lighthouse: true,
     lighthousePages: DEFAULT_LIGHTHOUSE_PAGES,
     lighthouseRuns: 3,
+    photos: true,
+    photoCount: 40,
+    photoSize: undefined,
   };
   const only = new Set<Part>();
   const partOf = (name: string): Part => (name === "pages" ? "public" : (name as Part));
@@ -168,6 +182,7 @@ export function parseOptions(argv: string[]): BenchOptions | null {
       case "--no-cockpit":
       case "--no-load":
       case "--no-lighthouse":
+      case "--no-photos":
         options[partOf(flag.slice("--no-".length))] = false;
         break;
       case "--only-pages":
@@ -175,6 +190,7 @@ export function parseOptions(argv: string[]): BenchOptions | null {
       case "--only-cockpit":
       case "--only-load":
       case "--only-lighthouse":
+      case "--only-photos":
         only.add(partOf(flag.slice("--only-".length)));
         break;
       case "--load-seconds":
@@ -192,6 +208,19 @@ export function parseOptions(argv: string[]): BenchOptions | null {
       case "--lighthouse-pages":
         options.lighthousePages = pathList(flag, value());
         break;
+      case "--photos":
+        only.add("photos");
+        break;
+      case "--photo-count":
+        options.photoCount = positiveInteger(flag, value(), 1);
+        break;
+      case "--photo-size": {
+        const text = value();
+        const size = text === undefined ? null : parsePhotoSize(text);
+        if (!size) throw new UsageError(`${flag} needs WIDTHxHEIGHT, e.g. 4000x3000, not "${text ?? ""}"`);
+        options.photoSize = size;
+        break;
+      }
       case "--lighthouse-runs":
         options.lighthouseRuns = positiveInteger(flag, value(), 1);
         break;

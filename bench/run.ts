@@ -1,7 +1,7 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { build, hasBuild, ROOT } from "../scripts/lib";
-import { BUDGETS, checkPage, SIGNED_IN_BUDGETS } from "./budgets";
+import { BUDGETS, checkGalleryImages, checkPage, checkPhotoLighthouse, PHOTO_BUDGETS, SIGNED_IN_BUDGETS } from "./budgets";
 import { buildStamp } from "./build-stamp";
 import { connectionErrorCount, fetchBody } from "./http";
 import { onInterrupt } from "./interrupt";
@@ -15,6 +15,8 @@ import { COCKPIT_BUDGETS, benchCockpit } from "./cockpit";
 import { benchLighthouse, failingAuditsText, LIGHTHOUSE_BUDGETS, lighthouseTable } from "./lighthouse";
 import { benchLoad, LOAD_BUDGETS, loadTable } from "./load";
 import { pagesFor, type Audience, type BenchPage } from "./pages";
+import { measureImagesBeforeScroll, PHONE_SCREEN } from "./photo-gallery";
+import { PHOTO_GALLERY_ID } from "../seed/photos";
 import { signInAs } from "./sign-in";
 
 /**
@@ -31,6 +33,7 @@ const ADMIN_RESULTS_FILE = path.join(ROOT, "bench", "results", "admin.json");
 const COCKPIT_RESULTS_FILE = path.join(ROOT, "bench", "results", "cockpit.json");
 const LOAD_RESULTS_FILE = path.join(ROOT, "bench", "results", "load.json");
 const LIGHTHOUSE_RESULTS_FILE = path.join(ROOT, "bench", "results", "lighthouse.json");
+const PHOTOS_RESULTS_FILE = path.join(ROOT, "bench", "results", "photos.json");
 
 function readOptions(): BenchOptions {
   try {
@@ -366,10 +369,54 @@ function loadPart(): Promise<number> {
   });
 }
 
+/**
+ * Real-size photos (issue 18): a fresh server seeded with the demo plus `npm run seed -- --photos`'s
+ * gallery of phone photos and full-size banners; the gallery's images before scrolling on a
+ * 360 px phone screen, then Lighthouse mobile on / and that gallery. Returns the exit code.
+ */
+function photosPart(): Promise<number> {
+  const size = options.photoSize ?? { width: 4000, height: 3000 };
+  console.log(
+    `\nReal-size photos: fresh D1 with the demo, ${options.photoCount} generated ${size.width}×${size.height} photos and full-size banners (a few minutes), then wrangler dev...`,
+  );
+  const photos = { count: options.photoCount, size: options.photoSize, log: (line: string) => console.log(line) };
+  return onFreshServer({ photos }, async (baseUrl) => {
+    const galleryPath = `/gallery/${PHOTO_GALLERY_ID}`;
+    console.log(`  ${galleryPath}: images before scrolling at ${PHONE_SCREEN.width} px (${PHONE_SCREEN.deviceScaleFactor}× pixels)...`);
+    const gallery = await measureImagesBeforeScroll(baseUrl, galleryPath);
+    const lighthouse = await benchLighthouse(baseUrl, ["/", galleryPath], options.lighthouseRuns, (line) => console.log(line));
+    const checks = [
+      ...checkGalleryImages(gallery),
+      ...lighthouse.flatMap((result) => checkPhotoLighthouse({ path: result.path, performance: result.scores.performance, lcpMs: result.lcpMs })),
+    ];
+    console.log(
+      `\nImages: what a ${PHONE_SCREEN.width} × ${PHONE_SCREEN.height} px phone screen at ${PHONE_SCREEN.deviceScaleFactor}× loads before scrolling ` +
+        `(chromium, until the network is quiet), bytes as transferred; kB = 1000 bytes. ${NOTE_LIGHTHOUSE}\n`,
+    );
+    console.log(lighthouseTable(lighthouse));
+    console.log("");
+    console.log(budgetsTable(checks));
+    const failed = checks.filter((check) => check.verdict === "FAIL");
+    writeResults(PHOTOS_RESULTS_FILE, {
+      options: { photos: options.photoCount, size, screen: PHONE_SCREEN },
+      budgets: PHOTO_BUDGETS,
+      gallery,
+      lighthouse,
+      checks,
+      passed: failed.length === 0,
+    });
+    return verdict(
+      failed.map((check) => ({ path: `${check.page} ${check.budget}` })),
+      "PASS: the photo budgets are met.",
+    );
+  });
+}
+
 let exitCode = 0;
 if (options.public) exitCode = Math.max(exitCode, await publicPart());
 if (options.cockpit && !interrupted) exitCode = Math.max(exitCode, await cockpitPart());
 if (options.admin && !interrupted) exitCode = Math.max(exitCode, await adminPart());
 if (options.load && !interrupted) exitCode = Math.max(exitCode, await loadPart());
 if (options.lighthouse && !interrupted) exitCode = Math.max(exitCode, await lighthousePart());
+if (options.photos && !interrupted) exitCode = Math.max(exitCode, await photosPart());
 if (!interrupted) process.exit(exitCode);

@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { migrate, startDevServerOnFreePort, type DevServer } from "../scripts/lib";
 import { openLocalPlatform } from "../seed/platform";
+import { seedPhotos, type PhotoSeedOptions } from "../seed/photos";
 import { seedDatabase } from "../seed/seed";
 
 /**
@@ -16,6 +17,7 @@ export function seededServer(
   options: {
     log?: (text: string) => void;
     /** Synthetic members on top of the demo. */ members?: number;
+    /** Real-size photos too (npm run seed -- --photos): a gallery of phone photos and full-size banners. */ photos?: PhotoSeedOptions;
     /** Worker variables (wrangler dev --var), e.g. CMS_API_URL and CMS_API_TOKEN for bench/cockpit.ts. */ vars?: Record<string, string>;
   } = {},
 ) {
@@ -33,9 +35,10 @@ export function seededServer(
     stillWanted();
     migrate(persistTo, { quiet: true });
     stillWanted();
-    const { db, media, dispose } = await openLocalPlatform(persistTo);
+    const { db, media, images, dispose } = await openLocalPlatform(persistTo);
     try {
       await seedDatabase(db, { members: options.members, media });
+      if (options.photos) await seedPhotos({ db, media, images }, options.photos);
     } finally {
       await dispose();
     }

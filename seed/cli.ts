@@ -1,12 +1,17 @@
 import { parseArgs } from "node:util";
 import { DEFAULT_PERSIST_TO } from "../scripts/lib";
+import { parsePhotoSize } from "./photo-plan";
 import { openLocalPlatform } from "./platform";
+import { seedPhotos } from "./photos";
 import { seedDatabase } from "./seed";
 
 /**
  * npm run seed -- [--members N] [--tickets N] [--if-empty] [--persist-to DIR]
+ *                 [--photos [--photo-count N] [--photo-size WxH]]
  * Writes the demo content and accounts (and synthetic members for benchmarks)
  * into the local D1 database. Migrations must have been applied (npm start does).
+ * --photos adds a gallery of 40 generated 4000×3000 phone photos and full-size
+ * banners on the home slides, stored with their renditions (seed/photos.ts).
  */
 const { values } = parseArgs({
   options: {
@@ -14,6 +19,9 @@ const { values } = parseArgs({
     tickets: { type: "string" },
     "if-empty": { type: "boolean", default: false },
     "persist-to": { type: "string", default: DEFAULT_PERSIST_TO },
+    photos: { type: "boolean", default: false },
+    "photo-count": { type: "string", default: "40" },
+    "photo-size": { type: "string" },
   },
 });
 
@@ -27,8 +35,14 @@ function count(name: string, text: string | undefined): number | undefined {
   return value;
 }
 
+const photoSize = values["photo-size"] === undefined ? undefined : parsePhotoSize(values["photo-size"]);
+if (photoSize === null) {
+  console.error("--photo-size must be WIDTHxHEIGHT, each from 16 to 8000, e.g. 4000x3000");
+  process.exit(2);
+}
+
 const started = performance.now();
-const { db, media, dispose } = await openLocalPlatform(values["persist-to"]);
+const { db, media, images, dispose } = await openLocalPlatform(values["persist-to"]);
 try {
   const report = await seedDatabase(db, {
     media,
@@ -37,6 +51,17 @@ try {
     tickets: count("tickets", values.tickets),
     log: (line) => console.log(line),
   });
+  if (values.photos) {
+    console.log("Generating photos and storing them with their renditions (a minute or two)...");
+    const photos = await seedPhotos(
+      { db, media, images },
+      { count: count("photo-count", values["photo-count"]), size: photoSize, log: (line) => console.log(line) },
+    );
+    const mb = (bytes: number) => (bytes / 1_000_000).toFixed(1);
+    console.log(
+      `Gallery /gallery/${photos.galleryId}: ${photos.photos} photos (originals ${mb(photos.originalBytes.min)}–${mb(photos.originalBytes.max)} MB), ${photos.banners} banners.`,
+    );
+  }
   console.log(
     `Seeded in ${((performance.now() - started) / 1000).toFixed(1)} s: ` +
       Object.entries(report.counts)

@@ -3,7 +3,7 @@ import type { ActivityEvent } from "../domain/activity";
 import { featuredAfter, GALLERY_TEXTS, movePhoto, photosWord, samePhoto, withCaptions, withoutPhoto, type GalleryAction } from "../domain/gallery-edit";
 import type { Gallery, MediaRef } from "../domain/records";
 import type { Toast } from "../domain/toast";
-import { deletePhoto } from "./photos.server";
+import { photoStoreFor } from "./photo-store.server";
 import { storeUploadedPhotos } from "./photo-uploads.server";
 
 /**
@@ -17,13 +17,12 @@ export type GalleryOutcome =
   | { kind: "refused"; status: number; message: string; field: "photos" | "form" };
 
 const galleryOf = (g: Gallery) => ({ id: g.id, title: g.title });
-const photoDeps = (context: AppLoadContext) => (context.env.MEDIA ? { media: context.env.MEDIA, images: context.env.IMAGES } : null);
 
 /** Deletes the files of photos we stored that no remaining photo of the gallery uses. */
 async function deleteUnused(context: AppLoadContext, removed: readonly MediaRef[], kept: readonly MediaRef[]) {
-  const media = context.env.MEDIA;
-  if (!media) return;
-  for (const photo of removed) if (!kept.some((other) => samePhoto(other, photo))) await deletePhoto(media, photo);
+  const photos = photoStoreFor(context);
+  if (!photos) return;
+  for (const photo of removed) if (!kept.some((other) => samePhoto(other, photo))) await photos.remove(photo);
 }
 
 export async function applyGalleryAction(context: AppLoadContext, gallery: Gallery, action: GalleryAction, formData: FormData): Promise<GalleryOutcome> {
@@ -52,9 +51,9 @@ export async function applyGalleryAction(context: AppLoadContext, gallery: Galle
         redirectTo: here,
       };
     case "upload": {
-      const deps = photoDeps(context);
-      if (!deps) return { kind: "refused", status: 503, message: "Photos cannot be stored at the moment. Please try again later.", field: "photos" };
-      const uploaded = await storeUploadedPhotos(deps, formData, "photos");
+      const photos = photoStoreFor(context);
+      if (!photos) return { kind: "refused", status: 503, message: "Photos cannot be stored at the moment. Please try again later.", field: "photos" };
+      const uploaded = await storeUploadedPhotos(photos, formData, "photos");
       if (!uploaded.ok) return { kind: "refused", status: uploaded.status, message: uploaded.message, field: "photos" };
       await save([...images, ...uploaded.stored.map((s) => s.ref)]);
       const without = uploaded.stored.filter((s) => !s.withRenditions).length;

@@ -1,7 +1,7 @@
 import { GALLERY_TEXTS, PHOTOS_PER_UPLOAD } from "../domain/gallery-edit";
 import type { MediaRef } from "../domain/records";
 import { checkUpload, sizeRefusal } from "../domain/uploads";
-import { storePhoto, type PhotoDeps } from "./photos.server";
+import type { PhotoStore } from "./photo-store.server";
 
 /**
  * The photos a studio form sent (PhotoInput's file field), read from the action's FormData
@@ -26,7 +26,7 @@ export function photoRemoved(formData: FormData, name: string): boolean {
   return formData.get(`${name}-remove`) === "1";
 }
 
-export async function storeUploadedPhotos(deps: PhotoDeps, formData: FormData, name = "photos", options: { max?: number } = {}): Promise<PhotoUploads> {
+export async function storeUploadedPhotos(photos: PhotoStore, formData: FormData, name = "photos", options: { max?: number } = {}): Promise<PhotoUploads> {
   const files = chosenFiles(formData, name);
   if (!files.length) return { ok: false, status: 400, message: GALLERY_TEXTS.noFile };
   if (files.length > (options.max ?? PHOTOS_PER_UPLOAD)) return { ok: false, status: 413, message: GALLERY_TEXTS.tooMany };
@@ -45,7 +45,7 @@ export async function storeUploadedPhotos(deps: PhotoDeps, formData: FormData, n
   }
   const stored: Array<{ ref: MediaRef; withRenditions: boolean }> = [];
   for (const bytes of contents) {
-    const result = await storePhoto(deps, bytes);
+    const result = await photos.store(bytes);
     // Checked above, so a refusal here cannot happen; kept as a guard, not a path.
     if (!result.ok) return result;
     stored.push({ ref: result.ref, withRenditions: result.withRenditions });

@@ -23,15 +23,32 @@ const QUALITY = 75;
 
 const streamOf = (bytes: Uint8Array) => new Blob([bytes as Uint8Array<ArrayBuffer>]).stream();
 
-export async function storePhoto(deps: PhotoDeps, bytes: Uint8Array): Promise<StoredPhoto> {
+export async function storePhoto(deps: PhotoDeps, bytes: Uint8Array, original?: OriginalStore): Promise<StoredPhoto> {
   const checked = checkUpload(bytes, "photo");
   if (!checked.ok) return checked;
-  const keys = photoKeys(crypto.randomUUID(), checked.type.extension);
-  await deps.media.put(keys.original, checked.bytes, { httpMetadata: { contentType: checked.type.mime } });
-  const ref: MediaRef = { path: mediaUrlPath(keys.original) };
+  const id = crypto.randomUUID();
+  const keys = photoKeys(id, checked.type.extension);
+  // Elsewhere first (Cockpit's assets): if that fails, nothing is in R2 yet.
+  const elsewhere = original ? await original.put(checked.bytes, `${id}.${checked.type.extension}`, checked.type.mime) : null;
+  try {
+    await deps.media.put(keys.original, checked.bytes, { httpMetadata: { contentType: checked.type.mime } });
+  } catch (error) {
+    if (elsewhere) await original?.remove(elsewhere).catch(() => undefined);
+    throw error;
+  }
+  const ref: MediaRef = { path: elsewhere ?? mediaUrlPath(keys.original) };
   const made = deps.images ? await makeRenditions(deps.images, deps.media, keys, checked.bytes) : null;
   if (!made) return { ok: true, ref, withRenditions: false };
   return { ok: true, ref: { ...ref, width: made.width, height: made.height, renditions: made.widths }, withRenditions: true };
+}
+
+/**
+ * Where a photo's original is kept besides R2, when the store has a library of its own (Cockpit's
+ * assets, ADR 51): `put` answers the path the store's entries reference it by; `remove` undoes it.
+ */
+export interface OriginalStore {
+  put(bytes: Uint8Array, name: string, mime: string): Promise<string>;
+  remove(path: string): Promise<void>;
 }
 
 async function makeRenditions(images: ImagesBinding, media: R2Bucket, keys: ReturnType<typeof photoKeys>, bytes: Uint8Array) {

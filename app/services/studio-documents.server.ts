@@ -1,29 +1,20 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import type { ActivityActor } from "../domain/activity";
 import type { DocumentRecord } from "../domain/records";
-import { documentPathForKey } from "../domain/studio-documents";
 import { checkUpload, sizeRefusal } from "../domain/uploads";
-import { MEDIA_FOLDERS, mediaKeyForPath } from "../domain/uploads/media-key";
 import { recordActivity } from "./activity.server";
 import { contentChanged } from "./content/content-changed.server";
-import { createMedia, type Media } from "./media.server";
-import { bucketPath } from "./store/cockpit/documents.server";
+import { documentFileStoreFor } from "./document-file-store.server";
 
 /**
  * Members' documents from the studio (/studio/documents). A file passes checkUpload before
- * anything is stored; it goes to the MEDIA bucket (R2) under a generated name, and the record
- * keeps its path ("/documents/<name>") on either store. Replacing or removing a document
+ * anything is stored under a generated name, in the store's place for files (ADR 51: the MEDIA
+ * bucket on D1, "/documents/<name>"; Cockpit's own assets on Cockpit), and the record keeps its path. Replacing or removing a document
  * deletes its old file from the bucket, after the record no longer names it.
  */
 
 export type UploadRefusal = { ok: false; status: 413 | 415 | 422; message: string };
 export type DocumentResult = { ok: true; document: DocumentRecord } | UploadRefusal | { ok: false; status: 404 };
-
-function bucket(context: AppLoadContext): Media {
-  const media = context.env.MEDIA;
-  if (!media) throw new Error("The MEDIA bucket is not bound (wrangler.toml): documents cannot be stored");
-  return createMedia(media);
-}
 
 /** Checks the file and stores it; the record's path, or the refusal. */
 async function storeFile(context: AppLoadContext, file: File): Promise<{ ok: true; path: string } | UploadRefusal> {
@@ -31,25 +22,15 @@ async function storeFile(context: AppLoadContext, file: File): Promise<{ ok: tru
   if (tooLarge && !tooLarge.ok) return tooLarge;
   const checked = checkUpload(new Uint8Array(await file.arrayBuffer()), "document");
   if (!checked.ok) return checked;
-  const key = await bucket(context).put(checked.bytes, checked.type, "document");
-  return { ok: true, path: documentPathForKey(key) };
-}
-
-/** The bucket key of a document's file if it is one the studio may delete (under documents/), else null. */
-function ownKey(context: AppLoadContext, path: string): string | null {
-  const local = bucketPath(path, context.env.CMS_ASSETS_URL);
-  const key = local === null ? null : mediaKeyForPath(local);
-  return key && key.startsWith(`${MEDIA_FOLDERS.document}/`) ? key : null;
+  return { ok: true, path: await documentFileStoreFor(context).put(checked.bytes, checked.type) };
 }
 
 async function deleteFile(context: AppLoadContext, path: string): Promise<void> {
-  const key = ownKey(context, path);
-  if (!key) return;
   try {
-    await bucket(context).delete(key);
+    await documentFileStoreFor(context).remove(path);
   } catch (error) {
     // The record no longer names it: a file left behind is only space, never shown.
-    console.error(`The old document file ${key} could not be deleted:`, error);
+    console.error(`The old document file ${path} could not be deleted:`, error);
   }
 }
 

@@ -169,6 +169,14 @@ describe("a new gallery with uploaded photos", () => {
     expect(img.attribs.src).toBe(`${folder}700.jpg`);
     expect([img.attribs.width, img.attribs.height, img.attribs.loading]).toEqual(["4000", "3000", "eager"]);
     expect(page.all(".gallery-grid picture img")[1]!.attribs.loading).toBe("lazy");
+    if (server.cockpit) {
+      // On Cockpit (ADR 51) the originals are Cockpit's own assets, held as its image field does.
+      const entry = server.cockpit.data.collections.gallery!.find((e) => e._id === galleryId)!;
+      const paths = (entry.images as Array<{ path: string }>).map((image) => image.path);
+      expect(paths).toHaveLength(2);
+      for (const p of paths) expect(p).toMatch(/^\/storage\/uploads\/\d{4}\/\d{2}\/\d{2}\/[0-9a-f-]{36}_uid_[0-9a-f]+\.jpg$/);
+      expect(paths.map((p) => p.slice("/storage/uploads".length)).every((p) => server.cockpit!.assets.some((a) => a.path === p))).toBe(true);
+    }
 
     for (const [file, format, width] of [
       ["350.webp", "webp", 350],
@@ -191,6 +199,7 @@ describe("a new gallery with uploaded photos", () => {
 
   it("refuses hostile uploads with their message and stores nothing", async () => {
     const before = r2FileCount();
+    const assetsBefore = server.cockpit?.assets.length;
     const photos = async () => (await studioPage()).all(".studio-photo").length;
     const count = await photos();
     const truncated = plainJpeg().slice(0, plainJpeg().length - 6);
@@ -219,6 +228,7 @@ describe("a new gallery with uploaded photos", () => {
     expect(mixed.status).toBe(415);
     expect(await photos()).toBe(count);
     expect(r2FileCount()).toBe(before);
+    expect(server.cockpit?.assets.length).toBe(assetsBefore);
   }, 120_000);
 
   it("asks for a photo, and takes at most 12 at a time", async () => {
@@ -325,6 +335,8 @@ describe("editing the gallery's photos", () => {
     expect(deleted.headers.get("Location")).toBe("/studio/galleries");
     expect((await get(`/studio/galleries/${galleryId}`)).status).toBe(404);
     expect((await get(file, null)).status).toBe(404);
+    // On Cockpit, its assets of the gallery's photos are deleted with it.
+    if (server.cockpit) expect(server.cockpit.assets).toEqual([]);
 
     const log = parseHtml(await (await get("/accounts/activity", treasurer.id)).text())
       .all("table.activity-table tbody tr")

@@ -6,6 +6,7 @@ import { isPhpArray, truthy } from "./php";
 import { FilterError, matches, project, sortDocs, type Doc } from "./query";
 import { coerceBySchema, FieldTypeError, fieldsOf, phpJson } from "./schema";
 import { saveSingleton } from "./singleton-save";
+import { handleAssets, type FakeAsset } from "./assets";
 
 /**
  * A local HTTP server speaking the part of Cockpit v1's REST API the site uses, faithful
@@ -64,6 +65,8 @@ export interface FakeCockpit {
     singletons: Record<string, Record<string, unknown>>;
     forms: Record<string, FormEntry[]>;
   };
+  /** Cockpit's assets (uploads), with their bytes. */
+  assets: FakeAsset[];
   /** Every request received, in order (including refused ones). */
   requests: FakeCockpitRequest[];
   /** The next `times` (default 1) requests are answered with `status` and `body` (default empty). */
@@ -119,6 +122,7 @@ export async function startFakeCockpit(options: FakeCockpitOptions = {}): Promis
   const forms: Record<string, FormEntry[]> = {};
   for (const name of [...SPEC_FORMS, ...(options.forms ?? [])]) forms[name] = [];
   const data = { collections, singletons, forms };
+  const assets: FakeAsset[] = [];
 
   const requests: FakeCockpitRequest[] = [];
   const failures: Array<{ status: number; body: string }> = [];
@@ -139,6 +143,7 @@ export async function startFakeCockpit(options: FakeCockpitOptions = {}): Promis
   });
 
   async function handle(req: IncomingMessage, res: ServerResponse) {
+    if (await handleAssets(req, res, assets, token)) return;
     const raw = await readBody(req);
     if (isDown) {
       req.socket.destroy();
@@ -310,6 +315,7 @@ export async function startFakeCockpit(options: FakeCockpitOptions = {}): Promis
     url: `http://${host}:${address.port}/api`,
     token,
     data,
+    assets,
     requests,
     failNext(status, body = "", times = 1) {
       for (let i = 0; i < times; i++) failures.push({ status, body });

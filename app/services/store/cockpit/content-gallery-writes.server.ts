@@ -9,9 +9,8 @@ const GALLERY = "gallery";
 
 /**
  * The studio's gallery writes on Cockpit v1 (collection `gallery`: title, featuredImage, images,
- * order). New photos are stored in our R2 and their entries hold our "/media/..." path
- * (Cockpit's editor shows them as links it cannot preview; uploading into Cockpit's own assets
- * is a later part). Photos the entry already had are written back exactly as Cockpit stored them,
+ * order). New photos come from the studio's PhotoStore as Cockpit assets ("/storage/uploads/…",
+ * ADR 51) and are written as Cockpit's image field writes them. Photos the entry already had are written back exactly as Cockpit stored them,
  * not as the resolved URLs the reads return (CMS_ASSETS_URL), so an edit never rewrites them.
  */
 export function cockpitGalleryWrites(client: CockpitClient, assetsBase?: string) {

@@ -15,9 +15,10 @@ import { seconds } from "./shapes-loose";
  * (`document`, an asset or a path) becomes a path under /storage/uploads, resolved to an
  * absolute URL with CMS_ASSETS_URL; `file` fetches it from there (and only from there). A
  * relative path is first looked up in the MEDIA bucket (the embedded default's files, e.g.
- * the demo data served from a Cockpit; ADR 40).
+ * the demo data served from a Cockpit; ADR 40). Without CMS_ASSETS_URL, `cmsSite` (the Cockpit the
+ * API is on) is where its uploads are fetched from.
  */
-export function cockpitDocuments(client: CockpitClient, db: D1Database, assetsBase?: string, media?: R2Bucket): DocumentsRepository {
+export function cockpitDocuments(client: CockpitClient, db: D1Database, assetsBase?: string, media?: R2Bucket, cmsSite?: string): DocumentsRepository {
   return {
     async list() {
       const { entries } = await client.find("documents", { sort: { _created: -1 } });
@@ -32,7 +33,8 @@ export function cockpitDocuments(client: CockpitClient, db: D1Database, assetsBa
       const local = bucketPath(path, assetsBase);
       const embedded = local === null ? null : await documentFileFromMedia(media, db, local);
       if (embedded) return embedded;
-      const url = cmsFileUrl(path, assetsBase);
+      // Without CMS_ASSETS_URL, Cockpit's own uploads (ADR 51) are fetched from the Cockpit the API is on.
+      const url = cmsFileUrl(path, assetsBase ?? cmsSite);
       return url ? fileFromCms(url, path) : null;
     },
     ...cockpitDocumentWrites(client, assetsBase),

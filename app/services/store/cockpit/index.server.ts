@@ -15,12 +15,16 @@ import { cockpitTransactions } from "./transactions.server";
  * in the spec's shapes. The site's own records that the spec has no collection for
  * (the outbox, like rate limits, practice checkouts and sessions) stay in D1.
  */
-export function createCockpitStore(client: CockpitClient, db: D1Database, options: { assetsBase?: string; media?: R2Bucket } & BestEffortOptions = {}): Store {
+export function createCockpitStore(
+  client: CockpitClient,
+  db: D1Database,
+  options: { assetsBase?: string; media?: R2Bucket; cmsSite?: string } & BestEffortOptions = {},
+): Store {
   const bestEffort: BestEffortOptions = options.verifyDelayMs === undefined ? {} : { verifyDelayMs: options.verifyDelayMs };
   return {
     kind: "cockpit",
     content: cockpitContent(client, options.assetsBase),
-    documents: cockpitDocuments(client, db, options.assetsBase, options.media),
+    documents: cockpitDocuments(client, db, options.assetsBase, options.media, options.cmsSite),
     contactMessages: cockpitContactMessages(client),
     members: cockpitMembers(client),
     transactions: cockpitTransactions(client, bestEffort),

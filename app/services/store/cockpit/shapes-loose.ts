@@ -1,3 +1,4 @@
+import { sitePathOfUploadedPhoto } from "../../../domain/cockpit-photo-path";
 import { resolveMediaUrl } from "../../../domain/media";
 import type { MediaRef, Pence, UnixSeconds } from "../../../domain/records";
 
@@ -96,7 +97,12 @@ export function media(value: unknown, assetsBase?: string): MediaRef | null {
   if (typeof alt === "string") ref.alt = alt;
   // Photos uploaded in the studio: the widths of their renditions in our R2 (ADR 40).
   const renditions = source.renditions ?? meta.renditions;
-  if (Array.isArray(renditions) && renditions.length && renditions.every((w) => positiveInt(w) !== undefined)) ref.renditions = renditions as number[];
+  if (Array.isArray(renditions) && renditions.length && renditions.every((w) => positiveInt(w) !== undefined)) {
+    ref.renditions = renditions as number[];
+    // A photo the studio put into Cockpit's assets (ADR 51): shown from its copy in R2, next to its renditions.
+    const own = sitePathOfUploadedPhoto(path);
+    if (own) ref.path = own;
+  }
   return ref;
 }
 

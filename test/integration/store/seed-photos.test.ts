@@ -1,0 +1,82 @@
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { getPlatformProxy } from "wrangler";
+import type { MediaRef } from "~/domain/records";
+import { ROOT } from "../../../scripts/lib";
+import { PHOTO_GALLERY_ID, PHOTO_MANIFEST_KEY, seedPhotos } from "../../../seed/photos";
+import { seedDatabase } from "../../../seed/seed";
+import { applyMigrations, migrationFiles } from "../../support/d1";
+
+/**
+ * npm run seed -- --photos on real D1 and R2 in workerd with Miniflare's Images binding (as
+ * seed/platform.ts opens them), with a few small photos to stay quick: the photos go through
+ * storePhoto and get their renditions in the bucket, and the gallery and slides point at them.
+ */
+let proxy: Awaited<ReturnType<typeof getPlatformProxy<{ DB: D1Database; MEDIA: R2Bucket; IMAGES: ImagesBinding }>>>;
+beforeAll(async () => {
+  proxy = await getPlatformProxy({ configPath: path.join(ROOT, "wrangler.toml"), environment: "development", persist: false });
+  await applyMigrations(proxy.env.DB, migrationFiles());
+  await seedDatabase(proxy.env.DB, { date: new Date("2026-11-21T12:00:00Z"), media: proxy.env.MEDIA });
+});
+afterAll(() => proxy?.dispose());
+
+const options = { count: 3, size: { width: 800, height: 600 }, banners: 2, bannerSize: { width: 1200, height: 500 } };
+
+async function keysUnder(prefix: string): Promise<string[]> {
+  const listed = await proxy.env.MEDIA.list({ prefix });
+  return listed.objects.map((object) => object.key).sort();
+}
+
+async function galleryImages(): Promise<MediaRef[]> {
+  const row = await proxy.env.DB.prepare("SELECT images FROM galleries WHERE id = ?").bind(PHOTO_GALLERY_ID).first<{ images: string }>();
+  return row ? (JSON.parse(row.images) as MediaRef[]) : [];
+}
+
+async function slideBanners(): Promise<MediaRef[]> {
+  const rows = await proxy.env.DB.prepare("SELECT banner_image FROM home_slides ORDER BY sort_order, created_at, id").all<{ banner_image: string }>();
+  return rows.results.map((row) => JSON.parse(row.banner_image) as MediaRef);
+}
+
+const folderOf = (ref: MediaRef) => ref.path.replace(/^\/media\//, "").replace(/original\.jpg$/, "");
+
+describe("seeding real-size photos", () => {
+  it("stores each photo with its renditions in R2, and points a gallery and the first slides at them", { timeout: 60_000 }, async () => {
+    const versionBefore = await proxy.env.DB.prepare("SELECT version FROM content_version WHERE id = 1").first<{ version: number }>();
+    const report = await seedPhotos({ db: proxy.env.DB, media: proxy.env.MEDIA, images: proxy.env.IMAGES }, options);
+    expect(report).toMatchObject({ galleryId: PHOTO_GALLERY_ID, photos: 3, banners: 2 });
+
+    const photos = await galleryImages();
+    expect(photos).toHaveLength(3);
+    for (const photo of photos) {
+      expect(photo).toMatchObject({ width: 800, height: 600, renditions: [350, 700, 800] });
+      expect(photo.path).toMatch(/^\/media\/photos\/[0-9a-f-]+\/original\.jpg$/);
+      const folder = folderOf(photo);
+      expect(await keysUnder(folder)).toEqual(["350.webp", "700.jpg", "700.webp", "800.webp", "original.jpg"].map((file) => folder + file));
+      const thumbnail = await proxy.env.MEDIA.get(`${folder}350.webp`);
+      expect(thumbnail?.httpMetadata?.contentType).toBe("image/webp");
+      expect((await thumbnail!.arrayBuffer()).byteLength).toBeGreaterThan(100);
+    }
+
+    const banners = await slideBanners();
+    expect(banners.slice(0, 2).map((banner) => banner.renditions)).toEqual([
+      [350, 700, 1200],
+      [350, 700, 1200],
+    ]);
+    expect(banners[2]?.path).toMatch(/^\/demo\/slides\//);
+    const versionAfter = await proxy.env.DB.prepare("SELECT version FROM content_version WHERE id = 1").first<{ version: number }>();
+    expect(versionAfter!.version).toBeGreaterThan(versionBefore?.version ?? 0);
+  });
+
+  it("replaces the previous run's photos when run again: one gallery, and no photo left over in the bucket", { timeout: 60_000 }, async () => {
+    const before = [...(await galleryImages()), ...(await slideBanners()).slice(0, 2)];
+    await seedPhotos({ db: proxy.env.DB, media: proxy.env.MEDIA, images: proxy.env.IMAGES }, options);
+    const after = [...(await galleryImages()), ...(await slideBanners()).slice(0, 2)];
+    expect(after).toHaveLength(5);
+    for (const old of before) expect(await keysUnder(folderOf(old))).toEqual([]);
+    const folders = new Set((await keysUnder("photos/")).map((key) => key.slice(0, key.lastIndexOf("/") + 1)));
+    expect([...folders].sort()).toEqual(after.map(folderOf).sort());
+    expect(JSON.parse((await (await proxy.env.MEDIA.get(PHOTO_MANIFEST_KEY))!.text()) as string)).toEqual(after.map((ref) => ref.path));
+    const galleries = await proxy.env.DB.prepare("SELECT COUNT(*) AS n FROM galleries").first<{ n: number }>();
+    expect(galleries?.n).toBe(5);
+  });
+});
