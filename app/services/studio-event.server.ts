@@ -4,7 +4,7 @@ import type { MediaRef } from "../domain/records";
 import type { SettingChange } from "../domain/settings-form-parts";
 import { sanitizeRichText } from "./content/sanitize.server";
 import { chosenFiles, photoRemoved, storeUploadedPhotos } from "./photo-uploads.server";
-import { deletePhoto } from "./photos.server";
+import { photoStoreFor } from "./photo-store.server";
 import { saveSiteSettingsWith } from "./site-settings-save.server";
 
 /** The form's schema, through a server module so zod stays out of the studio page's JavaScript. */
@@ -34,9 +34,9 @@ export async function saveEventForm(context: AppLoadContext, form: EventForm, fo
   const current = (await context.store.content.getSiteSettings()).upcomingEvent.image;
   let image: MediaRef | null | "keep" = "keep";
   if (chosenFiles(formData, EVENT_IMAGE_FIELD).length) {
-    const media = context.env.MEDIA;
-    if (!media) return { ok: false, status: 503, message: "Photos cannot be stored at the moment. Please try again later." };
-    const uploaded = await storeUploadedPhotos({ media, images: context.env.IMAGES }, formData, EVENT_IMAGE_FIELD, { max: 1 });
+    const photos = photoStoreFor(context);
+    if (!photos) return { ok: false, status: 503, message: "Photos cannot be stored at the moment. Please try again later." };
+    const uploaded = await storeUploadedPhotos(photos, formData, EVENT_IMAGE_FIELD, { max: 1 });
     if (!uploaded.ok) return uploaded;
     image = uploaded.stored[0]!.ref;
   } else if (photoRemoved(formData, EVENT_IMAGE_FIELD)) image = null;
@@ -47,6 +47,6 @@ export async function saveEventForm(context: AppLoadContext, form: EventForm, fo
     eventChanges,
   );
   // The replaced or removed photo, if it was one we stored (other paths are left alone).
-  if (current && image !== "keep" && current.path !== image?.path && context.env.MEDIA) await deletePhoto(context.env.MEDIA, current);
+  if (current && image !== "keep" && current.path !== image?.path) await photoStoreFor(context)?.remove(current);
   return { ok: true, changes };
 }
