@@ -96,8 +96,8 @@ async function openPart(page: Page, js: boolean, part: string, heading: string) 
 
 const toast = (page: Page, text: string) => page.locator(".toast").getByText(text).waitFor();
 
-const photo = (colour: string) =>
-  sharp({ create: { width: 1200, height: 900, channels: 3, background: colour } })
+const photo = (colour: string, width = 1200, height = 900) =>
+  sharp({ create: { width, height, channels: 3, background: colour } })
     .jpeg()
     .toBuffer();
 
@@ -151,15 +151,20 @@ describe("the website studio, end to end (issue 18's done-when)", () => {
         );
         expect(booking).toEqual({ details: [`${formatEventDate(date)}, ${formatStartTime(startTime)}`, venue], places: "7 places left" });
 
-        // Home slides: the slide form takes no picture yet, and the home page leaves out slides without one: checked in the studio's list.
+        // Home slides: a new slide with its banner picture, last on the home page.
         await warm("/");
         await openPart(page, js, "Home slides", "Home slides");
         await page.getByRole("link", { name: "Add a slide" }).click();
         await page.locator("h1", { hasText: /^Add a slide$/ }).waitFor();
         await page.getByLabel("Title", { exact: true }).fill(slide);
+        await page.getByLabel("Banner picture").setInputFiles({ name: "banner.jpg", mimeType: "image/jpeg", buffer: await photo("#3a3", 2400, 1000) });
         await page.getByRole("button", { name: "Add slide" }).click();
         await toast(page, "Slide added. It is last on the home page.");
         expect(await page.locator(".studio-slide h2").allInnerTexts()).toContain(slide);
+        const banner = await asVisitor("/", (visitor) =>
+          visitor.locator(".hero-slider li.slide", { hasText: slide }).first().locator("img").first().getAttribute("src"),
+        );
+        expect(banner).toMatch(/^\/media\/photos\//);
 
         // News: written and published, then on /blog.
         await warm("/blog");

@@ -93,6 +93,9 @@ export function RichTextField({ id, name, label, error, hint, className, default
               type="button"
               className="rich-text-tool"
               aria-pressed={command.active ? command.active(editor) : undefined}
+              // A click keeps the focus (and the selection) in the editor: the command's own focus()
+              // comes a frame later, and what is typed in between would go to the button.
+              onMouseDown={(event) => event.preventDefault()}
               onClick={() => command.run(editor)}
             >
               {command.label}
