@@ -27,14 +27,10 @@ const requiredText = (max: number, message: string) =>
     .min(1, { error: message, abort: true })
     .max(max, { error: `At most ${max} characters` });
 
+/** A person of the team; their photo is the form's PhotoInput, read apart (app/services/studio-photo-field.server.ts). */
 export const officeBearerSchema = z.object({
   name: requiredText(BEARER_LIMITS.name, OFFICE_BEARER_MESSAGES.name),
   role: requiredText(BEARER_LIMITS.role, OFFICE_BEARER_MESSAGES.role),
-  // "Remove the photo" (the photo itself is kept or removed; new photos come with the photo part).
-  removePhoto: z
-    .string()
-    .optional()
-    .transform((v) => v === "1" || v === "on"),
 });
 export type OfficeBearerInput = z.infer<typeof officeBearerSchema>;
 

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
-import { ContentImage } from "~/components/content/ContentImage";
+import { Picture } from "~/components/content/Picture";
 import { RichText } from "~/components/content/RichText";
 import { PageTitle } from "~/components/layout/Breadcrumbs";
 import { pageMeta } from "~/domain/page-meta";
@@ -36,7 +36,7 @@ export default function OfficeBearers() {
             {bearers.map((bearer, index) => (
               <li key={bearer.id} className="card bearer-card">
                 {bearer.photo ? (
-                  <ContentImage image={bearer.photo} eager={index === 0} />
+                  <Picture image={bearer.photo} eager={index === 0} sizes="(min-width: 768px) 260px, 100vw" maxWidth={700} />
                 ) : (
                   // Keeps the cards in line when a photo is missing.
                   <span className="bearer-no-photo" aria-hidden="true" />

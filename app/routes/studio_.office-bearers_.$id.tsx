@@ -1,8 +1,8 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { ContentImage } from "~/components/content/ContentImage";
 import { Field, FormMessage, SubmitButton, replyValue, useFormReply, type FormReply } from "~/components/forms";
+import { PhotoInput } from "~/components/forms/PhotoInput";
 import { PageTitle } from "~/components/layout/Breadcrumbs";
 import { BEARER_LIMITS } from "~/domain/office-bearers-fields";
 import { officeBearerSchema } from "~/domain/office-bearers-team";
@@ -10,12 +10,14 @@ import { privatePageMeta } from "~/domain/private-page-meta";
 import { requireEditor } from "~/services/auth.server";
 import { PRIVATE_CACHE_CONTROL } from "~/services/cache-control.server";
 import { addOfficeBearer, changeOfficeBearer } from "~/services/studio-office-bearers.server";
+import { discardNewPhoto, photoSavedMessage, readPhotoField } from "~/services/studio-photo-field.server";
 import { redirectWithToast } from "~/services/toast.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => privatePageMeta(`${data?.bearer ? "Edit office bearer" : "Add a person"} | Studio`);
 
 const NO_STORE = { "Cache-Control": PRIVATE_CACHE_CONTROL };
 const LIST = "/studio/office-bearers";
+const PHOTO_FIELD = "photo";
 
 /** /studio/office-bearers/new adds a person at the end of the team; /studio/office-bearers/<id> edits one. */
 async function bearerOf(context: LoaderFunctionArgs["context"], id: string | undefined) {
@@ -28,7 +30,7 @@ async function bearerOf(context: LoaderFunctionArgs["context"], id: string | und
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   await requireEditor(request, context);
   const bearer = await bearerOf(context, params.id);
-  // The photo as the public page shows it (resolved for Cockpit); new photos come with the studio's photo part.
+  // The photo as the public page shows it (resolved for Cockpit).
   const shown = bearer ? (await context.content.listOfficeBearers()).find((b) => b.id === bearer.id) : null;
   return data({ bearer: bearer && { name: bearer.name, role: bearer.role, photo: shown?.photo ?? null } }, { headers: NO_STORE });
 }
@@ -36,15 +38,27 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 export async function action({ request, context, params }: ActionFunctionArgs) {
   const editor = await requireEditor(request, context);
   const bearer = await bearerOf(context, params.id);
-  const submission = parseWithZod(await request.formData(), { schema: officeBearerSchema });
+  const formData = await request.formData();
+  const submission = parseWithZod(formData, { schema: officeBearerSchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400, headers: NO_STORE });
+  const photo = await readPhotoField(context, formData, PHOTO_FIELD);
+  if (!photo.ok) return data(submission.reply({ fieldErrors: { [PHOTO_FIELD]: [photo.message] } }), { status: photo.status, headers: NO_STORE });
+  // A new photo is not kept when the write fails.
+  const keepingPhoto = async <T,>(write: Promise<T>) =>
+    write.catch(async (error: unknown) => {
+      await discardNewPhoto(context, photo);
+      throw error;
+    });
   if (bearer) {
-    const saved = await changeOfficeBearer(context, editor, bearer.id, submission.value);
-    if (!saved) throw new Response("Not found", { status: 404, headers: NO_STORE });
-    return redirectWithToast(context, LIST, { kind: "success", message: `${saved.name} was saved.` });
+    const saved = await keepingPhoto(changeOfficeBearer(context, editor, bearer.id, submission.value, photo.image));
+    if (!saved) {
+      await discardNewPhoto(context, photo);
+      throw new Response("Not found", { status: 404, headers: NO_STORE });
+    }
+    return redirectWithToast(context, LIST, { kind: "success", message: photoSavedMessage(`${saved.name} was saved.`, photo) });
   }
-  const added = await addOfficeBearer(context, editor, submission.value);
-  return redirectWithToast(context, LIST, { kind: "success", message: `${added.name} was added to the office bearers.` });
+  const added = await keepingPhoto(addOfficeBearer(context, editor, submission.value, photo.image));
+  return redirectWithToast(context, LIST, { kind: "success", message: photoSavedMessage(`${added.name} was added to the office bearers.`, photo) });
 }
 
 export default function StudioOfficeBearer() {
@@ -57,7 +71,7 @@ export default function StudioOfficeBearer() {
       <PageTitle title={bearer ? "Edit office bearer" : "Add a person"} parent={{ label: "Office bearers", to: LIST }} />
       <section className="section studio-page">
         <div className="container">
-          <Form method="post" noValidate className="studio-form" {...form}>
+          <Form method="post" encType="multipart/form-data" noValidate className="studio-form" {...form}>
             <FormMessage message={formError} />
             <Field
               id="bearer-name"
@@ -80,12 +94,14 @@ export default function StudioOfficeBearer() {
               error={errors.role}
               defaultValue={value("role")}
             />
-            {bearer?.photo ? (
-              <div className="studio-photo">
-                <ContentImage image={bearer.photo} />
-                <Field id="bearer-remove-photo" name="removePhoto" label="Remove this photo" type="checkbox" value="1" />
-              </div>
-            ) : null}
+            <PhotoInput
+              id="bearer-photo"
+              name={PHOTO_FIELD}
+              label="Photo (optional)"
+              hint="A JPEG, PNG, WebP or GIF photo. Choose a file only to add or replace the photo."
+              error={errors[PHOTO_FIELD]}
+              current={bearer?.photo ?? null}
+            />
             <SubmitButton>{bearer ? "Save" : "Add person"}</SubmitButton> <Link to={LIST}>Cancel</Link>
           </Form>
         </div>

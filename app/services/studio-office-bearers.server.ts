@@ -2,16 +2,17 @@ import type { AppLoadContext } from "@remix-run/cloudflare";
 import type { ActivityActor } from "../domain/activity";
 import type { PeopleActivityKind } from "../domain/activity-people";
 import { moveInOrder, previousTeamFromTeam, type OfficeBearerInput, type PreviousTeamInput } from "../domain/office-bearers-team";
-import type { OfficeBearer, PreviousTeam } from "../domain/records";
+import type { MediaRef, OfficeBearer, PreviousTeam } from "../domain/records";
 import { recordActivity } from "./activity.server";
 import { contentChanged } from "./content/content-changed.server";
 import { sanitizeRichText } from "./content/sanitize.server";
+import { discardOldPhoto } from "./studio-photo-field.server";
 
 /**
  * The office bearers' writes from the studio (/studio/office-bearers): the current team,
  * "Move this team to previous teams", and the previous teams. Each changes the store, makes
- * the change visible and records it. A bearer's photo is kept or removed here; new photos
- * come with the studio's photo part.
+ * the change visible and records it. A bearer's photo comes stored from the form's photo field
+ * (undefined: keep it; null: none); the one it replaces is deleted after the write.
  */
 
 async function done(context: AppLoadContext, actor: ActivityActor, kind: PeopleActivityKind, subject: { id: string; name: string }) {
@@ -22,23 +23,37 @@ async function done(context: AppLoadContext, actor: ActivityActor, kind: PeopleA
 const findBearer = async (context: AppLoadContext, id: string) => (await context.store.content.listOfficeBearers()).find((b) => b.id === id) ?? null;
 const findTeam = async (context: AppLoadContext, id: string) => (await context.store.content.listPreviousTeams()).find((t) => t.id === id) ?? null;
 
-export async function addOfficeBearer(context: AppLoadContext, actor: ActivityActor, input: OfficeBearerInput): Promise<OfficeBearer> {
-  const bearer = await context.store.content.createOfficeBearer({ name: input.name, role: input.role, photo: null });
+export async function addOfficeBearer(
+  context: AppLoadContext,
+  actor: ActivityActor,
+  input: OfficeBearerInput,
+  photo: MediaRef | null | undefined,
+): Promise<OfficeBearer> {
+  const bearer = await context.store.content.createOfficeBearer({ name: input.name, role: input.role, photo: photo ?? null });
   await done(context, actor, "office-bearer-added", { id: bearer.id, name: bearer.name });
   return bearer;
 }
 
-export async function changeOfficeBearer(context: AppLoadContext, actor: ActivityActor, id: string, input: OfficeBearerInput): Promise<OfficeBearer | null> {
+export async function changeOfficeBearer(
+  context: AppLoadContext,
+  actor: ActivityActor,
+  id: string,
+  input: OfficeBearerInput,
+  photo: MediaRef | null | undefined,
+): Promise<OfficeBearer | null> {
   const before = await findBearer(context, id);
   if (!before) return null;
-  const bearer = await context.store.content.updateOfficeBearer(id, { name: input.name, role: input.role, photo: input.removePhoto ? null : before.photo });
-  if (bearer) await done(context, actor, "office-bearer-changed", { id: bearer.id, name: bearer.name });
+  const bearer = await context.store.content.updateOfficeBearer(id, { name: input.name, role: input.role, photo: photo === undefined ? before.photo : photo });
+  if (!bearer) return null;
+  await discardOldPhoto(context, before.photo, photo);
+  await done(context, actor, "office-bearer-changed", { id: bearer.id, name: bearer.name });
   return bearer;
 }
 
 export async function removeOfficeBearer(context: AppLoadContext, actor: ActivityActor, id: string): Promise<OfficeBearer | null> {
   const bearer = await findBearer(context, id);
   if (!bearer || !(await context.store.content.deleteOfficeBearer(id))) return null;
+  await discardOldPhoto(context, bearer.photo, null);
   await done(context, actor, "office-bearer-removed", { id: bearer.id, name: bearer.name });
   return bearer;
 }

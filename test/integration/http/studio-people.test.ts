@@ -185,6 +185,39 @@ describe("the office bearers", () => {
     expect(after.at(-1)).toBe(before.at(-2));
   });
 
+  it("takes a person's photo through the photo pipeline: shown by srcset on /office-bearers, replaced (old files gone), removed; a script named .jpg is refused", async () => {
+    const bearerPhoto = async (name: string) => {
+      const card = (await page("/office-bearers", null)).all(".bearer-card").find((li) => textOf(li).includes(name));
+      const webp = card && selectAll<Element, Element>("picture source[type='image/webp']", card.children as Element[])[0];
+      const img = card && selectAll<Element, Element>("img", card.children as Element[])[0];
+      return { srcset: webp?.attribs.srcset ?? null, src: img?.attribs.src ?? null };
+    };
+    const jpeg = () => file(plainJpeg(), "face.jpg", "image/jpeg");
+    expect((await post("/studio/office-bearers/new", { name: "Photo Person", role: "Secretary" }, editor.id, { photo: jpeg() })).status).toBe(302);
+    const first = await bearerPhoto("Photo Person");
+    expect(first.srcset).toMatch(/^\/media\/photos\/[^/]+\/\d+\.webp \d+w/);
+    expect((await get(first.src!, null)).status).toBe(200);
+
+    const row = (await page("/studio/office-bearers")).all("ol.studio-list li").find((li) => textOf(li).includes("Photo Person"))!;
+    const edit = selectAll<Element, Element>("a", row.children as Element[]).find((a) => textOf(a) === "Edit")!.attribs.href!;
+    const hostile = await post(edit, { name: "Photo Person", role: "Never saved" }, editor.id, { photo: file(PHP_SCRIPT, "x.jpg", "image/jpeg") });
+    expect(hostile.status).toBeGreaterThanOrEqual(400);
+    expect((await errorsOf(hostile)).length).toBe(1);
+    expect((await bearerPhoto("Photo Person")).src).toBe(first.src);
+
+    expect((await post(edit, { name: "Photo Person", role: "Secretary" }, editor.id, { photo: jpeg() })).status).toBe(302);
+    const second = await bearerPhoto("Photo Person");
+    expect(second.src).not.toBe(first.src);
+    expect((await get(first.src!, null)).status).toBe(404);
+
+    expect(
+      (await post(edit, { name: "Photo Person", role: "Secretary", "photo-remove": "1" }, editor.id, { photo: file("", "", "application/octet-stream") }))
+        .status,
+    ).toBe(302);
+    expect((await bearerPhoto("Photo Person")).src).toBeNull();
+    expect((await get(second.src!, null)).status).toBe(404);
+  });
+
   it("moves the team to previous teams after the question: the current list is empty and the team is the newest previous team", async () => {
     const refused = await post("/studio/office-bearers", { intent: "move-team", year: "last year" });
     expect(refused.status).toBe(400);
