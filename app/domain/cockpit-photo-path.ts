@@ -1,7 +1,7 @@
 import { mediaUrlPath, photoKeys } from "./photo-renditions";
 
 /**
- * Photos the studio uploads into Cockpit's assets (ADR 51) are named by the site "<uuid>.<ext>",
+ * Photos the studio uploads into Cockpit's assets (ADR 47) are named by the site "<uuid>.<ext>",
  * which Cockpit keeps as "<uuid>_uid_<suffix>.<ext>"; their renditions, and a copy of the
  * original, are in R2 under photos/<uuid>/. The name links the two, so an entry whose image
  * Cockpit's admin swaps for another asset simply stops pointing at ours. Pure.

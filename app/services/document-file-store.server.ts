@@ -8,7 +8,7 @@ import { createCockpitAssets, fileFieldPath, type CockpitAssets } from "./store/
 import { bucketPath } from "./store/cockpit/documents.server";
 
 /**
- * Where a member document's file goes, whatever the store (ADR 51): `put` takes bytes that
+ * Where a member document's file goes, whatever the store (ADR 47): `put` takes bytes that
  * passed checkUpload and answers the path the record keeps; `remove` deletes a file `put` made
  * (anything else is left alone). D1: the MEDIA bucket, "/documents/<generated>". Cockpit: its
  * own assets, referenced as Cockpit's file field does ("storage/uploads/…"), so its admin sees
@@ -40,7 +40,7 @@ export function cockpitDocumentFiles(assets: CockpitAssets, earlier: DocumentFil
     },
     async remove(path) {
       const id = uploadedAssetId(path);
-      // Documents uploaded before ADR 51 are in R2 ("/documents/<key>"): those are removed there.
+      // Documents uploaded before ADR 47 are in R2 ("/documents/<key>"): those are removed there.
       if (!id) return earlier?.remove(path);
       const found = await assets.findByName(`/${id}_uid_`);
       await assets.remove(found.map((asset) => asset._id));

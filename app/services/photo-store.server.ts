@@ -6,7 +6,7 @@ import { deletePhoto, storePhoto, type OriginalStore, type PhotoDeps, type Store
 import { createCockpitAssets, imageFieldPath, type CockpitAssets } from "./store/cockpit/assets.server";
 
 /**
- * The one photo interface the studio uses, whatever the store (ADR 51): `store` takes checked
+ * The one photo interface the studio uses, whatever the store (ADR 47): `store` takes checked
  * bytes through the pipeline of ADR 40 and answers the MediaRef to save in the entry; `remove`
  * deletes what `store` made. On D1 the original and its renditions are in R2. On Cockpit the
  * original also goes into Cockpit's own assets and the entry references it as Cockpit's image

@@ -44,7 +44,7 @@ export async function storePhoto(deps: PhotoDeps, bytes: Uint8Array, original?: 
 
 /**
  * Where a photo's original is kept besides R2, when the store has a library of its own (Cockpit's
- * assets, ADR 51): `put` answers the path the store's entries reference it by; `remove` undoes it.
+ * assets, ADR 47): `put` answers the path the store's entries reference it by; `remove` undoes it.
  */
 export interface OriginalStore {
   put(bytes: Uint8Array, name: string, mime: string): Promise<string>;

@@ -8,7 +8,7 @@ import { documentFileStoreFor } from "./document-file-store.server";
 
 /**
  * Members' documents from the studio (/studio/documents). A file passes checkUpload before
- * anything is stored under a generated name, in the store's place for files (ADR 51: the MEDIA
+ * anything is stored under a generated name, in the store's place for files (ADR 47: the MEDIA
  * bucket on D1, "/documents/<name>"; Cockpit's own assets on Cockpit), and the record keeps its path. Replacing or removing a document
  * deletes its old file from the bucket, after the record no longer names it.
  */

@@ -26,7 +26,7 @@ export async function readPhotoField(context: AppLoadContext, formData: FormData
 
 /**
  * After a write: deletes the files of the photo the record had when the form replaced or
- * removed it. The PhotoStore only deletes photos the studio stored (ADR 51): a picture from
+ * removed it. The PhotoStore only deletes photos the studio stored (ADR 47): a picture from
  * the CMS's own admin or the demo data is left where it is.
  */
 export async function discardOldPhoto(context: AppLoadContext, before: MediaRef | null | undefined, next: MediaRef | null | undefined) {

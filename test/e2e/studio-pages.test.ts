@@ -16,7 +16,7 @@ import { demoAccount } from "../support/session";
  * The About page also gets a picture (a real JPEG made here, uploaded with the form) and, with
  * JavaScript, a description typed in the rich-text editor (bold, a bullet list): the public
  * page shows exactly the HTML the editor made. The same on the Cockpit run (E2E_STORE=cockpit),
- * where the page is saved through Cockpit's singletons/save (ADR 42, 46).
+ * where the page is saved through Cockpit's singletons/save (ADR 42, 45).
  */
 
 const editor = demoAccount("editor");

@@ -7,7 +7,7 @@ import { plainJpeg } from "../support/upload-fixtures";
 const ID = "0f8e2a4c-1b2d-4e6f-8a9b-0c1d2e3f4a5b";
 const ASSET = `/storage/uploads/2026/11/24/${ID}_uid_6b05604b29197.jpg`;
 
-describe("photos the studio put into Cockpit's assets (ADR 51)", () => {
+describe("photos the studio put into Cockpit's assets (ADR 47)", () => {
   it("finds the generated id in Cockpit's name, and nothing in other names", () => {
     expect(uploadedPhotoId(ASSET)).toBe(ID);
     expect(uploadedPhotoId(`http://cms.example.org${ASSET}`)).toBe(ID);

@@ -13,7 +13,7 @@ export type { Store } from "./port";
 export function createStore(env: AppEnv): Store {
   if (env.CMS_API_URL) {
     const client = createCockpitClient({ baseUrl: env.CMS_API_URL, token: env.CMS_API_TOKEN ?? "" });
-    // Cockpit serves its uploads next to its API: /api is where its index.php answers (ADR 51).
+    // Cockpit serves its uploads next to its API: /api is where its index.php answers (ADR 47).
     const cmsSite = env.CMS_API_URL.replace(/\/api\/?$/, "");
     return createCockpitStore(client, env.DB, { assetsBase: env.CMS_ASSETS_URL, media: env.MEDIA, cmsSite });
   }

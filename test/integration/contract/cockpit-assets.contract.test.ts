@@ -11,7 +11,7 @@ import { describeStore, type StoreContext } from "../../support/store-adapters";
 import { PDF, plainJpeg } from "../../support/upload-fixtures";
 
 /**
- * Uploads on both stores (ADR 51), through the one interface the studio uses: a photo goes
+ * Uploads on both stores (ADR 47), through the one interface the studio uses: a photo goes
  * through the pipeline, a gallery entry references it, the site can fetch it (the /media/ path
  * it reads, from R2), and removing it deletes its files. On Cockpit the original is also one of
  * Cockpit's own assets and the entry holds it as Cockpit's image field does

@@ -327,7 +327,7 @@ describe("documents", () => {
 
   it("leaves no file in the bucket that no document names (refused, replaced and removed files are gone)", async () => {
     if (server.cockpit) {
-      // On Cockpit the studio's files are Cockpit's own assets, named by the entries' file fields (ADR 51).
+      // On Cockpit the studio's files are Cockpit's own assets, named by the entries' file fields (ADR 47).
       const named = server.cockpit.data.collections
         .documents!.map((entry) => String(entry.document))
         .filter((path) => path.startsWith("storage/uploads/"))

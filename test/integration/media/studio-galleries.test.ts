@@ -170,7 +170,7 @@ describe("a new gallery with uploaded photos", () => {
     expect([img.attribs.width, img.attribs.height, img.attribs.loading]).toEqual(["4000", "3000", "eager"]);
     expect(page.all(".gallery-grid picture img")[1]!.attribs.loading).toBe("lazy");
     if (server.cockpit) {
-      // On Cockpit (ADR 51) the originals are Cockpit's own assets, held as its image field does.
+      // On Cockpit (ADR 47) the originals are Cockpit's own assets, held as its image field does.
       const entry = server.cockpit.data.collections.gallery!.find((e) => e._id === galleryId)!;
       const paths = (entry.images as Array<{ path: string }>).map((image) => image.path);
       expect(paths).toHaveLength(2);

@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { randomBytes } from "node:crypto";
 
 /**
- * The fake's assets, as the real Cockpit v1 answers them (vendor/cockpit-v1/README.md §13, ADR 51):
+ * The fake's assets, as the real Cockpit v1 answers them (vendor/cockpit-v1/README.md §13, ADR 47):
  * `POST /api/cockpit/addAssets` (multipart `files[]`) stores each file as
  * "/YYYY/MM/DD/<name>_uid_<13 hex>.<ext>" and answers `{uploaded, failed, assets}`;
  * `cockpit/assets` lists them (a `path` `$regex` filter is enough for the site);

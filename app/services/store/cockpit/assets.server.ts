@@ -1,7 +1,7 @@
 import { StoreUnavailableError } from "../errors";
 
 /**
- * Cockpit v1's own assets (ADR 51), through its API with the token (server side only):
+ * Cockpit v1's own assets (ADR 47), through its API with the token (server side only):
  * `cockpit/addAssets` (multipart `files[]`) answers `{uploaded, failed, assets: [{_id, path, mime, …}]}`
  * with `path` relative to storage/uploads ("/YYYY/MM/DD/<name>_uid_<uid>.<ext>");
  * `cockpit/assets` lists them (a MongoLite filter); `cockpit/removeAssets` deletes the records

@@ -10,7 +10,7 @@ const GALLERY = "gallery";
 /**
  * The studio's gallery writes on Cockpit v1 (collection `gallery`: title, featuredImage, images,
  * order). New photos come from the studio's PhotoStore as Cockpit assets ("/storage/uploads/…",
- * ADR 51) and are written as Cockpit's image field writes them. Photos the entry already had are written back exactly as Cockpit stored them,
+ * ADR 47) and are written as Cockpit's image field writes them. Photos the entry already had are written back exactly as Cockpit stored them,
  * not as the resolved URLs the reads return (CMS_ASSETS_URL), so an edit never rewrites them.
  */
 export function cockpitGalleryWrites(client: CockpitClient, assetsBase?: string) {

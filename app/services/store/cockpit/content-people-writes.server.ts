@@ -106,7 +106,7 @@ export function cockpitPeopleWrites(client: CockpitClient, assetsBase?: string):
 
 type DocumentWrites = Pick<DocumentsRepository, "create" | "update" | "remove">;
 
-/** The file field keeps the path the studio's DocumentFileStore gave: a Cockpit asset as its file field holds it ("storage/uploads/…", ADR 51). */
+/** The file field keeps the path the studio's DocumentFileStore gave: a Cockpit asset as its file field holds it ("storage/uploads/…", ADR 47). */
 export function cockpitDocumentWrites(client: CockpitClient, assetsBase?: string): DocumentWrites {
   return {
     async create(document) {

@@ -33,7 +33,7 @@ export function cockpitDocuments(client: CockpitClient, db: D1Database, assetsBa
       const local = bucketPath(path, assetsBase);
       const embedded = local === null ? null : await documentFileFromMedia(media, db, local);
       if (embedded) return embedded;
-      // Without CMS_ASSETS_URL, Cockpit's own uploads (ADR 51) are fetched from the Cockpit the API is on.
+      // Without CMS_ASSETS_URL, Cockpit's own uploads (ADR 47) are fetched from the Cockpit the API is on.
       const url = cmsFileUrl(path, assetsBase ?? cmsSite);
       return url ? fileFromCms(url, path) : null;
     },

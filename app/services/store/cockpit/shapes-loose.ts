@@ -99,7 +99,7 @@ export function media(value: unknown, assetsBase?: string): MediaRef | null {
   const renditions = source.renditions ?? meta.renditions;
   if (Array.isArray(renditions) && renditions.length && renditions.every((w) => positiveInt(w) !== undefined)) {
     ref.renditions = renditions as number[];
-    // A photo the studio put into Cockpit's assets (ADR 51): shown from its copy in R2, next to its renditions.
+    // A photo the studio put into Cockpit's assets (ADR 47): shown from its copy in R2, next to its renditions.
     const own = sitePathOfUploadedPhoto(path);
     if (own) ref.path = own;
   }
