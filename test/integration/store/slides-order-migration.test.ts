@@ -3,12 +3,12 @@ import { createD1Store } from "~/services/store/d1/index.server";
 import { applyMigrations, createTestD1, migrationFiles } from "../../support/d1";
 
 /**
- * migrations/0016_home_slides_order.sql gives the home slides an explicit order. On a
+ * migrations/0013_home_slides_order.sql gives the home slides an explicit order. On a
  * database as 0001-0015 left it: every slide gets its place in the order the site showed
  * (created_at, then id, ties included), so the home page does not change, and a slide added
  * afterwards comes last.
  */
-const MIGRATION = "0016_home_slides_order.sql";
+const MIGRATION = "0013_home_slides_order.sql";
 
 let db: D1Database;
 let dispose: () => Promise<void>;
@@ -17,7 +17,7 @@ beforeAll(async () => {
 });
 afterAll(() => dispose());
 
-describe("migration 0016 (the home slides' order)", () => {
+describe("migration 0013 (the home slides' order)", () => {
   it("keeps the old order for existing slides, and a new slide comes last", async () => {
     // Inserted out of order, two with the same time (the id decides between them).
     const slides: Array<[string, string, number]> = [

@@ -9,7 +9,7 @@ type SlidesAndPagesWrites = Pick<ContentRepository, "getSlide" | "createSlide" |
 
 const EMPTY_PAGE: InfoPage = { image: null, youtubeVideoId: "", preTitle: "", title: "", descriptionHtml: "", description2Html: "" };
 
-/** The studio's writes of home slides (table home_slides, ordered by sort_order: migration 0016) and of About Us / School (singletons). */
+/** The studio's writes of home slides (table home_slides, ordered by sort_order: migration 0013) and of About Us / School (singletons). */
 export function d1SlidesAndPagesWrites(db: D1Database): SlidesAndPagesWrites {
   return {
     async getSlide(id: Id) {
