@@ -358,12 +358,14 @@ describe("About Us on Cockpit (the store is a fake Cockpit)", () => {
       YoutubeVideoId: "dQw4w9WgXcQ",
       Image: { meta: { width: 1800, height: 900, renditions: [350, 700, 1600] } },
     });
+    // As Cockpit's own image field holds an asset (ADR 47); the site shows its renditions from /media/.
     const image = saved.Image as { path: string };
-    expect(image.path).toMatch(/^\/media\/photos\//);
+    expect(image.path).toMatch(/^\/storage\/uploads\/\d{4}\/\d{2}\/\d{2}\/[0-9a-f-]{36}_uid_[0-9a-f]+\.jpg$/);
+    const id = image.path.match(/([0-9a-f-]{36})_uid_/)![1];
     const about = parseHtml(await (await fetch(`${onCockpit.url}/about`)).text());
     expect(about.text(".info-page-text h2")).toBe("Cockpit About Title");
     expect(about.one(".info-page-text strong")).not.toBeNull();
-    expect(about.one(".info-page-media picture source")!.attribs.srcset).toContain(image.path.replace("original.jpg", "1600.webp 1600w"));
+    expect(about.one(".info-page-media picture source")!.attribs.srcset).toContain(`/media/photos/${id}/1600.webp 1600w`);
     // The studio's screen is editable on Cockpit: no read-only notice, the form posts.
     const studio = await fetch(`${onCockpit.url}/studio/about`, { headers: { Cookie: await sessionCookieFor(editor.id) } });
     expect(studio.status).toBe(200);
