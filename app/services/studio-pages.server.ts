@@ -2,7 +2,7 @@ import type { AppLoadContext } from "@remix-run/cloudflare";
 import type { ActivityActor } from "../domain/activity";
 import type { HomeSlide, Id, InfoPage, MediaRef } from "../domain/records";
 import { INFO_PAGES, type InfoPageScreen } from "../domain/studio-info-pages";
-import { draggedSlide, isSameSlides } from "../domain/studio-slides-actions";
+import { draggedSlide, isSameSlides } from "../domain/slide-order";
 import { moveInOrder, slideName, type PageForm, type SlideDirection, type SlideForm } from "../domain/studio-pages";
 import { recordActivity } from "./activity.server";
 import { contentChanged } from "./content/content-changed.server";

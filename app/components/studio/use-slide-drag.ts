@@ -1,7 +1,7 @@
 import { useFetcher } from "@remix-run/react";
 import { useState, type KeyboardEvent, type PointerEvent } from "react";
 import type { FormReply } from "~/components/forms";
-import { moveTo } from "~/domain/studio-slides-actions";
+import { moveTo } from "~/domain/slide-order";
 
 /**
  * Dragging /studio/slides' rows by their handles (JavaScript only; the up and down buttons
