@@ -6,11 +6,11 @@ import { SlidesList } from "~/components/studio/SlidesList";
 import { ACTION_NOT_UNDERSTOOD } from "~/domain/back-office-messages";
 import { privatePageMeta } from "~/domain/private-page-meta";
 import { slideName } from "~/domain/studio-pages";
-import { slidesActionSchema } from "~/domain/studio-slides-actions";
+import { ORDER_OUT_OF_DATE, slidesActionSchema } from "~/domain/studio-slides-actions";
 import { requireEditor } from "~/services/auth.server";
 import { PRIVATE_CACHE_CONTROL } from "~/services/cache-control.server";
 import { storeErrorReply, storeSafeAction } from "~/services/store-errors.server";
-import { loadSlide, loadSlideRows, moveSlide, removeSlide } from "~/services/studio-pages.server";
+import { loadSlide, loadSlideRows, moveSlide, orderSlides, removeSlide } from "~/services/studio-pages.server";
 import { redirectWithToast } from "~/services/toast.server";
 
 export const meta: MetaFunction = () => privatePageMeta("Home slides | Studio");
@@ -24,13 +24,25 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return data({ slides: await loadSlideRows(context) }, { headers: NO_STORE });
 }
 
-/** Up, down, and remove (a first press asks; the confirm step's Yes removes). */
+/** Up, down, a dragged order (with JavaScript), and remove (a first press asks; the confirm step's Yes removes). */
 export const action = storeSafeAction(async ({ request, context }: ActionFunctionArgs) => {
   const editor = await requireEditor(request, context);
   const submission = parseWithZod(await request.formData(), { schema: slidesActionSchema });
-  if (submission.status !== "success")
-    return data({ ...submission.reply({ formErrors: [ACTION_NOT_UNDERSTOOD] }), confirm: null }, { status: 400, headers: NO_STORE });
+  if (submission.status !== "success") {
+    // A dragged order naming a slide twice is out of date (or made up): say so plainly.
+    const message = submission.error?.ids?.includes(ORDER_OUT_OF_DATE) ? ORDER_OUT_OF_DATE : ACTION_NOT_UNDERSTOOD;
+    return data({ ...submission.reply({ formErrors: [message] }), confirm: null }, { status: 400, headers: NO_STORE });
+  }
   const chosen = submission.value;
+  if (chosen.intent === "order") {
+    const outcome = await orderSlides(context, editor, chosen.ids);
+    if (outcome === "stale") return data({ ...submission.reply({ formErrors: [ORDER_OUT_OF_DATE] }), confirm: null }, { status: 400, headers: NO_STORE });
+    return redirectWithToast(
+      context,
+      BACK,
+      outcome === "saved" ? { kind: "success", message: "Slide moved." } : { kind: "info", message: "The order has not changed." },
+    );
+  }
   if (chosen.intent === "move") {
     const moved = await moveSlide(context, editor, chosen.id, chosen.move);
     return redirectWithToast(

@@ -2,6 +2,7 @@ import type { AppLoadContext } from "@remix-run/cloudflare";
 import type { ActivityActor } from "../domain/activity";
 import type { HomeSlide, Id, InfoPage, MediaRef } from "../domain/records";
 import { INFO_PAGES, type InfoPageScreen } from "../domain/studio-info-pages";
+import { draggedSlide, isSameSlides } from "../domain/slide-order";
 import { moveInOrder, slideName, type PageForm, type SlideDirection, type SlideForm } from "../domain/studio-pages";
 import { recordActivity } from "./activity.server";
 import { contentChanged } from "./content/content-changed.server";
@@ -80,6 +81,24 @@ export async function moveSlide(context: AppLoadContext, actor: ActivityActor, i
   await recordActivity(context, actor, { kind: "slide-moved", slide: { id, name: slideName(slide) } });
   await contentChanged(context);
   return true;
+}
+
+/**
+ * Saves a dragged order (every slide's id, in order). "stale" when the ids are not exactly
+ * the slides there are (one added or removed since the page was opened): nothing is saved.
+ * One activity entry, for the slide that was dragged.
+ */
+export async function orderSlides(context: AppLoadContext, actor: ActivityActor, ids: readonly Id[]): Promise<"saved" | "unchanged" | "stale"> {
+  const slides = await context.store.content.listSlides();
+  const current = slides.map((s) => s.id);
+  if (!isSameSlides(current, ids)) return "stale";
+  const moved = draggedSlide(current, ids);
+  if (!moved) return "unchanged";
+  await context.store.content.setSlideOrder([...ids]);
+  const slide = slides.find((s) => s.id === moved)!;
+  await recordActivity(context, actor, { kind: "slide-moved", slide: { id: moved, name: slideName(slide) } });
+  await contentChanged(context);
+  return "saved";
 }
 
 export interface PageScreenData {

@@ -2,6 +2,8 @@ import { Form, Link } from "@remix-run/react";
 import { FormMessage, SubmitButton } from "~/components/forms";
 import type { SlideRow } from "~/services/studio-pages.server";
 import { PageTitle } from "../layout/Breadcrumbs";
+import { useHydrated } from "../use-hydrated";
+import { useSlideDrag } from "./use-slide-drag";
 
 export interface SlidesListProps {
   slides: SlideRow[];
@@ -12,9 +14,14 @@ export interface SlidesListProps {
 
 /**
  * /studio/slides: the home page's slides in the order visitors see them, each with up and
- * down buttons (plain forms: they work without JavaScript), edit and remove.
+ * down buttons (plain forms: they work without JavaScript), edit and remove. With JavaScript
+ * each row also has a drag handle (use-slide-drag.ts).
  */
 export function SlidesList({ slides, confirm, formError }: SlidesListProps) {
+  const hydrated = useHydrated();
+  const drag = useSlideDrag(slides.map((slide) => slide.id));
+  const byId = new Map(slides.map((slide) => [slide.id, slide]));
+  const rows = drag.order.map((id) => byId.get(id)).filter((slide): slide is SlideRow => slide !== undefined);
   return (
     <>
       <PageTitle title="Home slides" parent={{ label: "Website", to: "/studio" }} />
@@ -27,7 +34,7 @@ export function SlidesList({ slides, confirm, formError }: SlidesListProps) {
             </Link>
             <a href="/">View on site</a>
           </p>
-          <FormMessage message={formError} />
+          <FormMessage message={drag.error ?? formError} />
           {confirm ? (
             <section className="confirm-step" aria-labelledby="confirm-step-title">
               <h2 id="confirm-step-title">Please confirm</h2>
@@ -46,53 +53,74 @@ export function SlidesList({ slides, confirm, formError }: SlidesListProps) {
           {slides.length === 0 ? (
             <p>There are no slides yet. The home page shows the association&rsquo;s name instead.</p>
           ) : (
-            <ol className="studio-slides">
-              {slides.map((slide) => (
-                <li key={slide.id} className="studio-slide">
-                  {slide.image ? <img src={slide.image} alt="" width={120} height={68} loading="lazy" /> : <span className="studio-no-image">No picture</span>}
-                  <div className="studio-slide-text">
-                    <p className="studio-slide-small">{slide.smallText}</p>
-                    <h2 id={`slide-${slide.id}`}>{slide.title || slide.name}</h2>
-                  </div>
-                  <div className="studio-slide-actions">
-                    <Form method="post">
-                      <input type="hidden" name="intent" value="move" />
-                      <input type="hidden" name="id" value={slide.id} />
+            <>
+              {hydrated ? (
+                <p className="studio-slides-hint" role="status">
+                  {drag.saving ? "Saving the new order…" : "Drag a slide by its handle to move it, or use Move up and Move down."}
+                </p>
+              ) : null}
+              <ol className="studio-slides" aria-busy={drag.saving || undefined}>
+                {rows.map((slide, index) => (
+                  <li key={slide.id} data-slide-id={slide.id} className={slide.id === drag.draggingId ? "studio-slide studio-slide-dragging" : "studio-slide"}>
+                    {hydrated ? (
                       <button
-                        type="submit"
-                        name="move"
-                        value="up"
-                        className="button button-secondary"
-                        disabled={slide.first}
-                        aria-describedby={`slide-${slide.id}`}
+                        type="button"
+                        className="studio-slide-handle"
+                        aria-label={`Drag to reorder ${slide.title || slide.name}`}
+                        {...drag.handleProps(slide.id)}
                       >
-                        Move up
+                        <span aria-hidden="true">⠿</span>
                       </button>
-                      <button
-                        type="submit"
-                        name="move"
-                        value="down"
-                        className="button button-secondary"
-                        disabled={slide.last}
-                        aria-describedby={`slide-${slide.id}`}
-                      >
-                        Move down
-                      </button>
-                    </Form>
-                    <Link to={`/studio/slides/${slide.id}`} aria-describedby={`slide-${slide.id}`}>
-                      Edit
-                    </Link>
-                    <Form method="post">
-                      <input type="hidden" name="intent" value="remove" />
-                      <input type="hidden" name="id" value={slide.id} />
-                      <button type="submit" className="button button-secondary" aria-describedby={`slide-${slide.id}`}>
-                        Remove
-                      </button>
-                    </Form>
-                  </div>
-                </li>
-              ))}
-            </ol>
+                    ) : null}
+                    {slide.image ? (
+                      <img src={slide.image} alt="" width={120} height={68} loading="lazy" />
+                    ) : (
+                      <span className="studio-no-image">No picture</span>
+                    )}
+                    <div className="studio-slide-text">
+                      <p className="studio-slide-small">{slide.smallText}</p>
+                      <h2 id={`slide-${slide.id}`}>{slide.title || slide.name}</h2>
+                    </div>
+                    <div className="studio-slide-actions">
+                      <Form method="post">
+                        <input type="hidden" name="intent" value="move" />
+                        <input type="hidden" name="id" value={slide.id} />
+                        <button
+                          type="submit"
+                          name="move"
+                          value="up"
+                          className="button button-secondary"
+                          disabled={index === 0}
+                          aria-describedby={`slide-${slide.id}`}
+                        >
+                          Move up
+                        </button>
+                        <button
+                          type="submit"
+                          name="move"
+                          value="down"
+                          className="button button-secondary"
+                          disabled={index === rows.length - 1}
+                          aria-describedby={`slide-${slide.id}`}
+                        >
+                          Move down
+                        </button>
+                      </Form>
+                      <Link to={`/studio/slides/${slide.id}`} aria-describedby={`slide-${slide.id}`}>
+                        Edit
+                      </Link>
+                      <Form method="post">
+                        <input type="hidden" name="intent" value="remove" />
+                        <input type="hidden" name="id" value={slide.id} />
+                        <button type="submit" className="button button-secondary" aria-describedby={`slide-${slide.id}`}>
+                          Remove
+                        </button>
+                      </Form>
+                    </div>
+                  </li>
+                ))}
+              </ol>
+            </>
           )}
         </div>
       </section>

@@ -50,6 +50,14 @@ async function post(path: string, fields: Record<string, string>, userId: string
   return fetch(`${server.url}${path}`, { method: "POST", redirect: "manual", headers, body: new URLSearchParams(fields) });
 }
 
+/** A dragged order, as the slides page posts it with JavaScript: intent "order", `ids` repeated in order. */
+async function postOrder(ids: string[]) {
+  const body = new URLSearchParams({ intent: "order" });
+  for (const id of ids) body.append("ids", id);
+  const headers = { Origin: server.url, "Content-Type": "application/x-www-form-urlencoded", Cookie: await sessionCookieFor(editor.id) };
+  return fetch(`${server.url}/studio/slides`, { method: "POST", redirect: "manual", headers, body });
+}
+
 /** A real JPEG (a gradient), wide like a banner; small enough to upload quickly. */
 async function bannerJpeg(): Promise<Uint8Array> {
   const [width, height] = [1800, 900];
@@ -188,6 +196,29 @@ describe("/studio/slides", () => {
     expect(home.text(".hero-slider li.slide.selected h2")).toBe(second.title);
   });
 
+  it("refuses a dragged order that is not exactly the slides there are (400, its message, nothing saved)", async () => {
+    const ids = (await read((c) => c.listSlides())).map((s) => s.id);
+    expect(ids.length).toBeGreaterThanOrEqual(3);
+    const reversed = [...ids].reverse();
+    for (const wrong of [reversed.slice(1), [...reversed, slide(99)], [...reversed.slice(1), reversed[1]!], [...reversed.slice(1), slide(99)]]) {
+      const response = await postOrder(wrong);
+      expect(response.status, wrong.join()).toBe(400);
+      expect(parseHtml(await response.text()).text(".form-error"), wrong.join()).toBe("The slides have changed since this page was opened. Please try again.");
+      expect((await read((c) => c.listSlides())).map((s) => s.id)).toEqual(ids);
+    }
+  });
+
+  it("saves a dragged order (the last slide to the top) in one write, and the studio lists it", async () => {
+    const ids = (await read((c) => c.listSlides())).map((s) => s.id);
+    const next = [ids.at(-1)!, ...ids.slice(0, -1)];
+    const saved = await postOrder(next);
+    expect(saved.status).toBe(302);
+    expect(saved.headers.get("Location")).toBe("/studio/slides");
+    expect((await read((c) => c.listSlides())).map((s) => s.id)).toEqual(next);
+    const page = parseHtml(await (await get("/studio/slides")).text());
+    expect(page.all(".studio-slide a").map((a) => a.attribs.href)).toEqual(next.map((id) => `/studio/slides/${id}`));
+  });
+
   it("asks before removing a slide (Yes, Cancel), then removes it", async () => {
     const [target] = await read((c) => c.listSlides());
     const asked = await post("/studio/slides", { intent: "remove", id: target!.id });
@@ -308,12 +339,14 @@ describe("the activity log", () => {
     const page = parseHtml(await (await get("/accounts/activity", treasurer.id)).text());
     const what = page.all("table.activity-table tbody tr").map((row) => textOf(row.children.filter((cell) => cell.type === "tag")[2]!));
     const name = (await createD1Store(local.db).members.getById(editor.id))!.fullName;
-    expect(what.slice(0, 8)).toEqual([
+    expect(what.slice(0, 9)).toEqual([
       `${name} changed the School page.`,
       `${name} changed the School page.`,
       `${name} changed the School page.`,
       `${name} changed the About Us page.`,
       expect.stringMatching(new RegExp(`^${name} removed the home slide "`)),
+      // The dragged order: one entry, naming the slide dragged to the top.
+      expect.stringMatching(new RegExp(`^${name} moved the home slide "`)),
       expect.stringMatching(new RegExp(`^${name} moved the home slide "`)),
       `${name} changed the home slide "Edited In Studio".`,
       `${name} added the home slide "Studio Picnic Slide".`,
