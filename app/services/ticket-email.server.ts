@@ -58,7 +58,7 @@ export async function sendTicketConfirmation(context: AppLoadContext, ticketId: 
 /** When and where, for a ticket of the event on sale; the e-mail goes without them if the settings cannot be read. */
 async function eventDetailsFor(context: AppLoadContext, ticket: Ticket, log: Log): Promise<EventDetails | null> {
   try {
-    return ticketEventDetails(ticket, await context.store.content.getSiteSettings());
+    return ticketEventDetails(ticket, await context.content.getSiteSettings());
   } catch (error) {
     log(`Ticket confirmation for ticket ${ticket.id}: the event's date and venue could not be read; sent without them.`, error);
     return null;

@@ -29,9 +29,11 @@ beforeAll(async () => {
       const row = await db.prepare("SELECT id, code FROM tickets WHERE paid = 1 ORDER BY created_at DESC LIMIT 1").first<{ id: string; code: string }>();
       if (!row) throw new Error("the demo seed has no paid ticket");
       code = row.code;
+      const store = createD1Store(db);
       const context = {
         env: { LINK_SIGNING_SECRET: "e2e-ticket-email-secret-0123456789abc", MAIL_FROM: "MMA <no-reply@example.org>" },
-        store: createD1Store(db),
+        store,
+        content: store.content,
       } as unknown as AppLoadContext;
       await sendTicketConfirmation(context, row.id, "http://localhost:8787", (message, error) => {
         throw new Error(`${message} ${String(error)}`);

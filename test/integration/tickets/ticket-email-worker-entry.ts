@@ -19,7 +19,9 @@ export default {
   async fetch(request: Request, bindings: { DB: D1Database }): Promise<Response> {
     const call = (await request.json()) as Call;
     const logged: string[] = [];
-    const context = { env: call.env, store: createD1Store(bindings.DB) } as unknown as AppLoadContext;
+    const store = createD1Store(bindings.DB);
+    // The page content layer as the site builds it reads through to the store here (no cache in this Worker).
+    const context = { env: call.env, store, content: store.content } as unknown as AppLoadContext;
     await sendTicketConfirmation(context, call.ticketId, call.origin, (message, error) => {
       logged.push(`${message} ${error instanceof Error ? error.message : ""}`.trim());
     });
