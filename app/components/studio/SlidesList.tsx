@@ -34,7 +34,7 @@ export function SlidesList({ slides, confirm, formError }: SlidesListProps) {
             </Link>
             <a href="/">View on site</a>
           </p>
-          <FormMessage message={drag.error ?? formError} />
+          <FormMessage message={formError} />
           {confirm ? (
             <section className="confirm-step" aria-labelledby="confirm-step-title">
               <h2 id="confirm-step-title">Please confirm</h2>

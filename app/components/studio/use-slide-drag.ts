@@ -1,19 +1,21 @@
-import { useFetcher } from "@remix-run/react";
+import { useNavigation, useSubmit } from "@remix-run/react";
 import { useState, type KeyboardEvent, type PointerEvent } from "react";
-import type { FormReply } from "~/components/forms";
 import { moveTo } from "~/domain/slide-order";
 
 /**
  * Dragging /studio/slides' rows by their handles (JavaScript only; the up and down buttons
  * stay for keyboards and pages without it). Pointer events, so a finger drags as a mouse
  * does. The drop posts the whole order to the page's action (intent "order"); while it
- * saves, the rows keep the dropped order, then show the order the server answered.
+ * saves, the rows keep the dropped order, then show the order the server answered (an error
+ * comes back as the page's action data, as the buttons' do). A plain submission, not useFetcher:
+ * useFetcher would put its code in the framework chunk every public page loads.
  */
 export function useSlideDrag(serverIds: readonly string[]) {
-  const fetcher = useFetcher<FormReply>();
+  const navigation = useNavigation();
+  const submit = useSubmit();
   const [dragging, setDragging] = useState<{ id: string; order: string[] } | null>(null);
-  const saving = fetcher.state !== "idle";
-  const posted = saving ? (fetcher.formData?.getAll("ids") as string[] | undefined) : undefined;
+  const saving = navigation.formData?.get("intent") === "order";
+  const posted = saving ? (navigation.formData?.getAll("ids") as string[] | undefined) : undefined;
   const order = dragging?.order ?? posted ?? [...serverIds];
 
   const save = (next: readonly string[]) => {
@@ -21,7 +23,7 @@ export function useSlideDrag(serverIds: readonly string[]) {
     const form = new FormData();
     form.set("intent", "order");
     for (const id of next) form.append("ids", id);
-    fetcher.submit(form, { method: "post" });
+    submit(form, { method: "post", preventScrollReset: true });
   };
 
   const handleProps = (id: string) => ({
@@ -61,5 +63,5 @@ export function useSlideDrag(serverIds: readonly string[]) {
     },
   });
 
-  return { order, draggingId: dragging?.id ?? null, saving, error: fetcher.data?.error?.[""]?.[0], handleProps };
+  return { order, draggingId: dragging?.id ?? null, saving, handleProps };
 }
