@@ -70,10 +70,7 @@ export function photoKeyFromSplat(splat: string): string | null {
   return parts.join("/");
 }
 
-/**
- * A photo's folder URL ("/media/photos/<id>/") from its original's path; null if it is not a photo of ours.
- * Kept small on purpose: it runs in the public pages' JavaScript (the /media/ route checks keys itself).
- */
+/** A photo's folder URL ("/media/photos/<id>/") from its original's path; null if it is not a photo of ours (the /media/ route checks keys itself). */
 function photoFolderUrl(path: string): string | null {
   return path.startsWith(`${MEDIA_URL_PREFIX}photos/`) && !path.includes("..") ? path.slice(0, path.lastIndexOf("/") + 1) : null;
 }
@@ -103,6 +100,24 @@ export function pictureSources(image: Pick<MediaRef, "path" | "renditions">, max
     fallback: `${folder}${fallback}.jpg`,
     largest: `${folder}${Math.max(...all)}.webp`,
   };
+}
+
+/**
+ * A photo as a page shows it: `path` is the <img src> (for a photo with renditions, its JPEG
+ * fallback) and `webpSrcSet` the <source>'s WebP widths. Worked out by the loaders, so the
+ * browser only renders ready strings and the rule stays out of the public pages' JavaScript.
+ * `renditions` is gone: a raw MediaRef passed where a shown image is expected fails to compile.
+ */
+export type ShownImage = Omit<MediaRef, "renditions"> & { renditions?: never; webpSrcSet?: string };
+
+/** `image` ready to show (`maxWidth`: the widest rendition to offer, as for `pictureSources`). */
+export function shownImage(image: MediaRef, maxWidth?: number): ShownImage;
+export function shownImage(image: MediaRef | null, maxWidth?: number): ShownImage | null;
+export function shownImage(image: MediaRef | null, maxWidth?: number): ShownImage | null {
+  if (!image) return null;
+  const { renditions: _renditions, ...shown } = image;
+  const sources = pictureSources(image, maxWidth);
+  return sources ? { ...shown, path: sources.fallback, webpSrcSet: sources.webpSrcSet } : shown;
 }
 
 /** The rendered height of a rendition `width` wide of an original `original` (to reserve its space). */

@@ -6,6 +6,7 @@ import { NewsList, newsSummary } from "~/components/content/NewsCard";
 import { RichText } from "~/components/content/RichText";
 import { HeroSlider } from "~/components/home/HeroSlider";
 import { ASSOCIATION } from "~/domain/association";
+import { shownImage } from "~/domain/photo-renditions";
 import { NO_UPCOMING_EVENT } from "~/domain/site-settings-defaults";
 import { absoluteUrl, pageMeta } from "~/domain/page-meta";
 import { safeHref } from "~/domain/safe-href";
@@ -25,9 +26,9 @@ export async function loader({ context, request }: LoaderFunctionArgs) {
   const [settings, slides, news] = await Promise.all([context.content.getSiteSettings(), context.content.listSlides(), context.content.listPublishedNews()]);
   const event = settings.upcomingEvent;
   return {
-    slides: slides.map(({ id, bannerImage, smallText, title, description }) => ({ id, bannerImage, smallText, title, description })),
+    slides: slides.map(({ id, bannerImage, smallText, title, description }) => ({ id, bannerImage: shownImage(bannerImage), smallText, title, description })),
     event: {
-      image: event.image,
+      image: shownImage(event.image),
       // Set on the server, so the empty state costs the page no JavaScript.
       title: event.title.trim() || NO_UPCOMING_EVENT,
       descriptionHtml: event.descriptionHtml,

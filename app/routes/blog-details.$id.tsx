@@ -5,6 +5,7 @@ import { RichText } from "~/components/content/RichText";
 import { PageTitle } from "~/components/layout/Breadcrumbs";
 import { formatNewsDate, isoDate } from "~/domain/dates";
 import { absoluteUrl, pageMeta } from "~/domain/page-meta";
+import { shownImage } from "~/domain/photo-renditions";
 import { plainText } from "~/domain/plain-text";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => {
@@ -19,7 +20,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => {
 export async function loader({ params, request, context }: LoaderFunctionArgs) {
   const item = await context.content.getPublishedNews(params.id ?? "");
   if (!item) throw new Response("Not Found", { status: 404 });
-  return { item, ogImage: item.image ? absoluteUrl(item.image.path, request.url) : null };
+  return { item: { ...item, image: shownImage(item.image) }, ogImage: item.image ? absoluteUrl(item.image.path, request.url) : null };
 }
 
 export default function BlogDetails() {

@@ -1,6 +1,6 @@
 import { redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
-import { LightboxGallery } from "~/components/gallery/Lightbox";
+import { galleryPhoto, LightboxGallery } from "~/components/gallery/Lightbox";
 import { PageTitle } from "~/components/layout/Breadcrumbs";
 import { describedPhotos, photoCount } from "~/domain/gallery";
 import { absoluteUrl, pageMeta } from "~/domain/page-meta";
@@ -17,7 +17,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   if (!gallery) throw redirect("/gallery");
   return {
     title: gallery.title,
-    photos: describedPhotos(gallery),
+    photos: describedPhotos(gallery).map(galleryPhoto),
     shareImage: absoluteUrl(gallery.featuredImage.path, request.url),
   };
 }

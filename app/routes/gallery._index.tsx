@@ -4,6 +4,7 @@ import { Picture } from "~/components/content/Picture";
 import { PageTitle } from "~/components/layout/Breadcrumbs";
 import { photoCount } from "~/domain/gallery";
 import { pageMeta } from "~/domain/page-meta";
+import { shownImage } from "~/domain/photo-renditions";
 
 export const meta: MetaFunction = () => pageMeta("Gallery", "Photos from the association's celebrations, festivals, school and sports days.");
 
@@ -11,7 +12,12 @@ export async function loader({ context }: LoaderFunctionArgs) {
   const galleries = await context.content.listGalleries();
   // Only what a card shows: the photos themselves load on the gallery's own page.
   return {
-    galleries: galleries.map(({ id, title, featuredImage, images }) => ({ id, title, featuredImage, count: photoCount(images.length) })),
+    galleries: galleries.map(({ id, title, featuredImage, images }) => ({
+      id,
+      title,
+      featuredImage: shownImage(featuredImage, 700),
+      count: photoCount(images.length),
+    })),
   };
 }
 
@@ -26,7 +32,7 @@ export default function GalleryIndex() {
             {galleries.map((gallery, index) => (
               <li key={gallery.id} className="card gallery-card">
                 {/* The title names the link; the cover photo adds nothing to read out. */}
-                <Picture image={gallery.featuredImage} alt="" eager={index === 0} sizes="(min-width: 768px) 33vw, 100vw" maxWidth={700} />
+                <Picture image={gallery.featuredImage} alt="" eager={index === 0} sizes="(min-width: 768px) 33vw, 100vw" />
                 <div className="card-body">
                   <h2>
                     {/* Its ::after covers the card, so the whole card is the link. */}

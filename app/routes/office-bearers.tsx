@@ -4,6 +4,7 @@ import { Picture } from "~/components/content/Picture";
 import { RichText } from "~/components/content/RichText";
 import { PageTitle } from "~/components/layout/Breadcrumbs";
 import { pageMeta } from "~/domain/page-meta";
+import { shownImage } from "~/domain/photo-renditions";
 
 export const meta: MetaFunction = () =>
   pageMeta("Office Bearers", "The association's office bearers, elected by the members each year, and the teams before them.");
@@ -17,7 +18,7 @@ export async function loader({ context }: LoaderFunctionArgs) {
   return {
     title: settings.latestOfficeBearersTitle.trim() || "Our office bearers",
     // The store sorts: bearers by order ascending, previous teams newest first.
-    bearers: bearers.map(({ id, name, role, photo }) => ({ id, name, role, photo })),
+    bearers: bearers.map(({ id, name, role, photo }) => ({ id, name, role, photo: shownImage(photo, 700) })),
     previousTeams: previousTeams.map(({ id, title, contentHtml }) => ({ id, title, contentHtml })),
   };
 }
@@ -36,7 +37,7 @@ export default function OfficeBearers() {
             {bearers.map((bearer, index) => (
               <li key={bearer.id} className="card bearer-card">
                 {bearer.photo ? (
-                  <Picture image={bearer.photo} eager={index === 0} sizes="(min-width: 768px) 260px, 100vw" maxWidth={700} />
+                  <Picture image={bearer.photo} eager={index === 0} sizes="(min-width: 768px) 260px, 100vw" />
                 ) : (
                   // Keeps the cards in line when a photo is missing.
                   <span className="bearer-no-photo" aria-hidden="true" />

@@ -2,6 +2,7 @@ import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { HeroSlider, type SlideView } from "~/components/home/HeroSlider";
+import { shownImage } from "~/domain/photo-renditions";
 import { parseHtml } from "../support/html";
 
 const slide = (n: number, bannerImage: SlideView["bannerImage"]): SlideView => ({
@@ -11,7 +12,8 @@ const slide = (n: number, bannerImage: SlideView["bannerImage"]): SlideView => (
   title: `Slide ${n}`,
   description: "Text",
 });
-const banner = (id: string) => ({ path: `/media/photos/${id}/original.jpg`, width: 2400, height: 1000, renditions: [350, 700, 1600], alt: "" });
+// As the home loader hands it over.
+const banner = (id: string) => shownImage({ path: `/media/photos/${id}/original.jpg`, width: 2400, height: 1000, renditions: [350, 700, 1600], alt: "" });
 
 /** The home slider's banners (server render, as a visitor without JavaScript gets them). */
 describe("home slider banners", () => {

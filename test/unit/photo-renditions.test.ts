@@ -1,6 +1,15 @@
 import { describe, expect, it } from "vitest";
 import { resolveMedia, resolveMediaUrl } from "~/domain/media";
-import { fallbackWidth, mediaKeyFromUrlPath, photoKeyFromSplat, photoKeys, pictureSources, renditionWidths, scaledHeight } from "~/domain/photo-renditions";
+import {
+  fallbackWidth,
+  mediaKeyFromUrlPath,
+  photoKeyFromSplat,
+  photoKeys,
+  pictureSources,
+  renditionWidths,
+  scaledHeight,
+  shownImage,
+} from "~/domain/photo-renditions";
 
 describe("renditionWidths", () => {
   it("makes 350, 700 and 1600 px of a phone photo", () => {
@@ -82,5 +91,26 @@ describe("pictureSources for thumbnails", () => {
     expect(sources?.webpSrcSet).toBe("/media/photos/abc/350.webp 350w, /media/photos/abc/700.webp 700w");
     expect(sources?.largest).toBe("/media/photos/abc/1600.webp");
     expect(pictureSources({ path: "/media/photos/abc/original.jpg", renditions: [1000] }, 700)?.webpSrcSet).toBe("/media/photos/abc/1000.webp 1000w");
+  });
+});
+
+describe("shownImage (what a loader hands the page)", () => {
+  const photo = { path: "/media/photos/abc/original.jpg", width: 4000, height: 3000, alt: "The lawn", renditions: [350, 700, 1600] };
+
+  it("points the image at the JPEG fallback and carries the WebP srcset, capped for a thumbnail; the widths list stays behind", () => {
+    expect(shownImage(photo)).toEqual({
+      path: "/media/photos/abc/700.jpg",
+      width: 4000,
+      height: 3000,
+      alt: "The lawn",
+      webpSrcSet: "/media/photos/abc/350.webp 350w, /media/photos/abc/700.webp 700w, /media/photos/abc/1600.webp 1600w",
+    });
+    expect(shownImage(photo, 350)).toMatchObject({ path: "/media/photos/abc/350.jpg", webpSrcSet: "/media/photos/abc/350.webp 350w" });
+  });
+
+  it("leaves a photo without renditions (or not ours) as it is, and no photo as none", () => {
+    expect(shownImage({ path: "/demo/gallery-1.jpg", alt: "Dancers" })).toEqual({ path: "/demo/gallery-1.jpg", alt: "Dancers" });
+    expect(shownImage({ path: "https://cms.example/x.jpg", renditions: [350] })).toEqual({ path: "https://cms.example/x.jpg" });
+    expect(shownImage(null)).toBeNull();
   });
 });

@@ -4,13 +4,14 @@ import { describe, expect, it } from "vitest";
 import { ContentImage } from "~/components/content/ContentImage";
 import { Picture } from "~/components/content/Picture";
 import { PhotoInput } from "~/components/forms/PhotoInput";
+import { shownImage } from "~/domain/photo-renditions";
 import { parseHtml } from "../support/html";
 
 const uploaded = { path: "/media/photos/abc/original.jpg", width: 4000, height: 3000, renditions: [350, 700, 1600], alt: "The lawn" };
 
-describe("Picture", () => {
+describe("Picture (its sources worked out on the server by shownImage)", () => {
   it("draws <picture> with the WebP srcset and sizes, the JPEG fallback, the size and lazy loading", () => {
-    const page = parseHtml(renderToStaticMarkup(createElement(Picture, { image: uploaded, sizes: "(min-width: 600px) 350px, 100vw", maxWidth: 700 })));
+    const page = parseHtml(renderToStaticMarkup(createElement(Picture, { image: shownImage(uploaded, 700), sizes: "(min-width: 600px) 350px, 100vw" })));
     expect(page.one("picture source")?.attribs).toEqual({
       type: "image/webp",
       srcset: "/media/photos/abc/350.webp 350w, /media/photos/abc/700.webp 700w",
@@ -26,13 +27,13 @@ describe("Picture", () => {
   });
 
   it("loads the page's first image at once when told", () => {
-    const page = parseHtml(renderToStaticMarkup(createElement(Picture, { image: uploaded, sizes: "100vw", eager: true })));
+    const page = parseHtml(renderToStaticMarkup(createElement(Picture, { image: shownImage(uploaded), sizes: "100vw", eager: true })));
     expect(page.one("picture img")?.attribs).toMatchObject({ loading: "eager", fetchpriority: "high" });
   });
 
   it("draws a photo without renditions exactly as before", () => {
     const demo = { path: "/demo/gallery-1.jpg", alt: "Dancers" };
-    expect(renderToStaticMarkup(createElement(Picture, { image: demo, sizes: "100vw" }))).toBe(
+    expect(renderToStaticMarkup(createElement(Picture, { image: shownImage(demo), sizes: "100vw" }))).toBe(
       renderToStaticMarkup(createElement(ContentImage, { image: demo })),
     );
   });

@@ -1,3 +1,4 @@
+import type { ShownImage } from "~/domain/photo-renditions";
 import type { InfoPage } from "~/domain/records";
 import { youtubeId } from "~/domain/youtube";
 import { Picture } from "./Picture";
@@ -5,7 +6,10 @@ import { RichText } from "./RichText";
 import { VideoModal } from "./VideoModal";
 
 /** The content block of About Us and School: image with play button, pre-title, title, descriptions. */
-export function InfoPageView({ page }: { page: InfoPage }) {
+/** An info page as its loader hands it over: the picture ready to show. */
+export type InfoPageShown = Omit<InfoPage, "image"> & { image: ShownImage | null };
+
+export function InfoPageView({ page }: { page: InfoPageShown }) {
   const videoId = youtubeId(page.youtubeVideoId);
   return (
     <section className="container section split info-page">

@@ -1,9 +1,10 @@
 import { Link } from "@remix-run/react";
+import { shownImage, type ShownImage } from "~/domain/photo-renditions";
 import type { NewsItem } from "~/domain/records";
 import { Picture } from "./Picture";
 import { RichText } from "./RichText";
 
-export type NewsSummary = Pick<NewsItem, "id" | "title" | "excerptHtml" | "image">;
+export type NewsSummary = Pick<NewsItem, "id" | "title" | "excerptHtml"> & { image: ShownImage | null };
 
 /** A news item in a list: image, title, excerpt and the spec's read-more link. */
 export function NewsCard({ item, headingLevel = 2, eager = false }: { item: NewsSummary; headingLevel?: 2 | 3; eager?: boolean }) {
@@ -36,7 +37,7 @@ export function NewsList({ items, headingLevel, eagerFirst = false }: { items: N
   );
 }
 
-/** What a list needs of a news item (the full content stays on the server). */
+/** What a list needs of a news item (the full content stays on the server), its picture ready to show. */
 export function newsSummary(item: NewsItem): NewsSummary {
-  return { id: item.id, title: item.title, excerptHtml: item.excerptHtml, image: item.image };
+  return { id: item.id, title: item.title, excerptHtml: item.excerptHtml, image: shownImage(item.image) };
 }

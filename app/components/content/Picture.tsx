@@ -1,5 +1,4 @@
-import { pictureSources } from "~/domain/photo-renditions";
-import type { MediaRef } from "~/domain/records";
+import type { ShownImage } from "~/domain/photo-renditions";
 import { ContentImage } from "./ContentImage";
 
 /**
@@ -7,30 +6,28 @@ import { ContentImage } from "./ContentImage";
  * `srcset` for the browser to pick by `sizes`, and the JPEG fallback as the <img>, whose
  * width and height (the original's) reserve the space. Lazy unless it is the page's largest
  * early image (`eager`). A photo without renditions is exactly the ContentImage it always was.
+ * The loader works the sources out (`shownImage`), so this only renders them.
  */
 export function Picture({
   image,
   alt,
   sizes,
-  maxWidth,
   eager = false,
   className,
 }: {
-  image: MediaRef;
+  image: ShownImage;
   alt?: string;
   /** How wide it is shown, e.g. "(min-width: 768px) 33vw, 100vw". */
   sizes: string;
-  /** The widest rendition to offer (thumbnails: 700). */
-  maxWidth?: number;
   eager?: boolean;
   className?: string;
 }) {
-  const sources = pictureSources(image, maxWidth);
-  if (!sources) return <ContentImage image={image} alt={alt} eager={eager} className={className} />;
+  const img = <ContentImage image={image} alt={alt} eager={eager} className={className} />;
+  if (!image.webpSrcSet) return img;
   return (
     <picture>
-      <source type="image/webp" srcSet={sources.webpSrcSet} sizes={sizes} />
-      <ContentImage image={{ ...image, path: sources.fallback }} alt={alt} eager={eager} className={className} />
+      <source type="image/webp" srcSet={image.webpSrcSet} sizes={sizes} />
+      {img}
     </picture>
   );
 }

@@ -1,4 +1,5 @@
 import { Picture } from "~/components/content/Picture";
+import { shownImage } from "~/domain/photo-renditions";
 import type { MediaRef } from "~/domain/records";
 
 /** The photo types the pipeline takes (checked again from the bytes on the server: this only filters the picker). */
@@ -39,7 +40,7 @@ export function PhotoInput({
       ) : null}
       {current?.path ? (
         <div className="photo-input-current">
-          <Picture image={current} alt={current.alt || "The current photo"} sizes="160px" maxWidth={350} className="photo-input-preview" />
+          <Picture image={shownImage(current, 350)} alt={current.alt || "The current photo"} sizes="160px" className="photo-input-preview" />
           <label className="photo-input-remove">
             <input type="checkbox" name={`${name}-remove`} value="1" /> Remove
           </label>

@@ -1,10 +1,21 @@
 import { useRef, useState, type KeyboardEvent, type MouseEvent } from "react";
 import { Picture } from "~/components/content/Picture";
-import { pictureSources } from "~/domain/photo-renditions";
+import { pictureSources, shownImage, type ShownImage } from "~/domain/photo-renditions";
 import { stepPhoto } from "~/domain/gallery";
 import type { MediaRef } from "~/domain/records";
 
-export type Photo = MediaRef & { alt: string };
+/** A gallery photo ready to show: its thumbnail, its large picture, and what its link opens without JavaScript. */
+export interface Photo {
+  alt: string;
+  href: string;
+  thumbnail: ShownImage;
+  large: ShownImage;
+}
+
+/** For the loader: the thumbnail offers widths up to 700 px; without JavaScript the link opens the largest rendition, not a phone's 5 MB original. */
+export function galleryPhoto(image: MediaRef & { alt: string }): Photo {
+  return { alt: image.alt, href: pictureSources(image)?.largest ?? image.path, thumbnail: shownImage(image, 700), large: shownImage(image) };
+}
 
 /** A click the browser should handle itself: another button, or a new tab or window. */
 function isModifiedClick(event: MouseEvent) {
@@ -51,10 +62,10 @@ export function LightboxGallery({ photos }: { photos: Photo[] }) {
     <>
       <ul className="gallery-grid">
         {photos.map((image, index) => (
-          <li key={`${index}-${image.path}`}>
+          <li key={`${index}-${image.href}`}>
             <a
-              // Without JavaScript the link opens the photo itself: its largest rendition, not a phone's 5 MB original.
-              href={pictureSources(image)?.largest ?? image.path}
+              // Without JavaScript the link opens the photo itself.
+              href={image.href}
               className="gallery-thumb"
               ref={(element) => {
                 thumbnails.current[index] = element;
@@ -62,7 +73,7 @@ export function LightboxGallery({ photos }: { photos: Photo[] }) {
               onClick={(event) => open(event, index)}
             >
               {/* Without stored sizes the CSS box (aspect-ratio 4/3) holds the space, so no spinner is needed while images load. */}
-              <Picture image={image} eager={index === 0} sizes="(min-width: 600px) 350px, 100vw" maxWidth={700} />
+              <Picture image={image.thumbnail} eager={index === 0} sizes="(min-width: 600px) 350px, 100vw" />
             </a>
           </li>
         ))}
@@ -87,10 +98,10 @@ export function LightboxGallery({ photos }: { photos: Photo[] }) {
           </button>
           {photo ? (
             <figure className="lightbox-figure">
-              {photo.renditions?.length ? (
-                <Picture key={photo.path} image={photo} alt={photo.alt} sizes="100vw" eager />
+              {photo.large.webpSrcSet ? (
+                <Picture key={photo.href} image={photo.large} alt={photo.alt} sizes="100vw" eager />
               ) : (
-                <img key={photo.path} src={photo.path} alt={photo.alt} width={photo.width} height={photo.height} />
+                <img key={photo.href} src={photo.large.path} alt={photo.alt} width={photo.large.width} height={photo.large.height} />
               )}
               <figcaption id="lightbox-caption" aria-live="polite">
                 {photo.alt} <span className="lightbox-count">{`${current! + 1} of ${photos.length}`}</span>

@@ -1,4 +1,5 @@
 import { Carousel } from "react-responsive-carousel";
+import type { ShownImage } from "~/domain/photo-renditions";
 import type { HomeSlide } from "~/domain/records";
 import { Picture } from "../content/Picture";
 import { useHydrated } from "../use-hydrated";
@@ -6,7 +7,7 @@ import { useHydrated } from "../use-hydrated";
 /** Spec §9: fade, 1200 ms transition, a new slide every 2500 ms, one at a time, dots and arrows. */
 export const SLIDER = { transitionMs: 1200, intervalMs: 2500 } as const;
 
-export type SlideView = Pick<HomeSlide, "id" | "bannerImage" | "smallText" | "title" | "description">;
+export type SlideView = Pick<HomeSlide, "id" | "smallText" | "title" | "description"> & { bannerImage: ShownImage };
 
 function Slide({ slide, first }: { slide: SlideView; first: boolean }) {
   return (
