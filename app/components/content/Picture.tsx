@@ -1,12 +1,12 @@
 import type { ShownImage } from "~/domain/photo-renditions";
-import { ContentImage } from "./ContentImage";
 
 /**
- * A photo with renditions (uploaded in the studio, ADR 40) as a <picture>: the WebP widths in
- * `srcset` for the browser to pick by `sizes`, and the JPEG fallback as the <img>, whose
- * width and height (the original's) reserve the space. Lazy unless it is the page's largest
- * early image (`eager`). A photo without renditions is exactly the ContentImage it always was.
- * The loader works the sources out (`shownImage`), so this only renders them.
+ * An image from the content service as the loader hands it over (`shownImage`: path resolved,
+ * sources worked out on the server, so this only renders them). A photo with renditions
+ * (uploaded in the studio, ADR 40) is a <picture>: the WebP widths in `srcset` for the browser
+ * to pick by `sizes`, and the JPEG fallback as the <img>. Any other image is the plain <img>.
+ * Width and height (the original's) reserve the space before it loads; without them the CSS
+ * box (aspect-ratio) holds it. Lazy unless it is the page's largest early image (`eager`).
  */
 export function Picture({
   image,
@@ -16,18 +16,33 @@ export function Picture({
   className,
 }: {
   image: ShownImage;
+  /** Overrides the stored alt text; "" for decorative images. */
   alt?: string;
   /** How wide it is shown, e.g. "(min-width: 768px) 33vw, 100vw". */
   sizes: string;
+  /** Above the fold: load at once, with high priority. */
   eager?: boolean;
   className?: string;
 }) {
-  const img = <ContentImage image={image} alt={alt} eager={eager} className={className} />;
-  if (!image.webpSrcSet) return img;
-  return (
+  const img = (
+    <img
+      src={image.path}
+      alt={alt ?? image.alt ?? ""}
+      width={image.width}
+      height={image.height}
+      loading={eager ? "eager" : "lazy"}
+      // Lower case: React 18 does not know the camel-case prop (the attribute is the same).
+      {...(eager ? { fetchpriority: "high" } : {})}
+      decoding="async"
+      className={className}
+    />
+  );
+  return image.webpSrcSet ? (
     <picture>
       <source type="image/webp" srcSet={image.webpSrcSet} sizes={sizes} />
       {img}
     </picture>
+  ) : (
+    img
   );
 }
