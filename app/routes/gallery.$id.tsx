@@ -6,9 +6,7 @@ import { describedPhotos, photoCount } from "~/domain/gallery";
 import { absoluteUrl, pageMeta } from "~/domain/page-meta";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) =>
-  data
-    ? pageMeta(data.title, `${data.title}: ${photoCount(data.photos.length)} from the association's gallery.`, { image: data.shareImage })
-    : pageMeta("Gallery", "Photos from the association's events.");
+  data ? pageMeta(data.title, data.description, { image: data.shareImage }) : pageMeta("Gallery", "Photos from the association's events.");
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   // Found in the cached list of galleries, so a made-up id costs no store read.
@@ -17,6 +15,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   if (!gallery) throw redirect("/gallery");
   return {
     title: gallery.title,
+    // Worked out here, so the counting stays out of the page's JavaScript.
+    description: `${gallery.title}: ${photoCount(gallery.images.length)} from the association's gallery.`,
     photos: describedPhotos(gallery).map(galleryPhoto),
     shareImage: absoluteUrl(gallery.featuredImage.path, request.url),
   };
