@@ -17,10 +17,8 @@ const HOME_NEWS_COUNT = 5;
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: carouselStyles }];
 
-export const meta: MetaFunction<typeof loader> = ({ data }) =>
-  pageMeta("Home", `${ASSOCIATION.name}: our community, school, events and membership in Greater Manchester.`, {
-    image: data?.ogImage,
-  });
+/** The tags come with the loader's data (the same pageMeta), so the page's JavaScript carries none of their words. */
+export const meta: MetaFunction<typeof loader> = ({ data }) => data?.meta ?? [];
 
 export async function loader({ context, request }: LoaderFunctionArgs) {
   const [settings, slides, news] = await Promise.all([context.content.getSiteSettings(), context.content.listSlides(), context.content.listPublishedNews()]);
@@ -40,7 +38,9 @@ export async function loader({ context, request }: LoaderFunctionArgs) {
     news: news.slice(0, HOME_NEWS_COUNT).map(newsSummary),
     contactNumber: settings.primaryContactNumber,
     contactEmail: settings.primaryContactEmail,
-    ogImage: slides[0] ? absoluteUrl(slides[0].bannerImage.path, request.url) : null,
+    meta: pageMeta("Home", `${ASSOCIATION.name}: our community, school, events and membership in Greater Manchester.`, {
+      image: slides[0] ? absoluteUrl(slides[0].bannerImage.path, request.url) : null,
+    }),
   };
 }
 

@@ -6,9 +6,13 @@ import { PageTitle } from "~/components/layout/Breadcrumbs";
 import { pageMeta } from "~/domain/page-meta";
 import { loadInfoPage } from "~/services/info-page.server";
 
-export const meta: MetaFunction = () => pageMeta("About Us", "About the association: who we are, what we do and how we are run.");
+/** The tags come with the loader's data (the same pageMeta), so the page's JavaScript carries none of their words. */
+export const meta: MetaFunction<typeof loader> = ({ data }) => data?.meta ?? [];
 
-export const loader = ({ context }: LoaderFunctionArgs) => loadInfoPage(context, "aboutUs");
+export const loader = async ({ context }: LoaderFunctionArgs) => ({
+  ...(await loadInfoPage(context, "aboutUs")),
+  meta: pageMeta("About Us", "About the association: who we are, what we do and how we are run."),
+});
 
 export default function AboutUs() {
   const { page } = useLoaderData<typeof loader>();

@@ -8,19 +8,20 @@ import { absoluteUrl, pageMeta } from "~/domain/page-meta";
 import { shownImage } from "~/domain/photo-renditions";
 import { plainText } from "~/domain/plain-text";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => {
-  if (!data) return [];
-  const { item, ogImage } = data;
-  return [
-    ...pageMeta(item.title, plainText(item.excerptHtml || item.contentHtml), { image: ogImage, type: "article" }),
-    { property: "article:published_time", content: isoDate(item.createdAt) },
-  ];
-};
+/** The tags come with the loader's data (the same pageMeta), so the page's JavaScript carries none of their words. */
+export const meta: MetaFunction<typeof loader> = ({ data }) => data?.meta ?? [];
 
 export async function loader({ params, request, context }: LoaderFunctionArgs) {
   const item = await context.content.getPublishedNews(params.id ?? "");
   if (!item) throw new Response("Not Found", { status: 404 });
-  return { item: { ...item, image: shownImage(item.image) }, ogImage: item.image ? absoluteUrl(item.image.path, request.url) : null };
+  const ogImage = item.image ? absoluteUrl(item.image.path, request.url) : null;
+  return {
+    item: { ...item, image: shownImage(item.image) },
+    meta: [
+      ...pageMeta(item.title, plainText(item.excerptHtml || item.contentHtml), { image: ogImage, type: "article" }),
+      { property: "article:published_time", content: isoDate(item.createdAt) },
+    ],
+  };
 }
 
 export default function BlogDetails() {

@@ -4,11 +4,12 @@ import { NewsList, newsSummary } from "~/components/content/NewsCard";
 import { PageTitle } from "~/components/layout/Breadcrumbs";
 import { pageMeta } from "~/domain/page-meta";
 
-export const meta: MetaFunction = () => pageMeta("News", "News and stories from the association: events, school and community.");
+/** The tags come with the loader's data (the same pageMeta), so the page's JavaScript carries none of their words. */
+export const meta: MetaFunction<typeof loader> = ({ data }) => data?.meta ?? [];
 
 export async function loader({ context }: LoaderFunctionArgs) {
   const news = await context.content.listPublishedNews();
-  return { news: news.map(newsSummary) };
+  return { news: news.map(newsSummary), meta: pageMeta("News", "News and stories from the association: events, school and community.") };
 }
 
 export default function Blog() {

@@ -39,8 +39,8 @@ import { keepPageAfterStoreError } from "~/components/forms/keep-page-after-stor
 /** A 503 from an action (our records could not be reached) keeps the page as it is. */
 export const shouldRevalidate = keepPageAfterStoreError;
 
-export const meta: MetaFunction<typeof loader> = ({ data }) =>
-  pageMeta(data?.title ? `Book tickets: ${data.title}` : "Book tickets", "Book your household's tickets.");
+/** The tags come with the loader's data (the same pageMeta), so the page's JavaScript carries none of their words. */
+export const meta: MetaFunction<typeof loader> = ({ data }) => data?.meta ?? [];
 
 const PRIVATE = { "Cache-Control": PRIVATE_CACHE_CONTROL };
 export const headers: HeadersFunction = ({ actionHeaders }) => {
@@ -52,7 +52,11 @@ export const headers: HeadersFunction = ({ actionHeaders }) => {
 /** Members only; the party is pre-filled from the signed-in member's own record. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const member = await requireUser(request, context);
-  return data(await loadBooking(context, member), { headers: PRIVATE });
+  const booking = await loadBooking(context, member);
+  return data(
+    { ...booking, meta: pageMeta(booking.title ? `Book tickets: ${booking.title}` : "Book tickets", "Book your household's tickets.") },
+    { headers: PRIVATE },
+  );
 }
 
 /** A post parsed against the event on sale (read fresh) and this member's bands, with the party as the form shows it again. */

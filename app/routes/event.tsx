@@ -5,8 +5,8 @@ import { isPastEvent, PAST_EVENT_LABEL, PAST_EVENT_TEXT } from "~/domain/calenda
 import { contentLink } from "~/domain/content-link";
 import { pageMeta } from "~/domain/page-meta";
 
-export const meta: MetaFunction = () =>
-  pageMeta("Event Calendar", "The association's events through the year: festivals, celebrations, sports days and talks.");
+/** The tags come with the loader's data (the same pageMeta), so the page's JavaScript carries none of their words. */
+export const meta: MetaFunction<typeof loader> = ({ data }) => data?.meta ?? [];
 
 /** The mark's words come with the data, so the page's JavaScript carries only the element. */
 const PAST = { text: PAST_EVENT_TEXT, label: PAST_EVENT_LABEL };
@@ -26,6 +26,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       link: contentLink(event.url, origin),
       past: isPastEvent(event, now) ? PAST : null,
     })),
+    meta: pageMeta("Event Calendar", "The association's events through the year: festivals, celebrations, sports days and talks."),
   };
 }
 

@@ -5,8 +5,8 @@ import { PageTitle } from "~/components/layout/Breadcrumbs";
 import { describedPhotos, photoCount } from "~/domain/gallery";
 import { absoluteUrl, pageMeta } from "~/domain/page-meta";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) =>
-  data ? pageMeta(data.title, data.description, { image: data.shareImage }) : pageMeta("Gallery", "Photos from the association's events.");
+/** The tags come with the loader's data (the same pageMeta), so the page's JavaScript carries none of their words. */
+export const meta: MetaFunction<typeof loader> = ({ data }) => data?.meta ?? [];
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   // Found in the cached list of galleries, so a made-up id costs no store read.
@@ -15,10 +15,10 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   if (!gallery) throw redirect("/gallery");
   return {
     title: gallery.title,
-    // Worked out here, so the counting stays out of the page's JavaScript.
-    description: `${gallery.title}: ${photoCount(gallery.images.length)} from the association's gallery.`,
     photos: describedPhotos(gallery).map(galleryPhoto),
-    shareImage: absoluteUrl(gallery.featuredImage.path, request.url),
+    meta: pageMeta(gallery.title, `${gallery.title}: ${photoCount(gallery.images.length)} from the association's gallery.`, {
+      image: absoluteUrl(gallery.featuredImage.path, request.url),
+    }),
   };
 }
 

@@ -6,7 +6,8 @@ import { photoCount } from "~/domain/gallery";
 import { pageMeta } from "~/domain/page-meta";
 import { shownImage } from "~/domain/photo-renditions";
 
-export const meta: MetaFunction = () => pageMeta("Gallery", "Photos from the association's celebrations, festivals, school and sports days.");
+/** The tags come with the loader's data (the same pageMeta), so the page's JavaScript carries none of their words. */
+export const meta: MetaFunction<typeof loader> = ({ data }) => data?.meta ?? [];
 
 export async function loader({ context }: LoaderFunctionArgs) {
   const galleries = await context.content.listGalleries();
@@ -18,6 +19,7 @@ export async function loader({ context }: LoaderFunctionArgs) {
       featuredImage: shownImage(featuredImage, 700),
       count: photoCount(images.length),
     })),
+    meta: pageMeta("Gallery", "Photos from the association's celebrations, festivals, school and sports days."),
   };
 }
 

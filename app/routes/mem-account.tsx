@@ -20,12 +20,13 @@ export const headers: HeadersFunction = ({ loaderHeaders, actionHeaders }) => {
   return answer;
 };
 
-export const meta: MetaFunction = () => pageMeta("My Account", "Your membership, renewal, tickets and payments.");
+/** The tags come with the loader's data (the same pageMeta), so the page's JavaScript carries none of their words. */
+export const meta: MetaFunction<typeof loader> = ({ data }) => data?.meta ?? [];
 
 /** The signed-in member's own account: the id comes from the session, never from the URL. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const member = await requireUser(request, context);
-  return loadAccountPage(context, member);
+  return { ...(await loadAccountPage(context, member)), meta: pageMeta("My Account", "Your membership, renewal, tickets and payments.") };
 }
 
 /** Renew Now: this year's subscription through checkout (refused when already paid). */

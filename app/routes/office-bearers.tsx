@@ -6,8 +6,8 @@ import { PageTitle } from "~/components/layout/Breadcrumbs";
 import { pageMeta } from "~/domain/page-meta";
 import { shownImage } from "~/domain/photo-renditions";
 
-export const meta: MetaFunction = () =>
-  pageMeta("Office Bearers", "The association's office bearers, elected by the members each year, and the teams before them.");
+/** The tags come with the loader's data (the same pageMeta), so the page's JavaScript carries none of their words. */
+export const meta: MetaFunction<typeof loader> = ({ data }) => data?.meta ?? [];
 
 export async function loader({ context }: LoaderFunctionArgs) {
   const [settings, bearers, previousTeams] = await Promise.all([
@@ -20,6 +20,7 @@ export async function loader({ context }: LoaderFunctionArgs) {
     // The store sorts: bearers by order ascending, previous teams newest first.
     bearers: bearers.map(({ id, name, role, photo }) => ({ id, name, role, photo: shownImage(photo, 700) })),
     previousTeams: previousTeams.map(({ id, title, contentHtml }) => ({ id, title, contentHtml })),
+    meta: pageMeta("Office Bearers", "The association's office bearers, elected by the members each year, and the teams before them."),
   };
 }
 

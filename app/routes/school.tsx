@@ -6,9 +6,13 @@ import { PageTitle } from "~/components/layout/Breadcrumbs";
 import { pageMeta } from "~/domain/page-meta";
 import { loadInfoPage } from "~/services/info-page.server";
 
-export const meta: MetaFunction = () => pageMeta("School", "Our Saturday school: language, music and dance classes for children.");
+/** The tags come with the loader's data (the same pageMeta), so the page's JavaScript carries none of their words. */
+export const meta: MetaFunction<typeof loader> = ({ data }) => data?.meta ?? [];
 
-export const loader = ({ context }: LoaderFunctionArgs) => loadInfoPage(context, "aboutSchool");
+export const loader = async ({ context }: LoaderFunctionArgs) => ({
+  ...(await loadInfoPage(context, "aboutSchool")),
+  meta: pageMeta("School", "Our Saturday school: language, music and dance classes for children."),
+});
 
 export default function School() {
   const { page } = useLoaderData<typeof loader>();
