@@ -19,21 +19,24 @@ export const links: LinksFunction = () => [
   { rel: "apple-touch-icon", href: "/icons/apple-touch-icon.png" },
 ];
 
-export const meta: MetaFunction = ({ error }) => {
+export const meta: MetaFunction<typeof loader> = ({ data, error }) => {
   if (error) {
     // The same "Page | Association name" as pageTitle (app/domain/private-page-meta.ts), written out: the
     // root's chunk is on every public page, whose JavaScript must not grow.
     return [{ title: `${statusTitle(error)} | ${ASSOCIATION.name}` }];
   }
-  return [
-    { title: ASSOCIATION.name },
-    { name: "description", content: `${ASSOCIATION.name}: community, school, events and membership in Greater Manchester.` },
-  ];
+  return data?.meta ?? [];
 };
+
+/** For pages without their own tags; sent with the data, so their words stay out of every page's JavaScript. */
+const SITE_META = [
+  { title: ASSOCIATION.name },
+  { name: "description", content: `${ASSOCIATION.name}: community, school, events and membership in Greater Manchester.` },
+];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { shell, headers } = await loadShell(request, context);
-  return data({ shell }, { headers });
+  return data({ shell, meta: SITE_META }, { headers });
 }
 
 export function Layout({ children }: { children: ReactNode }) {
