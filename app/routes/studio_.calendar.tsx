@@ -1,9 +1,9 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { FormMessage } from "~/components/forms";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { PageTitle } from "~/components/layout/Breadcrumbs";
-import { StudioConfirm, type StudioConfirmation } from "~/components/studio/StudioConfirm";
+import { StudioRowReply, type StudioRowAnswer } from "~/components/studio/StudioConfirm";
+import { StudioRowButton } from "~/components/studio/StudioRowButton";
 import { isPastEvent } from "~/domain/calendar-event";
 import { privatePageMeta } from "~/domain/private-page-meta";
 import { STUDIO_GONE, studioRowActionSchema } from "~/domain/studio-row-action";
@@ -25,7 +25,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return data({ events: events.map((e) => ({ id: e.id, month: e.month, date: e.date, name: e.name, past: isPastEvent(e, now) })) }, { headers: NO_STORE });
 }
 
-type ActionData = { confirm: StudioConfirmation } | { formError: string };
+type ActionData = StudioRowAnswer;
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const editor = await requireEditor(request, context);
@@ -52,8 +52,7 @@ export default function StudioCalendar() {
       <PageTitle title="Event calendar" parent={{ label: "Website", to: "/studio" }} />
       <section className="section studio-page">
         <div className="container">
-          {answer && "confirm" in answer ? <StudioConfirm confirm={answer.confirm} path={PATH} /> : null}
-          <FormMessage message={answer && "formError" in answer ? answer.formError : undefined} />
+          <StudioRowReply answer={answer} path={PATH} />
           <p className="studio-actions">
             <Link to={`${PATH}/new`} className="button">
               Add an event
@@ -75,13 +74,7 @@ export default function StudioCalendar() {
                     <Link to={`${PATH}/${event.id}`} aria-label={`Edit ${event.name}`}>
                       Edit
                     </Link>
-                    <Form method="post" action={PATH}>
-                      <input type="hidden" name="intent" value="remove" />
-                      <input type="hidden" name="id" value={event.id} />
-                      <button type="submit" className="button button-secondary" aria-label={`Remove ${event.name}`}>
-                        Remove
-                      </button>
-                    </Form>
+                    <StudioRowButton path={PATH} intent="remove" id={event.id} label={`Remove ${event.name}`} text="Remove" />
                   </div>
                 </li>
               ))}

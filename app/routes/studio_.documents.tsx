@@ -3,7 +3,8 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { Field, FormMessage, SubmitButton, replyValue, useFormReply, type FormReply } from "~/components/forms";
 import { PageTitle } from "~/components/layout/Breadcrumbs";
-import { StudioConfirm, type StudioConfirmation } from "~/components/studio/StudioConfirm";
+import { StudioRowReply, type StudioRowAnswer } from "~/components/studio/StudioConfirm";
+import { StudioRowButton } from "~/components/studio/StudioRowButton";
 import { privatePageMeta } from "~/domain/private-page-meta";
 import { documentUploadSchema } from "~/domain/studio-documents";
 import { DOCUMENT_TITLE_MAX } from "~/domain/studio-documents-fields";
@@ -25,7 +26,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return data({ documents: documents.map((d) => ({ id: d.id, title: d.title })) }, { headers: NO_STORE });
 }
 
-type ActionData = FormReply | { confirm: StudioConfirmation } | { formError: string };
+type ActionData = FormReply | StudioRowAnswer;
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const editor = await requireEditor(request, context);
@@ -60,14 +61,13 @@ export default function StudioDocuments() {
   const answer = useActionData<ActionData>();
   const reply = answer && "status" in answer ? (answer as FormReply) : null;
   const { errors, formError, form } = useFormReply(reply);
-  const other = answer && !reply ? answer : null;
+  const other = answer && !reply ? (answer as StudioRowAnswer) : null;
   return (
     <>
       <PageTitle title="Documents" parent={{ label: "Website", to: "/studio" }} />
       <section className="section studio-page">
         <div className="container">
-          {other && "confirm" in other ? <StudioConfirm confirm={other.confirm} path={PATH} /> : null}
-          <FormMessage message={other && "formError" in other ? other.formError : undefined} />
+          <StudioRowReply answer={other} path={PATH} />
           <p className="studio-actions">
             <a href="/documents">View on site</a>
           </p>
@@ -84,13 +84,7 @@ export default function StudioDocuments() {
                     <Link to={`${PATH}/${document.id}`} aria-label={`Rename or replace ${document.title}`}>
                       Rename or replace
                     </Link>
-                    <Form method="post" action={PATH}>
-                      <input type="hidden" name="intent" value="remove" />
-                      <input type="hidden" name="id" value={document.id} />
-                      <button type="submit" className="button button-secondary" aria-label={`Remove ${document.title}`}>
-                        Remove
-                      </button>
-                    </Form>
+                    <StudioRowButton path={PATH} intent="remove" id={document.id} label={`Remove ${document.title}`} text="Remove" />
                   </div>
                 </li>
               ))}

@@ -3,7 +3,8 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { Field, FormMessage, SubmitButton, replyValue, useFormReply, type FormReply } from "~/components/forms";
 import { PageTitle } from "~/components/layout/Breadcrumbs";
-import { StudioConfirm, type StudioConfirmation } from "~/components/studio/StudioConfirm";
+import { StudioRowReply, type StudioRowAnswer } from "~/components/studio/StudioConfirm";
+import { StudioRowButton } from "~/components/studio/StudioRowButton";
 import { teamYear } from "~/domain/office-bearers-fields";
 import { OFFICE_BEARER_MESSAGES, moveTeamQuestion, moveTeamSchema } from "~/domain/office-bearers-team";
 import { privatePageMeta } from "~/domain/private-page-meta";
@@ -31,7 +32,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   );
 }
 
-type ActionData = FormReply | { confirm: StudioConfirmation } | { formError: string };
+type ActionData = FormReply | StudioRowAnswer;
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const editor = await requireEditor(request, context);
@@ -71,23 +72,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return redirectWithToast(context, PATH, { kind: "success", message: `"${team.title}" was deleted.` });
 }
 
-function RowButton({ intent, id, label, text }: { intent: string; id: string; label: string; text: string }) {
-  return (
-    <Form method="post" action={PATH}>
-      <input type="hidden" name="intent" value={intent} />
-      <input type="hidden" name="id" value={id} />
-      <button type="submit" className="button button-secondary" aria-label={label}>
-        {text}
-      </button>
-    </Form>
-  );
-}
-
 export default function StudioOfficeBearers() {
   const { bearers, teams } = useLoaderData<typeof loader>();
   const answer = useActionData<ActionData>();
   const reply = answer && "status" in answer ? (answer as FormReply) : null;
-  const other = answer && !reply ? answer : null;
+  const other = answer && !reply ? (answer as StudioRowAnswer) : null;
   const { errors, formError, form } = useFormReply(reply);
   const nextYear = new Date().getFullYear();
   return (
@@ -95,8 +84,7 @@ export default function StudioOfficeBearers() {
       <PageTitle title="Office bearers" parent={{ label: "Website", to: "/studio" }} />
       <section className="section studio-page">
         <div className="container">
-          {other && "confirm" in other ? <StudioConfirm confirm={other.confirm} path={PATH} /> : null}
-          <FormMessage message={other && "formError" in other ? other.formError : undefined} />
+          <StudioRowReply answer={other} path={PATH} />
           <p className="studio-actions">
             <Link to={`${PATH}/new`} className="button">
               Add a person
@@ -116,9 +104,11 @@ export default function StudioOfficeBearers() {
                     <Link to={`${PATH}/${bearer.id}`} aria-label={`Edit ${bearer.name}`}>
                       Edit
                     </Link>
-                    {index > 0 ? <RowButton intent="up" id={bearer.id} label={`Move ${bearer.name} up`} text="Up" /> : null}
-                    {index < bearers.length - 1 ? <RowButton intent="down" id={bearer.id} label={`Move ${bearer.name} down`} text="Down" /> : null}
-                    <RowButton intent="remove" id={bearer.id} label={`Remove ${bearer.name}`} text="Remove" />
+                    {index > 0 ? <StudioRowButton path={PATH} intent="up" id={bearer.id} label={`Move ${bearer.name} up`} text="Up" /> : null}
+                    {index < bearers.length - 1 ? (
+                      <StudioRowButton path={PATH} intent="down" id={bearer.id} label={`Move ${bearer.name} down`} text="Down" />
+                    ) : null}
+                    <StudioRowButton path={PATH} intent="remove" id={bearer.id} label={`Remove ${bearer.name}`} text="Remove" />
                   </div>
                 </li>
               ))}
@@ -161,7 +151,7 @@ export default function StudioOfficeBearers() {
                     <Link to={`${PATH}/previous/${team.id}`} aria-label={`Edit ${team.title}`}>
                       Edit
                     </Link>
-                    <RowButton intent="remove-team" id={team.id} label={`Delete ${team.title}`} text="Delete" />
+                    <StudioRowButton path={PATH} intent="remove-team" id={team.id} label={`Delete ${team.title}`} text="Delete" />
                   </div>
                 </li>
               ))}
