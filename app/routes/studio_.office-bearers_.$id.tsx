@@ -8,23 +8,19 @@ import { BEARER_LIMITS } from "~/domain/office-bearers-fields";
 import { officeBearerSchema } from "~/domain/office-bearers-team";
 import { privatePageMeta } from "~/domain/private-page-meta";
 import { requireEditor } from "~/services/auth.server";
-import { PRIVATE_CACHE_CONTROL } from "~/services/cache-control.server";
-import { addOfficeBearer, changeOfficeBearer } from "~/services/studio-office-bearers.server";
+import { studioNotFound, foundOrNotFound, STUDIO_NO_STORE as NO_STORE } from "~/services/studio-not-found.server";
+import { addOfficeBearer, changeOfficeBearer, findOfficeBearer } from "~/services/studio-office-bearers.server";
 import { discardNewPhoto, photoSavedMessage, readPhotoField } from "~/services/studio-photo-field.server";
 import { redirectWithToast } from "~/services/toast.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => privatePageMeta(`${data?.bearer ? "Edit office bearer" : "Add a person"} | Studio`);
 
-const NO_STORE = { "Cache-Control": PRIVATE_CACHE_CONTROL };
 const LIST = "/studio/office-bearers";
 const PHOTO_FIELD = "photo";
 
 /** /studio/office-bearers/new adds a person at the end of the team; /studio/office-bearers/<id> edits one. */
 async function bearerOf(context: LoaderFunctionArgs["context"], id: string | undefined) {
-  if (id === "new") return null;
-  const bearer = (await context.store.content.listOfficeBearers()).find((b) => b.id === id);
-  if (!bearer) throw new Response("Not found", { status: 404, headers: NO_STORE });
-  return bearer;
+  return id === "new" ? null : foundOrNotFound(await findOfficeBearer(context, id ?? ""));
 }
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
@@ -53,7 +49,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     const saved = await keepingPhoto(changeOfficeBearer(context, editor, bearer.id, submission.value, photo.image));
     if (!saved) {
       await discardNewPhoto(context, photo);
-      throw new Response("Not found", { status: 404, headers: NO_STORE });
+      throw studioNotFound();
     }
     return redirectWithToast(context, LIST, { kind: "success", message: photoSavedMessage(`${saved.name} was saved.`, photo) });
   }
