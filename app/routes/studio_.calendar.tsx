@@ -9,7 +9,7 @@ import { privatePageMeta } from "~/domain/private-page-meta";
 import { STUDIO_GONE, studioRowActionSchema } from "~/domain/studio-row-action";
 import { requireEditor } from "~/services/auth.server";
 import { PRIVATE_CACHE_CONTROL } from "~/services/cache-control.server";
-import { removeCalendarEntry } from "~/services/studio-calendar.server";
+import { findCalendarEntry, removeCalendarEntry } from "~/services/studio-calendar.server";
 import { redirectWithToast } from "~/services/toast.server";
 
 export const meta: MetaFunction = () => privatePageMeta("Event calendar | Studio");
@@ -33,7 +33,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (submission.status !== "success" || submission.value.intent !== "remove")
     return data<ActionData>({ formError: "Please choose an entry to remove." }, { status: 400, headers: NO_STORE });
   const { id, confirmed } = submission.value;
-  const entry = (await context.store.content.listEvents()).find((e) => e.id === id);
+  const entry = await findCalendarEntry(context, id);
   if (!entry) return data<ActionData>({ formError: STUDIO_GONE }, { status: 404, headers: NO_STORE });
   if (!confirmed)
     return data<ActionData>(

@@ -7,21 +7,17 @@ import { CALENDAR_LIMITS, type CalendarField } from "~/domain/calendar-entry-fie
 import { calendarEntrySchema } from "~/domain/calendar-entry-form";
 import { privatePageMeta } from "~/domain/private-page-meta";
 import { requireEditor } from "~/services/auth.server";
-import { PRIVATE_CACHE_CONTROL } from "~/services/cache-control.server";
-import { addCalendarEntry, changeCalendarEntry } from "~/services/studio-calendar.server";
+import { addCalendarEntry, changeCalendarEntry, findCalendarEntry } from "~/services/studio-calendar.server";
+import { foundOrNotFound, studioNotFound, STUDIO_NO_STORE as NO_STORE } from "~/services/studio-not-found.server";
 import { redirectWithToast } from "~/services/toast.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => privatePageMeta(`${data?.entry ? "Edit event" : "Add an event"} | Studio`);
 
-const NO_STORE = { "Cache-Control": PRIVATE_CACHE_CONTROL };
 const LIST = "/studio/calendar";
 
 /** /studio/calendar/new adds an entry; /studio/calendar/<id> edits one (404 when it is not there). */
 async function entryOf(context: LoaderFunctionArgs["context"], id: string | undefined) {
-  if (id === "new") return null;
-  const entry = (await context.store.content.listEvents()).find((e) => e.id === id);
-  if (!entry) throw new Response("Not found", { status: 404, headers: NO_STORE });
-  return entry;
+  return id === "new" ? null : foundOrNotFound(await findCalendarEntry(context, id ?? ""));
 }
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
@@ -37,7 +33,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   if (submission.status !== "success") return data(submission.reply(), { status: 400, headers: NO_STORE });
   if (entry) {
     const saved = await changeCalendarEntry(context, editor, entry.id, submission.value);
-    if (!saved) throw new Response("Not found", { status: 404, headers: NO_STORE });
+    if (!saved) throw studioNotFound();
     return redirectWithToast(context, LIST, { kind: "success", message: `"${saved.name}" was saved.` });
   }
   const added = await addCalendarEntry(context, editor, submission.value);

@@ -7,19 +7,16 @@ import { privatePageMeta } from "~/domain/private-page-meta";
 import { documentChangeSchema } from "~/domain/studio-documents";
 import { DOCUMENT_TITLE_MAX } from "~/domain/studio-documents-fields";
 import { requireEditor } from "~/services/auth.server";
-import { PRIVATE_CACHE_CONTROL } from "~/services/cache-control.server";
 import { changeDocument } from "~/services/studio-documents.server";
+import { foundOrNotFound, studioNotFound, STUDIO_NO_STORE as NO_STORE } from "~/services/studio-not-found.server";
 import { redirectWithToast } from "~/services/toast.server";
 
 export const meta: MetaFunction = () => privatePageMeta("Edit document | Studio");
 
-const NO_STORE = { "Cache-Control": PRIVATE_CACHE_CONTROL };
 const LIST = "/studio/documents";
 
 async function documentOf(context: LoaderFunctionArgs["context"], id: string | undefined) {
-  const document = id ? await context.store.documents.get(id) : null;
-  if (!document) throw new Response("Not found", { status: 404, headers: NO_STORE });
-  return document;
+  return foundOrNotFound(id ? await context.store.documents.get(id) : null);
 }
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
@@ -36,7 +33,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const { title, file } = submission.value;
   const result = await changeDocument(context, editor, document.id, { title, file: file ?? null });
   if (!result.ok) {
-    if (!("message" in result)) throw new Response("Not found", { status: 404, headers: NO_STORE });
+    if (!("message" in result)) throw studioNotFound();
     return data(submission.reply({ fieldErrors: { file: [result.message] } }), { status: result.status, headers: NO_STORE });
   }
   return redirectWithToast(context, LIST, { kind: "success", message: `"${result.document.title}" was saved.` });

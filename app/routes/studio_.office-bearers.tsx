@@ -11,7 +11,14 @@ import { privatePageMeta } from "~/domain/private-page-meta";
 import { STUDIO_GONE, studioRowActionSchema } from "~/domain/studio-row-action";
 import { requireEditor } from "~/services/auth.server";
 import { PRIVATE_CACHE_CONTROL } from "~/services/cache-control.server";
-import { moveOfficeBearer, moveTeamToPrevious, removeOfficeBearer, removePreviousTeam } from "~/services/studio-office-bearers.server";
+import {
+  findOfficeBearer,
+  findPreviousTeam,
+  moveOfficeBearer,
+  moveTeamToPrevious,
+  removeOfficeBearer,
+  removePreviousTeam,
+} from "~/services/studio-office-bearers.server";
 import { redirectWithToast } from "~/services/toast.server";
 
 export const meta: MetaFunction = () => privatePageMeta("Office bearers | Studio");
@@ -59,13 +66,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return redirectWithToast(context, PATH, { kind: "success", message: "The order was saved." });
   }
   if (intent === "remove") {
-    const bearer = (await context.store.content.listOfficeBearers()).find((b) => b.id === id);
+    const bearer = await findOfficeBearer(context, id);
     if (!bearer) return answer({ formError: STUDIO_GONE }, 404);
     if (!confirmed) return answer({ confirm: { question: `Remove ${bearer.name} from the office bearers?`, fields: { intent, id } } });
     await removeOfficeBearer(context, editor, id);
     return redirectWithToast(context, PATH, { kind: "success", message: `${bearer.name} was removed from the office bearers.` });
   }
-  const team = (await context.store.content.listPreviousTeams()).find((t) => t.id === id);
+  const team = await findPreviousTeam(context, id);
   if (!team) return answer({ formError: STUDIO_GONE }, 404);
   if (!confirmed) return answer({ confirm: { question: `Delete the previous team "${team.title}"?`, fields: { intent, id } } });
   await removePreviousTeam(context, editor, id);

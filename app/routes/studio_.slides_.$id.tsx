@@ -6,21 +6,17 @@ import { SlideForm } from "~/components/studio/SlideForm";
 import { privatePageMeta } from "~/domain/private-page-meta";
 import { slideFormSchema } from "~/domain/studio-pages";
 import { requireEditor } from "~/services/auth.server";
-import { PRIVATE_CACHE_CONTROL } from "~/services/cache-control.server";
 import { storeErrorReply, storeSafeAction } from "~/services/store-errors.server";
 import { changeSlide, loadSlide } from "~/services/studio-pages.server";
+import { foundOrNotFound, STUDIO_NO_STORE as NO_STORE } from "~/services/studio-not-found.server";
 import { discardNewPhoto, photoSavedMessage, readPhotoField } from "~/services/studio-photo-field.server";
 import { redirectWithToast } from "~/services/toast.server";
 
 export const meta: MetaFunction = () => privatePageMeta("Edit slide | Studio");
 
-const NO_STORE = { "Cache-Control": PRIVATE_CACHE_CONTROL };
-const notFound = () => new Response("Not Found", { status: 404, headers: NO_STORE });
-
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   await requireEditor(request, context);
-  const slide = await loadSlide(context, params.id ?? "");
-  if (!slide) throw notFound();
+  const slide = foundOrNotFound(await loadSlide(context, params.id ?? ""));
   const { smallText, title, description, bannerImage } = slide;
   return data({ slide: { smallText, title, description, image: bannerImage.path ? bannerImage : null } }, { headers: NO_STORE });
 }
