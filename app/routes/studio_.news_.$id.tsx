@@ -11,7 +11,7 @@ import { privatePageMeta } from "~/domain/private-page-meta";
 import { requireEditor } from "~/services/auth.server";
 import { PRIVATE_CACHE_CONTROL } from "~/services/cache-control.server";
 import { deleteNews, unpublishNews, updateNews } from "~/services/studio-news.server";
-import { discardNewPhoto, photoSavedMessage, readPhotoField } from "~/services/studio-photo-field.server";
+import { photoSavedMessage, readPhotoField, writeWithNewPhoto } from "~/services/studio-photo-field.server";
 import { redirectWithToast } from "~/services/toast.server";
 import studioNewsStyles from "~/styles/studio-news.css?url";
 
@@ -68,14 +68,8 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const photo = await readPhotoField(context, form, "image");
   if (!photo.ok) return data(submission.reply({ fieldErrors: { image: [photo.message] } }), { status: photo.status });
   const publish = submission.value.intent === "publish";
-  const item = await updateNews(context, user, existing, submission.value, publish, photo.image).catch(async (error: unknown) => {
-    await discardNewPhoto(context, photo);
-    throw error;
-  });
-  if (!item) {
-    await discardNewPhoto(context, photo);
-    throw notFound();
-  }
+  const item = await writeWithNewPhoto(context, photo, updateNews(context, user, existing, submission.value, publish, photo.image));
+  if (!item) throw notFound();
   const message = publish && !existing.published ? "News item published." : "Changes saved.";
   return redirectWithToast(context, here, { kind: "success", message: photoSavedMessage(message, photo) });
 }

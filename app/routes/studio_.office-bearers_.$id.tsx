@@ -10,7 +10,7 @@ import { privatePageMeta } from "~/domain/private-page-meta";
 import { requireEditor } from "~/services/auth.server";
 import { studioNotFound, foundOrNotFound, STUDIO_NO_STORE as NO_STORE } from "~/services/studio-not-found.server";
 import { addOfficeBearer, changeOfficeBearer, findOfficeBearer } from "~/services/studio-office-bearers.server";
-import { discardNewPhoto, photoSavedMessage, readPhotoField } from "~/services/studio-photo-field.server";
+import { photoSavedMessage, readPhotoField, writeWithNewPhoto } from "~/services/studio-photo-field.server";
 import { redirectWithToast } from "~/services/toast.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => privatePageMeta(`${data?.bearer ? "Edit office bearer" : "Add a person"} | Studio`);
@@ -39,21 +39,12 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   if (submission.status !== "success") return data(submission.reply(), { status: 400, headers: NO_STORE });
   const photo = await readPhotoField(context, formData, PHOTO_FIELD);
   if (!photo.ok) return data(submission.reply({ fieldErrors: { [PHOTO_FIELD]: [photo.message] } }), { status: photo.status, headers: NO_STORE });
-  // A new photo is not kept when the write fails.
-  const keepingPhoto = async <T,>(write: Promise<T>) =>
-    write.catch(async (error: unknown) => {
-      await discardNewPhoto(context, photo);
-      throw error;
-    });
   if (bearer) {
-    const saved = await keepingPhoto(changeOfficeBearer(context, editor, bearer.id, submission.value, photo.image));
-    if (!saved) {
-      await discardNewPhoto(context, photo);
-      throw studioNotFound();
-    }
+    const saved = await writeWithNewPhoto(context, photo, changeOfficeBearer(context, editor, bearer.id, submission.value, photo.image));
+    if (!saved) throw studioNotFound();
     return redirectWithToast(context, LIST, { kind: "success", message: photoSavedMessage(`${saved.name} was saved.`, photo) });
   }
-  const added = await keepingPhoto(addOfficeBearer(context, editor, submission.value, photo.image));
+  const added = await writeWithNewPhoto(context, photo, addOfficeBearer(context, editor, submission.value, photo.image));
   return redirectWithToast(context, LIST, { kind: "success", message: photoSavedMessage(`${added.name} was added to the office bearers.`, photo) });
 }
 
