@@ -1,7 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import { PageTitle } from "~/components/layout/Breadcrumbs";
+import { StudioPage } from "~/components/studio/StudioPage";
 import { StudioRowReply, type StudioRowAnswer } from "~/components/studio/StudioConfirm";
 import { StudioRowButton } from "~/components/studio/StudioRowButton";
 import { isPastEvent } from "~/domain/calendar-event";
@@ -48,42 +48,37 @@ export default function StudioCalendar() {
   const { events } = useLoaderData<typeof loader>();
   const answer = useActionData<ActionData>();
   return (
-    <>
-      <PageTitle title="Event calendar" parent={{ label: "Website", to: "/studio" }} />
-      <section className="section studio-page">
-        <div className="container">
-          <StudioRowReply answer={answer} path={PATH} />
-          <p className="studio-actions">
-            <Link to={`${PATH}/new`} className="button">
-              Add an event
-            </Link>
-            <a href="/event">View on site</a>
-          </p>
-          {events.length ? (
-            <ul className="studio-list">
-              {events.map((event) => (
-                <li key={event.id} className="studio-item">
-                  <p className="studio-item-main">
-                    <span className="studio-item-when">
-                      {event.month} {event.date}
-                    </span>{" "}
-                    <strong>{event.name}</strong>
-                    {event.past ? <span className="studio-tag"> Past</span> : null}
-                  </p>
-                  <div className="studio-item-buttons">
-                    <Link to={`${PATH}/${event.id}`} aria-label={`Edit ${event.name}`}>
-                      Edit
-                    </Link>
-                    <StudioRowButton path={PATH} intent="remove" id={event.id} label={`Remove ${event.name}`} text="Remove" />
-                  </div>
-                </li>
-              ))}
-            </ul>
-          ) : (
-            <p className="empty-state">There are no events in the calendar yet.</p>
-          )}
-        </div>
-      </section>
-    </>
+    <StudioPage title="Event calendar">
+      <StudioRowReply answer={answer} path={PATH} />
+      <p className="studio-actions">
+        <Link to={`${PATH}/new`} className="button">
+          Add an event
+        </Link>
+        <a href="/event">View on site</a>
+      </p>
+      {events.length ? (
+        <ul className="studio-list">
+          {events.map((event) => (
+            <li key={event.id} className="studio-item">
+              <p className="studio-item-main">
+                <span className="studio-item-when">
+                  {event.month} {event.date}
+                </span>{" "}
+                <strong>{event.name}</strong>
+                {event.past ? <span className="studio-tag"> Past</span> : null}
+              </p>
+              <div className="studio-item-buttons">
+                <Link to={`${PATH}/${event.id}`} aria-label={`Edit ${event.name}`}>
+                  Edit
+                </Link>
+                <StudioRowButton path={PATH} intent="remove" id={event.id} label={`Remove ${event.name}`} text="Remove" />
+              </div>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p className="empty-state">There are no events in the calendar yet.</p>
+      )}
+    </StudioPage>
   );
 }

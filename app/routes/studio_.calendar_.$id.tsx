@@ -2,7 +2,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { Field, FormMessage, SubmitButton, replyValue, useFormReply, type FormReply } from "~/components/forms";
-import { PageTitle } from "~/components/layout/Breadcrumbs";
+import { StudioPage } from "~/components/studio/StudioPage";
 import { CALENDAR_LIMITS, type CalendarField } from "~/domain/calendar-entry-fields";
 import { calendarEntrySchema } from "~/domain/calendar-entry-form";
 import { privatePageMeta } from "~/domain/private-page-meta";
@@ -53,22 +53,17 @@ export default function StudioCalendarEntry() {
   });
   const title = entry ? "Edit event" : "Add an event";
   return (
-    <>
-      <PageTitle title={title} parent={{ label: "Event calendar", to: LIST }} />
-      <section className="section studio-page">
-        <div className="container">
-          <Form method="post" noValidate className="studio-form" {...form}>
-            <FormMessage message={formError} />
-            <div className="field-row">
-              <Field {...field("month")} label="Month" hint="For example JAN or January" type="text" autoComplete="off" />
-              <Field {...field("date")} label="Day" hint="For example 14" type="text" inputMode="numeric" autoComplete="off" />
-            </div>
-            <Field {...field("name")} label="Event name" type="text" autoComplete="off" />
-            <Field {...field("url")} label="Link (optional)" hint="A page of this site such as /blog, or a full web address" type="text" autoComplete="off" />
-            <SubmitButton>{entry ? "Save" : "Add event"}</SubmitButton> <Link to={LIST}>Cancel</Link>
-          </Form>
+    <StudioPage title={title} parent={{ label: "Event calendar", to: LIST }}>
+      <Form method="post" noValidate className="studio-form" {...form}>
+        <FormMessage message={formError} />
+        <div className="field-row">
+          <Field {...field("month")} label="Month" hint="For example JAN or January" type="text" autoComplete="off" />
+          <Field {...field("date")} label="Day" hint="For example 14" type="text" inputMode="numeric" autoComplete="off" />
         </div>
-      </section>
-    </>
+        <Field {...field("name")} label="Event name" type="text" autoComplete="off" />
+        <Field {...field("url")} label="Link (optional)" hint="A page of this site such as /blog, or a full web address" type="text" autoComplete="off" />
+        <SubmitButton>{entry ? "Save" : "Add event"}</SubmitButton> <Link to={LIST}>Cancel</Link>
+      </Form>
+    </StudioPage>
   );
 }

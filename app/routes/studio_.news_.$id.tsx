@@ -3,7 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { SubmitButton, type FormReply } from "~/components/forms";
 import { richTextFieldLinks } from "~/components/forms/RichTextField";
-import { PageTitle } from "~/components/layout/Breadcrumbs";
+import { StudioPage } from "~/components/studio/StudioPage";
 import { NewsForm } from "~/components/studio/NewsForm";
 import { newsDay, newsStatus } from "~/domain/news-fields";
 import { isNewsButtonPost, newsButtonSchema, newsFormSchema } from "~/domain/news-form";
@@ -95,36 +95,31 @@ export default function StudioNewsEdit() {
   const { id, status, values, confirmDelete } = useLoaderData<typeof loader>();
   const reply = useActionData<FormReply>();
   return (
-    <>
-      <PageTitle title="Edit news item" parent={{ label: "News", to: "/studio/news" }} />
-      <section className="section studio-page">
-        <div className="container">
-          {confirmDelete ? <ConfirmDelete id={id} title={values.title} /> : null}
-          <p className="studio-news-status">
-            <span className={`studio-status studio-status-${values.published ? "published" : "draft"}`}>{status}</span>
-            {values.published ? (
-              <>
-                {" "}
-                <a href={`/blog-details/${id}`}>View on site</a>
-              </>
-            ) : (
-              " Visitors do not see it until it is published."
-            )}
-          </p>
-          <NewsForm key={id} isNew={false} reply={reply} values={values} />
-          <div className="studio-news-actions">
-            {values.published ? (
-              <Form method="post">
-                <input type="hidden" name="intent" value="unpublish" />
-                <SubmitButton>Unpublish</SubmitButton>
-              </Form>
-            ) : null}
-            <Link to={`/studio/news/${id}?delete`} className="button button-secondary">
-              Delete
-            </Link>
-          </div>
-        </div>
-      </section>
-    </>
+    <StudioPage title="Edit news item" parent={{ label: "News", to: "/studio/news" }}>
+      {confirmDelete ? <ConfirmDelete id={id} title={values.title} /> : null}
+      <p className="studio-news-status">
+        <span className={`studio-status studio-status-${values.published ? "published" : "draft"}`}>{status}</span>
+        {values.published ? (
+          <>
+            {" "}
+            <a href={`/blog-details/${id}`}>View on site</a>
+          </>
+        ) : (
+          " Visitors do not see it until it is published."
+        )}
+      </p>
+      <NewsForm key={id} isNew={false} reply={reply} values={values} />
+      <div className="studio-news-actions">
+        {values.published ? (
+          <Form method="post">
+            <input type="hidden" name="intent" value="unpublish" />
+            <SubmitButton>Unpublish</SubmitButton>
+          </Form>
+        ) : null}
+        <Link to={`/studio/news/${id}?delete`} className="button button-secondary">
+          Delete
+        </Link>
+      </div>
+    </StudioPage>
   );
 }

@@ -3,7 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import type { FormReply } from "~/components/forms";
 import { richTextFieldLinks } from "~/components/forms/RichTextField";
-import { PageTitle } from "~/components/layout/Breadcrumbs";
+import { StudioPage } from "~/components/studio/StudioPage";
 import { NewsForm } from "~/components/studio/NewsForm";
 import { newsDay } from "~/domain/news-fields";
 import { newsFormSchema } from "~/domain/news-form";
@@ -42,13 +42,8 @@ export default function StudioNewsNew() {
   const { today } = useLoaderData<typeof loader>();
   const reply = useActionData<FormReply>();
   return (
-    <>
-      <PageTitle title="New news item" parent={{ label: "News", to: "/studio/news" }} />
-      <section className="section studio-page">
-        <div className="container">
-          <NewsForm isNew reply={reply} values={{ title: "", date: today, image: null, excerpt: "", content: "", published: false }} />
-        </div>
-      </section>
-    </>
+    <StudioPage title="New news item" parent={{ label: "News", to: "/studio/news" }}>
+      <NewsForm isNew reply={reply} values={{ title: "", date: today, image: null, excerpt: "", content: "", published: false }} />
+    </StudioPage>
   );
 }

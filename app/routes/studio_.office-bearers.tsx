@@ -2,7 +2,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { Field, FormMessage, SubmitButton, replyValue, useFormReply, type FormReply } from "~/components/forms";
-import { PageTitle } from "~/components/layout/Breadcrumbs";
+import { StudioPage } from "~/components/studio/StudioPage";
 import { StudioRowReply, type StudioRowAnswer } from "~/components/studio/StudioConfirm";
 import { StudioRowButton } from "~/components/studio/StudioRowButton";
 import { teamYear } from "~/domain/office-bearers-fields";
@@ -87,87 +87,82 @@ export default function StudioOfficeBearers() {
   const { errors, formError, form } = useFormReply(reply);
   const nextYear = new Date().getFullYear();
   return (
-    <>
-      <PageTitle title="Office bearers" parent={{ label: "Website", to: "/studio" }} />
-      <section className="section studio-page">
-        <div className="container">
-          <StudioRowReply answer={other} path={PATH} />
-          <p className="studio-actions">
-            <Link to={`${PATH}/new`} className="button">
-              Add a person
-            </Link>
-            <a href="/office-bearers">View on site</a>
-          </p>
-          <h2 id="current-team">Current team</h2>
-          {bearers.length ? (
-            <ol className="studio-list" aria-labelledby="current-team">
-              {bearers.map((bearer, index) => (
-                <li key={bearer.id} className="studio-item">
-                  <p className="studio-item-main">
-                    <strong>{bearer.name}</strong> <span>{bearer.role}</span>
-                    {bearer.hasPhoto ? null : <span className="studio-tag"> No photo</span>}
-                  </p>
-                  <div className="studio-item-buttons">
-                    <Link to={`${PATH}/${bearer.id}`} aria-label={`Edit ${bearer.name}`}>
-                      Edit
-                    </Link>
-                    {index > 0 ? <StudioRowButton path={PATH} intent="up" id={bearer.id} label={`Move ${bearer.name} up`} text="Up" /> : null}
-                    {index < bearers.length - 1 ? (
-                      <StudioRowButton path={PATH} intent="down" id={bearer.id} label={`Move ${bearer.name} down`} text="Down" />
-                    ) : null}
-                    <StudioRowButton path={PATH} intent="remove" id={bearer.id} label={`Remove ${bearer.name}`} text="Remove" />
-                  </div>
-                </li>
-              ))}
-            </ol>
-          ) : (
-            <p className="empty-state">There is no current team. Add a person to start the new team.</p>
-          )}
+    <StudioPage title="Office bearers">
+      <StudioRowReply answer={other} path={PATH} />
+      <p className="studio-actions">
+        <Link to={`${PATH}/new`} className="button">
+          Add a person
+        </Link>
+        <a href="/office-bearers">View on site</a>
+      </p>
+      <h2 id="current-team">Current team</h2>
+      {bearers.length ? (
+        <ol className="studio-list" aria-labelledby="current-team">
+          {bearers.map((bearer, index) => (
+            <li key={bearer.id} className="studio-item">
+              <p className="studio-item-main">
+                <strong>{bearer.name}</strong> <span>{bearer.role}</span>
+                {bearer.hasPhoto ? null : <span className="studio-tag"> No photo</span>}
+              </p>
+              <div className="studio-item-buttons">
+                <Link to={`${PATH}/${bearer.id}`} aria-label={`Edit ${bearer.name}`}>
+                  Edit
+                </Link>
+                {index > 0 ? <StudioRowButton path={PATH} intent="up" id={bearer.id} label={`Move ${bearer.name} up`} text="Up" /> : null}
+                {index < bearers.length - 1 ? (
+                  <StudioRowButton path={PATH} intent="down" id={bearer.id} label={`Move ${bearer.name} down`} text="Down" />
+                ) : null}
+                <StudioRowButton path={PATH} intent="remove" id={bearer.id} label={`Remove ${bearer.name}`} text="Remove" />
+              </div>
+            </li>
+          ))}
+        </ol>
+      ) : (
+        <p className="empty-state">There is no current team. Add a person to start the new team.</p>
+      )}
 
-          {bearers.length ? (
-            <>
-              <h2 id="move-team">Move this team to previous teams</h2>
-              <p>When a new team is elected: the current team is kept under &ldquo;Previous teams&rdquo; with its year, and the current list is emptied.</p>
-              <Form method="post" action={PATH} noValidate className="studio-form" aria-labelledby="move-team" {...form}>
-                <FormMessage message={formError} />
-                <input type="hidden" name="intent" value="move-team" />
-                <Field
-                  id="team-year"
-                  name="year"
-                  label="The team's year"
-                  hint={`For example ${teamYear(`${nextYear - 1}-${String(nextYear).slice(2)}`)}`}
-                  type="text"
-                  maxLength={12}
-                  error={errors.year}
-                  defaultValue={replyValue(reply, "year")}
-                />
-                <SubmitButton>Move this team to previous teams</SubmitButton>
-              </Form>
-            </>
-          ) : null}
+      {bearers.length ? (
+        <>
+          <h2 id="move-team">Move this team to previous teams</h2>
+          <p>When a new team is elected: the current team is kept under &ldquo;Previous teams&rdquo; with its year, and the current list is emptied.</p>
+          <Form method="post" action={PATH} noValidate className="studio-form" aria-labelledby="move-team" {...form}>
+            <FormMessage message={formError} />
+            <input type="hidden" name="intent" value="move-team" />
+            <Field
+              id="team-year"
+              name="year"
+              label="The team's year"
+              hint={`For example ${teamYear(`${nextYear - 1}-${String(nextYear).slice(2)}`)}`}
+              type="text"
+              maxLength={12}
+              error={errors.year}
+              defaultValue={replyValue(reply, "year")}
+            />
+            <SubmitButton>Move this team to previous teams</SubmitButton>
+          </Form>
+        </>
+      ) : null}
 
-          <h2 id="previous-teams">Previous teams</h2>
-          {teams.length ? (
-            <ul className="studio-list" aria-labelledby="previous-teams">
-              {teams.map((team) => (
-                <li key={team.id} className="studio-item">
-                  <p className="studio-item-main">
-                    <strong>{team.title}</strong>
-                  </p>
-                  <div className="studio-item-buttons">
-                    <Link to={`${PATH}/previous/${team.id}`} aria-label={`Edit ${team.title}`}>
-                      Edit
-                    </Link>
-                    <StudioRowButton path={PATH} intent="remove-team" id={team.id} label={`Delete ${team.title}`} text="Delete" />
-                  </div>
-                </li>
-              ))}
-            </ul>
-          ) : (
-            <p className="empty-state">There are no previous teams yet.</p>
-          )}
-        </div>
-      </section>
-    </>
+      <h2 id="previous-teams">Previous teams</h2>
+      {teams.length ? (
+        <ul className="studio-list" aria-labelledby="previous-teams">
+          {teams.map((team) => (
+            <li key={team.id} className="studio-item">
+              <p className="studio-item-main">
+                <strong>{team.title}</strong>
+              </p>
+              <div className="studio-item-buttons">
+                <Link to={`${PATH}/previous/${team.id}`} aria-label={`Edit ${team.title}`}>
+                  Edit
+                </Link>
+                <StudioRowButton path={PATH} intent="remove-team" id={team.id} label={`Delete ${team.title}`} text="Delete" />
+              </div>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p className="empty-state">There are no previous teams yet.</p>
+      )}
+    </StudioPage>
   );
 }

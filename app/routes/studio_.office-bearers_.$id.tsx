@@ -3,7 +3,7 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { Field, FormMessage, SubmitButton, replyValue, useFormReply, type FormReply } from "~/components/forms";
 import { PhotoInput } from "~/components/forms/PhotoInput";
-import { PageTitle } from "~/components/layout/Breadcrumbs";
+import { StudioPage } from "~/components/studio/StudioPage";
 import { BEARER_LIMITS } from "~/domain/office-bearers-fields";
 import { officeBearerSchema } from "~/domain/office-bearers-team";
 import { privatePageMeta } from "~/domain/private-page-meta";
@@ -54,45 +54,40 @@ export default function StudioOfficeBearer() {
   const { errors, formError, form } = useFormReply(reply);
   const value = (name: "name" | "role") => (reply ? replyValue(reply, name) : (bearer?.[name] ?? ""));
   return (
-    <>
-      <PageTitle title={bearer ? "Edit office bearer" : "Add a person"} parent={{ label: "Office bearers", to: LIST }} />
-      <section className="section studio-page">
-        <div className="container">
-          <Form method="post" encType="multipart/form-data" noValidate className="studio-form" {...form}>
-            <FormMessage message={formError} />
-            <Field
-              id="bearer-name"
-              name="name"
-              label="Name"
-              type="text"
-              autoComplete="off"
-              maxLength={BEARER_LIMITS.name}
-              error={errors.name}
-              defaultValue={value("name")}
-            />
-            <Field
-              id="bearer-role"
-              name="role"
-              label="Role"
-              hint="For example President or Treasurer"
-              type="text"
-              autoComplete="off"
-              maxLength={BEARER_LIMITS.role}
-              error={errors.role}
-              defaultValue={value("role")}
-            />
-            <PhotoInput
-              id="bearer-photo"
-              name={PHOTO_FIELD}
-              label="Photo (optional)"
-              hint="A JPEG, PNG, WebP or GIF photo. Choose a file only to add or replace the photo."
-              error={errors[PHOTO_FIELD]}
-              current={bearer?.photo ?? null}
-            />
-            <SubmitButton>{bearer ? "Save" : "Add person"}</SubmitButton> <Link to={LIST}>Cancel</Link>
-          </Form>
-        </div>
-      </section>
-    </>
+    <StudioPage title={bearer ? "Edit office bearer" : "Add a person"} parent={{ label: "Office bearers", to: LIST }}>
+      <Form method="post" encType="multipart/form-data" noValidate className="studio-form" {...form}>
+        <FormMessage message={formError} />
+        <Field
+          id="bearer-name"
+          name="name"
+          label="Name"
+          type="text"
+          autoComplete="off"
+          maxLength={BEARER_LIMITS.name}
+          error={errors.name}
+          defaultValue={value("name")}
+        />
+        <Field
+          id="bearer-role"
+          name="role"
+          label="Role"
+          hint="For example President or Treasurer"
+          type="text"
+          autoComplete="off"
+          maxLength={BEARER_LIMITS.role}
+          error={errors.role}
+          defaultValue={value("role")}
+        />
+        <PhotoInput
+          id="bearer-photo"
+          name={PHOTO_FIELD}
+          label="Photo (optional)"
+          hint="A JPEG, PNG, WebP or GIF photo. Choose a file only to add or replace the photo."
+          error={errors[PHOTO_FIELD]}
+          current={bearer?.photo ?? null}
+        />
+        <SubmitButton>{bearer ? "Save" : "Add person"}</SubmitButton> <Link to={LIST}>Cancel</Link>
+      </Form>
+    </StudioPage>
   );
 }

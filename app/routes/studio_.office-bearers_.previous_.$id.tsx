@@ -2,7 +2,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { Field, FormMessage, SubmitButton, replyValue, useFormReply, type FormReply } from "~/components/forms";
-import { PageTitle } from "~/components/layout/Breadcrumbs";
+import { StudioPage } from "~/components/studio/StudioPage";
 import { PREVIOUS_TEAM_LIMITS } from "~/domain/office-bearers-fields";
 import { previousTeamSchema } from "~/domain/office-bearers-team";
 import { privatePageMeta } from "~/domain/private-page-meta";
@@ -38,37 +38,32 @@ export default function StudioPreviousTeam() {
   const { errors, formError, form } = useFormReply(reply);
   const value = (name: "title" | "contentHtml") => (reply ? replyValue(reply, name) : team[name]);
   return (
-    <>
-      <PageTitle title="Edit previous team" parent={{ label: "Office bearers", to: LIST }} />
-      <section className="section studio-page">
-        <div className="container">
-          <Form method="post" noValidate className="studio-form" {...form}>
-            <FormMessage message={formError} />
-            <Field
-              id="team-title"
-              name="title"
-              label="Title"
-              hint="For example Office Bearers 2025–26"
-              type="text"
-              maxLength={PREVIOUS_TEAM_LIMITS.title}
-              error={errors.title}
-              defaultValue={value("title")}
-            />
-            <Field
-              id="team-content"
-              name="contentHtml"
-              label="The team"
-              hint="Shown under the title on the Office Bearers page"
-              as="textarea"
-              rows={10}
-              maxLength={PREVIOUS_TEAM_LIMITS.content}
-              error={errors.contentHtml}
-              defaultValue={value("contentHtml")}
-            />
-            <SubmitButton>Save</SubmitButton> <Link to={LIST}>Cancel</Link>
-          </Form>
-        </div>
-      </section>
-    </>
+    <StudioPage title="Edit previous team" parent={{ label: "Office bearers", to: LIST }}>
+      <Form method="post" noValidate className="studio-form" {...form}>
+        <FormMessage message={formError} />
+        <Field
+          id="team-title"
+          name="title"
+          label="Title"
+          hint="For example Office Bearers 2025–26"
+          type="text"
+          maxLength={PREVIOUS_TEAM_LIMITS.title}
+          error={errors.title}
+          defaultValue={value("title")}
+        />
+        <Field
+          id="team-content"
+          name="contentHtml"
+          label="The team"
+          hint="Shown under the title on the Office Bearers page"
+          as="textarea"
+          rows={10}
+          maxLength={PREVIOUS_TEAM_LIMITS.content}
+          error={errors.contentHtml}
+          defaultValue={value("contentHtml")}
+        />
+        <SubmitButton>Save</SubmitButton> <Link to={LIST}>Cancel</Link>
+      </Form>
+    </StudioPage>
   );
 }
