@@ -7,7 +7,7 @@ import { StudioRowReply, type StudioRowAnswer } from "~/components/studio/Studio
 import { StudioRowButton } from "~/components/studio/StudioRowButton";
 import { privatePageMeta } from "~/domain/private-page-meta";
 import { documentUploadSchema } from "~/domain/studio-documents";
-import { DOCUMENT_TITLE_MAX } from "~/domain/studio-documents-fields";
+import { DOCUMENT_ACCEPT, DOCUMENT_TITLE_MAX } from "~/domain/studio-documents-fields";
 import { STUDIO_GONE, studioRowActionSchema } from "~/domain/studio-row-action";
 import { requireEditor } from "~/services/auth.server";
 import { PRIVATE_CACHE_CONTROL } from "~/services/cache-control.server";
@@ -108,7 +108,7 @@ export default function StudioDocuments() {
           label="File"
           hint="PDF, Word or Excel, or a photo; up to 15 MB. Only signed-in members can open it."
           type="file"
-          accept=".pdf,.doc,.docx,.xls,.xlsx,.ppt,.pptx,image/jpeg,image/png,image/webp,image/gif"
+          accept={DOCUMENT_ACCEPT}
           error={errors.file}
         />
         <SubmitButton>Upload</SubmitButton>

@@ -5,7 +5,7 @@ import { Field, FormMessage, SubmitButton, replyValue, useFormReply, type FormRe
 import { StudioPage } from "~/components/studio/StudioPage";
 import { privatePageMeta } from "~/domain/private-page-meta";
 import { documentChangeSchema } from "~/domain/studio-documents";
-import { DOCUMENT_TITLE_MAX } from "~/domain/studio-documents-fields";
+import { DOCUMENT_ACCEPT, DOCUMENT_TITLE_MAX } from "~/domain/studio-documents-fields";
 import { requireEditor } from "~/services/auth.server";
 import { changeDocument } from "~/services/studio-documents.server";
 import { foundOrNotFound, studioNotFound, STUDIO_NO_STORE as NO_STORE } from "~/services/studio-not-found.server";
@@ -67,7 +67,7 @@ export default function StudioDocument() {
           label="Replace the file (optional)"
           hint="Leave empty to keep the current file. PDF, Word or Excel, or a photo; up to 15 MB."
           type="file"
-          accept=".pdf,.doc,.docx,.xls,.xlsx,.ppt,.pptx,image/jpeg,image/png,image/webp,image/gif"
+          accept={DOCUMENT_ACCEPT}
           error={errors.file}
         />
         <SubmitButton>Save</SubmitButton> <Link to={LIST}>Cancel</Link>
