@@ -2,6 +2,7 @@ import type { AppLoadContext } from "@remix-run/cloudflare";
 import type { ActivityEvent } from "../domain/activity";
 import { ACTION_NOT_UNDERSTOOD } from "../domain/back-office-messages";
 import { featuredAfter, samePhoto } from "../domain/gallery-edit";
+import { photoIdOfPath } from "../domain/cockpit-photo-path";
 import { batchToast } from "../domain/photo-batch-upload";
 import { mediaKeyFromUrlPath } from "../domain/photo-renditions";
 import type { Gallery } from "../domain/records";
@@ -41,7 +42,9 @@ export async function addOnePhoto(context: AppLoadContext, gallery: Gallery, for
 
 /** The toast after a batch, counted from the gallery itself: only the named photos it holds. */
 export function finishedToast(gallery: Gallery, added: readonly string[]): string {
-  const found = gallery.images.filter((image) => added.some((path) => samePhoto(image, { path })));
+  // On Cockpit the answer named the asset (/storage/uploads/<id>_uid_…) and the gallery reads it as its /media/ copy: the same photo id.
+  const ids = new Set(added.map(photoIdOfPath).filter((id) => id !== null));
+  const found = gallery.images.filter((image) => added.some((path) => samePhoto(image, { path })) || ids.has(photoIdOfPath(image.path) ?? ""));
   // As the studio page marks them: uploaded here, but the Images binding made no renditions.
   const without = found.filter((image) => mediaKeyFromUrlPath(image.path) !== null && !image.renditions?.length).length;
   return batchToast(found.length, without);
