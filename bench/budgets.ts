@@ -113,6 +113,9 @@ export interface GalleryImages {
 /** A gallery thumbnail: a photo of ours under /media/photos/ (not the logo or an icon). */
 const isPhoto = (url: string) => new URL(url).pathname.startsWith("/media/photos/");
 
+/** A photo's folder and rendition ("<id>/700.webp"): which photo it is, and which width the browser chose. */
+const photoName = (url: string) => new URL(url).pathname.split("/").slice(-2).join("/");
+
 /** The gallery's image budgets: all images before scrolling ≤ 1.5 MB; each photo (thumbnail) ≤ 60 kB. No photo at all fails: nothing was measured. */
 export function checkGalleryImages(measured: GalleryImages): BudgetCheck[] {
   const total = measured.images.reduce((sum, image) => sum + image.bytes, 0);
@@ -128,7 +131,7 @@ export function checkGalleryImages(measured: GalleryImages): BudgetCheck[] {
     {
       page: measured.path,
       budget: `each thumbnail ≤ ${formatKb(PHOTO_BUDGETS.thumbnailBytes)}`,
-      actual: largest ? `largest ${formatKb(largest.bytes)} (${new URL(largest.url).pathname.split("/").pop()}), ${photos.length} loaded` : "no photo loaded",
+      actual: largest ? `largest ${formatKb(largest.bytes)} (${photoName(largest.url)}), ${photos.length} loaded` : "no photo loaded",
       verdict: largest !== null && largest.bytes <= PHOTO_BUDGETS.thumbnailBytes ? "PASS" : "FAIL",
     },
   ];

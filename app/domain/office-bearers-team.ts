@@ -71,6 +71,14 @@ export function moveInOrder(ids: readonly Id[], id: Id, direction: "up" | "down"
   return next;
 }
 
+/**
+ * The team's order as the store saves it: the ids given that are still in the team, numbered
+ * from 1 (an id removed meanwhile is skipped). The same on both stores.
+ */
+export function teamOrder(ids: readonly Id[], team: ReadonlySet<Id>): Array<{ id: Id; order: number }> {
+  return ids.filter((id) => team.has(id)).map((id, index) => ({ id, order: index + 1 }));
+}
+
 /** The confirmation question before the team is moved. */
 export function moveTeamQuestion(count: number, year: string): string {
   return `Move the current team (${count} ${count === 1 ? "person" : "people"}) to previous teams as "Office Bearers ${teamYear(year)}"? The current list will then be empty.`;

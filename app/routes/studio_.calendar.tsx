@@ -1,15 +1,15 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { FormMessage } from "~/components/forms";
-import { PageTitle } from "~/components/layout/Breadcrumbs";
-import { StudioConfirm, type StudioConfirmation } from "~/components/studio/StudioConfirm";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { StudioPage } from "~/components/studio/StudioPage";
+import { StudioRowReply, type StudioRowAnswer } from "~/components/studio/StudioConfirm";
+import { StudioRowButton } from "~/components/studio/StudioRowButton";
 import { isPastEvent } from "~/domain/calendar-event";
 import { privatePageMeta } from "~/domain/private-page-meta";
 import { STUDIO_GONE, studioRowActionSchema } from "~/domain/studio-row-action";
 import { requireEditor } from "~/services/auth.server";
 import { PRIVATE_CACHE_CONTROL } from "~/services/cache-control.server";
-import { removeCalendarEntry } from "~/services/studio-calendar.server";
+import { findCalendarEntry, removeCalendarEntry } from "~/services/studio-calendar.server";
 import { redirectWithToast } from "~/services/toast.server";
 
 export const meta: MetaFunction = () => privatePageMeta("Event calendar | Studio");
@@ -25,7 +25,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return data({ events: events.map((e) => ({ id: e.id, month: e.month, date: e.date, name: e.name, past: isPastEvent(e, now) })) }, { headers: NO_STORE });
 }
 
-type ActionData = { confirm: StudioConfirmation } | { formError: string };
+type ActionData = StudioRowAnswer;
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const editor = await requireEditor(request, context);
@@ -33,7 +33,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (submission.status !== "success" || submission.value.intent !== "remove")
     return data<ActionData>({ formError: "Please choose an entry to remove." }, { status: 400, headers: NO_STORE });
   const { id, confirmed } = submission.value;
-  const entry = (await context.store.content.listEvents()).find((e) => e.id === id);
+  const entry = await findCalendarEntry(context, id);
   if (!entry) return data<ActionData>({ formError: STUDIO_GONE }, { status: 404, headers: NO_STORE });
   if (!confirmed)
     return data<ActionData>(
@@ -48,49 +48,37 @@ export default function StudioCalendar() {
   const { events } = useLoaderData<typeof loader>();
   const answer = useActionData<ActionData>();
   return (
-    <>
-      <PageTitle title="Event calendar" parent={{ label: "Website", to: "/studio" }} />
-      <section className="section studio-page">
-        <div className="container">
-          {answer && "confirm" in answer ? <StudioConfirm confirm={answer.confirm} path={PATH} /> : null}
-          <FormMessage message={answer && "formError" in answer ? answer.formError : undefined} />
-          <p className="studio-actions">
-            <Link to={`${PATH}/new`} className="button">
-              Add an event
-            </Link>
-            <a href="/event">View on site</a>
-          </p>
-          {events.length ? (
-            <ul className="studio-list">
-              {events.map((event) => (
-                <li key={event.id} className="studio-item">
-                  <p className="studio-item-main">
-                    <span className="studio-item-when">
-                      {event.month} {event.date}
-                    </span>{" "}
-                    <strong>{event.name}</strong>
-                    {event.past ? <span className="studio-tag"> Past</span> : null}
-                  </p>
-                  <div className="studio-item-buttons">
-                    <Link to={`${PATH}/${event.id}`} aria-label={`Edit ${event.name}`}>
-                      Edit
-                    </Link>
-                    <Form method="post" action={PATH}>
-                      <input type="hidden" name="intent" value="remove" />
-                      <input type="hidden" name="id" value={event.id} />
-                      <button type="submit" className="button button-secondary" aria-label={`Remove ${event.name}`}>
-                        Remove
-                      </button>
-                    </Form>
-                  </div>
-                </li>
-              ))}
-            </ul>
-          ) : (
-            <p className="empty-state">There are no events in the calendar yet.</p>
-          )}
-        </div>
-      </section>
-    </>
+    <StudioPage title="Event calendar">
+      <StudioRowReply answer={answer} path={PATH} />
+      <p className="studio-actions">
+        <Link to={`${PATH}/new`} className="button">
+          Add an event
+        </Link>
+        <a href="/event">View on site</a>
+      </p>
+      {events.length ? (
+        <ul className="studio-list">
+          {events.map((event) => (
+            <li key={event.id} className="studio-item">
+              <p className="studio-item-main">
+                <span className="studio-item-when">
+                  {event.month} {event.date}
+                </span>{" "}
+                <strong>{event.name}</strong>
+                {event.past ? <span className="studio-tag"> Past</span> : null}
+              </p>
+              <div className="studio-item-buttons">
+                <Link to={`${PATH}/${event.id}`} aria-label={`Edit ${event.name}`}>
+                  Edit
+                </Link>
+                <StudioRowButton path={PATH} intent="remove" id={event.id} label={`Remove ${event.name}`} text="Remove" />
+              </div>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p className="empty-state">There are no events in the calendar yet.</p>
+      )}
+    </StudioPage>
   );
 }

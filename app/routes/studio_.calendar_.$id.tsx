@@ -2,26 +2,22 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { Field, FormMessage, SubmitButton, replyValue, useFormReply, type FormReply } from "~/components/forms";
-import { PageTitle } from "~/components/layout/Breadcrumbs";
+import { StudioPage } from "~/components/studio/StudioPage";
 import { CALENDAR_LIMITS, type CalendarField } from "~/domain/calendar-entry-fields";
 import { calendarEntrySchema } from "~/domain/calendar-entry-form";
 import { privatePageMeta } from "~/domain/private-page-meta";
 import { requireEditor } from "~/services/auth.server";
-import { PRIVATE_CACHE_CONTROL } from "~/services/cache-control.server";
-import { addCalendarEntry, changeCalendarEntry } from "~/services/studio-calendar.server";
+import { addCalendarEntry, changeCalendarEntry, findCalendarEntry } from "~/services/studio-calendar.server";
+import { foundOrNotFound, studioNotFound, STUDIO_NO_STORE as NO_STORE } from "~/services/studio-not-found.server";
 import { redirectWithToast } from "~/services/toast.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => privatePageMeta(`${data?.entry ? "Edit event" : "Add an event"} | Studio`);
 
-const NO_STORE = { "Cache-Control": PRIVATE_CACHE_CONTROL };
 const LIST = "/studio/calendar";
 
 /** /studio/calendar/new adds an entry; /studio/calendar/<id> edits one (404 when it is not there). */
 async function entryOf(context: LoaderFunctionArgs["context"], id: string | undefined) {
-  if (id === "new") return null;
-  const entry = (await context.store.content.listEvents()).find((e) => e.id === id);
-  if (!entry) throw new Response("Not found", { status: 404, headers: NO_STORE });
-  return entry;
+  return id === "new" ? null : foundOrNotFound(await findCalendarEntry(context, id ?? ""));
 }
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
@@ -37,7 +33,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   if (submission.status !== "success") return data(submission.reply(), { status: 400, headers: NO_STORE });
   if (entry) {
     const saved = await changeCalendarEntry(context, editor, entry.id, submission.value);
-    if (!saved) throw new Response("Not found", { status: 404, headers: NO_STORE });
+    if (!saved) throw studioNotFound();
     return redirectWithToast(context, LIST, { kind: "success", message: `"${saved.name}" was saved.` });
   }
   const added = await addCalendarEntry(context, editor, submission.value);
@@ -57,22 +53,17 @@ export default function StudioCalendarEntry() {
   });
   const title = entry ? "Edit event" : "Add an event";
   return (
-    <>
-      <PageTitle title={title} parent={{ label: "Event calendar", to: LIST }} />
-      <section className="section studio-page">
-        <div className="container">
-          <Form method="post" noValidate className="studio-form" {...form}>
-            <FormMessage message={formError} />
-            <div className="field-row">
-              <Field {...field("month")} label="Month" hint="For example JAN or January" type="text" autoComplete="off" />
-              <Field {...field("date")} label="Day" hint="For example 14" type="text" inputMode="numeric" autoComplete="off" />
-            </div>
-            <Field {...field("name")} label="Event name" type="text" autoComplete="off" />
-            <Field {...field("url")} label="Link (optional)" hint="A page of this site such as /blog, or a full web address" type="text" autoComplete="off" />
-            <SubmitButton>{entry ? "Save" : "Add event"}</SubmitButton> <Link to={LIST}>Cancel</Link>
-          </Form>
+    <StudioPage title={title} parent={{ label: "Event calendar", to: LIST }}>
+      <Form method="post" noValidate className="studio-form" {...form}>
+        <FormMessage message={formError} />
+        <div className="field-row">
+          <Field {...field("month")} label="Month" hint="For example JAN or January" type="text" autoComplete="off" />
+          <Field {...field("date")} label="Day" hint="For example 14" type="text" inputMode="numeric" autoComplete="off" />
         </div>
-      </section>
-    </>
+        <Field {...field("name")} label="Event name" type="text" autoComplete="off" />
+        <Field {...field("url")} label="Link (optional)" hint="A page of this site such as /blog, or a full web address" type="text" autoComplete="off" />
+        <SubmitButton>{entry ? "Save" : "Add event"}</SubmitButton> <Link to={LIST}>Cancel</Link>
+      </Form>
+    </StudioPage>
   );
 }

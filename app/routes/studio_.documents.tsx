@@ -2,11 +2,12 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { Field, FormMessage, SubmitButton, replyValue, useFormReply, type FormReply } from "~/components/forms";
-import { PageTitle } from "~/components/layout/Breadcrumbs";
-import { StudioConfirm, type StudioConfirmation } from "~/components/studio/StudioConfirm";
+import { StudioPage } from "~/components/studio/StudioPage";
+import { StudioRowReply, type StudioRowAnswer } from "~/components/studio/StudioConfirm";
+import { StudioRowButton } from "~/components/studio/StudioRowButton";
 import { privatePageMeta } from "~/domain/private-page-meta";
 import { documentUploadSchema } from "~/domain/studio-documents";
-import { DOCUMENT_TITLE_MAX } from "~/domain/studio-documents-fields";
+import { DOCUMENT_ACCEPT, DOCUMENT_TITLE_MAX } from "~/domain/studio-documents-fields";
 import { STUDIO_GONE, studioRowActionSchema } from "~/domain/studio-row-action";
 import { requireEditor } from "~/services/auth.server";
 import { PRIVATE_CACHE_CONTROL } from "~/services/cache-control.server";
@@ -25,7 +26,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return data({ documents: documents.map((d) => ({ id: d.id, title: d.title })) }, { headers: NO_STORE });
 }
 
-type ActionData = FormReply | { confirm: StudioConfirmation } | { formError: string };
+type ActionData = FormReply | StudioRowAnswer;
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const editor = await requireEditor(request, context);
@@ -60,70 +61,58 @@ export default function StudioDocuments() {
   const answer = useActionData<ActionData>();
   const reply = answer && "status" in answer ? (answer as FormReply) : null;
   const { errors, formError, form } = useFormReply(reply);
-  const other = answer && !reply ? answer : null;
+  const other = answer && !reply ? (answer as StudioRowAnswer) : null;
   return (
-    <>
-      <PageTitle title="Documents" parent={{ label: "Website", to: "/studio" }} />
-      <section className="section studio-page">
-        <div className="container">
-          {other && "confirm" in other ? <StudioConfirm confirm={other.confirm} path={PATH} /> : null}
-          <FormMessage message={other && "formError" in other ? other.formError : undefined} />
-          <p className="studio-actions">
-            <a href="/documents">View on site</a>
-          </p>
-          {documents.length ? (
-            <ul className="studio-list">
-              {documents.map((document) => (
-                <li key={document.id} className="studio-item">
-                  <p className="studio-item-main">
-                    <a href={`/documents/${document.id}`} target="_blank" rel="noopener noreferrer">
-                      {document.title}
-                    </a>
-                  </p>
-                  <div className="studio-item-buttons">
-                    <Link to={`${PATH}/${document.id}`} aria-label={`Rename or replace ${document.title}`}>
-                      Rename or replace
-                    </Link>
-                    <Form method="post" action={PATH}>
-                      <input type="hidden" name="intent" value="remove" />
-                      <input type="hidden" name="id" value={document.id} />
-                      <button type="submit" className="button button-secondary" aria-label={`Remove ${document.title}`}>
-                        Remove
-                      </button>
-                    </Form>
-                  </div>
-                </li>
-              ))}
-            </ul>
-          ) : (
-            <p className="empty-state">There are no documents yet.</p>
-          )}
-          <h2 id="upload-document">Upload a document</h2>
-          <Form method="post" action={PATH} encType="multipart/form-data" noValidate className="studio-form" aria-labelledby="upload-document" {...form}>
-            <FormMessage message={formError} />
-            <input type="hidden" name="intent" value="upload" />
-            <Field
-              id="document-title"
-              name="title"
-              label="Title"
-              type="text"
-              maxLength={DOCUMENT_TITLE_MAX}
-              error={errors.title}
-              defaultValue={replyValue(reply, "title")}
-            />
-            <Field
-              id="document-file"
-              name="file"
-              label="File"
-              hint="PDF, Word or Excel, or a photo; up to 15 MB. Only signed-in members can open it."
-              type="file"
-              accept=".pdf,.doc,.docx,.xls,.xlsx,.ppt,.pptx,image/jpeg,image/png,image/webp,image/gif"
-              error={errors.file}
-            />
-            <SubmitButton>Upload</SubmitButton>
-          </Form>
-        </div>
-      </section>
-    </>
+    <StudioPage title="Documents">
+      <StudioRowReply answer={other} path={PATH} />
+      <p className="studio-actions">
+        <a href="/documents">View on site</a>
+      </p>
+      {documents.length ? (
+        <ul className="studio-list">
+          {documents.map((document) => (
+            <li key={document.id} className="studio-item">
+              <p className="studio-item-main">
+                <a href={`/documents/${document.id}`} target="_blank" rel="noopener noreferrer">
+                  {document.title}
+                </a>
+              </p>
+              <div className="studio-item-buttons">
+                <Link to={`${PATH}/${document.id}`} aria-label={`Rename or replace ${document.title}`}>
+                  Rename or replace
+                </Link>
+                <StudioRowButton path={PATH} intent="remove" id={document.id} label={`Remove ${document.title}`} text="Remove" />
+              </div>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p className="empty-state">There are no documents yet.</p>
+      )}
+      <h2 id="upload-document">Upload a document</h2>
+      <Form method="post" action={PATH} encType="multipart/form-data" noValidate className="studio-form" aria-labelledby="upload-document" {...form}>
+        <FormMessage message={formError} />
+        <input type="hidden" name="intent" value="upload" />
+        <Field
+          id="document-title"
+          name="title"
+          label="Title"
+          type="text"
+          maxLength={DOCUMENT_TITLE_MAX}
+          error={errors.title}
+          defaultValue={replyValue(reply, "title")}
+        />
+        <Field
+          id="document-file"
+          name="file"
+          label="File"
+          hint="PDF, Word or Excel, or a photo; up to 15 MB. Only signed-in members can open it."
+          type="file"
+          accept={DOCUMENT_ACCEPT}
+          error={errors.file}
+        />
+        <SubmitButton>Upload</SubmitButton>
+      </Form>
+    </StudioPage>
   );
 }

@@ -2,24 +2,21 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { Field, FormMessage, SubmitButton, replyValue, useFormReply, type FormReply } from "~/components/forms";
-import { PageTitle } from "~/components/layout/Breadcrumbs";
+import { StudioPage } from "~/components/studio/StudioPage";
 import { privatePageMeta } from "~/domain/private-page-meta";
 import { documentChangeSchema } from "~/domain/studio-documents";
-import { DOCUMENT_TITLE_MAX } from "~/domain/studio-documents-fields";
+import { DOCUMENT_ACCEPT, DOCUMENT_TITLE_MAX } from "~/domain/studio-documents-fields";
 import { requireEditor } from "~/services/auth.server";
-import { PRIVATE_CACHE_CONTROL } from "~/services/cache-control.server";
 import { changeDocument } from "~/services/studio-documents.server";
+import { foundOrNotFound, studioNotFound, STUDIO_NO_STORE as NO_STORE } from "~/services/studio-not-found.server";
 import { redirectWithToast } from "~/services/toast.server";
 
 export const meta: MetaFunction = () => privatePageMeta("Edit document | Studio");
 
-const NO_STORE = { "Cache-Control": PRIVATE_CACHE_CONTROL };
 const LIST = "/studio/documents";
 
 async function documentOf(context: LoaderFunctionArgs["context"], id: string | undefined) {
-  const document = id ? await context.store.documents.get(id) : null;
-  if (!document) throw new Response("Not found", { status: 404, headers: NO_STORE });
-  return document;
+  return foundOrNotFound(id ? await context.store.documents.get(id) : null);
 }
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
@@ -36,7 +33,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const { title, file } = submission.value;
   const result = await changeDocument(context, editor, document.id, { title, file: file ?? null });
   if (!result.ok) {
-    if (!("message" in result)) throw new Response("Not found", { status: 404, headers: NO_STORE });
+    if (!("message" in result)) throw studioNotFound();
     return data(submission.reply({ fieldErrors: { file: [result.message] } }), { status: result.status, headers: NO_STORE });
   }
   return redirectWithToast(context, LIST, { kind: "success", message: `"${result.document.title}" was saved.` });
@@ -47,39 +44,34 @@ export default function StudioDocument() {
   const reply = useActionData<FormReply>();
   const { errors, formError, form } = useFormReply(reply);
   return (
-    <>
-      <PageTitle title="Edit document" parent={{ label: "Documents", to: LIST }} />
-      <section className="section studio-page">
-        <div className="container">
-          <p>
-            <a href={`/documents/${document.id}`} target="_blank" rel="noopener noreferrer">
-              Open the current file
-            </a>
-          </p>
-          <Form method="post" encType="multipart/form-data" noValidate className="studio-form" {...form}>
-            <FormMessage message={formError} />
-            <Field
-              id="document-title"
-              name="title"
-              label="Title"
-              type="text"
-              maxLength={DOCUMENT_TITLE_MAX}
-              error={errors.title}
-              defaultValue={reply ? replyValue(reply, "title") : document.title}
-            />
-            <Field
-              id="document-file"
-              name="file"
-              label="Replace the file (optional)"
-              hint="Leave empty to keep the current file. PDF, Word or Excel, or a photo; up to 15 MB."
-              type="file"
-              accept=".pdf,.doc,.docx,.xls,.xlsx,.ppt,.pptx,image/jpeg,image/png,image/webp,image/gif"
-              error={errors.file}
-            />
-            <SubmitButton>Save</SubmitButton> <Link to={LIST}>Cancel</Link>
-          </Form>
-        </div>
-      </section>
-    </>
+    <StudioPage title="Edit document" parent={{ label: "Documents", to: LIST }}>
+      <p>
+        <a href={`/documents/${document.id}`} target="_blank" rel="noopener noreferrer">
+          Open the current file
+        </a>
+      </p>
+      <Form method="post" encType="multipart/form-data" noValidate className="studio-form" {...form}>
+        <FormMessage message={formError} />
+        <Field
+          id="document-title"
+          name="title"
+          label="Title"
+          type="text"
+          maxLength={DOCUMENT_TITLE_MAX}
+          error={errors.title}
+          defaultValue={reply ? replyValue(reply, "title") : document.title}
+        />
+        <Field
+          id="document-file"
+          name="file"
+          label="Replace the file (optional)"
+          hint="Leave empty to keep the current file. PDF, Word or Excel, or a photo; up to 15 MB."
+          type="file"
+          accept={DOCUMENT_ACCEPT}
+          error={errors.file}
+        />
+        <SubmitButton>Save</SubmitButton> <Link to={LIST}>Cancel</Link>
+      </Form>
+    </StudioPage>
   );
 }

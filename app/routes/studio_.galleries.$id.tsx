@@ -2,8 +2,8 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { Field, FormMessage, SubmitButton, replyValue, useFormReply, type FormReply } from "~/components/forms";
-import { PhotoInput } from "~/components/forms/PhotoInput";
 import { PageTitle } from "~/components/layout/Breadcrumbs";
+import { PhotoBatchUpload } from "~/components/studio/PhotoBatchUpload";
 import { ACTION_NOT_UNDERSTOOD } from "~/domain/back-office-messages";
 import { GALLERY_TEXTS, galleryActionSchema, samePhoto } from "~/domain/gallery-edit";
 import { mediaKeyFromUrlPath, pictureSources } from "~/domain/photo-renditions";
@@ -131,11 +131,15 @@ export default function StudioGallery() {
           </Form>
 
           <h2 id="upload-title">Add photos</h2>
-          <Form method="post" encType="multipart/form-data" aria-labelledby="upload-title">
-            <PhotoInput id="gallery-photos" name="photos" label="Photos" hint={GALLERY_TEXTS.uploadHint} error={errors.photos} multiple />
-            <input type="hidden" name="intent" value="upload" />
-            <SubmitButton>Upload photos</SubmitButton>
-          </Form>
+          <PhotoBatchUpload
+            id="gallery-photos"
+            batchUrl={`/studio/galleries/${id}/photos`}
+            label="Photos"
+            hint={GALLERY_TEXTS.uploadHint}
+            error={errors.photos}
+            submitLabel="Upload photos"
+            labelledBy="upload-title"
+          />
 
           <h2 id="photos-title">Photos</h2>
           {photos.length ? (

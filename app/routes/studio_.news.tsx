@@ -1,6 +1,6 @@
 import { data, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
-import { PageTitle } from "~/components/layout/Breadcrumbs";
+import { StudioPage } from "~/components/studio/StudioPage";
 import { formatNewsDate } from "~/domain/dates";
 import { newsStatus } from "~/domain/news-fields";
 import { privatePageMeta } from "~/domain/private-page-meta";
@@ -32,41 +32,36 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export default function StudioNews() {
   const { items } = useLoaderData<typeof loader>();
   return (
-    <>
-      <PageTitle title="News" parent={{ label: "Website", to: "/studio" }} />
-      <section className="section studio-page">
-        <div className="container">
-          <p className="studio-intro">
-            <Link className="button" to="/studio/news/new">
-              New news item
-            </Link>
-          </p>
-          {items.length === 0 ? (
-            <p className="studio-empty">There are no news items yet. Visitors see an empty News page until one is published.</p>
-          ) : (
-            <ul className="studio-parts studio-news-list">
-              {items.map((item) => (
-                <li key={item.id} className="studio-part">
-                  <h2 id={`news-${item.id}`}>{item.title || "(no title)"}</h2>
-                  <p>
-                    {item.date} · <span className={`studio-status studio-status-${item.published ? "published" : "draft"}`}>{item.status}</span>
-                  </p>
-                  <p className="studio-part-links">
-                    <Link to={`/studio/news/${item.id}`} aria-describedby={`news-${item.id}`}>
-                      Edit
-                    </Link>
-                    {item.published ? (
-                      <a href={`/blog-details/${item.id}`} aria-describedby={`news-${item.id}`}>
-                        View on site
-                      </a>
-                    ) : null}
-                  </p>
-                </li>
-              ))}
-            </ul>
-          )}
-        </div>
-      </section>
-    </>
+    <StudioPage title="News">
+      <p className="studio-intro">
+        <Link className="button" to="/studio/news/new">
+          New news item
+        </Link>
+      </p>
+      {items.length === 0 ? (
+        <p className="studio-empty">There are no news items yet. Visitors see an empty News page until one is published.</p>
+      ) : (
+        <ul className="studio-parts studio-news-list">
+          {items.map((item) => (
+            <li key={item.id} className="studio-part">
+              <h2 id={`news-${item.id}`}>{item.title || "(no title)"}</h2>
+              <p>
+                {item.date} · <span className={`studio-status studio-status-${item.published ? "published" : "draft"}`}>{item.status}</span>
+              </p>
+              <p className="studio-part-links">
+                <Link to={`/studio/news/${item.id}`} aria-describedby={`news-${item.id}`}>
+                  Edit
+                </Link>
+                {item.published ? (
+                  <a href={`/blog-details/${item.id}`} aria-describedby={`news-${item.id}`}>
+                    View on site
+                  </a>
+                ) : null}
+              </p>
+            </li>
+          ))}
+        </ul>
+      )}
+    </StudioPage>
   );
 }

@@ -3,7 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { SubmitButton, type FormReply } from "~/components/forms";
 import { richTextFieldLinks } from "~/components/forms/RichTextField";
-import { PageTitle } from "~/components/layout/Breadcrumbs";
+import { StudioPage } from "~/components/studio/StudioPage";
 import { NewsForm } from "~/components/studio/NewsForm";
 import { newsDay, newsStatus } from "~/domain/news-fields";
 import { isNewsButtonPost, newsButtonSchema, newsFormSchema } from "~/domain/news-form";
@@ -11,7 +11,7 @@ import { privatePageMeta } from "~/domain/private-page-meta";
 import { requireEditor } from "~/services/auth.server";
 import { PRIVATE_CACHE_CONTROL } from "~/services/cache-control.server";
 import { deleteNews, unpublishNews, updateNews } from "~/services/studio-news.server";
-import { discardNewPhoto, photoSavedMessage, readPhotoField } from "~/services/studio-photo-field.server";
+import { photoSavedMessage, readPhotoField, writeWithNewPhoto } from "~/services/studio-photo-field.server";
 import { redirectWithToast } from "~/services/toast.server";
 import studioNewsStyles from "~/styles/studio-news.css?url";
 
@@ -68,14 +68,8 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const photo = await readPhotoField(context, form, "image");
   if (!photo.ok) return data(submission.reply({ fieldErrors: { image: [photo.message] } }), { status: photo.status });
   const publish = submission.value.intent === "publish";
-  const item = await updateNews(context, user, existing, submission.value, publish, photo.image).catch(async (error: unknown) => {
-    await discardNewPhoto(context, photo);
-    throw error;
-  });
-  if (!item) {
-    await discardNewPhoto(context, photo);
-    throw notFound();
-  }
+  const item = await writeWithNewPhoto(context, photo, updateNews(context, user, existing, submission.value, publish, photo.image));
+  if (!item) throw notFound();
   const message = publish && !existing.published ? "News item published." : "Changes saved.";
   return redirectWithToast(context, here, { kind: "success", message: photoSavedMessage(message, photo) });
 }
@@ -101,36 +95,31 @@ export default function StudioNewsEdit() {
   const { id, status, values, confirmDelete } = useLoaderData<typeof loader>();
   const reply = useActionData<FormReply>();
   return (
-    <>
-      <PageTitle title="Edit news item" parent={{ label: "News", to: "/studio/news" }} />
-      <section className="section studio-page">
-        <div className="container">
-          {confirmDelete ? <ConfirmDelete id={id} title={values.title} /> : null}
-          <p className="studio-news-status">
-            <span className={`studio-status studio-status-${values.published ? "published" : "draft"}`}>{status}</span>
-            {values.published ? (
-              <>
-                {" "}
-                <a href={`/blog-details/${id}`}>View on site</a>
-              </>
-            ) : (
-              " Visitors do not see it until it is published."
-            )}
-          </p>
-          <NewsForm key={id} isNew={false} reply={reply} values={values} />
-          <div className="studio-news-actions">
-            {values.published ? (
-              <Form method="post">
-                <input type="hidden" name="intent" value="unpublish" />
-                <SubmitButton>Unpublish</SubmitButton>
-              </Form>
-            ) : null}
-            <Link to={`/studio/news/${id}?delete`} className="button button-secondary">
-              Delete
-            </Link>
-          </div>
-        </div>
-      </section>
-    </>
+    <StudioPage title="Edit news item" parent={{ label: "News", to: "/studio/news" }}>
+      {confirmDelete ? <ConfirmDelete id={id} title={values.title} /> : null}
+      <p className="studio-news-status">
+        <span className={`studio-status studio-status-${values.published ? "published" : "draft"}`}>{status}</span>
+        {values.published ? (
+          <>
+            {" "}
+            <a href={`/blog-details/${id}`}>View on site</a>
+          </>
+        ) : (
+          " Visitors do not see it until it is published."
+        )}
+      </p>
+      <NewsForm key={id} isNew={false} reply={reply} values={values} />
+      <div className="studio-news-actions">
+        {values.published ? (
+          <Form method="post">
+            <input type="hidden" name="intent" value="unpublish" />
+            <SubmitButton>Unpublish</SubmitButton>
+          </Form>
+        ) : null}
+        <Link to={`/studio/news/${id}?delete`} className="button button-secondary">
+          Delete
+        </Link>
+      </div>
+    </StudioPage>
   );
 }

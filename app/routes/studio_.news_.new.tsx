@@ -3,7 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import type { FormReply } from "~/components/forms";
 import { richTextFieldLinks } from "~/components/forms/RichTextField";
-import { PageTitle } from "~/components/layout/Breadcrumbs";
+import { StudioPage } from "~/components/studio/StudioPage";
 import { NewsForm } from "~/components/studio/NewsForm";
 import { newsDay } from "~/domain/news-fields";
 import { newsFormSchema } from "~/domain/news-form";
@@ -11,7 +11,7 @@ import { privatePageMeta } from "~/domain/private-page-meta";
 import { requireEditor } from "~/services/auth.server";
 import { PRIVATE_CACHE_CONTROL } from "~/services/cache-control.server";
 import { createNews } from "~/services/studio-news.server";
-import { discardNewPhoto, photoSavedMessage, readPhotoField } from "~/services/studio-photo-field.server";
+import { photoSavedMessage, readPhotoField, writeWithNewPhoto } from "~/services/studio-photo-field.server";
 import { redirectWithToast } from "~/services/toast.server";
 import studioNewsStyles from "~/styles/studio-news.css?url";
 
@@ -31,10 +31,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const photo = await readPhotoField(context, form, "image");
   if (!photo.ok) return data(submission.reply({ fieldErrors: { image: [photo.message] } }), { status: photo.status });
   const publish = submission.value.intent === "publish";
-  const item = await createNews(context, user, submission.value, publish, photo.image).catch(async (error: unknown) => {
-    await discardNewPhoto(context, photo);
-    throw error;
-  });
+  const item = await writeWithNewPhoto(context, photo, createNews(context, user, submission.value, publish, photo.image));
   return redirectWithToast(context, `/studio/news/${item.id}`, {
     kind: "success",
     message: photoSavedMessage(publish ? "News item published." : "Draft saved.", photo),
@@ -45,13 +42,8 @@ export default function StudioNewsNew() {
   const { today } = useLoaderData<typeof loader>();
   const reply = useActionData<FormReply>();
   return (
-    <>
-      <PageTitle title="New news item" parent={{ label: "News", to: "/studio/news" }} />
-      <section className="section studio-page">
-        <div className="container">
-          <NewsForm isNew reply={reply} values={{ title: "", date: today, image: null, excerpt: "", content: "", published: false }} />
-        </div>
-      </section>
-    </>
+    <StudioPage title="New news item" parent={{ label: "News", to: "/studio/news" }}>
+      <NewsForm isNew reply={reply} values={{ title: "", date: today, image: null, excerpt: "", content: "", published: false }} />
+    </StudioPage>
   );
 }

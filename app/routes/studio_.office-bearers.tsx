@@ -2,15 +2,23 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { Field, FormMessage, SubmitButton, replyValue, useFormReply, type FormReply } from "~/components/forms";
-import { PageTitle } from "~/components/layout/Breadcrumbs";
-import { StudioConfirm, type StudioConfirmation } from "~/components/studio/StudioConfirm";
+import { StudioPage } from "~/components/studio/StudioPage";
+import { StudioRowReply, type StudioRowAnswer } from "~/components/studio/StudioConfirm";
+import { StudioRowButton } from "~/components/studio/StudioRowButton";
 import { teamYear } from "~/domain/office-bearers-fields";
 import { OFFICE_BEARER_MESSAGES, moveTeamQuestion, moveTeamSchema } from "~/domain/office-bearers-team";
 import { privatePageMeta } from "~/domain/private-page-meta";
 import { STUDIO_GONE, studioRowActionSchema } from "~/domain/studio-row-action";
 import { requireEditor } from "~/services/auth.server";
 import { PRIVATE_CACHE_CONTROL } from "~/services/cache-control.server";
-import { moveOfficeBearer, moveTeamToPrevious, removeOfficeBearer, removePreviousTeam } from "~/services/studio-office-bearers.server";
+import {
+  findOfficeBearer,
+  findPreviousTeam,
+  moveOfficeBearer,
+  moveTeamToPrevious,
+  removeOfficeBearer,
+  removePreviousTeam,
+} from "~/services/studio-office-bearers.server";
 import { redirectWithToast } from "~/services/toast.server";
 
 export const meta: MetaFunction = () => privatePageMeta("Office bearers | Studio");
@@ -31,7 +39,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   );
 }
 
-type ActionData = FormReply | { confirm: StudioConfirmation } | { formError: string };
+type ActionData = FormReply | StudioRowAnswer;
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const editor = await requireEditor(request, context);
@@ -58,119 +66,103 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return redirectWithToast(context, PATH, { kind: "success", message: "The order was saved." });
   }
   if (intent === "remove") {
-    const bearer = (await context.store.content.listOfficeBearers()).find((b) => b.id === id);
+    const bearer = await findOfficeBearer(context, id);
     if (!bearer) return answer({ formError: STUDIO_GONE }, 404);
     if (!confirmed) return answer({ confirm: { question: `Remove ${bearer.name} from the office bearers?`, fields: { intent, id } } });
     await removeOfficeBearer(context, editor, id);
     return redirectWithToast(context, PATH, { kind: "success", message: `${bearer.name} was removed from the office bearers.` });
   }
-  const team = (await context.store.content.listPreviousTeams()).find((t) => t.id === id);
+  const team = await findPreviousTeam(context, id);
   if (!team) return answer({ formError: STUDIO_GONE }, 404);
   if (!confirmed) return answer({ confirm: { question: `Delete the previous team "${team.title}"?`, fields: { intent, id } } });
   await removePreviousTeam(context, editor, id);
   return redirectWithToast(context, PATH, { kind: "success", message: `"${team.title}" was deleted.` });
 }
 
-function RowButton({ intent, id, label, text }: { intent: string; id: string; label: string; text: string }) {
-  return (
-    <Form method="post" action={PATH}>
-      <input type="hidden" name="intent" value={intent} />
-      <input type="hidden" name="id" value={id} />
-      <button type="submit" className="button button-secondary" aria-label={label}>
-        {text}
-      </button>
-    </Form>
-  );
-}
-
 export default function StudioOfficeBearers() {
   const { bearers, teams } = useLoaderData<typeof loader>();
   const answer = useActionData<ActionData>();
   const reply = answer && "status" in answer ? (answer as FormReply) : null;
-  const other = answer && !reply ? answer : null;
+  const other = answer && !reply ? (answer as StudioRowAnswer) : null;
   const { errors, formError, form } = useFormReply(reply);
   const nextYear = new Date().getFullYear();
   return (
-    <>
-      <PageTitle title="Office bearers" parent={{ label: "Website", to: "/studio" }} />
-      <section className="section studio-page">
-        <div className="container">
-          {other && "confirm" in other ? <StudioConfirm confirm={other.confirm} path={PATH} /> : null}
-          <FormMessage message={other && "formError" in other ? other.formError : undefined} />
-          <p className="studio-actions">
-            <Link to={`${PATH}/new`} className="button">
-              Add a person
-            </Link>
-            <a href="/office-bearers">View on site</a>
-          </p>
-          <h2 id="current-team">Current team</h2>
-          {bearers.length ? (
-            <ol className="studio-list" aria-labelledby="current-team">
-              {bearers.map((bearer, index) => (
-                <li key={bearer.id} className="studio-item">
-                  <p className="studio-item-main">
-                    <strong>{bearer.name}</strong> <span>{bearer.role}</span>
-                    {bearer.hasPhoto ? null : <span className="studio-tag"> No photo</span>}
-                  </p>
-                  <div className="studio-item-buttons">
-                    <Link to={`${PATH}/${bearer.id}`} aria-label={`Edit ${bearer.name}`}>
-                      Edit
-                    </Link>
-                    {index > 0 ? <RowButton intent="up" id={bearer.id} label={`Move ${bearer.name} up`} text="Up" /> : null}
-                    {index < bearers.length - 1 ? <RowButton intent="down" id={bearer.id} label={`Move ${bearer.name} down`} text="Down" /> : null}
-                    <RowButton intent="remove" id={bearer.id} label={`Remove ${bearer.name}`} text="Remove" />
-                  </div>
-                </li>
-              ))}
-            </ol>
-          ) : (
-            <p className="empty-state">There is no current team. Add a person to start the new team.</p>
-          )}
+    <StudioPage title="Office bearers">
+      <StudioRowReply answer={other} path={PATH} />
+      <p className="studio-actions">
+        <Link to={`${PATH}/new`} className="button">
+          Add a person
+        </Link>
+        <a href="/office-bearers">View on site</a>
+      </p>
+      <h2 id="current-team">Current team</h2>
+      {bearers.length ? (
+        <ol className="studio-list" aria-labelledby="current-team">
+          {bearers.map((bearer, index) => (
+            <li key={bearer.id} className="studio-item">
+              <p className="studio-item-main">
+                <strong>{bearer.name}</strong> <span>{bearer.role}</span>
+                {bearer.hasPhoto ? null : <span className="studio-tag"> No photo</span>}
+              </p>
+              <div className="studio-item-buttons">
+                <Link to={`${PATH}/${bearer.id}`} aria-label={`Edit ${bearer.name}`}>
+                  Edit
+                </Link>
+                {index > 0 ? <StudioRowButton path={PATH} intent="up" id={bearer.id} label={`Move ${bearer.name} up`} text="Up" /> : null}
+                {index < bearers.length - 1 ? (
+                  <StudioRowButton path={PATH} intent="down" id={bearer.id} label={`Move ${bearer.name} down`} text="Down" />
+                ) : null}
+                <StudioRowButton path={PATH} intent="remove" id={bearer.id} label={`Remove ${bearer.name}`} text="Remove" />
+              </div>
+            </li>
+          ))}
+        </ol>
+      ) : (
+        <p className="empty-state">There is no current team. Add a person to start the new team.</p>
+      )}
 
-          {bearers.length ? (
-            <>
-              <h2 id="move-team">Move this team to previous teams</h2>
-              <p>When a new team is elected: the current team is kept under &ldquo;Previous teams&rdquo; with its year, and the current list is emptied.</p>
-              <Form method="post" action={PATH} noValidate className="studio-form" aria-labelledby="move-team" {...form}>
-                <FormMessage message={formError} />
-                <input type="hidden" name="intent" value="move-team" />
-                <Field
-                  id="team-year"
-                  name="year"
-                  label="The team's year"
-                  hint={`For example ${teamYear(`${nextYear - 1}-${String(nextYear).slice(2)}`)}`}
-                  type="text"
-                  maxLength={12}
-                  error={errors.year}
-                  defaultValue={replyValue(reply, "year")}
-                />
-                <SubmitButton>Move this team to previous teams</SubmitButton>
-              </Form>
-            </>
-          ) : null}
+      {bearers.length ? (
+        <>
+          <h2 id="move-team">Move this team to previous teams</h2>
+          <p>When a new team is elected: the current team is kept under &ldquo;Previous teams&rdquo; with its year, and the current list is emptied.</p>
+          <Form method="post" action={PATH} noValidate className="studio-form" aria-labelledby="move-team" {...form}>
+            <FormMessage message={formError} />
+            <input type="hidden" name="intent" value="move-team" />
+            <Field
+              id="team-year"
+              name="year"
+              label="The team's year"
+              hint={`For example ${teamYear(`${nextYear - 1}-${String(nextYear).slice(2)}`)}`}
+              type="text"
+              maxLength={12}
+              error={errors.year}
+              defaultValue={replyValue(reply, "year")}
+            />
+            <SubmitButton>Move this team to previous teams</SubmitButton>
+          </Form>
+        </>
+      ) : null}
 
-          <h2 id="previous-teams">Previous teams</h2>
-          {teams.length ? (
-            <ul className="studio-list" aria-labelledby="previous-teams">
-              {teams.map((team) => (
-                <li key={team.id} className="studio-item">
-                  <p className="studio-item-main">
-                    <strong>{team.title}</strong>
-                  </p>
-                  <div className="studio-item-buttons">
-                    <Link to={`${PATH}/previous/${team.id}`} aria-label={`Edit ${team.title}`}>
-                      Edit
-                    </Link>
-                    <RowButton intent="remove-team" id={team.id} label={`Delete ${team.title}`} text="Delete" />
-                  </div>
-                </li>
-              ))}
-            </ul>
-          ) : (
-            <p className="empty-state">There are no previous teams yet.</p>
-          )}
-        </div>
-      </section>
-    </>
+      <h2 id="previous-teams">Previous teams</h2>
+      {teams.length ? (
+        <ul className="studio-list" aria-labelledby="previous-teams">
+          {teams.map((team) => (
+            <li key={team.id} className="studio-item">
+              <p className="studio-item-main">
+                <strong>{team.title}</strong>
+              </p>
+              <div className="studio-item-buttons">
+                <Link to={`${PATH}/previous/${team.id}`} aria-label={`Edit ${team.title}`}>
+                  Edit
+                </Link>
+                <StudioRowButton path={PATH} intent="remove-team" id={team.id} label={`Delete ${team.title}`} text="Delete" />
+              </div>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p className="empty-state">There are no previous teams yet.</p>
+      )}
+    </StudioPage>
   );
 }

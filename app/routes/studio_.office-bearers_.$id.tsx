@@ -3,28 +3,24 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { Field, FormMessage, SubmitButton, replyValue, useFormReply, type FormReply } from "~/components/forms";
 import { PhotoInput } from "~/components/forms/PhotoInput";
-import { PageTitle } from "~/components/layout/Breadcrumbs";
+import { StudioPage } from "~/components/studio/StudioPage";
 import { BEARER_LIMITS } from "~/domain/office-bearers-fields";
 import { officeBearerSchema } from "~/domain/office-bearers-team";
 import { privatePageMeta } from "~/domain/private-page-meta";
 import { requireEditor } from "~/services/auth.server";
-import { PRIVATE_CACHE_CONTROL } from "~/services/cache-control.server";
-import { addOfficeBearer, changeOfficeBearer } from "~/services/studio-office-bearers.server";
-import { discardNewPhoto, photoSavedMessage, readPhotoField } from "~/services/studio-photo-field.server";
+import { studioNotFound, foundOrNotFound, STUDIO_NO_STORE as NO_STORE } from "~/services/studio-not-found.server";
+import { addOfficeBearer, changeOfficeBearer, findOfficeBearer } from "~/services/studio-office-bearers.server";
+import { photoSavedMessage, readPhotoField, writeWithNewPhoto } from "~/services/studio-photo-field.server";
 import { redirectWithToast } from "~/services/toast.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => privatePageMeta(`${data?.bearer ? "Edit office bearer" : "Add a person"} | Studio`);
 
-const NO_STORE = { "Cache-Control": PRIVATE_CACHE_CONTROL };
 const LIST = "/studio/office-bearers";
 const PHOTO_FIELD = "photo";
 
 /** /studio/office-bearers/new adds a person at the end of the team; /studio/office-bearers/<id> edits one. */
 async function bearerOf(context: LoaderFunctionArgs["context"], id: string | undefined) {
-  if (id === "new") return null;
-  const bearer = (await context.store.content.listOfficeBearers()).find((b) => b.id === id);
-  if (!bearer) throw new Response("Not found", { status: 404, headers: NO_STORE });
-  return bearer;
+  return id === "new" ? null : foundOrNotFound(await findOfficeBearer(context, id ?? ""));
 }
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
@@ -43,21 +39,12 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   if (submission.status !== "success") return data(submission.reply(), { status: 400, headers: NO_STORE });
   const photo = await readPhotoField(context, formData, PHOTO_FIELD);
   if (!photo.ok) return data(submission.reply({ fieldErrors: { [PHOTO_FIELD]: [photo.message] } }), { status: photo.status, headers: NO_STORE });
-  // A new photo is not kept when the write fails.
-  const keepingPhoto = async <T,>(write: Promise<T>) =>
-    write.catch(async (error: unknown) => {
-      await discardNewPhoto(context, photo);
-      throw error;
-    });
   if (bearer) {
-    const saved = await keepingPhoto(changeOfficeBearer(context, editor, bearer.id, submission.value, photo.image));
-    if (!saved) {
-      await discardNewPhoto(context, photo);
-      throw new Response("Not found", { status: 404, headers: NO_STORE });
-    }
+    const saved = await writeWithNewPhoto(context, photo, changeOfficeBearer(context, editor, bearer.id, submission.value, photo.image));
+    if (!saved) throw studioNotFound();
     return redirectWithToast(context, LIST, { kind: "success", message: photoSavedMessage(`${saved.name} was saved.`, photo) });
   }
-  const added = await keepingPhoto(addOfficeBearer(context, editor, submission.value, photo.image));
+  const added = await writeWithNewPhoto(context, photo, addOfficeBearer(context, editor, submission.value, photo.image));
   return redirectWithToast(context, LIST, { kind: "success", message: photoSavedMessage(`${added.name} was added to the office bearers.`, photo) });
 }
 
@@ -67,45 +54,40 @@ export default function StudioOfficeBearer() {
   const { errors, formError, form } = useFormReply(reply);
   const value = (name: "name" | "role") => (reply ? replyValue(reply, name) : (bearer?.[name] ?? ""));
   return (
-    <>
-      <PageTitle title={bearer ? "Edit office bearer" : "Add a person"} parent={{ label: "Office bearers", to: LIST }} />
-      <section className="section studio-page">
-        <div className="container">
-          <Form method="post" encType="multipart/form-data" noValidate className="studio-form" {...form}>
-            <FormMessage message={formError} />
-            <Field
-              id="bearer-name"
-              name="name"
-              label="Name"
-              type="text"
-              autoComplete="off"
-              maxLength={BEARER_LIMITS.name}
-              error={errors.name}
-              defaultValue={value("name")}
-            />
-            <Field
-              id="bearer-role"
-              name="role"
-              label="Role"
-              hint="For example President or Treasurer"
-              type="text"
-              autoComplete="off"
-              maxLength={BEARER_LIMITS.role}
-              error={errors.role}
-              defaultValue={value("role")}
-            />
-            <PhotoInput
-              id="bearer-photo"
-              name={PHOTO_FIELD}
-              label="Photo (optional)"
-              hint="A JPEG, PNG, WebP or GIF photo. Choose a file only to add or replace the photo."
-              error={errors[PHOTO_FIELD]}
-              current={bearer?.photo ?? null}
-            />
-            <SubmitButton>{bearer ? "Save" : "Add person"}</SubmitButton> <Link to={LIST}>Cancel</Link>
-          </Form>
-        </div>
-      </section>
-    </>
+    <StudioPage title={bearer ? "Edit office bearer" : "Add a person"} parent={{ label: "Office bearers", to: LIST }}>
+      <Form method="post" encType="multipart/form-data" noValidate className="studio-form" {...form}>
+        <FormMessage message={formError} />
+        <Field
+          id="bearer-name"
+          name="name"
+          label="Name"
+          type="text"
+          autoComplete="off"
+          maxLength={BEARER_LIMITS.name}
+          error={errors.name}
+          defaultValue={value("name")}
+        />
+        <Field
+          id="bearer-role"
+          name="role"
+          label="Role"
+          hint="For example President or Treasurer"
+          type="text"
+          autoComplete="off"
+          maxLength={BEARER_LIMITS.role}
+          error={errors.role}
+          defaultValue={value("role")}
+        />
+        <PhotoInput
+          id="bearer-photo"
+          name={PHOTO_FIELD}
+          label="Photo (optional)"
+          hint="A JPEG, PNG, WebP or GIF photo. Choose a file only to add or replace the photo."
+          error={errors[PHOTO_FIELD]}
+          current={bearer?.photo ?? null}
+        />
+        <SubmitButton>{bearer ? "Save" : "Add person"}</SubmitButton> <Link to={LIST}>Cancel</Link>
+      </Form>
+    </StudioPage>
   );
 }

@@ -2,40 +2,33 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { Field, FormMessage, SubmitButton, replyValue, useFormReply, type FormReply } from "~/components/forms";
-import { PageTitle } from "~/components/layout/Breadcrumbs";
+import { StudioPage } from "~/components/studio/StudioPage";
 import { PREVIOUS_TEAM_LIMITS } from "~/domain/office-bearers-fields";
 import { previousTeamSchema } from "~/domain/office-bearers-team";
 import { privatePageMeta } from "~/domain/private-page-meta";
 import { requireEditor } from "~/services/auth.server";
-import { PRIVATE_CACHE_CONTROL } from "~/services/cache-control.server";
-import { changePreviousTeam } from "~/services/studio-office-bearers.server";
+import { studioNotFound, foundOrNotFound, STUDIO_NO_STORE as NO_STORE } from "~/services/studio-not-found.server";
+import { changePreviousTeam, findPreviousTeam } from "~/services/studio-office-bearers.server";
 import { redirectWithToast } from "~/services/toast.server";
 
 export const meta: MetaFunction = () => privatePageMeta("Edit previous team | Studio");
 
-const NO_STORE = { "Cache-Control": PRIVATE_CACHE_CONTROL };
 const LIST = "/studio/office-bearers";
-
-async function teamOf(context: LoaderFunctionArgs["context"], id: string | undefined) {
-  const team = (await context.store.content.listPreviousTeams()).find((t) => t.id === id);
-  if (!team) throw new Response("Not found", { status: 404, headers: NO_STORE });
-  return team;
-}
 
 /** A previous team's title and its text (HTML, sanitized on save; the rich-text editor replaces the textarea later). */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   await requireEditor(request, context);
-  const team = await teamOf(context, params.id);
+  const team = foundOrNotFound(await findPreviousTeam(context, params.id ?? ""));
   return data({ team: { title: team.title, contentHtml: team.contentHtml } }, { headers: NO_STORE });
 }
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
   const editor = await requireEditor(request, context);
-  const team = await teamOf(context, params.id);
+  const team = foundOrNotFound(await findPreviousTeam(context, params.id ?? ""));
   const submission = parseWithZod(await request.formData(), { schema: previousTeamSchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400, headers: NO_STORE });
   const saved = await changePreviousTeam(context, editor, team.id, submission.value);
-  if (!saved) throw new Response("Not found", { status: 404, headers: NO_STORE });
+  if (!saved) throw studioNotFound();
   return redirectWithToast(context, LIST, { kind: "success", message: `"${saved.title}" was saved.` });
 }
 
@@ -45,37 +38,32 @@ export default function StudioPreviousTeam() {
   const { errors, formError, form } = useFormReply(reply);
   const value = (name: "title" | "contentHtml") => (reply ? replyValue(reply, name) : team[name]);
   return (
-    <>
-      <PageTitle title="Edit previous team" parent={{ label: "Office bearers", to: LIST }} />
-      <section className="section studio-page">
-        <div className="container">
-          <Form method="post" noValidate className="studio-form" {...form}>
-            <FormMessage message={formError} />
-            <Field
-              id="team-title"
-              name="title"
-              label="Title"
-              hint="For example Office Bearers 2025–26"
-              type="text"
-              maxLength={PREVIOUS_TEAM_LIMITS.title}
-              error={errors.title}
-              defaultValue={value("title")}
-            />
-            <Field
-              id="team-content"
-              name="contentHtml"
-              label="The team"
-              hint="Shown under the title on the Office Bearers page"
-              as="textarea"
-              rows={10}
-              maxLength={PREVIOUS_TEAM_LIMITS.content}
-              error={errors.contentHtml}
-              defaultValue={value("contentHtml")}
-            />
-            <SubmitButton>Save</SubmitButton> <Link to={LIST}>Cancel</Link>
-          </Form>
-        </div>
-      </section>
-    </>
+    <StudioPage title="Edit previous team" parent={{ label: "Office bearers", to: LIST }}>
+      <Form method="post" noValidate className="studio-form" {...form}>
+        <FormMessage message={formError} />
+        <Field
+          id="team-title"
+          name="title"
+          label="Title"
+          hint="For example Office Bearers 2025–26"
+          type="text"
+          maxLength={PREVIOUS_TEAM_LIMITS.title}
+          error={errors.title}
+          defaultValue={value("title")}
+        />
+        <Field
+          id="team-content"
+          name="contentHtml"
+          label="The team"
+          hint="Shown under the title on the Office Bearers page"
+          as="textarea"
+          rows={10}
+          maxLength={PREVIOUS_TEAM_LIMITS.content}
+          error={errors.contentHtml}
+          defaultValue={value("contentHtml")}
+        />
+        <SubmitButton>Save</SubmitButton> <Link to={LIST}>Cancel</Link>
+      </Form>
+    </StudioPage>
   );
 }

@@ -6,21 +6,17 @@ import { SlideForm } from "~/components/studio/SlideForm";
 import { privatePageMeta } from "~/domain/private-page-meta";
 import { slideFormSchema } from "~/domain/studio-pages";
 import { requireEditor } from "~/services/auth.server";
-import { PRIVATE_CACHE_CONTROL } from "~/services/cache-control.server";
 import { storeErrorReply, storeSafeAction } from "~/services/store-errors.server";
 import { changeSlide, loadSlide } from "~/services/studio-pages.server";
-import { discardNewPhoto, photoSavedMessage, readPhotoField } from "~/services/studio-photo-field.server";
+import { foundOrNotFound, STUDIO_NO_STORE as NO_STORE } from "~/services/studio-not-found.server";
+import { photoSavedMessage, readPhotoField, writeWithNewPhoto } from "~/services/studio-photo-field.server";
 import { redirectWithToast } from "~/services/toast.server";
 
 export const meta: MetaFunction = () => privatePageMeta("Edit slide | Studio");
 
-const NO_STORE = { "Cache-Control": PRIVATE_CACHE_CONTROL };
-const notFound = () => new Response("Not Found", { status: 404, headers: NO_STORE });
-
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   await requireEditor(request, context);
-  const slide = await loadSlide(context, params.id ?? "");
-  if (!slide) throw notFound();
+  const slide = foundOrNotFound(await loadSlide(context, params.id ?? ""));
   const { smallText, title, description, bannerImage } = slide;
   return data({ slide: { smallText, title, description, image: bannerImage.path ? bannerImage : null } }, { headers: NO_STORE });
 }
@@ -32,14 +28,8 @@ export const action = storeSafeAction(async ({ request, context, params }: Actio
   if (submission.status !== "success") return data(submission.reply(), { status: 400, headers: NO_STORE });
   const photo = await readPhotoField(context, formData, "image");
   if (!photo.ok) return data(submission.reply({ fieldErrors: { image: [photo.message] } }), { status: photo.status, headers: NO_STORE });
-  const changed = await changeSlide(context, editor, params.id ?? "", submission.value, photo.image).catch(async (error: unknown) => {
-    await discardNewPhoto(context, photo);
-    throw error;
-  });
-  if (!changed) {
-    await discardNewPhoto(context, photo);
-    return redirectWithToast(context, "/studio/slides", { kind: "error", message: "That slide is no longer there." });
-  }
+  const changed = await writeWithNewPhoto(context, photo, changeSlide(context, editor, params.id ?? "", submission.value, photo.image));
+  if (!changed) return redirectWithToast(context, "/studio/slides", { kind: "error", message: "That slide is no longer there." });
   return redirectWithToast(context, "/studio/slides", { kind: "success", message: photoSavedMessage("Slide saved.", photo) });
 }, storeErrorReply);
 

@@ -20,6 +20,9 @@ async function done(
   await recordActivity(context, actor, { kind, subject: { id: entry.id, name: entry.name } });
 }
 
+/** One entry of the calendar, or null (the store lists the calendar; there is no read by id). */
+export const findCalendarEntry = async (context: AppLoadContext, id: string) => (await context.store.content.listEvents()).find((e) => e.id === id) ?? null;
+
 export async function addCalendarEntry(context: AppLoadContext, actor: ActivityActor, input: CalendarEntryInput): Promise<CalendarEvent> {
   const entry = await context.store.content.createEvent(input);
   await done(context, actor, "calendar-entry-added", entry);
@@ -33,7 +36,7 @@ export async function changeCalendarEntry(context: AppLoadContext, actor: Activi
 }
 
 export async function removeCalendarEntry(context: AppLoadContext, actor: ActivityActor, id: string): Promise<CalendarEvent | null> {
-  const entry = (await context.store.content.listEvents()).find((e) => e.id === id) ?? null;
+  const entry = await findCalendarEntry(context, id);
   if (!entry || !(await context.store.content.deleteEvent(id))) return null;
   await done(context, actor, "calendar-entry-removed", entry);
   return entry;

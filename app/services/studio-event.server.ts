@@ -3,7 +3,7 @@ import { applyEventForm, eventChanges, eventFormValues, type EventForm } from ".
 import type { MediaRef } from "../domain/records";
 import type { SettingChange } from "../domain/settings-form-parts";
 import { sanitizeRichText } from "./content/sanitize.server";
-import { discardNewPhoto, discardOldPhoto, readPhotoField } from "./studio-photo-field.server";
+import { discardOldPhoto, readPhotoField, writeWithNewPhoto } from "./studio-photo-field.server";
 import { saveSiteSettingsWith } from "./site-settings-save.server";
 
 /** The form's schema, through a server module so zod stays out of the studio page's JavaScript. */
@@ -35,18 +35,16 @@ export async function saveEventForm(context: AppLoadContext, form: EventForm, fo
   if (!photo.ok) return photo;
   const image: MediaRef | null | "keep" = photo.image === undefined ? "keep" : photo.image;
 
-  let changes: SettingChange[];
-  try {
-    changes = await saveSiteSettingsWith(
+  // When the settings are not saved, the new photo is not kept.
+  const changes = await writeWithNewPhoto(
+    context,
+    photo,
+    saveSiteSettingsWith(
       context,
       (before) => applyEventForm(before, { ...form, descriptionHtml: sanitizeRichText(form.descriptionHtml) }, image),
       eventChanges,
-    );
-  } catch (error) {
-    // The settings were not saved: the new photo is not kept.
-    await discardNewPhoto(context, photo);
-    throw error;
-  }
+    ),
+  );
   await discardOldPhoto(context, current, photo.image);
   return { ok: true, changes };
 }

@@ -20,8 +20,12 @@ async function done(context: AppLoadContext, actor: ActivityActor, kind: PeopleA
   await recordActivity(context, actor, { kind, subject });
 }
 
-const findBearer = async (context: AppLoadContext, id: string) => (await context.store.content.listOfficeBearers()).find((b) => b.id === id) ?? null;
-const findTeam = async (context: AppLoadContext, id: string) => (await context.store.content.listPreviousTeams()).find((t) => t.id === id) ?? null;
+/** One person of the current team, or null (the store lists the team; there is no read by id). */
+export const findOfficeBearer = async (context: AppLoadContext, id: string) =>
+  (await context.store.content.listOfficeBearers()).find((b) => b.id === id) ?? null;
+/** One previous team, or null. */
+export const findPreviousTeam = async (context: AppLoadContext, id: string) =>
+  (await context.store.content.listPreviousTeams()).find((t) => t.id === id) ?? null;
 
 export async function addOfficeBearer(
   context: AppLoadContext,
@@ -41,7 +45,7 @@ export async function changeOfficeBearer(
   input: OfficeBearerInput,
   photo: MediaRef | null | undefined,
 ): Promise<OfficeBearer | null> {
-  const before = await findBearer(context, id);
+  const before = await findOfficeBearer(context, id);
   if (!before) return null;
   const bearer = await context.store.content.updateOfficeBearer(id, { name: input.name, role: input.role, photo: photo === undefined ? before.photo : photo });
   if (!bearer) return null;
@@ -51,7 +55,7 @@ export async function changeOfficeBearer(
 }
 
 export async function removeOfficeBearer(context: AppLoadContext, actor: ActivityActor, id: string): Promise<OfficeBearer | null> {
-  const bearer = await findBearer(context, id);
+  const bearer = await findOfficeBearer(context, id);
   if (!bearer || !(await context.store.content.deleteOfficeBearer(id))) return null;
   await discardOldPhoto(context, bearer.photo, null);
   await done(context, actor, "office-bearer-removed", { id: bearer.id, name: bearer.name });
@@ -84,7 +88,7 @@ export async function changePreviousTeam(context: AppLoadContext, actor: Activit
 }
 
 export async function removePreviousTeam(context: AppLoadContext, actor: ActivityActor, id: string): Promise<PreviousTeam | null> {
-  const team = await findTeam(context, id);
+  const team = await findPreviousTeam(context, id);
   if (!team || !(await context.store.content.deletePreviousTeam(id))) return null;
   await done(context, actor, "previous-team-removed", { id: team.id, name: team.title });
   return team;

@@ -42,3 +42,16 @@ export async function discardNewPhoto(context: AppLoadContext, change: PhotoFiel
 /** The toast after a save: says so when the new picture could not be resized (shown at full size until replaced). */
 export const photoSavedMessage = (message: string, change: PhotoFieldChange) =>
   change.ok && !change.withRenditions ? `${message} The picture could not be resized and will be shown at full size.` : message;
+
+/**
+ * Runs the write that takes the form's new photo. When it fails (throws) or finds no record
+ * to change (null or false), the new photo is not kept; the write's result is returned as it is.
+ */
+export async function writeWithNewPhoto<T>(context: AppLoadContext, change: PhotoFieldChange, write: Promise<T>): Promise<T> {
+  const result = await write.catch(async (error: unknown) => {
+    await discardNewPhoto(context, change);
+    throw error;
+  });
+  if (result === null || result === false) await discardNewPhoto(context, change);
+  return result;
+}

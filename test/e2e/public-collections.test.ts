@@ -2,6 +2,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DESKTOP, PHONE, hydrated, launchBrowser, newContext } from "../support/browser";
 import { demoGalleries, demoOfficeBearers } from "../../seed/demo-content";
+import { THUMBNAIL_SIZES } from "../../app/components/gallery/Lightbox";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -23,6 +24,18 @@ async function open(path: string, options: { javaScriptEnabled: boolean; phone?:
   if (options.javaScriptEnabled) await hydrated(page);
   return { context, page };
 }
+
+/** The width THUMBNAIL_SIZES gives at this page's screen: its first media condition that matches, its length resolved by the browser. */
+const widthBySizes = (page: Page) =>
+  page.evaluate((sizes) => {
+    const entries = sizes.split(/,\s*(?![^()]*\))/).map((entry) => /^(\(.*?\))?\s*(.+)$/.exec(entry.trim())!);
+    const [, , length] = entries.find(([, media]) => !media || window.matchMedia(media).matches)!;
+    const probe = document.body.appendChild(document.createElement("div"));
+    probe.style.width = length!;
+    const width = probe.getBoundingClientRect().width;
+    probe.remove();
+    return width;
+  }, THUMBNAIL_SIZES);
 
 const noHorizontalScroll = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth);
 
@@ -57,10 +70,13 @@ describe.each(modes)("the collection pages at 360 px (JavaScript %s)", (_mode, j
       `/gallery/${gallery.id}`,
       async (page) => {
         expect(await page.locator("a.gallery-thumb img").count()).toBe(photos.length);
-        // One column of thumbnails as wide as the phone allows (never wider than 350 px).
-        const widths = await page.locator("a.gallery-thumb").evaluateAll((links) => links.map((a) => a.getBoundingClientRect().width));
-        for (const width of widths) expect(width).toBeGreaterThan(300);
-        for (const width of widths) expect(width).toBeLessThanOrEqual(350);
+        // Two columns of thumbnails, as wide as the `sizes` the browser picks a rendition by says.
+        const boxes = await page.locator("a.gallery-thumb").evaluateAll((links) => links.map((a) => a.getBoundingClientRect()));
+        expect(boxes[1]!.top).toBe(boxes[0]!.top);
+        expect(boxes[2]!.top).toBeGreaterThan(boxes[0]!.top);
+        const sizesWidth = await widthBySizes(page);
+        expect(sizesWidth).toBeLessThan(175);
+        for (const box of boxes) expect(box.width).toBeCloseTo(sizesWidth, 0);
       },
     ],
   ];
@@ -93,6 +109,7 @@ describe("the gallery's thumbnails on a desktop", () => {
     const boxes = await page.locator("a.gallery-thumb").evaluateAll((links) => links.map((a) => a.getBoundingClientRect()));
     for (const box of boxes) expect(Math.round(box.width)).toBe(350);
     expect(boxes[1]!.top).toBe(boxes[0]!.top);
+    expect(await widthBySizes(page)).toBe(350);
     await context.close();
   });
 

@@ -262,7 +262,9 @@ describe("the website studio, end to end (issue 18's done-when)", () => {
       expect(what).toContain(by(`added the home slide "${slide}".`));
       expect(what).toContain(by(`published the news item "${news}".`));
       expect(what).toContain(by(`created the gallery "${gallery}".`));
-      expect(what).toContain(by(`changed the gallery "${gallery}": added 2 photos.`));
+      // Without JavaScript one post added both; with it, one post (and one line) a photo (ADR 40).
+      if (js) expect(what.filter((line) => line === by(`changed the gallery "${gallery}": added 1 photo.`))).toHaveLength(2);
+      else expect(what).toContain(by(`changed the gallery "${gallery}": added 2 photos.`));
       expect(what).toContain(by(`added ${bearer} to the office bearers.`));
       expect(what).toContain(by(`uploaded the document "${documentTitle}".`));
     }, 240_000);

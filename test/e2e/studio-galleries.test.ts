@@ -6,6 +6,8 @@ import { hydrated, launchBrowser, newContext, DESKTOP, PHONE } from "../support/
 import { sidewaysOverflow } from "../support/phone-width";
 import { startSeededServer, type SeededServer } from "../support/seeded-server";
 import { demoAccount } from "../support/session";
+import { PHP_SCRIPT } from "../support/upload-fixtures";
+import { UPLOAD_MESSAGES } from "~/domain/uploads";
 
 /**
  * The galleries studio in a browser, JavaScript on and off, as a website editor: make a
@@ -13,6 +15,8 @@ import { demoAccount } from "../support/session";
  * public gallery page as <picture> with their WebP srcset. One server for both runs: the
  * second gallery is made after the first run read the public gallery pages, so it is found
  * at once only because the write invalidated the visitors' caches (contentChanged).
+ * With JavaScript, the chosen photos go one per request (ADR 40), each with its state in the
+ * list under the input: a hostile file among them is refused with its message, the others are added.
  */
 
 const editor = demoAccount("editor");
@@ -86,4 +90,73 @@ describe("the galleries studio in a browser", () => {
       }
     });
   }
+
+  it("with JavaScript, uploads the chosen photos one per request, each with its state; a hostile one is refused, the others added", async () => {
+    const context = await newContext(browser, { ...DESKTOP, baseURL: server.url, signedInAs: editor.id });
+    const page = await context.newPage();
+    const title = "Picnic one photo at a time";
+    try {
+      await page.goto("/studio/galleries");
+      await hydrated(page);
+      await page.getByLabel("Name").fill(title);
+      await page.getByRole("button", { name: "Create gallery" }).click();
+      await page.waitForURL(/\/studio\/galleries\/[0-9a-f]{24}$/);
+      await page.locator("h1", { hasText: title }).waitFor();
+      await hydrated(page);
+      const id = new URL(page.url()).pathname.split("/").pop()!;
+
+      // Every photo post, with how many files it carried; the first is held until the page's busy state is checked.
+      const batchPath = `/studio/galleries/${id}/photos`;
+      const filesPerPost: number[] = [];
+      page.on("request", (request) => {
+        if (request.method() === "POST" && new URL(request.url()).pathname === batchPath) {
+          filesPerPost.push((request.postDataBuffer()?.toString("latin1") ?? "").split('filename="').length - 1);
+        }
+      });
+      let release!: () => void;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      let first = true;
+      await page.route(`**${batchPath}`, async (route) => {
+        if (first) {
+          first = false;
+          await held;
+        }
+        await route.continue();
+      });
+
+      await page.locator("#gallery-photos").setInputFiles([
+        { name: "one.jpg", mimeType: "image/jpeg", buffer: await photo("#c33") },
+        { name: "holiday.jpg", mimeType: "image/jpeg", buffer: Buffer.from(PHP_SCRIPT) },
+        { name: "two.jpg", mimeType: "image/jpeg", buffer: await photo("#33c") },
+      ]);
+      await page.getByRole("button", { name: "Upload photos" }).click();
+      // While the first photo is on its way: the button is pending and disabled, each photo has its state, in a live region.
+      const items = page.locator(".photo-batch[aria-live=polite] .photo-batch-item");
+      await items.nth(2).waitFor();
+      await expect.poll(() => items.locator(".photo-batch-state").allInnerTexts()).toEqual(["Uploading...", "Waiting", "Waiting"]);
+      const pending = page.getByRole("button", { name: "Please wait..." });
+      expect(await pending.isDisabled()).toBe(true);
+      release();
+
+      await expect
+        .poll(() => items.evaluateAll((list) => list.map((item) => item.getAttribute("data-state"))), { timeout: 60_000 })
+        .toEqual(["done", "error", "done"]);
+      expect(await items.locator(".photo-batch-state").allInnerTexts()).toEqual(["Added", UPLOAD_MESSAGES.webPage, "Added"]);
+      // Then the page shows the two new photos, with the toast.
+      await page.locator(".studio-photo").nth(1).waitFor();
+      expect(await page.locator(".studio-photo").count()).toBe(2);
+      await page.locator(".toast", { hasText: "2 photos added." }).waitFor();
+      // Three posts, one photo each.
+      expect(filesPerPost).toEqual([1, 1, 1]);
+      // The list stays for the editor to read; the input is empty again, so a second click sends nothing twice.
+      expect(await page.locator("#gallery-photos").evaluate((input: HTMLInputElement) => input.files?.length)).toBe(0);
+      expect(await axeViolations(page)).toEqual([]);
+
+      await page.goto(`/gallery/${id}`);
+      await page.locator("h1", { hasText: title }).waitFor();
+      expect(await page.locator(".gallery-grid picture source[type='image/webp']").count()).toBe(2);
+    } finally {
+      await context.close();
+    }
+  });
 });

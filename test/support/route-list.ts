@@ -246,6 +246,14 @@ export const ROUTES: Readonly<Record<string, RouteEntry>> = {
   // Studio: galleries and the photo pipeline (/media/* serves uploaded photos to anyone; the demo has none, so its sample is a 404)
   "studio_.galleries._index.tsx": { path: "/studio/galleries", methods: GET_POST, access: "editor", html: true },
   "studio_.galleries.$id.tsx": { path: `/studio/galleries/${DEMO.gallery}`, methods: GET_POST, access: "editor", html: true },
+  // The gallery upload with JavaScript, one photo a post (JSON answers); a GET goes to the gallery's page.
+  "studio_.galleries.$id_.photos.tsx": {
+    path: `/studio/galleries/${DEMO.gallery}/photos`,
+    methods: GET_POST,
+    access: "editor",
+    html: false,
+    resource: "redirect",
+  },
   "media.$.tsx": { path: "/media/photos/none/350.webp", methods: GET, access: "public", html: false, resource: "file", status: 404 },
 
   // Studio: event calendar, office bearers and documents (issue 18)

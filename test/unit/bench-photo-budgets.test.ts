@@ -10,7 +10,7 @@ describe("the photo budgets of the bench", () => {
     const checks = checkGalleryImages({ path: "/gallery/x", images: [photo(1, 60_000), photo(2, 55_000), { url: `${base}/logo.svg`, bytes: 90_000 }] });
     expect(checks.map((check) => check.verdict)).toEqual(["PASS", "PASS"]);
     expect(checks[0]?.actual).toBe("205.0 kB (3 images)");
-    expect(checks[1]?.actual).toBe("largest 60.0 kB (700.webp), 2 loaded");
+    expect(checks[1]?.actual).toBe("largest 60.0 kB (p1/700.webp), 2 loaded");
   });
 
   it("fails a thumbnail over 60 kB (other images do not count as thumbnails), and a total over 1.5 MB", () => {

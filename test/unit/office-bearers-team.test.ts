@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { peopleActivitySentence } from "~/domain/activity-people";
 import { activityEntry } from "~/domain/activity";
-import { moveInOrder, moveTeamQuestion, moveTeamSchema, officeBearerSchema, previousTeamFromTeam, teamYear } from "~/domain/office-bearers-team";
+import { moveInOrder, moveTeamQuestion, moveTeamSchema, officeBearerSchema, previousTeamFromTeam, teamOrder, teamYear } from "~/domain/office-bearers-team";
 import { chosenFile, documentPathForKey, documentTitleSchema } from "~/domain/studio-documents";
 import { bucketPath } from "~/services/store/cockpit/documents.server";
 
@@ -43,6 +43,17 @@ describe("ordering the team", () => {
     expect(moveInOrder(["a", "b", "c"], "a", "up")).toEqual(["a", "b", "c"]);
     expect(moveInOrder(["a", "b", "c"], "c", "down")).toEqual(["a", "b", "c"]);
     expect(moveInOrder(["a", "b", "c"], "x", "up")).toEqual(["a", "b", "c"]);
+  });
+});
+
+describe("the team's order as the stores save it", () => {
+  it("numbers the given ids from 1, skipping one that is no longer in the team", () => {
+    expect(teamOrder(["c", "gone", "a", "b"], new Set(["a", "b", "c"]))).toEqual([
+      { id: "c", order: 1 },
+      { id: "a", order: 2 },
+      { id: "b", order: 3 },
+    ]);
+    expect(teamOrder(["x"], new Set(["a"]))).toEqual([]);
   });
 });
 

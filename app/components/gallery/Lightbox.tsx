@@ -17,6 +17,9 @@ export function galleryPhoto(image: MediaRef & { alt: string }): Photo {
   return { alt: image.alt, href: pictureSources(image)?.largest ?? image.path, thumbnail: shownImage(image, 700), large: shownImage(image) };
 }
 
+/** How wide a thumbnail is laid out (gallery.css): 350 px from 748 px, else two columns: half of the screen less half of the page's padding (2 × 16 px) and the gap (16 px). */
+export const THUMBNAIL_SIZES = "(min-width: 748px) 350px, calc(50vw - 24px)";
+
 /** A click the browser should handle itself: another button, or a new tab or window. */
 function isModifiedClick(event: MouseEvent) {
   return event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey;
@@ -73,7 +76,7 @@ export function LightboxGallery({ photos }: { photos: Photo[] }) {
               onClick={(event) => open(event, index)}
             >
               {/* Without stored sizes the CSS box (aspect-ratio 4/3) holds the space, so no spinner is needed while images load. */}
-              <Picture image={image.thumbnail} eager={index === 0} sizes="(min-width: 600px) 350px, 100vw" />
+              <Picture image={image.thumbnail} eager={index === 0} sizes={THUMBNAIL_SIZES} />
             </a>
           </li>
         ))}

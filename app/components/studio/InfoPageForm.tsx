@@ -3,7 +3,7 @@ import { Field, FormMessage, SubmitButton, replyValue, useFormReply, type FormRe
 import { PhotoInput } from "~/components/forms/PhotoInput";
 import { RichTextField } from "~/components/forms/RichTextField";
 import type { InfoPage, MediaRef } from "~/domain/records";
-import { PageTitle } from "../layout/Breadcrumbs";
+import { StudioPage } from "./StudioPage";
 
 export interface InfoPageFormProps {
   name: string;
@@ -24,61 +24,56 @@ export function InfoPageForm({ name, publicPath, page, image, reply }: InfoPageF
   const { errors, formError, form } = useFormReply(reply);
   const value = (key: TextKey) => replyValue(reply, key) ?? page[key];
   return (
-    <>
-      <PageTitle title={name} parent={{ label: "Website", to: "/studio" }} />
-      <section className="section studio-page">
-        <div className="container studio-form">
-          <p className="studio-part-links">
-            <a href={publicPath}>View on site</a>
-          </p>
-          <Form method="post" encType="multipart/form-data" noValidate {...form}>
-            <FormMessage message={formError} />
-            <Field
-              id="page-pre-title"
-              name="preTitle"
-              label="Pre-title (the small line above the title)"
-              defaultValue={value("preTitle")}
-              error={errors.preTitle}
-            />
-            <Field id="page-title" name="title" label="Title" required defaultValue={value("title")} error={errors.title} />
-            <RichTextField
-              id="page-description"
-              name="descriptionHtml"
-              label="First description"
-              rows={10}
-              defaultValue={value("descriptionHtml")}
-              error={errors.descriptionHtml}
-            />
-            <RichTextField
-              id="page-description-2"
-              name="description2Html"
-              label="Second description"
-              rows={10}
-              defaultValue={value("description2Html")}
-              error={errors.description2Html}
-            />
-            <Field
-              id="page-youtube"
-              name="youtubeVideoId"
-              label="YouTube video"
-              hint="Paste the video's YouTube address, or its 11-character id. Leave empty for no video."
-              defaultValue={value("youtubeVideoId")}
-              error={errors.youtubeVideoId}
-            />
-            <PhotoInput
-              id="page-image"
-              name="image"
-              label="Picture"
-              hint={image?.path ? "Choose a new photo to replace it." : "No picture yet. Choose a photo (JPEG, PNG, WebP or GIF, up to 25 MB)."}
-              current={image}
-              error={errors.image}
-            />
-            <p className="studio-form-buttons">
-              <SubmitButton>Save changes</SubmitButton>
-            </p>
-          </Form>
-        </div>
-      </section>
-    </>
+    <StudioPage title={name} formContainer>
+      <p className="studio-part-links">
+        <a href={publicPath}>View on site</a>
+      </p>
+      <Form method="post" encType="multipart/form-data" noValidate {...form}>
+        <FormMessage message={formError} />
+        <Field
+          id="page-pre-title"
+          name="preTitle"
+          label="Pre-title (the small line above the title)"
+          defaultValue={value("preTitle")}
+          error={errors.preTitle}
+        />
+        <Field id="page-title" name="title" label="Title" required defaultValue={value("title")} error={errors.title} />
+        <RichTextField
+          id="page-description"
+          name="descriptionHtml"
+          label="First description"
+          rows={10}
+          defaultValue={value("descriptionHtml")}
+          error={errors.descriptionHtml}
+        />
+        <RichTextField
+          id="page-description-2"
+          name="description2Html"
+          label="Second description"
+          rows={10}
+          defaultValue={value("description2Html")}
+          error={errors.description2Html}
+        />
+        <Field
+          id="page-youtube"
+          name="youtubeVideoId"
+          label="YouTube video"
+          hint="Paste the video's YouTube address, or its 11-character id. Leave empty for no video."
+          defaultValue={value("youtubeVideoId")}
+          error={errors.youtubeVideoId}
+        />
+        <PhotoInput
+          id="page-image"
+          name="image"
+          label="Picture"
+          hint={image?.path ? "Choose a new photo to replace it." : "No picture yet. Choose a photo (JPEG, PNG, WebP or GIF, up to 25 MB)."}
+          current={image}
+          error={errors.image}
+        />
+        <p className="studio-form-buttons">
+          <SubmitButton>Save changes</SubmitButton>
+        </p>
+      </Form>
+    </StudioPage>
   );
 }

@@ -1,8 +1,9 @@
 import { Form, Link } from "@remix-run/react";
-import { Field, FormMessage, SubmitButton, useFormReply, type FormReply } from "~/components/forms";
+import { Field, FormMessage, SubmitButton, type FormReply } from "~/components/forms";
 import { RichTextField } from "~/components/forms/RichTextField";
 import { FEE_FIELDS, FREE_SUBSCRIPTION_OPTIONS, PRODUCT_LABELS, SETTINGS_LIMITS as LIMITS, SOCIAL_LINK_SLOTS } from "~/domain/site-settings-fields";
-import { PageTitle } from "../layout/Breadcrumbs";
+import { StudioPage } from "./StudioPage";
+import { useRecordForm } from "./use-record-form";
 
 /**
  * /studio/settings: the site's contact details, social links, registration switch and fees,
@@ -10,99 +11,92 @@ import { PageTitle } from "../layout/Breadcrumbs";
  * typed, with a message at each field to fix.
  */
 export function SettingsForm({ values: saved, reply }: { values: Record<string, string>; reply: FormReply | undefined }) {
-  const { errors, formError, form } = useFormReply(reply);
-  const values = (reply?.initialValue ?? saved) as Record<string, string | undefined>;
-  const field = (name: string) => ({ id: `settings-${name}`, name, defaultValue: values[name] ?? "", error: errors[name] });
+  const { formError, form, values, field } = useRecordForm(reply, saved, "settings");
 
   return (
-    <>
-      <PageTitle title="Site settings" parent={{ label: "Website", to: "/studio" }} />
-      <section className="section studio-page">
-        <div className="container">
-          <Form method="post" noValidate className="studio-form" aria-label="Site settings" {...form}>
-            <FormMessage message={formError} />
+    <StudioPage title="Site settings">
+      <Form method="post" noValidate className="studio-form" aria-label="Site settings" {...form}>
+        <FormMessage message={formError} />
 
-            <fieldset>
-              <legend>Contact details</legend>
-              <p className="field-hint">Shown in the site&rsquo;s header, footer and Contact page. Leave empty to hide.</p>
-              <div className="field-row">
-                <Field {...field("primaryContactNumber")} label="Phone number" type="tel" maxLength={LIMITS.phone} />
-                <Field {...field("primaryContactEmail")} label="E-mail address" type="email" maxLength={LIMITS.email} />
-              </div>
-            </fieldset>
+        <fieldset>
+          <legend>Contact details</legend>
+          <p className="field-hint">Shown in the site&rsquo;s header, footer and Contact page. Leave empty to hide.</p>
+          <div className="field-row">
+            <Field {...field("primaryContactNumber")} label="Phone number" type="tel" maxLength={LIMITS.phone} />
+            <Field {...field("primaryContactEmail")} label="E-mail address" type="email" maxLength={LIMITS.email} />
+          </div>
+        </fieldset>
 
-            <fieldset>
-              <legend>Social links</legend>
-              <p className="field-hint">Up to four, each with a name (like Facebook) and its full address. Leave a row empty to remove it.</p>
-              {SOCIAL_LINK_SLOTS.map((slot) => (
-                <div className="field-row" key={slot}>
-                  <Field {...field(`social${slot}Label`)} label={`Link ${slot}: name`} maxLength={LIMITS.label} />
-                  <Field {...field(`social${slot}Url`)} label={`Link ${slot}: address`} type="url" inputMode="url" maxLength={LIMITS.url} />
-                </div>
+        <fieldset>
+          <legend>Social links</legend>
+          <p className="field-hint">Up to four, each with a name (like Facebook) and its full address. Leave a row empty to remove it.</p>
+          {SOCIAL_LINK_SLOTS.map((slot) => (
+            <div className="field-row" key={slot}>
+              <Field {...field(`social${slot}Label`)} label={`Link ${slot}: name`} maxLength={LIMITS.label} />
+              <Field {...field(`social${slot}Url`)} label={`Link ${slot}: address`} type="url" inputMode="url" maxLength={LIMITS.url} />
+            </div>
+          ))}
+        </fieldset>
+
+        <fieldset>
+          <legend>Registration</legend>
+          <Field
+            {...field("registrationDisabled")}
+            defaultValue={undefined}
+            defaultChecked={values.registrationDisabled === "on"}
+            type="checkbox"
+            label="Registration is closed"
+            hint="When ticked, the Sign up page shows the message below instead of the form."
+          />
+          <RichTextField
+            {...field("disabledMessageHtml")}
+            rows={4}
+            maxLength={LIMITS.message}
+            label="Message while registration is closed"
+            hint="Plain text or simple HTML (paragraphs, bold, links)."
+          />
+        </fieldset>
+
+        <fieldset>
+          <legend>Membership fees</legend>
+          <p className="field-hint">In pounds, like 25.00. The Stripe price ids must charge the same amounts.</p>
+          {FEE_FIELDS.map((fee) => (
+            <div className="studio-fee" key={fee.name}>
+              <Field {...field(fee.name)} label={fee.label} inputMode="decimal" className="studio-money" />
+              {fee.products.map((product) => (
+                <Field key={product} {...field(product)} label={PRODUCT_LABELS[product]} maxLength={LIMITS.priceId} autoComplete="off" spellCheck={false} />
               ))}
-            </fieldset>
+            </div>
+          ))}
+          <Field
+            {...field("freeSubscriptionAfterMonth")}
+            as="select"
+            label="Free first-year subscription for registrations from"
+            hint="A member who registers in this month or later pays only the registration fee that year."
+          >
+            {FREE_SUBSCRIPTION_OPTIONS.map((option) => (
+              <option key={option.value} value={option.value}>
+                {option.label}
+              </option>
+            ))}
+          </Field>
+        </fieldset>
 
-            <fieldset>
-              <legend>Registration</legend>
-              <Field
-                {...field("registrationDisabled")}
-                defaultValue={undefined}
-                defaultChecked={values.registrationDisabled === "on"}
-                type="checkbox"
-                label="Registration is closed"
-                hint="When ticked, the Sign up page shows the message below instead of the form."
-              />
-              <RichTextField
-                {...field("disabledMessageHtml")}
-                rows={4}
-                maxLength={LIMITS.message}
-                label="Message while registration is closed"
-                hint="Plain text or simple HTML (paragraphs, bold, links)."
-              />
-            </fieldset>
+        <fieldset>
+          <legend>Office bearers</legend>
+          <Field
+            {...field("latestOfficeBearersTitle")}
+            label="Heading of the current team"
+            hint="Shown on the Office Bearers page, like “Office bearers 2026–27”."
+            maxLength={LIMITS.title}
+          />
+        </fieldset>
 
-            <fieldset>
-              <legend>Membership fees</legend>
-              <p className="field-hint">In pounds, like 25.00. The Stripe price ids must charge the same amounts.</p>
-              {FEE_FIELDS.map((fee) => (
-                <div className="studio-fee" key={fee.name}>
-                  <Field {...field(fee.name)} label={fee.label} inputMode="decimal" className="studio-money" />
-                  {fee.products.map((product) => (
-                    <Field key={product} {...field(product)} label={PRODUCT_LABELS[product]} maxLength={LIMITS.priceId} autoComplete="off" spellCheck={false} />
-                  ))}
-                </div>
-              ))}
-              <Field
-                {...field("freeSubscriptionAfterMonth")}
-                as="select"
-                label="Free first-year subscription for registrations from"
-                hint="A member who registers in this month or later pays only the registration fee that year."
-              >
-                {FREE_SUBSCRIPTION_OPTIONS.map((option) => (
-                  <option key={option.value} value={option.value}>
-                    {option.label}
-                  </option>
-                ))}
-              </Field>
-            </fieldset>
-
-            <fieldset>
-              <legend>Office bearers</legend>
-              <Field
-                {...field("latestOfficeBearersTitle")}
-                label="Heading of the current team"
-                hint="Shown on the Office Bearers page, like “Office bearers 2026–27”."
-                maxLength={LIMITS.title}
-              />
-            </fieldset>
-
-            <p className="studio-form-actions">
-              <SubmitButton>Save settings</SubmitButton>
-              <Link to="/studio">Back to the studio</Link>
-            </p>
-          </Form>
-        </div>
-      </section>
-    </>
+        <p className="studio-form-actions">
+          <SubmitButton>Save settings</SubmitButton>
+          <Link to="/studio">Back to the studio</Link>
+        </p>
+      </Form>
+    </StudioPage>
   );
 }

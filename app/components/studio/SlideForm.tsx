@@ -2,7 +2,7 @@ import { Form, Link } from "@remix-run/react";
 import { Field, FormMessage, SubmitButton, replyValue, useFormReply, type FormReply } from "~/components/forms";
 import { PhotoInput } from "~/components/forms/PhotoInput";
 import type { MediaRef } from "~/domain/records";
-import { PageTitle } from "../layout/Breadcrumbs";
+import { StudioPage } from "./StudioPage";
 
 export interface SlideFormProps {
   /** Null for a new slide. */
@@ -16,42 +16,37 @@ export function SlideForm({ slide, reply }: SlideFormProps) {
   const value = (name: "smallText" | "title" | "description") => replyValue(reply, name) ?? slide?.[name] ?? "";
   const title = slide ? "Edit slide" : "Add a slide";
   return (
-    <>
-      <PageTitle title={title} parent={{ label: "Home slides", to: "/studio/slides" }} />
-      <section className="section studio-page">
-        <div className="container studio-form">
-          <Form method="post" encType="multipart/form-data" noValidate {...form}>
-            <FormMessage message={formError} />
-            <Field id="slide-small-text" name="smallText" label="Small text (above the title)" defaultValue={value("smallText")} error={errors.smallText} />
-            <Field id="slide-title" name="title" label="Title" required defaultValue={value("title")} error={errors.title} />
-            <Field
-              id="slide-description"
-              name="description"
-              label="Description"
-              as="textarea"
-              rows={4}
-              defaultValue={value("description")}
-              error={errors.description}
-            />
-            <PhotoInput
-              id="slide-image"
-              name="image"
-              label="Banner picture"
-              hint={
-                slide?.image
-                  ? "Choose a new photo to replace it. Wide photos work best."
-                  : "No picture yet. A slide without a picture is not shown on the home page. Wide photos work best."
-              }
-              current={slide?.image}
-              error={errors.image}
-            />
-            <p className="studio-form-buttons">
-              <SubmitButton>{slide ? "Save changes" : "Add slide"}</SubmitButton>
-              <Link to="/studio/slides">Back to the slides</Link>
-            </p>
-          </Form>
-        </div>
-      </section>
-    </>
+    <StudioPage title={title} parent={{ label: "Home slides", to: "/studio/slides" }} formContainer>
+      <Form method="post" encType="multipart/form-data" noValidate {...form}>
+        <FormMessage message={formError} />
+        <Field id="slide-small-text" name="smallText" label="Small text (above the title)" defaultValue={value("smallText")} error={errors.smallText} />
+        <Field id="slide-title" name="title" label="Title" required defaultValue={value("title")} error={errors.title} />
+        <Field
+          id="slide-description"
+          name="description"
+          label="Description"
+          as="textarea"
+          rows={4}
+          defaultValue={value("description")}
+          error={errors.description}
+        />
+        <PhotoInput
+          id="slide-image"
+          name="image"
+          label="Banner picture"
+          hint={
+            slide?.image
+              ? "Choose a new photo to replace it. Wide photos work best."
+              : "No picture yet. A slide without a picture is not shown on the home page. Wide photos work best."
+          }
+          current={slide?.image}
+          error={errors.image}
+        />
+        <p className="studio-form-buttons">
+          <SubmitButton>{slide ? "Save changes" : "Add slide"}</SubmitButton>
+          <Link to="/studio/slides">Back to the slides</Link>
+        </p>
+      </Form>
+    </StudioPage>
   );
 }

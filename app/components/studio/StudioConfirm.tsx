@@ -1,11 +1,15 @@
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { useEffect, useRef } from "react";
+import { FormMessage } from "~/components/forms";
 
 /** What an action answers before a destructive change: the question, and the fields to post again with `confirmed=1`. */
 export interface StudioConfirmation {
   question: string;
   fields: Record<string, string>;
 }
+
+/** A studio list's answer to a row button: the question to confirm, or why nothing was done. */
+export type StudioRowAnswer = { confirm: StudioConfirmation } | { formError: string };
 
 /**
  * The second step of a destructive change in the studio (remove, move the team): the
@@ -36,5 +40,15 @@ export function StudioConfirm({ confirm, path }: { confirm: StudioConfirmation; 
         </Link>
       </Form>
     </section>
+  );
+}
+
+/** At the top of a studio list: the question its row button asked (StudioConfirm), or the refusal's message. */
+export function StudioRowReply({ answer, path }: { answer: StudioRowAnswer | null | undefined; path: string }) {
+  return (
+    <>
+      {answer && "confirm" in answer ? <StudioConfirm confirm={answer.confirm} path={path} /> : null}
+      <FormMessage message={answer && "formError" in answer ? answer.formError : undefined} />
+    </>
   );
 }

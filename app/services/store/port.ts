@@ -165,6 +165,24 @@ export interface DocumentsRepository {
 
 export type DocumentFields = Pick<DocumentRecord, "title" | "file">;
 
+/** The studio's writes of the calendar, the office bearers and previous teams: the part each store's people-writes module builds. */
+export type PeopleWrites = Pick<
+  ContentRepository,
+  | "createEvent"
+  | "updateEvent"
+  | "deleteEvent"
+  | "createOfficeBearer"
+  | "updateOfficeBearer"
+  | "deleteOfficeBearer"
+  | "reorderOfficeBearers"
+  | "moveTeamToPrevious"
+  | "updatePreviousTeam"
+  | "deletePreviousTeam"
+>;
+
+/** The studio's writes of the members' documents. */
+export type DocumentWrites = Pick<DocumentsRepository, "create" | "update" | "remove">;
+
 export interface ContactMessagesRepository {
   /** Stores a message (Cockpit's contactus form answers with the data only, no id). */
   create(message: Omit<ContactMessage, "id" | "createdAt">): Promise<void>;

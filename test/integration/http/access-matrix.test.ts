@@ -78,6 +78,9 @@ const GET_EXCEPTIONS: Record<string, (actor: Actor) => Answer | undefined> = {
   "mem-renewals_.renewed[.csv].tsx": (actor) => (actor === "accountant" ? { status: 200, type: "text/csv" } : undefined),
   "mem-events-pay_.tickets[.csv].tsx": (actor) => (actor === "accountant" ? { status: 200, type: "text/csv" } : undefined),
   "documents.$id.tsx": (actor) => (SIGNED_IN.has(actor) ? { status: 200, type: "application/pdf" } : undefined),
+  // The gallery upload with JavaScript takes posts only: a GET goes to the gallery's page.
+  "studio_.galleries.$id_.photos.tsx": (actor) =>
+    actor === "editor" || actor === "accountant" ? { status: 302, location: `/studio/galleries/${DEMO.gallery}` } : undefined,
 };
 
 /** What an admitted actor's harmless post gets (a form with nothing to act on). */
@@ -127,6 +130,8 @@ const ADMITTED_POST: Record<string, (actor: Actor) => Cell> = {
   // Studio: galleries (a form without its fields: the form's reply)
   "studio_.galleries._index.tsx": () => ({ status: 400, type: HTML }),
   "studio_.galleries.$id.tsx": () => ({ status: 400, type: HTML }),
+  // One photo a post: without a photo (or an intent), a JSON refusal.
+  "studio_.galleries.$id_.photos.tsx": () => ({ status: 400, type: "application/json" }),
 
   // Studio: event calendar, office bearers and documents: a form with nothing to act on is answered with its messages.
   "studio_.calendar.tsx": () => ({ status: 400, type: HTML }),

@@ -1,10 +1,9 @@
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createD1Store } from "~/services/store/d1/index.server";
-import { openLocalD1 } from "../../../seed/platform";
 import { parseHtml, textOf } from "../../support/html";
-import { startSeededServer, type SeededServer } from "../../support/seeded-server";
 import { demoAccount, sessionCookieFor } from "../../support/session";
+import { studioRequests, studioServerWithD1 } from "../../support/studio-requests";
 
 /**
  * The studio's news (/studio/news, issue 18) on a private seeded server: the guards, writing
@@ -18,27 +17,8 @@ const editor = demoAccount("editor");
 const treasurer = demoAccount("treasurer");
 const member = demoAccount("member");
 
-let server: SeededServer;
-/** The server's own database, read directly: what the store holds, past any page cache. */
-let local: Awaited<ReturnType<typeof openLocalD1>>;
-beforeAll(async () => {
-  server = await startSeededServer();
-  local = await openLocalD1(server.persistTo);
-}, 120_000);
-afterAll(async () => {
-  await local?.dispose();
-  await server?.stop();
-});
-
-async function get(path: string, userId: string | null = editor.id) {
-  return fetch(`${server.url}${path}`, { redirect: "manual", headers: userId ? { Cookie: await sessionCookieFor(userId) } : {} });
-}
-
-async function post(path: string, fields: Record<string, string>, userId: string | null = editor.id) {
-  const headers: Record<string, string> = { Origin: server.url, "Content-Type": "application/x-www-form-urlencoded" };
-  if (userId) headers.Cookie = await sessionCookieFor(userId);
-  return fetch(`${server.url}${path}`, { method: "POST", redirect: "manual", headers, body: new URLSearchParams(fields) });
-}
+const env = studioServerWithD1();
+const { get, post } = studioRequests(() => env.server.url);
 
 const form = (title: string, extra: Record<string, string> = {}) => ({
   title,
@@ -63,11 +43,11 @@ async function postWithPhoto(path: string, fields: Record<string, string>, image
   const body = new FormData();
   for (const [name, value] of Object.entries(fields)) body.append(name, value);
   body.append("image", new Blob([image as Uint8Array<ArrayBuffer>], { type: "image/jpeg" }), "picnic.jpg");
-  return fetch(`${server.url}${path}`, {
+  return fetch(`${env.server.url}${path}`, {
     method: "POST",
     redirect: "manual",
     body,
-    headers: { Origin: server.url, Cookie: await sessionCookieFor(editor.id) },
+    headers: { Origin: env.server.url, Cookie: await sessionCookieFor(editor.id) },
   });
 }
 
@@ -79,7 +59,7 @@ const photo = async () =>
       .toBuffer(),
   );
 
-const store = () => createD1Store(local.db).content;
+const store = () => createD1Store(env.local.db).content;
 const blogTitles = async () =>
   parseHtml(await (await get("/blog", null)).text())
     .all(".news-card .card-body a:not(.read-more)")
@@ -221,10 +201,10 @@ describe("/studio/news: writing news", () => {
     // Saved again without a file: the picture stays.
     expect((await post(`/studio/news/${id}`, form("News with a photo, edited"))).status).toBe(302);
     expect((await store().getNews(id))!.image).toEqual(image);
-    expect((await fetch(`${server.url}${image.path}`)).status).toBe(200);
+    expect((await fetch(`${env.server.url}${image.path}`)).status).toBe(200);
 
     expect((await post(`/studio/news/${id}`, { intent: "delete", confirmed: "1" })).status).toBe(302);
-    expect((await fetch(`${server.url}${image.path}`)).status).toBe(404);
+    expect((await fetch(`${env.server.url}${image.path}`)).status).toBe(404);
   });
 
   it("keeps a picture given by path before uploads existed, and never deletes a file that is not an uploaded photo", async () => {
@@ -236,7 +216,7 @@ describe("/studio/news: writing news", () => {
     // Replaced by an upload: the old picture (a demo file, not ours to delete) is still served.
     expect((await postWithPhoto(`/studio/news/${withPath!.id}`, fields, await photo())).status).toBe(302);
     expect((await store().getNews(withPath!.id))!.image!.path).toMatch(/^\/media\/photos\//);
-    expect((await fetch(`${server.url}${withPath!.image!.path}`)).status).toBe(200);
+    expect((await fetch(`${env.server.url}${withPath!.image!.path}`)).status).toBe(200);
   });
 
   it("records each write in the activity log", async () => {
@@ -244,7 +224,7 @@ describe("/studio/news: writing news", () => {
     await post(`/studio/news/${id}`, form("Logged news", { intent: "publish" }));
     await post(`/studio/news/${id}`, { intent: "unpublish" });
     await post(`/studio/news/${id}`, { intent: "delete", confirmed: "1" });
-    const { rows } = await createD1Store(local.db).activity.list({ page: 0, pageSize: 50 });
+    const { rows } = await createD1Store(env.local.db).activity.list({ page: 0, pageSize: 50 });
     const mine = rows.filter((row) => row.subjectId === id).map((row) => row.summary);
     expect(mine).toEqual([
       `${EDITOR_NAME} deleted the news item "Logged news".`,

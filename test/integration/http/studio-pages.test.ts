@@ -1,13 +1,13 @@
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createD1Store } from "~/services/store/d1/index.server";
-import { openLocalD1 } from "../../../seed/platform";
 import { ID_SPACE, seedId } from "../../../seed/ids";
 import { cockpitDataFromD1 } from "../../support/cockpit-mode";
 import { startFakeCockpit, type FakeCockpit } from "../../support/fake-cockpit";
 import { parseHtml, textOf } from "../../support/html";
-import { startSeededServer, type SeededServer } from "../../support/seeded-server";
 import { demoAccount, sessionCookieFor } from "../../support/session";
+import { startSeededServer, type SeededServer } from "../../support/seeded-server";
+import { studioRequests, studioServerWithD1 } from "../../support/studio-requests";
 
 /**
  * The studio's home slides, About Us and School (/studio/slides, /studio/about,
@@ -28,34 +28,15 @@ const editor = demoAccount("editor");
 const treasurer = demoAccount("treasurer");
 const slide = (n: number) => seedId(ID_SPACE.slide, n);
 
-let server: SeededServer;
-let local: Awaited<ReturnType<typeof openLocalD1>>;
-beforeAll(async () => {
-  server = await startSeededServer();
-  // What the worker wrote, read from its local D1 (opened once: each opening starts a workerd).
-  local = await openLocalD1(server.persistTo);
-}, 120_000);
-afterAll(async () => {
-  await local?.dispose();
-  await server?.stop();
-});
-
-async function get(path: string, userId: string | null = editor.id) {
-  return fetch(`${server.url}${path}`, { redirect: "manual", headers: userId ? { Cookie: await sessionCookieFor(userId) } : {} });
-}
-
-async function post(path: string, fields: Record<string, string>, userId: string | null = editor.id) {
-  const headers: Record<string, string> = { Origin: server.url, "Content-Type": "application/x-www-form-urlencoded" };
-  if (userId) headers.Cookie = await sessionCookieFor(userId);
-  return fetch(`${server.url}${path}`, { method: "POST", redirect: "manual", headers, body: new URLSearchParams(fields) });
-}
+const env = studioServerWithD1();
+const { get, post } = studioRequests(() => env.server.url);
 
 /** A dragged order, as the slides page posts it with JavaScript: intent "order", `ids` repeated in order. */
 async function postOrder(ids: string[]) {
   const body = new URLSearchParams({ intent: "order" });
   for (const id of ids) body.append("ids", id);
-  const headers = { Origin: server.url, "Content-Type": "application/x-www-form-urlencoded", Cookie: await sessionCookieFor(editor.id) };
-  return fetch(`${server.url}/studio/slides`, { method: "POST", redirect: "manual", headers, body });
+  const headers = { Origin: env.server.url, "Content-Type": "application/x-www-form-urlencoded", Cookie: await sessionCookieFor(editor.id) };
+  return fetch(`${env.server.url}/studio/slides`, { method: "POST", redirect: "manual", headers, body });
 }
 
 /** A real JPEG (a gradient), wide like a banner; small enough to upload quickly. */
@@ -84,7 +65,7 @@ async function postWithPhoto(base: string, path: string, fields: Record<string, 
 }
 
 type Content = ReturnType<typeof createD1Store>["content"];
-const read = <T>(fn: (content: Content) => Promise<T>): Promise<T> => fn(createD1Store(local.db).content);
+const read = <T>(fn: (content: Content) => Promise<T>): Promise<T> => fn(createD1Store(env.local.db).content);
 
 /** A textarea's value: its text, which the parser leaves with its character references. */
 const textareaValue = (node: Parameters<typeof textOf>[0]) =>
@@ -155,7 +136,7 @@ describe("/studio/slides", () => {
 
   it("adds a slide last with an uploaded picture, edits one keeping its picture, moves one up, and the home page shows them in that order", async () => {
     const added = await postWithPhoto(
-      server.url,
+      env.server.url,
       "/studio/slides/new",
       { smallText: "New this year", title: "Studio Picnic Slide", description: "In the park" },
       await bannerJpeg(),
@@ -167,7 +148,7 @@ describe("/studio/slides", () => {
     const banner = afterAdd.at(-1)!.bannerImage;
     expect(banner).toMatchObject({ width: 1800, height: 900, renditions: [350, 700, 1600] });
     expect(banner.path).toMatch(/^\/media\/photos\/[^/]+\/original\.jpg$/);
-    const served = await fetch(`${server.url}${banner.path.replace("original.jpg", "700.webp")}`);
+    const served = await fetch(`${env.server.url}${banner.path.replace("original.jpg", "700.webp")}`);
     expect(served.status).toBe(200);
     expect(served.headers.get("Content-Type")).toBe("image/webp");
 
@@ -291,7 +272,7 @@ describe("/studio/about and /studio/school", () => {
 
   it("uploads a picture for School: /school shows it with its renditions; a new upload replaces it and the old one's files are deleted", async () => {
     const fields = { title: "School With Photo", descriptionHtml: "<p>Hi</p>" };
-    expect((await postWithPhoto(server.url, "/studio/school", fields, await bannerJpeg())).status).toBe(302);
+    expect((await postWithPhoto(env.server.url, "/studio/school", fields, await bannerJpeg())).status).toBe(302);
     const first = (await read((c) => c.getPage("aboutSchool")))!.image!;
     expect(first).toMatchObject({ width: 1800, height: 900, renditions: [350, 700, 1600] });
     const school = parseHtml(await (await get("/school", null)).text());
@@ -305,17 +286,17 @@ describe("/studio/about and /studio/school", () => {
     const studio = parseHtml(await (await get("/studio/school")).text());
     expect(studio.one(".photo-input-current picture source")!.attribs.srcset).toContain("350.webp 350w");
 
-    expect((await postWithPhoto(server.url, "/studio/school", fields, await bannerJpeg())).status).toBe(302);
+    expect((await postWithPhoto(env.server.url, "/studio/school", fields, await bannerJpeg())).status).toBe(302);
     const second = (await read((c) => c.getPage("aboutSchool")))!.image!;
     expect(second.path).not.toBe(first.path);
-    expect((await fetch(`${server.url}${first.path}`)).status).toBe(404);
-    expect((await fetch(`${server.url}${first.path.replace("original.jpg", "350.webp")}`)).status).toBe(404);
-    expect((await fetch(`${server.url}${second.path}`)).status).toBe(200);
+    expect((await fetch(`${env.server.url}${first.path}`)).status).toBe(404);
+    expect((await fetch(`${env.server.url}${first.path.replace("original.jpg", "350.webp")}`)).status).toBe(404);
+    expect((await fetch(`${env.server.url}${second.path}`)).status).toBe(200);
   });
 
   it("refuses a file that is not a photo with its message, and keeps the page as it was", async () => {
     const before = await read((c) => c.getPage("aboutSchool"));
-    const response = await postWithPhoto(server.url, "/studio/school", { title: "Not Saved" }, new TextEncoder().encode("<?php system($_GET['c']); ?>"));
+    const response = await postWithPhoto(env.server.url, "/studio/school", { title: "Not Saved" }, new TextEncoder().encode("<?php system($_GET['c']); ?>"));
     expect(response.status).toBe(415);
     const page = parseHtml(await response.text());
     expect(page.text("#page-image-error")).not.toBe("");
@@ -330,7 +311,7 @@ describe("/studio/about and /studio/school", () => {
     const school = parseHtml(await (await get("/school", null)).text());
     expect(school.text(".info-page-text h2")).toBe("Studio School Title");
     expect(school.one(".info-page-media img")).toBeNull();
-    expect((await fetch(`${server.url}${uploaded.path}`)).status).toBe(404);
+    expect((await fetch(`${env.server.url}${uploaded.path}`)).status).toBe(404);
   });
 });
 
@@ -338,7 +319,7 @@ describe("the activity log", () => {
   it("has an entry for each write, newest first", async () => {
     const page = parseHtml(await (await get("/accounts/activity", treasurer.id)).text());
     const what = page.all("table.activity-table tbody tr").map((row) => textOf(row.children.filter((cell) => cell.type === "tag")[2]!));
-    const name = (await createD1Store(local.db).members.getById(editor.id))!.fullName;
+    const name = (await createD1Store(env.local.db).members.getById(editor.id))!.fullName;
     expect(what.slice(0, 9)).toEqual([
       `${name} changed the School page.`,
       `${name} changed the School page.`,

@@ -3,7 +3,8 @@ import { POUNDS_MESSAGES } from "~/domain/pounds";
 import { SETTINGS_MESSAGES } from "~/domain/site-settings-form";
 import { parseHtml, textOf } from "../../support/html";
 import { startSeededServer, type SeededServer } from "../../support/seeded-server";
-import { demoAccount, sessionCookieFor } from "../../support/session";
+import { studioRequests } from "../../support/studio-requests";
+import { demoAccount } from "../../support/session";
 import { formFields, withChanges } from "../../support/studio-form";
 
 /**
@@ -19,14 +20,7 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => server?.stop());
 
-async function get(path: string, userId: string | null) {
-  return fetch(`${server.url}${path}`, { redirect: "manual", headers: userId ? { Cookie: await sessionCookieFor(userId) } : {} });
-}
-
-async function post(path: string, fields: Array<[string, string]>, userId: string) {
-  const headers = { Origin: server.url, "Content-Type": "application/x-www-form-urlencoded", Cookie: await sessionCookieFor(userId) };
-  return fetch(`${server.url}${path}`, { method: "POST", redirect: "manual", headers, body: new URLSearchParams(fields) });
-}
+const { get, post } = studioRequests(() => server.url);
 
 const savedForm = async () => formFields(await (await get("/studio/settings", editor.id)).text(), "form.studio-form");
 /** The phone number in the site's header (the top bar), as a visitor sees it (after its ☎ sign). */

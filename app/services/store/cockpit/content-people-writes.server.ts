@@ -1,5 +1,6 @@
 import type { MediaRef } from "../../../domain/records";
-import type { ContentRepository, DocumentsRepository } from "../port";
+import { teamOrder } from "../../../domain/office-bearers-team";
+import type { DocumentWrites, PeopleWrites } from "../port";
 import { findById } from "./by-id.server";
 import type { CockpitClient, CockpitEntry } from "./client.server";
 import { documentFromCockpit, eventFromCockpit, officeBearerFromCockpit, previousTeamFromCockpit } from "./shapes-content";
@@ -13,20 +14,6 @@ import { media, mediaToCockpit } from "./shapes-loose";
  * update with the fields sent only, so an update re-reads the entry; it has no batch, so
  * moving the team saves the previous team first (nothing is lost if removing then fails).
  */
-
-type PeopleWrites = Pick<
-  ContentRepository,
-  | "createEvent"
-  | "updateEvent"
-  | "deleteEvent"
-  | "createOfficeBearer"
-  | "updateOfficeBearer"
-  | "deleteOfficeBearer"
-  | "reorderOfficeBearers"
-  | "moveTeamToPrevious"
-  | "updatePreviousTeam"
-  | "deletePreviousTeam"
->;
 
 const EVENTS = "eventCalender";
 const BEARERS = "officeBearers";
@@ -85,9 +72,8 @@ export function cockpitPeopleWrites(client: CockpitClient, assetsBase?: string):
     deleteOfficeBearer: (id) => removeEntry(client, BEARERS, id),
     async reorderOfficeBearers(ids) {
       const { entries } = await client.find(BEARERS, { fields: { _id: 1 } });
-      const known = new Set(entries.map((e) => e._id));
-      let order = 0;
-      for (const id of ids) if (known.has(id)) await client.save(BEARERS, { _id: id, order: ++order });
+      // Cockpit has no batch: one save a person.
+      for (const { id, order } of teamOrder(ids, new Set(entries.map((e) => e._id)))) await client.save(BEARERS, { _id: id, order });
     },
 
     async moveTeamToPrevious(team) {
@@ -103,8 +89,6 @@ export function cockpitPeopleWrites(client: CockpitClient, assetsBase?: string):
     deletePreviousTeam: (id) => removeEntry(client, HISTORY, id),
   };
 }
-
-type DocumentWrites = Pick<DocumentsRepository, "create" | "update" | "remove">;
 
 /** The file field keeps the path the studio's DocumentFileStore gave: a Cockpit asset as its file field holds it ("storage/uploads/…", ADR 47). */
 export function cockpitDocumentWrites(client: CockpitClient, assetsBase?: string): DocumentWrites {

@@ -1,6 +1,7 @@
 import type { DocumentRecord } from "../../../domain/records";
 import { newId, nowSeconds } from "../ids";
-import type { ContentRepository, DocumentsRepository } from "../port";
+import { teamOrder } from "../../../domain/office-bearers-team";
+import type { DocumentWrites, PeopleWrites } from "../port";
 import {
   documentFromRow,
   documentToRow,
@@ -18,20 +19,6 @@ import { insertRow } from "./sql";
  * and the members' documents on D1 (issue 18). One statement each, except moving the team,
  * which is one batch: the previous team is added and the current team emptied together.
  */
-
-type PeopleWrites = Pick<
-  ContentRepository,
-  | "createEvent"
-  | "updateEvent"
-  | "deleteEvent"
-  | "createOfficeBearer"
-  | "updateOfficeBearer"
-  | "deleteOfficeBearer"
-  | "reorderOfficeBearers"
-  | "moveTeamToPrevious"
-  | "updatePreviousTeam"
-  | "deletePreviousTeam"
->;
 
 type Row = Record<string, unknown>;
 
@@ -76,9 +63,9 @@ export function d1PeopleWrites(db: D1Database): PeopleWrites {
     deleteOfficeBearer: (id) => removed("office_bearers", id),
     async reorderOfficeBearers(ids) {
       const known = new Set((await db.prepare("SELECT id FROM office_bearers").all<{ id: string }>()).results.map((row) => row.id));
-      const team = ids.filter((id) => known.has(id));
+      const team = teamOrder(ids, known);
       if (!team.length) return;
-      await db.batch(team.map((id, index) => db.prepare("UPDATE office_bearers SET sort_order = ? WHERE id = ?").bind(index + 1, id)));
+      await db.batch(team.map(({ id, order }) => db.prepare("UPDATE office_bearers SET sort_order = ? WHERE id = ?").bind(order, id)));
     },
 
     async moveTeamToPrevious(team) {
@@ -93,8 +80,6 @@ export function d1PeopleWrites(db: D1Database): PeopleWrites {
     deletePreviousTeam: (id) => removed("previous_teams", id),
   };
 }
-
-type DocumentWrites = Pick<DocumentsRepository, "create" | "update" | "remove">;
 
 export function d1DocumentWrites(db: D1Database): DocumentWrites {
   return {

@@ -1,0 +1,42 @@
+import { afterAll, beforeAll } from "vitest";
+import { openLocalD1 } from "../../seed/platform";
+import { startSeededServer, type SeededServer } from "./seeded-server";
+import { demoAccount, sessionCookieFor } from "./session";
+
+/**
+ * The studio's integration tests talk to their server the same way: a GET or a form post as
+ * a signed-in account (the editor unless told; null for a visitor), redirects not followed so
+ * the test sees the 302 and its Location. `serverUrl` is read at each call, because the
+ * server starts in beforeAll.
+ */
+export function studioRequests(serverUrl: () => string) {
+  const editorId = demoAccount("editor").id;
+  async function get(path: string, userId: string | null = editorId) {
+    return fetch(`${serverUrl()}${path}`, { redirect: "manual", headers: userId ? { Cookie: await sessionCookieFor(userId) } : {} });
+  }
+  /** An urlencoded post, as a plain form sends it (pairs keep a repeated name). */
+  async function post(path: string, fields: Record<string, string> | Array<[string, string]>, userId: string | null = editorId) {
+    const headers: Record<string, string> = { Origin: serverUrl(), "Content-Type": "application/x-www-form-urlencoded" };
+    if (userId) headers.Cookie = await sessionCookieFor(userId);
+    return fetch(`${serverUrl()}${path}`, { method: "POST", redirect: "manual", headers, body: new URLSearchParams(fields) });
+  }
+  return { get, post };
+}
+
+/**
+ * A private seeded server for one test file, with its own D1 opened directly (what the
+ * worker wrote, past any cache), started before the file's tests and stopped after.
+ */
+export function studioServerWithD1() {
+  const state = {} as { server: SeededServer; local: Awaited<ReturnType<typeof openLocalD1>> };
+  beforeAll(async () => {
+    state.server = await startSeededServer();
+    // Opened once: each opening starts a workerd.
+    state.local = await openLocalD1(state.server.persistTo);
+  }, 120_000);
+  afterAll(async () => {
+    await state.local?.dispose();
+    await state.server?.stop();
+  });
+  return state;
+}
