@@ -116,16 +116,3 @@ export interface ExportFile {
 export function exportFile<Source>(filename: string, table: ExportTable<Source>): ExportFile {
   return { filename, csv: () => exportCsv(table), sheet: () => exportSheet(table) };
 }
-
-// ---- Links and names ----------------------------------------------------------------
-
-/** The Excel twin of a CSV download's address: `/accounts/export.csv?q=a` → `/accounts/export.xlsx?q=a`. */
-export function xlsxHref(csvHref: string): string {
-  const [path = "", query] = csvHref.split(/\?(.*)/s, 2);
-  return `${path.replace(/\.csv$/, ".xlsx")}${query === undefined ? "" : `?${query}`}`;
-}
-
-/** The Excel twin of a CSV download's file name: `members-2026-11-21.csv` → `members-2026-11-21.xlsx`. */
-export function xlsxFilename(csvFilename: string): string {
-  return csvFilename.replace(/\.csv$/, ".xlsx");
-}

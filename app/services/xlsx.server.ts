@@ -1,5 +1,6 @@
 import writeXlsxFile, { type Cell } from "write-excel-file/universal";
-import { DATE_FORMAT, MONEY_FORMAT, xlsxFilename, type ExportFile, type SheetCell } from "../domain/export-columns";
+import { DATE_FORMAT, MONEY_FORMAT, type ExportFile, type SheetCell } from "../domain/export-columns";
+import { xlsxFilename } from "../domain/export-links";
 import { PRIVATE_CACHE_CONTROL } from "./cache-control.server";
 
 /**

@@ -1,17 +1,7 @@
 import { readSheet } from "read-excel-file/universal";
 import { describe, expect, it } from "vitest";
-import {
-  csvCell,
-  exportCsv,
-  exportFile,
-  exportHeader,
-  exportSheet,
-  sheetCell,
-  ukDay,
-  xlsxFilename,
-  xlsxHref,
-  type ExportColumn,
-} from "~/domain/export-columns";
+import { csvCell, exportCsv, exportFile, exportHeader, exportSheet, sheetCell, ukDay, type ExportColumn } from "~/domain/export-columns";
+import { xlsxFilename, xlsxHref } from "~/domain/export-links";
 import { xlsxBytes } from "~/services/xlsx.server";
 
 // 23:30 UTC on 30 June 2026 is 00:30 on 1 July in London (BST).

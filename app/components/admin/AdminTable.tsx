@@ -1,7 +1,7 @@
 import { Link } from "@remix-run/react";
 import { flexRender, tableFeatures, useTable, type ColumnDef } from "@tanstack/react-table";
 import type { ReactNode } from "react";
-import { xlsxHref } from "~/domain/export-columns";
+import { xlsxHref } from "~/domain/export-links";
 import { TablePager, type TablePagerProps } from "./TablePager";
 import { TableScrollHint } from "./TableScrollHint";
 
