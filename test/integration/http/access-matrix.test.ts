@@ -60,6 +60,8 @@ function byAccessClass(entry: RouteEntry, actor: Actor): Answer {
   }
 }
 
+const XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
+
 /** GETs whose answer is not the access class's plain rule. */
 const GET_EXCEPTIONS: Record<string, (actor: Actor) => Answer | undefined> = {
   // An active member is already signed in: sent on to their account.
@@ -81,6 +83,11 @@ const GET_EXCEPTIONS: Record<string, (actor: Actor) => Answer | undefined> = {
   // The gallery upload with JavaScript takes posts only: a GET goes to the gallery's page.
   "studio_.galleries.$id_.photos.tsx": (actor) =>
     actor === "editor" || actor === "accountant" ? { status: 302, location: `/studio/galleries/${DEMO.gallery}` } : undefined,
+  // Issue 19, xlsx exports: the Excel twins answer Excel files.
+  "accounts_.export[.xlsx].tsx": (actor) => (actor === "accountant" ? { status: 200, type: XLSX } : undefined),
+  "mem-renewals_.pending[.xlsx].tsx": (actor) => (actor === "accountant" ? { status: 200, type: XLSX } : undefined),
+  "mem-renewals_.renewed[.xlsx].tsx": (actor) => (actor === "accountant" ? { status: 200, type: XLSX } : undefined),
+  "mem-events-pay_.tickets[.xlsx].tsx": (actor) => (actor === "accountant" ? { status: 200, type: XLSX } : undefined),
 };
 
 /** What an admitted actor's harmless post gets (a form with nothing to act on). */
