@@ -272,6 +272,10 @@ export const ROUTES: Readonly<Record<string, RouteEntry>> = {
 
   // Studio: upcoming event (requireEditor)
   "studio_.event.tsx": { path: "/studio/event", methods: GET_POST, access: "editor", html: true },
+
+  // Contact inbox (issue 19). The demo has no messages: the sample message is the not-found page.
+  "accounts_.messages.tsx": { path: "/accounts/messages", methods: GET, access: "accountant", html: true },
+  "accounts_.messages_.$id.tsx": { path: `/accounts/messages/${DEMO.unknown}`, methods: GET_POST, access: "accountant", html: true, status: 404 },
 };
 
 const ROUTES_DIR = path.resolve(import.meta.dirname, "../../app/routes");
