@@ -19,6 +19,8 @@ export type InboxState = Pick<InboxMessage, "readAt" | "handledAt" | "handledNot
 
 export const NO_INBOX_STATE: InboxState = { readAt: null, handledAt: null, handledNote: "", handledBy: "", repliedAt: null, repliedBy: "" };
 
+export const INBOX_PATH = "/accounts/messages";
+
 /** The inbox's pages: 50 messages a page, newest first. */
 export const INBOX_PAGE_SIZE = 50;
 

@@ -1,10 +1,8 @@
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { INBOX_EMPTY } from "~/domain/contact-inbox";
+import { INBOX_EMPTY, INBOX_PATH } from "~/domain/contact-inbox";
 import type { InboxPage, InboxRow } from "~/services/contact-inbox.server";
 import { AdminTable, type AdminColumn } from "../admin/AdminTable";
-
-const INBOX_PATH = "/accounts/messages";
 
 /** Unread messages are bold (a <strong>, so it shows without the stylesheet too). */
 const bold = (row: InboxRow, content: ReactNode) => (row.unread ? <strong>{content}</strong> : content);

@@ -70,6 +70,10 @@ describe("the contact inbox (/accounts/messages)", () => {
     expect(before).toMatchObject({ bold: true });
     expect(before!.text).toContain(from);
     expect(before!.text).toContain("New");
+    const menu = parseHtml(await (await get("/accounts/emails", cookie)).text())
+      .all('nav[aria-label="Back office"] a')
+      .map(textOf);
+    expect(menu.find((label) => label.startsWith("Messages"))).toMatch(/^Messages \([1-9]\d*\)$/);
     const opened = await get(before!.href, cookie);
     expect(opened.status).toBe(200);
     expect(opened.headers.get("Cache-Control")).toBe("private, no-store");
