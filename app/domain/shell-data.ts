@@ -12,7 +12,7 @@ export interface ShellData {
   toast: Toast | null;
   year: number;
   /** Contact inbox (issue 19): unread messages for the back-office menu (accountants on back-office pages; otherwise null). */
-  inboxUnread: number | null;
+  inboxUnread?: number | null;
 }
 
 export const EMPTY_SHELL: ShellData = {
@@ -23,5 +23,4 @@ export const EMPTY_SHELL: ShellData = {
   cookieConsent: true,
   toast: null,
   year: new Date().getFullYear(),
-  inboxUnread: null,
 };
