@@ -1,6 +1,6 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DESKTOP, baseURL, hydrated, launchBrowser, newContext } from "../support/browser";
+import { DESKTOP, PHONE, baseURL, hydrated, launchBrowser, newContext } from "../support/browser";
 import { uniqueEmail } from "../support/contact";
 import { outboxTo } from "../support/password-reset";
 import { demoAccount } from "../support/session";
@@ -83,4 +83,19 @@ describe("the contact inbox in a browser", () => {
       await context.close();
     });
   }
+
+  it("at 360 px the list and a message fit the screen (the table scrolls in its own region)", async () => {
+    const context = await newContext(browser, { ...PHONE, signedInAs: demoAccount("treasurer").id });
+    const page = await context.newPage();
+    await page.goto("/accounts/messages");
+    await hydrated(page);
+    const fits = () => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
+    expect(await fits()).toBe(true);
+    // The tests above left messages in the inbox.
+    await page.locator("tbody tr a").first().click();
+    await page.waitForURL(/\/accounts\/messages\/[^/]+$/);
+    await page.getByRole("button", { name: "Send reply" }).waitFor();
+    expect(await fits()).toBe(true);
+    await context.close();
+  });
 });
