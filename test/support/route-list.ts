@@ -278,6 +278,10 @@ export const ROUTES: Readonly<Record<string, RouteEntry>> = {
   "mem-renewals_.pending[.xlsx].tsx": { path: "/mem-renewals/pending.xlsx", methods: GET, access: "accountant", html: false, resource: "xlsx" },
   "mem-renewals_.renewed[.xlsx].tsx": { path: "/mem-renewals/renewed.xlsx", methods: GET, access: "accountant", html: false, resource: "xlsx" },
   "mem-events-pay_.tickets[.xlsx].tsx": { path: "/mem-events-pay/tickets.xlsx", methods: GET, access: "accountant", html: false, resource: "xlsx" },
+
+  // Contact inbox (issue 19). The demo has no messages: the sample message is the not-found page.
+  "accounts_.messages.tsx": { path: "/accounts/messages", methods: GET, access: "accountant", html: true },
+  "accounts_.messages_.$id.tsx": { path: `/accounts/messages/${DEMO.unknown}`, methods: GET_POST, access: "accountant", html: true, status: 404 },
 };
 
 const ROUTES_DIR = path.resolve(import.meta.dirname, "../../app/routes");
