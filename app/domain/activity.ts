@@ -38,6 +38,9 @@ export const ACTIVITY_KINDS = [
   "gallery-deleted",
   // Studio: event calendar, office bearers and documents
   ...PEOPLE_ACTIVITY_KINDS,
+  // Members' own account (issue 19): what changed, never the addresses (personal data)
+  "own-password-changed",
+  "own-email-changed",
 ] as const;
 export type ActivityKind = (typeof ACTIVITY_KINDS)[number];
 
@@ -96,7 +99,9 @@ export type ActivityEvent =
   | { kind: "gallery-created" | "gallery-deleted"; gallery: { id: Id; title: string } }
   | { kind: "gallery-changed"; gallery: { id: Id; title: string }; change: string }
   // Studio: event calendar, office bearers and documents
-  | PeopleActivityEvent;
+  | PeopleActivityEvent
+  // Members' own account (issue 19)
+  | { kind: "own-password-changed" | "own-email-changed"; member: ActivityMember };
 
 /** Studio: news. What was done to a news item, named by its title as it was then. */
 export type NewsActivityKind = "news-created" | "news-updated" | "news-published" | "news-unpublished" | "news-deleted";
@@ -169,6 +174,11 @@ export function activitySentence(actor: string, event: ActivityEvent): string {
     case "news-unpublished":
     case "news-deleted":
       return `${actor} ${NEWS_VERBS[event.kind]} the news item "${event.news.title}".`;
+    // Members' own account (issue 19)
+    case "own-password-changed":
+      return `${actor} changed their own password.`;
+    case "own-email-changed":
+      return `${actor} changed their own e-mail address.`;
     // Studio: event calendar, office bearers and documents
     default:
       return peopleActivitySentence(actor, event);

@@ -278,6 +278,19 @@ export const ROUTES: Readonly<Record<string, RouteEntry>> = {
   "mem-renewals_.pending[.xlsx].tsx": { path: "/mem-renewals/pending.xlsx", methods: GET, access: "accountant", html: false, resource: "xlsx" },
   "mem-renewals_.renewed[.xlsx].tsx": { path: "/mem-renewals/renewed.xlsx", methods: GET, access: "accountant", html: false, resource: "xlsx" },
   "mem-events-pay_.tickets[.xlsx].tsx": { path: "/mem-events-pay/tickets.xlsx", methods: GET, access: "accountant", html: false, resource: "xlsx" },
+
+  // Members' own account: password and e-mail (issue 19)
+  "account.password.tsx": { path: "/account/password", methods: GET_POST, access: "member", html: true },
+  "account.email.tsx": { path: "/account/email", methods: GET_POST, access: "member", html: true },
+  "account.email_.confirm.$token.tsx": {
+    path: "/account/email/confirm/not-a-token",
+    methods: GET_POST,
+    access: "special",
+    html: true,
+    status: 404,
+    seenBy: ANYONE,
+    rule: "the signed link e-mailed to the new address is the key (no sign-in: it may be opened on another device); a bad link gets 404",
+  },
 };
 
 const ROUTES_DIR = path.resolve(import.meta.dirname, "../../app/routes");
