@@ -14,6 +14,7 @@ import { EMAIL_CHANGE_REQUESTED_SUBJECT } from "~/emails/EmailChangeRequestedEma
 import { OWN_PASSWORD_CHANGED_SUBJECT } from "~/emails/OwnPasswordChangedEmail";
 import { parseHtml } from "../../support/html";
 import { MESSAGES, formPost, outboxTo, startServerWithAccounts, type AccountsServer } from "../../support/password-reset";
+import { latestEmailConfirmLink } from "../../support/own-account";
 import { sessionCookieFor } from "../../support/session";
 
 /**
@@ -52,11 +53,7 @@ const toastAfter = async (response: Response, signedIn?: string) => {
   return parseHtml(html).text("body");
 };
 const signIn = (email: string, password: string) => post("/login", { email, password });
-const confirmLink = async (to: string) => {
-  const [newest] = await outboxTo(server.url, to, CONFIRM_EMAIL_CHANGE_SUBJECT);
-  const match = newest && /https?:\/\/[^\s"<>]+(\/account\/email\/confirm\/[A-Za-z0-9_.-]+)/.exec(newest.text);
-  return match?.[1] ?? null;
-};
+const confirmLink = (to: string) => latestEmailConfirmLink(server.url, to);
 
 describe("Change password (/account/password)", () => {
   it("sends visitors to sign in", async () => {
