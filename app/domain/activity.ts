@@ -41,6 +41,9 @@ export const ACTIVITY_KINDS = [
   // Contact inbox (issue 19)
   "contact-message-handled",
   "contact-reply-sent",
+  // Members' own account (issue 19): what changed, never the addresses (personal data)
+  "own-password-changed",
+  "own-email-changed",
 ] as const;
 export type ActivityKind = (typeof ACTIVITY_KINDS)[number];
 
@@ -101,7 +104,9 @@ export type ActivityEvent =
   // Studio: event calendar, office bearers and documents
   | PeopleActivityEvent
   // Contact inbox (issue 19): named by who wrote and the subject, never the message's body
-  | { kind: "contact-message-handled" | "contact-reply-sent"; message: { id: Id; from: string; subject: string } };
+  | { kind: "contact-message-handled" | "contact-reply-sent"; message: { id: Id; from: string; subject: string } }
+  // Members' own account (issue 19)
+  | { kind: "own-password-changed" | "own-email-changed"; member: ActivityMember };
 
 /** Studio: news. What was done to a news item, named by its title as it was then. */
 export type NewsActivityKind = "news-created" | "news-updated" | "news-published" | "news-unpublished" | "news-deleted";
@@ -179,6 +184,11 @@ export function activitySentence(actor: string, event: ActivityEvent): string {
       return `${actor} marked the message from ${event.message.from} ("${event.message.subject}") as handled.`;
     case "contact-reply-sent":
       return `${actor} replied to the message from ${event.message.from} ("${event.message.subject}").`;
+    // Members' own account (issue 19)
+    case "own-password-changed":
+      return `${actor} changed their own password.`;
+    case "own-email-changed":
+      return `${actor} changed their own e-mail address.`;
     // Studio: event calendar, office bearers and documents
     default:
       return peopleActivitySentence(actor, event);

@@ -282,6 +282,18 @@ export const ROUTES: Readonly<Record<string, RouteEntry>> = {
   // Contact inbox (issue 19). The demo has no messages: the sample message is the not-found page.
   "accounts_.messages.tsx": { path: "/accounts/messages", methods: GET, access: "accountant", html: true },
   "accounts_.messages_.$id.tsx": { path: `/accounts/messages/${DEMO.unknown}`, methods: GET_POST, access: "accountant", html: true, status: 404 },
+  // Members' own account: password and e-mail (issue 19)
+  "account.password.tsx": { path: "/account/password", methods: GET_POST, access: "member", html: true },
+  "account.email.tsx": { path: "/account/email", methods: GET_POST, access: "member", html: true },
+  "account.email_.confirm.$token.tsx": {
+    path: "/account/email/confirm/not-a-token",
+    methods: GET_POST,
+    access: "special",
+    html: true,
+    status: 404,
+    seenBy: ANYONE,
+    rule: "the signed link e-mailed to the new address is the key (no sign-in: it may be opened on another device); a bad link gets 404",
+  },
 };
 
 const ROUTES_DIR = path.resolve(import.meta.dirname, "../../app/routes");

@@ -153,6 +153,11 @@ const ADMITTED_POST: Record<string, (actor: Actor) => Cell> = {
   "studio_.event.tsx": () => ({ status: 400, type: HTML }),
   // Contact inbox (issue 19): a form without its intent is refused with its messages, before the message is looked up.
   "accounts_.messages_.$id.tsx": () => ({ status: 400, type: HTML }),
+
+  // Members' own account (issue 19): a form without its fields is answered with its messages; an unknown link is not found.
+  "account.password.tsx": () => ({ status: 400, type: HTML }),
+  "account.email.tsx": () => ({ status: 400, type: HTML }),
+  "account.email_.confirm.$token.tsx": () => ({ status: 404, type: HTML }),
 };
 
 function expectedGet(file: string, entry: RouteEntry, actor: Actor): Answer {
@@ -218,6 +223,10 @@ const ATTACK: Record<string, Record<string, string>> = {
     familyPrice: "1.00",
     familyPriceId: "price_matrix",
   },
+
+  // Members' own account (issue 19)
+  "account.password.tsx": { currentPassword: "matrix", password: "changed-by-matrix", confirmPassword: "changed-by-matrix" },
+  "account.email.tsx": { email: "changed-by-matrix@example.com", currentPassword: "matrix" },
 };
 const HARMLESS = { matrix: "1" };
 
