@@ -13,6 +13,8 @@ export const GALLERY_TEXTS = {
   empty: 'There are no galleries yet. Use "New gallery" to make the first one.',
   noPhotos: "This gallery has no photos yet. Upload some below.",
   uploadHint: `Choose up to ${PHOTOS_PER_UPLOAD} photos at a time (JPEG, PNG, WebP or GIF, up to 25 MB each, 40 MB in all).`,
+  // With JavaScript each photo is its own request (ADR 40): no count or total limit, only each photo's size.
+  uploadHintWithScript: "Choose as many photos as you like (JPEG, PNG, WebP or GIF, up to 25 MB each): they are sent one at a time.",
   tooMany: `Please choose at most ${PHOTOS_PER_UPLOAD} photos at a time, then upload the rest.`,
   noFile: "Please choose at least one photo.",
   withoutRenditions: "Without renditions: shown at full size",

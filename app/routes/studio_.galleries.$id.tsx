@@ -136,6 +136,7 @@ export default function StudioGallery() {
             batchUrl={`/studio/galleries/${id}/photos`}
             label="Photos"
             hint={GALLERY_TEXTS.uploadHint}
+            hintWithScript={GALLERY_TEXTS.uploadHintWithScript}
             error={errors.photos}
             submitLabel="Upload photos"
             labelledBy="upload-title"

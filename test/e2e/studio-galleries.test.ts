@@ -7,6 +7,7 @@ import { sidewaysOverflow } from "../support/phone-width";
 import { startSeededServer, type SeededServer } from "../support/seeded-server";
 import { demoAccount } from "../support/session";
 import { PHP_SCRIPT } from "../support/upload-fixtures";
+import { GALLERY_TEXTS } from "~/domain/gallery-edit";
 import { UPLOAD_MESSAGES } from "~/domain/uploads";
 
 /**
@@ -59,6 +60,9 @@ describe("the galleries studio in a browser", () => {
         await page.locator("h1", { hasText: title }).waitFor();
         const id = new URL(page.url()).pathname.split("/").pop()!;
 
+        // Without JavaScript the hint gives the one post's limits; with it, photos go one at a time.
+        if (js) await hydrated(page);
+        expect(await page.locator("#gallery-photos-hint").innerText()).toBe(js ? GALLERY_TEXTS.uploadHintWithScript : GALLERY_TEXTS.uploadHint);
         await page.locator("#gallery-photos").setInputFiles([
           { name: "one.jpg", mimeType: "image/jpeg", buffer: await photo("#c33") },
           { name: "two.jpg", mimeType: "image/jpeg", buffer: await photo("#33c") },

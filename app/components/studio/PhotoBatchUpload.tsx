@@ -1,6 +1,7 @@
 import { Form, useNavigation } from "@remix-run/react";
 import type { FormEvent } from "react";
 import { SubmitButton } from "~/components/forms";
+import { useHydrated } from "~/components/use-hydrated";
 import { PhotoInput } from "~/components/forms/PhotoInput";
 import { BATCH_TEXTS, stateText } from "~/domain/photo-batch-upload";
 import { usePhotoBatchUpload } from "./use-photo-batch-upload";
@@ -16,6 +17,7 @@ export function PhotoBatchUpload({
   batchUrl,
   label,
   hint,
+  hintWithScript,
   error,
   submitLabel,
   labelledBy,
@@ -23,12 +25,16 @@ export function PhotoBatchUpload({
   id: string;
   batchUrl: string;
   label: string;
+  /** The server's hint (one post: its count and total limits). */
   hint: string;
+  /** Once the page runs its script, photos go one per request: this hint replaces it. */
+  hintWithScript: string;
   error?: string;
   submitLabel: string;
   labelledBy: string;
 }) {
   const navigation = useNavigation();
+  const hydrated = useHydrated();
   const { items, busy, start } = usePhotoBatchUpload(batchUrl);
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
@@ -42,7 +48,7 @@ export function PhotoBatchUpload({
 
   return (
     <Form method="post" encType="multipart/form-data" aria-labelledby={labelledBy} onSubmit={onSubmit}>
-      <PhotoInput id={id} name="photos" label={label} hint={hint} error={error} multiple />
+      <PhotoInput id={id} name="photos" label={label} hint={hydrated ? hintWithScript : hint} error={error} multiple />
       <input type="hidden" name="intent" value="upload" />
       <div className="photo-batch" aria-live="polite">
         {items.length ? (
