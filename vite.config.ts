@@ -2,6 +2,7 @@ import { vitePlugin as remix, cloudflareDevProxyVitePlugin as remixCloudflareDev
 import { defineConfig } from "vite";
 import tsconfigPaths from "vite-tsconfig-paths";
 import { getLoadContext } from "./app/load-context";
+import { xlsxSyncZip } from "./scripts/vite/xlsx-sync-zip";
 
 declare module "@remix-run/cloudflare" {
   interface Future {
@@ -51,6 +52,7 @@ export default defineConfig(({ isSsrBuild }) => ({
       },
     }),
     tsconfigPaths(),
+    xlsxSyncZip(),
   ],
   ssr: {
     resolve: {

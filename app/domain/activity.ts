@@ -38,6 +38,12 @@ export const ACTIVITY_KINDS = [
   "gallery-deleted",
   // Studio: event calendar, office bearers and documents
   ...PEOPLE_ACTIVITY_KINDS,
+  // Contact inbox (issue 19)
+  "contact-message-handled",
+  "contact-reply-sent",
+  // Members' own account (issue 19): what changed, never the addresses (personal data)
+  "own-password-changed",
+  "own-email-changed",
 ] as const;
 export type ActivityKind = (typeof ACTIVITY_KINDS)[number];
 
@@ -96,7 +102,11 @@ export type ActivityEvent =
   | { kind: "gallery-created" | "gallery-deleted"; gallery: { id: Id; title: string } }
   | { kind: "gallery-changed"; gallery: { id: Id; title: string }; change: string }
   // Studio: event calendar, office bearers and documents
-  | PeopleActivityEvent;
+  | PeopleActivityEvent
+  // Contact inbox (issue 19): named by who wrote and the subject, never the message's body
+  | { kind: "contact-message-handled" | "contact-reply-sent"; message: { id: Id; from: string; subject: string } }
+  // Members' own account (issue 19)
+  | { kind: "own-password-changed" | "own-email-changed"; member: ActivityMember };
 
 /** Studio: news. What was done to a news item, named by its title as it was then. */
 export type NewsActivityKind = "news-created" | "news-updated" | "news-published" | "news-unpublished" | "news-deleted";
@@ -169,6 +179,16 @@ export function activitySentence(actor: string, event: ActivityEvent): string {
     case "news-unpublished":
     case "news-deleted":
       return `${actor} ${NEWS_VERBS[event.kind]} the news item "${event.news.title}".`;
+    // Contact inbox (issue 19)
+    case "contact-message-handled":
+      return `${actor} marked the message from ${event.message.from} ("${event.message.subject}") as handled.`;
+    case "contact-reply-sent":
+      return `${actor} replied to the message from ${event.message.from} ("${event.message.subject}").`;
+    // Members' own account (issue 19)
+    case "own-password-changed":
+      return `${actor} changed their own password.`;
+    case "own-email-changed":
+      return `${actor} changed their own e-mail address.`;
     // Studio: event calendar, office bearers and documents
     default:
       return peopleActivitySentence(actor, event);
@@ -216,6 +236,10 @@ function subjectOf(event: ActivityEvent): { subjectId: string; subjectName: stri
     case "document-file-replaced":
     case "document-removed":
       return { subjectId: event.subject.id, subjectName: event.subject.name };
+    // Contact inbox (issue 19)
+    case "contact-message-handled":
+    case "contact-reply-sent":
+      return { subjectId: event.message.id, subjectName: `message from ${event.message.from}` };
     default:
       return { subjectId: event.member.id, subjectName: memberName(event.member) };
   }

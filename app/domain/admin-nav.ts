@@ -13,4 +13,5 @@ export const ADMIN_MENU: readonly NavLink[] = [
   { label: "Scan tickets", to: "/scan-qr-code" },
   { label: "E-mails", to: "/accounts/emails" },
   { label: "Activity", to: "/accounts/activity" },
+  { label: "Messages", to: "/accounts/messages" },
 ];

@@ -1,4 +1,5 @@
 import { csvFilename } from "./csv-filename";
+import type { ExportColumn } from "./export-columns";
 import { formatDay } from "./member-table";
 import { formatPence } from "./money";
 import { ATTENDEE_BANDS, BAND_LIMITS, type AttendeeBand, type Ticket } from "./records";
@@ -133,14 +134,21 @@ export function ticketRow(ticket: Ticket): TicketRow {
   return row;
 }
 
-// ---- CSV -----------------------------------------------------------------------
+// ---- Downloads (CSV and Excel) ------------------------------------------------------
 
-export function ticketsCsv(rows: readonly TicketRow[]) {
-  return {
-    header: TICKET_COLUMNS.map((column) => column.header),
-    records: rows.map((row) => TICKET_COLUMNS.map((column) => String(row[column.id] ?? ""))),
-  };
-}
+/** The tickets download (CSV and Excel): the table's columns, with the amount and the date as values. */
+export const TICKET_EXPORT: ReadonlyArray<ExportColumn<Ticket>> = [
+  { header: "Date", kind: "date", value: (t) => t.createdAt },
+  { header: "Type", kind: "text", value: (t) => t.membership },
+  { header: "Email", kind: "text", value: (t) => t.email },
+  { header: "Amount", kind: "money", value: (t) => t.price },
+  { header: "Ticket Used?", kind: "text", value: (t) => (t.used ? "Yes" : "No") },
+  ...PERSON_COLUMNS.map((column) => ({
+    header: column.header,
+    kind: "text" as const,
+    value: (t: Ticket) => t.attendees.find((person) => `${person.band}${person.position}` === column.id)?.name ?? "",
+  })),
+];
 
 /** `/mem-events-pay/tickets.csv?year=…&event=…`: every row of the selection, whatever page is shown. */
 export function ticketsCsvHref(state: EventsReportState, thisYear: number): string {

@@ -1,4 +1,5 @@
 import { parts } from "./dates";
+import type { ExportColumn } from "./export-columns";
 import { memberNumberLabel } from "./member-number";
 import type { Member, Membership, Role } from "./records";
 import { MEMBERSHIPS, ROLE_LABELS } from "./records";
@@ -133,6 +134,8 @@ export interface MemberRow {
   membership: Membership;
   status: "Active" | "Pending";
   date: string;
+  /** When the member registered (Unix seconds): the downloads' date. */
+  createdAt: number;
   fee: "Paid" | "Not Paid";
   email: string;
   mobile: string;
@@ -173,6 +176,7 @@ export function memberRow(member: Member, year: number): MemberRow {
     membership: member.membership,
     status: member.active ? "Active" : "Pending",
     date: formatDay(member.createdAt),
+    createdAt: member.createdAt,
     fee: member.registrationPaid ? "Paid" : "Not Paid",
     email: member.email,
     mobile: member.mobile,
@@ -198,27 +202,27 @@ export function rowNotes(row: Pick<MemberRow, "inactive" | "renewalDue" | "agein
   return notes;
 }
 
-/** The CSV export: the 13 columns as the table shows them, plus what the colours say. */
-export const CSV_HEADER = [...MEMBER_COLUMNS.map((column) => column.header), "Notes"];
-
-export function memberCsvRecord(row: MemberRow): Array<string | number> {
-  return [
-    row.memberId,
-    row.name,
-    row.membership,
-    row.status,
-    row.date,
-    row.fee,
-    row.email,
-    row.mobile,
-    row.spouseName,
-    row.childrenCount,
-    row.children,
-    row.lastRenewedYear,
-    row.role,
-    rowNotes(row).join("; "),
-  ];
-}
+/**
+ * The members download (CSV and Excel): the 13 columns as the table shows them, plus
+ * what the colours say. The date is the registration's, the member number and the
+ * mobile stay text, the children count is a number.
+ */
+export const MEMBER_EXPORT: ReadonlyArray<ExportColumn<MemberRow>> = [
+  { header: "Member ID", kind: "text", value: (row) => row.memberId },
+  { header: "Name", kind: "text", value: (row) => row.name },
+  { header: "Membership Type", kind: "text", value: (row) => row.membership },
+  { header: "Status", kind: "text", value: (row) => row.status },
+  { header: "Date", kind: "date", value: (row) => row.createdAt },
+  { header: "Membership Fee", kind: "text", value: (row) => row.fee },
+  { header: "Email", kind: "text", value: (row) => row.email },
+  { header: "Mobile", kind: "text", value: (row) => row.mobile },
+  { header: "Spouse Name", kind: "text", value: (row) => row.spouseName },
+  { header: "Children Count", kind: "number", value: (row) => row.childrenCount },
+  { header: "Children", kind: "text", value: (row) => row.children },
+  { header: "Last subscription year", kind: "text", value: (row) => row.lastRenewedYear },
+  { header: "Role", kind: "text", value: (row) => row.role },
+  { header: "Notes", kind: "text", value: (row) => rowNotes(row).join("; ") },
+];
 
 /** The CSV of the current table (its filter and sort, every page): /accounts/export.csv?… */
 export function memberExportHref(state: MemberTableState, deleted: boolean): string {

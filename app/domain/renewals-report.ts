@@ -1,4 +1,5 @@
 import { csvFilename } from "./csv-filename";
+import type { ExportColumn } from "./export-columns";
 import { parts } from "./dates";
 import { memberNumberLabel } from "./member-number";
 import { formatDay, readSearchParam } from "./member-table";
@@ -167,17 +168,31 @@ export function reportTitle(name: string, found: number, all: number, searching:
 /** What the page shows after a post that did not send: the no-JS confirmation, or the addresses for manual sending. */
 export type RenewalsActionData = { confirm: { count: number } } | { panel: { emails: string[] } };
 
-// ---- CSV -----------------------------------------------------------------------
+// ---- Downloads (CSV and Excel) ------------------------------------------------------
 
 export type ReportTable = "renewed" | "pending";
 
-export function reportCsv(table: ReportTable, rows: ReadonlyArray<RenewedRow | PendingRow>) {
-  const columns = table === "renewed" ? RENEWED_COLUMNS : PENDING_COLUMNS;
-  return {
-    header: columns.map((column) => column.header),
-    records: rows.map((row) => columns.map((column) => (row as Record<string, string>)[column.id] ?? "")),
-  };
-}
+/** The renewed table's download (CSV and Excel): the table's columns, with the amount and the date as values. */
+export const RENEWED_EXPORT: ReadonlyArray<ExportColumn<Transaction>> = [
+  { header: "Name", kind: "text", value: (t) => t.memberName },
+  { header: "Membership Type", kind: "text", value: (t) => t.membershipType },
+  { header: "Amount", kind: "money", value: (t) => t.unitAmount * t.qty },
+  { header: "Date", kind: "date", value: paidAt },
+  { header: "Email", kind: "text", value: (t) => t.memberEmail },
+  { header: "payment product reference", kind: "text", value: (t) => t.priceRef },
+  { header: "Description", kind: "text", value: (t) => t.title },
+  { header: "Year", kind: "number", value: (t) => t.year },
+];
+
+/** The pending table's download: the member number and the mobile stay text (their leading characters survive). */
+export const PENDING_EXPORT: ReadonlyArray<ExportColumn<Member>> = [
+  { header: "Member ID", kind: "text", value: (m) => memberNumberLabel(m.memberNumber) },
+  { header: "Name", kind: "text", value: (m) => m.fullName },
+  { header: "Membership Type", kind: "text", value: (m) => m.membership },
+  { header: "Email", kind: "text", value: (m) => m.email },
+  { header: "Mobile", kind: "text", value: (m) => m.mobile },
+  { header: "Last subscription year", kind: "text", value: (m) => (m.lastRenewedYear === null ? "Never" : String(m.lastRenewedYear)) },
+];
 
 /**
  * `/mem-renewals/renewed.csv?q=ann&year=2025`: every row of the table the search finds,

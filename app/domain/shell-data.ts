@@ -11,6 +11,8 @@ export interface ShellData {
   cookieConsent: boolean;
   toast: Toast | null;
   year: number;
+  /** Contact inbox (issue 19): unread messages for the back-office menu (accountants on back-office pages; otherwise null). */
+  inboxUnread?: number | null;
 }
 
 export const EMPTY_SHELL: ShellData = {

@@ -1,4 +1,5 @@
 import { stringify, type Options } from "csv-stringify/sync";
+import type { ExportFile } from "../domain/export-columns";
 import { PRIVATE_CACHE_CONTROL } from "./cache-control.server";
 
 /**
@@ -44,4 +45,10 @@ export function csvResponse(filename: string, header: readonly string[], records
       "X-Content-Type-Options": "nosniff",
     },
   });
+}
+
+/** A download (ADR 48's column model) as its CSV file. */
+export function csvDownload(file: ExportFile): Response {
+  const { header, records } = file.csv();
+  return csvResponse(file.filename, header, records);
 }

@@ -4,11 +4,12 @@ import {
   readEventsYear,
   summaryTiles,
   ticketRow,
-  ticketsCsv,
+  TICKET_EXPORT,
   ticketsCsvFilename,
   ticketsCsvHref,
   type EventsReportState,
 } from "../domain/events-report";
+import { exportFile, type ExportFile } from "../domain/export-columns";
 import { pageCount, storePage } from "../domain/paging";
 import type { Store } from "./store/port";
 
@@ -50,9 +51,9 @@ export async function loadEventsReport(store: Store, input: { params: URLSearchP
   };
 }
 
-/** Every ticket of the selection (/mem-events-pay/tickets.csv?year=…&event=…), as a CSV file's parts. */
-export async function eventsCsvFile(store: Store, input: { params: URLSearchParams; thisYear: number }) {
+/** Every ticket of the selection (/mem-events-pay/tickets.csv?year=…&event=…, or .xlsx), ready for either format. */
+export async function eventsExportFile(store: Store, input: { params: URLSearchParams; thisYear: number }): Promise<ExportFile> {
   const { state } = await readState(store, input.params, input.thisYear);
   const { rows } = await store.tickets.listReport(storeQuery(state));
-  return { filename: ticketsCsvFilename(state), ...ticketsCsv(rows.map(ticketRow)) };
+  return exportFile(ticketsCsvFilename(state), { columns: TICKET_EXPORT, rows });
 }

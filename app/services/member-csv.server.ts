@@ -1,18 +1,28 @@
 import { csvFilename } from "../domain/csv-filename";
-import { memberCsvRecord, memberRow } from "../domain/member-table";
+import { exportFile, type ExportFile } from "../domain/export-columns";
+import { MEMBER_EXPORT, memberListQuery, memberRow, readMemberTableParams } from "../domain/member-table";
 import type { Member } from "../domain/records";
+import { currentYear } from "../domain/renewal";
+import type { Store } from "./store/port";
 
 /**
- * The members CSV export (ADR 13): the table's 13 columns plus Notes, through the one
- * CSV writer (csv.server.ts). Every cell is text except Children Count.
+ * The members download (ADR 13, ADR 48): the table's 13 columns plus Notes, as a CSV
+ * (csv.server.ts) or an Excel file (xlsx.server.ts), from one column model.
  */
 
-/** The members as the table shows them (13 columns plus Notes, under CSV_HEADER), for `year`'s colours and ages. */
-export function membersCsvRecords(members: readonly Member[], year: number) {
-  return members.map((member) => memberCsvRecord(memberRow(member, year)));
+/** The members as the table shows them, for `year`'s colours and ages, ready for either format. */
+export function membersExportFile(members: readonly Member[], year: number, deleted: boolean, now: Date = new Date()): ExportFile {
+  return exportFile(membersCsvFilename(deleted, now), { columns: MEMBER_EXPORT, rows: members.map((member) => memberRow(member, year)) });
 }
 
 /** `members-2026-11-21.csv` (the day in UK time), or `deleted-members-…` for the deleted list. */
 export function membersCsvFilename(deleted: boolean, now: Date = new Date()): string {
   return csvFilename(deleted ? "deleted-members" : "members", now);
+}
+
+/** The download of /accounts/export.csv?… (or .xlsx): the table's filter and sort, every page; `list=deleted` for /deleted-members. */
+export async function membersDownload(store: Store, params: URLSearchParams): Promise<ExportFile> {
+  const deleted = params.get("list") === "deleted";
+  const { rows } = await store.members.list(memberListQuery(readMemberTableParams(params), deleted, true));
+  return membersExportFile(rows, currentYear(), deleted);
 }

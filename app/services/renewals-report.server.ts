@@ -6,19 +6,21 @@ import {
   chartBars,
   monthPeriods,
   pendingMembersQuery,
+  PENDING_EXPORT,
   pendingRow,
   readRenewalsParams,
   renewalFee,
   reminderSentMessage,
   renewalsSearch,
   renewedQuery,
+  RENEWED_EXPORT,
   renewedRow,
-  reportCsv,
   reportCsvFilename,
   reportCsvHref,
   type RenewalsActionData,
   type ReportTable,
 } from "../domain/renewals-report";
+import { exportFile, type ExportFile } from "../domain/export-columns";
 import type { Toast } from "../domain/toast";
 import { RenewalReminderEmail, renewalReminderSubject } from "../emails/RenewalReminderEmail";
 import { createEmailService } from "./email.server";
@@ -30,7 +32,7 @@ export { REMINDER_RATE_RULE };
 
 /**
  * The subscriptions report (/mem-renewals): the renewed and pending tables, their
- * CSV exports, and 'Send Notification To All'. The routes guard (accountants only, on
+ * downloads (CSV and Excel), and 'Send Notification To All'. The routes guard (accountants only, on
  * every method), parse and answer; this reads and sends.
  */
 
@@ -80,15 +82,16 @@ export async function loadRenewalsReport(store: Store, input: { params: URLSearc
   };
 }
 
-/** Every row of one table the search finds (/mem-renewals/renewed.csv?q=…&year=…, /mem-renewals/pending.csv?q=…), as a CSV file's parts. */
-export async function renewalsCsvFile(store: Store, input: { table: ReportTable; params: URLSearchParams; thisYear: number }) {
+/** Every row of one table the search finds (/mem-renewals/renewed.csv?q=…&year=…, /mem-renewals/pending.csv?q=…, or .xlsx), ready for either format. */
+export async function renewalsExportFile(store: Store, input: { table: ReportTable; params: URLSearchParams; thisYear: number }): Promise<ExportFile> {
   const { table, thisYear } = input;
   const state = readRenewalsParams(input.params, thisYear);
-  const rows =
-    table === "renewed"
-      ? (await store.transactions.listSettled(renewedQuery(state))).rows.map(renewedRow)
-      : (await store.members.list(pendingMembersQuery(thisYear, undefined, state.q))).rows.map(pendingRow);
-  return { filename: reportCsvFilename(table, table === "renewed" ? state.year : thisYear), ...reportCsv(table, rows) };
+  if (table === "renewed") {
+    const { rows } = await store.transactions.listSettled(renewedQuery(state));
+    return exportFile(reportCsvFilename(table, state.year), { columns: RENEWED_EXPORT, rows });
+  }
+  const { rows } = await store.members.list(pendingMembersQuery(thisYear, undefined, state.q));
+  return exportFile(reportCsvFilename(table, thisYear), { columns: PENDING_EXPORT, rows });
 }
 
 /** Where a post goes back to: the same view of the report. */

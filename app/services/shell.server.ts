@@ -5,6 +5,7 @@ import { safeHref } from "../domain/safe-href";
 import { getUser } from "./auth.server";
 import { requestCookies } from "./request-cookies.server";
 import { readToast } from "./toast.server";
+import { inboxUnreadFor } from "./contact-inbox-unread.server";
 
 export const COOKIE_CONSENT_NAME = "agreeCookie";
 
@@ -28,6 +29,7 @@ export async function loadShell(request: Request, context: AppLoadContext): Prom
       cookieConsent: hasCookieConsent(request),
       toast,
       year: new Date().getFullYear(),
+      inboxUnread: await inboxUnreadFor(request, context, user),
     },
     headers,
   };

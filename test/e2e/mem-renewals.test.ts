@@ -1,5 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Browser, BrowserContext, Page } from "playwright-core";
+import { readSheet } from "read-excel-file/universal";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { currentYear } from "~/domain/renewal";
 import { pendingMembersQuery } from "~/domain/renewals-report";
@@ -112,6 +113,16 @@ describe("/mem-renewals in a browser", () => {
         expect(await page.locator("#renewed-title ~ a[download], .report-head a[download]").first().getAttribute("href")).toBe(
           "/mem-renewals/renewed.csv?q=person+2",
         );
+        // Its Excel twin sits beside it and holds the same row, the amount a number (on either store).
+        const excel = page
+          .locator(".report-head")
+          .first()
+          .getByRole("link", { name: /^Export Excel \(\.xlsx\)/ });
+        expect(await excel.getAttribute("href")).toBe("/mem-renewals/renewed.xlsx?q=person+2");
+        const body = await (await context.request.get("/mem-renewals/renewed.xlsx?q=person+2")).body();
+        const [header, ...sheet] = await readSheet(new Blob([new Uint8Array(body)]));
+        expect(sheet.map((row) => row[0])).toEqual(["Paid Person 2"]);
+        expect(typeof sheet[0]![header!.indexOf("Amount (£)")]).toBe("number");
         expect(await page.getByLabel("Search").inputValue()).toBe("person 2");
 
         await page.getByRole("link", { name: "Clear search" }).click();

@@ -47,7 +47,7 @@ export interface RouteEntry {
   /** GET draws an HTML page (for those it admits). False for resource routes. */
   html: boolean;
   /** A resource route: what it returns instead of a page. */
-  resource?: "csv" | "file" | "redirect" | "webhook";
+  resource?: "csv" | "xlsx" | "file" | "redirect" | "webhook";
   /** GET status of the sample URL for those admitted, when not 200 (e.g. a not-found page). */
   status?: number;
   /** Access `special`: who gets the page drawn at the sample URL. */
@@ -272,6 +272,28 @@ export const ROUTES: Readonly<Record<string, RouteEntry>> = {
 
   // Studio: upcoming event (requireEditor)
   "studio_.event.tsx": { path: "/studio/event", methods: GET_POST, access: "editor", html: true },
+
+  // Issue 19, xlsx exports: the Excel twin of each CSV export (requireAccountant)
+  "accounts_.export[.xlsx].tsx": { path: "/accounts/export.xlsx", methods: GET, access: "accountant", html: false, resource: "xlsx" },
+  "mem-renewals_.pending[.xlsx].tsx": { path: "/mem-renewals/pending.xlsx", methods: GET, access: "accountant", html: false, resource: "xlsx" },
+  "mem-renewals_.renewed[.xlsx].tsx": { path: "/mem-renewals/renewed.xlsx", methods: GET, access: "accountant", html: false, resource: "xlsx" },
+  "mem-events-pay_.tickets[.xlsx].tsx": { path: "/mem-events-pay/tickets.xlsx", methods: GET, access: "accountant", html: false, resource: "xlsx" },
+
+  // Contact inbox (issue 19). The demo has no messages: the sample message is the not-found page.
+  "accounts_.messages.tsx": { path: "/accounts/messages", methods: GET, access: "accountant", html: true },
+  "accounts_.messages_.$id.tsx": { path: `/accounts/messages/${DEMO.unknown}`, methods: GET_POST, access: "accountant", html: true, status: 404 },
+  // Members' own account: password and e-mail (issue 19)
+  "account.password.tsx": { path: "/account/password", methods: GET_POST, access: "member", html: true },
+  "account.email.tsx": { path: "/account/email", methods: GET_POST, access: "member", html: true },
+  "account.email_.confirm.$token.tsx": {
+    path: "/account/email/confirm/not-a-token",
+    methods: GET_POST,
+    access: "special",
+    html: true,
+    status: 404,
+    seenBy: ANYONE,
+    rule: "the signed link e-mailed to the new address is the key (no sign-in: it may be opened on another device); a bad link gets 404",
+  },
 };
 
 const ROUTES_DIR = path.resolve(import.meta.dirname, "../../app/routes");

@@ -8,10 +8,11 @@ import {
   reportScope,
   summaryTiles,
   ticketRow,
-  ticketsCsv,
+  TICKET_EXPORT,
   ticketsCsvFilename,
   ticketsCsvHref,
 } from "~/domain/events-report";
+import { exportCsv } from "~/domain/export-columns";
 import type { Ticket } from "~/domain/records";
 
 const TITLES = ["Christmas Party", "Summer Picnic"];
@@ -118,11 +119,13 @@ describe("event payments report: tiles, chart, rows, CSV", () => {
     expect(ticketRow({ ...ticket, used: false }).used).toBe("No");
   });
 
-  it("writes the CSV records in the table's columns, and a filename naming the year and event", () => {
-    const { header, records } = ticketsCsv([ticketRow(ticket)]);
-    expect(header).toHaveLength(TICKET_COLUMNS.length);
-    expect(records[0]!.slice(0, 6)).toEqual(["03-11-2026", "Family", "fam@example.com", "£45.50", "Yes", "Ann"]);
-    expect(records[0]).toHaveLength(header.length);
+  it("writes the download in the table's columns, and a filename naming the year and event", () => {
+    const { header, records } = exportCsv({ columns: TICKET_EXPORT, rows: [ticket] });
+    expect(header).toEqual(TICKET_COLUMNS.map((column) => (column.header === "Amount" ? "Amount (£)" : column.header)));
+    expect(records[0]!.slice(0, 6)).toEqual(["03-11-2026", "Family", "fam@example.com", "45.50", "Yes", "Ann"]);
+    // Every name in the same column as the table shows it.
+    const row = ticketRow(ticket);
+    expect(records[0]).toEqual(TICKET_COLUMNS.map((column) => (column.id === "date" ? "03-11-2026" : column.id === "amount" ? "45.50" : row[column.id])));
     const now = new Date(Date.UTC(2026, 10, 21, 12));
     expect(ticketsCsvFilename({ year: 2026, event: "Christmas & New Year Party!" }, now)).toBe("event-tickets-2026-christmas-new-year-party-2026-11-21.csv");
     expect(ticketsCsvFilename({ year: 2025, event: null }, now)).toBe("event-tickets-2025-all-events-2026-11-21.csv");

@@ -1,10 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { CSV_HEADER } from "~/domain/member-table";
+import { MEMBER_EXPORT } from "~/domain/member-table";
 import type { Member } from "~/domain/records";
 import { csvText, UTF8_BOM } from "~/services/csv.server";
-import { membersCsvFilename, membersCsvRecords } from "~/services/member-csv.server";
+import { membersCsvFilename, membersExportFile } from "~/services/member-csv.server";
 
-const membersCsv = (members: Member[], year: number) => csvText(CSV_HEADER, membersCsvRecords(members, year));
+const CSV_HEADER = MEMBER_EXPORT.map((column) => column.header);
+const membersCsv = (members: Member[], year: number) => {
+  const { header, records } = membersExportFile(members, year, false).csv();
+  return csvText(header, records);
+};
 import { newMember } from "../support/fixtures";
 import { parseCsv } from "../support/csv";
 

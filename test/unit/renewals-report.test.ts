@@ -3,6 +3,8 @@ import { createElement } from "react";
 import { describe, expect, it } from "vitest";
 import {
   PENDING_COLUMNS,
+  PENDING_EXPORT,
+  RENEWED_EXPORT,
   RENEWED_COLUMNS,
   chartBars,
   chartSummary,
@@ -17,10 +19,10 @@ import {
   renewalFee,
   renewalsSearch,
   renewedRow,
-  reportCsv,
   reportCsvHref,
   reminderSentMessage,
 } from "~/domain/renewals-report";
+import { exportCsv } from "~/domain/export-columns";
 import { RenewalReminderEmail, renewalReminderSubject } from "~/emails/RenewalReminderEmail";
 import { emailService, type BatchTransport } from "~/services/email.server";
 import { demoSettings } from "../../seed/demo-content";
@@ -100,7 +102,7 @@ describe("subscriptions report: rows", () => {
   it("renewed: amount is unit × qty in pounds, the date is the payment day in UK time, description is the title", () => {
     // 23:30 UTC on 31 May 2026 is 00:30 on 1 June in London (BST).
     const paid = Date.UTC(2026, 4, 31, 23, 30) / 1000;
-    const row = renewedRow({
+    const transaction = {
       ...newTransaction("u1", {
         title: "Renewal 2026",
         unitAmount: 1000,
@@ -114,7 +116,8 @@ describe("subscriptions report: rows", () => {
       checkoutSessionId: null,
       createdAt: paid - 600,
       settledAt: paid,
-    });
+    } as const;
+    const row = renewedRow(transaction);
     expect(row).toEqual({
       id: "t1",
       name: "Ada",
@@ -136,6 +139,10 @@ describe("subscriptions report: rows", () => {
       "Description",
       "Year",
     ]);
+    // The download: the same columns, the amount a plain number of pounds under "Amount (£)".
+    const csv = exportCsv({ columns: RENEWED_EXPORT, rows: [transaction] });
+    expect(csv.header).toEqual(RENEWED_COLUMNS.map((c) => (c.header === "Amount" ? "Amount (£)" : c.header)));
+    expect(csv.records[0]).toEqual(["Ada", "Single", "20.00", "01-06-2026", "ada@example.com", "price_renew_single", "Renewal 2026", 2026]);
   });
 
   it("pending: the member number, and 'Never' for a member who never renewed", () => {
@@ -150,8 +157,9 @@ describe("subscriptions report: rows", () => {
     const row = pendingRow(member);
     expect(row.memberId).toBe("MMA7");
     expect(row.lastRenewedYear).toBe("Never");
-    expect(reportCsv("pending", [row]).header).toEqual(PENDING_COLUMNS.map((c) => c.header));
-    expect(reportCsv("pending", [row]).records[0]).toEqual(["MMA7", "Bo", "Single", row.email, "07700900000", "Never"]);
+    const csv = exportCsv({ columns: PENDING_EXPORT, rows: [member] });
+    expect(csv.header).toEqual(PENDING_COLUMNS.map((c) => c.header));
+    expect(csv.records[0]).toEqual(["MMA7", "Bo", "Single", row.email, "07700900000", "Never"]);
   });
 });
 

@@ -56,6 +56,9 @@ export function AccountDetails({ details }: { details: AccountPage["details"] })
       <p className="account-sheet-link">
         <Link to={details.applicationSheetHref}>View my application form</Link>
       </p>
+      <p className="account-sheet-link">
+        <Link to="/account/password">Change password</Link> · <Link to="/account/email">Change e-mail address</Link>
+      </p>
     </AccountPanel>
   );
 }

@@ -1,10 +1,14 @@
-import { NavLink } from "@remix-run/react";
+import { NavLink, useRouteLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { ADMIN_MENU } from "~/domain/admin-nav";
+import { INBOX_PATH, messagesLabel } from "~/domain/contact-inbox";
+import type { ShellData } from "~/domain/shell-data";
 import { PageTitle } from "../layout/Breadcrumbs";
 
 /** The frame of every back-office screen: the page title, the back-office menu, then the screen. */
 export function AdminPage({ title, children }: { title: string; children: ReactNode }) {
+  // Contact inbox (issue 19): "Messages (N)" while N are unread (the root loader counts them).
+  const unread = (useRouteLoaderData("root") as { shell?: ShellData } | undefined)?.shell?.inboxUnread ?? 0;
   return (
     <>
       <PageTitle title={title} parent={{ label: "Dashboard", to: "/accounts" }} />
@@ -15,7 +19,7 @@ export function AdminPage({ title, children }: { title: string; children: ReactN
               {ADMIN_MENU.map((link) => (
                 <li key={link.to}>
                   <NavLink to={link.to} end prefetch="intent">
-                    {link.label}
+                    {link.to === INBOX_PATH ? messagesLabel(unread) : link.label}
                   </NavLink>
                 </li>
               ))}

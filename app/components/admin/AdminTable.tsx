@@ -1,6 +1,7 @@
 import { Link } from "@remix-run/react";
 import { flexRender, tableFeatures, useTable, type ColumnDef } from "@tanstack/react-table";
 import type { ReactNode } from "react";
+import { xlsxHref } from "~/domain/export-links";
 import { TablePager, type TablePagerProps } from "./TablePager";
 import { TableScrollHint } from "./TableScrollHint";
 
@@ -40,11 +41,18 @@ function SortHeader({ header, sort }: { header: string; sort: NonNullable<AdminC
   );
 }
 
+/** The table's downloads: the CSV, and its Excel twin (same address, .xlsx: ADR 48). */
 function CsvLink({ csv }: { csv: TableCsvLink }) {
+  const hidden = csv.hiddenLabel ? <span className="visually-hidden">{csv.hiddenLabel}</span> : null;
   return (
-    <a className="button button-secondary" href={csv.href} download>
-      Export CSV{csv.hiddenLabel ? <span className="visually-hidden">{csv.hiddenLabel}</span> : null}
-    </a>
+    <span className="table-downloads">
+      <a className="button button-secondary" href={csv.href} download>
+        Export CSV{hidden}
+      </a>
+      <a className="button button-secondary" href={xlsxHref(csv.href)} download>
+        Export Excel (.xlsx){hidden}
+      </a>
+    </span>
   );
 }
 

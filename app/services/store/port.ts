@@ -31,6 +31,7 @@ import type {
 import type { ActivityEntry, NewActivityEntry } from "../../domain/activity";
 import type { MemberSettlement } from "../../domain/fees";
 import type { PageRequest } from "../../domain/paging";
+import type { InboxMessage } from "../../domain/contact-inbox";
 import type { SiteSettings } from "../../domain/site-settings";
 import type { PageInput, SlideInput } from "../../domain/studio-pages";
 
@@ -186,6 +187,19 @@ export type DocumentWrites = Pick<DocumentsRepository, "create" | "update" | "re
 export interface ContactMessagesRepository {
   /** Stores a message (Cockpit's contactus form answers with the data only, no id). */
   create(message: Omit<ContactMessage, "id" | "createdAt">): Promise<void>;
+
+  // Contact inbox (issue 19): the state (read, handled, replied) is kept in D1 on both stores (ADR 0049).
+  /** Messages newest first, in pages with the total and how many are unread. */
+  listInbox(query?: PageRequest): Promise<Page<InboxMessage> & { unread: number }>;
+  /** How many messages nobody has opened yet. */
+  countUnread(): Promise<number>;
+  getInboxMessage(id: Id): Promise<InboxMessage | null>;
+  /** Marks it read (the first time only); false when there is no such message. */
+  markRead(id: Id, at: UnixSeconds): Promise<boolean>;
+  /** Marks it handled with the accountant's note (again: the newest note wins); false when there is no such message. */
+  markHandled(id: Id, handled: { note: string; by: string; at: UnixSeconds }): Promise<boolean>;
+  /** Records that a reply was sent (the e-mail itself is in the outbox); false when there is no such message. */
+  recordReply(id: Id, reply: { by: string; at: UnixSeconds }): Promise<boolean>;
 }
 
 export type MemberSortKey = "memberNumber" | "fullName" | "membership" | "active" | "createdAt" | "registrationPaid" | "email" | "lastRenewedYear" | "role";

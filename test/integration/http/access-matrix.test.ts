@@ -60,6 +60,8 @@ function byAccessClass(entry: RouteEntry, actor: Actor): Answer {
   }
 }
 
+const XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
+
 /** GETs whose answer is not the access class's plain rule. */
 const GET_EXCEPTIONS: Record<string, (actor: Actor) => Answer | undefined> = {
   // An active member is already signed in: sent on to their account.
@@ -81,6 +83,11 @@ const GET_EXCEPTIONS: Record<string, (actor: Actor) => Answer | undefined> = {
   // The gallery upload with JavaScript takes posts only: a GET goes to the gallery's page.
   "studio_.galleries.$id_.photos.tsx": (actor) =>
     actor === "editor" || actor === "accountant" ? { status: 302, location: `/studio/galleries/${DEMO.gallery}` } : undefined,
+  // Issue 19, xlsx exports: the Excel twins answer Excel files.
+  "accounts_.export[.xlsx].tsx": (actor) => (actor === "accountant" ? { status: 200, type: XLSX } : undefined),
+  "mem-renewals_.pending[.xlsx].tsx": (actor) => (actor === "accountant" ? { status: 200, type: XLSX } : undefined),
+  "mem-renewals_.renewed[.xlsx].tsx": (actor) => (actor === "accountant" ? { status: 200, type: XLSX } : undefined),
+  "mem-events-pay_.tickets[.xlsx].tsx": (actor) => (actor === "accountant" ? { status: 200, type: XLSX } : undefined),
 };
 
 /** What an admitted actor's harmless post gets (a form with nothing to act on). */
@@ -144,6 +151,13 @@ const ADMITTED_POST: Record<string, (actor: Actor) => Cell> = {
 
   // Studio: upcoming event. The harmless form lacks the ticket type and last booking date: refused with messages, nothing saved.
   "studio_.event.tsx": () => ({ status: 400, type: HTML }),
+  // Contact inbox (issue 19): a form without its intent is refused with its messages, before the message is looked up.
+  "accounts_.messages_.$id.tsx": () => ({ status: 400, type: HTML }),
+
+  // Members' own account (issue 19): a form without its fields is answered with its messages; an unknown link is not found.
+  "account.password.tsx": () => ({ status: 400, type: HTML }),
+  "account.email.tsx": () => ({ status: 400, type: HTML }),
+  "account.email_.confirm.$token.tsx": () => ({ status: 404, type: HTML }),
 };
 
 function expectedGet(file: string, entry: RouteEntry, actor: Actor): Answer {
@@ -209,6 +223,10 @@ const ATTACK: Record<string, Record<string, string>> = {
     familyPrice: "1.00",
     familyPriceId: "price_matrix",
   },
+
+  // Members' own account (issue 19)
+  "account.password.tsx": { currentPassword: "matrix", password: "changed-by-matrix", confirmPassword: "changed-by-matrix" },
+  "account.email.tsx": { email: "changed-by-matrix@example.com", currentPassword: "matrix" },
 };
 const HARMLESS = { matrix: "1" };
 

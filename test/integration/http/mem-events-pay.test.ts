@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { readSheet } from "read-excel-file/universal";
 import { TICKET_COLUMNS } from "~/domain/events-report";
 import { formatDay } from "~/domain/member-table";
 import { FAIR, GALA, GALA_FILLER, GALA_TICKETS, GALA_TOTALS, HOSTILE, Y, prepareEventsReport } from "../../support/events-report-fixtures";
@@ -45,7 +46,7 @@ afterAll(() => server?.stop());
 
 describe("/mem-events-pay", () => {
   it("guards the page and the CSV, GET and POST: visitors to /login, members to /mem-account", async () => {
-    for (const path of [GALA_PATH, `/mem-events-pay/tickets.csv${q({ event: GALA })}`]) {
+    for (const path of [GALA_PATH, `/mem-events-pay/tickets.csv${q({ event: GALA })}`, `/mem-events-pay/tickets.xlsx${q({ event: GALA })}`]) {
       const visitor = await get(path, null);
       expect(visitor.status).toBe(302);
       expect(visitor.headers.get("Location")).toBe(`/login?redirectTo=${encodeURIComponent(path)}`);
@@ -156,13 +157,32 @@ describe("/mem-events-pay", () => {
     const csv = new TextDecoder().decode(body); // TextDecoder drops the BOM checked above
     const lines = csv.split("\r\n");
     expect(lines.at(-1)).toBe("");
-    expect(lines[0]).toBe(TICKET_COLUMNS.map((c) => c.header).join(","));
+    expect(lines[0]).toBe(TICKET_COLUMNS.map((c) => (c.header === "Amount" ? "Amount (£)" : c.header)).join(","));
     expect(lines).toHaveLength(1 + GALA_TOTALS.tickets + 1);
     expect(csv).toContain(`"'=HYPERLINK(""https://evil.example"",""x"")"`);
     expect(csv).not.toMatch(/(^|,)=HYPERLINK/m);
-    expect(lines.find((l) => l.includes("gala-used@example.com"))).toContain(",£30.00,Yes,Gala Used Adult,");
+    expect(lines.find((l) => l.includes("gala-used@example.com"))).toContain(",30.00,Yes,Gala Used Adult,");
     expect(csv).not.toContain("gala-unpaid@example.com");
     expect(GALA_FILLER).toBeGreaterThan(0);
     expect(GALA_TICKETS).toHaveLength(3);
+  });
+
+  it("exports the same rows as an Excel file: the amount a number of pounds, the date a date, the names text", async () => {
+    const response = await get(`/mem-events-pay/tickets.xlsx${q({ event: GALA, page: "2", size: "15" })}`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("Content-Type")).toBe("application/vnd.openxmlformats-officedocument.spreadsheetml.sheet");
+    expect(response.headers.get("Cache-Control")).toBe("private, no-store");
+    expect(response.headers.get("Content-Disposition")).toMatch(
+      new RegExp(`^attachment; filename="event-tickets-${Y}-spring-gala-test-\\d{4}-\\d{2}-\\d{2}\\.xlsx"$`),
+    );
+    const sheet = await readSheet(await response.arrayBuffer());
+    expect(sheet[0]).toEqual(TICKET_COLUMNS.map((c) => (c.header === "Amount" ? "Amount (£)" : c.header)));
+    expect(sheet).toHaveLength(1 + GALA_TOTALS.tickets);
+    const used = sheet.find((row) => row[col("Email")] === "gala-used@example.com")!;
+    expect(used[col("Amount")]).toBe(30);
+    expect(used[col("Date")]).toBeInstanceOf(Date);
+    expect(used.slice(col("Ticket Used?"), col("Ticket Used?") + 2)).toEqual(["Yes", "Gala Used Adult"]);
+    expect(sheet.some((row) => row.includes(HOSTILE))).toBe(true);
+    expect(sheet.flat()).not.toContain("gala-unpaid@example.com");
   });
 });

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { readSheet } from "read-excel-file/universal";
 import { currentYear } from "~/domain/renewal";
 import { monthPeriods, pendingMembersQuery } from "~/domain/renewals-report";
 import { d1Members } from "~/services/store/d1/members.server";
@@ -28,6 +29,7 @@ const RENEWALS = [
   { name: "Renew Last Year Person", title: "Renewal Z", unit: 1500, qty: 1, year: Y - 1, paid: at(Y - 1, 8, 9) },
 ];
 const EXTRA_PENDING = 20;
+const XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
 
 /** Members for the pending table: who is in and who is out. */
 const pendingPeople = () => ({
@@ -146,7 +148,13 @@ describe("/mem-renewals without an e-mail provider", () => {
   afterAll(() => server?.stop());
 
   it("guards the page, its action and both CSVs: visitors to /login, members to /mem-account", async () => {
-    for (const path of ["/mem-renewals?year=" + (Y - 1), "/mem-renewals/renewed.csv", "/mem-renewals/pending.csv"]) {
+    for (const path of [
+      "/mem-renewals?year=" + (Y - 1),
+      "/mem-renewals/renewed.csv",
+      "/mem-renewals/pending.csv",
+      "/mem-renewals/renewed.xlsx",
+      "/mem-renewals/pending.xlsx",
+    ]) {
       const visitor = await get(server.url, path, null);
       expect(visitor.status).toBe(302);
       expect(visitor.headers.get("Location")).toBe(`/login?redirectTo=${encodeURIComponent(path)}`);
@@ -233,9 +241,9 @@ describe("/mem-renewals without an e-mail provider", () => {
     expect(renewed.headers.get("Content-Disposition")).toMatch(new RegExp(`^attachment; filename="renewed-${Y}-\\d{4}-\\d{2}-\\d{2}\\.csv"$`));
     expect(renewed.headers.get("Cache-Control")).toBe("private, no-store");
     const body = new TextDecoder("utf-8", { ignoreBOM: true }).decode(await renewed.arrayBuffer());
-    expect(body.startsWith("\uFEFFName,Membership Type,Amount,Date,Email,payment product reference,Description,Year\r\n")).toBe(true);
+    expect(body.startsWith("\uFEFFName,Membership Type,Amount (£),Date,Email,payment product reference,Description,Year\r\n")).toBe(true);
     expect(body.split("\r\n").filter(Boolean)).toHaveLength(1 + baseline.renewedCount + 4);
-    expect(body).toContain(`Renew Beta Person,Family,£20.00,03-03-${Y},`);
+    expect(body).toContain(`Renew Beta Person,Family,20.00,03-03-${Y},`);
     expect(body).toContain(`"'=HYPERLINK(""https://evil.example"",""x"")"`);
     expect(body).not.toContain("Renew Last Year Person");
     const lastYear = await (await get(server.url, `/mem-renewals/renewed.csv?year=${Y - 1}`)).text();
@@ -248,6 +256,39 @@ describe("/mem-renewals without an e-mail provider", () => {
     expect(pendingBody).toContain(`"'=HYPERLINK(""https://evil.example"",""x"") Pending"`);
     expect(pendingBody).toContain(`Pending Never Person,Single,${people.never.email},07700900123,Never`);
     expect((await post(server.url, "/mem-renewals/pending.csv", {})).status).toBe(405);
+  });
+
+  it("exports both tables as Excel files: every row, amounts as numbers, dates as dates, MMA numbers and phones as text", async () => {
+    const renewed = await get(server.url, "/mem-renewals/renewed.xlsx");
+    expect(renewed.status).toBe(200);
+    expect(renewed.headers.get("Content-Type")).toBe(XLSX);
+    expect(renewed.headers.get("Content-Disposition")).toMatch(new RegExp(`^attachment; filename="renewed-${Y}-\\d{4}-\\d{2}-\\d{2}\\.xlsx"$`));
+    expect(renewed.headers.get("Cache-Control")).toBe("private, no-store");
+    const sheet = await readSheet(await renewed.arrayBuffer());
+    expect(sheet[0]).toEqual(["Name", "Membership Type", "Amount (£)", "Date", "Email", "payment product reference", "Description", "Year"]);
+    expect(sheet).toHaveLength(1 + baseline.renewedCount + 4);
+    const beta = sheet.find((row) => row[0] === "Renew Beta Person")!;
+    expect(beta.slice(0, 4)).toEqual(["Renew Beta Person", "Family", 20, new Date(Date.UTC(Y, 2, 3))]);
+    expect(beta.slice(5)).toEqual(["price_family_renew", "Renewal Y", Y]);
+    // A formula-looking name is a text cell, never a formula.
+    expect(sheet.some((row) => row[0] === HOSTILE)).toBe(true);
+
+    const pending = await readSheet(await (await get(server.url, "/mem-renewals/pending.xlsx")).arrayBuffer());
+    expect(pending[0]).toEqual(["Member ID", "Name", "Membership Type", "Email", "Mobile", "Last subscription year"]);
+    expect(pending).toHaveLength(1 + baseline.pendingEmails.length);
+    const never = pending.find((row) => row[1] === "Pending Never Person")!;
+    expect(never[0]).toMatch(/^MMA\d+$/);
+    expect(never.slice(2)).toEqual(["Single", people.never.email, "07700900123", "Never"]);
+    expect((await post(server.url, "/mem-renewals/pending.xlsx", {})).status).toBe(405);
+
+    // The page links each table's Excel file next to its CSV.
+    const page = parseHtml(await (await get(server.url, `/mem-renewals?q=Person&year=${Y - 1}`)).text()).document;
+    const links = DomUtils.findAll((el) => el.name === "a" && (el.attribs.href ?? "").includes(".xlsx"), page.children).map((a) => ({
+      href: a.attribs.href,
+      text: DomUtils.textContent(a),
+    }));
+    expect(links.map((link) => link.href)).toEqual([`/mem-renewals/renewed.xlsx?q=Person&year=${Y - 1}`, "/mem-renewals/pending.xlsx?q=Person"]);
+    expect(links.every((link) => link.text.startsWith("Export Excel (.xlsx)"))).toBe(true);
   });
 
   it("the search area (spec document 2, §2) finds by name, e-mail or MMA number in both tables, in the URL, with the CSV links following it", async () => {

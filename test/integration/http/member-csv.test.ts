@@ -1,10 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CSV_HEADER } from "~/domain/member-table";
+import { exportHeader } from "~/domain/export-columns";
+import { MEMBER_EXPORT } from "~/domain/member-table";
 import { d1Members } from "~/services/store/d1/members.server";
 import { parseCsv } from "../../support/csv";
 import { newMember } from "../../support/fixtures";
 import { startSeededServer, type SeededServer } from "../../support/seeded-server";
 import { demoAccount, sessionCookieFor } from "../../support/session";
+
+const CSV_HEADER = MEMBER_EXPORT.map(exportHeader);
 
 /**
  * GET /accounts/export.csv on a private server: the demo plus a hostile member (quotes,

@@ -175,9 +175,9 @@ describe("a member never sees another member's record", () => {
     expect(file.headers.get("Location")).toMatch(/^\/login\?redirectTo=/);
   });
 
-  it("the back office's CSV exports and data are refused to members, with nothing of anyone in the answer", async () => {
-    const exports = Object.values(ROUTES).filter((entry) => entry.resource === "csv");
-    expect(exports.length).toBeGreaterThanOrEqual(4);
+  it("the back office's CSV and Excel exports and data are refused to members, with nothing of anyone in the answer", async () => {
+    const exports = Object.values(ROUTES).filter((entry) => entry.resource === "csv" || entry.resource === "xlsx");
+    expect(exports.length).toBeGreaterThanOrEqual(8);
     for (const { path } of exports) {
       const response = await get(path, member.id);
       expect(response.status, path).toBe(302);

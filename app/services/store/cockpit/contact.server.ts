@@ -12,7 +12,7 @@ export const CONTACT_FORM = "contactus";
  * failure is a 200 that the client logs; an outage throws StoreUnavailableError, so the
  * contact page reports the failure and keeps what was typed.
  */
-export function cockpitContactMessages(client: CockpitClient): ContactMessagesRepository {
+export function cockpitContactMessages(client: CockpitClient): Pick<ContactMessagesRepository, "create"> {
   return {
     async create(message) {
       const { name, lastname, email, subject, notes } = message;

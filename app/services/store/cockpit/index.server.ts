@@ -3,6 +3,7 @@ import type { Store } from "../port";
 import { cockpitActivity } from "./activity.server";
 import type { BestEffortOptions } from "./best-effort.server";
 import type { CockpitClient } from "./client.server";
+import { cockpitContactInbox } from "./contact-inbox.server";
 import { cockpitContactMessages } from "./contact.server";
 import { cockpitContent } from "./content.server";
 import { cockpitDocuments } from "./documents.server";
@@ -25,7 +26,7 @@ export function createCockpitStore(
     kind: "cockpit",
     content: cockpitContent(client, options.assetsBase),
     documents: cockpitDocuments(client, db, options.assetsBase, options.media, options.cmsSite),
-    contactMessages: cockpitContactMessages(client),
+    contactMessages: { ...cockpitContactMessages(client), ...cockpitContactInbox(client, db) },
     members: cockpitMembers(client),
     transactions: cockpitTransactions(client, bestEffort),
     tickets: cockpitTickets(client, bestEffort),

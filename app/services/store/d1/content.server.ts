@@ -75,7 +75,7 @@ export function d1Documents(db: D1Database, media?: R2Bucket): DocumentsReposito
   };
 }
 
-export function d1ContactMessages(db: D1Database): ContactMessagesRepository {
+export function d1ContactMessages(db: D1Database): Pick<ContactMessagesRepository, "create"> {
   return {
     async create(message) {
       await insertRow(db, "contact_messages", { id: newId(), ...message, created_at: nowSeconds() }).run();

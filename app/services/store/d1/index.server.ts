@@ -1,5 +1,6 @@
 import type { Store } from "../port";
 import { d1Activity } from "./activity.server";
+import { d1ContactInbox } from "./contact-inbox.server";
 import { d1ContactMessages, d1Content, d1Documents } from "./content.server";
 import { d1Members } from "./members.server";
 import { d1Outbox } from "./outbox.server";
@@ -12,7 +13,7 @@ export function createD1Store(db: D1Database, media?: R2Bucket): Store {
     kind: "d1",
     content: d1Content(db),
     documents: d1Documents(db, media),
-    contactMessages: d1ContactMessages(db),
+    contactMessages: { ...d1ContactMessages(db), ...d1ContactInbox(db) },
     members: d1Members(db),
     transactions: d1Transactions(db),
     tickets: d1Tickets(db),

@@ -1,0 +1,62 @@
+import type { InboxMessage } from "../../../domain/contact-inbox";
+import type { Id } from "../../../domain/records";
+import type { ContactMessagesRepository } from "../port";
+import { inboxStateFromRow, saveHandled, saveRead, saveReply } from "./contact-inbox-state.server";
+import { pageClause } from "./sql";
+
+type InboxRepository = Pick<ContactMessagesRepository, "listInbox" | "countUnread" | "getInboxMessage" | "markRead" | "markHandled" | "recordReply">;
+
+const SELECT =
+  "SELECT m.*, s.read_at, s.handled_at, s.handled_note, s.handled_by, s.replied_at, s.replied_by FROM contact_messages m LEFT JOIN contact_message_state s ON s.message_id = m.id";
+const UNREAD = "SELECT COUNT(*) AS n FROM contact_messages m LEFT JOIN contact_message_state s ON s.message_id = m.id WHERE s.read_at IS NULL";
+
+function inboxFromRow(row: Record<string, unknown>): InboxMessage {
+  return {
+    id: String(row.id),
+    name: String(row.name ?? ""),
+    lastname: String(row.lastname ?? ""),
+    email: String(row.email ?? ""),
+    subject: String(row.subject ?? ""),
+    notes: String(row.notes ?? ""),
+    createdAt: Number(row.created_at),
+    ...inboxStateFromRow(row),
+  };
+}
+
+/** The contact inbox on D1 (issue 19): contact_messages joined with their state (migration 0014). */
+export function d1ContactInbox(db: D1Database): InboxRepository {
+  const exists = async (id: Id) => (await db.prepare("SELECT 1 FROM contact_messages WHERE id = ?").bind(id).first()) !== null;
+  return {
+    async listInbox(query = {}) {
+      const limit = pageClause(query);
+      const [rows, count, unread] = await db.batch<Record<string, unknown>>([
+        db.prepare(`${SELECT} ORDER BY m.created_at DESC, m.rowid DESC${limit.sql}`).bind(...limit.params),
+        db.prepare("SELECT COUNT(*) AS n FROM contact_messages"),
+        db.prepare(UNREAD),
+      ]);
+      return { rows: rows!.results.map(inboxFromRow), total: Number(count!.results[0]?.n ?? 0), unread: Number(unread!.results[0]?.n ?? 0) };
+    },
+    async countUnread() {
+      return Number((await db.prepare(UNREAD).first<{ n: number }>())?.n ?? 0);
+    },
+    async getInboxMessage(id) {
+      const row = await db.prepare(`${SELECT} WHERE m.id = ?`).bind(id).first<Record<string, unknown>>();
+      return row ? inboxFromRow(row) : null;
+    },
+    async markRead(id, at) {
+      if (!(await exists(id))) return false;
+      await saveRead(db, id, at);
+      return true;
+    },
+    async markHandled(id, handled) {
+      if (!(await exists(id))) return false;
+      await saveHandled(db, id, handled);
+      return true;
+    },
+    async recordReply(id, reply) {
+      if (!(await exists(id))) return false;
+      await saveReply(db, id, reply);
+      return true;
+    },
+  };
+}
