@@ -58,6 +58,8 @@ export async function startWorkerInProcess(options: {
     port: 0,
     // No request to Cloudflare for the `cf` object (this machine is offline); a fixed stand-in.
     cf: { country: "GB", colo: "LHR" },
+    // /cdn-cgi/handler/scheduled?time=… runs the daily run at a chosen moment (test/integration/scheduled/).
+    unsafeTriggerHandlers: true,
     log: new Log(LogLevel.WARN),
     // The worker's console goes where wrangler dev's output went: TEST_SERVER_LOG, or nowhere.
     handleRuntimeStdio(stdout: Readable, stderr: Readable) {

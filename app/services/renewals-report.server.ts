@@ -23,7 +23,9 @@ import {
 import { exportFile, type ExportFile } from "../domain/export-columns";
 import type { Toast } from "../domain/toast";
 import { RenewalReminderEmail, renewalReminderSubject } from "../emails/RenewalReminderEmail";
-import { createEmailService } from "./email.server";
+import { createEmailService, type EmailMessage } from "./email.server";
+import type { Member } from "../domain/records";
+import type { SiteSettings } from "../domain/site-settings";
 import { createRateLimiter } from "./rate-limit.server";
 import { REMINDER_RATE_RULE } from "../domain/rate-limits";
 import type { Store } from "./store/port";
@@ -99,6 +101,25 @@ export function renewalsBack(params: URLSearchParams, thisYear: number): string 
   return `${PATH}${renewalsSearch(readRenewalsParams(params, thisYear), thisYear)}`;
 }
 
+/** The renewal reminder to one member: the button and the daily scheduled run (ADR 0050) send the same e-mail. */
+export function renewalReminderMessage(
+  member: Pick<Member, "email" | "fullName" | "membership">,
+  input: { thisYear: number; fees: SiteSettings["membership"]; accountUrl: string },
+): EmailMessage {
+  return {
+    to: [member.email],
+    subject: renewalReminderSubject(input.thisYear),
+    react: createElement(RenewalReminderEmail, {
+      fullName: member.fullName,
+      membership: member.membership,
+      year: input.thisYear,
+      fee: renewalFee(member.membership, input.fees),
+      accountUrl: input.accountUrl,
+    }),
+    purpose: "renewal-reminder",
+  };
+}
+
 /** The reminder post: the button's intent, and `confirmed=1` once the question was answered. */
 export const reminderSchema = z.object({
   intent: z.literal("notify"),
@@ -135,20 +156,7 @@ export async function sendRenewalReminder(
 
   const { membership: fees } = await context.content.getSiteSettings();
   const accountUrl = `${input.origin}/mem-account`;
-  const results = await email.sendBatch(
-    members.map((member) => ({
-      to: [member.email],
-      subject: renewalReminderSubject(thisYear),
-      react: createElement(RenewalReminderEmail, {
-        fullName: member.fullName,
-        membership: member.membership,
-        year: thisYear,
-        fee: renewalFee(member.membership, fees),
-        accountUrl,
-      }),
-      purpose: "renewal-reminder",
-    })),
-  );
+  const results = await email.sendBatch(members.map((member) => renewalReminderMessage(member, { thisYear, fees, accountUrl })));
   const sent = results.filter((result) => result.status === "sent").length;
   const failure = results.find((result) => result.status === "failed")?.error;
   if (sent === results.length) return { toast: { kind: "success", message: reminderSentMessage(sent) } };
