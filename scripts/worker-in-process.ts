@@ -29,6 +29,8 @@ export function hasWorkerBundle(): boolean {
 
 export interface InProcessWorker {
   url: string;
+  /** Runs the worker's scheduled handler (the daily cron) as at `time`; "ok" when it succeeded. */
+  scheduled?(time: Date): Promise<string>;
   stop(): Promise<void>;
 }
 
@@ -58,8 +60,6 @@ export async function startWorkerInProcess(options: {
     port: 0,
     // No request to Cloudflare for the `cf` object (this machine is offline); a fixed stand-in.
     cf: { country: "GB", colo: "LHR" },
-    // /cdn-cgi/handler/scheduled?time=… runs the daily run at a chosen moment (test/integration/scheduled/).
-    unsafeTriggerHandlers: true,
     log: new Log(LogLevel.WARN),
     // The worker's console goes where wrangler dev's output went: TEST_SERVER_LOG, or nowhere.
     handleRuntimeStdio(stdout: Readable, stderr: Readable) {
@@ -68,5 +68,12 @@ export async function startWorkerInProcess(options: {
     },
   });
   const url = (await mf.ready).origin;
-  return { url, stop: () => mf.dispose() };
+  return {
+    url,
+    async scheduled(time) {
+      const result = await (await mf.getWorker()).scheduled({ cron: "0 6 * * *", scheduledTime: time });
+      return result.outcome;
+    },
+    stop: () => mf.dispose(),
+  };
 }
