@@ -123,3 +123,19 @@ export function dueStage(keys: readonly string[], today: UkDate): string | null 
   }
   return due;
 }
+
+const UK_DAY_TIME = new Intl.DateTimeFormat("en-GB", { timeZone: "Europe/London", dateStyle: "medium", timeStyle: "short" });
+
+/**
+ * The subscriptions page's lines about the automatic reminders: one per stage of the
+ * settings, when it last ran this year and to how many ("1 September: sent 1 Sep 2026,
+ * 07:00, to 30 members"), or that it has not run yet.
+ */
+export function reminderStageLines(keys: readonly string[], runs: ReadonlyArray<{ stage: string; lastSentAt: number; reminded: number }>): string[] {
+  return sortStages(keys.map(stageFromKey).filter((s): s is ReminderStage => s !== null)).map((stage) => {
+    const run = runs.find((r) => r.stage === stageKey(stage));
+    if (!run) return `${formatStage(stage)}: not sent yet this year`;
+    const members = `${run.reminded} ${run.reminded === 1 ? "member" : "members"}`;
+    return `${formatStage(stage)}: last sent ${UK_DAY_TIME.format(new Date(run.lastSentAt * 1000))}, to ${members}`;
+  });
+}

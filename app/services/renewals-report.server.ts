@@ -29,6 +29,8 @@ import type { SiteSettings } from "../domain/site-settings";
 import { createRateLimiter } from "./rate-limit.server";
 import { REMINDER_RATE_RULE } from "../domain/rate-limits";
 import type { Store } from "./store/port";
+import { stageRuns } from "./renewal-reminders.server";
+import { reminderStageLines } from "../domain/renewal-reminder-stages";
 
 export { REMINDER_RATE_RULE };
 
@@ -166,4 +168,10 @@ export async function sendRenewalReminder(
       message: `${sent > 0 ? `${reminderSentMessage(sent)} ` : ""}${results.length - sent} could not be sent: ${failure ?? "unknown error"}`,
     },
   };
+}
+
+/** The automatic reminders' stages (ADR 0050) for the page: when each last ran this year, and to how many. */
+export async function loadReminderStages(context: AppLoadContext, thisYear: number): Promise<string[]> {
+  const [{ renewalReminderStages }, runs] = await Promise.all([context.content.getSiteSettings(), stageRuns(context.env.DB, thisYear)]);
+  return reminderStageLines(renewalReminderStages, runs);
 }

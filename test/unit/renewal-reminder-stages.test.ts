@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { dueStage, formatStages, parseStages, REMINDER_STAGE_MESSAGES, ukDate } from "~/domain/renewal-reminder-stages";
+import { dueStage, formatStages, parseStages, REMINDER_STAGE_MESSAGES, reminderStageLines, ukDate } from "~/domain/renewal-reminder-stages";
 
 const STAGES = ["09-01", "10-01", "11-01"];
 
@@ -34,5 +34,15 @@ describe("renewal reminder stages", () => {
   it("counts the day in UK time", () => {
     // 23:30 UTC on 31 August is 00:30 on 1 September in British Summer Time.
     expect(ukDate(new Date("2026-08-31T23:30:00Z"))).toEqual({ year: 2026, month: 9, day: 1 });
+  });
+});
+
+describe("the subscriptions page's reminder lines", () => {
+  it("gives each stage in date order, when it last went in UK time and to how many, or that it has not gone yet", () => {
+    const sept = Date.UTC(2026, 8, 1, 6) / 1000;
+    const lines = reminderStageLines(["11-01", "09-01"], [{ stage: "09-01", lastSentAt: sept, reminded: 1 }]);
+    expect(lines).toHaveLength(2);
+    expect(lines[0]).toMatch(/^1 September: last sent 1 Sept? 2026, 07:00, to 1 member$/);
+    expect(lines[1]).toBe("1 November: not sent yet this year");
   });
 });

@@ -1,12 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { currentYear } from "~/domain/renewal";
 import { pendingMembersQuery } from "~/domain/renewals-report";
+import { reminderStageLines } from "~/domain/renewal-reminder-stages";
 import { d1Members } from "~/services/store/d1/members.server";
 import { d1Transactions } from "~/services/store/d1/transactions.server";
 import { openLocalD1 } from "../../../seed/platform";
 import { cockpitMode } from "../../support/cockpit-mode";
 import { newMember, newTransaction } from "../../support/fixtures";
-import { parseHtml } from "../../support/html";
+import { parseHtml, textOf } from "../../support/html";
 import { startSeededServer, type SeededServer } from "../../support/seeded-server";
 import { demoAccount, sessionCookieFor } from "../../support/session";
 
@@ -110,6 +111,17 @@ describe("the daily scheduled run", () => {
     );
     const log = await activityText(server.url);
     for (const stage of STAGES) expect(log).toContain(`Scheduled: sent ${pending.length} renewal reminders (${stage.label})`);
+    // The subscriptions page says when each stage last went, and to how many.
+    const page = await fetch(`${server.url}/mem-renewals`, { headers: { Cookie: await sessionCookieFor(demoAccount("treasurer").id) } });
+    const lines = parseHtml(await page.text())
+      .all(".reminder-stages li")
+      .map((li) => textOf(li));
+    expect(lines).toEqual(
+      reminderStageLines(
+        ["09-01", "10-01", "11-01"],
+        STAGES.map((stage, index) => ({ stage: ["09-01", "10-01", "11-01"][index]!, lastSentAt: stage.first / 1000, reminded: pending.length })),
+      ),
+    );
     expect(perStage.results.map((row) => [row.stage, Number(row.n)])).toEqual([
       ["09-01", pending.length],
       ["10-01", pending.length],
