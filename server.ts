@@ -2,7 +2,8 @@ import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
 // The server build exists once `remix vite:build` has run (npm start, npm test and deploy all build first).
 // @ts-expect-error: no types for the generated build
 import * as build from "./build/server";
-import { getLoadContext } from "./app/load-context";
+import { createAppContext, getLoadContext } from "./app/load-context";
+import { runDaily } from "./app/services/scheduled/daily.server";
 import { renderReadSignedInUser } from "./app/services/auth.server";
 import { EnvError, parseEnv, type AppEnv } from "./app/services/env.server";
 import { PAGE_CACHE_FRESH_SECONDS, PAGE_CACHE_STALE_SECONDS, pageCacheKey, servePage } from "./app/services/page-cache.server";
@@ -92,5 +93,13 @@ export default {
       console.error(error);
       return secureResponse(plainPage(500, SORRY), request, headerEnv);
     }
+  },
+
+  // The daily run (wrangler.toml's cron trigger; ADR 0050). No visitor's request: the services get
+  // the same context as a page's, with the site's address from SITE_URL for links in e-mails.
+  async scheduled(controller, env, ctx) {
+    const context = createAppContext({ env, ctx }, parseEnv(env as unknown as Record<string, unknown>).SITE_URL?.replace(/\/+$/, "") ?? "");
+    const run = await runDaily(context, new Date(controller.scheduledTime));
+    console.log(`Daily run: ${JSON.stringify(run)}`);
   },
 } satisfies ExportedHandler<WorkerBindings>;

@@ -31,14 +31,23 @@ declare module "@remix-run/cloudflare" {
  * (vite.config.ts) and by the Worker entry (server.ts), so both behave alike.
  */
 export function getLoadContext({ request, context }: { request: Request; context: { cloudflare: CloudflareContext } }): AppLoadContext {
-  const env = parseEnv(context.cloudflare.env as unknown as Record<string, unknown>);
+  return createAppContext(context.cloudflare, new URL(request.url).origin);
+}
+
+/**
+ * The context the services need (configuration, store, content), for a request or for the
+ * daily scheduled run (server.ts), which has no request: its origin is the site's address
+ * from SITE_URL (ADR 0050), "" when unknown.
+ */
+export function createAppContext(cloudflare: CloudflareContext, origin: string): AppLoadContext {
+  const env = parseEnv(cloudflare.env as unknown as Record<string, unknown>);
   let store: Store | undefined;
   let content: ContentRepository | undefined;
-  const { ctx } = context.cloudflare;
+  const { ctx } = cloudflare;
   return {
-    cloudflare: context.cloudflare,
+    cloudflare,
     env,
-    origin: new URL(request.url).origin,
+    origin,
     // Built on first use: pages that never touch the store never build it.
     get store() {
       return (store ??= createStore(env));

@@ -77,6 +77,8 @@ export async function startDevServer(options: {
     "--persist-to",
     options.persistTo ?? DEFAULT_PERSIST_TO,
     "--show-interactive-dev-session=false",
+    // GET /__scheduled?cron=0+6+*+*+* runs the daily run now (ADR 0050); wrangler dev only, never deployed.
+    "--test-scheduled",
   ];
   for (const [key, value] of Object.entries(options.vars ?? {})) args.push("--var", `${key}:${value}`);
   const child = spawn(path.join(BIN, "wrangler"), args, {

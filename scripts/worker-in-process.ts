@@ -29,6 +29,8 @@ export function hasWorkerBundle(): boolean {
 
 export interface InProcessWorker {
   url: string;
+  /** Runs the worker's scheduled handler (the daily cron) as at `time`; "ok" when it succeeded. */
+  scheduled?(time: Date): Promise<string>;
   stop(): Promise<void>;
 }
 
@@ -66,5 +68,12 @@ export async function startWorkerInProcess(options: {
     },
   });
   const url = (await mf.ready).origin;
-  return { url, stop: () => mf.dispose() };
+  return {
+    url,
+    async scheduled(time) {
+      const result = await (await mf.getWorker()).scheduled({ cron: "0 6 * * *", scheduledTime: time });
+      return result.outcome;
+    },
+    stop: () => mf.dispose(),
+  };
 }

@@ -69,6 +69,8 @@ export function demoSettings(year: number): SiteSettings {
       christmasKidsPrice: 500,
       christmasKidsPriceId: "price_demo_xmas_kids",
     },
+    // Automatic work (issue 19, cron part): the renewal reminders the daily run sends.
+    renewalReminderStages: ["09-01", "10-01", "11-01"],
   };
 }
 

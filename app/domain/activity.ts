@@ -44,6 +44,8 @@ export const ACTIVITY_KINDS = [
   // Members' own account (issue 19): what changed, never the addresses (personal data)
   "own-password-changed",
   "own-email-changed",
+  // The daily scheduled run (issue 19, ADR 0050): one entry per run that did something
+  "scheduled-run",
 ] as const;
 export type ActivityKind = (typeof ACTIVITY_KINDS)[number];
 
@@ -106,7 +108,9 @@ export type ActivityEvent =
   // Contact inbox (issue 19): named by who wrote and the subject, never the message's body
   | { kind: "contact-message-handled" | "contact-reply-sent"; message: { id: Id; from: string; subject: string } }
   // Members' own account (issue 19)
-  | { kind: "own-password-changed" | "own-email-changed"; member: ActivityMember };
+  | { kind: "own-password-changed" | "own-email-changed"; member: ActivityMember }
+  // The daily scheduled run (issue 19): what it did, in counts (`stage`: "1 September", when reminders went)
+  | { kind: "scheduled-run"; stage: string | null; reminded: number; expired: number; removed: number };
 
 /** Studio: news. What was done to a news item, named by its title as it was then. */
 export type NewsActivityKind = "news-created" | "news-updated" | "news-published" | "news-unpublished" | "news-deleted";
@@ -136,6 +140,17 @@ export function roleChange(member: ActivityMember, before: string, after: string
 
 const memberName = (member: ActivityMember) => [formatMemberNumber(member.memberNumber), member.fullName].filter(Boolean).join(" ");
 const people = (n: number) => `${n} ${n === 1 ? "person" : "people"}`;
+
+const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+/** The daily run's work as phrases: what it did, and only that. */
+function scheduledRunParts(event: Extract<ActivityEvent, { kind: "scheduled-run" }>): string[] {
+  const parts: string[] = [];
+  if (event.reminded > 0) parts.push(`sent ${count(event.reminded, "renewal reminder", "renewal reminders")} (${event.stage ?? "no stage"})`);
+  if (event.expired > 0) parts.push(`closed ${count(event.expired, "unpaid checkout", "unpaid checkouts")} older than 24 hours`);
+  if (event.removed > 0) parts.push(`removed ${count(event.removed, "expired security record", "expired security records")}`);
+  return parts.length > 0 ? parts : ["nothing to do"];
+}
 
 /** The sentence of an event, with who did it. */
 export function activitySentence(actor: string, event: ActivityEvent): string {
@@ -189,6 +204,9 @@ export function activitySentence(actor: string, event: ActivityEvent): string {
       return `${actor} changed their own password.`;
     case "own-email-changed":
       return `${actor} changed their own e-mail address.`;
+    // The daily scheduled run (issue 19)
+    case "scheduled-run":
+      return `${actor}: ${scheduledRunParts(event).join(", ")}.`;
     // Studio: event calendar, office bearers and documents
     default:
       return peopleActivitySentence(actor, event);
@@ -240,6 +258,9 @@ function subjectOf(event: ActivityEvent): { subjectId: string; subjectName: stri
     case "contact-message-handled":
     case "contact-reply-sent":
       return { subjectId: event.message.id, subjectName: `message from ${event.message.from}` };
+    // The daily scheduled run (issue 19)
+    case "scheduled-run":
+      return { subjectId: "daily-run", subjectName: "daily run" };
     default:
       return { subjectId: event.member.id, subjectName: memberName(event.member) };
   }

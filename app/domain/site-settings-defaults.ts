@@ -69,5 +69,7 @@ export function defaultSiteSettings(): SiteSettings {
       christmasKidsPrice: 0,
       christmasKidsPriceId: "",
     },
+    // Automatic work (issue 19, cron part): no automatic renewal reminders until the accountant lists dates.
+    renewalReminderStages: [],
   };
 }

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { penceToPounds } from "./pounds";
 import { changedSettings, poundsField, priceIdField, textField, type LoggedSetting, type SettingChange } from "./settings-form-parts";
 import type { SiteSettings } from "./site-settings";
+import { formatStages, parseStages } from "./renewal-reminder-stages";
 import { FEE_FIELDS, FREE_SUBSCRIPTION_OPTIONS, PRODUCT_LABELS, SETTINGS_LIMITS, SETTINGS_MESSAGES, SOCIAL_LINK_SLOTS } from "./site-settings-fields";
 
 export { FEE_FIELDS, FREE_SUBSCRIPTION_OPTIONS, PRODUCT_LABELS, SETTINGS_LIMITS, SETTINGS_MESSAGES, SOCIAL_LINK_SLOTS };
@@ -66,6 +67,13 @@ export const settingsFormSchema = z
         return z.NEVER;
       }),
     latestOfficeBearersTitle: text(SETTINGS_LIMITS.title),
+    // Automatic renewal reminders (issue 19, ADR 0050): "1 September, 1 October" to stage keys, with parseStages' messages
+    renewalReminderStages: text(SETTINGS_LIMITS.url).transform((value, ctx) => {
+      const parsed = parseStages(value);
+      if (parsed.ok) return parsed.keys;
+      for (const message of parsed.errors) ctx.addIssue({ code: "custom", message });
+      return z.NEVER;
+    }),
   })
   .superRefine(
     (form, ctx) => {
@@ -95,6 +103,8 @@ export function settingsFormValues(settings: SiteSettings): Record<string, strin
     disabledMessageHtml: m.disabledMessageHtml,
     freeSubscriptionAfterMonth: String(m.freeSubscriptionAfterMonth),
     latestOfficeBearersTitle: settings.latestOfficeBearersTitle,
+    // Automatic renewal reminders (issue 19)
+    renewalReminderStages: formatStages(settings.renewalReminderStages),
   };
   for (const fee of FEE_FIELDS) values[fee.name] = penceToPounds(m[fee.name]);
   for (const product of Object.keys(PRODUCT_LABELS) as ProductName[]) values[product] = m[product];
@@ -120,6 +130,8 @@ export function applySettingsForm(current: SiteSettings, form: SettingsForm): Si
       return label && url ? [{ label, url }] : [];
     }),
     latestOfficeBearersTitle: form.latestOfficeBearersTitle,
+    // Automatic renewal reminders (issue 19)
+    renewalReminderStages: form.renewalReminderStages,
     membership: {
       ...current.membership,
       ...fees,
@@ -142,6 +154,8 @@ const LOGGED: readonly LoggedSetting[] = [
   ...(Object.keys(PRODUCT_LABELS) as ProductName[]).map((name): LoggedSetting => [PRODUCT_LABELS[name], (s) => s.membership[name]]),
   ["Free subscription from", (s) => FREE_SUBSCRIPTION_OPTIONS[s.membership.freeSubscriptionAfterMonth]?.label ?? s.membership.freeSubscriptionAfterMonth],
   ["Office bearers heading", (s) => s.latestOfficeBearersTitle],
+  // Automatic renewal reminders (issue 19)
+  ["Renewal reminder dates", (s) => formatStages(s.renewalReminderStages)],
 ];
 
 export type { SettingChange };

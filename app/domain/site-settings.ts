@@ -78,6 +78,10 @@ export const siteSettingsSchema = z.object({
     christmasKidsPrice: pence,
     christmasKidsPriceId: priceId,
   }),
+  // Automatic work (issue 19, cron part): the dates the daily run sends the renewal reminder
+  // to members not yet renewed, as "MM-DD" in date order (domain/renewal-reminder-stages.ts).
+  // A default, so settings saved before this existed still parse: no automatic reminders.
+  renewalReminderStages: z.array(z.string().regex(/^\d{2}-\d{2}$/)).default([]),
 });
 
 export type SiteSettings = z.infer<typeof siteSettingsSchema>;

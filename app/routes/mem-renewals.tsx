@@ -2,7 +2,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { AdminPage } from "~/components/admin/AdminPage";
-import { PendingReminder, RenewalsChart } from "~/components/admin/RenewalsReport";
+import { PendingReminder, ReminderStages, RenewalsChart } from "~/components/admin/RenewalsReport";
 import { RenewalsSearch } from "~/components/admin/RenewalsSearch";
 import { FormMessage, replyErrors, type FormReply } from "~/components/forms";
 import { ReportTable } from "~/components/admin/ReportTable";
@@ -13,7 +13,7 @@ import { currentYear } from "~/domain/renewal";
 import { PENDING_COLUMNS, RENEWED_COLUMNS, renewalsSearch, reportTitle, type RenewalsActionData } from "~/domain/renewals-report";
 import { requireAccountant } from "~/services/auth.server";
 import { PRIVATE_CACHE_CONTROL } from "~/services/cache-control.server";
-import { loadRenewalsReport, reminderSchema, renewalsBack, sendRenewalReminder } from "~/services/renewals-report.server";
+import { loadReminderStages, loadRenewalsReport, reminderSchema, renewalsBack, sendRenewalReminder } from "~/services/renewals-report.server";
 import { storeErrorReply, storeSafeAction } from "~/services/store-errors.server";
 import { redirectWithToast } from "~/services/toast.server";
 
@@ -25,9 +25,11 @@ const NO_STORE = { "Cache-Control": PRIVATE_CACHE_CONTROL };
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAccountant(request, context);
   const params = new URL(request.url).searchParams;
-  return data(await loadRenewalsReport(context.store, { params, thisYear: currentYear(), delivers: Boolean(context.env.RESEND_API_KEY) }), {
-    headers: NO_STORE,
-  });
+  const [report, reminderStages] = await Promise.all([
+    loadRenewalsReport(context.store, { params, thisYear: currentYear(), delivers: Boolean(context.env.RESEND_API_KEY) }),
+    loadReminderStages(context, currentYear()),
+  ]);
+  return data({ ...report, reminderStages }, { headers: NO_STORE });
 }
 
 /** 'Send Notification To All'; while our records cannot be reached the page says so (503). */
@@ -48,7 +50,7 @@ export const action = storeSafeAction(async ({ request, context }: ActionFunctio
 }, storeErrorReply);
 
 export default function MemRenewals() {
-  const { thisYear, state, search, searching, delivers, renewed, pending, chart } = useLoaderData<typeof loader>();
+  const { thisYear, state, search, searching, delivers, renewed, pending, chart, reminderStages } = useLoaderData<typeof loader>();
   // The panel or the question (RenewalsActionData), or the form's reply: refused (400) or our records unreachable (503).
   const answer = useActionData<RenewalsActionData | FormReply>();
   const asked = answer && ("panel" in answer || "confirm" in answer) ? answer : undefined;
@@ -91,6 +93,7 @@ export default function MemRenewals() {
         pageHref={(page) => href({ pending: { page } })}
         sizeHref={(size) => href({ pending: { page: 1, size } })}
       >
+        <ReminderStages lines={reminderStages} />
         <PendingReminder count={pending.allCount} delivers={delivers} action={`/mem-renewals${search}`} answer={asked} />
       </ReportTable>
     </AdminPage>

@@ -42,6 +42,8 @@ const rawEnvSchema = z.object({
   CMS_ASSETS_URL: optionalUrl,
   /** The key of the legacy "keyed hash" of Cockpit passwords (HMAC-SHA256); unset: legacy hashes never match. */
   LEGACY_PASSWORD_KEY: optionalText,
+  /** The site's address (https://…), for links in e-mails the daily scheduled run sends (ADR 0050); unset: no automatic reminders. */
+  SITE_URL: optionalUrl,
 });
 
 const envSchema = rawEnvSchema

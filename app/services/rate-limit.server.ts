@@ -148,3 +148,9 @@ export function clientKey(request: Request): string {
     .map((group) => group.replace(/^0+(?=.)/, ""))
     .join(":")}::/64`;
 }
+
+/** The daily run (ADR 0050): deletes every counter whose window has ended; returns how many. */
+export async function deleteExpiredRateLimits(db: D1Database, now: number): Promise<number> {
+  const result = await db.prepare("DELETE FROM rate_limits WHERE expires_at <= ?1").bind(now).run();
+  return result.meta.changes ?? 0;
+}

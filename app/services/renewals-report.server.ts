@@ -23,10 +23,14 @@ import {
 import { exportFile, type ExportFile } from "../domain/export-columns";
 import type { Toast } from "../domain/toast";
 import { RenewalReminderEmail, renewalReminderSubject } from "../emails/RenewalReminderEmail";
-import { createEmailService } from "./email.server";
+import { createEmailService, type EmailMessage } from "./email.server";
+import type { Member } from "../domain/records";
+import type { SiteSettings } from "../domain/site-settings";
 import { createRateLimiter } from "./rate-limit.server";
 import { REMINDER_RATE_RULE } from "../domain/rate-limits";
 import type { Store } from "./store/port";
+import { stageRuns } from "./renewal-reminders.server";
+import { reminderStageLines } from "../domain/renewal-reminder-stages";
 
 export { REMINDER_RATE_RULE };
 
@@ -99,6 +103,25 @@ export function renewalsBack(params: URLSearchParams, thisYear: number): string 
   return `${PATH}${renewalsSearch(readRenewalsParams(params, thisYear), thisYear)}`;
 }
 
+/** The renewal reminder to one member: the button and the daily scheduled run (ADR 0050) send the same e-mail. */
+export function renewalReminderMessage(
+  member: Pick<Member, "email" | "fullName" | "membership">,
+  input: { thisYear: number; fees: SiteSettings["membership"]; accountUrl: string },
+): EmailMessage {
+  return {
+    to: [member.email],
+    subject: renewalReminderSubject(input.thisYear),
+    react: createElement(RenewalReminderEmail, {
+      fullName: member.fullName,
+      membership: member.membership,
+      year: input.thisYear,
+      fee: renewalFee(member.membership, input.fees),
+      accountUrl: input.accountUrl,
+    }),
+    purpose: "renewal-reminder",
+  };
+}
+
 /** The reminder post: the button's intent, and `confirmed=1` once the question was answered. */
 export const reminderSchema = z.object({
   intent: z.literal("notify"),
@@ -135,20 +158,7 @@ export async function sendRenewalReminder(
 
   const { membership: fees } = await context.content.getSiteSettings();
   const accountUrl = `${input.origin}/mem-account`;
-  const results = await email.sendBatch(
-    members.map((member) => ({
-      to: [member.email],
-      subject: renewalReminderSubject(thisYear),
-      react: createElement(RenewalReminderEmail, {
-        fullName: member.fullName,
-        membership: member.membership,
-        year: thisYear,
-        fee: renewalFee(member.membership, fees),
-        accountUrl,
-      }),
-      purpose: "renewal-reminder",
-    })),
-  );
+  const results = await email.sendBatch(members.map((member) => renewalReminderMessage(member, { thisYear, fees, accountUrl })));
   const sent = results.filter((result) => result.status === "sent").length;
   const failure = results.find((result) => result.status === "failed")?.error;
   if (sent === results.length) return { toast: { kind: "success", message: reminderSentMessage(sent) } };
@@ -158,4 +168,10 @@ export async function sendRenewalReminder(
       message: `${sent > 0 ? `${reminderSentMessage(sent)} ` : ""}${results.length - sent} could not be sent: ${failure ?? "unknown error"}`,
     },
   };
+}
+
+/** The automatic reminders' stages (ADR 0050) for the page: when each last ran this year, and to how many. */
+export async function loadReminderStages(context: AppLoadContext, thisYear: number): Promise<string[]> {
+  const [{ renewalReminderStages }, runs] = await Promise.all([context.content.getSiteSettings(), stageRuns(context.env.DB, thisYear)]);
+  return reminderStageLines(renewalReminderStages, runs);
 }

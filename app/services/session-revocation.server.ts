@@ -28,3 +28,9 @@ export function createSessionRevocations(db: D1Database, now = nowSeconds): Sess
     },
   };
 }
+
+/** The daily run (ADR 0050): deletes the records of ended sessions that would have expired by now; returns how many. */
+export async function deleteExpiredRevocations(db: D1Database, now: number): Promise<number> {
+  const result = await db.prepare("DELETE FROM revoked_sessions WHERE expires_at <= ?1").bind(now).run();
+  return result.meta.changes ?? 0;
+}

@@ -16,6 +16,8 @@ export interface SeededServer {
   persistTo: string;
   /** In the Cockpit run (E2E_STORE=cockpit, see cockpit-mode.ts): the fake Cockpit this server reads and writes. */
   cockpit?: FakeCockpit;
+  /** Runs the worker's daily scheduled handler as at `time` (in-process servers only); "ok" when it succeeded. */
+  scheduled(time: Date): Promise<string>;
   stop(): Promise<void>;
 }
 
@@ -118,6 +120,7 @@ export async function startSeededServer(
       url: server.url,
       persistTo,
       cockpit,
+      scheduled: (time) => (server.scheduled ? server.scheduled(time) : Promise.reject(new Error("wrangler dev servers cannot run the scheduled handler"))),
       async stop() {
         await server.stop();
         await cockpit?.stop();

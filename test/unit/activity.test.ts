@@ -140,3 +140,21 @@ describe("news entries", () => {
     ]);
   });
 });
+
+// The daily scheduled run (issue 19, ADR 0050)
+describe("the daily run's entry", () => {
+  it("says only what the run did, in counts", () => {
+    expect(activitySentence("Scheduled", { kind: "scheduled-run", stage: "1 September", reminded: 30, expired: 1, removed: 0 })).toBe(
+      "Scheduled: sent 30 renewal reminders (1 September), closed 1 unpaid checkout older than 24 hours.",
+    );
+    expect(activitySentence("Scheduled", { kind: "scheduled-run", stage: null, reminded: 0, expired: 0, removed: 2 })).toBe(
+      "Scheduled: removed 2 expired security records.",
+    );
+    const entry = activityEntry(
+      { id: "scheduled", fullName: "Scheduled" },
+      { kind: "scheduled-run", stage: null, reminded: 0, expired: 2, removed: 0 },
+      new Date(),
+    );
+    expect(entry).toMatchObject({ kind: "scheduled-run", subjectId: "daily-run", actorName: "Scheduled" });
+  });
+});

@@ -115,3 +115,18 @@ export function PendingReminder(props: { count: number; delivers: boolean; actio
     </Form>
   );
 }
+
+/** The automatic reminders (ADR 0050): one line per date in the settings, when it last went and to how many. */
+export function ReminderStages({ lines }: { lines: string[] }) {
+  if (lines.length === 0) return null;
+  return (
+    <section className="reminder-stages" aria-labelledby="reminder-stages-title">
+      <h3 id="reminder-stages-title">Automatic reminders</h3>
+      <ul>
+        {lines.map((line) => (
+          <li key={line}>{line}</li>
+        ))}
+      </ul>
+    </section>
+  );
+}

@@ -92,6 +92,17 @@ export function SettingsForm({ values: saved, reply }: { values: Record<string, 
           />
         </fieldset>
 
+        {/* Automatic renewal reminders (issue 19, ADR 0050) */}
+        <fieldset>
+          <legend>Renewal reminders</legend>
+          <Field
+            {...field("renewalReminderStages")}
+            label="Send the renewal reminder automatically on"
+            hint="Dates, e.g. 1 September, 1 October, 1 November. Members who have not renewed get one reminder on each date. Leave empty for no automatic reminders."
+            maxLength={LIMITS.url}
+          />
+        </fieldset>
+
         <p className="studio-form-actions">
           <SubmitButton>Save settings</SubmitButton>
           <Link to="/studio">Back to the studio</Link>

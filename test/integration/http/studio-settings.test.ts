@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { POUNDS_MESSAGES } from "~/domain/pounds";
 import { SETTINGS_MESSAGES } from "~/domain/site-settings-form";
+import { REMINDER_STAGE_MESSAGES } from "~/domain/renewal-reminder-stages";
 import { parseHtml, textOf } from "../../support/html";
 import { startSeededServer, type SeededServer } from "../../support/seeded-server";
 import { studioRequests } from "../../support/studio-requests";
@@ -122,5 +123,26 @@ describe("/studio/settings: saving", () => {
     const response = await post("/studio/settings", await savedForm(), editor.id);
     expect(response.status).toBe(302);
     expect(await logged()).toBe(before);
+  });
+});
+
+// Automatic renewal reminders (issue 19, ADR 0050)
+describe("/studio/settings: renewal reminder dates", () => {
+  it("refuses a date that does not exist with its message (400), then saves good dates in date order and logs the change", async () => {
+    const before = await savedForm();
+    const refused = await post("/studio/settings", withChanges(before, { renewalReminderStages: "1 September, 31 February" }), editor.id);
+    expect(refused.status).toBe(400);
+    expect(parseHtml(await refused.text()).text("#settings-renewalReminderStages-error")).toBe(REMINDER_STAGE_MESSAGES.day("31 February"));
+    expect(await savedForm()).toEqual(before);
+
+    const saved = await post("/studio/settings", withChanges(before, { renewalReminderStages: "1 Oct; 15 september" }), editor.id);
+    expect(saved.status).toBe(302);
+    expect(new Map(await savedForm()).get("renewalReminderStages")).toBe("15 September, 1 October");
+    const log = parseHtml(await (await get("/accounts/activity", demoAccount("treasurer").id)).text());
+    const rows = log.all("table.activity-table tbody tr").map((row) => row.children.filter((cell) => cell.type === "tag").map(textOf));
+    expect(rows.map((row) => [row[2], row[3]])).toContainEqual([
+      `${editor.fullName} changed the setting Renewal reminder dates.`,
+      `${new Map(before).get("renewalReminderStages")} → 15 September, 1 October`,
+    ]);
   });
 });

@@ -1,3 +1,4 @@
+import { stageFromKey } from "../../../domain/renewal-reminder-stages";
 import type {
   CalendarEvent,
   DocumentRecord,
@@ -214,6 +215,8 @@ export const GENERAL_FIELDS = {
   christmasAbove13PriceId: "christmasAbove13TicketStipeId",
   christmasKidsPrice: "christmasKidsTicketPrice",
   christmasKidsPriceId: "christmasKidsTicketStipeId",
+  // Automatic work (issue 19, cron part): ours, text like "09-01, 10-01, 11-01".
+  renewalReminderStages: "renewalReminderStages",
 } as const;
 
 const F = GENERAL_FIELDS;
@@ -320,6 +323,8 @@ export function settingsFromCockpit(data: Raw, base?: string): SiteSettings {
       christmasKidsPrice: penceFromPounds(data[F.christmasKidsPrice]),
       christmasKidsPriceId: text(data[F.christmasKidsPriceId]),
     },
+    // Automatic work (issue 19, cron part): unreadable dates are left out, never guessed.
+    renewalReminderStages: reminderStages(data[F.renewalReminderStages]),
   };
 }
 
@@ -369,5 +374,16 @@ export function settingsToCockpit(s: SiteSettings): Raw {
     [F.christmasAbove13PriceId]: t.christmasAbove13PriceId,
     [F.christmasKidsPrice]: pounds(t.christmasKidsPrice),
     [F.christmasKidsPriceId]: t.christmasKidsPriceId,
+    // Automatic work (issue 19, cron part)
+    [F.renewalReminderStages]: s.renewalReminderStages.join(", "),
   };
+}
+
+/** Automatic work (issue 19, cron part): "09-01, 10-01" as stage keys, in date order, the unreadable left out. */
+function reminderStages(value: unknown): string[] {
+  const keys = text(value)
+    .split(",")
+    .map((key) => key.trim())
+    .filter((key) => stageFromKey(key) !== null);
+  return [...new Set(keys)].sort();
 }
