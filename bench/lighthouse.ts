@@ -58,7 +58,22 @@ interface Report {
   >;
 }
 
-function runLighthouse(url: string, output: string): Promise<void> {
+/** Lighthouse's own trace error with Debian's chromium, now and then: the page is not at fault, so that run is tried again. */
+const TRACE_ERROR = "NO_NAVSTART";
+const TRACE_RETRIES = 2;
+
+async function runLighthouse(url: string, output: string): Promise<void> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await runLighthouseOnce(url, output);
+    } catch (error) {
+      if (attempt >= TRACE_RETRIES || !(error instanceof Error) || !error.message.includes(TRACE_ERROR)) throw error;
+      console.log(`  (lighthouse's trace failed with ${TRACE_ERROR}: running it again)`);
+    }
+  }
+}
+
+function runLighthouseOnce(url: string, output: string): Promise<void> {
   const args = ["-y", "-p", NODE, "-p", LIGHTHOUSE, "lighthouse", url, "--output=json", `--output-path=${output}`, "--quiet"];
   args.push(`--chrome-path=${CHROME}`, `--chrome-flags=${CHROME_FLAGS}`);
   return new Promise((resolve, reject) => {
