@@ -21,6 +21,7 @@ const fieldName = (target: EventTarget): string => (target instanceof Element ? 
  *   would move the button under the pointer and the click would be lost (the submit
  *   checks every field anyway).
  * After a refused answer or a stopped submit, focus goes to the first thing to fix.
+ * Once the check is in use the form carries `data-check="ready"`.
  */
 export function useLazyValidation(options: { reply: FormReply | null | undefined; invalidMessage: string; load: () => Promise<FormCheck> }) {
   const { reply, invalidMessage, load } = options;
@@ -33,7 +34,11 @@ export function useLazyValidation(options: { reply: FormReply | null | undefined
 
   const onFocus = () => {
     loading.current ??= load().then(
-      (fn) => void (check.current = fn),
+      (fn) => {
+        check.current = fn;
+        // Says the check is in use (tests wait on it: the chunk's response comes before its imports have run).
+        form.ref.current?.setAttribute("data-check", "ready");
+      },
       // Offline or a stale deploy: the server still checks every post.
       () => void (loading.current = null),
     );
