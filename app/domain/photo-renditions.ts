@@ -1,15 +1,19 @@
 import type { MediaRef } from "./records";
 
 /**
- * A photo's renditions (ADR 40): WebP files 350, 700 and 1600 px wide made once at upload,
+ * A photo's renditions (ADR 40): WebP files 350, 700, 1100 and 1600 px wide made once at upload,
  * and one JPEG fallback, stored next to the original in the MEDIA bucket:
- *   photos/<id>/original.jpg, photos/<id>/350.webp, photos/<id>/700.webp, photos/<id>/1600.webp, photos/<id>/700.jpg
+ *   photos/<id>/original.jpg, photos/<id>/350.webp, …, photos/<id>/1600.webp, photos/<id>/700.jpg
  * The record keeps the original's path ("/media/photos/<id>/original.jpg") and the WebP
  * widths that exist (`renditions`); every other name is derived here, in one place. Pure.
  */
 
-/** The widths every photo is made at: thumbnails and cards, then the lightbox and slides. */
-export const RENDITION_WIDTHS = [350, 700, 1600] as const;
+/**
+ * The widths every photo is made at: thumbnails and cards, then the lightbox and slides. 1100 is
+ * for a full-width banner on a dense phone (412 px × 1.75 = 721 px): without it the phone took the
+ * 1600 px file, about twice the bytes (ADR 46, amended). Photos made before it simply lack it.
+ */
+export const RENDITION_WIDTHS = [350, 700, 1100, 1600] as const;
 
 /** Where /media/* serves from: photos only (documents stay member-only at /documents/:id). */
 export const MEDIA_URL_PREFIX = "/media/";

@@ -5,7 +5,7 @@ import { checkUpload } from "../domain/uploads";
 /**
  * The photo pipeline (ADR 40): every photo the studio takes passes checkUpload (type from the
  * bytes, size, location data removed), is stored in the MEDIA bucket as
- * photos/<id>/original.<ext>, and gets its WebP renditions (350/700/1600 px, never wider than
+ * photos/<id>/original.<ext>, and gets its WebP renditions (350/700/1100/1600 px, never wider than
  * the original) and one JPEG fallback from the Images binding, next to it. If the binding is
  * missing or fails, the original is kept without renditions and the result says so (the studio
  * marks it; pages show the original). Plain results: the routes make the answers.

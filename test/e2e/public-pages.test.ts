@@ -70,10 +70,13 @@ describe("home slider with JavaScript", () => {
       timeout: 6000,
     });
     expect(await selectedSlideTitle(page)).toBe(demo.slides[1]!.title);
+    // Banners after the first are drawn once the page has loaded or as their slide comes up: each shows with its slide.
+    await page.locator(".hero-slider li.slide.selected img").first().waitFor({ state: "visible" });
     const style = await page.locator(".hero-slider li.slide.selected").first().getAttribute("style");
     expect(style).toMatch(/transition-duration:\s*1200ms/);
     await page.getByRole("button", { name: `Show slide 3 of ${demo.slides.length}` }).click();
     await page.waitForFunction((title) => document.querySelector(".hero-slider li.slide.selected h2")?.textContent === title, demo.slides[2]!.title);
+    await page.locator(".hero-slider li.slide.selected img").first().waitFor({ state: "visible" });
     await page.locator(".hero-arrow-next").click();
     await page.waitForFunction((title) => document.querySelector(".hero-slider li.slide.selected h2")?.textContent === title, demo.slides[0]!.title);
     await context.close();

@@ -12,12 +12,13 @@ import {
 } from "~/domain/photo-renditions";
 
 describe("renditionWidths", () => {
-  it("makes 350, 700 and 1600 px of a phone photo", () => {
-    expect(renditionWidths(4000)).toEqual([350, 700, 1600]);
-    expect(renditionWidths(1600)).toEqual([350, 700, 1600]);
+  it("makes 350, 700, 1100 and 1600 px of a phone photo", () => {
+    expect(renditionWidths(4000)).toEqual([350, 700, 1100, 1600]);
+    expect(renditionWidths(1600)).toEqual([350, 700, 1100, 1600]);
   });
   it("never upscales: a narrower photo gets one at its own width", () => {
     expect(renditionWidths(1000)).toEqual([350, 700, 1000]);
+    expect(renditionWidths(1200)).toEqual([350, 700, 1100, 1200]);
     expect(renditionWidths(700)).toEqual([350, 700]);
     expect(renditionWidths(200)).toEqual([200]);
   });

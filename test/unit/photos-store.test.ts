@@ -45,9 +45,9 @@ describe("storePhoto", () => {
     const result = await storePhoto({ media: bucket, images: images() }, plainJpeg());
     expect(result.ok && result.withRenditions).toBe(true);
     if (!result.ok) return;
-    expect(result.ref).toMatchObject({ width: 4000, height: 3000, renditions: [350, 700, 1600] });
+    expect(result.ref).toMatchObject({ width: 4000, height: 3000, renditions: [350, 700, 1100, 1600] });
     const folder = result.ref.path.replace(/^\/media\//, "").replace(/original\.jpg$/, "");
-    expect([...objects.keys()].sort()).toEqual(["1600.webp", "350.webp", "700.jpg", "700.webp", "original.jpg"].map((f) => `${folder}${f}`));
+    expect([...objects.keys()].sort()).toEqual(["1100.webp", "1600.webp", "350.webp", "700.jpg", "700.webp", "original.jpg"].map((f) => `${folder}${f}`));
     expect(objects.get(`${folder}700.jpg`)?.type).toBe("image/jpeg");
   });
 
@@ -79,6 +79,6 @@ describe("storePhoto", () => {
     await deletePhoto(bucket, gone.ref);
     await deletePhoto(bucket, { path: "/demo/gallery-1.jpg" });
     expect([...objects.keys()].every((key) => kept.ref.path.includes(key.split("/")[1]!))).toBe(true);
-    expect(objects.size).toBe(5);
+    expect(objects.size).toBe(6);
   });
 });

@@ -1,3 +1,4 @@
+import { useEffect, useState } from "react";
 import { Carousel } from "react-responsive-carousel";
 import type { ShownImage } from "~/domain/photo-renditions";
 import type { HomeSlide } from "~/domain/records";
@@ -9,13 +10,13 @@ export const SLIDER = { transitionMs: 1200, intervalMs: 2500 } as const;
 
 export type SlideView = Pick<HomeSlide, "id" | "smallText" | "title" | "description"> & { bannerImage: ShownImage };
 
-function Slide({ slide, first }: { slide: SlideView; first: boolean }) {
+function Slide({ slide, first, drawn }: { slide: SlideView; first: boolean; drawn: boolean }) {
   return (
     <div className="hero-slide">
-      {/* The first banner is the page's largest paint: eager, high priority; the others lazy. With renditions the browser
-          takes one by the screen's width (a phone: 700 px, not the 2400 px original; under the text's dark gradient a
-          cropped slide needs no sharper); the demo's banners, without, are the plain <img> they were. */}
-      <Picture image={slide.bannerImage} alt="" sizes="100vw" eager={first} className="hero-slide-image" />
+      {/* The first banner is the page's largest paint: eager, high priority. With renditions the browser takes one by the
+          screen's width (a phone: 700 or 1100 px, not the 2400 px original); the demo's banners, without, are the plain
+          <img> they were. A banner not yet drawn leaves the slide's dark green under its text. */}
+      {drawn ? <Picture image={slide.bannerImage} alt="" sizes="100vw" eager={first} className="hero-slide-image" /> : null}
       <div className="hero-slide-text container">
         <p className="eyebrow">{slide.smallText}</p>
         <h2>{slide.title}</h2>
@@ -26,12 +27,32 @@ function Slide({ slide, first }: { slide: SlideView; first: boolean }) {
 }
 
 /**
+ * How many banners are drawn, and what to call when slide `index` shows. The fade stacks every
+ * slide in the same place, so a lazy <img> does not wait: each banner drawn at once was fetched
+ * with the first and slowed the page's largest paint. So the first is drawn at once, the second
+ * once the page has loaded (it is ready when autoplay fades it in), and each next one when the
+ * slide before it shows. Without JavaScript only the first slide ever shows, and only it is drawn.
+ */
+function useBannersDrawn(): [number, (index: number) => void] {
+  const [drawn, setDrawn] = useState(1);
+  const drawUpTo = (index: number) => setDrawn((count) => Math.max(count, index + 2));
+  useEffect(() => {
+    const next = () => drawUpTo(0);
+    if (document.readyState === "complete") next();
+    else window.addEventListener("load", next, { once: true });
+    return () => window.removeEventListener("load", next);
+  }, []);
+  return [drawn, drawUpTo];
+}
+
+/**
  * The home page's hero. The server renders the whole carousel with the first
  * slide showing, so the page is complete without JavaScript; the arrows, dots
  * and autoplay appear only once React runs (dead controls help nobody).
  */
 export function HeroSlider({ slides }: { slides: SlideView[] }) {
   const hydrated = useHydrated();
+  const [drawn, drawUpTo] = useBannersDrawn();
   if (!slides.length) return null;
   const live = hydrated && slides.length > 1;
   return (
@@ -48,6 +69,7 @@ export function HeroSlider({ slides }: { slides: SlideView[] }) {
         showStatus={false}
         showArrows={live}
         showIndicators={live}
+        onChange={drawUpTo}
         renderArrowPrev={(onClick, hasPrev, label) =>
           hasPrev && (
             <button type="button" className="hero-arrow hero-arrow-prev" onClick={onClick} aria-label={label}>
@@ -75,7 +97,7 @@ export function HeroSlider({ slides }: { slides: SlideView[] }) {
         )}
       >
         {slides.map((slide, index) => (
-          <Slide key={slide.id} slide={slide} first={index === 0} />
+          <Slide key={slide.id} slide={slide} first={index === 0} drawn={index < drawn} />
         ))}
       </Carousel>
     </section>

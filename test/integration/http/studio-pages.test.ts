@@ -146,7 +146,7 @@ describe("/studio/slides", () => {
     const afterAdd = await read((c) => c.listSlides());
     expect(afterAdd.at(-1)).toMatchObject({ smallText: "New this year", title: "Studio Picnic Slide", description: "In the park" });
     const banner = afterAdd.at(-1)!.bannerImage;
-    expect(banner).toMatchObject({ width: 1800, height: 900, renditions: [350, 700, 1600] });
+    expect(banner).toMatchObject({ width: 1800, height: 900, renditions: [350, 700, 1100, 1600] });
     expect(banner.path).toMatch(/^\/media\/photos\/[^/]+\/original\.jpg$/);
     const served = await fetch(`${env.server.url}${banner.path.replace("original.jpg", "700.webp")}`);
     expect(served.status).toBe(200);
@@ -274,7 +274,7 @@ describe("/studio/about and /studio/school", () => {
     const fields = { title: "School With Photo", descriptionHtml: "<p>Hi</p>" };
     expect((await postWithPhoto(env.server.url, "/studio/school", fields, await bannerJpeg())).status).toBe(302);
     const first = (await read((c) => c.getPage("aboutSchool")))!.image!;
-    expect(first).toMatchObject({ width: 1800, height: 900, renditions: [350, 700, 1600] });
+    expect(first).toMatchObject({ width: 1800, height: 900, renditions: [350, 700, 1100, 1600] });
     const school = parseHtml(await (await get("/school", null)).text());
     const source = school.one(".info-page-media picture source")!;
     expect(source.attribs.type).toBe("image/webp");
@@ -370,7 +370,7 @@ describe("About Us on Cockpit (the store is a fake Cockpit)", () => {
       Description: "<p>Saved <strong>in Cockpit</strong></p>",
       Description2: "<ul><li>One</li></ul>",
       YoutubeVideoId: "dQw4w9WgXcQ",
-      Image: { meta: { width: 1800, height: 900, renditions: [350, 700, 1600] } },
+      Image: { meta: { width: 1800, height: 900, renditions: [350, 700, 1100, 1600] } },
     });
     // As Cockpit's own image field holds an asset (ADR 47); the site shows its renditions from /media/.
     const image = saved.Image as { path: string };

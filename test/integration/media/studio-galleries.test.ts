@@ -145,7 +145,7 @@ describe("a new gallery with uploaded photos", () => {
     expect((await studioPage()).text(".empty-state")).toBe(GALLERY_TEXTS.noPhotos);
   });
 
-  it("makes 350/700/1600 px WebP renditions and a JPEG fallback of a 4000×3000 photo, the 350 px one under 60 kB", async () => {
+  it("makes 350/700/1100/1600 px WebP renditions and a JPEG fallback of a 4000×3000 photo, the 350 px one under 60 kB", async () => {
     const photo = await phonePhoto();
     expect(photo.length).toBeGreaterThan(1024 * 1024);
     const uploaded = await post(`/studio/galleries/${galleryId}`, [
@@ -181,6 +181,7 @@ describe("a new gallery with uploaded photos", () => {
     for (const [file, format, width] of [
       ["350.webp", "webp", 350],
       ["700.webp", "webp", 700],
+      ["1100.webp", "webp", 1100],
       ["1600.webp", "webp", 1600],
       ["700.jpg", "jpeg", 700],
       ["original.jpg", "jpeg", 4000],
