@@ -46,6 +46,9 @@ export const ACTIVITY_KINDS = [
   "own-email-changed",
   // The daily scheduled run (issue 19, ADR 0050): one entry per run that did something
   "scheduled-run",
+  // Members corrected and applications rejected by an accountant (issue 19, ADR 0052)
+  "member-corrected",
+  "member-rejected",
 ] as const;
 export type ActivityKind = (typeof ACTIVITY_KINDS)[number];
 
@@ -110,7 +113,10 @@ export type ActivityEvent =
   // Members' own account (issue 19)
   | { kind: "own-password-changed" | "own-email-changed"; member: ActivityMember }
   // The daily scheduled run (issue 19): what it did, in counts (`stage`: "1 September", when reminders went)
-  | { kind: "scheduled-run"; stage: string | null; reminded: number; expired: number; removed: number };
+  | { kind: "scheduled-run"; stage: string | null; reminded: number; expired: number; removed: number }
+  // Members corrected and applications rejected by an accountant (issue 19): the changed fields before → after (never a password)
+  | { kind: "member-corrected"; member: ActivityMember; before: JsonValue; after: JsonValue }
+  | { kind: "member-rejected"; member: ActivityMember };
 
 /** Studio: news. What was done to a news item, named by its title as it was then. */
 export type NewsActivityKind = "news-created" | "news-updated" | "news-published" | "news-unpublished" | "news-deleted";
@@ -207,6 +213,11 @@ export function activitySentence(actor: string, event: ActivityEvent): string {
     // The daily scheduled run (issue 19)
     case "scheduled-run":
       return `${actor}: ${scheduledRunParts(event).join(", ")}.`;
+    // Members corrected and applications rejected by an accountant (issue 19)
+    case "member-corrected":
+      return `${actor} corrected member ${memberName(event.member)}: ${Object.keys(event.after as object).join(", ")}.`;
+    case "member-rejected":
+      return `${actor} rejected the application of ${memberName(event.member)}.`;
     // Studio: event calendar, office bearers and documents
     default:
       return peopleActivitySentence(actor, event);

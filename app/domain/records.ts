@@ -171,7 +171,18 @@ export interface Member {
    * (seed, imports) need not name it; the store reads it back as null.
    */
   passwordChangedAt?: UnixSeconds | null;
+  /**
+   * An applicant the accountants turned down (issue 19, ADR 0052): the reason they gave and
+   * when. A rejected record is also `deleted` (it cannot sign in, its e-mail stays taken) and
+   * is left out of both members lists. Optional like passwordChangedAt; read back as null.
+   */
+  rejected?: Rejection | null;
   createdAt: UnixSeconds;
+}
+
+export interface Rejection {
+  reason: string;
+  at: UnixSeconds;
 }
 
 /** What registration supplies; the store assigns id, member number and timestamps. */

@@ -52,6 +52,15 @@ export function MemberRowActions(props: {
       <a href={`/member-details/${member.id}`} target="_blank" rel="noopener noreferrer" aria-describedby={`${describedBy} ${NEW_TAB_NOTE_ID}`}>
         Show Details
       </a>
+      {/* Issue 19 (ADR 0052): correct the record; reject an applicant (its page asks for the reason and is the confirmation). */}
+      <a href={`/accounts/members/${member.id}/edit`} aria-describedby={describedBy}>
+        Edit Member
+      </a>
+      {deletedList || member.registrationPaid ? null : (
+        <a href={`/accounts/members/${member.id}/reject`} aria-describedby={describedBy}>
+          Reject Application
+        </a>
+      )}
       {button("send-link", "Send Payment Link", states.sendLink.refusal)}
       {deletedList ? button("restore", "Restore Member", states.restore.refusal) : button("delete", "Delete Member", states.delete.refusal)}
       {button(states.privilege.action, states.privilege.label, states.privilege.refusal)}

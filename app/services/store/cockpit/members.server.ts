@@ -59,6 +59,8 @@ export function sortMembers(members: Member[], sort: { key: MemberSortKey; direc
 
 export function matchesQuery(m: Member, query: MemberListQuery): boolean {
   if (m.deleted !== query.deleted) return false;
+  // A rejected applicant is in neither list (ADR 0052).
+  if (m.rejected) return false;
   if (query.active !== undefined && m.active !== query.active) return false;
   if (query.membership && m.membership !== query.membership) return false;
   if (query.registrationPaid !== undefined && m.registrationPaid !== query.registrationPaid) return false;

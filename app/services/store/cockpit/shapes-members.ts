@@ -46,6 +46,12 @@ function childrenFrom(entry: CockpitFields): Child[] {
   return children;
 }
 
+/** A rejected applicant's reason and time (ADR 0052), or null. */
+function rejectionFrom(entry: CockpitEntry): Member["rejected"] {
+  const at = numOrNull(entry.rejectedAt);
+  return at === null ? null : { reason: text(entry.rejectedReason), at };
+}
+
 /** A `userlist` entry as a member; legacy gaps become the domain's defaults (no member number, not deleted...). */
 export function memberFromCockpit(entry: CockpitEntry): Member {
   const memberId = numOrNull(entry.memberId);
@@ -73,6 +79,7 @@ export function memberFromCockpit(entry: CockpitEntry): Member {
     resetKey: entry.resetKey == null || entry.resetKey === "" ? null : text(entry.resetKey),
     resetKeyExpiresAt: numOrNull(entry.resetKeyExpiresAt),
     passwordChangedAt: numOrNull(entry.passwordChangedAt),
+    rejected: rejectionFrom(entry),
     createdAt: seconds(entry._created),
   };
 }
@@ -115,6 +122,11 @@ export function memberPatchToCockpit(patch: MemberPatch): CockpitFields {
   set("deleted", (v) => (out.delete = Boolean(v)));
   set("resetKeyExpiresAt", (v) => (out.resetKeyExpiresAt = v));
   set("passwordChangedAt", (v) => (out.passwordChangedAt = v));
+  // Two flat keys outside the collection's schema: the real v1 stores them as sent (ADR 0052).
+  set("rejected", (v) => {
+    out.rejectedReason = v?.reason ?? null;
+    out.rejectedAt = v?.at ?? null;
+  });
   return out;
 }
 

@@ -22,7 +22,8 @@ const DEFAULT_SORT = { key: "createdAt", direction: "desc" } as const;
 const MAX_NUMBER_ATTEMPTS = 5;
 
 function whereClause(query: MemberListQuery): { sql: string; params: unknown[] } {
-  const clauses = ["deleted = ?"];
+  // A rejected applicant is in neither list (ADR 0052).
+  const clauses = ["deleted = ?", "rejected IS NULL"];
   const params: unknown[] = [query.deleted ? 1 : 0];
   const search = query.search?.trim();
   if (search) {

@@ -181,6 +181,7 @@ export const memberFromRow = (r: Row): Member => ({
   resetKey: r.reset_key == null ? null : str(r.reset_key),
   resetKeyExpiresAt: numOrNull(r.reset_key_expires_at),
   passwordChangedAt: numOrNull(r.password_changed_at),
+  rejected: json<Member["rejected"]>(r.rejected, null),
   createdAt: num(r.created_at),
 });
 
@@ -207,13 +208,14 @@ export const MEMBER_COLUMNS = {
   resetKey: "reset_key",
   resetKeyExpiresAt: "reset_key_expires_at",
   passwordChangedAt: "password_changed_at",
+  rejected: "rejected",
 } as const satisfies Record<keyof Omit<Member, "id" | "memberNumber" | "createdAt">, string>;
 
 /** The stored value of one member field. */
 export function memberValue<K extends keyof typeof MEMBER_COLUMNS>(key: K, value: Member[K]): unknown {
   if (typeof value === "boolean") return value ? 1 : 0;
   if (key === "email") return String(value).toLowerCase();
-  if (key === "spouse") return jsonOrNull(value);
+  if (key === "spouse" || key === "rejected") return jsonOrNull(value);
   if (key === "children" || key === "consents") return JSON.stringify(value);
   return value ?? null;
 }

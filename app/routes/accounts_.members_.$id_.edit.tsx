@@ -1,0 +1,232 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useEffect, useState } from "react";
+import { CheckField, SelectField, TextField } from "~/components/account/AmendFields";
+import { AdminPage } from "~/components/admin/AdminPage";
+import { FormMessage, SubmitButton, useFormReply, type FormReply } from "~/components/forms";
+import { useHydrated } from "~/components/use-hydrated";
+import { CORRECTION_MESSAGES, correctionFormValues, correctionSchema } from "~/domain/member-correction";
+import { CHILD_INDEXES, INVALID_FORM_MESSAGE, MEMBER_DETAILS_LIMITS as LIMITS, TITLES, shownChildCount } from "~/domain/member-details-form";
+import { formatMemberNumber } from "~/domain/member-number";
+import { privatePageMeta } from "~/domain/private-page-meta";
+import { currentYear } from "~/domain/renewal";
+import { accountFormValues } from "~/services/account.server";
+import { recordActivity } from "~/services/activity.server";
+import { requireAccountant } from "~/services/auth.server";
+import { PRIVATE_CACHE_CONTROL } from "~/services/cache-control.server";
+import { correctMember } from "~/services/member-correction.server";
+import { storeErrorReply, storeSafeAction } from "~/services/store-errors.server";
+import { redirectWithToast } from "~/services/toast.server";
+
+export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => privatePageMeta(`Edit ${loaded?.name ?? "member"} | Dashboard`);
+
+const NO_STORE = { "Cache-Control": PRIVATE_CACHE_CONTROL };
+const notFound = () => new Response("Not Found", { status: 404, headers: NO_STORE });
+
+/** An accountant corrects a member's record (issue 19, ADR 0052); a rejected applicant's record is not found. */
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  await requireAccountant(request, context);
+  const member = await context.store.members.getById(String(params.id));
+  if (!member || member.rejected) throw notFound();
+  return data(
+    {
+      id: member.id,
+      name: member.fullName,
+      number: formatMemberNumber(member.memberNumber) ?? "No member number",
+      values: { ...accountFormValues(member), ...correctionFormValues(member) },
+    },
+    { headers: NO_STORE },
+  );
+}
+
+async function act({ request, params, context }: ActionFunctionArgs) {
+  const accountant = await requireAccountant(request, context);
+  const form = await request.formData();
+  const submission = parseWithZod(form, { schema: correctionSchema(Object.fromEntries(form), currentYear()), disableAutoCoercion: true });
+  // Without JavaScript: the form again for the membership or child count chosen, nothing saved.
+  if (form.get("intent") === "update-fields") return data<FormReply>({ initialValue: submission.reply().initialValue }, { headers: NO_STORE });
+  if (submission.status !== "success") return data(submission.reply({ formErrors: [INVALID_FORM_MESSAGE] }), { status: 400, headers: NO_STORE });
+
+  const result = await correctMember(context, String(params.id), submission.value);
+  if (!result.ok && result.status === 404) throw notFound();
+  if (!result.ok) return data(submission.reply({ fieldErrors: { [result.field]: [result.message] } }), { status: 400, headers: NO_STORE });
+  if (result.activity) await recordActivity(context, accountant, result.activity);
+  const message = result.changes.length ? CORRECTION_MESSAGES.saved(result.member.fullName) : CORRECTION_MESSAGES.unchanged;
+  return redirectWithToast(context, `/accounts?q=${encodeURIComponent(result.member.email)}`, { kind: "success", message });
+}
+
+/** A store outage answers the form again, with what was typed and one message (503). */
+export const action = storeSafeAction(act, storeErrorReply);
+
+const CHILD_COUNTS = ["0", "1", "2", "3", "4", "5"];
+
+export default function EditMember() {
+  const loaded = useLoaderData<typeof loader>();
+  const reply = useActionData<FormReply>();
+  const hydrated = useHydrated();
+  const { errors, formError, form } = useFormReply(reply);
+  const values = (reply?.initialValue ?? loaded.values) as Record<string, string | undefined>;
+
+  // With JavaScript the Family and child fields follow these two choices at once.
+  const [membership, setMembership] = useState(values.membership);
+  const [childCount, setChildCount] = useState(values.childCount || "0");
+  useEffect(() => {
+    setMembership(values.membership);
+    setChildCount(values.childCount || "0");
+  }, [values]);
+  const family = membership === "Family";
+  const children = shownChildCount(family ? "Family" : "Single", childCount);
+
+  return (
+    <AdminPage title={`Edit ${loaded.name}`}>
+      <p>
+        <Link to={`/accounts?q=${encodeURIComponent(loaded.values.email ?? "")}`}>Back to the members table</Link>
+      </p>
+      <p className="account-note">{`Member number: ${loaded.number}. Changing the membership here corrects the record: no payment is asked for. The member is e-mailed when their e-mail address or membership changes.`}</p>
+      <Form method="post" noValidate className="amend-form member-edit-form" aria-label={`Edit ${loaded.name}`} {...form}>
+        {hydrated ? null : (
+          // Enter in a field saves (the first submit button is the form's default), not "Update the form".
+          <button type="submit" name="intent" value="save" className="amend-default-submit" tabIndex={-1} aria-hidden="true">
+            Save
+          </button>
+        )}
+        <FormMessage message={formError} />
+        <fieldset>
+          <legend>Account</legend>
+          <TextField name="email" label="E-mail" type="email" autoComplete="off" maxLength={LIMITS.email} defaultValue={values.email} error={errors.email} />
+          <div className="field-row">
+            <SelectField
+              name="status"
+              label="Status"
+              options={[
+                { value: "active", label: "Active" },
+                { value: "suspended", label: "Suspended" },
+              ]}
+              defaultValue={values.status}
+              error={errors.status}
+            />
+            <SelectField
+              name="registrationPaid"
+              label="Registration payment"
+              options={[
+                { value: "paid", label: "Paid" },
+                { value: "unpaid", label: "Not paid" },
+              ]}
+              defaultValue={values.registrationPaid}
+              error={errors.registrationPaid}
+            />
+          </div>
+        </fieldset>
+        <fieldset>
+          <legend>Details</legend>
+          <div className="field-row">
+            <SelectField name="title" label="Title" options={["", ...TITLES]} defaultValue={values.title} error={errors.title} />
+            <TextField name="fullName" label="Full name" maxLength={LIMITS.fullName} defaultValue={values.fullName} error={errors.fullName} />
+          </div>
+          <TextField name="address" label="Address" maxLength={LIMITS.address} defaultValue={values.address} error={errors.address} />
+          <div className="field-row">
+            <TextField name="city" label="City" maxLength={LIMITS.city} defaultValue={values.city} error={errors.city} />
+            <TextField name="county" label="County (optional)" maxLength={LIMITS.county} defaultValue={values.county} error={errors.county} />
+          </div>
+          <div className="field-row">
+            <TextField name="postcode" label="Postcode" maxLength={LIMITS.postcode} defaultValue={values.postcode} error={errors.postcode} />
+            <TextField name="mobile" label="Mobile" type="tel" inputMode="tel" maxLength={15} defaultValue={values.mobile} error={errors.mobile} />
+          </div>
+        </fieldset>
+        <fieldset>
+          <legend>Membership</legend>
+          <SelectField
+            name="membership"
+            label="Membership type"
+            options={["Single", "Family"]}
+            {...(hydrated ? { value: membership, onChange: setMembership } : { defaultValue: membership })}
+            error={errors.membership}
+          />
+          {family ? (
+            <SelectField
+              name="childCount"
+              label="Number of children"
+              options={CHILD_COUNTS}
+              {...(hydrated ? { value: childCount, onChange: setChildCount } : { defaultValue: childCount })}
+              error={errors.childCount}
+            />
+          ) : null}
+          {hydrated ? null : (
+            <button type="submit" name="intent" value="update-fields" className="button button-secondary">
+              Update the form
+            </button>
+          )}
+        </fieldset>
+        {family ? (
+          <fieldset>
+            <legend>Spouse</legend>
+            <div className="field-row">
+              <SelectField name="spouseTitle" label="Spouse's title" options={["", ...TITLES]} defaultValue={values.spouseTitle} error={errors.spouseTitle} />
+              <TextField name="spouseName" label="Spouse's name" maxLength={LIMITS.fullName} defaultValue={values.spouseName} error={errors.spouseName} />
+            </div>
+            <div className="field-row">
+              <TextField
+                name="spouseEmail"
+                label="Spouse's e-mail"
+                type="email"
+                maxLength={LIMITS.email}
+                defaultValue={values.spouseEmail}
+                error={errors.spouseEmail}
+              />
+              <TextField
+                name="spouseMobile"
+                label="Spouse's mobile"
+                type="tel"
+                inputMode="tel"
+                maxLength={15}
+                defaultValue={values.spouseMobile}
+                error={errors.spouseMobile}
+              />
+            </div>
+          </fieldset>
+        ) : null}
+        {family && children > 0 ? (
+          <fieldset>
+            <legend>Children</legend>
+            {CHILD_INDEXES.slice(0, children).map((i) => (
+              <div className="field-row" key={i}>
+                <TextField
+                  name={`childName${i}`}
+                  label={`Child ${i} name`}
+                  maxLength={LIMITS.childName}
+                  defaultValue={values[`childName${i}`]}
+                  error={errors[`childName${i}`]}
+                />
+                <TextField
+                  name={`childYear${i}`}
+                  label={`Child ${i} year of birth`}
+                  inputMode="numeric"
+                  maxLength={LIMITS.childYear}
+                  defaultValue={values[`childYear${i}`]}
+                  error={errors[`childYear${i}`]}
+                />
+              </div>
+            ))}
+            <CheckField
+              name="childPhotoConcent"
+              label="The member agrees that photos of their children may be taken at the association's events."
+              defaultChecked={values.childPhotoConcent === "on"}
+              error={errors.childPhotoConcent}
+            />
+            <CheckField
+              name="childPhotoShareConcent"
+              label="The member agrees that those photos may be shared on the association's website and social media."
+              defaultChecked={values.childPhotoShareConcent === "on"}
+              error={errors.childPhotoShareConcent}
+            />
+          </fieldset>
+        ) : null}
+        <div className="amend-actions">
+          <SubmitButton>Save</SubmitButton>
+          <Link to={`/accounts?q=${encodeURIComponent(loaded.values.email ?? "")}`}>Cancel</Link>
+        </div>
+      </Form>
+    </AdminPage>
+  );
+}
