@@ -71,6 +71,8 @@ export function demoSettings(year: number): SiteSettings {
     },
     // Automatic work (issue 19, cron part): the renewal reminders the daily run sends.
     renewalReminderStages: ["09-01", "10-01", "11-01"],
+    // New applications (issue 19, members part): every accountant hears of them.
+    newApplicationsEmail: "",
   };
 }
 

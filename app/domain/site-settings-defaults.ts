@@ -71,5 +71,7 @@ export function defaultSiteSettings(): SiteSettings {
     },
     // Automatic work (issue 19, cron part): no automatic renewal reminders until the accountant lists dates.
     renewalReminderStages: [],
+    // New applications (issue 19, members part): to every accountant until an address is set.
+    newApplicationsEmail: "",
   };
 }

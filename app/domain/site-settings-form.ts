@@ -74,6 +74,8 @@ export const settingsFormSchema = z
       for (const message of parsed.errors) ctx.addIssue({ code: "custom", message });
       return z.NEVER;
     }),
+    // New applications (issue 19, members part, ADR 0052): one address, or empty for every accountant
+    newApplicationsEmail: text(SETTINGS_LIMITS.email).refine((value) => value === "" || z.email().safeParse(value).success, SETTINGS_MESSAGES.email),
   })
   .superRefine(
     (form, ctx) => {
@@ -105,6 +107,8 @@ export function settingsFormValues(settings: SiteSettings): Record<string, strin
     latestOfficeBearersTitle: settings.latestOfficeBearersTitle,
     // Automatic renewal reminders (issue 19)
     renewalReminderStages: formatStages(settings.renewalReminderStages),
+    // New applications (issue 19, members part)
+    newApplicationsEmail: settings.newApplicationsEmail,
   };
   for (const fee of FEE_FIELDS) values[fee.name] = penceToPounds(m[fee.name]);
   for (const product of Object.keys(PRODUCT_LABELS) as ProductName[]) values[product] = m[product];
@@ -132,6 +136,8 @@ export function applySettingsForm(current: SiteSettings, form: SettingsForm): Si
     latestOfficeBearersTitle: form.latestOfficeBearersTitle,
     // Automatic renewal reminders (issue 19)
     renewalReminderStages: form.renewalReminderStages,
+    // New applications (issue 19, members part)
+    newApplicationsEmail: form.newApplicationsEmail.toLowerCase(),
     membership: {
       ...current.membership,
       ...fees,
@@ -156,6 +162,8 @@ const LOGGED: readonly LoggedSetting[] = [
   ["Office bearers heading", (s) => s.latestOfficeBearersTitle],
   // Automatic renewal reminders (issue 19)
   ["Renewal reminder dates", (s) => formatStages(s.renewalReminderStages)],
+  // New applications (issue 19, members part)
+  ["Send new applications to", (s) => s.newApplicationsEmail],
 ];
 
 export type { SettingChange };

@@ -82,6 +82,9 @@ export const siteSettingsSchema = z.object({
   // to members not yet renewed, as "MM-DD" in date order (domain/renewal-reminder-stages.ts).
   // A default, so settings saved before this existed still parse: no automatic reminders.
   renewalReminderStages: z.array(z.string().regex(/^\d{2}-\d{2}$/)).default([]),
+  // New applications (issue 19, members part, ADR 0052): where the new-application e-mail goes;
+  // "" sends it to every accountant. A default, so settings saved before this existed still parse.
+  newApplicationsEmail: z.string().default(""),
 });
 
 export type SiteSettings = z.infer<typeof siteSettingsSchema>;

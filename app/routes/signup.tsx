@@ -15,6 +15,7 @@ import { INVALID_FORM_MESSAGE } from "~/domain/member-details-form";
 import { signupSchema } from "~/domain/signup";
 import { clientKey } from "~/services/rate-limit.server";
 import { registerApplicant } from "~/services/signup.server";
+import { notifyNewApplication } from "~/services/new-application.server";
 import { redirectWithToast } from "~/services/toast.server";
 import { storeErrorReply, storeSafeAction } from "~/services/store-errors.server";
 
@@ -59,6 +60,8 @@ async function act({ request, context }: ActionFunctionArgs) {
     const fieldErrors: Record<string, string[]> = result.duplicate ? { email: [result.message] } : {};
     return data(submission.reply({ formErrors: [result.message], fieldErrors, ...HIDE }), { status: result.status, headers });
   }
+  // Issue 19 (ADR 0052): the accountants hear of the application, with a link to its row.
+  await notifyNewApplication(context, result.member, new URL(request.url).origin);
   return redirectWithToast(context, "/confirmation", { kind: "success", message: SIGNUP_THANKS });
 }
 

@@ -103,6 +103,18 @@ export function SettingsForm({ values: saved, reply }: { values: Record<string, 
           />
         </fieldset>
 
+        {/* New applications (issue 19, members part, ADR 0052) */}
+        <fieldset>
+          <legend>New applications</legend>
+          <Field
+            {...field("newApplicationsEmail")}
+            label="Send new applications to"
+            hint="An e-mail address that hears about each new application. Leave empty to e-mail every admin."
+            type="email"
+            maxLength={LIMITS.email}
+          />
+        </fieldset>
+
         <p className="studio-form-actions">
           <SubmitButton>Save settings</SubmitButton>
           <Link to="/studio">Back to the studio</Link>

@@ -217,6 +217,8 @@ export const GENERAL_FIELDS = {
   christmasKidsPriceId: "christmasKidsTicketStipeId",
   // Automatic work (issue 19, cron part): ours, text like "09-01, 10-01, 11-01".
   renewalReminderStages: "renewalReminderStages",
+  // New applications (issue 19, members part): ours, an e-mail address or "".
+  newApplicationsEmail: "newApplicationsEmail",
 } as const;
 
 const F = GENERAL_FIELDS;
@@ -325,6 +327,8 @@ export function settingsFromCockpit(data: Raw, base?: string): SiteSettings {
     },
     // Automatic work (issue 19, cron part): unreadable dates are left out, never guessed.
     renewalReminderStages: reminderStages(data[F.renewalReminderStages]),
+    // New applications (issue 19, members part)
+    newApplicationsEmail: text(data[F.newApplicationsEmail]),
   };
 }
 
@@ -376,6 +380,8 @@ export function settingsToCockpit(s: SiteSettings): Raw {
     [F.christmasKidsPriceId]: t.christmasKidsPriceId,
     // Automatic work (issue 19, cron part)
     [F.renewalReminderStages]: s.renewalReminderStages.join(", "),
+    // New applications (issue 19, members part)
+    [F.newApplicationsEmail]: s.newApplicationsEmail,
   };
 }
 
