@@ -7,6 +7,8 @@ import type { CheckoutSession } from "./checkout/gateway";
 import { clientReference } from "./payments.server";
 import { nowSeconds } from "./store/ids";
 import { onTicketPaid } from "./ticket-paid.server";
+import { cardPayment } from "../domain/receipt";
+import { sendReceipt } from "./receipt.server";
 
 /**
  * Settling a payment (ARCHITECTURE point 2). The return pages, the webhook and the
@@ -104,6 +106,8 @@ export async function settleWithSession(context: AppLoadContext, transaction: Tr
     return { outcome: "not-paid", transaction: settled };
   }
   await payTicketOf(context, transaction);
+  // Only the call that settled it gets here: one receipt per transaction (ADR 0053).
+  if (settled) await sendReceipt(context, settled, cardPayment(session.id));
   return { outcome: "settled", transaction: settled };
 }
 

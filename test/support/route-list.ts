@@ -294,6 +294,18 @@ export const ROUTES: Readonly<Record<string, RouteEntry>> = {
     seenBy: ANYONE,
     rule: "the signed link e-mailed to the new address is the key (no sign-in: it may be opened on another device); a bad link gets 404",
   },
+
+  // Members & receipts (issue 19: member corrections, rejection, receipts; ADRs 0052, 0053)
+  "accounts_.members_.$id_.edit.tsx": { path: `/accounts/members/${DEMO.applicant}/edit`, methods: GET_POST, access: "accountant", html: true },
+  "accounts_.members_.$id_.reject.tsx": { path: `/accounts/members/${DEMO.applicant}/reject`, methods: GET_POST, access: "accountant", html: true },
+  "account.receipts.$transactionId.tsx": {
+    path: `/account/receipts/${DEMO.memberRenewal}`,
+    methods: GET,
+    access: "special",
+    html: true,
+    seenBy: ["member", "accountant"],
+    rule: "the member the payment is for and the accountant; other members get 404, visitors and applicants go to /login",
+  },
 };
 
 const ROUTES_DIR = path.resolve(import.meta.dirname, "../../app/routes");

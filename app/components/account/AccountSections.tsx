@@ -5,6 +5,7 @@ import { AccountPanel } from "./AccountPanel";
 import { ALREADY_PAID_MESSAGE, SUBSCRIPTION_WORDING } from "~/domain/renewal";
 import { NO_TICKETS_MESSAGE, NO_TRANSACTIONS_MESSAGE } from "~/domain/account";
 import type { AccountPage } from "~/domain/account-page";
+import { receiptPath } from "~/domain/receipt";
 
 /** The pieces of /mem-account: plain markup, no state, so the page ships almost no JavaScript of its own. */
 
@@ -166,6 +167,12 @@ export function TransactionHistory({ transactions }: { transactions: AccountPage
           <span className="transaction-amount">{t.amount}</span>
           <span className="transaction-date">{t.date}</span>
           <span className={`chip chip-${t.status}`}>{t.status}</span>
+          {/* Issue 19 (ADR 0053): a paid transaction's printable receipt. */}
+          {t.status === "success" ? (
+            <Link to={receiptPath(t.id)} className="transaction-receipt">
+              Receipt
+            </Link>
+          ) : null}
         </li>
       )}
     />

@@ -88,6 +88,11 @@ const GET_EXCEPTIONS: Record<string, (actor: Actor) => Answer | undefined> = {
   "mem-renewals_.pending[.xlsx].tsx": (actor) => (actor === "accountant" ? { status: 200, type: XLSX } : undefined),
   "mem-renewals_.renewed[.xlsx].tsx": (actor) => (actor === "accountant" ? { status: 200, type: XLSX } : undefined),
   "mem-events-pay_.tickets[.xlsx].tsx": (actor) => (actor === "accountant" ? { status: 200, type: XLSX } : undefined),
+  // Members & receipts (issue 19): a receipt is its member's and the accountant's; another member gets the same 404 as an unknown id.
+  "account.receipts.$transactionId.tsx": (actor) => {
+    if (actor === "member" || actor === "accountant") return undefined;
+    return SIGNED_IN.has(actor) ? { status: 404, type: HTML } : toLogin(`/account/receipts/${DEMO.memberRenewal}`);
+  },
 };
 
 /** What an admitted actor's harmless post gets (a form with nothing to act on). */
@@ -158,6 +163,10 @@ const ADMITTED_POST: Record<string, (actor: Actor) => Cell> = {
   "account.password.tsx": () => ({ status: 400, type: HTML }),
   "account.email.tsx": () => ({ status: 400, type: HTML }),
   "account.email_.confirm.$token.tsx": () => ({ status: 404, type: HTML }),
+
+  // Members & receipts (issue 19): an empty correction or rejection is answered with its messages, nothing changed.
+  "accounts_.members_.$id_.edit.tsx": () => ({ status: 400, type: HTML }),
+  "accounts_.members_.$id_.reject.tsx": () => ({ status: 400, type: HTML }),
 };
 
 function expectedGet(file: string, entry: RouteEntry, actor: Actor): Answer {
@@ -227,6 +236,21 @@ const ATTACK: Record<string, Record<string, string>> = {
   // Members' own account (issue 19)
   "account.password.tsx": { currentPassword: "matrix", password: "changed-by-matrix", confirmPassword: "changed-by-matrix" },
   "account.email.tsx": { email: "changed-by-matrix@example.com", currentPassword: "matrix" },
+
+  // Members & receipts (issue 19): a complete correction of the applicant, and a rejection with its reason.
+  "accounts_.members_.$id_.edit.tsx": {
+    email: "changed-by-matrix@example.com",
+    status: "active",
+    registrationPaid: "paid",
+    title: "Mr",
+    fullName: "Changed By Matrix",
+    address: "1 Changed Road",
+    city: "Manchester",
+    postcode: "M1 1AA",
+    mobile: "07700900999",
+    membership: "Single",
+  },
+  "accounts_.members_.$id_.reject.tsx": { reason: "Rejected by the matrix" },
 };
 const HARMLESS = { matrix: "1" };
 
@@ -311,6 +335,12 @@ describe("access matrix: every route × method × actor", () => {
     expect(html).toContain("Kiran Das");
     expect(html).not.toContain("Changed By Matrix");
     console.info(`access matrix: ${cells} cells`);
+  });
+
+  // Members & receipts (issue 19)
+  it("the refused correction and rejection changed nothing: the applicant is still in the members list", async () => {
+    const list = await fetch(`${base()}/accounts?q=Kiran`, { headers: { Cookie: cookies.accountant! } });
+    expect(await list.text()).toContain("Kiran Das");
   });
 
   // Studio: site settings
