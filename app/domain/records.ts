@@ -174,7 +174,7 @@ export interface Member {
   /**
    * An applicant the accountants turned down (issue 19, ADR 0052): the reason they gave and
    * when. A rejected record is also `deleted` (it cannot sign in, its e-mail stays taken) and
-   * is left out of both members lists. Optional like passwordChangedAt; read back as null.
+   * is left out of both members lists. Optional like passwordChangedAt; absent unless rejected.
    */
   rejected?: Rejection | null;
   createdAt: UnixSeconds;

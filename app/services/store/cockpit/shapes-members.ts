@@ -79,7 +79,8 @@ export function memberFromCockpit(entry: CockpitEntry): Member {
     resetKey: entry.resetKey == null || entry.resetKey === "" ? null : text(entry.resetKey),
     resetKeyExpiresAt: numOrNull(entry.resetKeyExpiresAt),
     passwordChangedAt: numOrNull(entry.passwordChangedAt),
-    rejected: rejectionFrom(entry),
+    // Absent (not null) unless rejected, as records made before it existed have it.
+    rejected: rejectionFrom(entry) ?? undefined,
     createdAt: seconds(entry._created),
   };
 }

@@ -181,7 +181,8 @@ export const memberFromRow = (r: Row): Member => ({
   resetKey: r.reset_key == null ? null : str(r.reset_key),
   resetKeyExpiresAt: numOrNull(r.reset_key_expires_at),
   passwordChangedAt: numOrNull(r.password_changed_at),
-  rejected: json<Member["rejected"]>(r.rejected, null),
+  // Absent (not null) unless rejected, as records made before it existed have it.
+  rejected: json<Member["rejected"]>(r.rejected, null) ?? undefined,
   createdAt: num(r.created_at),
 });
 
