@@ -31,14 +31,12 @@ export function correctionSchema(raw: Record<string, unknown>, currentYear: numb
       status: choice(["active", "suspended"], CORRECTION_MESSAGES.status),
       registrationPaid: choice(["paid", "unpaid"], CORRECTION_MESSAGES.registration),
     })
-    .transform(
-      (d): Correction => ({
-        details: memberDetailsFrom(d, raw),
-        email: d.email as string,
-        active: d.status === "active",
-        registrationPaid: d.registrationPaid === "paid",
-      }),
-    );
+    .transform((d): Correction => ({
+      details: memberDetailsFrom(d, raw),
+      email: d.email as string,
+      active: d.status === "active",
+      registrationPaid: d.registrationPaid === "paid",
+    }));
 }
 
 export interface Correction {

@@ -22,11 +22,7 @@ export const REJECTION_MESSAGES = {
 export const rejectionSchema = z.object({
   reason: z.preprocess(
     (v) => (typeof v === "string" ? v : ""),
-    z
-      .string()
-      .trim()
-      .min(1, { error: REJECTION_MESSAGES.reason, abort: true })
-      .max(REASON_MAX, { error: REJECTION_MESSAGES.tooLong }),
+    z.string().trim().min(1, { error: REJECTION_MESSAGES.reason, abort: true }).max(REASON_MAX, { error: REJECTION_MESSAGES.tooLong }),
   ),
 });
 

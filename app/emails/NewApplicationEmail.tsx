@@ -26,7 +26,7 @@ export function NewApplicationEmail({ fullName, memberNumber, membership, link }
           </Heading>
           <Text style={styles.text}>{`${fullName} (${memberNumber}) applied for ${membership} membership.`}</Text>
           <Text style={styles.text}>Open their row in the members table to send the payment link, correct the record or reject the application.</Text>
-          <LinkButton href={link}>Open the applicant's row</LinkButton>
+          <LinkButton href={link}>Open the applicant&apos;s row</LinkButton>
         </Container>
       </Body>
     </Html>

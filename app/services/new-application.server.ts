@@ -13,7 +13,8 @@ import { createEmailService } from "./email.server";
  */
 
 /** The applicant's row in the members table, absolute (`siteUrl`: the request's origin, or SITE_URL in a scheduled run). */
-export const applicantRowLink = (siteUrl: string, member: Pick<Member, "email">) => new URL(`/accounts?q=${encodeURIComponent(member.email)}`, siteUrl).toString();
+export const applicantRowLink = (siteUrl: string, member: Pick<Member, "email">) =>
+  new URL(`/accounts?q=${encodeURIComponent(member.email)}`, siteUrl).toString();
 
 /** Who hears of a new application. Every member is read to find the accountants: one query on D1, the scan Cockpit's lists already do. */
 export async function newApplicationRecipients(context: AppLoadContext): Promise<string[]> {
@@ -38,7 +39,12 @@ export async function notifyNewApplication(context: AppLoadContext, applicant: M
       link: applicantRowLink(siteUrl, applicant),
     };
     for (const to of recipients) {
-      await email.send({ to: [to], subject: newApplicationSubject(applicant.fullName), react: createElement(NewApplicationEmail, props), purpose: "new-application" });
+      await email.send({
+        to: [to],
+        subject: newApplicationSubject(applicant.fullName),
+        react: createElement(NewApplicationEmail, props),
+        purpose: "new-application",
+      });
     }
   } catch (error) {
     console.error(`The new-application e-mail for member ${applicant.id} could not be sent:`, error);

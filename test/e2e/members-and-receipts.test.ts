@@ -24,7 +24,10 @@ const key = (js: boolean) => (js ? "js" : "nojs");
 const people = Object.fromEntries(
   MODES.flatMap((js) => [
     [`correct-${key(js)}`, newMember({ email: `correct-${key(js)}@example.com`, fullName: `Corra Member ${key(js)}`, active: true, registrationPaid: true })],
-    [`reject-${key(js)}`, newMember({ email: `reject-${key(js)}@example.com`, fullName: `Rejecta Applicant ${key(js)}`, active: false, registrationPaid: false })],
+    [
+      `reject-${key(js)}`,
+      newMember({ email: `reject-${key(js)}@example.com`, fullName: `Rejecta Applicant ${key(js)}`, active: false, registrationPaid: false }),
+    ],
     [
       `renew-${key(js)}`,
       newMember({
@@ -98,9 +101,15 @@ for (const javaScriptEnabled of MODES) {
     it("the treasurer corrects a member's e-mail from the members table, and the member signs in with it", async () => {
       const { context, page } = await open(javaScriptEnabled, demoAccount("treasurer").id);
       await visit(page, `/accounts?q=${encodeURIComponent(`Corra Member ${k}`)}`, javaScriptEnabled);
-      await page.locator("tbody tr", { hasText: `Corra Member ${k}` }).getByRole("link", { name: "Edit Member" }).click();
+      await page
+        .locator("tbody tr", { hasText: `Corra Member ${k}` })
+        .getByRole("link", { name: "Edit Member" })
+        .click();
       await page.waitForURL((url) => url.pathname === `/accounts/members/${ids[`correct-${k}`]}/edit`);
-      await page.getByRole("heading", { name: `Edit Corra Member ${k}` }).first().waitFor();
+      await page
+        .getByRole("heading", { name: `Edit Corra Member ${k}` })
+        .first()
+        .waitFor();
       if (javaScriptEnabled) await hydrated(page);
 
       // Another member's address, in other letters: refused on the field.
@@ -128,7 +137,10 @@ for (const javaScriptEnabled of MODES) {
       await visit(page, `/accounts?q=${encodeURIComponent(name)}`, javaScriptEnabled);
       await page.locator("tbody tr", { hasText: name }).getByRole("link", { name: "Reject Application" }).click();
       await page.waitForURL((url) => url.pathname.endsWith("/reject"));
-      await page.getByRole("heading", { name: `Reject the application of ${name}` }).first().waitFor();
+      await page
+        .getByRole("heading", { name: `Reject the application of ${name}` })
+        .first()
+        .waitFor();
       if (javaScriptEnabled) await hydrated(page);
 
       // No reason: asked for one, nothing done.

@@ -204,7 +204,9 @@ describe("a new application e-mails the accountants", () => {
     const emails = (await outbox()).filter((e) => e.purpose === "new-application" && e.text.includes("Ada Lovelace"));
     expect(emails.map((e) => e.to)).toEqual([[treasurer.email]]);
     const link = `${server.url}/accounts?q=${encodeURIComponent(address)}`;
-    const anchors = parseHtml(emails[0]!.html).all("a").map((a) => a.attribs.href);
+    const anchors = parseHtml(emails[0]!.html)
+      .all("a")
+      .map((a) => a.attribs.href);
     expect(anchors).toContain(link);
     const row = await (await get(new URL(link).pathname + new URL(link).search, treasurer.id)).text();
     expect(parseHtml(row).text("table")).toContain("Ada Lovelace");
@@ -222,7 +224,11 @@ describe("receipts", () => {
     const successPath = new URL(session.success_url!.replace("{CHECKOUT_SESSION_ID}", sessionId)).pathname + `?session_id=${sessionId}`;
     const event = stripe.signedEvent("checkout.session.completed", session);
     const hook = () =>
-      fetch(`${server.url}/webhooks/stripe`, { method: "POST", headers: { "Stripe-Signature": event.header, "Content-Type": "application/json" }, body: event.payload });
+      fetch(`${server.url}/webhooks/stripe`, {
+        method: "POST",
+        headers: { "Stripe-Signature": event.header, "Content-Type": "application/json" },
+        body: event.payload,
+      });
     // Both at once, then each again.
     await Promise.all([get(successPath, ids.renewer), hook()]);
     await Promise.all([get(successPath, ids.renewer), hook()]);
@@ -230,7 +236,14 @@ describe("receipts", () => {
     const receipts = (await outbox()).filter((e) => e.purpose === "receipt" && e.to.includes("renewer@example.com"));
     expect(receipts).toHaveLength(1);
     const text = receipts[0]!.text;
-    for (const part of ["Membership Renewal", "Amount: £10.00", "Method: Card", `Reference: ${sessionId}`, `Transaction: ${transaction!.id}`, "Manchester Mosaic Association"]) {
+    for (const part of [
+      "Membership Renewal",
+      "Amount: £10.00",
+      "Method: Card",
+      `Reference: ${sessionId}`,
+      `Transaction: ${transaction!.id}`,
+      "Manchester Mosaic Association",
+    ]) {
       expect(text).toContain(part);
     }
 
