@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { EMAIL_TAKEN_MESSAGE } from "~/domain/own-account";
+import { SETTINGS_MESSAGES } from "~/domain/site-settings-form";
 import type { Member, OutboxEmail } from "~/domain/records";
 import { currentYear } from "~/domain/renewal";
 import { APPLICATION_REJECTED_SUBJECT } from "~/emails/ApplicationRejectedEmail";
@@ -16,6 +17,7 @@ import { parseHtml } from "../../support/html";
 import { startSeededServer, type SeededServer } from "../../support/seeded-server";
 import { demoAccount, sessionCookieFor } from "../../support/session";
 import { singleSignup, uniqueSignupEmail } from "../../support/signup";
+import { formFields, withChanges } from "../../support/studio-form";
 
 /**
  * Issue 19, members part (ADRs 0052, 0053), on a private server (its own D1) with a fake
@@ -210,6 +212,24 @@ describe("a new application e-mails the accountants", () => {
     expect(anchors).toContain(link);
     const row = await (await get(new URL(link).pathname + new URL(link).search, treasurer.id)).text();
     expect(parseHtml(row).text("table")).toContain("Ada Lovelace");
+  });
+});
+
+describe("the new-applications address in /studio/settings", () => {
+  it("refuses a bad address (400); once set, a new application goes to it instead of the accountants", async () => {
+    const form = formFields(await (await get("/studio/settings", treasurer.id)).text(), "form.studio-form");
+    const bad = await post("/studio/settings", Object.fromEntries(withChanges(form, { newApplicationsEmail: "not an address" })), treasurer.id);
+    expect(bad.status).toBe(400);
+    expect(parseHtml(await bad.text()).text("#settings-newApplicationsEmail-error")).toBe(SETTINGS_MESSAGES.email);
+
+    const saved = await post("/studio/settings", Object.fromEntries(withChanges(form, { newApplicationsEmail: "Membership@Example.org" })), treasurer.id);
+    expect(saved.status).toBe(302);
+    const address = uniqueSignupEmail("applies-after");
+    expect((await post("/signup", singleSignup(address))).status).toBe(302);
+    const emails = (await outbox()).filter((e) => e.purpose === "new-application" && e.html.includes(encodeURIComponent(address)));
+    expect(emails.map((e) => e.to)).toEqual([["membership@example.org"]]);
+    const entry = (await activity()).find((e) => e.kind === "setting-changed" && e.subjectId === "Send new applications to");
+    expect(entry?.after).toBe("membership@example.org");
   });
 });
 
