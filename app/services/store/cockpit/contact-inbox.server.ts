@@ -1,7 +1,7 @@
 import { NO_INBOX_STATE, type InboxMessage } from "../../../domain/contact-inbox";
 import type { Id } from "../../../domain/records";
 import { pageWindow } from "../../../domain/paging";
-import { inboxStates, saveHandled, saveRead, saveReply } from "../d1/contact-inbox-state.server";
+import { inboxStates, inboxStateWrites } from "../d1/contact-inbox-state.server";
 import type { ContactMessagesRepository } from "../port";
 import type { CockpitClient } from "./client.server";
 import { readContactMessages } from "./contact.server";
@@ -44,20 +44,6 @@ export function cockpitContactInbox(client: CockpitClient, db: D1Database): Inbo
       if (!message) return null;
       return { ...message, ...((await withStates([id])).get(id) ?? NO_INBOX_STATE) };
     },
-    async markRead(id, at) {
-      if (!(await exists(id))) return false;
-      await saveRead(db, id, at);
-      return true;
-    },
-    async markHandled(id, handled) {
-      if (!(await exists(id))) return false;
-      await saveHandled(db, id, handled);
-      return true;
-    },
-    async recordReply(id, reply) {
-      if (!(await exists(id))) return false;
-      await saveReply(db, id, reply);
-      return true;
-    },
+    ...inboxStateWrites(db, exists),
   };
 }
