@@ -48,6 +48,7 @@ export const ACTIVITY_KINDS = [
   "scheduled-run",
   // Members' data rights (issue 19, part G, ADR 0056): named by the pseudonym only, never the erased data
   "member-erased",
+  "records-past-retention-deleted",
 ] as const;
 export type ActivityKind = (typeof ACTIVITY_KINDS)[number];
 
@@ -114,7 +115,8 @@ export type ActivityEvent =
   // The daily scheduled run (issue 19): what it did, in counts (`stage`: "1 September", when reminders went)
   | { kind: "scheduled-run"; stage: string | null; reminded: number; expired: number; removed: number }
   // Members' data rights (issue 19, part G): `pseudonym` is domain/erasure.ts erasedName
-  | { kind: "member-erased"; memberId: Id; pseudonym: string };
+  | { kind: "member-erased"; memberId: Id; pseudonym: string }
+  | { kind: "records-past-retention-deleted"; emails: number; messages: number };
 
 /** Studio: news. What was done to a news item, named by its title as it was then. */
 export type NewsActivityKind = "news-created" | "news-updated" | "news-published" | "news-unpublished" | "news-deleted";
@@ -214,6 +216,8 @@ export function activitySentence(actor: string, event: ActivityEvent): string {
     // Members' data rights (issue 19, part G)
     case "member-erased":
       return `${actor} erased the personal data of ${event.pseudonym}.`;
+    case "records-past-retention-deleted":
+      return `${actor}: deleted ${count(event.emails, "outbox e-mail", "outbox e-mails")} and ${count(event.messages, "contact message", "contact messages")} older than the settings keep them.`;
     // Studio: event calendar, office bearers and documents
     default:
       return peopleActivitySentence(actor, event);
@@ -271,6 +275,8 @@ function subjectOf(event: ActivityEvent): { subjectId: string; subjectName: stri
     // Members' data rights (issue 19, part G)
     case "member-erased":
       return { subjectId: event.memberId, subjectName: event.pseudonym };
+    case "records-past-retention-deleted":
+      return { subjectId: "retention", subjectName: "records past their retention" };
     default:
       return { subjectId: event.member.id, subjectName: memberName(event.member) };
   }

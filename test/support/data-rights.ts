@@ -23,8 +23,14 @@ export const ERASABLE = {
   traces: ["Erasable", "erasable@example.com", "ZZ9 9ZZ"],
 } as const;
 
+/** Her message through the contact form. */
+export const ERASABLE_MESSAGE = { name: "Sara", lastname: "Erasable", email: ERASABLE.email, subject: "Hall booking", notes: "Is the hall free?" };
+
 /** Adds her (and what names her) to a fresh database; her id. */
-export async function addErasableMember(db: D1Database): Promise<{ id: string; ticketCode: string }> {
+export async function addErasableMember(
+  db: D1Database,
+  options: { contactMessage: boolean } = { contactMessage: true },
+): Promise<{ id: string; ticketCode: string }> {
   const store = createD1Store(db);
   const year = currentYear();
   const member = await store.members.register(
@@ -77,7 +83,7 @@ export async function addErasableMember(db: D1Database): Promise<{ id: string; t
     "dev",
   );
   await store.outbox.add({ to: [ERASABLE.spouseEmail], subject: "For Tom Erasable", html: "<p>Hi</p>", text: "Hi", purpose: "test" }, "stored", "dev");
-  await store.contactMessages.create({ name: "Sara", lastname: "Erasable", email: ERASABLE.email, subject: "Hall booking", notes: "Is the hall free?" });
+  if (options.contactMessage) await store.contactMessages.create(ERASABLE_MESSAGE);
   const treasurer = demoAccount("treasurer");
   await store.activity.record(
     activityEntry(

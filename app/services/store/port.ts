@@ -418,4 +418,8 @@ export interface PersonalDataRepository {
    * (domain/erasure.ts pseudonymiseText). How many entries changed.
    */
   pseudonymiseActivity(ids: Id[], names: string[], pseudonym: string): Promise<number>;
+  /** The daily run's retention (settings `retention`): deletes outbox e-mails made before `cutoff`; how many. */
+  deleteOutboxBefore(cutoff: UnixSeconds): Promise<number>;
+  /** The same for contact messages (on Cockpit: marked erased, as eraseContactMessagesFrom does); how many. */
+  deleteContactMessagesBefore(cutoff: UnixSeconds): Promise<number>;
 }

@@ -112,4 +112,20 @@ describeStore("personal data", { verifyDelayMs: QUICK_CLAIM_PAUSE_MS }, (t) => {
     );
     expect(await t.store.personalData.pseudonymiseActivity([sara.id], ["Sara Thomas"], "Erased member #x")).toBe(0);
   });
+
+  it("deletes outbox e-mails and contact messages made before a cutoff (the retention), and keeps the newer ones", async () => {
+    const kept = await t.store.outbox.add(email(["new@example.org"], "New"), "sent", "test");
+    await t.store.contactMessages.create(message("Newer", "newer@example.org"));
+    const future = Math.floor(Date.now() / 1000) + 3600;
+    // Nothing is older than an hour ago's cutoff...
+    expect(await t.store.personalData.deleteOutboxBefore(future - 7200)).toBe(0);
+    expect(await t.store.personalData.deleteContactMessagesBefore(future - 7200)).toBe(0);
+    expect(await t.store.outbox.get(kept.id)).not.toBeNull();
+    // ...and everything is older than an hour from now.
+    expect(await t.store.personalData.deleteOutboxBefore(future)).toBeGreaterThanOrEqual(2);
+    expect(await t.store.outbox.get(kept.id)).toBeNull();
+    expect(await t.store.personalData.deleteContactMessagesBefore(future)).toBeGreaterThanOrEqual(2);
+    expect((await t.store.contactMessages.listInbox({ page: 0, pageSize: 50 })).total).toBe(0);
+    expect(await t.store.personalData.deleteContactMessagesBefore(future)).toBe(0);
+  });
 });

@@ -37,6 +37,15 @@ export function cockpitPersonalData(client: CockpitClient, db: D1Database): Pers
       );
       return messages.length;
     },
+    async deleteContactMessagesBefore(cutoff) {
+      const erased = await erasedContactMessageIds(db);
+      const old = (await readContactMessages(client)).filter((message) => message.createdAt < cutoff && !erased.has(message.id));
+      await markContactMessagesErased(
+        db,
+        old.map((message) => message.id),
+      );
+      return old.length;
+    },
     async pseudonymisePayments(userId, as) {
       const transactions = await client.find(MEMBERTRANSACTIONS, { filter: { userId }, fields: { _id: 1 } });
       for (const entry of transactions.entries) {

@@ -16,8 +16,12 @@ const marks = (values: unknown[]) => values.map(() => "?").join(", ");
 const TO_ANY = (n: number) =>
   `EXISTS (SELECT 1 FROM json_each(outbox.recipients) r WHERE lower(r.value) IN (${Array.from({ length: n }, () => "?").join(", ")}))`;
 
-export function d1PersonalOutbox(db: D1Database): Pick<PersonalDataRepository, "outboxTo" | "deleteOutboxTo"> {
+export function d1PersonalOutbox(db: D1Database): Pick<PersonalDataRepository, "outboxTo" | "deleteOutboxTo" | "deleteOutboxBefore"> {
   return {
+    async deleteOutboxBefore(cutoff) {
+      const result = await db.prepare("DELETE FROM outbox WHERE created_at < ?").bind(cutoff).run();
+      return result.meta.changes ?? 0;
+    },
     async outboxTo(addresses) {
       const wanted = lower(addresses);
       if (wanted.length === 0) return [];

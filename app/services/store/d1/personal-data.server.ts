@@ -37,6 +37,14 @@ export function d1PersonalData(db: D1Database): PersonalDataRepository {
       ]);
       return removed!.meta.changes ?? 0;
     },
+    async deleteContactMessagesBefore(cutoff) {
+      const old = "SELECT id FROM contact_messages WHERE created_at < ?";
+      const [, removed] = await db.batch([
+        db.prepare(`DELETE FROM contact_message_state WHERE message_id IN (${old})`).bind(cutoff),
+        db.prepare("DELETE FROM contact_messages WHERE created_at < ?").bind(cutoff),
+      ]);
+      return removed!.meta.changes ?? 0;
+    },
     async pseudonymisePayments(userId, as) {
       const [transactions, tickets] = await db.batch([
         db.prepare("UPDATE transactions SET member_name = ?1, member_email = ?2, family_details = NULL WHERE user_id = ?3").bind(as.name, as.email, userId),
