@@ -1,3 +1,4 @@
+import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
 import { activityEntry } from "~/domain/activity";
 import {
@@ -13,6 +14,9 @@ import {
 } from "~/domain/erasure";
 import { memberForExport, myData, myDataFilename } from "~/domain/my-data";
 import type { Member } from "~/domain/records";
+import { siteSettingsSchema } from "~/domain/site-settings";
+import { defaultSiteSettings } from "~/domain/site-settings-defaults";
+import { SETTINGS_MESSAGES, applySettingsForm, settingChanges, settingsFormSchema, settingsFormValues } from "~/domain/site-settings-form";
 import { passwordHashKind } from "~/services/password.server";
 import { newMember } from "../support/fixtures";
 
@@ -155,5 +159,42 @@ describe("download my data (domain/my-data.ts)", () => {
     expect(myDataFilename(new Date("2026-11-24T12:00:00Z"))).toBe("mma-my-data-2026-11-24.json");
     // 23:30 UTC on 30 June is already 1 July in London (BST).
     expect(myDataFilename(new Date("2026-06-30T23:30:00Z"))).toBe("mma-my-data-2026-07-01.json");
+  });
+});
+
+describe("retention settings (the Site settings form)", () => {
+  const parse = (values: Record<string, string>) => {
+    const form = new FormData();
+    for (const [name, value] of Object.entries(values)) if (name !== "registrationDisabled" || value === "on") form.append(name, value);
+    return parseWithZod(form, { schema: settingsFormSchema, disableAutoCoercion: true });
+  };
+
+  it("starts at 6 years, 365 days and 730 days, and round-trips what the accountant types", () => {
+    const settings = defaultSiteSettings();
+    expect(settings.retention).toEqual({ paymentYears: 6, outboxDays: 365, contactDays: 730 });
+    const values = { ...settingsFormValues(settings), retentionPaymentYears: "7", retentionOutboxDays: "90", retentionContactDays: " 400 " };
+    const submission = parse(values);
+    expect(submission.status).toBe("success");
+    if (submission.status !== "success") return;
+    const next = applySettingsForm(settings, submission.value);
+    expect(next.retention).toEqual({ paymentYears: 7, outboxDays: 90, contactDays: 400 });
+    expect(settingChanges(settings, next).map((change) => change.key)).toEqual([
+      "Keep payment records for (years)",
+      "Keep outbox e-mails for (days)",
+      "Keep contact messages for (days)",
+    ]);
+  });
+
+  it("refuses what is not a whole number in range, with the field's message", () => {
+    const values = { ...settingsFormValues(defaultSiteSettings()), retentionPaymentYears: "0", retentionOutboxDays: "1.5", retentionContactDays: "" };
+    const reply = parse(values).reply();
+    expect(reply.error?.retentionPaymentYears).toEqual([SETTINGS_MESSAGES.wholeNumber(1, 100)]);
+    expect(reply.error?.retentionOutboxDays).toEqual([SETTINGS_MESSAGES.wholeNumber(1, 36500)]);
+    expect(reply.error?.retentionContactDays).toEqual([SETTINGS_MESSAGES.wholeNumber(1, 36500)]);
+  });
+
+  it("reads settings saved before retention existed with the defaults", () => {
+    const { retention: _dropped, ...older } = defaultSiteSettings();
+    expect(siteSettingsSchema.parse(older).retention).toEqual({ paymentYears: 6, outboxDays: 365, contactDays: 730 });
   });
 });
