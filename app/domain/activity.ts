@@ -46,6 +46,9 @@ export const ACTIVITY_KINDS = [
   "own-email-changed",
   // The daily scheduled run (issue 19, ADR 0050): one entry per run that did something
   "scheduled-run",
+  // Members' data rights (issue 19, part G, ADR 0056): named by the pseudonym only, never the erased data
+  "member-erased",
+  "records-past-retention-deleted",
 ] as const;
 export type ActivityKind = (typeof ACTIVITY_KINDS)[number];
 
@@ -110,7 +113,10 @@ export type ActivityEvent =
   // Members' own account (issue 19)
   | { kind: "own-password-changed" | "own-email-changed"; member: ActivityMember }
   // The daily scheduled run (issue 19): what it did, in counts (`stage`: "1 September", when reminders went)
-  | { kind: "scheduled-run"; stage: string | null; reminded: number; expired: number; removed: number };
+  | { kind: "scheduled-run"; stage: string | null; reminded: number; expired: number; removed: number }
+  // Members' data rights (issue 19, part G): `pseudonym` is domain/erasure.ts erasedName
+  | { kind: "member-erased"; memberId: Id; pseudonym: string }
+  | { kind: "records-past-retention-deleted"; emails: number; messages: number };
 
 /** Studio: news. What was done to a news item, named by its title as it was then. */
 export type NewsActivityKind = "news-created" | "news-updated" | "news-published" | "news-unpublished" | "news-deleted";
@@ -207,6 +213,11 @@ export function activitySentence(actor: string, event: ActivityEvent): string {
     // The daily scheduled run (issue 19)
     case "scheduled-run":
       return `${actor}: ${scheduledRunParts(event).join(", ")}.`;
+    // Members' data rights (issue 19, part G)
+    case "member-erased":
+      return `${actor} erased the personal data of ${event.pseudonym}.`;
+    case "records-past-retention-deleted":
+      return `${actor}: deleted ${count(event.emails, "outbox e-mail", "outbox e-mails")} and ${count(event.messages, "contact message", "contact messages")} older than the settings keep them.`;
     // Studio: event calendar, office bearers and documents
     default:
       return peopleActivitySentence(actor, event);
@@ -261,6 +272,11 @@ function subjectOf(event: ActivityEvent): { subjectId: string; subjectName: stri
     // The daily scheduled run (issue 19)
     case "scheduled-run":
       return { subjectId: "daily-run", subjectName: "daily run" };
+    // Members' data rights (issue 19, part G)
+    case "member-erased":
+      return { subjectId: event.memberId, subjectName: event.pseudonym };
+    case "records-past-retention-deleted":
+      return { subjectId: "retention", subjectName: "records past their retention" };
     default:
       return { subjectId: event.member.id, subjectName: memberName(event.member) };
   }

@@ -294,6 +294,20 @@ export const ROUTES: Readonly<Record<string, RouteEntry>> = {
     seenBy: ANYONE,
     rule: "the signed link e-mailed to the new address is the key (no sign-in: it may be opened on another device); a bad link gets 404",
   },
+
+  // Members' data rights (issue 19, part G): the member's own data (requireUser), any member's for an
+  // accountant, and the erase page. Its sample is an unknown member, so no harmless post erases anyone.
+  "account.data.tsx": { path: "/account/data", methods: GET, access: "member", html: true },
+  "account.data[.json].tsx": { path: "/account/data.json", methods: GET, access: "member", html: false, resource: "file" },
+  "accounts_.members_.$id_.data.tsx": { path: `/accounts/members/${DEMO.member}/data`, methods: GET, access: "accountant", html: true },
+  "accounts_.members_.$id_.data[.json].tsx": {
+    path: `/accounts/members/${DEMO.member}/data.json`,
+    methods: GET,
+    access: "accountant",
+    html: false,
+    resource: "file",
+  },
+  "accounts_.members_.$id_.erase.tsx": { path: `/accounts/members/${DEMO.unknown}/erase`, methods: GET_POST, access: "accountant", html: true, status: 404 },
 };
 
 const ROUTES_DIR = path.resolve(import.meta.dirname, "../../app/routes");

@@ -88,6 +88,9 @@ const GET_EXCEPTIONS: Record<string, (actor: Actor) => Answer | undefined> = {
   "mem-renewals_.pending[.xlsx].tsx": (actor) => (actor === "accountant" ? { status: 200, type: XLSX } : undefined),
   "mem-renewals_.renewed[.xlsx].tsx": (actor) => (actor === "accountant" ? { status: 200, type: XLSX } : undefined),
   "mem-events-pay_.tickets[.xlsx].tsx": (actor) => (actor === "accountant" ? { status: 200, type: XLSX } : undefined),
+  // Members' data rights (issue 19, part G): the data files are JSON.
+  "account.data[.json].tsx": (actor) => (SIGNED_IN.has(actor) ? { status: 200, type: "application/json" } : undefined),
+  "accounts_.members_.$id_.data[.json].tsx": (actor) => (actor === "accountant" ? { status: 200, type: "application/json" } : undefined),
 };
 
 /** What an admitted actor's harmless post gets (a form with nothing to act on). */
@@ -158,6 +161,9 @@ const ADMITTED_POST: Record<string, (actor: Actor) => Cell> = {
   "account.password.tsx": () => ({ status: 400, type: HTML }),
   "account.email.tsx": () => ({ status: 400, type: HTML }),
   "account.email_.confirm.$token.tsx": () => ({ status: 404, type: HTML }),
+
+  // Members' data rights (issue 19, part G): erasing an unknown member is not found.
+  "accounts_.members_.$id_.erase.tsx": () => ({ status: 404, type: HTML }),
 };
 
 function expectedGet(file: string, entry: RouteEntry, actor: Actor): Answer {

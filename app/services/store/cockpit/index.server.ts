@@ -8,6 +8,7 @@ import { cockpitContactMessages } from "./contact.server";
 import { cockpitContent } from "./content.server";
 import { cockpitDocuments } from "./documents.server";
 import { cockpitMembers } from "./members.server";
+import { cockpitPersonalData } from "./personal-data.server";
 import { cockpitTickets } from "./tickets.server";
 import { cockpitTransactions } from "./transactions.server";
 
@@ -32,5 +33,6 @@ export function createCockpitStore(
     tickets: cockpitTickets(client, bestEffort),
     outbox: d1Outbox(db),
     activity: cockpitActivity(client),
+    personalData: cockpitPersonalData(client, db),
   };
 }
