@@ -46,6 +46,9 @@ export const ACTIVITY_KINDS = [
   "own-email-changed",
   // The daily scheduled run (issue 19, ADR 0050): one entry per run that did something
   "scheduled-run",
+  // Offline payments and tickets at the desk (issue 19, part O, ADR 0054)
+  "offline-payment-recorded",
+  "desk-ticket-booked",
 ] as const;
 export type ActivityKind = (typeof ACTIVITY_KINDS)[number];
 
@@ -110,7 +113,11 @@ export type ActivityEvent =
   // Members' own account (issue 19)
   | { kind: "own-password-changed" | "own-email-changed"; member: ActivityMember }
   // The daily scheduled run (issue 19): what it did, in counts (`stage`: "1 September", when reminders went)
-  | { kind: "scheduled-run"; stage: string | null; reminded: number; expired: number; removed: number };
+  | { kind: "scheduled-run"; stage: string | null; reminded: number; expired: number; removed: number }
+  // Offline payments and tickets at the desk (issue 19, part O): `payment` says what, how and how much
+  // ("a cash payment for Renewal 2026 of £10.00"); a desk ticket names its code and how it is paid
+  | { kind: "offline-payment-recorded"; member: ActivityMember; payment: string }
+  | { kind: "desk-ticket-booked"; member: ActivityMember; ticket: { code: string; title: string }; paidBy: string };
 
 /** Studio: news. What was done to a news item, named by its title as it was then. */
 export type NewsActivityKind = "news-created" | "news-updated" | "news-published" | "news-unpublished" | "news-deleted";
@@ -207,6 +214,11 @@ export function activitySentence(actor: string, event: ActivityEvent): string {
     // The daily scheduled run (issue 19)
     case "scheduled-run":
       return `${actor}: ${scheduledRunParts(event).join(", ")}.`;
+    // Offline payments and tickets at the desk (issue 19, part O)
+    case "offline-payment-recorded":
+      return `${actor} recorded ${event.payment} from member ${memberName(event.member)}.`;
+    case "desk-ticket-booked":
+      return `${actor} booked ticket ${formatTicketCode(event.ticket.code)} (${event.ticket.title}) at the desk for member ${memberName(event.member)}: ${event.paidBy}.`;
     // Studio: event calendar, office bearers and documents
     default:
       return peopleActivitySentence(actor, event);

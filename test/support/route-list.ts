@@ -294,6 +294,9 @@ export const ROUTES: Readonly<Record<string, RouteEntry>> = {
     seenBy: ANYONE,
     rule: "the signed link e-mailed to the new address is the key (no sign-in: it may be opened on another device); a bad link gets 404",
   },
+  // Offline payments and tickets at the desk (issue 19, part O)
+  "accounts_.record-payment.$id.tsx": { path: `/accounts/record-payment/${DEMO.otherMember}`, methods: GET_POST, access: "accountant", html: true },
+  "accounts_.desk.tsx": { path: "/accounts/desk", methods: GET_POST, access: "accountant", html: true },
 };
 
 const ROUTES_DIR = path.resolve(import.meta.dirname, "../../app/routes");

@@ -158,6 +158,10 @@ const ADMITTED_POST: Record<string, (actor: Actor) => Cell> = {
   "account.password.tsx": () => ({ status: 400, type: HTML }),
   "account.email.tsx": () => ({ status: 400, type: HTML }),
   "account.email_.confirm.$token.tsx": () => ({ status: 404, type: HTML }),
+
+  // Offline payments and tickets at the desk (issue 19, part O): a form without its fields is answered with its messages.
+  "accounts_.record-payment.$id.tsx": () => ({ status: 400, type: HTML }),
+  "accounts_.desk.tsx": () => ({ status: 400, type: HTML }),
 };
 
 function expectedGet(file: string, entry: RouteEntry, actor: Actor): Answer {
@@ -227,6 +231,10 @@ const ATTACK: Record<string, Record<string, string>> = {
   // Members' own account (issue 19)
   "account.password.tsx": { currentPassword: "matrix", password: "changed-by-matrix", confirmPassword: "changed-by-matrix" },
   "account.email.tsx": { email: "changed-by-matrix@example.com", currentPassword: "matrix" },
+
+  // Offline payments and tickets at the desk (issue 19, part O)
+  "accounts_.record-payment.$id.tsx": { kind: "renewal", method: "cash", paidOn: "2026-01-02", amount: "10.00" },
+  "accounts_.desk.tsx": { member: DEMO.member, numberOfAdults: "1", adultName1: "Matrix Guest", pay: "cash" },
 };
 const HARMLESS = { matrix: "1" };
 
