@@ -14,11 +14,7 @@ export const REFERENCE_MAX = 100;
 export function offlinePaymentFields(options: { expected: number; today: string }) {
   return {
     method: z.enum(OFFLINE_METHODS, { error: OFFLINE_MESSAGES.method }),
-    reference: z
-      .string()
-      .optional()
-      .transform((value) => (value ?? "").trim())
-      .pipe(z.string().max(REFERENCE_MAX, { error: OFFLINE_MESSAGES.referenceTooLong })),
+    reference: z.string().trim().max(REFERENCE_MAX, { error: OFFLINE_MESSAGES.referenceTooLong }).default(""),
     paidOn: z
       .string({ error: OFFLINE_MESSAGES.paidOn })
       .trim()
