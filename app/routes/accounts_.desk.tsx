@@ -119,6 +119,7 @@ export default function Desk() {
   if (!booking || !party || !counts) {
     return (
       <AdminPage title={DESK_TITLE}>
+        <FormMessage message={formError} />
         <MemberSearch q={q} found={found} />
       </AdminPage>
     );
@@ -131,7 +132,7 @@ export default function Desk() {
       <p>
         <Link to="/accounts/desk">Choose another member</Link>
       </p>
-      <Form method="post" noValidate className="desk-booking booking-form" {...form}>
+      <Form method="post" action={`/accounts/desk?member=${encodeURIComponent(booking.member.id)}`} noValidate className="desk-booking booking-form" {...form}>
         <input type="hidden" name="member" value={booking.member.id} />
         <h2>{`${booking.title || "Book tickets"} for ${booking.member.name}`}</h2>
         <p>{`${booking.member.email}, ${booking.membership} membership.`}</p>

@@ -36,11 +36,11 @@ export const action = storeSafeAction(async ({ request, params, context }: Actio
   const submission = parseWithZod(form, { schema: offlinePaymentSchema({ expected: page.due?.amount ?? 0, today: page.today }) });
   const kind = String(form.get("kind") ?? "");
   if (!page.due) return data(submission.reply({ formErrors: [NOTHING_DUE_MESSAGE] }), { status: 409, headers: PRIVATE });
-  if (submission.status !== "success") return data(submission.reply(), { status: 400, headers: PRIVATE });
-  // The form was made for what was due then; if that changed meanwhile, nothing is recorded.
+  // The form was made for what was due then; if that changed meanwhile (paid in another tab), nothing is recorded.
   if (kind !== page.due.kind || !(MEMBER_PAYMENT_KINDS as readonly string[]).includes(kind)) {
     return data(submission.reply({ formErrors: [NOT_DUE_MESSAGE] }), { status: 409, headers: PRIVATE });
   }
+  if (submission.status !== "success") return data(submission.reply(), { status: 400, headers: PRIVATE });
   const result = await recordMemberPayment(context, accountant, page.member.id, kind as MemberPaymentKind, submission.value);
   if (!result) throw notFound();
   if (!result.ok) return data(submission.reply({ formErrors: [result.message] }), { status: 409, headers: PRIVATE });

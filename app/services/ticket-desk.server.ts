@@ -41,7 +41,7 @@ const DESK_SEARCH_LIMIT = 20;
 export async function searchDeskMembers(context: AppLoadContext, search: string): Promise<DeskMember[]> {
   const q = search.trim();
   if (!q) return [];
-  const { rows } = await context.store.members.list({ deleted: false, search: q, page: 1, pageSize: DESK_SEARCH_LIMIT });
+  const { rows } = await context.store.members.list({ deleted: false, search: q, page: 0, pageSize: DESK_SEARCH_LIMIT });
   return rows.map((m) => ({ id: m.id, name: m.fullName, email: m.email, number: formatMemberNumber(m.memberNumber) ?? "", membership: m.membership }));
 }
 
@@ -98,11 +98,13 @@ export async function bookAtDesk(
   const started = await startCheckout(context, request, { member, charge, purpose: "ticket" });
   // On failure the unpaid ticket stays unpaid (never listed or admitted) and its pending transaction is Reconcile's to fail.
   if (!started.ok) return { ok: false, status: 503, message: started.error };
+  // The practice checkout answers with a path: an e-mail needs the whole address.
+  const link = new URL(started.url, request.url).toString();
   const people = ticket.attendees.map((a) => `${a.name} (${BAND_NAMES[a.band].short})`);
   const sent = await createEmailService(context).send({
     to: [member.email],
     subject: DESK_LINK_SUBJECT,
-    react: createElement(TicketPaymentLinkEmail, { fullName: member.fullName, event, total: formatPence(price.total), people, link: started.url }),
+    react: createElement(TicketPaymentLinkEmail, { fullName: member.fullName, event, total: formatPence(price.total), people, link }),
     purpose: "ticket-payment-link",
   });
   await log(DESK_PAID_BY.link);

@@ -159,8 +159,9 @@ const ADMITTED_POST: Record<string, (actor: Actor) => Cell> = {
   "account.email.tsx": () => ({ status: 400, type: HTML }),
   "account.email_.confirm.$token.tsx": () => ({ status: 404, type: HTML }),
 
-  // Offline payments and tickets at the desk (issue 19, part O): a form without its fields is answered with its messages.
-  "accounts_.record-payment.$id.tsx": () => ({ status: 400, type: HTML }),
+  // Offline payments and tickets at the desk (issue 19, part O): a form not made for the payment due now records nothing (409);
+  // the desk without a member is answered with its message.
+  "accounts_.record-payment.$id.tsx": () => ({ status: 409, type: HTML }),
   "accounts_.desk.tsx": () => ({ status: 400, type: HTML }),
 };
 
