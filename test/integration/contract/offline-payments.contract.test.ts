@@ -36,7 +36,9 @@ describeStore("offline payments", { verifyDelayMs: QUICK_CLAIM_PAUSE_MS }, (t) =
       const cash = await t.store.tickets.create(newTicket(userId));
       const card = await t.store.tickets.create(newTicket(userId));
       const unpaid = await t.store.tickets.create(newTicket(userId));
-      const cashTx = await t.store.transactions.create(newTransaction(userId, { paymentType: "ticket", ticketId: cash.id, method: "cash", paidOn: "2026-11-24" }));
+      const cashTx = await t.store.transactions.create(
+        newTransaction(userId, { paymentType: "ticket", ticketId: cash.id, method: "cash", paidOn: "2026-11-24" }),
+      );
       const cardTx = await t.store.transactions.create(newTransaction(userId, { paymentType: "ticket", ticketId: card.id }));
       // A pending one does not count: the ticket is not paid by it.
       await t.store.transactions.create(newTransaction(userId, { paymentType: "ticket", ticketId: unpaid.id, method: "cash" }));

@@ -265,7 +265,18 @@ describe("/mem-renewals without an e-mail provider", () => {
     expect(renewed.headers.get("Content-Disposition")).toMatch(new RegExp(`^attachment; filename="renewed-${Y}-\\d{4}-\\d{2}-\\d{2}\\.xlsx"$`));
     expect(renewed.headers.get("Cache-Control")).toBe("private, no-store");
     const sheet = await readSheet(await renewed.arrayBuffer());
-    expect(sheet[0]).toEqual(["Name", "Membership Type", "Amount (£)", "Date", "Email", "payment product reference", "Description", "Year", "Method", "Reference"]);
+    expect(sheet[0]).toEqual([
+      "Name",
+      "Membership Type",
+      "Amount (£)",
+      "Date",
+      "Email",
+      "payment product reference",
+      "Description",
+      "Year",
+      "Method",
+      "Reference",
+    ]);
     expect(sheet).toHaveLength(1 + baseline.renewedCount + 4);
     const beta = sheet.find((row) => row[0] === "Renew Beta Person")!;
     expect(beta.slice(0, 4)).toEqual(["Renew Beta Person", "Family", 20, new Date(Date.UTC(Y, 2, 3))]);
