@@ -49,6 +49,9 @@ export const ACTIVITY_KINDS = [
   // Members' data rights (issue 19, part G, ADR 0056): named by the pseudonym only, never the erased data
   "member-erased",
   "records-past-retention-deleted",
+  // Offline payments and tickets at the desk (issue 19, part O, ADR 0054)
+  "offline-payment-recorded",
+  "desk-ticket-booked",
 ] as const;
 export type ActivityKind = (typeof ACTIVITY_KINDS)[number];
 
@@ -116,7 +119,11 @@ export type ActivityEvent =
   | { kind: "scheduled-run"; stage: string | null; reminded: number; expired: number; removed: number }
   // Members' data rights (issue 19, part G): `pseudonym` is domain/erasure.ts erasedName
   | { kind: "member-erased"; memberId: Id; pseudonym: string }
-  | { kind: "records-past-retention-deleted"; emails: number; messages: number };
+  | { kind: "records-past-retention-deleted"; emails: number; messages: number }
+  // Offline payments and tickets at the desk (issue 19, part O): `payment` says what, how and how much
+  // ("a cash payment for Renewal 2026 of £10.00"); a desk ticket names its code and how it is paid
+  | { kind: "offline-payment-recorded"; member: ActivityMember; payment: string }
+  | { kind: "desk-ticket-booked"; member: ActivityMember; ticket: { code: string; title: string }; paidBy: string };
 
 /** Studio: news. What was done to a news item, named by its title as it was then. */
 export type NewsActivityKind = "news-created" | "news-updated" | "news-published" | "news-unpublished" | "news-deleted";
@@ -218,6 +225,11 @@ export function activitySentence(actor: string, event: ActivityEvent): string {
       return `${actor} erased the personal data of ${event.pseudonym}.`;
     case "records-past-retention-deleted":
       return `${actor}: deleted ${count(event.emails, "outbox e-mail", "outbox e-mails")} and ${count(event.messages, "contact message", "contact messages")} older than the settings keep them.`;
+    // Offline payments and tickets at the desk (issue 19, part O)
+    case "offline-payment-recorded":
+      return `${actor} recorded ${event.payment} from member ${memberName(event.member)}.`;
+    case "desk-ticket-booked":
+      return `${actor} booked ticket ${formatTicketCode(event.ticket.code)} (${event.ticket.title}) at the desk for member ${memberName(event.member)}: ${event.paidBy}.`;
     // Studio: event calendar, office bearers and documents
     default:
       return peopleActivitySentence(actor, event);

@@ -308,6 +308,9 @@ export const ROUTES: Readonly<Record<string, RouteEntry>> = {
     resource: "file",
   },
   "accounts_.members_.$id_.erase.tsx": { path: `/accounts/members/${DEMO.unknown}/erase`, methods: GET_POST, access: "accountant", html: true, status: 404 },
+  // Offline payments and tickets at the desk (issue 19, part O)
+  "accounts_.record-payment.$id.tsx": { path: `/accounts/record-payment/${DEMO.otherMember}`, methods: GET_POST, access: "accountant", html: true },
+  "accounts_.desk.tsx": { path: "/accounts/desk", methods: GET_POST, access: "accountant", html: true },
 };
 
 const ROUTES_DIR = path.resolve(import.meta.dirname, "../../app/routes");

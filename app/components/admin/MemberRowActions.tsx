@@ -53,6 +53,11 @@ export function MemberRowActions(props: {
         Show Details
       </a>
       {button("send-link", "Send Payment Link", states.sendLink.refusal)}
+      {deletedList ? null : (
+        <a href={`/accounts/record-payment/${member.id}`} aria-describedby={describedBy}>
+          Record Payment
+        </a>
+      )}
       {deletedList ? button("restore", "Restore Member", states.restore.refusal) : button("delete", "Delete Member", states.delete.refusal)}
       {button(states.privilege.action, states.privilege.label, states.privilege.refusal)}
       {button(states.editor.action, states.editor.label, states.editor.refusal)}

@@ -34,6 +34,7 @@ import type { PageRequest } from "../../domain/paging";
 import type { InboxMessage } from "../../domain/contact-inbox";
 import type { SiteSettings } from "../../domain/site-settings";
 import type { PageInput, SlideInput } from "../../domain/studio-pages";
+import type { PaymentMethod } from "../../domain/records";
 
 /**
  * The store port: every collection of the spec behind one typed interface.
@@ -276,6 +277,10 @@ export interface TransactionsRepository {
    * the year in UK time, which the caller computes.
    */
   summarizeSettled(query: SettledQuery, periods: ReadonlyArray<{ from: UnixSeconds; to: UnixSeconds }>): Promise<SettledSummary>;
+
+  // Offline payments (issue 19, part O, ADR 0054): the events report shows how each ticket was paid
+  /** The method of each ticket's paid ('success') transaction, by ticket id; a ticket without one (free) is absent. */
+  ticketPaymentMethods(ticketIds: Id[]): Promise<Record<Id, PaymentMethod>>;
 }
 
 export interface SettledQuery {

@@ -164,6 +164,10 @@ const ADMITTED_POST: Record<string, (actor: Actor) => Cell> = {
 
   // Members' data rights (issue 19, part G): erasing an unknown member is not found.
   "accounts_.members_.$id_.erase.tsx": () => ({ status: 404, type: HTML }),
+  // Offline payments and tickets at the desk (issue 19, part O): a form not made for the payment due now records nothing (409);
+  // the desk without a member is answered with its message.
+  "accounts_.record-payment.$id.tsx": () => ({ status: 409, type: HTML }),
+  "accounts_.desk.tsx": () => ({ status: 400, type: HTML }),
 };
 
 function expectedGet(file: string, entry: RouteEntry, actor: Actor): Answer {
@@ -233,6 +237,10 @@ const ATTACK: Record<string, Record<string, string>> = {
   // Members' own account (issue 19)
   "account.password.tsx": { currentPassword: "matrix", password: "changed-by-matrix", confirmPassword: "changed-by-matrix" },
   "account.email.tsx": { email: "changed-by-matrix@example.com", currentPassword: "matrix" },
+
+  // Offline payments and tickets at the desk (issue 19, part O)
+  "accounts_.record-payment.$id.tsx": { kind: "renewal", method: "cash", paidOn: "2026-01-02", amount: "10.00" },
+  "accounts_.desk.tsx": { member: DEMO.member, numberOfAdults: "1", adultName1: "Matrix Guest", pay: "cash" },
 };
 const HARMLESS = { matrix: "1" };
 

@@ -11,6 +11,7 @@ import { cockpitMembers } from "./members.server";
 import { cockpitPersonalData } from "./personal-data.server";
 import { cockpitTickets } from "./tickets.server";
 import { cockpitTransactions } from "./transactions.server";
+import { cockpitTicketPaymentMethods } from "./ticket-payment-methods.server";
 
 /**
  * The store over Cockpit (selected by CMS_API_URL): the spec's collections in Cockpit,
@@ -29,7 +30,7 @@ export function createCockpitStore(
     documents: cockpitDocuments(client, db, options.assetsBase, options.media, options.cmsSite),
     contactMessages: { ...cockpitContactMessages(client), ...cockpitContactInbox(client, db) },
     members: cockpitMembers(client),
-    transactions: cockpitTransactions(client, bestEffort),
+    transactions: { ...cockpitTransactions(client, bestEffort), ...cockpitTicketPaymentMethods(client) },
     tickets: cockpitTickets(client, bestEffort),
     outbox: d1Outbox(db),
     activity: cockpitActivity(client),
