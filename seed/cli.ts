@@ -1,5 +1,6 @@
 import { parseArgs } from "node:util";
-import { DEFAULT_PERSIST_TO } from "../scripts/lib";
+import { moveLocalDocumentFiles } from "../scripts/documents-to-r2/local";
+import { DEFAULT_PERSIST_TO, migrate } from "../scripts/lib";
 import { parsePhotoSize } from "./photo-plan";
 import { openLocalPlatform } from "./platform";
 import { seedPhotos } from "./photos";
@@ -9,7 +10,8 @@ import { seedDatabase } from "./seed";
  * npm run seed -- [--members N] [--tickets N] [--if-empty] [--persist-to DIR]
  *                 [--photos [--photo-count N] [--photo-size WxH]]
  * Writes the demo content and accounts (and synthetic members for benchmarks)
- * into the local D1 database. Migrations must have been applied (npm start does).
+ * into the local D1 database, after applying its migrations as npm start does (so it also
+ * works on a fresh clone before the first start).
  * --photos adds a gallery of 40 generated 4000×3000 phone photos and full-size
  * banners on the home slides, stored with their renditions (seed/photos.ts).
  */
@@ -42,6 +44,8 @@ if (photoSize === null) {
 }
 
 const started = performance.now();
+await moveLocalDocumentFiles(values["persist-to"], (line) => console.log(line));
+migrate(values["persist-to"], { quiet: true });
 const { db, media, images, dispose } = await openLocalPlatform(values["persist-to"]);
 try {
   const report = await seedDatabase(db, {

@@ -1,5 +1,6 @@
 import type { CalendarEvent, DocumentRecord, Gallery, HomeSlide, InfoPage, MediaRef, NewsItem, OfficeBearer, PreviousTeam } from "~/domain/records";
 import type { SiteSettings } from "~/domain/site-settings";
+import { RETENTION_DEFAULTS } from "~/domain/site-settings-defaults";
 import { ID_SPACE, seedId } from "./ids";
 
 /**
@@ -71,6 +72,8 @@ export function demoSettings(year: number): SiteSettings {
     },
     // Automatic work (issue 19, cron part): the renewal reminders the daily run sends.
     renewalReminderStages: ["09-01", "10-01", "11-01"],
+    // Members' data rights (issue 19, part G): the defaults.
+    retention: { ...RETENTION_DEFAULTS },
     // New applications (issue 19, members part): every accountant hears of them.
     newApplicationsEmail: "",
   };

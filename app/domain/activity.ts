@@ -46,6 +46,12 @@ export const ACTIVITY_KINDS = [
   "own-email-changed",
   // The daily scheduled run (issue 19, ADR 0050): one entry per run that did something
   "scheduled-run",
+  // Members' data rights (issue 19, part G, ADR 0056): named by the pseudonym only, never the erased data
+  "member-erased",
+  "records-past-retention-deleted",
+  // Offline payments and tickets at the desk (issue 19, part O, ADR 0054)
+  "offline-payment-recorded",
+  "desk-ticket-booked",
   // Members corrected and applications rejected by an accountant (issue 19, ADR 0052)
   "member-corrected",
   "member-rejected",
@@ -114,6 +120,13 @@ export type ActivityEvent =
   | { kind: "own-password-changed" | "own-email-changed"; member: ActivityMember }
   // The daily scheduled run (issue 19): what it did, in counts (`stage`: "1 September", when reminders went)
   | { kind: "scheduled-run"; stage: string | null; reminded: number; expired: number; removed: number }
+  // Members' data rights (issue 19, part G): `pseudonym` is domain/erasure.ts erasedName
+  | { kind: "member-erased"; memberId: Id; pseudonym: string }
+  | { kind: "records-past-retention-deleted"; emails: number; messages: number }
+  // Offline payments and tickets at the desk (issue 19, part O): `payment` says what, how and how much
+  // ("a cash payment for Renewal 2026 of £10.00"); a desk ticket names its code and how it is paid
+  | { kind: "offline-payment-recorded"; member: ActivityMember; payment: string }
+  | { kind: "desk-ticket-booked"; member: ActivityMember; ticket: { code: string; title: string }; paidBy: string }
   // Members corrected and applications rejected by an accountant (issue 19): the changed fields before → after (never a password)
   | { kind: "member-corrected"; member: ActivityMember; before: JsonValue; after: JsonValue }
   | { kind: "member-rejected"; member: ActivityMember };
@@ -213,6 +226,16 @@ export function activitySentence(actor: string, event: ActivityEvent): string {
     // The daily scheduled run (issue 19)
     case "scheduled-run":
       return `${actor}: ${scheduledRunParts(event).join(", ")}.`;
+    // Members' data rights (issue 19, part G)
+    case "member-erased":
+      return `${actor} erased the personal data of ${event.pseudonym}.`;
+    case "records-past-retention-deleted":
+      return `${actor}: deleted ${count(event.emails, "outbox e-mail", "outbox e-mails")} and ${count(event.messages, "contact message", "contact messages")} older than the settings keep them.`;
+    // Offline payments and tickets at the desk (issue 19, part O)
+    case "offline-payment-recorded":
+      return `${actor} recorded ${event.payment} from member ${memberName(event.member)}.`;
+    case "desk-ticket-booked":
+      return `${actor} booked ticket ${formatTicketCode(event.ticket.code)} (${event.ticket.title}) at the desk for member ${memberName(event.member)}: ${event.paidBy}.`;
     // Members corrected and applications rejected by an accountant (issue 19)
     case "member-corrected":
       return `${actor} corrected member ${memberName(event.member)}: ${Object.keys(event.after as object).join(", ")}.`;
@@ -272,6 +295,11 @@ function subjectOf(event: ActivityEvent): { subjectId: string; subjectName: stri
     // The daily scheduled run (issue 19)
     case "scheduled-run":
       return { subjectId: "daily-run", subjectName: "daily run" };
+    // Members' data rights (issue 19, part G)
+    case "member-erased":
+      return { subjectId: event.memberId, subjectName: event.pseudonym };
+    case "records-past-retention-deleted":
+      return { subjectId: "retention", subjectName: "records past their retention" };
     default:
       return { subjectId: event.member.id, subjectName: memberName(event.member) };
   }

@@ -14,4 +14,5 @@ export const ADMIN_MENU: readonly NavLink[] = [
   { label: "E-mails", to: "/accounts/emails" },
   { label: "Activity", to: "/accounts/activity" },
   { label: "Messages", to: "/accounts/messages" },
+  { label: "Tickets at the desk", to: "/accounts/desk" },
 ];

@@ -2,7 +2,8 @@ import { csvFilename } from "./csv-filename";
 import type { ExportColumn } from "./export-columns";
 import { formatDay } from "./member-table";
 import { formatPence } from "./money";
-import { ATTENDEE_BANDS, BAND_LIMITS, type AttendeeBand, type Ticket } from "./records";
+import { ATTENDEE_BANDS, BAND_LIMITS, type AttendeeBand, type PaymentMethod, type Ticket } from "./records";
+import { methodLabel } from "./offline-payment";
 import { DEFAULT_PAGE_SIZE, readPaging, type TablePaging } from "./paging";
 import { reportYears } from "./renewals-report";
 import { BAND_NAMES } from "./ticket-bands";
@@ -115,11 +116,14 @@ export const TICKET_COLUMNS: ReadonlyArray<{ id: string; header: string }> = [
   { id: "amount", header: "Amount" },
   { id: "used", header: "Ticket Used?" },
   ...PERSON_COLUMNS,
+  // Offline payments (issue 19, part O): how the ticket was paid
+  { id: "method", header: "Method" },
 ];
 
 export type TicketRow = { id: string; isUsed: boolean } & Record<string, string | boolean>;
 
-export function ticketRow(ticket: Ticket): TicketRow {
+/** A ticket's row; `method`: how it was paid (its paid transaction's method), none for a free ticket. */
+export function ticketRow(ticket: Ticket, method?: PaymentMethod): TicketRow {
   const row: TicketRow = {
     id: ticket.id,
     isUsed: ticket.used,
@@ -131,6 +135,7 @@ export function ticketRow(ticket: Ticket): TicketRow {
   };
   for (const column of PERSON_COLUMNS) row[column.id] = "";
   for (const person of ticket.attendees) row[`${person.band}${person.position}`] = person.name;
+  row.method = ticketMethodLabel(ticket, method);
   return row;
 }
 
@@ -149,6 +154,16 @@ export const TICKET_EXPORT: ReadonlyArray<ExportColumn<Ticket>> = [
     value: (t: Ticket) => t.attendees.find((person) => `${person.band}${person.position}` === column.id)?.name ?? "",
   })),
 ];
+
+/** How a ticket was paid: its transaction's method; "Free" when it cost nothing. */
+export function ticketMethodLabel(ticket: Pick<Ticket, "price">, method: PaymentMethod | undefined): string {
+  return ticket.price === 0 && !method ? "Free" : methodLabel(method);
+}
+
+/** The tickets download with how each was paid (`methods`: by ticket id), as the last column. */
+export function ticketExport(methods: Readonly<Record<string, PaymentMethod>>): ReadonlyArray<ExportColumn<Ticket>> {
+  return [...TICKET_EXPORT, { header: "Method", kind: "text", value: (t) => ticketMethodLabel(t, methods[t.id]) }];
+}
 
 /** `/mem-events-pay/tickets.csv?year=…&event=…`: every row of the selection, whatever page is shown. */
 export function ticketsCsvHref(state: EventsReportState, thisYear: number): string {

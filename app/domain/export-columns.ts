@@ -1,5 +1,7 @@
 import { parts } from "./dates";
 import { formatDay } from "./member-table";
+import { methodLabel } from "./offline-payment";
+import type { Transaction } from "./records";
 
 /**
  * One column model for the back office's downloads (ADR 48): each table says once what
@@ -116,3 +118,11 @@ export interface ExportFile {
 export function exportFile<Source>(filename: string, table: ExportTable<Source>): ExportFile {
   return { filename, csv: () => exportCsv(table), sheet: () => exportSheet(table) };
 }
+
+// ---- Offline payments (issue 19, part O) ------------------------------------------------
+
+/** Every download that lists transactions ends with how each was paid, and the transfer's or cheque's reference. */
+export const PAYMENT_METHOD_EXPORT: ReadonlyArray<ExportColumn<Pick<Transaction, "method" | "reference">>> = [
+  { header: "Method", kind: "text", value: (t) => methodLabel(t.method) },
+  { header: "Reference", kind: "text", value: (t) => t.reference ?? null },
+];

@@ -2,6 +2,7 @@ import { ASSOCIATION } from "./association";
 import { parts } from "./dates";
 import { formatMemberNumber } from "./member-number";
 import { formatPence } from "./money";
+import { METHOD_LABELS } from "./offline-payment";
 import { titleWithYear } from "./my-tickets";
 import type { Member, Transaction } from "./records";
 
@@ -54,12 +55,14 @@ export function cardPayment(checkoutReference: string | null): ReceiptPayment {
 }
 
 /**
- * How a settled transaction was paid, for the page (the e-mail is told at settlement). Today
- * every settlement is a card checkout; offline payments put their method and reference on
- * the transaction and this reads them (the merge with the offline-payments part).
+ * How a settled transaction was paid, read from it: a card checkout (no method, or "card")
+ * names its checkout session; an offline payment (ADR 0054) its method and the reference the
+ * accountant recorded.
  */
 export function transactionPayment(transaction: Transaction): ReceiptPayment {
-  return cardPayment(transaction.checkoutSessionId);
+  const method = transaction.method ?? "card";
+  if (method === "card") return cardPayment(transaction.checkoutSessionId);
+  return { method: METHOD_LABELS[method], reference: transaction.reference ?? null };
 }
 
 export function receiptView(transaction: Transaction, payment: ReceiptPayment, member: Pick<Member, "memberNumber"> | null): ReceiptView {

@@ -223,7 +223,19 @@ export interface Transaction {
    * Optional so that records made before it existed need not name it; read back as null.
    */
   familyDetails?: FamilyDetails | null;
+  // Offline payments (issue 19, part O, ADR 0054): how the money came. All optional so that
+  // records made before them need not name them: no method is a card payment through checkout.
+  /** Absent or "card": paid by card (checkout); "cash", "bank" (transfer) or "cheque": recorded by an accountant. */
+  method?: PaymentMethod;
+  /** The bank transfer's or cheque's reference (none for cash or card). */
+  reference?: string | null;
+  /** The day the money was received (ISO day, UK), which may be before the day it was recorded. */
+  paidOn?: string | null;
 }
+
+/** How a payment was made: card through checkout, or one of the offline methods an accountant records. */
+export const PAYMENT_METHODS = ["card", "cash", "bank", "cheque"] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 
 /** The spouse, children and photo consents an upgrade to Family brings, applied on payment. */
 export interface FamilyDetails {

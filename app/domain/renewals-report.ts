@@ -1,5 +1,6 @@
 import { csvFilename } from "./csv-filename";
-import type { ExportColumn } from "./export-columns";
+import { PAYMENT_METHOD_EXPORT, type ExportColumn } from "./export-columns";
+import { methodLabel } from "./offline-payment";
 import { parts } from "./dates";
 import { memberNumberLabel } from "./member-number";
 import { formatDay, readSearchParam } from "./member-table";
@@ -73,6 +74,8 @@ export const RENEWED_COLUMNS = [
   { id: "priceRef", header: "payment product reference" },
   { id: "description", header: "Description" },
   { id: "year", header: "Year" },
+  // Offline payments (issue 19, part O): how it was paid
+  { id: "method", header: "Method" },
 ] as const;
 
 export type RenewedRow = { id: string } & Record<(typeof RENEWED_COLUMNS)[number]["id"], string>;
@@ -93,6 +96,7 @@ export function renewedRow(transaction: Transaction): RenewedRow {
     priceRef: transaction.priceRef,
     description: transaction.title,
     year: String(transaction.year),
+    method: methodLabel(transaction.method),
   };
 }
 
@@ -182,6 +186,8 @@ export const RENEWED_EXPORT: ReadonlyArray<ExportColumn<Transaction>> = [
   { header: "payment product reference", kind: "text", value: (t) => t.priceRef },
   { header: "Description", kind: "text", value: (t) => t.title },
   { header: "Year", kind: "number", value: (t) => t.year },
+  // Offline payments (issue 19, part O)
+  ...PAYMENT_METHOD_EXPORT,
 ];
 
 /** The pending table's download: the member number and the mobile stay text (their leading characters survive). */

@@ -1,5 +1,8 @@
 import type { SiteSettings } from "./site-settings";
 
+/** Members' data rights (issue 19, part G): the retention periods a fresh site starts with. */
+export const RETENTION_DEFAULTS = { paymentYears: 6, outboxDays: 365, contactDays: 730 };
+
 /**
  * The site settings of an association that has not saved any yet (a fresh database: the
  * migrations and nothing else, or a Cockpit whose `general` singleton was never saved).
@@ -71,6 +74,8 @@ export function defaultSiteSettings(): SiteSettings {
     },
     // Automatic work (issue 19, cron part): no automatic renewal reminders until the accountant lists dates.
     renewalReminderStages: [],
+    // Members' data rights (issue 19, part G): six years for the accounts, a year of e-mails, two of messages.
+    retention: { ...RETENTION_DEFAULTS },
     // New applications (issue 19, members part): to every accountant until an address is set.
     newApplicationsEmail: "",
   };

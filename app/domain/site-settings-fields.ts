@@ -16,6 +16,8 @@ export const SETTINGS_MESSAGES = {
   priceId: "A Stripe price id has only letters, digits and _ (like price_1AbC…), or leave it empty.",
   month: "Choose an option from the list.",
   tooLong: (max: number) => `Use at most ${max} characters.`,
+  // Members' data rights (issue 19, part G)
+  wholeNumber: (min: number, max: number) => `Enter a whole number from ${min} to ${max}.`,
 } as const;
 
 export const SETTINGS_LIMITS = { phone: 40, email: 120, label: 40, url: 300, title: 120, message: 5000, priceId: 100 } as const;

@@ -21,6 +21,18 @@ const text = textField;
 const pounds = poundsField;
 const priceId = priceIdField;
 
+/** Members' data rights (issue 19, part G): a whole number from `min` to `max`, typed as digits. */
+const wholeNumber = (min: number, max: number) =>
+  z
+    .string()
+    .optional()
+    .transform((value, ctx) => {
+      const n = /^\d{1,6}$/.test((value ?? "").trim()) ? Number(value) : NaN;
+      if (n >= min && n <= max) return n;
+      ctx.addIssue({ code: "custom", message: SETTINGS_MESSAGES.wholeNumber(min, max) });
+      return z.NEVER;
+    });
+
 const webAddress = (value: string) => {
   if (!/^https?:\/\//i.test(value)) return false;
   try {
@@ -74,6 +86,10 @@ export const settingsFormSchema = z
       for (const message of parsed.errors) ctx.addIssue({ code: "custom", message });
       return z.NEVER;
     }),
+    // Members' data rights (issue 19, part G): retention periods, whole numbers
+    retentionPaymentYears: wholeNumber(1, 100),
+    retentionOutboxDays: wholeNumber(1, 36500),
+    retentionContactDays: wholeNumber(1, 36500),
     // New applications (issue 19, members part, ADR 0052): one address, or empty for every accountant
     newApplicationsEmail: text(SETTINGS_LIMITS.email).refine((value) => value === "" || z.email().safeParse(value).success, SETTINGS_MESSAGES.email),
   })
@@ -107,6 +123,10 @@ export function settingsFormValues(settings: SiteSettings): Record<string, strin
     latestOfficeBearersTitle: settings.latestOfficeBearersTitle,
     // Automatic renewal reminders (issue 19)
     renewalReminderStages: formatStages(settings.renewalReminderStages),
+    // Members' data rights (issue 19, part G)
+    retentionPaymentYears: String(settings.retention.paymentYears),
+    retentionOutboxDays: String(settings.retention.outboxDays),
+    retentionContactDays: String(settings.retention.contactDays),
     // New applications (issue 19, members part)
     newApplicationsEmail: settings.newApplicationsEmail,
   };
@@ -136,6 +156,8 @@ export function applySettingsForm(current: SiteSettings, form: SettingsForm): Si
     latestOfficeBearersTitle: form.latestOfficeBearersTitle,
     // Automatic renewal reminders (issue 19)
     renewalReminderStages: form.renewalReminderStages,
+    // Members' data rights (issue 19, part G)
+    retention: { paymentYears: form.retentionPaymentYears, outboxDays: form.retentionOutboxDays, contactDays: form.retentionContactDays },
     // New applications (issue 19, members part)
     newApplicationsEmail: form.newApplicationsEmail.toLowerCase(),
     membership: {
@@ -162,6 +184,10 @@ const LOGGED: readonly LoggedSetting[] = [
   ["Office bearers heading", (s) => s.latestOfficeBearersTitle],
   // Automatic renewal reminders (issue 19)
   ["Renewal reminder dates", (s) => formatStages(s.renewalReminderStages)],
+  // Members' data rights (issue 19, part G)
+  ["Keep payment records for (years)", (s) => s.retention.paymentYears],
+  ["Keep outbox e-mails for (days)", (s) => s.retention.outboxDays],
+  ["Keep contact messages for (days)", (s) => s.retention.contactDays],
   // New applications (issue 19, members part)
   ["Send new applications to", (s) => s.newApplicationsEmail],
 ];

@@ -18,6 +18,7 @@ const pence = z.number().int().min(0);
 const priceId = z.string();
 
 import { TICKET_PATTERNS, TICKET_TYPES } from "./ticket-kinds";
+import { RETENTION_DEFAULTS } from "./site-settings-defaults";
 
 export { TICKET_PATTERNS, TICKET_TYPES };
 
@@ -82,12 +83,25 @@ export const siteSettingsSchema = z.object({
   // to members not yet renewed, as "MM-DD" in date order (domain/renewal-reminder-stages.ts).
   // A default, so settings saved before this existed still parse: no automatic reminders.
   renewalReminderStages: z.array(z.string().regex(/^\d{2}-\d{2}$/)).default([]),
+  // Members' data rights (issue 19, part G, ADR 0056): how long records are kept (docs/privacy.md).
+  // A default, so settings saved before this existed still parse.
+  retention: z
+    .object({
+      /** Payments and tickets, for the accounts (HMRC: six years). */
+      paymentYears: z.number().int().min(1).max(100),
+      /** Copies of sent e-mails in the outbox. */
+      outboxDays: z.number().int().min(1).max(36500),
+      /** Contact-form messages. */
+      contactDays: z.number().int().min(1).max(36500),
+    })
+    .default(RETENTION_DEFAULTS),
   // New applications (issue 19, members part, ADR 0052): where the new-application e-mail goes;
   // "" sends it to every accountant. A default, so settings saved before this existed still parse.
   newApplicationsEmail: z.string().default(""),
 });
 
 export type SiteSettings = z.infer<typeof siteSettingsSchema>;
+export type RetentionSettings = SiteSettings["retention"];
 export type TicketType = SiteSettings["tickets"]["type"];
 export type TicketPattern = SiteSettings["tickets"]["pattern"];
 

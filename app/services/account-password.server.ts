@@ -2,7 +2,7 @@ import type { AppLoadContext } from "@remix-run/cloudflare";
 import { createElement } from "react";
 import type { ChangePasswordInput } from "../domain/own-account";
 import type { Member } from "../domain/records";
-import { OwnPasswordChangedEmail, OWN_PASSWORD_CHANGED_SUBJECT } from "../emails/OwnPasswordChangedEmail";
+import { OWN_PASSWORD_CHANGED_SUBJECT, PasswordChangedEmail } from "../emails/PasswordChangedEmail";
 import { checkCurrentPassword, type CurrentPasswordCheck } from "./account-current-password.server";
 import { recordActivity } from "./activity.server";
 import { createEmailService } from "./email.server";
@@ -25,7 +25,7 @@ export async function changeOwnPassword(context: AppLoadContext, member: Member,
     await createEmailService(context).send({
       to: [member.email],
       subject: OWN_PASSWORD_CHANGED_SUBJECT,
-      react: createElement(OwnPasswordChangedEmail, { fullName: member.fullName }),
+      react: createElement(PasswordChangedEmail, { fullName: member.fullName, change: { by: "account" } }),
       purpose: "own-password-changed",
     });
   } catch (error) {

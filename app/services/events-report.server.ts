@@ -3,8 +3,8 @@ import {
   readEventsParams,
   readEventsYear,
   summaryTiles,
+  ticketExport,
   ticketRow,
-  TICKET_EXPORT,
   ticketsCsvFilename,
   ticketsCsvHref,
   type EventsReportState,
@@ -36,6 +36,7 @@ export async function loadEventsReport(store: Store, input: { params: URLSearchP
     store.tickets.summarizeReport(storeQuery(state)),
     store.tickets.listReport({ ...storeQuery(state), ...storePage(state) }),
   ]);
+  const methods = await store.transactions.ticketPaymentMethods(page.rows.map((ticket) => ticket.id));
   return {
     thisYear,
     titles,
@@ -44,7 +45,7 @@ export async function loadEventsReport(store: Store, input: { params: URLSearchP
     chart: bandBars(summary.bands),
     tickets: {
       count: summary.tickets,
-      rows: page.rows.map(ticketRow),
+      rows: page.rows.map((ticket) => ticketRow(ticket, methods[ticket.id])),
       pages: pageCount(page.total, state.size),
       csvHref: ticketsCsvHref(state, thisYear),
     },
@@ -55,5 +56,6 @@ export async function loadEventsReport(store: Store, input: { params: URLSearchP
 export async function eventsExportFile(store: Store, input: { params: URLSearchParams; thisYear: number }): Promise<ExportFile> {
   const { state } = await readState(store, input.params, input.thisYear);
   const { rows } = await store.tickets.listReport(storeQuery(state));
-  return exportFile(ticketsCsvFilename(state), { columns: TICKET_EXPORT, rows });
+  const methods = await store.transactions.ticketPaymentMethods(rows.map((ticket) => ticket.id));
+  return exportFile(ticketsCsvFilename(state), { columns: ticketExport(methods), rows });
 }

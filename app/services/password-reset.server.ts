@@ -108,7 +108,7 @@ export async function resetPassword(context: AppLoadContext, member: Member, key
       createEmailService(context).send({
         to: [member.email],
         subject: PASSWORD_CHANGED_SUBJECT,
-        react: createElement(PasswordChangedEmail, { fullName: member.fullName, loginUrl: new URL("/login", siteUrl).toString() }),
+        react: createElement(PasswordChangedEmail, { fullName: member.fullName, change: { by: "reset", loginUrl: new URL("/login", siteUrl).toString() } }),
         purpose: "password-changed",
       }),
     "password-updated",

@@ -7,7 +7,7 @@ import type { CheckoutSession } from "./checkout/gateway";
 import { clientReference } from "./payments.server";
 import { nowSeconds } from "./store/ids";
 import { onTicketPaid } from "./ticket-paid.server";
-import { cardPayment } from "../domain/receipt";
+import { transactionPayment } from "../domain/receipt";
 import { sendReceipt } from "./receipt.server";
 
 /**
@@ -90,7 +90,16 @@ export async function settleWithSession(context: AppLoadContext, transaction: Tr
     return { outcome: "mismatch", transaction };
   }
   if (session.paymentStatus !== "paid") return { outcome: "not-paid", transaction };
+  return settleAsPaid(context, transaction, `session ${session.id}`);
+}
 
+/**
+ * The settlement itself, once the money is known to have come: a paid session the
+ * provider vouched for, or money an accountant received (offline payments, ADR 0054).
+ * The member's change and the ticket follow as for every payment. `source` names how it
+ * was paid, for the log.
+ */
+export async function settleAsPaid(context: AppLoadContext, transaction: Transaction, source: string): Promise<SettlementResult> {
   const change = settlementFor(transaction);
   const changed = await context.store.transactions.settlePaid(transaction.id, nowSeconds(), change && { memberId: transaction.userId, settlement: change });
   const settled = await context.store.transactions.getById(transaction.id);
@@ -99,7 +108,7 @@ export async function settleWithSession(context: AppLoadContext, transaction: Tr
     if (change && settled) {
       // Money was taken for something the member already has: the accountant refunds it (Reconcile list).
       console.error(
-        `Transaction ${transaction.id} was paid (session ${session.id}) but member ${transaction.userId} already has its ${change.kind}: left pending; refund it.`,
+        `Transaction ${transaction.id} was paid (${source}) but member ${transaction.userId} already has its ${change.kind}: left pending; refund it.`,
       );
       return { outcome: "duplicate", transaction: settled };
     }
@@ -107,7 +116,7 @@ export async function settleWithSession(context: AppLoadContext, transaction: Tr
   }
   await payTicketOf(context, transaction);
   // Only the call that settled it gets here: one receipt per transaction (ADR 0053).
-  if (settled) await sendReceipt(context, settled, cardPayment(session.id));
+  if (settled) await sendReceipt(context, settled, transactionPayment(settled));
   return { outcome: "settled", transaction: settled };
 }
 

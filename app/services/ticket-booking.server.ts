@@ -148,7 +148,44 @@ export async function bookTicket(
   capacity = 0,
   now = nowSeconds(),
 ): Promise<BookingResult> {
-  const refused = (status: number, message: string, headers?: Record<string, string>): BookingResult => ({ kind: "refused", status, message, headers });
+  const limits = async (): Promise<BookingRefused | null> => {
+    const limited = await limitPaymentStart(context, request, member);
+    return limited ? { kind: "refused", status: limited.status, message: limited.error, headers: limited.headers } : null;
+  };
+  const reserved = await reserveTicket(context, member, tickets, checked, capacity, now, limits);
+  if (reserved.kind === "refused") return reserved;
+  const { ticket, price } = reserved;
+  if (price.free) {
+    await markTicketPaid(context, ticket.id);
+    return { kind: "redirect", to: `/ticket-success/${ticket.id}/${member.id}` };
+  }
+  const started = await startMemberCheckout(context, request, { member, purpose: "ticket", charge: ticketCharge(tickets, reserved) });
+  // On failure the unpaid ticket stays unpaid (never listed or admitted) and its pending transaction is Reconcile's to fail.
+  return started.ok ? { kind: "redirect", to: started.url } : { kind: "refused", status: 503, message: started.error };
+}
+
+type BookingRefused = Extract<BookingResult, { kind: "refused" }>;
+
+/** A ticket booked and not yet paid, with its price (ticketPrice) and the event's year. */
+export type ReservedTicket = { kind: "reserved"; ticket: Ticket; price: ReturnType<typeof ticketPrice>; year: number };
+
+/**
+ * The booking rules every booking goes through, the member's own and the desk's (issue 19,
+ * part O): a second ticket for the event only when 'Book another ticket' is ticked, the
+ * capacity, then the ticket (unpaid; the member's unpaid one for the same party is booked
+ * again rather than a new one). `gate` runs just before a new ticket is made (the member's
+ * own booking counts its payment-start limits there).
+ */
+export async function reserveTicket(
+  context: AppLoadContext,
+  member: Member,
+  tickets: TicketSettings,
+  checked: BookingValues,
+  capacity: number,
+  now: number,
+  gate: () => Promise<BookingRefused | null> = async () => null,
+): Promise<ReservedTicket | BookingRefused> {
+  const refused = (status: number, message: string): BookingRefused => ({ kind: "refused", status, message });
   const price = ticketPrice(checked.party, tickets, member.membership);
   const year = eventYear(tickets.lastBookingDate);
   const event = { title: tickets.title, year };
@@ -161,8 +198,8 @@ export async function bookTicket(
   const reused = reusableTicket(capacity > 0 ? mine.filter((t) => holdsPlaces(t, since)) : mine, wanted);
   const full = reused ? null : await overCapacity(context, event, capacity, wanted.attendees.length, now);
   if (full) return refused(full.status, full.message);
-  const limited = await limitPaymentStart(context, request, member);
-  if (limited) return refused(limited.status, limited.error, limited.headers);
+  const stopped = await gate();
+  if (stopped) return stopped;
 
   const input = { ...wanted, userId: member.id, email: member.email, membership: member.membership };
   const ticket =
@@ -173,27 +210,22 @@ export async function bookTicket(
     const late = await overCapacity(context, event, capacity, wanted.attendees.length, now);
     return refused(late?.status ?? 403, late?.message ?? EVENT_FULL_MESSAGE);
   }
-  if (price.free) {
-    await markTicketPaid(context, ticket.id);
-    return { kind: "redirect", to: `/ticket-success/${ticket.id}/${member.id}` };
-  }
-  const lineItems = price.lineItems.map(({ price: id, quantity }) => ({ price: id, quantity }));
-  const started = await startMemberCheckout(context, request, {
-    member,
-    purpose: "ticket",
-    charge: {
-      title: tickets.title,
-      paymentType: "ticket",
-      priceRef: lineItems.map((line) => line.price).join(","),
-      unitAmount: price.unitAmount,
-      qty: price.qty,
-      lineItems,
-      ticketId: ticket.id,
-      year,
-    },
-  });
-  // On failure the unpaid ticket stays unpaid (never listed or admitted) and its pending transaction is Reconcile's to fail.
-  return started.ok ? { kind: "redirect", to: started.url } : refused(503, started.error);
+  return { kind: "reserved", ticket, price, year };
+}
+
+/** What a reserved ticket charges: its "ticket" transaction's title, price lines and amount. */
+export function ticketCharge(tickets: TicketSettings, reserved: ReservedTicket) {
+  const lineItems = reserved.price.lineItems.map(({ price: id, quantity }) => ({ price: id, quantity }));
+  return {
+    title: tickets.title,
+    paymentType: "ticket" as const,
+    priceRef: lineItems.map((line) => line.price).join(","),
+    unitAmount: reserved.price.unitAmount,
+    qty: reserved.price.qty,
+    lineItems,
+    ticketId: reserved.ticket.id,
+    year: reserved.year,
+  };
 }
 
 /** /ticket-success/{ticketId}/{memId}: only a free ticket of that member, already paid. */

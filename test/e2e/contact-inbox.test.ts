@@ -1,6 +1,6 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DESKTOP, PHONE, baseURL, hydrated, launchBrowser, newContext } from "../support/browser";
+import { baseURL, DESKTOP, fitsScreen, hydrated, launchBrowser, newContext, PHONE } from "../support/browser";
 import { uniqueEmail } from "../support/contact";
 import { outboxTo } from "../support/password-reset";
 import { demoAccount } from "../support/session";
@@ -89,7 +89,7 @@ describe("the contact inbox in a browser", () => {
     const page = await context.newPage();
     await page.goto("/accounts/messages");
     await hydrated(page);
-    const fits = () => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
+    const fits = () => fitsScreen(page);
     expect(await fits()).toBe(true);
     // The tests above left messages in the inbox.
     await page.locator("tbody tr a").first().click();

@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DESKTOP, PHONE, hydrated, launchBrowser, newContext } from "../support/browser";
+import { DESKTOP, fitsScreen, hydrated, launchBrowser, newContext, PHONE } from "../support/browser";
 import { MESSAGES } from "../support/password-reset";
 import { demoAccount } from "../support/session";
 
@@ -115,7 +115,7 @@ describe("Sign In with JavaScript", () => {
 describe("Sign In on a 360 px phone", () => {
   it("fits without horizontal scrolling, before and after a refused post, and signs in", async () => {
     const { context, page } = await loginPage({ javaScriptEnabled: true, device: PHONE });
-    const fits = () => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
+    const fits = () => fitsScreen(page);
     expect(await fits()).toBe(true);
     await signIn(page, "someone-with-a-rather-long-address@example.org", "wrong-password");
     await page.locator(".form-error").getByText(MESSAGES.incorrect).waitFor();

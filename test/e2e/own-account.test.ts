@@ -1,7 +1,7 @@
 import type { Browser, BrowserContextOptions, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { EMAIL_CHANGED_MESSAGE, OWN_PASSWORD_CHANGED_MESSAGE, WRONG_CURRENT_PASSWORD_MESSAGE, emailLinkSentMessage } from "~/domain/own-account";
-import { DESKTOP, PHONE, hydrated, launchBrowser } from "../support/browser";
+import { DESKTOP, PHONE, fitsScreen as fits, hydrated, launchBrowser, newContext } from "../support/browser";
 import { latestEmailConfirmLink } from "../support/own-account";
 import { MESSAGES, startServerWithAccounts, type AccountsServer } from "../support/password-reset";
 
@@ -28,17 +28,14 @@ afterAll(async () => {
 let sequence = 0;
 async function open(javaScriptEnabled: boolean, device: BrowserContextOptions) {
   sequence += 1;
-  const context = await browser.newContext({
+  const context = await newContext(browser, {
     baseURL: server.url,
     ...device,
     javaScriptEnabled,
     extraHTTPHeaders: { "CF-Connecting-IP": `203.0.113.${10 + sequence}` },
   });
-  await context.addCookies([{ name: "agreeCookie", value: "true", url: server.url }]);
   return { context, page: await context.newPage() };
 }
-
-const fits = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
 
 /** Signs in on /login: true when it lands on My Account, false when the form refuses. */
 async function signIn(page: Page, email: string, password: string, javaScriptEnabled: boolean): Promise<boolean> {

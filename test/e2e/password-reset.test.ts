@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Browser, BrowserContextOptions, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DESKTOP, PHONE, hydrated, launchBrowser } from "../support/browser";
+import { DESKTOP, PHONE, fitsScreen as fits, hydrated, launchBrowser, newContext } from "../support/browser";
 import { MESSAGES, latestResetLink, startServerWithAccounts, type AccountsServer } from "../support/password-reset";
 
 /**
@@ -26,20 +26,18 @@ afterAll(async () => {
 let sequence = 0;
 async function open(path: string, options: { javaScriptEnabled: boolean; device?: BrowserContextOptions }) {
   sequence += 1;
-  const context = await browser.newContext({
+  const context = await newContext(browser, {
     baseURL: server.url,
     ...(options.device ?? DESKTOP),
     javaScriptEnabled: options.javaScriptEnabled,
     extraHTTPHeaders: { "CF-Connecting-IP": `192.0.2.${100 + sequence}` },
   });
-  await context.addCookies([{ name: "agreeCookie", value: "true", url: server.url }]);
   const page = await context.newPage();
   await page.goto(path);
   if (options.javaScriptEnabled) await hydrated(page);
   return { context, page };
 }
 
-const fits = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
 const goTo = async (page: Page, path: string, javaScriptEnabled: boolean) => {
   await page.goto(path);
   if (javaScriptEnabled) await hydrated(page);

@@ -1,6 +1,6 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DESKTOP, PHONE, hydrated, launchBrowser, newContext } from "../support/browser";
+import { DESKTOP, fitsScreen, hydrated, launchBrowser, newContext, PHONE } from "../support/browser";
 import { demoAccount } from "../support/session";
 
 // D1 run only (D1_ONLY_E2E in test/support/d1-only-e2e.ts): the header, menu and footer, whichever store answers.
@@ -109,7 +109,7 @@ describe("mobile menu at 360 px", () => {
       // Small screens: no top bar, no desktop menu, no horizontal scroll.
       expect(await page.locator(".top-bar").isVisible()).toBe(false);
       expect(await page.locator("nav.main-nav").isVisible()).toBe(false);
-      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+      expect(await fitsScreen(page)).toBe(true);
 
       const panel = page.locator("#mobile-menu");
       await expect(panel.isVisible()).resolves.toBe(false);

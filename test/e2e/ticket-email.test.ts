@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { formatTicketCode } from "~/domain/ticket-code";
 import { createD1Store } from "~/services/store/d1/index.server";
 import { sendTicketConfirmation } from "~/services/ticket-email.server";
-import { DESKTOP, PHONE, launchBrowser, newContext } from "../support/browser";
+import { DESKTOP, fitsScreen, launchBrowser, newContext, PHONE } from "../support/browser";
 import { startSeededServer, type SeededServer } from "../support/seeded-server";
 import { demoAccount } from "../support/session";
 
@@ -89,7 +89,7 @@ for (const javaScriptEnabled of [true, false]) {
         await expect.poll(() => frame.getByText(formatTicketCode(code), { exact: true }).count()).toBe(1);
         await expect.poll(() => frame.getByText("Show this QR code (or tell the steward the code) at the door.").count()).toBe(1);
         // The page itself does not scroll sideways at 360 px.
-        expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+        expect(await fitsScreen(page)).toBe(true);
         await context.close();
       });
     });

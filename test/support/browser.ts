@@ -69,6 +69,10 @@ export async function newContext(
   return context;
 }
 
+/** Whether the page fits its screen's width: nothing makes it scroll sideways. */
+export const fitsScreen = (page: import("playwright-core").Page): Promise<boolean> =>
+  page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
+
 /** Resolves once React has hydrated the page (the menu toggle becomes a button only then). */
 export async function hydrated(page: import("playwright-core").Page): Promise<void> {
   await page.waitForSelector("button.menu-toggle", { state: "attached" });

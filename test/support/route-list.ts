@@ -295,6 +295,22 @@ export const ROUTES: Readonly<Record<string, RouteEntry>> = {
     rule: "the signed link e-mailed to the new address is the key (no sign-in: it may be opened on another device); a bad link gets 404",
   },
 
+  // Members' data rights (issue 19, part G): the member's own data (requireUser), any member's for an
+  // accountant, and the erase page. Its sample is an unknown member, so no harmless post erases anyone.
+  "account.data.tsx": { path: "/account/data", methods: GET, access: "member", html: true },
+  "account.data[.json].tsx": { path: "/account/data.json", methods: GET, access: "member", html: false, resource: "file" },
+  "accounts_.members_.$id_.data.tsx": { path: `/accounts/members/${DEMO.member}/data`, methods: GET, access: "accountant", html: true },
+  "accounts_.members_.$id_.data[.json].tsx": {
+    path: `/accounts/members/${DEMO.member}/data.json`,
+    methods: GET,
+    access: "accountant",
+    html: false,
+    resource: "file",
+  },
+  "accounts_.members_.$id_.erase.tsx": { path: `/accounts/members/${DEMO.unknown}/erase`, methods: GET_POST, access: "accountant", html: true, status: 404 },
+  // Offline payments and tickets at the desk (issue 19, part O)
+  "accounts_.record-payment.$id.tsx": { path: `/accounts/record-payment/${DEMO.otherMember}`, methods: GET_POST, access: "accountant", html: true },
+  "accounts_.desk.tsx": { path: "/accounts/desk", methods: GET_POST, access: "accountant", html: true },
   // Members & receipts (issue 19: member corrections, rejection, receipts; ADRs 0052, 0053)
   "accounts_.members_.$id_.edit.tsx": { path: `/accounts/members/${DEMO.applicant}/edit`, methods: GET_POST, access: "accountant", html: true },
   "accounts_.members_.$id_.reject.tsx": { path: `/accounts/members/${DEMO.applicant}/reject`, methods: GET_POST, access: "accountant", html: true },

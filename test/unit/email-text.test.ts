@@ -85,8 +85,12 @@ const CASES: Record<string, Case> = {
     links: ["https://mosaic.example/reset-account-password/a/b"],
   },
   "password changed": {
-    react: createElement(PasswordChangedEmail, { fullName: "Ada Lovelace", loginUrl: "https://mosaic.example/login" }),
+    react: createElement(PasswordChangedEmail, { fullName: "Ada Lovelace", change: { by: "reset", loginUrl: "https://mosaic.example/login" } }),
     links: ["https://mosaic.example/login"],
+  },
+  "own password changed": {
+    react: createElement(PasswordChangedEmail, { fullName: "Ada Lovelace", change: { by: "account" } }),
+    links: [],
   },
 };
 

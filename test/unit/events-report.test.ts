@@ -8,7 +8,7 @@ import {
   reportScope,
   summaryTiles,
   ticketRow,
-  TICKET_EXPORT,
+  ticketExport,
   ticketsCsvFilename,
   ticketsCsvHref,
 } from "~/domain/events-report";
@@ -87,6 +87,7 @@ describe("event payments report: tiles, chart, rows, CSV", () => {
       "Below5 Child 1",
       "Below5 Child 2",
       "Below5 Child 3",
+      "Method",
     ]);
   });
 
@@ -119,8 +120,16 @@ describe("event payments report: tiles, chart, rows, CSV", () => {
     expect(ticketRow({ ...ticket, used: false }).used).toBe("No");
   });
 
+  it("says how each ticket was paid (offline payments, issue 19 part O): its transaction's method, Free when it cost nothing", () => {
+    expect(ticketRow(ticket, "cash").method).toBe("Cash");
+    expect(ticketRow(ticket, "card").method).toBe("Card");
+    expect(ticketRow({ ...ticket, price: 0 }).method).toBe("Free");
+    const { records } = exportCsv({ columns: ticketExport({ t1: "cash" }), rows: [ticket, { ...ticket, id: "t2" }] });
+    expect(records.map((r) => r.at(-1))).toEqual(["Cash", "Card"]);
+  });
+
   it("writes the download in the table's columns, and a filename naming the year and event", () => {
-    const { header, records } = exportCsv({ columns: TICKET_EXPORT, rows: [ticket] });
+    const { header, records } = exportCsv({ columns: ticketExport({}), rows: [ticket] });
     expect(header).toEqual(TICKET_COLUMNS.map((column) => (column.header === "Amount" ? "Amount (£)" : column.header)));
     expect(records[0]!.slice(0, 6)).toEqual(["03-11-2026", "Family", "fam@example.com", "45.50", "Yes", "Ann"]);
     // Every name in the same column as the table shows it.

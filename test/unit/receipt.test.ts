@@ -43,6 +43,9 @@ describe("receipts (ADR 0053)", () => {
 
   it("reads a card settlement's reference from the transaction for the page", () => {
     expect(transactionPayment(paid)).toEqual({ method: "Card", reference: "cs_test_123" });
+    // An offline payment (ADR 0054) names its own method and reference.
+    expect(transactionPayment({ ...paid, method: "bank", reference: "BACS 1234" })).toEqual({ method: "Bank transfer", reference: "BACS 1234" });
+    expect(transactionPayment({ ...paid, method: "cash", reference: null })).toEqual({ method: "Cash", reference: null });
     expect(receiptDate(Date.UTC(2026, 10, 24, 9) / 1000)).toBe("24 November 2026");
   });
 

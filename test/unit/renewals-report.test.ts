@@ -128,6 +128,7 @@ describe("subscriptions report: rows", () => {
       priceRef: "price_renew_single",
       description: "Renewal 2026",
       year: "2026",
+      method: "Card",
     });
     expect(RENEWED_COLUMNS.map((c) => c.header)).toEqual([
       "Name",
@@ -138,11 +139,16 @@ describe("subscriptions report: rows", () => {
       "payment product reference",
       "Description",
       "Year",
+      "Method",
     ]);
-    // The download: the same columns, the amount a plain number of pounds under "Amount (£)".
+    // The download: the same columns, the amount a plain number of pounds under "Amount (£)", then the offline payment's reference.
     const csv = exportCsv({ columns: RENEWED_EXPORT, rows: [transaction] });
-    expect(csv.header).toEqual(RENEWED_COLUMNS.map((c) => (c.header === "Amount" ? "Amount (£)" : c.header)));
-    expect(csv.records[0]).toEqual(["Ada", "Single", "20.00", "01-06-2026", "ada@example.com", "price_renew_single", "Renewal 2026", 2026]);
+    expect(csv.header).toEqual([...RENEWED_COLUMNS.map((c) => (c.header === "Amount" ? "Amount (£)" : c.header)), "Reference"]);
+    expect(csv.records[0]).toEqual(["Ada", "Single", "20.00", "01-06-2026", "ada@example.com", "price_renew_single", "Renewal 2026", 2026, "Card", ""]);
+    // Offline payments (issue 19, part O): the method and the reference.
+    const cheque = { ...transaction, method: "cheque" as const, reference: "CHQ 123" };
+    expect(renewedRow(cheque).method).toBe("Cheque");
+    expect(exportCsv({ columns: RENEWED_EXPORT, rows: [cheque] }).records[0]!.slice(-2)).toEqual(["Cheque", "CHQ 123"]);
   });
 
   it("pending: the member number, and 'Never' for a member who never renewed", () => {

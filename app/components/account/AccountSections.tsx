@@ -60,6 +60,10 @@ export function AccountDetails({ details }: { details: AccountPage["details"] })
       <p className="account-sheet-link">
         <Link to="/account/password">Change password</Link> · <Link to="/account/email">Change e-mail address</Link>
       </p>
+      <p className="account-sheet-link">
+        {/* Members' data rights (issue 19, part G) */}
+        <Link to="/account/data">See or download my data</Link>
+      </p>
     </AccountPanel>
   );
 }

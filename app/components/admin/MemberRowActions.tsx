@@ -62,9 +62,21 @@ export function MemberRowActions(props: {
         </a>
       )}
       {button("send-link", "Send Payment Link", states.sendLink.refusal)}
+      {deletedList ? null : (
+        <a href={`/accounts/record-payment/${member.id}`} aria-describedby={describedBy}>
+          Record Payment
+        </a>
+      )}
       {deletedList ? button("restore", "Restore Member", states.restore.refusal) : button("delete", "Delete Member", states.delete.refusal)}
       {button(states.privilege.action, states.privilege.label, states.privilege.refusal)}
       {button(states.editor.action, states.editor.label, states.editor.refusal)}
+      {/* Members' data rights (issue 19, part G): their data, and the erase page (its own confirmation step) */}
+      <a href={`/accounts/members/${member.id}/data`} aria-describedby={describedBy}>
+        Their data
+      </a>
+      <a href={`/accounts/members/${member.id}/erase`} aria-describedby={describedBy}>
+        Erase
+      </a>
     </div>
   );
 }

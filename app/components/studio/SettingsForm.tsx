@@ -103,6 +103,24 @@ export function SettingsForm({ values: saved, reply }: { values: Record<string, 
           />
         </fieldset>
 
+        {/* Members' data rights (issue 19, part G, ADR 0056): what docs/privacy.md promises */}
+        <fieldset>
+          <legend>How long we keep records</legend>
+          <Field {...field("retentionPaymentYears")} label="Keep payment records for (years)" hint="HMRC asks for six years." inputMode="numeric" />
+          <Field
+            {...field("retentionOutboxDays")}
+            label="Keep outbox e-mails for (days)"
+            hint="Copies of e-mails the site sent. Older ones are deleted each night."
+            inputMode="numeric"
+          />
+          <Field
+            {...field("retentionContactDays")}
+            label="Keep contact messages for (days)"
+            hint="Messages sent through the contact form. Older ones are deleted each night."
+            inputMode="numeric"
+          />
+        </fieldset>
+
         {/* New applications (issue 19, members part, ADR 0052) */}
         <fieldset>
           <legend>New applications</legend>

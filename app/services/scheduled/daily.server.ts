@@ -4,6 +4,7 @@ import { recordActivity } from "../activity.server";
 import { deleteExpiredRateLimits } from "../rate-limit.server";
 import { deleteExpiredRevocations } from "../session-revocation.server";
 import { expireOldCheckouts } from "./expire-checkouts.server";
+import { deleteRecordsPastRetention } from "./retention.server";
 import { sendDueReminders, type ReminderRun } from "./renewal-reminders.server";
 
 /** Who the activity log names for the daily run: no one signed in did it. */
@@ -30,6 +31,8 @@ export async function runDaily(context: AppLoadContext, at: Date): Promise<Daily
     attempt("checkout expiry", () => expireOldCheckouts(context, at), 0),
     attempt("rate-limit cleanup", () => deleteExpiredRateLimits(db, now), 0),
     attempt("revoked-session cleanup", () => deleteExpiredRevocations(db, now), 0),
+    // Members' data rights (issue 19, part G): records past their retention; logs its own entry
+    attempt("retention", () => deleteRecordsPastRetention(context, at, SCHEDULED_ACTOR), 0),
   ]);
   if (reminders.kind === "no-site-address") console.warn("Daily run: renewal reminders are due but SITE_URL is not set, so none were sent (ADR 0050).");
   const run = { reminders, expired, removed: rateLimits + revocations };

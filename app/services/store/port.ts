@@ -34,6 +34,7 @@ import type { PageRequest } from "../../domain/paging";
 import type { InboxMessage } from "../../domain/contact-inbox";
 import type { SiteSettings } from "../../domain/site-settings";
 import type { PageInput, SlideInput } from "../../domain/studio-pages";
+import type { PaymentMethod } from "../../domain/records";
 
 /**
  * The store port: every collection of the spec behind one typed interface.
@@ -276,6 +277,10 @@ export interface TransactionsRepository {
    * the year in UK time, which the caller computes.
    */
   summarizeSettled(query: SettledQuery, periods: ReadonlyArray<{ from: UnixSeconds; to: UnixSeconds }>): Promise<SettledSummary>;
+
+  // Offline payments (issue 19, part O, ADR 0054): the events report shows how each ticket was paid
+  /** The method of each ticket's paid ('success') transaction, by ticket id; a ticket without one (free) is absent. */
+  ticketPaymentMethods(ticketIds: Id[]): Promise<Record<Id, PaymentMethod>>;
 }
 
 export interface SettledQuery {
@@ -389,4 +394,37 @@ export interface Store {
   tickets: TicketsRepository;
   outbox: OutboxRepository;
   activity: ActivityRepository;
+  personalData: PersonalDataRepository;
+}
+
+// Members' data rights (issue 19, part G, ADR 0056): what "Download my data" reads and "Erase" changes beyond the member's own record.
+export interface PersonalDataRepository {
+  /** E-mails in the outbox sent to any of these addresses (case-insensitive), newest first. */
+  outboxTo(addresses: string[]): Promise<OutboxEmail[]>;
+  /** Deletes those e-mails; how many went. */
+  deleteOutboxTo(addresses: string[]): Promise<number>;
+  /** Contact-form messages from any of these addresses (case-insensitive), newest first. */
+  contactMessagesFrom(addresses: string[]): Promise<ContactMessage[]>;
+  /**
+   * Removes those messages and their inbox state; how many. Cockpit v1's API cannot delete a
+   * form entry, so there the entries are emptied of their text in the inbox (their ids are
+   * kept in D1 as erased) and the Cockpit admin deletes them by hand (docs/privacy.md).
+   */
+  eraseContactMessagesFrom(addresses: string[]): Promise<number>;
+  /**
+   * The member's transactions and tickets keep their amounts, dates, types and ids, but their
+   * copies of the name and e-mail (and an upgrade's family details, and the ticket's attendees'
+   * names) become `as`. How many records changed.
+   */
+  pseudonymisePayments(userId: Id, as: { name: string; email: string }): Promise<number>;
+  /**
+   * Activity entries about (subject) or by (actor) any of `ids` (the member, their contact
+   * messages): every occurrence of each of `names` in their texts becomes `pseudonym`
+   * (domain/erasure.ts pseudonymiseText). How many entries changed.
+   */
+  pseudonymiseActivity(ids: Id[], names: string[], pseudonym: string): Promise<number>;
+  /** The daily run's retention (settings `retention`): deletes outbox e-mails made before `cutoff`; how many. */
+  deleteOutboxBefore(cutoff: UnixSeconds): Promise<number>;
+  /** The same for contact messages (on Cockpit: marked erased, as eraseContactMessagesFrom does); how many. */
+  deleteContactMessagesBefore(cutoff: UnixSeconds): Promise<number>;
 }

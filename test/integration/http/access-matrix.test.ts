@@ -88,6 +88,9 @@ const GET_EXCEPTIONS: Record<string, (actor: Actor) => Answer | undefined> = {
   "mem-renewals_.pending[.xlsx].tsx": (actor) => (actor === "accountant" ? { status: 200, type: XLSX } : undefined),
   "mem-renewals_.renewed[.xlsx].tsx": (actor) => (actor === "accountant" ? { status: 200, type: XLSX } : undefined),
   "mem-events-pay_.tickets[.xlsx].tsx": (actor) => (actor === "accountant" ? { status: 200, type: XLSX } : undefined),
+  // Members' data rights (issue 19, part G): the data files are JSON.
+  "account.data[.json].tsx": (actor) => (SIGNED_IN.has(actor) ? { status: 200, type: "application/json" } : undefined),
+  "accounts_.members_.$id_.data[.json].tsx": (actor) => (actor === "accountant" ? { status: 200, type: "application/json" } : undefined),
   // Members & receipts (issue 19): a receipt is its member's and the accountant's; another member gets the same 404 as an unknown id.
   "account.receipts.$transactionId.tsx": (actor) => {
     if (actor === "member" || actor === "accountant") return undefined;
@@ -164,6 +167,12 @@ const ADMITTED_POST: Record<string, (actor: Actor) => Cell> = {
   "account.email.tsx": () => ({ status: 400, type: HTML }),
   "account.email_.confirm.$token.tsx": () => ({ status: 404, type: HTML }),
 
+  // Members' data rights (issue 19, part G): erasing an unknown member is not found.
+  "accounts_.members_.$id_.erase.tsx": () => ({ status: 404, type: HTML }),
+  // Offline payments and tickets at the desk (issue 19, part O): a form not made for the payment due now records nothing (409);
+  // the desk without a member is answered with its message.
+  "accounts_.record-payment.$id.tsx": () => ({ status: 409, type: HTML }),
+  "accounts_.desk.tsx": () => ({ status: 400, type: HTML }),
   // Members & receipts (issue 19): an empty correction or rejection is answered with its messages, nothing changed.
   "accounts_.members_.$id_.edit.tsx": () => ({ status: 400, type: HTML }),
   "accounts_.members_.$id_.reject.tsx": () => ({ status: 400, type: HTML }),
@@ -237,6 +246,9 @@ const ATTACK: Record<string, Record<string, string>> = {
   "account.password.tsx": { currentPassword: "matrix", password: "changed-by-matrix", confirmPassword: "changed-by-matrix" },
   "account.email.tsx": { email: "changed-by-matrix@example.com", currentPassword: "matrix" },
 
+  // Offline payments and tickets at the desk (issue 19, part O)
+  "accounts_.record-payment.$id.tsx": { kind: "renewal", method: "cash", paidOn: "2026-01-02", amount: "10.00" },
+  "accounts_.desk.tsx": { member: DEMO.member, numberOfAdults: "1", adultName1: "Matrix Guest", pay: "cash" },
   // Members & receipts (issue 19): a complete correction of the applicant, and a rejection with its reason.
   "accounts_.members_.$id_.edit.tsx": {
     email: "changed-by-matrix@example.com",

@@ -11,7 +11,7 @@ import {
 } from "~/domain/own-account";
 import { CONFIRM_EMAIL_CHANGE_SUBJECT } from "~/emails/ConfirmEmailChangeEmail";
 import { EMAIL_CHANGE_REQUESTED_SUBJECT } from "~/emails/EmailChangeRequestedEmail";
-import { OWN_PASSWORD_CHANGED_SUBJECT } from "~/emails/OwnPasswordChangedEmail";
+import { OWN_PASSWORD_CHANGED_SUBJECT } from "~/emails/PasswordChangedEmail";
 import { parseHtml } from "../../support/html";
 import { MESSAGES, formPost, outboxTo, startServerWithAccounts, type AccountsServer } from "../../support/password-reset";
 import { latestEmailConfirmLink } from "../../support/own-account";

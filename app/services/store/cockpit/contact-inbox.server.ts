@@ -1,10 +1,11 @@
 import { NO_INBOX_STATE, type InboxMessage } from "../../../domain/contact-inbox";
 import type { Id } from "../../../domain/records";
 import { pageWindow } from "../../../domain/paging";
-import { inboxStates, saveHandled, saveRead, saveReply } from "../d1/contact-inbox-state.server";
+import { inboxStates, inboxStateWrites } from "../d1/contact-inbox-state.server";
 import type { ContactMessagesRepository } from "../port";
 import type { CockpitClient } from "./client.server";
 import { readContactMessages } from "./contact.server";
+import { withoutErased } from "./erased-contact-messages.server";
 
 type InboxRepository = Pick<ContactMessagesRepository, "listInbox" | "countUnread" | "getInboxMessage" | "markRead" | "markHandled" | "recordReply">;
 
@@ -15,13 +16,15 @@ type InboxRepository = Pick<ContactMessagesRepository, "listInbox" | "countUnrea
  * through its API (ADR 0049). A contact inbox is small: every read exports the form.
  */
 export function cockpitContactInbox(client: CockpitClient, db: D1Database): InboxRepository {
+  // Erased messages (ADR 0056) stay in Cockpit until deleted by hand there, never in the inbox.
+  const readVisible = async () => withoutErased(db, await readContactMessages(client));
   /** Newest first; the same second keeps Cockpit's order, newest entry first. */
   const newestFirst = async () =>
-    (await readContactMessages(client))
+    (await readVisible())
       .map((message, order) => ({ message, order }))
       .sort((a, b) => b.message.createdAt - a.message.createdAt || b.order - a.order)
       .map(({ message }) => message);
-  const exists = async (id: Id) => (await readContactMessages(client)).some((message) => message.id === id);
+  const exists = async (id: Id) => (await readVisible()).some((message) => message.id === id);
   const withStates = async (ids: Id[]) => inboxStates(db, ids);
 
   return {
@@ -35,29 +38,15 @@ export function cockpitContactInbox(client: CockpitClient, db: D1Database): Inbo
       return { rows, total: all.length, unread };
     },
     async countUnread() {
-      const all = await readContactMessages(client);
+      const all = await readVisible();
       const states = await withStates(all.map((message) => message.id));
       return all.filter((message) => !states.get(message.id)?.readAt).length;
     },
     async getInboxMessage(id) {
-      const message = (await readContactMessages(client)).find((entry) => entry.id === id);
+      const message = (await readVisible()).find((entry) => entry.id === id);
       if (!message) return null;
       return { ...message, ...((await withStates([id])).get(id) ?? NO_INBOX_STATE) };
     },
-    async markRead(id, at) {
-      if (!(await exists(id))) return false;
-      await saveRead(db, id, at);
-      return true;
-    },
-    async markHandled(id, handled) {
-      if (!(await exists(id))) return false;
-      await saveHandled(db, id, handled);
-      return true;
-    },
-    async recordReply(id, reply) {
-      if (!(await exists(id))) return false;
-      await saveReply(db, id, reply);
-      return true;
-    },
+    ...inboxStateWrites(db, exists),
   };
 }

@@ -8,8 +8,10 @@ import { cockpitContactMessages } from "./contact.server";
 import { cockpitContent } from "./content.server";
 import { cockpitDocuments } from "./documents.server";
 import { cockpitMembers } from "./members.server";
+import { cockpitPersonalData } from "./personal-data.server";
 import { cockpitTickets } from "./tickets.server";
 import { cockpitTransactions } from "./transactions.server";
+import { cockpitTicketPaymentMethods } from "./ticket-payment-methods.server";
 
 /**
  * The store over Cockpit (selected by CMS_API_URL): the spec's collections in Cockpit,
@@ -28,9 +30,10 @@ export function createCockpitStore(
     documents: cockpitDocuments(client, db, options.assetsBase, options.media, options.cmsSite),
     contactMessages: { ...cockpitContactMessages(client), ...cockpitContactInbox(client, db) },
     members: cockpitMembers(client),
-    transactions: cockpitTransactions(client, bestEffort),
+    transactions: { ...cockpitTransactions(client, bestEffort), ...cockpitTicketPaymentMethods(client) },
     tickets: cockpitTickets(client, bestEffort),
     outbox: d1Outbox(db),
     activity: cockpitActivity(client),
+    personalData: cockpitPersonalData(client, db),
   };
 }

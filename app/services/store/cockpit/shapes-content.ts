@@ -12,7 +12,7 @@ import type {
   UnixSeconds,
 } from "../../../domain/records";
 import { TICKET_PATTERNS, TICKET_TYPES, type SiteSettings, type TicketPattern, type TicketType } from "../../../domain/site-settings";
-import { CLOSED_BOOKING_DATE } from "../../../domain/site-settings-defaults";
+import { CLOSED_BOOKING_DATE, RETENTION_DEFAULTS } from "../../../domain/site-settings-defaults";
 import type { CockpitEntry } from "./client.server";
 import { bool, isRecord, list, media, mediaToCockpit, num, penceFromPounds, poundsFromPence, seconds, text } from "./shapes-loose";
 import { oneOf } from "./shapes-values";
@@ -217,6 +217,10 @@ export const GENERAL_FIELDS = {
   christmasKidsPriceId: "christmasKidsTicketStipeId",
   // Automatic work (issue 19, cron part): ours, text like "09-01, 10-01, 11-01".
   renewalReminderStages: "renewalReminderStages",
+  // Members' data rights (issue 19, part G): ours, numbers
+  retentionPaymentYears: "retentionPaymentYears",
+  retentionOutboxDays: "retentionOutboxDays",
+  retentionContactDays: "retentionContactDays",
   // New applications (issue 19, members part): ours, an e-mail address or "".
   newApplicationsEmail: "newApplicationsEmail",
 } as const;
@@ -327,9 +331,21 @@ export function settingsFromCockpit(data: Raw, base?: string): SiteSettings {
     },
     // Automatic work (issue 19, cron part): unreadable dates are left out, never guessed.
     renewalReminderStages: reminderStages(data[F.renewalReminderStages]),
+    // Members' data rights (issue 19, part G): a missing or odd period is the default
+    retention: {
+      paymentYears: period(data[F.retentionPaymentYears], RETENTION_DEFAULTS.paymentYears, 100),
+      outboxDays: period(data[F.retentionOutboxDays], RETENTION_DEFAULTS.outboxDays, 36500),
+      contactDays: period(data[F.retentionContactDays], RETENTION_DEFAULTS.contactDays, 36500),
+    },
     // New applications (issue 19, members part)
     newApplicationsEmail: text(data[F.newApplicationsEmail]),
   };
+}
+
+/** Members' data rights (issue 19, part G): a whole number from 1 to `max`, else the default. */
+function period(value: unknown, fallback: number, max: number): number {
+  const n = Number(value);
+  return Number.isInteger(n) && n >= 1 && n <= max ? n : fallback;
 }
 
 export function settingsToCockpit(s: SiteSettings): Raw {
@@ -380,6 +396,10 @@ export function settingsToCockpit(s: SiteSettings): Raw {
     [F.christmasKidsPriceId]: t.christmasKidsPriceId,
     // Automatic work (issue 19, cron part)
     [F.renewalReminderStages]: s.renewalReminderStages.join(", "),
+    // Members' data rights (issue 19, part G); settings kept before they existed have the defaults
+    [F.retentionPaymentYears]: (s.retention ?? RETENTION_DEFAULTS).paymentYears,
+    [F.retentionOutboxDays]: (s.retention ?? RETENTION_DEFAULTS).outboxDays,
+    [F.retentionContactDays]: (s.retention ?? RETENTION_DEFAULTS).contactDays,
     // New applications (issue 19, members part)
     [F.newApplicationsEmail]: s.newApplicationsEmail,
   };

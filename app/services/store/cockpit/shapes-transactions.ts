@@ -1,4 +1,12 @@
-import { MEMBERSHIPS, PAYMENT_TYPES, TRANSACTION_STATUSES, type FamilyDetails, type NewTransaction, type Transaction } from "../../../domain/records";
+import {
+  MEMBERSHIPS,
+  PAYMENT_METHODS,
+  PAYMENT_TYPES,
+  TRANSACTION_STATUSES,
+  type FamilyDetails,
+  type NewTransaction,
+  type Transaction,
+} from "../../../domain/records";
 import type { CockpitEntry } from "./client.server";
 import { numOrNull, oneOf, type CockpitFields } from "./shapes-values";
 import { penceFromPounds, poundsFromPence, seconds, text } from "./shapes-loose";
@@ -10,6 +18,7 @@ import { penceFromPounds, poundsFromPence, seconds, text } from "./shapes-loose"
  * `ticketId`, `checkoutSessionId`, `settledAt`, `settleClaim` (who settled it), and
  * `familyDetails` (an upgrade's spouse and children, ADR 26) as JSON text: a text field
  * in PHP 8 Cockpit refuses an object, so whoever adds the key to the schema can type it text.
+ * Offline payments (issue 19, part O): `paymentMethod`, `paymentReference`, `paidOn` (text).
  */
 
 /** An upgrade's family from its JSON text; null when absent or unreadable. */
@@ -47,6 +56,10 @@ export function transactionFromCockpit(entry: CockpitEntry): Transaction {
     createdAt: seconds(entry._created),
     settledAt: numOrNull(entry.settledAt),
     familyDetails: familyFromCockpit(entry.familyDetails),
+    // Offline payments (issue 19, part O): no paymentMethod is a card payment
+    method: oneOf(entry.paymentMethod, PAYMENT_METHODS, "card"),
+    reference: text(entry.paymentReference) || null,
+    paidOn: text(entry.paidOn) || null,
   };
 }
 
@@ -68,6 +81,10 @@ export function newTransactionToCockpit(t: NewTransaction): CockpitFields {
     checkoutSessionId: null,
     settledAt: null,
     familyDetails: t.familyDetails ? JSON.stringify(t.familyDetails) : null,
+    // Offline payments (issue 19, part O)
+    paymentMethod: t.method ?? "card",
+    paymentReference: t.reference ?? null,
+    paidOn: t.paidOn ?? null,
   };
 }
 

@@ -23,7 +23,7 @@ function settledOrder(a: Transaction, b: Transaction): number {
  * writers and re-reads; it returns true only when its claim is the one that stands
  * (ADR 21).
  */
-export function cockpitTransactions(client: CockpitClient, options: BestEffortOptions = {}): TransactionsRepository {
+export function cockpitTransactions(client: CockpitClient, options: BestEffortOptions = {}): Omit<TransactionsRepository, "ticketPaymentMethods"> {
   const verifyDelayMs = options.verifyDelayMs ?? DEFAULT_VERIFY_DELAY_MS;
   const getById = async (id: string) => {
     const entry = await findById(client, MEMBERTRANSACTIONS, id);

@@ -1,5 +1,6 @@
 import { NO_INBOX_STATE, type InboxState } from "../../../domain/contact-inbox";
 import type { Id, UnixSeconds } from "../../../domain/records";
+import type { ContactMessagesRepository } from "../port";
 
 /**
  * What the accountants did with each contact message (issue 19), in D1 on both stores:
@@ -38,7 +39,7 @@ export async function inboxStates(db: D1Database, ids: Id[]): Promise<Map<Id, In
 }
 
 /** Opening a message marks it read; the first time stays. */
-export async function saveRead(db: D1Database, id: Id, at: UnixSeconds): Promise<void> {
+async function saveRead(db: D1Database, id: Id, at: UnixSeconds): Promise<void> {
   await db
     .prepare(
       "INSERT INTO contact_message_state (message_id, read_at) VALUES (?, ?) ON CONFLICT (message_id) DO UPDATE SET read_at = COALESCE(read_at, excluded.read_at)",
@@ -48,7 +49,7 @@ export async function saveRead(db: D1Database, id: Id, at: UnixSeconds): Promise
 }
 
 /** Handled with a note (a message handled again keeps the newest note); handled is read too. */
-export async function saveHandled(db: D1Database, id: Id, handled: { note: string; by: string; at: UnixSeconds }): Promise<void> {
+async function saveHandled(db: D1Database, id: Id, handled: { note: string; by: string; at: UnixSeconds }): Promise<void> {
   await db
     .prepare(
       `INSERT INTO contact_message_state (message_id, read_at, handled_at, handled_note, handled_by) VALUES (?1, ?2, ?2, ?3, ?4)
@@ -60,7 +61,7 @@ export async function saveHandled(db: D1Database, id: Id, handled: { note: strin
 }
 
 /** A reply went out (the newest one is shown); replied is read too. */
-export async function saveReply(db: D1Database, id: Id, reply: { by: string; at: UnixSeconds }): Promise<void> {
+async function saveReply(db: D1Database, id: Id, reply: { by: string; at: UnixSeconds }): Promise<void> {
   await db
     .prepare(
       `INSERT INTO contact_message_state (message_id, read_at, replied_at, replied_by) VALUES (?1, ?2, ?2, ?3)
@@ -68,4 +69,22 @@ export async function saveReply(db: D1Database, id: Id, reply: { by: string; at:
     )
     .bind(id, reply.at, reply.by)
     .run();
+}
+
+/**
+ * The accountants' three writes, the same on both stores: each only for a message that
+ * `exists` (in contact_messages on D1, in Cockpit's form on Cockpit), false otherwise.
+ */
+export function inboxStateWrites(
+  db: D1Database,
+  exists: (id: Id) => Promise<boolean>,
+): Pick<ContactMessagesRepository, "markRead" | "markHandled" | "recordReply"> {
+  const ifExists =
+    <A>(save: (db: D1Database, id: Id, arg: A) => Promise<void>) =>
+    async (id: Id, arg: A) => {
+      if (!(await exists(id))) return false;
+      await save(db, id, arg);
+      return true;
+    };
+  return { markRead: ifExists(saveRead), markHandled: ifExists(saveHandled), recordReply: ifExists(saveReply) };
 }

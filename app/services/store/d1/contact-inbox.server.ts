@@ -1,7 +1,7 @@
 import type { InboxMessage } from "../../../domain/contact-inbox";
 import type { Id } from "../../../domain/records";
 import type { ContactMessagesRepository } from "../port";
-import { inboxStateFromRow, saveHandled, saveRead, saveReply } from "./contact-inbox-state.server";
+import { inboxStateFromRow, inboxStateWrites } from "./contact-inbox-state.server";
 import { pageClause } from "./sql";
 
 type InboxRepository = Pick<ContactMessagesRepository, "listInbox" | "countUnread" | "getInboxMessage" | "markRead" | "markHandled" | "recordReply">;
@@ -43,20 +43,6 @@ export function d1ContactInbox(db: D1Database): InboxRepository {
       const row = await db.prepare(`${SELECT} WHERE m.id = ?`).bind(id).first<Record<string, unknown>>();
       return row ? inboxFromRow(row) : null;
     },
-    async markRead(id, at) {
-      if (!(await exists(id))) return false;
-      await saveRead(db, id, at);
-      return true;
-    },
-    async markHandled(id, handled) {
-      if (!(await exists(id))) return false;
-      await saveHandled(db, id, handled);
-      return true;
-    },
-    async recordReply(id, reply) {
-      if (!(await exists(id))) return false;
-      await saveReply(db, id, reply);
-      return true;
-    },
+    ...inboxStateWrites(db, exists),
   };
 }

@@ -4,8 +4,10 @@ import { d1ContactInbox } from "./contact-inbox.server";
 import { d1ContactMessages, d1Content, d1Documents } from "./content.server";
 import { d1Members } from "./members.server";
 import { d1Outbox } from "./outbox.server";
+import { d1PersonalData } from "./personal-data.server";
 import { d1Tickets } from "./tickets.server";
 import { d1Transactions } from "./transactions.server";
+import { d1TicketPaymentMethods } from "./ticket-payment-methods.server";
 
 /** The D1 store; `media` (the MEDIA bucket) holds the documents' files (ADR 40). */
 export function createD1Store(db: D1Database, media?: R2Bucket): Store {
@@ -15,9 +17,10 @@ export function createD1Store(db: D1Database, media?: R2Bucket): Store {
     documents: d1Documents(db, media),
     contactMessages: { ...d1ContactMessages(db), ...d1ContactInbox(db) },
     members: d1Members(db),
-    transactions: d1Transactions(db),
+    transactions: { ...d1Transactions(db), ...d1TicketPaymentMethods(db) },
     tickets: d1Tickets(db),
     outbox: d1Outbox(db),
     activity: d1Activity(db),
+    personalData: d1PersonalData(db),
   };
 }

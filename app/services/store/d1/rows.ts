@@ -13,6 +13,8 @@ import {
   type Ticket,
   type Transaction,
   type FamilyDetails,
+  PAYMENT_METHODS,
+  type PaymentMethod,
 } from "../../../domain/records";
 import { sortAttendees } from "../../../domain/ticket-bands";
 
@@ -247,6 +249,10 @@ export const transactionFromRow = (r: Row): Transaction => ({
   createdAt: num(r.created_at),
   settledAt: numOrNull(r.settled_at),
   familyDetails: json<FamilyDetails | null>(r.family_details, null),
+  // Offline payments (issue 19, part O): NULL method is a card payment
+  method: (PAYMENT_METHODS as readonly string[]).includes(str(r.method)) ? (str(r.method) as PaymentMethod) : "card",
+  reference: r.reference == null ? null : str(r.reference),
+  paidOn: r.paid_on == null ? null : str(r.paid_on),
 });
 export const transactionToRow = (t: Transaction) => ({
   id: t.id,
@@ -266,6 +272,10 @@ export const transactionToRow = (t: Transaction) => ({
   created_at: t.createdAt,
   settled_at: t.settledAt,
   family_details: jsonOrNull(t.familyDetails ?? null),
+  // Offline payments (issue 19, part O)
+  method: t.method ?? "card",
+  reference: t.reference ?? null,
+  paid_on: t.paidOn ?? null,
 });
 
 /** A ticket row carrying its attendees as a JSON array (see TICKET_SELECT). */

@@ -45,12 +45,16 @@ function appliedSql(change: MemberSettlement): { sql: string; params: unknown[] 
   }
 }
 
-export function d1Transactions(db: D1Database): TransactionsRepository {
+export function d1Transactions(db: D1Database): Omit<TransactionsRepository, "ticketPaymentMethods"> {
   return {
     async create(input) {
       const transaction: Transaction = {
         ...input,
         familyDetails: input.familyDetails ?? null,
+        // Offline payments (issue 19, part O): a checkout payment is a card payment
+        method: input.method ?? "card",
+        reference: input.reference ?? null,
+        paidOn: input.paidOn ?? null,
         id: newId(),
         status: "pending",
         checkoutSessionId: null,

@@ -1,0 +1,217 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useEffect, useState } from "react";
+import { AdminPage } from "~/components/admin/AdminPage";
+import { Field, FormMessage, useFormReply } from "~/components/forms";
+import { bookingFormSchema } from "~/domain/booking-form";
+import { formatPence } from "~/domain/money";
+import { privatePageMeta } from "~/domain/private-page-meta";
+import { BAND_NAMES } from "~/domain/ticket-bands";
+import { ANOTHER_TICKET_FIELD, ANOTHER_TICKET_LABEL, BOOKING_INVALID_MESSAGE, partyFormState } from "~/domain/ticket-booking";
+import { DESK_CHOOSE_PAYMENT, DESK_NO_MEMBER, DESK_TITLE, LINK_BUTTON_TEXT, cashButtonText, readDeskPayment } from "~/domain/ticket-desk";
+import { attendeeNameLabel, countField, MAX_NAME_LENGTH, nameField, partyInputFrom, ticketPrice, type BandCounts } from "~/domain/ticket-rules";
+import { NO_UNDO_NOTE } from "~/domain/offline-payment";
+import { requireAccountant } from "~/services/auth.server";
+import { PRIVATE_CACHE_CONTROL } from "~/services/cache-control.server";
+import { storeErrorReply, storeSafeAction } from "~/services/store-errors.server";
+import { bookAtDesk, deskMember, searchDeskMembers } from "~/services/ticket-desk.server";
+import { bookingRefusal, loadBooking, readBookingSettings, type BookingAnswer } from "~/services/ticket-booking.server";
+import { redirectWithToast } from "~/services/toast.server";
+
+export const meta: MetaFunction = () => privatePageMeta(`${DESK_TITLE} | Back office`);
+
+const PRIVATE = { "Cache-Control": PRIVATE_CACHE_CONTROL };
+export const headers: HeadersFunction = () => PRIVATE;
+
+/**
+ * Tickets at the desk (issue 19, part O): find a member, book for them with their household
+ * pre-filled and the member's own rules, then "Paid in cash" or "Send a card payment link".
+ */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireAccountant(request, context);
+  const url = new URL(request.url);
+  const q = (url.searchParams.get("q") ?? "").slice(0, 100);
+  const member = await deskMember(context, url.searchParams.get("member") ?? "");
+  const found = member ? [] : await searchDeskMembers(context, q);
+  if (!member) return data({ q, found, booking: null }, { headers: PRIVATE });
+  const [booking, { tickets }] = await Promise.all([loadBooking(context, member), readBookingSettings(context, member)]);
+  return data(
+    {
+      q,
+      found,
+      booking: { ...booking, member: { id: member.id, name: member.fullName, email: member.email }, refusal: bookingRefusal(tickets, member) },
+    },
+    { headers: PRIVATE },
+  );
+}
+
+export const action = storeSafeAction(async ({ request, context }: ActionFunctionArgs) => {
+  const accountant = await requireAccountant(request, context);
+  const form = await request.formData();
+  const member = await deskMember(context, String(form.get("member") ?? ""));
+  const party0 = { counts: { adult: 1, parent: 0, above13: 0, above5: 0, below5: 0 }, names: { adult: [], parent: [], above13: [], above5: [], below5: [] } };
+  if (!member) return data<BookingAnswer>({ status: "error", error: { "": [DESK_NO_MEMBER] }, party: party0 }, { status: 400, headers: PRIVATE });
+  const { tickets, capacity, options } = await readBookingSettings(context, member);
+  const submission = parseWithZod(form, { schema: bookingFormSchema(options), disableAutoCoercion: true });
+  const party = partyFormState(
+    partyInputFrom((field) => form.get(field)),
+    options,
+  );
+  const answer = (status: number, formError: string | null) =>
+    data<BookingAnswer>(
+      { initialValue: submission.reply().initialValue, ...(formError ? { status: "error" as const, error: { "": [formError] } } : {}), party },
+      { status, headers: PRIVATE },
+    );
+  if (form.get("intent") === "update") return answer(200, null);
+  const refusal = bookingRefusal(tickets, member);
+  if (refusal) return answer(403, refusal);
+  if (submission.status !== "success")
+    return data<BookingAnswer>({ ...submission.reply({ formErrors: [BOOKING_INVALID_MESSAGE] }), party }, { status: 400, headers: PRIVATE });
+  const payment = readDeskPayment(form.get("pay"));
+  if (!payment) return answer(400, DESK_CHOOSE_PAYMENT);
+  const result = await bookAtDesk(context, request, accountant, member, tickets, submission.value, capacity, payment);
+  if (!result.ok) return answer(result.status, result.message);
+  return redirectWithToast(context, `/accounts/desk?member=${encodeURIComponent(member.id)}`, { kind: "success", message: result.message });
+}, storeErrorReply);
+
+function range(min: number, max: number): number[] {
+  return Array.from({ length: max - min + 1 }, (_, i) => min + i);
+}
+
+function MemberSearch({ q, found }: { q: string; found: Array<{ id: string; name: string; email: string; number: string; membership: string }> }) {
+  return (
+    <>
+      <Form method="get" className="desk-search">
+        <Field id="desk-q" name="q" label="Find a member" hint="Name, e-mail, postcode or member number (MMA…)." type="search" defaultValue={q} />
+        <button type="submit" className="button">
+          Search
+        </button>
+      </Form>
+      {q ? (
+        found.length > 0 ? (
+          <ul className="desk-found">
+            {found.map((m) => (
+              <li key={m.id}>
+                <Link to={`/accounts/desk?member=${encodeURIComponent(m.id)}`}>{`Book for ${m.name}`}</Link>
+                {` (${[m.number, m.email, m.membership].filter(Boolean).join(", ")})`}
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p className="desk-none">No member found. Try part of the name or the e-mail.</p>
+        )
+      ) : null}
+    </>
+  );
+}
+
+export default function Desk() {
+  const { q, found, booking } = useLoaderData<typeof loader>();
+  const answer = useActionData<BookingAnswer>();
+  const navigation = useNavigation();
+  const { errors, formError, form } = useFormReply(answer);
+  const party = answer?.party ?? booking?.party;
+  const [counts, setCounts] = useState<BandCounts | undefined>(party?.counts);
+  useEffect(() => setCounts(party?.counts), [party]);
+  const busy = navigation.state === "submitting";
+
+  if (!booking || !party || !counts) {
+    return (
+      <AdminPage title={DESK_TITLE}>
+        <FormMessage message={formError} />
+        <MemberSearch q={q} found={found} />
+      </AdminPage>
+    );
+  }
+  const total = formatPence(ticketPrice({ counts }, booking.tickets, booking.membership).total);
+  const single = booking.membership !== "Family";
+  const bookable = !booking.refusal && !booking.places.full;
+  return (
+    <AdminPage title={DESK_TITLE}>
+      <p>
+        <Link to="/accounts/desk">Choose another member</Link>
+      </p>
+      <Form method="post" action={`/accounts/desk?member=${encodeURIComponent(booking.member.id)}`} noValidate className="desk-booking booking-form" {...form}>
+        <input type="hidden" name="member" value={booking.member.id} />
+        <h2>{`${booking.title || "Book tickets"} for ${booking.member.name}`}</h2>
+        <p>{`${booking.member.email}, ${booking.membership} membership.`}</p>
+        {booking.refusal ? <p className="booking-closed">{booking.refusal}</p> : null}
+        {booking.places.notice ? <p className={booking.places.full ? "booking-closed" : "booking-places"}>{booking.places.notice}</p> : null}
+        <FormMessage message={formError} />
+        {booking.held.length > 0 ? (
+          <section className="booking-held">
+            <h3>{`${booking.member.name} already has ${booking.held.length === 1 ? "a ticket" : `${booking.held.length} tickets`} for this event`}</h3>
+            <ul>
+              {booking.held.map((t) => (
+                <li key={t.id}>{`${t.code}, ${t.price}: ${t.people.join(", ")}`}</li>
+              ))}
+            </ul>
+            <div className="field field-check">
+              <input type="checkbox" id="desk-another" name={ANOTHER_TICKET_FIELD} value="yes" />
+              <label htmlFor="desk-another">{ANOTHER_TICKET_LABEL}</label>
+            </div>
+          </section>
+        ) : null}
+        {booking.bands.map((band) => {
+          const { min, max } = booking.limits[band];
+          const countName = countField(band);
+          const fixed = band === "adult" && single;
+          return (
+            <fieldset key={band} className={`booking-group booking-group-${band}`}>
+              <legend>{BAND_NAMES[band].legend}</legend>
+              <Field
+                id={`desk-${countName}`}
+                name={countName}
+                as="select"
+                label={`Number of ${BAND_NAMES[band].legend.toLowerCase()}`}
+                disabled={fixed}
+                value={String(counts[band])}
+                onChange={(event) => setCounts((current) => current && { ...current, [band]: Number((event.target as HTMLSelectElement).value) })}
+                error={errors[countName]}
+                after={fixed ? <input type="hidden" name={countName} value={String(min)} /> : null}
+              >
+                {range(min, max).map((n) => (
+                  <option key={n} value={n}>
+                    {n}
+                  </option>
+                ))}
+              </Field>
+              {range(1, counts[band]).map((position) => {
+                const field = nameField(band, position);
+                return (
+                  <Field
+                    key={field}
+                    id={`desk-${field}`}
+                    name={field}
+                    label={attendeeNameLabel(band, position)}
+                    type="text"
+                    autoComplete="off"
+                    maxLength={MAX_NAME_LENGTH}
+                    defaultValue={party.names[band][position - 1] ?? ""}
+                    error={errors[field]}
+                  />
+                );
+              })}
+            </fieldset>
+          );
+        })}
+        <div className="booking-actions">
+          <button type="submit" name="intent" value="update" className="button button-secondary" disabled={busy}>
+            Update party
+          </button>
+        </div>
+        <p className="field-hint">Changed a number? Press Update party to show the name fields and the price.</p>
+        <div className="booking-actions desk-pay">
+          <button type="submit" name="pay" value="cash" className="button" disabled={!bookable || busy}>
+            {busy ? "Please wait..." : cashButtonText(total)}
+          </button>
+          <button type="submit" name="pay" value="link" className="button button-secondary" disabled={!bookable || busy}>
+            {busy ? "Please wait..." : LINK_BUTTON_TEXT}
+          </button>
+        </div>
+        <p className="field-hint">{NO_UNDO_NOTE}</p>
+      </Form>
+    </AdminPage>
+  );
+}

@@ -1,0 +1,135 @@
+import type { AppLoadContext } from "@remix-run/cloudflare";
+import type { ActivityActor } from "../domain/activity";
+import type { Charge } from "../domain/fees";
+import { formatPence } from "../domain/money";
+import {
+  MEMBER_PAYMENT_LABELS,
+  METHOD_LABELS,
+  NOT_DUE_MESSAGE,
+  memberPaymentCharge,
+  memberPaymentDue,
+  offlinePaymentWords,
+  type MemberPaymentKind,
+  type OfflineMethod,
+} from "../domain/offline-payment";
+import type { OfflinePaymentValues } from "../domain/offline-payment-form";
+import type { Member, Transaction } from "../domain/records";
+import { currentYear } from "../domain/renewal";
+import { ukToday } from "../domain/ticket-rules";
+import type { CheckoutCharge } from "./payments.server";
+import { recordActivity } from "./activity.server";
+import { readSettingsFresh } from "./content/fresh-settings.server";
+import { settleAsPaid } from "./settlement.server";
+import { nowSeconds } from "./store/ids";
+
+/**
+ * Offline payments (issue 19, part O, ADR 0054): money an accountant received in cash, by
+ * bank transfer or by cheque. The payment is a transaction like a checkout's, with its
+ * method, reference and the day it came, and it settles through the same code as a card
+ * payment (settleAsPaid): the member is registered, renewed or made Family, a ticket
+ * becomes paid and its QR e-mail goes. Nothing here deletes one: a refund reverses it.
+ */
+
+/** What the record-payment page shows: the member, what is due now (null: nothing) and how much. */
+export interface MemberPaymentPage {
+  member: { id: string; name: string; email: string; membership: Member["membership"] };
+  due: { kind: MemberPaymentKind; label: string; amount: number; amountText: string } | null;
+  today: string;
+}
+
+async function dueFor(context: AppLoadContext, member: Member, now: Date): Promise<{ kind: MemberPaymentKind; charge: Charge } | null> {
+  const kind = memberPaymentDue(member, currentYear(now));
+  if (!kind) return null;
+  const settings = await readSettingsFresh(context);
+  return { kind, charge: memberPaymentCharge(kind, settings.membership, member.membership, now) };
+}
+
+/** Null when there is no such member. */
+export async function loadMemberPayment(context: AppLoadContext, memberId: string, now = new Date()): Promise<MemberPaymentPage | null> {
+  const member = await context.store.members.getById(memberId);
+  if (!member) return null;
+  const due = await dueFor(context, member, now);
+  return {
+    member: { id: member.id, name: member.fullName, email: member.email, membership: member.membership },
+    due: due && {
+      kind: due.kind,
+      label: `${MEMBER_PAYMENT_LABELS[due.kind]} ${currentYear(now)}`,
+      amount: due.charge.total,
+      amountText: formatPence(due.charge.total),
+    },
+    today: ukToday(Math.floor(now.getTime() / 1000)),
+  };
+}
+
+export type OfflineResult = { ok: true; transaction: Transaction } | { ok: false; message: string };
+
+/**
+ * A transaction for money received, made and settled like a checkout's. When settlement
+ * refuses it (the member got the same thing meanwhile, from another tab or the webhook),
+ * it is marked failed at once: no money is owed back, because the accountant is told
+ * before anything is recorded as paid.
+ */
+export async function settleOfflinePayment(
+  context: AppLoadContext,
+  member: Member,
+  charge: CheckoutCharge,
+  values: Pick<OfflinePaymentValues, "method" | "reference" | "paidOn">,
+  options: { membershipType?: Member["membership"] } = {},
+): Promise<OfflineResult> {
+  const transaction = await context.store.transactions.create({
+    userId: member.id,
+    title: charge.title,
+    unitAmount: charge.unitAmount,
+    qty: charge.qty,
+    year: charge.year ?? currentYear(),
+    priceRef: charge.priceRef,
+    membershipType: options.membershipType ?? member.membership,
+    memberName: member.fullName,
+    memberEmail: member.email,
+    paymentType: charge.paymentType,
+    ticketId: charge.ticketId ?? null,
+    familyDetails: null,
+    method: values.method,
+    reference: values.reference || null,
+    paidOn: values.paidOn,
+  });
+  const settled = await settleAsPaid(context, transaction, `${values.method}, recorded by an accountant`);
+  if (settled.outcome === "settled" && settled.transaction) return { ok: true, transaction: settled.transaction };
+  await context.store.transactions.settle(transaction.id, "failed", nowSeconds());
+  return { ok: false, message: NOT_DUE_MESSAGE };
+}
+
+/**
+ * Records a member's payment for `kind`, which the form was made for: refused when that is
+ * not what the member may pay now (paid meanwhile, say). The amount was checked against the
+ * same charge by the form's schema.
+ */
+export async function recordMemberPayment(
+  context: AppLoadContext,
+  actor: ActivityActor,
+  memberId: string,
+  kind: MemberPaymentKind,
+  values: OfflinePaymentValues,
+  now = new Date(),
+): Promise<OfflineResult | null> {
+  const member = await context.store.members.getById(memberId);
+  if (!member) return null;
+  const due = await dueFor(context, member, now);
+  if (!due || due.kind !== kind || due.charge.total !== values.amount) return { ok: false, message: NOT_DUE_MESSAGE };
+  const year = currentYear(now);
+  const result = await settleOfflinePayment(context, member, { ...due.charge, year }, values, { membershipType: kind === "upgrade" ? "Family" : undefined });
+  if (result.ok) {
+    const what = `${MEMBER_PAYMENT_LABELS[kind]} ${year}`;
+    await recordActivity(context, actor, {
+      kind: "offline-payment-recorded",
+      member: { id: member.id, fullName: member.fullName, memberNumber: member.memberNumber },
+      payment: offlinePaymentWords(values.method, what, values.amount),
+    });
+  }
+  return result;
+}
+
+/** The toast after a payment is recorded. */
+export function recordedMessage(method: OfflineMethod, what: string): string {
+  return `${METHOD_LABELS[method]} payment recorded: ${what}.`;
+}

@@ -1,0 +1,90 @@
+import { pseudonymiseText } from "../../../domain/erasure";
+import { ATTENDEE_BANDS, BAND_LIMITS } from "../../../domain/records";
+import { d1PersonalOutbox, lowerAddresses } from "../d1/personal-data-outbox.server";
+import type { PersonalDataRepository } from "../port";
+import { ACTIVITY, activityFromCockpit, isMissingCollection } from "./activity.server";
+import type { CockpitClient } from "./client.server";
+import { readContactMessages } from "./contact.server";
+import { erasedContactMessageIds, markContactMessagesErased } from "./erased-contact-messages.server";
+import { MEMBERTRANSACTIONS } from "./shapes-transactions";
+import { BAND_KEYS, TICKETS } from "./shapes-tickets";
+
+/**
+ * Data rights on Cockpit (issue 19, part G, ADR 0056). The outbox is in D1 on both stores.
+ * Cockpit has no bulk update: each of the member's transactions and tickets is saved in turn
+ * (a member has a handful). Cockpit v1's API cannot delete a form entry, so a contact message
+ * is marked erased in D1 and the inbox no longer shows it; the entry itself is deleted by hand
+ * in Cockpit's admin (docs/privacy.md).
+ */
+export function cockpitPersonalData(client: CockpitClient, db: D1Database): PersonalDataRepository {
+  const fromThem = async (addresses: string[]) => {
+    const wanted = new Set(lowerAddresses(addresses));
+    if (wanted.size === 0) return [];
+    const erased = await erasedContactMessageIds(db);
+    return (await readContactMessages(client)).filter((message) => wanted.has(message.email.trim().toLowerCase()) && !erased.has(message.id));
+  };
+
+  return {
+    ...d1PersonalOutbox(db),
+    async contactMessagesFrom(addresses) {
+      return (await fromThem(addresses)).sort((a, b) => b.createdAt - a.createdAt);
+    },
+    async eraseContactMessagesFrom(addresses) {
+      const messages = await fromThem(addresses);
+      await markContactMessagesErased(
+        db,
+        messages.map((message) => message.id),
+      );
+      return messages.length;
+    },
+    async deleteContactMessagesBefore(cutoff) {
+      const erased = await erasedContactMessageIds(db);
+      const old = (await readContactMessages(client)).filter((message) => message.createdAt < cutoff && !erased.has(message.id));
+      await markContactMessagesErased(
+        db,
+        old.map((message) => message.id),
+      );
+      return old.length;
+    },
+    async pseudonymisePayments(userId, as) {
+      const transactions = await client.find(MEMBERTRANSACTIONS, { filter: { userId }, fields: { _id: 1 } });
+      for (const entry of transactions.entries) {
+        await client.save(MEMBERTRANSACTIONS, { _id: entry._id, memberName: as.name, memberEmail: as.email, familyDetails: "" });
+      }
+      const tickets = await client.find(TICKETS, { filter: { userId } });
+      for (const entry of tickets.entries) {
+        const names: Record<string, string> = {};
+        for (const band of ATTENDEE_BANDS) {
+          for (let position = 1; position <= BAND_LIMITS[band].max; position++) {
+            const key = BAND_KEYS[band].name(position);
+            if (typeof entry[key] === "string" && entry[key].trim() !== "") names[key] = as.name;
+          }
+        }
+        await client.save(TICKETS, { _id: entry._id, email: as.email, ...names });
+      }
+      return transactions.entries.length + tickets.entries.length;
+    },
+    async pseudonymiseActivity(ids, names, pseudonym) {
+      if (ids.length === 0) return 0;
+      let found;
+      try {
+        found = await client.find(ACTIVITY, { filter: { $or: ids.flatMap((id) => [{ subjectId: id }, { actorId: id }]) } });
+      } catch (error) {
+        if (isMissingCollection(error)) return 0;
+        throw error;
+      }
+      let changed = 0;
+      for (const entry of found.entries.map(activityFromCockpit)) {
+        const next = {
+          actorName: pseudonymiseText(entry.actorName, names, pseudonym),
+          subjectName: pseudonymiseText(entry.subjectName, names, pseudonym),
+          summary: pseudonymiseText(entry.summary, names, pseudonym),
+        };
+        if (next.actorName === entry.actorName && next.subjectName === entry.subjectName && next.summary === entry.summary) continue;
+        await client.save(ACTIVITY, { _id: entry.id, ...next });
+        changed++;
+      }
+      return changed;
+    },
+  };
+}

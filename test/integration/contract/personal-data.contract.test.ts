@@ -1,0 +1,131 @@
+import { expect, it } from "vitest";
+import { activityEntry } from "~/domain/activity";
+import { QUICK_CLAIM_PAUSE_MS, describeStore } from "../../support/store-adapters";
+import { newMember, newTicket, newTransaction } from "../../support/fixtures";
+
+/**
+ * Members' data rights through the port (issue 19, part G, ADR 0056): what "Download my data"
+ * reads (their e-mails and messages) and what "Erase" changes (the copies of their name and
+ * address in payments, tickets, the outbox, the inbox and the log), the same on both stores.
+ */
+const email = (to: string[], subject: string) => ({ to, subject, html: `<p>${subject}</p>`, text: subject, purpose: "test" });
+const message = (name: string, address: string) => ({ name, lastname: "Thomas", email: address, subject: `From ${name}`, notes: "Hello" });
+
+describeStore("personal data", { verifyDelayMs: QUICK_CLAIM_PAUSE_MS }, (t) => {
+  it("finds the outbox e-mails sent to any of the addresses, in any case, newest first, and deletes only those", async () => {
+    const outbox = t.store.outbox;
+    const mine = await outbox.add(email(["Sara@Example.org"], "First"), "sent", "test");
+    const spouse = await outbox.add(email(["other@example.org", "tom@example.org"], "Second"), "sent", "test");
+    const theirs = await outbox.add(email(["someone@example.org"], "Not hers"), "sent", "test");
+    const found = await t.store.personalData.outboxTo(["sara@example.org", "TOM@example.org"]);
+    expect(found.map((e) => e.id).sort()).toEqual([mine.id, spouse.id].sort());
+    expect(await t.store.personalData.outboxTo([])).toEqual([]);
+
+    expect(await t.store.personalData.deleteOutboxTo(["sara@example.org", "tom@example.org"])).toBe(2);
+    expect(await outbox.get(mine.id)).toBeNull();
+    expect(await outbox.get(spouse.id)).toBeNull();
+    expect(await outbox.get(theirs.id)).not.toBeNull();
+    expect(await t.store.personalData.outboxTo(["sara@example.org"])).toEqual([]);
+  });
+
+  it("finds the contact messages from the addresses, and after erasing them the inbox no longer has them", async () => {
+    await t.store.contactMessages.create(message("Sara", "Sara@example.org"));
+    await t.store.contactMessages.create(message("Bob", "bob@example.org"));
+    const found = await t.store.personalData.contactMessagesFrom(["sara@example.org"]);
+    expect(found).toHaveLength(1);
+    expect(found[0]).toMatchObject({ name: "Sara", email: "Sara@example.org", subject: "From Sara", notes: "Hello" });
+    await t.store.contactMessages.markRead(found[0]!.id, 1_800_000_000);
+
+    expect(await t.store.personalData.eraseContactMessagesFrom(["sara@example.org"])).toBe(1);
+    expect(await t.store.personalData.contactMessagesFrom(["sara@example.org"])).toEqual([]);
+    const inbox = await t.store.contactMessages.listInbox({ page: 0, pageSize: 50 });
+    expect(inbox.rows.map((row) => row.name)).toEqual(["Bob"]);
+    expect(inbox.total).toBe(1);
+    expect(await t.store.contactMessages.getInboxMessage(found[0]!.id)).toBeNull();
+  });
+
+  it("pseudonymises a member's payments and tickets, keeping their amounts, dates and types; others' are untouched", async () => {
+    const sara = await t.store.members.register(newMember({ fullName: "Sara Thomas" }));
+    const other = await t.store.members.register(newMember({ fullName: "Bob Other" }));
+    const spouse = { title: "Mr" as const, name: "Tom Thomas", email: "tom@example.org", mobile: "07700900000" };
+    const upgrade = await t.store.transactions.create(
+      newTransaction(sara.id, {
+        memberName: "Sara Thomas",
+        memberEmail: sara.email,
+        unitAmount: 1500,
+        familyDetails: { spouse, children: [], consents: sara.consents },
+      }),
+    );
+    await t.store.transactions.settle(upgrade.id, "success", 1_800_000_000);
+    const ticket = await t.store.tickets.create(newTicket(sara.id, { email: sara.email }));
+    const others = await t.store.transactions.create(newTransaction(other.id, { memberName: "Bob Other", memberEmail: other.email }));
+    const othersTicket = await t.store.tickets.create(newTicket(other.id, { email: other.email }));
+
+    const as = { name: "Erased member #abc", email: "erased-abc@erased.invalid" };
+    expect(await t.store.personalData.pseudonymisePayments(sara.id, as)).toBe(2);
+
+    const after = await t.store.transactions.getById(upgrade.id);
+    expect(after).toMatchObject({
+      id: upgrade.id,
+      userId: sara.id,
+      memberName: as.name,
+      memberEmail: as.email,
+      unitAmount: 1500,
+      qty: 1,
+      status: "success",
+      settledAt: 1_800_000_000,
+      createdAt: upgrade.createdAt,
+      paymentType: upgrade.paymentType,
+      year: upgrade.year,
+    });
+    expect(after?.familyDetails ?? null).toBeNull();
+    const ticketAfter = await t.store.tickets.getById(ticket.id);
+    expect(ticketAfter).toMatchObject({ email: as.email, price: ticket.price, code: ticket.code, title: ticket.title, year: ticket.year });
+    expect(ticketAfter?.attendees.map((a) => [a.band, a.position, a.name])).toEqual(ticket.attendees.map((a) => [a.band, a.position, as.name]));
+
+    expect(await t.store.transactions.getById(others.id)).toMatchObject({ memberName: "Bob Other", memberEmail: other.email });
+    expect((await t.store.tickets.getById(othersTicket.id))?.attendees.map((a) => a.name)).toEqual(othersTicket.attendees.map((a) => a.name));
+  });
+
+  it("rewrites the log entries about or by the member (and their messages) to the pseudonym, and no others", async () => {
+    const jane = { id: "accountant-1", fullName: "Jane Smith" };
+    const sara = { id: "member-sara", fullName: "Sara Thomas", memberNumber: 1042 };
+    const at = new Date(Date.UTC(2026, 10, 24, 9));
+    await t.store.activity.record(activityEntry(jane, { kind: "member-deleted", member: sara }, at));
+    await t.store.activity.record(activityEntry({ id: sara.id, fullName: sara.fullName }, { kind: "own-password-changed", member: sara }, at));
+    await t.store.activity.record(
+      activityEntry(jane, { kind: "contact-message-handled", message: { id: "message-1", from: "Sara Thomas", subject: "Hi" } }, at),
+    );
+    // Another member who happens to share the first name: not about her, left alone.
+    await t.store.activity.record(activityEntry(jane, { kind: "member-deleted", member: { id: "member-2", fullName: "Sara Jones", memberNumber: 7 } }, at));
+
+    expect(await t.store.personalData.pseudonymiseActivity([sara.id, "message-1"], ["Sara Thomas", "Sara"], "Erased member #x")).toBe(3);
+    const { rows } = await t.store.activity.list({ page: 0, pageSize: 50 });
+    const texts = rows.map((row) => `${row.actorName} | ${row.subjectName} | ${row.summary}`).sort();
+    expect(texts).toEqual(
+      [
+        "Erased member #x | MMA1042 Erased member #x | Erased member #x changed their own password.",
+        "Jane Smith | MMA1042 Erased member #x | Jane Smith deleted member MMA1042 Erased member #x.",
+        'Jane Smith | message from Erased member #x | Jane Smith marked the message from Erased member #x ("Hi") as handled.',
+        "Jane Smith | MMA7 Sara Jones | Jane Smith deleted member MMA7 Sara Jones.",
+      ].sort(),
+    );
+    expect(await t.store.personalData.pseudonymiseActivity([sara.id], ["Sara Thomas"], "Erased member #x")).toBe(0);
+  });
+
+  it("deletes outbox e-mails and contact messages made before a cutoff (the retention), and keeps the newer ones", async () => {
+    const kept = await t.store.outbox.add(email(["new@example.org"], "New"), "sent", "test");
+    await t.store.contactMessages.create(message("Newer", "newer@example.org"));
+    const future = Math.floor(Date.now() / 1000) + 3600;
+    // Nothing is older than an hour ago's cutoff...
+    expect(await t.store.personalData.deleteOutboxBefore(future - 7200)).toBe(0);
+    expect(await t.store.personalData.deleteContactMessagesBefore(future - 7200)).toBe(0);
+    expect(await t.store.outbox.get(kept.id)).not.toBeNull();
+    // ...and everything is older than an hour from now.
+    expect(await t.store.personalData.deleteOutboxBefore(future)).toBeGreaterThanOrEqual(2);
+    expect(await t.store.outbox.get(kept.id)).toBeNull();
+    expect(await t.store.personalData.deleteContactMessagesBefore(future)).toBeGreaterThanOrEqual(2);
+    expect((await t.store.contactMessages.listInbox({ page: 0, pageSize: 50 })).total).toBe(0);
+    expect(await t.store.personalData.deleteContactMessagesBefore(future)).toBe(0);
+  });
+});

@@ -1,0 +1,200 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { describe, expect, it } from "vitest";
+import { activityEntry } from "~/domain/activity";
+import {
+  ERASED_PASSWORD,
+  erasedEmail,
+  erasedName,
+  erasedTag,
+  erasureRefusal,
+  erasurePatch,
+  isErasedEmail,
+  memberAddresses,
+  pseudonymiseText,
+} from "~/domain/erasure";
+import { memberForExport, myData, myDataFilename } from "~/domain/my-data";
+import type { Member } from "~/domain/records";
+import { siteSettingsSchema } from "~/domain/site-settings";
+import { defaultSiteSettings } from "~/domain/site-settings-defaults";
+import { SETTINGS_MESSAGES, applySettingsForm, settingChanges, settingsFormSchema, settingsFormValues } from "~/domain/site-settings-form";
+import { passwordHashKind } from "~/services/password.server";
+import { newMember } from "../support/fixtures";
+
+const ID = "a1b2c3d4e5f60718293a4b5c";
+const member = (overrides: Partial<Member> = {}): Member => ({
+  ...newMember({
+    email: "sara@example.org",
+    fullName: "Sara Thomas",
+    membership: "Family",
+    spouse: { title: "Mr", name: "Tom Thomas", email: "Tom@Example.org", mobile: "07700900000" },
+    children: [{ name: "Amy Thomas", birthYear: 2015 }],
+    resetKey: "secret-key",
+    resetKeyExpiresAt: 1_900_000_000,
+  }),
+  passwordChangedAt: 1_800_000_000,
+  id: ID,
+  memberNumber: 1042,
+  createdAt: 1_700_000_000,
+  ...overrides,
+});
+
+describe("erasure (domain/erasure.ts)", () => {
+  it("gives a member a stable pseudonym from their id, the same every time, different for another id", () => {
+    expect(erasedName(ID)).toBe("Erased member #a1b2c3d4");
+    expect(erasedName(ID)).toBe(erasedName(ID));
+    expect(erasedName("ffffffffffffffffffffffff")).not.toBe(erasedName(ID));
+    expect(erasedTag(ID)).toBe("a1b2c3d4");
+  });
+
+  it("replaces the e-mail with a unique, lower-case address under the reserved .invalid domain", () => {
+    expect(erasedEmail(ID)).toBe(`erased-${ID}@erased.invalid`);
+    expect(erasedEmail(ID)).not.toBe(erasedEmail("ffffffffffffffffffffffff"));
+    expect(isErasedEmail(erasedEmail(ID))).toBe(true);
+    expect(isErasedEmail("sara@example.org")).toBe(false);
+  });
+
+  it("removes every personal field, consents and sign-in, and keeps the membership facts", () => {
+    const patch = erasurePatch(ID, 1_850_000_000.5);
+    const after = { ...member(), ...patch };
+    expect(after).toMatchObject({
+      fullName: "Erased member #a1b2c3d4",
+      email: erasedEmail(ID),
+      address: "",
+      city: "",
+      county: "",
+      postcode: "",
+      mobile: "",
+      spouse: null,
+      children: [],
+      resetKey: null,
+      resetKeyExpiresAt: null,
+      deleted: true,
+      active: false,
+      role: "member",
+      passwordChangedAt: 1_850_000_000.5,
+    });
+    expect(Object.values(after.consents).every((given) => given === false)).toBe(true);
+    // Not a hash any check reads: no password signs in.
+    expect(passwordHashKind(after.passwordHash)).toBe("unknown");
+    expect(after.passwordHash).toBe(ERASED_PASSWORD);
+    // Kept for the accounts.
+    expect(after).toMatchObject({ id: ID, memberNumber: 1042, membership: "Family", lastRenewedYear: 2026, createdAt: 1_700_000_000 });
+    // Nothing of the old record is left in any field.
+    const text = JSON.stringify(after);
+    for (const personal of ["Sara", "Thomas", "Tom", "Amy", "example.org", "07700", "Test Street", "M1 1AA", "Manchester", "secret-key"]) {
+      expect(text).not.toContain(personal);
+    }
+  });
+
+  it("collects the member's and their spouse's addresses in lower case, once each, never an erased one", () => {
+    expect(memberAddresses(member())).toEqual(["sara@example.org", "tom@example.org"]);
+    expect(memberAddresses(member({ spouse: null }))).toEqual(["sara@example.org"]);
+    expect(memberAddresses(member({ email: erasedEmail(ID), spouse: null }))).toEqual([]);
+  });
+
+  it("refuses to erase yourself, and a member already erased", () => {
+    expect(erasureRefusal(member(), "someone-else")).toBeNull();
+    expect(erasureRefusal(member(), ID)).toBe("You cannot erase your own account.");
+    expect(erasureRefusal(member({ email: erasedEmail(ID) }), "someone-else")).toBe("This member has already been erased.");
+  });
+
+  it("rewrites a log text: every name, longest first; short names are left alone", () => {
+    const names = ["Sara", "Sara Thomas", "sara@example.org", "Al"];
+    expect(pseudonymiseText("Jane deleted member MMA1042 Sara Thomas (sara@example.org). Also Sara. Also Alan.", names, "X")).toBe(
+      "Jane deleted member MMA1042 X (X). Also X. Also Alan.",
+    );
+    expect(pseudonymiseText("Nothing here.", names, "X")).toBe("Nothing here.");
+  });
+
+  it("records an erasure by the pseudonym only", () => {
+    const entry = activityEntry({ id: "acc", fullName: "Jane Treasurer" }, { kind: "member-erased", memberId: ID, pseudonym: erasedName(ID) }, new Date(0));
+    expect(entry).toMatchObject({ kind: "member-erased", subjectId: ID, subjectName: "Erased member #a1b2c3d4" });
+    expect(entry.summary).toBe("Jane Treasurer erased the personal data of Erased member #a1b2c3d4.");
+  });
+});
+
+describe("download my data (domain/my-data.ts)", () => {
+  it("leaves out the password hash, reset key and password time, and keeps everything else", () => {
+    const exported = memberForExport(member());
+    expect(exported).not.toHaveProperty("passwordHash");
+    expect(exported).not.toHaveProperty("resetKey");
+    expect(exported).not.toHaveProperty("resetKeyExpiresAt");
+    expect(exported).not.toHaveProperty("passwordChangedAt");
+    expect(exported).toMatchObject({ fullName: "Sara Thomas", email: "sara@example.org", memberNumber: 1042 });
+  });
+
+  it("puts the household, payments, tickets, e-mails (without their HTML) and messages in one document", () => {
+    const now = new Date("2026-11-24T23:30:00Z");
+    const doc = myData({
+      member: member(),
+      transactions: [],
+      tickets: [],
+      emails: [
+        {
+          id: "e1",
+          to: ["sara@example.org"],
+          subject: "Hello",
+          html: "<p>Hello</p>",
+          text: "Hello",
+          purpose: "contact",
+          status: "sent",
+          provider: "resend",
+          providerId: "p1",
+          error: null,
+          createdAt: 1,
+          updatedAt: 2,
+        },
+      ],
+      contactMessages: [],
+      now,
+    });
+    expect(doc.household.spouse?.name).toBe("Tom Thomas");
+    expect(doc.household.children).toEqual([{ name: "Amy Thomas", birthYear: 2015 }]);
+    expect(doc.emails).toEqual([{ id: "e1", to: ["sara@example.org"], subject: "Hello", text: "Hello", purpose: "contact", status: "sent", createdAt: 1 }]);
+    expect(doc.generatedAt).toBe("2026-11-24T23:30:00.000Z");
+    expect(JSON.stringify(doc)).not.toContain("secret-key");
+  });
+
+  it("names the file by the day in UK time", () => {
+    expect(myDataFilename(new Date("2026-11-24T12:00:00Z"))).toBe("mma-my-data-2026-11-24.json");
+    // 23:30 UTC on 30 June is already 1 July in London (BST).
+    expect(myDataFilename(new Date("2026-06-30T23:30:00Z"))).toBe("mma-my-data-2026-07-01.json");
+  });
+});
+
+describe("retention settings (the Site settings form)", () => {
+  const parse = (values: Record<string, string>) => {
+    const form = new FormData();
+    for (const [name, value] of Object.entries(values)) if (name !== "registrationDisabled" || value === "on") form.append(name, value);
+    return parseWithZod(form, { schema: settingsFormSchema, disableAutoCoercion: true });
+  };
+
+  it("starts at 6 years, 365 days and 730 days, and round-trips what the accountant types", () => {
+    const settings = defaultSiteSettings();
+    expect(settings.retention).toEqual({ paymentYears: 6, outboxDays: 365, contactDays: 730 });
+    const values = { ...settingsFormValues(settings), retentionPaymentYears: "7", retentionOutboxDays: "90", retentionContactDays: " 400 " };
+    const submission = parse(values);
+    expect(submission.status).toBe("success");
+    if (submission.status !== "success") return;
+    const next = applySettingsForm(settings, submission.value);
+    expect(next.retention).toEqual({ paymentYears: 7, outboxDays: 90, contactDays: 400 });
+    expect(settingChanges(settings, next).map((change) => change.key)).toEqual([
+      "Keep payment records for (years)",
+      "Keep outbox e-mails for (days)",
+      "Keep contact messages for (days)",
+    ]);
+  });
+
+  it("refuses what is not a whole number in range, with the field's message", () => {
+    const values = { ...settingsFormValues(defaultSiteSettings()), retentionPaymentYears: "0", retentionOutboxDays: "1.5", retentionContactDays: "" };
+    const reply = parse(values).reply();
+    expect(reply.error?.retentionPaymentYears).toEqual([SETTINGS_MESSAGES.wholeNumber(1, 100)]);
+    expect(reply.error?.retentionOutboxDays).toEqual([SETTINGS_MESSAGES.wholeNumber(1, 36500)]);
+    expect(reply.error?.retentionContactDays).toEqual([SETTINGS_MESSAGES.wholeNumber(1, 36500)]);
+  });
+
+  it("reads settings saved before retention existed with the defaults", () => {
+    const { retention: _dropped, ...older } = defaultSiteSettings();
+    expect(siteSettingsSchema.parse(older).retention).toEqual({ paymentYears: 6, outboxDays: 365, contactDays: 730 });
+  });
+});
