@@ -31,6 +31,7 @@ const people = {
   gone: newMember({ email: "gone-member@example.com", fullName: "Gone Member", active: false, registrationPaid: true, deleted: true }),
   applicant: newMember({ email: "to-reject@example.com", fullName: "Rita Ject", active: false, registrationPaid: false }),
   renewer: newMember({ email: "renewer@example.com", fullName: "Rene Wer", active: true, registrationPaid: true, lastRenewedYear: currentYear() - 1 }),
+  bankPayer: newMember({ email: "bank-payer@example.com", fullName: "Bankie Payer", active: true, registrationPaid: true, lastRenewedYear: currentYear() - 1 }),
 };
 const ids = {} as Record<keyof typeof people, string>;
 
@@ -281,6 +282,24 @@ describe("receipts", () => {
     // My Account links the paid transaction to its receipt.
     const account = parseHtml(await (await get("/mem-account", ids.renewer)).text());
     expect(account.all("a.transaction-receipt").map((a) => a.attribs.href)).toContain(path);
+  });
+
+  it("an offline payment the treasurer records (ADR 0054) sends its receipt too, with its method and reference", async () => {
+    const today = new Date().toLocaleDateString("en-CA", { timeZone: "Europe/London" });
+    const recorded = await post(
+      `/accounts/record-payment/${ids.bankPayer}`,
+      { kind: "renewal", method: "bank", reference: "BACS 77", paidOn: today, amount: "10.00" },
+      treasurer.id,
+    );
+    expect(recorded.status).toBe(302);
+    const receipts = (await outbox()).filter((e) => e.purpose === "receipt" && e.to.includes("bank-payer@example.com"));
+    expect(receipts).toHaveLength(1);
+    expect(receipts[0]!.text).toContain("Method: Bank transfer");
+    expect(receipts[0]!.text).toContain("Reference: BACS 77");
+    const [transaction] = await db((d) => d1Transactions(d).listByUser(ids.bankPayer));
+    const page = parseHtml(await (await get(`/account/receipts/${transaction!.id}`, ids.bankPayer)).text());
+    expect(page.text(".receipt-rows")).toContain("Bank transfer");
+    expect(page.text(".receipt-rows")).toContain("BACS 77");
   });
 
   it("a transaction not paid has no receipt page (404)", async () => {
