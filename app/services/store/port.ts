@@ -32,6 +32,7 @@ import type { ActivityEntry, NewActivityEntry } from "../../domain/activity";
 import type { MemberSettlement } from "../../domain/fees";
 import type { PageRequest } from "../../domain/paging";
 import type { InboxMessage } from "../../domain/contact-inbox";
+import type { MembershipDecision, NewRefund, Refund } from "../../domain/refunds";
 import type { SiteSettings } from "../../domain/site-settings";
 import type { PageInput, SlideInput } from "../../domain/studio-pages";
 
@@ -389,4 +390,29 @@ export interface Store {
   tickets: TicketsRepository;
   outbox: OutboxRepository;
   activity: ActivityRepository;
+  refunds: RefundsRepository;
+}
+
+// Refunds (issue 19, part R): kept in D1 on both stores (migration 0018, ADR 0055).
+export interface RefundsRepository {
+  /**
+   * Records a refund of at most what is left of `paid` (pence): one conditional INSERT, so a
+   * double submit or two accountants at once never refund more than was paid. The same id
+   * again is the same refund ("exists", nothing written); "over" when it would exceed.
+   */
+  create(refund: NewRefund, paid: Pence): Promise<{ kind: "created" | "exists"; refund: Refund } | { kind: "over" }>;
+  get(id: Id): Promise<Refund | null>;
+  findByProviderId(providerRefundId: string): Promise<Refund | null>;
+  /** A transaction's refunds, oldest first. */
+  listByTransaction(transactionId: Id): Promise<Refund[]>;
+  /** A member's refunds, oldest first (My Account's "Refunded £x"). */
+  listByUser(userId: Id): Promise<Refund[]>;
+  /** The provider said: succeeded (with its refund id) or failed. Only a pending refund changes; true when it did. */
+  settle(id: Id, outcome: { status: "succeeded" | "failed"; providerRefundId: string | null }): Promise<boolean>;
+  /** The accountant's answer to "Does the membership change stand?". */
+  setMembershipDecision(id: Id, decision: MembershipDecision): Promise<void>;
+  /** Whether the ticket was refunded in full (a succeeded completing refund): the door refuses it. */
+  isTicketRefunded(ticketId: Id): Promise<boolean>;
+  /** How many people held places on the event's tickets refunded in full: places freed again. */
+  countPeopleFreed(event: { title: string; year: number }): Promise<number>;
 }

@@ -1,4 +1,5 @@
 import { d1Outbox } from "../d1/outbox.server";
+import { d1Refunds } from "../d1/refunds.server";
 import type { Store } from "../port";
 import { cockpitActivity } from "./activity.server";
 import type { BestEffortOptions } from "./best-effort.server";
@@ -32,5 +33,6 @@ export function createCockpitStore(
     tickets: cockpitTickets(client, bestEffort),
     outbox: d1Outbox(db),
     activity: cockpitActivity(client),
+    refunds: d1Refunds(db),
   };
 }

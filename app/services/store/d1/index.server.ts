@@ -4,6 +4,7 @@ import { d1ContactInbox } from "./contact-inbox.server";
 import { d1ContactMessages, d1Content, d1Documents } from "./content.server";
 import { d1Members } from "./members.server";
 import { d1Outbox } from "./outbox.server";
+import { d1Refunds } from "./refunds.server";
 import { d1Tickets } from "./tickets.server";
 import { d1Transactions } from "./transactions.server";
 
@@ -19,5 +20,6 @@ export function createD1Store(db: D1Database, media?: R2Bucket): Store {
     tickets: d1Tickets(db),
     outbox: d1Outbox(db),
     activity: d1Activity(db),
+    refunds: d1Refunds(db),
   };
 }
