@@ -1,4 +1,5 @@
 import { formatMemberNumber } from "./member-number";
+import { formatPence } from "./money";
 import { ROLE_LABELS, type Id } from "./records";
 import { formatTicketCode } from "./ticket-code";
 import { PEOPLE_ACTIVITY_KINDS, peopleActivitySentence, type PeopleActivityEvent } from "./activity-people";
@@ -46,6 +47,8 @@ export const ACTIVITY_KINDS = [
   "own-email-changed",
   // The daily scheduled run (issue 19, ADR 0050): one entry per run that did something
   "scheduled-run",
+  // Refunds (issue 19, part R)
+  "refunded",
 ] as const;
 export type ActivityKind = (typeof ACTIVITY_KINDS)[number];
 
@@ -110,7 +113,9 @@ export type ActivityEvent =
   // Members' own account (issue 19)
   | { kind: "own-password-changed" | "own-email-changed"; member: ActivityMember }
   // The daily scheduled run (issue 19): what it did, in counts (`stage`: "1 September", when reminders went)
-  | { kind: "scheduled-run"; stage: string | null; reminded: number; expired: number; removed: number };
+  | { kind: "scheduled-run"; stage: string | null; reminded: number; expired: number; removed: number }
+  // Refunds (issue 19, part R): how much of which payment, how, and whether the membership change was undone
+  | { kind: "refunded"; transaction: { id: Id; title: string; memberName: string }; amount: number; method: "card" | "record"; undone: boolean };
 
 /** Studio: news. What was done to a news item, named by its title as it was then. */
 export type NewsActivityKind = "news-created" | "news-updated" | "news-published" | "news-unpublished" | "news-deleted";
@@ -207,6 +212,9 @@ export function activitySentence(actor: string, event: ActivityEvent): string {
     // The daily scheduled run (issue 19)
     case "scheduled-run":
       return `${actor}: ${scheduledRunParts(event).join(", ")}.`;
+    // Refunds (issue 19, part R)
+    case "refunded":
+      return `${actor} refunded ${formatPence(event.amount)} of "${event.transaction.title}" paid by ${event.transaction.memberName} (${event.method === "card" ? "to the card" : "recorded only"})${event.undone ? "; the membership change was undone" : ""}.`;
     // Studio: event calendar, office bearers and documents
     default:
       return peopleActivitySentence(actor, event);
@@ -261,6 +269,9 @@ function subjectOf(event: ActivityEvent): { subjectId: string; subjectName: stri
     // The daily scheduled run (issue 19)
     case "scheduled-run":
       return { subjectId: "daily-run", subjectName: "daily run" };
+    // Refunds (issue 19, part R)
+    case "refunded":
+      return { subjectId: event.transaction.id, subjectName: `payment "${event.transaction.title}" by ${event.transaction.memberName}` };
     default:
       return { subjectId: event.member.id, subjectName: memberName(event.member) };
   }

@@ -57,7 +57,11 @@ export const REFUND_MESSAGES = {
 } as const;
 
 /** Why `amount` cannot be refunded now, or null when it can: never more than what is left, never nothing. */
-export function refundAmountError(transaction: Pick<Transaction, "unitAmount" | "qty" | "status">, refunds: ReadonlyArray<Pick<Refund, "amount" | "status">>, amount: Pence): string | null {
+export function refundAmountError(
+  transaction: Pick<Transaction, "unitAmount" | "qty" | "status">,
+  refunds: ReadonlyArray<Pick<Refund, "amount" | "status">>,
+  amount: Pence,
+): string | null {
   if (transaction.status !== "success") return REFUND_MESSAGES.notPaid;
   const remaining = remainingToRefund(transaction, refunds);
   if (remaining === 0) return REFUND_MESSAGES.nothingLeft;

@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { useActionData, useLoaderData } from "@remix-run/react";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { AdminPage } from "~/components/admin/AdminPage";
 import { PendingReminder, ReminderStages, RenewalsChart } from "~/components/admin/RenewalsReport";
 import { RenewalsSearch } from "~/components/admin/RenewalsSearch";
@@ -68,6 +68,7 @@ export default function MemRenewals() {
         caption={`Renewed in ${state.year}`}
         columns={RENEWED_COLUMNS}
         rows={renewed.rows}
+        rowLink={{ header: "Refund", cell: (row) => <Link to={`/accounts/transactions/${row.id}/refund`}>Refund</Link> }}
         empty={searching ? `No renewal paid for ${state.year} matches "${state.q}".` : `No renewals have been paid for ${state.year}.`}
         footer={`Total ${formatPence(renewed.amount)}`}
         csvHref={renewed.csvHref}

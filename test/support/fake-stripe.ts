@@ -116,7 +116,12 @@ export interface FakeStripe {
   /** Drop the connection of the next `times` API requests without an answer (Stripe unreachable mid-call). */
   dropNext(times?: number): void;
   /** A webhook request as Stripe would send it for this session, signed with `secret` (default: webhookSecret). */
-  signedEvent(type: string, session: FakeCheckoutSession | Record<string, unknown>, secret?: string, options?: { timestamp?: number }): { payload: string; header: string };
+  signedEvent(
+    type: string,
+    session: FakeCheckoutSession | Record<string, unknown>,
+    secret?: string,
+    options?: { timestamp?: number },
+  ): { payload: string; header: string };
   stop(): Promise<void>;
 }
 
@@ -320,7 +325,13 @@ export async function startFakeStripe(options: { prices?: Record<string, FakePri
     const paymentIntent = text(params.payment_intent);
     if (!paymentIntent) throw invalid("Missing required param: payment_intent.", "payment_intent");
     const session = sessionOfPayment(paymentIntent);
-    if (!session) throw new RequestError(404, { type: "invalid_request_error", code: "resource_missing", message: `No such payment_intent: '${paymentIntent}'`, param: "payment_intent" });
+    if (!session)
+      throw new RequestError(404, {
+        type: "invalid_request_error",
+        code: "resource_missing",
+        message: `No such payment_intent: '${paymentIntent}'`,
+        param: "payment_intent",
+      });
     const amount = params.amount === undefined ? session.amount_total : Number(params.amount);
     if (!Number.isInteger(amount) || amount < 1) throw invalid("Invalid positive integer", "amount", "parameter_invalid_integer");
     const metadata: Record<string, string> = {};
@@ -350,6 +361,11 @@ export async function startFakeStripe(options: { prices?: Record<string, FakePri
   function answerApi(method: string, path: string, params: Record<string, unknown>): { status: number; body: unknown } {
     if (method === "POST" && path === "/v1/checkout/sessions") return { status: 200, body: createSession(params) };
     if (method === "POST" && path === "/v1/refunds") return { status: 200, body: createRefund(params) };
+    if (method === "GET" && path === "/v1/refunds") {
+      const paymentIntent = text(params.payment_intent);
+      const data = refunds.filter((refund) => !paymentIntent || refund.payment_intent === paymentIntent).reverse();
+      return { status: 200, body: { object: "list", data, has_more: false, url: "/v1/refunds" } };
+    }
     if (method === "GET" && path === "/v1/checkout/sessions") {
       // list, filtered by payment_intent (how a charge is matched back to its session)
       const paymentIntent = text(params.payment_intent);
@@ -454,7 +470,12 @@ export async function startFakeStripe(options: { prices?: Record<string, FakePri
   function complete(id: string): FakeCheckoutSession {
     const session = getSession(id);
     if (session.status === "expired") throw new Error(`Fake Stripe: ${id} has expired and cannot be paid`);
-    Object.assign(session, { payment_status: "paid", status: "complete", url: null, payment_intent: session.payment_intent ?? `pi_test_${randomBytes(12).toString("hex")}` });
+    Object.assign(session, {
+      payment_status: "paid",
+      status: "complete",
+      url: null,
+      payment_intent: session.payment_intent ?? `pi_test_${randomBytes(12).toString("hex")}`,
+    });
     return session;
   }
 

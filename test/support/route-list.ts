@@ -294,6 +294,17 @@ export const ROUTES: Readonly<Record<string, RouteEntry>> = {
     seenBy: ANYONE,
     rule: "the signed link e-mailed to the new address is the key (no sign-in: it may be opened on another device); a bad link gets 404",
   },
+
+  // Refunds (issue 19, part R): the refund page of a paid transaction; the events report's rows (tickets) lead to it.
+  "accounts_.transactions.$id.refund.tsx": { path: `/accounts/transactions/${DEMO.memberRenewal}/refund`, methods: GET_POST, access: "accountant", html: true },
+  "accounts_.tickets.$ticketId.refund.tsx": {
+    path: `/accounts/tickets/${DEMO.unknown}/refund`,
+    methods: GET,
+    access: "accountant",
+    html: false,
+    resource: "redirect",
+    status: 404,
+  },
 };
 
 const ROUTES_DIR = path.resolve(import.meta.dirname, "../../app/routes");

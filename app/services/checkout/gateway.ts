@@ -73,3 +73,8 @@ export interface CardRefund {
 export class CheckoutUnavailableError extends Error {
   override name = "CheckoutUnavailableError";
 }
+
+/** The provider answered that it will not make this refund (e.g. more than is left on the charge): it is certain nothing was refunded. */
+export class RefundRefusedError extends CheckoutUnavailableError {
+  override name = "RefundRefusedError";
+}

@@ -1,6 +1,6 @@
 import Stripe from "stripe";
 import type { AppEnv } from "../env.server";
-import { CheckoutUnavailableError, type CardRefund, type CheckoutGateway, type CheckoutSession, type NewCheckoutSession } from "./gateway";
+import { CheckoutUnavailableError, RefundRefusedError, type CardRefund, type CheckoutGateway, type CheckoutSession, type NewCheckoutSession } from "./gateway";
 
 /**
  * Stripe Checkout through the `stripe` SDK. The Worker bundle gets the SDK's
@@ -122,6 +122,8 @@ export function stripeGateway(env: StripeEnv): CheckoutGateway {
         const refund = await stripe.refunds.create({ payment_intent: paymentIntent, amount, metadata }, { idempotencyKey });
         return { id: refund.id, status: refundStatus(refund.status) };
       } catch (error) {
+        // A 4xx answer (not a retryable one) is Stripe's "no": certain that nothing was refunded.
+        if (error instanceof Stripe.errors.StripeInvalidRequestError) throw new RefundRefusedError(unavailable("refund the payment", error).message);
         throw unavailable("refund the payment", error);
       }
     },

@@ -158,6 +158,9 @@ const ADMITTED_POST: Record<string, (actor: Actor) => Cell> = {
   "account.password.tsx": () => ({ status: 400, type: HTML }),
   "account.email.tsx": () => ({ status: 400, type: HTML }),
   "account.email_.confirm.$token.tsx": () => ({ status: 404, type: HTML }),
+
+  // Refunds (issue 19, part R): a form without its fields is answered with its messages, nothing refunded.
+  "accounts_.transactions.$id.refund.tsx": () => ({ status: 400, type: HTML }),
 };
 
 function expectedGet(file: string, entry: RouteEntry, actor: Actor): Answer {
@@ -227,6 +230,8 @@ const ATTACK: Record<string, Record<string, string>> = {
   // Members' own account (issue 19)
   "account.password.tsx": { currentPassword: "matrix", password: "changed-by-matrix", confirmPassword: "changed-by-matrix" },
   "account.email.tsx": { email: "changed-by-matrix@example.com", currentPassword: "matrix" },
+  // Refunds (issue 19, part R): a confirmed refund of the demo Family's renewal, undoing it.
+  "accounts_.transactions.$id.refund.tsx": { refundId: "abcdefabcdefabcdefabcdef", amount: "1.00", reason: "Matrix", membership: "undone", confirmed: "1" },
 };
 const HARMLESS = { matrix: "1" };
 
@@ -311,6 +316,15 @@ describe("access matrix: every route × method × actor", () => {
     expect(html).toContain("Kiran Das");
     expect(html).not.toContain("Changed By Matrix");
     console.info(`access matrix: ${cells} cells`);
+  });
+
+  // Refunds (issue 19, part R)
+  it("the refused refund posts refunded nothing", async () => {
+    const page = await fetch(`${base()}/accounts/transactions/${DEMO.memberRenewal}/refund`, { headers: { Cookie: cookies.accountant! } });
+    const html = await page.text();
+    expect(page.status).toBe(200);
+    expect(html).not.toContain("Matrix");
+    expect(html).toContain("Refunded so far");
   });
 
   // Studio: site settings

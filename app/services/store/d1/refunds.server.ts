@@ -98,7 +98,10 @@ export function d1Refunds(db: D1Database): RefundsRepository {
       await db.prepare("UPDATE refunds SET membership_decision = ? WHERE id = ?").bind(decision, id).run();
     },
     async isTicketRefunded(ticketId) {
-      const row = await db.prepare("SELECT 1 AS yes FROM refunds WHERE ticket_id = ? AND completes = 1 AND status = 'succeeded' LIMIT 1").bind(ticketId).first();
+      const row = await db
+        .prepare("SELECT 1 AS yes FROM refunds WHERE ticket_id = ? AND completes = 1 AND status = 'succeeded' LIMIT 1")
+        .bind(ticketId)
+        .first();
       return row !== null;
     },
     async countPeopleFreed(event) {
