@@ -7,6 +7,9 @@ CREATE TABLE refunds (
   id TEXT PRIMARY KEY,
   transaction_id TEXT NOT NULL,
   user_id TEXT NOT NULL,
+  -- The transaction's payment type and year, so the reports' totals can show refunds (net).
+  payment_type TEXT NOT NULL DEFAULT '',
+  year INTEGER,
   amount INTEGER NOT NULL CHECK (amount > 0),
   reason TEXT NOT NULL DEFAULT '',
   by_name TEXT NOT NULL,
@@ -29,3 +32,4 @@ CREATE TABLE refunds (
 CREATE INDEX refunds_transaction ON refunds (transaction_id);
 CREATE INDEX refunds_user ON refunds (user_id);
 CREATE INDEX refunds_ticket ON refunds (ticket_id);
+CREATE INDEX refunds_report ON refunds (year, payment_type);

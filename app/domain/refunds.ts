@@ -1,6 +1,6 @@
 import { settlementFor } from "./fees";
 import { formatPence } from "./money";
-import type { Id, Member, MemberPatch, Pence, Transaction, UnixSeconds } from "./records";
+import type { Id, Member, MemberPatch, PaymentType, Pence, Transaction, UnixSeconds } from "./records";
 
 /**
  * Refunds (issue 19, ADR 0055): the rules, pure. A refund gives back part or all of what a
@@ -16,6 +16,9 @@ export interface Refund {
   id: Id;
   transactionId: Id;
   userId: Id;
+  /** The transaction's, for the reports' totals. */
+  paymentType: PaymentType;
+  year: number;
   amount: Pence;
   reason: string;
   /** Who refunded it: the accountant's name, or "Stripe" for a refund made in Stripe's dashboard. */
@@ -129,3 +132,8 @@ export function refundedLabel(refunds: ReadonlyArray<Pick<Refund, "amount" | "st
 
 /** The door's answer for a ticket refunded in full. */
 export const REFUNDED_TICKET = "Refunded: this ticket was refunded. Do not admit.";
+
+/** A report's total with its refunds: "Total £100.00", or "Total £100.00 (refunded £10.00; net £90.00)". */
+export function totalWithRefunds(total: Pence, refunded: Pence): string {
+  return refunded > 0 ? `Total ${formatPence(total)} (refunded ${formatPence(refunded)}; net ${formatPence(total - refunded)})` : `Total ${formatPence(total)}`;
+}

@@ -55,6 +55,8 @@ async function recordOne(context: AppLoadContext, transaction: Transaction, refu
       id: newId(),
       transactionId: transaction.id,
       userId: transaction.userId,
+      paymentType: transaction.paymentType,
+      year: transaction.year,
       amount: refund.amount,
       reason: DASHBOARD_REASON,
       by: STRIPE_ACTOR.fullName,

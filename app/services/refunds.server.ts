@@ -195,6 +195,8 @@ async function recordRefund(
       id: input.refundId,
       transactionId: transaction.id,
       userId: transaction.userId,
+      paymentType: transaction.paymentType,
+      year: transaction.year,
       amount: input.amount,
       reason: input.reason,
       by: actorOf(actor),

@@ -11,6 +11,7 @@ import {
   refundIdempotencyKey,
   refundedLabel,
   remainingToRefund,
+  totalWithRefunds,
 } from "~/domain/refunds";
 
 const paid = { unitAmount: 1500, qty: 2, status: "success" as const };
@@ -91,5 +92,12 @@ describe("the activity log's refund sentence", () => {
     expect(activitySentence("Tom Treasurer", { kind: "refunded", transaction, amount: 500, method: "record", undone: true })).toBe(
       'Tom Treasurer refunded £5.00 of "Renewal 2026" paid by Jane Doe (recorded only); the membership change was undone.',
     );
+  });
+});
+
+describe("a report's total with its refunds", () => {
+  it("is as before without refunds, and says refunded and net with them", () => {
+    expect(totalWithRefunds(3000, 0)).toBe("Total £30.00");
+    expect(totalWithRefunds(3000, 1000)).toBe("Total £30.00 (refunded £10.00; net £20.00)");
   });
 });

@@ -415,4 +415,6 @@ export interface RefundsRepository {
   isTicketRefunded(ticketId: Id): Promise<boolean>;
   /** How many people held places on the event's tickets refunded in full: places freed again. */
   countPeopleFreed(event: { title: string; year: number }): Promise<number>;
+  /** The done refunds of a year's payments of one type, in pence (the reports' net totals). */
+  sumRefunded(query: { year: number; paymentType: PaymentType }): Promise<Pence>;
 }

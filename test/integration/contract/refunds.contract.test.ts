@@ -13,6 +13,8 @@ const refund = (over: Partial<NewRefund> = {}): NewRefund => ({
   id: id(),
   transactionId: "t-contract-1",
   userId: "u-contract-1",
+  paymentType: "renew",
+  year: 2031,
   amount: 1000,
   reason: "Paid twice",
   by: "Tom Treasurer",
@@ -77,6 +79,16 @@ describeStore("refunds", {}, (t) => {
     const dup = await t.store.refunds.create(refund({ transactionId: "t-contract-5", providerRefundId: "re_contract_5", status: "succeeded" }), 5000);
     expect(dup.kind).toBe("over");
     expect(await t.store.refunds.listByUser("u-contract-5")).toHaveLength(1);
+  });
+
+  it("sums a year's done refunds of one payment type (the reports' net totals)", async () => {
+    const sum = (year: number) => t.store.refunds.sumRefunded({ year, paymentType: "registration" });
+    const before = await sum(2032);
+    await t.store.refunds.create(refund({ transactionId: "t-contract-8", paymentType: "registration", year: 2032, amount: 700, status: "succeeded" }), 5000);
+    await t.store.refunds.create(refund({ transactionId: "t-contract-8", paymentType: "registration", year: 2032, amount: 100, status: "pending" }), 5000);
+    await t.store.refunds.create(refund({ transactionId: "t-contract-9", paymentType: "ticket", year: 2032, amount: 900, status: "succeeded" }), 5000);
+    expect((await sum(2032)) - before).toBe(700);
+    expect(await sum(2033)).toBe(0);
   });
 
   it("keeps the accountant's answer about the membership", async () => {

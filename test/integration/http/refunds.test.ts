@@ -262,3 +262,11 @@ describe("a ticket refunded in full", () => {
     expect(await placesLeft()).toBe("5 places left");
   });
 });
+
+describe("the subscriptions report", () => {
+  it("shows the year's refunds of renewals in its total (net)", async () => {
+    const page = parseHtml(await (await get("/mem-renewals", treasurer)).text());
+    // £10.00 (undone) + £4.00 + £6.00 (partial) + £3.00 (Stripe's dashboard), all renewals of this year.
+    expect(page.text("#renewed-table tfoot")).toMatch(/^Total £[\d,]+\.\d{2} \(refunded £23\.00; net £[\d,]+\.\d{2}\)$/);
+  });
+});

@@ -1,5 +1,5 @@
 import type { MembershipDecision, NewRefund, Refund } from "../../../domain/refunds";
-import type { Pence } from "../../../domain/records";
+import type { PaymentType, Pence } from "../../../domain/records";
 import type { RefundsRepository } from "../port";
 
 /**
@@ -18,6 +18,8 @@ export function refundFromRow(row: Record<string, unknown>): Refund {
     id: str(row.id),
     transactionId: str(row.transaction_id),
     userId: str(row.user_id),
+    paymentType: (str(row.payment_type) || "registration") as PaymentType,
+    year: Number(row.year ?? 0),
     amount: Number(row.amount),
     reason: str(row.reason),
     by: str(row.by_name),
@@ -54,8 +56,8 @@ export function d1Refunds(db: D1Database): RefundsRepository {
       const result = await db
         .prepare(
           `INSERT OR IGNORE INTO refunds
-             (id, transaction_id, user_id, amount, reason, by_name, created_at, method, provider_refund_id, status, completes, ticket_id, event_title, event_year, people)
-           SELECT ?2, ?1, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, CASE WHEN ${REFUNDED_SO_FAR} + ?4 = ?11 THEN 1 ELSE 0 END, ?12, ?13, ?14, ?15
+             (id, transaction_id, user_id, amount, reason, by_name, created_at, method, provider_refund_id, status, completes, ticket_id, event_title, event_year, people, payment_type, year)
+           SELECT ?2, ?1, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, CASE WHEN ${REFUNDED_SO_FAR} + ?4 = ?11 THEN 1 ELSE 0 END, ?12, ?13, ?14, ?15, ?16, ?17
            WHERE ${REFUNDED_SO_FAR} + ?4 <= ?11`,
         )
         .bind(
@@ -74,6 +76,8 @@ export function d1Refunds(db: D1Database): RefundsRepository {
           refund.event?.title ?? null,
           refund.event?.year ?? null,
           refund.people,
+          refund.paymentType,
+          refund.year,
         )
         .run();
       const stored = await get(refund.id);
@@ -103,6 +107,13 @@ export function d1Refunds(db: D1Database): RefundsRepository {
         .bind(ticketId)
         .first();
       return row !== null;
+    },
+    async sumRefunded({ year, paymentType }) {
+      const row = await db
+        .prepare("SELECT COALESCE(SUM(amount), 0) AS amount FROM refunds WHERE year = ? AND payment_type = ? AND status = 'succeeded'")
+        .bind(year, paymentType)
+        .first<{ amount: number }>();
+      return Number(row?.amount ?? 0);
     },
     async countPeopleFreed(event) {
       const row = await db
