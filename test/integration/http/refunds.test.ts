@@ -1,3 +1,4 @@
+import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { heldSince } from "~/domain/event-capacity";
 import type { Member, Transaction } from "~/domain/records";
@@ -13,7 +14,7 @@ import { d1Transactions } from "~/services/store/d1/transactions.server";
 import { nowSeconds } from "~/services/store/ids";
 import { client, withDb } from "../../support/book-ticket";
 import { startFakeStripe, type FakeStripe } from "../../support/fake-stripe";
-import { newMember } from "../../support/fixtures";
+import { newMember, newTransaction } from "../../support/fixtures";
 import { formMessage, parseHtml } from "../../support/html";
 import { startSeededServer, type SeededServer } from "../../support/seeded-server";
 import { demoAccount } from "../../support/session";
@@ -268,5 +269,37 @@ describe("the subscriptions report", () => {
     const page = parseHtml(await (await get("/mem-renewals", treasurer)).text());
     // £10.00 (undone) + £4.00 + £6.00 (partial) + £3.00 (Stripe's dashboard), all renewals of this year.
     expect(page.text("#renewed-table tfoot")).toMatch(/^Total £[\d,]+\.\d{2} \(refunded £23\.00; net £[\d,]+\.\d{2}\)$/);
+  });
+});
+
+describe("Reconcile's paid-twice case", () => {
+  it("a pending payment whose checkout Stripe says is paid is refunded from Reconcile, without the membership question", async () => {
+    // A second renewal paid in another tab: Reconcile leaves it pending (the member already had the year).
+    const duplicate = await withDb(server, (db) =>
+      d1Transactions(db).create(newTransaction(ids.partial, { year: currentYear(), memberName: "Pat Partial", memberEmail: people.partial.email })),
+    );
+    const url = new URL(stripe.url);
+    const sdk = new Stripe(stripe.secretKey, { host: url.hostname, port: url.port, protocol: "http" });
+    const price = Object.entries(stripe.prices).find(([, p]) => p.unit_amount === 1000)![0];
+    const session = await sdk.checkout.sessions.create({
+      mode: "payment",
+      line_items: [{ price, quantity: 1 }],
+      success_url: `${server.url}/x?session_id={CHECKOUT_SESSION_ID}`,
+      metadata: { transactionId: duplicate.id },
+    });
+    await withDb(server, (db) => d1Transactions(db).setCheckoutSession(duplicate.id, session.id));
+    stripe.complete(session.id);
+
+    const reconcile = parseHtml(await (await get("/accounts/payments", treasurer)).text());
+    const link = reconcile.all("a").find((a) => a.attribs.href === `/accounts/transactions/${duplicate.id}/refund`);
+    expect(link).toBeDefined();
+    const { page, refundId, amount } = await refundPage({ ...duplicate, checkoutSessionId: session.id, status: "pending", settledAt: null });
+    expect(amount).toBe("10.00");
+    expect(page.one("#refund-membership")).toBeNull();
+    const before = (await member(ids.partial)).lastRenewedYear;
+    const done = await post(`/accounts/transactions/${duplicate.id}/refund`, { refundId, amount, reason: "Paid twice", confirmed: "1" }, treasurer);
+    expect(done.status).toBe(302);
+    expect(stripeRefundsOf(session.id).map((r) => r.amount)).toEqual([1000]);
+    expect((await member(ids.partial)).lastRenewedYear).toBe(before);
   });
 });
