@@ -1,4 +1,5 @@
 import { formatMemberNumber } from "./member-number";
+import { formatPence } from "./money";
 import { ROLE_LABELS, type Id } from "./records";
 import { formatTicketCode } from "./ticket-code";
 import { PEOPLE_ACTIVITY_KINDS, peopleActivitySentence, type PeopleActivityEvent } from "./activity-people";
@@ -52,6 +53,8 @@ export const ACTIVITY_KINDS = [
   // Offline payments and tickets at the desk (issue 19, part O, ADR 0054)
   "offline-payment-recorded",
   "desk-ticket-booked",
+  // Refunds (issue 19, part R)
+  "refunded",
 ] as const;
 export type ActivityKind = (typeof ACTIVITY_KINDS)[number];
 
@@ -123,7 +126,9 @@ export type ActivityEvent =
   // Offline payments and tickets at the desk (issue 19, part O): `payment` says what, how and how much
   // ("a cash payment for Renewal 2026 of £10.00"); a desk ticket names its code and how it is paid
   | { kind: "offline-payment-recorded"; member: ActivityMember; payment: string }
-  | { kind: "desk-ticket-booked"; member: ActivityMember; ticket: { code: string; title: string }; paidBy: string };
+  | { kind: "desk-ticket-booked"; member: ActivityMember; ticket: { code: string; title: string }; paidBy: string }
+  // Refunds (issue 19, part R): how much of which payment, how, and whether the membership change was undone
+  | { kind: "refunded"; transaction: { id: Id; title: string; memberName: string }; amount: number; method: "card" | "record"; undone: boolean };
 
 /** Studio: news. What was done to a news item, named by its title as it was then. */
 export type NewsActivityKind = "news-created" | "news-updated" | "news-published" | "news-unpublished" | "news-deleted";
@@ -230,6 +235,9 @@ export function activitySentence(actor: string, event: ActivityEvent): string {
       return `${actor} recorded ${event.payment} from member ${memberName(event.member)}.`;
     case "desk-ticket-booked":
       return `${actor} booked ticket ${formatTicketCode(event.ticket.code)} (${event.ticket.title}) at the desk for member ${memberName(event.member)}: ${event.paidBy}.`;
+    // Refunds (issue 19, part R)
+    case "refunded":
+      return `${actor} refunded ${formatPence(event.amount)} of "${event.transaction.title}" paid by ${event.transaction.memberName} (${event.method === "card" ? "to the card" : "recorded only"})${event.undone ? "; the membership change was undone" : ""}.`;
     // Studio: event calendar, office bearers and documents
     default:
       return peopleActivitySentence(actor, event);
@@ -289,6 +297,9 @@ function subjectOf(event: ActivityEvent): { subjectId: string; subjectName: stri
       return { subjectId: event.memberId, subjectName: event.pseudonym };
     case "records-past-retention-deleted":
       return { subjectId: "retention", subjectName: "records past their retention" };
+    // Refunds (issue 19, part R)
+    case "refunded":
+      return { subjectId: event.transaction.id, subjectName: `payment "${event.transaction.title}" by ${event.transaction.memberName}` };
     default:
       return { subjectId: event.member.id, subjectName: memberName(event.member) };
   }

@@ -170,6 +170,7 @@ export function TransactionHistory({ transactions }: { transactions: AccountPage
           <span className="transaction-amount">{t.amount}</span>
           <span className="transaction-date">{t.date}</span>
           <span className={`chip chip-${t.status}`}>{t.status}</span>
+          {t.refunded ? <span className="transaction-refunded">{t.refunded}</span> : null}
         </li>
       )}
     />
