@@ -22,7 +22,8 @@ export interface AccountPage {
   /** The way to /book-ticket while the upcoming event takes bookings. */
   booking: { title: string } | null;
   tickets: AccountTicket[];
-  transactions: Array<{ id: string; title: string; amount: string; date: string; status: TransactionStatus }>;
+  /** `refunded`: "Refunded £5.00" when part or all of it was given back (issue 19). */
+  transactions: Array<{ id: string; title: string; amount: string; date: string; status: TransactionStatus; refunded: string | null }>;
 }
 
 export interface AccountTicket {

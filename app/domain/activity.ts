@@ -1,4 +1,5 @@
 import { formatMemberNumber } from "./member-number";
+import { formatPence } from "./money";
 import { ROLE_LABELS, type Id } from "./records";
 import { formatTicketCode } from "./ticket-code";
 import { PEOPLE_ACTIVITY_KINDS, peopleActivitySentence, type PeopleActivityEvent } from "./activity-people";
@@ -52,6 +53,8 @@ export const ACTIVITY_KINDS = [
   // Offline payments and tickets at the desk (issue 19, part O, ADR 0054)
   "offline-payment-recorded",
   "desk-ticket-booked",
+  // Refunds (issue 19, part R)
+  "refunded",
   // Members corrected and applications rejected by an accountant (issue 19, ADR 0052)
   "member-corrected",
   "member-rejected",
@@ -127,6 +130,8 @@ export type ActivityEvent =
   // ("a cash payment for Renewal 2026 of £10.00"); a desk ticket names its code and how it is paid
   | { kind: "offline-payment-recorded"; member: ActivityMember; payment: string }
   | { kind: "desk-ticket-booked"; member: ActivityMember; ticket: { code: string; title: string }; paidBy: string }
+  // Refunds (issue 19, part R): how much of which payment, how, and whether the membership change was undone
+  | { kind: "refunded"; transaction: { id: Id; title: string; memberName: string }; amount: number; method: "card" | "record"; undone: boolean }
   // Members corrected and applications rejected by an accountant (issue 19): the changed fields before → after (never a password)
   | { kind: "member-corrected"; member: ActivityMember; before: JsonValue; after: JsonValue }
   | { kind: "member-rejected"; member: ActivityMember };
@@ -236,6 +241,9 @@ export function activitySentence(actor: string, event: ActivityEvent): string {
       return `${actor} recorded ${event.payment} from member ${memberName(event.member)}.`;
     case "desk-ticket-booked":
       return `${actor} booked ticket ${formatTicketCode(event.ticket.code)} (${event.ticket.title}) at the desk for member ${memberName(event.member)}: ${event.paidBy}.`;
+    // Refunds (issue 19, part R)
+    case "refunded":
+      return `${actor} refunded ${formatPence(event.amount)} of "${event.transaction.title}" paid by ${event.transaction.memberName} (${event.method === "card" ? "to the card" : "recorded only"})${event.undone ? "; the membership change was undone" : ""}.`;
     // Members corrected and applications rejected by an accountant (issue 19)
     case "member-corrected":
       return `${actor} corrected member ${memberName(event.member)}: ${Object.keys(event.after as object).join(", ")}.`;
@@ -300,6 +308,9 @@ function subjectOf(event: ActivityEvent): { subjectId: string; subjectName: stri
       return { subjectId: event.memberId, subjectName: event.pseudonym };
     case "records-past-retention-deleted":
       return { subjectId: "retention", subjectName: "records past their retention" };
+    // Refunds (issue 19, part R)
+    case "refunded":
+      return { subjectId: event.transaction.id, subjectName: `payment "${event.transaction.title}" by ${event.transaction.memberName}` };
     default:
       return { subjectId: event.member.id, subjectName: memberName(event.member) };
   }

@@ -61,6 +61,8 @@ export function exportCsv<Source>(table: ExportTable<Source>) {
   return {
     header: table.columns.map(exportHeader),
     records: table.rows.map((row) => table.columns.map((column) => csvCell(column.kind, column.value(row)))),
+    /** Which columns hold money: the CSV writer keeps a refund's "-20.00" a plain number there (issue 19). */
+    moneyColumns: table.columns.flatMap((column, i) => (column.kind === "money" ? [i] : [])),
   };
 }
 
@@ -111,7 +113,7 @@ export function exportSheet<Source>(table: ExportTable<Source>) {
 export interface ExportFile {
   /** The CSV's name (`members-2026-11-21.csv`); the Excel file swaps the extension. */
   filename: string;
-  csv(): { header: string[]; records: Array<Array<string | number>> };
+  csv(): { header: string[]; records: Array<Array<string | number>>; moneyColumns?: number[] };
   sheet(): { header: string[]; rows: SheetCell[][] };
 }
 

@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { AdminPage } from "~/components/admin/AdminPage";
 import { AdminTable } from "~/components/admin/AdminTable";
 import { FormMessage, replyErrors, type FormReply } from "~/components/forms";
@@ -70,6 +70,8 @@ export default function PendingPayments() {
                 <button type="submit" className="button button-secondary" disabled={busyId === row.id} aria-describedby={`payment-${row.id}`}>
                   {busyId === row.id ? "Please wait..." : "Reconcile"}
                 </button>
+                {/* Refunds (issue 19): Reconcile's "paid twice" case is refunded from here. */}
+                {row.started ? <Link to={`/accounts/transactions/${row.id}/refund`}>Refund</Link> : null}
               </Form>
             ),
           },

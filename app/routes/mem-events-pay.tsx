@@ -1,5 +1,5 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { useLoaderData } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
 import { AdminPage } from "~/components/admin/AdminPage";
 import { BandChart, EventsFilterForm, SummaryTiles } from "~/components/admin/EventsReport";
 import { ReportTable } from "~/components/admin/ReportTable";
@@ -46,6 +46,7 @@ export default function MemEventsPay() {
         caption={`Tickets, ${scope}`}
         columns={TICKET_COLUMNS}
         rows={tickets.rows}
+        rowLink={{ header: "Refund", cell: (row) => <Link to={`/accounts/tickets/${row.id}/refund`}>Refund</Link> }}
         empty={`No paid tickets for ${scope}.`}
         csvHref={tickets.csvHref}
         paging={state}

@@ -1,15 +1,15 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { useActionData, useLoaderData } from "@remix-run/react";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { AdminPage } from "~/components/admin/AdminPage";
 import { PendingReminder, ReminderStages, RenewalsChart } from "~/components/admin/RenewalsReport";
 import { RenewalsSearch } from "~/components/admin/RenewalsSearch";
 import { FormMessage, replyErrors, type FormReply } from "~/components/forms";
 import { ReportTable } from "~/components/admin/ReportTable";
 import { ACTION_NOT_UNDERSTOOD } from "~/domain/back-office-messages";
-import { formatPence } from "~/domain/money";
 import { privatePageMeta } from "~/domain/private-page-meta";
 import { currentYear } from "~/domain/renewal";
+import { totalWithRefunds } from "~/domain/refunds";
 import { PENDING_COLUMNS, RENEWED_COLUMNS, renewalsSearch, reportTitle, type RenewalsActionData } from "~/domain/renewals-report";
 import { requireAccountant } from "~/services/auth.server";
 import { PRIVATE_CACHE_CONTROL } from "~/services/cache-control.server";
@@ -68,8 +68,9 @@ export default function MemRenewals() {
         caption={`Renewed in ${state.year}`}
         columns={RENEWED_COLUMNS}
         rows={renewed.rows}
+        rowLink={{ header: "Refund", cell: (row) => <Link to={`/accounts/transactions/${row.id}/refund`}>Refund</Link> }}
         empty={searching ? `No renewal paid for ${state.year} matches "${state.q}".` : `No renewals have been paid for ${state.year}.`}
-        footer={`Total ${formatPence(renewed.amount)}`}
+        footer={totalWithRefunds(renewed.amount, renewed.refunded)}
         csvHref={renewed.csvHref}
         paging={state.renewed}
         pages={renewed.pages}

@@ -11,6 +11,7 @@ import { formatAdmittedAt } from "../domain/door";
 import { ticketOnMyAccount, titleWithYear } from "../domain/my-tickets";
 import { ticketEventDetails } from "../domain/event-details";
 import { qrSvg } from "./qr.server";
+import { refundedLabel } from "../domain/refunds";
 import { ticketToken } from "./ticket-token.server";
 import { bookingOpen, ukToday } from "../domain/ticket-rules";
 import { canUpgradeToFamily, currentYear, membershipChangeError, nextRenewalYear, renewalPaid } from "../domain/renewal";
@@ -22,11 +23,14 @@ import { canUpgradeToFamily, currentYear, membershipChangeError, nextRenewalYear
  */
 export async function loadAccountPage(context: AppLoadContext, member: Member, now = new Date()): Promise<AccountPage> {
   const year = currentYear(now);
-  const [settings, tickets, transactions] = await Promise.all([
+  const [settings, tickets, transactions, refunds] = await Promise.all([
     context.content.getSiteSettings(),
     context.store.tickets.listOpenByUser(member.id).then((open) => open.filter((t) => ticketOnMyAccount(t, now.getTime() / 1000))),
     context.store.transactions.listByUser(member.id, "success"),
+    // Refunds (issue 19): "Refunded £x" under a payment; a ticket refunded in full is no longer shown.
+    context.store.refunds.listByUser(member.id),
   ]);
+  const refundedTickets = new Set(refunds.filter((r) => r.completes && r.status === "succeeded" && r.ticketId).map((r) => r.ticketId));
   const family = member.membership === "Family";
   const fees = settings.membership;
   return {
@@ -50,26 +54,28 @@ export async function loadAccountPage(context: AppLoadContext, member: Member, n
     /** The way to /book-ticket while the upcoming event takes bookings. */
     booking: bookingOpen(settings.tickets.lastBookingDate, ukToday(now.getTime() / 1000)) ? { title: settings.tickets.title } : null,
     tickets: await Promise.all(
-      tickets.map(async (ticket) => ({
-        id: ticket.id,
-        title: ticket.title,
-        year: ticket.year,
-        /** The year once: "Christmas & New Year Celebration 2026" is not followed by "2026" again. */
-        heading: titleWithYear(ticket.title, ticket.year),
-        event: ticketEventDetails(ticket, settings),
-        /** As the door reads it: "XMAS-7K2P". */
-        code: formatTicketCode(ticket.code),
-        price: formatPence(ticket.price),
-        /** SVG markup made by qrcode from our own signed token: nothing the member typed is in it. */
-        qrSvg: await qrSvg(await ticketToken(context.env, ticket), `QR code for ticket ${formatTicketCode(ticket.code)}`),
-        people: sortAttendees(ticket.attendees).map((a) => ({
-          name: a.name,
-          type: BAND_NAMES[a.band].short,
-          admittedAt: a.admittedAt === null ? null : formatAdmittedAt(a.admittedAt),
+      tickets
+        .filter((ticket) => !refundedTickets.has(ticket.id))
+        .map(async (ticket) => ({
+          id: ticket.id,
+          title: ticket.title,
+          year: ticket.year,
+          /** The year once: "Christmas & New Year Celebration 2026" is not followed by "2026" again. */
+          heading: titleWithYear(ticket.title, ticket.year),
+          event: ticketEventDetails(ticket, settings),
+          /** As the door reads it: "XMAS-7K2P". */
+          code: formatTicketCode(ticket.code),
+          price: formatPence(ticket.price),
+          /** SVG markup made by qrcode from our own signed token: nothing the member typed is in it. */
+          qrSvg: await qrSvg(await ticketToken(context.env, ticket), `QR code for ticket ${formatTicketCode(ticket.code)}`),
+          people: sortAttendees(ticket.attendees).map((a) => ({
+            name: a.name,
+            type: BAND_NAMES[a.band].short,
+            admittedAt: a.admittedAt === null ? null : formatAdmittedAt(a.admittedAt),
+          })),
+          /** "2 of 6 already in": the rest come in later with the same code. */
+          admittedCount: ticket.attendees.filter((a) => a.admittedAt !== null).length,
         })),
-        /** "2 of 6 already in": the rest come in later with the same code. */
-        admittedCount: ticket.attendees.filter((a) => a.admittedAt !== null).length,
-      })),
     ),
     transactions: transactions.map((t) => ({
       id: t.id,
@@ -77,6 +83,7 @@ export async function loadAccountPage(context: AppLoadContext, member: Member, n
       amount: formatAmountTimesQty(t.unitAmount, t.qty),
       date: formatDateTime(t.createdAt),
       status: t.status,
+      refunded: refundedLabel(refunds.filter((r) => r.transactionId === t.id)),
     })),
   };
 }

@@ -30,14 +30,31 @@ const OPTIONS: Options = {
 
 export type CsvRecords = ReadonlyArray<ReadonlyArray<string | number>>;
 
-/** The CSV text of a header row and records, BOM first. */
-export function csvText(header: readonly string[], records: CsvRecords): string {
-  return UTF8_BOM + stringify([header, ...records] as unknown[][], OPTIONS);
+/** A money cell as csvCell writes it: "37.50", or a refund's "-37.50". */
+const MONEY_CELL = /^-?\d+\.\d{2}$/;
+
+/**
+ * The CSV text of a header row and records, BOM first. In the `moneyColumns` (issue 19:
+ * refunds are negative amounts) a cell that is exactly a sum of money skips the formula
+ * guard, so "-20.00" stays a number a spreadsheet adds up; any other text there is still guarded.
+ */
+export function csvText(header: readonly string[], records: CsvRecords, options: { moneyColumns?: readonly number[] } = {}): string {
+  const money = new Set(options.moneyColumns ?? []);
+  if (money.size === 0) return UTF8_BOM + stringify([header, ...records] as unknown[][], OPTIONS);
+  return (
+    UTF8_BOM +
+    stringify([header, ...records] as unknown[][], {
+      ...OPTIONS,
+      cast: {
+        string: (value, context) => (!context.header && money.has(Number(context.index)) && MONEY_CELL.test(value) ? { value, escape_formulas: false } : value),
+      },
+    })
+  );
 }
 
 /** A CSV file as a download: private (the back office's data), never sniffed as anything else. */
-export function csvResponse(filename: string, header: readonly string[], records: CsvRecords): Response {
-  return new Response(csvText(header, records), {
+export function csvResponse(filename: string, header: readonly string[], records: CsvRecords, options: { moneyColumns?: readonly number[] } = {}): Response {
+  return new Response(csvText(header, records, options), {
     headers: {
       "Content-Type": "text/csv; charset=utf-8",
       "Content-Disposition": `attachment; filename="${filename}"`,
@@ -49,6 +66,6 @@ export function csvResponse(filename: string, header: readonly string[], records
 
 /** A download (ADR 48's column model) as its CSV file. */
 export function csvDownload(file: ExportFile): Response {
-  const { header, records } = file.csv();
-  return csvResponse(file.filename, header, records);
+  const { header, records, moneyColumns } = file.csv();
+  return csvResponse(file.filename, header, records, { moneyColumns });
 }

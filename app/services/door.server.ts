@@ -2,6 +2,7 @@ import type { AppLoadContext } from "@remix-run/cloudflare";
 import { doorCard, doorEvent, selectedForAdmission, wrongEventMessage, type DoorCard } from "../domain/door";
 import { DOOR_INPUT_MAX, NO_TICKET, type DoorSave } from "../domain/door-form";
 import type { Ticket } from "../domain/records";
+import { REFUNDED_TICKET } from "../domain/refunds";
 import { currentYear } from "../domain/renewal";
 import { findTicketForDoor } from "./ticket-lookup.server";
 import { readSettingsFresh } from "./content/fresh-settings.server";
@@ -32,6 +33,8 @@ async function paidTicket(context: AppLoadContext, input: string): Promise<Found
   const ticket = await findTicketForDoor(context, input);
   if (!ticket) return { ok: false, message: NOT_FOUND };
   if (!ticket.paid) return { ok: false, message: NOT_PAID };
+  // Refunds (issue 19): a ticket refunded in full stays "paid" in the store, but no longer admits.
+  if (await context.store.refunds.isTicketRefunded(ticket.id)) return { ok: false, message: REFUNDED_TICKET };
   return { ok: true, ticket };
 }
 

@@ -51,12 +51,14 @@ export async function loadRenewalsReport(store: Store, input: { params: URLSearc
   const searching = state.q !== "";
   // The chart and the reminder stay about everyone; the tables, their counts and the
   // renewed total follow the search. Without one, the whole-year figures serve both.
-  const [renewed, summary, foundSummary, pending, allPending] = await Promise.all([
+  const [renewed, summary, foundSummary, pending, allPending, refunded] = await Promise.all([
     store.transactions.listSettled({ ...renewedQuery(state), ...storePage(state.renewed) }),
     store.transactions.summarizeSettled(query, monthPeriods(state.year)),
     searching ? store.transactions.summarizeSettled(renewedQuery(state), []) : null,
     store.members.list(pendingMembersQuery(thisYear, state.pending, state.q)),
     searching ? store.members.list(pendingMembersQuery(thisYear, { page: 1, size: DEFAULT_PAGE_SIZE })) : null,
+    // Refunds (issue 19): the year's total shows what was given back (net); a search's total stays as paid.
+    searching ? 0 : store.refunds.sumRefunded(query),
   ]);
   const found = foundSummary ?? summary;
   return {
@@ -71,6 +73,7 @@ export async function loadRenewalsReport(store: Store, input: { params: URLSearc
       count: found.count,
       allCount: summary.count,
       amount: found.amount,
+      refunded,
       pages: pageCount(renewed.total, state.renewed.size),
       csvHref: reportCsvHref("renewed", state, thisYear),
     },

@@ -204,7 +204,10 @@ export async function reserveTicket(
   const input = { ...wanted, userId: member.id, email: member.email, membership: member.membership };
   const ticket =
     reused ??
-    (capacity > 0 ? await createTicketWithinCapacity(context.store, input, { capacity, heldSince: since }) : await createTicketWithCode(context.store, input));
+    (capacity > 0
+      ? // The store counts refunded tickets as holding places (they stay paid): the places they freed are added to the limit it checks.
+        await createTicketWithinCapacity(context.store, input, { capacity: capacity + (await context.store.refunds.countPeopleFreed(event)), heldSince: since })
+      : await createTicketWithCode(context.store, input));
   if (!ticket) {
     // Another booking took the places between the count and the ticket (D1 decides it in one statement).
     const late = await overCapacity(context, event, capacity, wanted.attendees.length, now);

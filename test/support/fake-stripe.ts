@@ -38,6 +38,21 @@ export interface FakeCheckoutSession {
   created: number;
   expires_at: number;
   livemode: false;
+  /** Set when the session is paid: the payment a refund is made against. */
+  payment_intent?: string | null;
+}
+
+/** A refund as Stripe's API returns it (POST /v1/refunds). */
+export interface FakeRefund {
+  id: string;
+  object: "refund";
+  amount: number;
+  currency: string;
+  payment_intent: string;
+  charge: string;
+  status: "succeeded";
+  metadata: Record<string, string>;
+  created: number;
 }
 
 export interface FakeLineItem {
@@ -80,6 +95,15 @@ export interface FakeStripe {
   readonly sessions: ReadonlyMap<string, FakeCheckoutSession>;
   /** Each session's line items (Stripe keeps them in a separate list, not on the session). */
   lineItems(id: string): FakeLineItem[];
+  /** Every refund made, oldest first (through the API or `dashboardRefund`). */
+  readonly refunds: FakeRefund[];
+  /**
+   * Someone refunded in Stripe's dashboard: a refund without our metadata. Returns the
+   * charge as the `charge.refunded` event carries it (give it to `signedEvent`).
+   */
+  dashboardRefund(sessionId: string, amount: number): Record<string, unknown>;
+  /** The charge of a paid session as `charge.refunded` carries it, with its refunds. */
+  charge(sessionId: string): Record<string, unknown>;
   /** The payer paid: payment_status "paid", status "complete". */
   complete(id: string): FakeCheckoutSession;
   /** The session expired unpaid: status "expired", url null. */
@@ -92,7 +116,12 @@ export interface FakeStripe {
   /** Drop the connection of the next `times` API requests without an answer (Stripe unreachable mid-call). */
   dropNext(times?: number): void;
   /** A webhook request as Stripe would send it for this session, signed with `secret` (default: webhookSecret). */
-  signedEvent(type: string, session: FakeCheckoutSession, secret?: string, options?: { timestamp?: number }): { payload: string; header: string };
+  signedEvent(
+    type: string,
+    session: FakeCheckoutSession | Record<string, unknown>,
+    secret?: string,
+    options?: { timestamp?: number },
+  ): { payload: string; header: string };
   stop(): Promise<void>;
 }
 
@@ -247,6 +276,7 @@ export async function startFakeStripe(options: { prices?: Record<string, FakePri
       created,
       expires_at: created + 24 * 60 * 60,
       livemode: false,
+      payment_intent: null,
     };
     sessions.set(id, session);
     lineItemsById.set(
@@ -263,8 +293,85 @@ export async function startFakeStripe(options: { prices?: Record<string, FakePri
     return session;
   }
 
+  const refunds: FakeRefund[] = [];
+
+  function sessionOfPayment(paymentIntent: string): FakeCheckoutSession | undefined {
+    return [...sessions.values()].find((session) => session.payment_intent === paymentIntent);
+  }
+
+  function makeRefund(session: FakeCheckoutSession, amount: number, metadata: Record<string, string>): FakeRefund {
+    const refunded = refunds.filter((r) => r.payment_intent === session.payment_intent).reduce((sum, r) => sum + r.amount, 0);
+    if (amount > session.amount_total - refunded)
+      throw invalid(`Refund amount (£${(amount / 100).toFixed(2)}) is greater than unrefunded amount on charge`, "amount", "amount_too_large");
+    const refund: FakeRefund = {
+      id: `re_test_${randomBytes(12).toString("hex")}`,
+      object: "refund",
+      amount,
+      currency: session.currency,
+      payment_intent: session.payment_intent!,
+      charge: chargeId(session),
+      status: "succeeded",
+      metadata,
+      created: Math.floor(Date.now() / 1000),
+    };
+    refunds.push(refund);
+    return refund;
+  }
+
+  const chargeId = (session: FakeCheckoutSession) => `ch_${session.payment_intent!.slice(3)}`;
+
+  // POST /v1/refunds: Stripe's rules that matter here: a paid payment intent, at most what is left unrefunded.
+  function createRefund(params: Record<string, unknown>): FakeRefund {
+    const paymentIntent = text(params.payment_intent);
+    if (!paymentIntent) throw invalid("Missing required param: payment_intent.", "payment_intent");
+    const session = sessionOfPayment(paymentIntent);
+    if (!session)
+      throw new RequestError(404, {
+        type: "invalid_request_error",
+        code: "resource_missing",
+        message: `No such payment_intent: '${paymentIntent}'`,
+        param: "payment_intent",
+      });
+    const amount = params.amount === undefined ? session.amount_total : Number(params.amount);
+    if (!Number.isInteger(amount) || amount < 1) throw invalid("Invalid positive integer", "amount", "parameter_invalid_integer");
+    const metadata: Record<string, string> = {};
+    if (typeof params.metadata === "object" && params.metadata !== null) for (const [k, v] of Object.entries(params.metadata)) metadata[k] = String(v);
+    return makeRefund(session, amount, metadata);
+  }
+
+  function chargeOf(session: FakeCheckoutSession): Record<string, unknown> {
+    const mine = refunds.filter((r) => r.payment_intent === session.payment_intent);
+    const refunded = mine.reduce((sum, r) => sum + r.amount, 0);
+    return {
+      id: chargeId(session),
+      object: "charge",
+      amount: session.amount_total,
+      amount_captured: session.amount_total,
+      amount_refunded: refunded,
+      currency: session.currency,
+      paid: true,
+      payment_intent: session.payment_intent,
+      refunded: refunded >= session.amount_total,
+      metadata: {},
+      refunds: { object: "list", data: [...mine].reverse(), has_more: false, url: `/v1/charges/${chargeId(session)}/refunds` },
+      livemode: false,
+    };
+  }
+
   function answerApi(method: string, path: string, params: Record<string, unknown>): { status: number; body: unknown } {
     if (method === "POST" && path === "/v1/checkout/sessions") return { status: 200, body: createSession(params) };
+    if (method === "POST" && path === "/v1/refunds") return { status: 200, body: createRefund(params) };
+    if (method === "GET" && path === "/v1/refunds") {
+      const paymentIntent = text(params.payment_intent);
+      const data = refunds.filter((refund) => !paymentIntent || refund.payment_intent === paymentIntent).reverse();
+      return { status: 200, body: { object: "list", data, has_more: false, url: "/v1/refunds" } };
+    }
+    if (method === "GET" && path === "/v1/checkout/sessions") {
+      // list, filtered by payment_intent (how a charge is matched back to its session)
+      const paymentIntent = text(params.payment_intent);
+      const data = [...sessions.values()].filter((session) => !paymentIntent || session.payment_intent === paymentIntent);
+      return { status: 200, body: { object: "list", data, has_more: false, url: "/v1/checkout/sessions" } };
+    }
     const match = /^\/v1\/checkout\/sessions\/([^/]+)$/.exec(path);
     if (method === "GET" && match) return { status: 200, body: getSession(decodeURIComponent(match[1]!)) };
     throw new RequestError(404, { type: "invalid_request_error", message: `Unrecognized request URL (${method}: ${path}).` });
@@ -363,7 +470,12 @@ export async function startFakeStripe(options: { prices?: Record<string, FakePri
   function complete(id: string): FakeCheckoutSession {
     const session = getSession(id);
     if (session.status === "expired") throw new Error(`Fake Stripe: ${id} has expired and cannot be paid`);
-    Object.assign(session, { payment_status: "paid", status: "complete", url: null });
+    Object.assign(session, {
+      payment_status: "paid",
+      status: "complete",
+      url: null,
+      payment_intent: session.payment_intent ?? `pi_test_${randomBytes(12).toString("hex")}`,
+    });
     return session;
   }
 
@@ -380,6 +492,14 @@ export async function startFakeStripe(options: { prices?: Record<string, FakePri
     },
     requests,
     sessions,
+    refunds,
+    dashboardRefund(sessionId, amount) {
+      const session = getSession(sessionId);
+      if (!session.payment_intent) throw new Error(`Fake Stripe: ${sessionId} is not paid`);
+      makeRefund(session, amount, {});
+      return chargeOf(session);
+    },
+    charge: (sessionId) => chargeOf(getSession(sessionId)),
     lineItems: (id) => lineItemsById.get(id) ?? [],
     complete,
     expire(id) {

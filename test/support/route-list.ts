@@ -311,6 +311,16 @@ export const ROUTES: Readonly<Record<string, RouteEntry>> = {
   // Offline payments and tickets at the desk (issue 19, part O)
   "accounts_.record-payment.$id.tsx": { path: `/accounts/record-payment/${DEMO.otherMember}`, methods: GET_POST, access: "accountant", html: true },
   "accounts_.desk.tsx": { path: "/accounts/desk", methods: GET_POST, access: "accountant", html: true },
+  // Refunds (issue 19, part R): the refund page of a paid transaction; the events report's rows (tickets) lead to it.
+  "accounts_.transactions.$id.refund.tsx": { path: `/accounts/transactions/${DEMO.memberRenewal}/refund`, methods: GET_POST, access: "accountant", html: true },
+  "accounts_.tickets.$ticketId.refund.tsx": {
+    path: `/accounts/tickets/${DEMO.unknown}/refund`,
+    methods: GET,
+    access: "accountant",
+    html: false,
+    resource: "redirect",
+    status: 404,
+  },
   // Members & receipts (issue 19: member corrections, rejection, receipts; ADRs 0052, 0053)
   "accounts_.members_.$id_.edit.tsx": { path: `/accounts/members/${DEMO.applicant}/edit`, methods: GET_POST, access: "accountant", html: true },
   "accounts_.members_.$id_.reject.tsx": { path: `/accounts/members/${DEMO.applicant}/reject`, methods: GET_POST, access: "accountant", html: true },

@@ -52,6 +52,7 @@ describe("export columns: CSV cells", () => {
     expect(exportCsv({ columns: COLUMNS, rows: [SALE] })).toEqual({
       header: ["Member ID", "Mobile", "Amount (£)", "Date", "Count"],
       records: [["MMA0001", "07700 900123", "37.50", "01-07-2026", 3]],
+      moneyColumns: [2],
     });
   });
 });

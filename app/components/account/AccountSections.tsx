@@ -171,6 +171,7 @@ export function TransactionHistory({ transactions }: { transactions: AccountPage
           <span className="transaction-amount">{t.amount}</span>
           <span className="transaction-date">{t.date}</span>
           <span className={`chip chip-${t.status}`}>{t.status}</span>
+          {t.refunded ? <span className="transaction-refunded">{t.refunded}</span> : null}
           {/* Issue 19 (ADR 0053): a paid transaction's printable receipt. */}
           {t.status === "success" ? (
             <Link to={receiptPath(t.id)} className="transaction-receipt">

@@ -43,6 +43,8 @@ export function ReportTable<Row extends { id: string }>(props: {
   sizeHref: (size: PageSize) => string;
   /** A class for a row (e.g. the event report's grey used tickets). */
   rowClassName?: (row: Row) => string | undefined;
+  /** A last column with a link per row (Refunds, issue 19: "Refund"); not in the CSV. */
+  rowLink?: { header: string; cell: (row: Row) => ReactNode };
   children?: ReactNode;
 }) {
   const { id, title, caption, paging } = props;
@@ -51,6 +53,7 @@ export function ReportTable<Row extends { id: string }>(props: {
     header: column.header,
     ...(column.id === "name" ? { rowHeader: {} } : {}),
   }));
+  if (props.rowLink) columns.push({ id: "rowLink", header: props.rowLink.header, cell: props.rowLink.cell });
   return (
     <section className="report-section" aria-labelledby={`${id}-title`}>
       <AdminTable

@@ -46,9 +46,35 @@ export interface CheckoutGateway {
   createSession(session: NewCheckoutSession): Promise<CheckoutSession>;
   /** null when the provider does not know the id. */
   retrieveSession(id: string): Promise<CheckoutSession | null>;
+  /**
+   * Refunds (part of) what a paid checkout took (issue 19, ADR 0055). The same
+   * `idempotencyKey` again is the same refund, never a second one (Stripe's idempotency keys).
+   */
+  refund(request: CardRefundRequest): Promise<CardRefund>;
+}
+
+export interface CardRefundRequest {
+  checkoutSessionId: string;
+  /** Pence. */
+  amount: number;
+  idempotencyKey: string;
+  /** Copied onto the provider's refund, so its webhook can be matched back. */
+  metadata: { refundId: string; transactionId: string };
+}
+
+export interface CardRefund {
+  /** The provider's refund id (re_...). */
+  id: string;
+  /** "pending": the provider has not finished it yet (its webhook tells later). */
+  status: "succeeded" | "pending" | "failed";
 }
 
 /** The provider could not be reached or refused the call: the member sees a clear message, the pending transaction stays. */
 export class CheckoutUnavailableError extends Error {
   override name = "CheckoutUnavailableError";
+}
+
+/** The provider answered that it will not make this refund (e.g. more than is left on the charge): it is certain nothing was refunded. */
+export class RefundRefusedError extends CheckoutUnavailableError {
+  override name = "RefundRefusedError";
 }

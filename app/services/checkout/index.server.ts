@@ -17,5 +17,5 @@ export function createCheckoutGateway(context: AppLoadContext): CheckoutGateway 
 
 function unavailableGateway(): CheckoutGateway {
   const refuse = () => Promise.reject(new CheckoutUnavailableError("Online payment is not configured (STRIPE_SECRET_KEY is not set)."));
-  return { kind: "stripe", createSession: refuse, retrieveSession: refuse };
+  return { kind: "stripe", createSession: refuse, retrieveSession: refuse, refund: refuse };
 }

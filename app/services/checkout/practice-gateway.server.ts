@@ -137,6 +137,13 @@ export function practiceGateway(db: D1Database, options: PracticeOptions = {}): 
       return created;
     },
     retrieveSession: (id) => readPracticeSession(db, id, options),
+    async refund({ checkoutSessionId, idempotencyKey }) {
+      // Nothing to give back: the refund record (migration 0018) is the practice's record. Its id
+      // comes from the idempotency key, so the same refund asked twice is the same refund.
+      const session = await readPracticeSession(db, checkoutSessionId, options);
+      if (!session || session.paymentStatus !== "paid") throw new CheckoutUnavailableError("The practice checkout has no payment for this session to refund.");
+      return { id: `re_practice_${idempotencyKey.replace(/[^A-Za-z0-9]/g, "")}`, status: "succeeded" };
+    },
   };
 }
 

@@ -1,6 +1,6 @@
 import Stripe from "stripe";
 import type { AppEnv } from "../env.server";
-import { CheckoutUnavailableError, type CheckoutGateway, type CheckoutSession, type NewCheckoutSession } from "./gateway";
+import { CheckoutUnavailableError, RefundRefusedError, type CardRefund, type CheckoutGateway, type CheckoutSession, type NewCheckoutSession } from "./gateway";
 
 /**
  * Stripe Checkout through the `stripe` SDK. The Worker bundle gets the SDK's
@@ -108,5 +108,31 @@ export function stripeGateway(env: StripeEnv): CheckoutGateway {
         throw unavailable("read the checkout session", error);
       }
     },
+    async refund({ checkoutSessionId, amount, idempotencyKey, metadata }) {
+      // Stripe refunds a payment intent, not a session: the session names the one it was paid with.
+      let paymentIntent: string | null;
+      try {
+        const session = await stripe.checkout.sessions.retrieve(checkoutSessionId);
+        paymentIntent = typeof session.payment_intent === "string" ? session.payment_intent : (session.payment_intent?.id ?? null);
+      } catch (error) {
+        throw unavailable("read the checkout session", error);
+      }
+      if (!paymentIntent) throw new CheckoutUnavailableError("Stripe has no payment for this checkout session to refund.");
+      try {
+        const refund = await stripe.refunds.create({ payment_intent: paymentIntent, amount, metadata }, { idempotencyKey });
+        return { id: refund.id, status: refundStatus(refund.status) };
+      } catch (error) {
+        // A 4xx answer (not a retryable one) is Stripe's "no": certain that nothing was refunded.
+        if (error instanceof Stripe.errors.StripeInvalidRequestError) throw new RefundRefusedError(unavailable("refund the payment", error).message);
+        throw unavailable("refund the payment", error);
+      }
+    },
   };
+}
+
+/** Stripe's refund statuses in the site's words: requires_action and pending are not final yet. */
+export function refundStatus(status: string | null | undefined): CardRefund["status"] {
+  if (status === "succeeded") return "succeeded";
+  if (status === "failed" || status === "canceled") return "failed";
+  return "pending";
 }

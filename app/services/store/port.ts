@@ -32,6 +32,7 @@ import type { ActivityEntry, NewActivityEntry } from "../../domain/activity";
 import type { MemberSettlement } from "../../domain/fees";
 import type { PageRequest } from "../../domain/paging";
 import type { InboxMessage } from "../../domain/contact-inbox";
+import type { MembershipDecision, NewRefund, Refund } from "../../domain/refunds";
 import type { SiteSettings } from "../../domain/site-settings";
 import type { PageInput, SlideInput } from "../../domain/studio-pages";
 import type { PaymentMethod } from "../../domain/records";
@@ -395,6 +396,7 @@ export interface Store {
   outbox: OutboxRepository;
   activity: ActivityRepository;
   personalData: PersonalDataRepository;
+  refunds: RefundsRepository;
 }
 
 // Members' data rights (issue 19, part G, ADR 0056): what "Download my data" reads and "Erase" changes beyond the member's own record.
@@ -427,4 +429,30 @@ export interface PersonalDataRepository {
   deleteOutboxBefore(cutoff: UnixSeconds): Promise<number>;
   /** The same for contact messages (on Cockpit: marked erased, as eraseContactMessagesFrom does); how many. */
   deleteContactMessagesBefore(cutoff: UnixSeconds): Promise<number>;
+}
+
+// Refunds (issue 19, part R): kept in D1 on both stores (migration 0018, ADR 0055).
+export interface RefundsRepository {
+  /**
+   * Records a refund of at most what is left of `paid` (pence): one conditional INSERT, so a
+   * double submit or two accountants at once never refund more than was paid. The same id
+   * again is the same refund ("exists", nothing written); "over" when it would exceed.
+   */
+  create(refund: NewRefund, paid: Pence): Promise<{ kind: "created" | "exists"; refund: Refund } | { kind: "over" }>;
+  get(id: Id): Promise<Refund | null>;
+  findByProviderId(providerRefundId: string): Promise<Refund | null>;
+  /** A transaction's refunds, oldest first. */
+  listByTransaction(transactionId: Id): Promise<Refund[]>;
+  /** A member's refunds, oldest first (My Account's "Refunded £x"). */
+  listByUser(userId: Id): Promise<Refund[]>;
+  /** The provider said: succeeded (with its refund id) or failed. Only a pending refund changes; true when it did. */
+  settle(id: Id, outcome: { status: "succeeded" | "failed"; providerRefundId: string | null }): Promise<boolean>;
+  /** The accountant's answer to "Does the membership change stand?". */
+  setMembershipDecision(id: Id, decision: MembershipDecision): Promise<void>;
+  /** Whether the ticket was refunded in full (a succeeded completing refund): the door refuses it. */
+  isTicketRefunded(ticketId: Id): Promise<boolean>;
+  /** How many people held places on the event's tickets refunded in full: places freed again. */
+  countPeopleFreed(event: { title: string; year: number }): Promise<number>;
+  /** The done refunds of a year's payments of one type, in pence (the reports' net totals). */
+  sumRefunded(query: { year: number; paymentType: PaymentType }): Promise<Pence>;
 }

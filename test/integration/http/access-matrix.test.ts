@@ -173,6 +173,8 @@ const ADMITTED_POST: Record<string, (actor: Actor) => Cell> = {
   // the desk without a member is answered with its message.
   "accounts_.record-payment.$id.tsx": () => ({ status: 409, type: HTML }),
   "accounts_.desk.tsx": () => ({ status: 400, type: HTML }),
+  // Refunds (issue 19, part R): a form without its fields is answered with its messages, nothing refunded.
+  "accounts_.transactions.$id.refund.tsx": () => ({ status: 400, type: HTML }),
   // Members & receipts (issue 19): an empty correction or rejection is answered with its messages, nothing changed.
   "accounts_.members_.$id_.edit.tsx": () => ({ status: 400, type: HTML }),
   "accounts_.members_.$id_.reject.tsx": () => ({ status: 400, type: HTML }),
@@ -249,6 +251,8 @@ const ATTACK: Record<string, Record<string, string>> = {
   // Offline payments and tickets at the desk (issue 19, part O)
   "accounts_.record-payment.$id.tsx": { kind: "renewal", method: "cash", paidOn: "2026-01-02", amount: "10.00" },
   "accounts_.desk.tsx": { member: DEMO.member, numberOfAdults: "1", adultName1: "Matrix Guest", pay: "cash" },
+  // Refunds (issue 19, part R): a confirmed refund of the demo Family's renewal, undoing it.
+  "accounts_.transactions.$id.refund.tsx": { refundId: "abcdefabcdefabcdefabcdef", amount: "1.00", reason: "Matrix", membership: "undone", confirmed: "1" },
   // Members & receipts (issue 19): a complete correction of the applicant, and a rejection with its reason.
   "accounts_.members_.$id_.edit.tsx": {
     email: "changed-by-matrix@example.com",
@@ -347,6 +351,15 @@ describe("access matrix: every route × method × actor", () => {
     expect(html).toContain("Kiran Das");
     expect(html).not.toContain("Changed By Matrix");
     console.info(`access matrix: ${cells} cells`);
+  });
+
+  // Refunds (issue 19, part R)
+  it("the refused refund posts refunded nothing", async () => {
+    const page = await fetch(`${base()}/accounts/transactions/${DEMO.memberRenewal}/refund`, { headers: { Cookie: cookies.accountant! } });
+    const html = await page.text();
+    expect(page.status).toBe(200);
+    expect(html).not.toContain("Matrix");
+    expect(html).toContain("Refunded so far");
   });
 
   // Members & receipts (issue 19)

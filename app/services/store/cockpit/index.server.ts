@@ -1,4 +1,5 @@
 import { d1Outbox } from "../d1/outbox.server";
+import { d1Refunds } from "../d1/refunds.server";
 import type { Store } from "../port";
 import { cockpitActivity } from "./activity.server";
 import type { BestEffortOptions } from "./best-effort.server";
@@ -35,5 +36,6 @@ export function createCockpitStore(
     outbox: d1Outbox(db),
     activity: cockpitActivity(client),
     personalData: cockpitPersonalData(client, db),
+    refunds: d1Refunds(db),
   };
 }
