@@ -49,6 +49,14 @@ export function receiptDate(at: number): string {
   return `${day} ${month} ${year}`;
 }
 
+/** The day the money came: for an offline payment the day the accountant recorded it arriving, else when it settled. */
+export function paidDay(transaction: Pick<Transaction, "paidOn" | "settledAt" | "createdAt">): string {
+  const day = /^(\d{4})-(\d{2})-(\d{2})$/.exec(transaction.paidOn ?? "");
+  // Noon UTC is the same day in the UK, summer or winter.
+  if (day) return receiptDate(Date.UTC(Number(day[1]), Number(day[2]) - 1, Number(day[3]), 12) / 1000);
+  return receiptDate(transaction.settledAt ?? transaction.createdAt);
+}
+
 /** How a card payment through the checkout is named on its receipt: "Card", with its checkout session as the reference. */
 export function cardPayment(checkoutReference: string | null): ReceiptPayment {
   return { method: "Card", reference: checkoutReference };
@@ -76,7 +84,7 @@ export function receiptView(transaction: Transaction, payment: ReceiptPayment, m
     amount: formatPence(transaction.unitAmount * transaction.qty),
     method: payment.method,
     reference: payment.reference?.trim() || "None",
-    date: receiptDate(transaction.settledAt ?? transaction.createdAt),
+    date: paidDay(transaction),
     paidBy: transaction.memberName,
     memberNumber: member ? formatMemberNumber(member.memberNumber) : null,
     association: { name: ASSOCIATION.name, address: ASSOCIATION.contact.address, email: ASSOCIATION.contact.infoEmail },

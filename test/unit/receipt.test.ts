@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { canSeeReceipt, cardPayment, receiptDate, receiptRows, receiptView, transactionPayment } from "~/domain/receipt";
+import { canSeeReceipt, cardPayment, paidDay, receiptDate, receiptRows, receiptView, transactionPayment } from "~/domain/receipt";
 import type { Transaction } from "~/domain/records";
 import { newTransaction } from "../support/fixtures";
 
@@ -47,6 +47,10 @@ describe("receipts (ADR 0053)", () => {
     expect(transactionPayment({ ...paid, method: "bank", reference: "BACS 1234" })).toEqual({ method: "Bank transfer", reference: "BACS 1234" });
     expect(transactionPayment({ ...paid, method: "cash", reference: null })).toEqual({ method: "Cash", reference: null });
     expect(receiptDate(Date.UTC(2026, 10, 24, 9) / 1000)).toBe("24 November 2026");
+    // A cheque recorded on the 24th that arrived on the 20th is dated the 20th.
+    const settledAt = Date.UTC(2026, 10, 24, 9) / 1000;
+    expect(paidDay({ paidOn: "2026-11-20", settledAt, createdAt: settledAt })).toBe("20 November 2026");
+    expect(paidDay({ paidOn: null, settledAt, createdAt: settledAt })).toBe("24 November 2026");
   });
 
   it("is its member's and the accountants' only", () => {
