@@ -24,7 +24,7 @@ const MODES = [
 ] as const;
 type Key = (typeof MODES)[number]["key"];
 interface People {
-  renewer: { id: string; name: string };
+  renewer: { id: string; name: string; email: string };
   cash: { id: string; name: string };
   link: { id: string; name: string; email: string };
 }
@@ -45,7 +45,8 @@ beforeAll(async () => {
           return { id: m.id, name: m.fullName, email: m.email };
         };
         for (const { key } of MODES) {
-          const renewer = key === "js" ? { id: single.id, name: (await members.getById(single.id))!.fullName } : await add(`Renewing ${key} Person`, Y - 1);
+          const demo = (await members.getById(single.id))!;
+          const renewer = key === "js" ? { id: demo.id, name: demo.fullName, email: demo.email } : await add(`Renewing ${key} Person`, Y - 1);
           people[key] = { renewer, cash: await add(`Cash ${key} Buyer`, Y), link: await add(`Link ${key} Buyer`, Y) };
         }
       },
@@ -98,6 +99,13 @@ for (const { key, js, device } of MODES) {
       const own = await open(js, device, renewer.id, "/mem-account");
       await expect(own.getByRole("button", { name: "You have already paid!" }).isDisabled()).resolves.toBe(true);
       await own.context().close();
+
+      // Its receipt went to the member, saying how it was paid.
+      const receipts = await withDb(server, (db) =>
+        db.prepare("SELECT text FROM outbox WHERE purpose = 'receipt' AND recipients LIKE ?").bind(`%${renewer.email}%`).all<{ text: string }>(),
+      );
+      expect(receipts.results).toHaveLength(1);
+      expect(receipts.results[0]!.text).toContain("Cash");
     });
 
     it("sells a ticket at the desk for cash: it is paid and has its QR on the member's account", async () => {
