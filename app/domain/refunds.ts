@@ -88,6 +88,9 @@ export function recordOnlyNote(method: PaymentMethod | null | undefined): string
   return `${paid}: record only. Give the money back yourself; this records it.`;
 }
 
+/** The refund page of a transaction (accountants). */
+export const refundPath = (transactionId: Id) => `/accounts/transactions/${encodeURIComponent(transactionId)}/refund`;
+
 /** The key Stripe remembers a refund by: one refund record, one refund at Stripe, however often it is asked. */
 export function refundIdempotencyKey(refundId: Id): string {
   return `refund-${refundId}`;

@@ -23,7 +23,7 @@ export default function MemberData() {
   const { myData } = useLoaderData<typeof loader>();
   return (
     <AdminPage title={`Data held about ${myData.member.fullName}`}>
-      <MyDataView data={myData} jsonHref={`/accounts/members/${myData.member.id}/data.json`} />
+      <MyDataView data={myData} jsonHref={`/accounts/members/${myData.member.id}/data.json`} accountant />
     </AdminPage>
   );
 }

@@ -11,6 +11,7 @@ import { requireAccountant } from "~/services/auth.server";
 import { PRIVATE_CACHE_CONTROL } from "~/services/cache-control.server";
 import { UNKNOWN_TRANSACTION, loadPendingPayments, reconcilePayment, reconcileSchema } from "~/services/pending-payments.server";
 import { redirectWithToast } from "~/services/toast.server";
+import { refundPath } from "~/domain/refunds";
 
 export const meta: MetaFunction = () => privatePageMeta("Pending payments | Dashboard");
 
@@ -71,7 +72,7 @@ export default function PendingPayments() {
                   {busyId === row.id ? "Please wait..." : "Reconcile"}
                 </button>
                 {/* Refunds (issue 19): Reconcile's "paid twice" case is refunded from here. */}
-                {row.started ? <Link to={`/accounts/transactions/${row.id}/refund`}>Refund</Link> : null}
+                {row.started ? <Link to={refundPath(row.id)}>Refund</Link> : null}
               </Form>
             ),
           },

@@ -3,7 +3,7 @@ import { data, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctio
 import { Form, Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { AdminPage } from "~/components/admin/AdminPage";
 import { Field, FormMessage, SubmitButton, replyValue, useFormReply, type FormReply } from "~/components/forms";
-import { MEMBERSHIP_QUESTION } from "~/domain/refunds";
+import { MEMBERSHIP_QUESTION, refundPath } from "~/domain/refunds";
 import { privatePageMeta } from "~/domain/private-page-meta";
 import { requireAccountant } from "~/services/auth.server";
 import { OUTBOX_HEADERS } from "~/services/outbox-pages.server";
@@ -53,7 +53,7 @@ export const action = storeSafeAction(async ({ request, params, context }: Actio
       return data<ActionAnswer>({ confirm: outcome.question, values }, { headers: OUTBOX_HEADERS });
     }
     case "done":
-      return redirectWithToast(context, `/accounts/transactions/${id}/refund`, outcome.toast);
+      return redirectWithToast(context, refundPath(id), outcome.toast);
   }
 }, storeErrorReply);
 

@@ -9,7 +9,7 @@ import { ReportTable } from "~/components/admin/ReportTable";
 import { ACTION_NOT_UNDERSTOOD } from "~/domain/back-office-messages";
 import { privatePageMeta } from "~/domain/private-page-meta";
 import { currentYear } from "~/domain/renewal";
-import { totalWithRefunds } from "~/domain/refunds";
+import { refundPath, totalWithRefunds } from "~/domain/refunds";
 import { PENDING_COLUMNS, RENEWED_COLUMNS, renewalsSearch, reportTitle, type RenewalsActionData } from "~/domain/renewals-report";
 import { requireAccountant } from "~/services/auth.server";
 import { PRIVATE_CACHE_CONTROL } from "~/services/cache-control.server";
@@ -68,7 +68,7 @@ export default function MemRenewals() {
         caption={`Renewed in ${state.year}`}
         columns={RENEWED_COLUMNS}
         rows={renewed.rows}
-        rowLink={{ header: "Refund", cell: (row) => <Link to={`/accounts/transactions/${row.id}/refund`}>Refund</Link> }}
+        rowLink={{ header: "Refund", cell: (row) => <Link to={refundPath(row.id)}>Refund</Link> }}
         empty={searching ? `No renewal paid for ${state.year} matches "${state.q}".` : `No renewals have been paid for ${state.year}.`}
         footer={totalWithRefunds(renewed.amount, renewed.refunded)}
         csvHref={renewed.csvHref}

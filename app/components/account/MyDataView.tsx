@@ -1,6 +1,9 @@
+import { Link } from "@remix-run/react";
 import type { MyData } from "~/domain/my-data";
 import { formatPence } from "~/domain/money";
 import { formatMemberNumber } from "~/domain/member-number";
+import { receiptPath } from "~/domain/receipt";
+import { refundPath } from "~/domain/refunds";
 
 const UK_DAY = new Intl.DateTimeFormat("en-GB", { timeZone: "Europe/London", dateStyle: "medium", timeStyle: "short" });
 const when = (seconds: number | null) => (seconds ? UK_DAY.format(new Date(seconds * 1000)) : "");
@@ -23,8 +26,10 @@ function Facts({ rows }: { rows: Array<[string, string]> }) {
 /**
  * Everything held about one member (issue 19, part G), as a page that reads and prints well:
  * headings and lists, no wide tables, so it fits a 360 px phone. The JSON file has the same.
+ * `accountant`: drawn in the back office, where each paid payment links to its receipt and its
+ * refund page (the member's payment history as the accountant sees it).
  */
-export function MyDataView({ data, jsonHref }: { data: MyData; jsonHref: string }) {
+export function MyDataView({ data, jsonHref, accountant = false }: { data: MyData; jsonHref: string; accountant?: boolean }) {
   const { member, household } = data;
   return (
     <div className="my-data">
@@ -87,7 +92,17 @@ export function MyDataView({ data, jsonHref }: { data: MyData; jsonHref: string 
       <h2>Payments ({data.transactions.length})</h2>
       <ul className="my-data-list">
         {data.transactions.map((t) => (
-          <li key={t.id}>{`${when(t.createdAt)}: ${t.title}, ${formatPence(t.unitAmount * t.qty)} (${t.status})`}</li>
+          <li key={t.id}>
+            {`${when(t.createdAt)}: ${t.title}, ${formatPence(t.unitAmount * t.qty)} (${t.status})`}
+            {accountant && t.status === "success" ? (
+              <>
+                {" · "}
+                <Link to={receiptPath(t.id)}>Receipt</Link>
+                {" · "}
+                <Link to={refundPath(t.id)}>Refund</Link>
+              </>
+            ) : null}
+          </li>
         ))}
       </ul>
 

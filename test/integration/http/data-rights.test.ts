@@ -92,6 +92,20 @@ describe("Download my data", () => {
     expect((JSON.parse(await response.text()) as MyData).member.email).toBe(ERASABLE.email);
     expect((await get("/accounts/members/ffffffffffffffffffffffff/data.json", await treasurer())).status).toBe(404);
   });
+
+  it("shows the accountant her payment history with each paid payment's receipt and refund page; her own page has no refund links", async () => {
+    const data = JSON.parse(await (await get("/account/data.json", await sessionCookieFor(sara.id))).text()) as MyData;
+    const paid = data.transactions.filter((t) => t.status === "success").map((t) => t.id);
+    expect(paid.length).toBeGreaterThan(0);
+    const links = (html: string) =>
+      parseHtml(html)
+        .all(".my-data-list a")
+        .map((a) => a.attribs.href);
+    const accountants = links(await (await get(`/accounts/members/${sara.id}/data`, await treasurer())).text());
+    for (const id of paid) expect(accountants).toEqual(expect.arrayContaining([`/account/receipts/${id}`, `/accounts/transactions/${id}/refund`]));
+    const own = links(await (await get("/account/data", await sessionCookieFor(sara.id))).text());
+    expect(own.filter((href) => href?.includes("/refund"))).toEqual([]);
+  });
 });
 
 describe("Erase a member", () => {
