@@ -4,22 +4,22 @@ import type { Transaction } from "~/domain/records";
 import { REFUNDED_TICKET } from "~/domain/refunds";
 import { currentYear } from "~/domain/renewal";
 import { d1Members } from "~/services/store/d1/members.server";
-import { d1Tickets } from "~/services/store/d1/tickets.server";
-import { d1Transactions } from "~/services/store/d1/transactions.server";
 import { ticketToken } from "~/services/ticket-token.server";
-import { client, withDb } from "../support/book-ticket";
+import { client } from "../support/book-ticket";
 import { DESKTOP, PHONE, hydrated, launchBrowser, newContext } from "../support/browser";
 import { startFakeStripe, type FakeStripe } from "../support/fake-stripe";
 import { newMember } from "../support/fixtures";
 import { sidewaysOverflow } from "../support/phone-width";
 import { startSeededServer, type SeededServer } from "../support/seeded-server";
+import { withServerStore } from "../support/server-store";
 import { demoAccount, devEnv } from "../support/session";
 
 /**
  * Refunds end to end (issue 19's done-when), JavaScript on and off, on a private server
  * paying through the fake Stripe: the treasurer refunds a member's card renewal from the
  * subscriptions report (the fake Stripe receives the refund) and a ticket from the events
- * report, whose QR then no longer admits at the door.
+ * report, whose QR then no longer admits at the door. On either store: records are read
+ * through the server's own store (the members are made in D1 before the Cockpit run copies it).
  */
 let browser: Browser;
 let stripe: FakeStripe;
@@ -58,7 +58,7 @@ async function paid(start: Response, memberId: string): Promise<{ sessionId: str
   const session = stripe.complete(sessionId);
   const back = new URL(session.success_url!.replace("{CHECKOUT_SESSION_ID}", sessionId));
   await get(`${back.pathname}${back.search}`, memberId);
-  const transaction = (await withDb(server, (db) => d1Transactions(db).getById(session.metadata.transactionId!)))!;
+  const transaction = (await withServerStore(server, (store) => store.transactions.getById(session.metadata.transactionId!)))!;
   expect(transaction.status).toBe("success");
   return { sessionId, transaction };
 }
@@ -88,7 +88,7 @@ describe("refunds in a browser", () => {
         await post("/book-ticket", { numberOfAdults: "2", adultName1: `Adult One ${on}`, adultName2: `Adult Two ${on}`, numberOfParents: "0" }, buyer),
         buyer,
       );
-      const ticket = (await withDb(server, (db) => d1Tickets(db).getById(ticketPaid.transaction.ticketId!)))!;
+      const ticket = (await withServerStore(server, (store) => store.tickets.getById(ticketPaid.transaction.ticketId!)))!;
 
       const context = await newContext(browser, { ...DESKTOP, baseURL: server.url, javaScriptEnabled, signedInAs: demoAccount("treasurer").id });
       const page = await context.newPage();
@@ -103,7 +103,7 @@ describe("refunds in a browser", () => {
       await refund(page, javaScriptEnabled, { reason: "Renewed by mistake", membership: "No: this year not renewed" });
       expect(await page.locator(".refund-refunded").innerText()).toBe("£10.00");
       expect(refundsAtStripe(renewal.sessionId)).toMatchObject([{ amount: 1000, metadata: { transactionId: renewal.transaction.id } }]);
-      expect((await withDb(server, (db) => d1Members(db).getById(renewer)))?.lastRenewedYear).toBe(currentYear() - 1);
+      expect((await withServerStore(server, (store) => store.members.getById(renewer)))?.lastRenewedYear).toBe(currentYear() - 1);
 
       // The ticket, from the events report's row; before the refund its QR admits.
       const token = await ticketToken(devEnv, ticket);
