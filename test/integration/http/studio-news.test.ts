@@ -185,7 +185,7 @@ describe("/studio/news: writing news", () => {
     expect(created.status).toBe(302);
     const id = created.headers.get("Location")!.split("/").pop()!;
     const image = (await store().getNews(id))!.image!;
-    expect(image).toMatchObject({ width: 1200, height: 800, renditions: [350, 700, 1200] });
+    expect(image).toMatchObject({ width: 1200, height: 800, renditions: [350, 700, 1100, 1200] });
     expect(image.path).toMatch(/^\/media\/photos\/[^/]+\/original\.jpg$/);
 
     const article = parseHtml(await (await get(`/blog-details/${id}`, null)).text());

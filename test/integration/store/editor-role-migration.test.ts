@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Member } from "~/domain/records";
+import type { Member, NewMember } from "~/domain/records";
+import { newId } from "~/services/store/ids";
 import { createD1Store } from "~/services/store/d1/index.server";
+import { memberToRow } from "~/services/store/d1/rows";
 import { applyMigrations, createTestD1, migrationFiles } from "../../support/d1";
 import { newMember } from "../../support/fixtures";
 
@@ -30,6 +32,22 @@ async function shape() {
   return { columns, indexes, indexColumns, triggers };
 }
 
+/**
+ * Adds a member as the code of 0001-0008 did: today's row less the columns later migrations
+ * added (today's register writes them all), read back through today's store.
+ */
+async function registerOld(input: NewMember, memberNumber: number): Promise<Member> {
+  const existing = new Set((await db.prepare("PRAGMA table_info(members)").all<{ name: string }>()).results.map((column) => column.name));
+  const row = Object.entries(memberToRow({ ...input, id: newId(), memberNumber, createdAt: 1_700_000_000 }, 1_700_000_000)).filter(([column]) =>
+    existing.has(column),
+  );
+  await db
+    .prepare(`INSERT INTO members (${row.map(([column]) => column).join(", ")}) VALUES (${row.map(() => "?").join(", ")})`)
+    .bind(...row.map(([, value]) => value ?? null))
+    .run();
+  return (await createD1Store(db).members.getById(String(row.find(([column]) => column === "id")![1])))!;
+}
+
 async function rawRow(id: string) {
   return db.prepare("SELECT * FROM members WHERE id = ?").bind(id).first();
 }
@@ -42,8 +60,8 @@ describe("migration 0009 (the editor role)", () => {
 
   beforeAll(async () => {
     const store = createD1Store(db);
-    accountant = await store.members.register(newMember({ role: "accountant", active: true, fullName: "Old Treasurer" }));
-    member = await store.members.register(
+    accountant = await registerOld(newMember({ role: "accountant", active: true, fullName: "Old Treasurer" }), 1);
+    member = await registerOld(
       newMember({
         membership: "Family",
         spouse: { title: "Mrs", name: "Kept Spouse", email: "kept@example.com", mobile: "07700900111" },
@@ -52,6 +70,7 @@ describe("migration 0009 (the editor role)", () => {
         registrationPaid: true,
         lastRenewedYear: 2026,
       }),
+      2,
     );
     await store.members.update(member.id, { resetKey: "kept-key", resetKeyExpiresAt: 1_900_000_000, passwordChangedAt: 1_800_000_000.123 });
     member = (await store.members.getById(member.id))!;

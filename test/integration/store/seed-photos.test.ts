@@ -59,8 +59,8 @@ describe("seeding real-size photos", () => {
 
     const banners = await slideBanners();
     expect(banners.slice(0, 2).map((banner) => banner.renditions)).toEqual([
-      [350, 700, 1200],
-      [350, 700, 1200],
+      [350, 700, 1100, 1200],
+      [350, 700, 1100, 1200],
     ]);
     expect(banners[2]?.path).toMatch(/^\/demo\/slides\//);
     const versionAfter = await proxy.env.DB.prepare("SELECT version FROM content_version WHERE id = 1").first<{ version: number }>();
