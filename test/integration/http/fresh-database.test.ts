@@ -121,6 +121,7 @@ describe("npm run admin:create on the fresh database", () => {
     });
   });
 
+  // Two runs of the script (tsx starting, wrangler opening D1) and a server restart: over the default 30 s under load.
   it("makes an accountant who sets a password with the printed link, signs in and opens /accounts", async () => {
     // The script opens the same local D1 as the server: one writer at a time.
     const origin = server!.url;
@@ -158,7 +159,7 @@ describe("npm run admin:create on the fresh database", () => {
     expect(booking.page.text(".booking-closed")).toBe(NO_EVENT_TO_BOOK);
     expect(booking.page.text("#booking-title")).toBe("Book tickets");
     expect(booking.page.text("main")).not.toContain("1970");
-  });
+  }, 120_000);
 });
 
 describe("a Cockpit where nothing was ever saved", () => {
