@@ -160,9 +160,16 @@ export function ticketMethodLabel(ticket: Pick<Ticket, "price">, method: Payment
   return ticket.price === 0 && !method ? "Free" : methodLabel(method);
 }
 
-/** The tickets download with how each was paid (`methods`: by ticket id), as the last column. */
-export function ticketExport(methods: Readonly<Record<string, PaymentMethod>>): ReadonlyArray<ExportColumn<Ticket>> {
-  return [...TICKET_EXPORT, { header: "Method", kind: "text", value: (t) => ticketMethodLabel(t, methods[t.id]) }];
+/** The tickets download with how each was paid (`methods`: by ticket id) and what was refunded of it (`refunded`: pence by ticket id), last. */
+export function ticketExport(
+  methods: Readonly<Record<string, PaymentMethod>>,
+  refunded: Readonly<Record<string, number>> = {},
+): ReadonlyArray<ExportColumn<Ticket>> {
+  return [
+    ...TICKET_EXPORT,
+    { header: "Method", kind: "text", value: (t) => ticketMethodLabel(t, methods[t.id]) },
+    { header: "Refunded", kind: "money", value: (t) => refunded[t.id] ?? 0 },
+  ];
 }
 
 /** `/mem-events-pay/tickets.csv?year=…&event=…`: every row of the selection, whatever page is shown. */

@@ -190,6 +190,11 @@ export const RENEWED_EXPORT: ReadonlyArray<ExportColumn<Transaction>> = [
   ...PAYMENT_METHOD_EXPORT,
 ];
 
+/** The renewed download with what was refunded of each payment (`refunded`: pence by transaction id), so its amounts add up to what was kept. */
+export function renewedExport(refunded: Readonly<Record<string, number>>): ReadonlyArray<ExportColumn<Transaction>> {
+  return [...RENEWED_EXPORT, { header: "Refunded", kind: "money", value: (t) => refunded[t.id] ?? 0 }];
+}
+
 /** The pending table's download: the member number and the mobile stay text (their leading characters survive). */
 export const PENDING_EXPORT: ReadonlyArray<ExportColumn<Member>> = [
   { header: "Member ID", kind: "text", value: (m) => memberNumberLabel(m.memberNumber) },

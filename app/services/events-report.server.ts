@@ -56,6 +56,7 @@ export async function loadEventsReport(store: Store, input: { params: URLSearchP
 export async function eventsExportFile(store: Store, input: { params: URLSearchParams; thisYear: number }): Promise<ExportFile> {
   const { state } = await readState(store, input.params, input.thisYear);
   const { rows } = await store.tickets.listReport(storeQuery(state));
-  const methods = await store.transactions.ticketPaymentMethods(rows.map((ticket) => ticket.id));
-  return exportFile(ticketsCsvFilename(state), { columns: ticketExport(methods), rows });
+  const ids = rows.map((ticket) => ticket.id);
+  const [methods, refunded] = await Promise.all([store.transactions.ticketPaymentMethods(ids), store.refunds.refundedBy("ticket", ids)]);
+  return exportFile(ticketsCsvFilename(state), { columns: ticketExport(methods, refunded), rows });
 }

@@ -13,7 +13,7 @@ import {
   reminderSentMessage,
   renewalsSearch,
   renewedQuery,
-  RENEWED_EXPORT,
+  renewedExport,
   renewedRow,
   reportCsvFilename,
   reportCsvHref,
@@ -95,7 +95,11 @@ export async function renewalsExportFile(store: Store, input: { table: ReportTab
   const state = readRenewalsParams(input.params, thisYear);
   if (table === "renewed") {
     const { rows } = await store.transactions.listSettled(renewedQuery(state));
-    return exportFile(reportCsvFilename(table, state.year), { columns: RENEWED_EXPORT, rows });
+    const refunded = await store.refunds.refundedBy(
+      "transaction",
+      rows.map((t) => t.id),
+    );
+    return exportFile(reportCsvFilename(table, state.year), { columns: renewedExport(refunded), rows });
   }
   const { rows } = await store.members.list(pendingMembersQuery(thisYear, undefined, state.q));
   return exportFile(reportCsvFilename(table, thisYear), { columns: PENDING_EXPORT, rows });

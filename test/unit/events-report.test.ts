@@ -124,17 +124,22 @@ describe("event payments report: tiles, chart, rows, CSV", () => {
     expect(ticketRow(ticket, "cash").method).toBe("Cash");
     expect(ticketRow(ticket, "card").method).toBe("Card");
     expect(ticketRow({ ...ticket, price: 0 }).method).toBe("Free");
-    const { records } = exportCsv({ columns: ticketExport({ t1: "cash" }), rows: [ticket, { ...ticket, id: "t2" }] });
-    expect(records.map((r) => r.at(-1))).toEqual(["Cash", "Card"]);
+    const { records } = exportCsv({ columns: ticketExport({ t1: "cash" }, { t2: 1550 }), rows: [ticket, { ...ticket, id: "t2" }] });
+    expect(records.map((r) => r.at(-2))).toEqual(["Cash", "Card"]);
+    // Refunds (issue 19): what was refunded of each ticket, a plain amount in pounds, 0 when nothing.
+    expect(records.map((r) => r.at(-1))).toEqual(["0.00", "15.50"]);
   });
 
   it("writes the download in the table's columns, and a filename naming the year and event", () => {
     const { header, records } = exportCsv({ columns: ticketExport({}), rows: [ticket] });
-    expect(header).toEqual(TICKET_COLUMNS.map((column) => (column.header === "Amount" ? "Amount (£)" : column.header)));
+    expect(header).toEqual([...TICKET_COLUMNS.map((column) => (column.header === "Amount" ? "Amount (£)" : column.header)), "Refunded (£)"]);
     expect(records[0]!.slice(0, 6)).toEqual(["03-11-2026", "Family", "fam@example.com", "45.50", "Yes", "Ann"]);
     // Every name in the same column as the table shows it.
     const row = ticketRow(ticket);
-    expect(records[0]).toEqual(TICKET_COLUMNS.map((column) => (column.id === "date" ? "03-11-2026" : column.id === "amount" ? "45.50" : row[column.id])));
+    expect(records[0]).toEqual([
+      ...TICKET_COLUMNS.map((column) => (column.id === "date" ? "03-11-2026" : column.id === "amount" ? "45.50" : row[column.id])),
+      "0.00",
+    ]);
     const now = new Date(Date.UTC(2026, 10, 21, 12));
     expect(ticketsCsvFilename({ year: 2026, event: "Christmas & New Year Party!" }, now)).toBe("event-tickets-2026-christmas-new-year-party-2026-11-21.csv");
     expect(ticketsCsvFilename({ year: 2025, event: null }, now)).toBe("event-tickets-2025-all-events-2026-11-21.csv");

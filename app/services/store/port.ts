@@ -455,4 +455,6 @@ export interface RefundsRepository {
   countPeopleFreed(event: { title: string; year: number }): Promise<number>;
   /** The done refunds of a year's payments of one type, in pence (the reports' net totals). */
   sumRefunded(query: { year: number; paymentType: PaymentType }): Promise<Pence>;
+  /** The done refunds of each of these payments (`by: "transaction"`) or tickets (`by: "ticket"`), in pence, by id; none: absent (the downloads' "Refunded" column). */
+  refundedBy(by: "transaction" | "ticket", ids: Id[]): Promise<Record<Id, Pence>>;
 }

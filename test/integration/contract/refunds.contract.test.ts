@@ -91,6 +91,25 @@ describeStore("refunds", {}, (t) => {
     expect(await sum(2033)).toBe(0);
   });
 
+  it("totals the done refunds of each payment or ticket asked for (the downloads' Refunded column)", async () => {
+    await t.store.refunds.create(refund({ transactionId: "t-contract-10", amount: 300, status: "succeeded" }), 5000);
+    await t.store.refunds.create(refund({ transactionId: "t-contract-10", amount: 200, status: "succeeded" }), 5000);
+    await t.store.refunds.create(refund({ transactionId: "t-contract-11", amount: 400, status: "pending" }), 5000);
+    await t.store.refunds.create(
+      refund({ transactionId: "t-contract-12", ticketId: "k-contract-12", paymentType: "ticket", amount: 900, status: "succeeded" }),
+      5000,
+    );
+    expect(await t.store.refunds.refundedBy("transaction", ["t-contract-10", "t-contract-11", "t-contract-12", "t-nobody"])).toEqual({
+      "t-contract-10": 500,
+      "t-contract-12": 900,
+    });
+    expect(await t.store.refunds.refundedBy("ticket", ["k-contract-12", "k-nobody"])).toEqual({ "k-contract-12": 900 });
+    // More ids than D1 binds in one statement.
+    const many = Array.from({ length: 150 }, (_, i) => `t-many-${i}`);
+    expect(await t.store.refunds.refundedBy("transaction", [...many, "t-contract-10"])).toEqual({ "t-contract-10": 500 });
+    expect(await t.store.refunds.refundedBy("ticket", [])).toEqual({});
+  });
+
   it("keeps the accountant's answer about the membership", async () => {
     const mine = refund({ transactionId: "t-contract-6" });
     await t.store.refunds.create(mine, 5000);

@@ -158,7 +158,8 @@ describe("/mem-events-pay", () => {
     const csv = new TextDecoder().decode(body); // TextDecoder drops the BOM checked above
     const lines = csv.split("\r\n");
     expect(lines.at(-1)).toBe("");
-    expect(lines[0]).toBe(TICKET_COLUMNS.map((c) => (c.header === "Amount" ? "Amount (£)" : c.header)).join(","));
+    // The table's columns, then what was refunded of each ticket (refunds, issue 19).
+    expect(lines[0]).toBe([...TICKET_COLUMNS.map((c) => (c.header === "Amount" ? "Amount (£)" : c.header)), "Refunded (£)"].join(","));
     expect(lines).toHaveLength(1 + GALA_TOTALS.tickets + 1);
     expect(csv).toContain(`"'=HYPERLINK(""https://evil.example"",""x"")"`);
     expect(csv).not.toMatch(/(^|,)=HYPERLINK/m);
@@ -177,7 +178,7 @@ describe("/mem-events-pay", () => {
       new RegExp(`^attachment; filename="event-tickets-${Y}-spring-gala-test-\\d{4}-\\d{2}-\\d{2}\\.xlsx"$`),
     );
     const sheet = await readSheet(await response.arrayBuffer());
-    expect(sheet[0]).toEqual(TICKET_COLUMNS.map((c) => (c.header === "Amount" ? "Amount (£)" : c.header)));
+    expect(sheet[0]).toEqual([...TICKET_COLUMNS.map((c) => (c.header === "Amount" ? "Amount (£)" : c.header)), "Refunded (£)"]);
     expect(sheet).toHaveLength(1 + GALA_TOTALS.tickets);
     const used = sheet.find((row) => row[col("Email")] === "gala-used@example.com")!;
     expect(used[col("Amount")]).toBe(30);

@@ -241,7 +241,9 @@ describe("/mem-renewals without an e-mail provider", () => {
     expect(renewed.headers.get("Content-Disposition")).toMatch(new RegExp(`^attachment; filename="renewed-${Y}-\\d{4}-\\d{2}-\\d{2}\\.csv"$`));
     expect(renewed.headers.get("Cache-Control")).toBe("private, no-store");
     const body = new TextDecoder("utf-8", { ignoreBOM: true }).decode(await renewed.arrayBuffer());
-    expect(body.startsWith("\uFEFFName,Membership Type,Amount (£),Date,Email,payment product reference,Description,Year,Method,Reference\r\n")).toBe(true);
+    expect(
+      body.startsWith("\uFEFFName,Membership Type,Amount (£),Date,Email,payment product reference,Description,Year,Method,Reference,Refunded (£)\r\n"),
+    ).toBe(true);
     expect(body.split("\r\n").filter(Boolean)).toHaveLength(1 + baseline.renewedCount + 4);
     expect(body).toContain(`Renew Beta Person,Family,20.00,03-03-${Y},`);
     expect(body).toContain(`"'=HYPERLINK(""https://evil.example"",""x"")"`);
@@ -276,12 +278,14 @@ describe("/mem-renewals without an e-mail provider", () => {
       "Year",
       "Method",
       "Reference",
+      "Refunded (£)",
     ]);
     expect(sheet).toHaveLength(1 + baseline.renewedCount + 4);
     const beta = sheet.find((row) => row[0] === "Renew Beta Person")!;
     expect(beta.slice(0, 4)).toEqual(["Renew Beta Person", "Family", 20, new Date(Date.UTC(Y, 2, 3))]);
     // Then how it was paid (offline payments, issue 19 part O): a checkout payment is Card, with no reference.
-    expect(beta.slice(5)).toEqual(["price_family_renew", "Renewal Y", Y, "Card", null]);
+    // And what was refunded of it (refunds, issue 19): a number, 0 when nothing.
+    expect(beta.slice(5)).toEqual(["price_family_renew", "Renewal Y", Y, "Card", null, 0]);
     // A formula-looking name is a text cell, never a formula.
     expect(sheet.some((row) => row[0] === HOSTILE)).toBe(true);
 

@@ -13,6 +13,7 @@ import { d1Tickets } from "~/services/store/d1/tickets.server";
 import { d1Transactions } from "~/services/store/d1/transactions.server";
 import { nowSeconds } from "~/services/store/ids";
 import { client, withDb } from "../../support/book-ticket";
+import { parseCsv } from "../../support/csv";
 import { startFakeStripe, type FakeStripe } from "../../support/fake-stripe";
 import { newMember, newTransaction } from "../../support/fixtures";
 import { formMessage, parseHtml } from "../../support/html";
@@ -269,6 +270,16 @@ describe("the subscriptions report", () => {
     const page = parseHtml(await (await get("/mem-renewals", treasurer)).text());
     // £10.00 (undone) + £4.00 + £6.00 (partial) + £3.00 (Stripe's dashboard), all renewals of this year.
     expect(page.text("#renewed-table tfoot")).toMatch(/^Total £[\d,]+\.\d{2} \(refunded £23\.00; net £[\d,]+\.\d{2}\)$/);
+  });
+
+  it("lists what was refunded of each payment in the download, so its amounts add up to what was kept", async () => {
+    const [header, ...rows] = parseCsv((await (await get("/mem-renewals/renewed.csv", treasurer)).text()).replace(/^\uFEFF/, ""));
+    const refunded = header!.indexOf("Refunded (£)");
+    expect(refunded).toBe(header!.length - 1);
+    // The same £23.00 as the total says, row by row; every other payment 0.00.
+    const total = rows.filter((row) => row.length > 1).reduce((sum, row) => sum + Math.round(Number(row[refunded]) * 100), 0);
+    expect(total).toBe(2300);
+    expect(rows.filter((row) => row.length > 1).every((row) => /^\d+\.\d{2}$/.test(row[refunded]!))).toBe(true);
   });
 });
 

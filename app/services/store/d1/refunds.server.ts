@@ -89,6 +89,22 @@ export function d1Refunds(db: D1Database): RefundsRepository {
       const row = await db.prepare("SELECT * FROM refunds WHERE provider_refund_id = ?").bind(providerRefundId).first<Record<string, unknown>>();
       return row ? refundFromRow(row) : null;
     },
+    async refundedBy(by, ids) {
+      const column = by === "ticket" ? "ticket_id" : "transaction_id";
+      const totals: Record<string, number> = {};
+      // D1 binds at most 100 parameters a statement.
+      for (let start = 0; start < ids.length; start += 90) {
+        const chunk = ids.slice(start, start + 90);
+        const { results } = await db
+          .prepare(
+            `SELECT ${column} AS id, SUM(amount) AS amount FROM refunds WHERE status = 'succeeded' AND ${column} IN (${chunk.map(() => "?").join(", ")}) GROUP BY ${column}`,
+          )
+          .bind(...chunk)
+          .all<{ id: string; amount: number }>();
+        for (const row of results) totals[row.id] = Number(row.amount);
+      }
+      return totals;
+    },
     listByTransaction: (transactionId) => list("transaction_id", transactionId),
     listByUser: (userId) => list("user_id", userId),
     async settle(id, outcome) {
