@@ -53,8 +53,6 @@ export default defineConfig({
           globalSetup: [SERVER, "./test/support/browser-setup.ts"],
           testTimeout: 60_000,
           hookTimeout: 60_000,
-          // Only for tests marked concurrent (every-page.test.ts): three pages at once, each on two screens.
-          maxConcurrency: 3,
           fileParallelism: false,
           isolate: false,
         },

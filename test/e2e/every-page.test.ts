@@ -115,9 +115,7 @@ async function check(url: string, options: { status: number; actor: Actor; baseU
   );
 }
 
-// Read-only GETs, so pages are checked a few at a time (the e2e project's maxConcurrency): one at a
-// time, this file was a third of the browser run, mostly waiting on the browser and the server.
-describe.concurrent("every page: axe finds nothing (desktop and phone), and 360 px shows it all without sideways scroll", () => {
+describe("every page: axe finds nothing (desktop and phone), and 360 px shows it all without sideways scroll", () => {
   for (const { file, entry, actor } of PAGES) {
     it(`${file} ${entry.path} as ${actor}`, async () => {
       await check(entry.path, { status: entry.status ?? 200, actor, stay: file === "logout.tsx" });
