@@ -20,7 +20,7 @@ const summaryFile = path.resolve(ROOT, process.env.TEST_SUMMARY_FILE ?? "test-re
 function fail(message: string): never {
   console.error(`\n✘ ${message}\n`);
   mkdirSync(path.dirname(summaryFile), { recursive: true });
-  writeFileSync(summaryFile, "0 passed, 1 failed\n");
+  writeFileSync(summaryFile, `0 passed, 1 failed\n✘ ${message.split("\n")[0]}\n`);
   process.exit(1);
 }
 

@@ -48,6 +48,8 @@ interface Outcome {
   ok: boolean;
   passed: number;
   failed: number;
+  /** What failed, a line each, repeated at the end where CI's short log shows it. */
+  failures: string[];
 }
 
 /** Runs a job; with `quiet` its output is kept and printed when it ends (other jobs run beside it). */
@@ -67,17 +69,27 @@ function run(job: Job, quiet: boolean): Promise<Outcome> {
     child.on("close", (status) => {
       if (quiet && output.trim()) console.log(`\n── ${job.name} ──\n${output.trimEnd()}\n`);
       console.log(`${status === 0 ? "✔" : "✘"} ${job.name}: ${status === 0 ? "passed" : `failed (exit ${status})`} in ${seconds(started)}`);
-      const counts = job.summary ? reportedCounts(job.summary) : status === 0 ? { passed: 1, failed: 0 } : { passed: 0, failed: 1 };
+      const counts = job.summary
+        ? reportedCounts(job.summary, job.name)
+        : status === 0
+          ? { passed: 1, failed: 0, failures: [] }
+          : { passed: 0, failed: 1, failures: [`✘ ${job.name}`] };
       resolve({ ok: status === 0, ...counts });
     });
   });
 }
 
-/** The counts a run left in its summary file; none: it did not get as far as reporting. */
-function reportedCounts(file: string): { passed: number; failed: number } {
-  const match = existsSync(file) ? /(\d+) passed, (\d+) failed/.exec(readFileSync(file, "utf8")) : null;
+/** The counts and failures a run left in its summary file; none: it did not get as far as reporting. */
+function reportedCounts(file: string, name: string): Omit<Outcome, "ok"> {
+  const text = existsSync(file) ? readFileSync(file, "utf8") : "";
   rmSync(file, { force: true });
-  return match ? { passed: Number(match[1]), failed: Number(match[2]) } : { passed: 0, failed: 1 };
+  const match = /(\d+) passed, (\d+) failed/.exec(text);
+  if (!match) return { passed: 0, failed: 1, failures: [`✘ ${name}: ended before it reported`] };
+  const failures = text
+    .split("\n")
+    .filter((line) => line.startsWith("✘ "))
+    .map((line) => `✘ ${name}: ${line.slice(2)}`);
+  return { passed: Number(match[1]), failed: Number(match[2]), failures };
 }
 
 /** Runs the jobs `width` at a time, in the order given (longest first keeps the end short). */
@@ -113,7 +125,7 @@ if (!fullRun) {
 } else {
   const build = await run({ name: "Build (remix vite:build) and the worker bundle", command: bin("tsx"), args: ["scripts/build-for-tests.ts"] }, true);
   if (!build.ok) {
-    outcomes = [{ ok: false, passed: 0, failed: 1 }];
+    outcomes = [{ ok: false, passed: 0, failed: 1, failures: ["✘ the build failed: nothing was tested"] }];
   } else {
     // Every run serves the build just made (TEST_SKIP_BUILD=1).
     const built = { TEST_SKIP_BUILD: "1" };
@@ -149,6 +161,8 @@ const failed = outcomes.reduce((sum, outcome) => sum + outcome.failed, 0);
 const line = `${passed} passed, ${failed} failed`;
 mkdirSync(results, { recursive: true });
 writeFileSync(summaryFile, `${line}\n`);
+const failures = outcomes.flatMap((outcome) => outcome.failures);
+if (failures.length) console.log(`\nWhat failed (each run's output above has the details):\n${failures.join("\n")}`);
 console.log(`\nnpm test took ${seconds(started)}`);
 console.log(line);
 process.exit(outcomes.every((outcome) => outcome.ok) && failed === 0 ? 0 : 1);

@@ -6,30 +6,46 @@ import type { Reporter, TestModule } from "vitest/node";
  * Prints the one line CI reads, `N passed, N failed`, counting every test that
  * ran in every project, and keeps it in test-results/summary.txt for .ci/run, or in
  * TEST_SUMMARY_FILE when npm test runs several vitest runs at once (scripts/test.ts).
+ * Below that line the file names each failure with the first line of its error: CI shows
+ * only the end of a long log, so npm test repeats them there (scripts/test.ts).
  */
 export default class SummaryReporter implements Reporter {
   onTestRunEnd(testModules: ReadonlyArray<TestModule>, errors: ReadonlyArray<unknown>): void {
     let passed = 0;
     let failed = 0;
     let skipped = 0;
+    const failures: string[] = [];
     for (const module of testModules) {
       let failedHere = 0;
       for (const test of module.children.allTests()) {
-        const state = test.result().state;
-        if (state === "passed") passed++;
-        else if (state === "failed") failedHere++;
-        else skipped++;
+        const result = test.result();
+        if (result.state === "passed") passed++;
+        else if (result.state === "failed") {
+          failedHere++;
+          failures.push(`${module.moduleId ? path.relative(process.cwd(), module.moduleId) : "?"} › ${test.fullName}: ${firstLine(result.errors?.[0])}`);
+        } else skipped++;
       }
       // A file that failed to load, or whose beforeAll failed (its tests then show as
       // skipped), is a failure even though no single test failed.
-      if (module.state() === "failed" && failedHere === 0) failedHere = 1;
+      if (module.state() === "failed" && failedHere === 0) {
+        failedHere = 1;
+        failures.push(`${path.relative(process.cwd(), module.moduleId)}: ${firstLine(module.errors()[0])}`);
+      }
       failed += failedHere;
     }
     failed += errors.length;
+    for (const error of errors) failures.push(`outside any test: ${firstLine(error)}`);
     const line = `${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ""}`;
     const file = process.env.TEST_SUMMARY_FILE ?? "test-results/summary.txt";
     mkdirSync(path.dirname(file), { recursive: true });
-    writeFileSync(file, `${line}\n`);
+    writeFileSync(file, [line, ...failures.map((failure) => `✘ ${failure}`)].join("\n") + "\n");
     console.log(`\nvitest: ${line}`);
   }
+}
+
+/** An error's message, on one line and short enough to read in a log's last lines. */
+function firstLine(error: unknown): string {
+  const message = error && typeof error === "object" && "message" in error ? String(error.message) : String(error);
+  const line = message.split("\n").find((text) => text.trim()) ?? "(no message)";
+  return line.length > 300 ? `${line.slice(0, 300)}…` : line;
 }
