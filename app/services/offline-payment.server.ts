@@ -16,7 +16,7 @@ import type { OfflinePaymentValues } from "../domain/offline-payment-form";
 import type { Member, Transaction } from "../domain/records";
 import { currentYear } from "../domain/renewal";
 import { ukToday } from "../domain/ticket-rules";
-import type { CheckoutCharge } from "./payments.server";
+import { transactionFor, type CheckoutCharge } from "./payments.server";
 import { recordActivity } from "./activity.server";
 import { readSettingsFresh } from "./content/fresh-settings.server";
 import { settleAsPaid } from "./settlement.server";
@@ -77,18 +77,7 @@ export async function settleOfflinePayment(
   options: { membershipType?: Member["membership"] } = {},
 ): Promise<OfflineResult> {
   const transaction = await context.store.transactions.create({
-    userId: member.id,
-    title: charge.title,
-    unitAmount: charge.unitAmount,
-    qty: charge.qty,
-    year: charge.year ?? currentYear(),
-    priceRef: charge.priceRef,
-    membershipType: options.membershipType ?? member.membership,
-    memberName: member.fullName,
-    memberEmail: member.email,
-    paymentType: charge.paymentType,
-    ticketId: charge.ticketId ?? null,
-    familyDetails: null,
+    ...transactionFor(member, charge, options),
     method: values.method,
     reference: values.reference || null,
     paidOn: values.paidOn,

@@ -1,7 +1,7 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import type { Charge } from "../domain/fees";
 import type { PaymentPurpose } from "../domain/payment-pages";
-import type { FamilyDetails, Id, Member, Membership, PaymentType, Transaction } from "../domain/records";
+import type { FamilyDetails, Id, Member, Membership, NewTransaction, PaymentType, Transaction } from "../domain/records";
 import { currentYear } from "../domain/renewal";
 import { createCheckoutGateway } from "./checkout/index.server";
 import { CheckoutUnavailableError, type CheckoutLineItem } from "./checkout/gateway";
@@ -44,6 +44,31 @@ export type CheckoutCharge = Pick<Charge, "title" | "priceRef" | "unitAmount" | 
 /** `memberId--transactionId`, the client reference of the spec (§7). */
 export const clientReference = (transaction: Pick<Transaction, "userId" | "id">) => `${transaction.userId}--${transaction.id}`;
 
+/**
+ * The pending transaction for `charge`, paid by `member`: one builder for a checkout's and
+ * an offline payment's (offline-payment.server.ts adds how the money came).
+ */
+export function transactionFor(
+  member: Member,
+  charge: CheckoutCharge,
+  options: { membershipType?: Membership; familyDetails?: FamilyDetails } = {},
+): NewTransaction {
+  return {
+    userId: member.id,
+    title: charge.title,
+    unitAmount: charge.unitAmount,
+    qty: charge.qty,
+    year: charge.year ?? currentYear(),
+    priceRef: charge.priceRef,
+    membershipType: options.membershipType ?? member.membership,
+    memberName: member.fullName,
+    memberEmail: member.email,
+    paymentType: charge.paymentType,
+    ticketId: charge.ticketId ?? null,
+    familyDetails: options.familyDetails ?? null,
+  };
+}
+
 /** `url`: the provider's hosted checkout, where the route sends the payer (303). */
 export type StartCheckoutResult = { ok: true; url: string; transaction: Transaction } | { ok: false; error: string; transaction?: Transaction };
 
@@ -59,20 +84,7 @@ export async function startCheckout(
 ): Promise<StartCheckoutResult> {
   const { member, charge, purpose } = options;
   const origin = new URL(request.url).origin;
-  const transaction = await context.store.transactions.create({
-    userId: member.id,
-    title: charge.title,
-    unitAmount: charge.unitAmount,
-    qty: charge.qty,
-    year: charge.year ?? currentYear(),
-    priceRef: charge.priceRef,
-    membershipType: options.membershipType ?? member.membership,
-    memberName: member.fullName,
-    memberEmail: member.email,
-    paymentType: charge.paymentType,
-    ticketId: charge.ticketId ?? null,
-    familyDetails: options.familyDetails ?? null,
-  });
+  const transaction = await context.store.transactions.create(transactionFor(member, charge, options));
   try {
     const session = await createCheckoutGateway(context).createSession({
       lineItems: charge.lineItems ?? [{ price: charge.priceRef, quantity: charge.qty }],
