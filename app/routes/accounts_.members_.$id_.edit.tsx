@@ -2,12 +2,13 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useEffect, useState } from "react";
-import { CheckField, SelectField, TextField } from "~/components/account/AmendFields";
+import { SelectField, TextField } from "~/components/account/AmendFields";
+import { ChildCountField, ContactFields, FamilyFieldsets } from "~/components/account/MemberFields";
 import { AdminPage } from "~/components/admin/AdminPage";
 import { FormMessage, SubmitButton, useFormReply, type FormReply } from "~/components/forms";
 import { useHydrated } from "~/components/use-hydrated";
 import { CORRECTION_MESSAGES, correctionFormValues, correctionSchema } from "~/domain/member-correction";
-import { CHILD_INDEXES, INVALID_FORM_MESSAGE, MEMBER_DETAILS_LIMITS as LIMITS, TITLES, shownChildCount } from "~/domain/member-details-form";
+import { INVALID_FORM_MESSAGE, MEMBER_DETAILS_LIMITS as LIMITS, shownChildCount } from "~/domain/member-details-form";
 import { formatMemberNumber } from "~/domain/member-number";
 import { privatePageMeta } from "~/domain/private-page-meta";
 import { currentYear } from "~/domain/renewal";
@@ -58,8 +59,6 @@ async function act({ request, params, context }: ActionFunctionArgs) {
 
 /** A store outage answers the form again, with what was typed and one message (503). */
 export const action = storeSafeAction(act, storeErrorReply);
-
-const CHILD_COUNTS = ["0", "1", "2", "3", "4", "5"];
 
 export default function EditMember() {
   const loaded = useLoaderData<typeof loader>();
@@ -120,19 +119,7 @@ export default function EditMember() {
         </fieldset>
         <fieldset>
           <legend>Details</legend>
-          <div className="field-row">
-            <SelectField name="title" label="Title" options={["", ...TITLES]} defaultValue={values.title} error={errors.title} />
-            <TextField name="fullName" label="Full name" maxLength={LIMITS.fullName} defaultValue={values.fullName} error={errors.fullName} />
-          </div>
-          <TextField name="address" label="Address" maxLength={LIMITS.address} defaultValue={values.address} error={errors.address} />
-          <div className="field-row">
-            <TextField name="city" label="City" maxLength={LIMITS.city} defaultValue={values.city} error={errors.city} />
-            <TextField name="county" label="County (optional)" maxLength={LIMITS.county} defaultValue={values.county} error={errors.county} />
-          </div>
-          <div className="field-row">
-            <TextField name="postcode" label="Postcode" maxLength={LIMITS.postcode} defaultValue={values.postcode} error={errors.postcode} />
-            <TextField name="mobile" label="Mobile" type="tel" inputMode="tel" maxLength={15} defaultValue={values.mobile} error={errors.mobile} />
-          </div>
+          <ContactFields values={values} errors={errors} own={false} />
         </fieldset>
         <fieldset>
           <legend>Membership</legend>
@@ -143,85 +130,14 @@ export default function EditMember() {
             {...(hydrated ? { value: membership, onChange: setMembership } : { defaultValue: membership })}
             error={errors.membership}
           />
-          {family ? (
-            <SelectField
-              name="childCount"
-              label="Number of children"
-              options={CHILD_COUNTS}
-              {...(hydrated ? { value: childCount, onChange: setChildCount } : { defaultValue: childCount })}
-              error={errors.childCount}
-            />
-          ) : null}
+          {family ? <ChildCountField childCount={childCount} onChange={setChildCount} hydrated={hydrated} error={errors.childCount} /> : null}
           {hydrated ? null : (
             <button type="submit" name="intent" value="update-fields" className="button button-secondary">
               Update the form
             </button>
           )}
         </fieldset>
-        {family ? (
-          <fieldset>
-            <legend>Spouse</legend>
-            <div className="field-row">
-              <SelectField name="spouseTitle" label="Spouse's title" options={["", ...TITLES]} defaultValue={values.spouseTitle} error={errors.spouseTitle} />
-              <TextField name="spouseName" label="Spouse's name" maxLength={LIMITS.fullName} defaultValue={values.spouseName} error={errors.spouseName} />
-            </div>
-            <div className="field-row">
-              <TextField
-                name="spouseEmail"
-                label="Spouse's e-mail"
-                type="email"
-                maxLength={LIMITS.email}
-                defaultValue={values.spouseEmail}
-                error={errors.spouseEmail}
-              />
-              <TextField
-                name="spouseMobile"
-                label="Spouse's mobile"
-                type="tel"
-                inputMode="tel"
-                maxLength={15}
-                defaultValue={values.spouseMobile}
-                error={errors.spouseMobile}
-              />
-            </div>
-          </fieldset>
-        ) : null}
-        {family && children > 0 ? (
-          <fieldset>
-            <legend>Children</legend>
-            {CHILD_INDEXES.slice(0, children).map((i) => (
-              <div className="field-row" key={i}>
-                <TextField
-                  name={`childName${i}`}
-                  label={`Child ${i} name`}
-                  maxLength={LIMITS.childName}
-                  defaultValue={values[`childName${i}`]}
-                  error={errors[`childName${i}`]}
-                />
-                <TextField
-                  name={`childYear${i}`}
-                  label={`Child ${i} year of birth`}
-                  inputMode="numeric"
-                  maxLength={LIMITS.childYear}
-                  defaultValue={values[`childYear${i}`]}
-                  error={errors[`childYear${i}`]}
-                />
-              </div>
-            ))}
-            <CheckField
-              name="childPhotoConcent"
-              label="The member agrees that photos of their children may be taken at the association's events."
-              defaultChecked={values.childPhotoConcent === "on"}
-              error={errors.childPhotoConcent}
-            />
-            <CheckField
-              name="childPhotoShareConcent"
-              label="The member agrees that those photos may be shared on the association's website and social media."
-              defaultChecked={values.childPhotoShareConcent === "on"}
-              error={errors.childPhotoShareConcent}
-            />
-          </fieldset>
-        ) : null}
+        {family ? <FamilyFieldsets values={values} errors={errors} own={false} childRows={children} /> : null}
         <div className="amend-actions">
           <SubmitButton>Save</SubmitButton>
           <Link to={`/accounts?q=${encodeURIComponent(loaded.values.email ?? "")}`}>Cancel</Link>

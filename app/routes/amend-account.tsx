@@ -3,12 +3,13 @@ import { data, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctio
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { AccountPanel } from "~/components/account/AccountPanel";
-import { CheckField, SelectField, TextField } from "~/components/account/AmendFields";
+import { SelectField } from "~/components/account/AmendFields";
+import { ChildCountField, ContactFields, FamilyFieldsets } from "~/components/account/MemberFields";
 import { FormMessage, SubmitButton, useFormReply, type FormReply } from "~/components/forms";
 import { PageTitle } from "~/components/layout/Breadcrumbs";
 import { useHydrated } from "~/components/use-hydrated";
 import { DETAILS_UPDATED_MESSAGE, UPGRADE_AFTER_PAYMENT_NOTE } from "~/domain/account";
-import { CHILD_INDEXES, MEMBER_DETAILS_LIMITS as LIMITS, TITLES, shownChildCount } from "~/domain/member-details-form";
+import { shownChildCount } from "~/domain/member-details-form";
 import { pageMeta } from "~/domain/page-meta";
 import { UPGRADE_NEEDS_RENEWAL_MESSAGE } from "~/domain/renewal";
 import { INVALID_FORM_MESSAGE } from "~/domain/member-details-form";
@@ -57,8 +58,6 @@ async function act({ request, context }: ActionFunctionArgs) {
 
 /** A store outage answers the form again, with what was typed and one message (503). */
 export const action = storeSafeAction(act, storeErrorReply);
-
-const CHILD_COUNTS = ["0", "1", "2", "3", "4", "5"];
 
 export default function AmendAccount() {
   const loaded = useLoaderData<typeof loader>();
@@ -111,56 +110,7 @@ export default function AmendAccount() {
                 <p className="account-note">
                   E-mail: <strong>{loaded.email}</strong> (please contact us to change it)
                 </p>
-                <div className="field-row">
-                  <SelectField name="title" label="Title" options={["", ...TITLES]} defaultValue={values.title} error={errors.title} />
-                  <TextField
-                    name="fullName"
-                    label="Full name"
-                    autoComplete="name"
-                    maxLength={LIMITS.fullName}
-                    defaultValue={values.fullName}
-                    error={errors.fullName}
-                  />
-                </div>
-                <TextField
-                  name="address"
-                  label="Address"
-                  autoComplete="street-address"
-                  maxLength={LIMITS.address}
-                  defaultValue={values.address}
-                  error={errors.address}
-                />
-                <div className="field-row">
-                  <TextField name="city" label="City" autoComplete="address-level2" maxLength={LIMITS.city} defaultValue={values.city} error={errors.city} />
-                  <TextField
-                    name="county"
-                    label="County (optional)"
-                    autoComplete="address-level1"
-                    maxLength={LIMITS.county}
-                    defaultValue={values.county}
-                    error={errors.county}
-                  />
-                </div>
-                <div className="field-row">
-                  <TextField
-                    name="postcode"
-                    label="Postcode"
-                    autoComplete="postal-code"
-                    maxLength={LIMITS.postcode}
-                    defaultValue={values.postcode}
-                    error={errors.postcode}
-                  />
-                  <TextField
-                    name="mobile"
-                    label="Mobile"
-                    type="tel"
-                    autoComplete="tel"
-                    inputMode="tel"
-                    maxLength={15}
-                    defaultValue={values.mobile}
-                    error={errors.mobile}
-                  />
-                </div>
+                <ContactFields values={values} errors={errors} own />
               </fieldset>
 
               <fieldset>
@@ -185,15 +135,7 @@ export default function AmendAccount() {
                   />
                 )}
                 {upgrading ? <p className="account-note">{UPGRADE_AFTER_PAYMENT_NOTE}</p> : null}
-                {family ? (
-                  <SelectField
-                    name="childCount"
-                    label="Number of children"
-                    options={CHILD_COUNTS}
-                    {...(hydrated ? { value: childCount, onChange: setChildCount } : { defaultValue: childCount })}
-                    error={errors.childCount}
-                  />
-                ) : null}
+                {family ? <ChildCountField childCount={childCount} onChange={setChildCount} hydrated={hydrated} error={errors.childCount} /> : null}
                 {hydrated ? null : (
                   <button type="submit" name="intent" value="update-fields" className="button button-secondary">
                     Update the form
@@ -201,77 +143,7 @@ export default function AmendAccount() {
                 )}
               </fieldset>
 
-              {family ? (
-                <fieldset>
-                  <legend>Spouse</legend>
-                  <div className="field-row">
-                    <SelectField
-                      name="spouseTitle"
-                      label="Spouse's title"
-                      options={["", ...TITLES]}
-                      defaultValue={values.spouseTitle}
-                      error={errors.spouseTitle}
-                    />
-                    <TextField name="spouseName" label="Spouse's name" maxLength={LIMITS.fullName} defaultValue={values.spouseName} error={errors.spouseName} />
-                  </div>
-                  <div className="field-row">
-                    <TextField
-                      name="spouseEmail"
-                      label="Spouse's e-mail"
-                      type="email"
-                      maxLength={LIMITS.email}
-                      defaultValue={values.spouseEmail}
-                      error={errors.spouseEmail}
-                    />
-                    <TextField
-                      name="spouseMobile"
-                      label="Spouse's mobile"
-                      type="tel"
-                      inputMode="tel"
-                      maxLength={15}
-                      defaultValue={values.spouseMobile}
-                      error={errors.spouseMobile}
-                    />
-                  </div>
-                </fieldset>
-              ) : null}
-
-              {family && children > 0 ? (
-                <fieldset>
-                  <legend>Children</legend>
-                  {CHILD_INDEXES.slice(0, children).map((i) => (
-                    <div className="field-row" key={i}>
-                      <TextField
-                        name={`childName${i}`}
-                        label={`Child ${i} name`}
-                        maxLength={LIMITS.childName}
-                        defaultValue={values[`childName${i}`]}
-                        error={errors[`childName${i}`]}
-                      />
-                      <TextField
-                        name={`childYear${i}`}
-                        label={`Child ${i} year of birth`}
-                        inputMode="numeric"
-                        maxLength={LIMITS.childYear}
-                        defaultValue={values[`childYear${i}`]}
-                        error={errors[`childYear${i}`]}
-                      />
-                    </div>
-                  ))}
-                  <CheckField
-                    name="childPhotoConcent"
-                    label="I agree that photos of my children may be taken at the association's events."
-                    defaultChecked={values.childPhotoConcent === "on"}
-                    error={errors.childPhotoConcent}
-                  />
-                  <CheckField
-                    name="childPhotoShareConcent"
-                    label="I agree that those photos may be shared on the association's website and social media."
-                    defaultChecked={values.childPhotoShareConcent === "on"}
-                    error={errors.childPhotoShareConcent}
-                  />
-                </fieldset>
-              ) : null}
+              {family ? <FamilyFieldsets values={values} errors={errors} own childRows={children} /> : null}
 
               <div className="amend-actions">
                 <SubmitButton>Save</SubmitButton>
