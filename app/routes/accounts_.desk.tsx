@@ -3,14 +3,14 @@ import { data, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctio
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { AdminPage } from "~/components/admin/AdminPage";
+import { PartyBand } from "~/components/booking/PartyBand";
 import { Field, FormMessage, useFormReply } from "~/components/forms";
 import { bookingFormSchema } from "~/domain/booking-form";
 import { formatPence } from "~/domain/money";
 import { privatePageMeta } from "~/domain/private-page-meta";
-import { BAND_NAMES } from "~/domain/ticket-bands";
 import { ANOTHER_TICKET_FIELD, ANOTHER_TICKET_LABEL, BOOKING_INVALID_MESSAGE, partyFormState } from "~/domain/ticket-booking";
 import { DESK_CHOOSE_PAYMENT, DESK_NO_MEMBER, DESK_TITLE, LINK_BUTTON_TEXT, cashButtonText, readDeskPayment } from "~/domain/ticket-desk";
-import { attendeeNameLabel, countField, MAX_NAME_LENGTH, nameField, partyInputFrom, ticketPrice, type BandCounts } from "~/domain/ticket-rules";
+import { partyInputFrom, ticketPrice, type BandCounts } from "~/domain/ticket-rules";
 import { NO_UNDO_NOTE } from "~/domain/offline-payment";
 import { requireAccountant } from "~/services/auth.server";
 import { PRIVATE_CACHE_CONTROL } from "~/services/cache-control.server";
@@ -74,10 +74,6 @@ export const action = storeSafeAction(async ({ request, context }: ActionFunctio
   if (!result.ok) return answer(result.status, result.message);
   return redirectWithToast(context, `/accounts/desk?member=${encodeURIComponent(member.id)}`, { kind: "success", message: result.message });
 }, storeErrorReply);
-
-function range(min: number, max: number): number[] {
-  return Array.from({ length: max - min + 1 }, (_, i) => min + i);
-}
 
 function MemberSearch({ q, found }: { q: string; found: Array<{ id: string; name: string; email: string; number: string; membership: string }> }) {
   return (
@@ -153,49 +149,20 @@ export default function Desk() {
             </div>
           </section>
         ) : null}
-        {booking.bands.map((band) => {
-          const { min, max } = booking.limits[band];
-          const countName = countField(band);
-          const fixed = band === "adult" && single;
-          return (
-            <fieldset key={band} className={`booking-group booking-group-${band}`}>
-              <legend>{BAND_NAMES[band].legend}</legend>
-              <Field
-                id={`desk-${countName}`}
-                name={countName}
-                as="select"
-                label={`Number of ${BAND_NAMES[band].legend.toLowerCase()}`}
-                disabled={fixed}
-                value={String(counts[band])}
-                onChange={(event) => setCounts((current) => current && { ...current, [band]: Number((event.target as HTMLSelectElement).value) })}
-                error={errors[countName]}
-                after={fixed ? <input type="hidden" name={countName} value={String(min)} /> : null}
-              >
-                {range(min, max).map((n) => (
-                  <option key={n} value={n}>
-                    {n}
-                  </option>
-                ))}
-              </Field>
-              {range(1, counts[band]).map((position) => {
-                const field = nameField(band, position);
-                return (
-                  <Field
-                    key={field}
-                    id={`desk-${field}`}
-                    name={field}
-                    label={attendeeNameLabel(band, position)}
-                    type="text"
-                    autoComplete="off"
-                    maxLength={MAX_NAME_LENGTH}
-                    defaultValue={party.names[band][position - 1] ?? ""}
-                    error={errors[field]}
-                  />
-                );
-              })}
-            </fieldset>
-          );
-        })}
+        {booking.bands.map((band) => (
+          <PartyBand
+            key={band}
+            idPrefix="desk"
+            band={band}
+            limits={booking.limits[band]}
+            fixed={band === "adult" && single}
+            count={counts[band]}
+            controlled
+            onCount={(count) => setCounts((current) => current && { ...current, [band]: count })}
+            names={party.names[band]}
+            errors={errors}
+          />
+        ))}
         <div className="booking-actions">
           <button type="submit" name="intent" value="update" className="button button-secondary" disabled={busy}>
             Update party

@@ -10,7 +10,8 @@ import {
 } from "@remix-run/cloudflare";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect, useState } from "react";
-import { Field, FormMessage, useFormReply } from "~/components/forms";
+import { FormMessage, useFormReply } from "~/components/forms";
+import { PartyBand } from "~/components/booking/PartyBand";
 import { PageTitle } from "~/components/layout/Breadcrumbs";
 import { useHydrated } from "~/components/use-hydrated";
 import { formatIsoDay } from "~/domain/iso-day";
@@ -27,8 +28,7 @@ import {
   bookNowText,
   partyFormState,
 } from "~/domain/ticket-booking";
-import { BAND_NAMES } from "~/domain/ticket-bands";
-import { MAX_NAME_LENGTH, attendeeNameLabel, countField, nameField, partyInputFrom, ticketPrice, type BandCounts } from "~/domain/ticket-rules";
+import { partyInputFrom, ticketPrice, type BandCounts } from "~/domain/ticket-rules";
 import { requireUser } from "~/services/auth.server";
 import { PRIVATE_CACHE_CONTROL } from "~/services/cache-control.server";
 import { bookTicket, bookingRefusal, loadBooking, readBookingSettings, type BookingAnswer, type BookingForm } from "~/services/ticket-booking.server";
@@ -139,10 +139,6 @@ function AlreadyBooked({ held }: { held: BookingForm["held"] }) {
   );
 }
 
-function range(min: number, max: number): number[] {
-  return Array.from({ length: max - min + 1 }, (_, i) => min + i);
-}
-
 export default function BookTicket() {
   const loaded = useLoaderData<typeof loader>();
   const answer = useActionData<BookingAnswer>();
@@ -208,55 +204,20 @@ export default function BookTicket() {
             <FormMessage message={formError} />
             {loaded.held.length > 0 ? <AlreadyBooked held={loaded.held} /> : null}
 
-            {loaded.bands.map((band) => {
-              const { min, max } = loaded.limits[band];
-              const countName = countField(band);
-              const countId = `booking-${countName}`;
-              const fixed = band === "adult" && single;
-              const shown = hydrated ? counts[band] : party.counts[band];
-              return (
-                <fieldset key={band} className={`booking-group booking-group-${band}`}>
-                  <legend>{BAND_NAMES[band].legend}</legend>
-                  <Field
-                    id={countId}
-                    name={countName}
-                    as="select"
-                    className="booking-count"
-                    label={`Number of ${BAND_NAMES[band].legend.toLowerCase()}`}
-                    disabled={fixed}
-                    {...(hydrated ? { value: String(counts[band]) } : { defaultValue: String(party.counts[band]) })}
-                    onChange={(event) => setCounts((current) => ({ ...current, [band]: Number((event.target as HTMLSelectElement).value) }))}
-                    error={errors[countName]}
-                    // A disabled select is not posted: a Single membership's one adult is sent here.
-                    after={fixed ? <input type="hidden" name={countName} value={String(min)} /> : null}
-                  >
-                    {range(min, max).map((n) => (
-                      <option key={n} value={n}>
-                        {n}
-                      </option>
-                    ))}
-                  </Field>
-                  {range(1, shown).map((position) => {
-                    const field = nameField(band, position);
-                    const id = `booking-${field}`;
-                    return (
-                      <Field
-                        key={field}
-                        id={id}
-                        name={field}
-                        className="booking-name"
-                        label={attendeeNameLabel(band, position)}
-                        type="text"
-                        autoComplete="off"
-                        maxLength={MAX_NAME_LENGTH}
-                        defaultValue={party.names[band][position - 1] ?? ""}
-                        error={errors[field]}
-                      />
-                    );
-                  })}
-                </fieldset>
-              );
-            })}
+            {loaded.bands.map((band) => (
+              <PartyBand
+                key={band}
+                idPrefix="booking"
+                band={band}
+                limits={loaded.limits[band]}
+                fixed={band === "adult" && single}
+                count={hydrated ? counts[band] : party.counts[band]}
+                controlled={hydrated}
+                onCount={(count) => setCounts((current) => ({ ...current, [band]: count }))}
+                names={party.names[band]}
+                errors={errors}
+              />
+            ))}
 
             <div className="booking-actions">
               {hydrated || !bookable ? null : (
