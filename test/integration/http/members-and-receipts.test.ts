@@ -10,12 +10,13 @@ import { d1Activity } from "~/services/store/d1/activity.server";
 import { d1Members } from "~/services/store/d1/members.server";
 import { d1Outbox } from "~/services/store/d1/outbox.server";
 import { d1Transactions } from "~/services/store/d1/transactions.server";
-import { openLocalD1 } from "../../../seed/platform";
 import { startFakeStripe, type FakeStripe } from "../../support/fake-stripe";
 import { newMember } from "../../support/fixtures";
 import { parseHtml } from "../../support/html";
+import { withLocalD1 } from "../../support/practice-checkout";
+import { getAs, postFormAs } from "../../support/requests";
 import { startSeededServer, type SeededServer } from "../../support/seeded-server";
-import { demoAccount, sessionCookieFor } from "../../support/session";
+import { demoAccount } from "../../support/session";
 import { singleSignup, uniqueSignupEmail } from "../../support/signup";
 import { formFields, withChanges } from "../../support/studio-form";
 
@@ -55,22 +56,9 @@ afterAll(async () => {
 
 const treasurer = demoAccount("treasurer");
 let ip = 0;
-async function post(path: string, fields: Record<string, string>, userId?: string) {
-  const headers: Record<string, string> = { Origin: server.url, "Content-Type": "application/x-www-form-urlencoded", "CF-Connecting-IP": `198.51.100.${++ip}` };
-  if (userId) headers.Cookie = await sessionCookieFor(userId);
-  return fetch(`${server.url}${path}`, { method: "POST", redirect: "manual", headers, body: new URLSearchParams(fields) });
-}
-async function get(path: string, userId?: string) {
-  return fetch(`${server.url}${path}`, { redirect: "manual", headers: userId ? { Cookie: await sessionCookieFor(userId) } : {} });
-}
-async function db<T>(use: (db: D1Database) => Promise<T>): Promise<T> {
-  const { db, dispose } = await openLocalD1(server.persistTo);
-  try {
-    return await use(db);
-  } finally {
-    await dispose();
-  }
-}
+const post = (path: string, fields: Record<string, string>, userId?: string) => postFormAs(server, path, fields, { userId, ip: `198.51.100.${++ip}` });
+const get = (path: string, userId?: string) => getAs(server, path, userId);
+const db = <T>(use: (db: D1Database) => Promise<T>): Promise<T> => withLocalD1(server.persistTo, use);
 const member = (id: string) => db(async (d) => (await d1Members(d).getById(id)) as Member);
 const outbox = () => db(async (d) => (await d1Outbox(d).list()).rows);
 const mailTo = (emails: OutboxEmail[], to: string, subject: string) => emails.filter((e) => e.to.includes(to) && e.subject === subject);

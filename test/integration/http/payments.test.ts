@@ -6,11 +6,12 @@ import { paymentLinkToken } from "~/services/payment-link.server";
 import { d1Members } from "~/services/store/d1/members.server";
 import { d1Transactions } from "~/services/store/d1/transactions.server";
 import { demoSettings } from "../../../seed/demo-content";
-import { openLocalD1 } from "../../../seed/platform";
 import { startFakeStripe, type FakeStripe } from "../../support/fake-stripe";
 import { newMember } from "../../support/fixtures";
+import { withLocalD1 } from "../../support/practice-checkout";
+import { getAs, postFormAs } from "../../support/requests";
 import { startSeededServer, type SeededServer } from "../../support/seeded-server";
-import { demoAccount, devEnv, sessionCookieFor } from "../../support/session";
+import { demoAccount, devEnv } from "../../support/session";
 
 /**
  * Payments through the real `stripe` SDK (inside the worker) against a fake Stripe API,
@@ -54,24 +55,10 @@ const text = (html: string) =>
     .replace(/&#x27;|&#39;/g, "'")
     .replace(/\s+/g, " ");
 
-async function get(path: string, userId?: string) {
-  return fetch(`${server.url}${path}`, { redirect: "manual", headers: userId ? { Cookie: await sessionCookieFor(userId) } : {} });
-}
+const get = (path: string, userId?: string) => getAs(server, path, userId);
+const post = (path: string, fields: Record<string, string> = {}, userId?: string) => postFormAs(server, path, fields, { userId });
 
-async function post(path: string, fields: Record<string, string> = {}, userId?: string) {
-  const headers: Record<string, string> = { Origin: server.url, "Content-Type": "application/x-www-form-urlencoded" };
-  if (userId) headers.Cookie = await sessionCookieFor(userId);
-  return fetch(`${server.url}${path}`, { method: "POST", redirect: "manual", headers, body: new URLSearchParams(fields) });
-}
-
-async function db<T>(use: (db: D1Database) => Promise<T>): Promise<T> {
-  const { db, dispose } = await openLocalD1(server.persistTo);
-  try {
-    return await use(db);
-  } finally {
-    await dispose();
-  }
-}
+const db = <T>(use: (db: D1Database) => Promise<T>): Promise<T> => withLocalD1(server.persistTo, use);
 const member = (id: string) => db(async (d) => (await d1Members(d).getById(id)) as Member);
 const transactionsOf = (id: string) => db((d) => d1Transactions(d).listByUser(id));
 
