@@ -63,15 +63,29 @@ export interface EventsSummary {
 export interface Tile {
   label: string;
   value: string;
+  /** A line under the figure: how Total Amount was reached when some of it was refunded. */
+  detail?: string;
 }
 
-/** The seven tiles: the five bands, Total Count (their sum) and Total Amount in pounds. */
-export function summaryTiles(summary: EventsSummary): Tile[] {
+/**
+ * The seven tiles: the five bands, Total Count (their sum) and Total Amount in pounds.
+ * `refunded` (pence, issue 19): given back on these tickets, so Total Amount is what the
+ * association kept, with what was paid and refunded under it (the renewals total is net too).
+ */
+export function summaryTiles(summary: EventsSummary, refunded = 0): Tile[] {
   const total = ATTENDEE_BANDS.reduce((sum, band) => sum + summary.bands[band], 0);
+  const amount: Tile =
+    refunded > 0
+      ? {
+          label: "Total Amount",
+          value: formatPence(summary.amount - refunded),
+          detail: `${formatPence(summary.amount)} paid, ${formatPence(refunded)} refunded`,
+        }
+      : { label: "Total Amount", value: formatPence(summary.amount) };
   return [
     ...ATTENDEE_BANDS.map((band) => ({ label: BAND_NAMES[band].tile, value: summary.bands[band].toLocaleString("en-GB") })),
     { label: "Total Count", value: total.toLocaleString("en-GB") },
-    { label: "Total Amount", value: formatPence(summary.amount) },
+    amount,
   ];
 }
 

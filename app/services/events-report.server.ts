@@ -32,16 +32,17 @@ const storeQuery = (state: EventsReportState) => ({ year: state.year, ...(state.
 export async function loadEventsReport(store: Store, input: { params: URLSearchParams; thisYear: number }) {
   const { thisYear } = input;
   const { titles, state } = await readState(store, input.params, thisYear);
-  const [summary, page] = await Promise.all([
+  const [summary, page, refunded] = await Promise.all([
     store.tickets.summarizeReport(storeQuery(state)),
     store.tickets.listReport({ ...storeQuery(state), ...storePage(state) }),
+    store.refunds.sumRefunded({ year: state.year, paymentType: "ticket", ...(state.event === null ? {} : { eventTitle: state.event }) }),
   ]);
   const methods = await store.transactions.ticketPaymentMethods(page.rows.map((ticket) => ticket.id));
   return {
     thisYear,
     titles,
     state,
-    tiles: summaryTiles(summary),
+    tiles: summaryTiles(summary, refunded),
     chart: bandBars(summary.bands),
     tickets: {
       count: summary.tickets,

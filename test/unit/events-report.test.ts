@@ -59,6 +59,13 @@ describe("event payments report: tiles, chart, rows, CSV", () => {
     ]);
   });
 
+  it("shows Total Amount net of refunds, with what was paid and refunded under it", () => {
+    const tiles = summaryTiles(summary, 23456);
+    expect(tiles).toHaveLength(7);
+    expect(tiles[6]).toEqual({ label: "Total Amount", value: "£1,000.00", detail: "£1,234.56 paid, £234.56 refunded" });
+    expect(summaryTiles(summary, 0)[6]).toEqual({ label: "Total Amount", value: "£1,234.56" });
+  });
+
   it("scales the chart to the largest band and says it in words", () => {
     const bars = bandBars(summary.bands);
     expect(bars.map((b) => b.height)).toEqual([100, 20, 30, 40, 10]);

@@ -47,6 +47,7 @@ export function SummaryTiles({ tiles, scope }: { tiles: Tile[]; scope: string })
           <div key={tile.label} className="events-tile">
             <dt>{tile.label}</dt>
             <dd>{tile.value}</dd>
+            {tile.detail ? <dd className="events-tile-detail">{tile.detail}</dd> : null}
           </div>
         ))}
       </dl>

@@ -453,8 +453,11 @@ export interface RefundsRepository {
   isTicketRefunded(ticketId: Id): Promise<boolean>;
   /** How many people held places on the event's tickets refunded in full: places freed again. */
   countPeopleFreed(event: { title: string; year: number }): Promise<number>;
-  /** The done refunds of a year's payments of one type, in pence (the reports' net totals). */
-  sumRefunded(query: { year: number; paymentType: PaymentType }): Promise<Pence>;
+  /**
+   * The done refunds of a year's payments of one type, in pence (the reports' net totals);
+   * with `eventTitle`, only the tickets of that event (a ticket's year is its event's).
+   */
+  sumRefunded(query: { year: number; paymentType: PaymentType; eventTitle?: string }): Promise<Pence>;
   /** The done refunds of each of these payments (`by: "transaction"`) or tickets (`by: "ticket"`), in pence, by id; none: absent (the downloads' "Refunded" column). */
   refundedBy(by: "transaction" | "ticket", ids: Id[]): Promise<Record<Id, Pence>>;
 }

@@ -91,6 +91,26 @@ describeStore("refunds", {}, (t) => {
     expect(await sum(2033)).toBe(0);
   });
 
+  it("sums one event's done ticket refunds (the events report's net Total Amount)", async () => {
+    const ticketRefund = (n: number, title: string, amount: number) =>
+      refund({
+        transactionId: `t-contract-ev${n}`,
+        ticketId: `k-contract-ev${n}`,
+        paymentType: "ticket",
+        year: 2034,
+        event: { title, year: 2034 },
+        amount,
+        status: "succeeded",
+      });
+    await t.store.refunds.create(ticketRefund(1, "Summer Picnic", 1500), 5000);
+    await t.store.refunds.create(ticketRefund(2, "Christmas Party", 2500), 5000);
+    const sum = (eventTitle?: string) => t.store.refunds.sumRefunded({ year: 2034, paymentType: "ticket", ...(eventTitle ? { eventTitle } : {}) });
+    expect(await sum()).toBe(4000);
+    expect(await sum("Summer Picnic")).toBe(1500);
+    expect(await sum("Christmas Party")).toBe(2500);
+    expect(await sum("Diwali Night")).toBe(0);
+  });
+
   it("totals the done refunds of each payment or ticket asked for (the downloads' Refunded column)", async () => {
     await t.store.refunds.create(refund({ transactionId: "t-contract-10", amount: 300, status: "succeeded" }), 5000);
     await t.store.refunds.create(refund({ transactionId: "t-contract-10", amount: 200, status: "succeeded" }), 5000);

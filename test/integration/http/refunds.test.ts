@@ -1,4 +1,5 @@
 import Stripe from "stripe";
+import { formatPence } from "~/domain/money";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { heldSince } from "~/domain/event-capacity";
 import type { Member, Transaction } from "~/domain/records";
@@ -16,7 +17,7 @@ import { client, withDb } from "../../support/book-ticket";
 import { parseCsv } from "../../support/csv";
 import { startFakeStripe, type FakeStripe } from "../../support/fake-stripe";
 import { newMember, newTransaction } from "../../support/fixtures";
-import { formMessage, parseHtml } from "../../support/html";
+import { DomUtils, formMessage, parseHtml, textOf } from "../../support/html";
 import { startSeededServer, type SeededServer } from "../../support/seeded-server";
 import { demoAccount } from "../../support/session";
 
@@ -248,6 +249,17 @@ describe("a ticket refunded in full", () => {
     const door = async () => parseHtml(await (await get(`/scan-qr-code?code=${ticket!.code}`, treasurer)).text());
     expect((await door()).text("body")).not.toContain(REFUNDED_TICKET);
 
+    // The events report's Total Amount for this event, before the refund: what was paid, nothing under it.
+    const reportPath = `/mem-events-pay?${new URLSearchParams({ year: String(ticket!.year), event: ticket!.title })}`;
+    const totalAmount = async () => {
+      const tile = parseHtml(await (await get(reportPath, treasurer)).text())
+        .all(".events-tile")
+        .find((node) => textOf(DomUtils.findOne((n) => n.name === "dt", node.children)!) === "Total Amount")!;
+      return DomUtils.findAll((n) => n.name === "dd", tile.children).map(textOf);
+    };
+    const [paidBefore] = await totalAmount();
+    const pence = (text: string) => Math.round(Number(text.replace(/[£,]/g, "")) * 100);
+
     // From the events report's row.
     const fromReport = await get(`/accounts/tickets/${ticket!.id}/refund`, treasurer);
     expect(fromReport.headers.get("Location")).toBe(refundPath(paid.transaction));
@@ -262,6 +274,11 @@ describe("a ticket refunded in full", () => {
     expect(formMessage(await save.text())).toBe(REFUNDED_TICKET);
     expect((await withDb(server, (db) => d1Tickets(db).getById(ticket!.id)))?.used).toBe(false);
     expect(await placesLeft()).toBe("5 places left");
+
+    // The report's total is now net of the refund, with what was paid and refunded under it.
+    const [net, detail] = await totalAmount();
+    expect(pence(net!)).toBe(pence(paidBefore!) - paid.transaction.unitAmount);
+    expect(detail).toBe(`${paidBefore} paid, ${formatPence(paid.transaction.unitAmount)} refunded`);
   });
 });
 

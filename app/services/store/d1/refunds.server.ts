@@ -124,10 +124,11 @@ export function d1Refunds(db: D1Database): RefundsRepository {
         .first();
       return row !== null;
     },
-    async sumRefunded({ year, paymentType }) {
+    async sumRefunded({ year, paymentType, eventTitle }) {
+      const event = eventTitle === undefined ? "" : " AND event_title = ?";
       const row = await db
-        .prepare("SELECT COALESCE(SUM(amount), 0) AS amount FROM refunds WHERE year = ? AND payment_type = ? AND status = 'succeeded'")
-        .bind(year, paymentType)
+        .prepare(`SELECT COALESCE(SUM(amount), 0) AS amount FROM refunds WHERE year = ? AND payment_type = ? AND status = 'succeeded'${event}`)
+        .bind(year, paymentType, ...(eventTitle === undefined ? [] : [eventTitle]))
         .first<{ amount: number }>();
       return Number(row?.amount ?? 0);
     },
