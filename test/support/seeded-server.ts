@@ -90,13 +90,23 @@ export async function startSeededServer(
     const wantsCockpit = cockpitMode() && !options.vars?.CMS_API_URL;
     let cockpitData: CockpitDemo | undefined;
     if (options.prepare) {
-      const { db, dispose } = await openLocalD1(persistTo);
-      try {
-        await options.prepare(db);
-        if (wantsCockpit) cockpitData = await cockpitDataFromD1(db, new Date(template.date));
-      } finally {
-        await dispose();
-      }
+      const prepare = options.prepare;
+      cockpitData = await againAfterProxyGlitch(
+        async () => {
+          const { db, dispose } = await openLocalD1(persistTo);
+          try {
+            await prepare(db);
+            return wantsCockpit ? await cockpitDataFromD1(db, new Date(template.date)) : undefined;
+          } finally {
+            await dispose();
+          }
+        },
+        // A second try starts again from the template: the first may have written half.
+        () => {
+          rmSync(persistTo, { recursive: true, force: true });
+          cpSync(template.dir, persistTo, { recursive: true });
+        },
+      );
     } else if (wantsCockpit) {
       cockpitData = JSON.parse(readFileSync(template.cockpitData!, "utf8")) as CockpitDemo;
     }
@@ -131,5 +141,23 @@ export async function startSeededServer(
     await cockpit?.stop();
     rmSync(persistTo, { recursive: true, force: true });
     throw error;
+  }
+}
+
+/**
+ * Miniflare's platform proxy (getPlatformProxy) answers a synchronous call, such as
+ * `db.prepare(...)`, through a helper thread; very rarely that answer goes missing and the
+ * call fails with a bare AssertionError in its SynchronousFetcher (once in a CI run of some
+ * thousands of such calls). A server's prepare step writes to its own fresh copy of the
+ * template, so it is tried once more from a fresh copy; any other error fails at once.
+ */
+async function againAfterProxyGlitch<T>(work: () => Promise<T>, reset: () => void): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (!(error instanceof Error && error.name === "AssertionError" && /SynchronousFetcher|fetch-sync/.test(error.stack ?? ""))) throw error;
+    console.warn(`The D1 proxy lost an answer while preparing a test server (${error.message}); preparing it again from the template.`);
+    reset();
+    return work();
   }
 }
