@@ -24,6 +24,10 @@ export default defineConfig({
   plugins: [tsconfigPaths()],
   test: {
     reporters: ["default", "./test/support/summary-reporter.ts"],
+    // expect.poll waits for a page or the server to change; vitest's 1 s default is too short
+    // on a loaded CI machine (four runs share two cores), where a render after a request can
+    // take longer. A poll that passes returns at once, so this costs nothing when all is well.
+    expect: { poll: { timeout: 15_000 } },
     maxWorkers: 1,
     setupFiles: ["./test/support/no-keep-alive.ts"],
     projects: [

@@ -133,7 +133,7 @@ describe("the lightbox (JavaScript on)", () => {
    * back on the opener, then our handler moves it to the photo last shown.
    */
   const focusedHref = async (page: Page, expected: string) => {
-    await page.waitForFunction((href) => document.activeElement?.getAttribute("href") === href, expected, { timeout: 2000 }).catch(() => undefined);
+    await page.waitForFunction((href) => document.activeElement?.getAttribute("href") === href, expected, { timeout: 10_000 }).catch(() => undefined);
     return page.evaluate(() => document.activeElement?.getAttribute("href"));
   };
 

@@ -67,7 +67,7 @@ describe("home slider with JavaScript", () => {
     // Autoplay stops while the pointer is over it; keep the pointer away.
     await page.mouse.move(0, 0);
     await page.waitForFunction((first) => document.querySelector(".hero-slider li.slide.selected h2")?.textContent !== first, demo.slides[0]!.title, {
-      timeout: 6000,
+      timeout: 15_000,
     });
     expect(await selectedSlideTitle(page)).toBe(demo.slides[1]!.title);
     // Banners after the first are drawn once the page has loaded or as their slide comes up: each shows with its slide.

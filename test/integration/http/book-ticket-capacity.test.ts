@@ -123,7 +123,7 @@ describe("an event with a capacity", () => {
         if (!row) throw new Error("no ticket e-mail yet");
         return row.text;
       },
-      { timeout: 5_000, interval: 50 },
+      { timeout: 15_000, interval: 50 },
     );
     expect(email).toContain(`When: ${when}`);
     expect(email).toContain(`Where: ${venue}`);

@@ -27,7 +27,7 @@ async function eventually<T>(read: () => Promise<T | undefined> | T | undefined,
       if (value === undefined) throw new Error(`Timed out waiting for ${what}`);
       return value;
     },
-    { timeout: 5_000, interval: 50 },
+    { timeout: 15_000, interval: 50 },
   );
 }
 

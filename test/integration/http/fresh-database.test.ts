@@ -119,7 +119,7 @@ describe("npm run admin:create on the fresh database", () => {
       status: 1,
       out: expect.stringContaining("No member has this e-mail yet."),
     });
-  });
+  }, 120_000);
 
   // Two runs of the script (tsx starting, wrangler opening D1) and a server restart: over the default 30 s under load.
   it("makes an accountant who sets a password with the printed link, signs in and opens /accounts", async () => {

@@ -187,7 +187,7 @@ describe("tickets at the desk", () => {
         );
         if (!row) throw new Error("no ticket e-mail yet");
       },
-      { timeout: 5_000, interval: 50 },
+      { timeout: 15_000, interval: 50 },
     );
     const csv = parseCsv(await (await get("/mem-events-pay/tickets.csv", treasurer)).text());
     const method = csv[0]!.indexOf("Method");

@@ -85,7 +85,7 @@ describe("a settled ticket transaction whose ticket stayed unpaid", () => {
     expect((await ticketOf(ticketId)).paid).toBe(true);
     expect((await get(url)).headers.get("X-Settlement")).toBe("already-settled");
     await expectOneEmail(CODES.returnPage);
-  });
+  }, 60_000);
 
   it("a webhook retry makes the ticket paid; two deliveries at once send one e-mail", async () => {
     await expectStuck("webhook");
@@ -134,5 +134,5 @@ describe("a settled ticket transaction whose ticket stayed unpaid", () => {
     expect((await ticketOf(ticketId)).paid).toBe(true);
     await post("/accounts/payments", { id: transactionId }, treasurer);
     await expectOneEmail(CODES.reconcile);
-  });
+  }, 60_000);
 });
