@@ -7,17 +7,16 @@ import { ensureSystemPackages } from "./system-packages";
 /**
  * npm test (ADR 0030, 0031): the system packages first (installed when it may, else one
  * line to run); then the build, made once, with the lint and the type check beside it;
- * then the test runs, five at a time, longest first: the browser tests on D1 (every-page
- * beside the rest), the integration tests in two halves, the browser tests where the store
- * matters again on the Cockpit store, the contract suite against a real Cockpit v1, and the
- * unit tests. Each run is its own vitest process
+ * then the test runs, four at a time, longest first: the browser tests on D1, the integration
+ * tests in two halves, the browser tests where the store matters again on the Cockpit store,
+ * the contract suite against a real Cockpit v1, and the unit tests. Each run is its own vitest process
  * with its own server on its own copy of the seeded database, so no run sees another's
  * data; within a run, files go one at a time (they share that server). Prints each
  * run's output when it ends, and ends with one line, `N passed, N failed`, in
  * test-results/summary.txt too, counting the lint and the type check as one check each.
  * `npm test -- <vitest args>` runs only vitest with those arguments (with the checks
- * beside it). TEST_JOBS=n changes how many runs go at once (5: a run waits on its browser
- * and server much of the time, so two cores keep five runs busy).
+ * beside it). TEST_JOBS=n changes how many runs go at once (4: a run waits on its browser
+ * and server much of the time, so two cores keep four runs busy).
  */
 const bin = (name: string) => path.join(ROOT, "node_modules", ".bin", name);
 const results = path.join(ROOT, "test-results");
@@ -25,7 +24,7 @@ const summaryFile = path.join(results, "summary.txt");
 const scripts = (JSON.parse(readFileSync(path.join(ROOT, "package.json"), "utf8")) as { scripts: Record<string, string> }).scripts;
 const vitestArgs = process.argv.slice(2);
 const fullRun = vitestArgs.length === 0;
-const slots = Math.max(1, Number(process.env.TEST_JOBS) || 5);
+const slots = Math.max(1, Number(process.env.TEST_JOBS) || 4);
 rmSync(summaryFile, { force: true });
 
 const packages = ensureSystemPackages();
@@ -112,8 +111,6 @@ const vitest = (name: string, args: string[], env: NodeJS.ProcessEnv = {}): Job 
   summary: path.join(results, `summary-${name.replace(/\W+/g, "-").toLowerCase()}.txt`),
 });
 
-const EVERY_PAGE = "test/e2e/every-page.test.ts";
-
 const started = Date.now();
 // The checks that read the code are single-threaded: they run beside the build (or beside
 // vitest when only some tests are asked for).
@@ -134,9 +131,7 @@ if (!fullRun) {
     const built = { TEST_SKIP_BUILD: "1" };
     outcomes = await pool(
       [
-        // The browser tests on D1 were the longest run: every-page (a third of them) goes on
-        // its own, beside the rest.
-        vitest("Browser tests on D1 (e2e), all but every-page", ["--project", "e2e", "--exclude", EVERY_PAGE], built),
+        vitest("Browser tests on D1 (e2e)", ["--project", "e2e"], built),
         // The integration files in two halves, each with its own server: one run of them all
         // was the longest of the four.
         vitest("Integration tests, first half", ["--project", "integration", "--shard=1/2"], built),
@@ -144,7 +139,6 @@ if (!fullRun) {
         // The browser tests where the store matters, each server with its own fake Cockpit
         // (test/support/cockpit-mode.ts, d1-only-e2e.ts).
         vitest("Browser tests on the Cockpit store (E2E_STORE=cockpit)", ["--project", "e2e"], { ...built, E2E_STORE: "cockpit" }),
-        vitest("Browser tests on D1 (e2e), every-page", ["--project", "e2e", EVERY_PAGE], built),
         ...(scripts["test:cockpit-real"]
           ? [
               {
