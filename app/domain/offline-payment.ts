@@ -71,6 +71,14 @@ export const NOTHING_DUE_MESSAGE = "This member has nothing to pay at the moment
 export const NOT_DUE_MESSAGE = "This payment is not due for this member any more. Please check the member and try again.";
 export const NO_UNDO_NOTE =
   "An offline payment cannot be deleted or changed once it is recorded. If it was recorded by mistake, it can only be reversed by recording a refund.";
+/** After a change to Family is recorded: it collects no spouse or children, so Edit Member opens next to add them. */
+export const ADD_FAMILY_NOTE = "Now add their spouse and children.";
+
+/** Where the accountant goes after recording `kind`: the members table, or Edit Member after a change to Family. */
+export function afterRecordingPath(kind: MemberPaymentKind, memberId: string): string {
+  return kind === "upgrade" ? `/accounts/members/${encodeURIComponent(memberId)}/edit` : "/accounts";
+}
+
 export const PART_PAYMENT_NOTE = "Part payments are not supported: record the payment once the full amount has been received.";
 
 export const OFFLINE_MESSAGES = {

@@ -4,7 +4,15 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { AdminPage } from "~/components/admin/AdminPage";
 import { OfflinePaymentFields } from "~/components/admin/OfflinePaymentFields";
 import { FormMessage, SubmitButton, useFormReply, type FormReply } from "~/components/forms";
-import { MEMBER_PAYMENT_KINDS, NOTHING_DUE_MESSAGE, NOT_DUE_MESSAGE, NO_UNDO_NOTE, type MemberPaymentKind } from "~/domain/offline-payment";
+import {
+  ADD_FAMILY_NOTE,
+  MEMBER_PAYMENT_KINDS,
+  NOTHING_DUE_MESSAGE,
+  NOT_DUE_MESSAGE,
+  NO_UNDO_NOTE,
+  afterRecordingPath,
+  type MemberPaymentKind,
+} from "~/domain/offline-payment";
 import { offlinePaymentSchema } from "~/domain/offline-payment-form";
 import { privatePageMeta } from "~/domain/private-page-meta";
 import { requireAccountant } from "~/services/auth.server";
@@ -44,9 +52,10 @@ export const action = storeSafeAction(async ({ request, params, context }: Actio
   const result = await recordMemberPayment(context, accountant, page.member.id, kind as MemberPaymentKind, submission.value);
   if (!result) throw notFound();
   if (!result.ok) return data(submission.reply({ formErrors: [result.message] }), { status: 409, headers: PRIVATE });
-  return redirectWithToast(context, "/accounts", {
+  const recorded = recordedMessage(submission.value.method, `${page.due.label}, ${page.member.name}`);
+  return redirectWithToast(context, afterRecordingPath(page.due.kind, page.member.id), {
     kind: "success",
-    message: recordedMessage(submission.value.method, `${page.due.label}, ${page.member.name}`),
+    message: page.due.kind === "upgrade" ? `${recorded} ${ADD_FAMILY_NOTE}` : recorded,
   });
 }, storeErrorReply);
 

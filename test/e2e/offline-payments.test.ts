@@ -6,6 +6,7 @@ import { DESKTOP, PHONE, hydrated, launchBrowser, newContext } from "../support/
 import { withDb } from "../support/book-ticket";
 import { newMember } from "../support/fixtures";
 import { startSeededServer, type SeededServer } from "../support/seeded-server";
+import { withServerStore } from "../support/server-store";
 import { demoAccount } from "../support/session";
 
 /**
@@ -106,6 +107,29 @@ for (const { key, js, device } of MODES) {
       );
       expect(receipts.results).toHaveLength(1);
       expect(receipts.results[0]!.text).toContain("Cash");
+    });
+
+    it("records a change to Family by bank transfer, then adds the spouse on Edit Member, where it leads", async () => {
+      const { renewer } = people[key];
+      const page = await open(js, device, treasurer(), `/accounts/record-payment/${renewer.id}`);
+      await page.getByText(`Change to Family ${Y}`).waitFor();
+      await page.getByLabel("How was it paid?").selectOption("bank");
+      await page.getByLabel("Reference").fill(`FAMILY ${key}`);
+      const toast = await submitAndToast(page, "Record payment", `/accounts/members/${renewer.id}/edit`);
+      expect(toast).toContain("Bank transfer payment recorded");
+      expect(toast).toContain("Now add their spouse and children.");
+      if (js) await hydrated(page);
+      await page.getByLabel("Spouse's title").selectOption("Mrs");
+      await page.getByLabel("Spouse's name").fill(`Spouse ${key}`);
+      await page.getByLabel("Spouse's e-mail").fill(`spouse.${key}@example.com`);
+      await page.getByLabel("Spouse's mobile").fill("07700900778");
+      expect(await fitsScreen(page)).toBe(true);
+      await page.getByRole("button", { name: "Save", exact: true }).last().click();
+      await page.waitForURL((url) => url.pathname === "/accounts");
+      await page.context().close();
+
+      const member = await withServerStore(server, (store) => store.members.getById(renewer.id));
+      expect(member).toMatchObject({ membership: "Family", spouse: { title: "Mrs", name: `Spouse ${key}`, email: `spouse.${key}@example.com` } });
     });
 
     it("sells a ticket at the desk for cash: it is paid and has its QR on the member's account", async () => {

@@ -5,6 +5,7 @@ import { renewalCharge, upgradeCharge, registrationCharge, registrationFeeLines 
 import {
   OFFLINE_MESSAGES,
   PART_PAYMENT_NOTE,
+  afterRecordingPath,
   amountMismatchMessage,
   isIsoDay,
   memberPaymentCharge,
@@ -39,6 +40,14 @@ describe("offline payments: what a member may pay now", () => {
     expect(memberPaymentCharge("renewal", fees, "Family", now)).toEqual(renewalCharge(fees, "Family"));
     expect(memberPaymentCharge("upgrade", fees, "Single", now)).toEqual(upgradeCharge(fees, 6));
     expect(memberPaymentCharge("registration", fees, "Single", now)).toEqual(registrationCharge(registrationFeeLines(fees, "Single", now)));
+  });
+});
+
+describe("offline payments: after recording", () => {
+  it("goes back to the members table, or on to Edit Member after a change to Family (its spouse and children are added there)", () => {
+    expect(afterRecordingPath("registration", "m1")).toBe("/accounts");
+    expect(afterRecordingPath("renewal", "m1")).toBe("/accounts");
+    expect(afterRecordingPath("upgrade", "m1")).toBe("/accounts/members/m1/edit");
   });
 });
 

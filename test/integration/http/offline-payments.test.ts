@@ -128,6 +128,22 @@ describe("recording a member's payment", () => {
     expect(await transactionsOf(ids.renewer)).toHaveLength(1);
   });
 
+  it("a change to Family recorded by bank transfer goes on to Edit Member, where the spouse and children are added", async () => {
+    const form = parseHtml(await (await get(`/accounts/record-payment/${ids.renewer}`, treasurer)).text());
+    const amount = form.one("#offline-amount")?.attribs.value ?? "";
+    const response = await post(
+      `/accounts/record-payment/${ids.renewer}`,
+      { kind: "upgrade", method: "bank", reference: "FAMILY UPGRADE 7", paidOn: today(), amount },
+      treasurer,
+    );
+    expect(response.status, formMessage(await response.clone().text()) ?? "").toBe(302);
+    expect(response.headers.get("Location")).toBe(`/accounts/members/${ids.renewer}/edit`);
+    expect((await memberOf(ids.renewer))?.membership).toBe("Family");
+    const edit = parseHtml(await (await get(`/accounts/members/${ids.renewer}/edit`, treasurer)).text());
+    expect(edit.one("#amend-spouseName")).not.toBeNull();
+    expect(edit.one("#amend-childCount")).not.toBeNull();
+  });
+
   it("a registration paid by cheque makes the applicant an active, paid member", async () => {
     const form = parseHtml(await (await get(`/accounts/record-payment/${ids.applicant}`, treasurer)).text());
     const amount = form.one("#offline-amount")?.attribs.value ?? "";
