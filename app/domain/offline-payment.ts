@@ -79,6 +79,12 @@ export function afterRecordingPath(kind: MemberPaymentKind, memberId: string): s
   return kind === "upgrade" ? `/accounts/members/${encodeURIComponent(memberId)}/edit` : "/accounts";
 }
 
+/** The toast after a payment for `what` is recorded; after a change to Family it says what to do next. */
+export function recordedMessage(kind: MemberPaymentKind, method: OfflineMethod, what: string): string {
+  const recorded = `${METHOD_LABELS[method]} payment recorded: ${what}.`;
+  return kind === "upgrade" ? `${recorded} ${ADD_FAMILY_NOTE}` : recorded;
+}
+
 export const PART_PAYMENT_NOTE = "Part payments are not supported: record the payment once the full amount has been received.";
 
 export const OFFLINE_MESSAGES = {

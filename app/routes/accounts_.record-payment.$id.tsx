@@ -5,19 +5,19 @@ import { AdminPage } from "~/components/admin/AdminPage";
 import { OfflinePaymentFields } from "~/components/admin/OfflinePaymentFields";
 import { FormMessage, SubmitButton, useFormReply, type FormReply } from "~/components/forms";
 import {
-  ADD_FAMILY_NOTE,
   MEMBER_PAYMENT_KINDS,
   NOTHING_DUE_MESSAGE,
   NOT_DUE_MESSAGE,
   NO_UNDO_NOTE,
   afterRecordingPath,
+  recordedMessage,
   type MemberPaymentKind,
 } from "~/domain/offline-payment";
 import { offlinePaymentSchema } from "~/domain/offline-payment-form";
 import { privatePageMeta } from "~/domain/private-page-meta";
 import { requireAccountant } from "~/services/auth.server";
 import { PRIVATE_CACHE_CONTROL } from "~/services/cache-control.server";
-import { loadMemberPayment, recordMemberPayment, recordedMessage } from "~/services/offline-payment.server";
+import { loadMemberPayment, recordMemberPayment } from "~/services/offline-payment.server";
 import { storeErrorReply, storeSafeAction } from "~/services/store-errors.server";
 import { redirectWithToast } from "~/services/toast.server";
 
@@ -52,10 +52,9 @@ export const action = storeSafeAction(async ({ request, params, context }: Actio
   const result = await recordMemberPayment(context, accountant, page.member.id, kind as MemberPaymentKind, submission.value);
   if (!result) throw notFound();
   if (!result.ok) return data(submission.reply({ formErrors: [result.message] }), { status: 409, headers: PRIVATE });
-  const recorded = recordedMessage(submission.value.method, `${page.due.label}, ${page.member.name}`);
   return redirectWithToast(context, afterRecordingPath(page.due.kind, page.member.id), {
     kind: "success",
-    message: page.due.kind === "upgrade" ? `${recorded} ${ADD_FAMILY_NOTE}` : recorded,
+    message: recordedMessage(page.due.kind, submission.value.method, `${page.due.label}, ${page.member.name}`),
   });
 }, storeErrorReply);
 

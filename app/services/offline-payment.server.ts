@@ -4,13 +4,11 @@ import type { Charge } from "../domain/fees";
 import { formatPence } from "../domain/money";
 import {
   MEMBER_PAYMENT_LABELS,
-  METHOD_LABELS,
   NOT_DUE_MESSAGE,
   memberPaymentCharge,
   memberPaymentDue,
   offlinePaymentWords,
   type MemberPaymentKind,
-  type OfflineMethod,
 } from "../domain/offline-payment";
 import type { OfflinePaymentValues } from "../domain/offline-payment-form";
 import type { Member, Transaction } from "../domain/records";
@@ -116,9 +114,4 @@ export async function recordMemberPayment(
     });
   }
   return result;
-}
-
-/** The toast after a payment is recorded. */
-export function recordedMessage(method: OfflineMethod, what: string): string {
-  return `${METHOD_LABELS[method]} payment recorded: ${what}.`;
 }

@@ -4,7 +4,7 @@ import { currentYear } from "~/domain/renewal";
 import { APPLICATION_REJECTED_SUBJECT } from "~/emails/ApplicationRejectedEmail";
 import { hashPassword } from "~/services/password.server";
 import { d1Members } from "~/services/store/d1/members.server";
-import { DESKTOP, PHONE, hydrated, launchBrowser, newContext } from "../support/browser";
+import { DESKTOP, PHONE, fitsScreen, hydrated, launchBrowser, newContext } from "../support/browser";
 import { newMember } from "../support/fixtures";
 import { startSeededServer, type SeededServer } from "../support/seeded-server";
 import { demoAccount } from "../support/session";
@@ -180,7 +180,7 @@ for (const javaScriptEnabled of MODES) {
       const rows = await page.locator(".receipt-rows").innerText();
       for (const part of ["£10.00", "Card", `Renata Payer ${k}`]) expect(rows).toContain(part);
       expect(await page.locator(".receipt-from").innerText()).toContain("Manchester Mosaic Association");
-      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+      expect(await fitsScreen(page)).toBe(true);
 
       if (javaScriptEnabled) {
         await page.evaluate(() => {

@@ -2,7 +2,7 @@ import type { Browser, BrowserContextOptions, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { currentYear } from "~/domain/renewal";
 import { d1Members } from "~/services/store/d1/members.server";
-import { DESKTOP, PHONE, hydrated, launchBrowser, newContext } from "../support/browser";
+import { DESKTOP, PHONE, fitsScreen, hydrated, launchBrowser, newContext } from "../support/browser";
 import { withDb } from "../support/book-ticket";
 import { newMember } from "../support/fixtures";
 import { startSeededServer, type SeededServer } from "../support/seeded-server";
@@ -74,10 +74,6 @@ async function submitAndToast(page: Page, button: string, path: string): Promise
   await page.waitForURL((url) => url.pathname === path);
   await page.locator(".toast").waitFor();
   return page.locator(".toast").innerText();
-}
-
-async function fitsScreen(page: Page): Promise<boolean> {
-  return page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
 }
 
 for (const { key, js, device } of MODES) {

@@ -6,6 +6,7 @@ import {
   OFFLINE_MESSAGES,
   PART_PAYMENT_NOTE,
   afterRecordingPath,
+  recordedMessage,
   amountMismatchMessage,
   isIsoDay,
   memberPaymentCharge,
@@ -48,6 +49,10 @@ describe("offline payments: after recording", () => {
     expect(afterRecordingPath("registration", "m1")).toBe("/accounts");
     expect(afterRecordingPath("renewal", "m1")).toBe("/accounts");
     expect(afterRecordingPath("upgrade", "m1")).toBe("/accounts/members/m1/edit");
+    expect(recordedMessage("renewal", "cash", "Renewal 2026, Ann")).toBe("Cash payment recorded: Renewal 2026, Ann.");
+    expect(recordedMessage("upgrade", "bank", "Change to Family 2026, Ann")).toBe(
+      "Bank transfer payment recorded: Change to Family 2026, Ann. Now add their spouse and children.",
+    );
   });
 });
 
