@@ -1,5 +1,6 @@
 import tsconfigPaths from "vite-tsconfig-paths";
 import { defineConfig } from "vitest/config";
+import { TIMEOUTS } from "./test/support/time-budget";
 
 /**
  * `npm run test:cockpit-real` (scripts/test-cockpit-real.ts): the store contract suite and the
@@ -15,8 +16,9 @@ export default defineConfig({
     environment: "node",
     reporters: ["default", "./test/support/summary-reporter.ts"],
     setupFiles: ["./test/support/no-keep-alive.ts"],
-    testTimeout: 60_000,
-    hookTimeout: 60_000,
+    expect: { poll: { timeout: TIMEOUTS.poll } },
+    testTimeout: TIMEOUTS.test,
+    hookTimeout: TIMEOUTS.hook,
     // Two files at a time: most of a block's time is waiting (D1's and PHP's start-up, the
     // adapter's claim pauses), not CPU.
     maxWorkers: 2,

@@ -1,6 +1,8 @@
 import tsconfigPaths from "vite-tsconfig-paths";
 import { configDefaults, defineConfig } from "vitest/config";
-import { COCKPIT_ONLY_E2E, D1_ONLY_E2E } from "./test/support/d1-only-e2e";
+import { COCKPIT_E2E, COCKPIT_ONLY_E2E } from "./test/support/cockpit-e2e";
+import { TIMEOUTS } from "./test/support/time-budget";
+import { UNIT_WITH_MODULE_MOCKS } from "./test/support/unit-module-mocks";
 
 /**
  * Three kinds of tests, one runner:
@@ -11,8 +13,8 @@ import { COCKPIT_ONLY_E2E, D1_ONLY_E2E } from "./test/support/d1-only-e2e";
  * - e2e: Debian's chromium (one per run: test/support/browser-setup.ts) driven by
  *   playwright-core against that same server; with E2E_STORE=cockpit (npm run
  *   test:e2e:cockpit) every server uses a fake Cockpit as its store instead
- *   (test/support/cockpit-mode.ts), less the files D1_ONLY_E2E lists (and only that run
- *   has the files COCKPIT_ONLY_E2E lists).
+ *   (test/support/cockpit-mode.ts), for the files COCKPIT_E2E lists: the flows whose code
+ *   differs per store (test/support/cockpit-e2e.ts; only that run has COCKPIT_ONLY_E2E).
  * Files run one at a time: they share the run's one server and its data (rate limits
  * count per address, and every request comes from 127.0.0.1). npm test gets its speed
  * from running several such runs at once, each with its own server (scripts/test.ts).
@@ -24,16 +26,31 @@ export default defineConfig({
   plugins: [tsconfigPaths()],
   test: {
     reporters: ["default", "./test/support/summary-reporter.ts"],
-    // expect.poll waits for a page or the server to change; vitest's 1 s default is too short
-    // on a loaded CI machine (four runs share two cores), where a render after a request can
-    // take longer. A poll that passes returns at once, so this costs nothing when all is well.
-    expect: { poll: { timeout: 15_000 } },
+    // Every timeout is a safety net from one place, scaled by TEST_TIME_SCALE
+    // (test/support/time-budget.ts, ADR 57). A poll that passes returns at once, so a
+    // generous one costs nothing when all is well.
+    expect: { poll: { timeout: TIMEOUTS.poll } },
+    testTimeout: TIMEOUTS.test,
+    hookTimeout: TIMEOUTS.hook,
     maxWorkers: 1,
     setupFiles: ["./test/support/no-keep-alive.ts"],
     projects: [
       {
         extends: true,
-        test: { name: "unit", include: ["test/unit/**/*.test.{ts,tsx}"], environment: "node" },
+        test: {
+          name: "unit",
+          include: ["test/unit/**/*.test.{ts,tsx}"],
+          exclude: [...configDefaults.exclude, ...UNIT_WITH_MODULE_MOCKS],
+          environment: "node",
+          // One worker imports each module once for all the files (ADR 57): imports and
+          // setup were most of this run's time. No file here mocks a module or leaves a global changed.
+          isolate: false,
+        },
+      },
+      {
+        extends: true,
+        // A file that replaces a module (vi.mock) keeps a module graph of its own.
+        test: { name: "unit-mocks", include: UNIT_WITH_MODULE_MOCKS, environment: "node" },
       },
       {
         extends: true,
@@ -44,19 +61,15 @@ export default defineConfig({
           // One worker runs the files one after another without importing every module again
           // for each (a third of the run's time went to imports); no file mocks a module.
           isolate: false,
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
         },
       },
       {
         extends: true,
         test: {
           name: "e2e",
-          include: ["test/e2e/**/*.test.ts"],
-          exclude: [...configDefaults.exclude, ...(COCKPIT_RUN ? Object.keys(D1_ONLY_E2E) : COCKPIT_ONLY_E2E)],
+          // The Cockpit run has only the flows whose code differs per store (cockpit-e2e.ts).
+          ...(COCKPIT_RUN ? { include: COCKPIT_E2E } : { include: ["test/e2e/**/*.test.ts"], exclude: [...configDefaults.exclude, ...COCKPIT_ONLY_E2E] }),
           globalSetup: [SERVER, "./test/support/browser-setup.ts"],
-          testTimeout: 60_000,
-          hookTimeout: 60_000,
           fileParallelism: false,
           isolate: false,
         },

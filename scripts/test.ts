@@ -1,5 +1,6 @@
 import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { availableParallelism } from "node:os";
 import path from "node:path";
 import { ROOT } from "./lib";
 import { ensureSystemPackages } from "./system-packages";
@@ -7,7 +8,7 @@ import { ensureSystemPackages } from "./system-packages";
 /**
  * npm test (ADR 0030, 0031): the system packages first (installed when it may, else one
  * line to run); then the build, made once, with the lint and the type check beside it;
- * then the test runs, four at a time, longest first: the browser tests on D1, the integration
+ * then the test runs, as many at a time as there are cores, longest first: the browser tests on D1, the integration
  * tests in two halves, the browser tests where the store matters again on the Cockpit store,
  * the contract suite against a real Cockpit v1, and the unit tests. Each run is its own vitest process
  * with its own server on its own copy of the seeded database, so no run sees another's
@@ -15,8 +16,8 @@ import { ensureSystemPackages } from "./system-packages";
  * run's output when it ends, and ends with one line, `N passed, N failed`, in
  * test-results/summary.txt too, counting the lint and the type check as one check each.
  * `npm test -- <vitest args>` runs only vitest with those arguments (with the checks
- * beside it). TEST_JOBS=n changes how many runs go at once (4: a run waits on its browser
- * and server much of the time, so two cores keep four runs busy).
+ * beside it). TEST_JOBS=n changes how many runs go at once (as many as the machine has
+ * cores: four on two cores loaded a slower machine until its tests timed out, ADR 57).
  */
 const bin = (name: string) => path.join(ROOT, "node_modules", ".bin", name);
 const results = path.join(ROOT, "test-results");
@@ -24,7 +25,9 @@ const summaryFile = path.join(results, "summary.txt");
 const scripts = (JSON.parse(readFileSync(path.join(ROOT, "package.json"), "utf8")) as { scripts: Record<string, string> }).scripts;
 const vitestArgs = process.argv.slice(2);
 const fullRun = vitestArgs.length === 0;
-const slots = Math.max(1, Number(process.env.TEST_JOBS) || 4);
+// As many runs at once as the machine has cores (ADR 57): four on two cores kept the load
+// at 10-12 and made a slower machine's runs time out.
+const slots = Math.max(1, Number(process.env.TEST_JOBS) || availableParallelism());
 rmSync(summaryFile, { force: true });
 
 const packages = ensureSystemPackages();
@@ -136,8 +139,8 @@ if (!fullRun) {
         // was the longest of the four.
         vitest("Integration tests, first half", ["--project", "integration", "--shard=1/2"], built),
         vitest("Integration tests, second half", ["--project", "integration", "--shard=2/2"], built),
-        // The browser tests where the store matters, each server with its own fake Cockpit
-        // (test/support/cockpit-mode.ts, d1-only-e2e.ts).
+        // The browser tests of the flows whose code differs per store, each server with its
+        // own fake Cockpit (test/support/cockpit-mode.ts, cockpit-e2e.ts).
         vitest("Browser tests on the Cockpit store (E2E_STORE=cockpit)", ["--project", "e2e"], { ...built, E2E_STORE: "cockpit" }),
         ...(scripts["test:cockpit-real"]
           ? [
@@ -148,7 +151,7 @@ if (!fullRun) {
               },
             ]
           : []),
-        vitest("Unit tests", ["--project", "unit"], built),
+        vitest("Unit tests", ["--project", "unit", "--project", "unit-mocks"], built),
       ],
       slots,
     );

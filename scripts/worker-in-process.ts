@@ -31,6 +31,11 @@ export interface InProcessWorker {
   url: string;
   /** Runs the worker's scheduled handler (the daily cron) as at `time`; "ok" when it succeeded. */
   scheduled?(time: Date): Promise<string>;
+  /**
+   * The worker's own D1 and R2 bindings, reached from Node through this workerd (in-process
+   * servers only): reading or preparing its data costs no second workerd.
+   */
+  bindings?(): Promise<{ db: D1Database; media: R2Bucket }>;
   stop(): Promise<void>;
 }
 
@@ -73,6 +78,10 @@ export async function startWorkerInProcess(options: {
     async scheduled(time) {
       const result = await (await mf.getWorker()).scheduled({ cron: "0 6 * * *", scheduledTime: time });
       return result.outcome;
+    },
+    async bindings() {
+      const [db, media] = await Promise.all([mf.getD1Database("DB"), mf.getR2Bucket("MEDIA")]);
+      return { db: db as unknown as D1Database, media: media as unknown as R2Bucket };
     },
     stop: () => mf.dispose(),
   };

@@ -52,9 +52,9 @@ export async function signIn(context: AppLoadContext, { email, password }: Login
 /**
  * The counters this attempt answers to (app/domain/rate-limits.ts): a browser that signed
  * in to this account before, its own failures only; any other, the e-mail at this address,
- * the address, and the e-mail from unknown browsers.
+ * the address, and the e-mail from unknown browsers. Pure; exported for the unit tests.
  */
-function failureCounters(address: string, email: string, member: Member | null, note: DeviceNote | null) {
+export function failureCounters(address: string, email: string, member: Member | null, note: DeviceNote | null) {
   if (member && knowsMember(note, member.id)) return [{ rule: SIGN_IN_FAILURE_RULES.device, subject: `${note.deviceId}:${member.id}` }];
   return [
     { rule: SIGN_IN_FAILURE_RULES.pair, subject: address ? `${email}|${address}` : "" },

@@ -4,7 +4,7 @@ import { DESKTOP, PHONE, hydrated, launchBrowser, newContext } from "../support/
 import { axeViolations } from "../support/axe";
 import { demoAccount } from "../support/session";
 
-// D1 run only (D1_ONLY_E2E in test/support/d1-only-e2e.ts): axe on interface states does not depend on the store.
+// D1 run only (ADR 57): axe on interface states is the same code whichever store answers.
 
 let browser: Browser;
 beforeAll(async () => {

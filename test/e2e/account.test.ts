@@ -15,7 +15,7 @@ let browser: Browser;
 let privateServer: SeededServer;
 beforeAll(async () => {
   [browser, privateServer] = await Promise.all([launchBrowser(), startSeededServer()]);
-}, 120_000);
+});
 afterAll(async () => {
   await browser?.close();
   await privateServer?.stop();

@@ -7,6 +7,7 @@ import { DESKTOP, PHONE, hydrated, launchBrowser, newContext } from "../support/
 import { sidewaysOverflow, unhintedScrollRegions } from "../support/phone-width";
 import { startSeededServer, type SeededServer } from "../support/seeded-server";
 import { demoAccount } from "../support/session";
+import { TIMEOUTS } from "../support/time-budget";
 
 /**
  * /accounts/activity in a browser, JavaScript on and off, on a desktop and at 360 px: a
@@ -35,7 +36,7 @@ beforeAll(async () => {
       },
     }),
   ]);
-}, 180_000);
+}, TIMEOUTS.long);
 afterAll(async () => {
   await browser?.close();
   await server?.stop();

@@ -8,6 +8,7 @@ import { nowSeconds } from "~/services/store/ids";
 import { PHONE, hydrated, launchBrowser, newContext } from "../support/browser";
 import { startSeededServer, type SeededServer } from "../support/seeded-server";
 import { demoAccount } from "../support/session";
+import { TIMEOUTS } from "../support/time-budget";
 
 /**
  * /book-ticket with a capacity (issue 18, ADR 43) in chromium at 360 px: one place left, the
@@ -31,7 +32,7 @@ beforeAll(async () => {
       },
     }),
   ]);
-}, 180_000);
+}, TIMEOUTS.long);
 afterAll(async () => {
   await browser?.close();
   await server?.stop();

@@ -5,6 +5,7 @@ import { changeTickets } from "../support/book-ticket";
 import { DESKTOP, PHONE, hydrated, launchBrowser, newContext } from "../support/browser";
 import { startSeededServer, type SeededServer } from "../support/seeded-server";
 import { demoAccount } from "../support/session";
+import { TIMEOUTS } from "../support/time-budget";
 
 /**
  * /book-ticket in chromium, JavaScript off and on, at 360 px: the demo Family member books
@@ -24,7 +25,7 @@ beforeAll(async () => {
       prepare: (db) => changeTickets(db, { type: "Individual", singlePrice: 0 }),
     }),
   ]);
-}, 180_000);
+}, TIMEOUTS.long);
 afterAll(async () => {
   await browser?.close();
   await Promise.all([server?.stop(), free?.stop()]);

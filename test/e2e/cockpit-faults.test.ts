@@ -8,7 +8,7 @@ import { startFakeCockpit, type FakeCockpit } from "../support/fake-cockpit";
 import { startSeededServer, type SeededServer } from "../support/seeded-server";
 import { SIGNUP_PASSWORD, uniqueSignupEmail } from "../support/signup";
 
-// D1 run only (D1_ONLY_E2E in test/support/d1-only-e2e.ts): it brings its own fake Cockpit, so the Cockpit run would repeat it exactly.
+// D1 run only (ADR 57): it brings its own fake Cockpit (CMS_API_URL) in either run.
 
 /**
  * A site served from Cockpit (the fake one, with the demo) while Cockpit is down: a visitor
@@ -25,7 +25,7 @@ beforeAll(async () => {
   fake = await startFakeCockpit({ collections: demo.collections, singletons: demo.singletons });
   server = await startSeededServer({ vars: { CMS_API_URL: fake.url, CMS_API_TOKEN: fake.token } });
   browser = await launchBrowser();
-}, 120_000);
+});
 afterAll(async () => {
   await browser?.close();
   await server?.stop();

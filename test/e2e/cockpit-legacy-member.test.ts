@@ -10,7 +10,7 @@ import { startSeededServer, type SeededServer } from "../support/seeded-server";
 import { demoAccount } from "../support/session";
 
 /**
- * Cockpit run only (COCKPIT_ONLY_E2E in test/support/d1-only-e2e.ts): a member record the
+ * Cockpit run only (COCKPIT_ONLY_E2E in test/support/cockpit-e2e.ts): a member record the
  * legacy browser app left in Cockpit's userlist (flattened children, a keyed hash, no
  * memberId, loose values) signs in with JavaScript off, its hash is upgraded to PBKDF2 in
  * Cockpit, and the accountant's members table lists it with 'Not Generated'.
@@ -27,7 +27,7 @@ beforeAll(async () => {
   [browser, server] = await Promise.all([launchBrowser(), startSeededServer({ vars: { LEGACY_PASSWORD_KEY: LEGACY_KEY } })]);
   if (!server.cockpit) throw new Error("This file needs the Cockpit run: E2E_STORE=cockpit (npm run test:e2e:cockpit)");
   server.cockpit.data.collections.userlist!.push({ ...LEGACY_USERLIST_ENTRY, password: legacyHash });
-}, 120_000);
+});
 afterAll(async () => {
   await browser?.close();
   await server?.stop();

@@ -21,7 +21,7 @@ import { demoAccount, sessionCookieFor } from "../support/session";
 let browser: Browser;
 beforeAll(async () => {
   browser = await launchBrowser();
-}, 60_000);
+});
 afterAll(async () => {
   await browser?.close();
 });
@@ -63,7 +63,7 @@ for (const javaScriptEnabled of [true, false]) {
         body: new URLSearchParams(ERASABLE_MESSAGE),
       });
       expect(sent.status).toBe(302);
-    }, 120_000);
+    });
     afterAll(async () => {
       await server?.stop();
     });

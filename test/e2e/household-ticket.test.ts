@@ -7,6 +7,7 @@ import { changeTickets } from "../support/book-ticket";
 import { PHONE, hydrated, launchBrowser, newContext } from "../support/browser";
 import { newMember } from "../support/fixtures";
 import { startSeededServer, type SeededServer } from "../support/seeded-server";
+import { TIMEOUTS } from "../support/time-budget";
 
 /**
  * Issue 16 items 6 and 12 in chromium at 360 px, JavaScript on and off: a Family ticket for
@@ -62,7 +63,7 @@ beforeAll(async () => {
       },
     }),
   ]);
-}, 180_000);
+}, TIMEOUTS.long);
 afterAll(async () => {
   await browser?.close();
   await server?.stop();

@@ -5,6 +5,7 @@ import { DESKTOP, PHONE, hydrated, launchBrowser, newContext } from "../support/
 import { GALA, GALA_TOTALS, Y, prepareEventsReport } from "../support/events-report-fixtures";
 import { startSeededServer, type SeededServer } from "../support/seeded-server";
 import { demoAccount } from "../support/session";
+import { TIMEOUTS } from "../support/time-budget";
 
 /** The demo accountant on /mem-events-pay, with JavaScript on and off, on a desktop and at 360 px. */
 
@@ -13,7 +14,7 @@ let server: SeededServer;
 
 beforeAll(async () => {
   [browser, server] = await Promise.all([launchBrowser(), startSeededServer({ prepare: prepareEventsReport })]);
-}, 180_000);
+}, TIMEOUTS.long);
 afterAll(async () => {
   await browser?.close();
   await server?.stop();

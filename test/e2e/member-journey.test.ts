@@ -2,6 +2,7 @@ import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DESKTOP, launchBrowser } from "../support/browser";
 import { startSeededServer, type SeededServer } from "../support/seeded-server";
+import { TIMEOUTS } from "../support/time-budget";
 
 /**
  * The demo member's visit, end to end through the real forms: sign in, read the
@@ -12,7 +13,7 @@ let browser: Browser;
 let server: SeededServer;
 beforeAll(async () => {
   [browser, server] = await Promise.all([launchBrowser(), startSeededServer()]);
-}, 120_000);
+});
 afterAll(async () => {
   await browser?.close();
   await server?.stop();
@@ -49,7 +50,7 @@ for (const javaScriptEnabled of [true, false]) {
       expect(await page.getByLabel("Full name").inputValue()).toBe(newName);
 
       await page.locator("nav.main-nav").getByRole("link", { name: "Logout" }).click();
-      await page.waitForURL((url) => url.pathname === "/" || url.pathname === "/home", { timeout: 10_000 });
+      await page.waitForURL((url) => url.pathname === "/" || url.pathname === "/home", { timeout: TIMEOUTS.poll });
       await page.goto("/mem-account");
       await page.waitForURL("**/login?redirectTo=%2Fmem-account");
       await context.close();

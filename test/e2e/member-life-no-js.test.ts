@@ -23,7 +23,7 @@ let browser: Browser;
 let server: SeededServer;
 beforeAll(async () => {
   [browser, server] = await Promise.all([launchBrowser(), startSeededServer()]);
-}, 120_000);
+});
 afterAll(async () => {
   await browser?.close();
   await server?.stop();

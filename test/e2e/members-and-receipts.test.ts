@@ -55,7 +55,7 @@ beforeAll(async () => {
       },
     }),
   ]);
-}, 120_000);
+});
 afterAll(async () => {
   await Promise.all([browser?.close(), server?.stop()]);
 });

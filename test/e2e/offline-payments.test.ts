@@ -8,6 +8,7 @@ import { newMember } from "../support/fixtures";
 import { startSeededServer, type SeededServer } from "../support/seeded-server";
 import { withServerStore } from "../support/server-store";
 import { demoAccount } from "../support/session";
+import { TIMEOUTS } from "../support/time-budget";
 
 /**
  * Issue 19, part O, done-when: the treasurer records a cash renewal (My Account then shows
@@ -53,7 +54,7 @@ beforeAll(async () => {
       },
     }),
   ]);
-}, 180_000);
+}, TIMEOUTS.long);
 afterAll(async () => {
   await Promise.all([browser?.close(), server?.stop()]);
 });

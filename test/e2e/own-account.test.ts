@@ -20,7 +20,7 @@ let browser: Browser;
 let server: AccountsServer;
 beforeAll(async () => {
   [browser, server] = await Promise.all([launchBrowser(), startServerWithAccounts(ACCOUNTS)]);
-}, 120_000);
+});
 afterAll(async () => {
   await Promise.all([browser?.close(), server?.stop()]);
 });

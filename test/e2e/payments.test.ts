@@ -17,7 +17,7 @@ let server: SeededServer;
 
 beforeAll(async () => {
   [browser, server] = await Promise.all([launchBrowser(), startSeededServer()]);
-}, 120_000);
+});
 afterAll(async () => {
   await browser?.close();
   await server?.stop();

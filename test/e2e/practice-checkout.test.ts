@@ -3,7 +3,8 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { practiceGateway } from "~/services/checkout/practice-gateway.server";
 import { DESKTOP, PHONE, hydrated, launchBrowser, newContext } from "../support/browser";
-import { practiceSession, readPracticeSessionOf, withLocalD1 } from "../support/practice-checkout";
+import { practiceSession, readPracticeSessionOf } from "../support/practice-checkout";
+import { withServerD1 } from "../support/server-d1";
 import { startSeededServer, type SeededServer } from "../support/seeded-server";
 
 /**
@@ -28,7 +29,7 @@ beforeAll(async () => {
       },
     }),
   ]);
-}, 120_000);
+});
 afterAll(async () => {
   await browser?.close();
   await server?.stop();
@@ -123,7 +124,7 @@ describe("the practice checkout's accessibility (axe-core)", () => {
     it(`has no WCAG 2.1 A/AA violations, open and paid (${device.viewport.width} px)`, async () => {
       const context = await newContext(browser, { ...device, baseURL: server.url });
       const page = await context.newPage();
-      const { id } = await withLocalD1(server.persistTo, (db) => practiceGateway(db).createSession(practiceSession(`axe-${device.viewport.width}`)));
+      const { id } = await withServerD1(server.persistTo, (db) => practiceGateway(db).createSession(practiceSession(`axe-${device.viewport.width}`)));
       await page.goto(`/practice-checkout/${id}`);
       await hydrated(page);
       expect(await violations(page)).toEqual([]);

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DESKTOP, PHONE, hydrated, launchBrowser, newContext } from "../support/browser";
 import { demoGalleries, demoOfficeBearers } from "../../seed/demo-content";
 import { THUMBNAIL_SIZES } from "../../app/components/gallery/Lightbox";
+import { TIMEOUTS } from "../support/time-budget";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -133,7 +134,7 @@ describe("the lightbox (JavaScript on)", () => {
    * back on the opener, then our handler moves it to the photo last shown.
    */
   const focusedHref = async (page: Page, expected: string) => {
-    await page.waitForFunction((href) => document.activeElement?.getAttribute("href") === href, expected, { timeout: 10_000 }).catch(() => undefined);
+    await page.waitForFunction((href) => document.activeElement?.getAttribute("href") === href, expected, { timeout: TIMEOUTS.poll }).catch(() => undefined);
     return page.evaluate(() => document.activeElement?.getAttribute("href"));
   };
 

@@ -2,6 +2,7 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildDemo } from "../../seed/demo";
 import { DESKTOP, PHONE, hydrated, launchBrowser, newContext } from "../support/browser";
+import { TIMEOUTS } from "../support/time-budget";
 
 const demo = await buildDemo();
 const published = demo.news.filter((item) => item.published).sort((a, b) => b.createdAt - a.createdAt);
@@ -67,7 +68,7 @@ describe("home slider with JavaScript", () => {
     // Autoplay stops while the pointer is over it; keep the pointer away.
     await page.mouse.move(0, 0);
     await page.waitForFunction((first) => document.querySelector(".hero-slider li.slide.selected h2")?.textContent !== first, demo.slides[0]!.title, {
-      timeout: 15_000,
+      timeout: TIMEOUTS.poll,
     });
     expect(await selectedSlideTitle(page)).toBe(demo.slides[1]!.title);
     // Banners after the first are drawn once the page has loaded or as their slide comes up: each shows with its slide.

@@ -44,7 +44,7 @@ beforeAll(async () => {
       },
     }),
   ]);
-}, 120_000);
+});
 afterAll(async () => {
   await browser?.close();
   await server?.stop();

@@ -14,6 +14,7 @@ import { CHROMIUM_PATH, PHONE, hydrated, launchBrowser, newContext } from "../su
 import { changeTickets } from "../support/book-ticket";
 import { startSeededServer, type SeededServer } from "../support/seeded-server";
 import { demoAccount, devEnv } from "../support/session";
+import { TIMEOUTS } from "../support/time-budget";
 
 /**
  * The door in chromium at 360 px, JavaScript on and off: the accountant types the code,
@@ -65,7 +66,7 @@ beforeAll(async () => {
     },
   });
   browser = await launchBrowser();
-}, 120_000);
+});
 afterAll(async () => {
   await browser?.close();
   await server?.stop();
@@ -229,12 +230,12 @@ describe("/scan-qr-code with a (fake) camera", () => {
     await withFakeCamera(tickets.camera, async (camera) => {
       const { context, page, errors } = await openDoor(camera, true);
       await context.grantPermissions(["camera"], { origin: server.url });
-      const wasm = page.waitForResponse((response) => /\/assets\/zxing_reader-[\w-]+\.wasm$/.test(response.url()), { timeout: 20_000 });
+      const wasm = page.waitForResponse((response) => /\/assets\/zxing_reader-[\w-]+\.wasm$/.test(response.url()), { timeout: TIMEOUTS.poll });
       await page.getByRole("button", { name: "START SCAN" }).click();
       // This chromium has no native BarcodeDetector on Linux, so the ZXing WASM is fetched, from our origin.
       const response = await wasm;
       expect(new URL(response.url()).origin).toBe(server.url);
-      await page.waitForURL(/\/scan-qr-code\?code=/, { timeout: 20_000 });
+      await page.waitForURL(/\/scan-qr-code\?code=/, { timeout: TIMEOUTS.poll });
       await page.getByText("FIRST SCAN").waitFor();
       await expect(row(page, "Gate Adult One").count()).resolves.toBe(1);
       // The camera is off once the code is read.
@@ -242,7 +243,7 @@ describe("/scan-qr-code with a (fake) camera", () => {
       expect(errors).toEqual([]);
       await context.close();
     });
-  }, 60_000);
+  });
 
   it("when the reader's .wasm cannot load after the camera was granted, the camera is turned off and the steward told", async () => {
     await withFakeCamera(tickets.camera, async (camera) => {
@@ -271,7 +272,7 @@ describe("/scan-qr-code with a (fake) camera", () => {
       await page
         .getByRole("alert")
         .filter({ hasText: "The scanner could not start. Type the ticket code in the Ticket code field instead." })
-        .waitFor({ timeout: 20_000 });
+        .waitFor({ timeout: TIMEOUTS.poll });
       expect(wasmRequests).toBeGreaterThan(0);
       const tracks = await page.evaluate(() =>
         (window as unknown as { __streams: MediaStream[] }).__streams.flatMap((s) => s.getTracks().map((t) => t.readyState)),
@@ -284,5 +285,5 @@ describe("/scan-qr-code with a (fake) camera", () => {
       expect(page.url()).not.toContain("?code=");
       await context.close();
     });
-  }, 60_000);
+  });
 });

@@ -4,7 +4,7 @@ import { DESKTOP, PHONE, launchBrowser, newContext } from "../support/browser";
 import { sidewaysOverflow, textLines, unhintedScrollRegions } from "../support/phone-width";
 import { demoAccount } from "../support/session";
 
-// D1 run only (D1_ONLY_E2E in test/support/d1-only-e2e.ts): CSS only, whichever store answers.
+// D1 run only (ADR 57): CSS only, whichever store answers.
 
 /**
  * Layouts that were usable but wrong (issue 16, item 14): My Account's details on a

@@ -6,6 +6,7 @@ import { PHONE, hydrated, launchBrowser, newContext } from "../support/browser";
 import { sidewaysOverflow } from "../support/phone-width";
 import { startSeededServer, type SeededServer } from "../support/seeded-server";
 import { demoAccount } from "../support/session";
+import { TIMEOUTS } from "../support/time-budget";
 
 /**
  * /studio/event in a browser at 360 px, JavaScript on and off, on a private server (it changes
@@ -30,7 +31,7 @@ beforeAll(async () => {
       },
     }),
   ]);
-}, 180_000);
+}, TIMEOUTS.long);
 afterAll(async () => {
   await browser?.close();
   await server?.stop();

@@ -9,6 +9,7 @@ import { demoAccount } from "../support/session";
 import { PHP_SCRIPT } from "../support/upload-fixtures";
 import { GALLERY_TEXTS } from "~/domain/gallery-edit";
 import { UPLOAD_MESSAGES } from "~/domain/uploads";
+import { TIMEOUTS } from "../support/time-budget";
 
 /**
  * The galleries studio in a browser, JavaScript on and off, as a website editor: make a
@@ -26,7 +27,7 @@ let server: SeededServer;
 
 beforeAll(async () => {
   [browser, server] = await Promise.all([launchBrowser(), startSeededServer()]);
-}, 180_000);
+}, TIMEOUTS.long);
 afterAll(async () => {
   await browser?.close();
   await server?.stop();
@@ -143,7 +144,7 @@ describe("the galleries studio in a browser", () => {
       release();
 
       await expect
-        .poll(() => items.evaluateAll((list) => list.map((item) => item.getAttribute("data-state"))), { timeout: 60_000 })
+        .poll(() => items.evaluateAll((list) => list.map((item) => item.getAttribute("data-state"))), { timeout: TIMEOUTS.poll })
         .toEqual(["done", "error", "done"]);
       expect(await items.locator(".photo-batch-state").allInnerTexts()).toEqual(["Added", UPLOAD_MESSAGES.webPage, "Added"]);
       // Then the page shows the two new photos, with the toast.

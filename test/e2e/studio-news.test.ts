@@ -4,6 +4,7 @@ import { DESKTOP, PHONE, hydrated, launchBrowser, newContext } from "../support/
 import { sidewaysOverflow } from "../support/phone-width";
 import { startSeededServer, type SeededServer } from "../support/seeded-server";
 import { demoAccount } from "../support/session";
+import { TIMEOUTS } from "../support/time-budget";
 
 /**
  * The studio's news in a browser (issue 18), JavaScript on (the rich-text editor) and off
@@ -22,7 +23,7 @@ const servers: Record<"on" | "off", SeededServer | undefined> = { on: undefined,
 
 beforeAll(async () => {
   [browser, servers.on, servers.off] = await Promise.all([launchBrowser(), startSeededServer(), startSeededServer()]);
-}, 180_000);
+}, TIMEOUTS.long);
 afterAll(async () => {
   await browser?.close();
   await Promise.all([servers.on?.stop(), servers.off?.stop()]);

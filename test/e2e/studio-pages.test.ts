@@ -7,6 +7,7 @@ import { PHONE, hydrated, launchBrowser, newContext } from "../support/browser";
 import { sidewaysOverflow } from "../support/phone-width";
 import { startSeededServer, type SeededServer } from "../support/seeded-server";
 import { demoAccount } from "../support/session";
+import { TIMEOUTS } from "../support/time-budget";
 
 /**
  * The studio's About Us and home slides in a browser, JavaScript on and off, at 360 px:
@@ -24,7 +25,7 @@ let browser: Browser;
 
 beforeAll(async () => {
   browser = await launchBrowser();
-}, 60_000);
+});
 afterAll(async () => {
   await browser?.close();
 });
@@ -77,71 +78,75 @@ async function typeRichText(page: Page, label: string, textareaId: string): Prom
 
 describe("the studio's About Us and home slides in a browser", () => {
   for (const js of [true, false]) {
-    it(`an editor changes the About page's title and moves a slide up, and the site shows both (JavaScript ${js ? "on" : "off"})`, async () => {
-      const server: SeededServer = await startSeededServer();
-      const context = await newContext(browser, { ...PHONE, baseURL: server.url, javaScriptEnabled: js, signedInAs: editor.id });
-      try {
-        const page = await context.newPage();
-        const title = `About From The Browser ${js ? "On" : "Off"}`;
+    it(
+      `an editor changes the About page's title and moves a slide up, and the site shows both (JavaScript ${js ? "on" : "off"})`,
+      async () => {
+        const server: SeededServer = await startSeededServer();
+        const context = await newContext(browser, { ...PHONE, baseURL: server.url, javaScriptEnabled: js, signedInAs: editor.id });
+        try {
+          const page = await context.newPage();
+          const title = `About From The Browser ${js ? "On" : "Off"}`;
 
-        await page.goto("/studio");
-        if (js) await hydrated(page);
-        await page.locator('a[href="/studio/about"]').click();
-        await page.waitForURL(/\/studio\/about$/);
-        await page.locator("h1", { hasText: /^About Us$/ }).waitFor();
-        expect((await sidewaysOverflow(page)).offenders).toEqual([]);
-        await page.getByLabel("Title", { exact: true }).fill(title);
-        // With JavaScript the editor takes the textarea's place; without, the textarea takes HTML.
-        const description = js
-          ? await typeRichText(page, "First description", "page-description")
-          : "<p>We are <strong>neighbours</strong></p><ul><li><p>Picnics</p></li><li><p>Classes</p></li></ul>";
-        if (!js) await page.locator("textarea#page-description").fill(description);
-        await page.getByLabel("Picture", { exact: true }).setInputFiles(await photo());
-        await page.getByRole("button", { name: "Save changes" }).click();
-        await toast(page, "The About Us page is saved.");
-        expect(await page.getByLabel("Title", { exact: true }).inputValue()).toBe(title);
-        // The studio shows the new picture (from its renditions).
-        await page.locator(".photo-input-current picture source[srcset*='/media/photos/']").waitFor({ state: "attached" });
+          await page.goto("/studio");
+          if (js) await hydrated(page);
+          await page.locator('a[href="/studio/about"]').click();
+          await page.waitForURL(/\/studio\/about$/);
+          await page.locator("h1", { hasText: /^About Us$/ }).waitFor();
+          expect((await sidewaysOverflow(page)).offenders).toEqual([]);
+          await page.getByLabel("Title", { exact: true }).fill(title);
+          // With JavaScript the editor takes the textarea's place; without, the textarea takes HTML.
+          const description = js
+            ? await typeRichText(page, "First description", "page-description")
+            : "<p>We are <strong>neighbours</strong></p><ul><li><p>Picnics</p></li><li><p>Classes</p></li></ul>";
+          if (!js) await page.locator("textarea#page-description").fill(description);
+          await page.getByLabel("Picture", { exact: true }).setInputFiles(await photo());
+          await page.getByRole("button", { name: "Save changes" }).click();
+          await toast(page, "The About Us page is saved.");
+          expect(await page.getByLabel("Title", { exact: true }).inputValue()).toBe(title);
+          // The studio shows the new picture (from its renditions).
+          await page.locator(".photo-input-current picture source[srcset*='/media/photos/']").waitFor({ state: "attached" });
 
-        await page.goto("/studio/slides");
-        if (js) await hydrated(page);
-        expect((await sidewaysOverflow(page)).offenders).toEqual([]);
-        const titles = await page.locator(".studio-slide h2").allInnerTexts();
-        expect(titles.length).toBeGreaterThanOrEqual(2);
-        await page.locator(".studio-slide").nth(1).getByRole("button", { name: "Move up" }).click();
-        await toast(page, "Slide moved.");
-        expect(await page.locator(".studio-slide h2").allInnerTexts()).toEqual([titles[1], titles[0], ...titles.slice(2)]);
-        expect(await page.locator(".studio-slide").first().getByRole("button", { name: "Move up" }).isDisabled()).toBe(true);
+          await page.goto("/studio/slides");
+          if (js) await hydrated(page);
+          expect((await sidewaysOverflow(page)).offenders).toEqual([]);
+          const titles = await page.locator(".studio-slide h2").allInnerTexts();
+          expect(titles.length).toBeGreaterThanOrEqual(2);
+          await page.locator(".studio-slide").nth(1).getByRole("button", { name: "Move up" }).click();
+          await toast(page, "Slide moved.");
+          expect(await page.locator(".studio-slide h2").allInnerTexts()).toEqual([titles[1], titles[0], ...titles.slice(2)]);
+          expect(await page.locator(".studio-slide").first().getByRole("button", { name: "Move up" }).isDisabled()).toBe(true);
 
-        await page.goto("/about");
-        expect(await page.locator(".info-page-text h2").innerText()).toBe(title);
-        // Exactly the HTML the editor made, as DOM: bold and the list.
-        expect(
-          await page
-            .locator(".info-page-text .rich-text")
-            .first()
-            .evaluate((node) => node.innerHTML),
-        ).toBe(description);
-        expect(await page.locator(".info-page-text .rich-text strong").first().innerText()).toBe("neighbours");
-        expect(await page.locator(".info-page-text .rich-text ul li").allInnerTexts()).toEqual(["Picnics", "Classes"]);
-        // The uploaded picture, from its renditions, the browser picking a width.
-        const picture = page.locator(".info-page-media picture img");
-        await expect
-          .poll(() => picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0 && img.currentSrc))
-          .toMatch(/\/media\/photos\/.+\.webp$/);
-        if (server.cockpit) {
-          // The Cockpit run's server opens / at its start (seeded-server.ts), so its content cache holds the old
-          // order until contentChanged (a stub on this branch) refreshes it: check what the store now reads.
-          const client = createCockpitClient({ baseUrl: server.cockpit.url, token: server.cockpit.token });
-          expect((await cockpitContent(client).listSlides()).map((s) => s.title).slice(0, 2)).toEqual([titles[1], titles[0]]);
-        } else {
-          await page.goto("/");
-          expect(await page.locator(".hero-slider li.slide.selected h2").first().innerText()).toBe(titles[1]);
+          await page.goto("/about");
+          expect(await page.locator(".info-page-text h2").innerText()).toBe(title);
+          // Exactly the HTML the editor made, as DOM: bold and the list.
+          expect(
+            await page
+              .locator(".info-page-text .rich-text")
+              .first()
+              .evaluate((node) => node.innerHTML),
+          ).toBe(description);
+          expect(await page.locator(".info-page-text .rich-text strong").first().innerText()).toBe("neighbours");
+          expect(await page.locator(".info-page-text .rich-text ul li").allInnerTexts()).toEqual(["Picnics", "Classes"]);
+          // The uploaded picture, from its renditions, the browser picking a width.
+          const picture = page.locator(".info-page-media picture img");
+          await expect
+            .poll(() => picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0 && img.currentSrc))
+            .toMatch(/\/media\/photos\/.+\.webp$/);
+          if (server.cockpit) {
+            // The Cockpit run's server opens / at its start (seeded-server.ts), so its content cache holds the old
+            // order until contentChanged (a stub on this branch) refreshes it: check what the store now reads.
+            const client = createCockpitClient({ baseUrl: server.cockpit.url, token: server.cockpit.token });
+            expect((await cockpitContent(client).listSlides()).map((s) => s.title).slice(0, 2)).toEqual([titles[1], titles[0]]);
+          } else {
+            await page.goto("/");
+            expect(await page.locator(".hero-slider li.slide.selected h2").first().innerText()).toBe(titles[1]);
+          }
+        } finally {
+          await context.close();
+          await server.stop();
         }
-      } finally {
-        await context.close();
-        await server.stop();
-      }
-    }, 180_000);
+      },
+      TIMEOUTS.long,
+    );
   }
 });

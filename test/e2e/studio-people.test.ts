@@ -6,6 +6,7 @@ import { sidewaysOverflow } from "../support/phone-width";
 import { startSeededServer, type SeededServer } from "../support/seeded-server";
 import { demoAccount } from "../support/session";
 import { PDF } from "../support/upload-fixtures";
+import { TIMEOUTS } from "../support/time-budget";
 
 /**
  * The studio's event calendar and documents in a browser, JavaScript on and off, as a
@@ -22,7 +23,7 @@ let server: SeededServer;
 
 beforeAll(async () => {
   [browser, server] = await Promise.all([launchBrowser(), startSeededServer()]);
-}, 180_000);
+}, TIMEOUTS.long);
 afterAll(async () => {
   await browser?.close();
   await server?.stop();

@@ -5,6 +5,7 @@ import { PHONE, hydrated, launchBrowser, newContext } from "../support/browser";
 import { sidewaysOverflow } from "../support/phone-width";
 import { startSeededServer, type SeededServer } from "../support/seeded-server";
 import { demoAccount } from "../support/session";
+import { TIMEOUTS } from "../support/time-budget";
 
 /**
  * /studio/settings in a browser, JavaScript on and off, on a private server (it changes the
@@ -19,7 +20,7 @@ let server: SeededServer;
 
 beforeAll(async () => {
   [browser, server] = await Promise.all([launchBrowser(), startSeededServer()]);
-}, 180_000);
+}, TIMEOUTS.long);
 afterAll(async () => {
   await browser?.close();
   await server?.stop();

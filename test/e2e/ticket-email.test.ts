@@ -8,6 +8,7 @@ import { sendTicketConfirmation } from "~/services/ticket-email.server";
 import { DESKTOP, fitsScreen, launchBrowser, newContext, PHONE } from "../support/browser";
 import { startSeededServer, type SeededServer } from "../support/seeded-server";
 import { demoAccount } from "../support/session";
+import { TIMEOUTS } from "../support/time-budget";
 
 /**
  * The ticket confirmation as the outbox shows it (ADR 20): a private server whose outbox
@@ -44,7 +45,7 @@ beforeAll(async () => {
       storedHtml = email.html;
     },
   });
-}, 120_000);
+});
 
 afterAll(async () => {
   await browser?.close();
@@ -62,7 +63,7 @@ async function axeViolations(page: Page, exclude?: string): Promise<string[]> {
 async function qrInFrame(page: Page) {
   const frame = page.frameLocator("iframe.dev-mail-html");
   const img = frame.getByRole("img", { name: `QR code for ticket ${formatTicketCode(code)}` });
-  await img.waitFor({ timeout: 15_000 });
+  await img.waitFor({ timeout: TIMEOUTS.poll });
   await expect.poll(() => img.evaluate((el) => (el as HTMLImageElement).complete)).toBe(true);
   const size = await img.evaluate((el) => ({ natural: (el as HTMLImageElement).naturalWidth, shown: el.getBoundingClientRect().width }));
   return { frame, size };

@@ -9,7 +9,7 @@ import { demoAccount } from "../support/session";
 let browser: Browser;
 beforeAll(async () => {
   browser = await launchBrowser();
-}, 60_000);
+});
 afterAll(async () => {
   await browser?.close();
 });

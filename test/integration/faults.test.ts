@@ -70,7 +70,7 @@ beforeAll(async () => {
     if (previous === undefined) delete process.env.TEST_SERVER_LOG;
     else process.env.TEST_SERVER_LOG = previous;
   }
-}, 120_000);
+});
 afterAll(async () => {
   await server?.stop();
   await stripe?.stop();
@@ -81,7 +81,7 @@ afterAll(async () => {
 async function expectLogged(pattern: string | RegExp) {
   const log = () => readFileSync(path.join(logDir, "worker.log"), "utf8");
   const found = () => (typeof pattern === "string" ? log().includes(pattern) : pattern.test(log()));
-  await expect.poll(found, { message: `the worker's log shows ${pattern}`, timeout: 3_000 }).toBe(true);
+  await expect.poll(found, { message: `the worker's log shows ${pattern}` }).toBe(true);
 }
 const store = <T>(use: (store: ReturnType<typeof createD1Store>) => Promise<T>) => withDb(server, (db) => use(createD1Store(db)));
 const member = (id: string) => store((s) => s.members.getById(id)) as Promise<Member>;
@@ -215,7 +215,7 @@ describe("the store (Cockpit) down under the back office's actions", () => {
     const demo = await buildCockpitDemo();
     fake = await startFakeCockpit({ collections: demo.collections, singletons: demo.singletons });
     cockpitServer = await startSeededServer({ vars: { CMS_API_URL: fake.url, CMS_API_TOKEN: fake.token } });
-  }, 120_000);
+  });
   afterAll(async () => {
     await cockpitServer?.stop();
     await fake?.stop();

@@ -1,5 +1,5 @@
 import type { SiteSettings } from "~/domain/site-settings";
-import { openLocalD1 } from "../../seed/platform";
+import { openServerPlatform } from "./server-d1";
 import type { SeededServer } from "./seeded-server";
 import { sessionCookieFor } from "./session";
 
@@ -55,7 +55,7 @@ export const FAMILY_PARTY = {
 };
 
 export async function withDb<T>(server: SeededServer, use: (db: D1Database) => Promise<T>): Promise<T> {
-  const { db, dispose } = await openLocalD1(server.persistTo);
+  const { db, dispose } = await openServerPlatform(server.persistTo);
   try {
     return await use(db);
   } finally {

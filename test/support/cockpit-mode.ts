@@ -13,7 +13,7 @@ import { buildDemo } from "../../seed/demo";
  */
 export const cockpitMode = (): boolean => process.env.E2E_STORE === "cockpit";
 
-export { D1_ONLY_E2E } from "./d1-only-e2e";
+export { COCKPIT_E2E } from "./cockpit-e2e";
 
 const TICKETS_WITH_ATTENDEES = `SELECT t.*, (
     SELECT json_group_array(json_object('band', a.band, 'position', a.position, 'name', a.name, 'admittedAt', a.admitted_at))

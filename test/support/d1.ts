@@ -1,7 +1,8 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll } from "vitest";
-import { getPlatformProxy, unstable_splitSqlQuery } from "wrangler";
+import { Miniflare } from "miniflare";
+import { unstable_splitSqlQuery } from "wrangler";
 import { createD1Store } from "~/services/store/d1/index.server";
 import type { Store } from "~/services/store/port";
 import { ROOT } from "../../scripts/lib";
@@ -23,6 +24,51 @@ export function migrationFiles(): string[] {
 }
 
 /**
+ * Fresh in-memory databases and buckets, many to one workerd (ADR 57): a test file's D1
+ * was a getPlatformProxy of its own, a workerd started and stopped for every file and every
+ * contract block, and process creation was most of the suite's kernel time. One Miniflare
+ * declares POOL_SIZE empty D1 databases and R2 buckets; each is handed out once, so every
+ * caller still starts from nothing. A spent pool is stopped once all it lent are disposed.
+ */
+const POOL_SIZE = 32;
+interface Pool {
+  mf: Miniflare;
+  next: number;
+  lent: number;
+}
+let pool: Pool | undefined;
+
+function startPool(): Pool {
+  const names = Array.from({ length: POOL_SIZE }, (_, index) => index);
+  const mf = new Miniflare({
+    modules: true,
+    script: "export default {}",
+    compatibilityDate: "2026-04-20",
+    d1Databases: Object.fromEntries(names.map((index) => [`DB${index}`, `test-db-${index}`])),
+    r2Buckets: Object.fromEntries(names.map((index) => [`MEDIA${index}`, `test-media-${index}`])),
+    d1Persist: false,
+    r2Persist: false,
+  });
+  return { mf, next: 0, lent: 0 };
+}
+
+async function borrowFresh(): Promise<{ db: D1Database; media: R2Bucket; dispose: () => Promise<void> }> {
+  if (!pool || pool.next >= POOL_SIZE) pool = startPool();
+  const from = pool;
+  const index = from.next++;
+  from.lent += 1;
+  const [db, media] = await Promise.all([from.mf.getD1Database(`DB${index}`), from.mf.getR2Bucket(`MEDIA${index}`)]);
+  return {
+    db: db as unknown as D1Database,
+    media: media as unknown as R2Bucket,
+    async dispose() {
+      from.lent -= 1;
+      if (from.lent === 0 && from.next >= POOL_SIZE) await from.mf.dispose();
+    },
+  };
+}
+
+/**
  * A fresh, empty D1 database in workerd (in memory) with our migrations applied:
  * the real database engine the Worker uses, for store and guard tests. `migrations`
  * applies only those (a migration's own test starts from the ones before it). With it, an
@@ -31,14 +77,9 @@ export function migrationFiles(): string[] {
 export async function createTestD1(
   migrations: readonly string[] = migrationFiles(),
 ): Promise<{ db: D1Database; media: R2Bucket; dispose: () => Promise<void> }> {
-  const proxy = await getPlatformProxy<{ DB: D1Database; MEDIA: R2Bucket }>({
-    configPath: path.join(ROOT, "wrangler.toml"),
-    environment: "development",
-    persist: false,
-  });
-  const db = proxy.env.DB;
-  await applyMigrations(db, migrations);
-  return { db, media: proxy.env.MEDIA, dispose: () => proxy.dispose() };
+  const fresh = await borrowFresh();
+  await applyMigrations(fresh.db, migrations);
+  return fresh;
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { NewCheckoutSession } from "~/services/checkout/gateway";
 import { readPracticeSession, type PracticeSession } from "~/services/checkout/practice-gateway.server";
-import { openLocalD1 } from "../../seed/platform";
+import { withServerD1 } from "./server-d1";
 
 /**
  * A practice checkout session for the HTTP and browser tests: `key` names the payer and
@@ -24,17 +24,7 @@ export function practiceSession(key: string, overrides: Partial<NewCheckoutSessi
   };
 }
 
-/** Works on the local D1 a running private server (startSeededServer) uses. */
-export async function withLocalD1<T>(persistTo: string, work: (db: D1Database) => Promise<T>): Promise<T> {
-  const { db, dispose } = await openLocalD1(persistTo);
-  try {
-    return await work(db);
-  } finally {
-    await dispose();
-  }
-}
-
 /** A practice session as the server left it. */
 export function readPracticeSessionOf(persistTo: string, id: string): Promise<PracticeSession | null> {
-  return withLocalD1(persistTo, (db) => readPracticeSession(db, id));
+  return withServerD1(persistTo, (db) => readPracticeSession(db, id));
 }

@@ -1,12 +1,13 @@
-import { appendFileSync, cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { appendFileSync, cpSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { inject } from "vitest";
-import { migrate, startDevServerOnFreePort } from "../../scripts/lib";
+import { startDevServerOnFreePort } from "../../scripts/lib";
 import { startWorkerInProcess, type InProcessWorker } from "../../scripts/worker-in-process";
-import { openLocalD1, openLocalPlatform } from "../../seed/platform";
-import { seedDatabase } from "../../seed/seed";
+import { openLocalD1 } from "../../seed/platform";
 import { cockpitDataFromD1, cockpitMode } from "./cockpit-mode";
+import type { D1Template } from "./d1-template";
+import { lendBindings } from "./server-d1";
 import { startFakeCockpit, type FakeCockpit } from "./fake-cockpit";
 import type { CockpitDemo } from "../../seed/cockpit-demo";
 
@@ -21,15 +22,7 @@ export interface SeededServer {
   stop(): Promise<void>;
 }
 
-/** The run's migrated and seeded database, made once by server-setup.ts and copied for every server. */
-export interface D1Template {
-  /** A persist directory (as `wrangler dev --persist-to` lays it out) holding the seeded D1. */
-  dir: string;
-  /** The day the seed was made for (ISO): the fake Cockpit's content is built for the same day. */
-  date: string;
-  /** In the Cockpit run: the seed in Cockpit's shapes (cockpitDataFromD1), as JSON. */
-  cockpitData?: string;
-}
+export type { D1Template };
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -38,32 +31,11 @@ declare module "vitest" {
 }
 
 /**
- * Migrates (one wrangler process) and seeds a database once per run. Copying it costs
- * milliseconds; migrating and seeding it costs a wrangler process and a workerd each.
- */
-export async function makeD1Template(): Promise<D1Template> {
-  const dir = mkdtempSync(path.join(tmpdir(), "mma-test-d1-template-"));
-  migrate(dir, { quiet: true });
-  const date = new Date();
-  const { db, media, dispose } = await openLocalPlatform(dir);
-  try {
-    await seedDatabase(db, { date, media });
-    const template: D1Template = { dir, date: date.toISOString() };
-    if (cockpitMode()) {
-      template.cockpitData = path.join(dir, "cockpit.json");
-      writeFileSync(template.cockpitData, JSON.stringify(await cockpitDataFromD1(db, date)));
-    }
-    return template;
-  } finally {
-    await dispose();
-  }
-}
-
-/**
  * The built worker (bundled once, served in-process by Miniflare: scripts/worker-in-process.ts)
  * with its own copy of the run's migrated and seeded local D1, on a free port. `prepare` may
- * add to the database before the worker starts (e.g. hostile content), so nothing is
- * cached yet and no other test sees it. Assumes the worker is bundled (server-setup.ts).
+ * add to the database before the worker serves anything (e.g. hostile content), so nothing
+ * is cached yet and no other test sees it; it writes through the worker's own bindings
+ * (server-d1.ts), which tests then read through too. Assumes the worker is bundled (server-setup.ts).
  * In the Cockpit run the server gets its own fake Cockpit holding the seeded (and
  * prepared) members, transactions, tickets and content, and uses it as its store.
  */
@@ -83,30 +55,32 @@ export async function startSeededServer(
 ): Promise<SeededServer> {
   const template = options.template ?? inject("d1Template");
   const persistTo = mkdtempSync(path.join(tmpdir(), "mma-test-d1-"));
-  let cockpit: FakeCockpit | undefined;
-  try {
+  const fresh = () => {
+    rmSync(persistTo, { recursive: true, force: true });
     cpSync(template.dir, persistTo, { recursive: true });
+  };
+  let cockpit: FakeCockpit | undefined;
+  let server: InProcessWorker | undefined;
+  try {
+    fresh();
     // A test that brings its own Cockpit (vars.CMS_API_URL) keeps it.
     const wantsCockpit = cockpitMode() && !options.vars?.CMS_API_URL;
+    const prepare = options.prepare;
+    // The fake Cockpit is filled from the prepared database before the worker starts (it is
+    // given the fake's address), and wrangler dev runs its own proxy over the files: there
+    // the prepare opens the files by itself, before the server starts.
+    const prepareFirst = Boolean(prepare) && (wantsCockpit || Boolean(options.wranglerDev));
     let cockpitData: CockpitDemo | undefined;
-    if (options.prepare) {
-      const prepare = options.prepare;
-      cockpitData = await againAfterProxyGlitch(
-        async () => {
-          const { db, dispose } = await openLocalD1(persistTo);
-          try {
-            await prepare(db);
-            return wantsCockpit ? await cockpitDataFromD1(db, new Date(template.date)) : undefined;
-          } finally {
-            await dispose();
-          }
-        },
-        // A second try starts again from the template: the first may have written half.
-        () => {
-          rmSync(persistTo, { recursive: true, force: true });
-          cpSync(template.dir, persistTo, { recursive: true });
-        },
-      );
+    if (prepare && prepareFirst) {
+      cockpitData = await againAfterProxyGlitch(async () => {
+        const { db, dispose } = await openLocalD1(persistTo);
+        try {
+          await prepare(db);
+          return wantsCockpit ? await cockpitDataFromD1(db, new Date(template.date)) : undefined;
+        } finally {
+          await dispose();
+        }
+      }, fresh);
     } else if (wantsCockpit) {
       cockpitData = JSON.parse(readFileSync(template.cockpitData!, "utf8")) as CockpitDemo;
     }
@@ -117,27 +91,44 @@ export async function startSeededServer(
       vars: { ...(cockpit && { CMS_API_URL: cockpit.url, CMS_API_TOKEN: cockpit.token }), ...options.vars },
       log: log ? (text: string) => appendFileSync(log, text) : undefined,
     };
-    const server: InProcessWorker = options.wranglerDev ? await startDevServerOnFreePort(serverOptions) : await startWorkerInProcess(serverOptions);
+    const serve = () => (options.wranglerDev ? startDevServerOnFreePort(serverOptions) : startWorkerInProcess(serverOptions));
+    server = await serve();
+    if (prepare && !prepareFirst) {
+      // Prepared through the worker's own bindings before anything asks it for a page, so
+      // nothing is cached yet.
+      await againAfterProxyGlitch(
+        async () => prepare((await server!.bindings!()).db),
+        // A second try starts again from the template: the first may have written half.
+        async () => {
+          await server!.stop();
+          fresh();
+          server = await serve();
+        },
+      );
+    }
+    const running = server;
     if (cockpit) {
       // Fail early rather than test D1 twice: the home page reads its slides from the store.
-      await fetch(`${server.url}/`);
+      await fetch(`${running.url}/`);
       if (!cockpit.requests.some((request) => request.path.includes("/collections/get/"))) {
-        await server.stop();
         throw new Error("The test server did not read its fake Cockpit: is CMS_API_URL ignored?");
       }
     }
+    const giveBack = running.bindings ? lendBindings(persistTo, running.bindings) : () => {};
     return {
-      url: server.url,
+      url: running.url,
       persistTo,
       cockpit,
-      scheduled: (time) => (server.scheduled ? server.scheduled(time) : Promise.reject(new Error("wrangler dev servers cannot run the scheduled handler"))),
+      scheduled: (time) => (running.scheduled ? running.scheduled(time) : Promise.reject(new Error("wrangler dev servers cannot run the scheduled handler"))),
       async stop() {
-        await server.stop();
+        giveBack();
+        await running.stop();
         await cockpit?.stop();
         rmSync(persistTo, { recursive: true, force: true });
       },
     };
   } catch (error) {
+    await server?.stop();
     await cockpit?.stop();
     rmSync(persistTo, { recursive: true, force: true });
     throw error;
@@ -151,13 +142,13 @@ export async function startSeededServer(
  * thousands of such calls). A server's prepare step writes to its own fresh copy of the
  * template, so it is tried once more from a fresh copy; any other error fails at once.
  */
-async function againAfterProxyGlitch<T>(work: () => Promise<T>, reset: () => void): Promise<T> {
+async function againAfterProxyGlitch<T>(work: () => Promise<T>, reset: () => void | Promise<void>): Promise<T> {
   try {
     return await work();
   } catch (error) {
     if (!(error instanceof Error && error.name === "AssertionError" && /SynchronousFetcher|fetch-sync/.test(error.stack ?? ""))) throw error;
     console.warn(`The D1 proxy lost an answer while preparing a test server (${error.message}); preparing it again from the template.`);
-    reset();
+    await reset();
     return work();
   }
 }

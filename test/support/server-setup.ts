@@ -2,7 +2,9 @@ import { rmSync } from "node:fs";
 import type { TestProject } from "vitest/node";
 import { build, hasBuild } from "../../scripts/lib";
 import { bundleWorker, hasWorkerBundle } from "../../scripts/worker-in-process";
-import { makeD1Template, startSeededServer, type D1Template, type SeededServer } from "./seeded-server";
+import { cockpitMode } from "./cockpit-mode";
+import { makeD1Template, sharedTemplate, type D1Template } from "./d1-template";
+import { startSeededServer, type SeededServer } from "./seeded-server";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -11,20 +13,22 @@ declare module "vitest" {
 }
 
 interface Shared {
-  ready: Promise<{ template: D1Template; server: SeededServer }>;
+  ready: Promise<{ template: D1Template; server: SeededServer; ownTemplate: boolean }>;
   users: number;
 }
 const KEY = Symbol.for("mma.test.server");
 const registry = globalThis as unknown as Record<symbol, Shared | undefined>;
 
-async function start(): Promise<{ template: D1Template; server: SeededServer }> {
+async function start(): Promise<{ template: D1Template; server: SeededServer; ownTemplate: boolean }> {
   // Always the current code: a stale build would test yesterday's worker. TEST_SKIP_BUILD=1
   // (npm test's later runs) reuses the build and bundle the first run made.
   const reuse = process.env.TEST_SKIP_BUILD === "1";
   if (!reuse || !hasBuild()) build({ quiet: true });
   if (!reuse || !hasWorkerBundle()) bundleWorker({ quiet: true });
-  const template = await makeD1Template();
-  return { template, server: await startSeededServer({ template }) };
+  // npm test's runs copy the template it made with the build; a run of its own makes one.
+  const shared = reuse ? sharedTemplate() : null;
+  const template = shared ?? (await makeD1Template({ cockpitData: cockpitMode() }));
+  return { template, server: await startSeededServer({ template }), ownTemplate: !shared };
 }
 
 /**
@@ -36,7 +40,7 @@ async function start(): Promise<{ template: D1Template; server: SeededServer }> 
 export default async function setup(project: TestProject) {
   const shared = (registry[KEY] ??= { ready: start(), users: 0 });
   shared.users += 1;
-  const { template, server } = await shared.ready;
+  const { template, server, ownTemplate } = await shared.ready;
   project.provide("baseURL", server.url);
   project.provide("d1Template", template);
 
@@ -45,6 +49,6 @@ export default async function setup(project: TestProject) {
     if (shared.users > 0) return;
     registry[KEY] = undefined;
     await server.stop();
-    rmSync(template.dir, { recursive: true, force: true });
+    if (ownTemplate) rmSync(template.dir, { recursive: true, force: true });
   };
 }

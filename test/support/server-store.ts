@@ -2,7 +2,7 @@ import { createCockpitClient } from "~/services/store/cockpit/client.server";
 import { createCockpitStore } from "~/services/store/cockpit/index.server";
 import { createD1Store } from "~/services/store/d1/index.server";
 import type { Store } from "~/services/store/port";
-import { withLocalD1 } from "./practice-checkout";
+import { withServerD1 } from "./server-d1";
 import type { SeededServer } from "./seeded-server";
 
 /**
@@ -12,7 +12,7 @@ import type { SeededServer } from "./seeded-server";
  */
 export function withServerStore<T>(server: SeededServer, work: (store: Store) => Promise<T>): Promise<T> {
   const { cockpit } = server;
-  return withLocalD1(server.persistTo, (db) =>
+  return withServerD1(server.persistTo, (db) =>
     work(cockpit ? createCockpitStore(createCockpitClient({ baseUrl: cockpit.url, token: cockpit.token }), db) : createD1Store(db)),
   );
 }

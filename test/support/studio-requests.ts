@@ -1,5 +1,5 @@
 import { afterAll, beforeAll } from "vitest";
-import { openLocalD1 } from "../../seed/platform";
+import { openServerPlatform } from "./server-d1";
 import { startSeededServer, type SeededServer } from "./seeded-server";
 import { demoAccount, sessionCookieFor } from "./session";
 
@@ -28,12 +28,12 @@ export function studioRequests(serverUrl: () => string) {
  * worker wrote, past any cache), started before the file's tests and stopped after.
  */
 export function studioServerWithD1() {
-  const state = {} as { server: SeededServer; local: Awaited<ReturnType<typeof openLocalD1>> };
+  const state = {} as { server: SeededServer; local: Awaited<ReturnType<typeof openServerPlatform>> };
   beforeAll(async () => {
     state.server = await startSeededServer();
     // Opened once: each opening starts a workerd.
-    state.local = await openLocalD1(state.server.persistTo);
-  }, 120_000);
+    state.local = await openServerPlatform(state.server.persistTo);
+  });
   afterAll(async () => {
     await state.local?.dispose();
     await state.server?.stop();

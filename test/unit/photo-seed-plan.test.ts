@@ -38,7 +38,7 @@ describe("the generated photos' plan", () => {
     for (const bad of ["4000", "x300", "9000x3000", "10x10", "40.5x30", ""]) expect(parsePhotoSize(bad)).toBeNull();
   });
 
-  it("draws a 4000×3000 JPEG weighing what a phone's does (3–5 MB)", { timeout: 30_000 }, async () => {
+  it("draws a 4000×3000 JPEG weighing what a phone's does (3–5 MB)", async () => {
     const jpeg = await photoJpeg(photoPlan(7));
     expect([jpeg[0], jpeg[1]]).toEqual([0xff, 0xd8]);
     expect(jpeg.byteLength).toBeGreaterThanOrEqual(PHONE_PHOTO_BYTES.min);

@@ -19,7 +19,7 @@ beforeAll(async () => {
   const demo = await buildCockpitDemo();
   fake = await startFakeCockpit({ collections: demo.collections, singletons: demo.singletons });
   server = await startSeededServer({ vars: { CMS_API_URL: fake.url, CMS_API_TOKEN: fake.token } });
-}, 120_000);
+});
 afterAll(async () => {
   await server?.stop();
   await fake?.stop();
@@ -173,5 +173,5 @@ describe("Cockpit faults, as visitors and members see them", () => {
       expect(formError(html), path).toBe(message);
       expect(took, path).toBeLessThan(5500);
     }
-  }, 30_000);
+  });
 });

@@ -13,6 +13,7 @@ import type { Store } from "~/services/store/port";
 import { createTestD1 } from "../../support/d1";
 import { LEGACY_USERLIST_ENTRY } from "../../support/cockpit-legacy";
 import { startFakeCockpit, type FakeCockpit } from "../../support/fake-cockpit";
+import { TIMEOUTS } from "../../support/time-budget";
 
 /**
  * npm run import:cockpit: the demo Cockpit (seed/cockpit-demo.ts) plus a legacy member and
@@ -381,7 +382,7 @@ function runImport(args: string[], env: NodeJS.ProcessEnv): Promise<{ status: nu
     execFile(
       tsx,
       [path.join(ROOT, "scripts", "import-cockpit.ts"), ...args],
-      { cwd: ROOT, env, encoding: "utf8", timeout: 90_000 },
+      { cwd: ROOT, env, encoding: "utf8", timeout: TIMEOUTS.long },
       (error, stdout, stderr) => {
         resolve({ status: error ? Number(error.code ?? 1) : 0, stdout, stderr });
       },
@@ -390,27 +391,31 @@ function runImport(args: string[], env: NodeJS.ProcessEnv): Promise<{ status: nu
 }
 
 describe("the command", () => {
-  it("prints a progress line per collection and a summary, and exits non-zero when Cockpit refuses the token", async () => {
-    const dir = mkdtempSync(path.join(tmpdir(), "import-cockpit-"));
-    try {
-      const env = { ...process.env, CMS_API_URL: fake.url, CMS_API_TOKEN: fake.token, CMS_ASSETS_URL: "" };
-      const ok = await runImport(["--persist-to", dir], env);
-      expect(ok.status, ok.stderr).toBe(0);
-      expect(ok.stdout).toContain(
-        `  userlist: ${fake.data.collections.userlist!.length} read, ${fake.data.collections.userlist!.length} new, 0 changed, 0 unchanged`,
-      );
-      expect(ok.stdout).toMatch(/ {2}tickets: \d+ read, \d+ new, 0 changed, 0 unchanged/);
-      expect(ok.stdout).toMatch(/Imported: 15 collections and singletons, \d+ records read/);
+  it(
+    "prints a progress line per collection and a summary, and exits non-zero when Cockpit refuses the token",
+    async () => {
+      const dir = mkdtempSync(path.join(tmpdir(), "import-cockpit-"));
+      try {
+        const env = { ...process.env, CMS_API_URL: fake.url, CMS_API_TOKEN: fake.token, CMS_ASSETS_URL: "" };
+        const ok = await runImport(["--persist-to", dir], env);
+        expect(ok.status, ok.stderr).toBe(0);
+        expect(ok.stdout).toContain(
+          `  userlist: ${fake.data.collections.userlist!.length} read, ${fake.data.collections.userlist!.length} new, 0 changed, 0 unchanged`,
+        );
+        expect(ok.stdout).toMatch(/ {2}tickets: \d+ read, \d+ new, 0 changed, 0 unchanged/);
+        expect(ok.stdout).toMatch(/Imported: 15 collections and singletons, \d+ records read/);
 
-      const again = await runImport(["--persist-to", dir], env);
-      expect(again.status, again.stderr).toBe(0);
-      expect(again.stdout).toMatch(/Imported: 15 collections and singletons, \d+ records read, 0 new, 0 changed/);
+        const again = await runImport(["--persist-to", dir], env);
+        expect(again.status, again.stderr).toBe(0);
+        expect(again.stdout).toMatch(/Imported: 15 collections and singletons, \d+ records read, 0 new, 0 changed/);
 
-      const refused = await runImport(["--persist-to", dir, "--token", "wrong"], env);
-      expect(refused.status).toBe(1);
-      expect(refused.stderr).toContain("Import stopped. Reading general from Cockpit failed: Cockpit answered singletons/get with 401: Unauthorized.");
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
-  }, 240_000);
+        const refused = await runImport(["--persist-to", dir, "--token", "wrong"], env);
+        expect(refused.status).toBe(1);
+        expect(refused.stderr).toContain("Import stopped. Reading general from Cockpit failed: Cockpit answered singletons/get with 401: Unauthorized.");
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    },
+    TIMEOUTS.long,
+  );
 });

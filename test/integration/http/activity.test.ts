@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { currentYear } from "~/domain/renewal";
 import { createD1Store } from "~/services/store/d1/index.server";
 import { createTicketWithCode } from "~/services/ticket-lookup.server";
-import { openLocalD1 } from "../../../seed/platform";
+import { openServerPlatform } from "../../support/server-d1";
 import { changeTickets } from "../../support/book-ticket";
 import { newMember } from "../../support/fixtures";
 import { parseHtml, textOf } from "../../support/html";
@@ -60,7 +60,7 @@ async function prepare(db: D1Database) {
 let server: SeededServer;
 beforeAll(async () => {
   server = await startSeededServer({ prepare });
-}, 120_000);
+});
 afterAll(() => server?.stop());
 
 async function get(base: string, path: string, userId: string | null = treasurer.id) {
@@ -228,7 +228,7 @@ describe("a log that cannot be written", () => {
       ]);
       expect(done.status).toBe(302);
       expect(done.headers.get("Location")).toBe("/accounts");
-      const { db, dispose } = await openLocalD1(broken.persistTo);
+      const { db, dispose } = await openServerPlatform(broken.persistTo);
       try {
         expect((await createD1Store(db).members.getById(ids.toDelete))?.deleted).toBe(true);
       } finally {

@@ -14,7 +14,7 @@ import { startSeededServer, type SeededServer } from "../../support/seeded-serve
 let server: SeededServer;
 beforeAll(async () => {
   server = await startSeededServer({ wranglerDev: true });
-}, 120_000);
+});
 afterAll(async () => {
   await server?.stop();
 });

@@ -52,7 +52,7 @@ beforeAll(async () => {
       await db.prepare("UPDATE singletons SET data = ? WHERE name = 'general'").bind(JSON.stringify(settings)).run();
     },
   });
-}, 120_000);
+});
 afterAll(() => server?.stop());
 
 const bookingPage = async (id: string) => parseHtml(await (await get("/book-ticket", id)).text());
@@ -123,7 +123,7 @@ describe("an event with a capacity", () => {
         if (!row) throw new Error("no ticket e-mail yet");
         return row.text;
       },
-      { timeout: 15_000, interval: 50 },
+      { interval: 50 },
     );
     expect(email).toContain(`When: ${when}`);
     expect(email).toContain(`Where: ${venue}`);

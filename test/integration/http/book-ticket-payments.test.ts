@@ -27,7 +27,7 @@ async function eventually<T>(read: () => Promise<T | undefined> | T | undefined,
       if (value === undefined) throw new Error(`Timed out waiting for ${what}`);
       return value;
     },
-    { timeout: 15_000, interval: 50 },
+    { interval: 50 },
   );
 }
 
@@ -42,7 +42,7 @@ describe("a ticket paid through Stripe (fake Stripe)", () => {
     stripe = await startFakeStripe();
     resend = await startFakeResend();
     server = await startSeededServer({ vars: { ...stripe.vars, RESEND_API_KEY: "re_test_key", RESEND_API_URL: resend.url } });
-  }, 120_000);
+  });
   afterAll(async () => {
     await server?.stop();
     await stripe?.stop();
@@ -131,7 +131,7 @@ describe("after the last booking date", () => {
 
   beforeAll(async () => {
     server = await startSeededServer({ prepare: (db) => changeTickets(db, { lastBookingDate: "2020-12-20" }) });
-  }, 120_000);
+  });
   afterAll(() => server?.stop());
 
   it("the button reads 'Booking Not Available' and is disabled; a direct post is refused and books nothing; My Account has no booking link", async () => {
@@ -167,7 +167,7 @@ describe("a free event", () => {
         payer = (await d1Members(db).register(newMember({ fullName: "Fiona Free", active: true, registrationPaid: true }))).id;
       },
     });
-  }, 120_000);
+  });
   afterAll(() => server?.stop());
 
   it("skips payment: the ticket is paid at once, /ticket-success says so, My Tickets shows it; no transaction", async () => {

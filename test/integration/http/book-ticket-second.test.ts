@@ -16,7 +16,7 @@ const family = demoAccount("member").id;
 
 beforeAll(async () => {
   server = await startSeededServer();
-}, 120_000);
+});
 afterAll(async () => {
   await server?.stop();
 });

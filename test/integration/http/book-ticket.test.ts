@@ -150,7 +150,7 @@ describe("booking and paying through the practice checkout (private server)", ()
         for (const key of Object.keys(people) as Array<keyof typeof people>) ids[key] = (await d1Members(db).register(people[key])).id;
       },
     });
-  }, 120_000);
+  });
   afterAll(() => server?.stop());
 
   it("a booking makes the unpaid ticket and a pending ticket transaction, and goes to checkout; paying marks the ticket paid once; My Tickets lists it", async () => {

@@ -3,7 +3,7 @@ import { erasedName } from "~/domain/erasure";
 import type { MyData } from "~/domain/my-data";
 import { currentYear } from "~/domain/renewal";
 import { createD1Store } from "~/services/store/d1/index.server";
-import { openLocalD1 } from "../../../seed/platform";
+import { openServerPlatform } from "../../support/server-d1";
 import { ERASABLE, addErasableMember } from "../../support/data-rights";
 import { parseHtml, textOf } from "../../support/html";
 import { formPost } from "../../support/password-reset";
@@ -23,7 +23,7 @@ beforeAll(async () => {
       sara = await addErasableMember(db);
     },
   });
-}, 120_000);
+});
 afterAll(async () => {
   await server?.stop();
 });
@@ -36,7 +36,7 @@ const leaks = (text: string) => ERASABLE.traces.filter((trace) => text.includes(
 
 /** The settled totals the reports add up, straight from the worker's D1. */
 async function settledTotals() {
-  const { db, dispose } = await openLocalD1(server.persistTo);
+  const { db, dispose } = await openServerPlatform(server.persistTo);
   try {
     const store = createD1Store(db);
     const year = currentYear();
@@ -191,7 +191,7 @@ describe("Erase a member", () => {
 
 describe("The daily run and the retention settings", () => {
   it("deletes outbox e-mails and contact messages older than the settings keep them, and logs how many", async () => {
-    const { db, dispose } = await openLocalD1(server.persistTo);
+    const { db, dispose } = await openServerPlatform(server.persistTo);
     let before: { emails: number; messages: number };
     try {
       await createD1Store(db).outbox.add({ to: ["old@example.org"], subject: "Old", html: "<p>Old</p>", text: "Old", purpose: "test" }, "sent", "dev");
@@ -206,7 +206,7 @@ describe("The daily run and the retention settings", () => {
     // Two years and a day on, everything made today is past 365 days (e-mails) and 730 days (messages).
     expect(await server.scheduled(new Date(Date.now() + 731 * 24 * 60 * 60 * 1000))).toBe("ok");
 
-    const { db: after, dispose: close } = await openLocalD1(server.persistTo);
+    const { db: after, dispose: close } = await openServerPlatform(server.persistTo);
     try {
       const cutoff = Math.floor(Date.now() / 1000);
       const oldEmails = await after

@@ -27,7 +27,7 @@ beforeAll(async () => {
   persistTo = mkdtempSync(path.join(tmpdir(), "mma-fresh-d1-"));
   migrate(persistTo, { quiet: true });
   await start();
-}, 120_000);
+});
 afterAll(async () => {
   await server?.stop();
   rmSync(persistTo, { recursive: true, force: true });
@@ -119,7 +119,7 @@ describe("npm run admin:create on the fresh database", () => {
       status: 1,
       out: expect.stringContaining("No member has this e-mail yet."),
     });
-  }, 120_000);
+  });
 
   // Two runs of the script (tsx starting, wrangler opening D1) and a server restart: over the default 30 s under load.
   it("makes an accountant who sets a password with the printed link, signs in and opens /accounts", async () => {
@@ -159,7 +159,7 @@ describe("npm run admin:create on the fresh database", () => {
     expect(booking.page.text(".booking-closed")).toBe(NO_EVENT_TO_BOOK);
     expect(booking.page.text("#booking-title")).toBe("Book tickets");
     expect(booking.page.text("main")).not.toContain("1970");
-  }, 120_000);
+  });
 });
 
 describe("a Cockpit where nothing was ever saved", () => {
@@ -171,7 +171,7 @@ describe("a Cockpit where nothing was ever saved", () => {
     cpSync(persistTo, cockpitD1, { recursive: true });
     cockpit = await startFakeCockpit();
     cockpitServer = await startWorkerInProcess({ persistTo: cockpitD1, vars: { CMS_API_URL: cockpit.url, CMS_API_TOKEN: cockpit.token } });
-  }, 120_000);
+  });
   afterAll(async () => {
     await cockpitServer?.stop();
     await cockpit?.stop();

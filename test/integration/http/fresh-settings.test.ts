@@ -69,7 +69,7 @@ for (const kind of ["d1", "cockpit"] as const) {
           }
         },
       });
-    }, 120_000);
+    });
     afterAll(async () => {
       await server?.stop();
       await cockpit?.stop();

@@ -28,6 +28,7 @@ import { latestResetLink } from "../../support/password-reset";
 import { startSeededServer, type SeededServer } from "../../support/seeded-server";
 import { demoAccount, devEnv, sessionCookieFor } from "../../support/session";
 import { familySignup, uniqueSignupEmail } from "../../support/signup";
+import { TIMEOUTS } from "../../support/time-budget";
 
 /**
  * Hostile input, property-based (issue 9): fast-check generates hostile values (very
@@ -71,7 +72,7 @@ beforeAll(async () => {
     body: new URLSearchParams({ email: demoAccount("single").email }),
   });
   resetPath = (await latestResetLink(server.url, demoAccount("single").email)) ?? "";
-}, 180_000);
+}, TIMEOUTS.long);
 afterAll(() => server?.stop());
 
 // ---------------------------------------------------------------------------
@@ -525,30 +526,34 @@ let paymentPath = "";
 const started = Date.now();
 
 describe("hostile input (fast-check, seed " + SEED + ")", () => {
-  it("never answers 5xx or a stack trace, refuses with a message on the form, and stores only what the schema allows", async () => {
-    expect(resetPath, "a reset link from the outbox").toMatch(/^\/reset-account-password\//);
-    paymentPath = `/payment-reg-fee/${await paymentLinkToken(devEnv, ids.applicant)}`;
-    const probes = allProbes();
-    await runAll(probes);
-    await withDb(server, async (db) => {
-      for (const check of acceptedChecks) await check(d1Members(db));
-    });
-    const seconds = ((Date.now() - started) / 1000).toFixed(0);
-    console.info(
-      `hostile input: ${tally.values} hostile values (+${tally.missing} fields left out) in ${tally.requests} requests over ${tally.fields.size} fields and parameters; ` +
-        `${tally.accepted} redirected, ${tally.refused} refused; ${seconds} s`,
-    );
-    if (process.env.HOSTILE_TIMING)
+  it(
+    "never answers 5xx or a stack trace, refuses with a message on the form, and stores only what the schema allows",
+    async () => {
+      expect(resetPath, "a reset link from the outbox").toMatch(/^\/reset-account-password\//);
+      paymentPath = `/payment-reg-fee/${await paymentLinkToken(devEnv, ids.applicant)}`;
+      const probes = allProbes();
+      await runAll(probes);
+      await withDb(server, async (db) => {
+        for (const check of acceptedChecks) await check(d1Members(db));
+      });
+      const seconds = ((Date.now() - started) / 1000).toFixed(0);
       console.info(
-        [...timing]
-          .sort((a, b) => b[1].ms - a[1].ms)
-          .map(([t, v]) => `${t} ${v.requests} ${v.ms}ms`)
-          .join("\n"),
+        `hostile input: ${tally.values} hostile values (+${tally.missing} fields left out) in ${tally.requests} requests over ${tally.fields.size} fields and parameters; ` +
+          `${tally.accepted} redirected, ${tally.refused} refused; ${seconds} s`,
       );
-    expect(failures.slice(0, 30)).toEqual([]);
-    expect(tally.values).toBeGreaterThanOrEqual(5_000);
-    expect(tally.fields.size).toBeGreaterThanOrEqual(100);
-  }, 600_000);
+      if (process.env.HOSTILE_TIMING)
+        console.info(
+          [...timing]
+            .sort((a, b) => b[1].ms - a[1].ms)
+            .map(([t, v]) => `${t} ${v.requests} ${v.ms}ms`)
+            .join("\n"),
+        );
+      expect(failures.slice(0, 30)).toEqual([]);
+      expect(tally.values).toBeGreaterThanOrEqual(5_000);
+      expect(tally.fields.size).toBeGreaterThanOrEqual(100);
+    },
+    TIMEOUTS.long,
+  );
 });
 
 describe("the valid bases", () => {

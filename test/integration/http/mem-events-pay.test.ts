@@ -41,7 +41,7 @@ const col = (header: string) => TICKET_COLUMNS.findIndex((c) => c.header === hea
 
 beforeAll(async () => {
   server = await startSeededServer({ prepare: prepareEventsReport });
-}, 120_000);
+});
 afterAll(() => server?.stop());
 
 describe("/mem-events-pay", () => {

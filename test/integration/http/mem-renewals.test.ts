@@ -4,7 +4,7 @@ import { currentYear } from "~/domain/renewal";
 import { monthPeriods, pendingMembersQuery } from "~/domain/renewals-report";
 import { d1Members } from "~/services/store/d1/members.server";
 import { d1Transactions } from "~/services/store/d1/transactions.server";
-import { openLocalD1 } from "../../../seed/platform";
+import { openServerPlatform } from "../../support/server-d1";
 import { startFakeResend, type FakeResend } from "../../support/fake-resend";
 import { parseCsv } from "../../support/csv";
 import { newMember, newTransaction } from "../../support/fixtures";
@@ -126,7 +126,7 @@ function tableNames(html: string, table: "renewed" | "pending"): string[] {
 }
 
 async function outboxCounts(persistTo: string) {
-  const { db, dispose } = await openLocalD1(persistTo);
+  const { db, dispose } = await openServerPlatform(persistTo);
   try {
     const { results } = await db
       .prepare("SELECT status, COUNT(*) AS n FROM outbox WHERE purpose = 'renewal-reminder' GROUP BY status")
@@ -144,7 +144,7 @@ describe("/mem-renewals without an e-mail provider", () => {
 
   beforeAll(async () => {
     server = await startSeededServer({ prepare: (db) => prepareReport(db, people, EXTRA_PENDING, baseline) });
-  }, 120_000);
+  });
   afterAll(() => server?.stop());
 
   it("guards the page, its action and both CSVs: visitors to /login, members to /mem-account", async () => {
@@ -400,7 +400,7 @@ describe("/mem-renewals with Resend", () => {
       vars: { RESEND_API_KEY: "re_fake_test_key", RESEND_API_URL: resend.url },
       prepare: (db) => prepareReport(db, pendingPeople(), EXTRA, baseline),
     });
-  }, 120_000);
+  });
   afterAll(async () => {
     await server?.stop();
     await resend?.stop();
@@ -436,7 +436,7 @@ describe("/mem-renewals with Resend", () => {
     resend.failWith({ status: 429, name: "rate_limit_exceeded", message: "Too many requests." });
     try {
       // Another accountant: the rate limit is per accountant.
-      const { db, dispose } = await openLocalD1(server.persistTo);
+      const { db, dispose } = await openServerPlatform(server.persistTo);
       let otherId = "";
       try {
         otherId = (await d1Members(db).register(newMember({ fullName: "Second Treasurer", active: true, role: "accountant", lastRenewedYear: Y }))).id;

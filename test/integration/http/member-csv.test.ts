@@ -52,7 +52,7 @@ beforeAll(async () => {
       expected.singlePaid = await names("deleted = 0 AND membership = 'Single' AND registration_paid = 1");
     },
   });
-}, 120_000);
+});
 afterAll(() => server?.stop());
 
 const treasurer = () => sessionCookieFor(demoAccount("treasurer").id);

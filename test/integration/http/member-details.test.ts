@@ -182,7 +182,7 @@ describe("a deleted member's sheet (the accountant's Show Details on /deleted-me
         await db.prepare("UPDATE members SET deleted = 1 WHERE id = ?").bind(single).run();
       },
     });
-  }, 120_000);
+  });
   afterAll(async () => {
     await server?.stop();
   });

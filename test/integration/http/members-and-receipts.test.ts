@@ -13,7 +13,7 @@ import { d1Transactions } from "~/services/store/d1/transactions.server";
 import { startFakeStripe, type FakeStripe } from "../../support/fake-stripe";
 import { newMember } from "../../support/fixtures";
 import { parseHtml } from "../../support/html";
-import { withLocalD1 } from "../../support/practice-checkout";
+import { withServerD1 } from "../../support/server-d1";
 import { getAs, postFormAs } from "../../support/requests";
 import { startSeededServer, type SeededServer } from "../../support/seeded-server";
 import { demoAccount } from "../../support/session";
@@ -48,7 +48,7 @@ beforeAll(async () => {
       for (const key of Object.keys(people) as Array<keyof typeof people>) ids[key] = (await members.register({ ...people[key], passwordHash })).id;
     },
   });
-}, 120_000);
+});
 afterAll(async () => {
   await server?.stop();
   await stripe?.stop();
@@ -58,7 +58,7 @@ const treasurer = demoAccount("treasurer");
 let ip = 0;
 const post = (path: string, fields: Record<string, string>, userId?: string) => postFormAs(server, path, fields, { userId, ip: `198.51.100.${++ip}` });
 const get = (path: string, userId?: string) => getAs(server, path, userId);
-const db = <T>(use: (db: D1Database) => Promise<T>): Promise<T> => withLocalD1(server.persistTo, use);
+const db = <T>(use: (db: D1Database) => Promise<T>): Promise<T> => withServerD1(server.persistTo, use);
 const member = (id: string) => db(async (d) => (await d1Members(d).getById(id)) as Member);
 const outbox = () => db(async (d) => (await d1Outbox(d).list()).rows);
 const mailTo = (emails: OutboxEmail[], to: string, subject: string) => emails.filter((e) => e.to.includes(to) && e.subject === subject);

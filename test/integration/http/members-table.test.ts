@@ -4,7 +4,7 @@ import type { Member } from "~/domain/records";
 import { parseEnv } from "~/services/env.server";
 import { verifyPaymentLinkToken } from "~/services/payment-link.server";
 import { d1Members } from "~/services/store/d1/members.server";
-import { openLocalD1 } from "../../../seed/platform";
+import { openServerPlatform } from "../../support/server-d1";
 import { startFakeResend, type FakeResend } from "../../support/fake-resend";
 import { newMember } from "../../support/fixtures";
 import { parseHtml, textOf } from "../../support/html";
@@ -38,7 +38,7 @@ beforeAll(async () => {
       for (const key of Object.keys(people) as Array<keyof typeof people>) ids[key] = (await members.register(people[key])).id;
     },
   });
-}, 120_000);
+});
 afterAll(() => server?.stop());
 
 const treasurer = demoAccount("treasurer");
@@ -81,7 +81,7 @@ function names(html: string): string[] {
 }
 
 async function readMember(id: string): Promise<Member> {
-  const { db, dispose } = await openLocalD1(server.persistTo);
+  const { db, dispose } = await openServerPlatform(server.persistTo);
   try {
     return (await d1Members(db).getById(id))!;
   } finally {
@@ -351,7 +351,7 @@ describe("members tables: a failed send", () => {
         applicantId = (await d1Members(db).register(newMember({ fullName: "Failing Send Person" }))).id;
       },
     });
-  }, 120_000);
+  });
   afterAll(async () => {
     await failing?.stop();
     await fake?.stop();

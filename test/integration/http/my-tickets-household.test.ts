@@ -54,7 +54,7 @@ beforeAll(async () => {
       }
     },
   });
-}, 120_000);
+});
 afterAll(async () => {
   await server?.stop();
 });

@@ -51,7 +51,7 @@ beforeAll(async () => {
       await db.prepare("UPDATE singletons SET data = ? WHERE name = 'general'").bind(JSON.stringify(settings)).run();
     },
   });
-}, 120_000);
+});
 afterAll(() => server?.stop());
 
 const memberOf = (id: string) => withDb(server, (db) => d1Members(db).getById(id));
@@ -203,7 +203,7 @@ describe("tickets at the desk", () => {
         );
         if (!row) throw new Error("no ticket e-mail yet");
       },
-      { timeout: 15_000, interval: 50 },
+      { interval: 50 },
     );
     const csv = parseCsv(await (await get("/mem-events-pay/tickets.csv", treasurer)).text());
     const method = csv[0]!.indexOf("Method");

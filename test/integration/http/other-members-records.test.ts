@@ -103,7 +103,7 @@ beforeAll(async () => {
       seeded = await seedOtherMembersRecords(db);
     },
   });
-}, 120_000);
+});
 afterAll(async () => {
   await server?.stop();
 });

@@ -31,7 +31,7 @@ beforeAll(async () => {
       );
     },
   });
-}, 120_000);
+});
 
 afterAll(async () => {
   await server?.stop();

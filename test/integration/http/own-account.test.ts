@@ -31,7 +31,7 @@ const ACCOUNTS = [
 let server: AccountsServer;
 beforeAll(async () => {
   server = await startServerWithAccounts(ACCOUNTS);
-}, 120_000);
+});
 afterAll(async () => {
   await server?.stop();
 });

@@ -51,7 +51,7 @@ beforeAll(async () => {
       for (const key of Object.keys(people) as Person[]) ids[key] = (await members.register(people[key])).id;
     },
   });
-}, 120_000);
+});
 afterAll(async () => {
   await server?.stop();
 });

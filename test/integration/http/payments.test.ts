@@ -8,7 +8,7 @@ import { d1Transactions } from "~/services/store/d1/transactions.server";
 import { demoSettings } from "../../../seed/demo-content";
 import { startFakeStripe, type FakeStripe } from "../../support/fake-stripe";
 import { newMember } from "../../support/fixtures";
-import { withLocalD1 } from "../../support/practice-checkout";
+import { withServerD1 } from "../../support/server-d1";
 import { getAs, postFormAs } from "../../support/requests";
 import { startSeededServer, type SeededServer } from "../../support/seeded-server";
 import { demoAccount, devEnv } from "../../support/session";
@@ -42,7 +42,7 @@ beforeAll(async () => {
       for (const key of Object.keys(people) as Array<keyof typeof people>) ids[key] = (await members.register(people[key])).id;
     },
   });
-}, 120_000);
+});
 afterAll(async () => {
   await server?.stop();
   await stripe?.stop();
@@ -58,7 +58,7 @@ const text = (html: string) =>
 const get = (path: string, userId?: string) => getAs(server, path, userId);
 const post = (path: string, fields: Record<string, string> = {}, userId?: string) => postFormAs(server, path, fields, { userId });
 
-const db = <T>(use: (db: D1Database) => Promise<T>): Promise<T> => withLocalD1(server.persistTo, use);
+const db = <T>(use: (db: D1Database) => Promise<T>): Promise<T> => withServerD1(server.persistTo, use);
 const member = (id: string) => db(async (d) => (await d1Members(d).getById(id)) as Member);
 const transactionsOf = (id: string) => db((d) => d1Transactions(d).listByUser(id));
 

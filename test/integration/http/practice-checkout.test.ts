@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { practiceGateway } from "~/services/checkout/practice-gateway.server";
-import { practiceSession, readPracticeSessionOf, withLocalD1 } from "../../support/practice-checkout";
+import { practiceSession, readPracticeSessionOf } from "../../support/practice-checkout";
+import { withServerD1 } from "../../support/server-d1";
 import { formMessage } from "../../support/html";
 import { startSeededServer, type SeededServer } from "../../support/seeded-server";
 
@@ -32,7 +33,7 @@ beforeAll(async () => {
       for (const [key, session] of Object.entries(BEFORE_START)) ids[key] = (await gateway.createSession(session)).id;
     },
   });
-}, 120_000);
+});
 afterAll(() => server?.stop());
 
 const text = (html: string) =>
@@ -120,7 +121,7 @@ describe("the practice checkout page", () => {
 
   it("accepts a return URL on the site's own origin (as the payment code builds them)", async () => {
     const origin = server.url.replace(/\/$/, "");
-    const { id } = await withLocalD1(server.persistTo, (db) =>
+    const { id } = await withServerD1(server.persistTo, (db) =>
       practiceGateway(db).createSession(practiceSession("absolute", { successUrl: `${origin}/payment-success/abc?session_id={CHECKOUT_SESSION_ID}` })),
     );
     const response = await press(id, "pay");

@@ -57,7 +57,7 @@ beforeAll(async () => {
       await db.prepare("UPDATE singletons SET data = ? WHERE name = 'general'").bind(JSON.stringify(settings)).run();
     },
   });
-}, 120_000);
+});
 afterAll(async () => {
   await server?.stop();
   await stripe?.stop();

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Membership } from "~/domain/records";
 import { d1Members } from "~/services/store/d1/members.server";
 import { demoSettings } from "../../../seed/demo-content";
-import { openLocalD1 } from "../../../seed/platform";
+import { openServerPlatform } from "../../support/server-d1";
 import { startFakeStripe, type FakeStripe } from "../../support/fake-stripe";
 import { newMember } from "../../support/fixtures";
 import { parseHtml, textOf } from "../../support/html";
@@ -43,7 +43,7 @@ beforeAll(async () => {
       for (const membership of ["Single", "Family"] as const) ids[membership] = (await members.register(applicants[membership])).id;
     },
   });
-}, 120_000);
+});
 afterAll(async () => {
   await server?.stop();
   await stripe?.stop();
@@ -70,7 +70,7 @@ async function sendLink(memberId: string) {
 
 /** The payment-link e-mail the outbox holds for this address (no provider here: kept as "stored"). */
 async function sentEmail(email: string): Promise<{ html: string; text: string }> {
-  const { db, dispose } = await openLocalD1(server.persistTo);
+  const { db, dispose } = await openServerPlatform(server.persistTo);
   try {
     const row = await db
       .prepare("SELECT html, text FROM outbox WHERE purpose = 'payment-link' AND recipients = ? ORDER BY created_at DESC LIMIT 1")

@@ -49,7 +49,7 @@ beforeAll(async () => {
       }
     },
   });
-}, 120_000);
+});
 afterAll(async () => {
   await server?.stop();
 });

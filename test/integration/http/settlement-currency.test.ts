@@ -3,7 +3,7 @@ import type { Member } from "~/domain/records";
 import { paymentLinkToken } from "~/services/payment-link.server";
 import { d1Members } from "~/services/store/d1/members.server";
 import { d1Transactions } from "~/services/store/d1/transactions.server";
-import { openLocalD1 } from "../../../seed/platform";
+import { openServerPlatform } from "../../support/server-d1";
 import { demoPrices, startFakeStripe, type FakeStripe } from "../../support/fake-stripe";
 import { newMember } from "../../support/fixtures";
 import { startSeededServer, type SeededServer } from "../../support/seeded-server";
@@ -27,14 +27,14 @@ beforeAll(async () => {
       applicantId = (await d1Members(db).register(applicant)).id;
     },
   });
-}, 120_000);
+});
 afterAll(async () => {
   await server?.stop();
   await stripe?.stop();
 });
 
 async function read<T>(use: (db: D1Database) => Promise<T>): Promise<T> {
-  const { db, dispose } = await openLocalD1(server.persistTo);
+  const { db, dispose } = await openServerPlatform(server.persistTo);
   try {
     return await use(db);
   } finally {

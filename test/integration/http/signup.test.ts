@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { verifyPassword } from "~/services/password.server";
-import { openLocalD1 } from "../../../seed/platform";
+import { openServerPlatform } from "../../support/server-d1";
 import { startSeededServer, type SeededServer } from "../../support/seeded-server";
 import { sessionCookieFor, demoAccount } from "../../support/session";
 import { familySignup, SIGNUP_PASSWORD, singleSignup, uniqueSignupEmail } from "../../support/signup";
@@ -211,7 +211,7 @@ describe("Sign-ups on a private server", () => {
   let server: SeededServer;
   beforeAll(async () => {
     server = await startSeededServer();
-  }, 120_000);
+  });
   afterAll(async () => {
     await server?.stop();
   });
@@ -222,7 +222,7 @@ describe("Sign-ups on a private server", () => {
     expect((await post(server.url, singleSignup(single.toUpperCase()))).status).toBe(302);
     expect((await post(server.url, familySignup(family))).status).toBe(302);
     const { createD1Store } = await import("~/services/store/d1/index.server");
-    const { db, dispose } = await openLocalD1(server.persistTo);
+    const { db, dispose } = await openServerPlatform(server.persistTo);
     try {
       const store = createD1Store(db);
       const s = (await store.members.findByEmail(single))!;
@@ -285,7 +285,7 @@ describe("Sign-up when registration is disabled", () => {
           .run();
       },
     });
-  }, 120_000);
+  });
   afterAll(async () => {
     await server?.stop();
   });

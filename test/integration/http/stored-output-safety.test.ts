@@ -8,6 +8,7 @@ import { newMember } from "../../support/fixtures";
 import { startSeededServer, type SeededServer } from "../../support/seeded-server";
 import { demoAccount, sessionCookieFor } from "../../support/session";
 import { familySignup, uniqueSignupEmail } from "../../support/signup";
+import { TIMEOUTS } from "../../support/time-budget";
 
 /**
  * Stored values shown later never execute (issue 9): hostile names, addresses and
@@ -66,7 +67,7 @@ beforeAll(async () => {
     },
   });
   await storeHostileValues();
-}, 240_000);
+}, TIMEOUTS.long);
 afterAll(() => server?.stop());
 
 let ipCounter = 0;

@@ -29,7 +29,7 @@ beforeAll(async () => {
       await db.prepare("UPDATE singletons SET data = ? WHERE name = 'general'").bind(JSON.stringify(settings)).run();
     },
   });
-}, 120_000);
+});
 afterAll(() => server?.stop());
 
 type Value = string | { bytes: Uint8Array; name: string };

@@ -347,7 +347,7 @@ describe("About Us on Cockpit (the store is a fake Cockpit)", () => {
         Object.assign(vars, { CMS_API_URL: cockpit.url, CMS_API_TOKEN: cockpit.token });
       },
     });
-  }, 120_000);
+  });
   afterAll(async () => {
     await onCockpit?.stop();
     await cockpit?.stop();

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createD1Store } from "~/services/store/d1/index.server";
-import { openLocalPlatform } from "../../../seed/platform";
+import { openServerPlatform } from "../../support/server-d1";
 import { ID_SPACE, seedId } from "../../../seed/ids";
 import { selectAll } from "css-select";
 import type { Element } from "domhandler";
@@ -31,7 +31,7 @@ beforeAll(async () => {
       await content.createEvent({ month: "DEC", date: "31", name: "Far Dinner 2099", url: "" });
     },
   });
-}, 120_000);
+});
 afterAll(async () => {
   await server?.stop();
 });
@@ -337,7 +337,7 @@ describe("documents", () => {
       expect(named).toHaveLength(2);
       return;
     }
-    const { db, media, dispose } = await openLocalPlatform(server.persistTo);
+    const { db, media, dispose } = await openServerPlatform(server.persistTo);
     try {
       const rows = (await db.prepare("SELECT file FROM documents").all<{ file: string }>()).results;
       const named = rows.map((row) => (JSON.parse(row.file) as { path: string }).path.replace(/^\//, "")).sort();

@@ -18,7 +18,7 @@ const editor = { ...demoAccount("editor"), fullName: "Vinod Nair" };
 let server: SeededServer;
 beforeAll(async () => {
   server = await startSeededServer();
-}, 120_000);
+});
 afterAll(() => server?.stop());
 
 const { get, post } = studioRequests(() => server.url);

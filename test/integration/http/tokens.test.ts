@@ -60,7 +60,7 @@ beforeAll(async () => {
       await members.register(newMember({ email: LOGOUT_MEMBER.email, passwordHash: await hashPassword(LOGOUT_MEMBER.password), active: true }));
     },
   });
-}, 120_000);
+});
 afterAll(async () => {
   await server?.stop();
 });

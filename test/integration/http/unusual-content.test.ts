@@ -36,7 +36,7 @@ beforeAll(async () => {
       await db.batch([...bulkUpsert(db, "news", [newsToRow(HOSTILE)]), db.prepare("DELETE FROM singletons WHERE name = 'aboutSchool'")]);
     },
   });
-}, 120_000);
+});
 afterAll(() => server?.stop());
 
 const get = async (path: string) => {

@@ -6,6 +6,7 @@ import { newMember } from "../../support/fixtures";
 import { DomUtils, parseHtml } from "../../support/html";
 import { startSeededServer, type SeededServer } from "../../support/seeded-server";
 import { demoAccount, sessionCookieFor } from "../../support/session";
+import { TIMEOUTS } from "../../support/time-budget";
 
 /**
  * GET /accounts/export.xlsx on a private server (real D1 in workerd): the demo, a member
@@ -47,7 +48,7 @@ beforeAll(async () => {
       expected.zeroCreatedAt = Number(zero!.created_at);
     },
   });
-}, 180_000);
+}, TIMEOUTS.long);
 afterAll(() => server?.stop());
 
 async function get(path: string, userId: string | null = demoAccount("treasurer").id) {

@@ -24,7 +24,7 @@ const member = demoAccount("member");
 let server: SeededServer;
 beforeAll(async () => {
   server = await startSeededServer();
-}, 120_000);
+});
 afterAll(() => server?.stop());
 
 async function get(pathname: string, userId: string | null = editor.id) {
@@ -196,7 +196,7 @@ describe("a new gallery with uploaded photos", () => {
       expect([meta.format, meta.width, meta.height], file).toEqual([format, width, Math.round((width * 3) / 4)]);
       if (width === 350) expect(bytes.length, file).toBeLessThanOrEqual(60 * 1024);
     }
-  }, 120_000);
+  });
 
   it("refuses hostile uploads with their message and stores nothing", async () => {
     const before = r2FileCount();
@@ -230,7 +230,7 @@ describe("a new gallery with uploaded photos", () => {
     expect(await photos()).toBe(count);
     expect(r2FileCount()).toBe(before);
     expect(server.cockpit?.assets.length).toBe(assetsBefore);
-  }, 120_000);
+  });
 
   it("asks for a photo, and takes at most 12 at a time", async () => {
     const none = await post(`/studio/galleries/${galleryId}`, [["intent", "upload"]]);

@@ -25,7 +25,7 @@ beforeAll(async () => {
   server = await startSeededServer();
   const created = await post("/studio/galleries", [["title", "Batch Picnic"]]);
   galleryId = (created.headers.get("Location") ?? "").split("/").pop()!;
-}, 120_000);
+});
 afterAll(() => server?.stop());
 
 async function post(pathname: string, fields: Array<[string, string | { bytes: Uint8Array; name: string }]>, userId = editor.id) {
@@ -111,7 +111,7 @@ describe("the gallery upload one photo a post", () => {
       headers: { Cookie: `${await sessionCookieFor(editor.id)}; ${toastCookie.split(";")[0]}` },
     });
     expect(parseHtml(await page.text()).text("[role=status]")).toContain("2 photos added.");
-  }, 120_000);
+  });
 
   it("answers a photo over 25 MB with 413 and the size message, and a post without a photo with 400", async () => {
     const huge = await post(batchUrl(), [
@@ -134,5 +134,5 @@ describe("the gallery upload one photo a post", () => {
     expect(unknown.status).toBe(400);
     expect(await unknown.json()).toEqual({ ok: false, message: ACTION_NOT_UNDERSTOOD });
     expect(await studioPhotos()).toBe(2);
-  }, 120_000);
+  });
 });

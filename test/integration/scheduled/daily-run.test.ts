@@ -4,7 +4,7 @@ import { pendingMembersQuery } from "~/domain/renewals-report";
 import { reminderStageLines } from "~/domain/renewal-reminder-stages";
 import { d1Members } from "~/services/store/d1/members.server";
 import { d1Transactions } from "~/services/store/d1/transactions.server";
-import { openLocalD1 } from "../../../seed/platform";
+import { openServerPlatform } from "../../support/server-d1";
 import { cockpitMode } from "../../support/cockpit-mode";
 import { newMember, newTransaction } from "../../support/fixtures";
 import { parseHtml, textOf } from "../../support/html";
@@ -32,7 +32,7 @@ async function runAt(server: SeededServer, time: number) {
 }
 
 async function withDb<T>(persistTo: string, read: (db: D1Database) => Promise<T>): Promise<T> {
-  const { db, dispose } = await openLocalD1(persistTo);
+  const { db, dispose } = await openServerPlatform(persistTo);
   try {
     return await read(db);
   } finally {
@@ -84,7 +84,7 @@ describe("the daily scheduled run", () => {
         pending = (await members.list(pendingMembersQuery(Y))).rows.map((member) => member.email);
       },
     });
-  }, 120_000);
+  });
   afterAll(() => server?.stop());
 
   it("sends nothing before the first stage", async () => {

@@ -40,7 +40,7 @@ async function slideBanners(): Promise<MediaRef[]> {
 const folderOf = (ref: MediaRef) => ref.path.replace(/^\/media\//, "").replace(/original\.jpg$/, "");
 
 describe("seeding real-size photos", () => {
-  it("stores each photo with its renditions in R2, and points a gallery and the first slides at them", { timeout: 60_000 }, async () => {
+  it("stores each photo with its renditions in R2, and points a gallery and the first slides at them", async () => {
     const versionBefore = await proxy.env.DB.prepare("SELECT version FROM content_version WHERE id = 1").first<{ version: number }>();
     const report = await seedPhotos({ db: proxy.env.DB, media: proxy.env.MEDIA, images: proxy.env.IMAGES }, options);
     expect(report).toMatchObject({ galleryId: PHOTO_GALLERY_ID, photos: 3, banners: 2 });
@@ -67,7 +67,7 @@ describe("seeding real-size photos", () => {
     expect(versionAfter!.version).toBeGreaterThan(versionBefore?.version ?? 0);
   });
 
-  it("replaces the previous run's photos when run again: one gallery, and no photo left over in the bucket", { timeout: 60_000 }, async () => {
+  it("replaces the previous run's photos when run again: one gallery, and no photo left over in the bucket", async () => {
     const before = [...(await galleryImages()), ...(await slideBanners()).slice(0, 2)];
     await seedPhotos({ db: proxy.env.DB, media: proxy.env.MEDIA, images: proxy.env.IMAGES }, options);
     const after = [...(await galleryImages()), ...(await slideBanners()).slice(0, 2)];

@@ -105,7 +105,7 @@ beforeAll(async () => {
   });
   await store.tickets.markPaid(created.id);
   ticket = (await store.tickets.getById(created.id))!;
-}, 120_000);
+});
 
 afterAll(async () => {
   await mf?.dispose();
