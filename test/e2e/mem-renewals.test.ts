@@ -11,6 +11,7 @@ import { startFakeResend, type FakeResend } from "../support/fake-resend";
 import { newMember, newTransaction } from "../support/fixtures";
 import { startSeededServer, type SeededServer } from "../support/seeded-server";
 import { demoAccount } from "../support/session";
+import { TIMEOUTS } from "../support/time-budget";
 
 /**
  * The demo accountant on /mem-renewals, with JavaScript on and off, on a desktop and
@@ -49,7 +50,7 @@ beforeAll(async () => {
     startSeededServer({ prepare: (db) => prepare(db, "plain") }),
     startSeededServer({ prepare: (db) => prepare(db, "sending"), vars: { RESEND_API_KEY: "re_fake_test_key", RESEND_API_URL: resend.url } }),
   ]);
-}, 180_000);
+}, TIMEOUTS.long);
 afterAll(async () => {
   await browser?.close();
   await Promise.all([plain?.stop(), sending?.stop()]);
@@ -159,13 +160,21 @@ describe("/mem-renewals in a browser", () => {
     try {
       const question = `Send the renewal reminder to ${pendingCount.sending} members?`;
       const asked: string[] = [];
+      // Every form this page sends (the reminder is a POST to the page's action).
+      const posts: string[] = [];
+      page.on("request", (request) => {
+        if (request.method() === "POST") posts.push(request.url());
+      });
       page.once("dialog", (dialog) => {
         asked.push(dialog.message());
         void dialog.dismiss();
       });
       await page.getByRole("button", { name: "Send Notification To All" }).click();
-      await page.waitForTimeout(300);
-      expect(asked).toEqual([question]);
+      await expect.poll(() => asked).toEqual([question]);
+      // No: the click's submit handler has returned, and two frames later whatever it started (a
+      // submission fetches at once) would have been seen; none was, so nothing could be sent.
+      await page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))));
+      expect(posts).toEqual([]);
       expect(resend.requests).toHaveLength(0);
 
       page.once("dialog", (dialog) => {
@@ -176,6 +185,8 @@ describe("/mem-renewals in a browser", () => {
       await page.waitForSelector(".toast");
       expect(await page.locator(".toast").innerText()).toContain(`Renewal reminder sent to ${pendingCount.sending} members.`);
       expect(resend.requests).toHaveLength(pendingCount.sending!);
+      // The OK's one: the No sent nothing, even late.
+      expect(posts).toHaveLength(1);
     } finally {
       await context.close();
     }

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DESKTOP, fitsScreen, hydrated, launchBrowser, newContext, PHONE } from "../support/browser";
 import { demoAccount } from "../support/session";
 
-// D1 run only (D1_ONLY_E2E in test/support/d1-only-e2e.ts): the header, menu and footer, whichever store answers.
+// D1 run only (ADR 57): the header, menu and footer, whichever store answers.
 
 let browser: Browser;
 beforeAll(async () => {
@@ -69,8 +69,21 @@ describe("header menu (desktop)", () => {
       document.body.style.minHeight = "4000px";
     });
     expect(await page.locator("header.site-header").getAttribute("class")).not.toContain("is-fixed");
-    await page.evaluate(() => window.scrollTo(0, 60));
-    await page.waitForTimeout(100);
+    // Scrolled to 60 px (smoothly, as the CSS asks): once the scroll event that arrives there has reached
+    // the page's listeners (the header's was added at hydration, before this one) and two frames have
+    // passed, React has drawn whatever the header's listener set.
+    await page.evaluate(
+      () =>
+        new Promise<void>((resolve) => {
+          const arrived = () => {
+            if (Math.round(window.scrollY) < 60) return;
+            window.removeEventListener("scroll", arrived);
+            requestAnimationFrame(() => requestAnimationFrame(() => resolve()));
+          };
+          window.addEventListener("scroll", arrived);
+          window.scrollTo(0, 60);
+        }),
+    );
     expect(await page.locator("header.site-header").getAttribute("class")).not.toContain("is-fixed");
     await page.evaluate(() => window.scrollTo(0, 400));
     await page.waitForSelector("header.site-header.is-fixed");

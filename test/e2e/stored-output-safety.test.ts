@@ -5,6 +5,7 @@ import { hydrated, launchBrowser, newContext } from "../support/browser";
 import { newMember } from "../support/fixtures";
 import { startSeededServer, type SeededServer } from "../support/seeded-server";
 import { demoAccount } from "../support/session";
+import { TIMEOUTS } from "../support/time-budget";
 
 /**
  * Stored hostile values in real chromium (issue 9; the HTTP side is in
@@ -39,7 +40,7 @@ beforeAll(async () => {
     },
   });
   browser = await launchBrowser();
-}, 120_000);
+});
 afterAll(async () => {
   await browser?.close();
   await server?.stop();
@@ -65,8 +66,14 @@ describe("stored hostile values in chromium", () => {
         const response = await page.goto(path);
         expect(response?.status(), path).toBe(200);
         if (javaScriptEnabled) await hydrated(page);
-        // Give an onerror or onload handler the time to run, had one been created.
-        await page.waitForTimeout(300);
+        // Had an element with an onerror or onload handler been created (by the server's HTML or by
+        // React), it would have run by now: nothing more is loading, every image has loaded or failed
+        // (an injected <img src=x> fails, and runs its onerror then), and a frame has passed since.
+        await page.waitForLoadState("networkidle", { timeout: TIMEOUTS.poll });
+        if (javaScriptEnabled) {
+          await page.waitForFunction(() => [...document.images].every((image) => image.complete), undefined, { timeout: TIMEOUTS.poll });
+          await page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))));
+        }
         expect(dialogs, path).toEqual([]);
         expect(await page.evaluate(() => document.querySelectorAll('img[src="x"], svg[onload], [onerror], [onload]').length), path).toBe(0);
         expect(await page.content(), path).toContain("HYPERLINK");
