@@ -4,6 +4,7 @@ import type { Readable } from "node:stream";
 import { Log, LogLevel, Miniflare } from "miniflare";
 import { unstable_getMiniflareWorkerOptions } from "wrangler";
 import { ROOT, run, wranglerEnv } from "./lib";
+import { bindingsOnOwnProxy } from "./own-proxy";
 
 /**
  * The tests' servers: the built worker, bundled ONCE per run by wrangler (the same bundle
@@ -27,6 +28,8 @@ export function hasWorkerBundle(): boolean {
   return existsSync(WORKER_BUNDLE);
 }
 
+const WORKER_NAME = "mma-community-site-dev";
+
 export interface InProcessWorker {
   url: string;
   /** Runs the worker's scheduled handler (the daily cron) as at `time`; "ok" when it succeeded. */
@@ -35,7 +38,7 @@ export interface InProcessWorker {
    * The worker's own D1 and R2 bindings, reached from Node through this workerd (in-process
    * servers only): reading or preparing its data costs no second workerd.
    */
-  bindings?(): Promise<{ db: D1Database; media: R2Bucket }>;
+  bindings?(): Promise<{ db: D1Database; media: R2Bucket; dispose: () => Promise<void> }>;
   stop(): Promise<void>;
 }
 
@@ -53,7 +56,7 @@ export async function startWorkerInProcess(options: {
   const forward = (stream: Readable) => stream.on("data", (chunk: Buffer) => options.log?.(chunk.toString()));
   const mf = new Miniflare({
     ...workerOptions,
-    name: "mma-community-site-dev",
+    name: WORKER_NAME,
     // One self-contained module (wrangler bundled everything into it), listed as wrangler dev
     // lists it: Miniflare's own import scan stops at the bundle's dynamic imports.
     modules: [{ type: "ESModule", path: WORKER_BUNDLE }],
@@ -79,10 +82,7 @@ export async function startWorkerInProcess(options: {
       const result = await (await mf.getWorker()).scheduled({ cron: "0 6 * * *", scheduledTime: time });
       return result.outcome;
     },
-    async bindings() {
-      const [db, media] = await Promise.all([mf.getD1Database("DB"), mf.getR2Bucket("MEDIA")]);
-      return { db: db as unknown as D1Database, media: media as unknown as R2Bucket };
-    },
+    bindings: () => bindingsOnOwnProxy(mf, { worker: WORKER_NAME, d1: "DB", r2: "MEDIA" }),
     stop: () => mf.dispose(),
   };
 }

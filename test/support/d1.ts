@@ -6,6 +6,7 @@ import { unstable_splitSqlQuery } from "wrangler";
 import { createD1Store } from "~/services/store/d1/index.server";
 import type { Store } from "~/services/store/port";
 import { ROOT } from "../../scripts/lib";
+import { bindingsOnOwnProxy } from "../../scripts/own-proxy";
 
 /** Applies the migrations files (in order) to a database. */
 export async function applyMigrations(db: D1Database, files: readonly string[]): Promise<void> {
@@ -28,9 +29,11 @@ export function migrationFiles(): string[] {
  * was a getPlatformProxy of its own, a workerd started and stopped for every file and every
  * contract block, and process creation was most of the suite's kernel time. One Miniflare
  * declares POOL_SIZE empty D1 databases and R2 buckets; each is handed out once, so every
- * caller still starts from nothing. A spent pool is stopped once all it lent are disposed.
+ * caller still starts from nothing, through a proxy client of its own
+ * (scripts/own-proxy.ts). A spent pool is stopped once all it lent are disposed.
  */
 const POOL_SIZE = 32;
+const POOL_WORKER = "test-d1-pool";
 interface Pool {
   mf: Miniflare;
   next: number;
@@ -41,9 +44,11 @@ let pool: Pool | undefined;
 function startPool(): Pool {
   const names = Array.from({ length: POOL_SIZE }, (_, index) => index);
   const mf = new Miniflare({
+    name: POOL_WORKER,
     modules: true,
     script: "export default {}",
     compatibilityDate: "2026-04-20",
+    host: "127.0.0.1",
     d1Databases: Object.fromEntries(names.map((index) => [`DB${index}`, `test-db-${index}`])),
     r2Buckets: Object.fromEntries(names.map((index) => [`MEDIA${index}`, `test-media-${index}`])),
     d1Persist: false,
@@ -57,11 +62,12 @@ async function borrowFresh(): Promise<{ db: D1Database; media: R2Bucket; dispose
   const from = pool;
   const index = from.next++;
   from.lent += 1;
-  const [db, media] = await Promise.all([from.mf.getD1Database(`DB${index}`), from.mf.getR2Bucket(`MEDIA${index}`)]);
+  const own = await bindingsOnOwnProxy(from.mf, { worker: POOL_WORKER, d1: `DB${index}`, r2: `MEDIA${index}` });
   return {
-    db: db as unknown as D1Database,
-    media: media as unknown as R2Bucket,
+    db: own.db,
+    media: own.media,
     async dispose() {
+      await own.dispose();
       from.lent -= 1;
       if (from.lent === 0 && from.next >= POOL_SIZE) await from.mf.dispose();
     },

@@ -97,7 +97,14 @@ export async function startSeededServer(
       // Prepared through the worker's own bindings before anything asks it for a page, so
       // nothing is cached yet.
       await againAfterProxyGlitch(
-        async () => prepare((await server!.bindings!()).db),
+        async () => {
+          const { db, dispose } = await server!.bindings!();
+          try {
+            await prepare(db);
+          } finally {
+            await dispose();
+          }
+        },
         // A second try starts again from the template: the first may have written half.
         async () => {
           await server!.stop();

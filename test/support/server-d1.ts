@@ -8,7 +8,7 @@ import { openLocalPlatform } from "../../seed/platform";
  * here owns (a stopped server, the run's shared server in the global setup) is opened as
  * before.
  */
-type Bindings = () => Promise<{ db: D1Database; media: R2Bucket }>;
+type Bindings = () => Promise<{ db: D1Database; media: R2Bucket; dispose: () => Promise<void> }>;
 const owners = new Map<string, Bindings>();
 
 /** Called by startSeededServer while its worker serves `persistTo`. */
@@ -17,10 +17,10 @@ export function lendBindings(persistTo: string, bindings: Bindings): () => void 
   return () => owners.delete(persistTo);
 }
 
-/** The D1 and R2 a server at `persistTo` uses; `dispose` closes only what was opened for this call. */
+/** The D1 and R2 a server at `persistTo` uses, through a proxy of their own; dispose it when done. */
 export async function openServerPlatform(persistTo: string): Promise<{ db: D1Database; media: R2Bucket; dispose: () => Promise<void> }> {
   const lent = owners.get(persistTo);
-  if (lent) return { ...(await lent()), dispose: async () => {} };
+  if (lent) return lent();
   const { db, media, dispose } = await openLocalPlatform(persistTo);
   return { db, media, dispose };
 }
