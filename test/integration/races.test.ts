@@ -16,6 +16,7 @@ import { newMember } from "../support/fixtures";
 import { startSeededServer, type SeededServer } from "../support/seeded-server";
 import { demoAccount, devEnv, sessionCookieFor } from "../support/session";
 import { singleSignup, uniqueSignupEmail } from "../support/signup";
+import { TIMEOUTS } from "../support/time-budget";
 
 /**
  * The races that matter, in one place: each fires its requests truly at once (Promise.all
@@ -118,7 +119,7 @@ async function eventually<T>(read: () => Promise<T | undefined>, what: string): 
       if (value === undefined) throw new Error(`Timed out waiting for ${what}`);
       return value;
     },
-    { interval: 50 },
+    { timeout: TIMEOUTS.poll, interval: 50 },
   );
 }
 

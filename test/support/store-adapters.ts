@@ -8,6 +8,7 @@ import type { Store } from "~/services/store/port";
 import { createTestD1 } from "./d1";
 import { startCockpitBackend, type CockpitBackend, type CockpitBackendOptions } from "./cockpit-backend";
 import { realCockpitTemplate } from "./real-cockpit";
+import { TIMEOUTS } from "./time-budget";
 
 /**
  * The contract suite's harness (test/integration/contract): one describe block run once
@@ -84,7 +85,9 @@ function useStore(kind: StoreKind, options: DescribeStoreOptions): StoreContext 
     const cockpit = await startCockpitBackend(cockpitOptions);
     cleanups.push(cockpit.stop);
     state.cockpit = cockpit;
-    const client = createCockpitClient({ baseUrl: cockpit.url, token: cockpit.token });
+    // The client's own bound (a few seconds) is the site's promise to visitors; here the
+    // Cockpit is a test's, sharing a loaded machine, so the bound is the tests' poll net.
+    const client = createCockpitClient({ baseUrl: cockpit.url, token: cockpit.token, timeoutMs: TIMEOUTS.poll });
     state.store = createCockpitStore(client, d1.db, { media: d1.media, verifyDelayMs: options.verifyDelayMs ?? DEFAULT_VERIFY_DELAY_MS });
   });
   afterAll(async () => {

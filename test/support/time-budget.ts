@@ -16,6 +16,6 @@ export const TIMEOUTS = {
   hook: scaled(180_000),
   /** The few tests that do much more (thousands of requests, a server restart, every migration). */
   long: scaled(360_000),
-  /** expect.poll and vi.waitFor: how long a change seen from outside may take to show. */
+  /** expect.poll (the config's default) and vi.waitFor (pass it: its own default is 1 s): how long a change seen from outside may take to show. */
   poll: scaled(20_000),
 };

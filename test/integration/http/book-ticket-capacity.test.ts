@@ -11,6 +11,7 @@ import { client, withDb } from "../../support/book-ticket";
 import { newMember } from "../../support/fixtures";
 import { formMessage, parseHtml, textOf } from "../../support/html";
 import { startSeededServer, type SeededServer } from "../../support/seeded-server";
+import { TIMEOUTS } from "../../support/time-budget";
 
 /**
  * The upcoming event's capacity and its when and where on /book-ticket, My Account and the
@@ -123,7 +124,7 @@ describe("an event with a capacity", () => {
         if (!row) throw new Error("no ticket e-mail yet");
         return row.text;
       },
-      { interval: 50 },
+      { timeout: TIMEOUTS.poll, interval: 50 },
     );
     expect(email).toContain(`When: ${when}`);
     expect(email).toContain(`Where: ${venue}`);

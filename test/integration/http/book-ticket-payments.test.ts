@@ -10,6 +10,7 @@ import { startFakeStripe, type FakeStripe } from "../../support/fake-stripe";
 import { newMember } from "../../support/fixtures";
 import { startSeededServer, type SeededServer } from "../../support/seeded-server";
 import { demoAccount } from "../../support/session";
+import { TIMEOUTS } from "../../support/time-budget";
 
 /**
  * Ticket payments on private servers: through the real `stripe` SDK against the fake
@@ -27,7 +28,7 @@ async function eventually<T>(read: () => Promise<T | undefined> | T | undefined,
       if (value === undefined) throw new Error(`Timed out waiting for ${what}`);
       return value;
     },
-    { interval: 50 },
+    { timeout: TIMEOUTS.poll, interval: 50 },
   );
 }
 

@@ -14,6 +14,7 @@ import { newMember } from "../../support/fixtures";
 import { formMessage, parseHtml, textOf } from "../../support/html";
 import { startSeededServer, type SeededServer } from "../../support/seeded-server";
 import { demoAccount } from "../../support/session";
+import { TIMEOUTS } from "../../support/time-budget";
 
 /**
  * Offline payments and tickets at the desk (issue 19, part O) on real D1: a cash renewal
@@ -203,7 +204,7 @@ describe("tickets at the desk", () => {
         );
         if (!row) throw new Error("no ticket e-mail yet");
       },
-      { interval: 50 },
+      { timeout: TIMEOUTS.poll, interval: 50 },
     );
     const csv = parseCsv(await (await get("/mem-events-pay/tickets.csv", treasurer)).text());
     const method = csv[0]!.indexOf("Method");
