@@ -92,6 +92,7 @@ export async function startSeededServer(
       log: log ? (text: string) => appendFileSync(log, text) : undefined,
     };
     const serve = () => (options.wranglerDev ? startDevServerOnFreePort(serverOptions) : startWorkerInProcess(serverOptions));
+    const varsServed = JSON.stringify(options.vars ?? {});
     server = await serve();
     if (prepare && !prepareFirst) {
       // Prepared through the worker's own bindings before anything asks it for a page, so
@@ -112,6 +113,13 @@ export async function startSeededServer(
           server = await serve();
         },
       );
+    }
+    // A prepare may fill `vars` from what it wrote (a test's own fake Cockpit holding the
+    // prepared data): the worker, which has served nothing yet, starts again with them.
+    if (JSON.stringify(options.vars ?? {}) !== varsServed) {
+      await server.stop();
+      serverOptions.vars = { ...serverOptions.vars, ...options.vars };
+      server = await serve();
     }
     const running = server;
     if (cockpit) {
