@@ -1,8 +1,8 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { STORE_UNAVAILABLE_MESSAGE } from "~/domain/store-errors";
 import { buildCockpitDemo } from "../../seed/cockpit-demo";
+import { axeViolations } from "../support/axe";
 import { DESKTOP, PHONE, hydrated, launchBrowser, newContext } from "../support/browser";
 import { startFakeCockpit, type FakeCockpit } from "../support/fake-cockpit";
 import { startSeededServer, type SeededServer } from "../support/seeded-server";
@@ -66,12 +66,6 @@ async function fillSingle(page: Page, email: string, javaScriptEnabled: boolean)
   await field(page, "password").fill(SIGNUP_PASSWORD);
   await field(page, "confirm_password").fill(SIGNUP_PASSWORD);
   for (const consent of ["agreeTerms", "giftAidConcent", "residentConcent", "paymentConcent"]) await field(page, consent).check();
-}
-
-/** axe runs in the page, so only where JavaScript is on. */
-async function axeViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
-  return results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
 }
 
 const submit = (page: Page) => page.getByRole("button", { name: "Sign Up", exact: true }).click();

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import type { Browser } from "playwright-core";
+import type { Browser, BrowserContext } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { migrate, startDevServerOnFreePort, type DevServer } from "../../scripts/lib";
 import { startWorkerInProcess, type InProcessWorker } from "../../scripts/worker-in-process";
@@ -77,14 +77,33 @@ afterAll(async () => {
 });
 
 /**
+ * One browser context per actor and server, kept for the run: the phone's (isMobile and
+ * hasTouch are fixed for a context's life), signed in as the actor. Pages are read-only
+ * GETs, so nothing one check does changes what the next sees, and the context's cache
+ * spares every page after the first from loading the site's scripts and styles again,
+ * as a returning visitor's browser does (ADR 57). /logout gets a context of its own.
+ */
+const contexts = new Map<string, Promise<BrowserContext>>();
+function contextFor(actor: Actor, baseURL: string | undefined, ownContext: boolean): Promise<BrowserContext> {
+  const signedInAs = actor === "visitor" ? undefined : SESSION_OF[actor];
+  const open = () => newContext(browser, { ...PHONE, signedInAs, ...(baseURL && { baseURL }) });
+  if (ownContext) return open();
+  const key = `${actor} ${baseURL ?? ""}`;
+  if (!contexts.has(key)) contexts.set(key, open());
+  return contexts.get(key)!;
+}
+afterAll(async () => {
+  for (const context of contexts.values()) await (await context).close();
+});
+
+/**
  * Opens the page as drawn for the actor, JavaScript on (the page as most see it,
  * hydrated), and checks it on a 360 px phone and then on a desktop. `stay` holds the
  * page still: /logout leaves for the home page by itself, which is answered 204 (no
  * navigation).
- * Why one context and one load for both: each load and hydration is most of a check's
- * time. The context is the phone's (isMobile and hasTouch are fixed for its life) and the
- * page is loaded at the phone's size, so the phone checks see just what a phone loads;
- * then it is widened to the desktop's 1280 px for axe. That is still the desktop's page:
+ * Why one load for both: each load and hydration is most of a check's time. The page is
+ * loaded at the phone's size, so the phone checks see just what a phone loads; then it is
+ * widened to the desktop's 1280 px for axe. That is still the desktop's page:
  * app/styles asks only for widths (no pointer or hover media queries), which the browser
  * applies again on resize; no script reads the width or touch (no matchMedia, innerWidth);
  * with the viewport meta (width=device-width) the page is laid out 1280 px wide as on a
@@ -92,10 +111,9 @@ afterAll(async () => {
  */
 async function check(url: string, options: { status: number; actor: Actor; baseURL?: string; stay?: boolean }) {
   const { status, actor, baseURL, stay = false } = options;
-  const signedInAs = actor === "visitor" ? undefined : SESSION_OF[actor];
-  const context = await newContext(browser, { ...PHONE, signedInAs, ...(baseURL && { baseURL }) });
+  const context = await contextFor(actor, baseURL, stay);
+  const page = await context.newPage();
   try {
-    const page = await context.newPage();
     if (stay)
       await page.route(
         (target) => target.pathname === "/",
@@ -116,7 +134,8 @@ async function check(url: string, options: { status: number; actor: Actor; baseU
     await page.setViewportSize(DESKTOP.viewport);
     expect(await axeViolations(page), "axe on the desktop").toEqual([]);
   } finally {
-    await context.close();
+    await page.close();
+    if (stay) await context.close();
   }
 }
 

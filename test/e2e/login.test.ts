@@ -1,6 +1,6 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { axeViolations } from "../support/axe";
 import { DESKTOP, fitsScreen, hydrated, launchBrowser, newContext, PHONE } from "../support/browser";
 import { MESSAGES } from "../support/password-reset";
 import { demoAccount } from "../support/session";
@@ -33,10 +33,6 @@ async function signIn(page: Page, email: string, password: string) {
   await page.getByLabel("Password").fill(password);
   await page.getByRole("button", { name: "Sign In" }).click();
 }
-
-const AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
-const violations = async (page: Page) =>
-  (await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze()).violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
 
 for (const javaScriptEnabled of [true, false]) {
   describe(`Sign In (JavaScript ${javaScriptEnabled ? "on" : "off"})`, () => {
@@ -130,13 +126,13 @@ describe("Sign In on a 360 px phone", () => {
 describe("Sign In and Forgot Password accessibility", () => {
   it("finds no axe violations on /login, with messages shown, and on /forgot-password", async () => {
     const { context, page } = await loginPage({ javaScriptEnabled: true });
-    expect(await violations(page)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
     await page.getByRole("button", { name: "Sign In" }).click();
     await page.waitForSelector(".field-error");
-    expect(await violations(page)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
     await page.goto("/forgot-password");
     await hydrated(page);
-    expect(await violations(page)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
     await context.close();
   });
 });

@@ -1,4 +1,3 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { readSheet } from "read-excel-file/universal";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -6,6 +5,7 @@ import { currentYear } from "~/domain/renewal";
 import { pendingMembersQuery } from "~/domain/renewals-report";
 import { d1Members } from "~/services/store/d1/members.server";
 import { d1Transactions } from "~/services/store/d1/transactions.server";
+import { axeViolations } from "../support/axe";
 import { DESKTOP, PHONE, hydrated, launchBrowser, newContext } from "../support/browser";
 import { startFakeResend, type FakeResend } from "../support/fake-resend";
 import { newMember, newTransaction } from "../support/fixtures";
@@ -197,8 +197,7 @@ describe("/mem-renewals in a browser", () => {
     try {
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
       expect(await page.locator("#pending-table").isVisible()).toBe(true);
-      const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
-      expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+      expect(await axeViolations(page)).toEqual([]);
     } finally {
       await context.close();
     }

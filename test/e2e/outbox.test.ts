@@ -1,6 +1,6 @@
-import AxeBuilder from "@axe-core/playwright";
-import type { Browser, Page } from "playwright-core";
+import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { axeViolations } from "../support/axe";
 import { DESKTOP, PHONE, baseURL, hydrated, launchBrowser, newContext } from "../support/browser";
 import { uniqueEmail } from "../support/contact";
 import { demoAccount } from "../support/session";
@@ -26,11 +26,6 @@ afterAll(async () => {
 });
 
 // The e-mail itself is in a sandboxed frame: axe's scripts hang in there, so it is left out.
-const violations = async (page: Page) =>
-  (await new AxeBuilder({ page }).exclude("iframe.dev-mail-html").withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze()).violations.map(
-    (v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`,
-  );
-
 describe("the accountants' outbox in a browser", () => {
   for (const javaScriptEnabled of [true, false]) {
     it(`opens an e-mail from the list (JavaScript ${javaScriptEnabled ? "on, and axe finds nothing" : "off"})`, async () => {
@@ -39,13 +34,13 @@ describe("the accountants' outbox in a browser", () => {
       await page.goto("/accounts/emails");
       if (javaScriptEnabled) await hydrated(page);
       expect(await page.locator("h1").innerText()).toBe("E-mails");
-      if (javaScriptEnabled) expect(await violations(page)).toEqual([]);
+      if (javaScriptEnabled) expect(await axeViolations(page, { exclude: "iframe.dev-mail-html" })).toEqual([]);
       await page.getByRole("link", { name: `MMA Contact Form: ${subject}` }).click();
       await page.waitForURL(/\/accounts\/emails\/[0-9a-f]{24}$/);
       await page.waitForSelector("iframe.dev-mail-html");
       expect(await page.locator("h1").innerText()).toBe(`MMA Contact Form: ${subject}`);
       expect(await page.locator("pre.dev-mail-text").innerText()).toContain(subject);
-      if (javaScriptEnabled) expect(await violations(page)).toEqual([]);
+      if (javaScriptEnabled) expect(await axeViolations(page, { exclude: "iframe.dev-mail-html" })).toEqual([]);
       await context.close();
     });
   }
@@ -61,7 +56,7 @@ describe("the accountants' outbox in a browser", () => {
     });
     expect(sizes.page).toBeLessThanOrEqual(sizes.viewport);
     expect(sizes.table).toBeGreaterThan(sizes.region);
-    expect(await violations(page)).toEqual([]);
+    expect(await axeViolations(page, { exclude: "iframe.dev-mail-html" })).toEqual([]);
     await context.close();
   });
 });

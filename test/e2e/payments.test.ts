@@ -1,6 +1,6 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { axeViolations } from "../support/axe";
 import { DESKTOP, PHONE, launchBrowser, newContext } from "../support/browser";
 import { startSeededServer, type SeededServer } from "../support/seeded-server";
 import { demoAccount, devEnv } from "../support/session";
@@ -32,11 +32,6 @@ async function open(options: { as?: "treasurer" | "single" | "member"; javaScrip
   });
 }
 
-const violations = async (page: Page) =>
-  (await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze()).violations.map(
-    (v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`,
-  );
-
 /** On the practice page: press Pay and land on the return page. */
 async function payOnPracticePage(page: Page, returnPath: RegExp) {
   await page.waitForURL(/\/practice-checkout\/cs_practice_/);
@@ -51,15 +46,15 @@ describe("the payment pages pass axe (JavaScript on, which axe needs)", () => {
       const context = await open({ javaScriptEnabled: true, device });
       const page = await context.newPage();
       await page.goto(`/payment-reg-fee/${await paymentLinkToken(devEnv, demoAccount("applicant").id)}`);
-      expect(await violations(page)).toEqual([]);
+      expect(await axeViolations(page)).toEqual([]);
       await page.getByRole("button", { name: "PAY" }).click();
       await page.waitForURL(/\/practice-checkout\//);
-      expect(await violations(page)).toEqual([]);
+      expect(await axeViolations(page)).toEqual([]);
       await page.goto("/payment-success/000000000000000000000000/000000000000000000000000");
       expect(await page.locator("h1").innerText()).toBe("Payment not found");
-      expect(await violations(page)).toEqual([]);
+      expect(await axeViolations(page)).toEqual([]);
       await page.goto("/payment-cancel/000000000000000000000000");
-      expect(await violations(page)).toEqual([]);
+      expect(await axeViolations(page)).toEqual([]);
       await context.close();
     }
   });

@@ -1,7 +1,7 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { practiceGateway } from "~/services/checkout/practice-gateway.server";
+import { axeViolations } from "../support/axe";
 import { DESKTOP, PHONE, hydrated, launchBrowser, newContext } from "../support/browser";
 import { practiceSession, readPracticeSessionOf } from "../support/practice-checkout";
 import { withServerD1 } from "../support/server-d1";
@@ -114,11 +114,6 @@ describe("the practice checkout with JavaScript", () => {
   });
 });
 
-async function violations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
-  return results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
-}
-
 describe("the practice checkout's accessibility (axe-core)", () => {
   for (const device of [DESKTOP, PHONE]) {
     it(`has no WCAG 2.1 A/AA violations, open and paid (${device.viewport.width} px)`, async () => {
@@ -127,11 +122,11 @@ describe("the practice checkout's accessibility (axe-core)", () => {
       const { id } = await withServerD1(server.persistTo, (db) => practiceGateway(db).createSession(practiceSession(`axe-${device.viewport.width}`)));
       await page.goto(`/practice-checkout/${id}`);
       await hydrated(page);
-      expect(await violations(page)).toEqual([]);
+      expect(await axeViolations(page)).toEqual([]);
       await Promise.all([page.waitForURL((url) => url.pathname.endsWith("/success")), page.getByRole("button", { name: "Pay" }).click()]);
       await page.goto(`/practice-checkout/${id}`);
       await page.getByText("This checkout is already paid").waitFor();
-      expect(await violations(page)).toEqual([]);
+      expect(await axeViolations(page)).toEqual([]);
       await context.close();
     });
   }

@@ -1,6 +1,6 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { axeViolations } from "../support/axe";
 import { DESKTOP, PHONE, hydrated, launchBrowser, newContext } from "../support/browser";
 import { SIGNUP_PASSWORD, uniqueSignupEmail } from "../support/signup";
 
@@ -315,18 +315,14 @@ describe("Sign Up with JavaScript: instant checks, loaded on first use", () => {
     const page = await context.newPage();
     await page.goto("/signup");
     await hydrated(page);
-    const violations = async () =>
-      (await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze()).violations.map(
-        (v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`,
-      );
-    expect(await violations()).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
     await field(page, "membership").selectOption("Family");
     await field(page, "childCount").selectOption("2");
     await submit(page);
     await page.locator(".form-error").waitFor();
-    expect(await violations()).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
     await page.goto("/confirmation");
-    expect(await violations()).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
     await context.close();
   });
 });

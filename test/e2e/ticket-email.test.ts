@@ -1,10 +1,10 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { formatTicketCode } from "~/domain/ticket-code";
 import { createD1Store } from "~/services/store/d1/index.server";
 import { sendTicketConfirmation } from "~/services/ticket-email.server";
+import { axeViolations } from "../support/axe";
 import { DESKTOP, fitsScreen, launchBrowser, newContext, PHONE } from "../support/browser";
 import { startSeededServer, type SeededServer } from "../support/seeded-server";
 import { demoAccount } from "../support/session";
@@ -51,13 +51,6 @@ afterAll(async () => {
   await browser?.close();
   await server?.stop();
 });
-
-async function axeViolations(page: Page, exclude?: string): Promise<string[]> {
-  const builder = new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]);
-  if (exclude) builder.exclude(exclude);
-  const results = await builder.analyze();
-  return results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
-}
 
 /** The QR image inside the e-mail's frame: its natural size once loaded (0 when blocked or broken). */
 async function qrInFrame(page: Page) {
@@ -107,7 +100,7 @@ describe("the accountants' outbox", () => {
     const { size } = await qrInFrame(page);
     expect(size.natural).toBe(328);
     // The frame is sandboxed (axe cannot run in it): the page without it here, the e-mail on its own below.
-    expect(await axeViolations(page, "iframe.dev-mail-html")).toEqual([]);
+    expect(await axeViolations(page, { exclude: "iframe.dev-mail-html" })).toEqual([]);
     await context.close();
   });
 
