@@ -3,7 +3,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import type { Browser, BrowserContext } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { migrate, startDevServerOnFreePort, type DevServer } from "../../scripts/lib";
+import { startDevServerOnFreePort, type DevServer } from "../../scripts/lib";
+import { migratedD1 } from "../support/d1-template";
 import { startWorkerInProcess, type InProcessWorker } from "../../scripts/worker-in-process";
 import { axeViolations } from "../support/axe";
 import { DESKTOP, PHONE, hydrated, launchBrowser, newContext } from "../support/browser";
@@ -61,7 +62,7 @@ let freshD1: string;
 beforeAll(async () => {
   brokenD1 = mkdtempSync(path.join(tmpdir(), "mma-unmigrated-d1-"));
   freshD1 = mkdtempSync(path.join(tmpdir(), "mma-fresh-d1-"));
-  migrate(freshD1, { quiet: true });
+  migratedD1(freshD1);
   [browser, broken, fresh] = await Promise.all([
     launchBrowser(),
     startDevServerOnFreePort({ persistTo: brokenD1 }),

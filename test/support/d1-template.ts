@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { migrate, ROOT } from "../../scripts/lib";
@@ -22,6 +22,14 @@ export interface D1Template {
  */
 export const SHARED_TEMPLATE = path.join(ROOT, "build", "test-d1-template");
 const DESCRIPTION = "template.json";
+/**
+ * Beside it, the same database with the migrations only (no seed, no settings, no
+ * content): a fresh site's, which the fresh-database and every-page tests serve. Copying
+ * it spares each of them a wrangler process (ADR 57).
+ */
+export const MIGRATED_TEMPLATE = path.join(ROOT, "build", "test-d1-migrated");
+const MIGRATED_MARK = "migrated.json";
+const MIGRATIONS = path.join(ROOT, "migrations");
 
 /**
  * Migrates (one wrangler process) and seeds a database. Copying it costs milliseconds;
@@ -38,6 +46,11 @@ export async function makeD1Template(options: { into?: string; cockpitData?: boo
     dir = mkdtempSync(path.join(tmpdir(), "mma-test-d1-template-"));
   }
   migrate(dir, { quiet: true });
+  if (options.into) {
+    rmSync(MIGRATED_TEMPLATE, { recursive: true, force: true });
+    cpSync(dir, MIGRATED_TEMPLATE, { recursive: true });
+    writeFileSync(path.join(MIGRATED_TEMPLATE, MIGRATED_MARK), "{}");
+  }
   const date = new Date();
   const { db, media, dispose } = await openLocalPlatform(dir);
   try {
@@ -58,4 +71,16 @@ export async function makeD1Template(options: { into?: string; cockpitData?: boo
 export function sharedTemplate(): D1Template | null {
   const file = path.join(SHARED_TEMPLATE, DESCRIPTION);
   return existsSync(file) ? (JSON.parse(readFileSync(file, "utf8")) as D1Template) : null;
+}
+
+/**
+ * Fills `dir` with a database as `wrangler d1 migrations apply` leaves it: a copy of the
+ * one npm test made beside its template, or (a vitest run of its own) migrated here.
+ */
+export function migratedD1(dir: string): void {
+  const mark = path.join(MIGRATED_TEMPLATE, MIGRATED_MARK);
+  // A migration written since that copy was made (a vitest run without a new build) is applied here.
+  const newestMigration = Math.max(...readdirSync(MIGRATIONS).map((name) => statSync(path.join(MIGRATIONS, name)).mtimeMs));
+  if (existsSync(mark) && statSync(mark).mtimeMs >= newestMigration) cpSync(MIGRATED_TEMPLATE, dir, { recursive: true });
+  else migrate(dir, { quiet: true });
 }

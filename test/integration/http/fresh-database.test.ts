@@ -6,7 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ASSOCIATION } from "~/domain/association";
 import { NO_UPCOMING_EVENT, REGISTRATION_NOT_OPEN_HTML } from "~/domain/site-settings-defaults";
 import { NO_EVENT_TO_BOOK } from "~/domain/ticket-booking";
-import { migrate, ROOT } from "../../../scripts/lib";
+import { ROOT } from "../../../scripts/lib";
+import { migratedD1 } from "../../support/d1-template";
 import { startWorkerInProcess, type InProcessWorker } from "../../../scripts/worker-in-process";
 import { parseHtml } from "../../support/html";
 import { startFakeCockpit, type FakeCockpit } from "../../support/fake-cockpit";
@@ -25,7 +26,7 @@ const start = async () => (server = await startWorkerInProcess({ persistTo }));
 
 beforeAll(async () => {
   persistTo = mkdtempSync(path.join(tmpdir(), "mma-fresh-d1-"));
-  migrate(persistTo, { quiet: true });
+  migratedD1(persistTo);
   await start();
 });
 afterAll(async () => {
