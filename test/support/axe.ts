@@ -8,9 +8,10 @@ const TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
  * axe-core goes into a document once and stays for every later check of it. Why not
  * @axe-core/playwright's AxeBuilder: each analyze() sends axe's 550 kB into every frame
  * again and finishes in a new blank page with a third copy, 2-3 s a check here, where the
- * check itself takes 0.2-0.5 s (ADR 57). Frames (the dev outbox's sandboxed e-mail) get
- * axe too and answer the top document's run, as AxeBuilder's legacy mode does; a frame
- * that runs no scripts (a sandboxed e-mail) or will not take it (another site's player) is left out, as AxeBuilder leaves it (it waits forever on the first).
+ * check itself takes 0.2-0.5 s (ADR 57). Frames that run scripts get axe too and answer
+ * the top document's run, as AxeBuilder's legacy mode does. A frame that runs no scripts
+ * (the dev outbox's sandboxed e-mail) or will not take axe (another site's player) is left
+ * out; AxeBuilder never checked the first either (it waits forever on it).
  */
 async function withAxe(frame: Frame): Promise<void> {
   try {
