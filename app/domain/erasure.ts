@@ -67,12 +67,6 @@ export function erasurePatch(memberId: string, now: number): MemberPatch {
   };
 }
 
-/** Every address the member's e-mails and messages may have used: theirs and their spouse's, lower case. */
-export function memberAddresses(member: Pick<Member, "email" | "spouse">): string[] {
-  const all = [member.email, member.spouse?.email ?? ""].map((address) => address.trim().toLowerCase()).filter((address) => address.includes("@"));
-  return [...new Set(all)].filter((address) => !isErasedEmail(address));
-}
-
 /**
  * Why an erasure is refused, or null. Nobody erases themselves: only an accountant can
  * erase, so refusing their own account also means the last accountant is never erased

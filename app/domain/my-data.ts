@@ -16,9 +16,9 @@ export interface MyData {
   household: { spouse: Member["spouse"]; children: Member["children"] };
   transactions: Transaction[];
   tickets: Ticket[];
-  /** E-mails the site sent to the member's address(es), as kept in the outbox. */
+  /** E-mails about the member (found by their id), as kept in the outbox, every link removed. */
   emails: Array<Pick<OutboxEmail, "id" | "to" | "subject" | "text" | "purpose" | "status" | "createdAt">>;
-  /** Messages sent through the contact form from their address(es). */
+  /** Messages they sent through the contact form while signed in. */
   contactMessages: ContactMessage[];
 }
 
@@ -42,9 +42,30 @@ export function myData(input: {
     household: { spouse: member.spouse, children: member.children },
     transactions: input.transactions,
     tickets: input.tickets,
-    emails: input.emails.map(({ id, to, subject, text, purpose, status, createdAt }) => ({ id, to, subject, text, purpose, status, createdAt })),
+    emails: input.emails.map(({ id, to, subject, text, purpose, status, createdAt }) => ({
+      id,
+      to,
+      subject,
+      text: withoutLinks(text),
+      purpose,
+      status,
+      createdAt,
+    })),
     contactMessages: input.contactMessages,
   };
+}
+
+/** What stands where a link was in an e-mail's copy. */
+export const LINK_REMOVED = "(link removed)";
+
+/**
+ * An e-mail's text with every web address replaced by LINK_REMOVED. A reset link, an e-mail
+ * change confirmation, a payment link or a ticket's page each lets whoever holds it act; a
+ * download is a file that travels (docs/security.md). Every link goes, not a list of the
+ * dangerous ones: a list would miss the next kind of link, and a link is no one's personal data.
+ */
+export function withoutLinks(text: string): string {
+  return text.replace(/\bhttps?:\/\/[^\s<>"'\])]+/gi, LINK_REMOVED);
 }
 
 /** "mma-my-data-2026-11-24.json" (the day in UK time). */

@@ -95,6 +95,8 @@ export interface ContactMessage {
   email: string;
   subject: string;
   notes: string;
+  /** The signed-in member who sent it, set when it is written; null for a visitor's message (nobody's download holds it). */
+  memberId: Id | null;
   createdAt: UnixSeconds;
 }
 
@@ -304,6 +306,12 @@ export interface OutboxEmail {
   text: string;
   /** What the e-mail was for (contact, reset-password, payment-link ...). */
   purpose: string;
+  /**
+   * The member the e-mail is about, set when it is written (docs/security.md, "Whose is this
+   * record"): their data rights find it by this id, never by an address. Null for mail about
+   * nobody's account (a visitor's contact message, say).
+   */
+  memberId: Id | null;
   status: EmailStatus;
   provider: string;
   providerId: string | null;
@@ -312,7 +320,7 @@ export interface OutboxEmail {
   updatedAt: UnixSeconds;
 }
 
-export type NewOutboxEmail = Pick<OutboxEmail, "to" | "subject" | "html" | "text" | "purpose">;
+export type NewOutboxEmail = Pick<OutboxEmail, "to" | "subject" | "html" | "text" | "purpose" | "memberId">;
 
 export interface Page<T> {
   rows: T[];

@@ -9,6 +9,7 @@ import { CONTACT_LIMITS, CONTACT_RATE_LIMITED_MESSAGE, CONTACT_SENT_MESSAGE, typ
 import { pageMeta } from "~/domain/page-meta";
 import { telHref } from "~/domain/tel-href";
 import { sendContactMessage } from "~/services/contact.server";
+import { getUser } from "~/services/auth.server";
 import { clientKey } from "~/services/rate-limit.server";
 import { redirectWithToast } from "~/services/toast.server";
 import { storeErrorReply, storeSafeAction } from "~/services/store-errors.server";
@@ -30,7 +31,9 @@ export async function loader({ context }: LoaderFunctionArgs) {
 async function act({ request, context }: ActionFunctionArgs) {
   const submission = parseWithZod(await request.formData(), { schema: contactSchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
-  const sent = await sendContactMessage(context, submission.value, clientKey(request));
+  // A signed-in sender's message is theirs (their data rights find it by id); a visitor's is nobody's.
+  const sender = await getUser(request, context);
+  const sent = await sendContactMessage(context, submission.value, { address: clientKey(request), senderId: sender?.id ?? null });
   if (!sent.ok) {
     return data(submission.reply({ formErrors: [CONTACT_RATE_LIMITED_MESSAGE] }), { status: 429, headers: { "Retry-After": String(sent.retryAfter) } });
   }

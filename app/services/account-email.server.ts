@@ -60,12 +60,14 @@ export async function requestEmailChange(context: AppLoadContext, member: Member
     subject: CONFIRM_EMAIL_CHANGE_SUBJECT,
     react: createElement(ConfirmEmailChangeEmail, { fullName: member.fullName, link }),
     purpose: "email-change-confirm",
+    memberId: member.id,
   });
   await email.send({
     to: [member.email],
     subject: EMAIL_CHANGE_REQUESTED_SUBJECT,
     react: createElement(EmailChangeRequestedEmail, { fullName: member.fullName }),
     purpose: "email-change-notice",
+    memberId: member.id,
   });
   return { ok: true, to: input.email };
 }

@@ -27,6 +27,7 @@ export async function changeOwnPassword(context: AppLoadContext, member: Member,
       subject: OWN_PASSWORD_CHANGED_SUBJECT,
       react: createElement(PasswordChangedEmail, { fullName: member.fullName, change: { by: "account" } }),
       purpose: "own-password-changed",
+      memberId: member.id,
     });
   } catch (error) {
     // The password has changed either way; only the notice is lost (a provider failure is handled inside send).

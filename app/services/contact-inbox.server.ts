@@ -121,6 +121,8 @@ export async function replyToMessage(
     subject: reply.subject,
     react: createElement(ContactReplyEmail, { body: reply.body, original: message.notes }),
     purpose: "contact-reply",
+    // A reply to a visitor belongs to nobody's data; to a signed-in member's message, to theirs.
+    memberId: message.memberId,
   });
   await context.store.contactMessages.recordReply(id, { by: actor.fullName, at: Math.floor(Date.now() / 1000) });
   await recordActivity(context, actor, { kind: "contact-reply-sent", message: eventMessage(message) });

@@ -12,19 +12,24 @@ export { CONTACT_RATE_RULES };
 export type ContactResult = { ok: true } | { ok: false; retryAfter: number };
 
 /**
- * A valid Quick Contact Form message, from the visitor at `address`: check the abuse
- * limits, store the message, and e-mail it to the association's info address. The
- * message is kept even when the e-mail cannot be sent (the failure is in the outbox and
- * the logs).
+ * A valid Quick Contact Form message, from the visitor at `from.address` (signed in as
+ * `from.senderId`, or not): check the abuse limits, store the message, and e-mail it to the
+ * association's info address. The message is kept even when the e-mail cannot be sent (the
+ * failure is in the outbox and the logs).
  */
-export async function sendContactMessage(context: AppLoadContext, message: ContactInput, address: string): Promise<ContactResult> {
+export async function sendContactMessage(
+  context: AppLoadContext,
+  message: ContactInput,
+  from: { address: string; senderId: string | null },
+): Promise<ContactResult> {
+  const { address } = from;
   const limit = await createRateLimiter(context.env.DB).hit([
     { rule: CONTACT_RATE_RULES.perIp, subject: address },
     { rule: CONTACT_RATE_RULES.perEmail, subject: message.email.toLowerCase() },
   ]);
   if (!limit.allowed) return { ok: false, retryAfter: limit.retryAfter };
 
-  await context.store.contactMessages.create(message);
+  await context.store.contactMessages.create({ ...message, memberId: from.senderId });
   try {
     await createEmailService(context).send({
       to: [ASSOCIATION.contact.infoEmail],
@@ -33,6 +38,7 @@ export async function sendContactMessage(context: AppLoadContext, message: Conta
       replyTo: message.email,
       react: createElement(ContactMessageEmail, { message }),
       purpose: "contact",
+      memberId: from.senderId,
     });
   } catch (error) {
     // Rendering or recording failed (a provider failure is handled inside send): the message is stored.

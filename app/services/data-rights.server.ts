@@ -1,5 +1,5 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import { erasedEmail, erasedName, erasureRefusal, erasurePatch, memberAddresses } from "../domain/erasure";
+import { erasedEmail, erasedName, erasureRefusal, erasurePatch } from "../domain/erasure";
 import { myData, myDataFilename, type MyData } from "../domain/my-data";
 import type { Member } from "../domain/records";
 import { PRIVATE_CACHE_CONTROL } from "./cache-control.server";
@@ -13,12 +13,12 @@ import type { Store } from "./store/port";
 
 /** Everything held about the member, from every store. */
 export async function collectMyData(store: Store, member: Member, now = new Date()): Promise<MyData> {
-  const addresses = memberAddresses(member);
+  // Every record is found by the member's id, never by an address (docs/security.md).
   const [transactions, tickets, emails, contactMessages] = await Promise.all([
     store.transactions.listByUser(member.id),
     store.tickets.listByUser(member.id),
-    store.personalData.outboxTo(addresses),
-    store.personalData.contactMessagesFrom(addresses),
+    store.personalData.outboxAbout(member.id),
+    store.personalData.contactMessagesBy(member.id),
   ]);
   return myData({ member, transactions, tickets, emails, contactMessages, now });
 }
@@ -47,19 +47,18 @@ export async function eraseMember(context: AppLoadContext, member: Member, actor
   if (refusal) return { ok: false, message: refusal };
   const { store } = context;
   const pseudonym = erasedName(member.id);
-  const addresses = memberAddresses(member);
-  const messages = await store.personalData.contactMessagesFrom(addresses);
+  const messages = await store.personalData.contactMessagesBy(member.id);
   const names = [
     member.fullName,
     member.spouse?.name ?? "",
     ...member.children.map((child) => child.name),
     ...messages.map((message) => `${message.name} ${message.lastname}`.trim()),
-    ...addresses,
+    member.email,
   ];
   await store.personalData.pseudonymiseActivity([member.id, ...messages.map((message) => message.id)], names, pseudonym);
   await store.personalData.pseudonymisePayments(member.id, { name: pseudonym, email: erasedEmail(member.id) });
-  await store.personalData.deleteOutboxTo(addresses);
-  await store.personalData.eraseContactMessagesFrom(addresses);
+  await store.personalData.deleteOutboxAbout(member.id);
+  await store.personalData.eraseContactMessagesBy(member.id);
   const erased = await store.members.update(member.id, erasurePatch(member.id, Date.now() / 1000));
   if (!erased) return { ok: false, message: "Account Not Found" };
   return { ok: true, pseudonym };

@@ -30,6 +30,8 @@ export interface EmailMessage {
   react: ReactElement;
   /** What the e-mail is for: contact, reset-password, payment-link ... (shown at /dev/mail). */
   purpose: string;
+  /** The member it is about (their data rights find it by this id), or null: see OutboxEmail.memberId. */
+  memberId: string | null;
   /**
    * Files sent with the e-mail. One with a contentId is inline: the HTML shows it with
    * <img src="cid:{contentId}"> (the ticket's QR PNG, docs/decisions/0020).
@@ -164,10 +166,10 @@ export function emailService(options: {
   const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
   const service: EmailService = {
     delivers: transport !== undefined,
-    async send({ to, subject, replyTo, react, purpose, attachments }) {
+    async send({ to, subject, replyTo, react, purpose, memberId, attachments }) {
       const html = await render(react);
       const text = emailPlainText(html);
-      const email = { to, subject, html: outboxHtml(html, attachments), text, purpose };
+      const email = { to, subject, html: outboxHtml(html, attachments), text, purpose, memberId };
       if (!transport) return outbox.add(email, "stored", "outbox");
       const queued = await outbox.add(email, "queued", "resend");
       try {
@@ -194,13 +196,13 @@ export function emailService(options: {
         if (start > 0 && batchPauseMs > 0) await new Promise((resolve) => setTimeout(resolve, batchPauseMs));
         const chunk = messages.slice(start, start + BATCH_LIMIT);
         const rendered = await Promise.all(
-          chunk.map(async ({ to, subject, replyTo, react, purpose }) => {
+          chunk.map(async ({ to, subject, replyTo, react, purpose, memberId }) => {
             const html = await render(react);
-            return { to, subject, replyTo, purpose, html, text: emailPlainText(html) };
+            return { to, subject, replyTo, purpose, memberId, html, text: emailPlainText(html) };
           }),
         );
         const queued = await outbox.addMany(
-          rendered.map(({ to, subject, html, text, purpose }) => ({ to, subject, html, text, purpose })),
+          rendered.map(({ to, subject, html, text, purpose, memberId }) => ({ to, subject, html, text, purpose, memberId })),
           "queued",
           "resend",
         );

@@ -48,6 +48,7 @@ export async function correctMember(context: AppLoadContext, id: string, correct
         subject: MEMBER_CORRECTED_SUBJECT,
         react: createElement(MemberCorrectedEmail, { fullName: updated.fullName, changes: notice }),
         purpose: "member-corrected",
+        memberId: updated.id,
       });
     }
   }

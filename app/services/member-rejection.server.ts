@@ -33,6 +33,7 @@ export async function rejectApplicant(context: AppLoadContext, id: string, reaso
     subject: APPLICATION_REJECTED_SUBJECT,
     react: createElement(ApplicationRejectedEmail, { fullName: updated.fullName, reason }),
     purpose: "application-rejected",
+    memberId: updated.id,
   });
   return {
     ok: true,

@@ -44,6 +44,8 @@ export async function notifyNewApplication(context: AppLoadContext, applicant: M
         subject: newApplicationSubject(applicant.fullName),
         react: createElement(NewApplicationEmail, props),
         purpose: "new-application",
+        // Sent to the association, about the applicant: part of the applicant's data.
+        memberId: applicant.id,
       });
     }
   } catch (error) {

@@ -76,6 +76,7 @@ export async function requestPasswordReset(context: AppLoadContext, email: strin
         subject: RESET_PASSWORD_SUBJECT,
         react: createElement(ResetPasswordEmail, { fullName: member.fullName, link }),
         purpose: "reset-password",
+        memberId: member.id,
       }),
     "reset link",
   );
@@ -110,6 +111,7 @@ export async function resetPassword(context: AppLoadContext, member: Member, key
         subject: PASSWORD_CHANGED_SUBJECT,
         react: createElement(PasswordChangedEmail, { fullName: member.fullName, change: { by: "reset", loginUrl: new URL("/login", siteUrl).toString() } }),
         purpose: "password-changed",
+        memberId: member.id,
       }),
     "password-updated",
   );

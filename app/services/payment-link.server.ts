@@ -68,6 +68,7 @@ export async function sendPaymentLink(
       subject: PAYMENT_LINK_SUBJECT,
       react: createElement(PaymentLinkEmail, { fullName: member.fullName, fees, link }),
       purpose: PAYMENT_LINK_PURPOSE,
+      memberId: member.id,
     });
     if (sent.status === "sent" || sent.status === "stored") return { ok: true, link, delivered: sent.status };
     return { ok: false, link, error: sent.error || "The e-mail could not be sent." };

@@ -28,6 +28,7 @@ export async function sendReceipt(context: AppLoadContext, transaction: Transact
       subject: receiptSubject(view),
       react: createElement(ReceiptEmail, { view, fullName: member?.fullName ?? transaction.memberName, link }),
       purpose: "receipt",
+      memberId: transaction.userId,
     });
   } catch (error) {
     console.error(`The receipt for transaction ${transaction.id} could not be sent:`, error);

@@ -112,7 +112,7 @@ export function renewalsBack(params: URLSearchParams, thisYear: number): string 
 
 /** The renewal reminder to one member: the button and the daily scheduled run (ADR 0050) send the same e-mail. */
 export function renewalReminderMessage(
-  member: Pick<Member, "email" | "fullName" | "membership">,
+  member: Pick<Member, "id" | "email" | "fullName" | "membership">,
   input: { thisYear: number; fees: SiteSettings["membership"]; accountUrl: string },
 ): EmailMessage {
   return {
@@ -126,6 +126,7 @@ export function renewalReminderMessage(
       accountUrl: input.accountUrl,
     }),
     purpose: "renewal-reminder",
+    memberId: member.id,
   };
 }
 

@@ -106,6 +106,7 @@ export async function bookAtDesk(
     subject: DESK_LINK_SUBJECT,
     react: createElement(TicketPaymentLinkEmail, { fullName: member.fullName, event, total: formatPence(price.total), people, link }),
     purpose: "ticket-payment-link",
+    memberId: member.id,
   });
   await log(DESK_PAID_BY.link);
   if (sent.status !== "sent" && sent.status !== "stored") {

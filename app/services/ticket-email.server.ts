@@ -47,6 +47,7 @@ export async function sendTicketConfirmation(context: AppLoadContext, ticketId: 
         event,
       }),
       purpose: TICKET_EMAIL_PURPOSE,
+      memberId: ticket.userId,
       attachments: [{ filename: `ticket-${formatTicketCode(ticket.code)}.png`, content: png, contentType: "image/png", contentId: TICKET_QR_CONTENT_ID }],
     });
   } catch (error) {
@@ -71,7 +72,14 @@ async function recordFailure(context: AppLoadContext, ticket: Ticket, error: unk
   try {
     const escaped = note.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
     const record = await context.store.outbox.add(
-      { to: [ticket.email], subject: ticketEmailSubject(ticket.title), html: `<p>${escaped}</p>`, text: note, purpose: TICKET_EMAIL_PURPOSE },
+      {
+        to: [ticket.email],
+        subject: ticketEmailSubject(ticket.title),
+        html: `<p>${escaped}</p>`,
+        text: note,
+        purpose: TICKET_EMAIL_PURPOSE,
+        memberId: ticket.userId,
+      },
       "failed",
       "outbox",
     );

@@ -50,7 +50,8 @@ for (const javaScriptEnabled of [true, false]) {
     let server: SeededServer;
     let sara: { id: string };
     beforeAll(async () => {
-      // Her contact message goes through the contact form, so on the Cockpit run it is in Cockpit's form.
+      // Her contact message goes through the contact form, signed in (so it is hers, by id), so
+      // on the Cockpit run it is in Cockpit's form.
       server = await startSeededServer({
         prepare: async (db) => {
           sara = await addErasableMember(db, { contactMessage: false });
@@ -59,7 +60,12 @@ for (const javaScriptEnabled of [true, false]) {
       const sent = await fetch(`${server.url}/contact`, {
         method: "POST",
         redirect: "manual",
-        headers: { Origin: server.url, "Content-Type": "application/x-www-form-urlencoded", "CF-Connecting-IP": "198.18.20.1" },
+        headers: {
+          Origin: server.url,
+          "Content-Type": "application/x-www-form-urlencoded",
+          "CF-Connecting-IP": "198.18.20.1",
+          Cookie: await sessionCookieFor(sara.id),
+        },
         body: new URLSearchParams(ERASABLE_MESSAGE),
       });
       expect(sent.status).toBe(302);

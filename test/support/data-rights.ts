@@ -78,12 +78,18 @@ export async function addErasableMember(
   );
   await store.transactions.settle(paid.id, "success", Math.floor(Date.now() / 1000));
   await store.outbox.add(
-    { to: [ERASABLE.email], subject: "Welcome, Sara Erasable", html: "<p>Welcome</p>", text: "Welcome", purpose: "test" },
+    { to: [ERASABLE.email], subject: "Welcome, Sara Erasable", html: "<p>Welcome</p>", text: "Welcome", purpose: "test", memberId: member.id },
     "stored",
     "dev",
   );
-  await store.outbox.add({ to: [ERASABLE.spouseEmail], subject: "For Tom Erasable", html: "<p>Hi</p>", text: "Hi", purpose: "test" }, "stored", "dev");
-  if (options.contactMessage) await store.contactMessages.create(ERASABLE_MESSAGE);
+  // To her spouse's address but about her record (the site writes whose an e-mail is): hers.
+  await store.outbox.add(
+    { to: [ERASABLE.spouseEmail], subject: "For Tom Erasable", html: "<p>Hi</p>", text: "Hi", purpose: "test", memberId: member.id },
+    "stored",
+    "dev",
+  );
+  // Sent through the contact form while she was signed in.
+  if (options.contactMessage) await store.contactMessages.create({ ...ERASABLE_MESSAGE, memberId: member.id });
   const treasurer = demoAccount("treasurer");
   await store.activity.record(
     activityEntry(

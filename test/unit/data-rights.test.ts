@@ -1,18 +1,8 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
 import { activityEntry } from "~/domain/activity";
-import {
-  ERASED_PASSWORD,
-  erasedEmail,
-  erasedName,
-  erasedTag,
-  erasureRefusal,
-  erasurePatch,
-  isErasedEmail,
-  memberAddresses,
-  pseudonymiseText,
-} from "~/domain/erasure";
-import { memberForExport, myData, myDataFilename } from "~/domain/my-data";
+import { ERASED_PASSWORD, erasedEmail, erasedName, erasedTag, erasureRefusal, erasurePatch, isErasedEmail, pseudonymiseText } from "~/domain/erasure";
+import { LINK_REMOVED, memberForExport, myData, myDataFilename, withoutLinks } from "~/domain/my-data";
 import type { Member } from "~/domain/records";
 import { siteSettingsSchema } from "~/domain/site-settings";
 import { defaultSiteSettings } from "~/domain/site-settings-defaults";
@@ -86,10 +76,16 @@ describe("erasure (domain/erasure.ts)", () => {
     }
   });
 
-  it("collects the member's and their spouse's addresses in lower case, once each, never an erased one", () => {
-    expect(memberAddresses(member())).toEqual(["sara@example.org", "tom@example.org"]);
-    expect(memberAddresses(member({ spouse: null }))).toEqual(["sara@example.org"]);
-    expect(memberAddresses(member({ email: erasedEmail(ID), spouse: null }))).toEqual([]);
+  it("replaces every web address in an e-mail's copy: reset, confirmation, payment and ticket links act for whoever holds them", () => {
+    const text =
+      "Choose a new password: https://mma.example/reset-account-password/2000/PKvYkey\n" +
+      "Confirm [http://localhost:8787/account/email/confirm/tok.en] or pay at https://checkout.stripe.com/c/pay/cs_test_1#frag.\n" +
+      "Your ticket (https://mma.example/ticket-success/t1/m1) and nothing else.";
+    const cleaned = withoutLinks(text);
+    expect(cleaned).not.toMatch(/https?:|PKvYkey|tok\.en|cs_test_1|ticket-success/);
+    expect(cleaned.split(LINK_REMOVED)).toHaveLength(5);
+    expect(cleaned).toContain("Choose a new password: (link removed)\nConfirm [(link removed)] or pay at (link removed)");
+    expect(withoutLinks("No link here.")).toBe("No link here.");
   });
 
   it("refuses to erase yourself, and a member already erased", () => {
@@ -135,8 +131,9 @@ describe("download my data (domain/my-data.ts)", () => {
           to: ["sara@example.org"],
           subject: "Hello",
           html: "<p>Hello</p>",
-          text: "Hello",
+          text: "Hello, reset at https://mma.example/reset-account-password/1/key",
           purpose: "contact",
+          memberId: ID,
           status: "sent",
           provider: "resend",
           providerId: "p1",
@@ -150,7 +147,9 @@ describe("download my data (domain/my-data.ts)", () => {
     });
     expect(doc.household.spouse?.name).toBe("Tom Thomas");
     expect(doc.household.children).toEqual([{ name: "Amy Thomas", birthYear: 2015 }]);
-    expect(doc.emails).toEqual([{ id: "e1", to: ["sara@example.org"], subject: "Hello", text: "Hello", purpose: "contact", status: "sent", createdAt: 1 }]);
+    expect(doc.emails).toEqual([
+      { id: "e1", to: ["sara@example.org"], subject: "Hello", text: "Hello, reset at (link removed)", purpose: "contact", status: "sent", createdAt: 1 },
+    ]);
     expect(doc.generatedAt).toBe("2026-11-24T23:30:00.000Z");
     expect(JSON.stringify(doc)).not.toContain("secret-key");
   });

@@ -96,7 +96,13 @@ const CASES: Record<string, Case> = {
 
 async function sentText(react: ReactElement): Promise<string> {
   const { repo } = memoryOutbox();
-  const email = await emailService({ outbox: repo, from: "MMA <no-reply@example.org>" }).send({ to: ["a@example.com"], subject: "s", react, purpose: "test" });
+  const email = await emailService({ outbox: repo, from: "MMA <no-reply@example.org>" }).send({
+    to: ["a@example.com"],
+    subject: "s",
+    react,
+    purpose: "test",
+    memberId: null,
+  });
   return email.text;
 }
 

@@ -17,6 +17,7 @@ const contactEmail = () => ({
   subject: contactEmailSubject(message.subject),
   react: createElement(ContactMessageEmail, { message }),
   purpose: "contact",
+  memberId: null,
 });
 
 afterEach(() => {

@@ -227,6 +227,7 @@ describe("sendBatch", () => {
     subject: "Due",
     react: createElement(RenewalReminderEmail, { fullName: `M${i}`, membership: "Single", year: 2026, fee: 1000, accountUrl: "https://x.example/mem-account" }),
     purpose: "renewal-reminder",
+    memberId: `member-${i}`,
   });
 
   it("sends 100 a call, records every e-mail and marks it from its call's answer", async () => {

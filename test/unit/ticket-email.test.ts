@@ -109,7 +109,9 @@ describe("outboxHtml", () => {
     const batchTransport = vi.fn(async () => ["b-1"]);
     const service = emailService({ outbox: repo, from: "MMA <no-reply@example.org>", transport, batchTransport, batchPauseMs: 0 });
     const attachments = [{ filename: "q.png", content: png, contentType: "image/png", contentId: "ticket-qr" }];
-    await service.sendBatch([{ to: ["a@example.org"], subject: "s", react: createElement("p", null, "x"), purpose: "ticket", attachments }]);
+    await service.sendBatch([
+      { to: ["a@example.org"], subject: "s", react: createElement("p", null, "x"), purpose: "ticket", memberId: "member-1", attachments },
+    ]);
     expect(batchTransport).not.toHaveBeenCalled();
     expect(transport).toHaveBeenCalledWith(
       expect.objectContaining({ attachments: [{ filename: "q.png", content: "iVBORw==", contentType: "image/png", contentId: "ticket-qr" }] }),

@@ -401,18 +401,20 @@ export interface Store {
 
 // Members' data rights (issue 19, part G, ADR 0056): what "Download my data" reads and "Erase" changes beyond the member's own record.
 export interface PersonalDataRepository {
-  /** E-mails in the outbox sent to any of these addresses (case-insensitive), newest first. */
-  outboxTo(addresses: string[]): Promise<OutboxEmail[]>;
+  // Found by the member's id, written on each record when it was made, never by an address
+  // (docs/security.md, "Whose is this record"): anyone can type anyone's address.
+  /** E-mails in the outbox about this member (OutboxEmail.memberId), newest first. */
+  outboxAbout(memberId: Id): Promise<OutboxEmail[]>;
   /** Deletes those e-mails; how many went. */
-  deleteOutboxTo(addresses: string[]): Promise<number>;
-  /** Contact-form messages from any of these addresses (case-insensitive), newest first. */
-  contactMessagesFrom(addresses: string[]): Promise<ContactMessage[]>;
+  deleteOutboxAbout(memberId: Id): Promise<number>;
+  /** Contact-form messages this member sent while signed in (ContactMessage.memberId), newest first. */
+  contactMessagesBy(memberId: Id): Promise<ContactMessage[]>;
   /**
    * Removes those messages and their inbox state; how many. Cockpit v1's API cannot delete a
    * form entry, so there the entries are emptied of their text in the inbox (their ids are
    * kept in D1 as erased) and the Cockpit admin deletes them by hand (docs/privacy.md).
    */
-  eraseContactMessagesFrom(addresses: string[]): Promise<number>;
+  eraseContactMessagesBy(memberId: Id): Promise<number>;
   /**
    * The member's transactions and tickets keep their amounts, dates, types and ids, but their
    * copies of the name and e-mail (and an upgrade's family details, and the ticket's attendees'
@@ -427,7 +429,7 @@ export interface PersonalDataRepository {
   pseudonymiseActivity(ids: Id[], names: string[], pseudonym: string): Promise<number>;
   /** The daily run's retention (settings `retention`): deletes outbox e-mails made before `cutoff`; how many. */
   deleteOutboxBefore(cutoff: UnixSeconds): Promise<number>;
-  /** The same for contact messages (on Cockpit: marked erased, as eraseContactMessagesFrom does); how many. */
+  /** The same for contact messages (on Cockpit: marked erased, as eraseContactMessagesBy does); how many. */
   deleteContactMessagesBefore(cutoff: UnixSeconds): Promise<number>;
 }
 

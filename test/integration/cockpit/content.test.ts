@@ -3,7 +3,7 @@ import { seedDatabase } from "../../../seed/seed";
 import { buildCockpitDemo } from "../../../seed/cockpit-demo";
 import { buildDemo } from "../../../seed/demo";
 import { createCockpitClient, type CockpitClient } from "~/services/store/cockpit/client.server";
-import { cockpitContactMessages } from "~/services/store/cockpit/contact.server";
+import { cockpitContactMessages, readContactMessages } from "~/services/store/cockpit/contact.server";
 import { cockpitContent } from "~/services/store/cockpit/content.server";
 import { cockpitDocuments } from "~/services/store/cockpit/documents.server";
 import { StoreUnavailableError } from "~/services/store/errors";
@@ -180,11 +180,18 @@ describe("Cockpit content adapter: what editors leave behind", () => {
 });
 
 describe("Cockpit's contactus form", () => {
-  it("submits the five fields to forms/submit/contactus", async () => {
-    const message = { name: "Ada", lastname: "Lovelace", email: "ada@example.org", subject: "Hello", notes: "A question about the school." };
-    const requests = await requestsOf(fake, () => cockpitContactMessages(client).create(message));
-    expect(requests).toEqual([{ path: "/api/forms/submit/contactus", body: { form: message } }]);
-    expect(fake.data.forms.contactus!.at(-1)).toMatchObject({ data: message });
+  it("submits a visitor's five fields to forms/submit/contactus", async () => {
+    const fields = { name: "Ada", lastname: "Lovelace", email: "ada@example.org", subject: "Hello", notes: "A question about the school." };
+    const requests = await requestsOf(fake, () => cockpitContactMessages(client).create({ ...fields, memberId: null }));
+    expect(requests).toEqual([{ path: "/api/forms/submit/contactus", body: { form: fields } }]);
+    expect(fake.data.forms.contactus!.at(-1)).toMatchObject({ data: fields });
+  });
+
+  it("sends a signed-in member's id with the entry, and reads it back", async () => {
+    const fields = { name: "Ada", lastname: "Lovelace", email: "ada@example.org", subject: "Hello", notes: "Signed in." };
+    const requests = await requestsOf(fake, () => cockpitContactMessages(client).create({ ...fields, memberId: "member-ada" }));
+    expect(requests).toEqual([{ path: "/api/forms/submit/contactus", body: { form: { ...fields, memberId: "member-ada" } } }]);
+    expect((await readContactMessages(client)).at(-1)).toMatchObject({ ...fields, memberId: "member-ada" });
   });
 });
 
@@ -208,7 +215,7 @@ describe("Cockpit down, slow or refusing", () => {
       () => content.getPublishedNews("150000000000000000000001"),
       () => cockpitDocuments(c, t.db).list(),
       () => cockpitDocuments(c, t.db).get("160000000000000000000001"),
-      () => cockpitContactMessages(c).create({ name: "A", lastname: "B", email: "a@example.org", subject: "S", notes: "N" }),
+      () => cockpitContactMessages(c).create({ name: "A", lastname: "B", email: "a@example.org", subject: "S", notes: "N", memberId: null }),
     ];
   };
 

@@ -12,6 +12,7 @@ const message = (name: string) => ({
   email: `${name.toLowerCase()}@example.org`,
   subject: `About ${name}`,
   notes: `Hello from ${name}.\nLine two.`,
+  memberId: null,
 });
 const unread = { readAt: null, handledAt: null, handledNote: "", handledBy: "", repliedAt: null, repliedBy: "" };
 

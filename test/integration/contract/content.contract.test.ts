@@ -68,7 +68,7 @@ describeStore(
     });
 
     it("stores a contact message", async () => {
-      const message = { name: "Ann", lastname: "Sender", email: "ann@example.com", subject: "Hello", notes: "A question about membership." };
+      const message = { name: "Ann", lastname: "Sender", email: "ann@example.com", subject: "Hello", notes: "A question about membership.", memberId: null };
       await expect(t.store.contactMessages.create(message)).resolves.toBeUndefined();
       // The port only stores; the site reads messages back only to leave Cockpit (npm run
       // import:cockpit, with the adapter's forms/export reader): look where each adapter keeps them.

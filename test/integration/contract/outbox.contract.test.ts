@@ -6,14 +6,25 @@ import { describeStore } from "../../support/store-adapters";
  * for it: the Cockpit store is Cockpit's repositories plus D1's outbox), so this checks
  * that each store is wired to a working outbox, not two implementations.
  */
-const email = (i: number) => ({ to: [`m${i}@example.com`], subject: `Due ${i}`, html: `<p>${i}</p>`, text: String(i), purpose: "renewal-reminder" });
+const email = (i: number) => ({
+  to: [`m${i}@example.com`],
+  subject: `Due ${i}`,
+  html: `<p>${i}</p>`,
+  text: String(i),
+  purpose: "renewal-reminder",
+  memberId: null,
+});
 
 describeStore("outbox", {}, (t) => {
   describe("single e-mails", () => {
     it("keeps every e-mail, newest first, with its delivery result", async () => {
-      const first = await t.store.outbox.add({ to: ["a@example.com"], subject: "First", html: "<p>1</p>", text: "1", purpose: "test" }, "queued", "resend");
+      const first = await t.store.outbox.add(
+        { to: ["a@example.com"], subject: "First", html: "<p>1</p>", text: "1", purpose: "test", memberId: null },
+        "queued",
+        "resend",
+      );
       const second = await t.store.outbox.add(
-        { to: ["b@example.com", "c@example.com"], subject: "Second", html: "<p>2</p>", text: "2", purpose: "test" },
+        { to: ["b@example.com", "c@example.com"], subject: "Second", html: "<p>2</p>", text: "2", purpose: "test", memberId: null },
         "stored",
         "outbox",
       );
@@ -54,7 +65,7 @@ describeStore("outbox", {}, (t) => {
       );
       const first = await t.store.outbox.get(added[0]!.id);
       const second = await t.store.outbox.get(added[1]!.id);
-      expect(first).toMatchObject({ status: "failed", error: "refused", providerId: null, subject: "Due 0", purpose: "renewal-reminder" });
+      expect(first).toMatchObject({ status: "failed", error: "refused", providerId: null, subject: "Due 0", purpose: "renewal-reminder", memberId: null });
       expect(second).toMatchObject({ status: "sent", providerId: "p1", error: null, to: ["m1@example.com"] });
       expect((await t.store.outbox.list({ pageSize: 500 })).total).toBe(before + 100);
       expect(await t.store.outbox.addMany([], "queued", "resend")).toEqual([]);

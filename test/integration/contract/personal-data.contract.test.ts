@@ -8,39 +8,57 @@ import { newMember, newTicket, newTransaction } from "../../support/fixtures";
  * reads (their e-mails and messages) and what "Erase" changes (the copies of their name and
  * address in payments, tickets, the outbox, the inbox and the log), the same on both stores.
  */
-const email = (to: string[], subject: string) => ({ to, subject, html: `<p>${subject}</p>`, text: subject, purpose: "test" });
-const message = (name: string, address: string) => ({ name, lastname: "Thomas", email: address, subject: `From ${name}`, notes: "Hello" });
+const email = (to: string[], subject: string, memberId: string | null = null) => ({
+  to,
+  subject,
+  html: `<p>${subject}</p>`,
+  text: subject,
+  purpose: "test",
+  memberId,
+});
+const message = (name: string, address: string, memberId: string | null = null) => ({
+  name,
+  lastname: "Thomas",
+  email: address,
+  subject: `From ${name}`,
+  notes: "Hello",
+  memberId,
+});
 
 describeStore("personal data", { verifyDelayMs: QUICK_CLAIM_PAUSE_MS }, (t) => {
-  it("finds the outbox e-mails sent to any of the addresses, in any case, newest first, and deletes only those", async () => {
+  it("finds the outbox e-mails about a member by id, never by address, newest first, and deletes only those", async () => {
     const outbox = t.store.outbox;
-    const mine = await outbox.add(email(["Sara@Example.org"], "First"), "sent", "test");
-    const spouse = await outbox.add(email(["other@example.org", "tom@example.org"], "Second"), "sent", "test");
-    const theirs = await outbox.add(email(["someone@example.org"], "Not hers"), "sent", "test");
-    const found = await t.store.personalData.outboxTo(["sara@example.org", "TOM@example.org"]);
-    expect(found.map((e) => e.id).sort()).toEqual([mine.id, spouse.id].sort());
-    expect(await t.store.personalData.outboxTo([])).toEqual([]);
+    const mine = await outbox.add(email(["sara@example.org"], "First", "member-sara"), "sent", "test");
+    const alsoMine = await outbox.add(email(["Old-Sara@Example.org"], "Second", "member-sara"), "sent", "test");
+    // Sent to her address but about nobody (or someone else): not hers.
+    const toHerAddress = await outbox.add(email(["sara@example.org"], "Not about her"), "sent", "test");
+    const theirs = await outbox.add(email(["someone@example.org"], "About Bob", "member-bob"), "sent", "test");
+    const found = await t.store.personalData.outboxAbout("member-sara");
+    expect(found.map((e) => e.id).sort()).toEqual([mine.id, alsoMine.id].sort());
+    expect(found.every((e) => e.memberId === "member-sara")).toBe(true);
 
-    expect(await t.store.personalData.deleteOutboxTo(["sara@example.org", "tom@example.org"])).toBe(2);
+    expect(await t.store.personalData.deleteOutboxAbout("member-sara")).toBe(2);
     expect(await outbox.get(mine.id)).toBeNull();
-    expect(await outbox.get(spouse.id)).toBeNull();
+    expect(await outbox.get(alsoMine.id)).toBeNull();
+    expect(await outbox.get(toHerAddress.id)).not.toBeNull();
     expect(await outbox.get(theirs.id)).not.toBeNull();
-    expect(await t.store.personalData.outboxTo(["sara@example.org"])).toEqual([]);
+    expect(await t.store.personalData.outboxAbout("member-sara")).toEqual([]);
   });
 
-  it("finds the contact messages from the addresses, and after erasing them the inbox no longer has them", async () => {
-    await t.store.contactMessages.create(message("Sara", "Sara@example.org"));
-    await t.store.contactMessages.create(message("Bob", "bob@example.org"));
-    const found = await t.store.personalData.contactMessagesFrom(["sara@example.org"]);
+  it("finds the contact messages a member sent signed in, by id; a visitor's from her address is not hers; erased, the inbox no longer has them", async () => {
+    await t.store.contactMessages.create(message("Sara", "Sara@example.org", "member-sara"));
+    await t.store.contactMessages.create(message("Visitor", "sara@example.org"));
+    await t.store.contactMessages.create(message("Bob", "bob@example.org", "member-bob"));
+    const found = await t.store.personalData.contactMessagesBy("member-sara");
     expect(found).toHaveLength(1);
-    expect(found[0]).toMatchObject({ name: "Sara", email: "Sara@example.org", subject: "From Sara", notes: "Hello" });
+    expect(found[0]).toMatchObject({ name: "Sara", email: "Sara@example.org", subject: "From Sara", notes: "Hello", memberId: "member-sara" });
     await t.store.contactMessages.markRead(found[0]!.id, 1_800_000_000);
 
-    expect(await t.store.personalData.eraseContactMessagesFrom(["sara@example.org"])).toBe(1);
-    expect(await t.store.personalData.contactMessagesFrom(["sara@example.org"])).toEqual([]);
+    expect(await t.store.personalData.eraseContactMessagesBy("member-sara")).toBe(1);
+    expect(await t.store.personalData.contactMessagesBy("member-sara")).toEqual([]);
     const inbox = await t.store.contactMessages.listInbox({ page: 0, pageSize: 50 });
-    expect(inbox.rows.map((row) => row.name)).toEqual(["Bob"]);
-    expect(inbox.total).toBe(1);
+    expect(inbox.rows.map((row) => row.name).sort()).toEqual(["Bob", "Visitor"]);
+    expect(inbox.total).toBe(2);
     expect(await t.store.contactMessages.getInboxMessage(found[0]!.id)).toBeNull();
   });
 

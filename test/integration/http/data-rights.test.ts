@@ -194,8 +194,19 @@ describe("The daily run and the retention settings", () => {
     const { db, dispose } = await openServerPlatform(server.persistTo);
     let before: { emails: number; messages: number };
     try {
-      await createD1Store(db).outbox.add({ to: ["old@example.org"], subject: "Old", html: "<p>Old</p>", text: "Old", purpose: "test" }, "sent", "dev");
-      await createD1Store(db).contactMessages.create({ name: "Old", lastname: "Message", email: "old@example.org", subject: "Old", notes: "Old" });
+      await createD1Store(db).outbox.add(
+        { to: ["old@example.org"], subject: "Old", html: "<p>Old</p>", text: "Old", purpose: "test", memberId: null },
+        "sent",
+        "dev",
+      );
+      await createD1Store(db).contactMessages.create({
+        name: "Old",
+        lastname: "Message",
+        email: "old@example.org",
+        subject: "Old",
+        notes: "Old",
+        memberId: null,
+      });
       const count = async (table: string) => Number((await db.prepare(`SELECT COUNT(*) AS n FROM ${table}`).first<{ n: number }>())?.n ?? 0);
       before = { emails: await count("outbox"), messages: await count("contact_messages") };
     } finally {

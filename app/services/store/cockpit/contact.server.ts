@@ -15,8 +15,10 @@ export const CONTACT_FORM = "contactus";
 export function cockpitContactMessages(client: CockpitClient): Pick<ContactMessagesRepository, "create"> {
   return {
     async create(message) {
-      const { name, lastname, email, subject, notes } = message;
-      await client.submitForm(CONTACT_FORM, { name, lastname, email, subject, notes });
+      const { name, lastname, email, subject, notes, memberId } = message;
+      // The signed-in sender's id goes with the entry (Cockpit keeps any field a form is sent),
+      // so data rights find the message by id; a visitor's has none.
+      await client.submitForm(CONTACT_FORM, { name, lastname, email, subject, notes, ...(memberId ? { memberId } : {}) });
     },
   };
 }
@@ -38,6 +40,7 @@ export function contactMessageFromCockpit(entry: FormEntry): ContactMessage {
     email: text(data.email),
     subject: text(data.subject),
     notes: text(data.notes),
+    memberId: text(data.memberId) || null,
     createdAt: seconds(entry._created),
   };
 }

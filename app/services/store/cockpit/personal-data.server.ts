@@ -1,6 +1,6 @@
 import { pseudonymiseText } from "../../../domain/erasure";
 import { ATTENDEE_BANDS, BAND_LIMITS } from "../../../domain/records";
-import { d1PersonalOutbox, lowerAddresses } from "../d1/personal-data-outbox.server";
+import { d1PersonalOutbox } from "../d1/personal-data-outbox.server";
 import type { PersonalDataRepository } from "../port";
 import { ACTIVITY, activityFromCockpit, isMissingCollection } from "./activity.server";
 import type { CockpitClient } from "./client.server";
@@ -17,20 +17,19 @@ import { BAND_KEYS, TICKETS } from "./shapes-tickets";
  * in Cockpit's admin (docs/privacy.md).
  */
 export function cockpitPersonalData(client: CockpitClient, db: D1Database): PersonalDataRepository {
-  const fromThem = async (addresses: string[]) => {
-    const wanted = new Set(lowerAddresses(addresses));
-    if (wanted.size === 0) return [];
+  // Cockpit v1's forms/export has no filter: the entries are read and the member's kept.
+  const byThem = async (memberId: string) => {
     const erased = await erasedContactMessageIds(db);
-    return (await readContactMessages(client)).filter((message) => wanted.has(message.email.trim().toLowerCase()) && !erased.has(message.id));
+    return (await readContactMessages(client)).filter((message) => message.memberId === memberId && !erased.has(message.id));
   };
 
   return {
     ...d1PersonalOutbox(db),
-    async contactMessagesFrom(addresses) {
-      return (await fromThem(addresses)).sort((a, b) => b.createdAt - a.createdAt);
+    async contactMessagesBy(memberId) {
+      return (await byThem(memberId)).sort((a, b) => b.createdAt - a.createdAt);
     },
-    async eraseContactMessagesFrom(addresses) {
-      const messages = await fromThem(addresses);
+    async eraseContactMessagesBy(memberId) {
+      const messages = await byThem(memberId);
       await markContactMessagesErased(
         db,
         messages.map((message) => message.id),

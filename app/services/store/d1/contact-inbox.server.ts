@@ -2,6 +2,7 @@ import type { InboxMessage } from "../../../domain/contact-inbox";
 import type { Id } from "../../../domain/records";
 import type { ContactMessagesRepository } from "../port";
 import { inboxStateFromRow, inboxStateWrites } from "./contact-inbox-state.server";
+import { contactMessageFromRow } from "./rows";
 import { pageClause } from "./sql";
 
 type InboxRepository = Pick<ContactMessagesRepository, "listInbox" | "countUnread" | "getInboxMessage" | "markRead" | "markHandled" | "recordReply">;
@@ -11,16 +12,7 @@ const SELECT =
 const UNREAD = "SELECT COUNT(*) AS n FROM contact_messages m LEFT JOIN contact_message_state s ON s.message_id = m.id WHERE s.read_at IS NULL";
 
 function inboxFromRow(row: Record<string, unknown>): InboxMessage {
-  return {
-    id: String(row.id),
-    name: String(row.name ?? ""),
-    lastname: String(row.lastname ?? ""),
-    email: String(row.email ?? ""),
-    subject: String(row.subject ?? ""),
-    notes: String(row.notes ?? ""),
-    createdAt: Number(row.created_at),
-    ...inboxStateFromRow(row),
-  };
+  return { ...contactMessageFromRow(row), ...inboxStateFromRow(row) };
 }
 
 /** The contact inbox on D1 (issue 19): contact_messages joined with their state (migration 0014). */

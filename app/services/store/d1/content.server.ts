@@ -78,7 +78,8 @@ export function d1Documents(db: D1Database, media?: R2Bucket): DocumentsReposito
 export function d1ContactMessages(db: D1Database): Pick<ContactMessagesRepository, "create"> {
   return {
     async create(message) {
-      await insertRow(db, "contact_messages", { id: newId(), ...message, created_at: nowSeconds() }).run();
+      const { memberId, ...fields } = message;
+      await insertRow(db, "contact_messages", { id: newId(), ...fields, member_id: memberId, created_at: nowSeconds() }).run();
     },
   };
 }

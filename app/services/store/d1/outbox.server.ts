@@ -15,6 +15,7 @@ function toRow(record: OutboxEmail) {
     html: record.html,
     text: record.text,
     purpose: record.purpose,
+    member_id: record.memberId,
     status: record.status,
     provider: record.provider,
     created_at: record.createdAt,

@@ -6,38 +6,26 @@ import { activityFromRow } from "./activity.server";
 
 /**
  * Data rights (issue 19, part G, ADR 0056): the parts kept in D1 whatever the content store
- * is: the outbox, and on D1 the activity log. Addresses are compared in lower case.
+ * is: the outbox, and on D1 the activity log. Found by the member's id, never by an address.
  */
 
-const lower = (addresses: string[]) => [...new Set(addresses.map((address) => address.trim().toLowerCase()).filter(Boolean))];
 const marks = (values: unknown[]) => values.map(() => "?").join(", ");
 
-/** An e-mail is theirs when any of its recipients is one of their addresses. */
-const TO_ANY = (n: number) =>
-  `EXISTS (SELECT 1 FROM json_each(outbox.recipients) r WHERE lower(r.value) IN (${Array.from({ length: n }, () => "?").join(", ")}))`;
-
-export function d1PersonalOutbox(db: D1Database): Pick<PersonalDataRepository, "outboxTo" | "deleteOutboxTo" | "deleteOutboxBefore"> {
+export function d1PersonalOutbox(db: D1Database): Pick<PersonalDataRepository, "outboxAbout" | "deleteOutboxAbout" | "deleteOutboxBefore"> {
   return {
     async deleteOutboxBefore(cutoff) {
       const result = await db.prepare("DELETE FROM outbox WHERE created_at < ?").bind(cutoff).run();
       return result.meta.changes ?? 0;
     },
-    async outboxTo(addresses) {
-      const wanted = lower(addresses);
-      if (wanted.length === 0) return [];
+    async outboxAbout(memberId) {
       const { results } = await db
-        .prepare(`SELECT * FROM outbox WHERE ${TO_ANY(wanted.length)} ORDER BY created_at DESC, rowid DESC`)
-        .bind(...wanted)
+        .prepare("SELECT * FROM outbox WHERE member_id = ? ORDER BY created_at DESC, rowid DESC")
+        .bind(memberId)
         .all<Record<string, unknown>>();
       return results.map(outboxFromRow);
     },
-    async deleteOutboxTo(addresses) {
-      const wanted = lower(addresses);
-      if (wanted.length === 0) return 0;
-      const result = await db
-        .prepare(`DELETE FROM outbox WHERE ${TO_ANY(wanted.length)}`)
-        .bind(...wanted)
-        .run();
+    async deleteOutboxAbout(memberId) {
+      const result = await db.prepare("DELETE FROM outbox WHERE member_id = ?").bind(memberId).run();
       return result.meta.changes ?? 0;
     },
   };
@@ -74,5 +62,3 @@ export function d1PersonalActivity(db: D1Database): Pick<PersonalDataRepository,
     },
   };
 }
-
-export { lower as lowerAddresses, marks as sqlMarks };

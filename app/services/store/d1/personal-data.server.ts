@@ -1,39 +1,24 @@
-import type { ContactMessage } from "../../../domain/records";
 import type { PersonalDataRepository } from "../port";
-import { d1PersonalActivity, d1PersonalOutbox, lowerAddresses, sqlMarks } from "./personal-data-outbox.server";
+import { d1PersonalActivity, d1PersonalOutbox } from "./personal-data-outbox.server";
+import { contactMessageFromRow } from "./rows";
 
 /** Data rights on D1 (issue 19, part G, ADR 0056): the member's copies in the other tables. */
-
-const contactFromRow = (row: Record<string, unknown>): ContactMessage => ({
-  id: String(row.id),
-  name: String(row.name ?? ""),
-  lastname: String(row.lastname ?? ""),
-  email: String(row.email ?? ""),
-  subject: String(row.subject ?? ""),
-  notes: String(row.notes ?? ""),
-  createdAt: Number(row.created_at),
-});
 
 export function d1PersonalData(db: D1Database): PersonalDataRepository {
   return {
     ...d1PersonalOutbox(db),
     ...d1PersonalActivity(db),
-    async contactMessagesFrom(addresses) {
-      const wanted = lowerAddresses(addresses);
-      if (wanted.length === 0) return [];
+    async contactMessagesBy(memberId) {
       const { results } = await db
-        .prepare(`SELECT * FROM contact_messages WHERE lower(email) IN (${sqlMarks(wanted)}) ORDER BY created_at DESC, rowid DESC`)
-        .bind(...wanted)
+        .prepare("SELECT * FROM contact_messages WHERE member_id = ? ORDER BY created_at DESC, rowid DESC")
+        .bind(memberId)
         .all<Record<string, unknown>>();
-      return results.map(contactFromRow);
+      return results.map(contactMessageFromRow);
     },
-    async eraseContactMessagesFrom(addresses) {
-      const wanted = lowerAddresses(addresses);
-      if (wanted.length === 0) return 0;
-      const where = `lower(email) IN (${sqlMarks(wanted)})`;
+    async eraseContactMessagesBy(memberId) {
       const [, removed] = await db.batch([
-        db.prepare(`DELETE FROM contact_message_state WHERE message_id IN (SELECT id FROM contact_messages WHERE ${where})`).bind(...wanted),
-        db.prepare(`DELETE FROM contact_messages WHERE ${where}`).bind(...wanted),
+        db.prepare("DELETE FROM contact_message_state WHERE message_id IN (SELECT id FROM contact_messages WHERE member_id = ?)").bind(memberId),
+        db.prepare("DELETE FROM contact_messages WHERE member_id = ?").bind(memberId),
       ]);
       return removed!.meta.changes ?? 0;
     },

@@ -1,6 +1,7 @@
 import {
   type Attendee,
   type CalendarEvent,
+  type ContactMessage,
   type DocumentRecord,
   type Gallery,
   type HomeSlide,
@@ -314,6 +315,18 @@ export const attendeeToRow = (ticketId: string, a: Attendee) => ({
   admitted_at: a.admittedAt,
 });
 
+/** A contact_messages row (the inbox joins its state to it). */
+export const contactMessageFromRow = (r: Row): ContactMessage => ({
+  id: str(r.id),
+  name: str(r.name),
+  lastname: str(r.lastname),
+  email: str(r.email),
+  subject: str(r.subject),
+  notes: str(r.notes),
+  memberId: r.member_id == null ? null : str(r.member_id),
+  createdAt: num(r.created_at),
+});
+
 export const outboxFromRow = (r: Row): OutboxEmail => ({
   id: str(r.id),
   to: json<string[]>(r.recipients, []),
@@ -321,6 +334,7 @@ export const outboxFromRow = (r: Row): OutboxEmail => ({
   html: str(r.html),
   text: str(r.text),
   purpose: str(r.purpose),
+  memberId: r.member_id == null ? null : str(r.member_id),
   status: str(r.status) as OutboxEmail["status"],
   provider: str(r.provider),
   providerId: r.provider_id == null ? null : str(r.provider_id),
