@@ -18,7 +18,7 @@ import { percentile } from "./timing";
  * Writes are Quick Contact Form messages, each with its own e-mail (the run's marker
  * and a sequence number) and its own client address in CF-Connecting-IP (wrangler dev
  * keeps the header when the request has one, as Cloudflare sets it), so the contact
- * limits (20 an hour per address, 5 per 10 minutes per e-mail) never refuse them. Lost
+ * limits (20 an hour per address, 5 per 10 minutes per e-mail at one address) never refuse them. Lost
  * writes: messages answered as sent (302) minus the rows with the run's marker in D1.
  */
 

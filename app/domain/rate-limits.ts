@@ -17,6 +17,12 @@ export interface RateRule {
   windowSeconds: number;
 }
 
+/** One counter a request is counted on: a rule and what it counts. An empty subject counts nothing. */
+export interface RateCheck {
+  rule: RateRule;
+  subject: string;
+}
+
 const MINUTE = 60;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
@@ -62,9 +68,24 @@ export const FORGOT_RATE_RULES = {
 
 /** The Quick Contact Form: generous for people (a family on one connection), tight for scripts. */
 export const CONTACT_RATE_RULES = {
-  perEmail: { name: "contact:email", limit: 5, windowSeconds: 10 * MINUTE },
+  /** One e-mail typed at one client address: a person sending the same message again and again. */
+  perPair: { name: "contact:pair", limit: 5, windowSeconds: 10 * MINUTE },
   perIp: { name: "contact:ip", limit: 20, windowSeconds: HOUR },
 } as const satisfies Record<string, RateRule>;
+
+/**
+ * The counters a contact message is counted on: its client address, and the typed e-mail at
+ * that address. Never the typed e-mail on its own: nothing is sent to it, so it proves
+ * nothing, and a counter of its own would let anyone shut a person out of the form by
+ * typing their address from a few other connections. With no client address known (never
+ * behind Cloudflare, which always sets one) nothing is counted.
+ */
+export function contactRateChecks(address: string, email: string): RateCheck[] {
+  return [
+    { rule: CONTACT_RATE_RULES.perIp, subject: address },
+    { rule: CONTACT_RATE_RULES.perPair, subject: address ? `${email.trim().toLowerCase()}|${address}` : "" },
+  ];
+}
 
 /** Sign-ups per address. */
 export const SIGNUP_RATE_RULE = { name: "signup:ip", limit: 5, windowSeconds: HOUR } as const satisfies RateRule;

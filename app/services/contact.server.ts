@@ -5,7 +5,7 @@ import type { ContactInput } from "../domain/contact";
 import { ContactMessageEmail, contactEmailSubject } from "../emails/ContactMessageEmail";
 import { createEmailService } from "./email.server";
 import { createRateLimiter } from "./rate-limit.server";
-import { CONTACT_RATE_RULES } from "../domain/rate-limits";
+import { CONTACT_RATE_RULES, contactRateChecks } from "../domain/rate-limits";
 
 export { CONTACT_RATE_RULES };
 
@@ -22,11 +22,7 @@ export async function sendContactMessage(
   message: ContactInput,
   from: { address: string; senderId: string | null },
 ): Promise<ContactResult> {
-  const { address } = from;
-  const limit = await createRateLimiter(context.env.DB).hit([
-    { rule: CONTACT_RATE_RULES.perIp, subject: address },
-    { rule: CONTACT_RATE_RULES.perEmail, subject: message.email.toLowerCase() },
-  ]);
+  const limit = await createRateLimiter(context.env.DB).hit(contactRateChecks(from.address, message.email));
   if (!limit.allowed) return { ok: false, retryAfter: limit.retryAfter };
 
   await context.store.contactMessages.create({ ...message, memberId: from.senderId });
