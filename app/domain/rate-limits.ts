@@ -87,6 +87,29 @@ export function contactRateChecks(address: string, email: string): RateCheck[] {
   ];
 }
 
+/**
+ * A member's request to change their e-mail (docs/decisions/0051) sends a link to the new
+ * address and a notice to the old one, each starting with the member's own name, so it
+ * could carry a member's text to anyone's inbox. Each request is counted per member and per
+ * new address: at most three links reach any one address a day, however many members ask
+ * for it, and at most three notices a member's own address an hour. Past either the page
+ * answers as usual and nothing is sent, so the answer tells a member nothing about anyone
+ * else's requests for that address. The counters apply only once the password and the new
+ * address were accepted: a refused form sends nothing and counts nothing.
+ */
+export const EMAIL_CHANGE_RATE_RULES = {
+  member: { name: "email-change:member", limit: 3, windowSeconds: HOUR },
+  address: { name: "email-change:address", limit: 3, windowSeconds: DAY },
+} as const satisfies Record<string, RateRule>;
+
+/** The counters a change-of-e-mail request is counted on: the member, and the new address (in any case). */
+export function emailChangeRateChecks(memberId: string, newEmail: string): RateCheck[] {
+  return [
+    { rule: EMAIL_CHANGE_RATE_RULES.member, subject: memberId },
+    { rule: EMAIL_CHANGE_RATE_RULES.address, subject: newEmail.trim().toLowerCase() },
+  ];
+}
+
 /** Sign-ups per address. */
 export const SIGNUP_RATE_RULE = { name: "signup:ip", limit: 5, windowSeconds: HOUR } as const satisfies RateRule;
 

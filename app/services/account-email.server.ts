@@ -11,12 +11,14 @@ import {
   type EmailChangeClaim,
   type EmailLinkState,
 } from "../domain/own-account";
+import { emailChangeRateChecks } from "../domain/rate-limits";
 import type { Member } from "../domain/records";
 import { ConfirmEmailChangeEmail, CONFIRM_EMAIL_CHANGE_SUBJECT } from "../emails/ConfirmEmailChangeEmail";
 import { EmailChangeRequestedEmail, EMAIL_CHANGE_REQUESTED_SUBJECT } from "../emails/EmailChangeRequestedEmail";
 import { checkCurrentPassword } from "./account-current-password.server";
 import { recordActivity } from "./activity.server";
 import { createEmailService } from "./email.server";
+import { createRateLimiter } from "./rate-limit.server";
 import { signToken, verifyToken } from "./signed-token.server";
 import { DuplicateEmailError } from "./store/errors";
 
@@ -43,13 +45,20 @@ export const emailConfirmPath = (token: string) => `/account/email/confirm/${tok
 export type RequestEmailChangeResult =
   { ok: true; to: string } | { ok: false; status: 400 | 429; field: "email" | "currentPassword"; message: string; retryAfter?: number };
 
-/** Checks the current password and the new address, then e-mails the link (new address) and the notice (old address). */
+/**
+ * Checks the current password and the new address, then e-mails the link (new address) and
+ * the notice (old address), within the limits of app/domain/rate-limits.ts: past them the
+ * answer is the same and nothing is sent.
+ */
 export async function requestEmailChange(context: AppLoadContext, member: Member, input: ChangeEmailInput, siteUrl: string): Promise<RequestEmailChangeResult> {
   const current = await checkCurrentPassword(context, member, input.currentPassword);
   if (!current.ok) return { ...current, field: "currentPassword" };
   if (input.email === member.email) return { ok: false, status: 400, field: "email", message: EMAIL_UNCHANGED_MESSAGE };
   // A deleted member's record keeps its address, so it is taken too (the store would refuse it).
   if (await context.store.members.findByEmail(input.email)) return { ok: false, status: 400, field: "email", message: EMAIL_TAKEN_MESSAGE };
+  const limit = await createRateLimiter(context.env.DB).hit(emailChangeRateChecks(member.id, input.email));
+  // Answered as if sent: a different answer would tell the member that someone else asked for this address today.
+  if (!limit.allowed) return { ok: true, to: input.email };
 
   const claim: EmailChangeClaim = { memberId: member.id, fromDigest: await addressDigest(member.email), nonce: nonce(), to: input.email };
   const token = await signToken(context.env.LINK_SIGNING_SECRET, PURPOSE, { sub: emailChangeSubject(claim), exp: nowSeconds() + EMAIL_LINK_LIFETIME_SECONDS });

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { CONTACT_RATE_RULES, contactRateChecks, type RateCheck } from "~/domain/rate-limits";
+import { CONTACT_RATE_RULES, EMAIL_CHANGE_RATE_RULES, contactRateChecks, emailChangeRateChecks, type RateCheck } from "~/domain/rate-limits";
 
 /**
- * The counters the Quick Contact Form is counted on, replayed
+ * The counters the Quick Contact Form and the change of e-mail are counted on, replayed
  * against a model of the limiter (app/services/rate-limit.server.ts: every non-empty
  * counter of a request counts one hit, and the request goes through only when none is over
  * its limit), all within one window. The D1 limiter itself is tested in
@@ -22,6 +22,9 @@ function modelLimiter() {
     return allowed;
   };
 }
+
+const HOUR = 3600;
+const DAY = 24 * HOUR;
 
 describe("contact form limits (per client address, and per e-mail at one address)", () => {
   it("lets a sixth address send for an e-mail five other addresses already used: nobody can block a person's address", () => {
@@ -54,5 +57,33 @@ describe("contact form limits (per client address, and per e-mail at one address
     }
     // No client address known (never on Cloudflare): nothing to count, rather than the e-mail alone.
     expect(contactRateChecks("", "someone@example.com").every((check) => check.subject === "")).toBe(true);
+  });
+});
+
+describe("change of e-mail limits (per member, and per new address)", () => {
+  it("allows three requests a member an hour and three to one address a day", () => {
+    expect(EMAIL_CHANGE_RATE_RULES.member).toMatchObject({ limit: 3, windowSeconds: HOUR });
+    expect(EMAIL_CHANGE_RATE_RULES.address).toMatchObject({ limit: 3, windowSeconds: DAY });
+  });
+
+  it("sends three of a member's 25 requests to one address, and none for a second member once that address had its three", () => {
+    const hit = modelLimiter();
+    const sent = Array.from({ length: 25 }, () => hit(emailChangeRateChecks("member-a", "victim@example.net"))).filter(Boolean);
+    expect(sent).toHaveLength(3);
+    expect(hit(emailChangeRateChecks("member-b", "victim@example.net"))).toBe(false);
+    // The second member may still ask for another address.
+    expect(hit(emailChangeRateChecks("member-b", "b-new@example.net"))).toBe(true);
+  });
+
+  it("counts a member's requests whatever address they name, and one address whatever its case", () => {
+    const hit = modelLimiter();
+    for (let n = 1; n <= 3; n++) expect(hit(emailChangeRateChecks("member-c", `c-${n}@example.net`)), `request ${n}`).toBe(true);
+    expect(hit(emailChangeRateChecks("member-c", "c-4@example.net"))).toBe(false);
+
+    const byAddress = modelLimiter();
+    for (const [n, to] of ["Shared@Example.net", "shared@example.net", " SHARED@EXAMPLE.NET"].entries()) {
+      expect(byAddress(emailChangeRateChecks(`member-${n}`, to)), to).toBe(true);
+    }
+    expect(byAddress(emailChangeRateChecks("member-9", "shared@example.net"))).toBe(false);
   });
 });

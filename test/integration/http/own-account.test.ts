@@ -26,6 +26,8 @@ const ACCOUNTS = [
   { key: "mail", email: "own-mail@example.com", password: "old-password-2" },
   { key: "other", email: "own-other@example.com", password: "old-password-3" },
   { key: "racer", email: "own-racer@example.com", password: "old-password-4" },
+  { key: "flood", email: "own-flood@example.com", password: "old-password-5" },
+  { key: "second", email: "own-second@example.com", password: "old-password-6" },
 ];
 
 let server: AccountsServer;
@@ -195,6 +197,35 @@ describe("Change e-mail (/account/email)", () => {
     expect(late.status).toBe(409);
     expect(parseHtml(await late.text()).text('[role="alert"]')).toBe(EMAIL_TAKEN_MESSAGE);
     expect((await signIn("own-racer@example.com", "old-password-4")).status).toBe(302);
+  });
+
+  it("sends a member's 25 requests for one address only three times, answering each the same, and nothing more to that address that day", async () => {
+    // The replay of the review's finding: 25 posts with the right password sent 25 links and 25 notices.
+    const victim = "victim@example.net";
+    const flood = await sessionCookieFor(server.ids.flood!);
+    const answers: Response[] = [];
+    for (let n = 1; n <= 25; n++) {
+      const response = await post("/account/email", { email: victim, currentPassword: "old-password-5" }, flood);
+      expect(response.status, `request ${n}`).toBe(302);
+      expect(response.headers.get("Location"), `request ${n}`).toBe("/mem-account");
+      answers.push(response);
+    }
+    // Past the limit the answer is the one a sent link gets: nothing tells the limit apart.
+    expect(await toastAfter(answers[2]!, flood)).toContain(emailLinkSentMessage(victim));
+    expect(await toastAfter(answers[24]!, flood)).toContain(emailLinkSentMessage(victim));
+    expect(await outboxTo(server.url, victim, CONFIRM_EMAIL_CHANGE_SUBJECT)).toHaveLength(3);
+    expect(await outboxTo(server.url, "own-flood@example.com", EMAIL_CHANGE_REQUESTED_SUBJECT)).toHaveLength(3);
+
+    // Another member naming the same address the same day: answered the same, nothing sent to either address.
+    const second = await sessionCookieFor(server.ids.second!);
+    const other = await post("/account/email", { email: "Victim@Example.net", currentPassword: "old-password-6" }, second);
+    expect(other.status).toBe(302);
+    expect(await toastAfter(other, second)).toContain(emailLinkSentMessage(victim));
+    expect(await outboxTo(server.url, victim, CONFIRM_EMAIL_CHANGE_SUBJECT)).toHaveLength(3);
+    expect(await outboxTo(server.url, "own-second@example.com", EMAIL_CHANGE_REQUESTED_SUBJECT)).toHaveLength(0);
+    // That member may still ask for an address of their own.
+    expect((await post("/account/email", { email: "second-new@example.net", currentPassword: "old-password-6" }, second)).status).toBe(302);
+    expect(await outboxTo(server.url, "second-new@example.net", CONFIRM_EMAIL_CHANGE_SUBJECT)).toHaveLength(1);
   });
 
   it("says a tampered or made-up link is invalid", async () => {
