@@ -28,3 +28,16 @@ export function downloadName(filePath: string): string {
 export function inlineDisposition(filePath: string): string {
   return `inline; filename="${downloadName(filePath)}"`;
 }
+
+/** The types a browser shows by itself without running anything of the file's: PDFs and photos (never SVG, which can hold scripts). */
+const SHOWN_INLINE = new Set(["application/pdf", "image/png", "image/jpeg", "image/gif", "image/webp"]);
+
+/**
+ * How a document is served, by the type it is served with: PDFs and photos open in the tab
+ * the link opened; anything else (Office files, text, whatever a type is not known for) is
+ * a download, so no browser renders it as a page of this site.
+ */
+export function documentDisposition(filePath: string, contentType: string): string {
+  const type = contentType.split(";")[0]!.trim().toLowerCase();
+  return SHOWN_INLINE.has(type) ? inlineDisposition(filePath) : `attachment; filename="${downloadName(filePath)}"`;
+}

@@ -61,6 +61,16 @@ export function contentSecurityPolicy({ path, scriptHashes, mediaOrigins, checko
   return directives.map((parts) => parts.join(" ")).join("; ");
 }
 
+/**
+ * The Content-Security-Policy of every answer that is not an HTML page: a file, an export, a
+ * JSON download, a redirect, a refusal. None of them needs to load or run anything, so if a
+ * browser ever renders one as a document (a stored file opened in its own tab, an SVG, a
+ * type sniffed despite nosniff) it may do nothing, and `sandbox` gives it an opaque origin:
+ * no access to this site's cookies, storage or pages. The static files get the same policy
+ * from public/_headers.
+ */
+export const NOT_A_PAGE_CONTENT_SECURITY_POLICY = "default-src 'none'; sandbox";
+
 /** Features no page uses, denied to the page and to any frame it embeds. */
 const DENIED_FEATURES = [
   "microphone",

@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { requireUser } from "~/services/auth.server";
 import { documentFileResponse } from "~/services/documents.server";
 
-/** A member's document file (resource route): signed-in active members only, shown inline, never cached by others. */
+/** A member's document file (resource route): signed-in active members only, a PDF or photo shown inline and anything else a download, never cached by others. */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   await requireUser(request, context);
   const response = await documentFileResponse(context, params.id ?? "");

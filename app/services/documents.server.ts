@@ -1,5 +1,5 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import { inlineDisposition } from "../domain/document-file";
+import { documentDisposition } from "../domain/document-file";
 import { PRIVATE_CACHE_CONTROL } from "./cache-control.server";
 
 /**
@@ -13,7 +13,7 @@ export async function listDocuments(context: AppLoadContext) {
   return documents.map((doc) => ({ id: doc.id, title: doc.title, href: `/documents/${encodeURIComponent(doc.id)}` }));
 }
 
-/** The document's file as an inline, private response; null when the document or its file is unknown. */
+/** The document's file as a private response (a PDF or photo inline, anything else a download); null when the document or its file is unknown. */
 export async function documentFileResponse(context: AppLoadContext, id: string): Promise<Response | null> {
   const doc = await context.store.documents.get(id);
   if (!doc) return null;
@@ -22,7 +22,7 @@ export async function documentFileResponse(context: AppLoadContext, id: string):
   return new Response(file.body, {
     headers: {
       "Content-Type": file.contentType,
-      "Content-Disposition": inlineDisposition(doc.file.path),
+      "Content-Disposition": documentDisposition(doc.file.path, file.contentType),
       "Cache-Control": PRIVATE_CACHE_CONTROL,
       "X-Content-Type-Options": "nosniff",
     },

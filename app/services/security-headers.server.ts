@@ -1,4 +1,4 @@
-import { contentSecurityPolicy, originsOf, permissionsPolicy, trailingInlineScripts } from "../domain/security-policy";
+import { contentSecurityPolicy, NOT_A_PAGE_CONTENT_SECURITY_POLICY, originsOf, permissionsPolicy, trailingInlineScripts } from "../domain/security-policy";
 import type { AppEnv } from "./env.server";
 
 /**
@@ -43,8 +43,10 @@ export function applySecurityHeaders(headers: Headers, path: string, env: Pick<A
 const isHtml = (response: Response) => (response.headers.get("Content-Type") ?? "").toLowerCase().startsWith("text/html");
 
 /**
- * The response as sent: security headers added and, for an HTML page, its CSP. The page
- * is read whole to hash its scripts (pages are a few tens of kB; nothing here streams).
+ * The response as sent: security headers added and a CSP: an HTML page's own, any other
+ * answer the policy that allows nothing (set here, on every such answer, so no file route
+ * can forget it). The page is read whole to hash its scripts (pages are a few tens of kB;
+ * nothing here streams).
  */
 export async function secureResponse(response: Response, request: Request, env: HeaderEnv | null): Promise<Response> {
   const path = new URL(request.url).pathname;
@@ -53,6 +55,7 @@ export async function secureResponse(response: Response, request: Request, env: 
   if (!isHtml(response)) {
     const secured = new Response(response.body, response);
     applySecurityHeaders(secured.headers, path, headerEnv);
+    secured.headers.set("Content-Security-Policy", NOT_A_PAGE_CONTENT_SECURITY_POLICY);
     return secured;
   }
   const html = response.body === null ? null : await response.text();

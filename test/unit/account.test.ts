@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { formatDateTime } from "~/domain/account";
-import { contentTypeFor, inlineDisposition } from "~/domain/document-file";
+import { contentTypeFor, documentDisposition, inlineDisposition } from "~/domain/document-file";
 import { formatAmountTimesQty, formatPence } from "~/domain/money";
 import { UPGRADE_NEEDS_RENEWAL_MESSAGE, canUpgradeToFamily, currentYear, membershipChangeError, nextRenewalYear, renewalPaid } from "~/domain/renewal";
 
@@ -66,5 +66,23 @@ describe("document files", () => {
   it("names it inline with a safe file name", () => {
     expect(inlineDisposition("/documents/constitution.pdf")).toBe('inline; filename="constitution.pdf"');
     expect(inlineDisposition('/x/a "b";c.pdf')).toBe('inline; filename="a__b__c.pdf"');
+  });
+  it("shows PDFs and photos in the tab, and makes every other file a download", () => {
+    expect(documentDisposition("/documents/constitution.pdf", "application/pdf")).toBe('inline; filename="constitution.pdf"');
+    expect(documentDisposition("/documents/scan.jpg", "image/jpeg")).toBe('inline; filename="scan.jpg"');
+    expect(documentDisposition("/documents/plan.PNG", "image/png")).toBe('inline; filename="plan.PNG"');
+    for (const [file, type] of [
+      ["/documents/report.docx", "application/vnd.openxmlformats-officedocument.wordprocessingml.document"],
+      ["/documents/budget.xlsx", "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"],
+      ["/documents/notes.txt", "text/plain; charset=utf-8"],
+      ["/documents/page.html", "text/html"],
+      ["/documents/logo.svg", "image/svg+xml"],
+      ["/documents/unknown", "application/octet-stream"],
+    ]) {
+      expect(documentDisposition(file!, type!), type).toBe(`attachment; filename="${file!.split("/").pop()}"`);
+    }
+    // The type decides, whatever the name says; its case and parameters do not matter.
+    expect(documentDisposition("/documents/fake.pdf", "text/html")).toBe('attachment; filename="fake.pdf"');
+    expect(documentDisposition("/documents/a.pdf", "Application/PDF; x=1")).toBe('inline; filename="a.pdf"');
   });
 });

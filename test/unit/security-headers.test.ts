@@ -145,7 +145,6 @@ describe("secureResponse", () => {
     expect(local.headers.get("Permissions-Policy")).toContain("camera=()");
     expect(local.headers.get("Cross-Origin-Opener-Policy")).toBe("same-origin");
     expect(local.headers.get("Strict-Transport-Security")).toBeNull();
-    expect(local.headers.get("Content-Security-Policy")).toBeNull();
 
     const deployed = await secureResponse(new Response("x"), request, { isProduction: true });
     expect(deployed.headers.get("Strict-Transport-Security")).toBe(HSTS_VALUE);
@@ -153,6 +152,28 @@ describe("secureResponse", () => {
     expect(Number(/max-age=(\d+)/.exec(HSTS_VALUE)![1])).toBeGreaterThanOrEqual(365 * 24 * 3600);
     // A broken configuration is treated as production.
     expect((await secureResponse(new Response("x"), request, null)).headers.get("Strict-Transport-Security")).toBe(HSTS_VALUE);
+  });
+
+  it("gives every answer that is not an HTML page a policy that lets it load and run nothing, even opened on its own", async () => {
+    const answers = [
+      new Response("{}", { headers: { "Content-Type": "application/json" } }),
+      new Response("a,b", { headers: { "Content-Type": "text/csv; charset=utf-8" } }),
+      new Response("%PDF-", { headers: { "Content-Type": "application/pdf" } }),
+      new Response("<svg/>", { headers: { "Content-Type": "image/svg+xml" } }),
+      new Response("x", { headers: { "Content-Type": "text/plain; charset=utf-8" } }),
+      new Response("x", { headers: { "Content-Type": "application/xhtml+xml" } }),
+      new Response("no type"),
+      new Response(null, { status: 302, headers: { Location: "/x" } }),
+    ];
+    for (const answer of answers) {
+      const label = `${answer.status} ${answer.headers.get("Content-Type")}`;
+      const secured = await secureResponse(answer, request, { isProduction: false });
+      expect(secured.headers.get("Content-Security-Policy"), label).toBe("default-src 'none'; sandbox");
+    }
+    // A page keeps its own policy (hashes and all), upper-case type or not.
+    const page = await secureResponse(new Response(html, { headers: { "Content-Type": "TEXT/HTML; charset=utf-8" } }), request, { isProduction: false });
+    expect(page.headers.get("Content-Security-Policy")).toMatch(/script-src 'self' 'sha256-/);
+    expect(page.headers.get("Content-Security-Policy")).not.toContain("sandbox");
   });
 
   it("keeps the status and the other headers of what it secures", async () => {

@@ -1,8 +1,13 @@
 import { createHash } from "node:crypto";
-import { describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { SESSION_MAX_AGE } from "~/services/session.server";
+import { ID_SPACE, seedId } from "../../../seed/ids";
+import { parseHtml, textOf } from "../../support/html";
 import { formPost } from "../../support/password-reset";
+import { startSeededServer, type SeededServer } from "../../support/seeded-server";
+import { openServerPlatform } from "../../support/server-d1";
 import { demoAccount, sessionCookieFor } from "../../support/session";
+import { docx, plainJpeg } from "../../support/upload-fixtures";
 
 /**
  * The security headers as the worker sends them (ADR 24): a CSP on every HTML page whose
@@ -136,6 +141,15 @@ describe("Content-Security-Policy on HTML pages", () => {
   });
 });
 
+/** What every answer that is not an HTML page carries: it may load and run nothing, even when opened on its own. */
+const NOT_A_PAGE_POLICY = "default-src 'none'; sandbox";
+
+function expectNotAPage(response: Response, label: string) {
+  expect(response.headers.get("Content-Type") ?? "", label).not.toMatch(/^text\/html/i);
+  expect(response.headers.get("Content-Security-Policy"), label).toBe(NOT_A_PAGE_POLICY);
+  expect(response.headers.get("X-Content-Type-Options"), label).toBe("nosniff");
+}
+
 describe("headers on answers that are not pages", () => {
   it("a refused cross-site post, a CSV, an image and a redirect carry the baseline headers", async () => {
     const treasurer = demoAccount("treasurer").id;
@@ -152,6 +166,116 @@ describe("headers on answers that are not pages", () => {
     const redirect = await get("/mem-account");
     expect(redirect.status).toBe(302);
     expectBaseline(redirect, "302");
+  });
+
+  it("every answer that is not a page carries a policy that lets it load and run nothing", async () => {
+    const member = demoAccount("member").id;
+    const treasurer = demoAccount("treasurer").id;
+    const answers: Array<[string, string | undefined, number, RegExp]> = [
+      // Exports and data downloads.
+      ["/accounts/export.csv", treasurer, 200, /^text\/csv/],
+      ["/accounts/export.xlsx", treasurer, 200, /^application\/vnd\.openxmlformats-officedocument\.spreadsheetml\.sheet/],
+      ["/account/data.json", member, 200, /^application\/json/],
+      [`/accounts/members/${member}/data.json`, treasurer, 200, /^application\/json/],
+      // A member's document (a PDF) and a photo that is not there.
+      [`/documents/${seedId(ID_SPACE.document, 1)}`, member, 200, /^application\/pdf/],
+      ["/media/photos/none/350.webp", undefined, 404, /^text\/plain/],
+      // A page's data for client-side navigation, and a redirect.
+      ["/mem-account.data", member, 200, /./],
+      ["/mem-account", undefined, 302, /^(text\/plain\b|$)/],
+    ];
+    for (const [path, user, status, type] of answers) {
+      const response = await get(path, user);
+      expect(response.status, path).toBe(status);
+      expect(response.headers.get("Content-Type") ?? "", path).toMatch(type);
+      expectNotAPage(response, path);
+      await response.arrayBuffer();
+    }
+    const refused = await fetch(`${base()}/contact`, {
+      method: "POST",
+      headers: { Origin: "https://evil.example", "Content-Type": "application/x-www-form-urlencoded" },
+      body: "",
+    });
+    expect(refused.status).toBe(403);
+    expectNotAPage(refused, "403 cross-site post");
+  });
+
+  it("the static files (robots.txt, the web manifest, the icon, the scripts) carry it too", async () => {
+    const home = await (await get("/")).text();
+    const script = /<script[^>]*\ssrc="(\/assets\/[^"]+\.js)"/.exec(home)?.[1] ?? /<link[^>]*\shref="(\/assets\/[^"]+\.js)"/.exec(home)?.[1];
+    expect(script, "a script of the build").toBeDefined();
+    for (const [path, type] of [
+      ["/robots.txt", /^text\/plain/],
+      ["/manifest.webmanifest", /^application\/manifest\+json/],
+      ["/favicon.svg", /^image\/svg\+xml/],
+      [script!, /javascript/],
+    ] as const) {
+      const response = await get(path);
+      expect(response.status, path).toBe(200);
+      expect(response.headers.get("Content-Type") ?? "", path).toMatch(type);
+      expectNotAPage(response, path);
+      await response.arrayBuffer();
+    }
+  });
+});
+
+describe("files the studio stored (on a private server, so the shared one's documents stay as they are)", () => {
+  const editor = demoAccount("editor").id;
+  const member = demoAccount("member").id;
+  let server: SeededServer;
+  beforeAll(async () => {
+    server = await startSeededServer();
+  });
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  const getFrom = async (path: string, userId?: string) =>
+    fetch(`${server.url}${path}`, { redirect: "manual", headers: userId ? { Cookie: await sessionCookieFor(userId) } : {} });
+
+  it("a photo under /media carries the policy", async () => {
+    const { media, dispose } = await openServerPlatform(server.persistTo);
+    try {
+      // A copy of its own: the proxy to the worker's R2 takes a whole ArrayBuffer, not a slice of Node's Buffer pool.
+      await media.put("photos/headers-test/original.jpg", new Uint8Array(plainJpeg()), { httpMetadata: { contentType: "image/jpeg" } });
+    } finally {
+      await dispose();
+    }
+    const response = await getFrom("/media/photos/headers-test/original.jpg");
+    expect(response.status).toBe(200);
+    expect(response.headers.get("Content-Type")).toBe("image/jpeg");
+    expectNotAPage(response, "a photo");
+    await response.arrayBuffer();
+  });
+
+  it("a document that is not a PDF or a photo is a download (attachment), with the policy; a PDF still opens in the tab", async () => {
+    const body = new FormData();
+    body.append("intent", "upload");
+    body.append("title", "Headers Test Report");
+    body.append("file", new File([docx() as BlobPart], "report.docx"));
+    const upload = await fetch(`${server.url}/studio/documents`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { Origin: server.url, Cookie: await sessionCookieFor(editor) },
+      body,
+    });
+    expect(upload.status).toBe(302);
+    const list = parseHtml(await (await getFrom("/documents", member)).text());
+    const link = list.all(".document-list a").find((a) => textOf(a).startsWith("Headers Test Report"));
+    expect(link, "the uploaded document in the list").toBeDefined();
+
+    const file = await getFrom(link!.attribs.href!, member);
+    expect(file.status).toBe(200);
+    expect(file.headers.get("Content-Type")).toBe("application/vnd.openxmlformats-officedocument.wordprocessingml.document");
+    expect(file.headers.get("Content-Disposition")).toMatch(/^attachment; filename="[A-Za-z0-9._-]+\.docx"$/);
+    expectNotAPage(file, "a .docx document");
+    await file.arrayBuffer();
+
+    const pdf = await getFrom(`/documents/${seedId(ID_SPACE.document, 1)}`, member);
+    expect(pdf.headers.get("Content-Type")).toBe("application/pdf");
+    expect(pdf.headers.get("Content-Disposition")).toMatch(/^inline; filename="[^"]+\.pdf"$/);
+    expectNotAPage(pdf, "a PDF document");
+    await pdf.arrayBuffer();
   });
 });
 
