@@ -11,7 +11,7 @@ import { recordActivity } from "~/services/activity.server";
 import { requireEditor } from "~/services/auth.server";
 import { PRIVATE_CACHE_CONTROL } from "~/services/cache-control.server";
 import { storeErrorReply, storeSafeAction } from "~/services/store-errors.server";
-import { loadSettingsForm, saveSettingsForm, settingsFormSchema } from "~/services/studio-settings.server";
+import { loadSettingsForm, saveSettingsForm, settingsFormSchemaFor } from "~/services/studio-settings.server";
 import { redirectWithToast } from "~/services/toast.server";
 
 export const meta: MetaFunction = () => privatePageMeta("Site settings | Studio");
@@ -20,17 +20,22 @@ export const links: LinksFunction = () => richTextFieldLinks();
 /** A 503 from the action (our records could not be reached) keeps the page as it is. */
 export const shouldRevalidate = keepPageAfterStoreError;
 
-/** The site's contact details, social links, registration switch and fees (issue 18), for editors and accountants. */
+/**
+ * The site's contact details, social links, registration switch and fees, for
+ * editors and accountants; the settings about members and money for accountants only
+ * (domain/settings-field-access.ts): an editor's page has neither their fields nor their values.
+ */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  await requireEditor(request, context);
-  return data({ values: await loadSettingsForm(context) }, { headers: { "Cache-Control": PRIVATE_CACHE_CONTROL } });
+  const user = await requireEditor(request, context);
+  return data(await loadSettingsForm(context, user.role), { headers: { "Cache-Control": PRIVATE_CACHE_CONTROL } });
 }
 
 async function act({ request, context }: ActionFunctionArgs) {
   const editor = await requireEditor(request, context);
-  const submission = parseWithZod(await request.formData(), { schema: settingsFormSchema, disableAutoCoercion: true });
+  // The fields this role may set, and only those: any other one posted is dropped here, and the save keeps it as it was.
+  const submission = parseWithZod(await request.formData(), { schema: settingsFormSchemaFor(editor.role), disableAutoCoercion: true });
   if (submission.status !== "success") return data(submission.reply({ formErrors: [SETTINGS_MESSAGES.invalid] }), { status: 400 });
-  const changes = await saveSettingsForm(context, submission.value);
+  const changes = await saveSettingsForm(context, editor.role, submission.value);
   for (const change of changes) await recordActivity(context, editor, { kind: "setting-changed", ...change });
   return redirectWithToast(context, "/studio/settings", { kind: "success", message: SETTINGS_MESSAGES.saved });
 }
@@ -39,6 +44,6 @@ async function act({ request, context }: ActionFunctionArgs) {
 export const action = storeSafeAction(act, storeErrorReply);
 
 export default function StudioSettings() {
-  const { values } = useLoaderData<typeof loader>();
-  return <SettingsForm values={values} reply={useActionData<FormReply>()} />;
+  const { values, fields } = useLoaderData<typeof loader>();
+  return <SettingsForm values={values} fields={fields} reply={useActionData<FormReply>()} />;
 }

@@ -1,30 +1,31 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import { applySettingsForm, settingChanges, settingsFormValues, type SettingChange, type SettingsForm } from "../domain/site-settings-form";
+import type { Role } from "../domain/records";
+import { settingsFieldsFor, type SettingsFieldName } from "../domain/settings-field-access";
+import { applySettingsForm, settingChanges, settingsFormValuesFor, type SettingChange, type SettingsForm } from "../domain/site-settings-form";
 
-/** The form's schema, through a server module so zod stays out of the studio page's JavaScript. */
-export { settingsFormSchema } from "../domain/site-settings-form";
+/** The forms' schemas, through a server module so zod stays out of the studio page's JavaScript. */
+export { settingsFormSchemaFor } from "../domain/site-settings-form";
 import { saveSiteSettingsWith } from "./site-settings-save.server";
 import { sanitizeRichText } from "./content/sanitize.server";
 
 /**
  * The studio's Site settings: read from the store itself (never the visitors' cached copy,
  * so the form shows what is saved), saved back whole with every setting this screen does
- * not edit kept as it was.
+ * not edit kept as it was. Each role sees and sets its own fields (domain/settings-field-access.ts).
  */
 
-export async function loadSettingsForm(context: AppLoadContext): Promise<Record<string, string>> {
-  return settingsFormValues(await context.store.content.getSiteSettings());
+export async function loadSettingsForm(context: AppLoadContext, role: Role): Promise<{ values: Record<string, string>; fields: SettingsFieldName[] }> {
+  return { values: settingsFormValuesFor(role, await context.store.content.getSiteSettings()), fields: settingsFieldsFor(role) };
 }
 
 /**
- * Saves the form and makes the change visible to visitors at once. The registration-closed
- * message is HTML shown on /signup: kept only within the CMS allow-list. Returns what
- * changed (nothing is written when nothing did), for the activity log.
+ * Saves the fields of the form that `role` may set and makes the change visible to visitors
+ * at once; any other field the form holds is ignored. The registration-closed message is
+ * HTML shown on /signup: kept only within the CMS allow-list. Returns what changed (nothing
+ * is written when nothing did), for the activity log.
  */
-export async function saveSettingsForm(context: AppLoadContext, form: SettingsForm): Promise<SettingChange[]> {
-  return saveSiteSettingsWith(
-    context,
-    (before) => applySettingsForm(before, { ...form, disabledMessageHtml: sanitizeRichText(form.disabledMessageHtml) }),
-    settingChanges,
-  );
+export async function saveSettingsForm(context: AppLoadContext, role: Role, form: Partial<SettingsForm>): Promise<SettingChange[]> {
+  const message = form.disabledMessageHtml;
+  const cleaned = message === undefined ? form : { ...form, disabledMessageHtml: sanitizeRichText(message) };
+  return saveSiteSettingsWith(context, (before) => applySettingsForm(before, cleaned, role), settingChanges);
 }

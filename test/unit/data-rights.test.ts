@@ -175,7 +175,7 @@ describe("retention settings (the Site settings form)", () => {
     const submission = parse(values);
     expect(submission.status).toBe("success");
     if (submission.status !== "success") return;
-    const next = applySettingsForm(settings, submission.value);
+    const next = applySettingsForm(settings, submission.value, "accountant");
     expect(next.retention).toEqual({ paymentYears: 7, outboxDays: 90, contactDays: 400 });
     expect(settingChanges(settings, next).map((change) => change.key)).toEqual([
       "Keep payment records for (years)",

@@ -43,8 +43,8 @@ describe("the Site settings form", () => {
     const submission = parse(values);
     expect(submission.status).toBe("success");
     if (submission.status !== "success") return;
-    expect(applySettingsForm(settings, submission.value)).toEqual(settings);
-    expect(settingChanges(settings, applySettingsForm(settings, submission.value))).toEqual([]);
+    expect(applySettingsForm(settings, submission.value, "accountant")).toEqual(settings);
+    expect(settingChanges(settings, applySettingsForm(settings, submission.value, "accountant"))).toEqual([]);
   });
 
   it("keeps what it does not edit (the upcoming event, the tickets) and stores pence the store's schema accepts", () => {
@@ -57,7 +57,7 @@ describe("the Site settings form", () => {
       social2Url: "https://instagram.com/mma",
     });
     if (submission.status !== "success") throw new Error(JSON.stringify(submission.error));
-    const next = applySettingsForm(settings, submission.value);
+    const next = applySettingsForm(settings, submission.value, "accountant");
     expect(next.upcomingEvent).toEqual(settings.upcomingEvent);
     expect(next.tickets).toEqual(settings.tickets);
     expect(next.membership.singleRegFee).toBe(3050);
@@ -75,7 +75,7 @@ describe("the Site settings form", () => {
     const settings = { ...saved(), membership: { ...saved().membership, registrationDisabled: true } };
     const submission = parse({ ...settingsFormValues(settings), registrationDisabled: "", social1Label: "", social1Url: "" });
     if (submission.status !== "success") throw new Error("refused");
-    const next = applySettingsForm(settings, submission.value);
+    const next = applySettingsForm(settings, submission.value, "accountant");
     expect(next.membership.registrationDisabled).toBe(false);
     expect(next.socialLinks).toEqual([]);
   });
