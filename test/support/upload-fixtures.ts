@@ -1,4 +1,5 @@
-import { crc32, deflateSync } from "node:zlib";
+import { once } from "node:events";
+import { crc32, createDeflate, deflateSync } from "node:zlib";
 
 /**
  * Real files, built byte by byte for the upload tests (nothing binary is kept in the repo):
@@ -13,10 +14,13 @@ const u16 = (n: number) => [(n >> 8) & 0xff, n & 0xff];
 const u32 = (n: number) => [(n >>> 24) & 0xff, (n >>> 16) & 0xff, (n >>> 8) & 0xff, n & 0xff];
 const segment = (marker: number, data: Uint8Array | number[]) => bytes([0xff, marker, ...u16(data.length + 2)], data);
 
-/** The image data of an 8×8 grey baseline JPEG: tables, frame, Huffman codes of one bit each, one block. */
-export function jpegImageSegments(): Uint8Array {
+/**
+ * The image data of an 8×8 grey baseline JPEG: tables, frame, Huffman codes of one bit each, one block.
+ * `frame` makes the frame header (SOFn) claim another size or be another SOF marker (2: progressive).
+ */
+export function jpegImageSegments(frame: { width?: number; height?: number; sof?: number } = {}): Uint8Array {
   const dqt = segment(0xdb, [0x00, ...new Array(64).fill(1)]);
-  const sof = segment(0xc0, [8, ...u16(8), ...u16(8), 1, 1, 0x11, 0]);
+  const sof = segment(frame.sof ?? 0xc0, [8, ...u16(frame.height ?? 8), ...u16(frame.width ?? 8), 1, 1, 0x11, 0]);
   // One code of length 1 for symbol 0: DC "difference 0" and AC "end of block".
   const dht = (tableClass: number) => segment(0xc4, [(tableClass << 4) | 0, 1, ...new Array(15).fill(0), 0x00]);
   const sos = segment(0xda, [1, 1, 0x00, 0, 63, 0]);
@@ -94,6 +98,37 @@ export function jpegOfSize(size: number): Uint8Array {
     remaining -= dataLength + 4;
   }
   return bytes(SOI, JFIF, ...chunks, jpegImageSegments(), EOI);
+}
+
+/** A PNG chunk: length, type, data and the CRC of type and data. */
+export function pngChunk(type: string, data: Uint8Array | number[]): Uint8Array {
+  const body = bytes(type, data);
+  return bytes(u32(body.length - 4), body, u32(crc32(body)));
+}
+
+export const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
+
+/**
+ * A real, decodable PNG of `width` × `height` pixels, one bit each (black): every row is the
+ * same zeros, so deflate packs 30000 × 30000 px into about 110 kB, while a browser decoding it
+ * needs 3.6 GB. A decompression bomb as it reaches the studio. Streamed, so the test never
+ * holds the 112 MB of raw rows.
+ */
+export async function pngBomb(width: number, height: number): Promise<Uint8Array> {
+  const deflate = createDeflate({ level: 9 });
+  const compressed: Buffer[] = [];
+  deflate.on("data", (chunk: Buffer) => compressed.push(chunk));
+  const ended = once(deflate, "end");
+  const row = Buffer.alloc(1 + Math.ceil(width / 8)); // filter byte 0, then the row's bits
+  for (let y = 0; y < height; y++) if (!deflate.write(row)) await once(deflate, "drain");
+  deflate.end();
+  await ended;
+  return bytes(
+    PNG_SIGNATURE,
+    pngChunk("IHDR", [...u32(width), ...u32(height), 1, 0, 0, 0, 0]),
+    pngChunk("IDAT", Buffer.concat(compressed)),
+    pngChunk("IEND", []),
+  );
 }
 
 /** A PNG (1×1, grey) with an eXIf chunk holding GPS, before its image data. */

@@ -1,13 +1,15 @@
+import { imageDimensions } from "./dimensions";
 import { stripJpegLocation, isCompleteJpeg } from "./jpeg";
-import { UPLOAD_LIMITS, type UploadPurpose } from "./limits";
-import { UPLOAD_MESSAGES } from "./messages";
+import { UPLOAD_LIMITS, withinPixelLimits, type UploadPurpose } from "./limits";
+import { tooManyPixelsMessage, UPLOAD_MESSAGES } from "./messages";
 import { stripPngLocation } from "./png";
 import { sniff, type FileType } from "./sniff";
 import { stripWebpLocation } from "./webp";
 
 /**
  * The one gate every upload passes before anything is stored: the size for its purpose,
- * the type read from its bytes, a whole file, and no location data. Pure: the caller
+ * the type read from its bytes, a whole file, no location data, and for an image (a photo,
+ * or a document that is one) a picture no larger than PHOTO_PIXEL_LIMITS. Pure: the caller
  * stores `bytes` (the cleaned copy) under a generated name with `type`, or shows `message`.
  *
  * `status` is what an HTTP answer uses: 413 for a file over the limit, 415 for a type the
@@ -34,17 +36,21 @@ export function checkUpload(bytes: Uint8Array, purpose: UploadPurpose): UploadCh
   const { type } = sniffed;
   // Documents may be photos too (a scanned notice); photos must be photos.
   if (purpose === "photo" && type.family !== "photo") return notAccepted;
-  if (type.extension === "jpg") {
-    const clean = isCompleteJpeg(bytes) ? stripJpegLocation(bytes) : null;
-    return clean ? { ok: true, type, bytes: clean } : { ok: false, status: 422, message: UPLOAD_MESSAGES.truncatedPhoto };
-  }
-  if (type.extension === "png") {
-    const clean = stripPngLocation(bytes);
-    return clean ? { ok: true, type, bytes: clean } : { ok: false, status: 422, message: UPLOAD_MESSAGES.truncatedPhoto };
-  }
-  if (type.extension === "webp") {
-    const clean = stripWebpLocation(bytes);
-    return clean ? { ok: true, type, bytes: clean } : { ok: false, status: 422, message: UPLOAD_MESSAGES.truncatedPhoto };
-  }
-  return { ok: true, type, bytes };
+  if (type.family !== "photo") return { ok: true, type, bytes };
+  const clean = withoutLocation(bytes, type);
+  if (!clean) return { ok: false, status: 422, message: UPLOAD_MESSAGES.truncatedPhoto };
+  // Every image is shown by browsers (photos on pages, image documents inline to members): one
+  // that claims a huge picture is refused, and one whose size cannot be read is too.
+  const size = imageDimensions(clean);
+  if (!size) return { ok: false, status: 422, message: UPLOAD_MESSAGES.unreadableSize };
+  if (!withinPixelLimits(size)) return { ok: false, status: 422, message: tooManyPixelsMessage(size.width, size.height) };
+  return { ok: true, type, bytes: clean };
+}
+
+/** The photo without its location data; null when it is not whole. GIF has no place for any. */
+function withoutLocation(bytes: Uint8Array, type: FileType): Uint8Array | null {
+  if (type.extension === "jpg") return isCompleteJpeg(bytes) ? stripJpegLocation(bytes) : null;
+  if (type.extension === "png") return stripPngLocation(bytes);
+  if (type.extension === "webp") return stripWebpLocation(bytes);
+  return bytes;
 }

@@ -1,3 +1,5 @@
+import { PHOTO_PIXEL_LIMITS } from "./limits";
+
 /**
  * Every text an upload's refusal shows, in one place (the studio's forms show them next
  * to the file field; a 413 answers with the size ones).
@@ -12,6 +14,12 @@ export const UPLOAD_MESSAGES = {
   notADocument: "This file is not a document we accept. Please upload a PDF, Word or Excel file, or a photo.",
   truncatedPhoto: "This photo is incomplete (the file was cut short). Please upload it again.",
   macros: "Office files with macros are not accepted. Please save the document without macros and upload it again.",
+  unreadableSize: "We could not read this photo's width and height, so it cannot be used. Please save it again as a JPEG and upload that.",
 } as const;
+
+/** A photo over the pixel limits (limits.ts), with its own size so the editor sees why. */
+export function tooManyPixelsMessage(width: number, height: number): string {
+  return `This photo is ${width} × ${height} pixels; photos can be at most ${PHOTO_PIXEL_LIMITS.side.toLocaleString("en-GB")} pixels on a side and ${PHOTO_PIXEL_LIMITS.pixels / 1_000_000} megapixels.`;
+}
 
 export type UploadMessageKey = keyof typeof UPLOAD_MESSAGES;

@@ -7,7 +7,7 @@ import { GALLERY_TEXTS } from "~/domain/gallery-edit";
 import { parseHtml, textOf } from "../../support/html";
 import { startSeededServer, type SeededServer } from "../../support/seeded-server";
 import { demoAccount, sessionCookieFor } from "../../support/session";
-import { HTML_PAGE, jpegOfSize, PHP_SCRIPT, plainJpeg, SVG_WITH_SCRIPT } from "../../support/upload-fixtures";
+import { HTML_PAGE, jpegOfSize, PHP_SCRIPT, plainJpeg, pngBomb, SVG_WITH_SCRIPT } from "../../support/upload-fixtures";
 
 /**
  * The galleries studio and the photo pipeline on a private server (D1, local R2, the Images
@@ -87,6 +87,18 @@ const smallPhoto = async () =>
 
 let galleryId = "";
 const studioPage = async () => parseHtml(await (await get(`/studio/galleries/${galleryId}`)).text());
+/** Every image URL the public gallery page gives a visitor's browser (img src, source srcset, links to the full photo). */
+async function galleryImageUrls(): Promise<string[]> {
+  const page = parseHtml(await (await get(`/gallery/${galleryId}`, null)).text());
+  return [
+    ...page.all("main img").map((img) => img.attribs.src ?? ""),
+    ...page.all("main source").flatMap((source) => (source.attribs.srcset ?? "").split(",").map((entry) => entry.trim().split(" ")[0]!)),
+    ...page
+      .all("main a")
+      .map((a) => a.attribs.href ?? "")
+      .filter((href) => href.startsWith("/media/")),
+  ];
+}
 const photoCaptions = async () => (await studioPage()).all(".studio-photo input[type=text]").map((input) => input.attribs.value ?? "");
 
 describe("/studio/galleries: who may use it", () => {
@@ -230,6 +242,36 @@ describe("a new gallery with uploaded photos", () => {
     expect(await photos()).toBe(count);
     expect(r2FileCount()).toBe(before);
     expect(server.cockpit?.assets.length).toBe(assetsBefore);
+  });
+
+  it("refuses a 30000 × 30000 px PNG (a decompression bomb), with and without JavaScript: nothing stored, nothing on the public page", async () => {
+    const bomb = await pngBomb(30000, 30000);
+    expect(bomb.length).toBeLessThan(1024 * 1024);
+    const message = "This photo is 30000 × 30000 pixels; photos can be at most 12,000 pixels on a side and 50 megapixels.";
+    const before = { files: r2FileCount(), assets: server.cockpit?.assets.length, photos: (await studioPage()).all(".studio-photo").length };
+    const publicImages = await galleryImageUrls();
+    expect(publicImages.length).toBeGreaterThan(0);
+
+    const form = await post(`/studio/galleries/${galleryId}`, [
+      ["intent", "upload"],
+      ["photos", { bytes: bomb, name: "bomb.png", type: "image/png" }],
+    ]);
+    expect(form.status).toBe(422);
+    expect(parseHtml(await form.text()).text("#gallery-photos-error")).toBe(message);
+    // The page's JavaScript sends each photo to the batch route: the same answer, as JSON.
+    const one = await post(`/studio/galleries/${galleryId}/photos`, [
+      ["intent", "photo"],
+      ["photos", { bytes: bomb, name: "bomb.png", type: "image/png" }],
+    ]);
+    expect(one.status).toBe(422);
+    expect(await one.json()).toEqual({ ok: false, message });
+
+    expect(r2FileCount()).toBe(before.files);
+    expect(server.cockpit?.assets.length).toBe(before.assets);
+    expect((await studioPage()).all(".studio-photo").length).toBe(before.photos);
+    const after = await galleryImageUrls();
+    expect(after).toEqual(publicImages);
+    expect(after.filter((url) => url.endsWith(".png"))).toEqual([]);
   });
 
   it("asks for a photo, and takes at most 12 at a time", async () => {
