@@ -43,8 +43,8 @@ export interface PhotoSeedReport {
 
 async function storeGenerated(deps: { media: R2Bucket; images: ImagesBinding }, bytes: Uint8Array, what: string): Promise<MediaRef> {
   const stored = await storePhoto(deps, bytes);
+  // A photo is refused when its renditions cannot be made: then is the IMAGES binding working?
   if (!stored.ok) throw new Error(`${what} was refused by the photo pipeline: ${stored.message}`);
-  if (!stored.withRenditions) throw new Error(`${what} was stored without renditions: is the IMAGES binding working?`);
   return stored.ref;
 }
 

@@ -17,7 +17,7 @@ export const GALLERY_TEXTS = {
   uploadHintWithScript: "Choose as many photos as you like (JPEG, PNG, WebP or GIF, up to 25 MB each): they are sent one at a time.",
   tooMany: `Please choose at most ${PHOTOS_PER_UPLOAD} photos at a time, then upload the rest.`,
   noFile: "Please choose at least one photo.",
-  withoutRenditions: "Without renditions: shown at full size",
+  withoutRenditions: "Not shown on the site: this photo could not be resized. Please delete it and upload it again.",
   deleteGallery: (title: string) => `Delete the gallery "${title}" and all its photos? This cannot be undone.`,
   deletePhoto: (n: number) => `Delete photo ${n} from this gallery? This cannot be undone.`,
   titleRequired: "Please enter the gallery's name.",

@@ -1,3 +1,4 @@
+import { photoIdOfPath } from "./cockpit-photo-path";
 import { MEDIA_URL_PREFIX } from "./photo-renditions";
 import type { MediaRef } from "./records";
 
@@ -25,9 +26,28 @@ export function resolveMediaUrl(path: string, assetsBase?: string): string | nul
   return assetsBase ? `${assetsBase.replace(/\/+$/, "")}${local}` : local;
 }
 
-/** The same reference with its path resolved to a URL, or null when it cannot be shown. */
+/**
+ * A photo the studio uploaded (named by its generated id, in R2 or in Cockpit's assets) that has
+ * no renditions: the image service could not resize it, so its original may be a picture no
+ * browser should be asked to decode (a decompression bomb). Uploads are refused in that case
+ * now; this withholds the ones stored before that, so visitors are never sent an original.
+ */
+export function isUnrenderedUpload(ref: Pick<MediaRef, "path" | "renditions">): boolean {
+  return photoIdOfPath(ref.path) !== null && !ref.renditions?.length;
+}
+
+/** The same reference with its path resolved to a URL, or null when it cannot be shown (to visitors: see isUnrenderedUpload). */
 export function resolveMedia(ref: MediaRef | null, assetsBase?: string): MediaRef | null {
-  if (!ref) return null;
+  if (!ref || isUnrenderedUpload(ref)) return null;
   const path = resolveMediaUrl(ref.path, assetsBase);
   return path ? { ...ref, path } : null;
+}
+
+/**
+ * A gallery's cover as visitors see it: its featured photo resolved, or, when that one is
+ * withheld (isUnrenderedUpload), the first photo shown instead, so the gallery stays listed.
+ * Null (the gallery is not listed) when it has no cover at all.
+ */
+export function resolveCover(featured: MediaRef, shown: readonly MediaRef[], assetsBase?: string): MediaRef | null {
+  return resolveMedia(featured, assetsBase) ?? (isUnrenderedUpload(featured) ? (shown[0] ?? null) : null);
 }

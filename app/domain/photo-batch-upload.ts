@@ -17,7 +17,7 @@ export const photoBatchSchema = z.discriminatedUnion("intent", [
 ]);
 
 /** What one photo's request answers: the stored photo's path, or the message to show next to its name. */
-export type PhotoAnswer = { ok: true; path: string; withRenditions: boolean } | { ok: false; message: string };
+export type PhotoAnswer = { ok: true; path: string } | { ok: false; message: string };
 
 export type PhotoState = "waiting" | "uploading" | "done" | "error";
 
@@ -26,16 +26,14 @@ export const BATCH_TEXTS = {
   waiting: "Waiting",
   uploading: "Uploading...",
   done: "Added",
-  doneWithoutRenditions: "Added (will be shown at full size)",
   failed: "This photo could not be uploaded. Please try again.",
   offline: "The upload stopped (no connection?). Please try again.",
   listLabel: "Upload progress",
 } as const;
 
 /** The toast after a batch: the same words as the one-form upload's. */
-export function batchToast(added: number, withoutRenditions: number): string {
-  if (!added) return "No photos were added.";
-  return `${photosWord(added)} added.${withoutRenditions ? ` ${photosWord(withoutRenditions)} could not be resized and will be shown at full size.` : ""}`;
+export function batchToast(added: number): string {
+  return added ? `${photosWord(added)} added.` : "No photos were added.";
 }
 
 /**
@@ -50,14 +48,14 @@ export function refusalMessage(status: number, body: unknown): string {
 }
 
 /** The visible state of one photo in the list (while uploading, a <progress> beside it shows how much is sent). */
-export function stateText(state: PhotoState, message?: string, withRenditions = true): string {
+export function stateText(state: PhotoState, message?: string): string {
   switch (state) {
     case "waiting":
       return BATCH_TEXTS.waiting;
     case "uploading":
       return BATCH_TEXTS.uploading;
     case "done":
-      return withRenditions ? BATCH_TEXTS.done : BATCH_TEXTS.doneWithoutRenditions;
+      return BATCH_TEXTS.done;
     case "error":
       return message ?? BATCH_TEXTS.failed;
   }

@@ -6,7 +6,8 @@ import { PageTitle } from "~/components/layout/Breadcrumbs";
 import { PhotoBatchUpload } from "~/components/studio/PhotoBatchUpload";
 import { ACTION_NOT_UNDERSTOOD } from "~/domain/back-office-messages";
 import { GALLERY_TEXTS, galleryActionSchema, samePhoto } from "~/domain/gallery-edit";
-import { mediaKeyFromUrlPath, pictureSources } from "~/domain/photo-renditions";
+import { isUnrenderedUpload } from "~/domain/media";
+import { pictureSources } from "~/domain/photo-renditions";
 import { privatePageMeta } from "~/domain/private-page-meta";
 import { recordActivity } from "~/services/activity.server";
 import { requireEditor } from "~/services/auth.server";
@@ -27,15 +28,19 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   await requireEditor(request, context);
   const gallery = await context.store.content.getGallery(params.id ?? "");
   if (!gallery) throw notFound();
-  const photos = gallery.images.map((image) => ({
-    path: image.path,
-    // The smallest file we have for the studio's own thumbnail.
-    thumbnail: pictureSources(image, 350)?.fallback ?? image.path,
-    alt: image.alt ?? "",
-    featured: samePhoto(image, gallery.featuredImage),
-    // Uploaded here but not resized (the Images binding failed): the site shows the original.
-    withoutRenditions: mediaKeyFromUrlPath(image.path) !== null && !image.renditions?.length,
-  }));
+  const photos = gallery.images.map((image) => {
+    // Uploaded here before such photos were refused, and not resized (the Images binding failed):
+    // visitors are not shown it, and neither is the editor's browser asked to decode its original.
+    const withoutRenditions = isUnrenderedUpload(image);
+    return {
+      path: image.path,
+      // The smallest file we have for the studio's own thumbnail.
+      thumbnail: withoutRenditions ? null : (pictureSources(image, 350)?.fallback ?? image.path),
+      alt: image.alt ?? "",
+      featured: samePhoto(image, gallery.featuredImage),
+      withoutRenditions,
+    };
+  });
   return data({ id: gallery.id, title: gallery.title, photos }, { headers: NO_STORE });
 }
 
@@ -151,7 +156,7 @@ export default function StudioGallery() {
               <ol className="studio-photos">
                 {photos.map((photo, index) => (
                   <li key={`${index}-${photo.path}`} id={`photo-${index + 1}`} className="studio-photo">
-                    <img src={photo.thumbnail} alt="" width={175} loading="lazy" decoding="async" />
+                    {photo.thumbnail ? <img src={photo.thumbnail} alt="" width={175} loading="lazy" decoding="async" /> : null}
                     <p id={`photo-${index + 1}-name`}>
                       Photo {index + 1}
                       {photo.featured ? <strong> (cover)</strong> : null}

@@ -45,7 +45,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     if (!outcome.ok) return answer({ ok: false, message: outcome.message }, outcome.status);
     await recordActivity(context, editor, outcome.activity);
     await contentChanged(context);
-    return answer({ ok: true, path: outcome.path, withRenditions: outcome.withRenditions });
+    return answer({ ok: true, path: outcome.path });
   } catch (error) {
     // Our records unreachable (Cockpit down): this photo's row says so, the others go on.
     if (!isStoreUnavailable(error)) throw error;

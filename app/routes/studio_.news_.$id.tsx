@@ -11,7 +11,7 @@ import { privatePageMeta } from "~/domain/private-page-meta";
 import { requireEditor } from "~/services/auth.server";
 import { PRIVATE_CACHE_CONTROL } from "~/services/cache-control.server";
 import { deleteNews, unpublishNews, updateNews } from "~/services/studio-news.server";
-import { photoSavedMessage, readPhotoField, writeWithNewPhoto } from "~/services/studio-photo-field.server";
+import { readPhotoField, writeWithNewPhoto } from "~/services/studio-photo-field.server";
 import { redirectWithToast } from "~/services/toast.server";
 import studioNewsStyles from "~/styles/studio-news.css?url";
 
@@ -71,7 +71,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const item = await writeWithNewPhoto(context, photo, updateNews(context, user, existing, submission.value, publish, photo.image));
   if (!item) throw notFound();
   const message = publish && !existing.published ? "News item published." : "Changes saved.";
-  return redirectWithToast(context, here, { kind: "success", message: photoSavedMessage(message, photo) });
+  return redirectWithToast(context, here, { kind: "success", message });
 }
 
 function ConfirmDelete({ id, title }: { id: string; title: string }) {

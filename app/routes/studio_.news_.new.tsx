@@ -11,7 +11,7 @@ import { privatePageMeta } from "~/domain/private-page-meta";
 import { requireEditor } from "~/services/auth.server";
 import { PRIVATE_CACHE_CONTROL } from "~/services/cache-control.server";
 import { createNews } from "~/services/studio-news.server";
-import { photoSavedMessage, readPhotoField, writeWithNewPhoto } from "~/services/studio-photo-field.server";
+import { readPhotoField, writeWithNewPhoto } from "~/services/studio-photo-field.server";
 import { redirectWithToast } from "~/services/toast.server";
 import studioNewsStyles from "~/styles/studio-news.css?url";
 
@@ -34,7 +34,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const item = await writeWithNewPhoto(context, photo, createNews(context, user, submission.value, publish, photo.image));
   return redirectWithToast(context, `/studio/news/${item.id}`, {
     kind: "success",
-    message: photoSavedMessage(publish ? "News item published." : "Draft saved.", photo),
+    message: publish ? "News item published." : "Draft saved.",
   });
 }
 

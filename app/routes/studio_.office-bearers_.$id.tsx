@@ -10,7 +10,7 @@ import { privatePageMeta } from "~/domain/private-page-meta";
 import { requireEditor } from "~/services/auth.server";
 import { studioNotFound, foundOrNotFound, STUDIO_NO_STORE as NO_STORE } from "~/services/studio-not-found.server";
 import { addOfficeBearer, changeOfficeBearer, findOfficeBearer } from "~/services/studio-office-bearers.server";
-import { photoSavedMessage, readPhotoField, writeWithNewPhoto } from "~/services/studio-photo-field.server";
+import { readPhotoField, writeWithNewPhoto } from "~/services/studio-photo-field.server";
 import { redirectWithToast } from "~/services/toast.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => privatePageMeta(`${data?.bearer ? "Edit office bearer" : "Add a person"} | Studio`);
@@ -42,10 +42,10 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   if (bearer) {
     const saved = await writeWithNewPhoto(context, photo, changeOfficeBearer(context, editor, bearer.id, submission.value, photo.image));
     if (!saved) throw studioNotFound();
-    return redirectWithToast(context, LIST, { kind: "success", message: photoSavedMessage(`${saved.name} was saved.`, photo) });
+    return redirectWithToast(context, LIST, { kind: "success", message: `${saved.name} was saved.` });
   }
   const added = await writeWithNewPhoto(context, photo, addOfficeBearer(context, editor, submission.value, photo.image));
-  return redirectWithToast(context, LIST, { kind: "success", message: photoSavedMessage(`${added.name} was added to the office bearers.`, photo) });
+  return redirectWithToast(context, LIST, { kind: "success", message: `${added.name} was added to the office bearers.` });
 }
 
 export default function StudioOfficeBearer() {

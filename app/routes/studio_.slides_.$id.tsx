@@ -9,7 +9,7 @@ import { requireEditor } from "~/services/auth.server";
 import { storeErrorReply, storeSafeAction } from "~/services/store-errors.server";
 import { changeSlide, loadSlide } from "~/services/studio-pages.server";
 import { foundOrNotFound, STUDIO_NO_STORE as NO_STORE } from "~/services/studio-not-found.server";
-import { photoSavedMessage, readPhotoField, writeWithNewPhoto } from "~/services/studio-photo-field.server";
+import { readPhotoField, writeWithNewPhoto } from "~/services/studio-photo-field.server";
 import { redirectWithToast } from "~/services/toast.server";
 
 export const meta: MetaFunction = () => privatePageMeta("Edit slide | Studio");
@@ -30,7 +30,7 @@ export const action = storeSafeAction(async ({ request, context, params }: Actio
   if (!photo.ok) return data(submission.reply({ fieldErrors: { image: [photo.message] } }), { status: photo.status, headers: NO_STORE });
   const changed = await writeWithNewPhoto(context, photo, changeSlide(context, editor, params.id ?? "", submission.value, photo.image));
   if (!changed) return redirectWithToast(context, "/studio/slides", { kind: "error", message: "That slide is no longer there." });
-  return redirectWithToast(context, "/studio/slides", { kind: "success", message: photoSavedMessage("Slide saved.", photo) });
+  return redirectWithToast(context, "/studio/slides", { kind: "success", message: "Slide saved." });
 }, storeErrorReply);
 
 export default function StudioEditSlide() {

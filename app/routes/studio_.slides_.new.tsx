@@ -9,7 +9,7 @@ import { requireEditor } from "~/services/auth.server";
 import { PRIVATE_CACHE_CONTROL } from "~/services/cache-control.server";
 import { storeErrorReply, storeSafeAction } from "~/services/store-errors.server";
 import { addSlide } from "~/services/studio-pages.server";
-import { photoSavedMessage, readPhotoField, writeWithNewPhoto } from "~/services/studio-photo-field.server";
+import { readPhotoField, writeWithNewPhoto } from "~/services/studio-photo-field.server";
 import { redirectWithToast } from "~/services/toast.server";
 
 export const meta: MetaFunction = () => privatePageMeta("Add a slide | Studio");
@@ -29,7 +29,7 @@ export const action = storeSafeAction(async ({ request, context }: ActionFunctio
   const photo = await readPhotoField(context, formData, "image");
   if (!photo.ok) return data(submission.reply({ fieldErrors: { image: [photo.message] } }), { status: photo.status, headers: NO_STORE });
   await writeWithNewPhoto(context, photo, addSlide(context, editor, submission.value, photo.image));
-  return redirectWithToast(context, "/studio/slides", { kind: "success", message: photoSavedMessage("Slide added. It is last on the home page.", photo) });
+  return redirectWithToast(context, "/studio/slides", { kind: "success", message: "Slide added. It is last on the home page." });
 }, storeErrorReply);
 
 export default function StudioNewSlide() {

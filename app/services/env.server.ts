@@ -25,7 +25,7 @@ const rawEnvSchema = z.object({
   DB: d1Binding,
   /** Uploaded files, photos and the members' documents (ADR 40). */
   MEDIA: r2Binding.optional(),
-  /** Cloudflare Images: makes photos' renditions at upload (ADR 40); without it photos are stored without renditions. */
+  /** Cloudflare Images: makes photos' renditions at upload (ADR 40); without it photo uploads are refused (503). */
   IMAGES: z.custom<ImagesBinding>((value) => typeof value === "object" && value !== null && "input" in value && "info" in value).optional(),
   ENVIRONMENT: z.enum(["development", "production"]).default("production"),
   SESSION_SECRET: optionalText,

@@ -55,11 +55,9 @@ export async function applyGalleryAction(context: AppLoadContext, gallery: Galle
       if (!photos) return { kind: "refused", status: 503, message: "Photos cannot be stored at the moment. Please try again later.", field: "photos" };
       const uploaded = await storeUploadedPhotos(photos, formData, "photos");
       if (!uploaded.ok) return { kind: "refused", status: uploaded.status, message: uploaded.message, field: "photos" };
-      await save([...images, ...uploaded.stored.map((s) => s.ref)]);
-      const without = uploaded.stored.filter((s) => !s.withRenditions).length;
+      await save([...images, ...uploaded.stored]);
       const n = uploaded.stored.length;
-      const message = `${photosWord(n)} added.${without ? ` ${photosWord(without)} could not be resized and will be shown at full size.` : ""}`;
-      return done(message, `added ${photosWord(n)}`);
+      return done(`${photosWord(n)} added.`, `added ${photosWord(n)}`);
     }
     case "captions":
       await save(withCaptions(images, action.caption));

@@ -4,7 +4,6 @@ import { ACTION_NOT_UNDERSTOOD } from "../domain/back-office-messages";
 import { featuredAfter, samePhoto } from "../domain/gallery-edit";
 import { photoIdOfPath } from "../domain/cockpit-photo-path";
 import { batchToast } from "../domain/photo-batch-upload";
-import { mediaKeyFromUrlPath } from "../domain/photo-renditions";
 import type { Gallery } from "../domain/records";
 import { photoStoreFor } from "./photo-store.server";
 import { chosenFiles, storeUploadedPhotos } from "./photo-uploads.server";
@@ -16,8 +15,7 @@ import { chosenFiles, storeUploadedPhotos } from "./photo-uploads.server";
  * most one file here), so a photo is refused with the same status and message.
  */
 
-export type OnePhotoOutcome =
-  { ok: true; path: string; withRenditions: boolean; activity: ActivityEvent } | { ok: false; status: 400 | 413 | 415 | 422 | 503; message: string };
+export type OnePhotoOutcome = { ok: true; path: string; activity: ActivityEvent } | { ok: false; status: 400 | 413 | 415 | 422 | 503; message: string };
 
 export async function addOnePhoto(context: AppLoadContext, gallery: Gallery, formData: FormData): Promise<OnePhotoOutcome> {
   const photos = photoStoreFor(context);
@@ -26,7 +24,7 @@ export async function addOnePhoto(context: AppLoadContext, gallery: Gallery, for
   if (chosenFiles(formData, "photos").length > 1) return { ok: false, status: 400, message: ACTION_NOT_UNDERSTOOD };
   const uploaded = await storeUploadedPhotos(photos, formData, "photos");
   if (!uploaded.ok) return uploaded;
-  const { ref, withRenditions } = uploaded.stored[0]!;
+  const ref = uploaded.stored[0]!;
   // Read again just before writing: making the renditions took seconds, and the gallery is
   // written whole, so a change made meanwhile (another photo of the batch, a caption) is kept.
   const now = (await context.store.content.getGallery(gallery.id)) ?? gallery;
@@ -35,7 +33,6 @@ export async function addOnePhoto(context: AppLoadContext, gallery: Gallery, for
   return {
     ok: true,
     path: ref.path,
-    withRenditions,
     activity: { kind: "gallery-changed", gallery: { id: gallery.id, title: now.title }, change: "added 1 photo" },
   };
 }
@@ -45,7 +42,5 @@ export function finishedToast(gallery: Gallery, added: readonly string[]): strin
   // On Cockpit the answer named the asset (/storage/uploads/<id>_uid_…) and the gallery reads it as its /media/ copy: the same photo id.
   const ids = new Set(added.map(photoIdOfPath).filter((id) => id !== null));
   const found = gallery.images.filter((image) => added.some((path) => samePhoto(image, { path })) || ids.has(photoIdOfPath(image.path) ?? ""));
-  // As the studio page marks them: uploaded here, but the Images binding made no renditions.
-  const without = found.filter((image) => mediaKeyFromUrlPath(image.path) !== null && !image.renditions?.length).length;
-  return batchToast(found.length, without);
+  return batchToast(found.length);
 }

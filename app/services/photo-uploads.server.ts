@@ -11,8 +11,7 @@ import type { PhotoStore } from "./photo-store.server";
  * 40 MB under /studio/), so at most that much is in memory here.
  */
 
-export type PhotoUploads =
-  { ok: true; stored: Array<{ ref: MediaRef; withRenditions: boolean }> } | { ok: false; status: 400 | 413 | 415 | 422; message: string };
+export type PhotoUploads = { ok: true; stored: MediaRef[] } | { ok: false; status: 400 | 413 | 415 | 422 | 503; message: string };
 
 /** The files chosen in the field (an empty file input sends one nameless, empty file: not a choice). */
 export function chosenFiles(formData: FormData, name: string): File[] {
@@ -43,12 +42,15 @@ export async function storeUploadedPhotos(photos: PhotoStore, formData: FormData
     if (!checked.ok) return { ok: false, status: checked.status, message: named(file, checked.message) };
     contents.push(bytes);
   }
-  const stored: Array<{ ref: MediaRef; withRenditions: boolean }> = [];
-  for (const bytes of contents) {
+  const stored: MediaRef[] = [];
+  for (const [index, bytes] of contents.entries()) {
     const result = await photos.store(bytes);
-    // Checked above, so a refusal here cannot happen; kept as a guard, not a path.
-    if (!result.ok) return result;
-    stored.push({ ref: result.ref, withRenditions: result.withRenditions });
+    if (!result.ok) {
+      // A photo the image service could not resize: the upload stores nothing, as for a refused file above.
+      for (const ref of stored) await photos.remove(ref);
+      return { ok: false, status: result.status, message: named(files[index]!, result.message) };
+    }
+    stored.push(result.ref);
   }
   return { ok: true, stored };
 }

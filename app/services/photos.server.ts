@@ -1,14 +1,15 @@
 import { fallbackWidth, mediaKeyFromUrlPath, mediaUrlPath, photoKeys, renditionWidths } from "../domain/photo-renditions";
 import type { MediaRef } from "../domain/records";
-import { checkUpload } from "../domain/uploads";
+import { checkUpload, sniff, UPLOAD_MESSAGES } from "../domain/uploads";
 
 /**
  * The photo pipeline (ADR 40): every photo the studio takes passes checkUpload (type from the
- * bytes, size, location data removed), is stored in the MEDIA bucket as
+ * bytes, size, pixels, location data removed), is stored in the MEDIA bucket as
  * photos/<id>/original.<ext>, and gets its WebP renditions (350/700/1100/1600 px, never wider than
  * the original) and one JPEG fallback from the Images binding, next to it. If the binding is
- * missing or fails, the original is kept without renditions and the result says so (the studio
- * marks it; pages show the original). Plain results: the routes make the answers.
+ * missing or fails, the photo is refused and nothing of it is kept: pages only ever show
+ * renditions, never an original the image service could not read (it may be a decompression
+ * bomb the header check did not see; docs/security.md). Plain results: the routes make the answers.
  */
 
 export interface PhotoDeps {
@@ -16,7 +17,7 @@ export interface PhotoDeps {
   images?: ImagesBinding;
 }
 
-export type StoredPhoto = { ok: true; ref: MediaRef; withRenditions: boolean } | { ok: false; status: 413 | 415 | 422; message: string };
+export type StoredPhoto = { ok: true; ref: MediaRef } | { ok: false; status: 413 | 415 | 422 | 503; message: string };
 
 /** WebP at this quality keeps a 350 px thumbnail of a phone photo well under the 60 kB budget. */
 const QUALITY = 75;
@@ -26,6 +27,7 @@ const streamOf = (bytes: Uint8Array) => new Blob([bytes as Uint8Array<ArrayBuffe
 export async function storePhoto(deps: PhotoDeps, bytes: Uint8Array, original?: OriginalStore): Promise<StoredPhoto> {
   const checked = checkUpload(bytes, "photo");
   if (!checked.ok) return checked;
+  if (!deps.images) return { ok: false, status: 503, message: UPLOAD_MESSAGES.resizingUnavailable };
   const id = crypto.randomUUID();
   const keys = photoKeys(id, checked.type.extension);
   // Elsewhere first (Cockpit's assets): if that fails, nothing is in R2 yet.
@@ -36,10 +38,14 @@ export async function storePhoto(deps: PhotoDeps, bytes: Uint8Array, original?: 
     if (elsewhere) await original?.remove(elsewhere).catch(() => undefined);
     throw error;
   }
-  const ref: MediaRef = { path: elsewhere ?? mediaUrlPath(keys.original) };
-  const made = deps.images ? await makeRenditions(deps.images, deps.media, keys, checked.bytes) : null;
-  if (!made) return { ok: true, ref, withRenditions: false };
-  return { ok: true, ref: { ...ref, width: made.width, height: made.height, renditions: made.widths }, withRenditions: true };
+  const made = await makeRenditions(deps.images, deps.media, keys, checked.bytes);
+  if (!made) {
+    // Refused, not kept "without renditions": its original would be what visitors' browsers decode.
+    await deps.media.delete(keys.original).catch(() => undefined);
+    if (elsewhere) await original?.remove(elsewhere).catch(() => undefined);
+    return { ok: false, status: 422, message: UPLOAD_MESSAGES.notResized };
+  }
+  return { ok: true, ref: { path: elsewhere ?? mediaUrlPath(keys.original), width: made.width, height: made.height, renditions: made.widths } };
 }
 
 /**
@@ -68,12 +74,17 @@ async function makeRenditions(images: ImagesBinding, media: R2Bucket, keys: Retu
     for (const output of outputs) {
       const result = await images.input(streamOf(bytes)).transform({ width: output.width }).output({ format: output.format, quality: QUALITY });
       const rendition = new Uint8Array(await result.response().arrayBuffer());
+      // Locally the binding streams its answer, so a decode that fails part-way ends an answer that
+      // said 200 with no image in it: a rendition must be a file of the type asked for.
+      const made = sniff(rendition);
+      if (made.kind !== "type" || made.type.mime !== output.format)
+        throw new Error(`the image service answered no ${output.format} (${rendition.length} bytes)`);
       await media.put(output.key, rendition, { httpMetadata: { contentType: output.format } });
       written.push(output.key);
     }
     return { width: info.width, height: info.height, widths };
   } catch (error) {
-    console.error("photo renditions failed; the original is kept without them", error);
+    console.error("photo renditions failed; the photo is refused", error);
     await Promise.all(written.map((key) => media.delete(key).catch(() => undefined)));
     return null;
   }

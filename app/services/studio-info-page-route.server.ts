@@ -5,7 +5,7 @@ import { INFO_PAGES, type InfoPageScreen } from "../domain/studio-info-pages";
 import { pageFormSchema } from "../domain/studio-pages";
 import { PRIVATE_CACHE_CONTROL } from "./cache-control.server";
 import { loadPageScreen, savePageForm } from "./studio-pages.server";
-import { photoSavedMessage, readPhotoField, writeWithNewPhoto } from "./studio-photo-field.server";
+import { readPhotoField, writeWithNewPhoto } from "./studio-photo-field.server";
 import { redirectWithToast } from "./toast.server";
 
 /**
@@ -28,5 +28,5 @@ export async function saveInfoPage(context: AppLoadContext, editor: ActivityActo
   const photo = await readPhotoField(context, formData, "image");
   if (!photo.ok) return data(submission.reply({ fieldErrors: { image: [photo.message] } }), { status: photo.status, headers: NO_STORE });
   await writeWithNewPhoto(context, photo, savePageForm(context, editor, screen, submission.value, photo.image));
-  return redirectWithToast(context, page.path, { kind: "success", message: photoSavedMessage(`The ${page.name} page is saved.`, photo) });
+  return redirectWithToast(context, page.path, { kind: "success", message: `The ${page.name} page is saved.` });
 }

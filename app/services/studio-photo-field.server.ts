@@ -8,7 +8,7 @@ import { photoStoreFor } from "./photo-store.server";
  * what the form asks for, with the new photo already stored through the photo pipeline.
  * `image` is what the store's writes take: undefined keeps the photo, null removes it.
  */
-export type PhotoFieldChange = { ok: true; image: MediaRef | null | undefined; withRenditions: boolean } | { ok: false; status: number; message: string };
+export type PhotoFieldChange = { ok: true; image: MediaRef | null | undefined } | { ok: false; status: number; message: string };
 
 export const PHOTOS_UNAVAILABLE = "Photos cannot be stored at the moment. Please try again later.";
 
@@ -18,10 +18,9 @@ export async function readPhotoField(context: AppLoadContext, formData: FormData
     if (!photos) return { ok: false, status: 503, message: PHOTOS_UNAVAILABLE };
     const uploaded = await storeUploadedPhotos(photos, formData, name, { max: 1 });
     if (!uploaded.ok) return uploaded;
-    const [stored] = uploaded.stored;
-    return { ok: true, image: stored!.ref, withRenditions: stored!.withRenditions };
+    return { ok: true, image: uploaded.stored[0]! };
   }
-  return { ok: true, image: photoRemoved(formData, name) ? null : undefined, withRenditions: true };
+  return { ok: true, image: photoRemoved(formData, name) ? null : undefined };
 }
 
 /**
@@ -38,10 +37,6 @@ export async function discardOldPhoto(context: AppLoadContext, before: MediaRef 
 export async function discardNewPhoto(context: AppLoadContext, change: PhotoFieldChange) {
   if (change.ok && change.image) await photoStoreFor(context)?.remove(change.image);
 }
-
-/** The toast after a save: says so when the new picture could not be resized (shown at full size until replaced). */
-export const photoSavedMessage = (message: string, change: PhotoFieldChange) =>
-  change.ok && !change.withRenditions ? `${message} The picture could not be resized and will be shown at full size.` : message;
 
 /**
  * Runs the write that takes the form's new photo. When it fails (throws) or finds no record

@@ -231,3 +231,10 @@ export function webpWithExif(): Uint8Array {
   const body = bytes("WEBP", vp8x, exif, image, xmp);
   return bytes("RIFF", le32(body.length), body);
 }
+
+/** The first bytes of a file of `mime` (WebP or JPEG): what a stand-in Images binding answers for a rendition. */
+export function imageStart(mime: string): Uint8Array<ArrayBuffer> {
+  if (mime === "image/webp") return new Uint8Array(bytes("RIFF", [4, 0, 0, 0], "WEBP"));
+  if (mime === "image/jpeg") return Uint8Array.from([0xff, 0xd8, 0xff, 0xe0]);
+  throw new Error(`No stand-in rendition for ${mime}`);
+}

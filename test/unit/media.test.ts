@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { resolveMedia, resolveMediaUrl } from "~/domain/media";
+import { resolveCover, resolveMedia, resolveMediaUrl } from "~/domain/media";
 
 describe("resolveMediaUrl", () => {
   it("serves paths from public/ without a CMS assets URL", () => {
@@ -38,5 +38,34 @@ describe("resolveMediaUrl", () => {
     });
     expect(resolveMedia({ path: "javascript:x" })).toBeNull();
     expect(resolveMedia(null)).toBeNull();
+  });
+});
+
+describe("photos the studio uploaded are shown to visitors only through their renditions", () => {
+  const ID = "0f8e2a4c-1b2d-4e6f-8a9b-0c1d2e3f4a5b";
+  const ORIGINAL = `/media/photos/${ID}/original.png`;
+  const COCKPIT_ASSET = `/storage/uploads/2026/11/24/${ID}_uid_6b05604b29197.png`;
+
+  it("withholds an upload without renditions (its original may be a decompression bomb), on either store", () => {
+    expect(resolveMedia({ path: ORIGINAL, width: 30000, height: 30000 })).toBeNull();
+    expect(resolveMedia({ path: ORIGINAL, renditions: [] })).toBeNull();
+    expect(resolveMedia({ path: COCKPIT_ASSET })).toBeNull();
+    expect(resolveMedia({ path: `https://cms.example.org${COCKPIT_ASSET}` }, "https://cms.example.org")).toBeNull();
+  });
+
+  it("shows an upload with renditions, and pictures that never went through the studio's pipeline as they are", () => {
+    expect(resolveMedia({ path: ORIGINAL, renditions: [350, 700] })).toEqual({ path: ORIGINAL, renditions: [350, 700] });
+    expect(resolveMedia({ path: "/demo/gallery/1.jpg" })).toEqual({ path: "/demo/gallery/1.jpg" });
+    const adminsOwn = "/storage/uploads/2026/11/24/IMG_0001_uid_6b05604b29197.jpg";
+    expect(resolveMedia({ path: adminsOwn }, "https://cms.example.org")).toEqual({ path: `https://cms.example.org${adminsOwn}` });
+  });
+
+  it("a gallery whose cover is withheld shows its first shown photo as the cover, so it stays listed", () => {
+    const shown = [{ path: "/demo/gallery/1.jpg" }];
+    expect(resolveCover({ path: ORIGINAL }, shown)).toEqual(shown[0]);
+    expect(resolveCover({ path: ORIGINAL }, [])).toBeNull();
+    expect(resolveCover({ path: "/demo/gallery/2.jpg" }, shown)).toEqual({ path: "/demo/gallery/2.jpg" });
+    // A gallery without a cover at all (none chosen, nothing uploaded yet) is still not listed.
+    expect(resolveCover({ path: "" }, shown)).toBeNull();
   });
 });

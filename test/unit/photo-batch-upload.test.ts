@@ -29,10 +29,9 @@ describe("the gallery upload one photo a request", () => {
   });
 
   it("says how many photos were added, as the one-form upload does", () => {
-    expect(batchToast(2, 0)).toBe("2 photos added.");
-    expect(batchToast(1, 0)).toBe("1 photo added.");
-    expect(batchToast(3, 1)).toBe("3 photos added. 1 photo could not be resized and will be shown at full size.");
-    expect(batchToast(0, 0)).toBe("No photos were added.");
+    expect(batchToast(2)).toBe("2 photos added.");
+    expect(batchToast(1)).toBe("1 photo added.");
+    expect(batchToast(0)).toBe("No photos were added.");
   });
 
   it("shows the server's message for a refused photo, and the size message for a body refused before the route", () => {
@@ -46,7 +45,6 @@ describe("the gallery upload one photo a request", () => {
     expect(stateText("waiting")).toBe("Waiting");
     expect(stateText("uploading")).toBe("Uploading...");
     expect(stateText("done")).toBe("Added");
-    expect(stateText("done", undefined, false)).toBe("Added (will be shown at full size)");
     expect(stateText("error", UPLOAD_MESSAGES.svg)).toBe(UPLOAD_MESSAGES.svg);
     expect(stateText("error")).toBe(BATCH_TEXTS.failed);
   });

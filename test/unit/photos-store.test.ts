@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { UPLOAD_MESSAGES } from "~/domain/uploads";
 import { deletePhoto, storePhoto } from "~/services/photos.server";
-import { PHP_SCRIPT, plainJpeg } from "../support/upload-fixtures";
+import { imageStart, PHP_SCRIPT, plainJpeg } from "../support/upload-fixtures";
 
 /** A bucket in memory: the keys and types storePhoto writes (only what it and deletePhoto call). */
 function memoryBucket() {
@@ -31,7 +32,7 @@ function images(failAfter = Infinity) {
         transform: () => transformer,
         async output({ format }: { format: string }) {
           if (++outputs > failAfter) throw new Error("images: transform failed");
-          return { response: () => new Response(new Uint8Array([1, 2, 3]), { headers: { "Content-Type": format } }) };
+          return { response: () => new Response(imageStart(format), { headers: { "Content-Type": format } }) };
         },
       };
       return transformer;
@@ -43,26 +44,40 @@ describe("storePhoto", () => {
   it("stores the original and its renditions next to it, and records their widths", async () => {
     const { objects, bucket } = memoryBucket();
     const result = await storePhoto({ media: bucket, images: images() }, plainJpeg());
-    expect(result.ok && result.withRenditions).toBe(true);
-    if (!result.ok) return;
+    if (!result.ok) throw new Error(result.message);
     expect(result.ref).toMatchObject({ width: 4000, height: 3000, renditions: [350, 700, 1100, 1600] });
     const folder = result.ref.path.replace(/^\/media\//, "").replace(/original\.jpg$/, "");
     expect([...objects.keys()].sort()).toEqual(["1100.webp", "1600.webp", "350.webp", "700.jpg", "700.webp", "original.jpg"].map((f) => `${folder}${f}`));
     expect(objects.get(`${folder}700.jpg`)?.type).toBe("image/jpeg");
   });
 
-  it("keeps the original without renditions when the binding fails, and says so (no half set left)", async () => {
+  it("refuses the photo and keeps nothing of it when the binding fails: its original is never shown instead", async () => {
     const { objects, bucket } = memoryBucket();
     const result = await storePhoto({ media: bucket, images: images(2) }, plainJpeg());
-    expect(result).toMatchObject({ ok: true, withRenditions: false });
-    expect(result.ok && result.ref.renditions).toBeUndefined();
-    expect([...objects.keys()]).toEqual([result.ok ? result.ref.path.replace(/^\/media\//, "") : ""]);
+    expect(result).toEqual({ ok: false, status: 422, message: UPLOAD_MESSAGES.notResized });
+    expect([...objects.keys()]).toEqual([]);
   });
 
-  it("keeps the original without renditions when there is no binding", async () => {
+  it("refuses the photo when the binding answers something that is not the image asked for (an empty body: a decode that failed mid-stream)", async () => {
     const { objects, bucket } = memoryBucket();
-    expect(await storePhoto({ media: bucket }, plainJpeg())).toMatchObject({ ok: true, withRenditions: false });
-    expect(objects.size).toBe(1);
+    const emptyAnswers = {
+      info: async () => ({ format: "image/png", width: 200, height: 200, fileSize: 1 }),
+      input() {
+        const transformer = {
+          transform: () => transformer,
+          output: async ({ format }: { format: string }) => ({ response: () => new Response(new Uint8Array(0), { headers: { "Content-Type": format } }) }),
+        };
+        return transformer;
+      },
+    } as unknown as ImagesBinding;
+    expect(await storePhoto({ media: bucket, images: emptyAnswers }, plainJpeg())).toEqual({ ok: false, status: 422, message: UPLOAD_MESSAGES.notResized });
+    expect(objects.size).toBe(0);
+  });
+
+  it("refuses the photo, storing nothing, when there is no binding", async () => {
+    const { objects, bucket } = memoryBucket();
+    expect(await storePhoto({ media: bucket }, plainJpeg())).toEqual({ ok: false, status: 503, message: UPLOAD_MESSAGES.resizingUnavailable });
+    expect(objects.size).toBe(0);
   });
 
   it("stores nothing of a refused upload", async () => {

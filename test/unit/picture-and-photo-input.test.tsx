@@ -2,7 +2,7 @@ import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { Picture } from "~/components/content/Picture";
-import { PhotoInput } from "~/components/forms/PhotoInput";
+import { PHOTO_NOT_SHOWN, PhotoInput } from "~/components/forms/PhotoInput";
 import { shownImage } from "~/domain/photo-renditions";
 import { parseHtml } from "../support/html";
 
@@ -60,5 +60,13 @@ describe("PhotoInput", () => {
     expect(page.one(".photo-input-current img")?.attribs.src).toBe("/demo/x.jpg");
     expect(page.one("input[type=checkbox]")?.attribs).toMatchObject({ name: "image-remove", value: "1" });
     expect(page.text(".photo-input-remove")).toBe("Remove");
+  });
+
+  it("does not ask the editor's browser to decode an upload that could not be resized (it may be a decompression bomb): it says so", () => {
+    const current = { path: "/media/photos/0f8e2a4c-1b2d-4e6f-8a9b-0c1d2e3f4a5b/original.png", width: 30000, height: 30000 };
+    const page = parseHtml(renderToStaticMarkup(createElement(PhotoInput, { id: "i", name: "image", label: "Image", current })));
+    expect(page.all("img")).toEqual([]);
+    expect(page.text(".photo-input-current .field-hint")).toBe(PHOTO_NOT_SHOWN);
+    expect(page.one(".photo-input-current input[type=checkbox]")?.attribs.name).toBe("image-remove");
   });
 });

@@ -1,6 +1,10 @@
 import { Picture } from "~/components/content/Picture";
+import { isUnrenderedUpload } from "~/domain/media";
 import { shownImage } from "~/domain/photo-renditions";
 import type { MediaRef } from "~/domain/records";
+
+/** Said instead of a preview for a photo uploaded before unresizable photos were refused: its original is not shown. */
+export const PHOTO_NOT_SHOWN = "This photo could not be resized, so it is not shown on the site. Please upload it again or choose another.";
 
 /** The photo types the pipeline takes (checked again from the bytes on the server: this only filters the picker). */
 export const PHOTO_ACCEPT = "image/jpeg,image/png,image/webp,image/gif";
@@ -40,7 +44,11 @@ export function PhotoInput({
       ) : null}
       {current?.path ? (
         <div className="photo-input-current">
-          <Picture image={shownImage(current, 350)} alt={current.alt || "The current photo"} sizes="160px" className="photo-input-preview" />
+          {isUnrenderedUpload(current) ? (
+            <p className="field-hint">{PHOTO_NOT_SHOWN}</p>
+          ) : (
+            <Picture image={shownImage(current, 350)} alt={current.alt || "The current photo"} sizes="160px" className="photo-input-preview" />
+          )}
           <label className="photo-input-remove">
             <input type="checkbox" name={`${name}-remove`} value="1" /> Remove
           </label>

@@ -56,7 +56,7 @@ export function PhotoBatchUpload({
             {items.map((item, index) => (
               <li key={`${index}-${item.name}`} className={`photo-batch-item photo-batch-${item.state}`} data-state={item.state}>
                 <span className="photo-batch-name">{item.name || `Photo ${index + 1}`}</span>{" "}
-                <span className="photo-batch-state">{stateText(item.state, item.message, item.withRenditions)}</span>
+                <span className="photo-batch-state">{stateText(item.state, item.message)}</span>
                 {item.state === "uploading" && item.progress !== null ? (
                   <progress className="photo-batch-progress" max={100} value={item.progress} aria-label={`${item.name}: sent`}>
                     {item.progress}%

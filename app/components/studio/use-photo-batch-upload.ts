@@ -9,7 +9,6 @@ export interface BatchItem {
   /** Percent sent, while uploading (null until the browser says). */
   progress: number | null;
   message?: string;
-  withRenditions?: boolean;
 }
 
 /**
@@ -64,7 +63,7 @@ export function usePhotoBatchUpload(url: string) {
         const answer = await sendPhoto(url, file, (progress) => update(index, { progress }));
         if (answer.ok) {
           added.push(answer.path);
-          update(index, { state: "done", withRenditions: answer.withRenditions });
+          update(index, { state: "done" });
         } else update(index, { state: "error", message: answer.message });
       }
       // The chosen files are sent: choosing again starts a new batch, not this one twice.

@@ -15,6 +15,8 @@ export const UPLOAD_MESSAGES = {
   truncatedPhoto: "This photo is incomplete (the file was cut short). Please upload it again.",
   macros: "Office files with macros are not accepted. Please save the document without macros and upload it again.",
   unreadableSize: "We could not read this photo's width and height, so it cannot be used. Please save it again as a JPEG and upload that.",
+  notResized: "This photo could not be resized for the website, so it was not added. Please save it again as a JPEG and upload that.",
+  resizingUnavailable: "Photos cannot be resized at the moment, so this one was not added. Please try again later.",
 } as const;
 
 /** A photo over the pixel limits (limits.ts), with its own size so the editor sees why. */

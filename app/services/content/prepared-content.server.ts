@@ -1,4 +1,4 @@
-import { resolveMedia } from "../../domain/media";
+import { resolveCover, resolveMedia } from "../../domain/media";
 import type { Gallery, InfoPage, MediaRef, NewsItem } from "../../domain/records";
 import type { SiteSettings } from "../../domain/site-settings";
 import type { ContentRepository } from "../store/port";
@@ -30,8 +30,9 @@ export function prepareContent(content: ContentRepository, assetsBase?: string):
     description2Html: sanitizeRichText(value.description2Html),
   });
   const gallery = (value: Gallery): Gallery | null => {
-    const featuredImage = media(value.featuredImage);
-    return featuredImage ? { ...value, featuredImage, images: images(value.images) } : null;
+    const shown = images(value.images);
+    const featuredImage = resolveCover(value.featuredImage, shown, assetsBase);
+    return featuredImage ? { ...value, featuredImage, images: shown } : null;
   };
   const news = (value: NewsItem): NewsItem => ({
     ...value,

@@ -7,7 +7,7 @@ import { GALLERY_TEXTS } from "~/domain/gallery-edit";
 import { parseHtml, textOf } from "../../support/html";
 import { startSeededServer, type SeededServer } from "../../support/seeded-server";
 import { demoAccount, sessionCookieFor } from "../../support/session";
-import { HTML_PAGE, jpegOfSize, PHP_SCRIPT, plainJpeg, pngBomb, SVG_WITH_SCRIPT } from "../../support/upload-fixtures";
+import { HTML_PAGE, jpegOfSize, PHP_SCRIPT, plainJpeg, PNG_SIGNATURE, pngBomb, pngChunk, SVG_WITH_SCRIPT } from "../../support/upload-fixtures";
 
 /**
  * The galleries studio and the photo pipeline on a private server (D1, local R2, the Images
@@ -272,6 +272,31 @@ describe("a new gallery with uploaded photos", () => {
     const after = await galleryImageUrls();
     expect(after).toEqual(publicImages);
     expect(after.filter((url) => url.endsWith(".png"))).toEqual([]);
+  });
+
+  it("refuses a photo the image service cannot resize (its data is broken) instead of publishing its original", async () => {
+    // A PNG whose header is fine (200 × 200) and whose image data is not: the renditions fail.
+    const broken = new Uint8Array(
+      Buffer.concat([
+        Buffer.from(PNG_SIGNATURE),
+        pngChunk("IHDR", [0, 0, 0, 200, 0, 0, 0, 200, 8, 2, 0, 0, 0]),
+        pngChunk("IDAT", [1, 2, 3, 4, 5, 6, 7, 8]),
+        pngChunk("IEND", []),
+      ]),
+    );
+    expect(checkUpload(broken, "photo").ok).toBe(true);
+    const before = { files: r2FileCount(), assets: server.cockpit?.assets.length, photos: (await studioPage()).all(".studio-photo").length };
+    const publicImages = await galleryImageUrls();
+    const response = await post(`/studio/galleries/${galleryId}`, [
+      ["intent", "upload"],
+      ["photos", { bytes: broken, name: "broken.png", type: "image/png" }],
+    ]);
+    expect(response.status).toBe(422);
+    expect(parseHtml(await response.text()).text("#gallery-photos-error")).toBe(UPLOAD_MESSAGES.notResized);
+    expect(r2FileCount()).toBe(before.files);
+    expect(server.cockpit?.assets.length).toBe(before.assets);
+    expect((await studioPage()).all(".studio-photo").length).toBe(before.photos);
+    expect(await galleryImageUrls()).toEqual(publicImages);
   });
 
   it("asks for a photo, and takes at most 12 at a time", async () => {
