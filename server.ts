@@ -1,17 +1,16 @@
-import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
+import { createRequestHandler, type AppLoadContext, type ServerBuild } from "@remix-run/cloudflare";
 // The server build exists once `remix vite:build` has run (npm start, npm test and deploy all build first).
 // @ts-expect-error: no types for the generated build
 import * as build from "./build/server";
 import { createAppContext, getLoadContext } from "./app/load-context";
 import { runDaily } from "./app/services/scheduled/daily.server";
-import { renderReadSignedInUser } from "./app/services/auth.server";
+import { mayUseUploadAllowance, renderReadSignedInUser } from "./app/services/auth.server";
 import { EnvError, parseEnv, type AppEnv } from "./app/services/env.server";
 import { PAGE_CACHE_FRESH_SECONDS, PAGE_CACHE_STALE_SECONDS, pageCacheKey, servePage } from "./app/services/page-cache.server";
 import { checkRequestBody, isCrossSiteMutation, isLocalRequest, isStudioUpload, isUnsupportedMediaType } from "./app/services/request-guard.server";
 import { secureResponse } from "./app/services/security-headers.server";
 import { COOKIE_CONSENT_NAME } from "./app/services/shell.server";
 import { contentVersion } from "./app/services/content/content-version.server";
-import { carriesSignedSession } from "./app/services/session.server";
 import { createSwrCache, defaultCache, SwrMemory } from "./app/services/swr-cache.server";
 
 const serverBuild = build as unknown as ServerBuild;
@@ -43,15 +42,20 @@ async function handle(received: Request, env: WorkerBindings, ctx: ExecutionCont
   if (isCrossSiteMutation(received)) return plainPage(403, "Forbidden: this form must be sent from our own site.");
   // Actions read forms: any other body would make request.formData() throw (a 500).
   if (isUnsupportedMediaType(received)) return plainPage(415, "Unsupported Media Type", { "Cache-Control": "no-store" });
+  // One context for the request: the upload check below reads the session through it, and the
+  // route's guard then finds what it read (its origin is the same for the checked copy).
+  let context: AppLoadContext | undefined;
+  const contextOf = (request: Request) => (context ??= getLoadContext({ request, context: { cloudflare: { env, ctx, cf: received.cf } } }));
   // A body is checked (size, then form) before any route reads it; routes get the checked copy.
   // Outside production (wrangler dev), a refused body is read to its end first: see RefusedBody.
-  // A studio upload may be large only for someone signed in (the route's guard checks the role).
-  const uploads = checked !== null && isStudioUpload(received) && (await carriesSignedSession(received, checked));
+  // A studio upload may be large only for a live session of an editor or accountant (checked
+  // configuration only: without it there is no context to read the session with).
+  const uploads = checked !== null && isStudioUpload(received) && (await mayUseUploadAllowance(received, contextOf(received)));
   const body = await checkRequestBody(received, checked?.isProduction === false ? "discard" : "cancel", uploads);
   if (!body.ok) return plainPage(body.status, BODY_REFUSALS[body.status], { "Cache-Control": "no-store" });
   const request = body.request;
   try {
-    const loadContext = getLoadContext({ request, context: { cloudflare: { env, ctx, cf: received.cf } } });
+    const loadContext = contextOf(request);
     if (!loadContext.env.isProduction && !isLocalRequest(request)) {
       return plainPage(403, "This is a development build: it answers only on this machine.");
     }

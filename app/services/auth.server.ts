@@ -1,9 +1,10 @@
 import { redirect, type AppLoadContext } from "@remix-run/cloudflare";
 import { canEditWebsite, type Member } from "../domain/records";
 import { safeRedirect } from "../domain/safe-redirect";
+import { hasUploadAllowance, liveSessionMember, type SessionStanding } from "../domain/session-standing";
 import type { Toast } from "../domain/toast";
 import { createSessionRevocations } from "./session-revocation.server";
-import { activeSession, createSessionStorage, newSessionCookie, sessionPredatesPasswordChange } from "./session.server";
+import { activeSession, createSessionStorage, newSessionCookie } from "./session.server";
 import { redirectWithToast } from "./toast.server";
 
 /**
@@ -12,6 +13,7 @@ import { redirectWithToast } from "./toast.server";
  */
 
 const userByContext = new WeakMap<AppLoadContext, Promise<Member | null>>();
+const standingByContext = new WeakMap<AppLoadContext, Promise<(SessionStanding & { member: Member | null }) | null>>();
 /** Requests whose render found a signed-in member: what they answer is personal (never cached for visitors). */
 const readSignedInUser = new WeakSet<AppLoadContext>();
 
@@ -24,7 +26,17 @@ function sessionStorage(context: AppLoadContext) {
   return createSessionStorage(context.env);
 }
 
-async function loadUser(request: Request, context: AppLoadContext): Promise<Member | null> {
+/** The session's cookie and records as they are now, read once per request (the body guard and the route's guard share it). */
+function sessionStanding(request: Request, context: AppLoadContext) {
+  let pending = standingByContext.get(context);
+  if (!pending) {
+    pending = readStanding(request, context);
+    standingByContext.set(context, pending);
+  }
+  return pending;
+}
+
+async function readStanding(request: Request, context: AppLoadContext) {
   // No (valid) cookie, no query: visitors cost nothing here.
   const session = activeSession((await sessionStorage(context).getSession(request.headers.get("Cookie"))).data);
   if (!session) return null;
@@ -33,10 +45,28 @@ async function loadUser(request: Request, context: AppLoadContext): Promise<Memb
     context.store.members.getById(session.userId),
     createSessionRevocations(context.env.DB).isRevoked(session.sessionId),
   ]);
-  if (revoked || !member || member.deleted) return null;
-  // A session from before the last password change (a reset) is refused: ADR 7.
-  if (sessionPredatesPasswordChange(session.issuedAt, member.passwordChangedAt)) return null;
-  return member;
+  return { issuedAt: session.issuedAt, revoked, member };
+}
+
+async function loadUser(request: Request, context: AppLoadContext): Promise<Member | null> {
+  const standing = await sessionStanding(request, context);
+  // Signed out, erased, or from before the last password change (a reset): ADR 7.
+  return standing && liveSessionMember(standing);
+}
+
+/**
+ * Whether this request's body may be as large as a studio upload (request-guard.server.ts): asked
+ * before any route runs, so a signed cookie alone is not enough; the session must be live and
+ * its member one who may upload (hasUploadAllowance). A store that cannot be read answers no:
+ * the body is then held to the form limit, and the route would have failed anyway.
+ */
+export async function mayUseUploadAllowance(request: Request, context: AppLoadContext): Promise<boolean> {
+  try {
+    return hasUploadAllowance(await sessionStanding(request, context));
+  } catch (error) {
+    console.error("The upload allowance could not be checked (the session's records were not read):", error);
+    return false;
+  }
 }
 
 /** The signed-in member, re-read from the store on every request (once per request). */

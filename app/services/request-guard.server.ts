@@ -49,9 +49,11 @@ export const WEBHOOK_BODY_LIMIT_BYTES = 1024 * 1024;
  * 40 MB a request, so one photo of 25 MB (or a 30 MB one, answered 413 by the route with the
  * photo's own message) or several phone photos fit, well under a Worker's 100 MB request limit
  * and its 128 MB of memory (the body is held twice while it is checked and read). The route
- * checks each file's own limit (app/domain/uploads). Only for a request that carries an
- * active signed-in session (server.ts decides, `uploads`): a visitor's multipart post gets the
- * form limit, so nobody without an account can make the Worker hold 40 MB.
+ * checks each file's own limit (app/domain/uploads). Only for a request whose session is live
+ * and may upload, an editor's or an accountant's (server.ts decides, `uploads`, with
+ * hasUploadAllowance in app/domain/session-standing.ts): anyone else's multipart post gets the
+ * form limit, so a signed cookie alone (a signed-out, erased or plain member's) cannot make the
+ * Worker hold 40 MB.
  */
 export const STUDIO_UPLOAD_BODY_LIMIT_BYTES = 40 * 1024 * 1024;
 
@@ -116,8 +118,8 @@ export type BodyCheck =
  * read up to the limit and no further (a chunked body declares no length), and is
  * handed on as a new request over those bytes. A form body that cannot be parsed (a
  * multipart body without its boundary, or cut short) is refused too: the route's
- * request.formData() would throw, a 500. `uploads`: the sender is signed in, so a studio
- * upload may use the upload limit (the route's guard still decides whether it is an editor).
+ * request.formData() would throw, a 500. `uploads`: the sender's session is live and may
+ * upload, so a studio upload may use the upload limit (the route's guard still runs).
  */
 export async function checkRequestBody(request: Request, refused: RefusedBody = "cancel", uploads = false): Promise<BodyCheck> {
   if (SAFE_METHODS.has(request.method) || request.body === null) return { ok: true, request };

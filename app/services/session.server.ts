@@ -80,13 +80,8 @@ export async function newSessionCookie(storage: ReturnType<typeof createSessionS
   return storage.commitSession(session);
 }
 
-/**
- * Whether a session signed in at `issuedAt` survives the member's last password
- * change: every session from before a reset is refused (ADR 7).
- */
-export function sessionPredatesPasswordChange(issuedAt: number, passwordChangedAt: number | null | undefined): boolean {
-  return typeof passwordChangedAt === "number" && issuedAt < passwordChangedAt;
-}
+/** The rule lives with the other session rules in the domain (ADR 7); re-exported for the session's callers. */
+export { sessionPredatesPasswordChange } from "../domain/session-standing";
 
 /**
  * The session, if it is one of ours, has not expired and carries an id. Cookies from
@@ -99,13 +94,4 @@ export function activeSession(data: Partial<SessionData>, now = Date.now()): Act
   const age = now / 1000 - issuedAt;
   if (!(age >= 0 && age <= SESSION_MAX_AGE)) return null;
   return { userId, sessionId, issuedAt, expiresAt: Math.ceil(issuedAt + SESSION_MAX_AGE) };
-}
-
-/**
- * Whether the request carries a signed, unexpired session cookie: a check made before any
- * route runs (no D1 read), so it does not know about logouts or roles; the route's guard does.
- */
-export async function carriesSignedSession(request: Request, env: Pick<AppEnv, "SESSION_SECRET" | "isProduction">): Promise<boolean> {
-  const session = await createSessionStorage(env).getSession(request.headers.get("Cookie"));
-  return activeSession(session.data) !== null;
 }

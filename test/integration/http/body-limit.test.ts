@@ -1,6 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { GALLERY_TEXTS } from "~/domain/gallery-edit";
+import { createD1Store } from "~/services/store/d1/index.server";
+import { newMember } from "../../support/fixtures";
 import { parseHtml } from "../../support/html";
+import { formPost } from "../../support/password-reset";
 import { startSeededServer, type SeededServer } from "../../support/seeded-server";
+import { demoAccount, sessionCookieFor } from "../../support/session";
 
 /**
  * Audit item 4: a form body over 64 kB is refused with 413 before any route reads it,
@@ -12,8 +17,15 @@ import { startSeededServer, type SeededServer } from "../../support/seeded-serve
  * a `wrangler dev` server of its own (the other tests' servers have no such proxy).
  */
 let server: SeededServer;
+/** An editor of this server's own, whom the upload tests erase. */
+let erasableEditor = "";
 beforeAll(async () => {
-  server = await startSeededServer({ wranglerDev: true });
+  server = await startSeededServer({
+    wranglerDev: true,
+    prepare: async (db) => {
+      erasableEditor = (await createD1Store(db).members.register(newMember({ role: "editor", active: true, registrationPaid: true }))).id;
+    },
+  });
 });
 afterAll(async () => {
   await server?.stop();
@@ -66,5 +78,47 @@ describe("request bodies over the limit", () => {
     // The contact form's own checks answer it (a bad e-mail), not the body guard.
     expect(status).toBe(400);
     expect(page.one("form textarea[name=notes]")).not.toBeNull();
+  });
+});
+
+describe("the studio's upload allowance (40 MB) is an editor's or an accountant's live session's only", () => {
+  const TOO_LARGE = "Payload Too Large: this form sent more than the site accepts.";
+  /** A 1 MB multipart post to the studio's "New gallery" form, with the cookie given: past the 64 kB form limit. */
+  const upload = (cookie: string) => {
+    const form = new FormData();
+    form.append("photos", new Blob([new Uint8Array(1024 * 1024)], { type: "image/jpeg" }), "p.jpg");
+    return fetch(`${base()}/studio/galleries`, { method: "POST", redirect: "manual", body: form, headers: { Origin: base(), Cookie: cookie } });
+  };
+
+  it("an editor's live session gets past the body check: the route answers (its form wants a name)", async () => {
+    const response = await upload(await sessionCookieFor(demoAccount("editor").id));
+    expect(response.status).toBe(400);
+    expect(parseHtml(await response.text()).text(".field-error")).toBe(GALLERY_TEXTS.titleRequired);
+  });
+
+  it("an editor's session that was signed out (revoked) gets 413", async () => {
+    const cookie = await sessionCookieFor(demoAccount("editor").id);
+    const signedOut = await fetch(`${base()}/logout`, { redirect: "manual", headers: { Cookie: cookie } });
+    expect(signedOut.status).toBe(200);
+    const response = await upload(cookie);
+    expect(response.status).toBe(413);
+    expect(await response.text()).toBe(TOO_LARGE);
+  });
+
+  it("a member's (not an editor's) live session gets 413", async () => {
+    const response = await upload(await sessionCookieFor(demoAccount("member").id));
+    expect(response.status).toBe(413);
+    expect(await response.text()).toBe(TOO_LARGE);
+  });
+
+  it("an erased editor's cookie gets 413", async () => {
+    const cookie = await sessionCookieFor(erasableEditor);
+    // Live before the erasure: the same post gets to the route.
+    expect((await upload(cookie)).status).toBe(400);
+    const erased = await formPost(base(), `/accounts/members/${erasableEditor}/erase`, {}, { cookie: await sessionCookieFor(demoAccount("treasurer").id) });
+    expect(erased.status).toBe(302);
+    const response = await upload(cookie);
+    expect(response.status).toBe(413);
+    expect(await response.text()).toBe(TOO_LARGE);
   });
 });
