@@ -367,7 +367,8 @@ export async function importCockpit(client: CockpitClient, db: D1Database, optio
       throw error;
     }
   });
-  const messageRows = messages.map(({ createdAt, ...m }) => ({ ...m, created_at: createdAt }));
+  // The signed-in sender's id comes along, so data rights find the message by id in D1 too.
+  const messageRows = messages.map(({ createdAt, memberId, ...m }) => ({ ...m, member_id: memberId, created_at: createdAt }));
   await sync(CONTACT_FORM, messages.length, [{ table: "contact_messages", key: ["id"], rows: messageRows }]);
 
   // The activity log (the site's own collection): a Cockpit that never had it (Cockpit

@@ -78,7 +78,8 @@ const line = (report: ImportReport, name: string) => report.collections.find((c)
 /** Two messages sent with the contact form before the import. */
 const MESSAGES = [
   { name: "Ann", lastname: "Sender", email: "ann@example.com", subject: "Membership", notes: "How do I join?" },
-  { name: "Bob", lastname: "Asker", email: "bob@example.com", subject: "Tickets", notes: "Are there tickets left?" },
+  // Sent signed in: the entry carries the member's id, and the import keeps it.
+  { name: "Bob", lastname: "Asker", email: "bob@example.com", subject: "Tickets", notes: "Are there tickets left?", memberId: "member-bob" },
 ];
 
 /** Files served by the CMS host (the fetch given to the import). */
@@ -236,12 +237,12 @@ describe("npm run import:cockpit", () => {
     }
   });
 
-  it("copies the contact form's messages, read back with forms/export, with their Cockpit ids and times", async () => {
+  it("copies the contact form's messages, read back with forms/export, with their Cockpit ids, times and signed-in senders", async () => {
     const kept = fake.data.forms.contactus!;
     const rows = (await db.prepare("SELECT * FROM contact_messages ORDER BY created_at, id").all()).results;
     expect(rows).toHaveLength(MESSAGES.length);
-    for (const [i, message] of MESSAGES.entries()) {
-      expect(rows.find((r) => r.id === kept[i]!._id)).toEqual({ id: kept[i]!._id, ...message, created_at: kept[i]!._created });
+    for (const [i, { memberId, ...message }] of MESSAGES.entries()) {
+      expect(rows.find((r) => r.id === kept[i]!._id)).toEqual({ id: kept[i]!._id, ...message, member_id: memberId ?? null, created_at: kept[i]!._created });
     }
   });
 
