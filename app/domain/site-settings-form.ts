@@ -83,18 +83,18 @@ const FIELD_CHECKS = {
       return z.NEVER;
     }),
   latestOfficeBearersTitle: text(SETTINGS_LIMITS.title),
-  // Automatic renewal reminders (issue 19, ADR 0050): "1 September, 1 October" to stage keys, with parseStages' messages
+  // Automatic renewal reminders (ADR 0050): "1 September, 1 October" to stage keys, with parseStages' messages
   renewalReminderStages: text(SETTINGS_LIMITS.url).transform((value, ctx) => {
     const parsed = parseStages(value);
     if (parsed.ok) return parsed.keys;
     for (const message of parsed.errors) ctx.addIssue({ code: "custom", message });
     return z.NEVER;
   }),
-  // Members' data rights (issue 19, part G): retention periods, whole numbers
+  // Members' data rights (ADR 0056, docs/privacy.md): retention periods, whole numbers
   retentionPaymentYears: wholeNumber(1, 100),
   retentionOutboxDays: wholeNumber(1, 36500),
   retentionContactDays: wholeNumber(1, 36500),
-  // New applications (issue 19, members part, ADR 0052): one address, or empty for every accountant
+  // New applications (ADR 0052): one address, or empty for every accountant
   newApplicationsEmail: text(SETTINGS_LIMITS.email).refine((value) => value === "" || z.email().safeParse(value).success, SETTINGS_MESSAGES.email),
 } satisfies Record<SettingsFieldName, z.ZodType>;
 

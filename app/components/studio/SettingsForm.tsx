@@ -152,7 +152,7 @@ export function SettingsForm({ values: saved, fields, reply }: { values: Record<
           </fieldset>
         )}
 
-        {/* New applications (issue 19, members part, ADR 0052) */}
+        {/* New applications (ADR 0052) */}
         {may("newApplicationsEmail") && (
           <fieldset>
             <legend>New applications</legend>
