@@ -1,4 +1,5 @@
-import type { Consents, Member, MemberPatch } from "./records";
+import type { ActivityEntry, JsonValue } from "./activity";
+import type { Consents, Id, Member, MemberPatch } from "./records";
 
 /**
  * Erasure (UK GDPR art. 17, issue 19, ADR 0056): what an accountant's "Erase" does to a
@@ -84,12 +85,15 @@ export const ERASURE_REMOVES = [
   "Spouse's details, children's names and birth years",
   "Consents (terms, Gift Aid, photos)",
   "Their sign-in: password, reset links and every session",
-  "Copies of e-mails sent to them and messages they sent through the contact form",
+  "Copies of e-mails sent to them (at every address they had) and messages they sent through the contact form",
+  "In the activity log: their name, and what a correction of their record changed it from and to",
+  "The reasons typed for their refunds and the references of their bank transfers and cheques",
 ] as const;
 
 export const ERASURE_KEEPS = [
-  "Payments and tickets, for the accounts (HMRC asks for six years): amounts, dates and types, under the name shown below",
+  "Payments, refunds and tickets, for the accounts (HMRC asks for six years): amounts, dates, types and methods, under the name shown below",
   "The member number, membership type and the years paid",
+  "The activity log's entries about them, under that name: what was done and when, and which fields a correction changed",
 ] as const;
 
 /**
@@ -100,4 +104,80 @@ export const ERASURE_KEEPS = [
 export function pseudonymiseText(text: string, names: string[], pseudonym: string): string {
   const wanted = [...new Set(names.map((name) => name.trim()).filter((name) => name.length >= 3))].sort((a, b) => b.length - a.length);
   return wanted.reduce((result, name) => result.split(name).join(pseudonym), text);
+}
+
+/**
+ * What stands in the activity log, a refund's reason and a payment's reference where an
+ * erased member's data was: the entry still shows that something was there and was erased.
+ */
+export const ERASED_VALUE = "(erased)";
+
+/**
+ * A before or after value of a log entry about an erased member. An object (a correction's
+ * fields by label) keeps its keys, so the log still says which fields changed, and every
+ * value becomes ERASED_VALUE; any other value becomes ERASED_VALUE; null (nothing) stays.
+ */
+export function erasedActivityValue(value: JsonValue): JsonValue {
+  if (value === null) return null;
+  if (typeof value === "object" && !Array.isArray(value)) return Object.fromEntries(Object.keys(value).map((key) => [key, ERASED_VALUE]));
+  return ERASED_VALUE;
+}
+
+/** The labels a correction logs the member's name and e-mail by (domain/member-correction.ts): names she had before. */
+const NAME_LABELS = ["Full name", "E-mail"];
+
+export interface ActivityErasure {
+  /** The member's id and the ids of their records (contact messages, payments, tickets). */
+  ids: Id[];
+  /** The names and addresses to replace in the texts (pseudonymiseText). */
+  names: string[];
+  pseudonym: string;
+}
+
+export type ErasedActivity = Pick<ActivityEntry, "id" | "actorName" | "subjectName" | "summary" | "before" | "after">;
+
+/**
+ * The log entries an erasure changes, and how: each entry about (subject) or by (actor) one
+ * of `ids` has every name in its texts replaced by the pseudonym, and the names a correction
+ * of the member logged as "before" are replaced too (the texts written before the name was
+ * corrected carry the old one). An entry about one of `ids` also has its before and after
+ * erased (erasedActivityValue); one only by the member (a setting an accountant changed)
+ * keeps them: they are not the member's data. The records are found by id, never by
+ * searching the texts. Only the entries that change are returned.
+ */
+export function erasedActivity(entries: ActivityEntry[], erasure: ActivityErasure): ErasedActivity[] {
+  const ids = new Set(erasure.ids);
+  const about = entries.filter((entry) => ids.has(entry.subjectId));
+  const logged = about.flatMap((entry) =>
+    [entry.before, entry.after].flatMap((value) =>
+      value !== null && typeof value === "object" && !Array.isArray(value)
+        ? NAME_LABELS.map((label) => value[label]).filter((name): name is string => typeof name === "string" && name !== ERASED_VALUE)
+        : [],
+    ),
+  );
+  const names = [...erasure.names, ...logged];
+  const text = (value: string) => pseudonymiseText(value, names, erasure.pseudonym);
+  return entries
+    .filter((entry) => ids.has(entry.subjectId) || ids.has(entry.actorId))
+    .flatMap((entry) => {
+      const erase = ids.has(entry.subjectId);
+      const values = {
+        ...(entry.before === undefined ? {} : { before: erase ? erasedActivityValue(entry.before) : entry.before }),
+        ...(entry.after === undefined ? {} : { after: erase ? erasedActivityValue(entry.after) : entry.after }),
+      };
+      const next: ErasedActivity = {
+        id: entry.id,
+        actorName: text(entry.actorName),
+        subjectName: text(entry.subjectName),
+        summary: text(entry.summary),
+        ...values,
+      };
+      const same =
+        next.actorName === entry.actorName &&
+        next.subjectName === entry.subjectName &&
+        next.summary === entry.summary &&
+        JSON.stringify(next.before) === JSON.stringify(entry.before) &&
+        JSON.stringify(next.after) === JSON.stringify(entry.after);
+      return same ? [] : [next];
+    });
 }

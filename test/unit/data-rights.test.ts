@@ -1,7 +1,19 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
 import { activityEntry } from "~/domain/activity";
-import { ERASED_PASSWORD, erasedEmail, erasedName, erasedTag, erasureRefusal, erasurePatch, isErasedEmail, pseudonymiseText } from "~/domain/erasure";
+import {
+  ERASED_PASSWORD,
+  ERASED_VALUE,
+  erasedActivity,
+  erasedActivityValue,
+  erasedEmail,
+  erasedName,
+  erasedTag,
+  erasureRefusal,
+  erasurePatch,
+  isErasedEmail,
+  pseudonymiseText,
+} from "~/domain/erasure";
 import { LINK_REMOVED, memberForExport, myData, myDataFilename, withoutLinks } from "~/domain/my-data";
 import type { Member } from "~/domain/records";
 import { siteSettingsSchema } from "~/domain/site-settings";
@@ -100,6 +112,75 @@ describe("erasure (domain/erasure.ts)", () => {
       "Jane deleted member MMA1042 X (X). Also X. Also Alan.",
     );
     expect(pseudonymiseText("Nothing here.", names, "X")).toBe("Nothing here.");
+  });
+
+  it("erases a log value: an object keeps its keys (which fields changed), every other value goes; nothing stays nothing", () => {
+    expect(erasedActivityValue({ "E-mail": "sara@example.org", Address: "7 Oxford Road" })).toEqual({ "E-mail": ERASED_VALUE, Address: ERASED_VALUE });
+    expect(erasedActivityValue("Sara Thomas")).toBe(ERASED_VALUE);
+    expect(erasedActivityValue(["Amy Thomas (2016)"])).toBe(ERASED_VALUE);
+    expect(erasedActivityValue(42)).toBe(ERASED_VALUE);
+    expect(erasedActivityValue(null)).toBeNull();
+    expect(ERASED_VALUE).toBe("(erased)");
+  });
+
+  it("rewrites the log entries about a member and their records: every name she had in the texts, the values of entries about them only", () => {
+    const jane = { id: "acc", fullName: "Jane Treasurer" };
+    const at = new Date(0);
+    const sara = { id: ID, fullName: "Sara Thomas", memberNumber: 1042 };
+    const entries = [
+      // Her name was Sara Jones when this was logged; the correction below holds the old name.
+      { id: "e1", ...activityEntry(jane, { kind: "payment-link-sent", member: { ...sara, fullName: "Sara Jones" } }, at) },
+      {
+        id: "e2",
+        ...activityEntry(
+          jane,
+          {
+            kind: "member-corrected",
+            member: sara,
+            before: { "Full name": "Sara Jones", Address: "7 Oxford Road" },
+            after: { "Full name": "Sara Thomas", Address: "9 Secret Lane" },
+          },
+          at,
+        ),
+      },
+      // About her payment (found by its id): names her as the payer.
+      {
+        id: "e3",
+        ...activityEntry(
+          jane,
+          {
+            kind: "refunded",
+            transaction: { id: "tx-1", title: "Registration Fee", memberName: "Sara Thomas" },
+            amount: 2000,
+            method: "record",
+            undone: false,
+          },
+          at,
+        ),
+      },
+      // By her (she was an accountant): the setting's values are not hers and stay.
+      { id: "e4", ...activityEntry({ id: ID, fullName: "Sara Thomas" }, { kind: "setting-changed", key: "general", before: "Old", after: "New" }, at) },
+      // Neither about nor by her: left alone, though it names someone called Sara.
+      { id: "e5", ...activityEntry(jane, { kind: "member-deleted", member: { id: "other", fullName: "Sara Thomas", memberNumber: 7 } }, at) },
+    ];
+    const changes = erasedActivity(entries, { ids: [ID, "tx-1"], names: ["Sara Thomas"], pseudonym: "X" });
+    expect(changes.map((change) => change.id)).toEqual(["e1", "e2", "e3", "e4"]);
+    const byId = Object.fromEntries(changes.map((change) => [change.id, change]));
+    expect(byId.e1).toMatchObject({ subjectName: "MMA1042 X", summary: "Jane Treasurer sent member MMA1042 X a payment link." });
+    expect(byId.e2).toMatchObject({
+      summary: "Jane Treasurer corrected member MMA1042 X: Full name, Address.",
+      before: { "Full name": ERASED_VALUE, Address: ERASED_VALUE },
+      after: { "Full name": ERASED_VALUE, Address: ERASED_VALUE },
+    });
+    expect(byId.e3).toMatchObject({
+      subjectName: 'payment "Registration Fee" by X',
+      summary: 'Jane Treasurer refunded £20.00 of "Registration Fee" paid by X (recorded only).',
+    });
+    expect(byId.e3).not.toHaveProperty("before");
+    expect(byId.e4).toMatchObject({ actorName: "X", before: "Old", after: "New", summary: "X changed the setting general." });
+    // Once erased, nothing more changes.
+    const applied = entries.map((entry) => ({ ...entry, ...byId[entry.id] }));
+    expect(erasedActivity(applied, { ids: [ID, "tx-1"], names: ["Sara Thomas"], pseudonym: "X" })).toEqual([]);
   });
 
   it("records an erasure by the pseudonym only", () => {
