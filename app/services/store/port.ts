@@ -416,17 +416,22 @@ export interface PersonalDataRepository {
    */
   eraseContactMessagesBy(memberId: Id): Promise<number>;
   /**
-   * The member's transactions and tickets keep their amounts, dates, types and ids, but their
-   * copies of the name and e-mail (and an upgrade's family details, and the ticket's attendees'
-   * names) become `as`. How many records changed.
+   * The member's transactions and tickets keep their amounts, dates, types, methods and ids, but
+   * their copies of the name and e-mail (and an upgrade's family details, and the ticket's
+   * attendees' names) become `as`, and an offline payment's reference becomes
+   * domain/erasure.ts ERASED_VALUE. How many records changed.
    */
   pseudonymisePayments(userId: Id, as: { name: string; email: string }): Promise<number>;
   /**
    * Activity entries about (subject) or by (actor) any of `ids` (the member, their contact
-   * messages): every occurrence of each of `names` in their texts becomes `pseudonym`
-   * (domain/erasure.ts pseudonymiseText). How many entries changed.
+   * messages, payments and tickets: a refund's entry is about the payment and names the
+   * payer) are rewritten as domain/erasure.ts erasedActivity says: every one of `names` in
+   * their texts becomes `pseudonym`, and the entries about them lose their before and after
+   * values. Found by those ids, never by searching the texts. How many entries changed.
    */
   pseudonymiseActivity(ids: Id[], names: string[], pseudonym: string): Promise<number>;
+  /** The reasons typed for the refunds of this payer's payments (refunds.user_id) become ERASED_VALUE; how many. */
+  eraseRefundReasons(userId: Id): Promise<number>;
   /** The daily run's retention (settings `retention`): deletes outbox e-mails made before `cutoff`; how many. */
   deleteOutboxBefore(cutoff: UnixSeconds): Promise<number>;
   /** The same for contact messages (on Cockpit: marked erased, as eraseContactMessagesBy does); how many. */

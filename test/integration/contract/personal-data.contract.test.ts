@@ -1,5 +1,7 @@
 import { expect, it } from "vitest";
 import { activityEntry } from "~/domain/activity";
+import { ERASED_VALUE } from "~/domain/erasure";
+import type { NewRefund } from "~/domain/refunds";
 import { QUICK_CLAIM_PAUSE_MS, describeStore } from "../../support/store-adapters";
 import { newMember, newTicket, newTransaction } from "../../support/fixtures";
 
@@ -129,6 +131,110 @@ describeStore("personal data", { verifyDelayMs: QUICK_CLAIM_PAUSE_MS }, (t) => {
       ].sort(),
     );
     expect(await t.store.personalData.pseudonymiseActivity([sara.id], ["Sara Thomas"], "Erased member #x")).toBe(0);
+  });
+
+  it("erases the log values of entries about the member, keeping which fields changed; pseudonymises entries about their payments, found by id", async () => {
+    const jane = { id: "accountant-1", fullName: "Jane Smith" };
+    const sara = { id: "member-sara-values", fullName: "Sara Thomas", memberNumber: 1042 };
+    const at = new Date(Date.UTC(2026, 10, 24, 9));
+    const corrected = await t.store.activity.record(
+      activityEntry(
+        jane,
+        {
+          kind: "member-corrected",
+          member: sara,
+          before: { "E-mail": "single@example.org", Address: "7 Oxford Road" },
+          after: { "E-mail": "new@example.org", Address: "9 Secret Lane" },
+        },
+        at,
+      ),
+    );
+    const refunded = await t.store.activity.record(
+      activityEntry(
+        jane,
+        {
+          kind: "refunded",
+          transaction: { id: "tx-sara", title: "Registration Fee", memberName: "Sara Thomas" },
+          amount: 2000,
+          method: "record",
+          undone: false,
+        },
+        at,
+      ),
+    );
+    // By her, not about her (she was an accountant): the setting's values are not hers and stay.
+    const bySara = await t.store.activity.record(
+      activityEntry({ id: sara.id, fullName: sara.fullName }, { kind: "setting-changed", key: "general", before: "Old", after: "New" }, at),
+    );
+    // Another payer's refund: not found by her ids, left alone.
+    const others = await t.store.activity.record(
+      activityEntry(
+        jane,
+        {
+          kind: "refunded",
+          transaction: { id: "tx-other", title: "Registration Fee", memberName: "Sara Thomas" },
+          amount: 1000,
+          method: "record",
+          undone: false,
+        },
+        at,
+      ),
+    );
+
+    expect(await t.store.personalData.pseudonymiseActivity([sara.id, "tx-sara"], ["Sara Thomas"], "Erased member #x")).toBe(3);
+    const { rows } = await t.store.activity.list({ page: 0, pageSize: 50 });
+    const byId = (id: string) => rows.find((row) => row.id === id)!;
+    expect(byId(corrected.id)).toMatchObject({
+      summary: "Jane Smith corrected member MMA1042 Erased member #x: E-mail, Address.",
+      before: { "E-mail": ERASED_VALUE, Address: ERASED_VALUE },
+      after: { "E-mail": ERASED_VALUE, Address: ERASED_VALUE },
+    });
+    expect(byId(refunded.id)).toMatchObject({
+      subjectName: 'payment "Registration Fee" by Erased member #x',
+      summary: 'Jane Smith refunded £20.00 of "Registration Fee" paid by Erased member #x (recorded only).',
+    });
+    expect(byId(bySara.id)).toMatchObject({ actorName: "Erased member #x", before: "Old", after: "New" });
+    expect(byId(others.id)).toEqual(others);
+    expect(await t.store.personalData.pseudonymiseActivity([sara.id, "tx-sara"], ["Sara Thomas"], "Erased member #x")).toBe(0);
+  });
+
+  it("erases the reasons of the member's refunds and their offline payments' references, keeping amounts and methods; others' are untouched", async () => {
+    const sara = await t.store.members.register(newMember({ fullName: "Sara Refunded" }));
+    const other = await t.store.members.register(newMember({ fullName: "Bob Refunded" }));
+    const bank = await t.store.transactions.create(newTransaction(sara.id, { unitAmount: 1000, method: "bank", reference: "THOMAS TRANSFER 4471" }));
+    const cash = await t.store.transactions.create(newTransaction(sara.id, { unitAmount: 1000, method: "cash", reference: null }));
+    const othersBank = await t.store.transactions.create(newTransaction(other.id, { unitAmount: 1000, method: "bank", reference: "OTHER REF 1" }));
+    const refund = (id: string, transactionId: string, userId: string, reason: string): NewRefund => ({
+      id,
+      transactionId,
+      userId,
+      paymentType: "renew",
+      year: 2031,
+      amount: 500,
+      reason,
+      by: "Jane Smith",
+      at: 1_800_000_000,
+      method: "record",
+      providerRefundId: null,
+      status: "succeeded",
+      ticketId: null,
+      event: null,
+      people: 0,
+    });
+    const hers = refund("0000000000000000000000a1", bank.id, sara.id, "Sara is moving abroad");
+    const theirs = refund("0000000000000000000000b2", othersBank.id, other.id, "Bob paid twice");
+    await t.store.refunds.create(hers, 1000);
+    await t.store.refunds.create(theirs, 1000);
+
+    expect(await t.store.personalData.eraseRefundReasons(sara.id)).toBe(1);
+    expect(await t.store.refunds.get(hers.id)).toMatchObject({ reason: ERASED_VALUE, amount: 500, method: "record", status: "succeeded", userId: sara.id });
+    expect((await t.store.refunds.get(theirs.id))?.reason).toBe("Bob paid twice");
+    expect(await t.store.personalData.eraseRefundReasons(sara.id)).toBe(0);
+
+    await t.store.personalData.pseudonymisePayments(sara.id, { name: "Erased member #y", email: "erased-y@erased.invalid" });
+    expect(await t.store.transactions.getById(bank.id)).toMatchObject({ method: "bank", reference: ERASED_VALUE, unitAmount: 1000 });
+    expect(await t.store.transactions.getById(cash.id)).toMatchObject({ method: "cash", reference: null });
+    expect(await t.store.transactions.getById(othersBank.id)).toMatchObject({ method: "bank", reference: "OTHER REF 1" });
   });
 
   it("deletes outbox e-mails and contact messages made before a cutoff (the retention), and keeps the newer ones", async () => {

@@ -1,6 +1,6 @@
-import { pseudonymiseText } from "../../../domain/erasure";
+import { ERASED_VALUE, erasedActivity } from "../../../domain/erasure";
 import { ATTENDEE_BANDS, BAND_LIMITS } from "../../../domain/records";
-import { d1PersonalOutbox } from "../d1/personal-data-outbox.server";
+import { d1PersonalOutbox, d1PersonalRefunds } from "../d1/personal-data-outbox.server";
 import type { PersonalDataRepository } from "../port";
 import { ACTIVITY, activityFromCockpit, isMissingCollection } from "./activity.server";
 import type { CockpitClient } from "./client.server";
@@ -25,6 +25,7 @@ export function cockpitPersonalData(client: CockpitClient, db: D1Database): Pers
 
   return {
     ...d1PersonalOutbox(db),
+    ...d1PersonalRefunds(db),
     async contactMessagesBy(memberId) {
       return (await byThem(memberId)).sort((a, b) => b.createdAt - a.createdAt);
     },
@@ -46,9 +47,11 @@ export function cockpitPersonalData(client: CockpitClient, db: D1Database): Pers
       return old.length;
     },
     async pseudonymisePayments(userId, as) {
-      const transactions = await client.find(MEMBERTRANSACTIONS, { filter: { userId }, fields: { _id: 1 } });
+      const transactions = await client.find(MEMBERTRANSACTIONS, { filter: { userId }, fields: { _id: 1, paymentReference: 1 } });
       for (const entry of transactions.entries) {
-        await client.save(MEMBERTRANSACTIONS, { _id: entry._id, memberName: as.name, memberEmail: as.email, familyDetails: "" });
+        // An offline payment's reference is free text, often the payer's name: erased, as on D1.
+        const reference = typeof entry.paymentReference === "string" && entry.paymentReference !== "" ? { paymentReference: ERASED_VALUE } : {};
+        await client.save(MEMBERTRANSACTIONS, { _id: entry._id, memberName: as.name, memberEmail: as.email, familyDetails: "", ...reference });
       }
       const tickets = await client.find(TICKETS, { filter: { userId } });
       for (const entry of tickets.entries) {
@@ -72,18 +75,16 @@ export function cockpitPersonalData(client: CockpitClient, db: D1Database): Pers
         if (isMissingCollection(error)) return 0;
         throw error;
       }
-      let changed = 0;
-      for (const entry of found.entries.map(activityFromCockpit)) {
-        const next = {
-          actorName: pseudonymiseText(entry.actorName, names, pseudonym),
-          subjectName: pseudonymiseText(entry.subjectName, names, pseudonym),
-          summary: pseudonymiseText(entry.summary, names, pseudonym),
+      const changed = erasedActivity(found.entries.map(activityFromCockpit), { ids, names, pseudonym });
+      for (const { id, before, after, ...texts } of changed) {
+        // Before and after are JSON text there (activity.server.ts activityToCockpit).
+        const values = {
+          ...(before === undefined ? {} : { before: JSON.stringify(before) }),
+          ...(after === undefined ? {} : { after: JSON.stringify(after) }),
         };
-        if (next.actorName === entry.actorName && next.subjectName === entry.subjectName && next.summary === entry.summary) continue;
-        await client.save(ACTIVITY, { _id: entry.id, ...next });
-        changed++;
+        await client.save(ACTIVITY, { _id: id, ...texts, ...values });
       }
-      return changed;
+      return changed.length;
     },
   };
 }

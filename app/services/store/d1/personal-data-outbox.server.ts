@@ -1,15 +1,17 @@
 import type { Id } from "../../../domain/records";
 import type { PersonalDataRepository } from "../port";
 import { outboxFromRow } from "./rows";
-import { pseudonymiseText } from "../../../domain/erasure";
+import { ERASED_VALUE, erasedActivity } from "../../../domain/erasure";
 import { activityFromRow } from "./activity.server";
 
 /**
  * Data rights (issue 19, part G, ADR 0056): the parts kept in D1 whatever the content store
- * is: the outbox, and on D1 the activity log. Found by the member's id, never by an address.
+ * is: the outbox and the refunds, and on D1 the activity log. Found by the member's id (or
+ * their records' ids), never by an address or by searching texts.
  */
 
 const marks = (values: unknown[]) => values.map(() => "?").join(", ");
+const ID_SLICE = 40;
 
 export function d1PersonalOutbox(db: D1Database): Pick<PersonalDataRepository, "outboxAbout" | "deleteOutboxAbout" | "deleteOutboxBefore"> {
   return {
@@ -35,30 +37,37 @@ export function d1PersonalActivity(db: D1Database): Pick<PersonalDataRepository,
   return {
     async pseudonymiseActivity(ids: Id[], names, pseudonym) {
       if (ids.length === 0) return 0;
-      const { results } = await db
-        .prepare(`SELECT * FROM activity WHERE subject_id IN (${marks(ids)}) OR actor_id IN (${marks(ids)})`)
-        .bind(...ids, ...ids)
-        .all<Record<string, unknown>>();
-      const changed = results
-        .map(activityFromRow)
-        .map((entry) => ({
-          entry,
-          next: {
-            actorName: pseudonymiseText(entry.actorName, names, pseudonym),
-            subjectName: pseudonymiseText(entry.subjectName, names, pseudonym),
-            summary: pseudonymiseText(entry.summary, names, pseudonym),
-          },
-        }))
-        .filter(({ entry, next }) => next.actorName !== entry.actorName || next.subjectName !== entry.subjectName || next.summary !== entry.summary);
+      // D1 binds at most 100 parameters a statement, and each id is bound twice: in slices.
+      const rows = new Map<string, Record<string, unknown>>();
+      for (let start = 0; start < ids.length; start += ID_SLICE) {
+        const slice = ids.slice(start, start + ID_SLICE);
+        const { results } = await db
+          .prepare(`SELECT * FROM activity WHERE subject_id IN (${marks(slice)}) OR actor_id IN (${marks(slice)})`)
+          .bind(...slice, ...slice)
+          .all<Record<string, unknown>>();
+        for (const row of results) rows.set(String(row.id), row);
+      }
+      const changed = erasedActivity([...rows.values()].map(activityFromRow), { ids, names, pseudonym });
       if (changed.length === 0) return 0;
+      const json = (value: unknown) => (value === undefined ? null : JSON.stringify(value));
       await db.batch(
-        changed.map(({ entry, next }) =>
+        changed.map((next) =>
           db
-            .prepare("UPDATE activity SET actor_name = ?, subject_name = ?, summary = ? WHERE id = ?")
-            .bind(next.actorName, next.subjectName, next.summary, entry.id),
+            .prepare("UPDATE activity SET actor_name = ?, subject_name = ?, summary = ?, before_value = ?, after_value = ? WHERE id = ?")
+            .bind(next.actorName, next.subjectName, next.summary, json(next.before), json(next.after), next.id),
         ),
       );
       return changed.length;
+    },
+  };
+}
+
+/** Refunds are kept in D1 on both stores (migration 0018): the payer's are found by `user_id`. */
+export function d1PersonalRefunds(db: D1Database): Pick<PersonalDataRepository, "eraseRefundReasons"> {
+  return {
+    async eraseRefundReasons(userId) {
+      const result = await db.prepare("UPDATE refunds SET reason = ?1 WHERE user_id = ?2 AND reason NOT IN ('', ?1)").bind(ERASED_VALUE, userId).run();
+      return result.meta.changes ?? 0;
     },
   };
 }

@@ -1,5 +1,6 @@
 import type { PersonalDataRepository } from "../port";
-import { d1PersonalActivity, d1PersonalOutbox } from "./personal-data-outbox.server";
+import { ERASED_VALUE } from "../../../domain/erasure";
+import { d1PersonalActivity, d1PersonalOutbox, d1PersonalRefunds } from "./personal-data-outbox.server";
 import { contactMessageFromRow } from "./rows";
 
 /** Data rights on D1 (issue 19, part G, ADR 0056): the member's copies in the other tables. */
@@ -8,6 +9,7 @@ export function d1PersonalData(db: D1Database): PersonalDataRepository {
   return {
     ...d1PersonalOutbox(db),
     ...d1PersonalActivity(db),
+    ...d1PersonalRefunds(db),
     async contactMessagesBy(memberId) {
       const { results } = await db
         .prepare("SELECT * FROM contact_messages WHERE member_id = ? ORDER BY created_at DESC, rowid DESC")
@@ -32,7 +34,12 @@ export function d1PersonalData(db: D1Database): PersonalDataRepository {
     },
     async pseudonymisePayments(userId, as) {
       const [transactions, tickets] = await db.batch([
-        db.prepare("UPDATE transactions SET member_name = ?1, member_email = ?2, family_details = NULL WHERE user_id = ?3").bind(as.name, as.email, userId),
+        // An offline payment's reference (a bank transfer's or a cheque's) is free text, often the payer's name: erased, not emptied, so the accounts show there was one.
+        db
+          .prepare(
+            "UPDATE transactions SET member_name = ?1, member_email = ?2, family_details = NULL, reference = CASE WHEN reference IS NULL OR reference = '' THEN reference ELSE ?4 END WHERE user_id = ?3",
+          )
+          .bind(as.name, as.email, userId, ERASED_VALUE),
         db.prepare("UPDATE tickets SET email = ?1 WHERE user_id = ?2").bind(as.email, userId),
         db.prepare("UPDATE ticket_attendees SET name = ?1 WHERE ticket_id IN (SELECT id FROM tickets WHERE user_id = ?2)").bind(as.name, userId),
       ]);
