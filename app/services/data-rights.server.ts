@@ -47,16 +47,25 @@ export async function eraseMember(context: AppLoadContext, member: Member, actor
   if (refusal) return { ok: false, message: refusal };
   const { store } = context;
   const pseudonym = erasedName(member.id);
-  const messages = await store.personalData.contactMessagesBy(member.id);
+  const [messages, transactions, tickets] = await Promise.all([
+    store.personalData.contactMessagesBy(member.id),
+    store.transactions.listByUser(member.id),
+    store.tickets.listByUser(member.id),
+  ]);
   const names = [
     member.fullName,
     member.spouse?.name ?? "",
     ...member.children.map((child) => child.name),
     ...messages.map((message) => `${message.name} ${message.lastname}`.trim()),
     member.email,
+    // The name and address each payment was made under (the member may have been renamed since).
+    ...transactions.flatMap((transaction) => [transaction.memberName, transaction.memberEmail]),
   ];
-  await store.personalData.pseudonymiseActivity([member.id, ...messages.map((message) => message.id)], names, pseudonym);
+  // The log's entries about the member's records name them too (a refund's: "paid by ..."): found by the records' ids.
+  const ids = [member.id, ...messages.map((message) => message.id), ...transactions.map((t) => t.id), ...tickets.map((ticket) => ticket.id)];
+  await store.personalData.pseudonymiseActivity(ids, names, pseudonym);
   await store.personalData.pseudonymisePayments(member.id, { name: pseudonym, email: erasedEmail(member.id) });
+  await store.personalData.eraseRefundReasons(member.id);
   await store.personalData.deleteOutboxAbout(member.id);
   await store.personalData.eraseContactMessagesBy(member.id);
   const erased = await store.members.update(member.id, erasurePatch(member.id, Date.now() / 1000));
