@@ -245,4 +245,11 @@ describe("Cockpit down, slow or refusing", () => {
     const impatient = createCockpitClient({ baseUrl: fake.url, token: fake.token, timeoutMs: 100 });
     await expect(cockpitContent(impatient).listPublishedNews()).rejects.toThrow(/within 100 ms/);
   });
+
+  it("names the system's reason when nothing listens, for the log", async () => {
+    const closed = await startFakeCockpit();
+    await closed.stop();
+    const nobody = createCockpitClient({ baseUrl: closed.url, token: closed.token });
+    await expect(cockpitContent(nobody).listSlides()).rejects.toThrow("Cockpit could not be reached for collections/get (ECONNREFUSED)");
+  });
 });

@@ -109,7 +109,9 @@ export function createCockpitClient(options: CockpitClientOptions): CockpitClien
       });
     } catch (error) {
       const timedOut = error instanceof DOMException && error.name === "TimeoutError";
-      throw new StoreUnavailableError(timedOut ? `Cockpit did not answer ${what} within ${timeoutMs} ms` : `Cockpit could not be reached for ${what}`, {
+      const reason = networkReason(error);
+      const unreachable = `Cockpit could not be reached for ${what}${reason ? ` (${reason})` : ""}`;
+      throw new StoreUnavailableError(timedOut ? `Cockpit did not answer ${what} within ${timeoutMs} ms` : unreachable, {
         cause: error,
       });
     }
@@ -170,4 +172,10 @@ function errorText(text: string): string {
   } catch {
     return text.slice(0, 200);
   }
+}
+
+/** The system's reason under fetch's "fetch failed" (ECONNREFUSED, ECONNRESET...), for the log. */
+function networkReason(error: unknown): string | null {
+  const cause = (error as { cause?: { code?: unknown } } | null)?.cause;
+  return typeof cause?.code === "string" ? cause.code : null;
 }
