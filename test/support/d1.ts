@@ -103,3 +103,24 @@ export function useTestD1(): { readonly db: D1Database; readonly media: R2Bucket
   });
   return state;
 }
+
+/**
+ * For a migration's own test: a fresh database as the migrations before `migration` left it,
+ * created before the file's tests and disposed after them; `migrate()` then applies it.
+ */
+export function useD1Before(migration: string): { readonly db: D1Database; migrate(): Promise<void> } {
+  const state = {} as { db: D1Database; dispose?: () => Promise<void> };
+  beforeAll(async () => {
+    const test = await createTestD1(migrationFiles().filter((file) => file < migration));
+    Object.assign(state, { db: test.db, dispose: test.dispose });
+  });
+  afterAll(async () => {
+    await state.dispose?.();
+  });
+  return {
+    get db() {
+      return state.db;
+    },
+    migrate: () => applyMigrations(state.db, [migration]),
+  };
+}

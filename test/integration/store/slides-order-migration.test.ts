@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createD1Store } from "~/services/store/d1/index.server";
-import { applyMigrations, createTestD1, migrationFiles } from "../../support/d1";
+import { useD1Before } from "../../support/d1";
 
 /**
  * migrations/0013_home_slides_order.sql gives the home slides an explicit order. On a
@@ -10,12 +10,7 @@ import { applyMigrations, createTestD1, migrationFiles } from "../../support/d1"
  */
 const MIGRATION = "0013_home_slides_order.sql";
 
-let db: D1Database;
-let dispose: () => Promise<void>;
-beforeAll(async () => {
-  ({ db, dispose } = await createTestD1(migrationFiles().filter((file) => file < MIGRATION)));
-});
-afterAll(() => dispose());
+const t = useD1Before(MIGRATION);
 
 describe("migration 0013 (the home slides' order)", () => {
   it("keeps the old order for existing slides, and a new slide comes last", async () => {
@@ -28,16 +23,16 @@ describe("migration 0013 (the home slides' order)", () => {
       ["b", "Second", 200],
     ];
     for (const [id, title, created] of slides) {
-      await db
+      await t.db
         .prepare("INSERT INTO home_slides (id, banner_image, small_text, title, description, created_at) VALUES (?, ?, '', ?, '', ?)")
         .bind(id, JSON.stringify({ path: `/demo/${id}.jpg` }), title, created)
         .run();
     }
-    const oldOrder = (await db.prepare("SELECT id FROM home_slides ORDER BY created_at ASC, id").all<{ id: string }>()).results.map((r) => r.id);
+    const oldOrder = (await t.db.prepare("SELECT id FROM home_slides ORDER BY created_at ASC, id").all<{ id: string }>()).results.map((r) => r.id);
     expect(oldOrder).toEqual(["a", "b", "c", "d", "e"]);
 
-    await applyMigrations(db, [MIGRATION]);
-    const places = (await db.prepare("SELECT id, sort_order FROM home_slides ORDER BY id").all<{ id: string; sort_order: number }>()).results;
+    await t.migrate();
+    const places = (await t.db.prepare("SELECT id, sort_order FROM home_slides ORDER BY id").all<{ id: string; sort_order: number }>()).results;
     expect(places).toEqual([
       { id: "a", sort_order: 0 },
       { id: "b", sort_order: 1 },
@@ -45,7 +40,7 @@ describe("migration 0013 (the home slides' order)", () => {
       { id: "d", sort_order: 3 },
       { id: "e", sort_order: 4 },
     ]);
-    const content = createD1Store(db).content;
+    const content = createD1Store(t.db).content;
     expect((await content.listSlides()).map((s) => s.id)).toEqual(oldOrder);
     const id = await content.createSlide({ smallText: "", title: "Newest", description: "" });
     expect((await content.listSlides()).map((s) => s.id)).toEqual([...oldOrder, id]);
