@@ -76,6 +76,13 @@ export interface ActivityEntry {
   subjectId: string;
   /** How people name it: "MMA1042 John Doe", "ticket K7QX-2MPD", a setting's key. */
   subjectName: string;
+  /**
+   * The member the entry is about, whatever its subject: the member, a ticket's holder, a
+   * payment's payer, a message's signed-in sender (docs/security.md, "Whose is this record").
+   * Null when it is about no member (a setting, a news item), and on entries written before
+   * it was kept: those are found by their subject's id (app/domain/erasure.ts).
+   */
+  memberId: Id | null;
   /** Before and after, where the change has them (a setting's value, a member's role). */
   before?: JsonValue;
   after?: JsonValue;
@@ -105,7 +112,7 @@ export interface ActivityMember {
 export type ActivityEvent =
   | { kind: "member-deleted" | "member-restored" | "payment-link-sent"; member: ActivityMember }
   | { kind: "role-granted" | "role-revoked"; member: ActivityMember; before: string; after: string }
-  | { kind: "door-admitted"; ticket: { id: Id; code: string; title: string }; admitted: number }
+  | { kind: "door-admitted"; ticket: { id: Id; code: string; title: string; userId: Id }; admitted: number }
   | { kind: "setting-changed"; key: string; before: JsonValue; after: JsonValue }
   // Studio: home slides, About Us and School
   | { kind: "slide-added" | "slide-changed" | "slide-removed" | "slide-moved"; slide: { id: Id; name: string } }
@@ -118,7 +125,7 @@ export type ActivityEvent =
   // Studio: event calendar, office bearers and documents
   | PeopleActivityEvent
   // Contact inbox (issue 19): named by who wrote and the subject, never the message's body
-  | { kind: "contact-message-handled" | "contact-reply-sent"; message: { id: Id; from: string; subject: string } }
+  | { kind: "contact-message-handled" | "contact-reply-sent"; message: { id: Id; from: string; subject: string; memberId: Id | null } }
   // Members' own account (issue 19)
   | { kind: "own-password-changed" | "own-email-changed"; member: ActivityMember }
   // The daily scheduled run (issue 19): what it did, in counts (`stage`: "1 September", when reminders went)
@@ -131,7 +138,7 @@ export type ActivityEvent =
   | { kind: "offline-payment-recorded"; member: ActivityMember; payment: string }
   | { kind: "desk-ticket-booked"; member: ActivityMember; ticket: { code: string; title: string }; paidBy: string }
   // Refunds (issue 19, part R): how much of which payment, how, and whether the membership change was undone
-  | { kind: "refunded"; transaction: { id: Id; title: string; memberName: string }; amount: number; method: "card" | "record"; undone: boolean }
+  | { kind: "refunded"; transaction: { id: Id; title: string; memberName: string; userId: Id }; amount: number; method: "card" | "record"; undone: boolean }
   // Members corrected and applications rejected by an accountant (issue 19): the changed fields before → after (never a password)
   | { kind: "member-corrected"; member: ActivityMember; before: JsonValue; after: JsonValue }
   | { kind: "member-rejected"; member: ActivityMember };
@@ -316,6 +323,23 @@ function subjectOf(event: ActivityEvent): { subjectId: string; subjectName: stri
   }
 }
 
+/** The member an event is about (ActivityEntry.memberId), whatever its subject. */
+export function memberOf(event: ActivityEvent): Id | null {
+  switch (event.kind) {
+    case "door-admitted":
+      return event.ticket.userId;
+    case "refunded":
+      return event.transaction.userId;
+    case "contact-message-handled":
+    case "contact-reply-sent":
+      return event.message.memberId;
+    case "member-erased":
+      return event.memberId;
+    default:
+      return "member" in event ? event.member.id : null;
+  }
+}
+
 /** The entry to record for an event done by `actor` at `at`. */
 export function activityEntry(actor: ActivityActor, event: ActivityEvent, at: Date): NewActivityEntry {
   const changed = "before" in event ? { before: event.before, after: event.after } : {};
@@ -325,6 +349,7 @@ export function activityEntry(actor: ActivityActor, event: ActivityEvent, at: Da
     actorName: actor.fullName,
     kind: event.kind,
     ...subjectOf(event),
+    memberId: memberOf(event),
     ...changed,
     summary: activitySentence(actor.fullName, event),
   };

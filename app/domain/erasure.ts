@@ -147,7 +147,9 @@ export type ErasedActivity = Pick<ActivityEntry, "id" | "actorName" | "subjectNa
  */
 export function erasedActivity(entries: ActivityEntry[], erasure: ActivityErasure): ErasedActivity[] {
   const ids = new Set(erasure.ids);
-  const about = entries.filter((entry) => ids.has(entry.subjectId));
+  // About the member: its member id says so (every entry written since it was kept), or its subject is one of `ids`.
+  const isAbout = (entry: ActivityEntry) => ids.has(entry.subjectId) || (entry.memberId !== null && ids.has(entry.memberId));
+  const about = entries.filter(isAbout);
   const logged = about.flatMap((entry) =>
     [entry.before, entry.after].flatMap((value) =>
       value !== null && typeof value === "object" && !Array.isArray(value)
@@ -158,9 +160,9 @@ export function erasedActivity(entries: ActivityEntry[], erasure: ActivityErasur
   const names = [...erasure.names, ...logged];
   const text = (value: string) => pseudonymiseText(value, names, erasure.pseudonym);
   return entries
-    .filter((entry) => ids.has(entry.subjectId) || ids.has(entry.actorId))
+    .filter((entry) => isAbout(entry) || ids.has(entry.actorId))
     .flatMap((entry) => {
-      const erase = ids.has(entry.subjectId);
+      const erase = isAbout(entry);
       const values = {
         ...(entry.before === undefined ? {} : { before: erase ? erasedActivityValue(entry.before) : entry.before }),
         ...(entry.after === undefined ? {} : { after: erase ? erasedActivityValue(entry.after) : entry.after }),

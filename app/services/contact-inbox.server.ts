@@ -92,7 +92,7 @@ export const handledSchema = z.object({ intent: z.literal("handled"), note: text
 export const replySchema = z.object({ intent: z.literal("reply"), subject: text("subject", 200), body: text("reply", 10000) });
 export const messageActionSchema = z.discriminatedUnion("intent", [handledSchema, replySchema]);
 
-const eventMessage = (message: InboxMessage) => ({ id: message.id, from: fullName(message), subject: message.subject });
+const eventMessage = (message: InboxMessage) => ({ id: message.id, from: fullName(message), subject: message.subject, memberId: message.memberId });
 
 /** Marks the message handled with the accountant's note, and logs it. */
 export async function markMessageHandled(context: AppLoadContext, actor: ActivityActor, id: string, note: string): Promise<Toast | null> {

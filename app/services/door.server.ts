@@ -54,7 +54,8 @@ export async function loadDoor(context: AppLoadContext, url: string): Promise<{ 
   return { code, lookup };
 }
 
-export type Admission = { ok: true; selected: number; admitted: number; ticket: Pick<Ticket, "id" | "code" | "title"> } | { ok: false; message: string };
+export type Admission =
+  { ok: true; selected: number; admitted: number; ticket: Pick<Ticket, "id" | "code" | "title" | "userId"> } | { ok: false; message: string };
 
 /** A SAVE (parsed with doorSaveSchema): admits the ticked people of a paid ticket for this event, each once. */
 export async function admitAtDoor(context: AppLoadContext, { code, person }: DoorSave): Promise<Admission> {
@@ -66,6 +67,6 @@ export async function admitAtDoor(context: AppLoadContext, { code, person }: Doo
   const selected = selectedForAdmission(found.ticket, person);
   if (selected.length === 0) return { ok: false, message: NOTHING_SELECTED };
   const admitted = await context.store.tickets.admit(found.ticket.id, selected, Math.floor(Date.now() / 1000));
-  const { id, code: ticketCode, title } = found.ticket;
-  return { ok: true, selected: selected.length, admitted: admitted.length, ticket: { id, code: ticketCode, title } };
+  const { id, code: ticketCode, title, userId } = found.ticket;
+  return { ok: true, selected: selected.length, admitted: admitted.length, ticket: { id, code: ticketCode, title, userId } };
 }

@@ -79,7 +79,7 @@ async function recordOne(context: AppLoadContext, transaction: Transaction, refu
   }
   await recordActivity(context, STRIPE_ACTOR, {
     kind: "refunded",
-    transaction: { id: transaction.id, title: transaction.title, memberName: transaction.memberName },
+    transaction: { id: transaction.id, title: transaction.title, memberName: transaction.memberName, userId: transaction.userId },
     amount: refund.amount,
     method: "card",
     undone: false,

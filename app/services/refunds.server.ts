@@ -269,7 +269,7 @@ async function applyDecision(context: AppLoadContext, actor: ActivityActor, tran
   }
   await recordActivity(context, actor, {
     kind: "refunded",
-    transaction: { id: transaction.id, title: transaction.title, memberName: transaction.memberName },
+    transaction: { id: transaction.id, title: transaction.title, memberName: transaction.memberName, userId: transaction.userId },
     amount: refund.amount,
     method: refund.method,
     undone,

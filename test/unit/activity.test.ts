@@ -38,7 +38,7 @@ describe("the activity log's sentences", () => {
   });
 
   it("counts the people let in at the door on which ticket", () => {
-    const ticket = { id: "t1", code: "XMAS7K2P", title: "Christmas Party" };
+    const ticket = { id: "t1", code: "XMAS7K2P", title: "Christmas Party", userId: "m-1" };
     expect(activitySentence("Jane Smith", { kind: "door-admitted", ticket, admitted: 3 })).toBe(
       "Jane Smith admitted 3 people on ticket XMAS-7K2P (Christmas Party).",
     );
@@ -66,6 +66,7 @@ describe("an entry", () => {
       kind: "member-deleted",
       subjectId: "m1",
       subjectName: "MMA1042 John Doe",
+      memberId: "m1",
       summary: "Jane Smith deleted member MMA1042 John Doe.",
     });
     expect("before" in deleted).toBe(false);
@@ -73,12 +74,17 @@ describe("an entry", () => {
     expect(activityEntry(jane, { kind: "setting-changed", key: "fees", before: null, after: { single: 10 } }, at)).toMatchObject({
       subjectId: "fees",
       subjectName: "fees",
+      memberId: null,
       before: null,
       after: { single: 10 },
     });
-    expect(activityEntry(jane, { kind: "door-admitted", ticket: { id: "t1", code: "XMAS7K2P", title: "Party" }, admitted: 2 }, at)).toMatchObject({
+    // About the ticket, and about its holder: the entry carries the member's id (docs/security.md).
+    expect(
+      activityEntry(jane, { kind: "door-admitted", ticket: { id: "t1", code: "XMAS7K2P", title: "Party", userId: "m-9" }, admitted: 2 }, at),
+    ).toMatchObject({
       subjectId: "t1",
       subjectName: "ticket XMAS-7K2P",
+      memberId: "m-9",
     });
   });
 });

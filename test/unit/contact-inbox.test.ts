@@ -23,7 +23,7 @@ describe("the contact inbox's rules (issue 19)", () => {
 
   it("logs a handled message and a reply by who wrote and the subject, never the text", () => {
     const jane = { id: "a-1", fullName: "Jane Smith" };
-    const message = { id: "m-1", from: "Grace Hopper", subject: "Hall" };
+    const message = { id: "m-1", from: "Grace Hopper", subject: "Hall", memberId: "member-7" };
     const at = new Date(Date.UTC(2026, 10, 24, 9));
     expect(activityEntry(jane, { kind: "contact-message-handled", message }, at)).toEqual({
       at: at.toISOString(),
@@ -32,6 +32,7 @@ describe("the contact inbox's rules (issue 19)", () => {
       kind: "contact-message-handled",
       subjectId: "m-1",
       subjectName: "message from Grace Hopper",
+      memberId: "member-7",
       summary: 'Jane Smith marked the message from Grace Hopper ("Hall") as handled.',
     });
     expect(activityEntry(jane, { kind: "contact-reply-sent", message }, at).summary).toBe('Jane Smith replied to the message from Grace Hopper ("Hall").');

@@ -150,7 +150,7 @@ describe("erasure (domain/erasure.ts)", () => {
           jane,
           {
             kind: "refunded",
-            transaction: { id: "tx-1", title: "Registration Fee", memberName: "Sara Thomas" },
+            transaction: { id: "tx-1", title: "Registration Fee", memberName: "Sara Thomas", userId: ID },
             amount: 2000,
             method: "record",
             undone: false,
@@ -162,9 +162,22 @@ describe("erasure (domain/erasure.ts)", () => {
       { id: "e4", ...activityEntry({ id: ID, fullName: "Sara Thomas" }, { kind: "setting-changed", key: "general", before: "Old", after: "New" }, at) },
       // Neither about nor by her: left alone, though it names someone called Sara.
       { id: "e5", ...activityEntry(jane, { kind: "member-deleted", member: { id: "other", fullName: "Sara Thomas", memberNumber: 7 } }, at) },
+      // About a ticket not among the ids: found by the member id it carries (its holder's). Written before member ids were kept, it would not be.
+      {
+        id: "e6",
+        ...activityEntry(jane, { kind: "member-corrected", member: sara, before: { Phone: "0161 1" }, after: { Phone: "0161 2" } }, at),
+        subjectId: "t-9",
+      },
+      {
+        id: "e7",
+        ...activityEntry(jane, { kind: "member-corrected", member: sara, before: { Phone: "0161 1" }, after: { Phone: "0161 2" } }, at),
+        subjectId: "t-9",
+        memberId: null,
+      },
     ];
     const changes = erasedActivity(entries, { ids: [ID, "tx-1"], names: ["Sara Thomas"], pseudonym: "X" });
-    expect(changes.map((change) => change.id)).toEqual(["e1", "e2", "e3", "e4"]);
+    // e7 (no member id, a subject not among the ids) is not found: the ids are all there is to go by.
+    expect(changes.map((change) => change.id)).toEqual(["e1", "e2", "e3", "e4", "e6"]);
     const byId = Object.fromEntries(changes.map((change) => [change.id, change]));
     expect(byId.e1).toMatchObject({ subjectName: "MMA1042 X", summary: "Jane Treasurer sent member MMA1042 X a payment link." });
     expect(byId.e2).toMatchObject({
@@ -178,6 +191,7 @@ describe("erasure (domain/erasure.ts)", () => {
     });
     expect(byId.e3).not.toHaveProperty("before");
     expect(byId.e4).toMatchObject({ actorName: "X", before: "Old", after: "New", summary: "X changed the setting general." });
+    expect(byId.e6).toMatchObject({ before: { Phone: ERASED_VALUE }, after: { Phone: ERASED_VALUE } });
     // Once erased, nothing more changes.
     const applied = entries.map((entry) => ({ ...entry, ...byId[entry.id] }));
     expect(erasedActivity(applied, { ids: [ID, "tx-1"], names: ["Sara Thomas"], pseudonym: "X" })).toEqual([]);

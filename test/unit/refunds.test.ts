@@ -90,7 +90,7 @@ describe("does the membership change stand?", () => {
 });
 
 describe("the activity log's refund sentence", () => {
-  const transaction = { id: "t1", title: "Renewal 2026", memberName: "Jane Doe" };
+  const transaction = { id: "t1", title: "Renewal 2026", memberName: "Jane Doe", userId: "m-1" };
   it("says how much of what, and how", () => {
     expect(activitySentence("Tom Treasurer", { kind: "refunded", transaction, amount: 1500, method: "card", undone: false })).toBe(
       'Tom Treasurer refunded £15.00 of "Renewal 2026" paid by Jane Doe (to the card).',

@@ -114,7 +114,7 @@ describeStore("personal data", { verifyDelayMs: QUICK_CLAIM_PAUSE_MS }, (t) => {
     await t.store.activity.record(activityEntry(jane, { kind: "member-deleted", member: sara }, at));
     await t.store.activity.record(activityEntry({ id: sara.id, fullName: sara.fullName }, { kind: "own-password-changed", member: sara }, at));
     await t.store.activity.record(
-      activityEntry(jane, { kind: "contact-message-handled", message: { id: "message-1", from: "Sara Thomas", subject: "Hi" } }, at),
+      activityEntry(jane, { kind: "contact-message-handled", message: { id: "message-1", from: "Sara Thomas", subject: "Hi", memberId: null } }, at),
     );
     // Another member who happens to share the first name: not about her, left alone.
     await t.store.activity.record(activityEntry(jane, { kind: "member-deleted", member: { id: "member-2", fullName: "Sara Jones", memberNumber: 7 } }, at));
@@ -154,7 +154,7 @@ describeStore("personal data", { verifyDelayMs: QUICK_CLAIM_PAUSE_MS }, (t) => {
         jane,
         {
           kind: "refunded",
-          transaction: { id: "tx-sara", title: "Registration Fee", memberName: "Sara Thomas" },
+          transaction: { id: "tx-sara", title: "Registration Fee", memberName: "Sara Thomas", userId: sara.id },
           amount: 2000,
           method: "record",
           undone: false,
@@ -166,13 +166,13 @@ describeStore("personal data", { verifyDelayMs: QUICK_CLAIM_PAUSE_MS }, (t) => {
     const bySara = await t.store.activity.record(
       activityEntry({ id: sara.id, fullName: sara.fullName }, { kind: "setting-changed", key: "general", before: "Old", after: "New" }, at),
     );
-    // Another payer's refund: not found by her ids, left alone.
+    // Another payer's refund (the same name by chance): not hers, left alone.
     const others = await t.store.activity.record(
       activityEntry(
         jane,
         {
           kind: "refunded",
-          transaction: { id: "tx-other", title: "Registration Fee", memberName: "Sara Thomas" },
+          transaction: { id: "tx-other", title: "Registration Fee", memberName: "Sara Thomas", userId: "member-other" },
           amount: 1000,
           method: "record",
           undone: false,
@@ -181,7 +181,8 @@ describeStore("personal data", { verifyDelayMs: QUICK_CLAIM_PAUSE_MS }, (t) => {
       ),
     );
 
-    expect(await t.store.personalData.pseudonymiseActivity([sara.id, "tx-sara"], ["Sara Thomas"], "Erased member #x")).toBe(3);
+    // Her id alone: the refund of her payment names her as its payer (its member id), so it is found without the payment's id.
+    expect(await t.store.personalData.pseudonymiseActivity([sara.id], ["Sara Thomas"], "Erased member #x")).toBe(3);
     const { rows } = await t.store.activity.list({ page: 0, pageSize: 50 });
     const byId = (id: string) => rows.find((row) => row.id === id)!;
     expect(byId(corrected.id)).toMatchObject({

@@ -100,6 +100,7 @@ export const SPEC_FIELDS: Record<string, Record<string, FieldType>> = {
     kind: "text",
     subjectId: "text",
     subjectName: "text",
+    memberId: "text",
     before: "text",
     after: "text",
     summary: "text",

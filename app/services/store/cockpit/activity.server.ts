@@ -39,6 +39,7 @@ export function activityFromCockpit(entry: CockpitEntry): ActivityEntry {
     kind: text(entry.kind) as ActivityKind,
     subjectId: text(entry.subjectId),
     subjectName: text(entry.subjectName),
+    memberId: typeof entry.memberId === "string" && entry.memberId !== "" ? entry.memberId : null,
     ...(before === undefined ? {} : { before }),
     ...(after === undefined ? {} : { after }),
     summary: text(entry.summary),

@@ -70,7 +70,7 @@ export function cockpitPersonalData(client: CockpitClient, db: D1Database): Pers
       if (ids.length === 0) return 0;
       let found;
       try {
-        found = await client.find(ACTIVITY, { filter: { $or: ids.flatMap((id) => [{ subjectId: id }, { actorId: id }]) } });
+        found = await client.find(ACTIVITY, { filter: { $or: ids.flatMap((id) => [{ memberId: id }, { subjectId: id }, { actorId: id }]) } });
       } catch (error) {
         if (isMissingCollection(error)) return 0;
         throw error;
