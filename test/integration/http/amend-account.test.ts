@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startSeededServer, type SeededServer } from "../../support/seeded-server";
 import { demoAccount, sessionCookieFor } from "../../support/session";
+import { DEMO_FAMILY_FORM } from "../../support/account-forms";
 
 /**
  * Edit Account changes members, so it runs on a private server (its own D1) and the
@@ -39,27 +40,6 @@ async function post(fields: Record<string, string>, userId: string) {
     body: new URLSearchParams(fields),
   });
 }
-
-/** The Family demo member's form as the page prefills it. */
-const familyForm = {
-  title: "Mr",
-  fullName: "Arun Joseph",
-  address: "48 Palatine Road",
-  city: "Manchester",
-  county: "Greater Manchester",
-  postcode: "M20 3JA",
-  mobile: "07700900002",
-  membership: "Family",
-  spouseTitle: "Mrs",
-  spouseName: "Meera Joseph",
-  spouseEmail: "meera@example.org",
-  spouseMobile: "07700900012",
-  childCount: "1",
-  childName1: "Anna Joseph",
-  childYear1: "2011",
-  childPhotoConcent: "on",
-  childPhotoShareConcent: "on",
-};
 
 const singleForm = {
   title: "Miss",
@@ -107,7 +87,7 @@ describe("Edit Account (/amend-account)", () => {
 
   it("refuses invalid input with the spec's message and one message per field (400), keeping what was typed", async () => {
     const response = await post(
-      { ...familyForm, fullName: " ", mobile: "12ab", spouseEmail: "not-an-email", childYear1: "20111", intent: "save" },
+      { ...DEMO_FAMILY_FORM, fullName: " ", mobile: "12ab", spouseEmail: "not-an-email", childYear1: "20111", intent: "save" },
       demoAccount("member").id,
     );
     expect(response.status).toBe(400);
@@ -126,7 +106,7 @@ describe("Edit Account (/amend-account)", () => {
   });
 
   it("refuses an unticked photo consent when a Family has a child", async () => {
-    const { childPhotoConcent: _, ...form } = familyForm;
+    const { childPhotoConcent: _, ...form } = DEMO_FAMILY_FORM;
     const response = await post({ ...form, intent: "save" }, demoAccount("member").id);
     expect(response.status).toBe(400);
     expect(text(await response.text())).toContain("Please agree to proceed.");
@@ -137,7 +117,7 @@ describe("Edit Account (/amend-account)", () => {
     const single = demoAccount("single");
     const response = await post(
       {
-        ...familyForm,
+        ...DEMO_FAMILY_FORM,
         fullName: "Arun K Joseph",
         mobile: "07700 900 099",
         childCount: "2",
@@ -170,7 +150,7 @@ describe("Edit Account (/amend-account)", () => {
 
   it("without JavaScript, update-fields re-renders the form for the child count chosen, without saving", async () => {
     const member = demoAccount("member");
-    const response = await post({ ...familyForm, fullName: "Not Saved", childCount: "4", intent: "update-fields" }, member.id);
+    const response = await post({ ...DEMO_FAMILY_FORM, fullName: "Not Saved", childCount: "4", intent: "update-fields" }, member.id);
     expect(response.status).toBe(200);
     const html = await response.text();
     for (const i of [1, 2, 3, 4]) expect(html).toContain(`name="childName${i}"`);
@@ -262,7 +242,7 @@ describe("Edit Account (/amend-account)", () => {
         Cookie: await sessionCookieFor(demoAccount("member").id),
         "Content-Type": "application/x-www-form-urlencoded",
       },
-      body: new URLSearchParams({ ...familyForm, fullName: "Evil", intent: "save" }),
+      body: new URLSearchParams({ ...DEMO_FAMILY_FORM, fullName: "Evil", intent: "save" }),
     });
     expect(response.status).toBe(403);
   });
@@ -272,7 +252,7 @@ describe("Edit Account (/amend-account)", () => {
       method: "POST",
       redirect: "manual",
       headers: { Origin: server.url, "Content-Type": "application/x-www-form-urlencoded" },
-      body: new URLSearchParams({ ...familyForm, intent: "save" }),
+      body: new URLSearchParams({ ...DEMO_FAMILY_FORM, intent: "save" }),
     });
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toMatch(/^\/login/);
