@@ -42,6 +42,12 @@ declare module "vitest" {
 export async function startSeededServer(
   options: {
     prepare?: (db: D1Database) => Promise<void>;
+    /**
+     * Where the site keeps its records: "cockpit" serves it over a fake Cockpit filled from
+     * the prepared database (the server's `cockpit`), "d1" over D1 alone. By default the
+     * run's (cockpit-mode.ts).
+     */
+    store?: "d1" | "cockpit";
     /** Worker variables for this server only, e.g. RESEND_API_KEY and RESEND_API_URL. */
     vars?: Record<string, string>;
     /** The run's template (the shared server's setup passes it; test files get it from server-setup.ts). */
@@ -64,7 +70,7 @@ export async function startSeededServer(
   try {
     fresh();
     // A test that brings its own Cockpit (vars.CMS_API_URL) keeps it.
-    const wantsCockpit = cockpitMode() && !options.vars?.CMS_API_URL;
+    const wantsCockpit = (options.store ? options.store === "cockpit" : cockpitMode()) && !options.vars?.CMS_API_URL;
     const prepare = options.prepare;
     // The fake Cockpit is filled from the prepared database before the worker starts (it is
     // given the fake's address), and wrangler dev runs its own proxy over the files: there

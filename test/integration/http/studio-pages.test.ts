@@ -2,8 +2,6 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createD1Store } from "~/services/store/d1/index.server";
 import { ID_SPACE, seedId } from "../../../seed/ids";
-import { cockpitDataFromD1 } from "../../support/cockpit-mode";
-import { startFakeCockpit, type FakeCockpit } from "../../support/fake-cockpit";
 import { parseHtml, textOf } from "../../support/html";
 import { demoAccount, sessionCookieFor } from "../../support/session";
 import { startSeededServer, type SeededServer } from "../../support/seeded-server";
@@ -337,20 +335,11 @@ describe("the activity log", () => {
 
 describe("About Us on Cockpit (the store is a fake Cockpit)", () => {
   let onCockpit: SeededServer;
-  let cockpit: FakeCockpit | undefined;
   beforeAll(async () => {
-    const vars: Record<string, string> = {};
-    onCockpit = await startSeededServer({
-      vars,
-      prepare: async (db) => {
-        cockpit = await startFakeCockpit(await cockpitDataFromD1(db, new Date()));
-        Object.assign(vars, { CMS_API_URL: cockpit.url, CMS_API_TOKEN: cockpit.token });
-      },
-    });
+    onCockpit = await startSeededServer({ store: "cockpit" });
   });
   afterAll(async () => {
     await onCockpit?.stop();
-    await cockpit?.stop();
   });
 
   it("saves the page into the aboutUs singleton with Cockpit's field names, with an uploaded picture, and /about shows it", async () => {
@@ -363,7 +352,7 @@ describe("About Us on Cockpit (the store is a fake Cockpit)", () => {
     };
     const response = await postWithPhoto(onCockpit.url, "/studio/about", fields, await bannerJpeg());
     expect(response.status).toBe(302);
-    const saved = cockpit!.data.singletons.aboutUs!;
+    const saved = onCockpit.cockpit!.data.singletons.aboutUs!;
     expect(saved).toMatchObject({
       preTitle: "WHO WE ARE",
       Title: "Cockpit About Title",

@@ -5,8 +5,6 @@ import type { SiteSettings } from "~/domain/site-settings";
 import { createD1Store } from "~/services/store/d1/index.server";
 import { SETTINGS_MESSAGES } from "~/domain/site-settings-form";
 import { REMINDER_STAGE_MESSAGES } from "~/domain/renewal-reminder-stages";
-import { cockpitDataFromD1 } from "../../support/cockpit-mode";
-import { startFakeCockpit, type FakeCockpit } from "../../support/fake-cockpit";
 import { parseHtml, textOf } from "../../support/html";
 import { startSeededServer, type SeededServer } from "../../support/seeded-server";
 import { withServerStore } from "../../support/server-store";
@@ -173,25 +171,18 @@ for (const kind of ["d1", "cockpit"] as const) {
   describe(`/studio/settings: the member settings are the accountant's (${kind})`, () => {
     const APPLICATIONS_TO = "membership.secretary@example.org";
     let own: SeededServer;
-    let cockpit: FakeCockpit | undefined;
     beforeAll(async () => {
-      const vars: Record<string, string> = {};
       own = await startSeededServer({
-        vars,
+        store: kind,
         prepare: async (db) => {
           // New applications go to the membership secretary, as an accountant would set it.
           const store = createD1Store(db);
           await store.content.saveSiteSettings({ ...(await store.content.getSiteSettings()), newApplicationsEmail: APPLICATIONS_TO });
-          if (kind === "cockpit") {
-            cockpit = await startFakeCockpit(await cockpitDataFromD1(db, new Date()));
-            Object.assign(vars, { CMS_API_URL: cockpit.url, CMS_API_TOKEN: cockpit.token });
-          }
         },
       });
     });
     afterAll(async () => {
       await own?.stop();
-      await cockpit?.stop();
     });
 
     const requests = studioRequests(() => own.url);
@@ -202,7 +193,7 @@ for (const kind of ["d1", "cockpit"] as const) {
       return response.text();
     };
     /** The settings the store holds now (past every cache). */
-    const stored = () => withServerStore<SiteSettings>({ ...own, cockpit }, (store) => store.content.getSiteSettings());
+    const stored = () => withServerStore<SiteSettings>(own, (store) => store.content.getSiteSettings());
     const memberSettings = (s: SiteSettings) => ({ newApplicationsEmail: s.newApplicationsEmail, retention: s.retention });
 
     it("the editor's page shows none of the member and money settings, nor their saved values", async () => {

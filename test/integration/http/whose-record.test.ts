@@ -2,8 +2,6 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { MyData } from "~/domain/my-data";
 import type { Store } from "~/services/store/port";
 import { DEMO_FAMILY_FORM } from "../../support/account-forms";
-import { cockpitDataFromD1 } from "../../support/cockpit-mode";
-import { startFakeCockpit, type FakeCockpit } from "../../support/fake-cockpit";
 import { formPost } from "../../support/password-reset";
 import { withServerStore } from "../../support/server-store";
 import { startSeededServer, type SeededServer } from "../../support/seeded-server";
@@ -25,21 +23,11 @@ let sequence = 0;
 for (const kind of ["d1", "cockpit"] as const) {
   describe(`whose is this record (${kind})`, () => {
     let server: SeededServer;
-    let cockpit: FakeCockpit | undefined;
     beforeAll(async () => {
-      const vars: Record<string, string> = {};
-      server = await startSeededServer({
-        vars,
-        prepare: async (db) => {
-          if (kind !== "cockpit") return;
-          cockpit = await startFakeCockpit(await cockpitDataFromD1(db, new Date()));
-          Object.assign(vars, { CMS_API_URL: cockpit.url, CMS_API_TOKEN: cockpit.token });
-        },
-      });
+      server = await startSeededServer({ store: kind });
     });
     afterAll(async () => {
       await server?.stop();
-      await cockpit?.stop();
     });
 
     const post = (path: string, fields: Record<string, string>, cookie?: string) =>
@@ -50,7 +38,7 @@ for (const kind of ["d1", "cockpit"] as const) {
       return { status: response.status, body, data: response.status === 200 ? (JSON.parse(body) as MyData) : null };
     };
     /** The store the server keeps now: D1, or the fake Cockpit with D1 beside it. */
-    const inStore = <T>(work: (store: Store) => Promise<T>) => withServerStore({ ...server, cockpit }, work);
+    const inStore = <T>(work: (store: Store) => Promise<T>) => withServerStore(server, work);
 
     const member = demoAccount("member");
 
