@@ -36,9 +36,10 @@ export interface AccountsServer extends SeededServer {
 }
 
 /** A private server (own D1) with these extra accounts, each active unless the patch says otherwise. */
-export async function startServerWithAccounts(accounts: TestAccount[]): Promise<AccountsServer> {
+export async function startServerWithAccounts(accounts: TestAccount[], options: { store?: "d1" | "cockpit" } = {}): Promise<AccountsServer> {
   const ids: Record<string, string> = {};
   const server = await startSeededServer({
+    store: options.store,
     prepare: async (db) => {
       const members = d1Members(db);
       for (const account of accounts) {
