@@ -18,6 +18,9 @@ export const EVENT_MESSAGES = {
   type: "Choose a ticket type from the list.",
   pattern: "Choose who can be booked from the list.",
   priceIdNeeded: "Enter the Stripe price id for this price.",
+  // An editor's page has no prices (event-field-access.ts): these say who sets them.
+  pricesByAccountant: "The prices of this ticket type are not complete. An accountant sets the prices: ask one to fill them in, then choose this type.",
+  pricesNote: "The prices and their Stripe price ids are set by an accountant.",
 } as const;
 
 export const EVENT_LIMITS = { title: 200, description: 20000, venue: 200, buttonText: 60, link: 300, ticketTitle: 200, capacity: 100000 } as const;

@@ -1,3 +1,5 @@
+import type { Role } from "./records";
+
 /**
  * The website studio (/studio, issue 18): the parts of the site that editors and
  * accountants edit, in the order the studio lists them, each with the public page it
@@ -8,8 +10,10 @@
 export interface StudioPart {
   id: string;
   label: string;
-  /** What the part holds, in a line. */
+  /** What the part holds, in a line, as an editor may change it. */
   summary: string;
+  /** The line for accountants, when they may change more (the members and the money, docs/decisions/0038-editor-role.md). */
+  accountantSummary?: string;
   /** The public page that shows it ("View on site"). */
   viewOnSite: string;
   /** The studio screen that edits it, or null while there is none. */
@@ -20,14 +24,16 @@ export const STUDIO_PARTS: readonly StudioPart[] = [
   {
     id: "settings",
     label: "Site settings",
-    summary: "Contact details, social links, registration, fees and their price ids.",
+    summary: "Contact details, social links, the words shown while registration is closed, and the office bearers' heading.",
+    accountantSummary: "Contact details, social links, registration, fees and their price ids, reminders and how long records are kept.",
     viewOnSite: "/contact",
     edit: "/studio/settings",
   },
   {
     id: "event",
     label: "Upcoming event",
-    summary: "The event members book tickets for: date, venue, prices and capacity.",
+    summary: "The event members book tickets for: date, venue, tickets and capacity.",
+    accountantSummary: "The event members book tickets for: date, venue, prices and capacity.",
     viewOnSite: "/#upcoming-event",
     edit: "/studio/event",
   },
@@ -46,3 +52,8 @@ export const STUDIO_PARTS: readonly StudioPart[] = [
   },
   { id: "documents", label: "Documents", summary: "Files for signed-in members.", viewOnSite: "/documents", edit: "/studio/documents" },
 ];
+
+/** The studio's parts as `role` reads them: an accountant's lines name the money too. */
+export function studioPartsFor(role: Role): StudioPart[] {
+  return STUDIO_PARTS.map((part) => ({ ...part, summary: role === "accountant" && part.accountantSummary ? part.accountantSummary : part.summary }));
+}

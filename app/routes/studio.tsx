@@ -2,7 +2,7 @@ import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/clo
 import { useLoaderData } from "@remix-run/react";
 import { StudioIndex } from "~/components/studio/StudioIndex";
 import { privatePageMeta } from "~/domain/private-page-meta";
-import { STUDIO_PARTS } from "~/domain/studio";
+import { studioPartsFor } from "~/domain/studio";
 import { requireEditor } from "~/services/auth.server";
 import { PRIVATE_CACHE_CONTROL } from "~/services/cache-control.server";
 
@@ -10,8 +10,8 @@ export const meta: MetaFunction = () => privatePageMeta("Website | Studio");
 
 /** The website studio's front page (issue 18): the parts of the site, for editors and accountants. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  await requireEditor(request, context);
-  return data({ parts: STUDIO_PARTS }, { headers: { "Cache-Control": PRIVATE_CACHE_CONTROL } });
+  const user = await requireEditor(request, context);
+  return data({ parts: studioPartsFor(user.role) }, { headers: { "Cache-Control": PRIVATE_CACHE_CONTROL } });
 }
 
 export default function Studio() {

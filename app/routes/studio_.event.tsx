@@ -5,13 +5,14 @@ import type { FormReply } from "~/components/forms";
 import { keepPageAfterStoreError } from "~/components/forms/keep-page-after-store-error";
 import { richTextFieldLinks } from "~/components/forms/RichTextField";
 import { EventForm } from "~/components/studio/EventForm";
+import { errorsNameMoney, maySetEventMoney } from "~/domain/event-field-access";
 import { EVENT_MESSAGES } from "~/domain/event-form-fields";
 import { privatePageMeta } from "~/domain/private-page-meta";
 import { recordActivity } from "~/services/activity.server";
 import { requireEditor } from "~/services/auth.server";
 import { PRIVATE_CACHE_CONTROL } from "~/services/cache-control.server";
 import { storeErrorReply, storeSafeAction } from "~/services/store-errors.server";
-import { EVENT_IMAGE_FIELD, eventFormSchema, loadEventForm, saveEventForm } from "~/services/studio-event.server";
+import { EVENT_IMAGE_FIELD, eventFormDataAs, eventFormSchema, loadEventForm, saveEventForm } from "~/services/studio-event.server";
 import { redirectWithToast } from "~/services/toast.server";
 
 export const meta: MetaFunction = () => privatePageMeta("Upcoming event | Studio");
@@ -20,17 +21,21 @@ export const links: LinksFunction = () => richTextFieldLinks();
 /** A 503 from the action (our records could not be reached) keeps the page as it is. */
 export const shouldRevalidate = keepPageAfterStoreError;
 
-/** The upcoming event and its tickets (issue 18), for editors and accountants. */
+/** The upcoming event and its tickets, for editors and accountants; the prices for accountants only. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  await requireEditor(request, context);
-  return data(await loadEventForm(context), { headers: { "Cache-Control": PRIVATE_CACHE_CONTROL } });
+  const user = await requireEditor(request, context);
+  return data(await loadEventForm(context, user.role), { headers: { "Cache-Control": PRIVATE_CACHE_CONTROL } });
 }
 
 async function act({ request, context }: ActionFunctionArgs) {
   const editor = await requireEditor(request, context);
-  const formData = await request.formData();
+  // Anyone but an accountant: the prices stay as stored, whatever was sent (docs/decisions/0038-editor-role.md).
+  const formData = await eventFormDataAs(context, editor.role, await request.formData());
   const submission = parseWithZod(formData, { schema: eventFormSchema, disableAutoCoercion: true });
-  if (submission.status !== "success") return data(submission.reply({ formErrors: [EVENT_MESSAGES.invalid] }), { status: 400 });
+  if (submission.status !== "success") {
+    const hidden = !maySetEventMoney(editor.role) && errorsNameMoney(submission.error ?? undefined);
+    return data(submission.reply({ formErrors: [hidden ? EVENT_MESSAGES.pricesByAccountant : EVENT_MESSAGES.invalid] }), { status: 400 });
+  }
   const saved = await saveEventForm(context, submission.value, formData);
   if (!saved.ok) return data(submission.reply({ fieldErrors: { [EVENT_IMAGE_FIELD]: [saved.message] } }), { status: saved.status });
   for (const change of saved.changes) await recordActivity(context, editor, { kind: "setting-changed", ...change });
@@ -41,6 +46,6 @@ async function act({ request, context }: ActionFunctionArgs) {
 export const action = storeSafeAction(act, storeErrorReply);
 
 export default function StudioEvent() {
-  const { values, image } = useLoaderData<typeof loader>();
-  return <EventForm values={values} image={image} reply={useActionData<FormReply>()} />;
+  const { values, image, prices } = useLoaderData<typeof loader>();
+  return <EventForm values={values} image={image} prices={prices} reply={useActionData<FormReply>()} />;
 }

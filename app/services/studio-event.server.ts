@@ -1,6 +1,7 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
+import { eventFormDataFor, eventFormValuesFor, maySetEventMoney } from "../domain/event-field-access";
 import { applyEventForm, eventChanges, eventFormValues, type EventForm } from "../domain/event-form";
-import type { MediaRef } from "../domain/records";
+import type { MediaRef, Role } from "../domain/records";
 import type { SettingChange } from "../domain/settings-form-parts";
 import { sanitizeRichText } from "./content/sanitize.server";
 import { discardOldPhoto, readPhotoField, writeWithNewPhoto } from "./studio-photo-field.server";
@@ -17,9 +18,16 @@ export { eventFormSchema } from "../domain/event-form";
 
 export const EVENT_IMAGE_FIELD = "image";
 
-export async function loadEventForm(context: AppLoadContext): Promise<{ values: Record<string, string>; image: MediaRef | null }> {
+/** The form `role` sees: an accountant's has the prices too (domain/event-field-access.ts). */
+export async function loadEventForm(context: AppLoadContext, role: Role): Promise<{ values: Record<string, string>; image: MediaRef | null; prices: boolean }> {
   const settings = await context.store.content.getSiteSettings();
-  return { values: eventFormValues(settings), image: settings.upcomingEvent.image };
+  return { values: eventFormValuesFor(role, eventFormValues(settings)), image: settings.upcomingEvent.image, prices: maySetEventMoney(role) };
+}
+
+/** What `role` sent, with the stored prices in place of any it may not set. */
+export async function eventFormDataAs(context: AppLoadContext, role: Role, sent: FormData): Promise<FormData> {
+  if (maySetEventMoney(role)) return sent;
+  return eventFormDataFor(role, sent, eventFormValues(await context.store.content.getSiteSettings()));
 }
 
 export type EventSave = { ok: true; changes: SettingChange[] } | { ok: false; status: number; message: string };

@@ -2,7 +2,7 @@ import { Form, Link } from "@remix-run/react";
 import { Field, FormMessage, SubmitButton, type FormReply } from "~/components/forms";
 import { PhotoInput } from "~/components/forms/PhotoInput";
 import { RichTextField } from "~/components/forms/RichTextField";
-import { EVENT_LIMITS as LIMITS, TICKET_PATTERN_OPTIONS, TICKET_PRICE_FIELDS, TICKET_TYPE_OPTIONS } from "~/domain/event-form-fields";
+import { EVENT_LIMITS as LIMITS, EVENT_MESSAGES, TICKET_PATTERN_OPTIONS, TICKET_PRICE_FIELDS, TICKET_TYPE_OPTIONS } from "~/domain/event-form-fields";
 import type { MediaRef } from "~/domain/records";
 import { SETTINGS_LIMITS } from "~/domain/site-settings-fields";
 import { StudioPage } from "./StudioPage";
@@ -11,9 +11,20 @@ import { useRecordForm } from "./use-record-form";
 /**
  * /studio/event: the upcoming event on the home page and its tickets on the booking page, one
  * multipart form that works without JavaScript (the description is a plain textarea then).
- * After a refused save it shows what was typed, with a message at each field to fix.
+ * After a refused save it shows what was typed, with a message at each field to fix. The
+ * prices and their Stripe price ids are shown to accountants only (`prices`).
  */
-export function EventForm({ values: saved, image, reply }: { values: Record<string, string>; image: MediaRef | null; reply: FormReply | undefined }) {
+export function EventForm({
+  values: saved,
+  image,
+  prices,
+  reply,
+}: {
+  values: Record<string, string>;
+  image: MediaRef | null;
+  prices: boolean;
+  reply: FormReply | undefined;
+}) {
   const { errors, formError, form, field } = useRecordForm(reply, saved, "event");
 
   return (
@@ -72,13 +83,19 @@ export function EventForm({ values: saved, image, reply }: { values: Record<stri
             ))}
           </Field>
           <Field {...field("lastBookingDate")} type="date" label="Last booking date" hint="Booking closes after this day." />
-          <p className="field-hint">Prices in pounds, like 12.50 (0.00 is free). The Stripe price ids must charge the same amounts.</p>
-          {TICKET_PRICE_FIELDS.map((price) => (
-            <div className="studio-fee" key={price.price}>
-              <Field {...field(price.price)} label={`${price.label} (£)`} inputMode="decimal" className="studio-money" />
-              <Field {...field(price.priceId)} label="Stripe price id" maxLength={SETTINGS_LIMITS.priceId} autoComplete="off" spellCheck={false} />
-            </div>
-          ))}
+          {prices ? (
+            <>
+              <p className="field-hint">Prices in pounds, like 12.50 (0.00 is free). The Stripe price ids must charge the same amounts.</p>
+              {TICKET_PRICE_FIELDS.map((price) => (
+                <div className="studio-fee" key={price.price}>
+                  <Field {...field(price.price)} label={`${price.label} (£)`} inputMode="decimal" className="studio-money" />
+                  <Field {...field(price.priceId)} label="Stripe price id" maxLength={SETTINGS_LIMITS.priceId} autoComplete="off" spellCheck={false} />
+                </div>
+              ))}
+            </>
+          ) : (
+            <p className="field-hint studio-prices-note">{EVENT_MESSAGES.pricesNote}</p>
+          )}
         </fieldset>
 
         <p className="studio-form-actions">

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { EVENT_MONEY_FIELDS } from "~/domain/event-field-access";
 import { EVENT_MESSAGES } from "~/domain/event-form-fields";
 import { POUNDS_MESSAGES } from "~/domain/pounds";
 import type { SiteSettings } from "~/domain/site-settings";
@@ -53,8 +54,10 @@ async function post(path: string, fields: Array<[string, Value]>, userId = edito
   });
 }
 
-/** The form as the page shows it, without its (empty) file field. */
-const savedForm = async () => formFields(await (await get("/studio/event", editor.id)).text(), "form.studio-form").filter(([name]) => name !== "image");
+/** The form as the page shows it to `userId` (the editor's has no prices), without its (empty) file field. */
+const savedForm = async (userId = editor.id) =>
+  formFields(await (await get("/studio/event", userId)).text(), "form.studio-form").filter(([name]) => name !== "image");
+const accountant = demoAccount("treasurer").id;
 const homeEvent = async () => parseHtml(await (await get("/", null)).text());
 const bookingPage = async () => parseHtml(await (await get("/book-ticket", member.id)).text());
 const ourActivity = async () => {
@@ -78,15 +81,24 @@ describe("/studio/event: who may use it", () => {
     expect(posted.headers.get("Location")).toBe("/mem-account");
   });
 
-  it("lets editors and accountants in, never cached, with the saved event in the form (prices in pounds)", async () => {
+  it("lets editors and accountants in, never cached, with the saved event in the form; the prices (in pounds) for the accountant only", async () => {
     for (const account of ["editor", "treasurer"] as const) {
       const response = await get("/studio/event", demoAccount(account).id);
       expect(response.status, account).toBe(200);
       expect(response.headers.get("Cache-Control")).toBe("private, no-store");
-      const fields = new Map(formFields(await response.text(), "form.studio-form"));
+      const html = await response.text();
+      const fields = new Map(formFields(html, "form.studio-form"));
       expect(fields.get("ticketTitle")).toBe("Studio Event Test Night");
-      expect(fields.get("christmasAdultPrice"), account).toMatch(/^\d+\.\d{2}$/);
       expect(fields.get("lastBookingDate")).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+      if (account === "treasurer") {
+        expect(fields.get("christmasAdultPrice")).toMatch(/^\d+\.\d{2}$/);
+        expect(fields.get("christmasAdultPriceId")).toMatch(/^price_/);
+      } else {
+        // Not a field, not a value in the page's data, and the page says who sets them.
+        for (const name of EVENT_MONEY_FIELDS) expect(fields.has(name), name).toBe(false);
+        expect(html).not.toContain(String(fields.get("christmasAdultPriceId") ?? "price_"));
+        expect(parseHtml(html).text(".studio-prices-note")).toBe(EVENT_MESSAGES.pricesNote);
+      }
     }
   });
 
@@ -98,7 +110,7 @@ describe("/studio/event: who may use it", () => {
 
 describe("/studio/event: saving", () => {
   it("refuses bad input with a message at each field (400) and saves nothing", async () => {
-    const before = await savedForm();
+    const before = await savedForm(accountant);
     const response = await post(
       "/studio/event",
       withChanges(before, {
@@ -109,6 +121,7 @@ describe("/studio/event: saving", () => {
         christmasAdultPrice: "15p",
         bookingLink: "javascript:alert(1)",
       }),
+      accountant,
     );
     expect(response.status).toBe(400);
     const page = parseHtml(await response.text());
@@ -120,7 +133,7 @@ describe("/studio/event: saving", () => {
     expect(page.text("#event-bookingLink-error")).toBe(EVENT_MESSAGES.link);
     // What was typed stays in the form.
     expect(page.one("#event-capacity")?.attribs.value).toBe("ten");
-    expect(await savedForm()).toEqual(before);
+    expect(await savedForm(accountant)).toEqual(before);
     expect((await homeEvent()).text("#upcoming-event")).not.toBe("Never saved");
   });
 
@@ -184,5 +197,38 @@ describe("/studio/event: saving", () => {
     // Remove ticked: no image.
     expect((await post("/studio/event", [...(await savedForm()), ["image-remove", "1"]])).status).toBe(302);
     expect(await imageOnHome()).toBeNull();
+  });
+});
+
+describe("/studio/event: the prices are the accountant's", () => {
+  it("keeps every price and price id the editor posts as stored, saves the rest, and takes the accountant's", async () => {
+    const stored = () => savedForm(accountant).then((fields) => new Map(fields));
+    const before = await stored();
+    // The editor re-posts the form with prices and price ids of their own, as an accountant's page would send them.
+    const editorsPrices = Object.fromEntries(EVENT_MONEY_FIELDS.map((name) => [name, name.endsWith("Id") ? "price_editors_own" : "0.01"]));
+    const response = await post("/studio/event", [...withChanges(await savedForm(), { venue: "The Editor's Hall" }), ...Object.entries(editorsPrices)]);
+    expect(response.status).toBe(302);
+    const after = await stored();
+    for (const name of EVENT_MONEY_FIELDS) expect(after.get(name), name).toBe(before.get(name));
+    expect(after.get("venue")).toBe("The Editor's Hall");
+
+    const byAccountant = await post("/studio/event", withChanges(await savedForm(accountant), { singlePrice: "9.99" }), accountant);
+    expect(byAccountant.status).toBe(302);
+    expect((await stored()).get("singlePrice")).toBe("9.99");
+  });
+
+  it("tells the editor who sets the prices when the ticket type chosen lacks one (400), and saves nothing", async () => {
+    const before = await savedForm(accountant);
+    // Christmas prices above £0.00 with no price ids, as only an accountant could leave them.
+    const setUp = await post(
+      "/studio/event",
+      withChanges(before, { ticketType: "Individual", christmasAdultPrice: "5.00", christmasAdultPriceId: "" }),
+      accountant,
+    );
+    expect(setUp.status).toBe(302);
+    const response = await post("/studio/event", withChanges(await savedForm(), { ticketType: "Christmas" }));
+    expect(response.status).toBe(400);
+    expect(parseHtml(await response.text()).text('[role="alert"]')).toBe(EVENT_MESSAGES.pricesByAccountant);
+    expect(new Map(await savedForm(accountant)).get("ticketType")).toBe("Individual");
   });
 });
