@@ -68,7 +68,12 @@ export function EventForm({
         <fieldset>
           <legend>Tickets</legend>
           <Field {...field("ticketTitle")} label="Ticket title" maxLength={LIMITS.ticketTitle} hint="The name of the event on tickets and the booking page." />
-          <Field {...field("ticketType")} as="select" label="Ticket type" hint="Only the prices this type charges need to be filled in.">
+          <Field
+            {...field("ticketType")}
+            as="select"
+            label="Ticket type"
+            hint={prices ? "Only the prices this type charges need to be filled in." : "What a booking is charged for. An accountant sets the prices."}
+          >
             {TICKET_TYPE_OPTIONS.map((option) => (
               <option key={option.value} value={option.value}>
                 {option.label}
