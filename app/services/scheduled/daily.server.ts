@@ -3,6 +3,7 @@ import { formatStage, stageFromKey } from "../../domain/renewal-reminder-stages"
 import { recordActivity } from "../activity.server";
 import { deleteExpiredRateLimits } from "../rate-limit.server";
 import { deleteExpiredRevocations } from "../session-revocation.server";
+import { settleOldEmailOwners } from "./email-owners.server";
 import { expireOldCheckouts } from "./expire-checkouts.server";
 import { deleteRecordsPastRetention } from "./retention.server";
 import { sendDueReminders, type ReminderRun } from "./renewal-reminders.server";
@@ -18,8 +19,9 @@ export interface DailyRun {
 
 /**
  * The Worker's daily run (wrangler.toml's cron trigger, server.ts `scheduled`; ADR 0050):
- * renewal reminders for today's stage, expiry of checkouts older than 24 hours, and
- * cleanup of rate-limit and revoked-session rows past their window. Each part runs even if
+ * renewal reminders for today's stage, expiry of checkouts older than 24 hours, cleanup of
+ * rate-limit and revoked-session rows past their window, and the member each older e-mail is
+ * about (email-owners.server.ts). Each part runs even if
  * another fails (the failure is logged and the next day tries again); a run that did
  * something leaves one entry in the activity log.
  */
@@ -33,6 +35,8 @@ export async function runDaily(context: AppLoadContext, at: Date): Promise<Daily
     attempt("revoked-session cleanup", () => deleteExpiredRevocations(db, now), 0),
     // Members' data rights (issue 19, part G): records past their retention; logs its own entry
     attempt("retention", () => deleteRecordsPastRetention(context, at, SCHEDULED_ACTOR), 0),
+    // Whose is this record: older e-mails get the member they are about, a few each day (docs/security.md)
+    attempt("e-mail owners", () => settleOldEmailOwners(context), 0),
   ]);
   if (reminders.kind === "no-site-address") console.warn("Daily run: renewal reminders are due but SITE_URL is not set, so none were sent (ADR 0050).");
   const run = { reminders, expired, removed: rateLimits + revocations };

@@ -434,6 +434,13 @@ export interface PersonalDataRepository {
   eraseRefundReasons(userId: Id): Promise<number>;
   /** The daily run's retention (settings `retention`): deletes outbox e-mails made before `cutoff`; how many. */
   deleteOutboxBefore(cutoff: UnixSeconds): Promise<number>;
+  /**
+   * Up to `limit` e-mails written before e-mails carried a member id and not yet attributed
+   * (migration 0022): each one's id and its one recipient, for the daily run to look up.
+   */
+  outboxOwnersUnknown(limit: number): Promise<Array<{ id: Id; address: string }>>;
+  /** Settles such an e-mail: the member it is about (or null: nobody's), never asked again. */
+  settleOutboxOwner(id: Id, memberId: Id | null): Promise<void>;
   /** The same for contact messages (on Cockpit: marked erased, as eraseContactMessagesBy does); how many. */
   deleteContactMessagesBefore(cutoff: UnixSeconds): Promise<number>;
 }

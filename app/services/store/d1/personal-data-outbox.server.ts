@@ -14,8 +14,20 @@ const marks = (values: unknown[]) => values.map(() => "?").join(", ");
 /** Ids a statement binds: each three times, within D1's 100 parameters. */
 const ID_SLICE = 33;
 
-export function d1PersonalOutbox(db: D1Database): Pick<PersonalDataRepository, "outboxAbout" | "deleteOutboxAbout" | "deleteOutboxBefore"> {
+type OutboxRights = "outboxAbout" | "deleteOutboxAbout" | "deleteOutboxBefore" | "outboxOwnersUnknown" | "settleOutboxOwner";
+
+export function d1PersonalOutbox(db: D1Database): Pick<PersonalDataRepository, OutboxRights> {
   return {
+    async outboxOwnersUnknown(limit) {
+      const { results } = await db
+        .prepare("SELECT id, json_extract(recipients, '$[0]') AS address FROM outbox WHERE owner_unknown = 1 ORDER BY created_at LIMIT ?")
+        .bind(limit)
+        .all<{ id: string; address: unknown }>();
+      return results.map((row) => ({ id: row.id, address: typeof row.address === "string" ? row.address : "" }));
+    },
+    async settleOutboxOwner(id, memberId) {
+      await db.prepare("UPDATE outbox SET member_id = COALESCE(member_id, ?), owner_unknown = 0 WHERE id = ?").bind(memberId, id).run();
+    },
     async deleteOutboxBefore(cutoff) {
       const result = await db.prepare("DELETE FROM outbox WHERE created_at < ?").bind(cutoff).run();
       return result.meta.changes ?? 0;
