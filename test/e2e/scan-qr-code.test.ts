@@ -106,12 +106,17 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(row(page, "Gate Baby").innerText()).resolves.toContain("Child below 5");
       await noSideScroll(page);
 
-      // Tapping a row (anywhere on it) toggles it; selected rows are grey.
-      await row(page, "Gate Adult One").click();
-      await row(page, "Gate Kid").click();
-      await row(page, "Gate Teen").click();
-      await row(page, "Gate Teen").click();
-      // Polled: under load the first read once came before the row showed its new state.
+      // Tapping a row (anywhere on it) toggles it; selected rows are grey. Each tap is seen
+      // before the next (polled: under load a read once came before the row showed its state),
+      // and the earlier ones must still be selected at the end.
+      const tap = async (name: string, selected: boolean) => {
+        await row(page, name).click();
+        await expect.poll(() => row(page, name).locator("input").isChecked(), { message: name }).toBe(selected);
+      };
+      await tap("Gate Adult One", true);
+      await tap("Gate Kid", true);
+      await tap("Gate Teen", true);
+      await tap("Gate Teen", false);
       await expect.poll(() => background(page, "Gate Adult One")).toBe(GREY);
       await expect.poll(() => background(page, "Gate Kid")).toBe(GREY);
       await expect(background(page, "Gate Teen")).resolves.not.toBe(GREY);
