@@ -1,6 +1,7 @@
 import { existsSync } from "node:fs";
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions } from "playwright-core";
 import { inject } from "vitest";
+import { watchContext } from "./browser-diagnostics";
 import { sessionCookieFor } from "./session";
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
@@ -55,6 +56,7 @@ export async function newContext(
   const { signedInAs, cookieConsent = true, ...contextOptions } = options;
   // contextOptions.baseURL (a private server) wins over the shared test server.
   const context = await browser.newContext({ baseURL: baseURL(), ...DESKTOP, ...contextOptions });
+  watchContext(context);
   const url = contextOptions.baseURL ?? baseURL();
   const cookies = [];
   if (signedInAs) {
