@@ -70,7 +70,11 @@ export default defineConfig({
           // The Cockpit run has only the flows whose code differs per store (cockpit-e2e.ts).
           ...(COCKPIT_RUN ? { include: COCKPIT_E2E } : { include: ["test/e2e/**/*.test.ts"], exclude: [...configDefaults.exclude, ...COCKPIT_ONLY_E2E] }),
           globalSetup: [SERVER, "./test/support/browser-setup.ts"],
-          // A failing browser test prints what its pages reported (console errors, failed requests).
+          // A failing browser test prints what its pages reported (console errors, failed
+          // requests), and gets one more try: one lost navigation in a run of hundreds of pages
+          // on a loaded machine no longer refuses a correct submission, and the summary still
+          // names every test that needed it (ADR 57).
+          retry: 1,
           setupFiles: ["./test/support/no-keep-alive.ts", "./test/support/browser-failure-report.ts"],
           fileParallelism: false,
           isolate: false,

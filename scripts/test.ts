@@ -53,6 +53,8 @@ interface Outcome {
   failed: number;
   /** What failed, a line each, repeated at the end where CI's short log shows it. */
   failures: string[];
+  /** Tests that passed only on their second try (browser tests, ADR 57), repeated at the end too. */
+  secondTries: string[];
 }
 
 /** Runs a job; with `quiet` its output is kept and printed when it ends (other jobs run beside it). */
@@ -75,8 +77,8 @@ function run(job: Job, quiet: boolean): Promise<Outcome> {
       const counts = job.summary
         ? reportedCounts(job.summary, job.name)
         : status === 0
-          ? { passed: 1, failed: 0, failures: [] }
-          : { passed: 0, failed: 1, failures: [`✘ ${job.name}`] };
+          ? { passed: 1, failed: 0, failures: [], secondTries: [] }
+          : { passed: 0, failed: 1, failures: [`✘ ${job.name}`], secondTries: [] };
       resolve({ ok: status === 0, ...counts });
     });
   });
@@ -87,12 +89,13 @@ function reportedCounts(file: string, name: string): Omit<Outcome, "ok"> {
   const text = existsSync(file) ? readFileSync(file, "utf8") : "";
   rmSync(file, { force: true });
   const match = /(\d+) passed, (\d+) failed/.exec(text);
-  if (!match) return { passed: 0, failed: 1, failures: [`✘ ${name}: ended before it reported`] };
-  const failures = text
-    .split("\n")
-    .filter((line) => line.startsWith("✘ "))
-    .map((line) => `✘ ${name}: ${line.slice(2)}`);
-  return { passed: Number(match[1]), failed: Number(match[2]), failures };
+  if (!match) return { passed: 0, failed: 1, failures: [`✘ ${name}: ended before it reported`], secondTries: [] };
+  const marked = (mark: string) =>
+    text
+      .split("\n")
+      .filter((line) => line.startsWith(`${mark} `))
+      .map((line) => `${mark} ${name}: ${line.slice(2)}`);
+  return { passed: Number(match[1]), failed: Number(match[2]), failures: marked("✘"), secondTries: marked("⚠") };
 }
 
 /** Runs the jobs `width` at a time, in the order given (longest first keeps the end short). */
@@ -128,7 +131,7 @@ if (!fullRun) {
 } else {
   const build = await run({ name: "Build (remix vite:build) and the worker bundle", command: bin("tsx"), args: ["scripts/build-for-tests.ts"] }, true);
   if (!build.ok) {
-    outcomes = [{ ok: false, passed: 0, failed: 1, failures: ["✘ the build failed: nothing was tested"] }];
+    outcomes = [{ ok: false, passed: 0, failed: 1, failures: ["✘ the build failed: nothing was tested"], secondTries: [] }];
   } else {
     // Every run serves the build just made (TEST_SKIP_BUILD=1).
     const built = { TEST_SKIP_BUILD: "1" };
@@ -165,6 +168,9 @@ const line = `${passed} passed, ${failed} failed`;
 mkdirSync(results, { recursive: true });
 writeFileSync(summaryFile, `${line}\n`);
 const failures = outcomes.flatMap((outcome) => outcome.failures);
+const secondTries = outcomes.flatMap((outcome) => outcome.secondTries);
+if (secondTries.length)
+  console.log(`\nPassed only on a second try (each run's output above has what its pages reported the first time):\n${secondTries.join("\n")}`);
 if (failures.length) console.log(`\nWhat failed (each run's output above has the details):\n${failures.join("\n")}`);
 console.log(`\nnpm test took ${seconds(started)}`);
 console.log(line);

@@ -39,8 +39,11 @@ export function reportBrowserDiagnosticsOnFailure(): void {
     seen.length = 0;
   });
   afterEach((context) => {
-    if (context.task.result?.state === "fail" && seen.length > 0) {
-      console.error(`\nWhat the browser saw during "${context.task.name}":\n  ${seen.join("\n  ")}\n`);
+    const result = context.task.result;
+    if (result?.state === "fail") {
+      // A try that is tried again shows no error of its own in vitest's output: name it here.
+      const error = result.errors?.[0]?.message?.split("\n")[0] ?? "(no message)";
+      console.error(`\n"${context.task.name}" failed: ${error}\nWhat the browser saw:\n  ${seen.join("\n  ") || "(nothing)"}\n`);
     }
     seen.length = 0;
   });

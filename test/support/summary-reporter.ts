@@ -7,7 +7,9 @@ import type { Reporter, TestModule } from "vitest/node";
  * ran in every project, and keeps it in test-results/summary.txt for .ci/run, or in
  * TEST_SUMMARY_FILE when npm test runs several vitest runs at once (scripts/test.ts).
  * Below that line the file names each failure with the first line of its error: CI shows
- * only the end of a long log, so npm test repeats them there (scripts/test.ts).
+ * only the end of a long log, so npm test repeats them there (scripts/test.ts). A test
+ * that passed only on its second try (the browser tests get one, ADR 57) is named too, with
+ * "⚠": it passed, and it is not hidden.
  */
 export default class SummaryReporter implements Reporter {
   onTestRunEnd(testModules: ReadonlyArray<TestModule>, errors: ReadonlyArray<unknown>): void {
@@ -15,12 +17,16 @@ export default class SummaryReporter implements Reporter {
     let failed = 0;
     let skipped = 0;
     const failures: string[] = [];
+    const secondTries: string[] = [];
     for (const module of testModules) {
       let failedHere = 0;
       for (const test of module.children.allTests()) {
         const result = test.result();
-        if (result.state === "passed") passed++;
-        else if (result.state === "failed") {
+        if (result.state === "passed") {
+          passed++;
+          if ((test.diagnostic()?.retryCount ?? 0) > 0)
+            secondTries.push(`${module.moduleId ? path.relative(process.cwd(), module.moduleId) : "?"} › ${test.fullName}: passed on its second try`);
+        } else if (result.state === "failed") {
           failedHere++;
           failures.push(`${module.moduleId ? path.relative(process.cwd(), module.moduleId) : "?"} › ${test.fullName}: ${firstLine(result.errors?.[0])}`);
         } else skipped++;
@@ -38,7 +44,8 @@ export default class SummaryReporter implements Reporter {
     const line = `${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ""}`;
     const file = process.env.TEST_SUMMARY_FILE ?? "test-results/summary.txt";
     mkdirSync(path.dirname(file), { recursive: true });
-    writeFileSync(file, [line, ...failures.map((failure) => `✘ ${failure}`)].join("\n") + "\n");
+    writeFileSync(file, [line, ...failures.map((failure) => `✘ ${failure}`), ...secondTries.map((test) => `⚠ ${test}`)].join("\n") + "\n");
+    for (const test of secondTries) console.log(`⚠ ${test}`);
     console.log(`\nvitest: ${line}`);
   }
 }
