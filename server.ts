@@ -3,15 +3,15 @@ import { createRequestHandler, type AppLoadContext, type ServerBuild } from "@re
 // @ts-expect-error: no types for the generated build
 import * as build from "./build/server";
 import { createAppContext, getLoadContext } from "./app/load-context";
-import { runDaily } from "./app/services/scheduled/daily.server";
-import { mayUseUploadAllowance, renderReadSignedInUser } from "./app/services/auth.server";
-import { EnvError, parseEnv, type AppEnv } from "./app/services/env.server";
-import { PAGE_CACHE_FRESH_SECONDS, PAGE_CACHE_STALE_SECONDS, pageCacheKey, servePage } from "./app/services/page-cache.server";
-import { checkRequestBody, isCrossSiteMutation, isLocalRequest, isStudioUpload, isUnsupportedMediaType } from "./app/services/request-guard.server";
-import { secureResponse } from "./app/services/security-headers.server";
-import { COOKIE_CONSENT_NAME } from "./app/services/shell.server";
-import { contentVersion } from "./app/services/content/content-version.server";
-import { createSwrCache, defaultCache, SwrMemory } from "./app/services/swr-cache.server";
+import { runDaily } from "./app/features/scheduled/daily.server";
+import { mayUseUploadAllowance, renderReadSignedInUser } from "./app/kernel/auth/auth.server";
+import { EnvError, parseEnv, type AppEnv } from "./app/kernel/http/env.server";
+import { PAGE_CACHE_FRESH_SECONDS, PAGE_CACHE_STALE_SECONDS, pageCacheKey, servePage } from "./app/kernel/http/page-cache.server";
+import { checkRequestBody, isCrossSiteMutation, isLocalRequest, isStudioUpload, isUnsupportedMediaType } from "./app/kernel/http/request-guard.server";
+import { secureResponse } from "./app/kernel/http/security-headers.server";
+import { COOKIE_CONSENT_NAME } from "./app/kernel/layout/shell.server";
+import { contentVersion } from "./app/kernel/store/content/content-version.server";
+import { createSwrCache, defaultCache, SwrMemory } from "./app/kernel/http/swr-cache.server";
 
 const serverBuild = build as unknown as ServerBuild;
 const handleRemixRequest = createRequestHandler(serverBuild);

@@ -2,10 +2,10 @@ import type { ActionFunctionArgs, AppLoadContext, EntryContext, LoaderFunctionAr
 import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToReadableStream } from "react-dom/server";
-import { renderReadSignedInUser } from "./services/auth.server";
-import { applyDocumentCacheControl } from "./services/cache-control.server";
-import { SESSION_COOKIE_NAME } from "./services/session.server";
-import { STORE_ERROR_HEADERS, isStoreUnavailable } from "./services/store-errors.server";
+import { renderReadSignedInUser } from "~/kernel/auth/auth.server";
+import { applyDocumentCacheControl } from "~/kernel/http/cache-control.server";
+import { SESSION_COOKIE_NAME } from "~/kernel/auth/session.server";
+import { STORE_ERROR_HEADERS, isStoreUnavailable } from "~/kernel/forms/store-errors.server";
 
 const ABORT_DELAY = 5_000;
 

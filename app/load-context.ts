@@ -1,9 +1,9 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import { parseEnv, type AppEnv } from "./services/env.server";
-import { createStore, type Store } from "./services/store/index.server";
-import { createPublicContent } from "./services/content/index.server";
-import { contentVersion } from "./services/content/content-version.server";
-import type { ContentRepository } from "./services/store/port";
+import { parseEnv, type AppEnv } from "./kernel/http/env.server";
+import { createStore, type Store } from "./kernel/store/index.server";
+import { createPublicContent } from "./kernel/store/content/index.server";
+import { contentVersion } from "./kernel/store/content/content-version.server";
+import type { ContentRepository } from "./kernel/store/port";
 
 /** What the Worker runtime hands us: the same shape from wrangler's dev proxy and from server.ts. */
 export interface CloudflareContext {

@@ -1,13 +1,13 @@
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteError, useRouteLoaderData } from "@remix-run/react";
 import { data, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import type { ReactNode } from "react";
-import { SiteShell } from "~/components/layout/SiteShell";
-import { EMPTY_SHELL } from "~/domain/shell-data";
-import { ErrorPage, NotFoundPage, statusOf, statusTitle } from "~/components/StatusPages";
-import { ASSOCIATION } from "~/domain/association";
-import { loadShell } from "~/services/shell.server";
+import { SiteShell } from "~/kernel/layout/SiteShell";
+import { EMPTY_SHELL } from "~/kernel/layout/shell-data";
+import { ErrorPage, NotFoundPage, statusOf, statusTitle } from "~/kernel/layout/StatusPages";
+import { ASSOCIATION } from "~/kernel/layout/association";
+import { loadShell } from "~/kernel/layout/shell.server";
 import appStyles from "~/styles/app.css?url";
-import { keepPageAfterStoreError } from "~/components/forms/keep-page-after-store-error";
+import { keepPageAfterStoreError } from "~/kernel/forms/keep-page-after-store-error";
 
 /** A 503 from an action (our records could not be reached) keeps the page as it is. */
 export const shouldRevalidate = keepPageAfterStoreError;

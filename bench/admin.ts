@@ -1,4 +1,4 @@
-import { currentYear } from "../app/domain/renewal";
+import { currentYear } from "../app/features/membership/renewal";
 import { demoSettings } from "../seed/demo-content";
 import { formatKb, gzipSize } from "./gzip-size";
 import { request } from "./http";

@@ -1,13 +1,13 @@
 import { spawnSync } from "node:child_process";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { newAccountant, parseFirstAccountant, planFirstAccountant } from "../app/domain/first-accountant";
-import { generateResetKey, RESET_KEY_LIFETIME_SECONDS } from "../app/domain/password-reset";
-import type { Member } from "../app/domain/records";
-import { hashPassword } from "../app/services/password.server";
-import { resetLink } from "../app/services/password-reset.server";
-import { newId, nowSeconds } from "../app/services/store/ids";
-import { memberToRow } from "../app/services/store/d1/rows";
+import { newAccountant, parseFirstAccountant, planFirstAccountant } from "../app/features/office/first-accountant";
+import { generateResetKey, RESET_KEY_LIFETIME_SECONDS } from "../app/features/sign-in/password-reset";
+import type { Member } from "../app/kernel/store/records";
+import { hashPassword } from "../app/kernel/auth/password.server";
+import { resetLink } from "../app/features/sign-in/password-reset.server";
+import { newId, nowSeconds } from "../app/kernel/store/ids";
+import { memberToRow } from "../app/kernel/store/d1/rows";
 import { openLocalD1 } from "../seed/platform";
 import { DEFAULT_PERSIST_TO, ROOT, wranglerEnv } from "./lib";
 

@@ -1,5 +1,5 @@
 import { parseArgs } from "node:util";
-import { createCockpitClient } from "~/services/store/cockpit/client.server";
+import { createCockpitClient } from "~/kernel/store/cockpit/client.server";
 import { openLocalPlatform } from "../seed/platform";
 import { moveLocalDocumentFiles } from "./documents-to-r2/local";
 import { ImportError, importCockpit, summaryLine } from "./import-cockpit/import";

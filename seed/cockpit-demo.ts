@@ -1,4 +1,4 @@
-import type { CockpitEntry } from "~/services/store/cockpit/client.server";
+import type { CockpitEntry } from "~/kernel/store/cockpit/client.server";
 import {
   documentToCockpit,
   eventToCockpit,
@@ -9,10 +9,10 @@ import {
   previousTeamToCockpit,
   settingsToCockpit,
   slideToCockpit,
-} from "~/services/store/cockpit/shapes-content";
-import { USERLIST, memberToCockpit } from "~/services/store/cockpit/shapes-members";
-import { TICKETS, ticketToCockpit } from "~/services/store/cockpit/shapes-tickets";
-import { MEMBERTRANSACTIONS, transactionToCockpit } from "~/services/store/cockpit/shapes-transactions";
+} from "~/kernel/store/cockpit/shapes-content";
+import { USERLIST, memberToCockpit } from "~/kernel/store/cockpit/shapes-members";
+import { TICKETS, ticketToCockpit } from "~/kernel/store/cockpit/shapes-tickets";
+import { MEMBERTRANSACTIONS, transactionToCockpit } from "~/kernel/store/cockpit/shapes-transactions";
 import { buildDemo, type DemoData } from "./demo";
 
 /**

@@ -1,6 +1,6 @@
-import type { Member, Ticket, Transaction } from "~/domain/records";
-import type { SiteSettings } from "~/domain/site-settings";
-import { hashPassword } from "~/services/password.server";
+import type { Member, Ticket, Transaction } from "~/kernel/store/records";
+import type { SiteSettings } from "~/kernel/store/site-settings";
+import { hashPassword } from "~/kernel/auth/password.server";
 import { DEMO_ACCOUNTS, type DemoAccountKey } from "./demo-accounts";
 import { ID_SPACE, seedId } from "./ids";
 

@@ -10,8 +10,8 @@ import type {
   PreviousTeam,
   Ticket,
   Transaction,
-} from "~/domain/records";
-import type { SiteSettings } from "~/domain/site-settings";
+} from "~/kernel/store/records";
+import type { SiteSettings } from "~/kernel/store/site-settings";
 import { demoDocuments, demoEvents, demoGalleries, demoNews, demoOfficeBearers, demoPages, demoPreviousTeams, demoSettings, demoSlides } from "./demo-content";
 import { demoMembers, demoTickets, demoTransactions } from "./demo-members";
 

@@ -1,10 +1,10 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { contentTypeFor } from "~/domain/document-file";
-import type { DocumentRecord } from "~/domain/records";
-import { mediaKeyForPath } from "~/domain/uploads/media-key";
-import { createMedia } from "~/services/media.server";
+import { contentTypeFor } from "~/features/site/document-file";
+import type { DocumentRecord } from "~/kernel/store/records";
+import { mediaKeyForPath } from "~/kernel/media/uploads/media-key";
+import { createMedia } from "~/kernel/media/media.server";
 
 /** The demo documents' files, kept out of public/ (members only), in seed/files/documents. */
 const FILES_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), "files");

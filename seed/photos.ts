@@ -1,8 +1,8 @@
-import type { Gallery, MediaRef } from "~/domain/records";
-import { bumpContentVersion } from "~/services/content/content-version.server";
-import { deletePhoto, storePhoto } from "~/services/photos.server";
-import { galleryToRow } from "~/services/store/d1/rows";
-import { bulkUpsert } from "~/services/store/d1/sql";
+import type { Gallery, MediaRef } from "~/kernel/store/records";
+import { bumpContentVersion } from "~/kernel/store/content/content-version.server";
+import { deletePhoto, storePhoto } from "~/kernel/media/photos.server";
+import { galleryToRow } from "~/kernel/store/d1/rows";
+import { bulkUpsert } from "~/kernel/store/d1/sql";
 import { ID_SPACE, seedId } from "./ids";
 import { photoJpeg } from "./photo-image";
 import { BANNER, PHONE_PHOTO, photoPlan } from "./photo-plan";

@@ -1,4 +1,4 @@
-import { hashPassword } from "~/services/password.server";
+import { hashPassword } from "~/kernel/auth/password.server";
 import { buildDemo } from "./demo";
 import { syntheticData } from "./synthetic";
 import { writeAccounts, writeDemo } from "./write";

@@ -1,6 +1,6 @@
-import type { Attendee, AttendeeBand, Member, Ticket, Transaction } from "~/domain/records";
-import { BAND_LIMITS } from "~/domain/records";
-import type { SiteSettings } from "~/domain/site-settings";
+import type { Attendee, AttendeeBand, Member, Ticket, Transaction } from "~/kernel/store/records";
+import { BAND_LIMITS } from "~/kernel/store/records";
+import type { SiteSettings } from "~/kernel/store/site-settings";
 import { ID_SPACE, prng, seedId } from "./ids";
 
 /**

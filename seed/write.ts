@@ -1,4 +1,4 @@
-import type { Member, Ticket, Transaction } from "~/domain/records";
+import type { Member, Ticket, Transaction } from "~/kernel/store/records";
 import {
   attendeeToRow,
   documentToRow,
@@ -11,8 +11,8 @@ import {
   slideToRow,
   ticketToRow,
   transactionToRow,
-} from "~/services/store/d1/rows";
-import { bulkUpsert } from "~/services/store/d1/sql";
+} from "~/kernel/store/d1/rows";
+import { bulkUpsert } from "~/kernel/store/d1/sql";
 import type { DemoData } from "./demo";
 import { writeDocumentFiles } from "./document-files";
 

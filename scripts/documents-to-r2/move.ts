@@ -1,4 +1,4 @@
-import { mediaKeyForPath } from "~/domain/uploads/media-key";
+import { mediaKeyForPath } from "~/kernel/media/uploads/media-key";
 
 /**
  * Moves the members' documents' files out of D1's `document_files` (migration 0004) into the

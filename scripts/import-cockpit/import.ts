@@ -1,12 +1,12 @@
-import { contentTypeFor } from "~/domain/document-file";
-import { resolveMediaUrl } from "~/domain/media";
-import { mediaKeyForPath } from "~/domain/uploads/media-key";
-import { createMedia } from "~/services/media.server";
-import { TICKET_CODE_ALPHABET } from "~/domain/ticket-code";
-import type { Ticket } from "~/domain/records";
-import { ACTIVITY, activityFromCockpit, isMissingCollection } from "~/services/store/cockpit/activity.server";
-import type { CockpitClient, CockpitEntry } from "~/services/store/cockpit/client.server";
-import { CONTACT_FORM, readContactMessages } from "~/services/store/cockpit/contact.server";
+import { contentTypeFor } from "~/features/site/document-file";
+import { resolveMediaUrl } from "~/kernel/media/media";
+import { mediaKeyForPath } from "~/kernel/media/uploads/media-key";
+import { createMedia } from "~/kernel/media/media.server";
+import { TICKET_CODE_ALPHABET } from "~/features/tickets/ticket-code";
+import type { Ticket } from "~/kernel/store/records";
+import { ACTIVITY, activityFromCockpit, isMissingCollection } from "~/kernel/store/cockpit/activity.server";
+import type { CockpitClient, CockpitEntry } from "~/kernel/store/cockpit/client.server";
+import { CONTACT_FORM, readContactMessages } from "~/kernel/store/cockpit/contact.server";
 import {
   documentFromCockpit,
   eventFromCockpit,
@@ -18,11 +18,11 @@ import {
   previousTeamFromCockpit,
   settingsFromCockpit,
   slideFromCockpit,
-} from "~/services/store/cockpit/shapes-content";
-import { seconds } from "~/services/store/cockpit/shapes-loose";
-import { memberFromCockpit, USERLIST } from "~/services/store/cockpit/shapes-members";
-import { ticketFromCockpit, TICKETS } from "~/services/store/cockpit/shapes-tickets";
-import { MEMBERTRANSACTIONS, transactionFromCockpit } from "~/services/store/cockpit/shapes-transactions";
+} from "~/kernel/store/cockpit/shapes-content";
+import { seconds } from "~/kernel/store/cockpit/shapes-loose";
+import { memberFromCockpit, USERLIST } from "~/kernel/store/cockpit/shapes-members";
+import { ticketFromCockpit, TICKETS } from "~/kernel/store/cockpit/shapes-tickets";
+import { MEMBERTRANSACTIONS, transactionFromCockpit } from "~/kernel/store/cockpit/shapes-transactions";
 import {
   attendeeToRow,
   documentToRow,
@@ -35,10 +35,10 @@ import {
   slideToRow,
   ticketToRow,
   transactionToRow,
-} from "~/services/store/d1/rows";
-import { activityToRow } from "~/services/store/d1/activity.server";
-import { bulkUpsert, type SqlRow } from "~/services/store/d1/sql";
-import { StoreUnavailableError } from "~/services/store/errors";
+} from "~/kernel/store/d1/rows";
+import { activityToRow } from "~/kernel/store/d1/activity.server";
+import { bulkUpsert, type SqlRow } from "~/kernel/store/d1/sql";
+import { StoreUnavailableError } from "~/kernel/store/errors";
 
 /**
  * `npm run import:cockpit`: copies an association's data from Cockpit into the D1 store, so

@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { activityEntry, roleChange } from "~/domain/activity";
-import { d1Activity } from "~/services/store/d1/activity.server";
+import { activityEntry, roleChange } from "~/kernel/activity/activity";
+import { d1Activity } from "~/kernel/store/d1/activity.server";
 import { axeViolations } from "../support/axe";
 import { DESKTOP, PHONE, hydrated, launchBrowser, newContext } from "../support/browser";
 import { sidewaysOverflow, unhintedScrollRegions } from "../support/phone-width";

@@ -1,10 +1,10 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { heldSince } from "~/domain/event-capacity";
-import type { SiteSettings } from "~/domain/site-settings";
-import { eventYear } from "~/domain/ticket-rules";
-import { d1Tickets } from "~/services/store/d1/tickets.server";
-import { nowSeconds } from "~/services/store/ids";
+import { heldSince } from "~/features/tickets/event-capacity";
+import type { SiteSettings } from "~/kernel/store/site-settings";
+import { eventYear } from "~/features/tickets/ticket-rules";
+import { d1Tickets } from "~/kernel/store/d1/tickets.server";
+import { nowSeconds } from "~/kernel/store/ids";
 import { PHONE, hydrated, launchBrowser, newContext } from "../support/browser";
 import { startSeededServer, type SeededServer } from "../support/seeded-server";
 import { demoAccount } from "../support/session";

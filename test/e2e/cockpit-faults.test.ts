@@ -1,6 +1,6 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { STORE_UNAVAILABLE_MESSAGE } from "~/domain/store-errors";
+import { STORE_UNAVAILABLE_MESSAGE } from "~/kernel/forms/store-errors";
 import { buildCockpitDemo } from "../../seed/cockpit-demo";
 import { axeViolations } from "../support/axe";
 import { DESKTOP, PHONE, hydrated, launchBrowser, newContext } from "../support/browser";

@@ -1,8 +1,8 @@
 import { createHmac } from "node:crypto";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { MEMBER_NUMBER_NOT_GENERATED } from "~/domain/member-number";
-import { passwordHashKind, verifyPassword } from "~/services/password.server";
+import { MEMBER_NUMBER_NOT_GENERATED } from "~/kernel/store/member-number";
+import { passwordHashKind, verifyPassword } from "~/kernel/auth/password.server";
 import { DESKTOP, launchBrowser, newContext } from "../support/browser";
 import { LEGACY_USERLIST_ENTRY } from "../support/cockpit-legacy";
 import { MESSAGES } from "../support/password-reset";

@@ -1,8 +1,8 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { currentYear } from "~/domain/renewal";
-import { createD1Store } from "~/services/store/d1/index.server";
-import { createTicketWithCode } from "~/services/ticket-lookup.server";
+import { currentYear } from "~/features/membership/renewal";
+import { createD1Store } from "~/kernel/store/d1/index.server";
+import { createTicketWithCode } from "~/features/tickets/ticket-lookup.server";
 import { changeTickets } from "../support/book-ticket";
 import { PHONE, hydrated, launchBrowser, newContext } from "../support/browser";
 import { newMember } from "../support/fixtures";

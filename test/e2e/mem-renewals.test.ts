@@ -1,10 +1,10 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { readSheet } from "read-excel-file/universal";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { currentYear } from "~/domain/renewal";
-import { pendingMembersQuery } from "~/domain/renewals-report";
-import { d1Members } from "~/services/store/d1/members.server";
-import { d1Transactions } from "~/services/store/d1/transactions.server";
+import { currentYear } from "~/features/membership/renewal";
+import { pendingMembersQuery } from "~/features/office/renewals-report";
+import { d1Members } from "~/kernel/store/d1/members.server";
+import { d1Transactions } from "~/kernel/store/d1/transactions.server";
 import { axeViolations } from "../support/axe";
 import { DESKTOP, PHONE, hydrated, launchBrowser, newContext } from "../support/browser";
 import { startFakeResend, type FakeResend } from "../support/fake-resend";

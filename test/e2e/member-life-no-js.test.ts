@@ -1,8 +1,8 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { PAYMENT_LINK_SUBJECT } from "~/domain/payment-link";
-import { REGISTRATION_TITLE, RENEWAL_TITLE } from "~/domain/fees";
-import { ALREADY_PAID_MESSAGE, currentYear } from "~/domain/renewal";
+import { PAYMENT_LINK_SUBJECT } from "~/features/payments/payment-link";
+import { REGISTRATION_TITLE, RENEWAL_TITLE } from "~/features/payments/fees";
+import { ALREADY_PAID_MESSAGE, currentYear } from "~/features/membership/renewal";
 import { PHONE, launchBrowser, newContext } from "../support/browser";
 import { startSeededServer, type SeededServer } from "../support/seeded-server";
 import { withServerStore } from "../support/server-store";

@@ -1,9 +1,9 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { currentYear } from "~/domain/renewal";
-import { APPLICATION_REJECTED_SUBJECT } from "~/emails/ApplicationRejectedEmail";
-import { hashPassword } from "~/services/password.server";
-import { d1Members } from "~/services/store/d1/members.server";
+import { currentYear } from "~/features/membership/renewal";
+import { APPLICATION_REJECTED_SUBJECT } from "~/features/office/emails/ApplicationRejectedEmail";
+import { hashPassword } from "~/kernel/auth/password.server";
+import { d1Members } from "~/kernel/store/d1/members.server";
 import { DESKTOP, PHONE, fitsScreen, hydrated, launchBrowser, newContext } from "../support/browser";
 import { newMember } from "../support/fixtures";
 import { startSeededServer, type SeededServer } from "../support/seeded-server";

@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { verifyPaymentLinkToken } from "~/services/payment-link.server";
-import { d1Members } from "~/services/store/d1/members.server";
+import { verifyPaymentLinkToken } from "~/features/payments/payment-link.server";
+import { d1Members } from "~/kernel/store/d1/members.server";
 import { DESKTOP, PHONE, hydrated, launchBrowser, newContext } from "../support/browser";
 import { newMember } from "../support/fixtures";
 import { startSeededServer, type SeededServer } from "../support/seeded-server";

@@ -1,7 +1,7 @@
 import type { Browser, BrowserContextOptions, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { currentYear } from "~/domain/renewal";
-import { d1Members } from "~/services/store/d1/members.server";
+import { currentYear } from "~/features/membership/renewal";
+import { d1Members } from "~/kernel/store/d1/members.server";
 import { DESKTOP, PHONE, fitsScreen, hydrated, launchBrowser, newContext } from "../support/browser";
 import { withDb } from "../support/book-ticket";
 import { newMember } from "../support/fixtures";

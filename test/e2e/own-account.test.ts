@@ -1,6 +1,6 @@
 import type { Browser, BrowserContextOptions, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { EMAIL_CHANGED_MESSAGE, OWN_PASSWORD_CHANGED_MESSAGE, WRONG_CURRENT_PASSWORD_MESSAGE, emailLinkSentMessage } from "~/domain/own-account";
+import { EMAIL_CHANGED_MESSAGE, OWN_PASSWORD_CHANGED_MESSAGE, WRONG_CURRENT_PASSWORD_MESSAGE, emailLinkSentMessage } from "~/features/membership/own-account";
 import { DESKTOP, PHONE, fitsScreen as fits, hydrated, launchBrowser, newContext } from "../support/browser";
 import { latestEmailConfirmLink } from "../support/own-account";
 import { MESSAGES, startServerWithAccounts, type AccountsServer } from "../support/password-reset";

@@ -4,7 +4,7 @@ import { axeViolations } from "../support/axe";
 import { DESKTOP, PHONE, launchBrowser, newContext } from "../support/browser";
 import { startSeededServer, type SeededServer } from "../support/seeded-server";
 import { demoAccount, devEnv } from "../support/session";
-import { paymentLinkToken } from "~/services/payment-link.server";
+import { paymentLinkToken } from "~/features/payments/payment-link.server";
 
 /**
  * Payments with the practice checkout (the embedded default) and JavaScript off, on a

@@ -1,6 +1,6 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { practiceGateway } from "~/services/checkout/practice-gateway.server";
+import { practiceGateway } from "~/features/payments/checkout/practice-gateway.server";
 import { axeViolations } from "../support/axe";
 import { DESKTOP, PHONE, hydrated, launchBrowser, newContext } from "../support/browser";
 import { practiceSession, readPracticeSessionOf } from "../support/practice-checkout";

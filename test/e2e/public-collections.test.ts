@@ -2,7 +2,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DESKTOP, PHONE, hydrated, launchBrowser, newContext } from "../support/browser";
 import { demoGalleries, demoOfficeBearers } from "../../seed/demo-content";
-import { THUMBNAIL_SIZES } from "../../app/components/gallery/Lightbox";
+import { THUMBNAIL_SIZES } from "../../app/features/site/components/Lightbox";
 import { TIMEOUTS } from "../support/time-budget";
 
 let browser: Browser;

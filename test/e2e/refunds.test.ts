@@ -1,10 +1,10 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Transaction } from "~/domain/records";
-import { REFUNDED_TICKET } from "~/domain/refunds";
-import { currentYear } from "~/domain/renewal";
-import { d1Members } from "~/services/store/d1/members.server";
-import { ticketToken } from "~/services/ticket-token.server";
+import type { Transaction } from "~/kernel/store/records";
+import { REFUNDED_TICKET } from "~/features/payments/refunds";
+import { currentYear } from "~/features/membership/renewal";
+import { d1Members } from "~/kernel/store/d1/members.server";
+import { ticketToken } from "~/features/tickets/ticket-token.server";
 import { client } from "../support/book-ticket";
 import { DESKTOP, PHONE, hydrated, launchBrowser, newContext } from "../support/browser";
 import { startFakeStripe, type FakeStripe } from "../support/fake-stripe";

@@ -1,6 +1,6 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { d1Members } from "~/services/store/d1/members.server";
+import { d1Members } from "~/kernel/store/d1/members.server";
 import { hydrated, launchBrowser, newContext } from "../support/browser";
 import { newMember } from "../support/fixtures";
 import { startSeededServer, type SeededServer } from "../support/seeded-server";

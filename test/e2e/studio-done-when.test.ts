@@ -1,10 +1,10 @@
 import type { Browser, BrowserContext, Page, Response } from "playwright-core";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { heldSince } from "~/domain/event-capacity";
-import { formatEventDate, formatStartTime } from "~/domain/event-details";
-import { eventYear } from "~/domain/ticket-rules";
-import { nowSeconds } from "~/services/store/ids";
+import { heldSince } from "~/features/tickets/event-capacity";
+import { formatEventDate, formatStartTime } from "~/features/tickets/event-details";
+import { eventYear } from "~/features/tickets/ticket-rules";
+import { nowSeconds } from "~/kernel/store/ids";
 import { hydrated, launchBrowser, newContext } from "../support/browser";
 import { startSeededServer, type SeededServer } from "../support/seeded-server";
 import { withServerStore } from "../support/server-store";

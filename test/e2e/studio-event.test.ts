@@ -1,6 +1,6 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { SiteSettings } from "~/domain/site-settings";
+import type { SiteSettings } from "~/kernel/store/site-settings";
 import { axeViolations } from "../support/axe";
 import { PHONE, hydrated, launchBrowser, newContext } from "../support/browser";
 import { sidewaysOverflow } from "../support/phone-width";

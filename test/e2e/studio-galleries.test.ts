@@ -7,8 +7,8 @@ import { sidewaysOverflow } from "../support/phone-width";
 import { startSeededServer, type SeededServer } from "../support/seeded-server";
 import { demoAccount } from "../support/session";
 import { PHP_SCRIPT } from "../support/upload-fixtures";
-import { GALLERY_TEXTS } from "~/domain/gallery-edit";
-import { UPLOAD_MESSAGES } from "~/domain/uploads";
+import { GALLERY_TEXTS } from "~/features/studio/gallery-edit";
+import { UPLOAD_MESSAGES } from "~/kernel/media/uploads";
 import { TIMEOUTS } from "../support/time-budget";
 
 /**

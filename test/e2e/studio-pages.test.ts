@@ -1,8 +1,8 @@
 import type { Browser, Page } from "playwright-core";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createCockpitClient } from "~/services/store/cockpit/client.server";
-import { cockpitContent } from "~/services/store/cockpit/content.server";
+import { createCockpitClient } from "~/kernel/store/cockpit/client.server";
+import { cockpitContent } from "~/kernel/store/cockpit/content.server";
 import { PHONE, hydrated, launchBrowser, newContext } from "../support/browser";
 import { sidewaysOverflow } from "../support/phone-width";
 import { startSeededServer, type SeededServer } from "../support/seeded-server";

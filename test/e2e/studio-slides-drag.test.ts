@@ -1,7 +1,7 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createCockpitClient } from "~/services/store/cockpit/client.server";
-import { cockpitContent } from "~/services/store/cockpit/content.server";
+import { createCockpitClient } from "~/kernel/store/cockpit/client.server";
+import { cockpitContent } from "~/kernel/store/cockpit/content.server";
 import { DESKTOP, hydrated, launchBrowser, newContext } from "../support/browser";
 import { startSeededServer, type SeededServer } from "../support/seeded-server";
 import { demoAccount } from "../support/session";

@@ -1,9 +1,9 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { formatTicketCode } from "~/domain/ticket-code";
-import { createD1Store } from "~/services/store/d1/index.server";
-import { sendTicketConfirmation } from "~/services/ticket-email.server";
+import { formatTicketCode } from "~/features/tickets/ticket-code";
+import { createD1Store } from "~/kernel/store/d1/index.server";
+import { sendTicketConfirmation } from "~/features/tickets/ticket-email.server";
 import { axeViolations } from "../support/axe";
 import { DESKTOP, fitsScreen, launchBrowser, newContext, PHONE } from "../support/browser";
 import { startSeededServer, type SeededServer } from "../support/seeded-server";

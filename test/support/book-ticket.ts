@@ -1,4 +1,4 @@
-import type { SiteSettings } from "~/domain/site-settings";
+import type { SiteSettings } from "~/kernel/store/site-settings";
 import { openServerPlatform } from "./server-d1";
 import type { SeededServer } from "./seeded-server";
 import { sessionCookieFor } from "./session";

@@ -1,7 +1,7 @@
-import { activityToCockpit } from "~/services/store/cockpit/activity.server";
-import { activityFromRow } from "~/services/store/d1/activity.server";
-import { memberFromRow, ticketFromRow, transactionFromRow } from "~/services/store/d1/rows";
-import type { SiteSettings } from "~/domain/site-settings";
+import { activityToCockpit } from "~/kernel/store/cockpit/activity.server";
+import { activityFromRow } from "~/kernel/store/d1/activity.server";
+import { memberFromRow, ticketFromRow, transactionFromRow } from "~/kernel/store/d1/rows";
+import type { SiteSettings } from "~/kernel/store/site-settings";
 import { cockpitDemoAccounts, cockpitDemoContent, type CockpitDemo } from "../../seed/cockpit-demo";
 import { buildDemo } from "../../seed/demo";
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach } from "vitest";
-import { createCockpitClient, type CockpitClient } from "~/services/store/cockpit/client.server";
+import { createCockpitClient, type CockpitClient } from "~/kernel/store/cockpit/client.server";
 import { startFakeCockpit, type CockpitEntry, type FakeCockpit } from "./fake-cockpit";
 
 /**

@@ -3,8 +3,8 @@ import path from "node:path";
 import { afterAll, beforeAll } from "vitest";
 import { Miniflare } from "miniflare";
 import { unstable_splitSqlQuery } from "wrangler";
-import { createD1Store } from "~/services/store/d1/index.server";
-import type { Store } from "~/services/store/port";
+import { createD1Store } from "~/kernel/store/d1/index.server";
+import type { Store } from "~/kernel/store/port";
 import { ROOT } from "../../scripts/lib";
 import { bindingsOnOwnProxy } from "../../scripts/own-proxy";
 

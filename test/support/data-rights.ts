@@ -1,7 +1,7 @@
-import { activityEntry } from "~/domain/activity";
-import { currentYear } from "~/domain/renewal";
-import { hashPassword } from "~/services/password.server";
-import { createD1Store } from "~/services/store/d1/index.server";
+import { activityEntry } from "~/kernel/activity/activity";
+import { currentYear } from "~/features/membership/renewal";
+import { hashPassword } from "~/kernel/auth/password.server";
+import { createD1Store } from "~/kernel/store/d1/index.server";
 import { demoAccount } from "./session";
 import { newMember, newTicket, newTransaction } from "./fixtures";
 

@@ -1,7 +1,7 @@
-import { currentYear } from "~/domain/renewal";
-import type { NewTicket } from "~/domain/records";
-import { d1Members } from "~/services/store/d1/members.server";
-import { d1Tickets } from "~/services/store/d1/tickets.server";
+import { currentYear } from "~/features/membership/renewal";
+import type { NewTicket } from "~/kernel/store/records";
+import { d1Members } from "~/kernel/store/d1/members.server";
+import { d1Tickets } from "~/kernel/store/d1/tickets.server";
 import { newMember, newTicket } from "./fixtures";
 
 /**

@@ -1,4 +1,4 @@
-import type { NewMember, NewTicket, NewTransaction } from "~/domain/records";
+import type { NewMember, NewTicket, NewTransaction } from "~/kernel/store/records";
 
 let counter = 0;
 

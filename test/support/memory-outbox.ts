@@ -1,5 +1,5 @@
-import type { EmailStatus, NewOutboxEmail, OutboxEmail } from "~/domain/records";
-import type { OutboxRepository } from "~/services/store/port";
+import type { EmailStatus, NewOutboxEmail, OutboxEmail } from "~/kernel/store/records";
+import type { OutboxRepository } from "~/kernel/store/port";
 
 /** The outbox port in memory: what the e-mail service recorded, and every status change. */
 export function memoryOutbox() {

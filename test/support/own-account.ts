@@ -1,4 +1,4 @@
-import { CONFIRM_EMAIL_CHANGE_SUBJECT } from "~/emails/ConfirmEmailChangeEmail";
+import { CONFIRM_EMAIL_CHANGE_SUBJECT } from "~/features/membership/emails/ConfirmEmailChangeEmail";
 import { outboxTo } from "./password-reset";
 
 /** Helpers of the own-account tests (HTTP and browser). */

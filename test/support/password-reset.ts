@@ -1,6 +1,6 @@
-import type { MemberPatch } from "~/domain/records";
-import { hashPassword } from "~/services/password.server";
-import { d1Members } from "~/services/store/d1/members.server";
+import type { MemberPatch } from "~/kernel/store/records";
+import { hashPassword } from "~/kernel/auth/password.server";
+import { d1Members } from "~/kernel/store/d1/members.server";
 import { newMember } from "./fixtures";
 import { startSeededServer, type SeededServer } from "./seeded-server";
 

@@ -1,5 +1,5 @@
-import type { NewCheckoutSession } from "~/services/checkout/gateway";
-import { readPracticeSession, type PracticeSession } from "~/services/checkout/practice-gateway.server";
+import type { NewCheckoutSession } from "~/features/payments/checkout/gateway";
+import { readPracticeSession, type PracticeSession } from "~/features/payments/checkout/practice-gateway.server";
 import { withServerD1 } from "./server-d1";
 
 /**

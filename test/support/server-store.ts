@@ -1,7 +1,7 @@
-import { createCockpitClient } from "~/services/store/cockpit/client.server";
-import { createCockpitStore } from "~/services/store/cockpit/index.server";
-import { createD1Store } from "~/services/store/d1/index.server";
-import type { Store } from "~/services/store/port";
+import { createCockpitClient } from "~/kernel/store/cockpit/client.server";
+import { createCockpitStore } from "~/kernel/store/cockpit/index.server";
+import { createD1Store } from "~/kernel/store/d1/index.server";
+import type { Store } from "~/kernel/store/port";
 import { withServerD1 } from "./server-d1";
 import type { SeededServer } from "./seeded-server";
 

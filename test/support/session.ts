@@ -1,5 +1,5 @@
-import { parseEnv } from "~/services/env.server";
-import { createSessionStorage, newSessionCookie } from "~/services/session.server";
+import { parseEnv } from "~/kernel/http/env.server";
+import { createSessionStorage, newSessionCookie } from "~/kernel/auth/session.server";
 import { DEMO_ACCOUNTS, type DemoAccountKey } from "../../seed/demo-accounts";
 import { demoMemberId } from "../../seed/demo-members";
 

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe } from "vitest";
-import { DEFAULT_VERIFY_DELAY_MS } from "~/services/store/cockpit/best-effort.server";
-import { createCockpitClient } from "~/services/store/cockpit/client.server";
-import { createCockpitStore } from "~/services/store/cockpit/index.server";
-import { createD1Store } from "~/services/store/d1/index.server";
-import type { Id, UnixSeconds } from "~/domain/records";
-import type { Store } from "~/services/store/port";
+import { DEFAULT_VERIFY_DELAY_MS } from "~/kernel/store/cockpit/best-effort.server";
+import { createCockpitClient } from "~/kernel/store/cockpit/client.server";
+import { createCockpitStore } from "~/kernel/store/cockpit/index.server";
+import { createD1Store } from "~/kernel/store/d1/index.server";
+import type { Id, UnixSeconds } from "~/kernel/store/records";
+import type { Store } from "~/kernel/store/port";
 import { createTestD1 } from "./d1";
 import { startCockpitBackend, type CockpitBackend, type CockpitBackendOptions } from "./cockpit-backend";
 import { realCockpitTemplate } from "./real-cockpit";

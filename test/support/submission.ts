@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ZodType } from "zod";
-import { replyErrors } from "~/components/forms/reply";
+import { replyErrors } from "~/kernel/forms/reply";
 
 /**
  * A form parsed as an action parses it (conform's parseWithZod), in the shape the schema

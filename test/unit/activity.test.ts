@@ -9,7 +9,7 @@ import {
   roleChange,
   type ActivityEntry,
   type ActivityMember,
-} from "~/domain/activity";
+} from "~/kernel/activity/activity";
 
 const john: ActivityMember = { id: "m1", fullName: "John Doe", memberNumber: 1042 };
 const legacy: ActivityMember = { id: "m2", fullName: "Old Record", memberNumber: null };

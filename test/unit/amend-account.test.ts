@@ -1,10 +1,10 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { describe, expect, it, vi } from "vitest";
-import type { Member, MemberPatch } from "~/domain/records";
-import { replyErrors } from "~/components/forms/reply";
-import { INVALID_FORM_MESSAGE } from "~/domain/member-details-form";
-import { accountFormValues, amendFormSchema, loadAmendAccount, updateAccountDetails as save } from "~/services/account.server";
+import type { Member, MemberPatch } from "~/kernel/store/records";
+import { replyErrors } from "~/kernel/forms/reply";
+import { INVALID_FORM_MESSAGE } from "~/features/membership/member-details-form";
+import { accountFormValues, amendFormSchema, loadAmendAccount, updateAccountDetails as save } from "~/features/membership/account.server";
 
 const NOW = new Date("2026-05-10T12:00:00Z");
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { applicationSheet, applicationSheetAccess, formatRegistrationDate, isPlausibleRecordId, NOT_GIVEN } from "~/domain/application-sheet";
-import type { Member } from "~/domain/records";
+import { applicationSheet, applicationSheetAccess, formatRegistrationDate, isPlausibleRecordId, NOT_GIVEN } from "~/features/membership/application-sheet";
+import type { Member } from "~/kernel/store/records";
 import { newMember } from "../support/fixtures";
 
 // 5 March 2026, 12:00 UTC.

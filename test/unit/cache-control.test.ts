@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { applyDocumentCacheControl, PRIVATE_CACHE_CONTROL, PUBLIC_HTML_CACHE_CONTROL } from "~/services/cache-control.server";
+import { applyDocumentCacheControl, PRIVATE_CACHE_CONTROL, PUBLIC_HTML_CACHE_CONTROL } from "~/kernel/http/cache-control.server";
 
 const decide = (cookie: string | null, { renderReadUser = false, chosen }: { renderReadUser?: boolean; chosen?: string } = {}) => {
   const headers = new Headers(chosen ? { "Cache-Control": chosen } : {});

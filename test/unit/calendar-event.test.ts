@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { calendarEntrySchema } from "~/domain/calendar-entry-form";
-import { calendarDayKey, dayNumber, isPastEvent, monthNumber } from "~/domain/calendar-event";
+import { calendarEntrySchema } from "~/features/studio/calendar-entry-form";
+import { calendarDayKey, dayNumber, isPastEvent, monthNumber } from "~/features/site/calendar-event";
 
 /** Unix seconds of a UK wall-clock moment given in UTC. */
 const at = (iso: string) => Date.parse(iso) / 1000;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { reusableTicket, reusableTransaction } from "~/domain/checkout-reuse";
-import type { Ticket, Transaction } from "~/domain/records";
-import { paidTicketsFor } from "~/domain/ticket-booking";
+import { reusableTicket, reusableTransaction } from "~/features/payments/checkout-reuse";
+import type { Ticket, Transaction } from "~/kernel/store/records";
+import { paidTicketsFor } from "~/features/tickets/ticket-booking";
 
 const tx = (overrides: Partial<Transaction>): Transaction => ({
   id: "t1",

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { cmsFileUrl } from "~/services/store/cockpit/documents.server";
+import { cmsFileUrl } from "~/kernel/store/cockpit/documents.server";
 
 describe("a Cockpit document's file URL", () => {
   const base = "https://cms.example.org/";

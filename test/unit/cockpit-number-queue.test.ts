@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { numberQueue } from "~/services/store/cockpit/members.server";
+import { numberQueue } from "~/kernel/store/cockpit/members.server";
 
 /** The member-number queue over Cockpit (ADR 33): who holds a number, and what each waiting entry is owed. */
 describe("numberQueue", () => {

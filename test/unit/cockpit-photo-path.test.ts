@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { photoIdOfPath, sitePathOfUploadedPhoto, uploadedAssetId, uploadedPhotoId } from "~/domain/cockpit-photo-path";
-import { media } from "~/services/store/cockpit/shapes-loose";
-import { UPLOAD_MESSAGES } from "~/domain/uploads";
-import { storePhoto } from "~/services/photos.server";
+import { photoIdOfPath, sitePathOfUploadedPhoto, uploadedAssetId, uploadedPhotoId } from "~/kernel/media/cockpit-photo-path";
+import { media } from "~/kernel/store/cockpit/shapes-loose";
+import { UPLOAD_MESSAGES } from "~/kernel/media/uploads";
+import { storePhoto } from "~/kernel/media/photos.server";
 import { imageStart, plainJpeg } from "../support/upload-fixtures";
 
 const ID = "0f8e2a4c-1b2d-4e6f-8a9b-0c1d2e3f4a5b";

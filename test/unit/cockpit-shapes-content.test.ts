@@ -23,9 +23,9 @@ import {
   settingsToCockpit,
   slideFromCockpit,
   slideToCockpit,
-} from "~/services/store/cockpit/shapes-content";
-import { bool, media, num, penceFromPounds, seconds, text } from "~/services/store/cockpit/shapes-loose";
-import { siteSettingsSchema } from "~/domain/site-settings";
+} from "~/kernel/store/cockpit/shapes-content";
+import { bool, media, num, penceFromPounds, seconds, text } from "~/kernel/store/cockpit/shapes-loose";
+import { siteSettingsSchema } from "~/kernel/store/site-settings";
 
 const demo = await buildDemo(new Date("2026-11-21T12:00:00Z"));
 const ID = "5f1a2b3c4d5e6f7a8b9c0d1e";

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import type { Member, Ticket, Transaction } from "~/domain/records";
-import { memberFromCockpit, memberPatchToCockpit, memberToCockpit } from "~/services/store/cockpit/shapes-members";
-import { newTicketToCockpit, ticketFromCockpit, ticketToCockpit } from "~/services/store/cockpit/shapes-tickets";
-import { newTransactionToCockpit, transactionFromCockpit, transactionToCockpit } from "~/services/store/cockpit/shapes-transactions";
+import type { Member, Ticket, Transaction } from "~/kernel/store/records";
+import { memberFromCockpit, memberPatchToCockpit, memberToCockpit } from "~/kernel/store/cockpit/shapes-members";
+import { newTicketToCockpit, ticketFromCockpit, ticketToCockpit } from "~/kernel/store/cockpit/shapes-tickets";
+import { newTransactionToCockpit, transactionFromCockpit, transactionToCockpit } from "~/kernel/store/cockpit/shapes-transactions";
 import { LEGACY_USERLIST_ENTRY } from "../support/cockpit-legacy";
 import { newMember, newTicket, newTransaction } from "../support/fixtures";
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { activityEntry } from "~/domain/activity";
-import { inboxGlimpse, messagesLabel, replySubject } from "~/domain/contact-inbox";
+import { activityEntry } from "~/kernel/activity/activity";
+import { inboxGlimpse, messagesLabel, replySubject } from "~/features/office/contact-inbox";
 
 describe("the contact inbox's rules (issue 19)", () => {
   it("prefixes a reply's subject with Re: once", () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { contactSchema } from "~/domain/contact";
-import { CONTACT_LIMITS } from "~/domain/contact-form";
+import { contactSchema } from "~/features/site/contact";
+import { CONTACT_LIMITS } from "~/features/site/contact-form";
 import { parseForm } from "../support/submission";
 
 /** As the Contact page's action parses a post (parseWithZod). */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { contentLink } from "~/domain/content-link";
+import { contentLink } from "~/features/site/content-link";
 
 const SITE = "https://www.example.org";
 

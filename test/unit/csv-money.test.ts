@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { exportCsv } from "~/domain/export-columns";
-import { csvText, UTF8_BOM } from "~/services/csv.server";
+import { exportCsv } from "~/features/office/export-columns";
+import { csvText, UTF8_BOM } from "~/features/office/csv.server";
 
 /**
  * Refunds (issue 19) put negative amounts in the exports: in a money column "-20.00" must stay

@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
-import { activityEntry } from "~/domain/activity";
+import { activityEntry } from "~/kernel/activity/activity";
 import {
   ERASED_PASSWORD,
   ERASED_VALUE,
@@ -13,13 +13,13 @@ import {
   erasurePatch,
   isErasedEmail,
   pseudonymiseText,
-} from "~/domain/erasure";
-import { LINK_REMOVED, memberForExport, myData, myDataFilename, withoutLinks } from "~/domain/my-data";
-import type { Member } from "~/domain/records";
-import { siteSettingsSchema } from "~/domain/site-settings";
-import { defaultSiteSettings } from "~/domain/site-settings-defaults";
-import { SETTINGS_MESSAGES, applySettingsForm, settingChanges, settingsFormSchema, settingsFormValues } from "~/domain/site-settings-form";
-import { passwordHashKind } from "~/services/password.server";
+} from "~/features/data-rights/erasure";
+import { LINK_REMOVED, memberForExport, myData, myDataFilename, withoutLinks } from "~/features/data-rights/my-data";
+import type { Member } from "~/kernel/store/records";
+import { siteSettingsSchema } from "~/kernel/store/site-settings";
+import { defaultSiteSettings } from "~/kernel/store/site-settings-defaults";
+import { SETTINGS_MESSAGES, applySettingsForm, settingChanges, settingsFormSchema, settingsFormValues } from "~/features/studio/site-settings-form";
+import { passwordHashKind } from "~/kernel/auth/password.server";
 import { newMember } from "../support/fixtures";
 
 const ID = "a1b2c3d4e5f60718293a4b5c";

@@ -1,7 +1,7 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { describe, expect, it } from "vitest";
-import { loader as listLoader } from "~/routes/dev.mail";
-import { loader as emailLoader } from "~/routes/dev.mail_.$id";
+import { loader as listLoader } from "~/features/mail/routes/dev-outbox";
+import { loader as emailLoader } from "~/features/mail/routes/dev-outbox-email";
 
 /** A production context whose store must never be reached. */
 const production = {

@@ -1,6 +1,6 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { describe, expect, it } from "vitest";
-import { DEVICE_COOKIE_MAX_MEMBERS, deviceCookieAfterSignIn, knowsMember, readDeviceNote } from "~/services/device-cookie.server";
+import { DEVICE_COOKIE_MAX_MEMBERS, deviceCookieAfterSignIn, knowsMember, readDeviceNote } from "~/kernel/auth/device-cookie.server";
 
 const contextWith = (secret: string) => ({ env: { SESSION_SECRET: secret, isProduction: false } }) as unknown as AppLoadContext;
 const context = contextWith("a-test-secret-of-enough-length-0001");

@@ -9,8 +9,8 @@ import {
   personKey,
   selectedForAdmission,
   wrongEventMessage,
-} from "~/domain/door";
-import type { Attendee, Ticket } from "~/domain/records";
+} from "~/features/door/door";
+import type { Attendee, Ticket } from "~/kernel/store/records";
 
 const person = (band: Attendee["band"], position: number, name: string, admittedAt: number | null = null): Attendee => ({ band, position, name, admittedAt });
 

@@ -2,7 +2,7 @@ import type { AppLoadContext, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { createElement, type ReactNode } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it, vi } from "vitest";
-import type { CalendarEvent } from "~/domain/records";
+import type { CalendarEvent } from "~/kernel/store/records";
 import { parseHtml } from "../support/html";
 
 // The page without a router: its loader's data is handed straight to the component.
@@ -11,7 +11,7 @@ vi.mock("@remix-run/react", () => ({
   useLoaderData: () => router.data,
   Link: ({ to, children, ...props }: { to: string; children: ReactNode }) => createElement("a", { href: to, ...props }, children),
 }));
-const { default: EventCalendar, loader } = await import("~/routes/event");
+const { default: EventCalendar, loader } = await import("~/features/site/routes/event-calendar");
 
 function event(name: string, url: string): CalendarEvent {
   return { id: name, month: "MAY", date: "01", name, url, createdAt: 0 };

@@ -9,7 +9,7 @@ import {
   peopleHoldingPlaces,
   placesLeft,
   placesShown,
-} from "~/domain/event-capacity";
+} from "~/features/tickets/event-capacity";
 
 const NOW = 1_800_000_000;
 const people = (n: number) => Array.from({ length: n }, (_, i) => ({ band: "adult" as const, position: i + 1, name: `P${i}`, admittedAt: null }));

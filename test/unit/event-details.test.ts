@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { eventDetails, formatEventDate, formatStartTime, ticketEventDetails } from "~/domain/event-details";
-import { siteSettingsSchema } from "~/domain/site-settings";
-import { defaultSiteSettings } from "~/domain/site-settings-defaults";
+import { eventDetails, formatEventDate, formatStartTime, ticketEventDetails } from "~/features/tickets/event-details";
+import { siteSettingsSchema } from "~/kernel/store/site-settings";
+import { defaultSiteSettings } from "~/kernel/store/site-settings-defaults";
 
 describe("the event's date and time", () => {
   it("a date with its weekday, in words", () => {

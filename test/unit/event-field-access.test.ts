@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { EVENT_MONEY_FIELDS, errorsNameMoney, eventFormDataFor, eventFormValuesFor, maySetEventMoney } from "~/domain/event-field-access";
-import { studioPartsFor } from "~/domain/studio";
+import { EVENT_MONEY_FIELDS, errorsNameMoney, eventFormDataFor, eventFormValuesFor, maySetEventMoney } from "~/features/studio/event-field-access";
+import { studioPartsFor } from "~/features/studio/studio";
 
 const STORED = { title: "Winter Social", ticketType: "Individual", singlePrice: "12.50", singlePriceId: "price_single", familyPrice: "0.00" };
 

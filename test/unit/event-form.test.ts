@@ -1,9 +1,9 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
-import { applyEventForm, EVENT_MESSAGES, eventChanges, eventFormSchema, eventFormValues } from "~/domain/event-form";
-import { POUNDS_MESSAGES } from "~/domain/pounds";
-import { siteSettingsSchema, type SiteSettings } from "~/domain/site-settings";
-import { defaultSiteSettings } from "~/domain/site-settings-defaults";
+import { applyEventForm, EVENT_MESSAGES, eventChanges, eventFormSchema, eventFormValues } from "~/features/studio/event-form";
+import { POUNDS_MESSAGES } from "~/features/payments/pounds";
+import { siteSettingsSchema, type SiteSettings } from "~/kernel/store/site-settings";
+import { defaultSiteSettings } from "~/kernel/store/site-settings-defaults";
 
 const saved = (): SiteSettings => {
   const s = defaultSiteSettings();

@@ -11,9 +11,9 @@ import {
   ticketExport,
   ticketsCsvFilename,
   ticketsCsvHref,
-} from "~/domain/events-report";
-import { exportCsv } from "~/domain/export-columns";
-import type { Ticket } from "~/domain/records";
+} from "~/features/office/events-report";
+import { exportCsv } from "~/features/office/export-columns";
+import type { Ticket } from "~/kernel/store/records";
 
 const TITLES = ["Christmas Party", "Summer Picnic"];
 const params = (query: string) => new URLSearchParams(query);

@@ -1,8 +1,8 @@
 import { readSheet } from "read-excel-file/universal";
 import { describe, expect, it } from "vitest";
-import { csvCell, exportCsv, exportFile, exportHeader, exportSheet, sheetCell, ukDay, type ExportColumn } from "~/domain/export-columns";
-import { xlsxFilename, xlsxHref } from "~/domain/export-links";
-import { xlsxBytes } from "~/services/xlsx.server";
+import { csvCell, exportCsv, exportFile, exportHeader, exportSheet, sheetCell, ukDay, type ExportColumn } from "~/features/office/export-columns";
+import { xlsxFilename, xlsxHref } from "~/kernel/layout/back-office/export-links";
+import { xlsxBytes } from "~/features/office/xlsx.server";
 
 // 23:30 UTC on 30 June 2026 is 00:30 on 1 July in London (BST).
 const LATE_JUNE = Date.UTC(2026, 5, 30, 23, 30) / 1000;

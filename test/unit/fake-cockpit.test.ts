@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createCockpitClient, type CockpitClient } from "~/services/store/cockpit/client.server";
-import { StoreUnavailableError } from "~/services/store/errors";
+import { createCockpitClient, type CockpitClient } from "~/kernel/store/cockpit/client.server";
+import { StoreUnavailableError } from "~/kernel/store/errors";
 import { startFakeCockpit, type FakeCockpit } from "../support/fake-cockpit";
 
 /**

@@ -10,8 +10,8 @@ import {
   settlementFor,
   subscriptionIsFree,
   upgradeCharge,
-} from "~/domain/fees";
-import { currentMonth } from "~/domain/renewal";
+} from "~/features/payments/fees";
+import { currentMonth } from "~/features/membership/renewal";
 import { demoSettings } from "../../seed/demo-content";
 
 const fees = { ...demoSettings(2026).membership, freeSubscriptionAfterMonth: 9 };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { checkRequestBody, FORM_BODY_LIMIT_BYTES, isUnsupportedMediaType } from "~/services/request-guard.server";
+import { checkRequestBody, FORM_BODY_LIMIT_BYTES, isUnsupportedMediaType } from "~/kernel/http/request-guard.server";
 
 const request = (method: string, path: string, contentType: string | null, body?: BodyInit) =>
   new Request(`https://mma.example${path}`, { method, headers: contentType ? { "Content-Type": contentType } : {}, body });

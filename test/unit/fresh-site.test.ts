@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { FIRST_ACCOUNTANT_BAD_EMAIL, FIRST_ACCOUNTANT_BAD_NAME, newAccountant, parseFirstAccountant, planFirstAccountant } from "~/domain/first-accountant";
-import { siteSettingsSchema } from "~/domain/site-settings";
-import { CLOSED_BOOKING_DATE, defaultSiteSettings, REGISTRATION_NOT_OPEN_HTML } from "~/domain/site-settings-defaults";
-import { bookingOpen } from "~/domain/ticket-rules";
+import { FIRST_ACCOUNTANT_BAD_EMAIL, FIRST_ACCOUNTANT_BAD_NAME, newAccountant, parseFirstAccountant, planFirstAccountant } from "~/features/office/first-accountant";
+import { siteSettingsSchema } from "~/kernel/store/site-settings";
+import { CLOSED_BOOKING_DATE, defaultSiteSettings, REGISTRATION_NOT_OPEN_HTML } from "~/kernel/store/site-settings-defaults";
+import { bookingOpen } from "~/features/tickets/ticket-rules";
 
 describe("the site settings of a fresh database", () => {
   const settings = defaultSiteSettings();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { activityEntry } from "~/domain/activity";
-import { featuredAfter, galleryActionSchema, movePhoto, withCaptions, withoutPhoto } from "~/domain/gallery-edit";
+import { activityEntry } from "~/kernel/activity/activity";
+import { featuredAfter, galleryActionSchema, movePhoto, withCaptions, withoutPhoto } from "~/features/studio/gallery-edit";
 
 const a = { path: "/media/photos/a/original.jpg", renditions: [350] };
 const b = { path: "/media/photos/b/original.jpg", alt: "Old" };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { describedPhotos, photoCount, stepPhoto } from "~/domain/gallery";
+import { describedPhotos, photoCount, stepPhoto } from "~/features/site/gallery";
 
 describe("photoCount", () => {
   it.each([

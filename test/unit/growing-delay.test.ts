@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { failureDelaySeconds, maxAttemptsPerWindow, secondsUntilAllowed, type FailureCount, type FailureRule } from "~/domain/growing-delay";
-import type { Member } from "~/domain/records";
-import { SIGN_IN_FAILURE_RULES } from "~/domain/rate-limits";
-import type { DeviceNote } from "~/services/device-cookie.server";
-import { failureCounters } from "~/services/login.server";
+import { failureDelaySeconds, maxAttemptsPerWindow, secondsUntilAllowed, type FailureCount, type FailureRule } from "~/kernel/http/growing-delay";
+import type { Member } from "~/kernel/store/records";
+import { SIGN_IN_FAILURE_RULES } from "~/kernel/http/rate-limits";
+import type { DeviceNote } from "~/kernel/auth/device-cookie.server";
+import { failureCounters } from "~/features/sign-in/login.server";
 import { newMember } from "../support/fixtures";
 
 const rule: FailureRule = { name: "test", freeFailures: 3, firstDelaySeconds: 10, maxDelaySeconds: 300, windowSeconds: 3600 };

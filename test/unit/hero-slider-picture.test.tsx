@@ -1,8 +1,8 @@
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { HeroSlider, type SlideView } from "~/components/home/HeroSlider";
-import { shownImage } from "~/domain/photo-renditions";
+import { HeroSlider, type SlideView } from "~/features/site/components/HeroSlider";
+import { shownImage } from "~/kernel/media/photo-renditions";
 import { selectAll } from "css-select";
 import { parseHtml, textOf } from "../support/html";
 

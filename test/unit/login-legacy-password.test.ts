@@ -1,6 +1,6 @@
 import { createHmac } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { checkPassword, hashPassword, passwordHashKind, verifyLegacyPassword, verifyPassword } from "~/services/password.server";
+import { checkPassword, hashPassword, passwordHashKind, verifyLegacyPassword, verifyPassword } from "~/kernel/auth/password.server";
 
 const KEY = "legacy-cockpit-key";
 /** What Cockpit stored: HMAC-SHA256 of the password with the key, in hex (computed independently with Node's crypto). */

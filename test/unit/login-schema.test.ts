@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { EMPTY_FIELD_MESSAGE, loginSchema } from "~/domain/login";
+import { EMPTY_FIELD_MESSAGE, loginSchema } from "~/features/sign-in/login";
 import { parseForm } from "../support/submission";
 
 /** As the Sign In action parses a post: parseWithZod, the password never sent back. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { resolveCover, resolveMedia, resolveMediaUrl } from "~/domain/media";
+import { resolveCover, resolveMedia, resolveMediaUrl } from "~/kernel/media/media";
 
 describe("resolveMediaUrl", () => {
   it("serves paths from public/ without a CMS assets URL", () => {

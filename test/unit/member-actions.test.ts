@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { actionDoneMessage, actionPatch, actionRefusal, confirmationQuestion, rowActionStates } from "~/domain/member-actions";
+import { actionDoneMessage, actionPatch, actionRefusal, confirmationQuestion, rowActionStates } from "~/features/office/member-actions";
 
 const ME = "accountant-1";
 const base = { id: "m-2", fullName: "Sara Thomas", active: true, role: "member" as const, deleted: false, registrationPaid: true };
@@ -101,7 +101,7 @@ describe("the Website editor role (ADR 38)", () => {
 
 describe("the value a row button posts", () => {
   it("round-trips an action and a member id, and rejects anything else", async () => {
-    const { memberActionValue, parseMemberActionValue } = await import("~/domain/member-action-value");
+    const { memberActionValue, parseMemberActionValue } = await import("~/features/office/member-action-value");
     expect(parseMemberActionValue(memberActionValue("send-link", "abc123"))).toEqual({ action: "send-link", id: "abc123" });
     expect(parseMemberActionValue(memberActionValue("grant-editor", "abc123"))).toEqual({ action: "grant-editor", id: "abc123" });
     for (const junk of [undefined, null, 42, "", "delete", "delete:", ":abc", "explode:abc", `delete:${"x".repeat(200)}`]) {

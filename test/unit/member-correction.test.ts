@@ -1,9 +1,9 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
-import { activityEntry } from "~/domain/activity";
-import { changesForLog, correctionChanges, correctionPatch, correctionSchema, noticeChanges } from "~/domain/member-correction";
-import { rejectionPatch, rejectionRefusal, rejectionSchema } from "~/domain/member-rejection";
-import type { Member } from "~/domain/records";
+import { activityEntry } from "~/kernel/activity/activity";
+import { changesForLog, correctionChanges, correctionPatch, correctionSchema, noticeChanges } from "~/features/office/member-correction";
+import { rejectionPatch, rejectionRefusal, rejectionSchema } from "~/features/office/member-rejection";
+import type { Member } from "~/kernel/store/records";
 import { newMember } from "../support/fixtures";
 
 const YEAR = 2026;

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { MEMBER_EXPORT } from "~/domain/member-table";
-import type { Member } from "~/domain/records";
-import { csvText, UTF8_BOM } from "~/services/csv.server";
-import { membersCsvFilename, membersExportFile } from "~/services/member-csv.server";
+import { MEMBER_EXPORT } from "~/features/office/member-table";
+import type { Member } from "~/kernel/store/records";
+import { csvText, UTF8_BOM } from "~/features/office/csv.server";
+import { membersCsvFilename, membersExportFile } from "~/features/office/member-csv.server";
 
 const CSV_HEADER = MEMBER_EXPORT.map((column) => column.header);
 const membersCsv = (members: Member[], year: number) => {

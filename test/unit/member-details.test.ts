@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
-import { replyErrors } from "~/components/forms/reply";
+import { replyErrors } from "~/kernel/forms/reply";
 import {
   activeMemberDetailsFields,
   isTicked,
@@ -10,7 +10,7 @@ import {
   readMembership,
   shownChildCount,
   type MemberDetailsOptions,
-} from "~/domain/member-details";
+} from "~/features/membership/member-details";
 
 /** As the forms' actions parse a post: parseWithZod over memberDetailsFormSchema. */
 function parseMemberDetails(raw: Record<string, unknown>, options: MemberDetailsOptions) {

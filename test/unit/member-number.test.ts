@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatMemberNumber, parseMemberNumber } from "~/domain/member-number";
+import { formatMemberNumber, parseMemberNumber } from "~/kernel/store/member-number";
 
 describe("member numbers", () => {
   it("shows the MMA prefix, and nothing for records without a number", () => {
@@ -19,7 +19,7 @@ describe("member numbers", () => {
 
 describe("member number labels", () => {
   it("shows MMA numbers, and 'Not Generated' for records without one", async () => {
-    const { memberNumberLabel } = await import("~/domain/member-number");
+    const { memberNumberLabel } = await import("~/kernel/store/member-number");
     expect(memberNumberLabel(7)).toBe("MMA7");
     expect(memberNumberLabel(null)).toBe("Not Generated");
   });

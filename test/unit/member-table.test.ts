@@ -10,10 +10,10 @@ import {
   readMemberTableParams,
   rowNotes,
   sortSearch,
-} from "~/domain/member-table";
-import { exportCsv } from "~/domain/export-columns";
-import { pageCount } from "~/domain/paging";
-import type { Member } from "~/domain/records";
+} from "~/features/office/member-table";
+import { exportCsv } from "~/features/office/export-columns";
+import { pageCount } from "~/kernel/store/paging";
+import type { Member } from "~/kernel/store/records";
 import { newMember } from "../support/fixtures";
 
 const read = (search: string) => readMemberTableParams(new URLSearchParams(search));

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { someoneStillToCome, ticketOnMyAccount, ticketUsableUntil, titleWithYear } from "~/domain/my-tickets";
-import type { Attendee } from "~/domain/records";
+import { someoneStillToCome, ticketOnMyAccount, ticketUsableUntil, titleWithYear } from "~/features/tickets/my-tickets";
+import type { Attendee } from "~/kernel/store/records";
 
 const person = (position: number, admittedAt: number | null): Attendee => ({ band: "adult", position, name: `P${position}`, admittedAt });
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { MAIN_MENU, accountLinks, viewerOf } from "~/domain/navigation";
-import { canEditWebsite, ROLE_LABELS } from "~/domain/records";
-import { EMPTY_SHELL } from "~/domain/shell-data";
+import { MAIN_MENU, accountLinks, viewerOf } from "~/kernel/layout/navigation";
+import { canEditWebsite, ROLE_LABELS } from "~/kernel/store/records";
+import { EMPTY_SHELL } from "~/kernel/layout/shell-data";
 
 describe("main menu", () => {
   it("lists the spec's eight pages in order", () => {

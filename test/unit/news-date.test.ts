@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatNewsDate, isoDate } from "~/domain/dates";
+import { formatNewsDate, isoDate } from "~/kernel/dates/dates";
 
 const at = (iso: string) => Date.parse(iso) / 1000;
 

@@ -1,7 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
-import { isCalendarDay, newsDay, newsTime } from "~/domain/news-fields";
-import { newsButtonSchema, newsFormSchema } from "~/domain/news-form";
+import { isCalendarDay, newsDay, newsTime } from "~/features/studio/news-fields";
+import { newsButtonSchema, newsFormSchema } from "~/features/studio/news-form";
 
 const formData = (fields: Record<string, string>) => {
   const data = new FormData();

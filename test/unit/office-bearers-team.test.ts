@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { peopleActivitySentence } from "~/domain/activity-people";
-import { activityEntry } from "~/domain/activity";
-import { moveInOrder, moveTeamQuestion, moveTeamSchema, officeBearerSchema, previousTeamFromTeam, teamOrder, teamYear } from "~/domain/office-bearers-team";
-import { chosenFile, documentPathForKey, documentTitleSchema } from "~/domain/studio-documents";
-import { bucketPath } from "~/services/store/cockpit/documents.server";
+import { peopleActivitySentence } from "~/kernel/activity/activity-people";
+import { activityEntry } from "~/kernel/activity/activity";
+import { moveInOrder, moveTeamQuestion, moveTeamSchema, officeBearerSchema, previousTeamFromTeam, teamOrder, teamYear } from "~/features/studio/office-bearers-team";
+import { chosenFile, documentPathForKey, documentTitleSchema } from "~/features/studio/studio-documents";
+import { bucketPath } from "~/kernel/store/cockpit/documents.server";
 
 describe("moving the team to previous teams", () => {
   it("makes a previous team in the Office Bearers page's shape: the title with the year, the list of Role: Name", () => {

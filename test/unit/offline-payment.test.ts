@@ -1,7 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
-import { activityEntry } from "~/domain/activity";
-import { renewalCharge, upgradeCharge, registrationCharge, registrationFeeLines } from "~/domain/fees";
+import { activityEntry } from "~/kernel/activity/activity";
+import { renewalCharge, upgradeCharge, registrationCharge, registrationFeeLines } from "~/features/payments/fees";
 import {
   OFFLINE_MESSAGES,
   PART_PAYMENT_NOTE,
@@ -13,9 +13,9 @@ import {
   memberPaymentDue,
   methodLabel,
   offlinePaymentWords,
-} from "~/domain/offline-payment";
-import { offlinePaymentSchema } from "~/domain/offline-payment-form";
-import { readDeskPayment } from "~/domain/ticket-desk";
+} from "~/features/payments/offline-payment";
+import { offlinePaymentSchema } from "~/features/payments/offline-payment-form";
+import { readDeskPayment } from "~/features/door/ticket-desk";
 import { demoSettings } from "../../seed/demo-content";
 
 const fees = demoSettings(2026).membership;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { activitySentence } from "~/domain/activity";
+import { activitySentence } from "~/kernel/activity/activity";
 import {
   EMAIL_INVALID_MESSAGE,
   EMAIL_TOO_LONG_MESSAGE,
@@ -9,8 +9,8 @@ import {
   emailChangeSubject,
   emailLinkState,
   readEmailChangeSubject,
-} from "~/domain/own-account";
-import { PASSWORDS_DIFFER_MESSAGE, PASSWORD_TOO_SHORT_MESSAGE } from "~/domain/password-reset";
+} from "~/features/membership/own-account";
+import { PASSWORDS_DIFFER_MESSAGE, PASSWORD_TOO_SHORT_MESSAGE } from "~/features/sign-in/password-reset";
 
 const issues = (result: { success: boolean; error?: { issues: Array<{ path: PropertyKey[]; message: string }> } }) =>
   Object.fromEntries((result.error?.issues ?? []).map((issue) => [issue.path.join("."), issue.message]));

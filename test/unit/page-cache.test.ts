@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { pageCacheKey, servePage } from "~/services/page-cache.server";
-import { PUBLIC_HTML_CACHE_CONTROL } from "~/services/cache-control.server";
-import { createSwrCache, SwrMemory } from "~/services/swr-cache.server";
+import { pageCacheKey, servePage } from "~/kernel/http/page-cache.server";
+import { PUBLIC_HTML_CACHE_CONTROL } from "~/kernel/http/cache-control.server";
+import { createSwrCache, SwrMemory } from "~/kernel/http/swr-cache.server";
 
 const request = (path: string, init: RequestInit = {}) => new Request(`https://mma.example.org${path}`, init);
 const key = (path: string, init?: RequestInit) => pageCacheKey(request(path, init), "v1", "agreeCookie");

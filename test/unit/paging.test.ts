@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, pageCount, pageWindow, readPageParam, readPageSizeParam, readPaging, storePage } from "~/domain/paging";
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, pageCount, pageWindow, readPageParam, readPageSizeParam, readPaging, storePage } from "~/kernel/store/paging";
 
 describe("paging from the URL", () => {
   it("reads a whole page number of 1 or more, and anything else as page 1", () => {

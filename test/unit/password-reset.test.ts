@@ -1,6 +1,6 @@
 import { parseForm } from "../support/submission";
 import { describe, expect, it } from "vitest";
-import { EMPTY_FIELD_MESSAGE } from "~/domain/login";
+import { EMPTY_FIELD_MESSAGE } from "~/features/sign-in/login";
 import {
   PASSWORDS_DIFFER_MESSAGE,
   PASSWORD_TOO_SHORT_MESSAGE,
@@ -14,7 +14,7 @@ import {
   resetPasswordSchema,
   resetKeyMatches,
   resetKeyToSend,
-} from "~/domain/password-reset";
+} from "~/features/sign-in/password-reset";
 
 const form = (fields: Record<string, string>) => {
   const data = new FormData();

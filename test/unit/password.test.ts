@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { hashPassword, verifyPassword } from "~/services/password.server";
+import { hashPassword, verifyPassword } from "~/kernel/auth/password.server";
 
 describe("password hashing", () => {
   it("verifies the right password and refuses a wrong one", async () => {

@@ -2,12 +2,12 @@ import { render, toPlainText } from "@react-email/components";
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { createElement } from "react";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { registrationFeeLines } from "~/domain/fees";
-import { formatPence } from "~/domain/money";
-import { ALREADY_PAID_MESSAGE, DELETED_MEMBER_MESSAGE, PAYMENT_LINK_SUBJECT } from "~/domain/payment-link";
-import type { EmailStatus, Member, NewOutboxEmail, OutboxEmail } from "~/domain/records";
-import { PaymentLinkEmail } from "~/emails/PaymentLinkEmail";
-import { sendPaymentLink, verifyPaymentLinkToken } from "~/services/payment-link.server";
+import { registrationFeeLines } from "~/features/payments/fees";
+import { formatPence } from "~/features/payments/money";
+import { ALREADY_PAID_MESSAGE, DELETED_MEMBER_MESSAGE, PAYMENT_LINK_SUBJECT } from "~/features/payments/payment-link";
+import type { EmailStatus, Member, NewOutboxEmail, OutboxEmail } from "~/kernel/store/records";
+import { PaymentLinkEmail } from "~/features/payments/emails/PaymentLinkEmail";
+import { sendPaymentLink, verifyPaymentLinkToken } from "~/features/payments/payment-link.server";
 import { demoSettings } from "../../seed/demo-content";
 import { startFakeResend, type FakeResend } from "../support/fake-resend";
 

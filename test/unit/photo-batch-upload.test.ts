@@ -1,7 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
-import { BATCH_TEXTS, batchToast, photoBatchSchema, refusalMessage, stateText } from "../../app/domain/photo-batch-upload";
-import { UPLOAD_MESSAGES } from "../../app/domain/uploads/messages";
+import { BATCH_TEXTS, batchToast, photoBatchSchema, refusalMessage, stateText } from "../../app/features/studio/photo-batch-upload";
+import { UPLOAD_MESSAGES } from "../../app/kernel/media/uploads/messages";
 
 const form = (entries: Array<[string, string]>) => {
   const data = new FormData();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { resolveMedia, resolveMediaUrl } from "~/domain/media";
+import { resolveMedia, resolveMediaUrl } from "~/kernel/media/media";
 import {
   fallbackWidth,
   mediaKeyFromUrlPath,
@@ -9,7 +9,7 @@ import {
   renditionWidths,
   scaledHeight,
   shownImage,
-} from "~/domain/photo-renditions";
+} from "~/kernel/media/photo-renditions";
 
 describe("renditionWidths", () => {
   it("makes 350, 700, 1100 and 1600 px of a phone photo", () => {

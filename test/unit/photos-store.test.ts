@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { UPLOAD_MESSAGES } from "~/domain/uploads";
-import { deletePhoto, storePhoto } from "~/services/photos.server";
+import { UPLOAD_MESSAGES } from "~/kernel/media/uploads";
+import { deletePhoto, storePhoto } from "~/kernel/media/photos.server";
 import { imageStart, PHP_SCRIPT, plainJpeg } from "../support/upload-fixtures";
 
 /** A bucket in memory: the keys and types storePhoto writes (only what it and deletePhoto call). */

@@ -1,9 +1,9 @@
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { Picture } from "~/components/content/Picture";
-import { PHOTO_NOT_SHOWN, PhotoInput } from "~/components/forms/PhotoInput";
-import { shownImage } from "~/domain/photo-renditions";
+import { Picture } from "~/kernel/media/Picture";
+import { PHOTO_NOT_SHOWN, PhotoInput } from "~/kernel/forms/PhotoInput";
+import { shownImage } from "~/kernel/media/photo-renditions";
 import { parseHtml } from "../support/html";
 
 const uploaded = { path: "/media/photos/abc/original.jpg", width: 4000, height: 3000, renditions: [350, 700, 1600], alt: "The lawn" };

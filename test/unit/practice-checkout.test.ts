@@ -1,7 +1,7 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { describe, expect, it } from "vitest";
-import { action, loader } from "~/routes/practice-checkout.$id";
-import { sameOriginReturnUrl } from "~/services/checkout/practice-page.server";
+import { action, loader } from "~/features/payments/routes/practice-checkout";
+import { sameOriginReturnUrl } from "~/features/payments/checkout/practice-page.server";
 
 const ID = "cs_practice_0123456789abcdef01234567";
 const REQUEST_URL = `http://127.0.0.1:8787/practice-checkout/${ID}`;

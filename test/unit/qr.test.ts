@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { qrSvg } from "~/services/qr.server";
+import { qrSvg } from "~/features/tickets/qr.server";
 
 const viewBoxSize = (svg: string) => Number(/viewBox="0 0 (\d+) \1"/.exec(svg)?.[1]);
 

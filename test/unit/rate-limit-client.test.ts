@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { clientKey } from "~/services/rate-limit.server";
+import { clientKey } from "~/kernel/http/rate-limit.server";
 
 const from = (ip: string | null) => clientKey(new Request("https://mosaic.example/contact", { headers: ip === null ? {} : { "CF-Connecting-IP": ip } }));
 

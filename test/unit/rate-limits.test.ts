@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { CONTACT_RATE_RULES, EMAIL_CHANGE_RATE_RULES, contactRateChecks, emailChangeRateChecks, type RateCheck } from "~/domain/rate-limits";
+import { CONTACT_RATE_RULES, EMAIL_CHANGE_RATE_RULES, contactRateChecks, emailChangeRateChecks, type RateCheck } from "~/kernel/http/rate-limits";
 
 /**
  * The counters the Quick Contact Form and the change of e-mail are counted on, replayed

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { canSeeReceipt, cardPayment, paidDay, receiptDate, receiptRows, receiptView, transactionPayment } from "~/domain/receipt";
-import type { Transaction } from "~/domain/records";
+import { canSeeReceipt, cardPayment, paidDay, receiptDate, receiptRows, receiptView, transactionPayment } from "~/features/payments/receipt";
+import type { Transaction } from "~/kernel/store/records";
 import { newTransaction } from "../support/fixtures";
 
 const paid: Transaction = {

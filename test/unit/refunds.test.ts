@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { activitySentence } from "~/domain/activity";
-import { UPGRADE_TITLE } from "~/domain/fees";
+import { activitySentence } from "~/kernel/activity/activity";
+import { UPGRADE_TITLE } from "~/features/payments/fees";
 import {
   REFUND_MESSAGES,
   amountPaid,
@@ -13,7 +13,7 @@ import {
   refundedLabel,
   remainingToRefund,
   totalWithRefunds,
-} from "~/domain/refunds";
+} from "~/features/payments/refunds";
 
 const paid = { unitAmount: 1500, qty: 2, status: "success" as const };
 const done = (amount: number) => ({ amount, status: "succeeded" as const });

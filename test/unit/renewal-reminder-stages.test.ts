@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { dueStage, formatStages, parseStages, REMINDER_STAGE_MESSAGES, reminderStageLines, ukDate } from "~/domain/renewal-reminder-stages";
+import { dueStage, formatStages, parseStages, REMINDER_STAGE_MESSAGES, reminderStageLines, ukDate } from "~/features/membership/renewal-reminder-stages";
 
 const STAGES = ["09-01", "10-01", "11-01"];
 

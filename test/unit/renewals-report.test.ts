@@ -21,10 +21,10 @@ import {
   renewedRow,
   reportCsvHref,
   reminderSentMessage,
-} from "~/domain/renewals-report";
-import { exportCsv } from "~/domain/export-columns";
-import { RenewalReminderEmail, renewalReminderSubject } from "~/emails/RenewalReminderEmail";
-import { emailService, type BatchTransport } from "~/services/email.server";
+} from "~/features/office/renewals-report";
+import { exportCsv } from "~/features/office/export-columns";
+import { RenewalReminderEmail, renewalReminderSubject } from "~/features/membership/emails/RenewalReminderEmail";
+import { emailService, type BatchTransport } from "~/features/mail/email.server";
 import { demoSettings } from "../../seed/demo-content";
 import { newMember, newTransaction } from "../support/fixtures";
 import { memoryOutbox } from "../support/memory-outbox";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isCrossSiteMutation, isLocalRequest } from "~/services/request-guard.server";
+import { isCrossSiteMutation, isLocalRequest } from "~/kernel/http/request-guard.server";
 
 const post = (headers: Record<string, string>) => new Request("https://mma.example/contact", { method: "POST", headers });
 

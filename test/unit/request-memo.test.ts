@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { ContentRepository } from "~/services/store/port";
-import { memoiseContentReads } from "~/services/content/request-memo";
+import type { ContentRepository } from "~/kernel/store/port";
+import { memoiseContentReads } from "~/kernel/store/content/request-memo";
 
 function countingStore() {
   const calls: string[] = [];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { EnvError, parseEnv } from "~/services/env.server";
+import { EnvError, parseEnv } from "~/kernel/http/env.server";
 
 const DB = { prepare() {}, batch() {} };
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { safeHref } from "~/domain/safe-href";
+import { safeHref } from "~/kernel/http/safe-href";
 
 describe("safeHref", () => {
   it.each([

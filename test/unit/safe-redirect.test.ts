@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { safeRedirect } from "~/domain/safe-redirect";
+import { safeRedirect } from "~/kernel/http/safe-redirect";
 
 describe("safeRedirect", () => {
   it("keeps local paths with their query", () => {

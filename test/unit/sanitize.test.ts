@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { sanitizeRichText } from "~/services/content/sanitize.server";
+import { sanitizeRichText } from "~/kernel/store/content/sanitize.server";
 
 describe("sanitizeRichText", () => {
   it("keeps formatting, lists, links and images", () => {

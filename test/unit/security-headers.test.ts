@@ -1,10 +1,10 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { contentSecurityPolicy, originsOf, permissionsPolicy, trailingInlineScripts } from "~/domain/security-policy";
-import { action as consentAction } from "~/routes/cookie-consent";
-import { HSTS_VALUE, secureResponse } from "~/services/security-headers.server";
-import { redirectWithToast } from "~/services/toast.server";
+import { contentSecurityPolicy, originsOf, permissionsPolicy, trailingInlineScripts } from "~/kernel/http/security-policy";
+import { action as consentAction } from "~/features/site/routes/cookie-consent";
+import { HSTS_VALUE, secureResponse } from "~/kernel/http/security-headers.server";
+import { redirectWithToast } from "~/kernel/http/toast.server";
 
 /** The directives of a policy, by name. */
 function directives(policy: string): Map<string, string[]> {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { ATTENDEE_BANDS } from "~/domain/records";
-import { siteSettingsSchema } from "~/domain/site-settings";
-import { verifyPassword } from "~/services/password.server";
+import { ATTENDEE_BANDS } from "~/kernel/store/records";
+import { siteSettingsSchema } from "~/kernel/store/site-settings";
+import { verifyPassword } from "~/kernel/auth/password.server";
 import { DEMO_ACCOUNTS } from "../../seed/demo-accounts";
 import { buildDemo } from "../../seed/demo";
 import { syntheticData } from "../../seed/synthetic";

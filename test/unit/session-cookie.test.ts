@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { SESSION_MAX_AGE, activeSession, createSessionStorage } from "~/services/session.server";
+import { SESSION_MAX_AGE, activeSession, createSessionStorage } from "~/kernel/auth/session.server";
 
 const secret = "s".repeat(40);
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { activeSession, createSessionStorage, newSessionCookie, newSessionId, sessionPredatesPasswordChange } from "~/services/session.server";
+import { activeSession, createSessionStorage, newSessionCookie, newSessionId, sessionPredatesPasswordChange } from "~/kernel/auth/session.server";
 
 describe("session ids and password changes (ADR 7)", () => {
   it("records the sign-in time with milliseconds, and a random id per sign-in", async () => {

@@ -1,10 +1,10 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
-import { ROLES } from "~/domain/records";
-import { ACCOUNTANT_ONLY_SETTINGS, SETTINGS_FIELD_ACCESS, maySetSettingsField, settingsFieldsFor } from "~/domain/settings-field-access";
-import type { SiteSettings } from "~/domain/site-settings";
-import { defaultSiteSettings } from "~/domain/site-settings-defaults";
-import { applySettingsForm, settingsFormSchema, settingsFormSchemaFor, settingsFormValues, settingsFormValuesFor } from "~/domain/site-settings-form";
+import { ROLES } from "~/kernel/store/records";
+import { ACCOUNTANT_ONLY_SETTINGS, SETTINGS_FIELD_ACCESS, maySetSettingsField, settingsFieldsFor } from "~/features/studio/settings-field-access";
+import type { SiteSettings } from "~/kernel/store/site-settings";
+import { defaultSiteSettings } from "~/kernel/store/site-settings-defaults";
+import { applySettingsForm, settingsFormSchema, settingsFormSchemaFor, settingsFormValues, settingsFormValuesFor } from "~/features/studio/site-settings-form";
 
 /**
  * Who may set each field of /studio/settings: the content settings are the website's

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { MAX_TOKEN_LENGTH, signToken, verifyToken } from "~/services/signed-token.server";
-import { PAYMENT_LINK_LIFETIME_SECONDS } from "~/domain/payment-link";
-import { paymentLinkToken, paymentLinkUrl, verifyPaymentLinkToken } from "~/services/payment-link.server";
+import { MAX_TOKEN_LENGTH, signToken, verifyToken } from "~/kernel/auth/signed-token.server";
+import { PAYMENT_LINK_LIFETIME_SECONDS } from "~/features/payments/payment-link";
+import { paymentLinkToken, paymentLinkUrl, verifyPaymentLinkToken } from "~/features/payments/payment-link.server";
 
 const SECRET = "test-secret-for-signed-tokens-0123456789";
 const NOW = 1_800_000_000;

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { replyErrors } from "~/components/forms/reply";
-import { signupSchema } from "~/domain/signup";
-import { SIGNUP_FORM } from "~/domain/signup-form";
+import { replyErrors } from "~/kernel/forms/reply";
+import { signupSchema } from "~/features/membership/signup";
+import { SIGNUP_FORM } from "~/features/membership/signup-form";
 import { familySignup, SIGNUP_PASSWORD, singleSignup } from "../support/signup";
 
 const YEAR = 2026;

@@ -1,9 +1,9 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
-import { POUNDS_MESSAGES } from "~/domain/pounds";
-import { siteSettingsSchema } from "~/domain/site-settings";
-import { defaultSiteSettings } from "~/domain/site-settings-defaults";
-import { applySettingsForm, SETTINGS_MESSAGES, settingChanges, settingsFormSchema, settingsFormValues } from "~/domain/site-settings-form";
+import { POUNDS_MESSAGES } from "~/features/payments/pounds";
+import { siteSettingsSchema } from "~/kernel/store/site-settings";
+import { defaultSiteSettings } from "~/kernel/store/site-settings-defaults";
+import { applySettingsForm, SETTINGS_MESSAGES, settingChanges, settingsFormSchema, settingsFormValues } from "~/features/studio/site-settings-form";
 
 const saved = () => {
   const s = defaultSiteSettings();

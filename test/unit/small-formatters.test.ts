@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { plainText } from "~/domain/plain-text";
-import { telHref } from "~/domain/tel-href";
-import { youtubeId, youtubeEmbedUrl, youtubeWatchUrl } from "~/domain/youtube";
+import { plainText } from "~/features/site/plain-text";
+import { telHref } from "~/kernel/layout/tel-href";
+import { youtubeId, youtubeEmbedUrl, youtubeWatchUrl } from "~/features/site/youtube";
 
 describe("plainText", () => {
   it("drops tags, decodes entities and collapses spaces", () => {

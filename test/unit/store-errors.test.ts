@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs, AppLoadContext } from "@remix-run/cloudflare";
 import { describe, expect, it } from "vitest";
-import { STORE_UNAVAILABLE_MESSAGE } from "~/domain/store-errors";
-import { defaultStoreErrorAnswer, keptFormValues, storeSafeAction } from "~/services/store-errors.server";
-import { StoreUnavailableError } from "~/services/store/errors";
+import { STORE_UNAVAILABLE_MESSAGE } from "~/kernel/forms/store-errors";
+import { defaultStoreErrorAnswer, keptFormValues, storeSafeAction } from "~/kernel/forms/store-errors.server";
+import { StoreUnavailableError } from "~/kernel/store/errors";
 import { contentSet, countBySet } from "../../bench/cockpit";
 import { parseOptions } from "../../bench/options";
 

@@ -1,7 +1,7 @@
 import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { stripeGateway } from "~/services/checkout/stripe-gateway.server";
-import { RefundRefusedError } from "~/services/checkout/gateway";
+import { stripeGateway } from "~/features/payments/checkout/stripe-gateway.server";
+import { RefundRefusedError } from "~/features/payments/checkout/gateway";
 import { startFakeStripe, type FakeStripe } from "../support/fake-stripe";
 
 /**

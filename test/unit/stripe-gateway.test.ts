@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CheckoutUnavailableError, type NewCheckoutSession } from "~/services/checkout/gateway";
-import { stripeApiBase, stripeGateway } from "~/services/checkout/stripe-gateway.server";
+import { CheckoutUnavailableError, type NewCheckoutSession } from "~/features/payments/checkout/gateway";
+import { stripeApiBase, stripeGateway } from "~/features/payments/checkout/stripe-gateway.server";
 import { startFakeStripe, type FakeStripe } from "../support/fake-stripe";
 
 /** The Stripe gateway (in Node here; test/integration/checkout runs it in workerd) against the fake Stripe. */

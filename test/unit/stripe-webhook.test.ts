@@ -1,6 +1,6 @@
 import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { verifyStripeWebhook } from "~/services/checkout/stripe-webhook.server";
+import { verifyStripeWebhook } from "~/features/payments/checkout/stripe-webhook.server";
 import { startFakeStripe, type FakeCheckoutSession, type FakeStripe } from "../support/fake-stripe";
 
 let fake: FakeStripe;

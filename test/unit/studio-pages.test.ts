@@ -1,8 +1,8 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
-import { activityEntry } from "~/domain/activity";
-import { moveInOrder, pageFormSchema, slideFormSchema, slideName, youtubeIdFromInput, YOUTUBE_MESSAGE } from "~/domain/studio-pages";
-import { slidesActionSchema } from "~/domain/studio-slides-actions";
+import { activityEntry } from "~/kernel/activity/activity";
+import { moveInOrder, pageFormSchema, slideFormSchema, slideName, youtubeIdFromInput, YOUTUBE_MESSAGE } from "~/features/studio/studio-pages";
+import { slidesActionSchema } from "~/features/studio/studio-slides-actions";
 
 const form = (fields: Record<string, string>) => {
   const data = new FormData();

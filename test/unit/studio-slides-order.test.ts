@@ -1,7 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
-import { draggedSlide, isSameSlides, moveTo } from "~/domain/slide-order";
-import { ORDER_OUT_OF_DATE, slidesActionSchema } from "~/domain/studio-slides-actions";
+import { draggedSlide, isSameSlides, moveTo } from "~/features/studio/slide-order";
+import { ORDER_OUT_OF_DATE, slidesActionSchema } from "~/features/studio/studio-slides-actions";
 
 /** A dragged order as the page posts it: intent "order" and `ids` repeated, in order. */
 const orderForm = (ids: string[]) => {

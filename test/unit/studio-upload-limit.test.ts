@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { checkRequestBody, FORM_BODY_LIMIT_BYTES, STUDIO_UPLOAD_BODY_LIMIT_BYTES } from "~/services/request-guard.server";
+import { checkRequestBody, FORM_BODY_LIMIT_BYTES, STUDIO_UPLOAD_BODY_LIMIT_BYTES } from "~/kernel/http/request-guard.server";
 
 /** The studio's forms carry photos: a larger body than other forms, still capped before any route reads it. */
 const upload = (pathname: string, size: number) => {

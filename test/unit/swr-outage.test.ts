@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createSwrCache, SwrMemory } from "~/services/swr-cache.server";
+import { createSwrCache, SwrMemory } from "~/kernel/http/swr-cache.server";
 
 /** The isolate-memory level while the source is down: stale copies served, the source asked rarely. */
 function setup() {

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { ATTENDEE_BANDS, type AttendeeBand } from "~/domain/records";
-import { BAND_NAMES, compareAttendees, sortAttendees } from "~/domain/ticket-bands";
-import { attendeeNameLabel, countField, nameField } from "~/domain/ticket-rules";
-import { summaryTiles, TICKET_COLUMNS } from "~/domain/events-report";
-import { BAND_KEYS } from "~/services/store/cockpit/shapes-tickets";
+import { ATTENDEE_BANDS, type AttendeeBand } from "~/kernel/store/records";
+import { BAND_NAMES, compareAttendees, sortAttendees } from "~/features/tickets/ticket-bands";
+import { attendeeNameLabel, countField, nameField } from "~/features/tickets/ticket-rules";
+import { summaryTiles, TICKET_COLUMNS } from "~/features/office/events-report";
+import { BAND_KEYS } from "~/kernel/store/cockpit/shapes-tickets";
 
 describe("the ticket bands' names", () => {
   it("has one row for every band, each naming it in every wording the spec uses", () => {

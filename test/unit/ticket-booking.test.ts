@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { bookNowText, partyFormState } from "~/domain/ticket-booking";
-import { partyInputFrom } from "~/domain/ticket-rules";
+import { bookNowText, partyFormState } from "~/features/tickets/ticket-booking";
+import { partyInputFrom } from "~/features/tickets/ticket-rules";
 
 const family = { pattern: "A+13+5-5+P", membership: "Family" } as const;
 const posted = (fields: Record<string, string>) => partyInputFrom((name) => fields[name] ?? null);

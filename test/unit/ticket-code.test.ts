@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { TICKET_CODE_ALPHABET, formatTicketCode, generateTicketCode, normaliseTicketCode } from "~/domain/ticket-code";
+import { TICKET_CODE_ALPHABET, formatTicketCode, generateTicketCode, normaliseTicketCode } from "~/features/tickets/ticket-code";
 
 describe("ticket codes", () => {
   it("uses no look-alike characters", () => {

@@ -2,13 +2,13 @@ import { render, toPlainText } from "@react-email/components";
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { createElement } from "react";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import type { Member, Ticket } from "~/domain/records";
-import type { SiteSettings } from "~/domain/site-settings";
-import { defaultSiteSettings } from "~/domain/site-settings-defaults";
-import { DOOR_INSTRUCTION, TICKET_QR_CONTENT_ID, TicketConfirmationEmail, ticketEmailSubject } from "~/emails/TicketConfirmationEmail";
-import { emailService, outboxHtml, OUTBOX_INLINE_IMAGE_LIMIT } from "~/services/email.server";
-import { sendTicketConfirmation } from "~/services/ticket-email.server";
-import { verifyTicketToken } from "~/services/ticket-token.server";
+import type { Member, Ticket } from "~/kernel/store/records";
+import type { SiteSettings } from "~/kernel/store/site-settings";
+import { defaultSiteSettings } from "~/kernel/store/site-settings-defaults";
+import { DOOR_INSTRUCTION, TICKET_QR_CONTENT_ID, TicketConfirmationEmail, ticketEmailSubject } from "~/features/tickets/emails/TicketConfirmationEmail";
+import { emailService, outboxHtml, OUTBOX_INLINE_IMAGE_LIMIT } from "~/features/mail/email.server";
+import { sendTicketConfirmation } from "~/features/tickets/ticket-email.server";
+import { verifyTicketToken } from "~/features/tickets/ticket-token.server";
 import { startFakeResend, type FakeResend } from "../support/fake-resend";
 import { memoryOutbox } from "../support/memory-outbox";
 
@@ -174,7 +174,7 @@ describe("sendTicketConfirmation", () => {
     expect(stored!.html).toContain(`src="data:image/png;base64,${attachment!.content}"`);
     expect(stored!.html).not.toContain("cid:");
     // The token the QR would carry verifies to this ticket (same signer as My Tickets).
-    const { ticketToken } = await import("~/services/ticket-token.server");
+    const { ticketToken } = await import("~/features/tickets/ticket-token.server");
     expect(await verifyTicketToken({ LINK_SIGNING_SECRET: SECRET }, await ticketToken({ LINK_SIGNING_SECRET: SECRET }, ticket))).toBe(ticket.id);
   });
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { AttendeeBand, Membership } from "~/domain/records";
-import { TICKET_PATTERNS, TICKET_TYPES, type SiteSettings, type TicketPattern } from "~/domain/site-settings";
+import type { AttendeeBand, Membership } from "~/kernel/store/records";
+import { TICKET_PATTERNS, TICKET_TYPES, type SiteSettings, type TicketPattern } from "~/kernel/store/site-settings";
 import {
   MAX_NAME_LENGTH,
   adultCount,
@@ -19,7 +19,7 @@ import {
   ukToday,
   validateParty,
   type PartyInput,
-} from "~/domain/ticket-rules";
+} from "~/features/tickets/ticket-rules";
 import { demoSettings } from "../../seed/demo-content";
 
 const YEAR = 2026;

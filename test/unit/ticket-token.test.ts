@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { paymentLinkToken, verifyPaymentLinkToken } from "~/services/payment-link.server";
-import { signToken, verifyToken } from "~/services/signed-token.server";
-import { ticketToken, ticketTokenExpiry, verifyTicketToken } from "~/services/ticket-token.server";
+import { paymentLinkToken, verifyPaymentLinkToken } from "~/features/payments/payment-link.server";
+import { signToken, verifyToken } from "~/kernel/auth/signed-token.server";
+import { ticketToken, ticketTokenExpiry, verifyTicketToken } from "~/features/tickets/ticket-token.server";
 
 const env = { LINK_SIGNING_SECRET: "test-secret-test-secret-test-secret-1234" };
 const ticket = { id: "65a1b2c3d4e5f60718293a4b", year: 2026 };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { Role } from "~/domain/records";
-import { hasUploadAllowance, liveSessionMember, type SessionStanding } from "~/domain/session-standing";
+import type { Role } from "~/kernel/store/records";
+import { hasUploadAllowance, liveSessionMember, type SessionStanding } from "~/kernel/auth/session-standing";
 
 /**
  * The studio's 40 MB request allowance (app/services/request-guard.server.ts) goes only to a

@@ -1,7 +1,7 @@
 import { deflateSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
-import { checkUpload, UPLOAD_MESSAGES, UPLOAD_TYPES } from "~/domain/uploads";
-import { imageDimensions } from "~/domain/uploads/dimensions";
+import { checkUpload, UPLOAD_MESSAGES, UPLOAD_TYPES } from "~/kernel/media/uploads";
+import { imageDimensions } from "~/kernel/media/uploads/dimensions";
 import { JFIF, jpegImageSegments, plainJpeg, PNG_SIGNATURE, pngChunk, pngWithExif, webpWithExif } from "../support/upload-fixtures";
 
 /**

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { checkUpload, sizeRefusal, sniff, storedName, UPLOAD_LIMITS, UPLOAD_MESSAGES, UPLOAD_TYPES } from "~/domain/uploads";
-import { isCompleteJpeg, jpegOrientation, jpegSegments, stripJpegLocation } from "~/domain/uploads/jpeg";
-import { mediaKeyForPath } from "~/domain/uploads/media-key";
+import { checkUpload, sizeRefusal, sniff, storedName, UPLOAD_LIMITS, UPLOAD_MESSAGES, UPLOAD_TYPES } from "~/kernel/media/uploads";
+import { isCompleteJpeg, jpegOrientation, jpegSegments, stripJpegLocation } from "~/kernel/media/uploads/jpeg";
+import { mediaKeyForPath } from "~/kernel/media/uploads/media-key";
 import {
   docm,
   docx,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { formatIsoDay } from "~/domain/iso-day";
-import { manualSendingPrompt } from "~/domain/renewals-report";
-import { attendeeNameLabel } from "~/domain/ticket-rules";
+import { formatIsoDay } from "~/kernel/dates/iso-day";
+import { manualSendingPrompt } from "~/features/office/renewals-report";
+import { attendeeNameLabel } from "~/features/tickets/ticket-rules";
 
 /** Issue 16, item 12: words the pages showed wrong. */
 describe("a stored day in the site's day-month-year", () => {

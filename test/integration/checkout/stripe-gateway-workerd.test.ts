@@ -3,7 +3,7 @@ import path from "node:path";
 import { build } from "esbuild";
 import { Miniflare } from "miniflare";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { CheckoutSession, NewCheckoutSession } from "~/services/checkout/gateway";
+import type { CheckoutSession, NewCheckoutSession } from "~/features/payments/checkout/gateway";
 import { ROOT } from "../../../scripts/lib";
 import { startFakeStripe, type FakeStripe } from "../../support/fake-stripe";
 

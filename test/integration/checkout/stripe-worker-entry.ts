@@ -3,9 +3,9 @@
  * part of the site): bundled with the Worker's resolve conditions and run in workerd, it
  * runs the Stripe gateway and webhook check on the JSON it is posted.
  */
-import { CheckoutUnavailableError, type NewCheckoutSession } from "../../../app/services/checkout/gateway";
-import { stripeGateway } from "../../../app/services/checkout/stripe-gateway.server";
-import { verifyStripeWebhook } from "../../../app/services/checkout/stripe-webhook.server";
+import { CheckoutUnavailableError, type NewCheckoutSession } from "../../../app/features/payments/checkout/gateway";
+import { stripeGateway } from "../../../app/features/payments/checkout/stripe-gateway.server";
+import { verifyStripeWebhook } from "../../../app/features/payments/checkout/stripe-webhook.server";
 
 type Call =
   | { do: "create"; env: { STRIPE_SECRET_KEY: string; STRIPE_API_URL?: string }; session: NewCheckoutSession }

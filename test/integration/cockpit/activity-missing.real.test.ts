@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { activityEntry } from "~/domain/activity";
-import { cockpitActivity, isMissingCollection } from "~/services/store/cockpit/activity.server";
-import { createCockpitClient } from "~/services/store/cockpit/client.server";
+import { activityEntry } from "~/kernel/activity/activity";
+import { cockpitActivity, isMissingCollection } from "~/kernel/store/cockpit/activity.server";
+import { createCockpitClient } from "~/kernel/store/cockpit/client.server";
 import { startCockpitBackend, type CockpitBackend } from "../../support/cockpit-backend";
 
 /**

@@ -2,11 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildCockpitDemo } from "../../../seed/cockpit-demo";
 import { DEMO_ACCOUNTS } from "../../../seed/demo-accounts";
 import { seedDatabase } from "../../../seed/seed";
-import { verifyPassword } from "~/services/password.server";
-import { createCockpitClient } from "~/services/store/cockpit/client.server";
-import { cockpitMembers } from "~/services/store/cockpit/members.server";
-import { cockpitTickets } from "~/services/store/cockpit/tickets.server";
-import { cockpitTransactions } from "~/services/store/cockpit/transactions.server";
+import { verifyPassword } from "~/kernel/auth/password.server";
+import { createCockpitClient } from "~/kernel/store/cockpit/client.server";
+import { cockpitMembers } from "~/kernel/store/cockpit/members.server";
+import { cockpitTickets } from "~/kernel/store/cockpit/tickets.server";
+import { cockpitTransactions } from "~/kernel/store/cockpit/transactions.server";
 import { startFakeCockpit, type FakeCockpit } from "../../support/fake-cockpit";
 import { useTestD1 } from "../../support/d1";
 

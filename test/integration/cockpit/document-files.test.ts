@@ -1,8 +1,8 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { cockpitDocuments } from "~/services/store/cockpit/documents.server";
-import type { CockpitClient } from "~/services/store/cockpit/client.server";
+import { cockpitDocuments } from "~/kernel/store/cockpit/documents.server";
+import type { CockpitClient } from "~/kernel/store/cockpit/client.server";
 import { useTestD1 } from "../../support/d1";
 
 /**

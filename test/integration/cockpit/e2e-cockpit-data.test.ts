@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createCockpitClient } from "~/services/store/cockpit/client.server";
-import { createCockpitStore } from "~/services/store/cockpit/index.server";
-import { createD1Store } from "~/services/store/d1/index.server";
-import type { Store } from "~/services/store/port";
+import { createCockpitClient } from "~/kernel/store/cockpit/client.server";
+import { createCockpitStore } from "~/kernel/store/cockpit/index.server";
+import { createD1Store } from "~/kernel/store/d1/index.server";
+import type { Store } from "~/kernel/store/port";
 import { seedDatabase } from "../../../seed/seed";
 import { cockpitDataFromD1 } from "../../support/cockpit-mode";
 import { createTestD1 } from "../../support/d1";

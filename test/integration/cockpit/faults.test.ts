@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { STORE_UNAVAILABLE_MESSAGE, STORE_UNAVAILABLE_SIGN_IN_MESSAGE } from "~/domain/store-errors";
+import { STORE_UNAVAILABLE_MESSAGE, STORE_UNAVAILABLE_SIGN_IN_MESSAGE } from "~/kernel/forms/store-errors";
 import { buildCockpitDemo } from "../../../seed/cockpit-demo";
 import { startFakeCockpit, type FakeCockpit } from "../../support/fake-cockpit";
 import { startSeededServer, type SeededServer } from "../../support/seeded-server";

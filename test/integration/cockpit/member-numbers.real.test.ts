@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createCockpitClient, type CockpitClient } from "~/services/store/cockpit/client.server";
-import { cockpitMembers } from "~/services/store/cockpit/members.server";
-import type { MembersRepository } from "~/services/store/port";
+import { createCockpitClient, type CockpitClient } from "~/kernel/store/cockpit/client.server";
+import { cockpitMembers } from "~/kernel/store/cockpit/members.server";
+import type { MembersRepository } from "~/kernel/store/port";
 import { startCockpitBackend, type CockpitBackend } from "../../support/cockpit-backend";
 import { newMember } from "../../support/fixtures";
 

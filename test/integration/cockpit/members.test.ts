@@ -1,10 +1,10 @@
 import { createHmac } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { memberNumberLabel } from "~/domain/member-number";
-import type { Member } from "~/domain/records";
-import { checkPassword, passwordHashKind } from "~/services/password.server";
-import { cockpitMembers } from "~/services/store/cockpit/members.server";
-import { DuplicateEmailError, StoreUnavailableError } from "~/services/store/errors";
+import { memberNumberLabel } from "~/kernel/store/member-number";
+import type { Member } from "~/kernel/store/records";
+import { checkPassword, passwordHashKind } from "~/kernel/auth/password.server";
+import { cockpitMembers } from "~/kernel/store/cockpit/members.server";
+import { DuplicateEmailError, StoreUnavailableError } from "~/kernel/store/errors";
 import { LEGACY_USERLIST_ENTRY } from "../../support/cockpit-legacy";
 import { useCockpitRepository } from "../../support/cockpit-repository";
 import { newMember } from "../../support/fixtures";

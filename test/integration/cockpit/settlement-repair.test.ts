@@ -1,11 +1,11 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Transaction } from "~/domain/records";
-import { clientReference } from "~/services/payments.server";
-import { settleWithSession } from "~/services/settlement.server";
-import { createCockpitClient } from "~/services/store/cockpit/client.server";
-import { createCockpitStore } from "~/services/store/cockpit/index.server";
-import type { Store } from "~/services/store/port";
+import type { Transaction } from "~/kernel/store/records";
+import { clientReference } from "~/features/payments/payments.server";
+import { settleWithSession } from "~/features/payments/settlement.server";
+import { createCockpitClient } from "~/kernel/store/cockpit/client.server";
+import { createCockpitStore } from "~/kernel/store/cockpit/index.server";
+import type { Store } from "~/kernel/store/port";
 import { createTestD1 } from "../../support/d1";
 import { startFakeCockpit, type FakeCockpit } from "../../support/fake-cockpit";
 import { newMember, newTransaction } from "../../support/fixtures";

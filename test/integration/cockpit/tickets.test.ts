@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { AttendeeBand } from "~/domain/records";
-import { cockpitTickets } from "~/services/store/cockpit/tickets.server";
+import type { AttendeeBand } from "~/kernel/store/records";
+import { cockpitTickets } from "~/kernel/store/cockpit/tickets.server";
 import { useCockpitRepository } from "../../support/cockpit-repository";
 import { newTicket } from "../../support/fixtures";
 

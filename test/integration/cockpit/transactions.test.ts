@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { cockpitTransactions } from "~/services/store/cockpit/transactions.server";
-import { StoreUnavailableError } from "~/services/store/errors";
+import { cockpitTransactions } from "~/kernel/store/cockpit/transactions.server";
+import { StoreUnavailableError } from "~/kernel/store/errors";
 import { useCockpitRepository } from "../../support/cockpit-repository";
 import { newTransaction } from "../../support/fixtures";
 

@@ -1,9 +1,9 @@
 import { Miniflare, Response as MiniflareResponse } from "miniflare";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { NewsItem } from "~/domain/records";
-import { cacheContent } from "~/services/content/cached-content.server";
-import { createSwrCache, SwrMemory } from "~/services/swr-cache.server";
-import type { ContentRepository } from "~/services/store/port";
+import type { NewsItem } from "~/kernel/store/records";
+import { cacheContent } from "~/kernel/store/content/cached-content.server";
+import { createSwrCache, SwrMemory } from "~/kernel/http/swr-cache.server";
+import type { ContentRepository } from "~/kernel/store/port";
 
 /** The real Workers Cache API (workerd via Miniflare), under a store that counts its reads. */
 let mf: Miniflare;

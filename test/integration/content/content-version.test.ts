@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import type { NewsItem } from "~/domain/records";
-import { cacheContent } from "~/services/content/cached-content.server";
-import { contentChanged } from "~/services/content/content-changed.server";
-import { readContentVersion, UNKNOWN_CONTENT_VERSION } from "~/services/content/content-version.server";
-import { createSwrCache, SwrMemory } from "~/services/swr-cache.server";
-import type { ContentRepository } from "~/services/store/port";
+import type { NewsItem } from "~/kernel/store/records";
+import { cacheContent } from "~/kernel/store/content/cached-content.server";
+import { contentChanged } from "~/kernel/store/content/content-changed.server";
+import { readContentVersion, UNKNOWN_CONTENT_VERSION } from "~/kernel/store/content/content-version.server";
+import { createSwrCache, SwrMemory } from "~/kernel/http/swr-cache.server";
+import type { ContentRepository } from "~/kernel/store/port";
 import { createTestD1, migrationFiles } from "../../support/d1";
 
 /**

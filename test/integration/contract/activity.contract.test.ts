@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { activityEntry, roleChange, type NewActivityEntry } from "~/domain/activity";
+import { activityEntry, roleChange, type NewActivityEntry } from "~/kernel/activity/activity";
 import { describeStore } from "../../support/store-adapters";
 
 /**

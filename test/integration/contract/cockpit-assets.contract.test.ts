@@ -1,12 +1,12 @@
 import { expect, it } from "vitest";
-import { mediaKeyFromUrlPath } from "~/domain/photo-renditions";
-import { checkUpload } from "~/domain/uploads";
-import { cockpitDocumentFiles, r2DocumentFiles, type DocumentFileStore } from "~/services/document-file-store.server";
-import { cockpitPhotoStore, r2PhotoStore, type PhotoStore } from "~/services/photo-store.server";
-import { createCockpitAssets } from "~/services/store/cockpit/assets.server";
-import { createCockpitClient } from "~/services/store/cockpit/client.server";
-import { createCockpitStore } from "~/services/store/cockpit/index.server";
-import type { Store } from "~/services/store/port";
+import { mediaKeyFromUrlPath } from "~/kernel/media/photo-renditions";
+import { checkUpload } from "~/kernel/media/uploads";
+import { cockpitDocumentFiles, r2DocumentFiles, type DocumentFileStore } from "~/features/studio/document-file-store.server";
+import { cockpitPhotoStore, r2PhotoStore, type PhotoStore } from "~/kernel/media/photo-store.server";
+import { createCockpitAssets } from "~/kernel/store/cockpit/assets.server";
+import { createCockpitClient } from "~/kernel/store/cockpit/client.server";
+import { createCockpitStore } from "~/kernel/store/cockpit/index.server";
+import type { Store } from "~/kernel/store/port";
 import { describeStore, type StoreContext } from "../../support/store-adapters";
 import { imageStart, PDF, plainJpeg } from "../../support/upload-fixtures";
 

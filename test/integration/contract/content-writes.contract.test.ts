@@ -1,6 +1,6 @@
 import { expect, it } from "vitest";
-import type { SiteSettings } from "~/domain/site-settings";
-import { defaultSiteSettings } from "~/domain/site-settings-defaults";
+import type { SiteSettings } from "~/kernel/store/site-settings";
+import { defaultSiteSettings } from "~/kernel/store/site-settings-defaults";
 import { describeStore } from "../../support/store-adapters";
 
 /**

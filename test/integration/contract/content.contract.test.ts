@@ -2,8 +2,8 @@ import { expect, it } from "vitest";
 import { buildCockpitDemo } from "../../../seed/cockpit-demo";
 import { buildDemo } from "../../../seed/demo";
 import { seedDatabase } from "../../../seed/seed";
-import { createCockpitClient } from "~/services/store/cockpit/client.server";
-import { readContactMessages } from "~/services/store/cockpit/contact.server";
+import { createCockpitClient } from "~/kernel/store/cockpit/client.server";
+import { readContactMessages } from "~/kernel/store/cockpit/contact.server";
 import { describeStore } from "../../support/store-adapters";
 
 /**

@@ -1,6 +1,6 @@
 import { beforeAll, expect, it } from "vitest";
-import { nowSeconds } from "~/services/store/ids";
-import { createTicketWithinCapacity } from "~/services/ticket-lookup.server";
+import { nowSeconds } from "~/kernel/store/ids";
+import { createTicketWithinCapacity } from "~/features/tickets/ticket-lookup.server";
 import { newMember, newTicket } from "../../support/fixtures";
 import { describeStore, QUICK_CLAIM_PAUSE_MS } from "../../support/store-adapters";
 

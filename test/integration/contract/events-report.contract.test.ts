@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import type { NewTicket } from "~/domain/records";
+import type { NewTicket } from "~/kernel/store/records";
 import { newMember, newTicket } from "../../support/fixtures";
 import { describeStore, QUICK_CLAIM_PAUSE_MS, setTicketCreatedAt } from "../../support/store-adapters";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { MediaRef } from "~/domain/records";
+import type { MediaRef } from "~/kernel/store/records";
 import { describeStore } from "../../support/store-adapters";
 
 /**

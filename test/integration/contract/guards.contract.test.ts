@@ -1,7 +1,7 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { beforeAll, describe, expect, it } from "vitest";
-import { createUserSession, getUser, logoutCookie, requireAccountant, requireUser } from "~/services/auth.server";
-import { createSessionStorage } from "~/services/session.server";
+import { createUserSession, getUser, logoutCookie, requireAccountant, requireUser } from "~/kernel/auth/auth.server";
+import { createSessionStorage } from "~/kernel/auth/session.server";
 import { newMember } from "../../support/fixtures";
 import { devEnv, sessionCookieFor } from "../../support/session";
 import { describeStore } from "../../support/store-adapters";

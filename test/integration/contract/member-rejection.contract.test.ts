@@ -1,5 +1,5 @@
 import { expect, it } from "vitest";
-import { rejectionPatch } from "~/domain/member-rejection";
+import { rejectionPatch } from "~/features/office/member-rejection";
 import { newMember } from "../../support/fixtures";
 import { describeStore } from "../../support/store-adapters";
 

@@ -1,6 +1,6 @@
 import { expect, it } from "vitest";
-import { DuplicateEmailError } from "~/services/store/errors";
-import type { MemberListQuery } from "~/services/store/port";
+import { DuplicateEmailError } from "~/kernel/store/errors";
+import type { MemberListQuery } from "~/kernel/store/port";
 import { newMember } from "../../support/fixtures";
 import { describeStore } from "../../support/store-adapters";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { NewsInput } from "~/services/store/port";
+import type { NewsInput } from "~/kernel/store/port";
 import { describeStore } from "../../support/store-adapters";
 
 /**

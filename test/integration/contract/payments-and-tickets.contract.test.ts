@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { UPGRADE_TITLE, settlementFor } from "~/domain/fees";
+import { UPGRADE_TITLE, settlementFor } from "~/features/payments/fees";
 import { newMember, newTicket, newTransaction } from "../../support/fixtures";
 import { describeStore } from "../../support/store-adapters";
 

@@ -1,7 +1,7 @@
 import { expect, it } from "vitest";
-import { createCockpitClient } from "~/services/store/cockpit/client.server";
-import { createCockpitStore } from "~/services/store/cockpit/index.server";
-import { createMedia } from "~/services/media.server";
+import { createCockpitClient } from "~/kernel/store/cockpit/client.server";
+import { createCockpitStore } from "~/kernel/store/cockpit/index.server";
+import { createMedia } from "~/kernel/media/media.server";
 import { describeStore } from "../../support/store-adapters";
 
 /**

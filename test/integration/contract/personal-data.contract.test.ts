@@ -1,7 +1,7 @@
 import { expect, it } from "vitest";
-import { activityEntry } from "~/domain/activity";
-import { ERASED_VALUE } from "~/domain/erasure";
-import type { NewRefund } from "~/domain/refunds";
+import { activityEntry } from "~/kernel/activity/activity";
+import { ERASED_VALUE } from "~/features/data-rights/erasure";
+import type { NewRefund } from "~/features/payments/refunds";
 import { QUICK_CLAIM_PAUSE_MS, describeStore } from "../../support/store-adapters";
 import { newMember, newTicket, newTransaction } from "../../support/fixtures";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { NewRefund } from "~/domain/refunds";
+import type { NewRefund } from "~/features/payments/refunds";
 import { describeStore } from "../../support/store-adapters";
 
 /**

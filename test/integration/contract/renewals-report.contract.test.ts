@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import type { Transaction } from "~/domain/records";
-import { monthPeriods } from "~/domain/renewals-report";
+import type { Transaction } from "~/kernel/store/records";
+import { monthPeriods } from "~/features/office/renewals-report";
 import { newMember, newTransaction } from "../../support/fixtures";
 import { describeStore, QUICK_CLAIM_PAUSE_MS } from "../../support/store-adapters";
 

@@ -1,11 +1,11 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { paymentLinkToken } from "~/services/payment-link.server";
-import { signToken } from "~/services/signed-token.server";
-import { isUniqueViolation } from "~/services/store/d1/sql";
-import { DuplicateTicketCodeError } from "~/services/store/errors";
-import { createTicketWithCode, findTicketForDoor } from "~/services/ticket-lookup.server";
-import { ticketToken, ticketTokenExpiry } from "~/services/ticket-token.server";
-import type { Ticket } from "~/domain/records";
+import { paymentLinkToken } from "~/features/payments/payment-link.server";
+import { signToken } from "~/kernel/auth/signed-token.server";
+import { isUniqueViolation } from "~/kernel/store/d1/sql";
+import { DuplicateTicketCodeError } from "~/kernel/store/errors";
+import { createTicketWithCode, findTicketForDoor } from "~/features/tickets/ticket-lookup.server";
+import { ticketToken, ticketTokenExpiry } from "~/features/tickets/ticket-token.server";
+import type { Ticket } from "~/kernel/store/records";
 import { newMember, newTicket } from "../../support/fixtures";
 import { describeStore } from "../../support/store-adapters";
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ACCOUNTANT_ONLY_SETTINGS } from "~/domain/settings-field-access";
+import { ACCOUNTANT_ONLY_SETTINGS } from "~/features/studio/settings-field-access";
 import { parseHtml } from "../../support/html";
 import { startSeededServer, type SeededServer } from "../../support/seeded-server";
 import { demoAccount } from "../../support/session";

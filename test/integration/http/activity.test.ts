@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { currentYear } from "~/domain/renewal";
-import { createD1Store } from "~/services/store/d1/index.server";
-import { createTicketWithCode } from "~/services/ticket-lookup.server";
+import { currentYear } from "~/features/membership/renewal";
+import { createD1Store } from "~/kernel/store/d1/index.server";
+import { createTicketWithCode } from "~/features/tickets/ticket-lookup.server";
 import { openServerPlatform } from "../../support/server-d1";
 import { changeTickets } from "../../support/book-ticket";
 import { newMember } from "../../support/fixtures";

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { GALLERY_TEXTS } from "~/domain/gallery-edit";
-import { createD1Store } from "~/services/store/d1/index.server";
+import { GALLERY_TEXTS } from "~/features/studio/gallery-edit";
+import { createD1Store } from "~/kernel/store/d1/index.server";
 import { newMember } from "../../support/fixtures";
 import { parseHtml } from "../../support/html";
 import { formPost } from "../../support/password-reset";

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { expectNoMoreThan } from "../../support/stays";
-import type { Ticket, Transaction } from "~/domain/records";
-import { d1Members } from "~/services/store/d1/members.server";
-import { d1Tickets } from "~/services/store/d1/tickets.server";
-import { d1Transactions } from "~/services/store/d1/transactions.server";
+import type { Ticket, Transaction } from "~/kernel/store/records";
+import { d1Members } from "~/kernel/store/d1/members.server";
+import { d1Tickets } from "~/kernel/store/d1/tickets.server";
+import { d1Transactions } from "~/kernel/store/d1/transactions.server";
 import { FAMILY_PARTY, changeTickets, client, text, withDb } from "../../support/book-ticket";
 import { startFakeResend, type FakeResend } from "../../support/fake-resend";
 import { startFakeStripe, type FakeStripe } from "../../support/fake-stripe";

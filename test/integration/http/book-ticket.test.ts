@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import type { Ticket, Transaction } from "~/domain/records";
-import { d1Members } from "~/services/store/d1/members.server";
-import { d1Tickets } from "~/services/store/d1/tickets.server";
-import { d1Transactions } from "~/services/store/d1/transactions.server";
+import type { Ticket, Transaction } from "~/kernel/store/records";
+import { d1Members } from "~/kernel/store/d1/members.server";
+import { d1Tickets } from "~/kernel/store/d1/tickets.server";
+import { d1Transactions } from "~/kernel/store/d1/transactions.server";
 import { newMember } from "../../support/fixtures";
 import { startSeededServer, type SeededServer } from "../../support/seeded-server";
 import { demoAccount } from "../../support/session";

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { hashPassword } from "~/services/password.server";
-import { d1Members } from "~/services/store/d1/members.server";
+import { hashPassword } from "~/kernel/auth/password.server";
+import { d1Members } from "~/kernel/store/d1/members.server";
 import { newMember } from "../../support/fixtures";
 import { startSeededServer, type SeededServer } from "../../support/seeded-server";
 import { demoAccount, sessionCookieFor } from "../../support/session";

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { erasedName } from "~/domain/erasure";
-import type { MyData } from "~/domain/my-data";
-import { currentYear } from "~/domain/renewal";
-import { createD1Store } from "~/services/store/d1/index.server";
+import { erasedName } from "~/features/data-rights/erasure";
+import type { MyData } from "~/features/data-rights/my-data";
+import { currentYear } from "~/features/membership/renewal";
+import { createD1Store } from "~/kernel/store/d1/index.server";
 import { openServerPlatform } from "../../support/server-d1";
 import { ERASABLE, addErasableMember } from "../../support/data-rights";
 import { parseHtml, textOf } from "../../support/html";

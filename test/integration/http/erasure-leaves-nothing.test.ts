@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ERASED_VALUE, erasedName } from "~/domain/erasure";
-import type { MyData } from "~/domain/my-data";
-import { ukToday } from "~/domain/ticket-rules";
-import { nowSeconds } from "~/services/store/ids";
+import { ERASED_VALUE, erasedName } from "~/features/data-rights/erasure";
+import type { MyData } from "~/features/data-rights/my-data";
+import { ukToday } from "~/features/tickets/ticket-rules";
+import { nowSeconds } from "~/kernel/store/ids";
 import { parseHtml } from "../../support/html";
 import { getAs, postFormAs } from "../../support/requests";
 import { withServerD1 } from "../../support/server-d1";

@@ -1,9 +1,9 @@
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import * as contactForm from "~/domain/contact-form";
-import * as loginRules from "~/domain/login";
-import { memberActionValue } from "~/domain/member-action-value";
-import { MEMBER_ACTIONS, type MemberAction } from "~/domain/member-actions";
+import * as contactForm from "~/features/site/contact-form";
+import * as loginRules from "~/features/sign-in/login";
+import { memberActionValue } from "~/features/office/member-action-value";
+import { MEMBER_ACTIONS, type MemberAction } from "~/features/office/member-actions";
 import {
   CHILD_NAME_FIELDS,
   CHILD_YEAR_FIELDS,
@@ -11,16 +11,16 @@ import {
   memberDetailsFieldSchemas,
   PERSON_FIELDS,
   SPOUSE_FIELDS,
-} from "~/domain/member-details";
-import * as passwordReset from "~/domain/password-reset";
-import { ATTENDEE_BANDS, BAND_LIMITS, type Member } from "~/domain/records";
-import { currentYear } from "~/domain/renewal";
-import { SIGNUP_FORM, SIGNUP_MESSAGES } from "~/domain/signup-form";
-import * as storeErrors from "~/domain/store-errors";
-import * as ticketBooking from "~/domain/ticket-booking";
-import { countField, nameField } from "~/domain/ticket-rules";
-import { paymentLinkToken } from "~/services/payment-link.server";
-import { d1Members } from "~/services/store/d1/members.server";
+} from "~/features/membership/member-details";
+import * as passwordReset from "~/features/sign-in/password-reset";
+import { ATTENDEE_BANDS, BAND_LIMITS, type Member } from "~/kernel/store/records";
+import { currentYear } from "~/features/membership/renewal";
+import { SIGNUP_FORM, SIGNUP_MESSAGES } from "~/features/membership/signup-form";
+import * as storeErrors from "~/kernel/forms/store-errors";
+import * as ticketBooking from "~/features/tickets/ticket-booking";
+import { countField, nameField } from "~/features/tickets/ticket-rules";
+import { paymentLinkToken } from "~/features/payments/payment-link.server";
+import { d1Members } from "~/kernel/store/d1/members.server";
 import { FAMILY_PARTY, withDb } from "../../support/book-ticket";
 import { newMember } from "../../support/fixtures";
 import { describeValue, formEdits, hostileBody, hostileUrlValue, pathSegment, valuesPosted, wellFormed, type FieldEdit } from "../../support/hostile-values";

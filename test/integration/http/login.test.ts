@@ -1,7 +1,7 @@
 import { describe, expect, inject, it } from "vitest";
 import { demoAccount, sessionCookieFor } from "../../support/session";
 import { MESSAGES, formPost, uniqueAddress } from "../../support/password-reset";
-import { SIGN_IN_FAILURE_RULES } from "~/domain/rate-limits";
+import { SIGN_IN_FAILURE_RULES } from "~/kernel/http/rate-limits";
 
 const base = () => inject("baseURL");
 

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readSheet } from "read-excel-file/universal";
-import { currentYear } from "~/domain/renewal";
-import { monthPeriods, pendingMembersQuery } from "~/domain/renewals-report";
-import { d1Members } from "~/services/store/d1/members.server";
-import { d1Transactions } from "~/services/store/d1/transactions.server";
+import { currentYear } from "~/features/membership/renewal";
+import { monthPeriods, pendingMembersQuery } from "~/features/office/renewals-report";
+import { d1Members } from "~/kernel/store/d1/members.server";
+import { d1Transactions } from "~/kernel/store/d1/transactions.server";
 import { openServerPlatform } from "../../support/server-d1";
 import { startFakeResend, type FakeResend } from "../../support/fake-resend";
 import { parseCsv } from "../../support/csv";

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { exportHeader } from "~/domain/export-columns";
-import { MEMBER_EXPORT } from "~/domain/member-table";
-import { d1Members } from "~/services/store/d1/members.server";
+import { exportHeader } from "~/features/office/export-columns";
+import { MEMBER_EXPORT } from "~/features/office/member-table";
+import { d1Members } from "~/kernel/store/d1/members.server";
 import { parseCsv } from "../../support/csv";
 import { newMember } from "../../support/fixtures";
 import { startSeededServer, type SeededServer } from "../../support/seeded-server";

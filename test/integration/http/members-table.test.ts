@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { MEMBER_COLUMNS } from "~/domain/member-table";
-import type { Member } from "~/domain/records";
-import { parseEnv } from "~/services/env.server";
-import { verifyPaymentLinkToken } from "~/services/payment-link.server";
-import { d1Members } from "~/services/store/d1/members.server";
+import { MEMBER_COLUMNS } from "~/features/office/member-table";
+import type { Member } from "~/kernel/store/records";
+import { parseEnv } from "~/kernel/http/env.server";
+import { verifyPaymentLinkToken } from "~/features/payments/payment-link.server";
+import { d1Members } from "~/kernel/store/d1/members.server";
 import { openServerPlatform } from "../../support/server-d1";
 import { startFakeResend, type FakeResend } from "../../support/fake-resend";
 import { newMember } from "../../support/fixtures";

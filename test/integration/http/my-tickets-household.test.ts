@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Ticket } from "~/domain/records";
-import { currentYear } from "~/domain/renewal";
-import { createD1Store } from "~/services/store/d1/index.server";
-import { createTicketWithCode } from "~/services/ticket-lookup.server";
+import type { Ticket } from "~/kernel/store/records";
+import { currentYear } from "~/features/membership/renewal";
+import { createD1Store } from "~/kernel/store/d1/index.server";
+import { createTicketWithCode } from "~/features/tickets/ticket-lookup.server";
 import { changeTickets } from "../../support/book-ticket";
 import { newMember } from "../../support/fixtures";
 import { startSeededServer, type SeededServer } from "../../support/seeded-server";

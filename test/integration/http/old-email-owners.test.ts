@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { newId } from "~/services/store/ids";
+import { newId } from "~/kernel/store/ids";
 import { withServerD1 } from "../../support/server-d1";
 import { startSeededServer, type SeededServer } from "../../support/seeded-server";
-import type { MyData } from "~/domain/my-data";
+import type { MyData } from "~/features/data-rights/my-data";
 import { demoAccount, sessionCookieFor } from "../../support/session";
 
 /**

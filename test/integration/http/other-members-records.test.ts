@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Ticket, Transaction } from "~/domain/records";
-import { formatTicketCode } from "~/domain/ticket-code";
-import { d1Tickets } from "~/services/store/d1/tickets.server";
-import { d1Transactions } from "~/services/store/d1/transactions.server";
+import type { Ticket, Transaction } from "~/kernel/store/records";
+import { formatTicketCode } from "~/features/tickets/ticket-code";
+import { d1Tickets } from "~/kernel/store/d1/tickets.server";
+import { d1Transactions } from "~/kernel/store/d1/transactions.server";
 import { client, withDb } from "../../support/book-ticket";
 import { newTicket, newTransaction } from "../../support/fixtures";
 import { DEMO, ROUTES } from "../../support/route-list";

@@ -1,5 +1,5 @@
 import { describe, expect, inject, it } from "vitest";
-import { ASSOCIATION } from "~/domain/association";
+import { ASSOCIATION } from "~/kernel/layout/association";
 import { documentTitle } from "../../support/html";
 import { ROUTES, type Actor, type RouteEntry } from "../../support/route-list";
 import { demoAccount, sessionCookieFor } from "../../support/session";

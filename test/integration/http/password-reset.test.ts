@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { FORGOT_RATE_RULES } from "~/domain/rate-limits";
+import { FORGOT_RATE_RULES } from "~/kernel/http/rate-limits";
 import { sessionCookieFor } from "../../support/session";
 import {
   CHANGED_SUBJECT,

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { PAYMENT_START_RATE_RULES } from "~/domain/rate-limits";
-import type { Ticket, Transaction } from "~/domain/records";
-import { currentYear } from "~/domain/renewal";
-import { d1Members } from "~/services/store/d1/members.server";
-import { d1Tickets } from "~/services/store/d1/tickets.server";
-import { d1Transactions } from "~/services/store/d1/transactions.server";
+import { PAYMENT_START_RATE_RULES } from "~/kernel/http/rate-limits";
+import type { Ticket, Transaction } from "~/kernel/store/records";
+import { currentYear } from "~/features/membership/renewal";
+import { d1Members } from "~/kernel/store/d1/members.server";
+import { d1Tickets } from "~/kernel/store/d1/tickets.server";
+import { d1Transactions } from "~/kernel/store/d1/transactions.server";
 import { changeTickets, text, withDb } from "../../support/book-ticket";
 import { newMember } from "../../support/fixtures";
 import { startSeededServer, type SeededServer } from "../../support/seeded-server";

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { registrationCharge, registrationFeeLines } from "~/domain/fees";
-import type { Member, Transaction } from "~/domain/records";
-import { currentYear } from "~/domain/renewal";
-import { paymentLinkToken } from "~/services/payment-link.server";
-import { d1Members } from "~/services/store/d1/members.server";
-import { d1Transactions } from "~/services/store/d1/transactions.server";
+import { registrationCharge, registrationFeeLines } from "~/features/payments/fees";
+import type { Member, Transaction } from "~/kernel/store/records";
+import { currentYear } from "~/features/membership/renewal";
+import { paymentLinkToken } from "~/features/payments/payment-link.server";
+import { d1Members } from "~/kernel/store/d1/members.server";
+import { d1Transactions } from "~/kernel/store/d1/transactions.server";
 import { demoSettings } from "../../../seed/demo-content";
 import { startFakeStripe, type FakeStripe } from "../../support/fake-stripe";
 import { newMember } from "../../support/fixtures";

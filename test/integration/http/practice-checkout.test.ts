@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { practiceGateway } from "~/services/checkout/practice-gateway.server";
+import { practiceGateway } from "~/features/payments/checkout/practice-gateway.server";
 import { practiceSession, readPracticeSessionOf } from "../../support/practice-checkout";
 import { withServerD1 } from "../../support/server-d1";
 import { formMessage } from "../../support/html";

@@ -1,5 +1,5 @@
 import { describe, expect, inject, it } from "vitest";
-import { formatNewsDate } from "~/domain/dates";
+import { formatNewsDate } from "~/kernel/dates/dates";
 import { buildDemo } from "../../../seed/demo";
 import { sessionCookieFor, demoAccount } from "../../support/session";
 

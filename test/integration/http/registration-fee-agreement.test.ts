@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Membership } from "~/domain/records";
-import { d1Members } from "~/services/store/d1/members.server";
+import type { Membership } from "~/kernel/store/records";
+import { d1Members } from "~/kernel/store/d1/members.server";
 import { demoSettings } from "../../../seed/demo-content";
 import { openServerPlatform } from "../../support/server-d1";
 import { startFakeStripe, type FakeStripe } from "../../support/fake-stripe";

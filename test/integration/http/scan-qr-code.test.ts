@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Ticket } from "~/domain/records";
-import { currentYear } from "~/domain/renewal";
-import { createD1Store } from "~/services/store/d1/index.server";
-import { createTicketWithCode } from "~/services/ticket-lookup.server";
-import { ticketToken } from "~/services/ticket-token.server";
+import type { Ticket } from "~/kernel/store/records";
+import { currentYear } from "~/features/membership/renewal";
+import { createD1Store } from "~/kernel/store/d1/index.server";
+import { createTicketWithCode } from "~/features/tickets/ticket-lookup.server";
+import { ticketToken } from "~/features/tickets/ticket-token.server";
 import { changeTickets } from "../../support/book-ticket";
 import { startSeededServer, type SeededServer } from "../../support/seeded-server";
 import { demoAccount, devEnv, sessionCookieFor } from "../../support/session";

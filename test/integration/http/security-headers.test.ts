@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { SESSION_MAX_AGE } from "~/services/session.server";
+import { SESSION_MAX_AGE } from "~/kernel/auth/session.server";
 import { ID_SPACE, seedId } from "../../../seed/ids";
 import { parseHtml, textOf } from "../../support/html";
 import { formPost } from "../../support/password-reset";

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Member } from "~/domain/records";
-import { paymentLinkToken } from "~/services/payment-link.server";
-import { d1Members } from "~/services/store/d1/members.server";
-import { d1Transactions } from "~/services/store/d1/transactions.server";
+import type { Member } from "~/kernel/store/records";
+import { paymentLinkToken } from "~/features/payments/payment-link.server";
+import { d1Members } from "~/kernel/store/d1/members.server";
+import { d1Transactions } from "~/kernel/store/d1/transactions.server";
 import { openServerPlatform } from "../../support/server-d1";
 import { demoPrices, startFakeStripe, type FakeStripe } from "../../support/fake-stripe";
 import { newMember } from "../../support/fixtures";

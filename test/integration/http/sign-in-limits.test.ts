@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { SIGN_IN_FAILURE_RULES } from "~/domain/rate-limits";
-import { hashPassword } from "~/services/password.server";
-import { d1Members } from "~/services/store/d1/members.server";
+import { SIGN_IN_FAILURE_RULES } from "~/kernel/http/rate-limits";
+import { hashPassword } from "~/kernel/auth/password.server";
+import { d1Members } from "~/kernel/store/d1/members.server";
 import { setCookieLine, setCookiePair } from "../../support/cookies";
 import { newMember } from "../../support/fixtures";
 import { formMessage } from "../../support/html";

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { verifyPassword } from "~/services/password.server";
+import { verifyPassword } from "~/kernel/auth/password.server";
 import { openServerPlatform } from "../../support/server-d1";
 import { startSeededServer, type SeededServer } from "../../support/seeded-server";
 import { sessionCookieFor, demoAccount } from "../../support/session";
@@ -221,7 +221,7 @@ describe("Sign-ups on a private server", () => {
     const family = uniqueSignupEmail("stored-family");
     expect((await post(server.url, singleSignup(single.toUpperCase()))).status).toBe(302);
     expect((await post(server.url, familySignup(family))).status).toBe(302);
-    const { createD1Store } = await import("~/services/store/d1/index.server");
+    const { createD1Store } = await import("~/kernel/store/d1/index.server");
     const { db, dispose } = await openServerPlatform(server.persistTo);
     try {
       const store = createD1Store(db);

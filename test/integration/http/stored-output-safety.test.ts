@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { memberActionValue } from "~/domain/member-action-value";
-import { currentYear } from "~/domain/renewal";
-import { d1Members } from "~/services/store/d1/members.server";
+import { memberActionValue } from "~/features/office/member-action-value";
+import { currentYear } from "~/features/membership/renewal";
+import { d1Members } from "~/kernel/store/d1/members.server";
 import { FAMILY_PARTY } from "../../support/book-ticket";
 import { parseCsv } from "../../support/csv";
 import { newMember } from "../../support/fixtures";

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { EVENT_MONEY_FIELDS } from "~/domain/event-field-access";
-import { EVENT_MESSAGES } from "~/domain/event-form-fields";
-import { POUNDS_MESSAGES } from "~/domain/pounds";
-import type { SiteSettings } from "~/domain/site-settings";
-import { UPLOAD_MESSAGES } from "~/domain/uploads";
+import { EVENT_MONEY_FIELDS } from "~/features/studio/event-field-access";
+import { EVENT_MESSAGES } from "~/features/studio/event-form-fields";
+import { POUNDS_MESSAGES } from "~/features/payments/pounds";
+import type { SiteSettings } from "~/kernel/store/site-settings";
+import { UPLOAD_MESSAGES } from "~/kernel/media/uploads";
 import { parseHtml, textOf } from "../../support/html";
 import { startSeededServer, type SeededServer } from "../../support/seeded-server";
 import { demoAccount, sessionCookieFor } from "../../support/session";

@@ -1,6 +1,6 @@
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createD1Store } from "~/services/store/d1/index.server";
+import { createD1Store } from "~/kernel/store/d1/index.server";
 import { ID_SPACE, seedId } from "../../../seed/ids";
 import { parseHtml, textOf } from "../../support/html";
 import { demoAccount, sessionCookieFor } from "../../support/session";

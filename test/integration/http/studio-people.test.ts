@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createD1Store } from "~/services/store/d1/index.server";
+import { createD1Store } from "~/kernel/store/d1/index.server";
 import { openServerPlatform } from "../../support/server-d1";
 import { ID_SPACE, seedId } from "../../../seed/ids";
 import { selectAll } from "css-select";

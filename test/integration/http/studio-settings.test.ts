@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { POUNDS_MESSAGES } from "~/domain/pounds";
-import { ACCOUNTANT_ONLY_SETTINGS } from "~/domain/settings-field-access";
-import type { SiteSettings } from "~/domain/site-settings";
-import { createD1Store } from "~/services/store/d1/index.server";
-import { SETTINGS_MESSAGES } from "~/domain/site-settings-form";
-import { REMINDER_STAGE_MESSAGES } from "~/domain/renewal-reminder-stages";
+import { POUNDS_MESSAGES } from "~/features/payments/pounds";
+import { ACCOUNTANT_ONLY_SETTINGS } from "~/features/studio/settings-field-access";
+import type { SiteSettings } from "~/kernel/store/site-settings";
+import { createD1Store } from "~/kernel/store/d1/index.server";
+import { SETTINGS_MESSAGES } from "~/features/studio/site-settings-form";
+import { REMINDER_STAGE_MESSAGES } from "~/features/membership/renewal-reminder-stages";
 import { parseHtml, textOf } from "../../support/html";
 import { startSeededServer, type SeededServer } from "../../support/seeded-server";
 import { withServerStore } from "../../support/server-store";

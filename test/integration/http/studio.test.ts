@@ -1,5 +1,5 @@
 import { describe, expect, inject, it } from "vitest";
-import { STUDIO_PARTS } from "~/domain/studio";
+import { STUDIO_PARTS } from "~/features/studio/studio";
 import { documentTitle, parseHtml, textOf } from "../../support/html";
 import { demoAccount, sessionCookieFor } from "../../support/session";
 

@@ -1,6 +1,6 @@
 import { describe, expect, inject, it } from "vitest";
-import { qrSvg } from "~/services/qr.server";
-import { ticketToken } from "~/services/ticket-token.server";
+import { qrSvg } from "~/features/tickets/qr.server";
+import { ticketToken } from "~/features/tickets/ticket-token.server";
 import { ID_SPACE, seedId } from "../../../seed/ids";
 import { demoAccount, devEnv, sessionCookieFor } from "../../support/session";
 

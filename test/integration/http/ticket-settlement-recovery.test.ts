@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { expectNoMoreThan } from "../../support/stays";
-import type { Ticket } from "~/domain/records";
-import { formatTicketCode } from "~/domain/ticket-code";
-import { createD1Store } from "~/services/store/d1/index.server";
-import { createTicketWithCode } from "~/services/ticket-lookup.server";
+import type { Ticket } from "~/kernel/store/records";
+import { formatTicketCode } from "~/features/tickets/ticket-code";
+import { createD1Store } from "~/kernel/store/d1/index.server";
+import { createTicketWithCode } from "~/features/tickets/ticket-lookup.server";
 import { client, withDb } from "../../support/book-ticket";
 import { startFakeStripe, type FakeCheckoutSession, type FakeStripe } from "../../support/fake-stripe";
 import { newMember, newTicket, newTransaction } from "../../support/fixtures";

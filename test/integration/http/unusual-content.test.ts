@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { NewsItem } from "~/domain/records";
-import { newsToRow } from "~/services/store/d1/rows";
-import { bulkUpsert } from "~/services/store/d1/sql";
+import type { NewsItem } from "~/kernel/store/records";
+import { newsToRow } from "~/kernel/store/d1/rows";
+import { bulkUpsert } from "~/kernel/store/d1/sql";
 import { startSeededServer, type SeededServer } from "../../support/seeded-server";
 
 /**

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { MyData } from "~/domain/my-data";
-import type { Store } from "~/services/store/port";
+import type { MyData } from "~/features/data-rights/my-data";
+import type { Store } from "~/kernel/store/port";
 import { DEMO_FAMILY_FORM } from "../../support/account-forms";
 import { formPost } from "../../support/password-reset";
 import { withServerStore } from "../../support/server-store";

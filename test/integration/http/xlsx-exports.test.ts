@@ -1,7 +1,7 @@
 import { unzipSync } from "fflate";
 import { readSheet } from "read-excel-file/universal";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { d1Members } from "~/services/store/d1/members.server";
+import { d1Members } from "~/kernel/store/d1/members.server";
 import { newMember } from "../../support/fixtures";
 import { DomUtils, parseHtml } from "../../support/html";
 import { startSeededServer, type SeededServer } from "../../support/seeded-server";

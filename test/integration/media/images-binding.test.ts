@@ -1,7 +1,7 @@
 import { deflateSync, crc32 } from "node:zlib";
 import { Log, LogLevel, Miniflare } from "miniflare";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { checkUpload } from "~/domain/uploads";
+import { checkUpload } from "~/kernel/media/uploads";
 import { phoneJpegWithGps } from "../../support/upload-fixtures";
 
 /**

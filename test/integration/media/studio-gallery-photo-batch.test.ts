@@ -1,7 +1,7 @@
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { UPLOAD_MESSAGES } from "~/domain/uploads";
-import { ACTION_NOT_UNDERSTOOD } from "~/domain/back-office-messages";
+import { UPLOAD_MESSAGES } from "~/kernel/media/uploads";
+import { ACTION_NOT_UNDERSTOOD } from "~/kernel/forms/back-office-messages";
 import { parseHtml, textOf } from "../../support/html";
 import { startSeededServer, type SeededServer } from "../../support/seeded-server";
 import { demoAccount, sessionCookieFor } from "../../support/session";

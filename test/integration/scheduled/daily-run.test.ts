@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { currentYear } from "~/domain/renewal";
-import { pendingMembersQuery } from "~/domain/renewals-report";
-import { reminderStageLines } from "~/domain/renewal-reminder-stages";
-import { d1Members } from "~/services/store/d1/members.server";
-import { d1Transactions } from "~/services/store/d1/transactions.server";
+import { currentYear } from "~/features/membership/renewal";
+import { pendingMembersQuery } from "~/features/office/renewals-report";
+import { reminderStageLines } from "~/features/membership/renewal-reminder-stages";
+import { d1Members } from "~/kernel/store/d1/members.server";
+import { d1Transactions } from "~/kernel/store/d1/transactions.server";
 import { openServerPlatform } from "../../support/server-d1";
 import { cockpitMode } from "../../support/cockpit-mode";
 import { newMember, newTransaction } from "../../support/fixtures";

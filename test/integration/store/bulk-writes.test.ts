@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { bulkUpsert } from "~/services/store/d1/sql";
-import { memberToRow } from "~/services/store/d1/rows";
+import { bulkUpsert } from "~/kernel/store/d1/sql";
+import { memberToRow } from "~/kernel/store/d1/rows";
 import { buildDemo } from "../../../seed/demo";
 import { seedDatabase } from "../../../seed/seed";
 import { useTestD1 } from "../../support/d1";

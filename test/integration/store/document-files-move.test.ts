@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createD1Store } from "~/services/store/d1/index.server";
-import type { Store } from "~/services/store/port";
+import { createD1Store } from "~/kernel/store/d1/index.server";
+import type { Store } from "~/kernel/store/port";
 import { bucketTarget, d1Rows, moveDocumentFiles } from "../../../scripts/documents-to-r2/move";
 import { applyMigrations, createTestD1, migrationFiles } from "../../support/d1";
 

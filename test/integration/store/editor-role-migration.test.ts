@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import type { Member, NewMember } from "~/domain/records";
-import { newId } from "~/services/store/ids";
-import { createD1Store } from "~/services/store/d1/index.server";
-import { memberToRow } from "~/services/store/d1/rows";
+import type { Member, NewMember } from "~/kernel/store/records";
+import { newId } from "~/kernel/store/ids";
+import { createD1Store } from "~/kernel/store/d1/index.server";
+import { memberToRow } from "~/kernel/store/d1/rows";
 import { useD1Before } from "../../support/d1";
 import { newMember } from "../../support/fixtures";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { newId } from "~/services/store/ids";
+import { newId } from "~/kernel/store/ids";
 import { useD1Before } from "../../support/d1";
 
 /**

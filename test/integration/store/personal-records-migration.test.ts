@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { createD1Store } from "~/services/store/d1/index.server";
-import { newId } from "~/services/store/ids";
+import { createD1Store } from "~/kernel/store/d1/index.server";
+import { newId } from "~/kernel/store/ids";
 import { useD1Before } from "../../support/d1";
 import { newMember } from "../../support/fixtures";
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { CheckoutUnavailableError } from "~/services/checkout/gateway";
-import { completePracticeSession, practiceGateway } from "~/services/checkout/practice-gateway.server";
+import { CheckoutUnavailableError } from "~/features/payments/checkout/gateway";
+import { completePracticeSession, practiceGateway } from "~/features/payments/checkout/practice-gateway.server";
 import { useTestD1 } from "../../support/d1";
 
 /** The practice checkout's refunds (issue 19, ADR 0055): a paid session only; the same key is the same refund; never in production. */

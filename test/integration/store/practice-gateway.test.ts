@@ -1,12 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { CheckoutUnavailableError, type NewCheckoutSession } from "~/services/checkout/gateway";
+import { CheckoutUnavailableError, type NewCheckoutSession } from "~/features/payments/checkout/gateway";
 import {
   cancelPracticeSession,
   completePracticeSession,
   PRACTICE_SESSION_LIFETIME_SECONDS,
   practiceGateway,
   readPracticeSession,
-} from "~/services/checkout/practice-gateway.server";
+} from "~/features/payments/checkout/practice-gateway.server";
 import { useTestD1 } from "../../support/d1";
 
 const d1 = useTestD1();

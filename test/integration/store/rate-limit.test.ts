@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createRateLimiter, type FailureRule, type RateRule } from "~/services/rate-limit.server";
+import { createRateLimiter, type FailureRule, type RateRule } from "~/kernel/http/rate-limit.server";
 import { useTestD1 } from "../../support/d1";
 
 const d1 = useTestD1();

@@ -1,7 +1,7 @@
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getPlatformProxy } from "wrangler";
-import type { MediaRef } from "~/domain/records";
+import type { MediaRef } from "~/kernel/store/records";
 import { ROOT } from "../../../scripts/lib";
 import { PHOTO_GALLERY_ID, PHOTO_MANIFEST_KEY, seedPhotos } from "../../../seed/photos";
 import { seedDatabase } from "../../../seed/seed";

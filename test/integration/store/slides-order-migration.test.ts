@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createD1Store } from "~/services/store/d1/index.server";
+import { createD1Store } from "~/kernel/store/d1/index.server";
 import { useD1Before } from "../../support/d1";
 
 /**

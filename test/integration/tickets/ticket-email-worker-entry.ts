@@ -6,8 +6,8 @@
  * Resend, D1 outbox: all in workerd).
  */
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import { createD1Store } from "../../../app/services/store/d1/index.server";
-import { sendTicketConfirmation } from "../../../app/services/ticket-email.server";
+import { createD1Store } from "../../../app/kernel/store/d1/index.server";
+import { sendTicketConfirmation } from "../../../app/features/tickets/ticket-email.server";
 
 interface Call {
   ticketId: string;

@@ -1,0 +1,137 @@
+import { Link } from "@remix-run/react";
+import type { MyData } from "~/features/data-rights/my-data";
+import { formatPence } from "~/features/payments/money";
+import { formatMemberNumber } from "~/kernel/store/member-number";
+import { receiptPath } from "~/features/payments/receipt";
+import { refundPath } from "~/features/payments/refunds";
+
+const UK_DAY = new Intl.DateTimeFormat("en-GB", { timeZone: "Europe/London", dateStyle: "medium", timeStyle: "short" });
+const when = (seconds: number | null) => (seconds ? UK_DAY.format(new Date(seconds * 1000)) : "");
+const yesNo = (value: boolean) => (value ? "Yes" : "No");
+
+/** One "label: value" list; empty values are shown as a dash so the page reads the same for everyone. */
+function Facts({ rows }: { rows: Array<[string, string]> }) {
+  return (
+    <dl className="my-data-facts">
+      {rows.map(([label, value]) => (
+        <div key={label}>
+          <dt>{label}</dt>
+          <dd>{value || "—"}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+/**
+ * Everything held about one member (issue 19, part G), as a page that reads and prints well:
+ * headings and lists, no wide tables, so it fits a 360 px phone. The JSON file has the same.
+ * `accountant`: drawn in the back office, where each paid payment links to its receipt and its
+ * refund page (the member's payment history as the accountant sees it).
+ */
+export function MyDataView({ data, jsonHref, accountant = false }: { data: MyData; jsonHref: string; accountant?: boolean }) {
+  const { member, household } = data;
+  return (
+    <div className="my-data">
+      <p>
+        This is everything the association holds about you, made on {UK_DAY.format(new Date(data.generatedAt))}.{" "}
+        <a href={jsonHref} download>
+          Download it as a file (JSON)
+        </a>
+      </p>
+
+      <h2>Your record</h2>
+      <Facts
+        rows={[
+          ["Member number", formatMemberNumber(member.memberNumber) ?? ""],
+          ["Name", `${member.title} ${member.fullName}`],
+          ["E-mail", member.email],
+          ["Address", [member.address, member.city, member.county, member.postcode].filter(Boolean).join(", ")],
+          ["Phone", member.mobile],
+          ["Membership", member.membership],
+          ["Active", yesNo(member.active)],
+          ["Registration fee paid", yesNo(member.registrationPaid)],
+          ["Last renewed", member.lastRenewedYear ? String(member.lastRenewedYear) : ""],
+          ["Joined", when(member.createdAt)],
+        ]}
+      />
+      <h3>Consents</h3>
+      <Facts
+        rows={[
+          ["Terms and conditions", yesNo(member.consents.agreeTerms)],
+          ["Gift Aid", yesNo(member.consents.giftAid)],
+          ["Resident", yesNo(member.consents.resident)],
+          ["Payment", yesNo(member.consents.payment)],
+          ["Children's photos taken", yesNo(member.consents.childPhoto)],
+          ["Children's photos shared", yesNo(member.consents.childPhotoShare)],
+        ]}
+      />
+
+      <h2>Your household</h2>
+      {household.spouse ? (
+        <Facts
+          rows={[
+            ["Spouse", `${household.spouse.title} ${household.spouse.name}`],
+            ["Spouse's e-mail", household.spouse.email],
+            ["Spouse's phone", household.spouse.mobile],
+          ]}
+        />
+      ) : (
+        <p>No spouse recorded.</p>
+      )}
+      {household.children.length > 0 ? (
+        <ul>
+          {household.children.map((child, index) => (
+            <li key={index}>{`${child.name}, born ${child.birthYear}`}</li>
+          ))}
+        </ul>
+      ) : (
+        <p>No children recorded.</p>
+      )}
+
+      <h2>Payments ({data.transactions.length})</h2>
+      <ul className="my-data-list">
+        {data.transactions.map((t) => (
+          <li key={t.id}>
+            {`${when(t.createdAt)}: ${t.title}, ${formatPence(t.unitAmount * t.qty)} (${t.status})`}
+            {accountant && t.status === "success" ? (
+              <>
+                {" · "}
+                <Link to={receiptPath(t.id)}>Receipt</Link>
+                {" · "}
+                <Link to={refundPath(t.id)}>Refund</Link>
+              </>
+            ) : null}
+          </li>
+        ))}
+      </ul>
+
+      <h2>Tickets ({data.tickets.length})</h2>
+      <ul className="my-data-list">
+        {data.tickets.map((ticket) => (
+          <li key={ticket.id}>
+            {`${ticket.title} ${ticket.year}: ${formatPence(ticket.price)}, ${ticket.paid ? "paid" : "not paid"}`}
+            {ticket.attendees.length > 0 ? ` (${ticket.attendees.map((a) => a.name).join(", ")})` : ""}
+          </li>
+        ))}
+      </ul>
+
+      <h2>E-mails we sent you ({data.emails.length})</h2>
+      <ul className="my-data-list">
+        {data.emails.map((email) => (
+          <li key={email.id}>{`${when(email.createdAt)}: ${email.subject} (to ${email.to.join(", ")})`}</li>
+        ))}
+      </ul>
+
+      <h2>Messages you sent us ({data.contactMessages.length})</h2>
+      <ul className="my-data-list">
+        {data.contactMessages.map((message) => (
+          <li key={message.id}>
+            {`${when(message.createdAt)}: ${message.subject}`}
+            <div style={{ whiteSpace: "pre-wrap" }}>{message.notes}</div>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

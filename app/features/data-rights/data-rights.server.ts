@@ -1,0 +1,74 @@
+import type { AppLoadContext } from "@remix-run/cloudflare";
+import { erasedEmail, erasedName, erasureRefusal, erasurePatch } from "./erasure";
+import { myData, myDataFilename, type MyData } from "./my-data";
+import type { Member } from "~/kernel/store/records";
+import { PRIVATE_CACHE_CONTROL } from "~/kernel/http/cache-control.server";
+import type { Store } from "~/kernel/store/port";
+
+/**
+ * Members' data rights (issue 19, part G, ADR 0056): the I/O of "Download my data" and of
+ * the accountant's "Erase". The rules (what is left out, what is erased) are in
+ * domain/my-data.ts and domain/erasure.ts; the routes guard and answer.
+ */
+
+/** Everything held about the member, from every store. */
+export async function collectMyData(store: Store, member: Member, now = new Date()): Promise<MyData> {
+  // Every record is found by the member's id, never by an address (docs/security.md).
+  const [transactions, tickets, emails, contactMessages] = await Promise.all([
+    store.transactions.listByUser(member.id),
+    store.tickets.listByUser(member.id),
+    store.personalData.outboxAbout(member.id),
+    store.personalData.contactMessagesBy(member.id),
+  ]);
+  return myData({ member, transactions, tickets, emails, contactMessages, now });
+}
+
+/** The JSON file: a download, never stored by a cache on the way. */
+export function myDataDownload(data: MyData, now = new Date()): Response {
+  return new Response(JSON.stringify(data, null, 2), {
+    headers: {
+      "Content-Type": "application/json; charset=utf-8",
+      "Content-Disposition": `attachment; filename="${myDataFilename(now)}"`,
+      "Cache-Control": PRIVATE_CACHE_CONTROL,
+      "X-Content-Type-Options": "nosniff",
+    },
+  });
+}
+
+export type ErasureOutcome = { ok: true; pseudonym: string } | { ok: false; message: string };
+
+/**
+ * Erases a member (see domain/erasure.ts). The copies elsewhere go first and the member's
+ * record last: each step can run again, so if one fails, erasing again finishes the job,
+ * while an erased record would refuse a second go.
+ */
+export async function eraseMember(context: AppLoadContext, member: Member, actorId: string): Promise<ErasureOutcome> {
+  const refusal = erasureRefusal(member, actorId);
+  if (refusal) return { ok: false, message: refusal };
+  const { store } = context;
+  const pseudonym = erasedName(member.id);
+  const [messages, transactions, tickets] = await Promise.all([
+    store.personalData.contactMessagesBy(member.id),
+    store.transactions.listByUser(member.id),
+    store.tickets.listByUser(member.id),
+  ]);
+  const names = [
+    member.fullName,
+    member.spouse?.name ?? "",
+    ...member.children.map((child) => child.name),
+    ...messages.map((message) => `${message.name} ${message.lastname}`.trim()),
+    member.email,
+    // The name and address each payment was made under (the member may have been renamed since).
+    ...transactions.flatMap((transaction) => [transaction.memberName, transaction.memberEmail]),
+  ];
+  // The log's entries about the member's records name them too (a refund's: "paid by ..."): found by the records' ids.
+  const ids = [member.id, ...messages.map((message) => message.id), ...transactions.map((t) => t.id), ...tickets.map((ticket) => ticket.id)];
+  await store.personalData.pseudonymiseActivity(ids, names, pseudonym);
+  await store.personalData.pseudonymisePayments(member.id, { name: pseudonym, email: erasedEmail(member.id) });
+  await store.personalData.eraseRefundReasons(member.id);
+  await store.personalData.deleteOutboxAbout(member.id);
+  await store.personalData.eraseContactMessagesBy(member.id);
+  const erased = await store.members.update(member.id, erasurePatch(member.id, Date.now() / 1000));
+  if (!erased) return { ok: false, message: "Account Not Found" };
+  return { ok: true, pseudonym };
+}

@@ -1,0 +1,75 @@
+import type { ContactMessage, Member, OutboxEmail, Ticket, Transaction } from "~/kernel/store/records";
+
+/**
+ * "Download my data" (UK GDPR art. 15, issue 19, ADR 0056): everything the site holds about
+ * one member, as one JSON document. Pure: the service gathers the records, this shapes them,
+ * so what is left out (the password hash, reset keys) is decided and tested in one place.
+ */
+
+/** The member's own record without what guards the account (never shown to anyone). */
+export type MemberRecordForExport = Omit<Member, "passwordHash" | "resetKey" | "resetKeyExpiresAt" | "passwordChangedAt">;
+
+export interface MyData {
+  /** When this copy was made (ISO 8601, UTC). */
+  generatedAt: string;
+  member: MemberRecordForExport;
+  household: { spouse: Member["spouse"]; children: Member["children"] };
+  transactions: Transaction[];
+  tickets: Ticket[];
+  /** E-mails about the member (found by their id), as kept in the outbox, every link removed. */
+  emails: Array<Pick<OutboxEmail, "id" | "to" | "subject" | "text" | "purpose" | "status" | "createdAt">>;
+  /** Messages they sent through the contact form while signed in. */
+  contactMessages: ContactMessage[];
+}
+
+export function memberForExport(member: Member): MemberRecordForExport {
+  const { passwordHash, resetKey, resetKeyExpiresAt, passwordChangedAt, ...rest } = member;
+  return rest;
+}
+
+export function myData(input: {
+  member: Member;
+  transactions: Transaction[];
+  tickets: Ticket[];
+  emails: OutboxEmail[];
+  contactMessages: ContactMessage[];
+  now: Date;
+}): MyData {
+  const { member } = input;
+  return {
+    generatedAt: input.now.toISOString(),
+    member: memberForExport(member),
+    household: { spouse: member.spouse, children: member.children },
+    transactions: input.transactions,
+    tickets: input.tickets,
+    emails: input.emails.map(({ id, to, subject, text, purpose, status, createdAt }) => ({
+      id,
+      to,
+      subject,
+      text: withoutLinks(text),
+      purpose,
+      status,
+      createdAt,
+    })),
+    contactMessages: input.contactMessages,
+  };
+}
+
+/** What stands where a link was in an e-mail's copy. */
+export const LINK_REMOVED = "(link removed)";
+
+/**
+ * An e-mail's text with every web address replaced by LINK_REMOVED. A reset link, an e-mail
+ * change confirmation, a payment link or a ticket's page each lets whoever holds it act; a
+ * download is a file that travels (docs/security.md). Every link goes, not a list of the
+ * dangerous ones: a list would miss the next kind of link, and a link is no one's personal data.
+ */
+export function withoutLinks(text: string): string {
+  return text.replace(/\bhttps?:\/\/[^\s<>"'\])]+/gi, LINK_REMOVED);
+}
+
+/** "mma-my-data-2026-11-24.json" (the day in UK time). */
+export function myDataFilename(now: Date): string {
+  const day = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/London", year: "numeric", month: "2-digit", day: "2-digit" }).format(now);
+  return `mma-my-data-${day}.json`;
+}

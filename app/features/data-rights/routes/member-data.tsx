@@ -1,0 +1,29 @@
+import { data, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { useLoaderData } from "@remix-run/react";
+import { AdminPage } from "~/kernel/layout/back-office/AdminPage";
+import { MyDataView } from "~/features/data-rights/components/MyDataView";
+import { privatePageMeta } from "~/kernel/layout/private-page-meta";
+import { requireAccountant } from "~/kernel/auth/auth.server";
+import { PRIVATE_CACHE_CONTROL } from "~/kernel/http/cache-control.server";
+import { collectMyData } from "~/features/data-rights/data-rights.server";
+
+export const meta: MetaFunction = () => privatePageMeta("Member's data | Back office");
+
+export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
+
+/** GET /accounts/members/:id/data: a member's data, as they would see it at /account/data (issue 19, part G). */
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  await requireAccountant(request, context);
+  const member = await context.store.members.getById(String(params.id));
+  if (!member) throw new Response("Not Found", { status: 404 });
+  return data({ myData: await collectMyData(context.store, member) }, { headers: { "Cache-Control": PRIVATE_CACHE_CONTROL } });
+}
+
+export default function MemberData() {
+  const { myData } = useLoaderData<typeof loader>();
+  return (
+    <AdminPage title={`Data held about ${myData.member.fullName}`}>
+      <MyDataView data={myData} jsonHref={`/accounts/members/${myData.member.id}/data.json`} accountant />
+    </AdminPage>
+  );
+}

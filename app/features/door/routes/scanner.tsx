@@ -1,0 +1,168 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { AdminPage } from "~/kernel/layout/back-office/AdminPage";
+import { Scanner } from "~/features/door/components/Scanner";
+import { replyErrors, type FormReply } from "~/kernel/forms";
+import { DOOR_PATH, admissionMessage, type DoorCard } from "~/features/door/door";
+import { doorSaveSchema } from "~/features/door/door-form";
+import { recordActivity } from "~/kernel/activity/activity.server";
+import { requireAccountant } from "~/kernel/auth/auth.server";
+import { PRIVATE_CACHE_CONTROL } from "~/kernel/http/cache-control.server";
+import { ADMITTED_HEADER, admitAtDoor, loadDoor } from "~/features/door/door.server";
+import { storeErrorReply, storeSafeAction } from "~/kernel/forms/store-errors.server";
+import { redirectWithToast } from "~/kernel/http/toast.server";
+import { keepPageAfterStoreError } from "~/kernel/forms/keep-page-after-store-error";
+import { privatePageMeta } from "~/kernel/layout/private-page-meta";
+
+/** A 503 from an action (our records could not be reached) keeps the page as it is. */
+export const shouldRevalidate = keepPageAfterStoreError;
+
+export const meta: MetaFunction = () => privatePageMeta("Scan tickets | Dashboard");
+
+const PRIVATE = { "Cache-Control": PRIVATE_CACHE_CONTROL };
+
+/** The door (accountants only): camera or typed code → ticket card → SAVE admits. */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireAccountant(request, context);
+  return data(await loadDoor(context, request.url), { headers: PRIVATE });
+}
+
+async function save({ request, context }: ActionFunctionArgs) {
+  const steward = await requireAccountant(request, context);
+  const submission = parseWithZod(await request.formData(), { schema: doorSaveSchema });
+  if (submission.status !== "success") return data(submission.reply(), { status: 400, headers: PRIVATE });
+  const result = await admitAtDoor(context, submission.value);
+  if (!result.ok) return data(submission.reply({ formErrors: [result.message] }), { status: 400, headers: PRIVATE });
+  // Only a SAVE that let someone in changed anything (another phone may have been first).
+  if (result.admitted > 0) await recordActivity(context, steward, { kind: "door-admitted", ticket: result.ticket, admitted: result.admitted });
+  const { code } = submission.value;
+  return redirectWithToast(context, `${DOOR_PATH}?code=${encodeURIComponent(code)}`, admissionMessage(result.selected, result.admitted), {
+    headers: { [ADMITTED_HEADER]: String(result.admitted), ...PRIVATE },
+  });
+}
+
+/** SAVE while our records cannot be reached: the card stays, with one message (503). */
+export const action = storeSafeAction(save, storeErrorReply);
+
+export default function ScanQrCode() {
+  const { code, lookup } = useLoaderData<typeof loader>();
+  const reply = useActionData<FormReply>();
+  const navigation = useNavigation();
+  const looking = navigation.state !== "idle" && navigation.formMethod?.toUpperCase() === "GET";
+  const saving = navigation.state === "submitting" && navigation.formMethod?.toUpperCase() === "POST";
+  // The SAVE's refusal: the form's message, or the code's.
+  const error = Object.values(replyErrors(reply))[0] ?? null;
+
+  return (
+    <AdminPage title="Scan tickets">
+      <div className="door">
+        <Scanner />
+        <p className="door-home">
+          <Link to="/">Go To Home</Link>
+        </p>
+
+        <Form method="get" className="door-lookup" key={code}>
+          <label htmlFor="door-code">Ticket code</label>
+          <div className="door-lookup-row">
+            <input
+              id="door-code"
+              name="code"
+              defaultValue={code}
+              autoComplete="off"
+              autoCapitalize="characters"
+              spellCheck={false}
+              placeholder="XXXX-XXXX"
+              aria-describedby="door-code-hint"
+            />
+            <button type="submit" className="button door-button" disabled={looking}>
+              {looking ? "Please wait..." : "Find ticket"}
+            </button>
+          </div>
+          <p id="door-code-hint" className="door-note">
+            The code under the member&apos;s QR code, or the scanned text.
+          </p>
+        </Form>
+
+        {lookup.kind === "error" ? (
+          <p className="door-message door-message-error" role="alert">
+            {lookup.message}
+          </p>
+        ) : null}
+        {error ? (
+          <p className="door-message door-message-error" role="alert">
+            {error}
+          </p>
+        ) : null}
+
+        {lookup.kind === "card" ? (
+          <TicketCard card={lookup.card} code={code} saving={saving} />
+        ) : (
+          <Form method="post" className="door-save">
+            <button type="submit" className="button door-button door-save-button" disabled>
+              SAVE
+            </button>
+            <p className="door-note">Scan a ticket or enter its code first.</p>
+          </Form>
+        )}
+      </div>
+    </AdminPage>
+  );
+}
+
+function TicketCard({ card, code, saving }: { card: DoorCard; code: string; saving: boolean }) {
+  const used = card.status === "USED TICKET";
+  return (
+    <section className="door-card" aria-labelledby="door-card-title">
+      <h2 id="door-card-title" className="door-card-title">
+        {card.title}
+      </h2>
+      <p className={`door-status ${used ? "door-status-used" : "door-status-first"}`}>{card.status}</p>
+      {card.wrongEvent ? (
+        <p className="door-message door-message-error" role="alert">
+          {card.wrongEvent}
+        </p>
+      ) : null}
+      <dl className="door-facts">
+        <div>
+          <dt>Ticket code</dt>
+          <dd>{card.code}</dd>
+        </div>
+        <div>
+          <dt>Year</dt>
+          <dd>{card.year}</dd>
+        </div>
+        <div>
+          <dt>Membership type</dt>
+          <dd>{card.membershipType}</dd>
+        </div>
+        <div>
+          <dt>Price</dt>
+          <dd>{card.price}</dd>
+        </div>
+        <div>
+          <dt>Membership this year</dt>
+          <dd className={card.membershipStatus === "Paid" ? "door-paid" : "door-lapsed"}>{card.membershipStatus}</dd>
+        </div>
+      </dl>
+      <Form method="post" className="door-people-form" key={card.people.map((p) => `${p.key}${p.admitted}`).join()}>
+        <input type="hidden" name="code" value={code} />
+        <fieldset className="door-people">
+          <legend>People on this ticket</legend>
+          {card.people.map((person) => (
+            <label key={person.key} className={`door-person${person.admitted ? " door-person-admitted" : ""}`}>
+              <input type="checkbox" name="person" value={person.key} defaultChecked={person.admitted} disabled={person.admitted} />
+              <span className="door-person-type">{person.type}</span>
+              <span className="door-person-name">{person.name}</span>
+              {person.admittedAt ? <span className="door-person-time">{`Admitted ${person.admittedAt}`}</span> : null}
+            </label>
+          ))}
+        </fieldset>
+        <button type="submit" className="button door-button door-save-button" disabled={saving || card.waiting === 0 || card.wrongEvent !== null}>
+          {saving ? "Please wait..." : "SAVE"}
+        </button>
+        {card.waiting === 0 ? <p className="door-note">Everyone on this ticket has been admitted.</p> : null}
+      </Form>
+    </section>
+  );
+}

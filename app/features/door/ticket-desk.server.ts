@@ -1,0 +1,123 @@
+import type { AppLoadContext } from "@remix-run/cloudflare";
+import { createElement } from "react";
+import type { ActivityActor } from "~/kernel/activity/activity";
+import { formatMemberNumber } from "~/kernel/store/member-number";
+import { formatPence } from "~/features/payments/money";
+import { titleWithYear } from "~/features/tickets/my-tickets";
+import type { Member } from "~/kernel/store/records";
+import { BAND_NAMES } from "~/features/tickets/ticket-bands";
+import { formatTicketCode } from "~/features/tickets/ticket-code";
+import { ukToday } from "~/features/tickets/ticket-rules";
+import { DESK_LINK_SUBJECT, DESK_PAID_BY, type DeskPayment } from "./ticket-desk";
+import { TicketPaymentLinkEmail } from "~/features/door/emails/TicketPaymentLinkEmail";
+import { recordActivity } from "~/kernel/activity/activity.server";
+import { createEmailService } from "~/features/mail/email.server";
+import { settleOfflinePayment } from "~/features/payments/offline-payment.server";
+import { startCheckout } from "~/features/payments/payments.server";
+import { markTicketPaid } from "~/features/payments/settlement.server";
+import { nowSeconds } from "~/kernel/store/ids";
+import { reserveTicket, ticketCharge, type BookingValues } from "~/features/tickets/ticket-booking.server";
+
+/**
+ * Tickets at the desk (/accounts/desk, issue 19, part O, ADR 0054): an accountant books for a
+ * member with the member's own booking rules, capacity and prices (reserveTicket, the same
+ * code as /book-ticket), then takes cash (an offline payment, settled like a card payment:
+ * the ticket is paid and its QR e-mail goes) or e-mails the member a card payment link (the
+ * same checkout as their own booking; the ticket stays unpaid until it is paid).
+ */
+
+/** A member found by the desk's search. */
+export interface DeskMember {
+  id: string;
+  name: string;
+  email: string;
+  number: string;
+  membership: Member["membership"];
+}
+
+const DESK_SEARCH_LIMIT = 20;
+
+/** Members (not deleted) by name, e-mail, postcode or MMA number; nothing for an empty search. */
+export async function searchDeskMembers(context: AppLoadContext, search: string): Promise<DeskMember[]> {
+  const q = search.trim();
+  if (!q) return [];
+  const { rows } = await context.store.members.list({ deleted: false, search: q, page: 0, pageSize: DESK_SEARCH_LIMIT });
+  return rows.map((m) => ({ id: m.id, name: m.fullName, email: m.email, number: formatMemberNumber(m.memberNumber) ?? "", membership: m.membership }));
+}
+
+/** The member a desk booking is for: not deleted. */
+export async function deskMember(context: AppLoadContext, memberId: string): Promise<Member | null> {
+  const member = memberId ? await context.store.members.getById(memberId) : null;
+  return member && !member.deleted ? member : null;
+}
+
+export type DeskResult = { ok: true; message: string } | { ok: false; status: number; message: string };
+
+/**
+ * Books at the desk. The accountant's checks (bookings open, registration paid) and the
+ * party's were made by the route with the member's own rules; this books the ticket within
+ * the capacity and takes the payment.
+ */
+export async function bookAtDesk(
+  context: AppLoadContext,
+  request: Request,
+  actor: ActivityActor,
+  member: Member,
+  tickets: Parameters<typeof reserveTicket>[2],
+  checked: BookingValues,
+  capacity: number,
+  payment: DeskPayment,
+  now = nowSeconds(),
+): Promise<DeskResult> {
+  const reserved = await reserveTicket(context, member, tickets, checked, capacity, now);
+  if (reserved.kind === "refused") return { ok: false, status: reserved.status, message: reserved.message };
+  const { ticket, price } = reserved;
+  const event = titleWithYear(ticket.title, ticket.year);
+  const code = formatTicketCode(ticket.code);
+  const log = (paidBy: string) =>
+    recordActivity(context, actor, {
+      kind: "desk-ticket-booked",
+      member: { id: member.id, fullName: member.fullName, memberNumber: member.memberNumber },
+      ticket: { code: ticket.code, title: event },
+      paidBy,
+    });
+
+  if (price.free) {
+    await markTicketPaid(context, ticket.id);
+    await log(DESK_PAID_BY.free);
+    return { ok: true, message: `Ticket ${code} booked for ${member.fullName} (free). It is e-mailed to them with its QR code.` };
+  }
+  const charge = ticketCharge(tickets, reserved);
+  if (payment === "cash") {
+    const paid = await settleOfflinePayment(context, member, charge, { method: "cash", reference: "", paidOn: ukToday(now) });
+    if (!paid.ok) return { ok: false, status: 409, message: paid.message };
+    await log(DESK_PAID_BY.cash(formatPence(price.total)));
+    return { ok: true, message: `Ticket ${code} paid in cash (${formatPence(price.total)}) for ${member.fullName}. It is e-mailed to them with its QR code.` };
+  }
+
+  const started = await startCheckout(context, request, { member, charge, purpose: "ticket" });
+  // On failure the unpaid ticket stays unpaid (never listed or admitted) and its pending transaction is Reconcile's to fail.
+  if (!started.ok) return { ok: false, status: 503, message: started.error };
+  // The practice checkout answers with a path: an e-mail needs the whole address.
+  const link = new URL(started.url, request.url).toString();
+  const people = ticket.attendees.map((a) => `${a.name} (${BAND_NAMES[a.band].short})`);
+  const sent = await createEmailService(context).send({
+    to: [member.email],
+    subject: DESK_LINK_SUBJECT,
+    react: createElement(TicketPaymentLinkEmail, { fullName: member.fullName, event, total: formatPence(price.total), people, link }),
+    purpose: "ticket-payment-link",
+    memberId: member.id,
+  });
+  await log(DESK_PAID_BY.link);
+  if (sent.status !== "sent" && sent.status !== "stored") {
+    return {
+      ok: false,
+      status: 502,
+      message: `Ticket ${code} is booked but the e-mail could not be sent (${sent.error || "unknown error"}). Try again from E-mails.`,
+    };
+  }
+  return {
+    ok: true,
+    message: `Ticket ${code} booked for ${member.fullName}. A card payment link was e-mailed to ${member.email}; the ticket is paid once they pay.`,
+  };
+}

@@ -1,0 +1,15 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { signupSchema } from "~/features/membership/signup";
+import { replyErrors } from "~/kernel/forms/reply";
+
+/**
+ * The sign-up form's check in the browser: the very schema and parse the server's action
+ * uses (app/domain/signup.ts through parseWithZod). Loaded lazily, on first use of the
+ * form, so zod and conform are never part of the page's first JavaScript
+ * (docs/decisions/0012).
+ */
+export function checkSignup(form: HTMLFormElement): Record<string, string | undefined> {
+  const data = new FormData(form);
+  const submission = parseWithZod(data, { schema: signupSchema(Object.fromEntries(data), new Date().getFullYear()), disableAutoCoercion: true });
+  return submission.status === "success" ? {} : replyErrors(submission.reply());
+}

@@ -1,0 +1,22 @@
+import { data, redirect, type AppLoadContext } from "@remix-run/cloudflare";
+import type { PaymentStart } from "./membership-payments.server";
+import { redirectWithToast } from "~/kernel/http/toast.server";
+
+/**
+ * The answer to a member's payment start (Renew Now on /mem-account, the upgrade on
+ * /amend-account), shared so both pages answer alike: a 303 to the checkout; already paid,
+ * back to My Account with the message as a toast; over the limit, the page again with its
+ * message (429, Retry-After); the provider failing, back to `page` with the message as a toast.
+ */
+export function paymentStartResponse(context: AppLoadContext, start: PaymentStart, page: string) {
+  switch (start.kind) {
+    case "checkout":
+      return redirect(start.url, 303);
+    case "already-paid":
+      return redirectWithToast(context, "/mem-account", { kind: "error", message: start.message });
+    case "limited":
+      return data({ formError: start.message, errors: {}, values: null }, { status: 429, headers: start.headers });
+    case "failed":
+      return redirectWithToast(context, page, { kind: "error", message: start.message });
+  }
+}

@@ -1,0 +1,49 @@
+import { parts } from "../../kernel/dates/dates";
+import type { Member, Membership } from "../../kernel/store/records";
+
+/**
+ * The membership year rules of the account pages (spec §4, §9). Pure: the year is
+ * passed in (see `currentYear`), so the rules are tested without a clock.
+ */
+
+export const ALREADY_PAID_MESSAGE = "You have already paid!";
+export const UPGRADE_NEEDS_RENEWAL_MESSAGE = "Please pay your subscription before adding family!";
+
+/** The year in the association's own time zone (a renewal made at 00:30 on 1 January counts for the new year). */
+export function currentYear(now: Date = new Date()): number {
+  return Number(parts(Math.floor(now.getTime() / 1000), { year: "numeric" }).year);
+}
+
+/** The month (1–12) in the association's own time zone: the free-subscription rule reads it. */
+export function currentMonth(now: Date = new Date()): number {
+  return Number(parts(Math.floor(now.getTime() / 1000), { month: "numeric" }).month);
+}
+
+/** The next renewal shown is the last renewed year plus one; nothing when the member never renewed. */
+export function nextRenewalYear(lastRenewedYear: number | null): number | null {
+  return lastRenewedYear === null ? null : lastRenewedYear + 1;
+}
+
+/** This year's subscription is paid: the renewal button is disabled ('You have already paid!'). */
+export function renewalPaid(lastRenewedYear: number | null, year: number): boolean {
+  return lastRenewedYear === year;
+}
+
+/** A Single member may add family only once this year's subscription is paid. */
+export function canUpgradeToFamily(member: Pick<Member, "membership" | "lastRenewedYear">, year: number): boolean {
+  return member.membership === "Single" && renewalPaid(member.lastRenewedYear, year);
+}
+
+/**
+ * Checks a requested membership against the member's own: staying the same is always
+ * allowed, Family → Single is not offered here, Single → Family needs this year paid.
+ */
+export function membershipChangeError(member: Pick<Member, "membership" | "lastRenewedYear">, requested: Membership, year: number): string | null {
+  if (requested === member.membership) return null;
+  if (requested === "Family" && canUpgradeToFamily(member, year)) return null;
+  if (requested === "Family") return UPGRADE_NEEDS_RENEWAL_MESSAGE;
+  return "Please contact us to change your membership.";
+}
+
+/** The fee wording of the spec (§9); the amounts charged come from the site settings. */
+export const SUBSCRIPTION_WORDING = "Annual subscription: £10 single, £20 family, due before 30 September each year.";

@@ -1,0 +1,58 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { AccountDetails, MyTickets, RenewalBox, TransactionHistory } from "~/features/membership/components/AccountSections";
+import { replyErrors, type FormReply } from "~/kernel/forms";
+import { PageTitle } from "~/kernel/layout/Breadcrumbs";
+import { ACTION_NOT_UNDERSTOOD } from "~/kernel/forms/back-office-messages";
+import { buttonPostSchema } from "~/kernel/forms/button-post-form";
+import { pageMeta } from "~/kernel/layout/page-meta";
+import { loadAccountPage } from "~/features/membership/account.server";
+import { requireUser } from "~/kernel/auth/auth.server";
+import { startRenewal } from "~/features/membership/membership-payments.server";
+import { paymentStartResponse } from "~/features/membership/payment-start-response.server";
+
+/** A refused payment start (429) tells the browser when to try again. */
+export const headers: HeadersFunction = ({ loaderHeaders, actionHeaders }) => {
+  const answer = new Headers(loaderHeaders);
+  const retryAfter = actionHeaders.get("Retry-After");
+  if (retryAfter) answer.set("Retry-After", retryAfter);
+  return answer;
+};
+
+/** The tags come with the loader's data (the same pageMeta), so the page's JavaScript carries none of their words. */
+export const meta: MetaFunction<typeof loader> = ({ data }) => data?.meta ?? [];
+
+/** The signed-in member's own account: the id comes from the session, never from the URL. */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const member = await requireUser(request, context);
+  return { ...(await loadAccountPage(context, member)), meta: pageMeta("My Account", "Your membership, renewal, tickets and payments.") };
+}
+
+/** Renew Now: this year's subscription through checkout (refused when already paid). */
+export async function action({ request, context }: ActionFunctionArgs) {
+  const member = await requireUser(request, context);
+  const submission = parseWithZod(await request.formData(), { schema: buttonPostSchema });
+  if (submission.status !== "success") return data(submission.reply({ formErrors: [ACTION_NOT_UNDERSTOOD] }), { status: 400 });
+  return paymentStartResponse(context, await startRenewal(context, request, member), "/mem-account");
+}
+
+export default function MemAccount() {
+  const { details, renewal, booking, tickets, transactions } = useLoaderData<typeof loader>();
+  // Only a refused start (too many attempts, 429) or a post not understood (400) answers here; every other answer redirects.
+  const answer = useActionData<{ formError?: string } | FormReply>();
+  const refused = answer && "formError" in answer ? answer.formError : replyErrors(answer as FormReply | undefined)[""];
+  return (
+    <>
+      <PageTitle title="My Account" />
+      <section className="section account-page">
+        <div className="container account-grid">
+          <AccountDetails details={details} />
+          <RenewalBox renewal={renewal} membership={details.membership} error={refused} />
+          <MyTickets tickets={tickets} booking={booking} />
+          <TransactionHistory transactions={transactions} />
+        </div>
+      </section>
+    </>
+  );
+}

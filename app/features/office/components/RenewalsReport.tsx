@@ -1,0 +1,132 @@
+import { Form, Link, useNavigation } from "@remix-run/react";
+import { useEffect, useRef, type ChangeEvent, type FormEvent, type ReactNode } from "react";
+import {
+  BULK_EMAIL_FALLBACK_MESSAGE,
+  chartSummary,
+  manualSendingPrompt,
+  reminderQuestion,
+  reportYears,
+  type ChartBar,
+  type RenewalsActionData,
+} from "~/features/office/renewals-report";
+import { BarChart } from "./BarChart";
+
+/** The reports' Year field: this year and the previous one (a report's GET form submits it). */
+export function ReportYearField(props: { id: string; year: number; thisYear: number; onChange?: (event: ChangeEvent<HTMLSelectElement>) => void }) {
+  return (
+    <div className="field">
+      <label htmlFor={props.id}>Year</label>
+      <select id={props.id} name="year" defaultValue={props.year} key={props.year} onChange={props.onChange}>
+        {reportYears(props.thisYear).map((year) => (
+          <option key={year} value={year}>
+            {year}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+/** Renewals paid each month of the year, with the counts in words for screen readers. */
+export function RenewalsChart({ year, bars }: { year: number; bars: ChartBar[] }) {
+  return (
+    <BarChart
+      caption={`Renewals paid each month of ${year}`}
+      summary={chartSummary(year, bars)}
+      bars={bars.map((bar) => ({ label: bar.month, count: bar.count, height: bar.height }))}
+    />
+  );
+}
+
+/** A panel that takes the focus when it appears (after a post), so screen readers hear it. */
+function Panel({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus(), []);
+  return (
+    <section className="confirm-step" aria-labelledby={id}>
+      <h3 id={id} tabIndex={-1} ref={heading}>
+        {title}
+      </h3>
+      {children}
+    </section>
+  );
+}
+
+/**
+ * 'Send Notification To All'. With an e-mail provider: a confirm (the browser's, or a
+ * second step without JavaScript), then the reminder goes to every pending member.
+ * Without one: the spec's panel listing the addresses for manual sending.
+ */
+export function PendingReminder(props: { count: number; delivers: boolean; action: string; answer: RenewalsActionData | undefined }) {
+  const { count, delivers, action, answer } = props;
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === "notify";
+  if (count === 0) return null;
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    if (!delivers) return;
+    if (!window.confirm(reminderQuestion(count))) {
+      event.preventDefault();
+      return;
+    }
+    const confirmed = event.currentTarget.elements.namedItem("confirmed");
+    if (confirmed instanceof HTMLInputElement) confirmed.value = "1";
+  };
+  const button = (label: string) => (
+    <button type="submit" name="intent" value="notify" className="button" disabled={busy}>
+      {busy ? "Please wait..." : label}
+    </button>
+  );
+
+  if (answer && "panel" in answer) {
+    return (
+      <Panel id="bulk-email-panel" title="Send Notification To All">
+        <p>{BULK_EMAIL_FALLBACK_MESSAGE}</p>
+        <p>{manualSendingPrompt(answer.panel.emails.length)}</p>
+        <ul className="recipient-list">
+          {answer.panel.emails.map((email) => (
+            <li key={email}>{email}</li>
+          ))}
+        </ul>
+        <Link to={action} className="button" preventScrollReset>
+          CLOSE
+        </Link>
+      </Panel>
+    );
+  }
+  if (answer && "confirm" in answer) {
+    return (
+      <Panel id="reminder-confirm" title="Please confirm">
+        <p>{reminderQuestion(answer.confirm.count)}</p>
+        <Form method="post" action={action} className="confirm-step-buttons">
+          <input type="hidden" name="confirmed" value="1" />
+          {button("Yes")}
+          <Link to={action} className="button button-secondary" preventScrollReset>
+            Cancel
+          </Link>
+        </Form>
+      </Panel>
+    );
+  }
+  return (
+    <Form method="post" action={action} onSubmit={onSubmit} className="reminder-form">
+      <input type="hidden" name="confirmed" value="" />
+      {button("Send Notification To All")}
+    </Form>
+  );
+}
+
+/** The automatic reminders (ADR 0050): one line per date in the settings, when it last went and to how many. */
+export function ReminderStages({ lines }: { lines: string[] }) {
+  if (lines.length === 0) return null;
+  return (
+    <section className="reminder-stages" aria-labelledby="reminder-stages-title">
+      <h3 id="reminder-stages-title">Automatic reminders</h3>
+      <ul>
+        {lines.map((line) => (
+          <li key={line}>{line}</li>
+        ))}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,27 @@
+import { Body, Container, Head, Heading, Html, Preview, Text } from "@react-email/components";
+import { ASSOCIATION } from "~/kernel/layout/association";
+import { emailStyles as styles } from "~/features/mail/emails/auth-email-styles";
+
+/** Sent to an applicant whose application an accountant rejected, with the reason they wrote (ADR 0052). */
+export const APPLICATION_REJECTED_SUBJECT = `${ASSOCIATION.shortName}: your membership application`;
+
+export function ApplicationRejectedEmail({ fullName, reason }: { fullName: string; reason: string }) {
+  return (
+    <Html lang="en-GB">
+      <Head />
+      <Preview>About your membership application.</Preview>
+      <Body style={styles.body}>
+        <Container style={styles.container}>
+          <Heading as="h1" style={styles.heading}>
+            Your membership application
+          </Heading>
+          <Text style={styles.text}>{`Dear ${fullName || "applicant"},`}</Text>
+          <Text style={styles.text}>{`Thank you for applying to join the ${ASSOCIATION.name}. We are sorry, but we cannot accept your application.`}</Text>
+          <Text style={styles.text}>The reason:</Text>
+          <Text style={{ ...styles.text, whiteSpace: "pre-wrap" }}>{reason}</Text>
+          <Text style={styles.small}>{`If you have a question, please contact the association at ${ASSOCIATION.contact.infoEmail}.`}</Text>
+        </Container>
+      </Body>
+    </Html>
+  );
+}

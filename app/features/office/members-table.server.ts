@@ -1,0 +1,96 @@
+import type { AppLoadContext } from "@remix-run/cloudflare";
+import { z } from "zod";
+import { roleChange, type ActivityEvent, type ActivityMember } from "~/kernel/activity/activity";
+import { parseMemberActionValue } from "./member-action-value";
+import { actionDoneMessage, actionPatch, actionRefusal, confirmationQuestion, type MemberAction } from "./member-actions";
+import { memberExportHref, memberListQuery, memberRow, readMemberTableParams } from "./member-table";
+import { MEMBERS_LIST_PATH, type ConfirmationStep, type MembersList, type MembersTableView } from "./members-screen";
+import { pageCount } from "~/kernel/store/paging";
+import type { Member } from "~/kernel/store/records";
+import type { Toast } from "~/kernel/http/toast";
+import { sendPaymentLink } from "~/features/payments/payment-link.server";
+import type { Store } from "~/kernel/store/port";
+
+/**
+ * The members tables (/accounts and /deleted-members): one page of a list, and a row
+ * button's change. The routes guard, parse and answer; this reads and changes.
+ */
+
+export async function loadMembersTable(
+  store: Store,
+  input: { list: MembersList; params: URLSearchParams; accountantId: string; year: number },
+): Promise<MembersTableView> {
+  const { list, accountantId, year } = input;
+  const state = readMemberTableParams(input.params);
+  const deleted = list === "deleted";
+  const { rows, total } = await store.members.list(memberListQuery(state, deleted));
+  return {
+    list,
+    state,
+    year,
+    total,
+    pages: pageCount(total, state.size),
+    exportHref: memberExportHref(state, deleted),
+    accountantId,
+    rows: rows.map((member) => memberRow(member, year)),
+  };
+}
+
+/** A row button's post: `do=<action>:<member id>`, and `confirmed=1` once the question was answered. */
+export const memberActionSchema = z.object({
+  do: z.string().transform((value, ctx) => {
+    const chosen = parseMemberActionValue(value);
+    if (!chosen) ctx.addIssue({ code: "custom", message: "unknown action" });
+    return chosen ?? z.NEVER;
+  }),
+  confirmed: z.literal("1").optional().catch(undefined),
+});
+
+/**
+ * A change is done (or refused) with a toast, or waits for a yes (no JavaScript). A change
+ * that was made says what to record in the activity log; the route records it.
+ */
+export type MemberActionOutcome = { toast: Toast; activity?: ActivityEvent } | ConfirmationStep;
+
+const activityMember = (member: Member): ActivityMember => ({ id: member.id, fullName: member.fullName, memberNumber: member.memberNumber });
+
+/** What a row button changed, read from the member before and after: a role change (whichever role), else delete or restore. */
+function changeEvent(before: Member, after: Member): ActivityEvent {
+  if (before.role !== after.role) return roleChange(activityMember(after), before.role, after.role);
+  return { kind: after.deleted ? "member-deleted" : "member-restored", member: activityMember(after) };
+}
+
+/**
+ * One row button: refused with the reason, a question first when the change needs a
+ * yes, else the change (or the payment-link e-mail). `back` is the list's view.
+ */
+export async function applyMemberAction(
+  context: AppLoadContext,
+  input: { list: MembersList; back: string; accountantId: string; intent: MemberAction; id: string; confirmed: boolean; origin: string },
+): Promise<MemberActionOutcome> {
+  const { intent, id } = input;
+  const member = await context.store.members.getById(id);
+  if (!member) return { toast: { kind: "error", message: "Account Not Found" } };
+
+  const refusal = actionRefusal(intent, member, input.accountantId);
+  if (refusal) return { toast: { kind: "error", message: refusal } };
+
+  const question = confirmationQuestion(intent, member.fullName);
+  if (question && !input.confirmed) {
+    return { confirm: { intent, id, name: member.fullName, question, search: input.back.slice(MEMBERS_LIST_PATH[input.list].length) } };
+  }
+
+  if (intent === "send-link") {
+    const sent = await sendPaymentLink(context, member, input.origin);
+    const copy = sent.link ? { copy: { label: "Payment link", value: sent.link } } : {};
+    if (!sent.ok) return { toast: { kind: "error", message: sent.error, ...copy } };
+    return {
+      toast: { kind: "success", message: `Payment link sent to ${member.email}.`, ...copy },
+      activity: { kind: "payment-link-sent", member: activityMember(member) },
+    };
+  }
+
+  const updated = await context.store.members.update(member.id, actionPatch(intent));
+  if (!updated) return { toast: { kind: "error", message: "Account Not Found" } };
+  return { toast: { kind: "success", message: actionDoneMessage(intent, member.fullName) }, activity: changeEvent(member, updated) };
+}

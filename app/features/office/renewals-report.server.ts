@@ -1,0 +1,185 @@
+import type { AppLoadContext } from "@remix-run/cloudflare";
+import { createElement } from "react";
+import { z } from "zod";
+import { DEFAULT_PAGE_SIZE, pageCount, storePage } from "../../kernel/store/paging";
+import {
+  chartBars,
+  monthPeriods,
+  pendingMembersQuery,
+  PENDING_EXPORT,
+  pendingRow,
+  readRenewalsParams,
+  renewalFee,
+  reminderSentMessage,
+  renewalsSearch,
+  renewedQuery,
+  renewedExport,
+  renewedRow,
+  reportCsvFilename,
+  reportCsvHref,
+  type RenewalsActionData,
+  type ReportTable,
+} from "./renewals-report";
+import { exportFile, type ExportFile } from "./export-columns";
+import type { Toast } from "../../kernel/http/toast";
+import { RenewalReminderEmail, renewalReminderSubject } from "../membership/emails/RenewalReminderEmail";
+import { createEmailService, type EmailMessage } from "../mail/email.server";
+import type { Member } from "../../kernel/store/records";
+import type { SiteSettings } from "../../kernel/store/site-settings";
+import { createRateLimiter } from "../../kernel/http/rate-limit.server";
+import { REMINDER_RATE_RULE } from "../../kernel/http/rate-limits";
+import type { Store } from "../../kernel/store/port";
+import { stageRuns } from "../membership/renewal-reminder-claims.server";
+import { reminderStageLines } from "../membership/renewal-reminder-stages";
+
+export { REMINDER_RATE_RULE };
+
+/**
+ * The subscriptions report (/mem-renewals): the renewed and pending tables, their
+ * downloads (CSV and Excel), and 'Send Notification To All'. The routes guard (accountants only, on
+ * every method), parse and answer; this reads and sends.
+ */
+
+const PATH = "/mem-renewals";
+const RENEW = "renew" as const;
+
+/** The report for the URL's params: both tables (a page each), their counts, the chart. */
+export async function loadRenewalsReport(store: Store, input: { params: URLSearchParams; thisYear: number; delivers: boolean }) {
+  const { thisYear, delivers } = input;
+  const state = readRenewalsParams(input.params, thisYear);
+  const query = { year: state.year, paymentType: RENEW };
+  const searching = state.q !== "";
+  // The chart and the reminder stay about everyone; the tables, their counts and the
+  // renewed total follow the search. Without one, the whole-year figures serve both.
+  const [renewed, summary, foundSummary, pending, allPending, refunded] = await Promise.all([
+    store.transactions.listSettled({ ...renewedQuery(state), ...storePage(state.renewed) }),
+    store.transactions.summarizeSettled(query, monthPeriods(state.year)),
+    searching ? store.transactions.summarizeSettled(renewedQuery(state), []) : null,
+    store.members.list(pendingMembersQuery(thisYear, state.pending, state.q)),
+    searching ? store.members.list(pendingMembersQuery(thisYear, { page: 1, size: DEFAULT_PAGE_SIZE })) : null,
+    // Refunds (issue 19): the year's total shows what was given back (net); a search's total stays as paid.
+    searching ? 0 : store.refunds.sumRefunded(query),
+  ]);
+  const found = foundSummary ?? summary;
+  return {
+    thisYear,
+    state,
+    search: renewalsSearch(state, thisYear),
+    searching,
+    /** E-mail leaves the site: the button sends (after a confirm) rather than listing the addresses. */
+    delivers,
+    renewed: {
+      rows: renewed.rows.map(renewedRow),
+      count: found.count,
+      allCount: summary.count,
+      amount: found.amount,
+      refunded,
+      pages: pageCount(renewed.total, state.renewed.size),
+      csvHref: reportCsvHref("renewed", state, thisYear),
+    },
+    pending: {
+      rows: pending.rows.map(pendingRow),
+      count: pending.total,
+      /** 'Send Notification To All' writes to every pending member, whatever the search. */
+      allCount: allPending?.total ?? pending.total,
+      pages: pageCount(pending.total, state.pending.size),
+      csvHref: reportCsvHref("pending", state, thisYear),
+    },
+    chart: chartBars(summary.perPeriod),
+  };
+}
+
+/** Every row of one table the search finds (/mem-renewals/renewed.csv?q=…&year=…, /mem-renewals/pending.csv?q=…, or .xlsx), ready for either format. */
+export async function renewalsExportFile(store: Store, input: { table: ReportTable; params: URLSearchParams; thisYear: number }): Promise<ExportFile> {
+  const { table, thisYear } = input;
+  const state = readRenewalsParams(input.params, thisYear);
+  if (table === "renewed") {
+    const { rows } = await store.transactions.listSettled(renewedQuery(state));
+    const refunded = await store.refunds.refundedBy(
+      "transaction",
+      rows.map((t) => t.id),
+    );
+    return exportFile(reportCsvFilename(table, state.year), { columns: renewedExport(refunded), rows });
+  }
+  const { rows } = await store.members.list(pendingMembersQuery(thisYear, undefined, state.q));
+  return exportFile(reportCsvFilename(table, thisYear), { columns: PENDING_EXPORT, rows });
+}
+
+/** Where a post goes back to: the same view of the report. */
+export function renewalsBack(params: URLSearchParams, thisYear: number): string {
+  return `${PATH}${renewalsSearch(readRenewalsParams(params, thisYear), thisYear)}`;
+}
+
+/** The renewal reminder to one member: the button and the daily scheduled run (ADR 0050) send the same e-mail. */
+export function renewalReminderMessage(
+  member: Pick<Member, "id" | "email" | "fullName" | "membership">,
+  input: { thisYear: number; fees: SiteSettings["membership"]; accountUrl: string },
+): EmailMessage {
+  return {
+    to: [member.email],
+    subject: renewalReminderSubject(input.thisYear),
+    react: createElement(RenewalReminderEmail, {
+      fullName: member.fullName,
+      membership: member.membership,
+      year: input.thisYear,
+      fee: renewalFee(member.membership, input.fees),
+      accountUrl: input.accountUrl,
+    }),
+    purpose: "renewal-reminder",
+    memberId: member.id,
+  };
+}
+
+/** The reminder post: the button's intent, and `confirmed=1` once the question was answered. */
+export const reminderSchema = z.object({
+  intent: z.literal("notify"),
+  confirmed: z.literal("1").optional().catch(undefined),
+});
+
+/**
+ * 'Send Notification To All': the renewal reminder to every pending member (all
+ * pages). Without an e-mail provider nothing is sent or recorded: the page lists the
+ * addresses for manual sending (the spec's panel). Without JavaScript the first post
+ * asks for a yes (with it, the browser's confirm does).
+ */
+export async function sendRenewalReminder(
+  context: AppLoadContext,
+  input: { accountantId: string; confirmed: boolean; thisYear: number; origin: string },
+): Promise<{ toast: Toast } | RenewalsActionData> {
+  const { thisYear } = input;
+  const { rows: members } = await context.store.members.list(pendingMembersQuery(thisYear));
+  if (members.length === 0) return { toast: { kind: "info", message: "Every active member has paid this year's subscription." } };
+  const email = createEmailService(context);
+  if (!email.delivers) return { panel: { emails: members.map((member) => member.email) } };
+  if (!input.confirmed) return { confirm: { count: members.length } };
+
+  const limit = await createRateLimiter(context.env.DB).hit([{ rule: REMINDER_RATE_RULE, subject: input.accountantId }]);
+  if (!limit.allowed) {
+    const minutes = Math.max(1, Math.ceil(limit.retryAfter / 60));
+    return {
+      toast: {
+        kind: "error",
+        message: `The renewal reminder was sent a few minutes ago. Please wait ${minutes} ${minutes === 1 ? "minute" : "minutes"} before sending it again.`,
+      },
+    };
+  }
+
+  const { membership: fees } = await context.content.getSiteSettings();
+  const accountUrl = `${input.origin}/mem-account`;
+  const results = await email.sendBatch(members.map((member) => renewalReminderMessage(member, { thisYear, fees, accountUrl })));
+  const sent = results.filter((result) => result.status === "sent").length;
+  const failure = results.find((result) => result.status === "failed")?.error;
+  if (sent === results.length) return { toast: { kind: "success", message: reminderSentMessage(sent) } };
+  return {
+    toast: {
+      kind: "error",
+      message: `${sent > 0 ? `${reminderSentMessage(sent)} ` : ""}${results.length - sent} could not be sent: ${failure ?? "unknown error"}`,
+    },
+  };
+}
+
+/** The automatic reminders' stages (ADR 0050) for the page: when each last ran this year, and to how many. */
+export async function loadReminderStages(context: AppLoadContext, thisYear: number): Promise<string[]> {
+  const [{ renewalReminderStages }, runs] = await Promise.all([context.content.getSiteSettings(), stageRuns(context.env.DB, thisYear)]);
+  return reminderStageLines(renewalReminderStages, runs);
+}

@@ -1,0 +1,53 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { AdminPage } from "~/kernel/layout/back-office/AdminPage";
+import { FormMessage, replyErrors, type FormReply } from "~/kernel/forms";
+import { OutboxMessage } from "~/features/mail/components/OutboxMessage";
+import { privatePageMeta } from "~/kernel/layout/private-page-meta";
+import { requireAccountant } from "~/kernel/auth/auth.server";
+import { OUTBOX_HEADERS, loadOutboxEmail } from "~/features/mail/outbox-pages.server";
+import { resendOutboxEmail, resendSchema } from "~/features/mail/outbox-resend.server";
+import { storeErrorReply, storeSafeAction } from "~/kernel/forms/store-errors.server";
+import { redirectWithToast } from "~/kernel/http/toast.server";
+
+export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => privatePageMeta(`${loaded?.email.subject || "E-mail"} | E-mails | Back office`);
+
+export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
+
+const notFound = () => new Response("Not Found", { status: 404 });
+
+/** One e-mail the site sent, for accountants (a reset link's body stays hidden). */
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  await requireAccountant(request, context);
+  const email = await loadOutboxEmail(context.store, params.id, { hideConfidential: true });
+  if (!email) throw notFound();
+  return data({ email }, { headers: OUTBOX_HEADERS });
+}
+
+/** Send again (a failed e-mail only); while our records cannot be reached the page says so (503). */
+export const action = storeSafeAction(async ({ request, params, context }: ActionFunctionArgs) => {
+  await requireAccountant(request, context);
+  const submission = parseWithZod(await request.formData(), { schema: resendSchema });
+  if (submission.status !== "success") return data(submission.reply(), { status: 400, headers: OUTBOX_HEADERS });
+  const toast = await resendOutboxEmail(context, params.id);
+  if (!toast) throw notFound();
+  return redirectWithToast(context, `/accounts/emails/${params.id}`, toast);
+}, storeErrorReply);
+
+export default function AccountsEmail() {
+  const { email } = useLoaderData<typeof loader>();
+  return (
+    <AdminPage title={email.subject || "(no subject)"}>
+      <FormMessage message={replyErrors(useActionData<FormReply>())[""]} />
+      {email.status === "failed" ? (
+        <Form method="post">
+          <button type="submit" className="button">
+            Send again
+          </button>
+        </Form>
+      ) : null}
+      <OutboxMessage email={email} backTo="/accounts/emails" />
+    </AdminPage>
+  );
+}

@@ -1,0 +1,148 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useEffect, useState } from "react";
+import { SelectField, TextField } from "~/features/membership/components/AmendFields";
+import { ChildCountField, ContactFields, FamilyFieldsets } from "~/features/membership/components/MemberFields";
+import { AdminPage } from "~/kernel/layout/back-office/AdminPage";
+import { FormMessage, SubmitButton, useFormReply, type FormReply } from "~/kernel/forms";
+import { useHydrated } from "~/kernel/layout/use-hydrated";
+import { CORRECTION_MESSAGES, correctionFormValues, correctionSchema } from "~/features/office/member-correction";
+import { INVALID_FORM_MESSAGE, MEMBER_DETAILS_LIMITS as LIMITS, shownChildCount } from "~/features/membership/member-details-form";
+import { formatMemberNumber } from "~/kernel/store/member-number";
+import { privatePageMeta } from "~/kernel/layout/private-page-meta";
+import { currentYear } from "~/features/membership/renewal";
+import { accountFormValues } from "~/features/membership/account.server";
+import { recordActivity } from "~/kernel/activity/activity.server";
+import { requireAccountant } from "~/kernel/auth/auth.server";
+import { PRIVATE_CACHE_CONTROL } from "~/kernel/http/cache-control.server";
+import { correctMember } from "~/features/office/member-correction.server";
+import { storeErrorReply, storeSafeAction } from "~/kernel/forms/store-errors.server";
+import { redirectWithToast } from "~/kernel/http/toast.server";
+
+export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => privatePageMeta(`Edit ${loaded?.name ?? "member"} | Dashboard`);
+
+const NO_STORE = { "Cache-Control": PRIVATE_CACHE_CONTROL };
+const notFound = () => new Response("Not Found", { status: 404, headers: NO_STORE });
+
+/** An accountant corrects a member's record (issue 19, ADR 0052); a rejected applicant's record is not found. */
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  await requireAccountant(request, context);
+  const member = await context.store.members.getById(String(params.id));
+  if (!member || member.rejected) throw notFound();
+  return data(
+    {
+      id: member.id,
+      name: member.fullName,
+      number: formatMemberNumber(member.memberNumber) ?? "No member number",
+      values: { ...accountFormValues(member), ...correctionFormValues(member) },
+    },
+    { headers: NO_STORE },
+  );
+}
+
+async function act({ request, params, context }: ActionFunctionArgs) {
+  const accountant = await requireAccountant(request, context);
+  const form = await request.formData();
+  const submission = parseWithZod(form, { schema: correctionSchema(Object.fromEntries(form), currentYear()), disableAutoCoercion: true });
+  // Without JavaScript: the form again for the membership or child count chosen, nothing saved.
+  if (form.get("intent") === "update-fields") return data<FormReply>({ initialValue: submission.reply().initialValue }, { headers: NO_STORE });
+  if (submission.status !== "success") return data(submission.reply({ formErrors: [INVALID_FORM_MESSAGE] }), { status: 400, headers: NO_STORE });
+
+  const result = await correctMember(context, String(params.id), submission.value);
+  if (!result.ok && result.status === 404) throw notFound();
+  if (!result.ok) return data(submission.reply({ fieldErrors: { [result.field]: [result.message] } }), { status: 400, headers: NO_STORE });
+  if (result.activity) await recordActivity(context, accountant, result.activity);
+  const message = result.changes.length ? CORRECTION_MESSAGES.saved(result.member.fullName) : CORRECTION_MESSAGES.unchanged;
+  return redirectWithToast(context, `/accounts?q=${encodeURIComponent(result.member.email)}`, { kind: "success", message });
+}
+
+/** A store outage answers the form again, with what was typed and one message (503). */
+export const action = storeSafeAction(act, storeErrorReply);
+
+export default function EditMember() {
+  const loaded = useLoaderData<typeof loader>();
+  const reply = useActionData<FormReply>();
+  const hydrated = useHydrated();
+  const { errors, formError, form } = useFormReply(reply);
+  const values = (reply?.initialValue ?? loaded.values) as Record<string, string | undefined>;
+
+  // With JavaScript the Family and child fields follow these two choices at once.
+  const [membership, setMembership] = useState(values.membership);
+  const [childCount, setChildCount] = useState(values.childCount || "0");
+  useEffect(() => {
+    setMembership(values.membership);
+    setChildCount(values.childCount || "0");
+  }, [values]);
+  const family = membership === "Family";
+  const children = shownChildCount(family ? "Family" : "Single", childCount);
+
+  return (
+    <AdminPage title={`Edit ${loaded.name}`}>
+      <p>
+        <Link to={`/accounts?q=${encodeURIComponent(loaded.values.email ?? "")}`}>Back to the members table</Link>
+      </p>
+      <p className="account-note">{`Member number: ${loaded.number}. Changing the membership here corrects the record: no payment is asked for. The member is e-mailed when their e-mail address or membership changes.`}</p>
+      <Form method="post" noValidate className="amend-form member-edit-form" aria-label={`Edit ${loaded.name}`} {...form}>
+        {hydrated ? null : (
+          // Enter in a field saves (the first submit button is the form's default), not "Update the form".
+          <button type="submit" name="intent" value="save" className="amend-default-submit" tabIndex={-1} aria-hidden="true">
+            Save
+          </button>
+        )}
+        <FormMessage message={formError} />
+        <fieldset>
+          <legend>Account</legend>
+          <TextField name="email" label="E-mail" type="email" autoComplete="off" maxLength={LIMITS.email} defaultValue={values.email} error={errors.email} />
+          <div className="field-row">
+            <SelectField
+              name="status"
+              label="Status"
+              options={[
+                { value: "active", label: "Active" },
+                { value: "suspended", label: "Suspended" },
+              ]}
+              defaultValue={values.status}
+              error={errors.status}
+            />
+            <SelectField
+              name="registrationPaid"
+              label="Registration payment"
+              options={[
+                { value: "paid", label: "Paid" },
+                { value: "unpaid", label: "Not paid" },
+              ]}
+              defaultValue={values.registrationPaid}
+              error={errors.registrationPaid}
+            />
+          </div>
+        </fieldset>
+        <fieldset>
+          <legend>Details</legend>
+          <ContactFields values={values} errors={errors} own={false} />
+        </fieldset>
+        <fieldset>
+          <legend>Membership</legend>
+          <SelectField
+            name="membership"
+            label="Membership type"
+            options={["Single", "Family"]}
+            {...(hydrated ? { value: membership, onChange: setMembership } : { defaultValue: membership })}
+            error={errors.membership}
+          />
+          {family ? <ChildCountField childCount={childCount} onChange={setChildCount} hydrated={hydrated} error={errors.childCount} /> : null}
+          {hydrated ? null : (
+            <button type="submit" name="intent" value="update-fields" className="button button-secondary">
+              Update the form
+            </button>
+          )}
+        </fieldset>
+        {family ? <FamilyFieldsets values={values} errors={errors} own={false} childRows={children} /> : null}
+        <div className="amend-actions">
+          <SubmitButton>Save</SubmitButton>
+          <Link to={`/accounts?q=${encodeURIComponent(loaded.values.email ?? "")}`}>Cancel</Link>
+        </div>
+      </Form>
+    </AdminPage>
+  );
+}

@@ -1,0 +1,30 @@
+import { Body, Container, Head, Heading, Html, Preview, Text } from "@react-email/components";
+import { receiptRows, type ReceiptView } from "../receipt";
+import { emailStyles as styles } from "../../mail/emails/auth-email-styles";
+import { LinkButton } from "../../mail/emails/LinkButton";
+
+/** The receipt of a settled payment (issue 19, ADR 0053): every row of the printable page, one paragraph each so the text part reads well. */
+export const receiptSubject = (view: ReceiptView) => `${view.association.name}: receipt for ${view.item}`;
+
+export function ReceiptEmail({ view, fullName, link }: { view: ReceiptView; fullName: string; link: string | null }) {
+  return (
+    <Html lang="en-GB">
+      <Head />
+      <Preview>{`We received ${view.amount} for ${view.item}. Thank you.`}</Preview>
+      <Body style={styles.body}>
+        <Container style={styles.container}>
+          <Heading as="h1" style={styles.heading}>
+            {view.heading}
+          </Heading>
+          <Text style={styles.text}>{`Dear ${fullName || "member"},`}</Text>
+          <Text style={styles.text}>{`Thank you: we received your payment of ${view.amount}.`}</Text>
+          {receiptRows(view).map(([label, value]) => (
+            <Text key={label} className="receipt-row" style={{ ...styles.text, margin: "0 0 4px" }}>{`${label}: ${value}`}</Text>
+          ))}
+          <Text style={{ ...styles.text, marginTop: "16px" }}>{[view.association.name, ...view.association.address].join(", ")}</Text>
+          {link ? <LinkButton href={link}>Open the printable receipt</LinkButton> : null}
+        </Container>
+      </Body>
+    </Html>
+  );
+}

@@ -1,0 +1,107 @@
+import type { AppLoadContext } from "@remix-run/cloudflare";
+import type { Charge } from "./fees";
+import type { PaymentPurpose } from "./payment-pages";
+import type { FamilyDetails, Id, Member, Membership, NewTransaction, PaymentType, Transaction } from "../../kernel/store/records";
+import { currentYear } from "../membership/renewal";
+import { createCheckoutGateway } from "./checkout/index.server";
+import { CheckoutUnavailableError, type CheckoutLineItem } from "./checkout/gateway";
+
+/**
+ * Starting a payment (spec 2 §7): a pending transaction, then a hosted checkout session
+ * for it, then the provider's checkout address (the route answers a 303 to it). The return
+ * routes settle it (settlement.server.ts).
+ */
+
+/** The spec's return routes, by what is being paid. */
+const SUCCESS_ROUTE: Record<PaymentPurpose, string> = {
+  registration: "/reg-payment-success",
+  renewal: "/payment-success",
+  upgrade: "/upgrade-pay-success",
+  ticket: "/ticket-payment-success",
+};
+
+export const PAYMENT_UNAVAILABLE_MESSAGE = "We could not start the payment. Nothing was charged. Please try again in a few minutes.";
+
+/** /payment-success/{id}/{memId} ...; a ticket's is /ticket-payment-success/{ticketId}/{id}/{memId}. */
+export function successPath(purpose: PaymentPurpose, transactionId: string, memberId: string, ticketId?: Id | null): string {
+  const ticket = purpose === "ticket" ? `/${ticketId ?? ""}` : "";
+  return `${SUCCESS_ROUTE[purpose]}${ticket}/${transactionId}/${memberId}`;
+}
+
+/**
+ * What a checkout charges: a membership Charge (one line, its price id × qty), or a
+ * ticket with its own lines (ticketPrice in app/domain/ticket-rules.ts). The lines must
+ * add up to unitAmount × qty: settlement compares the paid total with it.
+ */
+export type CheckoutCharge = Pick<Charge, "title" | "priceRef" | "unitAmount" | "qty"> & {
+  paymentType: PaymentType;
+  lineItems?: CheckoutLineItem[];
+  ticketId?: Id | null;
+  /** The transaction's year; this year unless given (a ticket's is its event year). */
+  year?: number;
+};
+
+/** `memberId--transactionId`, the client reference of the spec (§7). */
+export const clientReference = (transaction: Pick<Transaction, "userId" | "id">) => `${transaction.userId}--${transaction.id}`;
+
+/**
+ * The pending transaction for `charge`, paid by `member`: one builder for a checkout's and
+ * an offline payment's (offline-payment.server.ts adds how the money came).
+ */
+export function transactionFor(
+  member: Member,
+  charge: CheckoutCharge,
+  options: { membershipType?: Membership; familyDetails?: FamilyDetails } = {},
+): NewTransaction {
+  return {
+    userId: member.id,
+    title: charge.title,
+    unitAmount: charge.unitAmount,
+    qty: charge.qty,
+    year: charge.year ?? currentYear(),
+    priceRef: charge.priceRef,
+    membershipType: options.membershipType ?? member.membership,
+    memberName: member.fullName,
+    memberEmail: member.email,
+    paymentType: charge.paymentType,
+    ticketId: charge.ticketId ?? null,
+    familyDetails: options.familyDetails ?? null,
+  };
+}
+
+/** `url`: the provider's hosted checkout, where the route sends the payer (303). */
+export type StartCheckoutResult = { ok: true; url: string; transaction: Transaction } | { ok: false; error: string; transaction?: Transaction };
+
+/**
+ * Creates the pending transaction and the checkout session. When the provider fails the
+ * transaction stays pending (nothing was charged; a retry makes a new one) and the
+ * caller shows PAYMENT_UNAVAILABLE_MESSAGE.
+ */
+export async function startCheckout(
+  context: AppLoadContext,
+  request: Request,
+  options: { member: Member; charge: CheckoutCharge; purpose: PaymentPurpose; membershipType?: Membership; familyDetails?: FamilyDetails },
+): Promise<StartCheckoutResult> {
+  const { member, charge, purpose } = options;
+  const origin = new URL(request.url).origin;
+  const transaction = await context.store.transactions.create(transactionFor(member, charge, options));
+  try {
+    const session = await createCheckoutGateway(context).createSession({
+      lineItems: charge.lineItems ?? [{ price: charge.priceRef, quantity: charge.qty }],
+      customerEmail: member.email,
+      clientReferenceId: clientReference(transaction),
+      successUrl: `${origin}${successPath(purpose, transaction.id, member.id, transaction.ticketId)}?session_id={CHECKOUT_SESSION_ID}`,
+      cancelUrl: `${origin}/payment-cancel/${transaction.id}`,
+      metadata: { transactionId: transaction.id },
+      amountTotal: charge.unitAmount * charge.qty,
+      description: `${charge.title} (${transaction.membershipType})`,
+    });
+    await context.store.transactions.setCheckoutSession(transaction.id, session.id);
+    if (!session.url) throw new CheckoutUnavailableError("The provider answered without a checkout address.");
+    return { ok: true, transaction, url: session.url };
+  } catch (error) {
+    // Checkout errors are logged (spec §8); the member gets a clear message, never a 500.
+    console.error(`Checkout for transaction ${transaction.id} could not start:`, error);
+    return { ok: false, error: PAYMENT_UNAVAILABLE_MESSAGE, transaction };
+  }
+}

@@ -1,0 +1,44 @@
+import type { AppLoadContext } from "@remix-run/cloudflare";
+import { createElement } from "react";
+import { canSeeReceipt, receiptPath, receiptView, transactionPayment, type ReceiptPayment, type ReceiptView } from "./receipt";
+import type { Member, Transaction } from "../../kernel/store/records";
+import { ReceiptEmail, receiptSubject } from "./emails/ReceiptEmail";
+import { createEmailService } from "../mail/email.server";
+
+/**
+ * Receipts (issue 19, ADR 0053). `sendReceipt` is called by the one caller that settled a
+ * payment (the store's conditional update lets exactly one win), so each settled
+ * transaction gets one receipt e-mail. The printable page reads the same view.
+ */
+
+/**
+ * E-mails the receipt of a settled transaction to its member (their current address, else the
+ * one on the transaction). Never throws: the payment is settled either way, and the page
+ * shows the receipt; a failure is logged.
+ */
+export async function sendReceipt(context: AppLoadContext, transaction: Transaction, payment: ReceiptPayment): Promise<void> {
+  try {
+    const member = await context.store.members.getById(transaction.userId);
+    const view = receiptView(transaction, payment, member);
+    const to = member?.email || transaction.memberEmail;
+    if (!to) return;
+    const link = context.origin ? new URL(receiptPath(transaction.id), context.origin).toString() : null;
+    await createEmailService(context).send({
+      to: [to],
+      subject: receiptSubject(view),
+      react: createElement(ReceiptEmail, { view, fullName: member?.fullName ?? transaction.memberName, link }),
+      purpose: "receipt",
+      memberId: transaction.userId,
+    });
+  } catch (error) {
+    console.error(`The receipt for transaction ${transaction.id} could not be sent:`, error);
+  }
+}
+
+/** The receipt page's view: only a settled transaction, and only for its member or an accountant; null otherwise (404). */
+export async function loadReceipt(context: AppLoadContext, viewer: Member, transactionId: string): Promise<ReceiptView | null> {
+  const transaction = await context.store.transactions.getById(transactionId);
+  if (!transaction || transaction.status !== "success" || !canSeeReceipt(viewer, transaction)) return null;
+  const member = transaction.userId === viewer.id ? viewer : await context.store.members.getById(transaction.userId);
+  return receiptView(transaction, transactionPayment(transaction), member);
+}

@@ -1,0 +1,111 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, redirect, type HeadersFunction, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { FormMessage, replyErrors, type FormReply } from "~/kernel/forms";
+import { PageTitle } from "~/kernel/layout/Breadcrumbs";
+import { ACTION_NOT_UNDERSTOOD } from "~/kernel/forms/back-office-messages";
+import { buttonPostSchema } from "~/kernel/forms/button-post-form";
+import { ACCOUNT_NOT_FOUND, ALREADY_PAID_REGISTRATION } from "~/features/payments/payment-pages";
+import { PRIVATE_CACHE_CONTROL } from "~/kernel/http/cache-control.server";
+import { loadRegistrationPayment, payRegistration, type RegistrationPaymentPage } from "~/features/payments/registration-payment.server";
+import { storeSafeAction } from "~/kernel/forms/store-errors.server";
+import { privatePageMeta } from "~/kernel/layout/private-page-meta";
+
+/** The loader's private, no-store: this page is never cached, even for a visitor without cookies. */
+export const headers: HeadersFunction = ({ loaderHeaders, actionHeaders }) => (actionHeaders.has("Cache-Control") ? actionHeaders : loaderHeaders);
+
+export const meta: MetaFunction = () => privatePageMeta("Pay Your Registration Fee");
+
+/** Private, never indexed, and the token never leaves in a Referer. */
+const HEADERS = { "Cache-Control": PRIVATE_CACHE_CONTROL, "X-Robots-Tag": "noindex", "Referrer-Policy": "no-referrer" };
+
+/** The page: 404 for a token that names no account. */
+const pageResponse = (page: RegistrationPaymentPage) => data(page, page.kind === "not-found" ? { status: 404, headers: HEADERS } : { headers: HEADERS });
+
+export const loader = async ({ context, params }: LoaderFunctionArgs) => pageResponse(await loadRegistrationPayment(context, params.token ?? ""));
+/**
+ * PAY: no sign-in, the unguessable token is the key (the service looks it up). While our
+ * records cannot be reached the page says so (503).
+ */
+export const action = storeSafeAction(
+  async ({ context, request, params }: ActionFunctionArgs) => {
+    const submission = parseWithZod(await request.formData(), { schema: buttonPostSchema });
+    if (submission.status !== "success") return data(submission.reply({ formErrors: [ACTION_NOT_UNDERSTOOD] }), { status: 400 });
+    const paid = await payRegistration(context, request, params.token ?? "");
+    switch (paid.kind) {
+      case "page":
+        return pageResponse(paid.page);
+      case "limited":
+        return data({ error: paid.message }, { status: 429, headers: { ...HEADERS, "Retry-After": String(paid.retryAfter) } });
+      case "checkout":
+        return redirect(paid.url, 303);
+      case "failed":
+        return data({ error: paid.message }, { status: 503, headers: HEADERS });
+    }
+  },
+  (_form, error) => ({ error }),
+);
+
+function Message({ text }: { text: string }) {
+  return (
+    <div className="container payment-result">
+      <p>{text}</p>
+      <Link to="/home" className="button">
+        Go to Home
+      </Link>
+    </div>
+  );
+}
+
+export default function PayRegistrationFee() {
+  const page = useLoaderData<typeof loader>();
+  const answer = useActionData<{ error?: string } | FormReply>();
+  const message = answer && "error" in answer && typeof answer.error === "string" ? answer.error : replyErrors(answer as FormReply | undefined)[""];
+  const submitting = useNavigation().state !== "idle";
+  return (
+    <>
+      <PageTitle title="Pay Your Registration Fee" />
+      <section className="section">
+        {page.kind === "not-found" ? (
+          <Message text={ACCOUNT_NOT_FOUND} />
+        ) : page.kind === "paid" ? (
+          <Message text={ALREADY_PAID_REGISTRATION} />
+        ) : (
+          <div className="container registration-payment">
+            <dl className="registration-payer">
+              <dt>Name</dt>
+              <dd>{page.name}</dd>
+              <dt>Post code</dt>
+              <dd>{page.postcode}</dd>
+              <dt>Membership</dt>
+              <dd>{page.membership}</dd>
+            </dl>
+            <table className="fee-table">
+              <caption className="visually-hidden">Registration fees</caption>
+              <tbody>
+                {page.rows.map((row) => (
+                  <tr key={row.label}>
+                    <th scope="row">{row.label}</th>
+                    <td>{row.amount}</td>
+                  </tr>
+                ))}
+              </tbody>
+              <tfoot>
+                <tr>
+                  <th scope="row">{page.totalLabel}</th>
+                  <td>{page.total}</td>
+                </tr>
+              </tfoot>
+            </table>
+            <FormMessage message={message} />
+            <Form method="post">
+              <button type="submit" className="button" disabled={submitting}>
+                {submitting ? "Please wait..." : "PAY"}
+              </button>
+            </Form>
+          </div>
+        )}
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,19 @@
+import { data, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { useLoaderData } from "@remix-run/react";
+import { PaymentResult } from "~/features/payments/components/PaymentResult";
+import { loadPaymentReturn, paymentReturnHeaders } from "~/features/payments/payment-return.server";
+import { privatePageMeta } from "~/kernel/layout/private-page-meta";
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => privatePageMeta(data?.title ?? "Payment");
+
+/** Where the card provider sends the payer back after the family upgrade payment: settles only a verified, paid session. */
+export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
+
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const { outcome, status, page } = await loadPaymentReturn(request, context, params, "upgrade");
+  return data(page, { status, headers: paymentReturnHeaders(outcome) });
+}
+
+export default function PaymentReturn() {
+  return <PaymentResult {...useLoaderData<typeof loader>()} />;
+}

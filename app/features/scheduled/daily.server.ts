@@ -1,0 +1,64 @@
+import type { AppLoadContext } from "@remix-run/cloudflare";
+import { formatStage, stageFromKey } from "../membership/renewal-reminder-stages";
+import { recordActivity } from "../../kernel/activity/activity.server";
+import { deleteExpiredRateLimits } from "../../kernel/http/rate-limit.server";
+import { deleteExpiredRevocations } from "../../kernel/auth/session-revocation.server";
+import { settleOldEmailOwners } from "../data-rights/email-owners.server";
+import { expireOldCheckouts } from "../payments/expire-checkouts.server";
+import { deleteRecordsPastRetention } from "../data-rights/retention.server";
+import { sendDueReminders, type ReminderRun } from "../membership/renewal-reminders.server";
+
+/** Who the activity log names for the daily run: no one signed in did it. */
+export const SCHEDULED_ACTOR = { id: "scheduled", fullName: "Scheduled" } as const;
+
+export interface DailyRun {
+  reminders: ReminderRun;
+  expired: number;
+  removed: number;
+}
+
+/**
+ * The Worker's daily run (wrangler.toml's cron trigger, server.ts `scheduled`; ADR 0050):
+ * renewal reminders for today's stage, expiry of checkouts older than 24 hours, cleanup of
+ * rate-limit and revoked-session rows past their window, and the member each older e-mail is
+ * about (email-owners.server.ts). Each part runs even if
+ * another fails (the failure is logged and the next day tries again); a run that did
+ * something leaves one entry in the activity log.
+ */
+export async function runDaily(context: AppLoadContext, at: Date): Promise<DailyRun> {
+  const now = Math.floor(at.getTime() / 1000);
+  const db = context.env.DB;
+  const [reminders, expired, rateLimits, revocations] = await Promise.all([
+    attempt("renewal reminders", () => sendDueReminders(context, at), { kind: "none-due" } as ReminderRun),
+    attempt("checkout expiry", () => expireOldCheckouts(context, at), 0),
+    attempt("rate-limit cleanup", () => deleteExpiredRateLimits(db, now), 0),
+    attempt("revoked-session cleanup", () => deleteExpiredRevocations(db, now), 0),
+    // Members' data rights (issue 19, part G): records past their retention; logs its own entry
+    attempt("retention", () => deleteRecordsPastRetention(context, at, SCHEDULED_ACTOR), 0),
+    // Whose is this record: older e-mails get the member they are about, a few each day (docs/security.md)
+    attempt("e-mail owners", () => settleOldEmailOwners(context), 0),
+  ]);
+  if (reminders.kind === "no-site-address") console.warn("Daily run: renewal reminders are due but SITE_URL is not set, so none were sent (ADR 0050).");
+  const run = { reminders, expired, removed: rateLimits + revocations };
+  const reminded = reminders.kind === "sent" ? reminders.reminded : 0;
+  if (reminded + run.expired + run.removed > 0) {
+    const stage = reminders.kind === "sent" ? stageFromKey(reminders.stage) : null;
+    await recordActivity(context, SCHEDULED_ACTOR, {
+      kind: "scheduled-run",
+      stage: stage ? formatStage(stage) : null,
+      reminded,
+      expired: run.expired,
+      removed: run.removed,
+    });
+  }
+  return run;
+}
+
+async function attempt<T>(part: string, work: () => Promise<T>, fallback: T): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    console.error(`Daily run: ${part} failed:`, error);
+    return fallback;
+  }
+}

@@ -1,0 +1,103 @@
+import { data, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Field, FormMessage, SubmitButton, useFormReply, type FormReply } from "~/kernel/forms";
+import { PageTitle } from "~/kernel/layout/Breadcrumbs";
+import { pageMeta } from "~/kernel/layout/page-meta";
+import { LINK_INVALID_MESSAGE, PASSWORD_CHANGED_MESSAGE, PASSWORD_MIN_LENGTH, resetPasswordSchema } from "~/features/sign-in/password-reset";
+import { memberForResetLink, resetPassword } from "~/features/sign-in/password-reset.server";
+import { storeErrorReply, storeSafeAction } from "~/kernel/forms/store-errors.server";
+import { redirectWithToast } from "~/kernel/http/toast.server";
+
+export const meta: MetaFunction = () => [
+  ...pageMeta("Reset Password", "Choose a new password for your member account."),
+  { name: "robots", content: "noindex" },
+];
+
+/**
+ * The answer depends on the link's state (used, expired), so it is never cached. (The
+ * key in the address is not sent to other sites: server.ts sets
+ * Referrer-Policy: strict-origin-when-cross-origin on every page.)
+ */
+export const headers: HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
+
+export async function loader({ params, context }: LoaderFunctionArgs) {
+  const member = await memberForResetLink(context, params.id, params.key);
+  // The page must show, so the message comes as data with its status (not as a thrown error).
+  const init = { headers: { "Cache-Control": "private, no-store" } };
+  return member
+    ? data({ valid: true as const, invalidMessage: null, minLength: PASSWORD_MIN_LENGTH }, init)
+    : data({ valid: false as const, invalidMessage: LINK_INVALID_MESSAGE, minLength: PASSWORD_MIN_LENGTH }, { ...init, status: 404 });
+}
+
+/** Passwords are never sent back. */
+const HIDE = { hideFields: ["password", "confirmPassword"] };
+
+/** A link that matches nobody, has expired or was used (the page shows its message in place of the form). */
+type ResetReply = FormReply & { invalidLink?: string };
+const invalidLink = (): ResetReply => ({ status: "error", invalidLink: LINK_INVALID_MESSAGE });
+
+async function act({ request, params, context }: ActionFunctionArgs) {
+  const member = await memberForResetLink(context, params.id, params.key);
+  if (!member || !params.key) return data(invalidLink(), { status: 404 });
+  const submission = parseWithZod(await request.formData(), { schema: resetPasswordSchema });
+  if (submission.status !== "success") return data(submission.reply(HIDE), { status: 400 });
+  const result = await resetPassword(context, member, params.key, submission.value.password, request.url);
+  if (!result.ok) return data(invalidLink(), { status: 404 });
+  return redirectWithToast(context, "/login", { kind: "success", message: PASSWORD_CHANGED_MESSAGE });
+}
+
+/** A store outage answers the form again (passwords are never sent back) with one message (503). */
+export const action = storeSafeAction(act, storeErrorReply);
+
+export default function ResetAccountPassword() {
+  const link = useLoaderData<typeof loader>();
+  const reply = useActionData<ResetReply>();
+  const { errors, formError, form } = useFormReply(reply);
+  const invalidMessage = reply?.invalidLink ?? link.invalidMessage;
+
+  return (
+    <>
+      <PageTitle title="Reset Password" />
+      <section className="section auth-page">
+        <div className="container auth-panel">
+          {invalidMessage ? (
+            <div className="auth-invalid">
+              <p className="form-error" role="alert">
+                {invalidMessage}
+              </p>
+              <p className="auth-links">
+                <Link to="/login">Go to Sign In</Link>
+              </p>
+            </div>
+          ) : (
+            <>
+              <h2 id="reset-title">Choose a new password</h2>
+              <Form method="post" noValidate className="auth-form" aria-labelledby="reset-title" {...form}>
+                <FormMessage message={formError} />
+                <Field
+                  id="reset-password"
+                  name="password"
+                  label="New password"
+                  type="password"
+                  autoComplete="new-password"
+                  hint={`At least ${link.minLength} characters.`}
+                  error={errors.password}
+                />
+                <Field
+                  id="reset-confirm"
+                  name="confirmPassword"
+                  label="Confirm new password"
+                  type="password"
+                  autoComplete="new-password"
+                  error={errors.confirmPassword}
+                />
+                <SubmitButton>Change password</SubmitButton>
+              </Form>
+            </>
+          )}
+        </div>
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,44 @@
+import type { AppLoadContext } from "@remix-run/cloudflare";
+import { createElement } from "react";
+import { ASSOCIATION } from "~/kernel/layout/association";
+import type { ContactInput } from "./contact";
+import { ContactMessageEmail, contactEmailSubject } from "~/features/site/emails/ContactMessageEmail";
+import { createEmailService } from "~/features/mail/email.server";
+import { createRateLimiter } from "~/kernel/http/rate-limit.server";
+import { CONTACT_RATE_RULES, contactRateChecks } from "~/kernel/http/rate-limits";
+
+export { CONTACT_RATE_RULES };
+
+export type ContactResult = { ok: true } | { ok: false; retryAfter: number };
+
+/**
+ * A valid Quick Contact Form message, from the visitor at `from.address` (signed in as
+ * `from.senderId`, or not): check the abuse limits, store the message, and e-mail it to the
+ * association's info address. The message is kept even when the e-mail cannot be sent (the
+ * failure is in the outbox and the logs).
+ */
+export async function sendContactMessage(
+  context: AppLoadContext,
+  message: ContactInput,
+  from: { address: string; senderId: string | null },
+): Promise<ContactResult> {
+  const limit = await createRateLimiter(context.env.DB).hit(contactRateChecks(from.address, message.email));
+  if (!limit.allowed) return { ok: false, retryAfter: limit.retryAfter };
+
+  await context.store.contactMessages.create({ ...message, memberId: from.senderId });
+  try {
+    await createEmailService(context).send({
+      to: [ASSOCIATION.contact.infoEmail],
+      subject: contactEmailSubject(message.subject),
+      // The association answers with a plain Reply.
+      replyTo: message.email,
+      react: createElement(ContactMessageEmail, { message }),
+      purpose: "contact",
+      memberId: from.senderId,
+    });
+  } catch (error) {
+    // Rendering or recording failed (a provider failure is handled inside send): the message is stored.
+    console.error("The contact e-mail could not be prepared:", error);
+  }
+  return { ok: true };
+}

@@ -1,0 +1,1 @@
+export { loader, meta, default } from "./home";

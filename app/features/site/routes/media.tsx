@@ -1,0 +1,31 @@
+import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { photoKeyFromSplat } from "~/kernel/media/photo-renditions";
+
+/**
+ * Photos uploaded in the studio and their renditions (ADR 40), public: only keys under one
+ * photo's folder (photos/<id>/<file>); members' documents stay behind /documents/:id. Keys
+ * are generated and never reused, so a file may be cached for good. Stored content type
+ * (set from the sniffed type, never the upload's word) and nosniff.
+ */
+const IMMUTABLE = "public, max-age=31536000, immutable";
+
+function notFound(): Response {
+  return new Response("Not found", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "public, max-age=60" } });
+}
+
+export async function loader({ params, context }: LoaderFunctionArgs) {
+  const key = photoKeyFromSplat(params["*"] ?? "");
+  const bucket = context.env.MEDIA;
+  if (!key || !bucket) return notFound();
+  const object = await bucket.get(key);
+  if (!object) return notFound();
+  return new Response(object.body, {
+    headers: {
+      "Content-Type": object.httpMetadata?.contentType ?? "application/octet-stream",
+      "Content-Length": String(object.size),
+      "Cache-Control": IMMUTABLE,
+      ETag: object.httpEtag,
+      "X-Content-Type-Options": "nosniff",
+    },
+  });
+}

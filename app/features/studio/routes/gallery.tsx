@@ -1,0 +1,201 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Field, FormMessage, SubmitButton, replyValue, useFormReply, type FormReply } from "~/kernel/forms";
+import { PageTitle } from "~/kernel/layout/Breadcrumbs";
+import { PhotoBatchUpload } from "~/features/studio/components/PhotoBatchUpload";
+import { ACTION_NOT_UNDERSTOOD } from "~/kernel/forms/back-office-messages";
+import { GALLERY_TEXTS, galleryActionSchema, samePhoto } from "~/features/studio/gallery-edit";
+import { isUnrenderedUpload } from "~/kernel/media/media";
+import { pictureSources } from "~/kernel/media/photo-renditions";
+import { privatePageMeta } from "~/kernel/layout/private-page-meta";
+import { recordActivity } from "~/kernel/activity/activity.server";
+import { requireEditor } from "~/kernel/auth/auth.server";
+import { PRIVATE_CACHE_CONTROL } from "~/kernel/http/cache-control.server";
+import { contentChanged } from "~/kernel/store/content/content-changed.server";
+import { applyGalleryAction } from "~/features/studio/galleries-studio.server";
+import { storeErrorReply, storeSafeAction } from "~/kernel/forms/store-errors.server";
+import { redirectWithToast } from "~/kernel/http/toast.server";
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => privatePageMeta(`${data?.title ?? "Gallery"} | Studio`);
+
+const NO_STORE = { "Cache-Control": PRIVATE_CACHE_CONTROL };
+
+const notFound = () => new Response("Gallery not found", { status: 404, headers: NO_STORE });
+
+/** One gallery in the studio: its name, its photos (caption, order, cover, delete), upload, delete the gallery. */
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  await requireEditor(request, context);
+  const gallery = await context.store.content.getGallery(params.id ?? "");
+  if (!gallery) throw notFound();
+  const photos = gallery.images.map((image) => {
+    // Uploaded here before such photos were refused, and not resized (the Images binding failed):
+    // visitors are not shown it, and neither is the editor's browser asked to decode its original.
+    const withoutRenditions = isUnrenderedUpload(image);
+    return {
+      path: image.path,
+      // The smallest file we have for the studio's own thumbnail.
+      thumbnail: withoutRenditions ? null : (pictureSources(image, 350)?.fallback ?? image.path),
+      alt: image.alt ?? "",
+      featured: samePhoto(image, gallery.featuredImage),
+      withoutRenditions,
+    };
+  });
+  return data({ id: gallery.id, title: gallery.title, photos }, { headers: NO_STORE });
+}
+
+export const action = storeSafeAction(
+  async ({ request, context, params }: ActionFunctionArgs) => {
+    const editor = await requireEditor(request, context);
+    const gallery = await context.store.content.getGallery(params.id ?? "");
+    if (!gallery) throw notFound();
+    const formData = await request.formData();
+    const submission = parseWithZod(formData, { schema: galleryActionSchema });
+    if (submission.status !== "success") {
+      const titleError = submission.error?.title ? {} : { formErrors: [ACTION_NOT_UNDERSTOOD] };
+      return data({ reply: submission.reply(titleError) }, { status: 400, headers: NO_STORE });
+    }
+    const outcome = await applyGalleryAction(context, gallery, submission.value, formData);
+    if (outcome.kind === "confirm") return data({ confirm: outcome }, { headers: NO_STORE });
+    if (outcome.kind === "refused") {
+      const errors = outcome.field === "photos" ? { fieldErrors: { photos: [outcome.message] } } : { formErrors: [outcome.message] };
+      return data({ reply: submission.reply(errors) }, { status: outcome.status, headers: NO_STORE });
+    }
+    if (outcome.activity) {
+      await recordActivity(context, editor, outcome.activity);
+      await contentChanged(context);
+    }
+    return redirectWithToast(context, outcome.redirectTo, outcome.toast);
+  },
+  (form: FormData, message: string) => ({ reply: storeErrorReply(form, message) }),
+);
+
+/** A form that is one button (move, cover, delete): works without JavaScript. */
+function ButtonForm({ intent, index, label, describedBy }: { intent: string; index: number; label: string; describedBy: string }) {
+  return (
+    <Form method="post" className="inline-form">
+      <input type="hidden" name="index" value={index} />
+      <button type="submit" name="intent" value={intent} className="button button-secondary" aria-describedby={describedBy}>
+        {label}
+      </button>
+    </Form>
+  );
+}
+
+function ConfirmDelete({ id, confirm }: { id: string; confirm: { question: string; intent: string; index?: number } }) {
+  const navigation = useNavigation();
+  return (
+    <section className="confirm-step" aria-labelledby="confirm-step-title">
+      <h2 id="confirm-step-title">Please confirm</h2>
+      <p>{confirm.question}</p>
+      <Form method="post" className="confirm-step-buttons">
+        {confirm.index !== undefined ? <input type="hidden" name="index" value={confirm.index} /> : null}
+        <input type="hidden" name="confirmed" value="1" />
+        <button type="submit" name="intent" value={confirm.intent} className="button" disabled={navigation.state === "submitting"}>
+          {navigation.state === "submitting" ? "Please wait..." : "Yes, delete"}
+        </button>
+        <Link to={`/studio/galleries/${id}`} className="button button-secondary">
+          Cancel
+        </Link>
+      </Form>
+    </section>
+  );
+}
+
+export default function StudioGallery() {
+  const { id, title, photos } = useLoaderData<typeof loader>();
+  const answer = useActionData<typeof action>() as { reply?: FormReply; confirm?: { question: string; intent: string; index?: number } } | undefined;
+  const reply = answer?.reply;
+  const confirm = answer?.confirm;
+  const { errors, formError } = useFormReply(reply);
+  return (
+    <>
+      <PageTitle title={title} parent={{ label: "Galleries", to: "/studio/galleries" }} />
+      <section className="section studio-page studio-gallery">
+        <div className="container">
+          <p className="studio-part-links">
+            <a href={`/gallery/${id}`}>View on site</a>
+          </p>
+          {confirm ? <ConfirmDelete id={id} confirm={confirm} /> : null}
+          <FormMessage message={formError} />
+
+          <h2 id="rename-title">Name</h2>
+          <Form method="post" noValidate aria-labelledby="rename-title">
+            <Field
+              id="gallery-name"
+              name="title"
+              label="Gallery name"
+              type="text"
+              defaultValue={replyValue(reply, "title") ?? title}
+              error={errors.title}
+              maxLength={120}
+              required
+            />
+            <input type="hidden" name="intent" value="rename" />
+            <SubmitButton>Save name</SubmitButton>
+          </Form>
+
+          <h2 id="upload-title">Add photos</h2>
+          <PhotoBatchUpload
+            id="gallery-photos"
+            batchUrl={`/studio/galleries/${id}/photos`}
+            label="Photos"
+            hint={GALLERY_TEXTS.uploadHint}
+            hintWithScript={GALLERY_TEXTS.uploadHintWithScript}
+            error={errors.photos}
+            submitLabel="Upload photos"
+            labelledBy="upload-title"
+          />
+
+          <h2 id="photos-title">Photos</h2>
+          {photos.length ? (
+            <>
+              <Form method="post" id="captions-form" aria-labelledby="photos-title">
+                <input type="hidden" name="intent" value="captions" />
+              </Form>
+              <ol className="studio-photos">
+                {photos.map((photo, index) => (
+                  <li key={`${index}-${photo.path}`} id={`photo-${index + 1}`} className="studio-photo">
+                    {photo.thumbnail ? <img src={photo.thumbnail} alt="" width={175} loading="lazy" decoding="async" /> : null}
+                    <p id={`photo-${index + 1}-name`}>
+                      Photo {index + 1}
+                      {photo.featured ? <strong> (cover)</strong> : null}
+                      {photo.withoutRenditions ? <span className="studio-photo-note"> {GALLERY_TEXTS.withoutRenditions}</span> : null}
+                    </p>
+                    <Field
+                      id={`caption-${index}`}
+                      name={`caption[${index}]`}
+                      label="Caption"
+                      type="text"
+                      defaultValue={photo.alt}
+                      maxLength={300}
+                      form="captions-form"
+                    />
+                    <div className="studio-photo-actions">
+                      {index > 0 ? <ButtonForm intent="up" index={index} label="Move up" describedBy={`photo-${index + 1}-name`} /> : null}
+                      {index < photos.length - 1 ? <ButtonForm intent="down" index={index} label="Move down" describedBy={`photo-${index + 1}-name`} /> : null}
+                      {photo.featured ? null : <ButtonForm intent="featured" index={index} label="Use as cover" describedBy={`photo-${index + 1}-name`} />}
+                      <ButtonForm intent="delete-photo" index={index} label="Delete" describedBy={`photo-${index + 1}-name`} />
+                    </div>
+                  </li>
+                ))}
+              </ol>
+              <button type="submit" form="captions-form" className="button">
+                Save captions
+              </button>
+            </>
+          ) : (
+            <p className="empty-state">{GALLERY_TEXTS.noPhotos}</p>
+          )}
+
+          <h2 id="delete-title">Delete this gallery</h2>
+          <Form method="post" aria-labelledby="delete-title">
+            <button type="submit" name="intent" value="delete-gallery" className="button button-secondary">
+              Delete gallery
+            </button>
+          </Form>
+        </div>
+      </section>
+    </>
+  );
+}

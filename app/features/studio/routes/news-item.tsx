@@ -1,0 +1,125 @@
+import { data, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { SubmitButton, type FormReply } from "~/kernel/forms";
+import { richTextFieldLinks } from "~/kernel/forms/RichTextField";
+import { StudioPage } from "~/features/studio/components/StudioPage";
+import { NewsForm } from "~/features/studio/components/NewsForm";
+import { newsDay, newsStatus } from "~/features/studio/news-fields";
+import { isNewsButtonPost, newsButtonSchema, newsFormSchema } from "~/features/studio/news-form";
+import { privatePageMeta } from "~/kernel/layout/private-page-meta";
+import { requireEditor } from "~/kernel/auth/auth.server";
+import { PRIVATE_CACHE_CONTROL } from "~/kernel/http/cache-control.server";
+import { deleteNews, unpublishNews, updateNews } from "~/features/studio/studio-news.server";
+import { readPhotoField, writeWithNewPhoto } from "~/features/studio/studio-photo-field.server";
+import { redirectWithToast } from "~/kernel/http/toast.server";
+import studioNewsStyles from "~/features/studio/styles/studio-news.css?url";
+
+export const meta: MetaFunction = () => privatePageMeta("Edit news item | Studio");
+export const links: LinksFunction = () => [...richTextFieldLinks(), { rel: "stylesheet", href: studioNewsStyles }];
+
+const notFound = () => new Response("Not Found", { status: 404 });
+
+/** One news item in the studio, draft or published; `?delete` asks before deleting (the step that works without JavaScript). */
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  await requireEditor(request, context);
+  const item = await context.store.content.getNews(params.id ?? "");
+  if (!item) throw notFound();
+  return data(
+    {
+      id: item.id,
+      status: newsStatus(item),
+      values: {
+        title: item.title,
+        date: newsDay(item.createdAt),
+        image: item.image?.path ? item.image : null,
+        excerpt: item.excerptHtml,
+        content: item.contentHtml,
+        published: item.published,
+      },
+      confirmDelete: new URL(request.url).searchParams.has("delete"),
+    },
+    { headers: { "Cache-Control": PRIVATE_CACHE_CONTROL } },
+  );
+}
+
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  const user = await requireEditor(request, context);
+  const existing = await context.store.content.getNews(params.id ?? "");
+  if (!existing) throw notFound();
+  const here = `/studio/news/${existing.id}`;
+  const form = await request.formData();
+
+  if (isNewsButtonPost(form.get("intent"))) {
+    const submission = parseWithZod(form, { schema: newsButtonSchema });
+    if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+    if (submission.value.intent === "unpublish") {
+      await unpublishNews(context, user, existing.id);
+      return redirectWithToast(context, here, { kind: "success", message: "Taken off the site: it is a draft again." });
+    }
+    // Delete without the confirmation step's Yes: ask first.
+    if (!submission.value.confirmed) return redirect(`${here}?delete`);
+    await deleteNews(context, user, existing);
+    return redirectWithToast(context, "/studio/news", { kind: "success", message: "News item deleted." });
+  }
+
+  const submission = parseWithZod(form, { schema: newsFormSchema });
+  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+  const photo = await readPhotoField(context, form, "image");
+  if (!photo.ok) return data(submission.reply({ fieldErrors: { image: [photo.message] } }), { status: photo.status });
+  const publish = submission.value.intent === "publish";
+  const item = await writeWithNewPhoto(context, photo, updateNews(context, user, existing, submission.value, publish, photo.image));
+  if (!item) throw notFound();
+  const message = publish && !existing.published ? "News item published." : "Changes saved.";
+  return redirectWithToast(context, here, { kind: "success", message });
+}
+
+function ConfirmDelete({ id, title }: { id: string; title: string }) {
+  return (
+    <section className="confirm-step" aria-labelledby="confirm-delete-title">
+      <h2 id="confirm-delete-title">Please confirm</h2>
+      <p>Delete the news item &ldquo;{title}&rdquo;? This cannot be undone.</p>
+      <Form method="post" className="confirm-step-buttons">
+        <input type="hidden" name="intent" value="delete" />
+        <input type="hidden" name="confirmed" value="1" />
+        <SubmitButton>Yes, delete</SubmitButton>
+        <Link to={`/studio/news/${id}`} className="button button-secondary">
+          Cancel
+        </Link>
+      </Form>
+    </section>
+  );
+}
+
+export default function StudioNewsEdit() {
+  const { id, status, values, confirmDelete } = useLoaderData<typeof loader>();
+  const reply = useActionData<FormReply>();
+  return (
+    <StudioPage title="Edit news item" parent={{ label: "News", to: "/studio/news" }}>
+      {confirmDelete ? <ConfirmDelete id={id} title={values.title} /> : null}
+      <p className="studio-news-status">
+        <span className={`studio-status studio-status-${values.published ? "published" : "draft"}`}>{status}</span>
+        {values.published ? (
+          <>
+            {" "}
+            <a href={`/blog-details/${id}`}>View on site</a>
+          </>
+        ) : (
+          " Visitors do not see it until it is published."
+        )}
+      </p>
+      <NewsForm key={id} isNew={false} reply={reply} values={values} />
+      <div className="studio-news-actions">
+        {values.published ? (
+          <Form method="post">
+            <input type="hidden" name="intent" value="unpublish" />
+            <SubmitButton>Unpublish</SubmitButton>
+          </Form>
+        ) : null}
+        <Link to={`/studio/news/${id}?delete`} className="button button-secondary">
+          Delete
+        </Link>
+      </div>
+    </StudioPage>
+  );
+}

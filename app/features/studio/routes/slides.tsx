@@ -1,0 +1,67 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import type { FormReply } from "~/kernel/forms";
+import { SlidesList } from "~/features/studio/components/SlidesList";
+import { ACTION_NOT_UNDERSTOOD } from "~/kernel/forms/back-office-messages";
+import { privatePageMeta } from "~/kernel/layout/private-page-meta";
+import { slideName } from "~/features/studio/studio-pages";
+import { ORDER_OUT_OF_DATE, slidesActionSchema } from "~/features/studio/studio-slides-actions";
+import { requireEditor } from "~/kernel/auth/auth.server";
+import { PRIVATE_CACHE_CONTROL } from "~/kernel/http/cache-control.server";
+import { storeErrorReply, storeSafeAction } from "~/kernel/forms/store-errors.server";
+import { loadSlide, loadSlideRows, moveSlide, orderSlides, removeSlide } from "~/features/studio/studio-pages.server";
+import { redirectWithToast } from "~/kernel/http/toast.server";
+
+export const meta: MetaFunction = () => privatePageMeta("Home slides | Studio");
+
+const NO_STORE = { "Cache-Control": PRIVATE_CACHE_CONTROL };
+const BACK = "/studio/slides";
+const GONE = "That slide is no longer there.";
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireEditor(request, context);
+  return data({ slides: await loadSlideRows(context) }, { headers: NO_STORE });
+}
+
+/** Up, down, a dragged order (with JavaScript), and remove (a first press asks; the confirm step's Yes removes). */
+export const action = storeSafeAction(async ({ request, context }: ActionFunctionArgs) => {
+  const editor = await requireEditor(request, context);
+  const submission = parseWithZod(await request.formData(), { schema: slidesActionSchema });
+  if (submission.status !== "success") {
+    // A dragged order naming a slide twice is out of date (or made up): say so plainly.
+    const message = submission.error?.ids?.includes(ORDER_OUT_OF_DATE) ? ORDER_OUT_OF_DATE : ACTION_NOT_UNDERSTOOD;
+    return data({ ...submission.reply({ formErrors: [message] }), confirm: null }, { status: 400, headers: NO_STORE });
+  }
+  const chosen = submission.value;
+  if (chosen.intent === "order") {
+    const outcome = await orderSlides(context, editor, chosen.ids);
+    if (outcome === "stale") return data({ ...submission.reply({ formErrors: [ORDER_OUT_OF_DATE] }), confirm: null }, { status: 400, headers: NO_STORE });
+    return redirectWithToast(
+      context,
+      BACK,
+      outcome === "saved" ? { kind: "success", message: "Slide moved." } : { kind: "info", message: "The order has not changed." },
+    );
+  }
+  if (chosen.intent === "move") {
+    const moved = await moveSlide(context, editor, chosen.id, chosen.move);
+    return redirectWithToast(
+      context,
+      BACK,
+      moved ? { kind: "success", message: "Slide moved." } : { kind: "info", message: "That slide cannot move further." },
+    );
+  }
+  const slide = await loadSlide(context, chosen.id);
+  if (!slide) return redirectWithToast(context, BACK, { kind: "error", message: GONE });
+  if (chosen.confirmed !== "1") return data({ confirm: { id: slide.id, name: slideName(slide) } }, { headers: NO_STORE });
+  const removed = await removeSlide(context, editor, slide);
+  return redirectWithToast(context, BACK, removed ? { kind: "success", message: "Slide removed." } : { kind: "error", message: GONE });
+}, storeErrorReply);
+
+export default function StudioSlides() {
+  const { slides } = useLoaderData<typeof loader>();
+  const answer = useActionData<Partial<FormReply> & { confirm?: { id: string; name: string } | null }>();
+  const confirm = answer?.confirm ?? null;
+  const formError = answer?.error?.[""]?.[0];
+  return <SlidesList slides={slides} confirm={confirm} formError={formError} />;
+}

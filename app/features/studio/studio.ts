@@ -1,0 +1,59 @@
+import type { Role } from "~/kernel/store/records";
+
+/**
+ * The website studio (/studio, issue 18): the parts of the site that editors and
+ * accountants edit, in the order the studio lists them, each with the public page it
+ * changes. `edit` is the part's studio screen, set once that screen exists: until then
+ * the studio says "Coming soon" instead of linking to a page that is not there.
+ */
+
+export interface StudioPart {
+  id: string;
+  label: string;
+  /** What the part holds, in a line, as an editor may change it. */
+  summary: string;
+  /** The line for accountants, when they may change more (the members and the money, docs/decisions/0038-editor-role.md). */
+  accountantSummary?: string;
+  /** The public page that shows it ("View on site"). */
+  viewOnSite: string;
+  /** The studio screen that edits it, or null while there is none. */
+  edit: string | null;
+}
+
+export const STUDIO_PARTS: readonly StudioPart[] = [
+  {
+    id: "settings",
+    label: "Site settings",
+    summary: "Contact details, social links, the words shown while registration is closed, and the office bearers' heading.",
+    accountantSummary: "Contact details, social links, registration, fees and their price ids, reminders and how long records are kept.",
+    viewOnSite: "/contact",
+    edit: "/studio/settings",
+  },
+  {
+    id: "event",
+    label: "Upcoming event",
+    summary: "The event members book tickets for: date, venue, tickets and capacity.",
+    accountantSummary: "The event members book tickets for: date, venue, prices and capacity.",
+    viewOnSite: "/#upcoming-event",
+    edit: "/studio/event",
+  },
+  { id: "slides", label: "Home slides", summary: "The pictures at the top of the home page.", viewOnSite: "/", edit: "/studio/slides" },
+  { id: "about", label: "About Us", summary: "The About Us page: text, image and video.", viewOnSite: "/about", edit: "/studio/about" },
+  { id: "school", label: "School", summary: "The School page: text, image and video.", viewOnSite: "/school", edit: "/studio/school" },
+  { id: "news", label: "News", summary: "News items: drafts, publishing and deleting.", viewOnSite: "/blog", edit: "/studio/news" },
+  { id: "calendar", label: "Event calendar", summary: "The year's events on the Event Calendar page.", viewOnSite: "/event", edit: "/studio/calendar" },
+  { id: "galleries", label: "Galleries", summary: "Photo galleries and their photos.", viewOnSite: "/gallery", edit: "/studio/galleries" },
+  {
+    id: "office-bearers",
+    label: "Office bearers",
+    summary: "The current team and previous teams.",
+    viewOnSite: "/office-bearers",
+    edit: "/studio/office-bearers",
+  },
+  { id: "documents", label: "Documents", summary: "Files for signed-in members.", viewOnSite: "/documents", edit: "/studio/documents" },
+];
+
+/** The studio's parts as `role` reads them: an accountant's lines name the money too. */
+export function studioPartsFor(role: Role): StudioPart[] {
+  return STUDIO_PARTS.map((part) => ({ ...part, summary: role === "accountant" && part.accountantSummary ? part.accountantSummary : part.summary }));
+}

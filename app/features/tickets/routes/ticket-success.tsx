@@ -1,0 +1,20 @@
+import { data, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { useLoaderData } from "@remix-run/react";
+import { PaymentResult } from "~/features/payments/components/PaymentResult";
+import { PRIVATE_CACHE_CONTROL } from "~/kernel/http/cache-control.server";
+import { loadFreeTicketSuccess } from "~/features/tickets/ticket-booking.server";
+import { privatePageMeta } from "~/kernel/layout/private-page-meta";
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => privatePageMeta(data?.title ?? "Ticket");
+
+export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
+
+/** A free booking's page: success only for that member's own paid ticket that cost nothing. */
+export async function loader({ context, params }: LoaderFunctionArgs) {
+  const { status, ...page } = await loadFreeTicketSuccess(context, params.ticketId ?? "", params.memId ?? "");
+  return data(page, { status, headers: { "Cache-Control": PRIVATE_CACHE_CONTROL, "X-Robots-Tag": "noindex" } });
+}
+
+export default function TicketSuccess() {
+  return <PaymentResult {...useLoaderData<typeof loader>()} />;
+}

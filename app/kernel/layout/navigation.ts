@@ -1,0 +1,48 @@
+import { canEditWebsite, type Member, type Role } from "../store/records";
+
+/** Who is looking at the page, for the menus: a visitor, or an active member's role. */
+export type Viewer = "visitor" | Role;
+
+export interface NavLink {
+  label: string;
+  to: string;
+}
+
+/** The main menu, in the spec's order. */
+export const MAIN_MENU: readonly NavLink[] = [
+  { label: "Home", to: "/" },
+  { label: "About Us", to: "/about" },
+  { label: "School", to: "/school" },
+  { label: "Office Bearers", to: "/office-bearers" },
+  { label: "Event Calender", to: "/event" },
+  { label: "Gallery", to: "/gallery" },
+  { label: "News", to: "/blog" },
+  { label: "Contact Us", to: "/contact" },
+];
+
+export function viewerOf(user: Pick<Member, "active" | "role"> | null | undefined): Viewer {
+  if (!user || !user.active) return "visitor";
+  return user.role;
+}
+
+/** What a visitor (and a page drawn without the root's data) is offered. */
+export const VISITOR_LINKS: readonly NavLink[] = [
+  { label: "Login", to: "/login" },
+  { label: "Sign Up", to: "/signup" },
+];
+
+/**
+ * The login-state links: Login/Sign Up, or Documents/My Account/Logout, after Dashboard
+ * for accountants and Website (the studio) for editors and accountants. Worked out by the
+ * root loader and sent as data, so a new back-office link costs the pages no JavaScript.
+ */
+export function accountLinks(viewer: Viewer): NavLink[] {
+  if (viewer === "visitor") return [...VISITOR_LINKS];
+  return [
+    ...(viewer === "accountant" ? [{ label: "Dashboard", to: "/accounts" }] : []),
+    ...(canEditWebsite(viewer) ? [{ label: "Website", to: "/studio" }] : []),
+    { label: "Documents", to: "/documents" },
+    { label: "My Account", to: "/mem-account" },
+    { label: "Logout", to: "/logout" },
+  ];
+}

@@ -1,0 +1,26 @@
+import type { Toast } from "../http/toast";
+import { VISITOR_LINKS, type NavLink } from "./navigation";
+
+/** What the root loader gives the site shell. */
+export interface ShellData {
+  contactNumber: string;
+  contactEmail: string;
+  socialLinks: Array<{ label: string; url: string }>;
+  /** The login-state links for who is looking (navigation.ts `accountLinks`), worked out on the server. */
+  accountLinks: readonly NavLink[];
+  cookieConsent: boolean;
+  toast: Toast | null;
+  year: number;
+  /** Contact inbox (issue 19): unread messages for the back-office menu (accountants on back-office pages; otherwise null). */
+  inboxUnread?: number | null;
+}
+
+export const EMPTY_SHELL: ShellData = {
+  contactNumber: "",
+  contactEmail: "",
+  socialLinks: [],
+  accountLinks: VISITOR_LINKS,
+  cookieConsent: true,
+  toast: null,
+  year: new Date().getFullYear(),
+};

@@ -1,0 +1,217 @@
+import { parseMemberNumber } from "../member-number";
+import { resetKeyMatches } from "../../../features/sign-in/password-reset";
+import type { Member, MemberPatch, NewMember } from "../records";
+import { DuplicateEmailError } from "../errors";
+import type { MemberListQuery, MemberSortKey, MembersRepository } from "../port";
+import { isNotFound, MAX_SCAN, pageOf } from "./best-effort.server";
+import { findById, isCockpitId } from "./by-id.server";
+import type { CockpitClient, CockpitEntry } from "./client.server";
+import { memberFromCockpit, memberPatchToCockpit, USERLIST } from "./shapes-members";
+
+const MAX_NUMBER_ATTEMPTS = 20;
+const DEFAULT_SORT = { key: "createdAt", direction: "desc" } as const;
+const SORT_KEYS = new Set<MemberSortKey>([
+  "memberNumber",
+  "fullName",
+  "membership",
+  "active",
+  "createdAt",
+  "registrationPaid",
+  "email",
+  "lastRenewedYear",
+  "role",
+]);
+
+/** `$regex` is wrapped as /p/iu by Cockpit: an escaped, anchored e-mail matches it whatever its case. */
+export function exactCaseInsensitive(text: string): string {
+  return `^${text.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&")}$`;
+}
+
+const compareText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+/** The port's member sorts: names case-insensitively, missing values last in either direction. */
+function sortValue(m: Member, key: MemberSortKey): string | number | boolean | null {
+  switch (key) {
+    case "fullName":
+      return m.fullName.toLowerCase();
+    case "memberNumber":
+      return m.memberNumber;
+    case "lastRenewedYear":
+      return m.lastRenewedYear;
+    default:
+      return m[key];
+  }
+}
+
+export function sortMembers(members: Member[], sort: { key: MemberSortKey; direction: "asc" | "desc" }): Member[] {
+  const sign = sort.direction === "asc" ? 1 : -1;
+  return [...members].sort((a, b) => {
+    const x = sortValue(a, sort.key);
+    const y = sortValue(b, sort.key);
+    if (x === null || y === null) {
+      if (x !== y) return x === null ? 1 : -1;
+    } else if (x !== y) {
+      return sign * (typeof x === "string" ? compareText(x, String(y)) : Number(x) - Number(y));
+    }
+    return sign * compareText(a.id, b.id);
+  });
+}
+
+export function matchesQuery(m: Member, query: MemberListQuery): boolean {
+  if (m.deleted !== query.deleted) return false;
+  // A rejected applicant is in neither list (ADR 0052).
+  if (m.rejected) return false;
+  if (query.active !== undefined && m.active !== query.active) return false;
+  if (query.membership && m.membership !== query.membership) return false;
+  if (query.registrationPaid !== undefined && m.registrationPaid !== query.registrationPaid) return false;
+  if (query.notRenewedIn !== undefined && m.lastRenewedYear === query.notRenewedIn) return false;
+  const search = query.search?.trim();
+  if (search) {
+    const needle = search.toLowerCase();
+    const number = parseMemberNumber(search);
+    const hit =
+      m.fullName.toLowerCase().includes(needle) ||
+      m.email.includes(needle) ||
+      m.postcode.toLowerCase().replace(/\s+/g, "").includes(needle.replace(/\s+/g, "")) ||
+      (number !== null && m.memberNumber === number);
+    if (!hit) return false;
+  }
+  return true;
+}
+
+/** One entry's place in the queue of member numbers: its id and the number it holds. */
+export interface NumberedEntry {
+  id: string;
+  number: number | null;
+}
+
+/**
+ * Who holds which member number, read from every entry with a number in Cockpit's natural
+ * (insertion) order (ADR 21, ADR 33): the first entry with a number holds it; a later entry
+ * with the same number is waiting for one. Each waiting entry, oldest first, is owed the
+ * first number above the one it clashes on that is neither held nor owed to an older one.
+ * Every entry that reads the same queue works out the same numbers, all different, so one
+ * retry each settles a burst of sign-ups that all read the same highest number, without gaps.
+ * What is owed does not change as the queue moves on: an entry that takes the number it was
+ * owed leaves the queue and turns "owed" into "held" for the same number, and holders never
+ * change (a retry is a new entry, the newest, so it can never come before a holder).
+ */
+export function numberQueue(entries: NumberedEntry[]): { highest: number; holder: Map<number, string>; owed: Map<string, number> } {
+  const holder = new Map<number, string>();
+  const waiting: NumberedEntry[] = [];
+  for (const entry of entries) {
+    if (entry.number === null) continue;
+    if (holder.has(entry.number)) waiting.push(entry);
+    else holder.set(entry.number, entry.id);
+  }
+  const highest = Math.max(0, ...holder.keys());
+  const owed = new Map<string, number>();
+  const taken = new Set(holder.keys());
+  for (const entry of waiting) {
+    let next = entry.number!;
+    do next++;
+    while (taken.has(next));
+    taken.add(next);
+    owed.set(entry.id, next);
+  }
+  return { highest, holder, owed };
+}
+
+/**
+ * Members over Cockpit's `userlist`. Cockpit cannot keep e-mails or member numbers
+ * unique; register() makes them unique as far as the API allows (ADR 21): after its
+ * create it re-reads the entries sharing its e-mail, and every entry's number, in Cockpit's
+ * natural (insertion) order; when an earlier entry holds them, it removes its own entry and
+ * either refuses the e-mail or creates it again with the number the queue owes it (ADR 33).
+ */
+export function cockpitMembers(client: CockpitClient): MembersRepository {
+  const getById = async (id: string) => {
+    const entry = await findById(client, USERLIST, id);
+    return entry ? memberFromCockpit(entry) : null;
+  };
+
+  const byEmail = async (email: string) =>
+    (await client.find(USERLIST, { filter: { email: { $regex: exactCaseInsensitive(email.trim().toLowerCase()) } } })).entries;
+
+  /**
+   * Every entry's number in insertion order (no sort; read in the worker: legacy numbers may
+   * be numeric strings, which Cockpit sorts as text).
+   */
+  const readQueue = async () => {
+    const { entries } = await client.find(USERLIST, { filter: { memberId: { $exists: true } }, fields: { memberId: 1 }, limit: MAX_SCAN });
+    return numberQueue(entries.map((e) => ({ id: e._id, number: memberFromCockpit(e).memberNumber })));
+  };
+
+  return {
+    getById,
+
+    async findByEmail(email) {
+      const entries = await byEmail(email);
+      return entries[0] ? memberFromCockpit(entries[0]) : null;
+    },
+
+    async register(input: NewMember): Promise<Member> {
+      if ((await byEmail(input.email)).length > 0) throw new DuplicateEmailError();
+      const fields = memberPatchToCockpit({ passwordChangedAt: null, ...input });
+      let memberId = (await readQueue()).highest + 1;
+      for (let attempt = 1; ; attempt++) {
+        const created = await client.save(USERLIST, { ...fields, memberId });
+        const mine = created._id;
+        // Natural order is insertion order: an earlier entry keeps the e-mail and the number.
+        const sameEmail = await byEmail(input.email);
+        if (sameEmail.length > 0 && sameEmail[0]!._id !== mine) {
+          await client.remove(USERLIST, { _id: mine });
+          throw new DuplicateEmailError();
+        }
+        const queue = await readQueue();
+        const holder = queue.holder.get(memberId);
+        if (holder === undefined || holder === mine) {
+          return (await getById(mine)) ?? memberFromCockpit({ ...(created as CockpitEntry), memberId });
+        }
+        // Someone took this number first: give the entry up and join the back of the queue
+        // with the number it owes this entry (a re-created entry is the newest, so it can never
+        // take a number from an entry that already kept one).
+        await client.remove(USERLIST, { _id: mine });
+        if (attempt >= MAX_NUMBER_ATTEMPTS) throw new Error("Could not find a free member number");
+        memberId = queue.owed.get(mine) ?? queue.highest + 1;
+      }
+    },
+
+    async update(id: string, patch: MemberPatch) {
+      const fields = memberPatchToCockpit(patch);
+      if (!isCockpitId(id)) return null;
+      if (Object.keys(fields).length === 0) return getById(id);
+      if (typeof fields.email === "string") {
+        const others = (await byEmail(fields.email)).filter((e) => e._id !== id);
+        if (others.length > 0) throw new DuplicateEmailError();
+      }
+      try {
+        await client.save(USERLIST, { _id: id, ...fields });
+      } catch (error) {
+        if (isNotFound(error)) return null;
+        throw error;
+      }
+      // A save answers with the fields sent only: read the merged entry back.
+      return getById(id);
+    },
+
+    async claimResetKey(id: string, key: string, now: number) {
+      const member = await getById(id);
+      if (!member || !resetKeyMatches(member, key, now)) return false;
+      await client.save(USERLIST, { _id: id, ...memberPatchToCockpit({ resetKey: null, resetKeyExpiresAt: null }) });
+      return true;
+    },
+
+    async list(query: MemberListQuery) {
+      // Cockpit can neither search several fields case-insensitively in one filter nor sort
+      // case-insensitively with missing values last: read the live (or deleted) set and
+      // do the rest in the worker (ADR 21).
+      const filter = query.deleted ? { delete: true } : { $or: [{ delete: false }, { delete: null }] };
+      const { entries } = await client.find(USERLIST, { filter, limit: MAX_SCAN });
+      const members = entries.map(memberFromCockpit).filter((m) => matchesQuery(m, query));
+      const sort = query.sort && SORT_KEYS.has(query.sort.key) ? query.sort : DEFAULT_SORT;
+      const sorted = sortMembers(members, sort);
+      return { rows: pageOf(sorted, query), total: sorted.length };
+    },
+  };
+}

@@ -1,0 +1,143 @@
+import { ATTENDEE_BANDS, type AttendeeBand } from "../records";
+import { someoneStillToCome } from "../../../features/tickets/my-tickets";
+import { sortAttendees } from "../../../features/tickets/ticket-bands";
+import { DuplicateTicketCodeError } from "../errors";
+import type { TicketReportQuery, TicketsRepository } from "../port";
+import { cockpitPage, DEFAULT_VERIFY_DELAY_MS, isNotFound, MAX_SCAN, newClaim, pause, type BestEffortOptions } from "./best-effort.server";
+import { findById } from "./by-id.server";
+import type { CockpitClient } from "./client.server";
+import { cockpitTicketCapacity } from "./tickets-capacity.server";
+import { newTicketToCockpit, normaliseTicketCode, personKeys, ticketFromCockpit, TICKETS } from "./shapes-tickets";
+
+type Person = { band: AttendeeBand; position: number };
+
+/** The spec's report filter: a year's paid tickets, of one event when a title is given. */
+function reportFilter(query: TicketReportQuery): Record<string, unknown> {
+  return query.title === undefined ? { year: query.year, paymentStatus: true } : { year: query.year, paymentStatus: true, title: query.title };
+}
+
+/**
+ * Tickets over Cockpit's `tickets`. markPaid() and admit() cannot be conditional writes:
+ * they read, decide in the worker, write with a claim, wait for concurrent writers and
+ * re-read, and count only what their claim still holds (ADR 21).
+ */
+export function cockpitTickets(client: CockpitClient, options: BestEffortOptions = {}): TicketsRepository {
+  const verifyDelayMs = options.verifyDelayMs ?? DEFAULT_VERIFY_DELAY_MS;
+  /** The entries holding exactly this code: PHP's == takes codes such as "2E345678" and "3E456789" as equal numbers. */
+  const entriesWithCode = async (code: string) => {
+    const wanted = normaliseTicketCode(code);
+    const { entries } = await client.find(TICKETS, { filter: { code: wanted } });
+    return entries.filter((e) => e.code === wanted);
+  };
+  const byId = async (id: string) => {
+    const entry = await findById(client, TICKETS, id);
+    return entry ? ticketFromCockpit(entry) : null;
+  };
+
+  const repository: TicketsRepository = {
+    async create(input) {
+      // Cockpit has no unique index: refuse a code already taken, and after the save give
+      // the code up when an earlier entry (natural order is insertion order) holds it too.
+      const fields = newTicketToCockpit(input);
+      const code = String(fields.code);
+      if ((await entriesWithCode(code)).length > 0) throw new DuplicateTicketCodeError();
+      const created = await client.save(TICKETS, fields);
+      const holders = await entriesWithCode(code);
+      if (holders.length > 0 && holders[0]!._id !== created._id) {
+        await client.remove(TICKETS, { _id: created._id });
+        throw new DuplicateTicketCodeError();
+      }
+      return ticketFromCockpit(created);
+    },
+
+    getById: byId,
+
+    async getByCode(code) {
+      const wanted = normaliseTicketCode(code);
+      if (!wanted) return null;
+      const entry = (await entriesWithCode(wanted))[0];
+      return entry ? ticketFromCockpit(entry) : null;
+    },
+
+    async listOpenByUser(userId) {
+      const { entries } = await client.find(TICKETS, { filter: { userId, paymentStatus: true }, sort: { _created: -1, _id: -1 } });
+      // Filters compare loosely (PHP ==): keep the exact member's only. Who is still to
+      // come is read from the per-person statuses, in the worker (a legacy entry may lack them).
+      return entries.map(ticketFromCockpit).filter((t) => t.userId === userId && someoneStillToCome(t));
+    },
+
+    async listByUser(userId) {
+      const { entries } = await client.find(TICKETS, { filter: { userId }, sort: { _created: -1, _id: -1 } });
+      return entries.map(ticketFromCockpit).filter((t) => t.userId === userId);
+    },
+
+    async markPaid(id) {
+      const before = await byId(id);
+      if (!before || before.paid) return false;
+      const claim = newClaim();
+      try {
+        // `status` too: the spec's success pages set both (spec 2 §4).
+        await client.save(TICKETS, { _id: id, paymentStatus: true, status: true, paidClaim: claim });
+      } catch (error) {
+        if (isNotFound(error)) return false;
+        throw error;
+      }
+      await pause(verifyDelayMs);
+      const after = await findById(client, TICKETS, id);
+      return after?.paidClaim === claim;
+    },
+
+    async admit(id, people, at) {
+      if (people.length === 0) return [];
+      const ticket = await byId(id);
+      if (!ticket || !ticket.paid) return [];
+      // Each named, not yet admitted person once, however often the call names them.
+      const wanted = new Set(people.map((p) => `${p.band}:${p.position}`));
+      const candidates: Person[] = ticket.attendees
+        .filter((a) => a.admittedAt === null && wanted.has(`${a.band}:${a.position}`))
+        .map((a) => ({ band: a.band, position: a.position }));
+      const claim = newClaim();
+      const fields: Record<string, unknown> = { _id: id, verificationStatus: true };
+      for (const person of candidates) {
+        const keys = personKeys(person.band, person.position);
+        fields[keys.status] = true;
+        fields[keys.admittedAt] = at;
+        fields[keys.claim] = claim;
+      }
+      try {
+        await client.save(TICKETS, fields);
+      } catch (error) {
+        if (isNotFound(error)) return [];
+        throw error;
+      }
+      if (candidates.length === 0) return [];
+      await pause(verifyDelayMs);
+      const after = await findById(client, TICKETS, id);
+      if (!after) return [];
+      const admitted = candidates.filter((p) => after[personKeys(p.band, p.position).claim] === claim);
+      return sortAttendees(admitted);
+    },
+
+    async listReportTitles(year) {
+      const { entries } = await client.find(TICKETS, { filter: reportFilter({ year }), fields: { title: 1 }, limit: MAX_SCAN });
+      const titles = new Set(entries.map((e) => ticketFromCockpit(e).title));
+      return [...titles].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+    },
+
+    async summarizeReport(query) {
+      const { entries } = await client.find(TICKETS, { filter: reportFilter(query), limit: MAX_SCAN });
+      const tickets = entries.map(ticketFromCockpit);
+      const bands = Object.fromEntries(ATTENDEE_BANDS.map((band) => [band, 0])) as Record<AttendeeBand, number>;
+      for (const ticket of tickets) for (const a of ticket.attendees) bands[a.band]++;
+      return { tickets: tickets.length, amount: tickets.reduce((sum, t) => sum + t.price, 0), bands };
+    },
+
+    async listReport(query) {
+      const result = await client.find(TICKETS, { filter: reportFilter(query), sort: { _created: -1, _id: -1 }, ...cockpitPage(query) });
+      return { rows: result.entries.map(ticketFromCockpit), total: result.total };
+    },
+
+    ...cockpitTicketCapacity(client, (input) => repository.create(input)),
+  };
+  return repository;
+}

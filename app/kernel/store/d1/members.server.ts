@@ -1,0 +1,147 @@
+import type { Member, MemberPatch, NewMember } from "../records";
+import { parseMemberNumber } from "../member-number";
+import { DuplicateEmailError } from "../errors";
+import { newId, nowSeconds } from "../ids";
+import type { MemberListQuery, MemberSortKey, MembersRepository } from "../port";
+import { MEMBER_COLUMNS, memberFromRow, memberToRow, memberValue } from "./rows";
+import { isUniqueViolation, pageClause } from "./sql";
+
+const SORT_COLUMNS: Record<MemberSortKey, string> = {
+  memberNumber: "member_number",
+  fullName: "full_name COLLATE NOCASE",
+  membership: "membership",
+  active: "active",
+  createdAt: "created_at",
+  registrationPaid: "registration_paid",
+  email: "email",
+  lastRenewedYear: "last_renewed_year",
+  role: "role",
+};
+
+const DEFAULT_SORT = { key: "createdAt", direction: "desc" } as const;
+const MAX_NUMBER_ATTEMPTS = 5;
+
+function whereClause(query: MemberListQuery): { sql: string; params: unknown[] } {
+  // A rejected applicant is in neither list (ADR 0052).
+  const clauses = ["deleted = ?", "rejected IS NULL"];
+  const params: unknown[] = [query.deleted ? 1 : 0];
+  const search = query.search?.trim();
+  if (search) {
+    const number = parseMemberNumber(search);
+    // instr, not LIKE: D1 refuses LIKE patterns over 50 bytes, and a search is plain text anyway.
+    const needle = search.toLowerCase();
+    const parts = ["instr(lower(full_name), ?) > 0", "instr(email, ?) > 0", "instr(lower(replace(postcode, ' ', '')), ?) > 0"];
+    params.push(needle, needle, needle.replace(/\s+/g, ""));
+    if (number !== null) {
+      parts.push("member_number = ?");
+      params.push(number);
+    }
+    clauses.push(`(${parts.join(" OR ")})`);
+  }
+  if (query.active !== undefined) {
+    clauses.push("active = ?");
+    params.push(query.active ? 1 : 0);
+  }
+  if (query.membership) {
+    clauses.push("membership = ?");
+    params.push(query.membership);
+  }
+  if (query.registrationPaid !== undefined) {
+    clauses.push("registration_paid = ?");
+    params.push(query.registrationPaid ? 1 : 0);
+  }
+  if (query.notRenewedIn !== undefined) {
+    clauses.push("(last_renewed_year IS NULL OR last_renewed_year <> ?)");
+    params.push(query.notRenewedIn);
+  }
+  return { sql: clauses.join(" AND "), params };
+}
+
+/** `col = ?, ...` and its values for the fields a patch gives (none: empty). */
+export function memberSetClause(patch: MemberPatch): { sql: string; params: unknown[] } {
+  const entries = (Object.keys(patch) as Array<keyof MemberPatch>).filter((key) => patch[key] !== undefined && Object.hasOwn(MEMBER_COLUMNS, key));
+  return {
+    sql: entries.map((key) => `${MEMBER_COLUMNS[key]} = ?`).join(", "),
+    params: entries.map((key) => memberValue(key, patch[key] as never)),
+  };
+}
+
+export function d1Members(db: D1Database): MembersRepository {
+  const byId = async (id: string) => {
+    const row = await db.prepare("SELECT * FROM members WHERE id = ?").bind(id).first<Record<string, unknown>>();
+    return row ? memberFromRow(row) : null;
+  };
+
+  return {
+    getById: byId,
+
+    async findByEmail(email) {
+      const row = await db.prepare("SELECT * FROM members WHERE email = ?").bind(email.trim().toLowerCase()).first<Record<string, unknown>>();
+      return row ? memberFromRow(row) : null;
+    },
+
+    async register(input: NewMember): Promise<Member> {
+      const now = nowSeconds();
+      const row = memberToRow({ ...input, id: newId(), memberNumber: null, createdAt: now }, now);
+      delete row.member_number;
+      const columns = Object.keys(row);
+      // The next number is computed inside the INSERT itself; D1 runs one write at a
+      // time, and the UNIQUE index plus a retry covers any other writer.
+      const sql = `INSERT INTO members (member_number, ${columns.join(", ")})
+        VALUES ((SELECT COALESCE(MAX(member_number), 0) + 1 FROM members), ${columns.map(() => "?").join(", ")})
+        RETURNING *`;
+      for (let attempt = 1; ; attempt++) {
+        try {
+          const created = await db
+            .prepare(sql)
+            .bind(...columns.map((c) => row[c] ?? null))
+            .first<Record<string, unknown>>();
+          return memberFromRow(created!);
+        } catch (error) {
+          if (isUniqueViolation(error, "members.email")) throw new DuplicateEmailError();
+          if (isUniqueViolation(error, "members.member_number") && attempt < MAX_NUMBER_ATTEMPTS) continue;
+          throw error;
+        }
+      }
+    },
+
+    async update(id: string, patch: MemberPatch) {
+      const set = memberSetClause(patch);
+      if (set.params.length === 0) return byId(id);
+      try {
+        const row = await db
+          .prepare(`UPDATE members SET ${set.sql}, updated_at = ? WHERE id = ? RETURNING *`)
+          .bind(...set.params, nowSeconds(), id)
+          .first<Record<string, unknown>>();
+        return row ? memberFromRow(row) : null;
+      } catch (error) {
+        if (isUniqueViolation(error, "members.email")) throw new DuplicateEmailError();
+        throw error;
+      }
+    },
+
+    async claimResetKey(id: string, key: string, now: number) {
+      const result = await db
+        .prepare("UPDATE members SET reset_key = NULL, reset_key_expires_at = NULL, updated_at = ? WHERE id = ? AND reset_key = ? AND reset_key_expires_at > ?")
+        .bind(nowSeconds(), id, key, now)
+        .run();
+      return result.meta.changes === 1;
+    },
+
+    async list(query: MemberListQuery) {
+      const where = whereClause(query);
+      const sort = query.sort && Object.hasOwn(SORT_COLUMNS, query.sort.key) ? query.sort : DEFAULT_SORT;
+      const direction = sort.direction === "asc" ? "ASC" : "DESC";
+      const limit = pageClause(query);
+      const sql = `SELECT * FROM members WHERE ${where.sql} ORDER BY ${SORT_COLUMNS[sort.key]} ${direction} NULLS LAST, id ${direction}${limit.sql}`;
+      const [rows, count] = await db.batch<Record<string, unknown>>([
+        db.prepare(sql).bind(...where.params, ...limit.params),
+        db.prepare(`SELECT COUNT(*) AS total FROM members WHERE ${where.sql}`).bind(...where.params),
+      ]);
+      return {
+        rows: rows!.results.map(memberFromRow),
+        total: Number(count!.results[0]?.total ?? 0),
+      };
+    },
+  };
+}

@@ -1,0 +1,136 @@
+import { ATTENDEE_BANDS, type AttendeeBand, type Ticket } from "../records";
+import { someoneStillToCome } from "../../../features/tickets/my-tickets";
+import type { TicketReportQuery, TicketsRepository } from "../port";
+import { attendeeToRow, ticketFromRow, ticketToRow } from "./rows";
+import { insertRow, pageClause } from "./sql";
+import { newTicketRecord, normaliseCode } from "./new-ticket";
+import { d1TicketCapacity } from "./tickets-capacity.server";
+
+/** A ticket with its attendees in one query. */
+const TICKET_SELECT = `SELECT t.*, (
+    SELECT json_group_array(json_object('band', a.band, 'position', a.position, 'name', a.name, 'admittedAt', a.admitted_at))
+    FROM ticket_attendees a WHERE a.ticket_id = t.id
+  ) AS attendees
+  FROM tickets t`;
+
+/** The report's tickets (spec §7: year and paymentStatus true, one title or all), through the tickets_report index. */
+function reportWhere(query: TicketReportQuery, table = "") {
+  const sql = `${table}year = ? AND ${table}paid = 1`;
+  return query.title === undefined
+    ? { sql, params: [query.year] as unknown[] }
+    : { sql: `${sql} AND ${table}title = ?`, params: [query.year, query.title] as unknown[] };
+}
+const REPORT_ORDER = "created_at DESC, id DESC";
+
+export function d1Tickets(db: D1Database): TicketsRepository {
+  const one = async (where: string, value: string) => {
+    const row = await db.prepare(`${TICKET_SELECT} WHERE ${where}`).bind(value).first<Record<string, unknown>>();
+    return row ? ticketFromRow(row) : null;
+  };
+
+  return {
+    async create(input) {
+      const ticket = newTicketRecord(input);
+      await db.batch([
+        insertRow(db, "tickets", ticketToRow(ticket)),
+        ...ticket.attendees.map((a) => insertRow(db, "ticket_attendees", attendeeToRow(ticket.id, a))),
+      ]);
+      return ticket;
+    },
+
+    getById: (id) => one("t.id = ?", id),
+    getByCode: (code) => one("t.code = ?", normaliseCode(code)),
+
+    async listOpenByUser(userId) {
+      // Paid, with someone still to come: a household's ticket stays after the first are admitted.
+      const { results } = await db
+        .prepare(
+          `${TICKET_SELECT} WHERE t.user_id = ? AND t.paid = 1
+             AND EXISTS (SELECT 1 FROM ticket_attendees w WHERE w.ticket_id = t.id AND w.admitted_at IS NULL)
+           ORDER BY t.created_at DESC, t.id DESC`,
+        )
+        .bind(userId)
+        .all<Record<string, unknown>>();
+      return results.map(ticketFromRow).filter(someoneStillToCome);
+    },
+
+    async listByUser(userId) {
+      const { results } = await db
+        .prepare(`${TICKET_SELECT} WHERE t.user_id = ? ORDER BY t.created_at DESC, t.id DESC`)
+        .bind(userId)
+        .all<Record<string, unknown>>();
+      return results.map(ticketFromRow);
+    },
+
+    async markPaid(id) {
+      const result = await db.prepare("UPDATE tickets SET paid = 1 WHERE id = ? AND paid = 0").bind(id).run();
+      return result.meta.changes === 1;
+    },
+
+    async admit(id, people, at) {
+      if (people.length === 0) return [];
+      const keys = people.map((p) => `${p.band}:${p.position}`);
+      // One batch is one transaction: the conditional UPDATE admits each person once
+      // however many stewards press SAVE at the same moment.
+      const [admitted] = await db.batch<{ band: string; position: number }>([
+        db
+          .prepare(
+            `UPDATE ticket_attendees SET admitted_at = ?
+             WHERE ticket_id = ? AND admitted_at IS NULL
+               AND (band || ':' || position) IN (${keys.map(() => "?").join(", ")})
+               AND EXISTS (SELECT 1 FROM tickets WHERE id = ? AND paid = 1)
+             RETURNING band, position`,
+          )
+          .bind(at, id, ...keys, id),
+        db.prepare("UPDATE tickets SET used = 1 WHERE id = ? AND paid = 1").bind(id),
+      ]);
+      return admitted!.results.map((r) => ({ band: r.band as Ticket["attendees"][number]["band"], position: Number(r.position) }));
+    },
+
+    async listReportTitles(year) {
+      const { results } = await db.prepare("SELECT DISTINCT title FROM tickets WHERE year = ? AND paid = 1 ORDER BY title").bind(year).all<{ title: string }>();
+      return results.map((r) => r.title);
+    },
+
+    async summarizeReport(query) {
+      const where = reportWhere(query, "t.");
+      // One statement: each ticket's attendees counted per band through the
+      // ticket_attendees primary key (ticket_id first), then summed with the prices.
+      const perBand = ATTENDEE_BANDS.map((band) => `SUM(a.band = '${band}') AS ${band}`).join(", ");
+      const totals = ATTENDEE_BANDS.map((band) => `COALESCE(SUM(${band}), 0) AS ${band}`).join(", ");
+      const row = await db
+        .prepare(
+          `SELECT COUNT(*) AS tickets, COALESCE(SUM(price), 0) AS amount, ${totals}
+           FROM (SELECT t.price, ${perBand}
+                 FROM tickets t LEFT JOIN ticket_attendees a ON a.ticket_id = t.id
+                 WHERE ${where.sql}
+                 GROUP BY t.id)`,
+        )
+        .bind(...where.params)
+        .first<Record<string, number | null>>();
+      return {
+        tickets: Number(row?.tickets ?? 0),
+        amount: Number(row?.amount ?? 0),
+        bands: Object.fromEntries(ATTENDEE_BANDS.map((band) => [band, Number(row?.[band] ?? 0)])) as Record<AttendeeBand, number>,
+      };
+    },
+
+    async listReport(query) {
+      const where = reportWhere(query);
+      const limit = pageClause(query);
+      // The page is chosen first (inner query), so the attendees are read for its rows only.
+      const [rows, count] = await db.batch<Record<string, unknown>>([
+        db
+          .prepare(
+            `${TICKET_SELECT.replace("FROM tickets t", `FROM (SELECT * FROM tickets WHERE ${where.sql} ORDER BY ${REPORT_ORDER}${limit.sql}) t`)}
+             ORDER BY t.created_at DESC, t.id DESC`,
+          )
+          .bind(...where.params, ...limit.params),
+        db.prepare(`SELECT COUNT(*) AS total FROM tickets WHERE ${where.sql}`).bind(...where.params),
+      ]);
+      return { rows: rows!.results.map(ticketFromRow), total: Number(count!.results[0]?.total ?? 0) };
+    },
+
+    ...d1TicketCapacity(db),
+  };
+}

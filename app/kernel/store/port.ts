@@ -1,0 +1,477 @@
+import type {
+  AttendeeBand,
+  CalendarEvent,
+  ContactMessage,
+  DocumentRecord,
+  Gallery,
+  HomeSlide,
+  Id,
+  InfoPage,
+  Member,
+  Membership,
+  MemberPatch,
+  NewMember,
+  NewOutboxEmail,
+  NewTicket,
+  NewTransaction,
+  NewsItem,
+  OfficeBearer,
+  OutboxEmail,
+  Page,
+  PaymentType,
+  Pence,
+  PageKey,
+  PreviousTeam,
+  Ticket,
+  Transaction,
+  TransactionStatus,
+  UnixSeconds,
+  EmailStatus,
+} from "./records";
+import type { ActivityEntry, NewActivityEntry } from "../activity/activity";
+import type { MemberSettlement } from "../../features/payments/fees";
+import type { PageRequest } from "./paging";
+import type { InboxMessage } from "../../features/office/contact-inbox";
+import type { MembershipDecision, NewRefund, Refund } from "../../features/payments/refunds";
+import type { SiteSettings } from "./site-settings";
+import type { PageInput, SlideInput } from "../../features/studio/studio-pages";
+import type { PaymentMethod } from "./records";
+
+/**
+ * The store port: every collection of the spec behind one typed interface.
+ * Two adapters implement it: D1 (default) and Cockpit (when CMS_API_URL is set).
+ * Methods are shaped by what the screens ask (the spec's filters and sorts), so
+ * each maps to one query on D1 and to one `collections/get` call on Cockpit.
+ *
+ * Listings page in one vocabulary, `PageRequest` (app/domain/paging.ts): a 0-based
+ * `page` of `pageSize` rows (1–500, clamped by every adapter with `pageWindow`);
+ * without `pageSize`, every row (the CSV exports).
+ */
+
+export interface ContentRepository {
+  /** The `general` singleton. */
+  getSiteSettings(): Promise<SiteSettings>;
+  /** aboutUs / aboutSchool; null when the record is missing. */
+  getPage(key: PageKey): Promise<InfoPage | null>;
+  /** homeBanner in the studio's order (oldest first until an editor reorders them). */
+  listSlides(): Promise<HomeSlide[]>;
+  /** officeBearers by order ascending. */
+  listOfficeBearers(): Promise<OfficeBearer[]>;
+  /** officeBearersHistory, newest first. */
+  listPreviousTeams(): Promise<PreviousTeam[]>;
+  /** eventCalender by created time ascending. */
+  listEvents(): Promise<CalendarEvent[]>;
+  /** gallery by order ascending. */
+  listGalleries(): Promise<Gallery[]>;
+  getGallery(id: Id): Promise<Gallery | null>;
+  /** news, published only, newest first. */
+  listPublishedNews(): Promise<NewsItem[]>;
+  /** One published news item. */
+  getPublishedNews(id: Id): Promise<NewsItem | null>;
+
+  // Studio: site settings
+  /** Replaces the `general` singleton with `next` (money in pence here; each store keeps it its own way). */
+  saveSiteSettings(next: SiteSettings): Promise<void>;
+  // Studio: home slides, About Us and School (listSlides above is in their order).
+  /** One slide, or null. */
+  getSlide(id: Id): Promise<HomeSlide | null>;
+  /** A new slide, last in the order; its id. */
+  createSlide(slide: SlideInput): Promise<Id>;
+  /** False when there is no such slide. An undefined `bannerImage` keeps the slide's image. */
+  updateSlide(id: Id, slide: SlideInput): Promise<boolean>;
+  /** False when there was no such slide. */
+  deleteSlide(id: Id): Promise<boolean>;
+  /** Puts the slides in this order (every slide's id, first first); ids not listed keep their place after them. */
+  setSlideOrder(ids: Id[]): Promise<void>;
+  /**
+   * Writes aboutUs / aboutSchool (an undefined `image` keeps it, null removes it). On Cockpit
+   * v1 through the custom `singletons/save/<name>` endpoint (ADR 42).
+   */
+  savePage(key: PageKey, page: PageInput): Promise<void>;
+  // Studio: news writes
+  /** Every news item, drafts too, newest first (by its date, then by id). */
+  listAllNews(): Promise<NewsItem[]>;
+  /** One news item, draft or published; null when unknown. */
+  getNews(id: Id): Promise<NewsItem | null>;
+  /** Creates a news item with the given fields; returns it with its new id. */
+  createNews(item: NewsInput): Promise<NewsItem>;
+  /** Replaces its title, date, texts, image and published flag; null when unknown. */
+  updateNews(id: Id, item: NewsInput): Promise<NewsItem | null>;
+  /** Publishes (true) or takes back to draft (false); null when unknown. */
+  setNewsPublished(id: Id, published: boolean): Promise<NewsItem | null>;
+  /** Removes it; false when it was not there. */
+  deleteNews(id: Id): Promise<boolean>;
+  // Studio: galleries writes (the photo pipeline's part)
+  /** Makes an empty gallery at the end of the list; returns it. */
+  createGallery(input: GalleryInput): Promise<Gallery>;
+  /** Replaces its title, featured image and photos (in their order); null when unknown. */
+  updateGallery(id: Id, input: GalleryInput): Promise<Gallery | null>;
+  /** Removes it; false when it was not there (its files are the caller's to delete). */
+  deleteGallery(id: Id): Promise<boolean>;
+
+  // Studio: event calendar and office bearers writes (issue 18). An update or delete of an id that is not there answers null / false.
+  /** Adds a calendar entry, created now (so it is listed last). */
+  createEvent(entry: CalendarEventFields): Promise<CalendarEvent>;
+  updateEvent(id: Id, entry: CalendarEventFields): Promise<CalendarEvent | null>;
+  deleteEvent(id: Id): Promise<boolean>;
+  /** Adds an office bearer at the end of the team (order: one more than the last). */
+  createOfficeBearer(bearer: OfficeBearerFields): Promise<OfficeBearer>;
+  updateOfficeBearer(id: Id, bearer: OfficeBearerFields): Promise<OfficeBearer | null>;
+  deleteOfficeBearer(id: Id): Promise<boolean>;
+  /** Gives the listed bearers the orders 1, 2, 3 ... in the order given (ids not in the team are ignored). */
+  reorderOfficeBearers(ids: Id[]): Promise<void>;
+  /**
+   * Keeps `team` as a previous team (created now, so newest) and empties the current team.
+   * D1 does both in one batch; Cockpit saves the previous team first, then removes the bearers.
+   */
+  moveTeamToPrevious(team: PreviousTeamFields): Promise<PreviousTeam>;
+  updatePreviousTeam(id: Id, team: PreviousTeamFields): Promise<PreviousTeam | null>;
+  deletePreviousTeam(id: Id): Promise<boolean>;
+}
+
+/** A news item as the studio writes it: everything but its id (`createdAt` is its date). */
+export type NewsInput = Omit<NewsItem, "id">;
+
+/** A gallery as the studio writes it. An empty `featuredImage.path` means none chosen yet. */
+export type GalleryInput = Pick<Gallery, "title" | "featuredImage" | "images">;
+
+/** What the studio sets on a calendar entry, an office bearer and a previous team. */
+export type CalendarEventFields = Pick<CalendarEvent, "month" | "date" | "name" | "url">;
+export type OfficeBearerFields = Pick<OfficeBearer, "name" | "role" | "photo">;
+export type PreviousTeamFields = Pick<PreviousTeam, "title" | "contentHtml">;
+
+/** A document's file: its bytes and their type. */
+export interface DocumentFile {
+  body: BodyInit;
+  contentType: string;
+}
+
+export interface DocumentsRepository {
+  list(): Promise<DocumentRecord[]>;
+  get(id: Id): Promise<DocumentRecord | null>;
+  /**
+   * The file a document names (`document.file.path`), or null when there is none. D1: the
+   * object in the MEDIA bucket (R2) keyed by that path (ADR 40). Cockpit: a relative path is
+   * looked up in the MEDIA bucket first (the demo data served from a Cockpit), then fetched
+   * from the CMS host (CMS_ASSETS_URL's origin, never another host).
+   */
+  file(document: DocumentRecord): Promise<DocumentFile | null>;
+
+  // Studio: documents writes (issue 18). The file's bytes are in the MEDIA bucket (R2): the record keeps its path, "/documents/<key>", on both stores.
+  /** Adds a document, created now (so it is listed first). */
+  create(document: DocumentFields): Promise<DocumentRecord>;
+  /** Renames it and/or points it at another file; null when there is no such document. */
+  update(id: Id, patch: Partial<DocumentFields>): Promise<DocumentRecord | null>;
+  /** true when it was there. */
+  remove(id: Id): Promise<boolean>;
+}
+
+export type DocumentFields = Pick<DocumentRecord, "title" | "file">;
+
+/** The studio's writes of the calendar, the office bearers and previous teams: the part each store's people-writes module builds. */
+export type PeopleWrites = Pick<
+  ContentRepository,
+  | "createEvent"
+  | "updateEvent"
+  | "deleteEvent"
+  | "createOfficeBearer"
+  | "updateOfficeBearer"
+  | "deleteOfficeBearer"
+  | "reorderOfficeBearers"
+  | "moveTeamToPrevious"
+  | "updatePreviousTeam"
+  | "deletePreviousTeam"
+>;
+
+/** The studio's writes of the members' documents. */
+export type DocumentWrites = Pick<DocumentsRepository, "create" | "update" | "remove">;
+
+export interface ContactMessagesRepository {
+  /** Stores a message (Cockpit's contactus form answers with the data only, no id). */
+  create(message: Omit<ContactMessage, "id" | "createdAt">): Promise<void>;
+
+  // Contact inbox (issue 19): the state (read, handled, replied) is kept in D1 on both stores (ADR 0049).
+  /** Messages newest first, in pages with the total and how many are unread. */
+  listInbox(query?: PageRequest): Promise<Page<InboxMessage> & { unread: number }>;
+  /** How many messages nobody has opened yet. */
+  countUnread(): Promise<number>;
+  getInboxMessage(id: Id): Promise<InboxMessage | null>;
+  /** Marks it read (the first time only); false when there is no such message. */
+  markRead(id: Id, at: UnixSeconds): Promise<boolean>;
+  /** Marks it handled with the accountant's note (again: the newest note wins); false when there is no such message. */
+  markHandled(id: Id, handled: { note: string; by: string; at: UnixSeconds }): Promise<boolean>;
+  /** Records that a reply was sent (the e-mail itself is in the outbox); false when there is no such message. */
+  recordReply(id: Id, reply: { by: string; at: UnixSeconds }): Promise<boolean>;
+}
+
+export type MemberSortKey = "memberNumber" | "fullName" | "membership" | "active" | "createdAt" | "registrationPaid" | "email" | "lastRenewedYear" | "role";
+
+/**
+ * What the members tables ask for. Names sort case-insensitively and missing
+ * values sort last in either direction, on every adapter.
+ */
+export interface MemberListQuery extends PageRequest {
+  deleted: boolean;
+  /** Matches name, e-mail, postcode or member number (with or without MMA). */
+  search?: string;
+  active?: boolean;
+  membership?: Membership;
+  registrationPaid?: boolean;
+  /** Members whose last renewed year is not this one (the pending renewals). */
+  notRenewedIn?: number;
+  sort?: { key: MemberSortKey; direction: "asc" | "desc" };
+}
+
+export interface MembersRepository {
+  getById(id: Id): Promise<Member | null>;
+  /** Case-insensitive; deleted members included (an e-mail is never reused). */
+  findByEmail(email: string): Promise<Member | null>;
+  /** Creates the member with the next member number: unique under concurrency on D1, best effort on Cockpit (ADR 3). */
+  register(member: NewMember): Promise<Member>;
+  /** Changes only the given fields; returns the updated member, or null if unknown. */
+  update(id: Id, patch: MemberPatch): Promise<Member | null>;
+  /**
+   * Clears the member's reset key if it is still `key` and unexpired at `now`, and says
+   * whether this call cleared it. D1: one conditional UPDATE, so only one of any number of
+   * calls at the same moment gets true and a reset link changes the password once.
+   * Cockpit has no conditional write: it reads the member, compares, then clears the key,
+   * so a used link is refused afterwards but two posts in the same instant may both get
+   * true (best effort, ADR 21).
+   */
+  claimResetKey(id: Id, key: string, now: UnixSeconds): Promise<boolean>;
+  list(query: MemberListQuery): Promise<Page<Member>>;
+}
+
+export interface TransactionsRepository {
+  create(transaction: NewTransaction): Promise<Transaction>;
+  getById(id: Id): Promise<Transaction | null>;
+  /** A member's transactions, newest first, optionally of one status. */
+  listByUser(userId: Id, status?: TransactionStatus): Promise<Transaction[]>;
+  setCheckoutSession(id: Id, checkoutSessionId: string): Promise<void>;
+  /** Every transaction still pending, oldest first (the accountant's Reconcile list). */
+  listPending(query?: PageRequest): Promise<Page<Transaction>>;
+  /**
+   * Settles a transaction. `failed` applies only to a pending one; `success`
+   * applies to a pending or failed one (a member may cancel, go back and pay in the
+   * same checkout). Returns true only for the one call that made the change, so
+   * whatever follows a settlement runs once; D1 guarantees it (one conditional
+   * UPDATE), Cockpit can only re-read and compare.
+   */
+  settle(id: Id, status: Exclude<TransactionStatus, "pending">, at: UnixSeconds): Promise<boolean>;
+  /**
+   * Settles a paid transaction ('success', from pending or failed) and applies its change
+   * to the member as one step: D1 runs both in one batch, so a crash cannot leave a settled
+   * transaction with an unchanged member; Cockpit writes one after the other (ADR 21).
+   * Returns true only for the one call that made the change. Refused (false, nothing
+   * written) when the member already has the change (domain/member-settlement.ts): one
+   * transaction settles a year, a registration or an upgrade.
+   */
+  settlePaid(id: Id, at: UnixSeconds, change: { memberId: Id; settlement: MemberSettlement } | null): Promise<boolean>;
+  /**
+   * The paid ('success') transactions of a year and payment type, for the reports
+   * (the renewals table): by title descending, then newest first.
+   */
+  listSettled(query: SettledQuery & PageRequest): Promise<Page<Transaction>>;
+  /**
+   * The same transactions summed up: how many, their amount (unit × qty) and how many
+   * were paid (settled, else created) within each period [from, to), e.g. the months of
+   * the year in UK time, which the caller computes.
+   */
+  summarizeSettled(query: SettledQuery, periods: ReadonlyArray<{ from: UnixSeconds; to: UnixSeconds }>): Promise<SettledSummary>;
+
+  // Offline payments (issue 19, part O, ADR 0054): the events report shows how each ticket was paid
+  /** The method of each ticket's paid ('success') transaction, by ticket id; a ticket without one (free) is absent. */
+  ticketPaymentMethods(ticketIds: Id[]): Promise<Record<Id, PaymentMethod>>;
+}
+
+export interface SettledQuery {
+  year: number;
+  paymentType: PaymentType;
+  /** Matches the member's name or e-mail on the transaction, or the member's number (with or without MMA). */
+  search?: string;
+}
+
+export interface SettledSummary {
+  count: number;
+  amount: Pence;
+  perPeriod: number[];
+}
+
+export interface TicketsRepository {
+  create(ticket: NewTicket): Promise<Ticket>;
+  getById(id: Id): Promise<Ticket | null>;
+  getByCode(code: string): Promise<Ticket | null>;
+  /**
+   * Paid with someone on it still to be admitted, newest first (My Tickets): a household's
+   * ticket stays until the last of them is in (domain/my-tickets.ts someoneStillToCome).
+   */
+  listOpenByUser(userId: Id): Promise<Ticket[]>;
+  /** Every ticket of a member, paid or not, newest first (booking: a paid one for the event, an unpaid one to reuse). */
+  listByUser(userId: Id): Promise<Ticket[]>;
+  /** Marks an unpaid ticket paid; true only for the call that changed it. */
+  markPaid(id: Id): Promise<boolean>;
+  /**
+   * Admits the given people of a paid ticket and marks it used. Each person is
+   * admitted once, whatever the number of concurrent calls; returns who this call admitted.
+   */
+  admit(id: Id, people: Array<{ band: AttendeeBand; position: number }>, at: UnixSeconds): Promise<Array<{ band: AttendeeBand; position: number }>>;
+  /** The event payments report (spec §7): the titles of a year's paid tickets, alphabetical. */
+  listReportTitles(year: number): Promise<string[]>;
+  /** The paid tickets of a year (and one event, when `title` is given) summed up in one query. */
+  summarizeReport(query: TicketReportQuery): Promise<TicketReportSummary>;
+  /** The same tickets with their attendees, newest first. */
+  listReport(query: TicketReportQuery & PageRequest): Promise<Page<Ticket>>;
+
+  // Upcoming event: capacity (issue 18; domain/event-capacity.ts, ADR 43)
+  /**
+   * How many people hold a place at the event (its title and year): the attendees of its
+   * paid tickets, and of its unpaid ones made at or after `heldSince` (their checkout may
+   * still be paid).
+   */
+  countPeopleHoldingPlaces(event: { title: string; year: number }, heldSince: UnixSeconds): Promise<number>;
+  /**
+   * create(), only while the people holding places at the ticket's event plus this party
+   * stay within `capacity`; null, nothing written, when they would not. D1: the count and the
+   * insert are one conditional statement in one batch, so two bookings racing for the last
+   * places never both get them. Cockpit cannot: it counts, then creates, and two bookings
+   * in that gap may both be taken (the over-booking window, ADR 43).
+   */
+  createWithinCapacity(ticket: NewTicket, limit: { capacity: number; heldSince: UnixSeconds }): Promise<Ticket | null>;
+}
+
+export interface TicketReportQuery {
+  year: number;
+  /** One event's title; omitted: every event of the year. */
+  title?: string;
+}
+
+export interface TicketReportSummary {
+  tickets: number;
+  /** Sum of the tickets' prices. */
+  amount: Pence;
+  /** Attendees per band. */
+  bands: Record<AttendeeBand, number>;
+}
+
+export interface OutboxResult {
+  status: EmailStatus;
+  providerId?: string | null;
+  error?: string | null;
+}
+
+export interface OutboxRepository {
+  add(email: NewOutboxEmail, status: EmailStatus, provider: string): Promise<OutboxEmail>;
+  markResult(id: Id, result: OutboxResult): Promise<void>;
+  /**
+   * 'Send again' claims a failed e-mail: failed becomes queued in one conditional write,
+   * true for the one caller that changed it (so a double click sends once).
+   */
+  claimFailed(id: Id): Promise<boolean>;
+  /** Many e-mails at once (a bulk send), in one round trip; returned in the order given. */
+  addMany(emails: NewOutboxEmail[], status: EmailStatus, provider: string): Promise<OutboxEmail[]>;
+  /** Many results at once, in one round trip. */
+  markResults(results: Array<OutboxResult & { id: Id }>): Promise<void>;
+  get(id: Id): Promise<OutboxEmail | null>;
+  /** Newest first. */
+  list(query?: PageRequest): Promise<Page<OutboxEmail>>;
+}
+
+/** The activity log (domain/activity.ts): entries are added, never changed. */
+export interface ActivityRepository {
+  /** Keeps one entry; returns it with its id. */
+  record(entry: NewActivityEntry): Promise<ActivityEntry>;
+  /** Newest first (by `at`, then by the order they were recorded), with the total. */
+  list(query?: PageRequest): Promise<Page<ActivityEntry>>;
+}
+
+export interface Store {
+  /** Which adapter serves this request ("d1" or "cockpit"). */
+  readonly kind: "d1" | "cockpit";
+  content: ContentRepository;
+  documents: DocumentsRepository;
+  contactMessages: ContactMessagesRepository;
+  members: MembersRepository;
+  transactions: TransactionsRepository;
+  tickets: TicketsRepository;
+  outbox: OutboxRepository;
+  activity: ActivityRepository;
+  personalData: PersonalDataRepository;
+  refunds: RefundsRepository;
+}
+
+// Members' data rights (issue 19, part G, ADR 0056): what "Download my data" reads and "Erase" changes beyond the member's own record.
+export interface PersonalDataRepository {
+  // Found by the member's id, written on each record when it was made, never by an address
+  // (docs/security.md, "Whose is this record"): anyone can type anyone's address.
+  /** E-mails in the outbox about this member (OutboxEmail.memberId), newest first. */
+  outboxAbout(memberId: Id): Promise<OutboxEmail[]>;
+  /** Deletes those e-mails; how many went. */
+  deleteOutboxAbout(memberId: Id): Promise<number>;
+  /** Contact-form messages this member sent while signed in (ContactMessage.memberId), newest first. */
+  contactMessagesBy(memberId: Id): Promise<ContactMessage[]>;
+  /**
+   * Removes those messages and their inbox state; how many. Cockpit v1's API cannot delete a
+   * form entry, so there the entries are emptied of their text in the inbox (their ids are
+   * kept in D1 as erased) and the Cockpit admin deletes them by hand (docs/privacy.md).
+   */
+  eraseContactMessagesBy(memberId: Id): Promise<number>;
+  /**
+   * The member's transactions and tickets keep their amounts, dates, types, methods and ids, but
+   * their copies of the name and e-mail (and an upgrade's family details, and the ticket's
+   * attendees' names) become `as`, and an offline payment's reference becomes
+   * domain/erasure.ts ERASED_VALUE. How many records changed.
+   */
+  pseudonymisePayments(userId: Id, as: { name: string; email: string }): Promise<number>;
+  /**
+   * Activity entries about (subject) or by (actor) any of `ids` (the member, their contact
+   * messages, payments and tickets: a refund's entry is about the payment and names the
+   * payer) are rewritten as domain/erasure.ts erasedActivity says: every one of `names` in
+   * their texts becomes `pseudonym`, and the entries about them lose their before and after
+   * values. Found by those ids, never by searching the texts. How many entries changed.
+   */
+  pseudonymiseActivity(ids: Id[], names: string[], pseudonym: string): Promise<number>;
+  /** The reasons typed for the refunds of this payer's payments (refunds.user_id) become ERASED_VALUE; how many. */
+  eraseRefundReasons(userId: Id): Promise<number>;
+  /** The daily run's retention (settings `retention`): deletes outbox e-mails made before `cutoff`; how many. */
+  deleteOutboxBefore(cutoff: UnixSeconds): Promise<number>;
+  /**
+   * Up to `limit` e-mails written before e-mails carried a member id and not yet attributed
+   * (migration 0022): each one's id and its one recipient, for the daily run to look up.
+   */
+  outboxOwnersUnknown(limit: number): Promise<Array<{ id: Id; address: string }>>;
+  /** Settles such an e-mail: the member it is about (or null: nobody's), never asked again. */
+  settleOutboxOwner(id: Id, memberId: Id | null): Promise<void>;
+  /** The same for contact messages (on Cockpit: marked erased, as eraseContactMessagesBy does); how many. */
+  deleteContactMessagesBefore(cutoff: UnixSeconds): Promise<number>;
+}
+
+// Refunds (issue 19, part R): kept in D1 on both stores (migration 0018, ADR 0055).
+export interface RefundsRepository {
+  /**
+   * Records a refund of at most what is left of `paid` (pence): one conditional INSERT, so a
+   * double submit or two accountants at once never refund more than was paid. The same id
+   * again is the same refund ("exists", nothing written); "over" when it would exceed.
+   */
+  create(refund: NewRefund, paid: Pence): Promise<{ kind: "created" | "exists"; refund: Refund } | { kind: "over" }>;
+  get(id: Id): Promise<Refund | null>;
+  findByProviderId(providerRefundId: string): Promise<Refund | null>;
+  /** A transaction's refunds, oldest first. */
+  listByTransaction(transactionId: Id): Promise<Refund[]>;
+  /** A member's refunds, oldest first (My Account's "Refunded £x"). */
+  listByUser(userId: Id): Promise<Refund[]>;
+  /** The provider said: succeeded (with its refund id) or failed. Only a pending refund changes; true when it did. */
+  settle(id: Id, outcome: { status: "succeeded" | "failed"; providerRefundId: string | null }): Promise<boolean>;
+  /** The accountant's answer to "Does the membership change stand?". */
+  setMembershipDecision(id: Id, decision: MembershipDecision): Promise<void>;
+  /** Whether the ticket was refunded in full (a succeeded completing refund): the door refuses it. */
+  isTicketRefunded(ticketId: Id): Promise<boolean>;
+  /** How many people held places on the event's tickets refunded in full: places freed again. */
+  countPeopleFreed(event: { title: string; year: number }): Promise<number>;
+  /**
+   * The done refunds of a year's payments of one type, in pence (the reports' net totals);
+   * with `eventTitle`, only the tickets of that event (a ticket's year is its event's).
+   */
+  sumRefunded(query: { year: number; paymentType: PaymentType; eventTitle?: string }): Promise<Pence>;
+  /** The done refunds of each of these payments (`by: "transaction"`) or tickets (`by: "ticket"`), in pence, by id; none: absent (the downloads' "Refunded" column). */
+  refundedBy(by: "transaction" | "ticket", ids: Id[]): Promise<Record<Id, Pence>>;
+}
