@@ -31,7 +31,7 @@ function audienceOf(file: string, entry: RouteEntry): Audience | null {
     case "editor":
       return "accountant";
     default:
-      return file === "member-details.$id.tsx" ? "accountant" : null;
+      return file === "features/membership/routes/application-sheet.tsx" ? "accountant" : null;
   }
 }
 

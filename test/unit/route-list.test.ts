@@ -1,25 +1,25 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { ROUTES, pageUrls, routeFilesOnDisk } from "../support/route-list";
+import { ROUTES, pageUrls, routeFilesInConfig } from "../support/route-list";
+
+const routeFiles = await routeFilesInConfig();
 
 /** The route list the access matrix and the all-pages checks are generated from must be the app's. */
 describe("test/support/route-list.ts", () => {
-  const onDisk = routeFilesOnDisk();
-
-  it("has an entry for every file in app/routes", () => {
-    const missing = onDisk.filter((file) => !(file in ROUTES));
+  it("has an entry for every route file in app/routes.ts", () => {
+    const missing = routeFiles.filter((file) => !(file in ROUTES));
     expect(missing, `Add these route files to ROUTES in test/support/route-list.ts (sample URL, methods, access): ${missing.join(", ")}`).toEqual([]);
   });
 
   it("has no entry without a file", () => {
-    const stale = Object.keys(ROUTES).filter((file) => !onDisk.includes(file));
-    expect(stale, `Remove (or rename) these entries of ROUTES in test/support/route-list.ts: no such file in app/routes: ${stale.join(", ")}`).toEqual([]);
+    const stale = Object.keys(ROUTES).filter((file) => !routeFiles.includes(file));
+    expect(stale, `Remove (or rename) these entries of ROUTES in test/support/route-list.ts: no such route file in app/routes.ts: ${stale.join(", ")}`).toEqual([]);
   });
 
   it("lists POST exactly for the routes that export an action", () => {
-    const wrong = onDisk.filter((file) => {
-      const source = readFileSync(path.resolve(import.meta.dirname, "../../app/routes", file), "utf8");
+    const wrong = routeFiles.filter((file) => {
+      const source = readFileSync(path.resolve(import.meta.dirname, "../../app", file), "utf8");
       const hasAction = /export\s+(async\s+)?(function|const)\s+action\b|export\s*\{[^}]*\baction\b/.test(source);
       return hasAction !== (ROUTES[file]?.methods.includes("POST") ?? hasAction);
     });

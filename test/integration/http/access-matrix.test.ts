@@ -65,34 +65,34 @@ const XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
 /** GETs whose answer is not the access class's plain rule. */
 const GET_EXCEPTIONS: Record<string, (actor: Actor) => Answer | undefined> = {
   // An active member is already signed in: sent on to their account.
-  "login.tsx": (actor) => (SIGNED_IN.has(actor) ? TO_ACCOUNT : undefined),
+  "features/sign-in/routes/login.tsx": (actor) => (SIGNED_IN.has(actor) ? TO_ACCOUNT : undefined),
   // Anyone with a session, even an applicant's, is sent on (then /mem-account sends an applicant to /login).
-  "signup.tsx": (actor) => (actor === "visitor" ? undefined : TO_ACCOUNT),
+  "features/membership/routes/signup.tsx": (actor) => (actor === "visitor" ? undefined : TO_ACCOUNT),
   // The consent banner posts here; a GET goes home.
-  "cookie-consent.tsx": () => ({ status: 302, location: "/" }),
+  "features/site/routes/cookie-consent.tsx": () => ({ status: 302, location: "/" }),
   // The member themself and the accountant; to everyone else the same 404 as an unknown id.
-  "member-details.$id.tsx": (actor) => (actor === "member" || actor === "accountant" ? undefined : { status: 404, type: HTML }),
+  "features/membership/routes/application-sheet.tsx": (actor) => (actor === "member" || actor === "accountant" ? undefined : { status: 404, type: HTML }),
   // Stripe's events are posted: a GET is refused by the route itself.
-  "webhooks.stripe.tsx": () => ({ status: 405, type: "text/plain" }),
+  "features/payments/routes/stripe-webhook.tsx": () => ({ status: 405, type: "text/plain" }),
   // The CSV exports answer CSV, the documents their file.
-  "accounts_.export[.csv].tsx": (actor) => (actor === "accountant" ? { status: 200, type: "text/csv" } : undefined),
-  "mem-renewals_.pending[.csv].tsx": (actor) => (actor === "accountant" ? { status: 200, type: "text/csv" } : undefined),
-  "mem-renewals_.renewed[.csv].tsx": (actor) => (actor === "accountant" ? { status: 200, type: "text/csv" } : undefined),
-  "mem-events-pay_.tickets[.csv].tsx": (actor) => (actor === "accountant" ? { status: 200, type: "text/csv" } : undefined),
-  "documents.$id.tsx": (actor) => (SIGNED_IN.has(actor) ? { status: 200, type: "application/pdf" } : undefined),
+  "features/office/routes/members-export-csv.tsx": (actor) => (actor === "accountant" ? { status: 200, type: "text/csv" } : undefined),
+  "features/office/routes/renewals-pending-csv.tsx": (actor) => (actor === "accountant" ? { status: 200, type: "text/csv" } : undefined),
+  "features/office/routes/renewals-renewed-csv.tsx": (actor) => (actor === "accountant" ? { status: 200, type: "text/csv" } : undefined),
+  "features/office/routes/event-payments-tickets-csv.tsx": (actor) => (actor === "accountant" ? { status: 200, type: "text/csv" } : undefined),
+  "features/site/routes/document-file.tsx": (actor) => (SIGNED_IN.has(actor) ? { status: 200, type: "application/pdf" } : undefined),
   // The gallery upload with JavaScript takes posts only: a GET goes to the gallery's page.
-  "studio_.galleries.$id_.photos.tsx": (actor) =>
+  "features/studio/routes/gallery-photos-upload.tsx": (actor) =>
     actor === "editor" || actor === "accountant" ? { status: 302, location: `/studio/galleries/${DEMO.gallery}` } : undefined,
   // Issue 19, xlsx exports: the Excel twins answer Excel files.
-  "accounts_.export[.xlsx].tsx": (actor) => (actor === "accountant" ? { status: 200, type: XLSX } : undefined),
-  "mem-renewals_.pending[.xlsx].tsx": (actor) => (actor === "accountant" ? { status: 200, type: XLSX } : undefined),
-  "mem-renewals_.renewed[.xlsx].tsx": (actor) => (actor === "accountant" ? { status: 200, type: XLSX } : undefined),
-  "mem-events-pay_.tickets[.xlsx].tsx": (actor) => (actor === "accountant" ? { status: 200, type: XLSX } : undefined),
+  "features/office/routes/members-export-xlsx.tsx": (actor) => (actor === "accountant" ? { status: 200, type: XLSX } : undefined),
+  "features/office/routes/renewals-pending-xlsx.tsx": (actor) => (actor === "accountant" ? { status: 200, type: XLSX } : undefined),
+  "features/office/routes/renewals-renewed-xlsx.tsx": (actor) => (actor === "accountant" ? { status: 200, type: XLSX } : undefined),
+  "features/office/routes/event-payments-tickets-xlsx.tsx": (actor) => (actor === "accountant" ? { status: 200, type: XLSX } : undefined),
   // Members' data rights (issue 19, part G): the data files are JSON.
-  "account.data[.json].tsx": (actor) => (SIGNED_IN.has(actor) ? { status: 200, type: "application/json" } : undefined),
-  "accounts_.members_.$id_.data[.json].tsx": (actor) => (actor === "accountant" ? { status: 200, type: "application/json" } : undefined),
+  "features/data-rights/routes/my-data-json.tsx": (actor) => (SIGNED_IN.has(actor) ? { status: 200, type: "application/json" } : undefined),
+  "features/data-rights/routes/member-data-json.tsx": (actor) => (actor === "accountant" ? { status: 200, type: "application/json" } : undefined),
   // Members & receipts (issue 19): a receipt is its member's and the accountant's; another member gets the same 404 as an unknown id.
-  "account.receipts.$transactionId.tsx": (actor) => {
+  "features/membership/routes/receipt.tsx": (actor) => {
     if (actor === "member" || actor === "accountant") return undefined;
     return SIGNED_IN.has(actor) ? { status: 404, type: HTML } : toLogin(`/account/receipts/${DEMO.memberRenewal}`);
   },
@@ -100,84 +100,84 @@ const GET_EXCEPTIONS: Record<string, (actor: Actor) => Answer | undefined> = {
 
 /** What an admitted actor's harmless post gets (a form with nothing to act on). */
 const ADMITTED_POST: Record<string, (actor: Actor) => Cell> = {
-  "contact.tsx": () => ({ status: 400, type: HTML }),
-  "login.tsx": (actor) => (SIGNED_IN.has(actor) ? TO_ACCOUNT : { status: 400, type: HTML }),
-  "signup.tsx": (actor) => (actor === "visitor" ? { status: 400, type: HTML } : TO_ACCOUNT),
-  "forgot-password.tsx": () => ({ status: 400, type: HTML }),
+  "features/site/routes/contact.tsx": () => ({ status: 400, type: HTML }),
+  "features/sign-in/routes/login.tsx": (actor) => (SIGNED_IN.has(actor) ? TO_ACCOUNT : { status: 400, type: HTML }),
+  "features/membership/routes/signup.tsx": (actor) => (actor === "visitor" ? { status: 400, type: HTML } : TO_ACCOUNT),
+  "features/sign-in/routes/forgot-password.tsx": () => ({ status: 400, type: HTML }),
   // Sets the consent cookie only.
-  "cookie-consent.tsx": () => ({ status: 204 }),
-  "logout.tsx": () => ({ status: 200, type: HTML }),
+  "features/site/routes/cookie-consent.tsx": () => ({ status: 204 }),
+  "features/sign-in/routes/logout.tsx": () => ({ status: 200, type: HTML }),
   // Renew Now: refused when this year is paid (the demo Family, the treasurer); for the
   // Single member it would start a real checkout (covered by test/integration/http/account.test.ts).
-  "mem-account.tsx": (actor) => (actor === "otherMember" ? { skip: "starts a renewal checkout for the Single member" } : TO_ACCOUNT),
-  "amend-account.tsx": () => ({ status: 400, type: HTML }),
-  "book-ticket.tsx": () => ({ status: 400, type: HTML }),
+  "features/membership/routes/my-account.tsx": (actor) => (actor === "otherMember" ? { skip: "starts a renewal checkout for the Single member" } : TO_ACCOUNT),
+  "features/membership/routes/amend-account.tsx": () => ({ status: 400, type: HTML }),
+  "features/tickets/routes/book-ticket.tsx": () => ({ status: 400, type: HTML }),
   // The back office answers a form it does not understand with a message on the same page (400, the form's reply).
-  "accounts.tsx": () => ({ status: 400, type: HTML }),
-  "deleted-members.tsx": () => ({ status: 400, type: HTML }),
-  "accounts_.payments.tsx": () => ({ status: 400, type: HTML }),
-  "mem-renewals.tsx": () => ({ status: 400, type: HTML }),
+  "features/office/routes/members.tsx": () => ({ status: 400, type: HTML }),
+  "features/office/routes/deleted-members.tsx": () => ({ status: 400, type: HTML }),
+  "features/payments/routes/pending-payments.tsx": () => ({ status: 400, type: HTML }),
+  "features/office/routes/renewals-report.tsx": () => ({ status: 400, type: HTML }),
   // Send again: the sample e-mail does not exist.
-  "accounts_.emails_.$id.tsx": () => ({ status: 404, type: HTML }),
+  "features/office/routes/email.tsx": () => ({ status: 404, type: HTML }),
   // The report has no action of its own: 405 once the guard has passed.
-  "mem-events-pay.tsx": () => ({ status: 405 }),
+  "features/office/routes/event-payments-report.tsx": () => ({ status: 405 }),
   // SAVE without a ticket code.
-  "scan-qr-code.tsx": () => ({ status: 400, type: HTML }),
+  "features/door/routes/scanner.tsx": () => ({ status: 400, type: HTML }),
   // Links that are their own key: an unknown one is not found, whoever posts.
-  "payment-reg-fee.$token.tsx": () => ({ status: 404, type: HTML }),
-  "reset-account-password.$id.$key.tsx": () => ({ status: 404, type: HTML }),
-  "practice-checkout.$id.tsx": () => ({ status: 404, type: HTML }),
+  "features/payments/routes/registration-fee.tsx": () => ({ status: 404, type: HTML }),
+  "features/sign-in/routes/reset-password.tsx": () => ({ status: 404, type: HTML }),
+  "features/payments/routes/practice-checkout.tsx": () => ({ status: 404, type: HTML }),
   // Unsigned: the dev server has no STRIPE_WEBHOOK_SECRET, so it says webhooks are not configured
   // (Stripe retries a 503); with a secret an unsigned event is 400 (test/integration/http/payments.test.ts).
-  "webhooks.stripe.tsx": () => ({ status: 503, type: "text/plain" }),
+  "features/payments/routes/stripe-webhook.tsx": () => ({ status: 503, type: "text/plain" }),
 
   // Studio: site settings. The harmless form (HARMLESS_FORMS) has a wrong e-mail address: refused with messages, nothing saved.
-  "studio_.settings.tsx": () => ({ status: 400, type: HTML }),
+  "features/studio/routes/settings.tsx": () => ({ status: 400, type: HTML }),
   // Studio: home slides, About Us and School: a form without a title (or an intent) is refused with its messages.
-  "studio_.slides.tsx": () => ({ status: 400, type: HTML }),
-  "studio_.slides_.new.tsx": () => ({ status: 400, type: HTML }),
-  "studio_.slides_.$id.tsx": () => ({ status: 400, type: HTML }),
-  "studio_.about.tsx": () => ({ status: 400, type: HTML }),
-  "studio_.school.tsx": () => ({ status: 400, type: HTML }),
+  "features/studio/routes/slides.tsx": () => ({ status: 400, type: HTML }),
+  "features/studio/routes/slide-new.tsx": () => ({ status: 400, type: HTML }),
+  "features/studio/routes/slide.tsx": () => ({ status: 400, type: HTML }),
+  "features/studio/routes/about-page.tsx": () => ({ status: 400, type: HTML }),
+  "features/studio/routes/school-page.tsx": () => ({ status: 400, type: HTML }),
   // Studio: news. Save without a title: the form again with its messages.
-  "studio_.news_.new.tsx": () => ({ status: 400, type: HTML }),
-  "studio_.news_.$id.tsx": () => ({ status: 400, type: HTML }),
+  "features/studio/routes/news-new.tsx": () => ({ status: 400, type: HTML }),
+  "features/studio/routes/news-item.tsx": () => ({ status: 400, type: HTML }),
   // Studio: galleries (a form without its fields: the form's reply)
-  "studio_.galleries._index.tsx": () => ({ status: 400, type: HTML }),
-  "studio_.galleries.$id.tsx": () => ({ status: 400, type: HTML }),
+  "features/studio/routes/galleries.tsx": () => ({ status: 400, type: HTML }),
+  "features/studio/routes/gallery.tsx": () => ({ status: 400, type: HTML }),
   // One photo a post: without a photo (or an intent), a JSON refusal.
-  "studio_.galleries.$id_.photos.tsx": () => ({ status: 400, type: "application/json" }),
+  "features/studio/routes/gallery-photos-upload.tsx": () => ({ status: 400, type: "application/json" }),
 
   // Studio: event calendar, office bearers and documents: a form with nothing to act on is answered with its messages.
-  "studio_.calendar.tsx": () => ({ status: 400, type: HTML }),
-  "studio_.calendar_.$id.tsx": () => ({ status: 400, type: HTML }),
-  "studio_.office-bearers.tsx": () => ({ status: 400, type: HTML }),
-  "studio_.office-bearers_.$id.tsx": () => ({ status: 400, type: HTML }),
-  "studio_.office-bearers_.previous_.$id.tsx": () => ({ status: 400, type: HTML }),
-  "studio_.documents.tsx": () => ({ status: 400, type: HTML }),
-  "studio_.documents_.$id.tsx": () => ({ status: 400, type: HTML }),
+  "features/studio/routes/calendar.tsx": () => ({ status: 400, type: HTML }),
+  "features/studio/routes/calendar-entry.tsx": () => ({ status: 400, type: HTML }),
+  "features/studio/routes/office-bearers.tsx": () => ({ status: 400, type: HTML }),
+  "features/studio/routes/office-bearer.tsx": () => ({ status: 400, type: HTML }),
+  "features/studio/routes/previous-team.tsx": () => ({ status: 400, type: HTML }),
+  "features/studio/routes/documents.tsx": () => ({ status: 400, type: HTML }),
+  "features/studio/routes/document.tsx": () => ({ status: 400, type: HTML }),
 
   // Studio: upcoming event. The harmless form lacks the ticket type and last booking date: refused with messages, nothing saved.
-  "studio_.event.tsx": () => ({ status: 400, type: HTML }),
+  "features/studio/routes/upcoming-event.tsx": () => ({ status: 400, type: HTML }),
   // Contact inbox (issue 19): a form without its intent is refused with its messages, before the message is looked up.
-  "accounts_.messages_.$id.tsx": () => ({ status: 400, type: HTML }),
+  "features/office/routes/message.tsx": () => ({ status: 400, type: HTML }),
 
   // Members' own account (issue 19): a form without its fields is answered with its messages; an unknown link is not found.
-  "account.password.tsx": () => ({ status: 400, type: HTML }),
-  "account.email.tsx": () => ({ status: 400, type: HTML }),
-  "account.email_.confirm.$token.tsx": () => ({ status: 404, type: HTML }),
+  "features/membership/routes/change-password.tsx": () => ({ status: 400, type: HTML }),
+  "features/membership/routes/change-email.tsx": () => ({ status: 400, type: HTML }),
+  "features/membership/routes/confirm-email-change.tsx": () => ({ status: 404, type: HTML }),
 
   // Members' data rights (issue 19, part G): erasing an unknown member is not found.
-  "accounts_.members_.$id_.erase.tsx": () => ({ status: 404, type: HTML }),
+  "features/data-rights/routes/member-erase.tsx": () => ({ status: 404, type: HTML }),
   // Offline payments and tickets at the desk (issue 19, part O): a form not made for the payment due now records nothing (409);
   // the desk without a member is answered with its message.
-  "accounts_.record-payment.$id.tsx": () => ({ status: 409, type: HTML }),
-  "accounts_.desk.tsx": () => ({ status: 400, type: HTML }),
+  "features/payments/routes/record-payment.tsx": () => ({ status: 409, type: HTML }),
+  "features/door/routes/ticket-desk.tsx": () => ({ status: 400, type: HTML }),
   // Refunds (issue 19, part R): a form without its fields is answered with its messages, nothing refunded.
-  "accounts_.transactions.$id.refund.tsx": () => ({ status: 400, type: HTML }),
+  "features/payments/routes/refund.tsx": () => ({ status: 400, type: HTML }),
   // Members & receipts (issue 19): an empty correction or rejection is answered with its messages, nothing changed.
-  "accounts_.members_.$id_.edit.tsx": () => ({ status: 400, type: HTML }),
-  "accounts_.members_.$id_.reject.tsx": () => ({ status: 400, type: HTML }),
+  "features/office/routes/member-edit.tsx": () => ({ status: 400, type: HTML }),
+  "features/office/routes/member-reject.tsx": () => ({ status: 400, type: HTML }),
 };
 
 function expectedGet(file: string, entry: RouteEntry, actor: Actor): Answer {
@@ -199,17 +199,17 @@ function expectedPost(file: string, entry: RouteEntry, actor: Actor): Cell {
 
 /** A form that would change the demo if the guard let a refused actor through. */
 const ATTACK: Record<string, Record<string, string>> = {
-  "accounts.tsx": { do: `grant:${DEMO.member}`, confirmed: "1" },
-  "deleted-members.tsx": { do: `delete:${DEMO.otherMember}`, confirmed: "1" },
-  "accounts_.payments.tsx": { id: DEMO.memberRenewal },
-  "mem-renewals.tsx": { intent: "notify", confirmed: "1" },
-  "scan-qr-code.tsx": { code: "XMAS7K2P", person: "adult-1" },
-  "amend-account.tsx": { fullName: "Changed By Matrix", title: "Mr", address: "1 Changed Road", city: "Manchester", postcode: "M1 1AA", mobile: "07700900999" },
-  "book-ticket.tsx": { numberOfAdults: "1", adultName1: "Matrix Guest" },
-  "mem-account.tsx": {},
+  "features/office/routes/members.tsx": { do: `grant:${DEMO.member}`, confirmed: "1" },
+  "features/office/routes/deleted-members.tsx": { do: `delete:${DEMO.otherMember}`, confirmed: "1" },
+  "features/payments/routes/pending-payments.tsx": { id: DEMO.memberRenewal },
+  "features/office/routes/renewals-report.tsx": { intent: "notify", confirmed: "1" },
+  "features/door/routes/scanner.tsx": { code: "XMAS7K2P", person: "adult-1" },
+  "features/membership/routes/amend-account.tsx": { fullName: "Changed By Matrix", title: "Mr", address: "1 Changed Road", city: "Manchester", postcode: "M1 1AA", mobile: "07700900999" },
+  "features/tickets/routes/book-ticket.tsx": { numberOfAdults: "1", adultName1: "Matrix Guest" },
+  "features/membership/routes/my-account.tsx": {},
 
   // Studio: site settings: a complete, valid form.
-  "studio_.settings.tsx": {
+  "features/studio/routes/settings.tsx": {
     primaryContactNumber: "0000 MATRIX",
     singleRegFee: "1.00",
     singleRenewFee: "1.00",
@@ -218,22 +218,22 @@ const ATTACK: Record<string, Record<string, string>> = {
     freeSubscriptionAfterMonth: "12",
   },
   // Studio: home slides, About Us and School
-  "studio_.slides.tsx": { intent: "remove", id: seedId(ID_SPACE.slide, 1), confirmed: "1" },
-  "studio_.slides_.new.tsx": { title: "Added By Matrix" },
-  "studio_.slides_.$id.tsx": { title: "Changed By Matrix" },
-  "studio_.about.tsx": { title: "Changed By Matrix" },
-  "studio_.school.tsx": { title: "Changed By Matrix" },
+  "features/studio/routes/slides.tsx": { intent: "remove", id: seedId(ID_SPACE.slide, 1), confirmed: "1" },
+  "features/studio/routes/slide-new.tsx": { title: "Added By Matrix" },
+  "features/studio/routes/slide.tsx": { title: "Changed By Matrix" },
+  "features/studio/routes/about-page.tsx": { title: "Changed By Matrix" },
+  "features/studio/routes/school-page.tsx": { title: "Changed By Matrix" },
   // Studio: news
-  "studio_.news_.new.tsx": { title: "Matrix news", date: "2026-11-20", content: "<p>Matrix</p>", intent: "publish" },
-  "studio_.news_.$id.tsx": { intent: "delete", confirmed: "1" },
+  "features/studio/routes/news-new.tsx": { title: "Matrix news", date: "2026-11-20", content: "<p>Matrix</p>", intent: "publish" },
+  "features/studio/routes/news-item.tsx": { intent: "delete", confirmed: "1" },
 
   // Studio: event calendar, office bearers and documents
-  "studio_.calendar.tsx": { intent: "remove", id: seedId(ID_SPACE.event, 1), confirmed: "1" },
-  "studio_.office-bearers.tsx": { intent: "move-team", year: "2026", confirmed: "1" },
-  "studio_.documents.tsx": { intent: "remove", id: DEMO.document, confirmed: "1" },
+  "features/studio/routes/calendar.tsx": { intent: "remove", id: seedId(ID_SPACE.event, 1), confirmed: "1" },
+  "features/studio/routes/office-bearers.tsx": { intent: "move-team", year: "2026", confirmed: "1" },
+  "features/studio/routes/documents.tsx": { intent: "remove", id: DEMO.document, confirmed: "1" },
 
   // Studio: upcoming event: a complete, valid form.
-  "studio_.event.tsx": {
+  "features/studio/routes/upcoming-event.tsx": {
     title: "Changed By Matrix",
     ticketType: "Other",
     ticketPattern: "A",
@@ -245,16 +245,16 @@ const ATTACK: Record<string, Record<string, string>> = {
   },
 
   // Members' own account (issue 19)
-  "account.password.tsx": { currentPassword: "matrix", password: "changed-by-matrix", confirmPassword: "changed-by-matrix" },
-  "account.email.tsx": { email: "changed-by-matrix@example.com", currentPassword: "matrix" },
+  "features/membership/routes/change-password.tsx": { currentPassword: "matrix", password: "changed-by-matrix", confirmPassword: "changed-by-matrix" },
+  "features/membership/routes/change-email.tsx": { email: "changed-by-matrix@example.com", currentPassword: "matrix" },
 
   // Offline payments and tickets at the desk (issue 19, part O)
-  "accounts_.record-payment.$id.tsx": { kind: "renewal", method: "cash", paidOn: "2026-01-02", amount: "10.00" },
-  "accounts_.desk.tsx": { member: DEMO.member, numberOfAdults: "1", adultName1: "Matrix Guest", pay: "cash" },
+  "features/payments/routes/record-payment.tsx": { kind: "renewal", method: "cash", paidOn: "2026-01-02", amount: "10.00" },
+  "features/door/routes/ticket-desk.tsx": { member: DEMO.member, numberOfAdults: "1", adultName1: "Matrix Guest", pay: "cash" },
   // Refunds (issue 19, part R): a confirmed refund of the demo Family's renewal, undoing it.
-  "accounts_.transactions.$id.refund.tsx": { refundId: "abcdefabcdefabcdefabcdef", amount: "1.00", reason: "Matrix", membership: "undone", confirmed: "1" },
+  "features/payments/routes/refund.tsx": { refundId: "abcdefabcdefabcdefabcdef", amount: "1.00", reason: "Matrix", membership: "undone", confirmed: "1" },
   // Members & receipts (issue 19): a complete correction of the applicant, and a rejection with its reason.
-  "accounts_.members_.$id_.edit.tsx": {
+  "features/office/routes/member-edit.tsx": {
     email: "changed-by-matrix@example.com",
     status: "active",
     registrationPaid: "paid",
@@ -266,7 +266,7 @@ const ATTACK: Record<string, Record<string, string>> = {
     mobile: "07700900999",
     membership: "Single",
   },
-  "accounts_.members_.$id_.reject.tsx": { reason: "Rejected by the matrix" },
+  "features/office/routes/member-reject.tsx": { reason: "Rejected by the matrix" },
 };
 const HARMLESS = { matrix: "1" };
 /**
@@ -276,7 +276,7 @@ const HARMLESS = { matrix: "1" };
  * Which fields of that form each role may set is access-matrix-fields.test.ts's matrix.
  */
 const HARMLESS_FORMS: Record<string, Record<string, string>> = {
-  "studio_.settings.tsx": { ...HARMLESS, primaryContactEmail: "not an address" },
+  "features/studio/routes/settings.tsx": { ...HARMLESS, primaryContactEmail: "not an address" },
 };
 
 const cookies = {} as Record<Actor, string | undefined>;
