@@ -12,7 +12,7 @@ export default defineConfig({
   plugins: [tsconfigPaths()],
   test: {
     name: "cockpit-real",
-    include: ["test/integration/contract/**/*.contract.test.ts", "test/integration/cockpit/*.real.test.ts"],
+    include: ["test/integration/contract/**/*.contract.test.ts", "test/integration/kernel/store/cockpit/*.real.test.ts"],
     environment: "node",
     reporters: ["default", "./test/support/summary-reporter.ts"],
     setupFiles: ["./test/support/no-keep-alive.ts"],

@@ -3,7 +3,7 @@ import { openServerPlatform } from "./server-d1";
 import type { SeededServer } from "./seeded-server";
 import { sessionCookieFor } from "./session";
 
-/** Helpers of the /book-ticket tests (test/integration/http/book-ticket*.test.ts). */
+/** Helpers of the /book-ticket tests (test/integration/features/tickets/book-ticket*.test.ts). */
 
 export const text = (html: string) =>
   html

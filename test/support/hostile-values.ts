@@ -2,7 +2,7 @@ import fc from "fast-check";
 
 /**
  * Hostile form values and route parameters for the property-based tests
- * (test/integration/http/hostile-input.test.ts): what an attacker, a broken client
+ * (test/integration/whole-site/hostile-input.test.ts): what an attacker, a broken client
  * or a confused person might send, as fast-check arbitraries.
  */
 

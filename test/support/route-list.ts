@@ -5,8 +5,8 @@ import { ID_SPACE, seedId } from "../../seed/ids";
 /**
  * Every route of the app (the route files app/routes.ts lists), as data,
  * with a concrete sample URL on the seeded demo. The access matrix
- * (test/integration/http/access-matrix.test.ts) and the all-pages checks (axe, 360 px)
- * are generated from it, and test/unit/route-list.test.ts fails when a route file in
+ * (test/integration/whole-site/access-matrix.test.ts) and the all-pages checks (axe, 360 px)
+ * are generated from it, and test/unit/tooling/route-list.test.ts fails when a route file in
  * app/routes.ts has no entry here (or an entry has no route), so a new route cannot be forgotten.
  *
  * API:

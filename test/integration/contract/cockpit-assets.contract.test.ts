@@ -18,7 +18,7 @@ import { imageStart, PDF, plainJpeg } from "../../support/upload-fixtures";
  * (`{path: "/storage/uploads/…", meta}`); a document is an asset referenced as Cockpit's file
  * field does ("storage/uploads/…"), and the store's documents.file reads it back through the
  * Worker. The Images binding is a stand-in here (it answers the first bytes of the format asked for): its own test is
- * test/integration/media/images-binding.test.ts.
+ * test/integration/kernel/media/images-binding.test.ts.
  */
 
 const images = {

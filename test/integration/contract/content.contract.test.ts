@@ -9,7 +9,7 @@ import { describeStore } from "../../support/store-adapters";
 /**
  * The content, documents and contact repositories, and the demo accounts' history, over
  * the same demo on both adapters: D1 seeded by the seed, the fake Cockpit filled with the
- * demo in Cockpit's shapes (seed/cockpit-demo.ts). (Seeding itself is D1's: test/integration/store/seed.test.ts.)
+ * demo in Cockpit's shapes (seed/cockpit-demo.ts). (Seeding itself is D1's: test/integration/tooling/seed.test.ts.)
  */
 const date = new Date("2026-11-21T12:00:00Z");
 

@@ -12,7 +12,7 @@ import { describeStore } from "../../support/store-adapters";
  * same demo: D1 seeded by the seed; the Cockpit holding the demo's records, whose
  * relative paths name files kept in the MEDIA bucket (as the demo served from a Cockpit
  * does; ADR 40). Fetching from the CMS host is the Cockpit adapter's own:
- * test/integration/cockpit/document-files.test.ts.
+ * test/integration/kernel/store/cockpit/document-files.test.ts.
  */
 const date = new Date("2026-11-21T12:00:00Z");
 const SEED_FILES = path.resolve(import.meta.dirname, "../../../seed/files");

@@ -7,7 +7,7 @@ import { describeStore, QUICK_CLAIM_PAUSE_MS, setTicketCreatedAt } from "../../s
  * The event payments report's port methods (listReportTitles, summarizeReport,
  * listReport) over a small fixture, the same on both adapters. markPaid and admit are
  * only setup here, so Cockpit's claim pause is short. (The D1 index behind these
- * queries: test/integration/store/report-indexes.test.ts.)
+ * queries: test/integration/kernel/store/report-indexes.test.ts.)
  */
 
 const everyBand: NewTicket["attendees"] = [

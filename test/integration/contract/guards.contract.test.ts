@@ -7,7 +7,7 @@ import { devEnv, sessionCookieFor } from "../../support/session";
 import { describeStore } from "../../support/store-adapters";
 
 /**
- * The auth guards (app/services/auth.server.ts) over each store: who a session names is
+ * The auth guards (app/kernel/auth/auth.server.ts) over each store: who a session names is
  * read through the port's members.getById, so the same sessions pass and fail on both.
  */
 async function request(path: string, userId?: string) {

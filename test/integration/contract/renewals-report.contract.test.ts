@@ -7,7 +7,7 @@ import { describeStore, QUICK_CLAIM_PAUSE_MS } from "../../support/store-adapter
 /**
  * The subscriptions report's port methods (listSettled, summarizeSettled) over a small
  * fixture, the same on both adapters. settle() is only setup here, so Cockpit's claim
- * pause is short. (The D1 index behind these queries: test/integration/store/report-indexes.test.ts.)
+ * pause is short. (The D1 index behind these queries: test/integration/kernel/store/report-indexes.test.ts.)
  */
 const at = (month: number, day: number, hour = 12) => Date.UTC(2026, month, day, hour) / 1000;
 

@@ -19,7 +19,7 @@ import { handleAssets, type FakeAsset } from "./assets";
  * a create fills every field it did not get; keys outside the schema are stored as sent),
  * empty objects stored and answered as `[]`, collections/remove (417 without a filter,
  * `{success, count}`), singletons/get, forms/submit and forms/export, with Cockpit's status
- * codes and small bodies. test/integration/cockpit/fake-matches-real.test.ts holds these to
+ * codes and small bodies. test/integration/kernel/store/cockpit/fake-matches-real.test.ts holds these to
  * the real Cockpit v1 (vendor/cockpit-v1) in `npm run test:cockpit-real`.
  *
  * Not modelled: `required`, url/email/password fields (the spec uses none), field defaults

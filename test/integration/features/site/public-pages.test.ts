@@ -1,0 +1,139 @@
+import { describe, expect, inject, it } from "vitest";
+import { formatNewsDate } from "~/kernel/dates/dates";
+import { buildDemo } from "../../../../seed/demo";
+import { sessionCookieFor, demoAccount } from "../../../support/session";
+
+const base = () => inject("baseURL");
+const demo = await buildDemo();
+const published = demo.news.filter((item) => item.published).sort((a, b) => b.createdAt - a.createdAt);
+const draft = demo.news.find((item) => !item.published)!;
+
+async function get(path: string, init: RequestInit = {}) {
+  const response = await fetch(`${base()}${path}`, { redirect: "manual", ...init });
+  return { response, html: await response.text() };
+}
+
+/** Text as React writes it into HTML. */
+const esc = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#x27;");
+const metaContent = (html: string, key: string) => new RegExp(`<meta (?:name|property)="${key}" content="([^"]*)"`).exec(html)?.[1];
+
+describe("home", () => {
+  it("shows the slider, the upcoming event, the video, the latest five news and the call-out", async () => {
+    const { response, html } = await get("/");
+    expect(response.status).toBe(200);
+    for (const slide of demo.slides) {
+      expect(html).toContain(esc(slide.title));
+      expect(html).toContain(slide.smallText);
+      expect(html).toContain(slide.bannerImage.path);
+    }
+    // Only the first slide shows before JavaScript runs (the infinite loop adds a copy of it).
+    const selected = [...html.matchAll(/<li class="slide selected[^"]*"[^>]*>([\s\S]*?)<\/li>/g)].map((m) => m[1]!);
+    expect(selected.length).toBeGreaterThan(0);
+    for (const slide of selected) expect(slide).toContain(demo.slides[0]!.title);
+    const event = demo.settings.upcomingEvent;
+    expect(html).toContain(esc(event.title));
+    expect(html).toContain("<strong>Members only.</strong>");
+    expect(html).toMatch(new RegExp(`<a class="button" href="${event.bookingLink}">${esc(event.buttonText)}</a>`));
+    expect(html).toContain(esc(event.videoTitle));
+    expect(html).toMatch(
+      /<video controls="" preload="metadata"[^>]*><source src="\/demo\/event\/highlights\.webm" type="video\/webm"\/>Your browser does not support the video tag\.<\/video>/,
+    );
+    const newsOnPage = published.filter((item) => html.includes(`href="/blog-details/${item.id}"`));
+    expect(newsOnPage.map((item) => item.title)).toEqual(published.slice(0, 5).map((item) => item.title));
+    expect(html).toContain('href="tel:+441614960000"');
+    expect(html).toContain('href="mailto:info@example.org"');
+    expect(html).toMatch(/<title>Home \| Manchester Mosaic Association<\/title>/);
+    expect(metaContent(html, "og:image")).toMatch(/^http:\/\/.+\/demo\/slides\/slide-1\.svg$/);
+  });
+
+  it("/home is the same page", async () => {
+    const { response, html } = await get("/home");
+    expect(response.status).toBe(200);
+    expect(html).toContain(demo.slides[0]!.title);
+  });
+});
+
+describe("about us and school", () => {
+  for (const [path, key, title] of [
+    ["/about", "aboutUs", "About Us"],
+    ["/school", "aboutSchool", "School"],
+  ] as const) {
+    it(`${path}: title, breadcrumbs, image, pre-title, descriptions and the video link`, async () => {
+      const page = demo.pages[key];
+      const { response, html } = await get(path);
+      expect(response.status).toBe(200);
+      expect(html).toContain(`<h1>${title}</h1>`);
+      expect(html).toMatch(/<nav aria-label="Breadcrumb"[^>]*><ol><li><a [^>]*href="\/home"[^>]*>Home<\/a><\/li>/);
+      expect(html).toContain(page.image!.path);
+      expect(html).toContain(`<p class="eyebrow">${page.preTitle}</p>`);
+      expect(html).toContain(esc(page.title));
+      expect(html).toContain(page.descriptionHtml);
+      expect(html).toContain(page.description2Html);
+      // Without JavaScript the play button is a plain link to the video.
+      expect(html).toContain(`href="https://www.youtube.com/watch?v=${page.youtubeVideoId}"`);
+      expect(metaContent(html, "description")).toBeTruthy();
+    });
+  }
+});
+
+describe("news", () => {
+  it("/blog lists every published item with image, title, excerpt and read-more link, newest first", async () => {
+    const { response, html } = await get("/blog");
+    expect(response.status).toBe(200);
+    const order = [...html.matchAll(/<h2><a [^>]*href="\/blog-details\/([0-9a-f]{24})"/g)].map((m) => m[1]);
+    expect(order).toEqual(published.map((item) => item.id));
+    expect(html.split(">Click here to read more...</a>").length - 1).toBe(published.length);
+    expect(html).not.toContain(esc(draft.title));
+    for (const item of published) expect(html).toContain(item.image!.path);
+  });
+
+  it("/blog-details/{id}: image, the spec's date, title, content, Back to /blog, and Open Graph", async () => {
+    const item = published[2]!;
+    const { response, html } = await get(`/blog-details/${item.id}`);
+    expect(response.status).toBe(200);
+    expect(html).toContain(`<h1>${esc(item.title)}</h1>`);
+    expect(html).toContain(`>${formatNewsDate(item.createdAt)}</time>`);
+    expect(html).toContain(item.contentHtml);
+    expect(html).toMatch(/<a [^>]*href="\/blog"[^>]*>Back<\/a>/);
+    expect(html).toMatch(/<a [^>]*href="\/blog"[^>]*>News<\/a>/);
+    expect(metaContent(html, "og:image")).toMatch(new RegExp(`^http://.+${item.image!.path.replace(/\./g, "\\.")}$`));
+    expect(metaContent(html, "og:type")).toBe("article");
+    expect(html).toMatch(new RegExp(`<title>${esc(item.title)} \\| Manchester Mosaic Association</title>`));
+  });
+
+  it("an unknown or unpublished id is the 404 page with status 404", async () => {
+    for (const id of ["ffffffffffffffffffffffff", draft.id, "not-an-id"]) {
+      const { response, html } = await get(`/blog-details/${id}`);
+      expect(response.status, id).toBe(404);
+      expect(html).toContain("Page not found");
+    }
+  });
+});
+
+describe("caching", () => {
+  it("a visitor's page may be cached briefly; a member's never", async () => {
+    const visitor = await get("/blog");
+    expect(visitor.response.headers.get("Cache-Control")).toBe("public, max-age=60, s-maxage=300, stale-while-revalidate=600");
+    expect(visitor.response.headers.get("Vary")).toContain("Cookie");
+    const member = await get("/blog", { headers: { Cookie: await sessionCookieFor(demoAccount("member").id) } });
+    expect(member.response.status).toBe(200);
+    expect(member.response.headers.get("Cache-Control")).toBe("private, no-store");
+  });
+
+  it("a visitor's page is rendered once and then answered from the page cache; nothing personal is", async () => {
+    await get("/office-bearers");
+    const again = await get("/office-bearers");
+    expect(again.response.headers.get("X-Page-Cache")).toBe("hit");
+    expect(again.html).toContain("<h1>");
+    const member = await get("/office-bearers", { headers: { Cookie: await sessionCookieFor(demoAccount("member").id) } });
+    expect(member.response.headers.get("X-Page-Cache")).toBeNull();
+    expect(member.html).toContain("My Account");
+    expect((await get("/office-bearers?utm=1")).response.headers.get("X-Page-Cache")).toBeNull();
+    for (let i = 0; i < 2; i += 1) expect((await get("/no-such-page")).response.headers.get("X-Page-Cache")).toBe("miss");
+  });
+
+  it("the 404 page is not cached as public", async () => {
+    const { response } = await get("/blog-details/ffffffffffffffffffffffff");
+    expect(response.headers.get("Cache-Control") ?? "").not.toContain("public");
+  });
+});
