@@ -15,7 +15,7 @@ import { createSwrCache, defaultCache, SwrMemory } from "./app/kernel/http/swr-c
 
 const serverBuild = build as unknown as ServerBuild;
 const handleRemixRequest = createRequestHandler(serverBuild);
-/** Visitors' pages kept by this isolate (see app/services/page-cache.server.ts). */
+/** Visitors' pages kept by this isolate (see app/kernel/http/page-cache.server.ts). */
 const pageMemory = new SwrMemory(100);
 
 const SORRY = "Sorry, something went wrong. Please try again later.";

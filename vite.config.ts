@@ -17,19 +17,19 @@ declare module "@remix-run/cloudflare" {
  * modules root itself imports, or every page would load them.
  */
 const SHELL_MODULES = [
-  "/app/components/use-hydrated.ts",
-  "/app/domain/association.ts",
-  "/app/domain/tel-href.ts",
-  "/app/components/layout/Breadcrumbs.tsx",
-  "/app/components/forms/keep-page-after-store-error.ts",
+  "/app/kernel/layout/use-hydrated.ts",
+  "/app/kernel/layout/association.ts",
+  "/app/kernel/layout/tel-href.ts",
+  "/app/kernel/layout/Breadcrumbs.tsx",
+  "/app/kernel/forms/keep-page-after-store-error.ts",
 ];
 
 /**
- * The form family (app/components/forms: Field, FormMessage, SubmitButton, useFormReply)
+ * The form family (app/kernel/forms: Field, FormMessage, SubmitButton, useFormReply)
  * travels as one chunk: every public form page loads all of it anyway, and one file costs
  * less than two (docs/decisions/0028).
  */
-const FORM_FAMILY = "/app/components/forms/";
+const FORM_FAMILY = "/app/kernel/forms/";
 const FORM_FAMILY_FILES = ["Field.tsx", "FormMessage.tsx", "SubmitButton.tsx", "reply.ts", "use-form-reply.ts", "index.ts"];
 
 const chunkOf = (id: string) => {

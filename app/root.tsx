@@ -21,7 +21,7 @@ export const links: LinksFunction = () => [
 
 export const meta: MetaFunction<typeof loader> = ({ data, error }) => {
   if (error) {
-    // The same "Page | Association name" as pageTitle (app/domain/private-page-meta.ts), written out: the
+    // The same "Page | Association name" as pageTitle (app/kernel/layout/private-page-meta.ts), written out: the
     // root's chunk is on every public page, whose JavaScript must not grow.
     return [{ title: `${statusTitle(error)} | ${ASSOCIATION.name}` }];
   }

@@ -40,7 +40,7 @@ function verdict(applies: boolean, passes: boolean): Verdict {
   return passes ? "PASS" : "FAIL";
 }
 
-/** The home page is at / and, as the spec's own address, /home (app/routes/home.tsx). */
+/** The home page is at / and, as the spec's own address, /home (app/features/site/routes/home-alias.tsx). */
 export function jsBudgetFor(path: string): number {
   return path === "/" || path === "/home" ? BUDGETS.homeJsGzipBytes : BUDGETS.jsGzipBytes;
 }

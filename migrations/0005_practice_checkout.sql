@@ -1,6 +1,6 @@
 -- The practice checkout (the embedded default when STRIPE_SECRET_KEY is unset; refused in
 -- production): the local stand-in for Stripe's Checkout Sessions, one row per session,
--- read back by the same settlement code through app/services/checkout/gateway.ts.
+-- read back by the same settlement code through app/features/payments/checkout/gateway.ts.
 -- Ids look like Stripe's ("cs_practice_" + 24 hex), money in pence, times in Unix seconds.
 -- A session is open until it is paid (complete, paid), cancelled or past expires_at
 -- (expired, unpaid); only an open session ever changes.

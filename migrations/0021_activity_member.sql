@@ -10,7 +10,7 @@ CREATE INDEX activity_subject ON activity (subject_id);
 
 -- Entries written before: about a member (subject), one of their tickets or payments, or a
 -- message they sent signed in. On the Cockpit store those records are in Cockpit, not here;
--- its older entries are found by their subject's id (app/domain/erasure.ts).
+-- its older entries are found by their subject's id (app/features/data-rights/erasure.ts).
 UPDATE activity SET member_id = subject_id
 WHERE member_id IS NULL AND subject_id IN (SELECT id FROM members);
 UPDATE activity SET member_id = (SELECT t.user_id FROM tickets t WHERE t.id = activity.subject_id)

@@ -7,7 +7,7 @@ import { ROOT } from "./lib";
 
 /**
  * npm run test:cockpit-real: the store contract suite (test/integration/contract) and the
- * fake-versus-real checks (test/integration/cockpit/*.real.test.ts) against a real Cockpit v1,
+ * fake-versus-real checks (test/integration/kernel/store/cockpit/*.real.test.ts) against a real Cockpit v1,
  * served by PHP from vendor/cockpit-v1 (ADR 32). Installs one template data directory in a
  * temporary directory, lets every test block serve a copy of its own on a free port, and stops
  * every server and removes the directory at the end, after a failure and on ctrl-C too. Without

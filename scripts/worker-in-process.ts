@@ -10,7 +10,7 @@ import { bindingsOnOwnProxy } from "./own-proxy";
  * The tests' servers: the built worker, bundled ONCE per run by wrangler (the same bundle
  * `wrangler deploy` uploads), served by Miniflare (workerd) started from this process.
  * `wrangler dev` bundles the worker again and runs a Node proxy in front of workerd for
- * every server; the tests need neither (test/integration/http/error-page.test.ts keeps one
+ * every server; the tests need neither (test/integration/kernel/layout/error-page.test.ts keeps one
  * server on `wrangler dev`, which npm start uses). See docs/decisions/0030-test-run-shape.md.
  */
 export const WORKER_BUNDLE = path.join(ROOT, "build", "test-worker", "server.js");

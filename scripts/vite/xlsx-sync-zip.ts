@@ -10,7 +10,7 @@ const VIRTUAL = "\0xlsx-sync-zip";
  * result, wrapped in the promise the library expects (ADR 48). The server build leaves
  * packages to wrangler's bundler, which runs no Vite plugin, so the library is bundled by
  * Vite here (`noExternal`) for the redirect to apply. The large-export test in
- * test/integration/http/xlsx-exports.test.ts fails if a library update bypasses it.
+ * test/integration/features/office/xlsx-exports.test.ts fails if a library update bypasses it.
  */
 export function xlsxSyncZip(): Plugin {
   return {

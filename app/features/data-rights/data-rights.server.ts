@@ -8,7 +8,7 @@ import type { Store } from "~/kernel/store/port";
 /**
  * Members' data rights (issue 19, part G, ADR 0056): the I/O of "Download my data" and of
  * the accountant's "Erase". The rules (what is left out, what is erased) are in
- * domain/my-data.ts and domain/erasure.ts; the routes guard and answer.
+ * features/data-rights/my-data.ts and features/data-rights/erasure.ts; the routes guard and answer.
  */
 
 /** Everything held about the member, from every store. */
@@ -38,7 +38,7 @@ export function myDataDownload(data: MyData, now = new Date()): Response {
 export type ErasureOutcome = { ok: true; pseudonym: string } | { ok: false; message: string };
 
 /**
- * Erases a member (see domain/erasure.ts). The copies elsewhere go first and the member's
+ * Erases a member (see features/data-rights/erasure.ts). The copies elsewhere go first and the member's
  * record last: each step can run again, so if one fails, erasing again finishes the job,
  * while an erased record would refuse a second go.
  */

@@ -123,7 +123,7 @@ export function erasedActivityValue(value: JsonValue): JsonValue {
   return ERASED_VALUE;
 }
 
-/** The labels a correction logs the member's name and e-mail by (domain/member-correction.ts): names she had before. */
+/** The labels a correction logs the member's name and e-mail by (features/office/member-correction.ts): names she had before. */
 const NAME_LABELS = ["Full name", "E-mail"];
 
 export interface ActivityErasure {

@@ -7,7 +7,7 @@ import { eventYear } from "~/features/tickets/ticket-rules";
 /**
  * The door (/scan-qr-code, spec 2 §2 "QR scan"): the ticket card a steward sees and
  * which people a SAVE admits. Pure; the lookup and the atomic admission are in
- * app/services/door.server.ts.
+ * app/features/door/door.server.ts.
  */
 
 /** The door's route. */

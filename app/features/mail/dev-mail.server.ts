@@ -3,7 +3,7 @@ import type { AppLoadContext } from "@remix-run/cloudflare";
 /**
  * The outbox reader (/dev/mail) is for local machines: it shows every e-mail the site
  * "sent", reset links included, to whoever asks, so production answers 404 (and a
- * production Worker cannot run without Resend anyway: app/services/env.server.ts).
+ * production Worker cannot run without Resend anyway: app/kernel/http/env.server.ts).
  * Accountants read the same outbox, signed in, at /accounts/emails.
  */
 export function refuseOutsideDevelopment(context: AppLoadContext): void {

@@ -7,7 +7,7 @@ import type { Store } from "~/kernel/store/port";
  * What the outbox pages show, read on the server: the accountants' /accounts/emails and
  * the development /dev/mail read through the same two functions (the routes differ
  * only in their guard and their link prefix) and the same components
- * (app/components/outbox/). A missing e-mail is null: the route answers 404.
+ * (app/features/mail/components/). A missing e-mail is null: the route answers 404.
  */
 
 /** The accountants' outbox pages are personal: never cached, never indexed. */

@@ -47,7 +47,7 @@ export type RequestEmailChangeResult =
 
 /**
  * Checks the current password and the new address, then e-mails the link (new address) and
- * the notice (old address), within the limits of app/domain/rate-limits.ts: past them the
+ * the notice (old address), within the limits of app/kernel/http/rate-limits.ts: past them the
  * answer is the same and nothing is sent.
  */
 export async function requestEmailChange(context: AppLoadContext, member: Member, input: ChangeEmailInput, siteUrl: string): Promise<RequestEmailChangeResult> {

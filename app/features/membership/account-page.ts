@@ -3,7 +3,7 @@ import type { Membership, TransactionStatus } from "~/kernel/store/records";
 
 /**
  * What /mem-account shows: display values only, built by loadAccountPage
- * (app/services/account.server.ts) and drawn by app/components/account/AccountSections.tsx.
+ * (app/features/membership/account.server.ts) and drawn by app/features/membership/components/AccountSections.tsx.
  */
 export interface AccountPage {
   details: {

@@ -5,7 +5,7 @@ import { resetPasswordSchema } from "~/features/sign-in/password-reset";
 /**
  * A member's own account (issue 19): changing their password and their e-mail address.
  * The forms' schemas and the texts the pages show; the new-password rule is the reset
- * form's own (app/domain/password-reset.ts), so the two can never drift apart. Server-only (zod).
+ * form's own (app/features/sign-in/password-reset.ts), so the two can never drift apart. Server-only (zod).
  */
 
 export const WRONG_CURRENT_PASSWORD_MESSAGE = "That is not your current password.";
@@ -61,7 +61,7 @@ export type ChangeEmailInput = z.output<typeof changeEmailSchema>;
 /** What the confirmation link carries: whose account, the address it had when the link was sent, the new one. */
 export interface EmailChangeClaim {
   memberId: string;
-  /** A short digest of the address the account had then (app/services/account-email.server.ts). */
+  /** A short digest of the address the account had then (app/features/membership/account-email.server.ts). */
   fromDigest: string;
   nonce: string;
   to: string;

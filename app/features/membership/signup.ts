@@ -6,7 +6,7 @@ import { PASSWORD_MAX, PASSWORD_MIN, SIGNUP_MESSAGES as M } from "./signup-form"
  * The sign-up form (spec §5, Signup): the member details (member-details.ts, with the
  * child photo consents required for every Family), the account (e-mail, password and its
  * confirmation) and the four consents every applicant gives. The server's action and the
- * browser's lazily loaded check (app/components/forms/signup-check.ts) both parse with
+ * browser's lazily loaded check (app/features/membership/components/signup-check.ts) both parse with
  * `signupSchema` through conform's parseWithZod, so both give the same messages.
  */
 

@@ -5,7 +5,7 @@ import type { Member, NewMember } from "~/kernel/store/records";
  * `npm run admin:create`: the first accountant of a fresh database (issue 18). The rules,
  * pure: what the command line may say, and what to do with the member the e-mail already
  * names. The person sets their own password through a one-time reset link
- * (/reset-account-password/{id}/{key}, app/domain/password-reset.ts), so no password is
+ * (/reset-account-password/{id}/{key}, app/features/sign-in/password-reset.ts), so no password is
  * ever typed on a command line or printed.
  */
 

@@ -1,4 +1,4 @@
-/** Money is kept in pence (app/domain/records.ts) and shown in pounds. */
+/** Money is kept in pence (app/kernel/store/records.ts) and shown in pounds. */
 const POUNDS = new Intl.NumberFormat("en-GB", { style: "currency", currency: "GBP", minimumFractionDigits: 2 });
 
 /** 2000 → "£20.00"; a missing or broken amount shows as £0.00 rather than "£NaN". */

@@ -30,7 +30,7 @@ export function successPath(purpose: PaymentPurpose, transactionId: string, memb
 
 /**
  * What a checkout charges: a membership Charge (one line, its price id × qty), or a
- * ticket with its own lines (ticketPrice in app/domain/ticket-rules.ts). The lines must
+ * ticket with its own lines (ticketPrice in app/features/tickets/ticket-rules.ts). The lines must
  * add up to unitAmount × qty: settlement compares the paid total with it.
  */
 export type CheckoutCharge = Pick<Charge, "title" | "priceRef" | "unitAmount" | "qty"> & {

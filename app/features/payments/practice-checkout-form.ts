@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-/** What the practice checkout's buttons say (app/routes/practice-checkout.$id.tsx). */
+/** What the practice checkout's buttons say (app/features/payments/routes/practice-checkout.tsx). */
 export const PRACTICE_MESSAGES = {
   badReturn: "This checkout cannot go on: its return address is not on this site. Nothing was paid.",
   badIntent: "Please press Pay or Cancel.",

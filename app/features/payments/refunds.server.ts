@@ -41,7 +41,7 @@ export interface RefundPage {
   /** The form's amount: what is left, in pounds ("20.00"). */
   remainingPounds: string;
   card: boolean;
-  /** Said instead of the card sentence when the refund is by record only (domain/refunds.ts recordOnlyNote). */
+  /** Said instead of the card sentence when the refund is by record only (features/payments/refunds.ts recordOnlyNote). */
   recordOnlyNote: string;
   /** A fresh refund id for the form: posting it twice is one refund. */
   refundId: string;

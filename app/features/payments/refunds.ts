@@ -5,7 +5,7 @@ import type { Id, Member, MemberPatch, PaymentMethod, PaymentType, Pence, Transa
 /**
  * Refunds (issue 19, ADR 0055): the rules, pure. A refund gives back part or all of what a
  * paid transaction took; the refunds of a transaction never add up to more than it took.
- * The store keeps them (migration 0018); app/services/refunds.server.ts does the I/O.
+ * The store keeps them (migration 0018); app/features/payments/refunds.server.ts does the I/O.
  */
 
 export type RefundMethod = "card" | "record";

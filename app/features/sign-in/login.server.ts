@@ -50,7 +50,7 @@ export async function signIn(context: AppLoadContext, { email, password }: Login
 }
 
 /**
- * The counters this attempt answers to (app/domain/rate-limits.ts): a browser that signed
+ * The counters this attempt answers to (app/kernel/http/rate-limits.ts): a browser that signed
  * in to this account before, its own failures only; any other, the e-mail at this address,
  * the address, and the e-mail from unknown browsers. Pure; exported for the unit tests.
  */

@@ -16,7 +16,7 @@ export { FORGOT_RATE_RULES };
 
 /**
  * Forgot password and reset password (spec §2, §4; ARCHITECTURE.md points 5 and 9).
- * 'Email not found!' stays (the spec asks for it), behind the limits of app/domain/rate-limits.ts.
+ * 'Email not found!' stays (the spec asks for it), behind the limits of app/kernel/http/rate-limits.ts.
  */
 
 const nowSeconds = () => Date.now() / 1000;
@@ -39,7 +39,7 @@ async function sendQuietly(context: AppLoadContext, send: () => Promise<unknown>
 
 /**
  * E-mails the member a reset link: their still-valid key again, or a fresh one (valid for
- * an hour). The limits (app/domain/rate-limits.ts) never stop the owner: their known
+ * an hour). The limits (app/kernel/http/rate-limits.ts) never stop the owner: their known
  * browser skips them; elsewhere the per-address limit answers 429 before anything else is
  * counted, and the per-e-mail cap on re-sends only decides whether one more copy of a
  * link the member already has is sent: the page answers the same either way.

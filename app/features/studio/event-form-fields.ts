@@ -57,7 +57,7 @@ export const TICKET_PRICE_FIELDS: readonly TicketPriceField[] = [
   { price: "familyPrice", priceId: "familyPriceId", label: "Other: Family membership" },
 ];
 
-/** The prices each ticket type charges (domain/ticket-rules.ts ticketPrice): only these are required. */
+/** The prices each ticket type charges (features/tickets/ticket-rules.ts ticketPrice): only these are required. */
 export const PRICES_USED: Readonly<Record<TicketType, ReadonlyArray<TicketPriceField["price"]>>> = {
   Christmas: ["christmasAdultPrice", "christmasAbove13Price", "christmasKidsPrice"],
   Individual: ["singlePrice"],

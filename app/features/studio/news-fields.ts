@@ -4,7 +4,7 @@ import type { NewsItem, UnixSeconds } from "~/kernel/store/records";
 /**
  * The studio's news item as the form shows it (issue 18): limits, the date as a calendar
  * day, the image as a path. Pure and free of zod, so the studio's pages can use it in the
- * browser without downloading the form schema (app/domain/news-form.ts, actions only).
+ * browser without downloading the form schema (app/features/studio/news-form.ts, actions only).
  */
 
 export const NEWS_LIMITS = { title: 200, image: 500, excerpt: 2_000, content: 200_000 } as const;

@@ -27,7 +27,7 @@ const requiredText = (max: number, message: string) =>
     .min(1, { error: message, abort: true })
     .max(max, { error: `At most ${max} characters` });
 
-/** A person of the team; their photo is the form's PhotoInput, read apart (app/services/studio-photo-field.server.ts). */
+/** A person of the team; their photo is the form's PhotoInput, read apart (app/features/studio/studio-photo-field.server.ts). */
 export const officeBearerSchema = z.object({
   name: requiredText(BEARER_LIMITS.name, OFFICE_BEARER_MESSAGES.name),
   role: requiredText(BEARER_LIMITS.role, OFFICE_BEARER_MESSAGES.role),

@@ -2,7 +2,7 @@ import { z } from "zod";
 
 /**
  * Members' documents in the studio (/studio/documents): a title, and a file checked by
- * checkUpload(bytes, "document") before it is stored (app/domain/uploads). Pure.
+ * checkUpload(bytes, "document") before it is stored (app/kernel/media/uploads). Pure.
  */
 
 import { DOCUMENT_TITLE_MAX } from "./studio-documents-fields";

@@ -18,7 +18,7 @@ export { eventFormSchema } from "./event-form";
 
 export const EVENT_IMAGE_FIELD = "image";
 
-/** The form `role` sees: an accountant's has the prices too (domain/event-field-access.ts). */
+/** The form `role` sees: an accountant's has the prices too (features/studio/event-field-access.ts). */
 export async function loadEventForm(context: AppLoadContext, role: Role): Promise<{ values: Record<string, string>; image: MediaRef | null; prices: boolean }> {
   const settings = await context.store.content.getSiteSettings();
   return { values: eventFormValuesFor(role, eventFormValues(settings)), image: settings.upcomingEvent.image, prices: maySetEventMoney(role) };

@@ -11,7 +11,7 @@ import { sanitizeRichText } from "~/kernel/store/content/sanitize.server";
 /**
  * The studio's Site settings: read from the store itself (never the visitors' cached copy,
  * so the form shows what is saved), saved back whole with every setting this screen does
- * not edit kept as it was. Each role sees and sets its own fields (domain/settings-field-access.ts).
+ * not edit kept as it was. Each role sees and sets its own fields (features/studio/settings-field-access.ts).
  */
 
 export async function loadSettingsForm(context: AppLoadContext, role: Role): Promise<{ values: Record<string, string>; fields: SettingsFieldName[] }> {

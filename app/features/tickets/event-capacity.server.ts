@@ -3,7 +3,7 @@ import { EVENT_FULL_MESSAGE, capacityRefusal, heldSince, placesShown, type Place
 import type { UnixSeconds } from "~/kernel/store/records";
 
 /**
- * The upcoming event's capacity against the store (domain/event-capacity.ts, ADR 43): the
+ * The upcoming event's capacity against the store (features/tickets/event-capacity.ts, ADR 43): the
  * booking page's "N places left" and the booking's refusal of a party that does not fit.
  */
 

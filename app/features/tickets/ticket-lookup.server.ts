@@ -30,7 +30,7 @@ export async function findTicketForDoor(context: LookupContext, input: unknown):
 const MAX_CODE_ATTEMPTS = 5;
 
 /**
- * Creates a ticket with a fresh random code (app/domain/ticket-code.ts), drawing again
+ * Creates a ticket with a fresh random code (app/features/tickets/ticket-code.ts), drawing again
  * if the code is already taken (tickets.code is UNIQUE on D1; Cockpit's adapter checks as
  * far as its API allows and throws DuplicateTicketCodeError), like member numbers do.
  * For the booking flow: it never reuses a caller's code.

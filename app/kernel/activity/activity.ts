@@ -6,7 +6,7 @@ import { PEOPLE_ACTIVITY_KINDS, peopleActivitySentence, type PeopleActivityEvent
 
 /**
  * The activity log (/accounts/activity): who changed what, and when, in the back office.
- * An entry is written after the change succeeded (app/services/activity.server.ts) and is
+ * An entry is written after the change succeeded (app/kernel/activity/activity.server.ts) and is
  * never changed afterwards; its sentence is made here when it is recorded and kept with
  * it, so the log reads the same even if a member is renamed later. Pure, so every
  * sentence is unit-tested.
@@ -80,7 +80,7 @@ export interface ActivityEntry {
    * The member the entry is about, whatever its subject: the member, a ticket's holder, a
    * payment's payer, a message's signed-in sender (docs/security.md, "Whose is this record").
    * Null when it is about no member (a setting, a news item), and on entries written before
-   * it was kept: those are found by their subject's id (app/domain/erasure.ts).
+   * it was kept: those are found by their subject's id (app/features/data-rights/erasure.ts).
    */
   memberId: Id | null;
   /** Before and after, where the change has them (a setting's value, a member's role). */
@@ -130,7 +130,7 @@ export type ActivityEvent =
   | { kind: "own-password-changed" | "own-email-changed"; member: ActivityMember }
   // The daily scheduled run (issue 19): what it did, in counts (`stage`: "1 September", when reminders went)
   | { kind: "scheduled-run"; stage: string | null; reminded: number; expired: number; removed: number }
-  // Members' data rights (issue 19, part G): `pseudonym` is domain/erasure.ts erasedName
+  // Members' data rights (issue 19, part G): `pseudonym` is features/data-rights/erasure.ts erasedName
   | { kind: "member-erased"; memberId: Id; pseudonym: string }
   | { kind: "records-past-retention-deleted"; emails: number; messages: number }
   // Offline payments and tickets at the desk (issue 19, part O): `payment` says what, how and how much

@@ -4,7 +4,7 @@ import { canEditWebsite, type Member } from "../store/records";
  * What the server knows of a signed, unexpired session cookie once it has read its records
  * (ADR 7): when it signed in, whether it was signed out (revoked), and its account as it is
  * now (null when there is none). The rules below decide from it; reading it is the auth
- * service's (app/services/auth.server.ts). Pure.
+ * service's (app/kernel/auth/auth.server.ts). Pure.
  */
 export interface SessionStanding {
   /** Unix seconds (with milliseconds) of the sign-in. */

@@ -13,7 +13,7 @@ export const PHOTO_ACCEPT = "image/jpeg,image/png,image/webp,image/gif";
  * A photo field for studio forms: a plain file input, so it works without JavaScript in a
  * multipart form (`<Form method="post" encType="multipart/form-data">`). When editing, the
  * current photo is shown with a "Remove" checkbox (`<name>-remove`). The server reads the
- * files with storeUploadedPhotos (app/services/photo-uploads.server.ts).
+ * files with storeUploadedPhotos (app/features/studio/photo-uploads.server.ts).
  */
 export function PhotoInput({
   id,

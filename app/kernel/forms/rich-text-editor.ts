@@ -7,7 +7,7 @@ import StarterKit from "@tiptap/starter-kit";
  * field's textarea: every change is written back to the textarea, which stays the form's
  * control (hidden), so the form posts the same field with or without JavaScript.
  *
- * Only what the CMS allow-list keeps (app/services/content/sanitize.server.ts) can be made:
+ * Only what the CMS allow-list keeps (app/kernel/store/content/sanitize.server.ts) can be made:
  * headings 2 and 3, bold, italic, underline, strike, lists, quotes, rules and links to web
  * pages, e-mail and phone; no code blocks (the site would drop them). So what the editor
  * shows is what the site shows after sanitizing.
@@ -19,7 +19,7 @@ export function createRichTextEditor(options: { textarea: HTMLTextAreaElement; h
     element: host,
     content: textarea.value,
     // The site's CSP allows no <style> element (style-src 'self'): the few rules Tiptap would
-    // inject are in app/styles/rich-text-field.css.
+    // inject are in app/kernel/forms/rich-text-field.css.
     injectCSS: false,
     extensions: [
       StarterKit.configure({

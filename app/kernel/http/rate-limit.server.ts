@@ -3,7 +3,7 @@
  * atomic upsert that either starts a new window or counts on in the current one and
  * returns the count, so concurrent requests on any isolate never lose a hit. The
  * table lives in D1 whatever the content store is (like the outbox); the rules
- * themselves are one table in app/domain/rate-limits.ts.
+ * themselves are one table in app/kernel/http/rate-limits.ts.
  */
 
 import { secondsUntilAllowed, type FailureRule } from "./growing-delay";

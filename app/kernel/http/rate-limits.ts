@@ -1,8 +1,8 @@
 /**
  * Every abuse limit of the site, in one table (ARCHITECTURE.md point 9): what is
  * counted, per what, and over how long. Two kinds: RateRule (at most N per window) and,
- * for sign-in, FailureRule (failures only, with a wait that grows: app/domain/growing-delay.ts). The counters live in D1
- * (app/services/rate-limit.server.ts); the services name the row they apply.
+ * for sign-in, FailureRule (failures only, with a wait that grows: app/kernel/http/growing-delay.ts). The counters live in D1
+ * (app/kernel/http/rate-limit.server.ts); the services name the row they apply.
  */
 
 import type { FailureRule } from "./growing-delay";
@@ -56,7 +56,7 @@ export const SIGN_IN_FAILURE_RULES = {
 /**
  * Forgot password: 'Email not found!' tells anyone whether an address belongs to a
  * member (the spec asks for it), so harvesting addresses is kept slow per address. A
- * member's still-valid key is sent again rather than replaced (app/domain/password-reset.ts),
+ * member's still-valid key is sent again rather than replaced (app/features/sign-in/password-reset.ts),
  * and only those re-sends are capped per e-mail: past the cap the page answers the same
  * and sends nothing, since every e-mail already sent carries that same working link. A
  * fresh key is always sent. The owner's known browser (device cookie) skips both limits.

@@ -49,9 +49,9 @@ export const WEBHOOK_BODY_LIMIT_BYTES = 1024 * 1024;
  * 40 MB a request, so one photo of 25 MB (or a 30 MB one, answered 413 by the route with the
  * photo's own message) or several phone photos fit, well under a Worker's 100 MB request limit
  * and its 128 MB of memory (the body is held twice while it is checked and read). The route
- * checks each file's own limit (app/domain/uploads). Only for a request whose session is live
+ * checks each file's own limit (app/kernel/media/uploads). Only for a request whose session is live
  * and may upload, an editor's or an accountant's (server.ts decides, `uploads`, with
- * hasUploadAllowance in app/domain/session-standing.ts): anyone else's multipart post gets the
+ * hasUploadAllowance in app/kernel/auth/session-standing.ts): anyone else's multipart post gets the
  * form limit, so a signed cookie alone (a signed-out, erased or plain member's) cannot make the
  * Worker hold 40 MB.
  */

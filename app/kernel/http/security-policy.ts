@@ -1,7 +1,7 @@
 /**
  * The browser-side rules every page is sent with (docs/decisions/0024): what a page may
  * load and run (Content-Security-Policy) and which powerful features it may ask for
- * (Permissions-Policy). Pure: the Worker (app/services/security-headers.server.ts)
+ * (Permissions-Policy). Pure: the Worker (app/kernel/http/security-headers.server.ts)
  * supplies the hashes of the page's own inline scripts and the configured origins.
  */
 
@@ -13,7 +13,7 @@ const EMAIL_PREVIEW_PATHS = [/^\/dev\/mail\/[^/]+\/?$/, /^\/accounts\/emails\/[^
 
 /** Stripe's hosted checkout: a payment form's POST answers with a redirect there, which Chrome checks against form-action. */
 export const STRIPE_CHECKOUT_ORIGIN = "https://checkout.stripe.com";
-/** The about/school pages play videos in the privacy-enhanced player (app/domain/youtube.ts). */
+/** The about/school pages play videos in the privacy-enhanced player (app/features/site/youtube.ts). */
 export const YOUTUBE_EMBED_ORIGIN = "https://www.youtube-nocookie.com";
 
 export interface PolicyInput {
@@ -46,7 +46,7 @@ export function contentSecurityPolicy({ path, scriptHashes, mediaOrigins, checko
     ["script-src", "'self'", ...scriptHashes.map((hash) => `'${hash}'`), ...(scanner ? ["'wasm-unsafe-eval'"] : [])],
     ["style-src", "'self'"],
     ["style-src-attr", "'unsafe-inline'"],
-    // data: only where an e-mail's inline QR PNG is previewed (app/services/email.server.ts).
+    // data: only where an e-mail's inline QR PNG is previewed (app/features/mail/email.server.ts).
     ["img-src", ...media, ...(isEmailPreviewPath(path) ? ["data:"] : [])],
     ["media-src", ...media],
     ["font-src", "'self'"],

@@ -1,6 +1,6 @@
 /**
  * HTML from the content service. Only ever pass `*Html` fields read through
- * `context.content`, which sanitizes them (app/services/content/sanitize.server.ts).
+ * `context.content`, which sanitizes them (app/kernel/store/content/sanitize.server.ts).
  */
 export function RichText({ html, className }: { html: string; className?: string }) {
   if (!html) return null;

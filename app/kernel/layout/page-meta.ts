@@ -3,7 +3,7 @@ import { ASSOCIATION } from "./association";
 /**
  * The title, description and Open Graph tags of a public page. Its <title> is "Page |
  * Association name", like every page's (private-page-meta.ts; checked for each page by
- * test/integration/http/page-titles.test.ts); written out here so that this chunk, on
+ * test/integration/whole-site/page-titles.test.ts); written out here so that this chunk, on
  * every public page, does not grow.
  */
 export function pageMeta(title: string, description: string, extra: { image?: string | null; type?: string } = {}) {

@@ -1,6 +1,6 @@
 import { ASSOCIATION } from "./association";
 
-/** Every page's <title>: "Page | Association name" (test/integration/http/page-titles.test.ts checks each page). */
+/** Every page's <title>: "Page | Association name" (test/integration/whole-site/page-titles.test.ts checks each page). */
 export function pageTitle(title: string): string {
   return `${title} | ${ASSOCIATION.name}`;
 }

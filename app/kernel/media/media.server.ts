@@ -4,7 +4,7 @@ import { MEDIA_FOLDERS } from "./uploads/media-key";
 
 /**
  * Files in the MEDIA bucket (R2; locally wrangler's R2 under .wrangler/state): uploads that
- * passed checkUpload (app/domain/uploads), and the members' documents. Plain results: the
+ * passed checkUpload (app/kernel/media/uploads), and the members' documents. Plain results: the
  * routes make the Responses (and the guards decide who may read what; nothing here is public).
  */
 

@@ -43,7 +43,7 @@ import type { PaymentMethod } from "./records";
  * Methods are shaped by what the screens ask (the spec's filters and sorts), so
  * each maps to one query on D1 and to one `collections/get` call on Cockpit.
  *
- * Listings page in one vocabulary, `PageRequest` (app/domain/paging.ts): a 0-based
+ * Listings page in one vocabulary, `PageRequest` (app/kernel/store/paging.ts): a 0-based
  * `page` of `pageSize` rows (1–500, clamped by every adapter with `pageWindow`);
  * without `pageSize`, every row (the CSV exports).
  */
@@ -263,7 +263,7 @@ export interface TransactionsRepository {
    * to the member as one step: D1 runs both in one batch, so a crash cannot leave a settled
    * transaction with an unchanged member; Cockpit writes one after the other (ADR 21).
    * Returns true only for the one call that made the change. Refused (false, nothing
-   * written) when the member already has the change (domain/member-settlement.ts): one
+   * written) when the member already has the change (features/payments/member-settlement.ts): one
    * transaction settles a year, a registration or an upgrade.
    */
   settlePaid(id: Id, at: UnixSeconds, change: { memberId: Id; settlement: MemberSettlement } | null): Promise<boolean>;
@@ -303,7 +303,7 @@ export interface TicketsRepository {
   getByCode(code: string): Promise<Ticket | null>;
   /**
    * Paid with someone on it still to be admitted, newest first (My Tickets): a household's
-   * ticket stays until the last of them is in (domain/my-tickets.ts someoneStillToCome).
+   * ticket stays until the last of them is in (features/tickets/my-tickets.ts someoneStillToCome).
    */
   listOpenByUser(userId: Id): Promise<Ticket[]>;
   /** Every ticket of a member, paid or not, newest first (booking: a paid one for the event, an unpaid one to reuse). */
@@ -322,7 +322,7 @@ export interface TicketsRepository {
   /** The same tickets with their attendees, newest first. */
   listReport(query: TicketReportQuery & PageRequest): Promise<Page<Ticket>>;
 
-  // Upcoming event: capacity (issue 18; domain/event-capacity.ts, ADR 43)
+  // Upcoming event: capacity (issue 18; features/tickets/event-capacity.ts, ADR 43)
   /**
    * How many people hold a place at the event (its title and year): the attendees of its
    * paid tickets, and of its unpaid ones made at or after `heldSince` (their checkout may
@@ -376,7 +376,7 @@ export interface OutboxRepository {
   list(query?: PageRequest): Promise<Page<OutboxEmail>>;
 }
 
-/** The activity log (domain/activity.ts): entries are added, never changed. */
+/** The activity log (kernel/activity/activity.ts): entries are added, never changed. */
 export interface ActivityRepository {
   /** Keeps one entry; returns it with its id. */
   record(entry: NewActivityEntry): Promise<ActivityEntry>;
@@ -419,13 +419,13 @@ export interface PersonalDataRepository {
    * The member's transactions and tickets keep their amounts, dates, types, methods and ids, but
    * their copies of the name and e-mail (and an upgrade's family details, and the ticket's
    * attendees' names) become `as`, and an offline payment's reference becomes
-   * domain/erasure.ts ERASED_VALUE. How many records changed.
+   * features/data-rights/erasure.ts ERASED_VALUE. How many records changed.
    */
   pseudonymisePayments(userId: Id, as: { name: string; email: string }): Promise<number>;
   /**
    * Activity entries about (subject) or by (actor) any of `ids` (the member, their contact
    * messages, payments and tickets: a refund's entry is about the payment and names the
-   * payer) are rewritten as domain/erasure.ts erasedActivity says: every one of `names` in
+   * payer) are rewritten as features/data-rights/erasure.ts erasedActivity says: every one of `names` in
    * their texts becomes `pseudonym`, and the entries about them lose their before and after
    * values. Found by those ids, never by searching the texts. How many entries changed.
    */

@@ -41,7 +41,7 @@ export const siteSettingsSchema = z.object({
     /** 24-hour "HH:MM", or "" when not set. */
     startTime: z.union([z.literal(""), z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/)]).default(""),
     venue: z.string().default(""),
-    /** People the event takes (every attendee of a ticket is one); 0: no limit (domain/event-capacity.ts). */
+    /** People the event takes (every attendee of a ticket is one); 0: no limit (features/tickets/event-capacity.ts). */
     capacity: z.number().int().min(0).default(0),
   }),
   latestOfficeBearersTitle: z.string(),
@@ -80,7 +80,7 @@ export const siteSettingsSchema = z.object({
     christmasKidsPriceId: priceId,
   }),
   // Automatic work (issue 19, cron part): the dates the daily run sends the renewal reminder
-  // to members not yet renewed, as "MM-DD" in date order (domain/renewal-reminder-stages.ts).
+  // to members not yet renewed, as "MM-DD" in date order (features/membership/renewal-reminder-stages.ts).
   // A default, so settings saved before this existed still parse: no automatic reminders.
   renewalReminderStages: z.array(z.string().regex(/^\d{2}-\d{2}$/)).default([]),
   // Members' data rights (issue 19, part G, ADR 0056): how long records are kept (docs/privacy.md).

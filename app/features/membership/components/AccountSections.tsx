@@ -134,7 +134,7 @@ export function MyTickets({ tickets, booking }: { tickets: AccountPage["tickets"
           ) : null}
           <p className="ticket-price">{ticket.price}</p>
           {/* The only raw HTML on the page: SVG markup the loader made with qrcode from
-              our own signed ticket token (app/services/qr.server.ts), nothing typed by a user. */}
+              our own signed ticket token (app/features/tickets/qr.server.ts), nothing typed by a user. */}
           <div className="ticket-qr" dangerouslySetInnerHTML={{ __html: ticket.qrSvg }} />
           <p className="ticket-code">
             Ticket code <strong>{ticket.code}</strong>

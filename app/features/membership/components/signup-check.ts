@@ -4,7 +4,7 @@ import { replyErrors } from "~/kernel/forms/reply";
 
 /**
  * The sign-up form's check in the browser: the very schema and parse the server's action
- * uses (app/domain/signup.ts through parseWithZod). Loaded lazily, on first use of the
+ * uses (app/features/membership/signup.ts through parseWithZod). Loaded lazily, on first use of the
  * form, so zod and conform are never part of the page's first JavaScript
  * (docs/decisions/0012).
  */

@@ -17,7 +17,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const events = await context.content.listEvents();
   const now = Math.floor(Date.now() / 1000);
   return {
-    // Past: the entry's day is before today in UK time (domain/calendar-event.ts).
+    // Past: the entry's day is before today in UK time (features/site/calendar-event.ts).
     events: events.map((event) => ({
       id: event.id,
       month: event.month,

@@ -9,7 +9,7 @@ import { useRecordForm } from "./use-record-form";
  * /studio/settings: the site's contact details, social links, registration switch and fees,
  * one plain form that works without JavaScript. After a refused save it shows what was
  * typed, with a message at each field to fix. It draws only `fields`, the ones the signed-in
- * role may set (domain/settings-field-access.ts): an editor sees the content settings, and
+ * role may set (features/studio/settings-field-access.ts): an editor sees the content settings, and
  * no heading or hint of the members' and money settings.
  */
 export function SettingsForm({ values: saved, fields, reply }: { values: Record<string, string>; fields: readonly string[]; reply: FormReply | undefined }) {

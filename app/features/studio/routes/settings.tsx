@@ -23,7 +23,7 @@ export const shouldRevalidate = keepPageAfterStoreError;
 /**
  * The site's contact details, social links, registration switch and fees, for
  * editors and accountants; the settings about members and money for accountants only
- * (domain/settings-field-access.ts): an editor's page has neither their fields nor their values.
+ * (features/studio/settings-field-access.ts): an editor's page has neither their fields nor their values.
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireEditor(request, context);

@@ -17,7 +17,7 @@ export const TICKETS = "tickets";
 
 const STATUS_PREFIX: Record<AttendeeBand, string> = { adult: "adult", parent: "parent", above13: "above13Child", above5: "above5Child", below5: "below5Child" };
 
-/** The spec's keys are the booking form's field names (app/domain/ticket-bands.ts); the status keys' prefix is the Cockpit's own. */
+/** The spec's keys are the booking form's field names (app/features/tickets/ticket-bands.ts); the status keys' prefix is the Cockpit's own. */
 export const BAND_KEYS: Record<AttendeeBand, { prefix: string; name: (n: number) => string; count: string }> = Object.fromEntries(
   ATTENDEE_BANDS.map((band) => [
     band,

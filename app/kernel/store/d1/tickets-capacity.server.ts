@@ -2,7 +2,7 @@ import type { TicketsRepository } from "../port";
 import { attendeeToRow, ticketToRow } from "./rows";
 import { newTicketRecord } from "./new-ticket";
 
-/** The people holding places at an event (domain/event-capacity.ts holdsPlaces): bound as title, year, heldSince. */
+/** The people holding places at an event (features/tickets/event-capacity.ts holdsPlaces): bound as title, year, heldSince. */
 const PEOPLE_HOLDING_PLACES = `SELECT COUNT(*) FROM ticket_attendees a JOIN tickets t ON t.id = a.ticket_id
   WHERE t.title = ? AND t.year = ? AND (t.paid = 1 OR t.created_at >= ?)`;
 
