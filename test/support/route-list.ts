@@ -125,7 +125,13 @@ export const ROUTES: Readonly<Record<string, RouteEntry>> = {
   "features/office/routes/renewals-pending-csv.tsx": { path: "/mem-renewals/pending.csv", methods: GET, access: "accountant", html: false, resource: "csv" },
   "features/office/routes/renewals-renewed-csv.tsx": { path: "/mem-renewals/renewed.csv", methods: GET, access: "accountant", html: false, resource: "csv" },
   "features/office/routes/event-payments-report.tsx": { path: "/mem-events-pay", methods: GET_POST, access: "accountant", html: true },
-  "features/office/routes/event-payments-tickets-csv.tsx": { path: "/mem-events-pay/tickets.csv", methods: GET, access: "accountant", html: false, resource: "csv" },
+  "features/office/routes/event-payments-tickets-csv.tsx": {
+    path: "/mem-events-pay/tickets.csv",
+    methods: GET,
+    access: "accountant",
+    html: false,
+    resource: "csv",
+  },
   "features/door/routes/scanner.tsx": { path: "/scan-qr-code", methods: GET_POST, access: "accountant", html: true },
 
   // The website studio (requireEditor)
@@ -276,7 +282,13 @@ export const ROUTES: Readonly<Record<string, RouteEntry>> = {
   "features/office/routes/members-export-xlsx.tsx": { path: "/accounts/export.xlsx", methods: GET, access: "accountant", html: false, resource: "xlsx" },
   "features/office/routes/renewals-pending-xlsx.tsx": { path: "/mem-renewals/pending.xlsx", methods: GET, access: "accountant", html: false, resource: "xlsx" },
   "features/office/routes/renewals-renewed-xlsx.tsx": { path: "/mem-renewals/renewed.xlsx", methods: GET, access: "accountant", html: false, resource: "xlsx" },
-  "features/office/routes/event-payments-tickets-xlsx.tsx": { path: "/mem-events-pay/tickets.xlsx", methods: GET, access: "accountant", html: false, resource: "xlsx" },
+  "features/office/routes/event-payments-tickets-xlsx.tsx": {
+    path: "/mem-events-pay/tickets.xlsx",
+    methods: GET,
+    access: "accountant",
+    html: false,
+    resource: "xlsx",
+  },
 
   // Contact inbox (issue 19). The demo has no messages: the sample message is the not-found page.
   "features/office/routes/messages.tsx": { path: "/accounts/messages", methods: GET, access: "accountant", html: true },
@@ -306,7 +318,13 @@ export const ROUTES: Readonly<Record<string, RouteEntry>> = {
     html: false,
     resource: "file",
   },
-  "features/data-rights/routes/member-erase.tsx": { path: `/accounts/members/${DEMO.unknown}/erase`, methods: GET_POST, access: "accountant", html: true, status: 404 },
+  "features/data-rights/routes/member-erase.tsx": {
+    path: `/accounts/members/${DEMO.unknown}/erase`,
+    methods: GET_POST,
+    access: "accountant",
+    html: true,
+    status: 404,
+  },
   // Offline payments and tickets at the desk (issue 19, part O)
   "features/payments/routes/record-payment.tsx": { path: `/accounts/record-payment/${DEMO.otherMember}`, methods: GET_POST, access: "accountant", html: true },
   "features/door/routes/ticket-desk.tsx": { path: "/accounts/desk", methods: GET_POST, access: "accountant", html: true },

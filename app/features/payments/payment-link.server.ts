@@ -1,13 +1,6 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { createElement } from "react";
-import {
-  ALREADY_PAID_MESSAGE,
-  DELETED_MEMBER_MESSAGE,
-  PAYMENT_LINK_PURPOSE,
-  PAYMENT_LINK_SUBJECT,
-  paymentLinkExpiry,
-  paymentLinkPath,
-} from "./payment-link";
+import { ALREADY_PAID_MESSAGE, DELETED_MEMBER_MESSAGE, PAYMENT_LINK_PURPOSE, PAYMENT_LINK_SUBJECT, paymentLinkExpiry, paymentLinkPath } from "./payment-link";
 import { registrationFeeLines } from "./fees";
 import type { Member } from "~/kernel/store/records";
 import { PaymentLinkEmail } from "~/features/payments/emails/PaymentLinkEmail";

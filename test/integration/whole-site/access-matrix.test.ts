@@ -204,7 +204,14 @@ const ATTACK: Record<string, Record<string, string>> = {
   "features/payments/routes/pending-payments.tsx": { id: DEMO.memberRenewal },
   "features/office/routes/renewals-report.tsx": { intent: "notify", confirmed: "1" },
   "features/door/routes/scanner.tsx": { code: "XMAS7K2P", person: "adult-1" },
-  "features/membership/routes/amend-account.tsx": { fullName: "Changed By Matrix", title: "Mr", address: "1 Changed Road", city: "Manchester", postcode: "M1 1AA", mobile: "07700900999" },
+  "features/membership/routes/amend-account.tsx": {
+    fullName: "Changed By Matrix",
+    title: "Mr",
+    address: "1 Changed Road",
+    city: "Manchester",
+    postcode: "M1 1AA",
+    mobile: "07700900999",
+  },
   "features/tickets/routes/book-ticket.tsx": { numberOfAdults: "1", adultName1: "Matrix Guest" },
   "features/membership/routes/my-account.tsx": {},
 

@@ -14,7 +14,9 @@ describe("test/support/route-list.ts", () => {
 
   it("has no entry without a file", () => {
     const stale = Object.keys(ROUTES).filter((file) => !routeFiles.includes(file));
-    expect(stale, `Remove (or rename) these entries of ROUTES in test/support/route-list.ts: no such route file in app/routes.ts: ${stale.join(", ")}`).toEqual([]);
+    expect(stale, `Remove (or rename) these entries of ROUTES in test/support/route-list.ts: no such route file in app/routes.ts: ${stale.join(", ")}`).toEqual(
+      [],
+    );
   });
 
   it("lists POST exactly for the routes that export an action", () => {

@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { FIRST_ACCOUNTANT_BAD_EMAIL, FIRST_ACCOUNTANT_BAD_NAME, newAccountant, parseFirstAccountant, planFirstAccountant } from "~/features/office/first-accountant";
+import {
+  FIRST_ACCOUNTANT_BAD_EMAIL,
+  FIRST_ACCOUNTANT_BAD_NAME,
+  newAccountant,
+  parseFirstAccountant,
+  planFirstAccountant,
+} from "~/features/office/first-accountant";
 import { siteSettingsSchema } from "~/kernel/store/site-settings";
 import { CLOSED_BOOKING_DATE, defaultSiteSettings, REGISTRATION_NOT_OPEN_HTML } from "~/kernel/store/site-settings-defaults";
 import { bookingOpen } from "~/features/tickets/ticket-rules";

@@ -1,7 +1,13 @@
 import { data, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { AccountNotFound, ApplicationSheetView } from "~/features/membership/components/ApplicationSheet";
-import { ACCOUNT_NOT_FOUND, APPLICATION_SHEET_TITLE, applicationSheet, applicationSheetAccess, isPlausibleRecordId } from "~/features/membership/application-sheet";
+import {
+  ACCOUNT_NOT_FOUND,
+  APPLICATION_SHEET_TITLE,
+  applicationSheet,
+  applicationSheetAccess,
+  isPlausibleRecordId,
+} from "~/features/membership/application-sheet";
 import { privatePageMeta } from "~/kernel/layout/private-page-meta";
 import { getUser } from "~/kernel/auth/auth.server";
 import { PRIVATE_CACHE_CONTROL } from "~/kernel/http/cache-control.server";

@@ -1,16 +1,5 @@
 import { stageFromKey } from "../../../features/membership/renewal-reminder-stages";
-import type {
-  CalendarEvent,
-  DocumentRecord,
-  Gallery,
-  HomeSlide,
-  InfoPage,
-  MediaRef,
-  NewsItem,
-  OfficeBearer,
-  PreviousTeam,
-  UnixSeconds,
-} from "../records";
+import type { CalendarEvent, DocumentRecord, Gallery, HomeSlide, InfoPage, MediaRef, NewsItem, OfficeBearer, PreviousTeam, UnixSeconds } from "../records";
 import { TICKET_PATTERNS, TICKET_TYPES, type SiteSettings, type TicketPattern, type TicketType } from "../site-settings";
 import { CLOSED_BOOKING_DATE, RETENTION_DEFAULTS } from "../site-settings-defaults";
 import type { CockpitEntry } from "./client.server";

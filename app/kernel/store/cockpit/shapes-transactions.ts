@@ -1,12 +1,4 @@
-import {
-  MEMBERSHIPS,
-  PAYMENT_METHODS,
-  PAYMENT_TYPES,
-  TRANSACTION_STATUSES,
-  type FamilyDetails,
-  type NewTransaction,
-  type Transaction,
-} from "../records";
+import { MEMBERSHIPS, PAYMENT_METHODS, PAYMENT_TYPES, TRANSACTION_STATUSES, type FamilyDetails, type NewTransaction, type Transaction } from "../records";
 import type { CockpitEntry } from "./client.server";
 import { numOrNull, oneOf, type CockpitFields } from "./shapes-values";
 import { penceFromPounds, poundsFromPence, seconds, text } from "./shapes-loose";

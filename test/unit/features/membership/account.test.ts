@@ -2,7 +2,14 @@ import { describe, expect, it } from "vitest";
 import { formatDateTime } from "~/features/membership/account";
 import { contentTypeFor, documentDisposition, inlineDisposition } from "~/features/site/document-file";
 import { formatAmountTimesQty, formatPence } from "~/features/payments/money";
-import { UPGRADE_NEEDS_RENEWAL_MESSAGE, canUpgradeToFamily, currentYear, membershipChangeError, nextRenewalYear, renewalPaid } from "~/features/membership/renewal";
+import {
+  UPGRADE_NEEDS_RENEWAL_MESSAGE,
+  canUpgradeToFamily,
+  currentYear,
+  membershipChangeError,
+  nextRenewalYear,
+  renewalPaid,
+} from "~/features/membership/renewal";
 
 const at = (iso: string) => Date.parse(iso) / 1000;
 

@@ -1,5 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { memberSettlementApplied, memberSettlementPatch, memberSettlementToComplete, SETTLEMENT_COMPLETION_WINDOW_SECONDS } from "~/features/payments/member-settlement";
+import {
+  memberSettlementApplied,
+  memberSettlementPatch,
+  memberSettlementToComplete,
+  SETTLEMENT_COMPLETION_WINDOW_SECONDS,
+} from "~/features/payments/member-settlement";
 
 describe("what a settled payment changes on the member", () => {
   const applicant = { registrationPaid: false, lastRenewedYear: null, membership: "Single" as const };

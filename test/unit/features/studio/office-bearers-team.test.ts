@@ -1,7 +1,15 @@
 import { describe, expect, it } from "vitest";
 import { peopleActivitySentence } from "~/kernel/activity/activity-people";
 import { activityEntry } from "~/kernel/activity/activity";
-import { moveInOrder, moveTeamQuestion, moveTeamSchema, officeBearerSchema, previousTeamFromTeam, teamOrder, teamYear } from "~/features/studio/office-bearers-team";
+import {
+  moveInOrder,
+  moveTeamQuestion,
+  moveTeamSchema,
+  officeBearerSchema,
+  previousTeamFromTeam,
+  teamOrder,
+  teamYear,
+} from "~/features/studio/office-bearers-team";
 import { chosenFile, documentPathForKey, documentTitleSchema } from "~/features/studio/studio-documents";
 import { bucketPath } from "~/kernel/store/cockpit/documents.server";
 
