@@ -5,7 +5,8 @@ import { renderToReadableStream } from "react-dom/server";
 import { renderReadSignedInUser } from "~/kernel/auth/auth.server";
 import { applyDocumentCacheControl } from "~/kernel/http/cache-control.server";
 import { SESSION_COOKIE_NAME } from "~/kernel/auth/session.server";
-import { STORE_ERROR_HEADERS, isStoreUnavailable } from "~/kernel/forms/store-errors.server";
+import { isStoreUnavailable } from "~/kernel/forms/store-errors.server";
+import { storeUnavailableHeaders } from "~/kernel/http/response-headers";
 
 const ABORT_DELAY = 5_000;
 
@@ -21,7 +22,7 @@ export default async function handleRequest(
   // (Remix hands this function the errors sanitized; handleError saw them whole.)
   if (responseStatusCode === 500 && failures.get(loadContext) === "store") {
     responseStatusCode = 503;
-    for (const [name, value] of Object.entries(STORE_ERROR_HEADERS)) responseHeaders.set(name, value);
+    for (const [name, value] of Object.entries(storeUnavailableHeaders())) responseHeaders.set(name, value);
   }
 
   const controller = new AbortController();

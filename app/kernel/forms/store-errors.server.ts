@@ -1,12 +1,13 @@
-import { data, type ActionFunctionArgs } from "@remix-run/cloudflare";
-import { STORE_RETRY_AFTER_SECONDS, STORE_UNAVAILABLE_MESSAGE } from "./store-errors";
-import { PRIVATE_CACHE_CONTROL } from "~/kernel/http/cache-control.server";
+import type { ActionFunctionArgs } from "@remix-run/cloudflare";
+import { STORE_UNAVAILABLE_MESSAGE } from "./store-errors";
+import { storeUnavailable } from "~/kernel/http/answers.server";
 import { StoreUnavailableError } from "~/kernel/store/errors";
 
 /**
  * The one place a form's action answers a store outage (Cockpit down, slow or refusing):
  * the form again, with what was typed (never a password), one clear message, status 503.
- * Any other error is not ours to swallow and goes on to the error boundary.
+ * Any other error is not ours to swallow and goes on to the error boundary. Every action that
+ * writes goes through storeSafeAction (ADR 59).
  */
 
 export function isStoreUnavailable(error: unknown): error is StoreUnavailableError {
@@ -43,16 +44,16 @@ export const storeErrorReply = (form: FormData, message: string) => ({
   error: { "": [message] } as Record<string, string[]>,
 });
 
-export const STORE_ERROR_HEADERS = { "Retry-After": String(STORE_RETRY_AFTER_SECONDS), "Cache-Control": PRIVATE_CACHE_CONTROL };
-
 /**
- * Wraps an action: a StoreUnavailableError becomes `answer(form, message)` with status 503,
- * in the route's own answer shape, so the page re-renders its form as for any refusal.
- * The form is read from a copy taken before the action reads the request.
+ * Wraps an action: a StoreUnavailableError becomes `answer(form, message)` with status 503
+ * (the kit's storeUnavailable), in the route's own answer shape, so the page re-renders its
+ * form as for any refusal. The form is read from a copy taken before the action reads the
+ * request; an answer that needs more than the form (the booking's party) also gets the
+ * action's arguments.
  */
 export function storeSafeAction<R, A>(
   action: (args: ActionFunctionArgs) => Promise<R>,
-  answer: (form: FormData, message: string) => A,
+  answer: (form: FormData, message: string, args: ActionFunctionArgs) => A | Promise<A>,
   message: string = STORE_UNAVAILABLE_MESSAGE,
 ) {
   return async (args: ActionFunctionArgs) => {
@@ -63,7 +64,7 @@ export function storeSafeAction<R, A>(
       if (!isStoreUnavailable(error)) throw error;
       console.warn(`${args.request.method} ${new URL(args.request.url).pathname}: our records could not be reached: ${error.message}`);
       const form = await copy.formData().catch(() => new FormData());
-      return data(answer(form, message), { status: 503, headers: STORE_ERROR_HEADERS });
+      return storeUnavailable(await answer(form, message, args));
     }
   };
 }

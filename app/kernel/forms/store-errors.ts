@@ -6,6 +6,3 @@ export const STORE_UNAVAILABLE_MESSAGE = "We could not reach our records just no
 
 /** Signing in only reads: saying "nothing was saved" would puzzle; never "wrong password" either. */
 export const STORE_UNAVAILABLE_SIGN_IN_MESSAGE = "We could not reach our records just now, so we could not sign you in. Please try again in a few minutes.";
-
-/** What the browser may wait before trying again (Retry-After, seconds). */
-export const STORE_RETRY_AFTER_SECONDS = 60;

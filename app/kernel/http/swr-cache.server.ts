@@ -1,3 +1,5 @@
+import { publicHeaders } from "./response-headers";
+
 /**
  * Stale-while-revalidate over two levels: this isolate's memory (a Worker isolate
  * serves many requests; a hit costs nothing) and the Workers Cache API (shared by
@@ -70,7 +72,7 @@ export function createSwrCache(options: SwrCacheOptions): SwrCache {
     await cache.put(
       key,
       new Response(JSON.stringify(value), {
-        headers: { "Content-Type": "application/json", "Cache-Control": `public, max-age=${staleSeconds}`, [STORED_AT]: String(storedAt) },
+        headers: { "Content-Type": "application/json", ...publicHeaders(staleSeconds), [STORED_AT]: String(storedAt) },
       }),
     );
   }

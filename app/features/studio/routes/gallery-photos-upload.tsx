@@ -8,7 +8,8 @@ import { requireEditor } from "~/kernel/auth/auth.server";
 import { PRIVATE_CACHE_CONTROL } from "~/kernel/http/cache-control.server";
 import { contentChanged } from "~/kernel/store/content/content-changed.server";
 import { addOnePhoto, finishedToast } from "~/features/studio/gallery-photo-batch.server";
-import { isStoreUnavailable, STORE_ERROR_HEADERS } from "~/kernel/forms/store-errors.server";
+import { isStoreUnavailable } from "~/kernel/forms/store-errors.server";
+import { storeUnavailableHeaders } from "~/kernel/http/response-headers";
 import { redirectWithToast } from "~/kernel/http/toast.server";
 
 /**
@@ -49,6 +50,6 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   } catch (error) {
     // Our records unreachable (Cockpit down): this photo's row says so, the others go on.
     if (!isStoreUnavailable(error)) throw error;
-    return answer({ ok: false, message: STORE_UNAVAILABLE_MESSAGE }, 503, STORE_ERROR_HEADERS);
+    return answer({ ok: false, message: STORE_UNAVAILABLE_MESSAGE }, 503, storeUnavailableHeaders());
   }
 }

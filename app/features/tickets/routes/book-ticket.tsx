@@ -32,7 +32,8 @@ import { partyInputFrom, ticketPrice, type BandCounts } from "~/features/tickets
 import { requireUser } from "~/kernel/auth/auth.server";
 import { PRIVATE_CACHE_CONTROL } from "~/kernel/http/cache-control.server";
 import { bookTicket, bookingRefusal, loadBooking, readBookingSettings, type BookingAnswer, type BookingForm } from "~/features/tickets/ticket-booking.server";
-import { STORE_ERROR_HEADERS, isStoreUnavailable } from "~/kernel/forms/store-errors.server";
+import { isStoreUnavailable } from "~/kernel/forms/store-errors.server";
+import { storeUnavailable } from "~/kernel/http/answers.server";
 import { STORE_UNAVAILABLE_MESSAGE } from "~/kernel/forms/store-errors";
 import { keepPageAfterStoreError } from "~/kernel/forms/keep-page-after-store-error";
 
@@ -108,10 +109,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
     for (const [name, value] of form) again.append(name, value);
     again.set("intent", "update");
     const { submission, party } = await parseBooking(context, member, again);
-    return data<BookingAnswer>(
-      { initialValue: submission.reply().initialValue, party, status: "error", error: { "": [STORE_UNAVAILABLE_MESSAGE] } },
-      { status: 503, headers: { ...PRIVATE, ...STORE_ERROR_HEADERS } },
-    );
+    return storeUnavailable<BookingAnswer>({
+      initialValue: submission.reply().initialValue,
+      party,
+      status: "error",
+      error: { "": [STORE_UNAVAILABLE_MESSAGE] },
+    });
   }
 }
 

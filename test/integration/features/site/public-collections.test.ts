@@ -1,5 +1,6 @@
 import { describe, expect, inject, it } from "vitest";
-import { PRIVATE_CACHE_CONTROL, PUBLIC_HTML_CACHE_CONTROL } from "~/kernel/http/cache-control.server";
+import { PUBLIC_HTML_CACHE_CONTROL } from "~/kernel/http/cache-control.server";
+import { PRIVATE_CACHE_CONTROL } from "~/kernel/http/response-headers";
 import { demoEvents, demoGalleries, demoOfficeBearers, demoPreviousTeams, demoSettings } from "../../../../seed/demo-content";
 import { demoAccount, sessionCookieFor } from "../../../support/session";
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { applyDocumentCacheControl, PRIVATE_CACHE_CONTROL, PUBLIC_HTML_CACHE_CONTROL } from "~/kernel/http/cache-control.server";
+import { applyDocumentCacheControl, PUBLIC_HTML_CACHE_CONTROL } from "~/kernel/http/cache-control.server";
+import { PRIVATE_CACHE_CONTROL } from "~/kernel/http/response-headers";
 
 const decide = (cookie: string | null, { renderReadUser = false, chosen }: { renderReadUser?: boolean; chosen?: string } = {}) => {
   const headers = new Headers(chosen ? { "Cache-Control": chosen } : {});
