@@ -9,6 +9,7 @@ import { EnvError, parseEnv, type AppEnv } from "./app/kernel/http/env.server";
 import { PAGE_CACHE_FRESH_SECONDS, PAGE_CACHE_STALE_SECONDS, pageCacheKey, servePage } from "./app/kernel/http/page-cache.server";
 import { checkRequestBody, isCrossSiteMutation, isLocalRequest, isStudioUpload, isUnsupportedMediaType } from "./app/kernel/http/request-guard.server";
 import { secureResponse } from "./app/kernel/http/security-headers.server";
+import { noStoreHeaders } from "./app/kernel/http/response-headers";
 import { COOKIE_CONSENT_NAME } from "./app/kernel/layout/shell.server";
 import { contentVersion } from "./app/kernel/store/content/content-version.server";
 import { createSwrCache, defaultCache, SwrMemory } from "./app/kernel/http/swr-cache.server";
@@ -41,7 +42,7 @@ const BODY_REFUSALS = {
 async function handle(received: Request, env: WorkerBindings, ctx: ExecutionContext, checked: AppEnv | null): Promise<Response> {
   if (isCrossSiteMutation(received)) return plainPage(403, "Forbidden: this form must be sent from our own site.");
   // Actions read forms: any other body would make request.formData() throw (a 500).
-  if (isUnsupportedMediaType(received)) return plainPage(415, "Unsupported Media Type", { "Cache-Control": "no-store" });
+  if (isUnsupportedMediaType(received)) return plainPage(415, "Unsupported Media Type", noStoreHeaders());
   // One context for the request: the upload check below reads the session through it, and the
   // route's guard then finds what it read (its origin is the same for the checked copy).
   let context: AppLoadContext | undefined;
@@ -52,7 +53,7 @@ async function handle(received: Request, env: WorkerBindings, ctx: ExecutionCont
   // configuration only: without it there is no context to read the session with).
   const uploads = checked !== null && isStudioUpload(received) && (await mayUseUploadAllowance(received, contextOf(received)));
   const body = await checkRequestBody(received, checked?.isProduction === false ? "discard" : "cancel", uploads);
-  if (!body.ok) return plainPage(body.status, BODY_REFUSALS[body.status], { "Cache-Control": "no-store" });
+  if (!body.ok) return plainPage(body.status, BODY_REFUSALS[body.status], noStoreHeaders());
   const request = body.request;
   try {
     const loadContext = contextOf(request);

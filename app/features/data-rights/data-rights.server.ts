@@ -2,7 +2,7 @@ import type { AppLoadContext } from "@remix-run/cloudflare";
 import { erasedEmail, erasedName, erasureRefusal, erasurePatch } from "./erasure";
 import { myData, myDataFilename, type MyData } from "./my-data";
 import type { Member } from "~/kernel/store/records";
-import { PRIVATE_CACHE_CONTROL } from "~/kernel/http/cache-control.server";
+import { privateFileHeaders } from "~/kernel/http/response-headers";
 import type { Store } from "~/kernel/store/port";
 
 /**
@@ -26,12 +26,7 @@ export async function collectMyData(store: Store, member: Member, now = new Date
 /** The JSON file: a download, never stored by a cache on the way. */
 export function myDataDownload(data: MyData, now = new Date()): Response {
   return new Response(JSON.stringify(data, null, 2), {
-    headers: {
-      "Content-Type": "application/json; charset=utf-8",
-      "Content-Disposition": `attachment; filename="${myDataFilename(now)}"`,
-      "Cache-Control": PRIVATE_CACHE_CONTROL,
-      "X-Content-Type-Options": "nosniff",
-    },
+    headers: privateFileHeaders("application/json; charset=utf-8", `attachment; filename="${myDataFilename(now)}"`),
   });
 }
 

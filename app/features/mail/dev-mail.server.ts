@@ -9,5 +9,3 @@ import type { AppLoadContext } from "@remix-run/cloudflare";
 export function refuseOutsideDevelopment(context: AppLoadContext): void {
   if (context.env.isProduction) throw new Response("Not Found", { status: 404 });
 }
-
-export const DEV_PAGE_HEADERS = { "Cache-Control": "no-store", "X-Robots-Tag": "noindex" };

@@ -1,6 +1,5 @@
 import { CONFIDENTIAL_BODY_NOTE, CONFIDENTIAL_PURPOSES, OUTBOX_PAGE_SIZE, emailStatusLabel, type OutboxEmailView, type OutboxPage } from "./outbox";
 import { pageCount, storePage } from "~/kernel/store/paging";
-import { PRIVATE_CACHE_CONTROL } from "~/kernel/http/cache-control.server";
 import type { Store } from "~/kernel/store/port";
 
 /**
@@ -9,9 +8,6 @@ import type { Store } from "~/kernel/store/port";
  * only in their guard and their link prefix) and the same components
  * (app/features/mail/components/). A missing e-mail is null: the route answers 404.
  */
-
-/** The accountants' outbox pages are personal: never cached, never indexed. */
-export const OUTBOX_HEADERS = { "Cache-Control": PRIVATE_CACHE_CONTROL, "X-Robots-Tag": "noindex" };
 
 /** Times on the outbox pages, formatted on the server (UK time) so the browser shows the same text. */
 export function outboxTime(unixSeconds: number): string {

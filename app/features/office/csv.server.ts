@@ -1,6 +1,6 @@
 import { stringify, type Options } from "csv-stringify/sync";
 import type { ExportFile } from "./export-columns";
-import { PRIVATE_CACHE_CONTROL } from "~/kernel/http/cache-control.server";
+import { privateFileHeaders } from "~/kernel/http/response-headers";
 
 /**
  * Every CSV download of the back office (ADR 13, ARCHITECTURE.md point 10), written by
@@ -55,12 +55,7 @@ export function csvText(header: readonly string[], records: CsvRecords, options:
 /** A CSV file as a download: private (the back office's data), never sniffed as anything else. */
 export function csvResponse(filename: string, header: readonly string[], records: CsvRecords, options: { moneyColumns?: readonly number[] } = {}): Response {
   return new Response(csvText(header, records, options), {
-    headers: {
-      "Content-Type": "text/csv; charset=utf-8",
-      "Content-Disposition": `attachment; filename="${filename}"`,
-      "Cache-Control": PRIVATE_CACHE_CONTROL,
-      "X-Content-Type-Options": "nosniff",
-    },
+    headers: privateFileHeaders("text/csv; charset=utf-8", `attachment; filename="${filename}"`),
   });
 }
 

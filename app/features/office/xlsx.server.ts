@@ -1,7 +1,7 @@
 import writeXlsxFile, { type Cell } from "write-excel-file/universal";
 import { DATE_FORMAT, MONEY_FORMAT, type ExportFile, type SheetCell } from "./export-columns";
 import { xlsxFilename } from "~/kernel/layout/back-office/export-links";
-import { PRIVATE_CACHE_CONTROL } from "~/kernel/http/cache-control.server";
+import { privateFileHeaders } from "~/kernel/http/response-headers";
 
 /**
  * Every Excel download of the back office (ADR 48): the same column model as the CSV,
@@ -42,11 +42,6 @@ export async function xlsxBytes(file: ExportFile): Promise<ArrayBuffer> {
 /** A download as its Excel file: private (the back office's data), never sniffed as anything else. */
 export async function xlsxDownload(file: ExportFile): Promise<Response> {
   return new Response(await xlsxBytes(file), {
-    headers: {
-      "Content-Type": XLSX_CONTENT_TYPE,
-      "Content-Disposition": `attachment; filename="${xlsxFilename(file.filename)}"`,
-      "Cache-Control": PRIVATE_CACHE_CONTROL,
-      "X-Content-Type-Options": "nosniff",
-    },
+    headers: privateFileHeaders(XLSX_CONTENT_TYPE, `attachment; filename="${xlsxFilename(file.filename)}"`),
   });
 }

@@ -9,7 +9,7 @@ import {
   UNAVAILABLE_MESSAGE,
   type PaymentPurpose,
 } from "./payment-pages";
-import { PRIVATE_CACHE_CONTROL } from "~/kernel/http/cache-control.server";
+import { noIndexHeaders } from "~/kernel/http/response-headers";
 import { settleFromReturn, type SettlementOutcome } from "./settlement.server";
 
 /** What a return page says. */
@@ -23,11 +23,7 @@ export interface PaymentReturnPage {
 export type PaymentReturn = { outcome: SettlementOutcome; status: 200 | 404 | 503; page: PaymentReturnPage };
 
 /** Private, never indexed; X-Settlement says what this request did (settled, already-settled, not-paid ...): for logs and tests. */
-export const paymentReturnHeaders = (outcome: SettlementOutcome) => ({
-  "Cache-Control": PRIVATE_CACHE_CONTROL,
-  "X-Robots-Tag": "noindex",
-  "X-Settlement": outcome,
-});
+export const paymentReturnHeaders = (outcome: SettlementOutcome) => ({ ...noIndexHeaders(), "X-Settlement": outcome });
 
 /**
  * The loaders of the four success pages: settle after verifying, then say what

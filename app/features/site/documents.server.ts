@@ -1,6 +1,6 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { documentDisposition } from "./document-file";
-import { PRIVATE_CACHE_CONTROL } from "~/kernel/http/cache-control.server";
+import { privateFileHeaders } from "~/kernel/http/response-headers";
 
 /**
  * Members' documents. The list and the files come from the store (`documents.file`: the
@@ -20,11 +20,6 @@ export async function documentFileResponse(context: AppLoadContext, id: string):
   const file = await context.store.documents.file(doc);
   if (!file) return null;
   return new Response(file.body, {
-    headers: {
-      "Content-Type": file.contentType,
-      "Content-Disposition": documentDisposition(doc.file.path, file.contentType),
-      "Cache-Control": PRIVATE_CACHE_CONTROL,
-      "X-Content-Type-Options": "nosniff",
-    },
+    headers: privateFileHeaders(file.contentType, documentDisposition(doc.file.path, file.contentType)),
   });
 }

@@ -1,8 +1,6 @@
 import { hasCookie } from "./request-cookies.server";
 import { PRIVATE_CACHE_CONTROL } from "./response-headers";
 
-export { PRIVATE_CACHE_CONTROL };
-
 /** What a visitor's HTML may be cached for: see docs/decisions/0009-public-content-cache.md. */
 export const PUBLIC_HTML_CACHE_CONTROL = "public, max-age=60, s-maxage=300, stale-while-revalidate=600";
 

@@ -4,19 +4,19 @@ import { AdminPage } from "~/kernel/layout/back-office/AdminPage";
 import { MyDataView } from "~/features/data-rights/components/MyDataView";
 import { privatePageMeta } from "~/kernel/layout/private-page-meta";
 import { requireAccountant } from "~/kernel/auth/auth.server";
-import { PRIVATE_CACHE_CONTROL } from "~/kernel/http/cache-control.server";
+import { privateHeaders, loaderHeadersOnly } from "~/kernel/http/response-headers";
 import { collectMyData } from "~/features/data-rights/data-rights.server";
 
 export const meta: MetaFunction = () => privatePageMeta("Member's data | Back office");
 
-export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
+export const headers: HeadersFunction = loaderHeadersOnly;
 
 /** GET /accounts/members/:id/data: a member's data, as they would see it at /account/data (issue 19, part G). */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   await requireAccountant(request, context);
   const member = await context.store.members.getById(String(params.id));
   if (!member) throw new Response("Not Found", { status: 404 });
-  return data({ myData: await collectMyData(context.store, member) }, { headers: { "Cache-Control": PRIVATE_CACHE_CONTROL } });
+  return data({ myData: await collectMyData(context.store, member) }, { headers: privateHeaders() });
 }
 
 export default function MemberData() {

@@ -10,16 +10,15 @@ import { formatMemberNumber } from "~/kernel/store/member-number";
 import { privatePageMeta } from "~/kernel/layout/private-page-meta";
 import { recordActivity } from "~/kernel/activity/activity.server";
 import { requireAccountant } from "~/kernel/auth/auth.server";
-import { PRIVATE_CACHE_CONTROL } from "~/kernel/http/cache-control.server";
+import { privateHeaders, loaderHeadersOnly } from "~/kernel/http/response-headers";
 import { eraseMember } from "~/features/data-rights/data-rights.server";
 import { storeErrorReply, storeSafeAction } from "~/kernel/forms/store-errors.server";
 import { redirectWithToast } from "~/kernel/http/toast.server";
 
 export const meta: MetaFunction = () => privatePageMeta("Erase member | Back office");
 
-export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
+export const headers: HeadersFunction = loaderHeadersOnly;
 
-const NO_STORE = { "Cache-Control": PRIVATE_CACHE_CONTROL };
 const notFound = () => new Response("Not Found", { status: 404 });
 
 /**
@@ -37,7 +36,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
       pseudonym: erasedName(member.id),
       refusal: erasureRefusal(member, accountant.id),
     },
-    { headers: NO_STORE },
+    { headers: privateHeaders() },
   );
 }
 
@@ -45,11 +44,11 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 export const action = storeSafeAction(async ({ request, params, context }: ActionFunctionArgs) => {
   const accountant = await requireAccountant(request, context);
   const submission = parseWithZod(await request.formData(), { schema: buttonPostSchema });
-  if (submission.status !== "success") return data(submission.reply({ formErrors: [ACTION_NOT_UNDERSTOOD] }), { status: 400, headers: NO_STORE });
+  if (submission.status !== "success") return data(submission.reply({ formErrors: [ACTION_NOT_UNDERSTOOD] }), { status: 400, headers: privateHeaders() });
   const member = await context.store.members.getById(String(params.id));
   if (!member) throw notFound();
   const outcome = await eraseMember(context, member, accountant.id);
-  if (!outcome.ok) return data(submission.reply({ formErrors: [outcome.message] }), { status: 409, headers: NO_STORE });
+  if (!outcome.ok) return data(submission.reply({ formErrors: [outcome.message] }), { status: 409, headers: privateHeaders() });
   await recordActivity(context, accountant, { kind: "member-erased", memberId: member.id, pseudonym: outcome.pseudonym });
   return redirectWithToast(context, "/accounts", { kind: "success", message: `Erased. The member's payments and tickets are kept as "${outcome.pseudonym}".` });
 }, storeErrorReply);

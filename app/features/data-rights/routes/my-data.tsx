@@ -4,17 +4,17 @@ import { MyDataView } from "~/features/data-rights/components/MyDataView";
 import { PageTitle } from "~/kernel/layout/Breadcrumbs";
 import { privatePageMeta } from "~/kernel/layout/private-page-meta";
 import { requireUser } from "~/kernel/auth/auth.server";
-import { PRIVATE_CACHE_CONTROL } from "~/kernel/http/cache-control.server";
+import { privateHeaders, loaderHeadersOnly } from "~/kernel/http/response-headers";
 import { collectMyData } from "~/features/data-rights/data-rights.server";
 
 export const meta: MetaFunction = () => privatePageMeta("My data");
 
-export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
+export const headers: HeadersFunction = loaderHeadersOnly;
 
 /** GET /account/data: the signed-in member's own data as a readable, printable page (issue 19, part G). */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const member = await requireUser(request, context);
-  return data({ myData: await collectMyData(context.store, member) }, { headers: { "Cache-Control": PRIVATE_CACHE_CONTROL } });
+  return data({ myData: await collectMyData(context.store, member) }, { headers: privateHeaders() });
 }
 
 export default function AccountData() {

@@ -8,7 +8,7 @@ import { DOOR_PATH, admissionMessage, type DoorCard } from "~/features/door/door
 import { doorSaveSchema } from "~/features/door/door-form";
 import { recordActivity } from "~/kernel/activity/activity.server";
 import { requireAccountant } from "~/kernel/auth/auth.server";
-import { PRIVATE_CACHE_CONTROL } from "~/kernel/http/cache-control.server";
+import { privateHeaders } from "~/kernel/http/response-headers";
 import { ADMITTED_HEADER, admitAtDoor, loadDoor } from "~/features/door/door.server";
 import { storeErrorReply, storeSafeAction } from "~/kernel/forms/store-errors.server";
 import { redirectWithToast } from "~/kernel/http/toast.server";
@@ -20,25 +20,23 @@ export const shouldRevalidate = keepPageAfterStoreError;
 
 export const meta: MetaFunction = () => privatePageMeta("Scan tickets | Dashboard");
 
-const PRIVATE = { "Cache-Control": PRIVATE_CACHE_CONTROL };
-
 /** The door (accountants only): camera or typed code → ticket card → SAVE admits. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAccountant(request, context);
-  return data(await loadDoor(context, request.url), { headers: PRIVATE });
+  return data(await loadDoor(context, request.url), { headers: privateHeaders() });
 }
 
 async function save({ request, context }: ActionFunctionArgs) {
   const steward = await requireAccountant(request, context);
   const submission = parseWithZod(await request.formData(), { schema: doorSaveSchema });
-  if (submission.status !== "success") return data(submission.reply(), { status: 400, headers: PRIVATE });
+  if (submission.status !== "success") return data(submission.reply(), { status: 400, headers: privateHeaders() });
   const result = await admitAtDoor(context, submission.value);
-  if (!result.ok) return data(submission.reply({ formErrors: [result.message] }), { status: 400, headers: PRIVATE });
+  if (!result.ok) return data(submission.reply({ formErrors: [result.message] }), { status: 400, headers: privateHeaders() });
   // Only a SAVE that let someone in changed anything (another phone may have been first).
   if (result.admitted > 0) await recordActivity(context, steward, { kind: "door-admitted", ticket: result.ticket, admitted: result.admitted });
   const { code } = submission.value;
   return redirectWithToast(context, `${DOOR_PATH}?code=${encodeURIComponent(code)}`, admissionMessage(result.selected, result.admitted), {
-    headers: { [ADMITTED_HEADER]: String(result.admitted), ...PRIVATE },
+    headers: { [ADMITTED_HEADER]: String(result.admitted), ...privateHeaders() },
   });
 }
 

@@ -13,7 +13,7 @@ import { DESK_CHOOSE_PAYMENT, DESK_NO_MEMBER, DESK_TITLE, LINK_BUTTON_TEXT, cash
 import { partyInputFrom, ticketPrice, type BandCounts } from "~/features/tickets/ticket-rules";
 import { NO_UNDO_NOTE } from "~/features/payments/offline-payment";
 import { requireAccountant } from "~/kernel/auth/auth.server";
-import { PRIVATE_CACHE_CONTROL } from "~/kernel/http/cache-control.server";
+import { privateHeaders } from "~/kernel/http/response-headers";
 import { storeErrorReply, storeSafeAction } from "~/kernel/forms/store-errors.server";
 import { bookAtDesk, deskMember, searchDeskMembers } from "~/features/door/ticket-desk.server";
 import { bookingRefusal, loadBooking, readBookingSettings, type BookingAnswer } from "~/features/tickets/ticket-booking.server";
@@ -21,8 +21,7 @@ import { redirectWithToast } from "~/kernel/http/toast.server";
 
 export const meta: MetaFunction = () => privatePageMeta(`${DESK_TITLE} | Back office`);
 
-const PRIVATE = { "Cache-Control": PRIVATE_CACHE_CONTROL };
-export const headers: HeadersFunction = () => PRIVATE;
+export const headers: HeadersFunction = () => privateHeaders();
 
 /**
  * Tickets at the desk (issue 19, part O): find a member, book for them with their household
@@ -34,7 +33,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const q = (url.searchParams.get("q") ?? "").slice(0, 100);
   const member = await deskMember(context, url.searchParams.get("member") ?? "");
   const found = member ? [] : await searchDeskMembers(context, q);
-  if (!member) return data({ q, found, booking: null }, { headers: PRIVATE });
+  if (!member) return data({ q, found, booking: null }, { headers: privateHeaders() });
   const [booking, { tickets }] = await Promise.all([loadBooking(context, member), readBookingSettings(context, member)]);
   return data(
     {
@@ -42,7 +41,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       found,
       booking: { ...booking, member: { id: member.id, name: member.fullName, email: member.email }, refusal: bookingRefusal(tickets, member) },
     },
-    { headers: PRIVATE },
+    { headers: privateHeaders() },
   );
 }
 
@@ -51,7 +50,7 @@ export const action = storeSafeAction(async ({ request, context }: ActionFunctio
   const form = await request.formData();
   const member = await deskMember(context, String(form.get("member") ?? ""));
   const party0 = { counts: { adult: 1, parent: 0, above13: 0, above5: 0, below5: 0 }, names: { adult: [], parent: [], above13: [], above5: [], below5: [] } };
-  if (!member) return data<BookingAnswer>({ status: "error", error: { "": [DESK_NO_MEMBER] }, party: party0 }, { status: 400, headers: PRIVATE });
+  if (!member) return data<BookingAnswer>({ status: "error", error: { "": [DESK_NO_MEMBER] }, party: party0 }, { status: 400, headers: privateHeaders() });
   const { tickets, capacity, options } = await readBookingSettings(context, member);
   const submission = parseWithZod(form, { schema: bookingFormSchema(options), disableAutoCoercion: true });
   const party = partyFormState(
@@ -61,13 +60,13 @@ export const action = storeSafeAction(async ({ request, context }: ActionFunctio
   const answer = (status: number, formError: string | null) =>
     data<BookingAnswer>(
       { initialValue: submission.reply().initialValue, ...(formError ? { status: "error" as const, error: { "": [formError] } } : {}), party },
-      { status, headers: PRIVATE },
+      { status, headers: privateHeaders() },
     );
   if (form.get("intent") === "update") return answer(200, null);
   const refusal = bookingRefusal(tickets, member);
   if (refusal) return answer(403, refusal);
   if (submission.status !== "success")
-    return data<BookingAnswer>({ ...submission.reply({ formErrors: [BOOKING_INVALID_MESSAGE] }), party }, { status: 400, headers: PRIVATE });
+    return data<BookingAnswer>({ ...submission.reply({ formErrors: [BOOKING_INVALID_MESSAGE] }), party }, { status: 400, headers: privateHeaders() });
   const payment = readDeskPayment(form.get("pay"));
   if (!payment) return answer(400, DESK_CHOOSE_PAYMENT);
   const result = await bookAtDesk(context, request, accountant, member, tickets, submission.value, capacity, payment);

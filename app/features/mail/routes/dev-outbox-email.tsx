@@ -2,20 +2,21 @@ import { data, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction 
 import { useLoaderData } from "@remix-run/react";
 import { PageTitle } from "~/kernel/layout/Breadcrumbs";
 import { OutboxMessage } from "~/features/mail/components/OutboxMessage";
-import { DEV_PAGE_HEADERS, refuseOutsideDevelopment } from "~/features/mail/dev-mail.server";
+import { refuseOutsideDevelopment } from "~/features/mail/dev-mail.server";
 import { loadOutboxEmail } from "~/features/mail/outbox-pages.server";
 import { privatePageMeta } from "~/kernel/layout/private-page-meta";
+import { noIndexHeaders, noStoreHeaders, loaderHeadersOnly } from "~/kernel/http/response-headers";
 
 export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => privatePageMeta(`${loaded?.email.subject ?? "E-mail"} | Outbox (development)`);
 
-export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
+export const headers: HeadersFunction = loaderHeadersOnly;
 
 /** One e-mail of the outbox. Development only. */
 export async function loader({ params, context }: LoaderFunctionArgs) {
   refuseOutsideDevelopment(context);
   const email = await loadOutboxEmail(context.store, params.id);
   if (!email) throw new Response("Not Found", { status: 404 });
-  return data({ email }, { headers: DEV_PAGE_HEADERS });
+  return data({ email }, { headers: noIndexHeaders(noStoreHeaders()) });
 }
 
 export default function DevMailMessage() {

@@ -2,20 +2,21 @@ import { data, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction 
 import { useLoaderData } from "@remix-run/react";
 import { PageTitle } from "~/kernel/layout/Breadcrumbs";
 import { OutboxTable } from "~/features/mail/components/OutboxTable";
-import { DEV_PAGE_HEADERS, refuseOutsideDevelopment } from "~/features/mail/dev-mail.server";
+import { refuseOutsideDevelopment } from "~/features/mail/dev-mail.server";
 import { loadOutboxPage } from "~/features/mail/outbox-pages.server";
 import { readPageParam } from "~/kernel/store/paging";
 import { privatePageMeta } from "~/kernel/layout/private-page-meta";
+import { noIndexHeaders, noStoreHeaders, loaderHeadersOnly } from "~/kernel/http/response-headers";
 
 export const meta: MetaFunction = () => privatePageMeta("Outbox (development)");
 
-export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
+export const headers: HeadersFunction = loaderHeadersOnly;
 
 /** Every e-mail the site has sent or kept, newest first. Development only; no sign-in needed there. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   refuseOutsideDevelopment(context);
   const page = readPageParam(new URL(request.url).searchParams.get("page"));
-  return data(await loadOutboxPage(context.store, page), { headers: DEV_PAGE_HEADERS });
+  return data(await loadOutboxPage(context.store, page), { headers: noIndexHeaders(noStoreHeaders()) });
 }
 
 export default function DevMail() {

@@ -10,11 +10,9 @@ import {
 } from "~/features/membership/application-sheet";
 import { privatePageMeta } from "~/kernel/layout/private-page-meta";
 import { getUser } from "~/kernel/auth/auth.server";
-import { PRIVATE_CACHE_CONTROL } from "~/kernel/http/cache-control.server";
+import { privateHeaders } from "~/kernel/http/response-headers";
 
-const PRIVATE = { "Cache-Control": PRIVATE_CACHE_CONTROL };
-
-export const headers: HeadersFunction = () => PRIVATE;
+export const headers: HeadersFunction = () => privateHeaders();
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => privatePageMeta(data?.sheet ? APPLICATION_SHEET_TITLE : ACCOUNT_NOT_FOUND);
 
@@ -27,10 +25,10 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const id = params.id ?? "";
   const viewer = await getUser(request, context);
   const access = applicationSheetAccess(viewer, id);
-  if (access === "none") throw new Response("Not Found", { status: 404, headers: PRIVATE });
+  if (access === "none") throw new Response("Not Found", { status: 404, headers: privateHeaders() });
   const member = access === "self" ? viewer : isPlausibleRecordId(id) ? await context.store.members.getById(id) : null;
-  if (!member) return data({ sheet: null }, { status: 404, headers: PRIVATE });
-  return data({ sheet: applicationSheet(member) }, { headers: PRIVATE });
+  if (!member) return data({ sheet: null }, { status: 404, headers: privateHeaders() });
+  return data({ sheet: applicationSheet(member) }, { headers: privateHeaders() });
 }
 
 export default function MemberDetails() {

@@ -10,6 +10,7 @@ import { confirmEmailChange, readEmailChangeLink } from "~/features/membership/a
 import { logoutCookie } from "~/kernel/auth/auth.server";
 import { storeErrorReply, storeSafeAction } from "~/kernel/forms/store-errors.server";
 import { redirectWithToast } from "~/kernel/http/toast.server";
+import { privateHeaders } from "~/kernel/http/response-headers";
 
 export const meta: MetaFunction = () => [
   ...pageMeta("Confirm E-mail", "Confirm the new e-mail address of your member account."),
@@ -17,7 +18,7 @@ export const meta: MetaFunction = () => [
 ];
 
 /** The answer depends on the link's state (used, expired), so it is never cached. */
-export const headers: HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
+export const headers: HeadersFunction = () => privateHeaders();
 
 /**
  * The signed link is the key (no sign-in: it may be opened on another device). A GET only
@@ -25,7 +26,7 @@ export const headers: HeadersFunction = () => ({ "Cache-Control": "private, no-s
  */
 export async function loader({ params, context }: LoaderFunctionArgs) {
   const link = await readEmailChangeLink(context, params.token);
-  const init = { headers: { "Cache-Control": "private, no-store" } };
+  const init = { headers: privateHeaders() };
   return link.ok ? data({ to: link.to, problem: null }, init) : data({ to: null, problem: EMAIL_LINK_MESSAGES[link.state] }, { ...init, status: 404 });
 }
 

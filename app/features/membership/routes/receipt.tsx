@@ -5,15 +5,13 @@ import { useHydrated } from "~/kernel/layout/use-hydrated";
 import { privatePageMeta } from "~/kernel/layout/private-page-meta";
 import { receiptRows } from "~/features/payments/receipt";
 import { requireUser } from "~/kernel/auth/auth.server";
-import { PRIVATE_CACHE_CONTROL } from "~/kernel/http/cache-control.server";
+import { privateHeaders } from "~/kernel/http/response-headers";
 import { loadReceipt } from "~/features/payments/receipt.server";
 import receiptStyles from "~/features/membership/styles/receipt.css?url";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: receiptStyles }];
 
 export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => privatePageMeta(loaded ? `${loaded.view.heading} | My Account` : "Receipt | My Account");
-
-const NO_STORE = { "Cache-Control": PRIVATE_CACHE_CONTROL };
 
 /**
  * A settled payment's printable receipt (issue 19, ADR 0053): the member sees only their own,
@@ -22,8 +20,8 @@ const NO_STORE = { "Cache-Control": PRIVATE_CACHE_CONTROL };
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const viewer = await requireUser(request, context);
   const view = await loadReceipt(context, viewer, String(params.transactionId));
-  if (!view) throw new Response("Not Found", { status: 404, headers: NO_STORE });
-  return data({ view, rows: receiptRows(view) }, { headers: NO_STORE });
+  if (!view) throw new Response("Not Found", { status: 404, headers: privateHeaders() });
+  return data({ view, rows: receiptRows(view) }, { headers: privateHeaders() });
 }
 
 /** "Print" needs JavaScript (window.print); without it the page says how to use the browser's own. */

@@ -6,17 +6,17 @@ import { readPageParam } from "~/kernel/store/paging";
 import { privatePageMeta } from "~/kernel/layout/private-page-meta";
 import { loadActivityPage } from "~/kernel/activity/activity.server";
 import { requireAccountant } from "~/kernel/auth/auth.server";
-import { PRIVATE_CACHE_CONTROL } from "~/kernel/http/cache-control.server";
+import { noIndexHeaders, loaderHeadersOnly } from "~/kernel/http/response-headers";
 
 export const meta: MetaFunction = () => privatePageMeta("Activity | Back office");
 
-export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
+export const headers: HeadersFunction = loaderHeadersOnly;
 
 /** Who changed what in the back office, and when, newest first: accountants only. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAccountant(request, context);
   const page = readPageParam(new URL(request.url).searchParams.get("page"));
-  return data(await loadActivityPage(context.store, page), { headers: { "Cache-Control": PRIVATE_CACHE_CONTROL, "X-Robots-Tag": "noindex" } });
+  return data(await loadActivityPage(context.store, page), { headers: noIndexHeaders() });
 }
 
 export default function AccountsActivity() {

@@ -6,14 +6,15 @@ import { FormMessage, replyErrors, type FormReply } from "~/kernel/forms";
 import { OutboxMessage } from "~/features/mail/components/OutboxMessage";
 import { privatePageMeta } from "~/kernel/layout/private-page-meta";
 import { requireAccountant } from "~/kernel/auth/auth.server";
-import { OUTBOX_HEADERS, loadOutboxEmail } from "~/features/mail/outbox-pages.server";
+import { loadOutboxEmail } from "~/features/mail/outbox-pages.server";
 import { resendOutboxEmail, resendSchema } from "~/features/mail/outbox-resend.server";
 import { storeErrorReply, storeSafeAction } from "~/kernel/forms/store-errors.server";
 import { redirectWithToast } from "~/kernel/http/toast.server";
+import { noIndexHeaders, loaderHeadersOnly } from "~/kernel/http/response-headers";
 
 export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => privatePageMeta(`${loaded?.email.subject || "E-mail"} | E-mails | Back office`);
 
-export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
+export const headers: HeadersFunction = loaderHeadersOnly;
 
 const notFound = () => new Response("Not Found", { status: 404 });
 
@@ -22,14 +23,14 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   await requireAccountant(request, context);
   const email = await loadOutboxEmail(context.store, params.id, { hideConfidential: true });
   if (!email) throw notFound();
-  return data({ email }, { headers: OUTBOX_HEADERS });
+  return data({ email }, { headers: noIndexHeaders() });
 }
 
 /** Send again (a failed e-mail only); while our records cannot be reached the page says so (503). */
 export const action = storeSafeAction(async ({ request, params, context }: ActionFunctionArgs) => {
   await requireAccountant(request, context);
   const submission = parseWithZod(await request.formData(), { schema: resendSchema });
-  if (submission.status !== "success") return data(submission.reply(), { status: 400, headers: OUTBOX_HEADERS });
+  if (submission.status !== "success") return data(submission.reply(), { status: 400, headers: noIndexHeaders() });
   const toast = await resendOutboxEmail(context, params.id);
   if (!toast) throw notFound();
   return redirectWithToast(context, `/accounts/emails/${params.id}`, toast);

@@ -3,19 +3,20 @@ import { useLoaderData } from "@remix-run/react";
 import { AdminPage } from "~/kernel/layout/back-office/AdminPage";
 import { OutboxTable } from "~/features/mail/components/OutboxTable";
 import { requireAccountant } from "~/kernel/auth/auth.server";
-import { OUTBOX_HEADERS, loadOutboxPage } from "~/features/mail/outbox-pages.server";
+import { loadOutboxPage } from "~/features/mail/outbox-pages.server";
 import { readPageParam } from "~/kernel/store/paging";
 import { privatePageMeta } from "~/kernel/layout/private-page-meta";
+import { noIndexHeaders, loaderHeadersOnly } from "~/kernel/http/response-headers";
 
 export const meta: MetaFunction = () => privatePageMeta("E-mails | Back office");
 
-export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
+export const headers: HeadersFunction = loaderHeadersOnly;
 
 /** Every e-mail the site sent (or kept), newest first, for accountants (spec §5 back office). */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAccountant(request, context);
   const page = readPageParam(new URL(request.url).searchParams.get("page"));
-  return data(await loadOutboxPage(context.store, page), { headers: OUTBOX_HEADERS });
+  return data(await loadOutboxPage(context.store, page), { headers: noIndexHeaders() });
 }
 
 export default function AccountsEmails() {

@@ -7,7 +7,7 @@ import { TICKET_COLUMNS, eventsSearch, reportScope, type EventsReportState } fro
 import { privatePageMeta } from "~/kernel/layout/private-page-meta";
 import { currentYear } from "~/features/membership/renewal";
 import { requireAccountant } from "~/kernel/auth/auth.server";
-import { PRIVATE_CACHE_CONTROL } from "~/kernel/http/cache-control.server";
+import { privateHeaders } from "~/kernel/http/response-headers";
 import { loadEventsReport } from "~/features/office/events-report.server";
 
 export const meta: MetaFunction = () => privatePageMeta("Event Payments | Dashboard");
@@ -16,13 +16,13 @@ export const meta: MetaFunction = () => privatePageMeta("Event Payments | Dashbo
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAccountant(request, context);
   const params = new URL(request.url).searchParams;
-  return data(await loadEventsReport(context.store, { params, thisYear: currentYear() }), { headers: { "Cache-Control": PRIVATE_CACHE_CONTROL } });
+  return data(await loadEventsReport(context.store, { params, thisYear: currentYear() }), { headers: privateHeaders() });
 }
 
 /** The page has nothing to post: after the guard (so a stranger learns nothing), a POST is 405. */
 export async function action({ request, context }: ActionFunctionArgs): Promise<never> {
   await requireAccountant(request, context);
-  throw new Response("Method Not Allowed", { status: 405, headers: { Allow: "GET", "Cache-Control": PRIVATE_CACHE_CONTROL } });
+  throw new Response("Method Not Allowed", { status: 405, headers: { Allow: "GET", ...privateHeaders() } });
 }
 
 export default function MemEventsPay() {

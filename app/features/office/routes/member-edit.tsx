@@ -15,15 +15,14 @@ import { currentYear } from "~/features/membership/renewal";
 import { accountFormValues } from "~/features/membership/account.server";
 import { recordActivity } from "~/kernel/activity/activity.server";
 import { requireAccountant } from "~/kernel/auth/auth.server";
-import { PRIVATE_CACHE_CONTROL } from "~/kernel/http/cache-control.server";
+import { privateHeaders } from "~/kernel/http/response-headers";
 import { correctMember } from "~/features/office/member-correction.server";
 import { storeErrorReply, storeSafeAction } from "~/kernel/forms/store-errors.server";
 import { redirectWithToast } from "~/kernel/http/toast.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => privatePageMeta(`Edit ${loaded?.name ?? "member"} | Dashboard`);
 
-const NO_STORE = { "Cache-Control": PRIVATE_CACHE_CONTROL };
-const notFound = () => new Response("Not Found", { status: 404, headers: NO_STORE });
+const notFound = () => new Response("Not Found", { status: 404, headers: privateHeaders() });
 
 /** An accountant corrects a member's record (issue 19, ADR 0052); a rejected applicant's record is not found. */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
@@ -37,7 +36,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
       number: formatMemberNumber(member.memberNumber) ?? "No member number",
       values: { ...accountFormValues(member), ...correctionFormValues(member) },
     },
-    { headers: NO_STORE },
+    { headers: privateHeaders() },
   );
 }
 
@@ -46,12 +45,12 @@ async function act({ request, params, context }: ActionFunctionArgs) {
   const form = await request.formData();
   const submission = parseWithZod(form, { schema: correctionSchema(Object.fromEntries(form), currentYear()), disableAutoCoercion: true });
   // Without JavaScript: the form again for the membership or child count chosen, nothing saved.
-  if (form.get("intent") === "update-fields") return data<FormReply>({ initialValue: submission.reply().initialValue }, { headers: NO_STORE });
-  if (submission.status !== "success") return data(submission.reply({ formErrors: [INVALID_FORM_MESSAGE] }), { status: 400, headers: NO_STORE });
+  if (form.get("intent") === "update-fields") return data<FormReply>({ initialValue: submission.reply().initialValue }, { headers: privateHeaders() });
+  if (submission.status !== "success") return data(submission.reply({ formErrors: [INVALID_FORM_MESSAGE] }), { status: 400, headers: privateHeaders() });
 
   const result = await correctMember(context, String(params.id), submission.value);
   if (!result.ok && result.status === 404) throw notFound();
-  if (!result.ok) return data(submission.reply({ fieldErrors: { [result.field]: [result.message] } }), { status: 400, headers: NO_STORE });
+  if (!result.ok) return data(submission.reply({ fieldErrors: { [result.field]: [result.message] } }), { status: 400, headers: privateHeaders() });
   if (result.activity) await recordActivity(context, accountant, result.activity);
   const message = result.changes.length ? CORRECTION_MESSAGES.saved(result.member.fullName) : CORRECTION_MESSAGES.unchanged;
   return redirectWithToast(context, `/accounts?q=${encodeURIComponent(result.member.email)}`, { kind: "success", message });

@@ -8,15 +8,14 @@ import { formatMemberNumber } from "~/kernel/store/member-number";
 import { privatePageMeta } from "~/kernel/layout/private-page-meta";
 import { recordActivity } from "~/kernel/activity/activity.server";
 import { requireAccountant } from "~/kernel/auth/auth.server";
-import { PRIVATE_CACHE_CONTROL } from "~/kernel/http/cache-control.server";
+import { privateHeaders } from "~/kernel/http/response-headers";
 import { loadApplicant, rejectApplicant } from "~/features/office/member-rejection.server";
 import { storeErrorReply, storeSafeAction } from "~/kernel/forms/store-errors.server";
 import { redirectWithToast } from "~/kernel/http/toast.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => privatePageMeta(`Reject ${loaded?.name ?? "application"} | Dashboard`);
 
-const NO_STORE = { "Cache-Control": PRIVATE_CACHE_CONTROL };
-const notFound = () => new Response("Not Found", { status: 404, headers: NO_STORE });
+const notFound = () => new Response("Not Found", { status: 404, headers: privateHeaders() });
 
 /**
  * Rejecting an application with a reason (issue 19, ADR 0052). This page is the confirmation
@@ -29,17 +28,17 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const { member, refusal } = found;
   return data(
     { name: member.fullName, number: formatMemberNumber(member.memberNumber) ?? "No member number", email: member.email, refusal },
-    { headers: NO_STORE },
+    { headers: privateHeaders() },
   );
 }
 
 export const action = storeSafeAction(async ({ request, params, context }: ActionFunctionArgs) => {
   const accountant = await requireAccountant(request, context);
   const submission = parseWithZod(await request.formData(), { schema: rejectionSchema });
-  if (submission.status !== "success") return data(submission.reply(), { status: 400, headers: NO_STORE });
+  if (submission.status !== "success") return data(submission.reply(), { status: 400, headers: privateHeaders() });
   const result = await rejectApplicant(context, String(params.id), submission.value.reason);
   if (!result.ok && result.status === 404) throw notFound();
-  if (!result.ok) return data(submission.reply({ formErrors: [result.message] }), { status: 409, headers: NO_STORE });
+  if (!result.ok) return data(submission.reply({ formErrors: [result.message] }), { status: 409, headers: privateHeaders() });
   await recordActivity(context, accountant, result.activity);
   return redirectWithToast(context, "/accounts", { kind: "success", message: REJECTION_MESSAGES.done(result.member.fullName) });
 }, storeErrorReply);

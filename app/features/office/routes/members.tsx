@@ -7,20 +7,20 @@ import { privatePageMeta } from "~/kernel/layout/private-page-meta";
 import { currentYear } from "~/features/membership/renewal";
 import { recordActivity } from "~/kernel/activity/activity.server";
 import { requireAccountant } from "~/kernel/auth/auth.server";
-import { PRIVATE_CACHE_CONTROL } from "~/kernel/http/cache-control.server";
+import { privateHeaders } from "~/kernel/http/response-headers";
 import { applyMemberAction, loadMembersTable, memberActionSchema } from "~/features/office/members-table.server";
 import { storeErrorReply, storeSafeAction } from "~/kernel/forms/store-errors.server";
 import { redirectWithToast } from "~/kernel/http/toast.server";
 
 export const meta: MetaFunction = () => privatePageMeta("Members | Dashboard");
 
-const NO_STORE = { "Cache-Control": PRIVATE_CACHE_CONTROL };
-
 /** The accountant's Dashboard: the members table. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const accountant = await requireAccountant(request, context);
   const params = new URL(request.url).searchParams;
-  return data(await loadMembersTable(context.store, { list: "current", params, accountantId: accountant.id, year: currentYear() }), { headers: NO_STORE });
+  return data(await loadMembersTable(context.store, { list: "current", params, accountantId: accountant.id, year: currentYear() }), {
+    headers: privateHeaders(),
+  });
 }
 
 /** A row button; while our records cannot be reached the page says so (503). */
@@ -29,7 +29,7 @@ export const action = storeSafeAction(async ({ request, context }: ActionFunctio
   const url = new URL(request.url);
   const back = membersListBack("current", url);
   const submission = parseWithZod(await request.formData(), { schema: memberActionSchema });
-  if (submission.status !== "success") return data(submission.reply({ formErrors: [ACTION_NOT_UNDERSTOOD] }), { status: 400, headers: NO_STORE });
+  if (submission.status !== "success") return data(submission.reply({ formErrors: [ACTION_NOT_UNDERSTOOD] }), { status: 400, headers: privateHeaders() });
   const { do: chosen, confirmed } = submission.value;
   const outcome = await applyMemberAction(context, {
     list: "current",
@@ -40,7 +40,7 @@ export const action = storeSafeAction(async ({ request, context }: ActionFunctio
     confirmed: confirmed === "1",
     origin: url.origin,
   });
-  if (!("toast" in outcome)) return data(outcome, { headers: NO_STORE });
+  if (!("toast" in outcome)) return data(outcome, { headers: privateHeaders() });
   if (outcome.activity) await recordActivity(context, accountant, outcome.activity);
   return redirectWithToast(context, back, outcome.toast);
 }, storeErrorReply);

@@ -7,13 +7,13 @@ import { replySubject } from "~/features/office/contact-inbox";
 import { privatePageMeta } from "~/kernel/layout/private-page-meta";
 import { requireAccountant } from "~/kernel/auth/auth.server";
 import { markMessageHandled, messageActionSchema, openInboxMessage, replyToMessage } from "~/features/office/contact-inbox.server";
-import { OUTBOX_HEADERS } from "~/features/mail/outbox-pages.server";
 import { storeErrorReply, storeSafeAction } from "~/kernel/forms/store-errors.server";
 import { redirectWithToast } from "~/kernel/http/toast.server";
+import { noIndexHeaders, loaderHeadersOnly } from "~/kernel/http/response-headers";
 
 export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => privatePageMeta(`${loaded?.message.subject || "Message"} | Messages | Back office`);
 
-export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
+export const headers: HeadersFunction = loaderHeadersOnly;
 
 const notFound = () => new Response("Not Found", { status: 404 });
 
@@ -22,14 +22,14 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   await requireAccountant(request, context);
   const message = await openInboxMessage(context.store, params.id);
   if (!message) throw notFound();
-  return data({ message }, { headers: OUTBOX_HEADERS });
+  return data({ message }, { headers: noIndexHeaders() });
 }
 
 /** "Mark as handled" (with a note) or "Send reply", told apart by the form's intent. */
 export const action = storeSafeAction(async ({ request, params, context }: ActionFunctionArgs) => {
   const accountant = await requireAccountant(request, context);
   const submission = parseWithZod(await request.formData(), { schema: messageActionSchema });
-  if (submission.status !== "success") return data(submission.reply(), { status: 400, headers: OUTBOX_HEADERS });
+  if (submission.status !== "success") return data(submission.reply(), { status: 400, headers: noIndexHeaders() });
   const id = String(params.id);
   const value = submission.value;
   const toast =

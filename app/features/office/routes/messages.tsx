@@ -6,17 +6,17 @@ import { readPageParam } from "~/kernel/store/paging";
 import { privatePageMeta } from "~/kernel/layout/private-page-meta";
 import { requireAccountant } from "~/kernel/auth/auth.server";
 import { loadInboxPage } from "~/features/office/contact-inbox.server";
-import { OUTBOX_HEADERS } from "~/features/mail/outbox-pages.server";
+import { noIndexHeaders, loaderHeadersOnly } from "~/kernel/http/response-headers";
 
 export const meta: MetaFunction = () => privatePageMeta("Messages | Back office");
 
-export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
+export const headers: HeadersFunction = loaderHeadersOnly;
 
 /** The contact form's messages, newest first, for accountants (issue 19). */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAccountant(request, context);
   const page = readPageParam(new URL(request.url).searchParams.get("page"));
-  return data(await loadInboxPage(context.store, page), { headers: OUTBOX_HEADERS });
+  return data(await loadInboxPage(context.store, page), { headers: noIndexHeaders() });
 }
 
 export default function AccountsMessages() {

@@ -12,14 +12,12 @@ import { currentYear } from "~/features/membership/renewal";
 import { refundPath, totalWithRefunds } from "~/features/payments/refunds";
 import { PENDING_COLUMNS, RENEWED_COLUMNS, renewalsSearch, reportTitle, type RenewalsActionData } from "~/features/office/renewals-report";
 import { requireAccountant } from "~/kernel/auth/auth.server";
-import { PRIVATE_CACHE_CONTROL } from "~/kernel/http/cache-control.server";
+import { privateHeaders } from "~/kernel/http/response-headers";
 import { loadReminderStages, loadRenewalsReport, reminderSchema, renewalsBack, sendRenewalReminder } from "~/features/office/renewals-report.server";
 import { storeErrorReply, storeSafeAction } from "~/kernel/forms/store-errors.server";
 import { redirectWithToast } from "~/kernel/http/toast.server";
 
 export const meta: MetaFunction = () => privatePageMeta("Subscriptions | Dashboard");
-
-const NO_STORE = { "Cache-Control": PRIVATE_CACHE_CONTROL };
 
 /** The subscriptions report. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -29,7 +27,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     loadRenewalsReport(context.store, { params, thisYear: currentYear(), delivers: Boolean(context.env.RESEND_API_KEY) }),
     loadReminderStages(context, currentYear()),
   ]);
-  return data({ ...report, reminderStages }, { headers: NO_STORE });
+  return data({ ...report, reminderStages }, { headers: privateHeaders() });
 }
 
 /** 'Send Notification To All'; while our records cannot be reached the page says so (503). */
@@ -39,14 +37,14 @@ export const action = storeSafeAction(async ({ request, context }: ActionFunctio
   const thisYear = currentYear();
   const back = renewalsBack(url.searchParams, thisYear);
   const submission = parseWithZod(await request.formData(), { schema: reminderSchema });
-  if (submission.status !== "success") return data(submission.reply({ formErrors: [ACTION_NOT_UNDERSTOOD] }), { status: 400, headers: NO_STORE });
+  if (submission.status !== "success") return data(submission.reply({ formErrors: [ACTION_NOT_UNDERSTOOD] }), { status: 400, headers: privateHeaders() });
   const outcome = await sendRenewalReminder(context, {
     accountantId: accountant.id,
     confirmed: submission.value.confirmed === "1",
     thisYear,
     origin: url.origin,
   });
-  return "toast" in outcome ? redirectWithToast(context, back, outcome.toast) : data(outcome, { headers: NO_STORE });
+  return "toast" in outcome ? redirectWithToast(context, back, outcome.toast) : data(outcome, { headers: privateHeaders() });
 }, storeErrorReply);
 
 export default function MemRenewals() {

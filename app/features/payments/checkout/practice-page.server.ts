@@ -2,7 +2,7 @@ import type { AppLoadContext } from "@remix-run/cloudflare";
 import { formatPence } from "~/features/payments/money";
 import { PRACTICE_MESSAGES, type PracticeIntent } from "~/features/payments/practice-checkout-form";
 import { safeRedirect } from "~/kernel/http/safe-redirect";
-import { PRIVATE_CACHE_CONTROL } from "~/kernel/http/cache-control.server";
+import { noIndexHeaders } from "~/kernel/http/response-headers";
 import { refuseOutsideDevelopment } from "~/features/mail/dev-mail.server";
 import { cancelPracticeSession, completePracticeSession, practiceCheckoutPath, readPracticeSession, type PracticeOptions } from "./practice-gateway.server";
 
@@ -11,8 +11,6 @@ import { cancelPracticeSession, completePracticeSession, practiceCheckoutPath, r
  * Stripe's hosted page it needs no sign-in: the unguessable session id is the key, and
  * the page shows only what the session holds. Production answers 404.
  */
-
-export const PRACTICE_PAGE_HEADERS = { "Cache-Control": PRIVATE_CACHE_CONTROL, "X-Robots-Tag": "noindex" };
 
 export { PRACTICE_MESSAGES } from "~/features/payments/practice-checkout-form";
 
@@ -37,7 +35,7 @@ function options(context: AppLoadContext): PracticeOptions {
  * public page would load them separately). A 404 is never cached (only 200s are).
  */
 const notFound = (): never => {
-  throw new Response("Not Found", { status: 404, headers: PRACTICE_PAGE_HEADERS });
+  throw new Response("Not Found", { status: 404, headers: noIndexHeaders() });
 };
 
 /**

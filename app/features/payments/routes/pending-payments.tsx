@@ -8,26 +8,24 @@ import { readPageParam } from "~/kernel/store/paging";
 import type { PendingPaymentRow } from "~/features/payments/pending-payments";
 import { privatePageMeta } from "~/kernel/layout/private-page-meta";
 import { requireAccountant } from "~/kernel/auth/auth.server";
-import { PRIVATE_CACHE_CONTROL } from "~/kernel/http/cache-control.server";
+import { privateHeaders } from "~/kernel/http/response-headers";
 import { UNKNOWN_TRANSACTION, loadPendingPayments, reconcilePayment, reconcileSchema } from "~/features/payments/pending-payments.server";
 import { redirectWithToast } from "~/kernel/http/toast.server";
 import { refundPath } from "~/features/payments/refunds";
 
 export const meta: MetaFunction = () => privatePageMeta("Pending payments | Dashboard");
 
-const NO_STORE = { "Cache-Control": PRIVATE_CACHE_CONTROL };
-
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAccountant(request, context);
   const page = readPageParam(new URL(request.url).searchParams.get("page"));
-  return data(await loadPendingPayments(context.store, page), { headers: NO_STORE });
+  return data(await loadPendingPayments(context.store, page), { headers: privateHeaders() });
 }
 
 /** Reconcile one payment. */
 export async function action({ request, context }: ActionFunctionArgs) {
   await requireAccountant(request, context);
   const submission = parseWithZod(await request.formData(), { schema: reconcileSchema });
-  if (submission.status !== "success") return data(submission.reply({ formErrors: [UNKNOWN_TRANSACTION] }), { status: 400, headers: NO_STORE });
+  if (submission.status !== "success") return data(submission.reply({ formErrors: [UNKNOWN_TRANSACTION] }), { status: 400, headers: privateHeaders() });
   return redirectWithToast(context, "/accounts/payments", await reconcilePayment(context, submission.value.id));
 }
 

@@ -7,32 +7,31 @@ import { PRACTICE_MESSAGES, practiceCheckoutSchema } from "~/features/payments/p
 import {
   actOnPracticeCheckout,
   loadPracticeCheckout,
-  PRACTICE_PAGE_HEADERS,
   requirePracticeSession,
   type PracticeCheckoutView,
 } from "~/features/payments/checkout/practice-page.server";
 import { privatePageMeta } from "~/kernel/layout/private-page-meta";
+import { noIndexHeaders } from "~/kernel/http/response-headers";
 
 export const meta: MetaFunction = () => privatePageMeta("Practice checkout");
 
 /** Never cached, never indexed, whatever the answer. */
-export const headers: HeadersFunction = () => PRACTICE_PAGE_HEADERS;
+export const headers: HeadersFunction = () => noIndexHeaders();
 
 /** The local stand-in for Stripe's hosted checkout (no STRIPE_SECRET_KEY). Production answers 404. */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const view = await loadPracticeCheckout(request, context, params.id ?? "");
-  return data({ view, formError: null }, { headers: PRACTICE_PAGE_HEADERS });
+  return data({ view, formError: null }, { headers: noIndexHeaders() });
 }
 
 /** Pay or Cancel (303 to the return page); anything else, or a return address off this site, is refused (400). */
 export async function action({ request, context, params }: ActionFunctionArgs) {
   const session = await requirePracticeSession(context, params.id ?? "");
   const submission = parseWithZod(await request.formData(), { schema: practiceCheckoutSchema });
-  if (submission.status !== "success")
-    return data(submission.reply({ formErrors: [PRACTICE_MESSAGES.badIntent] }), { status: 400, headers: PRACTICE_PAGE_HEADERS });
+  if (submission.status !== "success") return data(submission.reply({ formErrors: [PRACTICE_MESSAGES.badIntent] }), { status: 400, headers: noIndexHeaders() });
   const outcome = await actOnPracticeCheckout(context, { session, intent: submission.value.intent, requestUrl: request.url });
-  if (outcome.kind === "refused") return data(submission.reply({ formErrors: [outcome.message] }), { status: 400, headers: PRACTICE_PAGE_HEADERS });
-  return redirect(outcome.to, { status: 303, headers: PRACTICE_PAGE_HEADERS });
+  if (outcome.kind === "refused") return data(submission.reply({ formErrors: [outcome.message] }), { status: 400, headers: noIndexHeaders() });
+  return redirect(outcome.to, { status: 303, headers: noIndexHeaders() });
 }
 
 function Label() {

@@ -16,15 +16,14 @@ import {
 import { offlinePaymentSchema } from "~/features/payments/offline-payment-form";
 import { privatePageMeta } from "~/kernel/layout/private-page-meta";
 import { requireAccountant } from "~/kernel/auth/auth.server";
-import { PRIVATE_CACHE_CONTROL } from "~/kernel/http/cache-control.server";
+import { privateHeaders } from "~/kernel/http/response-headers";
 import { loadMemberPayment, recordMemberPayment } from "~/features/payments/offline-payment.server";
 import { storeErrorReply, storeSafeAction } from "~/kernel/forms/store-errors.server";
 import { redirectWithToast } from "~/kernel/http/toast.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => privatePageMeta(`Record a payment: ${loaded?.member.name ?? "member"} | Back office`);
 
-const PRIVATE = { "Cache-Control": PRIVATE_CACHE_CONTROL };
-export const headers: HeadersFunction = () => PRIVATE;
+export const headers: HeadersFunction = () => privateHeaders();
 
 const notFound = () => new Response("Not Found", { status: 404 });
 
@@ -33,7 +32,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   await requireAccountant(request, context);
   const page = await loadMemberPayment(context, String(params.id));
   if (!page) throw notFound();
-  return data(page, { headers: PRIVATE });
+  return data(page, { headers: privateHeaders() });
 }
 
 export const action = storeSafeAction(async ({ request, params, context }: ActionFunctionArgs) => {
@@ -43,15 +42,15 @@ export const action = storeSafeAction(async ({ request, params, context }: Actio
   const form = await request.formData();
   const submission = parseWithZod(form, { schema: offlinePaymentSchema({ expected: page.due?.amount ?? 0, today: page.today }) });
   const kind = String(form.get("kind") ?? "");
-  if (!page.due) return data(submission.reply({ formErrors: [NOTHING_DUE_MESSAGE] }), { status: 409, headers: PRIVATE });
+  if (!page.due) return data(submission.reply({ formErrors: [NOTHING_DUE_MESSAGE] }), { status: 409, headers: privateHeaders() });
   // The form was made for what was due then; if that changed meanwhile (paid in another tab), nothing is recorded.
   if (kind !== page.due.kind || !(MEMBER_PAYMENT_KINDS as readonly string[]).includes(kind)) {
-    return data(submission.reply({ formErrors: [NOT_DUE_MESSAGE] }), { status: 409, headers: PRIVATE });
+    return data(submission.reply({ formErrors: [NOT_DUE_MESSAGE] }), { status: 409, headers: privateHeaders() });
   }
-  if (submission.status !== "success") return data(submission.reply(), { status: 400, headers: PRIVATE });
+  if (submission.status !== "success") return data(submission.reply(), { status: 400, headers: privateHeaders() });
   const result = await recordMemberPayment(context, accountant, page.member.id, kind as MemberPaymentKind, submission.value);
   if (!result) throw notFound();
-  if (!result.ok) return data(submission.reply({ formErrors: [result.message] }), { status: 409, headers: PRIVATE });
+  if (!result.ok) return data(submission.reply({ formErrors: [result.message] }), { status: 409, headers: privateHeaders() });
   return redirectWithToast(context, afterRecordingPath(page.due.kind, page.member.id), {
     kind: "success",
     message: recordedMessage(page.due.kind, submission.value.method, `${page.due.label}, ${page.member.name}`),

@@ -6,14 +6,14 @@ import { Field, FormMessage, SubmitButton, replyValue, useFormReply, type FormRe
 import { MEMBERSHIP_QUESTION, refundPath } from "~/features/payments/refunds";
 import { privatePageMeta } from "~/kernel/layout/private-page-meta";
 import { requireAccountant } from "~/kernel/auth/auth.server";
-import { OUTBOX_HEADERS } from "~/features/mail/outbox-pages.server";
 import { loadRefundPage, refundSchema, refundTransaction } from "~/features/payments/refunds.server";
 import { storeErrorReply, storeSafeAction } from "~/kernel/forms/store-errors.server";
 import { redirectWithToast } from "~/kernel/http/toast.server";
+import { noIndexHeaders, loaderHeadersOnly } from "~/kernel/http/response-headers";
 
 export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => privatePageMeta(`Refund ${loaded?.page.transaction.title ?? "payment"} | Back office`);
 
-export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
+export const headers: HeadersFunction = loaderHeadersOnly;
 
 const notFound = () => new Response("Not Found", { status: 404 });
 
@@ -22,7 +22,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   await requireAccountant(request, context);
   const page = await loadRefundPage(context, String(params.id));
   if (!page) throw notFound();
-  return data({ page }, { headers: OUTBOX_HEADERS });
+  return data({ page }, { headers: noIndexHeaders() });
 }
 
 type ActionAnswer = { reply: FormReply } | { confirm: string; values: Record<string, string> };
@@ -32,7 +32,7 @@ export const action = storeSafeAction(async ({ request, params, context }: Actio
   const accountant = await requireAccountant(request, context);
   const form = await request.formData();
   const submission = parseWithZod(form, { schema: refundSchema });
-  if (submission.status !== "success") return data<ActionAnswer>({ reply: submission.reply() }, { status: 400, headers: OUTBOX_HEADERS });
+  if (submission.status !== "success") return data<ActionAnswer>({ reply: submission.reply() }, { status: 400, headers: noIndexHeaders() });
   const id = String(params.id);
   const outcome = await refundTransaction(context, accountant, id, submission.value);
   switch (outcome.kind) {
@@ -42,7 +42,7 @@ export const action = storeSafeAction(async ({ request, params, context }: Actio
       const reply = outcome.field
         ? submission.reply({ fieldErrors: { [outcome.field]: [outcome.message] } })
         : submission.reply({ formErrors: [outcome.message] });
-      return data<ActionAnswer>({ reply }, { status: 400, headers: OUTBOX_HEADERS });
+      return data<ActionAnswer>({ reply }, { status: 400, headers: noIndexHeaders() });
     }
     case "confirm": {
       const values: Record<string, string> = {};
@@ -50,7 +50,7 @@ export const action = storeSafeAction(async ({ request, params, context }: Actio
         const value = form.get(name);
         if (typeof value === "string") values[name] = value;
       }
-      return data<ActionAnswer>({ confirm: outcome.question, values }, { headers: OUTBOX_HEADERS });
+      return data<ActionAnswer>({ confirm: outcome.question, values }, { headers: noIndexHeaders() });
     }
     case "done":
       return redirectWithToast(context, refundPath(id), outcome.toast);

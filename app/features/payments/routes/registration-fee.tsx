@@ -6,21 +6,22 @@ import { PageTitle } from "~/kernel/layout/Breadcrumbs";
 import { ACTION_NOT_UNDERSTOOD } from "~/kernel/forms/back-office-messages";
 import { buttonPostSchema } from "~/kernel/forms/button-post-form";
 import { ACCOUNT_NOT_FOUND, ALREADY_PAID_REGISTRATION } from "~/features/payments/payment-pages";
-import { PRIVATE_CACHE_CONTROL } from "~/kernel/http/cache-control.server";
+import { actionOrLoaderHeaders, noIndexHeaders } from "~/kernel/http/response-headers";
 import { loadRegistrationPayment, payRegistration, type RegistrationPaymentPage } from "~/features/payments/registration-payment.server";
 import { storeSafeAction } from "~/kernel/forms/store-errors.server";
 import { privatePageMeta } from "~/kernel/layout/private-page-meta";
 
 /** The loader's private, no-store: this page is never cached, even for a visitor without cookies. */
-export const headers: HeadersFunction = ({ loaderHeaders, actionHeaders }) => (actionHeaders.has("Cache-Control") ? actionHeaders : loaderHeaders);
+export const headers: HeadersFunction = actionOrLoaderHeaders;
 
 export const meta: MetaFunction = () => privatePageMeta("Pay Your Registration Fee");
 
 /** Private, never indexed, and the token never leaves in a Referer. */
-const HEADERS = { "Cache-Control": PRIVATE_CACHE_CONTROL, "X-Robots-Tag": "noindex", "Referrer-Policy": "no-referrer" };
+const LINK_PAGE_HEADERS = { ...noIndexHeaders(), "Referrer-Policy": "no-referrer" };
 
 /** The page: 404 for a token that names no account. */
-const pageResponse = (page: RegistrationPaymentPage) => data(page, page.kind === "not-found" ? { status: 404, headers: HEADERS } : { headers: HEADERS });
+const pageResponse = (page: RegistrationPaymentPage) =>
+  data(page, page.kind === "not-found" ? { status: 404, headers: LINK_PAGE_HEADERS } : { headers: LINK_PAGE_HEADERS });
 
 export const loader = async ({ context, params }: LoaderFunctionArgs) => pageResponse(await loadRegistrationPayment(context, params.token ?? ""));
 /**
@@ -36,11 +37,11 @@ export const action = storeSafeAction(
       case "page":
         return pageResponse(paid.page);
       case "limited":
-        return data({ error: paid.message }, { status: 429, headers: { ...HEADERS, "Retry-After": String(paid.retryAfter) } });
+        return data({ error: paid.message }, { status: 429, headers: { ...LINK_PAGE_HEADERS, "Retry-After": String(paid.retryAfter) } });
       case "checkout":
         return redirect(paid.url, 303);
       case "failed":
-        return data({ error: paid.message }, { status: 503, headers: HEADERS });
+        return data({ error: paid.message }, { status: 503, headers: LINK_PAGE_HEADERS });
     }
   },
   (_form, error) => ({ error }),

@@ -3,11 +3,12 @@ import { useLoaderData } from "@remix-run/react";
 import { PaymentResult } from "~/features/payments/components/PaymentResult";
 import { loadPaymentReturn, paymentReturnHeaders } from "~/features/payments/payment-return.server";
 import { privatePageMeta } from "~/kernel/layout/private-page-meta";
+import { loaderHeadersOnly } from "~/kernel/http/response-headers";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => privatePageMeta(data?.title ?? "Payment");
 
 /** Where the card provider sends the payer back after the family upgrade payment: settles only a verified, paid session. */
-export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
+export const headers: HeadersFunction = loaderHeadersOnly;
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const { outcome, status, page } = await loadPaymentReturn(request, context, params, "upgrade");

@@ -5,27 +5,25 @@ import { logoutCookie } from "~/kernel/auth/auth.server";
 import { ASSOCIATION } from "~/kernel/layout/association";
 import { ACTION_NOT_UNDERSTOOD } from "~/kernel/forms/back-office-messages";
 import { buttonPostSchema } from "~/kernel/forms/button-post-form";
+import { noStoreHeaders } from "~/kernel/http/response-headers";
 
 // "Page | Association name" written out: ASSOCIATION is already in the shell, a helper would be one more file for a public page.
 export const meta: MetaFunction = () => [{ title: `Logging out | ${ASSOCIATION.name}` }];
 
-const NO_STORE = { "Cache-Control": "no-store" };
-
 /** Anyone may sign out (no guard): the session's cookie expires and its session ends. */
 async function signOut(request: Request, context: LoaderFunctionArgs["context"]) {
-  return data(null, { headers: { "Set-Cookie": await logoutCookie(request, context), ...NO_STORE } });
+  return data(null, { headers: { "Set-Cookie": await logoutCookie(request, context), ...noStoreHeaders() } });
 }
 
-export const headers: HeadersFunction = ({ loaderHeaders, actionHeaders }) => ({
-  "Cache-Control": actionHeaders.get("Cache-Control") ?? loaderHeaders.get("Cache-Control") ?? "no-store",
-});
+/** Its loader and action answer no-store, and so does the page when either of them failed. */
+export const headers: HeadersFunction = () => noStoreHeaders();
 
 /** GET signs out too: the spec sends members here when their record is gone. */
 export const loader = ({ request, context }: LoaderFunctionArgs) => signOut(request, context);
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const submission = parseWithZod(await request.formData(), { schema: buttonPostSchema });
-  if (submission.status !== "success") return data(submission.reply({ formErrors: [ACTION_NOT_UNDERSTOOD] }), { status: 400, headers: NO_STORE });
+  if (submission.status !== "success") return data(submission.reply({ formErrors: [ACTION_NOT_UNDERSTOOD] }), { status: 400, headers: noStoreHeaders() });
   return signOut(request, context);
 }
 

@@ -8,6 +8,7 @@ import { LINK_INVALID_MESSAGE, PASSWORD_CHANGED_MESSAGE, PASSWORD_MIN_LENGTH, re
 import { memberForResetLink, resetPassword } from "~/features/sign-in/password-reset.server";
 import { storeErrorReply, storeSafeAction } from "~/kernel/forms/store-errors.server";
 import { redirectWithToast } from "~/kernel/http/toast.server";
+import { privateHeaders } from "~/kernel/http/response-headers";
 
 export const meta: MetaFunction = () => [
   ...pageMeta("Reset Password", "Choose a new password for your member account."),
@@ -19,12 +20,12 @@ export const meta: MetaFunction = () => [
  * key in the address is not sent to other sites: server.ts sets
  * Referrer-Policy: strict-origin-when-cross-origin on every page.)
  */
-export const headers: HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
+export const headers: HeadersFunction = () => privateHeaders();
 
 export async function loader({ params, context }: LoaderFunctionArgs) {
   const member = await memberForResetLink(context, params.id, params.key);
   // The page must show, so the message comes as data with its status (not as a thrown error).
-  const init = { headers: { "Cache-Control": "private, no-store" } };
+  const init = { headers: privateHeaders() };
   return member
     ? data({ valid: true as const, invalidMessage: null, minLength: PASSWORD_MIN_LENGTH }, init)
     : data({ valid: false as const, invalidMessage: LINK_INVALID_MESSAGE, minLength: PASSWORD_MIN_LENGTH }, { ...init, status: 404 });

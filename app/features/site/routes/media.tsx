@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { photoKeyFromSplat } from "~/kernel/media/photo-renditions";
+import { publicHeaders } from "~/kernel/http/response-headers";
 
 /**
  * Photos uploaded in the studio and their renditions (ADR 40), public: only keys under one
@@ -7,10 +8,10 @@ import { photoKeyFromSplat } from "~/kernel/media/photo-renditions";
  * are generated and never reused, so a file may be cached for good. Stored content type
  * (set from the sniffed type, never the upload's word) and nosniff.
  */
-const IMMUTABLE = "public, max-age=31536000, immutable";
+const A_YEAR_SECONDS = 31536000;
 
 function notFound(): Response {
-  return new Response("Not found", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "public, max-age=60" } });
+  return new Response("Not found", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8", ...publicHeaders(60) } });
 }
 
 export async function loader({ params, context }: LoaderFunctionArgs) {
@@ -23,7 +24,7 @@ export async function loader({ params, context }: LoaderFunctionArgs) {
     headers: {
       "Content-Type": object.httpMetadata?.contentType ?? "application/octet-stream",
       "Content-Length": String(object.size),
-      "Cache-Control": IMMUTABLE,
+      ...publicHeaders(A_YEAR_SECONDS, { immutable: true }),
       ETag: object.httpEtag,
       "X-Content-Type-Options": "nosniff",
     },

@@ -8,7 +8,8 @@ import { calendarEntrySchema } from "~/features/studio/calendar-entry-form";
 import { privatePageMeta } from "~/kernel/layout/private-page-meta";
 import { requireEditor } from "~/kernel/auth/auth.server";
 import { addCalendarEntry, changeCalendarEntry, findCalendarEntry } from "~/features/studio/studio-calendar.server";
-import { foundOrNotFound, studioNotFound, STUDIO_NO_STORE as NO_STORE } from "~/features/studio/studio-not-found.server";
+import { foundOrNotFound, studioNotFound } from "~/features/studio/studio-not-found.server";
+import { privateHeaders } from "~/kernel/http/response-headers";
 import { redirectWithToast } from "~/kernel/http/toast.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => privatePageMeta(`${data?.entry ? "Edit event" : "Add an event"} | Studio`);
@@ -23,14 +24,14 @@ async function entryOf(context: LoaderFunctionArgs["context"], id: string | unde
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   await requireEditor(request, context);
   const entry = await entryOf(context, params.id);
-  return data({ entry: entry && { month: entry.month, date: entry.date, name: entry.name, url: entry.url } }, { headers: NO_STORE });
+  return data({ entry: entry && { month: entry.month, date: entry.date, name: entry.name, url: entry.url } }, { headers: privateHeaders() });
 }
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
   const editor = await requireEditor(request, context);
   const entry = await entryOf(context, params.id);
   const submission = parseWithZod(await request.formData(), { schema: calendarEntrySchema });
-  if (submission.status !== "success") return data(submission.reply(), { status: 400, headers: NO_STORE });
+  if (submission.status !== "success") return data(submission.reply(), { status: 400, headers: privateHeaders() });
   if (entry) {
     const saved = await changeCalendarEntry(context, editor, entry.id, submission.value);
     if (!saved) throw studioNotFound();

@@ -8,13 +8,12 @@ import { isPastEvent } from "~/features/site/calendar-event";
 import { privatePageMeta } from "~/kernel/layout/private-page-meta";
 import { STUDIO_GONE, studioRowActionSchema } from "~/features/studio/studio-row-action";
 import { requireEditor } from "~/kernel/auth/auth.server";
-import { PRIVATE_CACHE_CONTROL } from "~/kernel/http/cache-control.server";
+import { privateHeaders } from "~/kernel/http/response-headers";
 import { findCalendarEntry, removeCalendarEntry } from "~/features/studio/studio-calendar.server";
 import { redirectWithToast } from "~/kernel/http/toast.server";
 
 export const meta: MetaFunction = () => privatePageMeta("Event calendar | Studio");
 
-const NO_STORE = { "Cache-Control": PRIVATE_CACHE_CONTROL };
 const PATH = "/studio/calendar";
 
 /** The event calendar in the studio: every entry (as /event lists them), each with Edit and Remove. */
@@ -22,7 +21,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireEditor(request, context);
   const now = Math.floor(Date.now() / 1000);
   const events = await context.store.content.listEvents();
-  return data({ events: events.map((e) => ({ id: e.id, month: e.month, date: e.date, name: e.name, past: isPastEvent(e, now) })) }, { headers: NO_STORE });
+  return data(
+    { events: events.map((e) => ({ id: e.id, month: e.month, date: e.date, name: e.name, past: isPastEvent(e, now) })) },
+    { headers: privateHeaders() },
+  );
 }
 
 type ActionData = StudioRowAnswer;
@@ -31,14 +33,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const editor = await requireEditor(request, context);
   const submission = parseWithZod(await request.formData(), { schema: studioRowActionSchema });
   if (submission.status !== "success" || submission.value.intent !== "remove")
-    return data<ActionData>({ formError: "Please choose an entry to remove." }, { status: 400, headers: NO_STORE });
+    return data<ActionData>({ formError: "Please choose an entry to remove." }, { status: 400, headers: privateHeaders() });
   const { id, confirmed } = submission.value;
   const entry = await findCalendarEntry(context, id);
-  if (!entry) return data<ActionData>({ formError: STUDIO_GONE }, { status: 404, headers: NO_STORE });
+  if (!entry) return data<ActionData>({ formError: STUDIO_GONE }, { status: 404, headers: privateHeaders() });
   if (!confirmed)
     return data<ActionData>(
       { confirm: { question: `Remove "${entry.name}" from the event calendar?`, fields: { intent: "remove", id } } },
-      { headers: NO_STORE },
+      { headers: privateHeaders() },
     );
   await removeCalendarEntry(context, editor, id);
   return redirectWithToast(context, PATH, { kind: "success", message: `"${entry.name}" was removed from the event calendar.` });

@@ -8,7 +8,8 @@ import { documentChangeSchema } from "~/features/studio/studio-documents";
 import { DOCUMENT_ACCEPT, DOCUMENT_TITLE_MAX } from "~/features/studio/studio-documents-fields";
 import { requireEditor } from "~/kernel/auth/auth.server";
 import { changeDocument } from "~/features/studio/studio-documents.server";
-import { foundOrNotFound, studioNotFound, STUDIO_NO_STORE as NO_STORE } from "~/features/studio/studio-not-found.server";
+import { foundOrNotFound, studioNotFound } from "~/features/studio/studio-not-found.server";
+import { privateHeaders } from "~/kernel/http/response-headers";
 import { redirectWithToast } from "~/kernel/http/toast.server";
 
 export const meta: MetaFunction = () => privatePageMeta("Edit document | Studio");
@@ -22,19 +23,19 @@ async function documentOf(context: LoaderFunctionArgs["context"], id: string | u
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   await requireEditor(request, context);
   const document = await documentOf(context, params.id);
-  return data({ document: { id: document.id, title: document.title } }, { headers: NO_STORE });
+  return data({ document: { id: document.id, title: document.title } }, { headers: privateHeaders() });
 }
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
   const editor = await requireEditor(request, context);
   const document = await documentOf(context, params.id);
   const submission = parseWithZod(await request.formData(), { schema: documentChangeSchema });
-  if (submission.status !== "success") return data(submission.reply(), { status: 400, headers: NO_STORE });
+  if (submission.status !== "success") return data(submission.reply(), { status: 400, headers: privateHeaders() });
   const { title, file } = submission.value;
   const result = await changeDocument(context, editor, document.id, { title, file: file ?? null });
   if (!result.ok) {
     if (!("message" in result)) throw studioNotFound();
-    return data(submission.reply({ fieldErrors: { file: [result.message] } }), { status: result.status, headers: NO_STORE });
+    return data(submission.reply({ fieldErrors: { file: [result.message] } }), { status: result.status, headers: privateHeaders() });
   }
   return redirectWithToast(context, LIST, { kind: "success", message: `"${result.document.title}" was saved.` });
 }

@@ -10,20 +10,19 @@ import { documentUploadSchema } from "~/features/studio/studio-documents";
 import { DOCUMENT_ACCEPT, DOCUMENT_TITLE_MAX } from "~/features/studio/studio-documents-fields";
 import { STUDIO_GONE, studioRowActionSchema } from "~/features/studio/studio-row-action";
 import { requireEditor } from "~/kernel/auth/auth.server";
-import { PRIVATE_CACHE_CONTROL } from "~/kernel/http/cache-control.server";
+import { privateHeaders } from "~/kernel/http/response-headers";
 import { addDocument, removeDocument } from "~/features/studio/studio-documents.server";
 import { redirectWithToast } from "~/kernel/http/toast.server";
 
 export const meta: MetaFunction = () => privatePageMeta("Documents | Studio");
 
-const NO_STORE = { "Cache-Control": PRIVATE_CACHE_CONTROL };
 const PATH = "/studio/documents";
 
 /** Members' documents in the studio: upload a new one, open, rename or replace one, remove one. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireEditor(request, context);
   const documents = await context.store.documents.list();
-  return data({ documents: documents.map((d) => ({ id: d.id, title: d.title })) }, { headers: NO_STORE });
+  return data({ documents: documents.map((d) => ({ id: d.id, title: d.title })) }, { headers: privateHeaders() });
 }
 
 type ActionData = FormReply | StudioRowAnswer;
@@ -33,24 +32,24 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const form = await request.formData();
   if (form.get("intent") === "upload") {
     const submission = parseWithZod(form, { schema: documentUploadSchema });
-    if (submission.status !== "success") return data<ActionData>(submission.reply(), { status: 400, headers: NO_STORE });
+    if (submission.status !== "success") return data<ActionData>(submission.reply(), { status: 400, headers: privateHeaders() });
     const result = await addDocument(context, editor, submission.value);
     if (!result.ok) {
       const message = "message" in result ? result.message : STUDIO_GONE;
-      return data<ActionData>(submission.reply({ fieldErrors: { file: [message] } }), { status: result.status, headers: NO_STORE });
+      return data<ActionData>(submission.reply({ fieldErrors: { file: [message] } }), { status: result.status, headers: privateHeaders() });
     }
     return redirectWithToast(context, PATH, { kind: "success", message: `"${result.document.title}" was uploaded.` });
   }
   const submission = parseWithZod(form, { schema: studioRowActionSchema });
   if (submission.status !== "success" || submission.value.intent !== "remove")
-    return data<ActionData>({ formError: "Please choose a document to remove." }, { status: 400, headers: NO_STORE });
+    return data<ActionData>({ formError: "Please choose a document to remove." }, { status: 400, headers: privateHeaders() });
   const { id, confirmed } = submission.value;
   const document = await context.store.documents.get(id);
-  if (!document) return data<ActionData>({ formError: STUDIO_GONE }, { status: 404, headers: NO_STORE });
+  if (!document) return data<ActionData>({ formError: STUDIO_GONE }, { status: 404, headers: privateHeaders() });
   if (!confirmed)
     return data<ActionData>(
       { confirm: { question: `Remove the document "${document.title}"? Members will no longer be able to open it.`, fields: { intent: "remove", id } } },
-      { headers: NO_STORE },
+      { headers: privateHeaders() },
     );
   await removeDocument(context, editor, id);
   return redirectWithToast(context, PATH, { kind: "success", message: `"${document.title}" was removed.` });

@@ -8,26 +8,24 @@ import { GALLERY_TEXTS, newGallerySchema } from "~/features/studio/gallery-edit"
 import { privatePageMeta } from "~/kernel/layout/private-page-meta";
 import { recordActivity } from "~/kernel/activity/activity.server";
 import { requireEditor } from "~/kernel/auth/auth.server";
-import { PRIVATE_CACHE_CONTROL } from "~/kernel/http/cache-control.server";
+import { privateHeaders } from "~/kernel/http/response-headers";
 import { contentChanged } from "~/kernel/store/content/content-changed.server";
 import { storeErrorReply, storeSafeAction } from "~/kernel/forms/store-errors.server";
 import { redirectWithToast } from "~/kernel/http/toast.server";
 
 export const meta: MetaFunction = () => privatePageMeta("Galleries | Studio");
 
-const NO_STORE = { "Cache-Control": PRIVATE_CACHE_CONTROL };
-
 /** /studio/galleries: every gallery with its photo count, and "New gallery". Read from the store, not the visitors' cache. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireEditor(request, context);
   const galleries = await context.store.content.listGalleries();
-  return data({ galleries: galleries.map((g) => ({ id: g.id, title: g.title, count: photoCount(g.images.length) })) }, { headers: NO_STORE });
+  return data({ galleries: galleries.map((g) => ({ id: g.id, title: g.title, count: photoCount(g.images.length) })) }, { headers: privateHeaders() });
 }
 
 export const action = storeSafeAction(async ({ request, context }: ActionFunctionArgs) => {
   const editor = await requireEditor(request, context);
   const submission = parseWithZod(await request.formData(), { schema: newGallerySchema });
-  if (submission.status !== "success") return data(submission.reply(), { status: 400, headers: NO_STORE });
+  if (submission.status !== "success") return data(submission.reply(), { status: 400, headers: privateHeaders() });
   const gallery = await context.store.content.createGallery({ title: submission.value.title, featuredImage: { path: "" }, images: [] });
   await recordActivity(context, editor, { kind: "gallery-created", gallery: { id: gallery.id, title: gallery.title } });
   await contentChanged(context);

@@ -5,7 +5,7 @@ import { photoBatchSchema, type PhotoAnswer } from "~/features/studio/photo-batc
 import { STORE_UNAVAILABLE_MESSAGE } from "~/kernel/forms/store-errors";
 import { recordActivity } from "~/kernel/activity/activity.server";
 import { requireEditor } from "~/kernel/auth/auth.server";
-import { PRIVATE_CACHE_CONTROL } from "~/kernel/http/cache-control.server";
+import { privateHeaders } from "~/kernel/http/response-headers";
 import { contentChanged } from "~/kernel/store/content/content-changed.server";
 import { addOnePhoto, finishedToast } from "~/features/studio/gallery-photo-batch.server";
 import { isStoreUnavailable } from "~/kernel/forms/store-errors.server";
@@ -20,14 +20,13 @@ import { redirectWithToast } from "~/kernel/http/toast.server";
  * the one-form upload's; without JavaScript that form posts to the gallery's own page instead.
  */
 
-const NO_STORE = { "Cache-Control": PRIVATE_CACHE_CONTROL };
-
-const answer = (body: PhotoAnswer | { ok: false; message: string }, status = 200, headers: HeadersInit = NO_STORE) => Response.json(body, { status, headers });
+const answer = (body: PhotoAnswer | { ok: false; message: string }, status = 200, headers: HeadersInit = privateHeaders()) =>
+  Response.json(body, { status, headers });
 
 /** Nothing to show here: the gallery's page has the upload. */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   await requireEditor(request, context);
-  return redirect(`/studio/galleries/${params.id ?? ""}`, { headers: NO_STORE });
+  return redirect(`/studio/galleries/${params.id ?? ""}`, { headers: privateHeaders() });
 }
 
 export async function action({ request, context, params }: ActionFunctionArgs) {

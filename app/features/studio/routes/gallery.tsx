@@ -11,7 +11,7 @@ import { pictureSources } from "~/kernel/media/photo-renditions";
 import { privatePageMeta } from "~/kernel/layout/private-page-meta";
 import { recordActivity } from "~/kernel/activity/activity.server";
 import { requireEditor } from "~/kernel/auth/auth.server";
-import { PRIVATE_CACHE_CONTROL } from "~/kernel/http/cache-control.server";
+import { privateHeaders } from "~/kernel/http/response-headers";
 import { contentChanged } from "~/kernel/store/content/content-changed.server";
 import { applyGalleryAction } from "~/features/studio/galleries-studio.server";
 import { storeErrorReply, storeSafeAction } from "~/kernel/forms/store-errors.server";
@@ -19,9 +19,7 @@ import { redirectWithToast } from "~/kernel/http/toast.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => privatePageMeta(`${data?.title ?? "Gallery"} | Studio`);
 
-const NO_STORE = { "Cache-Control": PRIVATE_CACHE_CONTROL };
-
-const notFound = () => new Response("Gallery not found", { status: 404, headers: NO_STORE });
+const notFound = () => new Response("Gallery not found", { status: 404, headers: privateHeaders() });
 
 /** One gallery in the studio: its name, its photos (caption, order, cover, delete), upload, delete the gallery. */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
@@ -41,7 +39,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
       withoutRenditions,
     };
   });
-  return data({ id: gallery.id, title: gallery.title, photos }, { headers: NO_STORE });
+  return data({ id: gallery.id, title: gallery.title, photos }, { headers: privateHeaders() });
 }
 
 export const action = storeSafeAction(
@@ -53,13 +51,13 @@ export const action = storeSafeAction(
     const submission = parseWithZod(formData, { schema: galleryActionSchema });
     if (submission.status !== "success") {
       const titleError = submission.error?.title ? {} : { formErrors: [ACTION_NOT_UNDERSTOOD] };
-      return data({ reply: submission.reply(titleError) }, { status: 400, headers: NO_STORE });
+      return data({ reply: submission.reply(titleError) }, { status: 400, headers: privateHeaders() });
     }
     const outcome = await applyGalleryAction(context, gallery, submission.value, formData);
-    if (outcome.kind === "confirm") return data({ confirm: outcome }, { headers: NO_STORE });
+    if (outcome.kind === "confirm") return data({ confirm: outcome }, { headers: privateHeaders() });
     if (outcome.kind === "refused") {
       const errors = outcome.field === "photos" ? { fieldErrors: { photos: [outcome.message] } } : { formErrors: [outcome.message] };
-      return data({ reply: submission.reply(errors) }, { status: outcome.status, headers: NO_STORE });
+      return data({ reply: submission.reply(errors) }, { status: outcome.status, headers: privateHeaders() });
     }
     if (outcome.activity) {
       await recordActivity(context, editor, outcome.activity);

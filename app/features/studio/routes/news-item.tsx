@@ -9,7 +9,7 @@ import { newsDay, newsStatus } from "~/features/studio/news-fields";
 import { isNewsButtonPost, newsButtonSchema, newsFormSchema } from "~/features/studio/news-form";
 import { privatePageMeta } from "~/kernel/layout/private-page-meta";
 import { requireEditor } from "~/kernel/auth/auth.server";
-import { PRIVATE_CACHE_CONTROL } from "~/kernel/http/cache-control.server";
+import { privateHeaders } from "~/kernel/http/response-headers";
 import { deleteNews, unpublishNews, updateNews } from "~/features/studio/studio-news.server";
 import { readPhotoField, writeWithNewPhoto } from "~/features/studio/studio-photo-field.server";
 import { redirectWithToast } from "~/kernel/http/toast.server";
@@ -39,7 +39,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
       },
       confirmDelete: new URL(request.url).searchParams.has("delete"),
     },
-    { headers: { "Cache-Control": PRIVATE_CACHE_CONTROL } },
+    { headers: privateHeaders() },
   );
 }
 

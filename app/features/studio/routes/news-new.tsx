@@ -9,7 +9,7 @@ import { newsDay } from "~/features/studio/news-fields";
 import { newsFormSchema } from "~/features/studio/news-form";
 import { privatePageMeta } from "~/kernel/layout/private-page-meta";
 import { requireEditor } from "~/kernel/auth/auth.server";
-import { PRIVATE_CACHE_CONTROL } from "~/kernel/http/cache-control.server";
+import { privateHeaders } from "~/kernel/http/response-headers";
 import { createNews } from "~/features/studio/studio-news.server";
 import { readPhotoField, writeWithNewPhoto } from "~/features/studio/studio-photo-field.server";
 import { redirectWithToast } from "~/kernel/http/toast.server";
@@ -20,7 +20,7 @@ export const links: LinksFunction = () => [...richTextFieldLinks(), { rel: "styl
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireEditor(request, context);
-  return data({ today: newsDay(Math.floor(Date.now() / 1000)) }, { headers: { "Cache-Control": PRIVATE_CACHE_CONTROL } });
+  return data({ today: newsDay(Math.floor(Date.now() / 1000)) }, { headers: privateHeaders() });
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {

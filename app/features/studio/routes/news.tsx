@@ -5,7 +5,7 @@ import { formatNewsDate } from "~/kernel/dates/dates";
 import { newsStatus } from "~/features/studio/news-fields";
 import { privatePageMeta } from "~/kernel/layout/private-page-meta";
 import { requireEditor } from "~/kernel/auth/auth.server";
-import { PRIVATE_CACHE_CONTROL } from "~/kernel/http/cache-control.server";
+import { privateHeaders } from "~/kernel/http/response-headers";
 import studioNewsStyles from "~/features/studio/styles/studio-news.css?url";
 
 export const meta: MetaFunction = () => privatePageMeta("News | Studio");
@@ -25,7 +25,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
         published: item.published,
       })),
     },
-    { headers: { "Cache-Control": PRIVATE_CACHE_CONTROL } },
+    { headers: privateHeaders() },
   );
 }
 

@@ -8,7 +8,8 @@ import { BEARER_LIMITS } from "~/features/studio/office-bearers-fields";
 import { officeBearerSchema } from "~/features/studio/office-bearers-team";
 import { privatePageMeta } from "~/kernel/layout/private-page-meta";
 import { requireEditor } from "~/kernel/auth/auth.server";
-import { studioNotFound, foundOrNotFound, STUDIO_NO_STORE as NO_STORE } from "~/features/studio/studio-not-found.server";
+import { studioNotFound, foundOrNotFound } from "~/features/studio/studio-not-found.server";
+import { privateHeaders } from "~/kernel/http/response-headers";
 import { addOfficeBearer, changeOfficeBearer, findOfficeBearer } from "~/features/studio/studio-office-bearers.server";
 import { readPhotoField, writeWithNewPhoto } from "~/features/studio/studio-photo-field.server";
 import { redirectWithToast } from "~/kernel/http/toast.server";
@@ -28,7 +29,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const bearer = await bearerOf(context, params.id);
   // The photo as the public page shows it (resolved for Cockpit).
   const shown = bearer ? (await context.content.listOfficeBearers()).find((b) => b.id === bearer.id) : null;
-  return data({ bearer: bearer && { name: bearer.name, role: bearer.role, photo: shown?.photo ?? null } }, { headers: NO_STORE });
+  return data({ bearer: bearer && { name: bearer.name, role: bearer.role, photo: shown?.photo ?? null } }, { headers: privateHeaders() });
 }
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
@@ -36,9 +37,9 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const bearer = await bearerOf(context, params.id);
   const formData = await request.formData();
   const submission = parseWithZod(formData, { schema: officeBearerSchema });
-  if (submission.status !== "success") return data(submission.reply(), { status: 400, headers: NO_STORE });
+  if (submission.status !== "success") return data(submission.reply(), { status: 400, headers: privateHeaders() });
   const photo = await readPhotoField(context, formData, PHOTO_FIELD);
-  if (!photo.ok) return data(submission.reply({ fieldErrors: { [PHOTO_FIELD]: [photo.message] } }), { status: photo.status, headers: NO_STORE });
+  if (!photo.ok) return data(submission.reply({ fieldErrors: { [PHOTO_FIELD]: [photo.message] } }), { status: photo.status, headers: privateHeaders() });
   if (bearer) {
     const saved = await writeWithNewPhoto(context, photo, changeOfficeBearer(context, editor, bearer.id, submission.value, photo.image));
     if (!saved) throw studioNotFound();

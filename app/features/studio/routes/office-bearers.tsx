@@ -10,7 +10,7 @@ import { OFFICE_BEARER_MESSAGES, moveTeamQuestion, moveTeamSchema } from "~/feat
 import { privatePageMeta } from "~/kernel/layout/private-page-meta";
 import { STUDIO_GONE, studioRowActionSchema } from "~/features/studio/studio-row-action";
 import { requireEditor } from "~/kernel/auth/auth.server";
-import { PRIVATE_CACHE_CONTROL } from "~/kernel/http/cache-control.server";
+import { privateHeaders } from "~/kernel/http/response-headers";
 import {
   findOfficeBearer,
   findPreviousTeam,
@@ -23,7 +23,6 @@ import { redirectWithToast } from "~/kernel/http/toast.server";
 
 export const meta: MetaFunction = () => privatePageMeta("Office bearers | Studio");
 
-const NO_STORE = { "Cache-Control": PRIVATE_CACHE_CONTROL };
 const PATH = "/studio/office-bearers";
 
 /** The current team (edit, remove, order), moving it to the previous teams, and the previous teams (edit, delete). */
@@ -35,7 +34,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       bearers: bearers.map((b) => ({ id: b.id, name: b.name, role: b.role, hasPhoto: b.photo !== null })),
       teams: teams.map((t) => ({ id: t.id, title: t.title })),
     },
-    { headers: NO_STORE },
+    { headers: privateHeaders() },
   );
 }
 
@@ -44,7 +43,7 @@ type ActionData = FormReply | StudioRowAnswer;
 export async function action({ request, context }: ActionFunctionArgs) {
   const editor = await requireEditor(request, context);
   const form = await request.formData();
-  const answer = (body: ActionData, status = 200) => data<ActionData>(body, { status, headers: NO_STORE });
+  const answer = (body: ActionData, status = 200) => data<ActionData>(body, { status, headers: privateHeaders() });
 
   if (form.get("intent") === "move-team") {
     const submission = parseWithZod(form, { schema: moveTeamSchema });

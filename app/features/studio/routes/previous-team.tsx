@@ -7,7 +7,8 @@ import { PREVIOUS_TEAM_LIMITS } from "~/features/studio/office-bearers-fields";
 import { previousTeamSchema } from "~/features/studio/office-bearers-team";
 import { privatePageMeta } from "~/kernel/layout/private-page-meta";
 import { requireEditor } from "~/kernel/auth/auth.server";
-import { studioNotFound, foundOrNotFound, STUDIO_NO_STORE as NO_STORE } from "~/features/studio/studio-not-found.server";
+import { studioNotFound, foundOrNotFound } from "~/features/studio/studio-not-found.server";
+import { privateHeaders } from "~/kernel/http/response-headers";
 import { changePreviousTeam, findPreviousTeam } from "~/features/studio/studio-office-bearers.server";
 import { redirectWithToast } from "~/kernel/http/toast.server";
 
@@ -19,14 +20,14 @@ const LIST = "/studio/office-bearers";
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   await requireEditor(request, context);
   const team = foundOrNotFound(await findPreviousTeam(context, params.id ?? ""));
-  return data({ team: { title: team.title, contentHtml: team.contentHtml } }, { headers: NO_STORE });
+  return data({ team: { title: team.title, contentHtml: team.contentHtml } }, { headers: privateHeaders() });
 }
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
   const editor = await requireEditor(request, context);
   const team = foundOrNotFound(await findPreviousTeam(context, params.id ?? ""));
   const submission = parseWithZod(await request.formData(), { schema: previousTeamSchema });
-  if (submission.status !== "success") return data(submission.reply(), { status: 400, headers: NO_STORE });
+  if (submission.status !== "success") return data(submission.reply(), { status: 400, headers: privateHeaders() });
   const saved = await changePreviousTeam(context, editor, team.id, submission.value);
   if (!saved) throw studioNotFound();
   return redirectWithToast(context, LIST, { kind: "success", message: `"${saved.title}" was saved.` });

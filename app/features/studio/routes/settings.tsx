@@ -9,7 +9,7 @@ import { privatePageMeta } from "~/kernel/layout/private-page-meta";
 import { SETTINGS_MESSAGES } from "~/features/studio/site-settings-fields";
 import { recordActivity } from "~/kernel/activity/activity.server";
 import { requireEditor } from "~/kernel/auth/auth.server";
-import { PRIVATE_CACHE_CONTROL } from "~/kernel/http/cache-control.server";
+import { privateHeaders } from "~/kernel/http/response-headers";
 import { storeErrorReply, storeSafeAction } from "~/kernel/forms/store-errors.server";
 import { loadSettingsForm, saveSettingsForm, settingsFormSchemaFor } from "~/features/studio/studio-settings.server";
 import { redirectWithToast } from "~/kernel/http/toast.server";
@@ -27,7 +27,7 @@ export const shouldRevalidate = keepPageAfterStoreError;
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireEditor(request, context);
-  return data(await loadSettingsForm(context, user.role), { headers: { "Cache-Control": PRIVATE_CACHE_CONTROL } });
+  return data(await loadSettingsForm(context, user.role), { headers: privateHeaders() });
 }
 
 async function act({ request, context }: ActionFunctionArgs) {

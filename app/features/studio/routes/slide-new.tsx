@@ -6,7 +6,7 @@ import { SlideForm } from "~/features/studio/components/SlideForm";
 import { privatePageMeta } from "~/kernel/layout/private-page-meta";
 import { slideFormSchema } from "~/features/studio/studio-pages";
 import { requireEditor } from "~/kernel/auth/auth.server";
-import { PRIVATE_CACHE_CONTROL } from "~/kernel/http/cache-control.server";
+import { privateHeaders } from "~/kernel/http/response-headers";
 import { storeErrorReply, storeSafeAction } from "~/kernel/forms/store-errors.server";
 import { addSlide } from "~/features/studio/studio-pages.server";
 import { readPhotoField, writeWithNewPhoto } from "~/features/studio/studio-photo-field.server";
@@ -14,20 +14,18 @@ import { redirectWithToast } from "~/kernel/http/toast.server";
 
 export const meta: MetaFunction = () => privatePageMeta("Add a slide | Studio");
 
-const NO_STORE = { "Cache-Control": PRIVATE_CACHE_CONTROL };
-
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireEditor(request, context);
-  return data(null, { headers: NO_STORE });
+  return data(null, { headers: privateHeaders() });
 }
 
 export const action = storeSafeAction(async ({ request, context }: ActionFunctionArgs) => {
   const editor = await requireEditor(request, context);
   const formData = await request.formData();
   const submission = parseWithZod(formData, { schema: slideFormSchema });
-  if (submission.status !== "success") return data(submission.reply(), { status: 400, headers: NO_STORE });
+  if (submission.status !== "success") return data(submission.reply(), { status: 400, headers: privateHeaders() });
   const photo = await readPhotoField(context, formData, "image");
-  if (!photo.ok) return data(submission.reply({ fieldErrors: { image: [photo.message] } }), { status: photo.status, headers: NO_STORE });
+  if (!photo.ok) return data(submission.reply({ fieldErrors: { image: [photo.message] } }), { status: photo.status, headers: privateHeaders() });
   await writeWithNewPhoto(context, photo, addSlide(context, editor, submission.value, photo.image));
   return redirectWithToast(context, "/studio/slides", { kind: "success", message: "Slide added. It is last on the home page." });
 }, storeErrorReply);

@@ -8,7 +8,8 @@ import { slideFormSchema } from "~/features/studio/studio-pages";
 import { requireEditor } from "~/kernel/auth/auth.server";
 import { storeErrorReply, storeSafeAction } from "~/kernel/forms/store-errors.server";
 import { changeSlide, loadSlide } from "~/features/studio/studio-pages.server";
-import { foundOrNotFound, STUDIO_NO_STORE as NO_STORE } from "~/features/studio/studio-not-found.server";
+import { foundOrNotFound } from "~/features/studio/studio-not-found.server";
+import { privateHeaders } from "~/kernel/http/response-headers";
 import { readPhotoField, writeWithNewPhoto } from "~/features/studio/studio-photo-field.server";
 import { redirectWithToast } from "~/kernel/http/toast.server";
 
@@ -18,16 +19,16 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   await requireEditor(request, context);
   const slide = foundOrNotFound(await loadSlide(context, params.id ?? ""));
   const { smallText, title, description, bannerImage } = slide;
-  return data({ slide: { smallText, title, description, image: bannerImage.path ? bannerImage : null } }, { headers: NO_STORE });
+  return data({ slide: { smallText, title, description, image: bannerImage.path ? bannerImage : null } }, { headers: privateHeaders() });
 }
 
 export const action = storeSafeAction(async ({ request, context, params }: ActionFunctionArgs) => {
   const editor = await requireEditor(request, context);
   const formData = await request.formData();
   const submission = parseWithZod(formData, { schema: slideFormSchema });
-  if (submission.status !== "success") return data(submission.reply(), { status: 400, headers: NO_STORE });
+  if (submission.status !== "success") return data(submission.reply(), { status: 400, headers: privateHeaders() });
   const photo = await readPhotoField(context, formData, "image");
-  if (!photo.ok) return data(submission.reply({ fieldErrors: { image: [photo.message] } }), { status: photo.status, headers: NO_STORE });
+  if (!photo.ok) return data(submission.reply({ fieldErrors: { image: [photo.message] } }), { status: photo.status, headers: privateHeaders() });
   const changed = await writeWithNewPhoto(context, photo, changeSlide(context, editor, params.id ?? "", submission.value, photo.image));
   if (!changed) return redirectWithToast(context, "/studio/slides", { kind: "error", message: "That slide is no longer there." });
   return redirectWithToast(context, "/studio/slides", { kind: "success", message: "Slide saved." });

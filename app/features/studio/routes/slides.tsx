@@ -8,20 +8,19 @@ import { privatePageMeta } from "~/kernel/layout/private-page-meta";
 import { slideName } from "~/features/studio/studio-pages";
 import { ORDER_OUT_OF_DATE, slidesActionSchema } from "~/features/studio/studio-slides-actions";
 import { requireEditor } from "~/kernel/auth/auth.server";
-import { PRIVATE_CACHE_CONTROL } from "~/kernel/http/cache-control.server";
+import { privateHeaders } from "~/kernel/http/response-headers";
 import { storeErrorReply, storeSafeAction } from "~/kernel/forms/store-errors.server";
 import { loadSlide, loadSlideRows, moveSlide, orderSlides, removeSlide } from "~/features/studio/studio-pages.server";
 import { redirectWithToast } from "~/kernel/http/toast.server";
 
 export const meta: MetaFunction = () => privatePageMeta("Home slides | Studio");
 
-const NO_STORE = { "Cache-Control": PRIVATE_CACHE_CONTROL };
 const BACK = "/studio/slides";
 const GONE = "That slide is no longer there.";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireEditor(request, context);
-  return data({ slides: await loadSlideRows(context) }, { headers: NO_STORE });
+  return data({ slides: await loadSlideRows(context) }, { headers: privateHeaders() });
 }
 
 /** Up, down, a dragged order (with JavaScript), and remove (a first press asks; the confirm step's Yes removes). */
@@ -31,12 +30,13 @@ export const action = storeSafeAction(async ({ request, context }: ActionFunctio
   if (submission.status !== "success") {
     // A dragged order naming a slide twice is out of date (or made up): say so plainly.
     const message = submission.error?.ids?.includes(ORDER_OUT_OF_DATE) ? ORDER_OUT_OF_DATE : ACTION_NOT_UNDERSTOOD;
-    return data({ ...submission.reply({ formErrors: [message] }), confirm: null }, { status: 400, headers: NO_STORE });
+    return data({ ...submission.reply({ formErrors: [message] }), confirm: null }, { status: 400, headers: privateHeaders() });
   }
   const chosen = submission.value;
   if (chosen.intent === "order") {
     const outcome = await orderSlides(context, editor, chosen.ids);
-    if (outcome === "stale") return data({ ...submission.reply({ formErrors: [ORDER_OUT_OF_DATE] }), confirm: null }, { status: 400, headers: NO_STORE });
+    if (outcome === "stale")
+      return data({ ...submission.reply({ formErrors: [ORDER_OUT_OF_DATE] }), confirm: null }, { status: 400, headers: privateHeaders() });
     return redirectWithToast(
       context,
       BACK,
@@ -53,7 +53,7 @@ export const action = storeSafeAction(async ({ request, context }: ActionFunctio
   }
   const slide = await loadSlide(context, chosen.id);
   if (!slide) return redirectWithToast(context, BACK, { kind: "error", message: GONE });
-  if (chosen.confirmed !== "1") return data({ confirm: { id: slide.id, name: slideName(slide) } }, { headers: NO_STORE });
+  if (chosen.confirmed !== "1") return data({ confirm: { id: slide.id, name: slideName(slide) } }, { headers: privateHeaders() });
   const removed = await removeSlide(context, editor, slide);
   return redirectWithToast(context, BACK, removed ? { kind: "success", message: "Slide removed." } : { kind: "error", message: GONE });
 }, storeErrorReply);

@@ -4,14 +4,14 @@ import { StudioIndex } from "~/features/studio/components/StudioIndex";
 import { privatePageMeta } from "~/kernel/layout/private-page-meta";
 import { studioPartsFor } from "~/features/studio/studio";
 import { requireEditor } from "~/kernel/auth/auth.server";
-import { PRIVATE_CACHE_CONTROL } from "~/kernel/http/cache-control.server";
+import { privateHeaders } from "~/kernel/http/response-headers";
 
 export const meta: MetaFunction = () => privatePageMeta("Website | Studio");
 
 /** The website studio's front page (issue 18): the parts of the site, for editors and accountants. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireEditor(request, context);
-  return data({ parts: studioPartsFor(user.role) }, { headers: { "Cache-Control": PRIVATE_CACHE_CONTROL } });
+  return data({ parts: studioPartsFor(user.role) }, { headers: privateHeaders() });
 }
 
 export default function Studio() {

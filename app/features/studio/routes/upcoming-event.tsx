@@ -10,7 +10,7 @@ import { EVENT_MESSAGES } from "~/features/studio/event-form-fields";
 import { privatePageMeta } from "~/kernel/layout/private-page-meta";
 import { recordActivity } from "~/kernel/activity/activity.server";
 import { requireEditor } from "~/kernel/auth/auth.server";
-import { PRIVATE_CACHE_CONTROL } from "~/kernel/http/cache-control.server";
+import { privateHeaders } from "~/kernel/http/response-headers";
 import { storeErrorReply, storeSafeAction } from "~/kernel/forms/store-errors.server";
 import { EVENT_IMAGE_FIELD, eventFormDataAs, eventFormSchema, loadEventForm, saveEventForm } from "~/features/studio/studio-event.server";
 import { redirectWithToast } from "~/kernel/http/toast.server";
@@ -24,7 +24,7 @@ export const shouldRevalidate = keepPageAfterStoreError;
 /** The upcoming event and its tickets, for editors and accountants; the prices for accountants only. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireEditor(request, context);
-  return data(await loadEventForm(context, user.role), { headers: { "Cache-Control": PRIVATE_CACHE_CONTROL } });
+  return data(await loadEventForm(context, user.role), { headers: privateHeaders() });
 }
 
 async function act({ request, context }: ActionFunctionArgs) {

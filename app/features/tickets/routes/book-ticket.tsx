@@ -30,7 +30,7 @@ import {
 } from "~/features/tickets/ticket-booking";
 import { partyInputFrom, ticketPrice, type BandCounts } from "~/features/tickets/ticket-rules";
 import { requireUser } from "~/kernel/auth/auth.server";
-import { PRIVATE_CACHE_CONTROL } from "~/kernel/http/cache-control.server";
+import { privateHeaders } from "~/kernel/http/response-headers";
 import { bookTicket, bookingRefusal, loadBooking, readBookingSettings, type BookingAnswer, type BookingForm } from "~/features/tickets/ticket-booking.server";
 import { isStoreUnavailable } from "~/kernel/forms/store-errors.server";
 import { storeUnavailable } from "~/kernel/http/answers.server";
@@ -43,11 +43,10 @@ export const shouldRevalidate = keepPageAfterStoreError;
 /** The tags come with the loader's data (the same pageMeta), so the page's JavaScript carries none of their words. */
 export const meta: MetaFunction<typeof loader> = ({ data }) => data?.meta ?? [];
 
-const PRIVATE = { "Cache-Control": PRIVATE_CACHE_CONTROL };
 export const headers: HeadersFunction = ({ actionHeaders }) => {
   // A refused payment start (429) tells the browser when to try again.
   const retryAfter = actionHeaders.get("Retry-After");
-  return retryAfter ? { ...PRIVATE, "Retry-After": retryAfter } : PRIVATE;
+  return retryAfter ? { ...privateHeaders(), "Retry-After": retryAfter } : privateHeaders();
 };
 
 /** Members only; the party is pre-filled from the signed-in member's own record. */
@@ -56,7 +55,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const booking = await loadBooking(context, member);
   return data(
     { ...booking, meta: pageMeta(booking.title ? `Book tickets: ${booking.title}` : "Book tickets", "Book your household's tickets.") },
-    { headers: PRIVATE },
+    { headers: privateHeaders() },
   );
 }
 
@@ -83,14 +82,14 @@ async function book(context: AppLoadContext, request: Request, member: Member, f
   const answer = (status: number, formError: string | null, headers?: Record<string, string>) =>
     data<BookingAnswer>(
       { initialValue: submission.reply().initialValue, ...(formError ? { status: "error" as const, error: { "": [formError] } } : {}), party },
-      { status, headers: { ...PRIVATE, ...headers } },
+      { status, headers: { ...privateHeaders(), ...headers } },
     );
 
   if (form.get("intent") === "update") return answer(200, null);
   const refusal = bookingRefusal(tickets, member);
   if (refusal) return answer(403, refusal);
   if (submission.status !== "success") {
-    return data<BookingAnswer>({ ...submission.reply({ formErrors: [BOOKING_INVALID_MESSAGE] }), party }, { status: 400, headers: PRIVATE });
+    return data<BookingAnswer>({ ...submission.reply({ formErrors: [BOOKING_INVALID_MESSAGE] }), party }, { status: 400, headers: privateHeaders() });
   }
   const result = await bookTicket(context, request, member, tickets, submission.value, capacity);
   if (result.kind === "redirect") return redirect(result.to, 303);

@@ -3,6 +3,7 @@ import { useLoaderData } from "@remix-run/react";
 import { PaymentResult } from "~/features/payments/components/PaymentResult";
 import { loadPaymentReturn, paymentReturnHeaders } from "~/features/payments/payment-return.server";
 import { privatePageMeta } from "~/kernel/layout/private-page-meta";
+import { loaderHeadersOnly } from "~/kernel/http/response-headers";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => privatePageMeta(data?.title ?? "Payment");
 
@@ -10,7 +11,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => privatePageMeta(d
  * Where the card provider sends the payer back after a ticket payment: settles only a
  * verified, paid session of a transaction for this ticket; settling marks the ticket paid.
  */
-export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
+export const headers: HeadersFunction = loaderHeadersOnly;
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const { outcome, status, page } = await loadPaymentReturn(
