@@ -8,6 +8,7 @@ import { createCheckoutGateway } from "~/features/payments/checkout/index.server
 import { startCheckout, type CheckoutCharge } from "./payments.server";
 import { clientKey, createRateLimiter } from "~/kernel/http/rate-limit.server";
 import { sessionMismatch } from "./settlement.server";
+import { retryAfterHeaders } from "~/kernel/http/response-headers";
 
 /**
  * A signed-in member starting their own payment (renewal, the Family upgrade, a ticket):
@@ -39,7 +40,7 @@ export async function limitPaymentStart(
     { rule: PAYMENT_START_RATE_RULES.member, subject: member.id },
     { rule: PAYMENT_START_RATE_RULES.ip, subject: clientKey(request) },
   ]);
-  return limit.allowed ? null : { ok: false, status: 429, error: PAYMENT_LIMITED_MESSAGE, headers: { "Retry-After": String(limit.retryAfter) } };
+  return limit.allowed ? null : { ok: false, status: 429, error: PAYMENT_LIMITED_MESSAGE, headers: retryAfterHeaders(limit.retryAfter) };
 }
 
 /** The address of the open checkout of the member's newest matching pending transaction, as the provider reports it; null when there is none to reuse. */

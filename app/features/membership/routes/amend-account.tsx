@@ -20,17 +20,13 @@ import { paymentStartResponse } from "~/features/membership/payment-start-respon
 import { redirectWithToast } from "~/kernel/http/toast.server";
 import { storeErrorReply, storeSafeAction } from "~/kernel/forms/store-errors.server";
 import { keepPageAfterStoreError } from "~/kernel/forms/keep-page-after-store-error";
+import { passRetryAfter } from "~/kernel/http/response-headers";
 
 /** A 503 from an action (our records could not be reached) keeps the page as it is. */
 export const shouldRevalidate = keepPageAfterStoreError;
 
 /** A refused payment start (429) tells the browser when to try again. */
-export const headers: HeadersFunction = ({ loaderHeaders, actionHeaders }) => {
-  const answer = new Headers(loaderHeaders);
-  const retryAfter = actionHeaders.get("Retry-After");
-  if (retryAfter) answer.set("Retry-After", retryAfter);
-  return answer;
-};
+export const headers: HeadersFunction = passRetryAfter();
 
 export const meta: MetaFunction = () => pageMeta("Edit Account", "Change your contact details and family.");
 

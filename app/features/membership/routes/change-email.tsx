@@ -10,6 +10,7 @@ import { requestEmailChange } from "~/features/membership/account-email.server";
 import { requireUser } from "~/kernel/auth/auth.server";
 import { storeErrorReply, storeSafeAction } from "~/kernel/forms/store-errors.server";
 import { redirectWithToast } from "~/kernel/http/toast.server";
+import { limited } from "~/kernel/http/answers.server";
 
 export const meta: MetaFunction = () => [
   ...pageMeta("Change E-mail", "Change the e-mail address of your member account."),
@@ -30,8 +31,8 @@ async function act({ request, context }: ActionFunctionArgs) {
   if (submission.status !== "success") return data(submission.reply(HIDE), { status: 400 });
   const result = await requestEmailChange(context, member, submission.value, request.url);
   if (!result.ok) {
-    const headers = result.retryAfter ? { "Retry-After": String(result.retryAfter) } : undefined;
-    return data(submission.reply({ ...HIDE, fieldErrors: { [result.field]: [result.message] } }), { status: result.status, headers });
+    const reply = submission.reply({ ...HIDE, fieldErrors: { [result.field]: [result.message] } });
+    return result.retryAfter ? limited(reply, result.retryAfter) : data(reply, { status: result.status });
   }
   return redirectWithToast(context, "/mem-account", { kind: "success", message: emailLinkSentMessage(result.to) });
 }

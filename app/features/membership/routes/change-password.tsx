@@ -10,6 +10,7 @@ import { PASSWORD_MIN_LENGTH } from "~/features/sign-in/password-reset";
 import { changeOwnPassword } from "~/features/membership/account-password.server";
 import { createUserSession, requireUser } from "~/kernel/auth/auth.server";
 import { storeErrorReply, storeSafeAction } from "~/kernel/forms/store-errors.server";
+import { limited } from "~/kernel/http/answers.server";
 
 export const meta: MetaFunction = () => [...pageMeta("Change Password", "Change the password of your member account."), { name: "robots", content: "noindex" }];
 
@@ -27,8 +28,8 @@ async function act({ request, context }: ActionFunctionArgs) {
   if (submission.status !== "success") return data(submission.reply(HIDE), { status: 400 });
   const result = await changeOwnPassword(context, member, submission.value);
   if (!result.ok) {
-    const headers = result.retryAfter ? { "Retry-After": String(result.retryAfter) } : undefined;
-    return data(submission.reply({ ...HIDE, fieldErrors: { currentPassword: [result.message] } }), { status: result.status, headers });
+    const reply = submission.reply({ ...HIDE, fieldErrors: { currentPassword: [result.message] } });
+    return result.retryAfter ? limited(reply, result.retryAfter) : data(reply, { status: result.status });
   }
   // The change signed out every session from before it, this one too: this browser gets a fresh one.
   return createUserSession(context, member.id, "/mem-account", { kind: "success", message: OWN_PASSWORD_CHANGED_MESSAGE });

@@ -11,14 +11,10 @@ import { loadAccountPage } from "~/features/membership/account.server";
 import { requireUser } from "~/kernel/auth/auth.server";
 import { startRenewal } from "~/features/membership/membership-payments.server";
 import { paymentStartResponse } from "~/features/membership/payment-start-response.server";
+import { passRetryAfter } from "~/kernel/http/response-headers";
 
 /** A refused payment start (429) tells the browser when to try again. */
-export const headers: HeadersFunction = ({ loaderHeaders, actionHeaders }) => {
-  const answer = new Headers(loaderHeaders);
-  const retryAfter = actionHeaders.get("Retry-After");
-  if (retryAfter) answer.set("Retry-After", retryAfter);
-  return answer;
-};
+export const headers: HeadersFunction = passRetryAfter();
 
 /** The tags come with the loader's data (the same pageMeta), so the page's JavaScript carries none of their words. */
 export const meta: MetaFunction<typeof loader> = ({ data }) => data?.meta ?? [];

@@ -18,14 +18,13 @@ import { registerApplicant } from "~/features/membership/signup.server";
 import { notifyNewApplication } from "~/features/membership/new-application.server";
 import { redirectWithToast } from "~/kernel/http/toast.server";
 import { storeErrorReply, storeSafeAction } from "~/kernel/forms/store-errors.server";
+import { passRetryAfter } from "~/kernel/http/response-headers";
+import { limited } from "~/kernel/http/answers.server";
 
 export const meta: MetaFunction = () => pageMeta("Sign Up", `Apply to join the ${ASSOCIATION.name}: single or family membership.`);
 
 /** A refused post says when to try again (429). */
-export const headers: HeadersFunction = ({ actionHeaders }) => {
-  const retryAfter = actionHeaders.get("Retry-After");
-  return retryAfter ? { "Retry-After": retryAfter } : new Headers();
-};
+export const headers: HeadersFunction = passRetryAfter();
 
 /** The button that, without JavaScript, re-renders the form for a new membership or child count. */
 const UPDATE_FIELDS = "update-fields";
@@ -56,9 +55,9 @@ async function act({ request, context }: ActionFunctionArgs) {
 
   const result = await registerApplicant(context, submission.value, clientKey(request));
   if (!result.ok) {
-    const headers: HeadersInit = result.retryAfter ? { "Retry-After": String(result.retryAfter) } : {};
     const fieldErrors: Record<string, string[]> = result.duplicate ? { email: [result.message] } : {};
-    return data(submission.reply({ formErrors: [result.message], fieldErrors, ...HIDE }), { status: result.status, headers });
+    const reply = submission.reply({ formErrors: [result.message], fieldErrors, ...HIDE });
+    return result.retryAfter ? limited(reply, result.retryAfter) : data(reply, { status: result.status });
   }
   // Issue 19 (ADR 0052): the accountants hear of the application, with a link to its row.
   await notifyNewApplication(context, result.member, new URL(request.url).origin);

@@ -10,6 +10,7 @@ import { actionOrLoaderHeaders, noIndexHeaders } from "~/kernel/http/response-he
 import { loadRegistrationPayment, payRegistration, type RegistrationPaymentPage } from "~/features/payments/registration-payment.server";
 import { storeSafeAction } from "~/kernel/forms/store-errors.server";
 import { privatePageMeta } from "~/kernel/layout/private-page-meta";
+import { limited } from "~/kernel/http/answers.server";
 
 /** The loader's private, no-store: this page is never cached, even for a visitor without cookies. */
 export const headers: HeadersFunction = actionOrLoaderHeaders;
@@ -37,7 +38,7 @@ export const action = storeSafeAction(
       case "page":
         return pageResponse(paid.page);
       case "limited":
-        return data({ error: paid.message }, { status: 429, headers: { ...LINK_PAGE_HEADERS, "Retry-After": String(paid.retryAfter) } });
+        return limited({ error: paid.message }, paid.retryAfter, LINK_PAGE_HEADERS);
       case "checkout":
         return redirect(paid.url, 303);
       case "failed":

@@ -9,22 +9,21 @@ import { signInVisitor } from "~/features/sign-in/login.server";
 import { requestPasswordReset } from "~/features/sign-in/password-reset.server";
 import { storeErrorReply, storeSafeAction } from "~/kernel/forms/store-errors.server";
 import { redirectWithToast } from "~/kernel/http/toast.server";
+import { passRetryAfter } from "~/kernel/http/response-headers";
+import { limited } from "~/kernel/http/answers.server";
 
 export const meta: MetaFunction = () => pageMeta("Forgot Password", "Forgotten your password? We e-mail you a link to choose a new one.");
 
 /** A refused post says when to try again (429). */
-export const headers: HeadersFunction = ({ actionHeaders }) => {
-  const retryAfter = actionHeaders.get("Retry-After");
-  return retryAfter ? { "Retry-After": retryAfter } : new Headers();
-};
+export const headers: HeadersFunction = passRetryAfter();
 
 async function act({ request, context }: ActionFunctionArgs) {
   const submission = parseWithZod(await request.formData(), { schema: forgotPasswordSchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   const result = await requestPasswordReset(context, submission.value.email, await signInVisitor(request, context), request.url);
   if (!result.ok) {
-    const headers: HeadersInit = result.retryAfter ? { "Retry-After": String(result.retryAfter) } : {};
-    return data(submission.reply({ fieldErrors: { email: [result.message] } }), { status: result.status, headers });
+    const reply = submission.reply({ fieldErrors: { email: [result.message] } });
+    return result.retryAfter ? limited(reply, result.retryAfter) : data(reply, { status: result.status });
   }
   return redirectWithToast(context, "/forgot-password", { kind: "success", message: CHECK_EMAIL_MESSAGE });
 }

@@ -10,14 +10,13 @@ import { createUserSession, getUser } from "~/kernel/auth/auth.server";
 import { signIn, signInVisitor } from "~/features/sign-in/login.server";
 import { storeErrorReply, storeSafeAction } from "~/kernel/forms/store-errors.server";
 import { STORE_UNAVAILABLE_SIGN_IN_MESSAGE } from "~/kernel/forms/store-errors";
+import { passRetryAfter } from "~/kernel/http/response-headers";
+import { limited } from "~/kernel/http/answers.server";
 
 export const meta: MetaFunction = () => pageMeta("Sign In", "Sign in to your member account.");
 
 /** A refused post says when to try again (429). */
-export const headers: HeadersFunction = ({ actionHeaders }) => {
-  const retryAfter = actionHeaders.get("Retry-After");
-  return retryAfter ? { "Retry-After": retryAfter } : new Headers();
-};
+export const headers: HeadersFunction = passRetryAfter();
 
 /** A member who is already signed in has nothing to do here. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -35,8 +34,8 @@ async function act({ request, context }: ActionFunctionArgs) {
   if (submission.status !== "success") return data(submission.reply(HIDE), { status: 400 });
   const result = await signIn(context, submission.value, await signInVisitor(request, context));
   if (!result.ok) {
-    const headers: HeadersInit = result.retryAfter ? { "Retry-After": String(result.retryAfter) } : {};
-    return data(submission.reply({ formErrors: [result.message], ...HIDE }), { status: result.status, headers });
+    const reply = submission.reply({ formErrors: [result.message], ...HIDE });
+    return result.retryAfter ? limited(reply, result.retryAfter) : data(reply, { status: result.status });
   }
   const redirectTo = form.get("redirectTo");
   return createUserSession(context, result.member.id, typeof redirectTo === "string" ? redirectTo : "", { kind: "success", message: LOGIN_SUCCESS_MESSAGE }, [

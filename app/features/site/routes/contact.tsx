@@ -13,15 +13,14 @@ import { getUser } from "~/kernel/auth/auth.server";
 import { clientKey } from "~/kernel/http/rate-limit.server";
 import { redirectWithToast } from "~/kernel/http/toast.server";
 import { storeErrorReply, storeSafeAction } from "~/kernel/forms/store-errors.server";
+import { passRetryAfter } from "~/kernel/http/response-headers";
+import { limited } from "~/kernel/http/answers.server";
 
 export const meta: MetaFunction = () =>
   pageMeta("Contact Us", `Write to the ${ASSOCIATION.name}: our school's address, phone number and e-mail, and a quick contact form.`);
 
 /** A refused post says when to try again (429). */
-export const headers: HeadersFunction = ({ actionHeaders }) => {
-  const retryAfter = actionHeaders.get("Retry-After");
-  return retryAfter ? { "Retry-After": retryAfter } : new Headers();
-};
+export const headers: HeadersFunction = passRetryAfter();
 
 export async function loader({ context }: LoaderFunctionArgs) {
   const settings = await context.content.getSiteSettings();
@@ -35,7 +34,7 @@ async function act({ request, context }: ActionFunctionArgs) {
   const sender = await getUser(request, context);
   const sent = await sendContactMessage(context, submission.value, { address: clientKey(request), senderId: sender?.id ?? null });
   if (!sent.ok) {
-    return data(submission.reply({ formErrors: [CONTACT_RATE_LIMITED_MESSAGE] }), { status: 429, headers: { "Retry-After": String(sent.retryAfter) } });
+    return limited(submission.reply({ formErrors: [CONTACT_RATE_LIMITED_MESSAGE] }), sent.retryAfter);
   }
   return redirectWithToast(context, "/contact", { kind: "success", message: CONTACT_SENT_MESSAGE });
 }

@@ -30,7 +30,7 @@ import {
 } from "~/features/tickets/ticket-booking";
 import { partyInputFrom, ticketPrice, type BandCounts } from "~/features/tickets/ticket-rules";
 import { requireUser } from "~/kernel/auth/auth.server";
-import { privateHeaders } from "~/kernel/http/response-headers";
+import { privateHeaders, passRetryAfter } from "~/kernel/http/response-headers";
 import { bookTicket, bookingRefusal, loadBooking, readBookingSettings, type BookingAnswer, type BookingForm } from "~/features/tickets/ticket-booking.server";
 import { isStoreUnavailable } from "~/kernel/forms/store-errors.server";
 import { storeUnavailable } from "~/kernel/http/answers.server";
@@ -43,11 +43,8 @@ export const shouldRevalidate = keepPageAfterStoreError;
 /** The tags come with the loader's data (the same pageMeta), so the page's JavaScript carries none of their words. */
 export const meta: MetaFunction<typeof loader> = ({ data }) => data?.meta ?? [];
 
-export const headers: HeadersFunction = ({ actionHeaders }) => {
-  // A refused payment start (429) tells the browser when to try again.
-  const retryAfter = actionHeaders.get("Retry-After");
-  return retryAfter ? { ...privateHeaders(), "Retry-After": retryAfter } : privateHeaders();
-};
+/** Private; a refused payment start (429) tells the browser when to try again. */
+export const headers: HeadersFunction = passRetryAfter(privateHeaders());
 
 /** Members only; the party is pre-filled from the signed-in member's own record. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
