@@ -1,4 +1,5 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
+import { notFound } from "~/kernel/http/answers.server";
 
 /**
  * The outbox reader (/dev/mail) is for local machines: it shows every e-mail the site
@@ -7,5 +8,5 @@ import type { AppLoadContext } from "@remix-run/cloudflare";
  * Accountants read the same outbox, signed in, at /accounts/emails.
  */
 export function refuseOutsideDevelopment(context: AppLoadContext): void {
-  if (context.env.isProduction) throw new Response("Not Found", { status: 404 });
+  if (context.env.isProduction) throw notFound();
 }

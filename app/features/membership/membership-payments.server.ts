@@ -9,17 +9,17 @@ import { readSettingsFresh } from "~/kernel/store/content/fresh-settings.server"
 
 /**
  * How a start went; the route answers it (paymentStartResponse): to the checkout; this
- * year already paid; over the start limits (`headers`: Retry-After); the provider failing.
+ * year already paid; over the start limits (`retryAfter`, seconds); the provider failing.
  */
 export type PaymentStart =
   | { kind: "checkout"; url: string }
   | { kind: "already-paid"; message: string }
-  | { kind: "limited"; message: string; headers?: Record<string, string> }
+  | { kind: "limited"; message: string; retryAfter: number }
   | { kind: "failed"; message: string };
 
 function outcome(result: MemberCheckoutResult): PaymentStart {
   if (result.ok) return { kind: "checkout", url: result.url };
-  return result.status === 429 ? { kind: "limited", message: result.error, headers: result.headers } : { kind: "failed", message: result.error };
+  return result.status === 429 ? { kind: "limited", message: result.error, retryAfter: result.retryAfter } : { kind: "failed", message: result.error };
 }
 
 export async function startRenewal(context: AppLoadContext, request: Request, member: Member): Promise<PaymentStart> {

@@ -1,6 +1,7 @@
-import { data, redirect, type AppLoadContext } from "@remix-run/cloudflare";
+import { redirect, type AppLoadContext } from "@remix-run/cloudflare";
 import type { PaymentStart } from "./membership-payments.server";
 import { redirectWithToast } from "~/kernel/http/toast.server";
+import { limited } from "~/kernel/http/answers.server";
 
 /**
  * The answer to a member's payment start (Renew Now on /mem-account, the upgrade on
@@ -15,7 +16,7 @@ export function paymentStartResponse(context: AppLoadContext, start: PaymentStar
     case "already-paid":
       return redirectWithToast(context, "/mem-account", { kind: "error", message: start.message });
     case "limited":
-      return data({ formError: start.message, errors: {}, values: null }, { status: 429, headers: start.headers });
+      return limited({ formError: start.message, errors: {}, values: null }, start.retryAfter);
     case "failed":
       return redirectWithToast(context, page, { kind: "error", message: start.message });
   }

@@ -8,7 +8,6 @@ import { createCheckoutGateway } from "~/features/payments/checkout/index.server
 import { startCheckout, type CheckoutCharge } from "./payments.server";
 import { clientKey, createRateLimiter } from "~/kernel/http/rate-limit.server";
 import { sessionMismatch } from "./settlement.server";
-import { retryAfterHeaders } from "~/kernel/http/response-headers";
 
 /**
  * A signed-in member starting their own payment (renewal, the Family upgrade, a ticket):
@@ -20,7 +19,10 @@ import { retryAfterHeaders } from "~/kernel/http/response-headers";
 
 /** `url`: the checkout to send the member to (the route answers a 303 to it). */
 export type MemberCheckoutResult =
-  { ok: true; url: string; reused: boolean } | { ok: false; status: 429 | 503; error: string; headers?: Record<string, string> };
+  | { ok: true; url: string; reused: boolean }
+  /** Over the start limits: `retryAfter` seconds until the next start is heard. */
+  | { ok: false; status: 429; error: string; retryAfter: number }
+  | { ok: false; status: 503; error: string };
 
 export interface MemberCheckoutOptions {
   member: Member;
@@ -35,12 +37,12 @@ export async function limitPaymentStart(
   context: AppLoadContext,
   request: Request,
   member: Member,
-): Promise<Extract<MemberCheckoutResult, { ok: false }> | null> {
+): Promise<Extract<MemberCheckoutResult, { status: 429 }> | null> {
   const limit = await createRateLimiter(context.env.DB).hit([
     { rule: PAYMENT_START_RATE_RULES.member, subject: member.id },
     { rule: PAYMENT_START_RATE_RULES.ip, subject: clientKey(request) },
   ]);
-  return limit.allowed ? null : { ok: false, status: 429, error: PAYMENT_LIMITED_MESSAGE, headers: retryAfterHeaders(limit.retryAfter) };
+  return limit.allowed ? null : { ok: false, status: 429, error: PAYMENT_LIMITED_MESSAGE, retryAfter: limit.retryAfter };
 }
 
 /** The address of the open checkout of the member's newest matching pending transaction, as the provider reports it; null when there is none to reuse. */

@@ -27,6 +27,7 @@ import { eventDetails, type EventDetails } from "./event-details";
 import type { PlacesShown } from "./event-capacity";
 import { EVENT_FULL_MESSAGE, heldSince, holdsPlaces } from "./event-capacity";
 import { readSettingsFresh } from "~/kernel/store/content/fresh-settings.server";
+import { retryAfterHeaders } from "~/kernel/http/response-headers";
 
 /**
  * /book-ticket (spec 2 §2 "Ticket booking", §4, §5, §9): the form's first state from the
@@ -150,7 +151,7 @@ export async function bookTicket(
 ): Promise<BookingResult> {
   const limits = async (): Promise<BookingRefused | null> => {
     const limited = await limitPaymentStart(context, request, member);
-    return limited ? { kind: "refused", status: limited.status, message: limited.error, headers: limited.headers } : null;
+    return limited ? { kind: "refused", status: limited.status, message: limited.error, headers: retryAfterHeaders(limited.retryAfter) } : null;
   };
   const reserved = await reserveTicket(context, member, tickets, checked, capacity, now, limits);
   if (reserved.kind === "refused") return reserved;

@@ -6,6 +6,7 @@ import { privatePageMeta } from "~/kernel/layout/private-page-meta";
 import { requireAccountant } from "~/kernel/auth/auth.server";
 import { privateHeaders, loaderHeadersOnly } from "~/kernel/http/response-headers";
 import { collectMyData } from "~/features/data-rights/data-rights.server";
+import { notFound } from "~/kernel/http/answers.server";
 
 export const meta: MetaFunction = () => privatePageMeta("Member's data | Back office");
 
@@ -15,7 +16,7 @@ export const headers: HeadersFunction = loaderHeadersOnly;
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   await requireAccountant(request, context);
   const member = await context.store.members.getById(String(params.id));
-  if (!member) throw new Response("Not Found", { status: 404 });
+  if (!member) throw notFound();
   return data({ myData: await collectMyData(context.store, member) }, { headers: privateHeaders() });
 }
 

@@ -14,12 +14,11 @@ import { privateHeaders, loaderHeadersOnly } from "~/kernel/http/response-header
 import { eraseMember } from "~/features/data-rights/data-rights.server";
 import { storeErrorReply, storeSafeAction } from "~/kernel/forms/store-errors.server";
 import { redirectWithToast } from "~/kernel/http/toast.server";
+import { notFound } from "~/kernel/http/answers.server";
 
 export const meta: MetaFunction = () => privatePageMeta("Erase member | Back office");
 
 export const headers: HeadersFunction = loaderHeadersOnly;
-
-const notFound = () => new Response("Not Found", { status: 404 });
 
 /**
  * GET /accounts/members/:id/erase: the confirmation step of "Erase" (issue 19, part G,

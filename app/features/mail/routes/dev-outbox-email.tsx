@@ -6,6 +6,7 @@ import { refuseOutsideDevelopment } from "~/features/mail/dev-mail.server";
 import { loadOutboxEmail } from "~/features/mail/outbox-pages.server";
 import { privatePageMeta } from "~/kernel/layout/private-page-meta";
 import { noIndexHeaders, noStoreHeaders, loaderHeadersOnly } from "~/kernel/http/response-headers";
+import { notFound } from "~/kernel/http/answers.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => privatePageMeta(`${loaded?.email.subject ?? "E-mail"} | Outbox (development)`);
 
@@ -15,7 +16,7 @@ export const headers: HeadersFunction = loaderHeadersOnly;
 export async function loader({ params, context }: LoaderFunctionArgs) {
   refuseOutsideDevelopment(context);
   const email = await loadOutboxEmail(context.store, params.id);
-  if (!email) throw new Response("Not Found", { status: 404 });
+  if (!email) throw notFound();
   return data({ email }, { headers: noIndexHeaders(noStoreHeaders()) });
 }
 

@@ -11,6 +11,7 @@ import {
 import { privatePageMeta } from "~/kernel/layout/private-page-meta";
 import { getUser } from "~/kernel/auth/auth.server";
 import { privateHeaders } from "~/kernel/http/response-headers";
+import { notFound, notFoundPage } from "~/kernel/http/answers.server";
 
 export const headers: HeadersFunction = () => privateHeaders();
 
@@ -25,9 +26,9 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const id = params.id ?? "";
   const viewer = await getUser(request, context);
   const access = applicationSheetAccess(viewer, id);
-  if (access === "none") throw new Response("Not Found", { status: 404, headers: privateHeaders() });
+  if (access === "none") throw notFound(privateHeaders());
   const member = access === "self" ? viewer : isPlausibleRecordId(id) ? await context.store.members.getById(id) : null;
-  if (!member) return data({ sheet: null }, { status: 404, headers: privateHeaders() });
+  if (!member) return notFoundPage({ sheet: null }, privateHeaders());
   return data({ sheet: applicationSheet(member) }, { headers: privateHeaders() });
 }
 

@@ -11,6 +11,7 @@ import { logoutCookie } from "~/kernel/auth/auth.server";
 import { storeErrorReply, storeSafeAction } from "~/kernel/forms/store-errors.server";
 import { redirectWithToast } from "~/kernel/http/toast.server";
 import { privateHeaders } from "~/kernel/http/response-headers";
+import { notFoundPage } from "~/kernel/http/answers.server";
 
 export const meta: MetaFunction = () => [
   ...pageMeta("Confirm E-mail", "Confirm the new e-mail address of your member account."),
@@ -26,8 +27,9 @@ export const headers: HeadersFunction = () => privateHeaders();
  */
 export async function loader({ params, context }: LoaderFunctionArgs) {
   const link = await readEmailChangeLink(context, params.token);
-  const init = { headers: privateHeaders() };
-  return link.ok ? data({ to: link.to, problem: null }, init) : data({ to: null, problem: EMAIL_LINK_MESSAGES[link.state] }, { ...init, status: 404 });
+  return link.ok
+    ? data({ to: link.to, problem: null }, { headers: privateHeaders() })
+    : notFoundPage({ to: null, problem: EMAIL_LINK_MESSAGES[link.state] }, privateHeaders());
 }
 
 async function act({ request, params, context }: ActionFunctionArgs) {
@@ -35,7 +37,7 @@ async function act({ request, params, context }: ActionFunctionArgs) {
   parseWithZod(await request.formData(), { schema: buttonPostSchema });
   const result = await confirmEmailChange(context, params.token);
   if (!result.ok) {
-    return "taken" in result ? data({ problem: EMAIL_TAKEN_MESSAGE }, { status: 409 }) : data({ problem: EMAIL_LINK_MESSAGES[result.state] }, { status: 404 });
+    return "taken" in result ? data({ problem: EMAIL_TAKEN_MESSAGE }, { status: 409 }) : notFoundPage({ problem: EMAIL_LINK_MESSAGES[result.state] });
   }
   // Whoever was signed in here signs in again, with the new address.
   return redirectWithToast(

@@ -8,6 +8,7 @@ import { requireUser } from "~/kernel/auth/auth.server";
 import { privateHeaders } from "~/kernel/http/response-headers";
 import { loadReceipt } from "~/features/payments/receipt.server";
 import receiptStyles from "~/features/membership/styles/receipt.css?url";
+import { notFound } from "~/kernel/http/answers.server";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: receiptStyles }];
 
@@ -20,7 +21,7 @@ export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => privatePa
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const viewer = await requireUser(request, context);
   const view = await loadReceipt(context, viewer, String(params.transactionId));
-  if (!view) throw new Response("Not Found", { status: 404, headers: privateHeaders() });
+  if (!view) throw notFound(privateHeaders());
   return data({ view, rows: receiptRows(view) }, { headers: privateHeaders() });
 }
 

@@ -19,7 +19,7 @@ import { notifyNewApplication } from "~/features/membership/new-application.serv
 import { redirectWithToast } from "~/kernel/http/toast.server";
 import { storeErrorReply, storeSafeAction } from "~/kernel/forms/store-errors.server";
 import { passRetryAfter } from "~/kernel/http/response-headers";
-import { limited } from "~/kernel/http/answers.server";
+import { limited, refused } from "~/kernel/http/answers.server";
 
 export const meta: MetaFunction = () => pageMeta("Sign Up", `Apply to join the ${ASSOCIATION.name}: single or family membership.`);
 
@@ -46,7 +46,7 @@ const HIDE = { hideFields: ["password", "confirm_password"] };
 async function act({ request, context }: ActionFunctionArgs) {
   if (await getUser(request, context)) throw redirect("/mem-account");
   const { membership } = await context.content.getSiteSettings();
-  if (membership.registrationDisabled) return data<FormReply>({ status: "error", error: { "": [SIGNUP_MESSAGES.closed] } }, { status: 403 });
+  if (membership.registrationDisabled) return refused<FormReply>({ status: "error", error: { "": [SIGNUP_MESSAGES.closed] } });
   const form = await request.formData();
   const submission = parseWithZod(form, { schema: signupSchema(Object.fromEntries(form), new Date().getUTCFullYear()), disableAutoCoercion: true });
   // Without JavaScript: the form again for the membership or child count chosen, with what was typed and no messages.

@@ -11,12 +11,11 @@ import { resendOutboxEmail, resendSchema } from "~/features/mail/outbox-resend.s
 import { storeErrorReply, storeSafeAction } from "~/kernel/forms/store-errors.server";
 import { redirectWithToast } from "~/kernel/http/toast.server";
 import { noIndexHeaders, loaderHeadersOnly } from "~/kernel/http/response-headers";
+import { notFound } from "~/kernel/http/answers.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => privatePageMeta(`${loaded?.email.subject || "E-mail"} | E-mails | Back office`);
 
 export const headers: HeadersFunction = loaderHeadersOnly;
-
-const notFound = () => new Response("Not Found", { status: 404 });
 
 /** One e-mail the site sent, for accountants (a reset link's body stays hidden). */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {

@@ -19,16 +19,15 @@ import { privateHeaders } from "~/kernel/http/response-headers";
 import { correctMember } from "~/features/office/member-correction.server";
 import { storeErrorReply, storeSafeAction } from "~/kernel/forms/store-errors.server";
 import { redirectWithToast } from "~/kernel/http/toast.server";
+import { notFound } from "~/kernel/http/answers.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => privatePageMeta(`Edit ${loaded?.name ?? "member"} | Dashboard`);
-
-const notFound = () => new Response("Not Found", { status: 404, headers: privateHeaders() });
 
 /** An accountant corrects a member's record (issue 19, ADR 0052); a rejected applicant's record is not found. */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   await requireAccountant(request, context);
   const member = await context.store.members.getById(String(params.id));
-  if (!member || member.rejected) throw notFound();
+  if (!member || member.rejected) throw notFound(privateHeaders());
   return data(
     {
       id: member.id,
@@ -49,7 +48,7 @@ async function act({ request, params, context }: ActionFunctionArgs) {
   if (submission.status !== "success") return data(submission.reply({ formErrors: [INVALID_FORM_MESSAGE] }), { status: 400, headers: privateHeaders() });
 
   const result = await correctMember(context, String(params.id), submission.value);
-  if (!result.ok && result.status === 404) throw notFound();
+  if (!result.ok && result.status === 404) throw notFound(privateHeaders());
   if (!result.ok) return data(submission.reply({ fieldErrors: { [result.field]: [result.message] } }), { status: 400, headers: privateHeaders() });
   if (result.activity) await recordActivity(context, accountant, result.activity);
   const message = result.changes.length ? CORRECTION_MESSAGES.saved(result.member.fullName) : CORRECTION_MESSAGES.unchanged;

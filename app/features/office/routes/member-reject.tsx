@@ -12,10 +12,9 @@ import { privateHeaders } from "~/kernel/http/response-headers";
 import { loadApplicant, rejectApplicant } from "~/features/office/member-rejection.server";
 import { storeErrorReply, storeSafeAction } from "~/kernel/forms/store-errors.server";
 import { redirectWithToast } from "~/kernel/http/toast.server";
+import { notFound } from "~/kernel/http/answers.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => privatePageMeta(`Reject ${loaded?.name ?? "application"} | Dashboard`);
-
-const notFound = () => new Response("Not Found", { status: 404, headers: privateHeaders() });
 
 /**
  * Rejecting an application with a reason (issue 19, ADR 0052). This page is the confirmation
@@ -24,7 +23,7 @@ const notFound = () => new Response("Not Found", { status: 404, headers: private
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   await requireAccountant(request, context);
   const found = await loadApplicant(context, String(params.id));
-  if (!found) throw notFound();
+  if (!found) throw notFound(privateHeaders());
   const { member, refusal } = found;
   return data(
     { name: member.fullName, number: formatMemberNumber(member.memberNumber) ?? "No member number", email: member.email, refusal },
@@ -37,7 +36,7 @@ export const action = storeSafeAction(async ({ request, params, context }: Actio
   const submission = parseWithZod(await request.formData(), { schema: rejectionSchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400, headers: privateHeaders() });
   const result = await rejectApplicant(context, String(params.id), submission.value.reason);
-  if (!result.ok && result.status === 404) throw notFound();
+  if (!result.ok && result.status === 404) throw notFound(privateHeaders());
   if (!result.ok) return data(submission.reply({ formErrors: [result.message] }), { status: 409, headers: privateHeaders() });
   await recordActivity(context, accountant, result.activity);
   return redirectWithToast(context, "/accounts", { kind: "success", message: REJECTION_MESSAGES.done(result.member.fullName) });

@@ -10,12 +10,11 @@ import { markMessageHandled, messageActionSchema, openInboxMessage, replyToMessa
 import { storeErrorReply, storeSafeAction } from "~/kernel/forms/store-errors.server";
 import { redirectWithToast } from "~/kernel/http/toast.server";
 import { noIndexHeaders, loaderHeadersOnly } from "~/kernel/http/response-headers";
+import { notFound } from "~/kernel/http/answers.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => privatePageMeta(`${loaded?.message.subject || "Message"} | Messages | Back office`);
 
 export const headers: HeadersFunction = loaderHeadersOnly;
-
-const notFound = () => new Response("Not Found", { status: 404 });
 
 /** One contact message, for accountants; opening it marks it read (issue 19). */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {

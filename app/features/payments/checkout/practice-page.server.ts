@@ -5,6 +5,7 @@ import { safeRedirect } from "~/kernel/http/safe-redirect";
 import { noIndexHeaders } from "~/kernel/http/response-headers";
 import { refuseOutsideDevelopment } from "~/features/mail/dev-mail.server";
 import { cancelPracticeSession, completePracticeSession, practiceCheckoutPath, readPracticeSession, type PracticeOptions } from "./practice-gateway.server";
+import { notFound } from "~/kernel/http/answers.server";
 
 /**
  * What /practice-checkout/<id> shows and does (the route only wires these up). Like
@@ -28,15 +29,6 @@ export interface PracticeCheckoutView {
 function options(context: AppLoadContext): PracticeOptions {
   return { isProduction: context.env.isProduction };
 }
-
-/**
- * An unknown id: the site's 404 page, drawn by the root error boundary. Thrown rather than
- * rendered here, so this page does not pull the status pages out of the root chunk (every
- * public page would load them separately). A 404 is never cached (only 200s are).
- */
-const notFound = (): never => {
-  throw new Response("Not Found", { status: 404, headers: noIndexHeaders() });
-};
 
 /**
  * A return URL (with `{CHECKOUT_SESSION_ID}` filled in, as Stripe does) if it is a path on
@@ -64,9 +56,14 @@ function readSession(context: AppLoadContext, id: string) {
   return readPracticeSession(context.env.DB, id, options(context));
 }
 
+/**
+ * An unknown id: the site's 404 page, drawn by the root error boundary. Thrown rather than
+ * rendered here, so this page does not pull the status pages out of the root chunk (every
+ * public page would load them separately). A 404 is never cached (only 200s are).
+ */
 export async function loadPracticeCheckout(request: Request, context: AppLoadContext, id: string): Promise<PracticeCheckoutView> {
   const session = await readSession(context, id);
-  if (!session) return notFound();
+  if (!session) throw notFound(noIndexHeaders());
   return {
     id: session.id,
     state: session.status,
@@ -83,7 +80,9 @@ export async function loadPracticeCheckout(request: Request, context: AppLoadCon
  * sign-in); an unknown id is the site's 404, whatever was posted. Production answers 404.
  */
 export async function requirePracticeSession(context: AppLoadContext, id: string) {
-  return (await readSession(context, id)) ?? notFound();
+  const session = await readSession(context, id);
+  if (!session) throw notFound(noIndexHeaders());
+  return session;
 }
 
 export type PracticeSession = Awaited<ReturnType<typeof requirePracticeSession>>;

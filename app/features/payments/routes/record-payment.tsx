@@ -20,12 +20,11 @@ import { privateHeaders } from "~/kernel/http/response-headers";
 import { loadMemberPayment, recordMemberPayment } from "~/features/payments/offline-payment.server";
 import { storeErrorReply, storeSafeAction } from "~/kernel/forms/store-errors.server";
 import { redirectWithToast } from "~/kernel/http/toast.server";
+import { notFound } from "~/kernel/http/answers.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => privatePageMeta(`Record a payment: ${loaded?.member.name ?? "member"} | Back office`);
 
 export const headers: HeadersFunction = () => privateHeaders();
-
-const notFound = () => new Response("Not Found", { status: 404 });
 
 /** A member's registration, renewal or change to Family paid in cash, by transfer or by cheque (issue 19, part O). */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {

@@ -10,12 +10,11 @@ import { loadRefundPage, refundSchema, refundTransaction } from "~/features/paym
 import { storeErrorReply, storeSafeAction } from "~/kernel/forms/store-errors.server";
 import { redirectWithToast } from "~/kernel/http/toast.server";
 import { noIndexHeaders, loaderHeadersOnly } from "~/kernel/http/response-headers";
+import { notFound } from "~/kernel/http/answers.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => privatePageMeta(`Refund ${loaded?.page.transaction.title ?? "payment"} | Back office`);
 
 export const headers: HeadersFunction = loaderHeadersOnly;
-
-const notFound = () => new Response("Not Found", { status: 404 });
 
 /** Refund a paid transaction, in full or in part (issue 19, ADR 0055): accountants only. */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {

@@ -10,7 +10,7 @@ import { actionOrLoaderHeaders, noIndexHeaders } from "~/kernel/http/response-he
 import { loadRegistrationPayment, payRegistration, type RegistrationPaymentPage } from "~/features/payments/registration-payment.server";
 import { storeSafeAction } from "~/kernel/forms/store-errors.server";
 import { privatePageMeta } from "~/kernel/layout/private-page-meta";
-import { limited } from "~/kernel/http/answers.server";
+import { limited, notFoundPage } from "~/kernel/http/answers.server";
 
 /** The loader's private, no-store: this page is never cached, even for a visitor without cookies. */
 export const headers: HeadersFunction = actionOrLoaderHeaders;
@@ -22,7 +22,7 @@ const LINK_PAGE_HEADERS = { ...noIndexHeaders(), "Referrer-Policy": "no-referrer
 
 /** The page: 404 for a token that names no account. */
 const pageResponse = (page: RegistrationPaymentPage) =>
-  data(page, page.kind === "not-found" ? { status: 404, headers: LINK_PAGE_HEADERS } : { headers: LINK_PAGE_HEADERS });
+  page.kind === "not-found" ? notFoundPage(page, LINK_PAGE_HEADERS) : data(page, { headers: LINK_PAGE_HEADERS });
 
 export const loader = async ({ context, params }: LoaderFunctionArgs) => pageResponse(await loadRegistrationPayment(context, params.token ?? ""));
 /**

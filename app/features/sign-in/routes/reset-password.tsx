@@ -9,6 +9,7 @@ import { memberForResetLink, resetPassword } from "~/features/sign-in/password-r
 import { storeErrorReply, storeSafeAction } from "~/kernel/forms/store-errors.server";
 import { redirectWithToast } from "~/kernel/http/toast.server";
 import { privateHeaders } from "~/kernel/http/response-headers";
+import { notFoundPage } from "~/kernel/http/answers.server";
 
 export const meta: MetaFunction = () => [
   ...pageMeta("Reset Password", "Choose a new password for your member account."),
@@ -25,10 +26,9 @@ export const headers: HeadersFunction = () => privateHeaders();
 export async function loader({ params, context }: LoaderFunctionArgs) {
   const member = await memberForResetLink(context, params.id, params.key);
   // The page must show, so the message comes as data with its status (not as a thrown error).
-  const init = { headers: privateHeaders() };
   return member
-    ? data({ valid: true as const, invalidMessage: null, minLength: PASSWORD_MIN_LENGTH }, init)
-    : data({ valid: false as const, invalidMessage: LINK_INVALID_MESSAGE, minLength: PASSWORD_MIN_LENGTH }, { ...init, status: 404 });
+    ? data({ valid: true as const, invalidMessage: null, minLength: PASSWORD_MIN_LENGTH }, { headers: privateHeaders() })
+    : notFoundPage({ valid: false as const, invalidMessage: LINK_INVALID_MESSAGE, minLength: PASSWORD_MIN_LENGTH }, privateHeaders());
 }
 
 /** Passwords are never sent back. */
@@ -40,11 +40,11 @@ const invalidLink = (): ResetReply => ({ status: "error", invalidLink: LINK_INVA
 
 async function act({ request, params, context }: ActionFunctionArgs) {
   const member = await memberForResetLink(context, params.id, params.key);
-  if (!member || !params.key) return data(invalidLink(), { status: 404 });
+  if (!member || !params.key) return notFoundPage(invalidLink());
   const submission = parseWithZod(await request.formData(), { schema: resetPasswordSchema });
   if (submission.status !== "success") return data(submission.reply(HIDE), { status: 400 });
   const result = await resetPassword(context, member, params.key, submission.value.password, request.url);
-  if (!result.ok) return data(invalidLink(), { status: 404 });
+  if (!result.ok) return notFoundPage(invalidLink());
   return redirectWithToast(context, "/login", { kind: "success", message: PASSWORD_CHANGED_MESSAGE });
 }
 

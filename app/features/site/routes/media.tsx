@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { photoKeyFromSplat } from "~/kernel/media/photo-renditions";
 import { publicHeaders } from "~/kernel/http/response-headers";
+import { notFound } from "~/kernel/http/answers.server";
 
 /**
  * Photos uploaded in the studio and their renditions (ADR 40), public: only keys under one
@@ -10,16 +11,15 @@ import { publicHeaders } from "~/kernel/http/response-headers";
  */
 const A_YEAR_SECONDS = 31536000;
 
-function notFound(): Response {
-  return new Response("Not found", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8", ...publicHeaders(60) } });
-}
+/** A photo that is not there (yet): plain text, and asked for again within a minute. */
+const noSuchPhoto = () => notFound({ "Content-Type": "text/plain; charset=utf-8", ...publicHeaders(60) }, "Not found");
 
 export async function loader({ params, context }: LoaderFunctionArgs) {
   const key = photoKeyFromSplat(params["*"] ?? "");
   const bucket = context.env.MEDIA;
-  if (!key || !bucket) return notFound();
+  if (!key || !bucket) return noSuchPhoto();
   const object = await bucket.get(key);
-  if (!object) return notFound();
+  if (!object) return noSuchPhoto();
   return new Response(object.body, {
     headers: {
       "Content-Type": object.httpMetadata?.contentType ?? "application/octet-stream",

@@ -7,13 +7,14 @@ import { formatNewsDate, isoDate } from "~/kernel/dates/dates";
 import { absoluteUrl, pageMeta } from "~/kernel/layout/page-meta";
 import { shownImage } from "~/kernel/media/photo-renditions";
 import { plainText } from "~/features/site/plain-text";
+import { notFound } from "~/kernel/http/answers.server";
 
 /** The tags come with the loader's data (the same pageMeta), so the page's JavaScript carries none of their words. */
 export const meta: MetaFunction<typeof loader> = ({ data }) => data?.meta ?? [];
 
 export async function loader({ params, request, context }: LoaderFunctionArgs) {
   const item = await context.content.getPublishedNews(params.id ?? "");
-  if (!item) throw new Response("Not Found", { status: 404 });
+  if (!item) throw notFound();
   const ogImage = item.image ? absoluteUrl(item.image.path, request.url) : null;
   return {
     item: { ...item, image: shownImage(item.image) },

@@ -1,6 +1,8 @@
+import { notFound } from "~/kernel/http/answers.server";
+
 /** Any URL no other route claims: the 404 page with status 404 (rendered by the root error boundary). */
 export function loader() {
-  throw new Response("Not Found", { status: 404 });
+  throw notFound();
 }
 
 export default function NotFound() {

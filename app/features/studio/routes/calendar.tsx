@@ -11,6 +11,7 @@ import { requireEditor } from "~/kernel/auth/auth.server";
 import { privateHeaders } from "~/kernel/http/response-headers";
 import { findCalendarEntry, removeCalendarEntry } from "~/features/studio/studio-calendar.server";
 import { redirectWithToast } from "~/kernel/http/toast.server";
+import { notFoundPage } from "~/kernel/http/answers.server";
 
 export const meta: MetaFunction = () => privatePageMeta("Event calendar | Studio");
 
@@ -36,7 +37,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return data<ActionData>({ formError: "Please choose an entry to remove." }, { status: 400, headers: privateHeaders() });
   const { id, confirmed } = submission.value;
   const entry = await findCalendarEntry(context, id);
-  if (!entry) return data<ActionData>({ formError: STUDIO_GONE }, { status: 404, headers: privateHeaders() });
+  if (!entry) return notFoundPage<ActionData>({ formError: STUDIO_GONE }, privateHeaders());
   if (!confirmed)
     return data<ActionData>(
       { confirm: { question: `Remove "${entry.name}" from the event calendar?`, fields: { intent: "remove", id } } },

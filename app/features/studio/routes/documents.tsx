@@ -13,6 +13,7 @@ import { requireEditor } from "~/kernel/auth/auth.server";
 import { privateHeaders } from "~/kernel/http/response-headers";
 import { addDocument, removeDocument } from "~/features/studio/studio-documents.server";
 import { redirectWithToast } from "~/kernel/http/toast.server";
+import { notFoundPage } from "~/kernel/http/answers.server";
 
 export const meta: MetaFunction = () => privatePageMeta("Documents | Studio");
 
@@ -45,7 +46,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return data<ActionData>({ formError: "Please choose a document to remove." }, { status: 400, headers: privateHeaders() });
   const { id, confirmed } = submission.value;
   const document = await context.store.documents.get(id);
-  if (!document) return data<ActionData>({ formError: STUDIO_GONE }, { status: 404, headers: privateHeaders() });
+  if (!document) return notFoundPage<ActionData>({ formError: STUDIO_GONE }, privateHeaders());
   if (!confirmed)
     return data<ActionData>(
       { confirm: { question: `Remove the document "${document.title}"? Members will no longer be able to open it.`, fields: { intent: "remove", id } } },

@@ -16,16 +16,15 @@ import { contentChanged } from "~/kernel/store/content/content-changed.server";
 import { applyGalleryAction } from "~/features/studio/galleries-studio.server";
 import { storeErrorReply, storeSafeAction } from "~/kernel/forms/store-errors.server";
 import { redirectWithToast } from "~/kernel/http/toast.server";
+import { notFound } from "~/kernel/http/answers.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => privatePageMeta(`${data?.title ?? "Gallery"} | Studio`);
-
-const notFound = () => new Response("Gallery not found", { status: 404, headers: privateHeaders() });
 
 /** One gallery in the studio: its name, its photos (caption, order, cover, delete), upload, delete the gallery. */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   await requireEditor(request, context);
   const gallery = await context.store.content.getGallery(params.id ?? "");
-  if (!gallery) throw notFound();
+  if (!gallery) throw notFound(privateHeaders(), "Gallery not found");
   const photos = gallery.images.map((image) => {
     // Uploaded here before such photos were refused, and not resized (the Images binding failed):
     // visitors are not shown it, and neither is the editor's browser asked to decode its original.
@@ -46,7 +45,7 @@ export const action = storeSafeAction(
   async ({ request, context, params }: ActionFunctionArgs) => {
     const editor = await requireEditor(request, context);
     const gallery = await context.store.content.getGallery(params.id ?? "");
-    if (!gallery) throw notFound();
+    if (!gallery) throw notFound(privateHeaders(), "Gallery not found");
     const formData = await request.formData();
     const submission = parseWithZod(formData, { schema: galleryActionSchema });
     if (submission.status !== "success") {

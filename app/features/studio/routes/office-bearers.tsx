@@ -20,6 +20,7 @@ import {
   removePreviousTeam,
 } from "~/features/studio/studio-office-bearers.server";
 import { redirectWithToast } from "~/kernel/http/toast.server";
+import { notFoundPage } from "~/kernel/http/answers.server";
 
 export const meta: MetaFunction = () => privatePageMeta("Office bearers | Studio");
 
@@ -66,13 +67,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   if (intent === "remove") {
     const bearer = await findOfficeBearer(context, id);
-    if (!bearer) return answer({ formError: STUDIO_GONE }, 404);
+    if (!bearer) return notFoundPage<ActionData>({ formError: STUDIO_GONE }, privateHeaders());
     if (!confirmed) return answer({ confirm: { question: `Remove ${bearer.name} from the office bearers?`, fields: { intent, id } } });
     await removeOfficeBearer(context, editor, id);
     return redirectWithToast(context, PATH, { kind: "success", message: `${bearer.name} was removed from the office bearers.` });
   }
   const team = await findPreviousTeam(context, id);
-  if (!team) return answer({ formError: STUDIO_GONE }, 404);
+  if (!team) return notFoundPage<ActionData>({ formError: STUDIO_GONE }, privateHeaders());
   if (!confirmed) return answer({ confirm: { question: `Delete the previous team "${team.title}"?`, fields: { intent, id } } });
   await removePreviousTeam(context, editor, id);
   return redirectWithToast(context, PATH, { kind: "success", message: `"${team.title}" was deleted.` });
