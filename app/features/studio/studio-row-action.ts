@@ -12,3 +12,9 @@ export const studioRowActionSchema = z.object({
 
 /** The message when a row's record is gone (removed meanwhile in another tab). */
 export const STUDIO_GONE = "That item is no longer there. The list below is up to date.";
+
+/**
+ * A store outage's answer to a row button (ADR 59): its message above the list, where
+ * StudioRowReply shows any refusal of a row's post.
+ */
+export const studioRowStoreError = (_form: FormData, message: string) => ({ formError: message });

@@ -12,6 +12,7 @@ import { requireUser } from "~/kernel/auth/auth.server";
 import { startRenewal } from "~/features/membership/membership-payments.server";
 import { paymentStartResponse } from "~/features/membership/payment-start-response.server";
 import { passRetryAfter } from "~/kernel/http/response-headers";
+import { storeErrorReply, storeSafeAction } from "~/kernel/forms/store-errors.server";
 
 /** A refused payment start (429) tells the browser when to try again. */
 export const headers: HeadersFunction = passRetryAfter();
@@ -26,12 +27,15 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 /** Renew Now: this year's subscription through checkout (refused when already paid). */
-export async function action({ request, context }: ActionFunctionArgs) {
+async function act({ request, context }: ActionFunctionArgs) {
   const member = await requireUser(request, context);
   const submission = parseWithZod(await request.formData(), { schema: buttonPostSchema });
   if (submission.status !== "success") return data(submission.reply({ formErrors: [ACTION_NOT_UNDERSTOOD] }), { status: 400 });
   return paymentStartResponse(context, await startRenewal(context, request, member), "/mem-account");
 }
+
+/** A store outage answers the page again with one message (503, ADR 59). */
+export const action = storeSafeAction(act, storeErrorReply);
 
 export default function MemAccount() {
   const { details, renewal, booking, tickets, transactions } = useLoaderData<typeof loader>();

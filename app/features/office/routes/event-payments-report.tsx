@@ -19,7 +19,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return data(await loadEventsReport(context.store, { params, thisYear: currentYear() }), { headers: privateHeaders() });
 }
 
-/** The page has nothing to post: after the guard (so a stranger learns nothing), a POST is 405. */
+/** The page has nothing to post: after the guard (so a stranger learns nothing), a POST is 405 (it writes nothing: no storeSafeAction, ADR 59). */
 export async function action({ request, context }: ActionFunctionArgs): Promise<never> {
   await requireAccountant(request, context);
   throw new Response("Method Not Allowed", { status: 405, headers: { Allow: "GET", ...privateHeaders() } });

@@ -12,6 +12,7 @@ import { privateHeaders } from "~/kernel/http/response-headers";
 import { UNKNOWN_TRANSACTION, loadPendingPayments, reconcilePayment, reconcileSchema } from "~/features/payments/pending-payments.server";
 import { redirectWithToast } from "~/kernel/http/toast.server";
 import { refundPath } from "~/features/payments/refunds";
+import { storeErrorReply, storeSafeAction } from "~/kernel/forms/store-errors.server";
 
 export const meta: MetaFunction = () => privatePageMeta("Pending payments | Dashboard");
 
@@ -22,12 +23,15 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 /** Reconcile one payment. */
-export async function action({ request, context }: ActionFunctionArgs) {
+async function act({ request, context }: ActionFunctionArgs) {
   await requireAccountant(request, context);
   const submission = parseWithZod(await request.formData(), { schema: reconcileSchema });
   if (submission.status !== "success") return data(submission.reply({ formErrors: [UNKNOWN_TRANSACTION] }), { status: 400, headers: privateHeaders() });
   return redirectWithToast(context, "/accounts/payments", await reconcilePayment(context, submission.value.id));
 }
+
+/** A store outage answers the list again with one message (503, ADR 59). */
+export const action = storeSafeAction(act, storeErrorReply);
 
 /** Payments started but not settled: Reconcile asks the card provider what became of each. */
 export default function PendingPayments() {

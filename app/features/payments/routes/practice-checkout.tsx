@@ -12,6 +12,7 @@ import {
 } from "~/features/payments/checkout/practice-page.server";
 import { privatePageMeta } from "~/kernel/layout/private-page-meta";
 import { noIndexHeaders } from "~/kernel/http/response-headers";
+import { storeErrorReply, storeSafeAction } from "~/kernel/forms/store-errors.server";
 
 export const meta: MetaFunction = () => privatePageMeta("Practice checkout");
 
@@ -25,7 +26,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 }
 
 /** Pay or Cancel (303 to the return page); anything else, or a return address off this site, is refused (400). */
-export async function action({ request, context, params }: ActionFunctionArgs) {
+async function act({ request, context, params }: ActionFunctionArgs) {
   const session = await requirePracticeSession(context, params.id ?? "");
   const submission = parseWithZod(await request.formData(), { schema: practiceCheckoutSchema });
   if (submission.status !== "success") return data(submission.reply({ formErrors: [PRACTICE_MESSAGES.badIntent] }), { status: 400, headers: noIndexHeaders() });
@@ -33,6 +34,9 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   if (outcome.kind === "refused") return data(submission.reply({ formErrors: [outcome.message] }), { status: 400, headers: noIndexHeaders() });
   return redirect(outcome.to, { status: 303, headers: noIndexHeaders() });
 }
+
+/** A store outage answers the page again with one message (503, ADR 59). */
+export const action = storeSafeAction(act, storeErrorReply);
 
 function Label() {
   return (

@@ -21,6 +21,7 @@ export const headers: HeadersFunction = () => noStoreHeaders();
 /** GET signs out too: the spec sends members here when their record is gone. */
 export const loader = ({ request, context }: LoaderFunctionArgs) => signOut(request, context);
 
+/** Writes no record (the revocation is best effort, see logoutCookie), so no storeSafeAction (ADR 59). */
 export async function action({ request, context }: ActionFunctionArgs) {
   const submission = parseWithZod(await request.formData(), { schema: buttonPostSchema });
   if (submission.status !== "success") return data(submission.reply({ formErrors: [ACTION_NOT_UNDERSTOOD] }), { status: 400, headers: noStoreHeaders() });

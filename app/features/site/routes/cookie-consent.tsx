@@ -10,6 +10,7 @@ const ONE_YEAR = 60 * 60 * 24 * 365;
 /**
  * Accept on the cookie notice: remember it in a cookie. Anyone may accept (no guard). A
  * plain form post (no JavaScript) names the page to go back to; the background post does not.
+ * It writes no record, so it needs no storeSafeAction (ADR 59).
  */
 export async function action({ request, context }: ActionFunctionArgs) {
   const submission = parseWithZod(await request.formData(), { schema: cookieConsentSchema, disableAutoCoercion: true });

@@ -11,6 +11,7 @@ import { addCalendarEntry, changeCalendarEntry, findCalendarEntry } from "~/feat
 import { foundOrNotFound, studioNotFound } from "~/features/studio/studio-not-found.server";
 import { privateHeaders } from "~/kernel/http/response-headers";
 import { redirectWithToast } from "~/kernel/http/toast.server";
+import { storeErrorReply, storeSafeAction } from "~/kernel/forms/store-errors.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => privatePageMeta(`${data?.entry ? "Edit event" : "Add an event"} | Studio`);
 
@@ -27,7 +28,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   return data({ entry: entry && { month: entry.month, date: entry.date, name: entry.name, url: entry.url } }, { headers: privateHeaders() });
 }
 
-export async function action({ request, context, params }: ActionFunctionArgs) {
+async function act({ request, context, params }: ActionFunctionArgs) {
   const editor = await requireEditor(request, context);
   const entry = await entryOf(context, params.id);
   const submission = parseWithZod(await request.formData(), { schema: calendarEntrySchema });
@@ -40,6 +41,9 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const added = await addCalendarEntry(context, editor, submission.value);
   return redirectWithToast(context, LIST, { kind: "success", message: `"${added.name}" was added to the event calendar.` });
 }
+
+/** A store outage answers the form again, with what was typed and one message (503, ADR 59). */
+export const action = storeSafeAction(act, storeErrorReply);
 
 export default function StudioCalendarEntry() {
   const { entry } = useLoaderData<typeof loader>();

@@ -6,12 +6,13 @@ import { StudioRowReply, type StudioRowAnswer } from "~/features/studio/componen
 import { StudioRowButton } from "~/features/studio/components/StudioRowButton";
 import { isPastEvent } from "~/features/site/calendar-event";
 import { privatePageMeta } from "~/kernel/layout/private-page-meta";
-import { STUDIO_GONE, studioRowActionSchema } from "~/features/studio/studio-row-action";
+import { STUDIO_GONE, studioRowActionSchema, studioRowStoreError } from "~/features/studio/studio-row-action";
 import { requireEditor } from "~/kernel/auth/auth.server";
 import { privateHeaders } from "~/kernel/http/response-headers";
 import { findCalendarEntry, removeCalendarEntry } from "~/features/studio/studio-calendar.server";
 import { redirectWithToast } from "~/kernel/http/toast.server";
 import { notFoundPage } from "~/kernel/http/answers.server";
+import { storeSafeAction } from "~/kernel/forms/store-errors.server";
 
 export const meta: MetaFunction = () => privatePageMeta("Event calendar | Studio");
 
@@ -30,7 +31,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 type ActionData = StudioRowAnswer;
 
-export async function action({ request, context }: ActionFunctionArgs) {
+async function act({ request, context }: ActionFunctionArgs) {
   const editor = await requireEditor(request, context);
   const submission = parseWithZod(await request.formData(), { schema: studioRowActionSchema });
   if (submission.status !== "success" || submission.value.intent !== "remove")
@@ -46,6 +47,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
   await removeCalendarEntry(context, editor, id);
   return redirectWithToast(context, PATH, { kind: "success", message: `"${entry.name}" was removed from the event calendar.` });
 }
+
+/** A store outage answers with one message above the list (503, ADR 59). */
+export const action = storeSafeAction(act, studioRowStoreError);
 
 export default function StudioCalendar() {
   const { events } = useLoaderData<typeof loader>();

@@ -11,6 +11,7 @@ import { changeDocument } from "~/features/studio/studio-documents.server";
 import { foundOrNotFound, studioNotFound } from "~/features/studio/studio-not-found.server";
 import { privateHeaders } from "~/kernel/http/response-headers";
 import { redirectWithToast } from "~/kernel/http/toast.server";
+import { storeErrorReply, storeSafeAction } from "~/kernel/forms/store-errors.server";
 
 export const meta: MetaFunction = () => privatePageMeta("Edit document | Studio");
 
@@ -26,7 +27,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   return data({ document: { id: document.id, title: document.title } }, { headers: privateHeaders() });
 }
 
-export async function action({ request, context, params }: ActionFunctionArgs) {
+async function act({ request, context, params }: ActionFunctionArgs) {
   const editor = await requireEditor(request, context);
   const document = await documentOf(context, params.id);
   const submission = parseWithZod(await request.formData(), { schema: documentChangeSchema });
@@ -39,6 +40,9 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   }
   return redirectWithToast(context, LIST, { kind: "success", message: `"${result.document.title}" was saved.` });
 }
+
+/** A store outage answers the form again, with what was typed and one message (503, ADR 59). */
+export const action = storeSafeAction(act, storeErrorReply);
 
 export default function StudioDocument() {
   const { document } = useLoaderData<typeof loader>();

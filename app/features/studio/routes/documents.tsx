@@ -8,12 +8,13 @@ import { StudioRowButton } from "~/features/studio/components/StudioRowButton";
 import { privatePageMeta } from "~/kernel/layout/private-page-meta";
 import { documentUploadSchema } from "~/features/studio/studio-documents";
 import { DOCUMENT_ACCEPT, DOCUMENT_TITLE_MAX } from "~/features/studio/studio-documents-fields";
-import { STUDIO_GONE, studioRowActionSchema } from "~/features/studio/studio-row-action";
+import { STUDIO_GONE, studioRowActionSchema, studioRowStoreError } from "~/features/studio/studio-row-action";
 import { requireEditor } from "~/kernel/auth/auth.server";
 import { privateHeaders } from "~/kernel/http/response-headers";
 import { addDocument, removeDocument } from "~/features/studio/studio-documents.server";
 import { redirectWithToast } from "~/kernel/http/toast.server";
 import { notFoundPage } from "~/kernel/http/answers.server";
+import { storeErrorReply, storeSafeAction } from "~/kernel/forms/store-errors.server";
 
 export const meta: MetaFunction = () => privatePageMeta("Documents | Studio");
 
@@ -28,7 +29,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 type ActionData = FormReply | StudioRowAnswer;
 
-export async function action({ request, context }: ActionFunctionArgs) {
+async function act({ request, context }: ActionFunctionArgs) {
   const editor = await requireEditor(request, context);
   const form = await request.formData();
   if (form.get("intent") === "upload") {
@@ -55,6 +56,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
   await removeDocument(context, editor, id);
   return redirectWithToast(context, PATH, { kind: "success", message: `"${document.title}" was removed.` });
 }
+
+/** A store outage answers the upload form again, or a row button with one message above the list (503, ADR 59). */
+export const action = storeSafeAction(act, (form, message): ActionData =>
+  form.get("intent") === "upload" ? storeErrorReply(form, message) : studioRowStoreError(form, message),
+);
 
 export default function StudioDocuments() {
   const { documents } = useLoaderData<typeof loader>();

@@ -47,7 +47,8 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     await contentChanged(context);
     return answer({ ok: true, path: outcome.path });
   } catch (error) {
-    // Our records unreachable (Cockpit down): this photo's row says so, the others go on.
+    // Our records unreachable (Cockpit down): this photo's row says so, the others go on. The
+    // same 503 as storeSafeAction's, in this endpoint's JSON (ADR 59).
     if (!isStoreUnavailable(error)) throw error;
     return answer({ ok: false, message: STORE_UNAVAILABLE_MESSAGE }, 503, storeUnavailableHeaders());
   }

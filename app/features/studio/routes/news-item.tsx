@@ -15,6 +15,7 @@ import { readPhotoField, writeWithNewPhoto } from "~/features/studio/studio-phot
 import { redirectWithToast } from "~/kernel/http/toast.server";
 import studioNewsStyles from "~/features/studio/styles/studio-news.css?url";
 import { notFound } from "~/kernel/http/answers.server";
+import { storeErrorReply, storeSafeAction } from "~/kernel/forms/store-errors.server";
 
 export const meta: MetaFunction = () => privatePageMeta("Edit news item | Studio");
 export const links: LinksFunction = () => [...richTextFieldLinks(), { rel: "stylesheet", href: studioNewsStyles }];
@@ -42,7 +43,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   );
 }
 
-export async function action({ request, params, context }: ActionFunctionArgs) {
+async function act({ request, params, context }: ActionFunctionArgs) {
   const user = await requireEditor(request, context);
   const existing = await context.store.content.getNews(params.id ?? "");
   if (!existing) throw notFound();
@@ -72,6 +73,9 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const message = publish && !existing.published ? "News item published." : "Changes saved.";
   return redirectWithToast(context, here, { kind: "success", message });
 }
+
+/** A store outage answers the form again, with what was typed and one message (503, ADR 59). */
+export const action = storeSafeAction(act, storeErrorReply);
 
 function ConfirmDelete({ id, title }: { id: string; title: string }) {
   return (

@@ -14,6 +14,7 @@ import { createNews } from "~/features/studio/studio-news.server";
 import { readPhotoField, writeWithNewPhoto } from "~/features/studio/studio-photo-field.server";
 import { redirectWithToast } from "~/kernel/http/toast.server";
 import studioNewsStyles from "~/features/studio/styles/studio-news.css?url";
+import { storeErrorReply, storeSafeAction } from "~/kernel/forms/store-errors.server";
 
 export const meta: MetaFunction = () => privatePageMeta("New news item | Studio");
 export const links: LinksFunction = () => [...richTextFieldLinks(), { rel: "stylesheet", href: studioNewsStyles }];
@@ -23,7 +24,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return data({ today: newsDay(Math.floor(Date.now() / 1000)) }, { headers: privateHeaders() });
 }
 
-export async function action({ request, context }: ActionFunctionArgs) {
+async function act({ request, context }: ActionFunctionArgs) {
   const user = await requireEditor(request, context);
   const form = await request.formData();
   const submission = parseWithZod(form, { schema: newsFormSchema });
@@ -37,6 +38,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
     message: publish ? "News item published." : "Draft saved.",
   });
 }
+
+/** A store outage answers the form again, with what was typed and one message (503, ADR 59). */
+export const action = storeSafeAction(act, storeErrorReply);
 
 export default function StudioNewsNew() {
   const { today } = useLoaderData<typeof loader>();

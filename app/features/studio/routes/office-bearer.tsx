@@ -13,6 +13,7 @@ import { privateHeaders } from "~/kernel/http/response-headers";
 import { addOfficeBearer, changeOfficeBearer, findOfficeBearer } from "~/features/studio/studio-office-bearers.server";
 import { readPhotoField, writeWithNewPhoto } from "~/features/studio/studio-photo-field.server";
 import { redirectWithToast } from "~/kernel/http/toast.server";
+import { storeErrorReply, storeSafeAction } from "~/kernel/forms/store-errors.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => privatePageMeta(`${data?.bearer ? "Edit office bearer" : "Add a person"} | Studio`);
 
@@ -32,7 +33,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   return data({ bearer: bearer && { name: bearer.name, role: bearer.role, photo: shown?.photo ?? null } }, { headers: privateHeaders() });
 }
 
-export async function action({ request, context, params }: ActionFunctionArgs) {
+async function act({ request, context, params }: ActionFunctionArgs) {
   const editor = await requireEditor(request, context);
   const bearer = await bearerOf(context, params.id);
   const formData = await request.formData();
@@ -48,6 +49,9 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const added = await writeWithNewPhoto(context, photo, addOfficeBearer(context, editor, submission.value, photo.image));
   return redirectWithToast(context, LIST, { kind: "success", message: `${added.name} was added to the office bearers.` });
 }
+
+/** A store outage answers the form again, with what was typed and one message (503, ADR 59). */
+export const action = storeSafeAction(act, storeErrorReply);
 
 export default function StudioOfficeBearer() {
   const { bearer } = useLoaderData<typeof loader>();

@@ -8,7 +8,7 @@ import { StudioRowButton } from "~/features/studio/components/StudioRowButton";
 import { teamYear } from "~/features/studio/office-bearers-fields";
 import { OFFICE_BEARER_MESSAGES, moveTeamQuestion, moveTeamSchema } from "~/features/studio/office-bearers-team";
 import { privatePageMeta } from "~/kernel/layout/private-page-meta";
-import { STUDIO_GONE, studioRowActionSchema } from "~/features/studio/studio-row-action";
+import { STUDIO_GONE, studioRowActionSchema, studioRowStoreError } from "~/features/studio/studio-row-action";
 import { requireEditor } from "~/kernel/auth/auth.server";
 import { privateHeaders } from "~/kernel/http/response-headers";
 import {
@@ -21,6 +21,7 @@ import {
 } from "~/features/studio/studio-office-bearers.server";
 import { redirectWithToast } from "~/kernel/http/toast.server";
 import { notFoundPage } from "~/kernel/http/answers.server";
+import { storeErrorReply, storeSafeAction } from "~/kernel/forms/store-errors.server";
 
 export const meta: MetaFunction = () => privatePageMeta("Office bearers | Studio");
 
@@ -41,7 +42,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 type ActionData = FormReply | StudioRowAnswer;
 
-export async function action({ request, context }: ActionFunctionArgs) {
+async function act({ request, context }: ActionFunctionArgs) {
   const editor = await requireEditor(request, context);
   const form = await request.formData();
   const answer = (body: ActionData, status = 200) => data<ActionData>(body, { status, headers: privateHeaders() });
@@ -78,6 +79,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
   await removePreviousTeam(context, editor, id);
   return redirectWithToast(context, PATH, { kind: "success", message: `"${team.title}" was deleted.` });
 }
+
+/** A store outage answers the team's form again, or a row button with one message above the list (503, ADR 59). */
+export const action = storeSafeAction(act, (form, message): ActionData =>
+  form.get("intent") === "move-team" ? storeErrorReply(form, message) : studioRowStoreError(form, message),
+);
 
 export default function StudioOfficeBearers() {
   const { bearers, teams } = useLoaderData<typeof loader>();

@@ -11,6 +11,7 @@ import { studioNotFound, foundOrNotFound } from "~/features/studio/studio-not-fo
 import { privateHeaders } from "~/kernel/http/response-headers";
 import { changePreviousTeam, findPreviousTeam } from "~/features/studio/studio-office-bearers.server";
 import { redirectWithToast } from "~/kernel/http/toast.server";
+import { storeErrorReply, storeSafeAction } from "~/kernel/forms/store-errors.server";
 
 export const meta: MetaFunction = () => privatePageMeta("Edit previous team | Studio");
 
@@ -23,7 +24,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   return data({ team: { title: team.title, contentHtml: team.contentHtml } }, { headers: privateHeaders() });
 }
 
-export async function action({ request, context, params }: ActionFunctionArgs) {
+async function act({ request, context, params }: ActionFunctionArgs) {
   const editor = await requireEditor(request, context);
   const team = foundOrNotFound(await findPreviousTeam(context, params.id ?? ""));
   const submission = parseWithZod(await request.formData(), { schema: previousTeamSchema });
@@ -32,6 +33,9 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   if (!saved) throw studioNotFound();
   return redirectWithToast(context, LIST, { kind: "success", message: `"${saved.title}" was saved.` });
 }
+
+/** A store outage answers the form again, with what was typed and one message (503, ADR 59). */
+export const action = storeSafeAction(act, storeErrorReply);
 
 export default function StudioPreviousTeam() {
   const { team } = useLoaderData<typeof loader>();

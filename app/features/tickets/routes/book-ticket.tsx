@@ -32,9 +32,7 @@ import { partyInputFrom, ticketPrice, type BandCounts } from "~/features/tickets
 import { requireUser } from "~/kernel/auth/auth.server";
 import { privateHeaders, passRetryAfter } from "~/kernel/http/response-headers";
 import { bookTicket, bookingRefusal, loadBooking, readBookingSettings, type BookingAnswer, type BookingForm } from "~/features/tickets/ticket-booking.server";
-import { isStoreUnavailable } from "~/kernel/forms/store-errors.server";
-import { storeUnavailable } from "~/kernel/http/answers.server";
-import { STORE_UNAVAILABLE_MESSAGE } from "~/kernel/forms/store-errors";
+import { storeSafeAction } from "~/kernel/forms/store-errors.server";
 import { keepPageAfterStoreError } from "~/kernel/forms/keep-page-after-store-error";
 
 /** A 503 from an action (our records could not be reached) keeps the page as it is. */
@@ -93,26 +91,24 @@ async function book(context: AppLoadContext, request: Request, member: Member, f
   return answer(result.status, result.message, result.headers);
 }
 
-export async function action({ request, context }: ActionFunctionArgs) {
+async function act({ request, context }: ActionFunctionArgs) {
   const member = await requireUser(request, context);
-  const form = await request.formData();
-  try {
-    return await book(context, request, member, form);
-  } catch (error) {
-    if (!isStoreUnavailable(error)) throw error;
-    // Nothing was booked: the party as typed again (as "Update party" shows it), with one message.
-    const again = new FormData();
-    for (const [name, value] of form) again.append(name, value);
-    again.set("intent", "update");
-    const { submission, party } = await parseBooking(context, member, again);
-    return storeUnavailable<BookingAnswer>({
-      initialValue: submission.reply().initialValue,
-      party,
-      status: "error",
-      error: { "": [STORE_UNAVAILABLE_MESSAGE] },
-    });
-  }
+  return book(context, request, member, await request.formData());
 }
+
+/**
+ * A store outage (ADR 59): nothing was booked, and the form comes again with the party as
+ * typed (as "Update party" shows it) and one message. The member is the one the guard read
+ * (auth.server keeps it for the request).
+ */
+async function bookingAgain(form: FormData, message: string, { request, context }: ActionFunctionArgs): Promise<BookingAnswer> {
+  const member = await requireUser(request, context);
+  form.set("intent", "update");
+  const { submission, party } = await parseBooking(context, member, form);
+  return { initialValue: submission.reply().initialValue, party, status: "error", error: { "": [message] } };
+}
+
+export const action = storeSafeAction(act, bookingAgain);
 
 /**
  * The member already holds a paid ticket for this event (issue 16 item 9): it is listed,

@@ -50,6 +50,18 @@ describe("storeSafeAction", () => {
     await expect(redirecting(args(formRequest([])))).rejects.toBeInstanceOf(Response);
   });
 
+  it("gives an answer that needs more than the form the action's arguments, and waits for it", async () => {
+    const action = storeSafeAction(
+      async () => {
+        throw new StoreUnavailableError("Cockpit did not answer");
+      },
+      async (form: FormData, message: string, { request }: ActionFunctionArgs) => ({ path: new URL(request.url).pathname, party: form.get("adults"), message }),
+    );
+    const answer = unwrap(await action(args(formRequest([["adults", "2"]]))));
+    expect(answer.init.status).toBe(503);
+    expect(answer.data).toEqual({ path: "/signup", party: "2", message: STORE_UNAVAILABLE_MESSAGE });
+  });
+
   it("keeps text values only, the first of each name", () => {
     const form = new FormData();
     form.append("email", "a@example.org");
