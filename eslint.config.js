@@ -50,4 +50,20 @@ export default tseslint.config(
     files: ["**/*.{js,mjs}"],
     languageOptions: { globals: globals.node },
   },
+  {
+    // Who may keep an answer, whether it is indexed and when to ask again are said once, by the
+    // response kit in app/kernel/http/ (ADR 58, docs/architecture.md): a route or service that
+    // wrote these headers itself would drift from the others for the same audience.
+    files: ["app/**/*.{ts,tsx}", "server.ts"],
+    ignores: ["app/kernel/http/**"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector: "Literal[value=/^(cache-control|x-robots-tag|retry-after)$/i]",
+          message: "Use the response kit (app/kernel/http/response-headers.ts, answers.server.ts) instead of writing this header.",
+        },
+      ],
+    },
+  },
 );
