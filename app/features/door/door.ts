@@ -1,4 +1,4 @@
-import { formatPence } from "~/features/payments/money";
+import { formatPence } from "~/kernel/values/money";
 import { ATTENDEE_BANDS, type Attendee, type AttendeeBand, type Member, type Ticket } from "~/kernel/store/records";
 import { formatTicketCode } from "~/features/tickets/ticket-code";
 import { BAND_NAMES, compareAttendees } from "~/features/tickets/ticket-bands";

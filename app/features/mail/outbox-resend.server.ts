@@ -1,7 +1,7 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { z } from "zod";
 import type { Toast } from "~/kernel/http/toast";
-import { attachmentsFromOutboxHtml, resendTransport } from "./email.server";
+import { attachmentsFromOutboxHtml, resendTransport } from "../../kernel/email/email.server";
 
 /**
  * 'Send again' on a failed e-mail in the outbox (/accounts/emails/{id}): the stored

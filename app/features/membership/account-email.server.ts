@@ -17,7 +17,7 @@ import { ConfirmEmailChangeEmail, CONFIRM_EMAIL_CHANGE_SUBJECT } from "~/feature
 import { EmailChangeRequestedEmail, EMAIL_CHANGE_REQUESTED_SUBJECT } from "~/features/membership/emails/EmailChangeRequestedEmail";
 import { checkCurrentPassword } from "./account-current-password.server";
 import { recordActivity } from "~/kernel/activity/activity.server";
-import { createEmailService } from "~/features/mail/email.server";
+import { createEmailService } from "~/kernel/email/email.server";
 import { createRateLimiter } from "~/kernel/http/rate-limit.server";
 import { signToken, verifyToken } from "~/kernel/auth/signed-token.server";
 import { DuplicateEmailError } from "~/kernel/store/errors";

@@ -2,10 +2,10 @@ import type { AppLoadContext } from "@remix-run/cloudflare";
 import { createElement } from "react";
 import type { ChangePasswordInput } from "./own-account";
 import type { Member } from "~/kernel/store/records";
-import { OWN_PASSWORD_CHANGED_SUBJECT, PasswordChangedEmail } from "~/features/mail/emails/PasswordChangedEmail";
+import { OWN_PASSWORD_CHANGED_SUBJECT, PasswordChangedEmail } from "~/features/sign-in/emails/PasswordChangedEmail";
 import { checkCurrentPassword, type CurrentPasswordCheck } from "./account-current-password.server";
 import { recordActivity } from "~/kernel/activity/activity.server";
-import { createEmailService } from "~/features/mail/email.server";
+import { createEmailService } from "~/kernel/email/email.server";
 import { hashPassword } from "~/kernel/auth/password.server";
 
 export type ChangePasswordResult = { ok: true } | Extract<CurrentPasswordCheck, { ok: false }>;

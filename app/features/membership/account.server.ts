@@ -2,7 +2,7 @@ import type { AppLoadContext } from "@remix-run/cloudflare";
 import { accountStatusLabel, formatDateTime, registrationPaymentLabel } from "./account";
 import type { AccountPage } from "./account-page";
 import { formatMemberNumber } from "~/kernel/store/member-number";
-import { formatAmountTimesQty, formatPence } from "~/features/payments/money";
+import { formatAmountTimesQty, formatPence } from "~/kernel/values/money";
 import type { FamilyDetails, Member } from "~/kernel/store/records";
 import { memberDetailsFormSchema, readMembership, type MemberDetails } from "./member-details";
 import { BAND_NAMES, sortAttendees } from "~/features/tickets/ticket-bands";

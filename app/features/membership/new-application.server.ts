@@ -3,7 +3,7 @@ import { createElement } from "react";
 import { formatMemberNumber } from "~/kernel/store/member-number";
 import type { Member } from "~/kernel/store/records";
 import { NewApplicationEmail, newApplicationSubject } from "~/features/membership/emails/NewApplicationEmail";
-import { createEmailService } from "~/features/mail/email.server";
+import { createEmailService } from "~/kernel/email/email.server";
 
 /**
  * A new application e-mails the accountants (issue 19, ADR 0052): the address set in the

@@ -1,7 +1,7 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { dueStage, ukDate } from "./renewal-reminder-stages";
 import { pendingMembersQuery } from "../office/renewals-report";
-import { createEmailService } from "../mail/email.server";
+import { createEmailService } from "../../kernel/email/email.server";
 import { claimReminders } from "./renewal-reminder-claims.server";
 import { renewalReminderMessage } from "../office/renewals-report.server";
 

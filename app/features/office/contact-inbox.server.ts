@@ -7,7 +7,7 @@ import { pageCount, storePage } from "~/kernel/store/paging";
 import type { Toast } from "~/kernel/http/toast";
 import { ContactReplyEmail } from "~/features/office/emails/ContactReplyEmail";
 import { recordActivity } from "~/kernel/activity/activity.server";
-import { createEmailService } from "~/features/mail/email.server";
+import { createEmailService } from "~/kernel/email/email.server";
 import { outboxTime } from "~/features/mail/outbox-pages.server";
 import type { Store } from "~/kernel/store/port";
 

@@ -19,8 +19,6 @@ export type InboxState = Pick<InboxMessage, "readAt" | "handledAt" | "handledNot
 
 export const NO_INBOX_STATE: InboxState = { readAt: null, handledAt: null, handledNote: "", handledBy: "", repliedAt: null, repliedBy: "" };
 
-export const INBOX_PATH = "/accounts/messages";
-
 /** The inbox's pages: 50 messages a page, newest first. */
 export const INBOX_PAGE_SIZE = 50;
 
@@ -40,7 +38,3 @@ export function inboxGlimpse(message: Pick<ContactMessage, "subject" | "notes">,
   return all.length > words ? `${all.slice(0, words).join(" ")}…` : all.join(" ");
 }
 
-/** "Messages (3)" while some are unread. */
-export function messagesLabel(unread: number): string {
-  return unread > 0 ? `Messages (${unread})` : "Messages";
-}

@@ -1,7 +1,7 @@
 import { csvFilename } from "./csv-filename";
 import type { ExportColumn } from "./export-columns";
 import { formatDay } from "./member-table";
-import { formatPence } from "~/features/payments/money";
+import { formatPence } from "~/kernel/values/money";
 import { ATTENDEE_BANDS, BAND_LIMITS, type AttendeeBand, type PaymentMethod, type Ticket } from "~/kernel/store/records";
 import { methodLabel } from "~/features/payments/offline-payment";
 import { DEFAULT_PAGE_SIZE, readPaging, type TablePaging } from "~/kernel/store/paging";

@@ -5,7 +5,7 @@ import { changesForLog, correctionChanges, correctionPatch, noticeChanges, type 
 import { EMAIL_TAKEN_MESSAGE } from "~/features/membership/own-account";
 import type { Member } from "~/kernel/store/records";
 import { MemberCorrectedEmail, MEMBER_CORRECTED_SUBJECT } from "~/features/office/emails/MemberCorrectedEmail";
-import { createEmailService } from "~/features/mail/email.server";
+import { createEmailService } from "~/kernel/email/email.server";
 import { DuplicateEmailError } from "~/kernel/store/errors";
 
 /**

@@ -4,7 +4,7 @@ import type { ActivityEvent } from "~/kernel/activity/activity";
 import { rejectionPatch, rejectionRefusal } from "./member-rejection";
 import type { Member } from "~/kernel/store/records";
 import { ApplicationRejectedEmail, APPLICATION_REJECTED_SUBJECT } from "~/features/office/emails/ApplicationRejectedEmail";
-import { createEmailService } from "~/features/mail/email.server";
+import { createEmailService } from "~/kernel/email/email.server";
 import { nowSeconds } from "~/kernel/store/ids";
 
 /**

@@ -23,7 +23,7 @@ import {
 import { exportFile, type ExportFile } from "./export-columns";
 import type { Toast } from "../../kernel/http/toast";
 import { RenewalReminderEmail, renewalReminderSubject } from "../membership/emails/RenewalReminderEmail";
-import { createEmailService, type EmailMessage } from "../mail/email.server";
+import { createEmailService, type EmailMessage } from "../../kernel/email/email.server";
 import type { Member } from "../../kernel/store/records";
 import type { SiteSettings } from "../../kernel/store/site-settings";
 import { createRateLimiter } from "../../kernel/http/rate-limit.server";

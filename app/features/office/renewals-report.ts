@@ -4,7 +4,7 @@ import { methodLabel } from "../payments/offline-payment";
 import { parts } from "../../kernel/dates/dates";
 import { memberNumberLabel } from "../../kernel/store/member-number";
 import { formatDay, readSearchParam } from "./member-table";
-import { formatPence } from "../payments/money";
+import { formatPence } from "../../kernel/values/money";
 import { DEFAULT_PAGE_SIZE, readPaging, storePage, type TablePaging } from "../../kernel/store/paging";
 import type { Member, Membership, Transaction } from "../../kernel/store/records";
 

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { OFFLINE_MESSAGES, OFFLINE_METHODS, amountMismatchMessage, isIsoDay, needsReference, receivedByToday } from "./offline-payment";
-import { parsePounds } from "./pounds";
+import { parsePounds } from "../../kernel/values/pounds";
 
 /**
  * The offline payment form (issue 19, part O): method, reference (for a transfer or a

@@ -1,7 +1,7 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import type { ActivityActor } from "~/kernel/activity/activity";
 import type { Charge } from "./fees";
-import { formatPence } from "./money";
+import { formatPence } from "../../kernel/values/money";
 import { MEMBER_PAYMENT_LABELS, NOT_DUE_MESSAGE, memberPaymentCharge, memberPaymentDue, offlinePaymentWords, type MemberPaymentKind } from "./offline-payment";
 import type { OfflinePaymentValues } from "./offline-payment-form";
 import type { Member, Transaction } from "~/kernel/store/records";

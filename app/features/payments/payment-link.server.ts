@@ -4,7 +4,7 @@ import { ALREADY_PAID_MESSAGE, DELETED_MEMBER_MESSAGE, PAYMENT_LINK_PURPOSE, PAY
 import { registrationFeeLines } from "./fees";
 import type { Member } from "~/kernel/store/records";
 import { PaymentLinkEmail } from "~/features/payments/emails/PaymentLinkEmail";
-import { createEmailService } from "~/features/mail/email.server";
+import { createEmailService } from "~/kernel/email/email.server";
 import type { AppEnv } from "~/kernel/http/env.server";
 import { signToken, verifyToken } from "~/kernel/auth/signed-token.server";
 import { readSettingsFresh } from "~/kernel/store/content/fresh-settings.server";

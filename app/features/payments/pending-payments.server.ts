@@ -1,7 +1,7 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { z } from "zod";
 import { formatDateTime } from "~/features/membership/account";
-import { formatAmountTimesQty } from "./money";
+import { formatAmountTimesQty } from "../../kernel/values/money";
 import { pageCount, storePage } from "~/kernel/store/paging";
 import type { PendingPaymentsView } from "./pending-payments";
 import type { Toast } from "~/kernel/http/toast";

@@ -3,7 +3,7 @@ import { createElement } from "react";
 import { canSeeReceipt, receiptPath, receiptView, transactionPayment, type ReceiptPayment, type ReceiptView } from "./receipt";
 import type { Member, Transaction } from "../../kernel/store/records";
 import { ReceiptEmail, receiptSubject } from "./emails/ReceiptEmail";
-import { createEmailService } from "../mail/email.server";
+import { createEmailService } from "../../kernel/email/email.server";
 
 /**
  * Receipts (issue 19, ADR 0053). `sendReceipt` is called by the one caller that settled a

@@ -1,7 +1,7 @@
 import { ASSOCIATION } from "../../kernel/layout/association";
 import { parts } from "../../kernel/dates/dates";
 import { formatMemberNumber } from "../../kernel/store/member-number";
-import { formatPence } from "./money";
+import { formatPence } from "../../kernel/values/money";
 import { METHOD_LABELS } from "./offline-payment";
 import { titleWithYear } from "../tickets/my-tickets";
 import type { Member, Transaction } from "../../kernel/store/records";

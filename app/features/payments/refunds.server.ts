@@ -2,8 +2,8 @@ import type { AppLoadContext } from "@remix-run/cloudflare";
 import { z } from "zod";
 import { formatDateTime } from "~/features/membership/account";
 import type { ActivityActor } from "~/kernel/activity/activity";
-import { formatPence } from "./money";
-import { parsePounds, penceToPounds } from "./pounds";
+import { formatPence } from "../../kernel/values/money";
+import { parsePounds, penceToPounds } from "../../kernel/values/pounds";
 import type { Transaction } from "~/kernel/store/records";
 import {
   MEMBERSHIP_CHOICES,

@@ -1,5 +1,5 @@
 import { settlementFor } from "./fees";
-import { formatPence } from "./money";
+import { formatPence } from "../../kernel/values/money";
 import type { Id, Member, MemberPatch, PaymentMethod, PaymentType, Pence, Transaction, UnixSeconds } from "../../kernel/store/records";
 
 /**

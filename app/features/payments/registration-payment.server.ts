@@ -1,6 +1,6 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { FEE_LABELS, registrationCharge, registrationFeeLines } from "./fees";
-import { formatPence } from "./money";
+import { formatPence } from "../../kernel/values/money";
 import type { Member } from "~/kernel/store/records";
 import { verifyPaymentLinkToken } from "./payment-link.server";
 import { startCheckout } from "./payments.server";

@@ -3,7 +3,7 @@ import { createElement } from "react";
 import { ASSOCIATION } from "~/kernel/layout/association";
 import type { ContactInput } from "./contact";
 import { ContactMessageEmail, contactEmailSubject } from "~/features/site/emails/ContactMessageEmail";
-import { createEmailService } from "~/features/mail/email.server";
+import { createEmailService } from "~/kernel/email/email.server";
 import { createRateLimiter } from "~/kernel/http/rate-limit.server";
 import { CONTACT_RATE_RULES, contactRateChecks } from "~/kernel/http/rate-limits";
 

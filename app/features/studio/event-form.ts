@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { EVENT_LIMITS, EVENT_MESSAGES, PRICES_USED, TICKET_PRICE_FIELDS, type TicketPriceField } from "./event-form-fields";
 import { isCalendarDay } from "./news-fields";
-import { parsePounds, penceToPounds } from "~/features/payments/pounds";
+import { parsePounds, penceToPounds } from "~/kernel/values/pounds";
 import type { MediaRef } from "~/kernel/store/records";
 import { safeHref } from "~/kernel/http/safe-href";
 import { changedSettings, priceIdField, textField, type LoggedSetting, type SettingChange } from "./settings-form-parts";

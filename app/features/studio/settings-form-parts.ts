@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { JsonValue } from "~/kernel/activity/activity";
-import { parsePounds } from "~/features/payments/pounds";
+import { parsePounds } from "~/kernel/values/pounds";
 import type { SiteSettings } from "~/kernel/store/site-settings";
 import { SETTINGS_LIMITS, SETTINGS_MESSAGES } from "./site-settings-fields";
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { penceToPounds } from "~/features/payments/pounds";
+import { penceToPounds } from "~/kernel/values/pounds";
 import type { Role } from "~/kernel/store/records";
 import { maySetSettingsField, settingsFieldsFor, type SettingsFieldName } from "./settings-field-access";
 import { changedSettings, poundsField, priceIdField, textField, type LoggedSetting, type SettingChange } from "./settings-form-parts";

@@ -15,7 +15,7 @@ import { attendeesOf, bandsShown, bookingOpen, eventYear, partyLimits, prefillPa
 import { reusableTicket } from "~/features/payments/checkout-reuse";
 import { BAND_NAMES } from "./ticket-bands";
 import { formatTicketCode } from "./ticket-code";
-import { formatPence } from "~/features/payments/money";
+import { formatPence } from "~/kernel/values/money";
 import { titleWithYear } from "./my-tickets";
 import type { Ticket } from "~/kernel/store/records";
 import { limitPaymentStart, startMemberCheckout } from "~/features/payments/member-checkout.server";

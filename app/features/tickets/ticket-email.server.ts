@@ -4,7 +4,7 @@ import type { Ticket } from "../../kernel/store/records";
 import { ticketEventDetails, type EventDetails } from "./event-details";
 import { formatTicketCode } from "./ticket-code";
 import { TICKET_QR_CONTENT_ID, TicketConfirmationEmail, ticketEmailSubject } from "./emails/TicketConfirmationEmail";
-import { createEmailService } from "../mail/email.server";
+import { createEmailService } from "../../kernel/email/email.server";
 import { qrPng } from "./qr-png.server";
 import { ticketToken } from "./ticket-token.server";
 

@@ -1,5 +1,5 @@
 import { formatMemberNumber } from "../store/member-number";
-import { formatPence } from "../../features/payments/money";
+import { formatPence } from "../values/money";
 import { ROLE_LABELS, type Id } from "../store/records";
 import { formatTicketCode } from "../../features/tickets/ticket-code";
 import { PEOPLE_ACTIVITY_KINDS, peopleActivitySentence, type PeopleActivityEvent } from "./activity-people";

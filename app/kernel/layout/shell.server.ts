@@ -5,7 +5,7 @@ import { safeHref } from "../http/safe-href";
 import { getUser } from "../auth/auth.server";
 import { requestCookies } from "../http/request-cookies.server";
 import { readToast } from "../http/toast.server";
-import { inboxUnreadFor } from "../../features/office/contact-inbox-unread.server";
+import { inboxUnreadFor } from "./back-office/inbox-unread.server";
 
 export const COOKIE_CONSENT_NAME = "agreeCookie";
 

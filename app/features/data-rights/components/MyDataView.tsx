@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 import type { MyData } from "~/features/data-rights/my-data";
-import { formatPence } from "~/features/payments/money";
+import { formatPence } from "~/kernel/values/money";
 import { formatMemberNumber } from "~/kernel/store/member-number";
 import { receiptPath } from "~/features/payments/receipt";
 import { refundPath } from "~/features/payments/refunds";

@@ -1,6 +1,6 @@
 import { Body, Container, Head, Heading, Html, Preview, Text } from "@react-email/components";
-import { emailStyles as styles } from "~/features/mail/emails/auth-email-styles";
-import { LinkButton } from "~/features/mail/emails/LinkButton";
+import { emailStyles as styles } from "~/kernel/email/email-styles";
+import { LinkButton } from "~/kernel/email/LinkButton";
 
 export interface TicketPaymentLinkEmailProps {
   fullName: string;

@@ -6,7 +6,7 @@ import { AdminPage } from "~/kernel/layout/back-office/AdminPage";
 import { PartyBand } from "~/features/tickets/components/PartyBand";
 import { Field, FormMessage, useFormReply } from "~/kernel/forms";
 import { bookingFormSchema } from "~/features/tickets/booking-form";
-import { formatPence } from "~/features/payments/money";
+import { formatPence } from "~/kernel/values/money";
 import { privatePageMeta } from "~/kernel/layout/private-page-meta";
 import { ANOTHER_TICKET_FIELD, ANOTHER_TICKET_LABEL, BOOKING_INVALID_MESSAGE, partyFormState } from "~/features/tickets/ticket-booking";
 import { DESK_CHOOSE_PAYMENT, DESK_NO_MEMBER, DESK_TITLE, LINK_BUTTON_TEXT, cashButtonText, readDeskPayment } from "~/features/door/ticket-desk";

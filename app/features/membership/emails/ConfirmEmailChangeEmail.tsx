@@ -1,7 +1,7 @@
 import { Body, Button, Container, Head, Heading, Html, Preview, Text } from "@react-email/components";
 import { ASSOCIATION } from "~/kernel/layout/association";
-import { emailStyles as styles } from "~/features/mail/emails/auth-email-styles";
-import { HTML_ONLY } from "~/features/mail/emails/plain-text";
+import { emailStyles as styles } from "~/kernel/email/email-styles";
+import { HTML_ONLY } from "~/kernel/email/plain-text";
 
 /** Sent to the NEW address: nothing changes until this link is opened and confirmed. */
 export const CONFIRM_EMAIL_CHANGE_SUBJECT = `${ASSOCIATION.shortName}: confirm your new e-mail address`;

@@ -1,6 +1,6 @@
 import { Body, Container, Head, Heading, Html, Preview, Text } from "@react-email/components";
 import { ASSOCIATION } from "~/kernel/layout/association";
-import { emailStyles as styles } from "~/features/mail/emails/auth-email-styles";
+import { emailStyles as styles } from "~/kernel/email/email-styles";
 
 /** Sent to the OLD address when a change is asked for, so a member whose account was taken over hears of it. */
 export const EMAIL_CHANGE_REQUESTED_SUBJECT = `${ASSOCIATION.shortName}: a change of your e-mail address was requested`;

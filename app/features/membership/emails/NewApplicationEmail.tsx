@@ -1,7 +1,7 @@
 import { Body, Container, Head, Heading, Html, Preview, Text } from "@react-email/components";
 import { ASSOCIATION } from "~/kernel/layout/association";
-import { emailStyles as styles } from "~/features/mail/emails/auth-email-styles";
-import { LinkButton } from "~/features/mail/emails/LinkButton";
+import { emailStyles as styles } from "~/kernel/email/email-styles";
+import { LinkButton } from "~/kernel/email/LinkButton";
 
 /** Sent to the accountants (or the address in the settings) when someone applies (ADR 0052). */
 export const newApplicationSubject = (fullName: string) => `${ASSOCIATION.shortName}: new membership application from ${fullName}`;

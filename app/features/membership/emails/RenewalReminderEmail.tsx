@@ -1,9 +1,9 @@
 import { Body, Container, Head, Heading, Html, Preview, Text } from "@react-email/components";
 import { ASSOCIATION } from "../../../kernel/layout/association";
-import { formatPence } from "../../payments/money";
+import { formatPence } from "../../../kernel/values/money";
 import type { Membership } from "../../../kernel/store/records";
-import { emailStyles as styles } from "../../mail/emails/auth-email-styles";
-import { LinkButton } from "../../mail/emails/LinkButton";
+import { emailStyles as styles } from "../../../kernel/email/email-styles";
+import { LinkButton } from "../../../kernel/email/LinkButton";
 
 export interface RenewalReminderEmailProps {
   fullName: string;

@@ -1,6 +1,7 @@
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { INBOX_EMPTY, INBOX_PATH } from "~/features/office/contact-inbox";
+import { INBOX_EMPTY } from "~/features/office/contact-inbox";
+import { INBOX_PATH } from "~/kernel/layout/back-office/admin-nav";
 import type { InboxPage, InboxRow } from "~/features/office/contact-inbox.server";
 import { AdminTable, type AdminColumn } from "~/kernel/layout/back-office/AdminTable";
 

@@ -1,6 +1,6 @@
 import { Body, Container, Head, Heading, Html, Preview, Text } from "@react-email/components";
 import { ASSOCIATION } from "~/kernel/layout/association";
-import { emailStyles as styles } from "~/features/mail/emails/auth-email-styles";
+import { emailStyles as styles } from "~/kernel/email/email-styles";
 
 /** Sent to an applicant whose application an accountant rejected, with the reason they wrote (ADR 0052). */
 export const APPLICATION_REJECTED_SUBJECT = `${ASSOCIATION.shortName}: your membership application`;

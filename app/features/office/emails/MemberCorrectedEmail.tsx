@@ -1,7 +1,7 @@
 import { Body, Container, Head, Heading, Html, Preview, Text } from "@react-email/components";
 import { ASSOCIATION } from "~/kernel/layout/association";
 import type { FieldChange } from "~/features/office/member-correction";
-import { emailStyles as styles } from "~/features/mail/emails/auth-email-styles";
+import { emailStyles as styles } from "~/kernel/email/email-styles";
 
 /** Sent when an accountant changes a member's e-mail address or membership (ADR 0052): to the new and the old address for an e-mail change. */
 export const MEMBER_CORRECTED_SUBJECT = `${ASSOCIATION.shortName}: your membership record was updated`;

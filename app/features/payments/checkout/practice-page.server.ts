@@ -1,5 +1,5 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import { formatPence } from "~/features/payments/money";
+import { formatPence } from "~/kernel/values/money";
 import { PRACTICE_MESSAGES, type PracticeIntent } from "~/features/payments/practice-checkout-form";
 import { safeRedirect } from "~/kernel/http/safe-redirect";
 import { noIndexHeaders } from "~/kernel/http/response-headers";

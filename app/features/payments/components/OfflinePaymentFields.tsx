@@ -1,6 +1,6 @@
 import { Field, replyErrors, replyValue, type FormReply } from "~/kernel/forms";
 import { OFFLINE_METHODS, METHOD_LABELS, PART_PAYMENT_NOTE } from "~/features/payments/offline-payment";
-import { penceToPounds } from "~/features/payments/pounds";
+import { penceToPounds } from "~/kernel/values/pounds";
 
 /**
  * The offline payment's fields (issue 19, part O): method, reference, date received and

@@ -1,10 +1,10 @@
 import { Body, Container, Head, Heading, Html, Preview, Section, Text } from "@react-email/components";
 import { ASSOCIATION } from "~/kernel/layout/association";
-import { formatPence } from "~/features/payments/money";
+import { formatPence } from "~/kernel/values/money";
 import { PAYMENT_DEADLINE_DAYS } from "~/features/payments/payment-link";
 import { FEE_LABELS, type RegistrationFeeLines } from "~/features/payments/fees";
-import { emailStyles as styles } from "~/features/mail/emails/auth-email-styles";
-import { LinkButton } from "~/features/mail/emails/LinkButton";
+import { emailStyles as styles } from "~/kernel/email/email-styles";
+import { LinkButton } from "~/kernel/email/LinkButton";
 
 export interface PaymentLinkEmailProps {
   fullName: string;

@@ -1,7 +1,7 @@
 import { Body, Container, Head, Heading, Html, Preview, Text } from "@react-email/components";
 import { receiptRows, type ReceiptView } from "../receipt";
-import { emailStyles as styles } from "../../mail/emails/auth-email-styles";
-import { LinkButton } from "../../mail/emails/LinkButton";
+import { emailStyles as styles } from "../../../kernel/email/email-styles";
+import { LinkButton } from "../../../kernel/email/LinkButton";
 
 /** The receipt of a settled payment (issue 19, ADR 0053): every row of the printable page, one paragraph each so the text part reads well. */
 export const receiptSubject = (view: ReceiptView) => `${view.association.name}: receipt for ${view.item}`;

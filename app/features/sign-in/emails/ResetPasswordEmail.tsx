@@ -1,7 +1,7 @@
 import { Body, Button, Container, Head, Heading, Html, Preview, Text } from "@react-email/components";
 import { ASSOCIATION } from "~/kernel/layout/association";
-import { emailStyles as styles } from "~/features/mail/emails/auth-email-styles";
-import { HTML_ONLY } from "~/features/mail/emails/plain-text";
+import { emailStyles as styles } from "~/kernel/email/email-styles";
+import { HTML_ONLY } from "~/kernel/email/plain-text";
 
 /** Spec §7: "an e-mail titled reset password carrying the reset link". */
 export const RESET_PASSWORD_SUBJECT = `${ASSOCIATION.shortName}: reset password`;

@@ -2,7 +2,7 @@ import { Body, Container, Head, Heading, Hr, Html, Preview, Section, Text } from
 import { Fragment } from "react";
 import { ASSOCIATION } from "~/kernel/layout/association";
 import type { ContactInput } from "~/features/site/contact";
-import { TEXT_LABEL } from "~/features/mail/emails/plain-text";
+import { TEXT_LABEL } from "~/kernel/email/plain-text";
 
 /** The subject of the e-mail the Quick Contact Form sends (spec §7: the form's subject with a fixed prefix). */
 export function contactEmailSubject(subject: string): string {

@@ -1,12 +1,12 @@
 import { Body, Column, Container, Head, Heading, Hr, Html, Img, Preview, Row, Section, Text } from "@react-email/components";
 import type { EventDetails } from "../event-details";
-import { formatPence } from "../../payments/money";
+import { formatPence } from "../../../kernel/values/money";
 import type { Attendee } from "../../../kernel/store/records";
 import { formatTicketCode } from "../ticket-code";
 import { BAND_NAMES, sortAttendees } from "../ticket-bands";
-import { emailStyles as styles } from "../../mail/emails/auth-email-styles";
-import { LinkButton } from "../../mail/emails/LinkButton";
-import { TEXT_LABEL } from "../../mail/emails/plain-text";
+import { emailStyles as styles } from "../../../kernel/email/email-styles";
+import { LinkButton } from "../../../kernel/email/LinkButton";
+import { TEXT_LABEL } from "../../../kernel/email/plain-text";
 
 /** The inline attachment's Content-ID the e-mail's <img src="cid:…"> names. */
 export const TICKET_QR_CONTENT_ID = "ticket-qr";

@@ -1,7 +1,6 @@
 import { NavLink, useRouteLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { ADMIN_MENU } from "~/kernel/layout/back-office/admin-nav";
-import { INBOX_PATH, messagesLabel } from "~/features/office/contact-inbox";
+import { ADMIN_MENU, INBOX_PATH, messagesLabel } from "~/kernel/layout/back-office/admin-nav";
 import type { ShellData } from "~/kernel/layout/shell-data";
 import { PageTitle } from "~/kernel/layout/Breadcrumbs";
 

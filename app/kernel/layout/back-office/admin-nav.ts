@@ -4,6 +4,14 @@ import type { NavLink } from "../navigation";
  * The back office's own menu: every back-office screen has its entry here, and only
  * screens that exist do, so the menu never links to a 404.
  */
+/** The accountant's inbox, whose menu entry shows the unread count. */
+export const INBOX_PATH = "/accounts/messages";
+
+/** "Messages (3)" while some are unread. */
+export function messagesLabel(unread: number): string {
+  return unread > 0 ? `Messages (${unread})` : "Messages";
+}
+
 export const ADMIN_MENU: readonly NavLink[] = [
   { label: "Members", to: "/accounts" },
   { label: "Deleted Members", to: "/deleted-members" },
@@ -13,6 +21,6 @@ export const ADMIN_MENU: readonly NavLink[] = [
   { label: "Scan tickets", to: "/scan-qr-code" },
   { label: "E-mails", to: "/accounts/emails" },
   { label: "Activity", to: "/accounts/activity" },
-  { label: "Messages", to: "/accounts/messages" },
+  { label: "Messages", to: INBOX_PATH },
   { label: "Tickets at the desk", to: "/accounts/desk" },
 ];

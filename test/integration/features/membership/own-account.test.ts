@@ -11,7 +11,7 @@ import {
 } from "~/features/membership/own-account";
 import { CONFIRM_EMAIL_CHANGE_SUBJECT } from "~/features/membership/emails/ConfirmEmailChangeEmail";
 import { EMAIL_CHANGE_REQUESTED_SUBJECT } from "~/features/membership/emails/EmailChangeRequestedEmail";
-import { OWN_PASSWORD_CHANGED_SUBJECT } from "~/features/mail/emails/PasswordChangedEmail";
+import { OWN_PASSWORD_CHANGED_SUBJECT } from "~/features/sign-in/emails/PasswordChangedEmail";
 import { parseHtml } from "../../../support/html";
 import { MESSAGES, formPost, outboxTo, startServerWithAccounts, type AccountsServer } from "../../../support/password-reset";
 import { latestEmailConfirmLink } from "../../../support/own-account";

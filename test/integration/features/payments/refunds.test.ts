@@ -1,5 +1,5 @@
 import Stripe from "stripe";
-import { formatPence } from "~/features/payments/money";
+import { formatPence } from "~/kernel/values/money";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { heldSince } from "~/features/tickets/event-capacity";
 import type { Member, Transaction } from "~/kernel/store/records";

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { EVENT_MONEY_FIELDS } from "~/features/studio/event-field-access";
 import { EVENT_MESSAGES } from "~/features/studio/event-form-fields";
-import { POUNDS_MESSAGES } from "~/features/payments/pounds";
+import { POUNDS_MESSAGES } from "~/kernel/values/pounds";
 import type { SiteSettings } from "~/kernel/store/site-settings";
 import { UPLOAD_MESSAGES } from "~/kernel/media/uploads";
 import { parseHtml, textOf } from "../../../support/html";

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { POUNDS_MESSAGES } from "~/features/payments/pounds";
+import { POUNDS_MESSAGES } from "~/kernel/values/pounds";
 import { ACCOUNTANT_ONLY_SETTINGS } from "~/features/studio/settings-field-access";
 import type { SiteSettings } from "~/kernel/store/site-settings";
 import { createD1Store } from "~/kernel/store/d1/index.server";

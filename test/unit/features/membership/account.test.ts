@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { formatDateTime } from "~/features/membership/account";
 import { contentTypeFor, documentDisposition, inlineDisposition } from "~/features/site/document-file";
-import { formatAmountTimesQty, formatPence } from "~/features/payments/money";
+import { formatAmountTimesQty, formatPence } from "~/kernel/values/money";
 import {
   UPGRADE_NEEDS_RENEWAL_MESSAGE,
   canUpgradeToFamily,

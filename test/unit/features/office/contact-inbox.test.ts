@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { activityEntry } from "~/kernel/activity/activity";
-import { inboxGlimpse, messagesLabel, replySubject } from "~/features/office/contact-inbox";
+import { inboxGlimpse, replySubject } from "~/features/office/contact-inbox";
+import { messagesLabel } from "~/kernel/layout/back-office/admin-nav";
 
 describe("the contact inbox's rules (issue 19)", () => {
   it("prefixes a reply's subject with Re: once", () => {

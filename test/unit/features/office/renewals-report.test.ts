@@ -24,7 +24,7 @@ import {
 } from "~/features/office/renewals-report";
 import { exportCsv } from "~/features/office/export-columns";
 import { RenewalReminderEmail, renewalReminderSubject } from "~/features/membership/emails/RenewalReminderEmail";
-import { emailService, type BatchTransport } from "~/features/mail/email.server";
+import { emailService, type BatchTransport } from "~/kernel/email/email.server";
 import { demoSettings } from "../../../../seed/demo-content";
 import { newMember, newTransaction } from "../../../support/fixtures";
 import { memoryOutbox } from "../../../support/memory-outbox";

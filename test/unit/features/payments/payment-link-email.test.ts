@@ -3,7 +3,7 @@ import type { AppLoadContext } from "@remix-run/cloudflare";
 import { createElement } from "react";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { registrationFeeLines } from "~/features/payments/fees";
-import { formatPence } from "~/features/payments/money";
+import { formatPence } from "~/kernel/values/money";
 import { ALREADY_PAID_MESSAGE, DELETED_MEMBER_MESSAGE, PAYMENT_LINK_SUBJECT } from "~/features/payments/payment-link";
 import type { EmailStatus, Member, NewOutboxEmail, OutboxEmail } from "~/kernel/store/records";
 import { PaymentLinkEmail } from "~/features/payments/emails/PaymentLinkEmail";

@@ -1,7 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
 import { applyEventForm, EVENT_MESSAGES, eventChanges, eventFormSchema, eventFormValues } from "~/features/studio/event-form";
-import { POUNDS_MESSAGES } from "~/features/payments/pounds";
+import { POUNDS_MESSAGES } from "~/kernel/values/pounds";
 import { siteSettingsSchema, type SiteSettings } from "~/kernel/store/site-settings";
 import { defaultSiteSettings } from "~/kernel/store/site-settings-defaults";
 

@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
-import { POUNDS_MESSAGES } from "~/features/payments/pounds";
+import { POUNDS_MESSAGES } from "~/kernel/values/pounds";
 import { siteSettingsSchema } from "~/kernel/store/site-settings";
 import { defaultSiteSettings } from "~/kernel/store/site-settings-defaults";
 import { applySettingsForm, SETTINGS_MESSAGES, settingChanges, settingsFormSchema, settingsFormValues } from "~/features/studio/site-settings-form";

@@ -1,6 +1,6 @@
 import { crc32 as zlibCrc32, inflateSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
-import { toBase64 } from "~/features/mail/email.server";
+import { toBase64 } from "~/kernel/email/email.server";
 import { QR_PNG_QUIET_ZONE, crc32, qrModules, qrPng } from "~/features/tickets/qr-png.server";
 
 interface PngChunk {

@@ -6,7 +6,7 @@ import type { Member, Ticket } from "~/kernel/store/records";
 import type { SiteSettings } from "~/kernel/store/site-settings";
 import { defaultSiteSettings } from "~/kernel/store/site-settings-defaults";
 import { DOOR_INSTRUCTION, TICKET_QR_CONTENT_ID, TicketConfirmationEmail, ticketEmailSubject } from "~/features/tickets/emails/TicketConfirmationEmail";
-import { emailService, outboxHtml, OUTBOX_INLINE_IMAGE_LIMIT } from "~/features/mail/email.server";
+import { emailService, outboxHtml, OUTBOX_INLINE_IMAGE_LIMIT } from "~/kernel/email/email.server";
 import { sendTicketConfirmation } from "~/features/tickets/ticket-email.server";
 import { verifyTicketToken } from "~/features/tickets/ticket-token.server";
 import { startFakeResend, type FakeResend } from "../../../support/fake-resend";

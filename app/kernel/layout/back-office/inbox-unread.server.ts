@@ -1,6 +1,6 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import { ADMIN_MENU } from "../../kernel/layout/back-office/admin-nav";
-import type { Member } from "../../kernel/store/records";
+import { ADMIN_MENU } from "./admin-nav";
+import type { Member } from "../../store/records";
 
 /** A back-office screen: a menu entry's path or below it. */
 const isBackOffice = (path: string) => ADMIN_MENU.some((link) => path === link.to || path.startsWith(`${link.to}/`));

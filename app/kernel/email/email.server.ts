@@ -2,9 +2,9 @@ import type { AppLoadContext } from "@remix-run/cloudflare";
 import { render } from "@react-email/components";
 import type { ReactElement } from "react";
 import { Resend } from "resend";
-import type { OutboxEmail } from "../../kernel/store/records";
-import type { OutboxRepository } from "../../kernel/store/port";
-import { emailPlainText } from "./emails/plain-text";
+import type { OutboxEmail } from "../store/records";
+import type { OutboxRepository } from "../store/port";
+import { emailPlainText } from "./plain-text";
 
 /**
  * The one way the site sends e-mail. Every e-mail is rendered from a react-email

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { MAX_PENCE, parsePounds, penceToPounds, POUNDS_MESSAGES } from "~/features/payments/pounds";
+import { MAX_PENCE, parsePounds, penceToPounds, POUNDS_MESSAGES } from "~/kernel/values/pounds";
 
 describe("parsePounds: fees typed in pounds, kept in pence", () => {
   it("reads whole pounds, one or two figures of pence, a £ sign and thousands commas", () => {

@@ -1,6 +1,6 @@
 import { Body, Container, Head, Heading, Html, Preview, Text } from "@react-email/components";
 import { ASSOCIATION } from "~/kernel/layout/association";
-import { emailStyles as styles } from "./auth-email-styles";
+import { emailStyles as styles } from "../../../kernel/email/email-styles";
 
 /** Spec §2, §7: the password-updated notice sent after a reset. */
 export const PASSWORD_CHANGED_SUBJECT = `${ASSOCIATION.shortName}: your password has been updated`;

@@ -1,6 +1,6 @@
 import { Button, Text } from "@react-email/components";
 import type { ReactNode } from "react";
-import { emailStyles as styles } from "./auth-email-styles";
+import { emailStyles as styles } from "./email-styles";
 import { HTML_ONLY } from "./plain-text";
 
 /** An e-mail's main link: a button, and the address as text for clients that drop buttons. */

@@ -1,7 +1,7 @@
 import { createElement } from "react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { ContactMessageEmail, contactEmailSubject } from "~/features/site/emails/ContactMessageEmail";
-import { attachmentsFromOutboxHtml, emailService, outboxHtml, resendTransport } from "~/features/mail/email.server";
+import { attachmentsFromOutboxHtml, emailService, outboxHtml, resendTransport } from "~/kernel/email/email.server";
 import { memoryOutbox } from "../../../support/memory-outbox";
 
 const message = {

@@ -1,12 +1,12 @@
 import { createElement, type ReactElement } from "react";
 import { describe, expect, it } from "vitest";
 import { ContactMessageEmail } from "~/features/site/emails/ContactMessageEmail";
-import { PasswordChangedEmail } from "~/features/mail/emails/PasswordChangedEmail";
+import { PasswordChangedEmail } from "~/features/sign-in/emails/PasswordChangedEmail";
 import { PaymentLinkEmail } from "~/features/payments/emails/PaymentLinkEmail";
 import { RenewalReminderEmail } from "~/features/membership/emails/RenewalReminderEmail";
 import { ResetPasswordEmail } from "~/features/sign-in/emails/ResetPasswordEmail";
 import { TicketConfirmationEmail } from "~/features/tickets/emails/TicketConfirmationEmail";
-import { emailService } from "~/features/mail/email.server";
+import { emailService } from "~/kernel/email/email.server";
 import { memoryOutbox } from "../../../support/memory-outbox";
 import { registrationFeeLines } from "~/features/payments/fees";
 import { demoSettings } from "../../../../seed/demo-content";
