@@ -4,6 +4,7 @@ import react from "eslint-plugin-react";
 import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
+import boundaries from "./eslint-rules/boundaries.js";
 
 /**
  * ESLint (flat config): the recommended rules of ESLint, typescript-eslint, React, the
@@ -49,6 +50,13 @@ export default tseslint.config(
   {
     files: ["**/*.{js,mjs}"],
     languageOptions: { globals: globals.node },
+  },
+  {
+    // The layer rules of ADR 58 (features, kernels, public entries, pure rules), so that a
+    // break of them fails `npm run lint` instead of waiting for a review.
+    files: ["app/**/*.{ts,tsx}"],
+    plugins: { house: boundaries },
+    rules: { "house/layers": "error" },
   },
   {
     // Who may keep an answer, whether it is indexed and when to ask again are said once, by the

@@ -38,6 +38,14 @@ const chunkOf = (id: string) => {
   return undefined;
 };
 
+/**
+ * A feature's pure rules and its public entries (index.ts, components.ts) have no side
+ * effects: lint holds rules to zod and other rules (ADR 58). Telling Rollup so lets it drop
+ * what a page does not use when it imports a feature through its entry; otherwise every
+ * rule module behind an entry (each with a top-level zod schema) would ride along.
+ */
+const isPureFeatureModule = (id: string) => /\/app\/features\/.+(?<!\.server)\.ts$/.test(id);
+
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: [
     remixCloudflareDevProxy({ getLoadContext, environment: "development" }),
@@ -70,6 +78,9 @@ export default defineConfig(({ isSsrBuild }) => ({
     // page, which pays for the form family's chunk on the form pages (docs/decisions/0028).
     minify: "terser",
     terserOptions: { ecma: 2020, module: true, compress: { passes: 3, pure_getters: true }, format: { comments: false } },
-    rollupOptions: isSsrBuild ? undefined : { output: { manualChunks: chunkOf } },
+    rollupOptions: {
+      treeshake: { moduleSideEffects: (id: string) => !isPureFeatureModule(id) },
+      ...(isSsrBuild ? {} : { output: { manualChunks: chunkOf } }),
+    },
   },
 }));

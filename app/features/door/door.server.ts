@@ -2,9 +2,9 @@ import type { AppLoadContext } from "@remix-run/cloudflare";
 import { doorCard, doorEvent, selectedForAdmission, wrongEventMessage, type DoorCard } from "./door";
 import { DOOR_INPUT_MAX, NO_TICKET, type DoorSave } from "./door-form";
 import type { Ticket } from "~/kernel/store/records";
-import { REFUNDED_TICKET } from "~/features/payments/refunds";
-import { currentYear } from "~/features/membership/renewal";
-import { findTicketForDoor } from "~/features/tickets/ticket-lookup.server";
+import { REFUNDED_TICKET } from "~/features/payments";
+import { currentYear } from "~/features/membership";
+import { findTicketForDoor } from "~/features/tickets/index.server";
 import { readSettingsFresh } from "~/kernel/store/content/fresh-settings.server";
 
 /**

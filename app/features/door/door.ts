@@ -1,8 +1,8 @@
 import { formatPence } from "~/kernel/values/money";
 import { ATTENDEE_BANDS, type Attendee, type AttendeeBand, type Member, type Ticket } from "~/kernel/store/records";
-import { formatTicketCode } from "~/features/tickets/ticket-code";
-import { BAND_NAMES, compareAttendees } from "~/features/tickets/ticket-bands";
-import { eventYear } from "~/features/tickets/ticket-rules";
+import { formatTicketCode } from "~/features/tickets";
+import { BAND_NAMES, compareAttendees } from "~/features/tickets";
+import { eventYear } from "~/features/tickets";
 
 /**
  * The door (/scan-qr-code, spec 2 §2 "QR scan"): the ticket card a steward sees and

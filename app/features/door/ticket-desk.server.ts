@@ -3,20 +3,20 @@ import { createElement } from "react";
 import type { ActivityActor } from "~/kernel/activity/activity";
 import { formatMemberNumber } from "~/kernel/store/member-number";
 import { formatPence } from "~/kernel/values/money";
-import { titleWithYear } from "~/features/tickets/my-tickets";
+import { titleWithYear } from "~/features/tickets";
 import type { Member } from "~/kernel/store/records";
-import { BAND_NAMES } from "~/features/tickets/ticket-bands";
-import { formatTicketCode } from "~/features/tickets/ticket-code";
-import { ukToday } from "~/features/tickets/ticket-rules";
+import { BAND_NAMES } from "~/features/tickets";
+import { formatTicketCode } from "~/features/tickets";
+import { ukToday } from "~/features/tickets";
 import { DESK_LINK_SUBJECT, DESK_PAID_BY, type DeskPayment } from "./ticket-desk";
 import { TicketPaymentLinkEmail } from "~/features/door/emails/TicketPaymentLinkEmail";
 import { recordActivity } from "~/kernel/activity/activity.server";
 import { createEmailService } from "~/kernel/email/email.server";
-import { settleOfflinePayment } from "~/features/payments/offline-payment.server";
-import { startCheckout } from "~/features/payments/payments.server";
-import { markTicketPaid } from "~/features/payments/settlement.server";
+import { settleOfflinePayment } from "~/features/payments/index.server";
+import { startCheckout } from "~/features/payments/index.server";
+import { markTicketPaid } from "~/features/payments/index.server";
 import { nowSeconds } from "~/kernel/store/ids";
-import { reserveTicket, ticketCharge, type BookingValues } from "~/features/tickets/ticket-booking.server";
+import { reserveTicket, ticketCharge, type BookingValues } from "~/features/tickets/index.server";
 
 /**
  * Tickets at the desk (/accounts/desk, issue 19, part O, ADR 0054): an accountant books for a

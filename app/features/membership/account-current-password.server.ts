@@ -1,5 +1,5 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import { TOO_MANY_ATTEMPTS_MESSAGE } from "~/features/sign-in/login";
+import { TOO_MANY_ATTEMPTS_MESSAGE } from "~/features/sign-in";
 import { WRONG_CURRENT_PASSWORD_MESSAGE } from "./own-account";
 import { SIGN_IN_FAILURE_RULES } from "~/kernel/http/rate-limits";
 import type { Member } from "~/kernel/store/records";

@@ -1,4 +1,4 @@
-import type { EventDetails } from "~/features/tickets/event-details";
+import type { EventDetails } from "~/features/tickets";
 import type { Membership, TransactionStatus } from "~/kernel/store/records";
 
 /**

@@ -2,7 +2,7 @@ import type { AppLoadContext } from "@remix-run/cloudflare";
 import { createElement } from "react";
 import type { ChangePasswordInput } from "./own-account";
 import type { Member } from "~/kernel/store/records";
-import { OWN_PASSWORD_CHANGED_SUBJECT, PasswordChangedEmail } from "~/features/sign-in/emails/PasswordChangedEmail";
+import { OWN_PASSWORD_CHANGED_SUBJECT, PasswordChangedEmail } from "~/features/sign-in/components";
 import { checkCurrentPassword, type CurrentPasswordCheck } from "./account-current-password.server";
 import { recordActivity } from "~/kernel/activity/activity.server";
 import { createEmailService } from "~/kernel/email/email.server";

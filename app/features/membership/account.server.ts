@@ -5,15 +5,15 @@ import { formatMemberNumber } from "~/kernel/store/member-number";
 import { formatAmountTimesQty, formatPence } from "~/kernel/values/money";
 import type { FamilyDetails, Member } from "~/kernel/store/records";
 import { memberDetailsFormSchema, readMembership, type MemberDetails } from "./member-details";
-import { BAND_NAMES, sortAttendees } from "~/features/tickets/ticket-bands";
-import { formatTicketCode } from "~/features/tickets/ticket-code";
-import { formatAdmittedAt } from "~/features/door/door";
-import { ticketOnMyAccount, titleWithYear } from "~/features/tickets/my-tickets";
-import { ticketEventDetails } from "~/features/tickets/event-details";
-import { qrSvg } from "~/features/tickets/qr.server";
-import { refundedLabel } from "~/features/payments/refunds";
-import { ticketToken } from "~/features/tickets/ticket-token.server";
-import { bookingOpen, ukToday } from "~/features/tickets/ticket-rules";
+import { BAND_NAMES, sortAttendees } from "~/features/tickets";
+import { formatTicketCode } from "~/features/tickets";
+import { formatAdmittedAt } from "~/features/door";
+import { ticketOnMyAccount, titleWithYear } from "~/features/tickets";
+import { ticketEventDetails } from "~/features/tickets";
+import { qrSvg } from "~/features/tickets/index.server";
+import { refundedLabel } from "~/features/payments";
+import { ticketToken } from "~/features/tickets/index.server";
+import { bookingOpen, ukToday } from "~/features/tickets";
 import { canUpgradeToFamily, currentYear, membershipChangeError, nextRenewalYear, renewalPaid } from "./renewal";
 
 /**

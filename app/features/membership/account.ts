@@ -1,4 +1,4 @@
-import { parts } from "~/kernel/dates/dates";
+import { parts } from "../../kernel/dates/dates";
 
 /** Texts and formats of the account pages (spec §8), shared by the pages and their tests. */
 

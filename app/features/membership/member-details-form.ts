@@ -3,7 +3,7 @@
  * the validation library, so pages can use the names, limits and helpers in the browser
  * (the zod schemas are in member-details.ts; docs/decisions/0010 and 0012).
  */
-import { MAX_CHILDREN, MEMBERSHIPS, TITLES, type Membership } from "~/kernel/store/records";
+import { MAX_CHILDREN, MEMBERSHIPS, TITLES, type Membership } from "../../kernel/store/records";
 
 export { MAX_CHILDREN, MEMBERSHIPS, TITLES };
 

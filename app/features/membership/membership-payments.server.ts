@@ -1,8 +1,8 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import { renewalCharge, upgradeCharge } from "~/features/payments/fees";
+import { renewalCharge, upgradeCharge } from "~/features/payments";
 import type { FamilyDetails, Member } from "~/kernel/store/records";
 import { ALREADY_PAID_MESSAGE, currentMonth, currentYear, renewalPaid } from "./renewal";
-import { limitPaymentStart, startMemberCheckout, type MemberCheckoutResult } from "~/features/payments/member-checkout.server";
+import { limitPaymentStart, startMemberCheckout, type MemberCheckoutResult } from "~/features/payments/index.server";
 import { readSettingsFresh } from "~/kernel/store/content/fresh-settings.server";
 
 /** A signed-in member's own payments: this year's renewal (/mem-account) and the Single → Family upgrade (/amend-account). */

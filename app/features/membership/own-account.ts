@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { EMPTY_FIELD_MESSAGE, PASSWORD_MAX_LENGTH, asText } from "~/features/sign-in/login";
-import { resetPasswordSchema } from "~/features/sign-in/password-reset";
+import { EMPTY_FIELD_MESSAGE, PASSWORD_MAX_LENGTH, asText } from "../sign-in";
+import { resetPasswordSchema } from "../sign-in";
 
 /**
  * A member's own account (issue 19): changing their password and their e-mail address.

@@ -1,9 +1,9 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { dueStage, ukDate } from "./renewal-reminder-stages";
-import { pendingMembersQuery } from "../office/renewals-report";
+import { pendingMembersQuery } from "../office";
 import { createEmailService } from "../../kernel/email/email.server";
 import { claimReminders } from "./renewal-reminder-claims.server";
-import { renewalReminderMessage } from "../office/renewals-report.server";
+import { renewalReminderMessage } from "../office/index.server";
 
 export type ReminderRun = { kind: "sent"; stage: string; reminded: number; failed: number } | { kind: "none-due" } | { kind: "no-site-address" };
 

@@ -8,7 +8,7 @@ import type { Toast } from "~/kernel/http/toast";
 import { ContactReplyEmail } from "~/features/office/emails/ContactReplyEmail";
 import { recordActivity } from "~/kernel/activity/activity.server";
 import { createEmailService } from "~/kernel/email/email.server";
-import { outboxTime } from "~/features/mail/outbox-pages.server";
+import { outboxTime } from "~/features/mail/index.server";
 import type { Store } from "~/kernel/store/port";
 
 /**

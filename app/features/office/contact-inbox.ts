@@ -37,4 +37,3 @@ export function inboxGlimpse(message: Pick<ContactMessage, "subject" | "notes">,
   const all = message.notes.trim().split(/\s+/).filter(Boolean);
   return all.length > words ? `${all.slice(0, words).join(" ")}…` : all.join(" ");
 }
-

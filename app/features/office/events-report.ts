@@ -3,10 +3,10 @@ import type { ExportColumn } from "./export-columns";
 import { formatDay } from "./member-table";
 import { formatPence } from "~/kernel/values/money";
 import { ATTENDEE_BANDS, BAND_LIMITS, type AttendeeBand, type PaymentMethod, type Ticket } from "~/kernel/store/records";
-import { methodLabel } from "~/features/payments/offline-payment";
+import { methodLabel } from "~/features/payments";
 import { DEFAULT_PAGE_SIZE, readPaging, type TablePaging } from "~/kernel/store/paging";
 import { reportYears } from "./renewals-report";
-import { BAND_NAMES } from "~/features/tickets/ticket-bands";
+import { BAND_NAMES } from "~/features/tickets";
 
 /**
  * The event payments report (/mem-events-pay, spec "Event payments report" and §7):

@@ -1,6 +1,6 @@
 import { parts } from "../../kernel/dates/dates";
 import { formatDay } from "./member-table";
-import { methodLabel } from "../payments/offline-payment";
+import { methodLabel } from "../payments";
 import type { Transaction } from "../../kernel/store/records";
 
 /**

@@ -1,4 +1,4 @@
-import { emailField } from "~/features/sign-in/login";
+import { emailField } from "~/features/sign-in";
 import type { Member, NewMember } from "~/kernel/store/records";
 
 /**

@@ -2,7 +2,7 @@ import type { AppLoadContext } from "@remix-run/cloudflare";
 import { createElement } from "react";
 import type { ActivityEvent } from "~/kernel/activity/activity";
 import { changesForLog, correctionChanges, correctionPatch, noticeChanges, type Correction, type FieldChange } from "./member-correction";
-import { EMAIL_TAKEN_MESSAGE } from "~/features/membership/own-account";
+import { EMAIL_TAKEN_MESSAGE } from "~/features/membership";
 import type { Member } from "~/kernel/store/records";
 import { MemberCorrectedEmail, MEMBER_CORRECTED_SUBJECT } from "~/features/office/emails/MemberCorrectedEmail";
 import { createEmailService } from "~/kernel/email/email.server";

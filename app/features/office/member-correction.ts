@@ -1,8 +1,8 @@
 import { z } from "zod";
-import { accountStatusLabel, registrationPaymentLabel } from "~/features/membership/account";
+import { accountStatusLabel, registrationPaymentLabel } from "~/features/membership";
 import type { JsonValue } from "~/kernel/activity/activity";
-import { emailField, memberDetailsFrom, memberDetailsSchema, type MemberDetails } from "~/features/membership/member-details";
-import { MEMBER_DETAILS_MESSAGES } from "~/features/membership/member-details-form";
+import { emailField, memberDetailsFrom, memberDetailsSchema, type MemberDetails } from "~/features/membership";
+import { MEMBER_DETAILS_MESSAGES } from "~/features/membership";
 import type { Child, Member, MemberPatch, Spouse } from "~/kernel/store/records";
 
 /**

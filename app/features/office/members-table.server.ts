@@ -8,7 +8,7 @@ import { MEMBERS_LIST_PATH, type ConfirmationStep, type MembersList, type Member
 import { pageCount } from "~/kernel/store/paging";
 import type { Member } from "~/kernel/store/records";
 import type { Toast } from "~/kernel/http/toast";
-import { sendPaymentLink } from "~/features/payments/payment-link.server";
+import { sendPaymentLink } from "~/features/payments/index.server";
 import type { Store } from "~/kernel/store/port";
 
 /**

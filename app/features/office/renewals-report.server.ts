@@ -22,15 +22,15 @@ import {
 } from "./renewals-report";
 import { exportFile, type ExportFile } from "./export-columns";
 import type { Toast } from "../../kernel/http/toast";
-import { RenewalReminderEmail, renewalReminderSubject } from "../membership/emails/RenewalReminderEmail";
+import { RenewalReminderEmail, renewalReminderSubject } from "../membership/components";
 import { createEmailService, type EmailMessage } from "../../kernel/email/email.server";
 import type { Member } from "../../kernel/store/records";
 import type { SiteSettings } from "../../kernel/store/site-settings";
 import { createRateLimiter } from "../../kernel/http/rate-limit.server";
 import { REMINDER_RATE_RULE } from "../../kernel/http/rate-limits";
 import type { Store } from "../../kernel/store/port";
-import { stageRuns } from "../membership/renewal-reminder-claims.server";
-import { reminderStageLines } from "../membership/renewal-reminder-stages";
+import { stageRuns } from "../membership/index.server";
+import { reminderStageLines } from "../membership";
 
 export { REMINDER_RATE_RULE };
 

@@ -1,6 +1,6 @@
 import { csvFilename } from "./csv-filename";
 import { PAYMENT_METHOD_EXPORT, type ExportColumn } from "./export-columns";
-import { methodLabel } from "../payments/offline-payment";
+import { methodLabel } from "../payments";
 import { parts } from "../../kernel/dates/dates";
 import { memberNumberLabel } from "../../kernel/store/member-number";
 import { formatDay, readSearchParam } from "./member-table";

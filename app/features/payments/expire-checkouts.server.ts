@@ -1,5 +1,5 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import { CHECKOUT_HOLD_SECONDS } from "../tickets/event-capacity";
+import { CHECKOUT_HOLD_SECONDS } from "../tickets";
 import { reconcile } from "./settlement.server";
 
 /** Payments checked a page at a time, oldest first. */

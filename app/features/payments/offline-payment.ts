@@ -1,7 +1,7 @@
 import { registrationCharge, registrationFeeLines, renewalCharge, upgradeCharge, type Charge } from "./fees";
 import { formatPence } from "../../kernel/values/money";
 import type { Member, PaymentMethod } from "../../kernel/store/records";
-import { canUpgradeToFamily, currentMonth, renewalPaid } from "../membership/renewal";
+import { canUpgradeToFamily, currentMonth, renewalPaid } from "../membership";
 import type { SiteSettings } from "../../kernel/store/site-settings";
 
 /**

@@ -28,4 +28,4 @@ export const PAYMENT_NOT_FOUND_MESSAGE = "We could not find this payment. Please
 
 /** /payment-reg-fee (spec 2 §2, §8). */
 export const ALREADY_PAID_REGISTRATION = "You have already paid the registration fees.";
-export { ACCOUNT_NOT_FOUND } from "../membership/application-sheet";
+export { ACCOUNT_NOT_FOUND } from "../membership";

@@ -1,6 +1,6 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { z } from "zod";
-import { formatDateTime } from "~/features/membership/account";
+import { formatDateTime } from "~/features/membership";
 import { formatAmountTimesQty } from "../../kernel/values/money";
 import { pageCount, storePage } from "~/kernel/store/paging";
 import type { PendingPaymentsView } from "./pending-payments";

@@ -3,7 +3,7 @@ import { parts } from "../../kernel/dates/dates";
 import { formatMemberNumber } from "../../kernel/store/member-number";
 import { formatPence } from "../../kernel/values/money";
 import { METHOD_LABELS } from "./offline-payment";
-import { titleWithYear } from "../tickets/my-tickets";
+import { titleWithYear } from "../tickets";
 import type { Member, Transaction } from "../../kernel/store/records";
 
 /**

@@ -1,6 +1,6 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { z } from "zod";
-import { formatDateTime } from "~/features/membership/account";
+import { formatDateTime } from "~/features/membership";
 import type { ActivityActor } from "~/kernel/activity/activity";
 import { formatPence } from "../../kernel/values/money";
 import { parsePounds, penceToPounds } from "../../kernel/values/pounds";

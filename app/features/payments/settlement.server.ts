@@ -6,7 +6,7 @@ import { createCheckoutGateway } from "./checkout/index.server";
 import type { CheckoutSession } from "./checkout/gateway";
 import { clientReference } from "./payments.server";
 import { nowSeconds } from "../../kernel/store/ids";
-import { onTicketPaid } from "../tickets/ticket-paid.server";
+import { onTicketPaid } from "../tickets/index.server";
 import { transactionPayment } from "./receipt";
 import { sendReceipt } from "./receipt.server";
 

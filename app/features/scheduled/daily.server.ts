@@ -1,12 +1,12 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import { formatStage, stageFromKey } from "../membership/renewal-reminder-stages";
+import { formatStage, stageFromKey } from "../membership";
 import { recordActivity } from "../../kernel/activity/activity.server";
 import { deleteExpiredRateLimits } from "../../kernel/http/rate-limit.server";
 import { deleteExpiredRevocations } from "../../kernel/auth/session-revocation.server";
-import { settleOldEmailOwners } from "../data-rights/email-owners.server";
-import { expireOldCheckouts } from "../payments/expire-checkouts.server";
-import { deleteRecordsPastRetention } from "../data-rights/retention.server";
-import { sendDueReminders, type ReminderRun } from "../membership/renewal-reminders.server";
+import { settleOldEmailOwners } from "../data-rights/index.server";
+import { expireOldCheckouts } from "../payments/index.server";
+import { deleteRecordsPastRetention } from "../data-rights/index.server";
+import { sendDueReminders, type ReminderRun } from "../membership/index.server";
 
 /** Who the activity log names for the daily run: no one signed in did it. */
 export const SCHEDULED_ACTOR = { id: "scheduled", fullName: "Scheduled" } as const;

@@ -1,4 +1,4 @@
-import { parts } from "~/kernel/dates/dates";
+import { parts } from "../../kernel/dates/dates";
 
 /**
  * The event calendar (/event, spec §9): an entry has a month and a date as text (the demo's

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { dayNumber, monthNumber } from "~/features/site/calendar-event";
+import { dayNumber, monthNumber } from "~/features/site";
 import { CALENDAR_LIMITS, CALENDAR_MESSAGES, type CalendarField } from "./calendar-entry-fields";
 import { safeHref } from "~/kernel/http/safe-href";
 

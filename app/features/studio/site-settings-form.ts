@@ -4,7 +4,7 @@ import type { Role } from "~/kernel/store/records";
 import { maySetSettingsField, settingsFieldsFor, type SettingsFieldName } from "./settings-field-access";
 import { changedSettings, poundsField, priceIdField, textField, type LoggedSetting, type SettingChange } from "./settings-form-parts";
 import type { SiteSettings } from "~/kernel/store/site-settings";
-import { formatStages, parseStages } from "~/features/membership/renewal-reminder-stages";
+import { formatStages, parseStages } from "~/features/membership";
 import { FEE_FIELDS, FREE_SUBSCRIPTION_OPTIONS, PRODUCT_LABELS, SETTINGS_LIMITS, SETTINGS_MESSAGES, SOCIAL_LINK_SLOTS } from "./site-settings-fields";
 
 export { FEE_FIELDS, FREE_SUBSCRIPTION_OPTIONS, PRODUCT_LABELS, SETTINGS_LIMITS, SETTINGS_MESSAGES, SOCIAL_LINK_SLOTS };

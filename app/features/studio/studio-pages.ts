@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { HomeSlide, Id, MediaRef } from "../../kernel/store/records";
-import { youtubeId } from "../site/youtube";
+import { youtubeId } from "../site";
 
 /**
  * The studio's home slides, About Us and School (issue 18): what their forms accept and

@@ -8,18 +8,18 @@ import {
   TICKET_NOT_FOUND_MESSAGE,
   TICKET_NOT_FOUND_TITLE,
 } from "./ticket-booking";
-import { PAYMENT_SUCCESS_TITLE, TICKET_SUCCESS_MESSAGE } from "~/features/payments/payment-pages";
+import { PAYMENT_SUCCESS_TITLE, TICKET_SUCCESS_MESSAGE } from "~/features/payments";
 import type { Member } from "~/kernel/store/records";
 import type { SiteSettings } from "~/kernel/store/site-settings";
 import { attendeesOf, bandsShown, bookingOpen, eventYear, partyLimits, prefillParty, ticketPrice, ukToday, type Party } from "./ticket-rules";
-import { reusableTicket } from "~/features/payments/checkout-reuse";
+import { reusableTicket } from "~/features/payments";
 import { BAND_NAMES } from "./ticket-bands";
 import { formatTicketCode } from "./ticket-code";
 import { formatPence } from "~/kernel/values/money";
 import { titleWithYear } from "./my-tickets";
 import type { Ticket } from "~/kernel/store/records";
-import { limitPaymentStart, startMemberCheckout } from "~/features/payments/member-checkout.server";
-import { markTicketPaid } from "~/features/payments/settlement.server";
+import { limitPaymentStart, startMemberCheckout } from "~/features/payments/index.server";
+import { markTicketPaid } from "~/features/payments/index.server";
 import { nowSeconds } from "~/kernel/store/ids";
 import { createTicketWithCode, createTicketWithinCapacity } from "./ticket-lookup.server";
 import { loadPlacesShown, overCapacity } from "./event-capacity.server";

@@ -1,6 +1,6 @@
-import { formatPence } from "~/kernel/values/money";
-import type { Membership, Pence, Ticket } from "~/kernel/store/records";
-import type { TicketPattern } from "~/kernel/store/site-settings";
+import { formatPence } from "../../kernel/values/money";
+import type { Membership, Pence, Ticket } from "../../kernel/store/records";
+import type { TicketPattern } from "../../kernel/store/site-settings";
 import { MAX_NAME_LENGTH, bandsShown, emptyParty, partyLimits, type Party, type PartyInput } from "./ticket-rules";
 
 /**

@@ -1,7 +1,7 @@
 import { formatMemberNumber } from "../store/member-number";
 import { formatPence } from "../values/money";
 import { ROLE_LABELS, type Id } from "../store/records";
-import { formatTicketCode } from "../../features/tickets/ticket-code";
+import { formatTicketCode } from "../../features/tickets";
 import { PEOPLE_ACTIVITY_KINDS, peopleActivitySentence, type PeopleActivityEvent } from "./activity-people";
 
 /**

@@ -46,7 +46,7 @@ export function contentSecurityPolicy({ path, scriptHashes, mediaOrigins, checko
     ["script-src", "'self'", ...scriptHashes.map((hash) => `'${hash}'`), ...(scanner ? ["'wasm-unsafe-eval'"] : [])],
     ["style-src", "'self'"],
     ["style-src-attr", "'unsafe-inline'"],
-    // data: only where an e-mail's inline QR PNG is previewed (app/features/mail/email.server.ts).
+    // data: only where an e-mail's inline QR PNG is previewed (app/kernel/email/email.server.ts).
     ["img-src", ...media, ...(isEmailPreviewPath(path) ? ["data:"] : [])],
     ["media-src", ...media],
     ["font-src", "'self'"],

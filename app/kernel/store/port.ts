@@ -29,12 +29,12 @@ import type {
   EmailStatus,
 } from "./records";
 import type { ActivityEntry, NewActivityEntry } from "../activity/activity";
-import type { MemberSettlement } from "../../features/payments/fees";
+import type { MemberSettlement } from "../../features/payments";
 import type { PageRequest } from "./paging";
-import type { InboxMessage } from "../../features/office/contact-inbox";
-import type { MembershipDecision, NewRefund, Refund } from "../../features/payments/refunds";
+import type { InboxMessage } from "../../features/office";
+import type { MembershipDecision, NewRefund, Refund } from "../../features/payments";
 import type { SiteSettings } from "./site-settings";
-import type { PageInput, SlideInput } from "../../features/studio/studio-pages";
+import type { PageInput, SlideInput } from "../../features/studio";
 import type { PaymentMethod } from "./records";
 
 /**

@@ -2,8 +2,8 @@ import { Link } from "@remix-run/react";
 import type { MyData } from "~/features/data-rights/my-data";
 import { formatPence } from "~/kernel/values/money";
 import { formatMemberNumber } from "~/kernel/store/member-number";
-import { receiptPath } from "~/features/payments/receipt";
-import { refundPath } from "~/features/payments/refunds";
+import { receiptPath } from "~/features/payments";
+import { refundPath } from "~/features/payments";
 
 const UK_DAY = new Intl.DateTimeFormat("en-GB", { timeZone: "Europe/London", dateStyle: "medium", timeStyle: "short" });
 const when = (seconds: number | null) => (seconds ? UK_DAY.format(new Date(seconds * 1000)) : "");

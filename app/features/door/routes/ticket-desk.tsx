@@ -3,20 +3,20 @@ import { data, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctio
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { AdminPage } from "~/kernel/layout/back-office/AdminPage";
-import { PartyBand } from "~/features/tickets/components/PartyBand";
+import { PartyBand } from "~/features/tickets/components";
 import { Field, FormMessage, useFormReply } from "~/kernel/forms";
-import { bookingFormSchema } from "~/features/tickets/booking-form";
+import { bookingFormSchema } from "~/features/tickets";
 import { formatPence } from "~/kernel/values/money";
 import { privatePageMeta } from "~/kernel/layout/private-page-meta";
-import { ANOTHER_TICKET_FIELD, ANOTHER_TICKET_LABEL, BOOKING_INVALID_MESSAGE, partyFormState } from "~/features/tickets/ticket-booking";
+import { ANOTHER_TICKET_FIELD, ANOTHER_TICKET_LABEL, BOOKING_INVALID_MESSAGE, partyFormState } from "~/features/tickets";
 import { DESK_CHOOSE_PAYMENT, DESK_NO_MEMBER, DESK_TITLE, LINK_BUTTON_TEXT, cashButtonText, readDeskPayment } from "~/features/door/ticket-desk";
-import { partyInputFrom, ticketPrice, type BandCounts } from "~/features/tickets/ticket-rules";
-import { NO_UNDO_NOTE } from "~/features/payments/offline-payment";
+import { partyInputFrom, ticketPrice, type BandCounts } from "~/features/tickets";
+import { NO_UNDO_NOTE } from "~/features/payments";
 import { requireAccountant } from "~/kernel/auth/auth.server";
 import { privateHeaders } from "~/kernel/http/response-headers";
 import { storeErrorReply, storeSafeAction } from "~/kernel/forms/store-errors.server";
 import { bookAtDesk, deskMember, searchDeskMembers } from "~/features/door/ticket-desk.server";
-import { bookingRefusal, loadBooking, readBookingSettings, type BookingAnswer } from "~/features/tickets/ticket-booking.server";
+import { bookingRefusal, loadBooking, readBookingSettings, type BookingAnswer } from "~/features/tickets/index.server";
 import { redirectWithToast } from "~/kernel/http/toast.server";
 
 export const meta: MetaFunction = () => privatePageMeta(`${DESK_TITLE} | Back office`);

@@ -5,7 +5,7 @@ import { AccountPanel } from "./AccountPanel";
 import { ALREADY_PAID_MESSAGE, SUBSCRIPTION_WORDING } from "~/features/membership/renewal";
 import { NO_TICKETS_MESSAGE, NO_TRANSACTIONS_MESSAGE } from "~/features/membership/account";
 import type { AccountPage } from "~/features/membership/account-page";
-import { receiptPath } from "~/features/payments/receipt";
+import { receiptPath } from "~/features/payments";
 
 /** The pieces of /mem-account: plain markup, no state, so the page ships almost no JavaScript of its own. */
 

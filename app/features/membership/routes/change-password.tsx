@@ -6,7 +6,7 @@ import { Field, FormMessage, SubmitButton, useFormReply, type FormReply } from "
 import { PageTitle } from "~/kernel/layout/Breadcrumbs";
 import { OWN_PASSWORD_CHANGED_MESSAGE, changePasswordSchema } from "~/features/membership/own-account";
 import { pageMeta } from "~/kernel/layout/page-meta";
-import { PASSWORD_MIN_LENGTH } from "~/features/sign-in/password-reset";
+import { PASSWORD_MIN_LENGTH } from "~/features/sign-in";
 import { changeOwnPassword } from "~/features/membership/account-password.server";
 import { createUserSession, requireUser } from "~/kernel/auth/auth.server";
 import { storeErrorReply, storeSafeAction } from "~/kernel/forms/store-errors.server";

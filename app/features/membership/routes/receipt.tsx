@@ -3,10 +3,10 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { PageTitle } from "~/kernel/layout/Breadcrumbs";
 import { useHydrated } from "~/kernel/layout/use-hydrated";
 import { privatePageMeta } from "~/kernel/layout/private-page-meta";
-import { receiptRows } from "~/features/payments/receipt";
+import { receiptRows } from "~/features/payments";
 import { requireUser } from "~/kernel/auth/auth.server";
 import { privateHeaders } from "~/kernel/http/response-headers";
-import { loadReceipt } from "~/features/payments/receipt.server";
+import { loadReceipt } from "~/features/payments/index.server";
 import receiptStyles from "~/features/membership/styles/receipt.css?url";
 import { notFound } from "~/kernel/http/answers.server";
 

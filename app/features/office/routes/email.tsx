@@ -3,11 +3,11 @@ import { data, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctio
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { AdminPage } from "~/kernel/layout/back-office/AdminPage";
 import { FormMessage, replyErrors, type FormReply } from "~/kernel/forms";
-import { OutboxMessage } from "~/features/mail/components/OutboxMessage";
+import { OutboxMessage } from "~/features/mail/components";
 import { privatePageMeta } from "~/kernel/layout/private-page-meta";
 import { requireAccountant } from "~/kernel/auth/auth.server";
-import { loadOutboxEmail } from "~/features/mail/outbox-pages.server";
-import { resendOutboxEmail, resendSchema } from "~/features/mail/outbox-resend.server";
+import { loadOutboxEmail } from "~/features/mail/index.server";
+import { resendOutboxEmail, resendSchema } from "~/features/mail/index.server";
 import { storeErrorReply, storeSafeAction } from "~/kernel/forms/store-errors.server";
 import { redirectWithToast } from "~/kernel/http/toast.server";
 import { noIndexHeaders, loaderHeadersOnly } from "~/kernel/http/response-headers";

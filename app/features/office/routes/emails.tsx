@@ -1,9 +1,9 @@
 import { data, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { AdminPage } from "~/kernel/layout/back-office/AdminPage";
-import { OutboxTable } from "~/features/mail/components/OutboxTable";
+import { OutboxTable } from "~/features/mail/components";
 import { requireAccountant } from "~/kernel/auth/auth.server";
-import { loadOutboxPage } from "~/features/mail/outbox-pages.server";
+import { loadOutboxPage } from "~/features/mail/index.server";
 import { readPageParam } from "~/kernel/store/paging";
 import { privatePageMeta } from "~/kernel/layout/private-page-meta";
 import { noIndexHeaders, loaderHeadersOnly } from "~/kernel/http/response-headers";

@@ -5,7 +5,7 @@ import { BandChart, EventsFilterForm, SummaryTiles } from "~/features/office/com
 import { ReportTable } from "~/features/office/components/ReportTable";
 import { TICKET_COLUMNS, eventsSearch, reportScope, type EventsReportState } from "~/features/office/events-report";
 import { privatePageMeta } from "~/kernel/layout/private-page-meta";
-import { currentYear } from "~/features/membership/renewal";
+import { currentYear } from "~/features/membership";
 import { requireAccountant } from "~/kernel/auth/auth.server";
 import { privateHeaders } from "~/kernel/http/response-headers";
 import { loadEventsReport } from "~/features/office/events-report.server";

@@ -3,7 +3,7 @@ import { formatPence } from "~/kernel/values/money";
 import { PRACTICE_MESSAGES, type PracticeIntent } from "~/features/payments/practice-checkout-form";
 import { safeRedirect } from "~/kernel/http/safe-redirect";
 import { noIndexHeaders } from "~/kernel/http/response-headers";
-import { refuseOutsideDevelopment } from "~/features/mail/dev-mail.server";
+import { refuseOutsideDevelopment } from "~/features/mail/index.server";
 import { cancelPracticeSession, completePracticeSession, practiceCheckoutPath, readPracticeSession, type PracticeOptions } from "./practice-gateway.server";
 import { notFound } from "~/kernel/http/answers.server";
 

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
-import { AccountPanel } from "~/features/membership/components/AccountPanel";
+import { AccountPanel } from "~/features/membership/components";
 import { PageTitle } from "~/kernel/layout/Breadcrumbs";
 import { pageMeta } from "~/kernel/layout/page-meta";
 import { requireUser } from "~/kernel/auth/auth.server";

@@ -4,7 +4,7 @@ import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { StudioPage } from "~/features/studio/components/StudioPage";
 import { StudioRowReply, type StudioRowAnswer } from "~/features/studio/components/StudioConfirm";
 import { StudioRowButton } from "~/features/studio/components/StudioRowButton";
-import { isPastEvent } from "~/features/site/calendar-event";
+import { isPastEvent } from "~/features/site";
 import { privatePageMeta } from "~/kernel/layout/private-page-meta";
 import { STUDIO_GONE, studioRowActionSchema, studioRowStoreError } from "~/features/studio/studio-row-action";
 import { requireEditor } from "~/kernel/auth/auth.server";

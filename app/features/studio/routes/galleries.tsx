@@ -3,7 +3,7 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { Field, FormMessage, SubmitButton, replyValue, useFormReply, type FormReply } from "~/kernel/forms";
 import { PageTitle } from "~/kernel/layout/Breadcrumbs";
-import { photoCount } from "~/features/site/gallery";
+import { photoCount } from "~/features/site";
 import { GALLERY_TEXTS, newGallerySchema } from "~/features/studio/gallery-edit";
 import { privatePageMeta } from "~/kernel/layout/private-page-meta";
 import { recordActivity } from "~/kernel/activity/activity.server";

@@ -1,7 +1,7 @@
 import { data, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
-import { PaymentResult } from "~/features/payments/components/PaymentResult";
-import { loadPaymentReturn, paymentReturnHeaders } from "~/features/payments/payment-return.server";
+import { PaymentResult } from "~/features/payments/components";
+import { loadPaymentReturn, paymentReturnHeaders } from "~/features/payments/index.server";
 import { privatePageMeta } from "~/kernel/layout/private-page-meta";
 import { loaderHeadersOnly } from "~/kernel/http/response-headers";
 

@@ -1,6 +1,6 @@
 import { data, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
-import { PaymentResult } from "~/features/payments/components/PaymentResult";
+import { PaymentResult } from "~/features/payments/components";
 import { noIndexHeaders, loaderHeadersOnly } from "~/kernel/http/response-headers";
 import { loadFreeTicketSuccess } from "~/features/tickets/ticket-booking.server";
 import { privatePageMeta } from "~/kernel/layout/private-page-meta";

@@ -1,4 +1,4 @@
-import { NO_INBOX_STATE, type InboxMessage } from "../../../features/office/contact-inbox";
+import { NO_INBOX_STATE, type InboxMessage } from "../../../features/office";
 import type { Id } from "../records";
 import { pageWindow } from "../paging";
 import { inboxStates, inboxStateWrites } from "../d1/contact-inbox-state.server";

@@ -1,5 +1,5 @@
 import type { MediaRef } from "../records";
-import { teamOrder } from "../../../features/studio/office-bearers-team";
+import { teamOrder } from "../../../features/studio";
 import type { DocumentWrites, PeopleWrites } from "../port";
 import { findById } from "./by-id.server";
 import type { CockpitClient, CockpitEntry } from "./client.server";

@@ -1,5 +1,5 @@
 import type { Id, MediaRef, PageKey } from "../records";
-import type { PageInput, SlideInput } from "../../../features/studio/studio-pages";
+import type { PageInput, SlideInput } from "../../../features/studio";
 import type { ContentRepository } from "../port";
 import { findById } from "./by-id.server";
 import type { CockpitClient, CockpitEntry } from "./client.server";

@@ -1,4 +1,4 @@
-import { contentTypeFor } from "../../../features/site/document-file";
+import { contentTypeFor } from "../../../features/site";
 import { resolveMediaUrl } from "../../media/media";
 import { MEDIA_FOLDERS } from "../../media/uploads/media-key";
 import { documentFileFromMedia } from "../d1/document-files.server";

@@ -1,5 +1,5 @@
 import { parseMemberNumber } from "../member-number";
-import { resetKeyMatches } from "../../../features/sign-in/password-reset";
+import { resetKeyMatches } from "../../../features/sign-in";
 import type { Member, MemberPatch, NewMember } from "../records";
 import { DuplicateEmailError } from "../errors";
 import type { MemberListQuery, MemberSortKey, MembersRepository } from "../port";

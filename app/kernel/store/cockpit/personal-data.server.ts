@@ -1,4 +1,4 @@
-import { ERASED_VALUE, erasedActivity } from "../../../features/data-rights/erasure";
+import { ERASED_VALUE, erasedActivity } from "../../../features/data-rights";
 import { ATTENDEE_BANDS, BAND_LIMITS } from "../records";
 import { d1PersonalOutbox, d1PersonalRefunds } from "../d1/personal-data-outbox.server";
 import type { PersonalDataRepository } from "../port";

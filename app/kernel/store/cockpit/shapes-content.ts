@@ -1,4 +1,4 @@
-import { stageFromKey } from "../../../features/membership/renewal-reminder-stages";
+import { stageFromKey } from "../../../features/membership";
 import type { CalendarEvent, DocumentRecord, Gallery, HomeSlide, InfoPage, MediaRef, NewsItem, OfficeBearer, PreviousTeam, UnixSeconds } from "../records";
 import { TICKET_PATTERNS, TICKET_TYPES, type SiteSettings, type TicketPattern, type TicketType } from "../site-settings";
 import { CLOSED_BOOKING_DATE, RETENTION_DEFAULTS } from "../site-settings-defaults";

@@ -1,5 +1,5 @@
 import { ATTENDEE_BANDS, BAND_LIMITS, MEMBERSHIPS, type Attendee, type AttendeeBand, type NewTicket, type Ticket } from "../records";
-import { BAND_NAMES } from "../../../features/tickets/ticket-bands";
+import { BAND_NAMES } from "../../../features/tickets";
 import type { CockpitEntry } from "./client.server";
 import { numOrNull, oneOf, type CockpitFields } from "./shapes-values";
 import { bool, penceFromPounds, poundsFromPence, seconds, text } from "./shapes-loose";

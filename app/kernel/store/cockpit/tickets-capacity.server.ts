@@ -1,4 +1,4 @@
-import { peopleHoldingPlaces } from "../../../features/tickets/event-capacity";
+import { peopleHoldingPlaces } from "../../../features/tickets";
 import type { TicketsRepository } from "../port";
 import { MAX_SCAN } from "./best-effort.server";
 import type { CockpitClient } from "./client.server";

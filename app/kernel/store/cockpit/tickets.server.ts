@@ -1,6 +1,6 @@
 import { ATTENDEE_BANDS, type AttendeeBand } from "../records";
-import { someoneStillToCome } from "../../../features/tickets/my-tickets";
-import { sortAttendees } from "../../../features/tickets/ticket-bands";
+import { someoneStillToCome } from "../../../features/tickets";
+import { sortAttendees } from "../../../features/tickets";
 import { DuplicateTicketCodeError } from "../errors";
 import type { TicketReportQuery, TicketsRepository } from "../port";
 import { cockpitPage, DEFAULT_VERIFY_DELAY_MS, isNotFound, MAX_SCAN, newClaim, pause, type BestEffortOptions } from "./best-effort.server";

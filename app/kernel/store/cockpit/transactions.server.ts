@@ -1,7 +1,7 @@
-import { memberSettlementApplied, memberSettlementPatch } from "../../../features/payments/member-settlement";
+import { memberSettlementApplied, memberSettlementPatch } from "../../../features/payments";
 import type { Transaction } from "../records";
 import { parseMemberNumber } from "../member-number";
-import { renewalMatches } from "../../../features/office/renewals-report";
+import { renewalMatches } from "../../../features/office";
 import type { SettledQuery, TransactionsRepository } from "../port";
 import { cockpitPage, DEFAULT_VERIFY_DELAY_MS, isNotFound, MAX_SCAN, newClaim, pageOf, pause, type BestEffortOptions } from "./best-effort.server";
 import { findById } from "./by-id.server";

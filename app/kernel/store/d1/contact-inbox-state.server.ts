@@ -1,4 +1,4 @@
-import { NO_INBOX_STATE, type InboxState } from "../../../features/office/contact-inbox";
+import { NO_INBOX_STATE, type InboxState } from "../../../features/office";
 import type { Id, UnixSeconds } from "../records";
 import type { ContactMessagesRepository } from "../port";
 

@@ -1,4 +1,4 @@
-import type { InboxMessage } from "../../../features/office/contact-inbox";
+import type { InboxMessage } from "../../../features/office";
 import type { Id } from "../records";
 import type { ContactMessagesRepository } from "../port";
 import { inboxStateFromRow, inboxStateWrites } from "./contact-inbox-state.server";

@@ -1,6 +1,6 @@
 import type { DocumentRecord } from "../records";
 import { newId, nowSeconds } from "../ids";
-import { teamOrder } from "../../../features/studio/office-bearers-team";
+import { teamOrder } from "../../../features/studio";
 import type { DocumentWrites, PeopleWrites } from "../port";
 import {
   documentFromRow,

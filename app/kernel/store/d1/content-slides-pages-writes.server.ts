@@ -1,6 +1,6 @@
 import type { Id, InfoPage, PageKey } from "../records";
 import { infoPageSchema } from "../site-settings";
-import type { PageInput, SlideInput } from "../../../features/studio/studio-pages";
+import type { PageInput, SlideInput } from "../../../features/studio";
 import { newId, nowSeconds } from "../ids";
 import type { ContentRepository } from "../port";
 import { slideFromRow } from "./rows";

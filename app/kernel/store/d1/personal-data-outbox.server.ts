@@ -1,7 +1,7 @@
 import type { Id } from "../records";
 import type { PersonalDataRepository } from "../port";
 import { outboxFromRow } from "./rows";
-import { ERASED_VALUE, erasedActivity } from "../../../features/data-rights/erasure";
+import { ERASED_VALUE, erasedActivity } from "../../../features/data-rights";
 import { activityFromRow } from "./activity.server";
 
 /**

@@ -1,5 +1,5 @@
 import type { PersonalDataRepository } from "../port";
-import { ERASED_VALUE } from "../../../features/data-rights/erasure";
+import { ERASED_VALUE } from "../../../features/data-rights";
 import { d1PersonalActivity, d1PersonalOutbox, d1PersonalRefunds } from "./personal-data-outbox.server";
 import { contactMessageFromRow } from "./rows";
 

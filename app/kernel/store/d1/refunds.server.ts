@@ -1,4 +1,4 @@
-import type { MembershipDecision, NewRefund, Refund } from "../../../features/payments/refunds";
+import type { MembershipDecision, NewRefund, Refund } from "../../../features/payments";
 import type { PaymentType, Pence } from "../records";
 import type { RefundsRepository } from "../port";
 

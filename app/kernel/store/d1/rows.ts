@@ -17,7 +17,7 @@ import {
   PAYMENT_METHODS,
   type PaymentMethod,
 } from "../records";
-import { sortAttendees } from "../../../features/tickets/ticket-bands";
+import { sortAttendees } from "../../../features/tickets";
 
 /**
  * Row shapes of the D1 tables and their mapping to records. Used by the D1

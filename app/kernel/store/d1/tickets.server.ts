@@ -1,5 +1,5 @@
 import { ATTENDEE_BANDS, type AttendeeBand, type Ticket } from "../records";
-import { someoneStillToCome } from "../../../features/tickets/my-tickets";
+import { someoneStillToCome } from "../../../features/tickets";
 import type { TicketReportQuery, TicketsRepository } from "../port";
 import { attendeeToRow, ticketFromRow, ticketToRow } from "./rows";
 import { insertRow, pageClause } from "./sql";

@@ -1,5 +1,5 @@
-import type { MemberSettlement } from "../../../features/payments/fees";
-import { memberSettlementPatch } from "../../../features/payments/member-settlement";
+import type { MemberSettlement } from "../../../features/payments";
+import { memberSettlementPatch } from "../../../features/payments";
 import type { Transaction } from "../records";
 import { newId, nowSeconds } from "../ids";
 import { parseMemberNumber } from "../member-number";

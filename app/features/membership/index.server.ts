@@ -1,0 +1,9 @@
+/**
+ * The membership feature's public entry for its server code: what other features and the kernels may
+ * use of it (ADR 58). Anything not exported from index.ts, components.ts or index.server.ts is the
+ * feature's own; lint refuses a reach past them.
+ */
+export { accountFormValues } from "./account.server";
+export { stageRuns } from "./renewal-reminder-claims.server";
+export { sendDueReminders } from "./renewal-reminders.server";
+export type { ReminderRun } from "./renewal-reminders.server";

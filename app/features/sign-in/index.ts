@@ -1,0 +1,7 @@
+/**
+ * The sign-in feature's public entry for its pure rules and types: what other features and the kernels may
+ * use of it (ADR 58). Anything not exported from index.ts, components.ts or index.server.ts is the
+ * feature's own; lint refuses a reach past them.
+ */
+export { EMPTY_FIELD_MESSAGE, PASSWORD_MAX_LENGTH, TOO_MANY_ATTEMPTS_MESSAGE, asText, emailField } from "./login";
+export { PASSWORD_MIN_LENGTH, resetKeyMatches, resetPasswordSchema } from "./password-reset";
