@@ -153,7 +153,7 @@ export async function sendRenewalReminder(
   if (!email.delivers) return { panel: { emails: members.map((member) => member.email) } };
   if (!input.confirmed) return { confirm: { count: members.length } };
 
-  const limit = await createRateLimiter(context.env.DB).hit([{ rule: REMINDER_RATE_RULE, subject: input.accountantId }]);
+  const limit = await createRateLimiter(context.store.rateLimits).hit([{ rule: REMINDER_RATE_RULE, subject: input.accountantId }]);
   if (!limit.allowed) {
     const minutes = Math.max(1, Math.ceil(limit.retryAfter / 60));
     return {

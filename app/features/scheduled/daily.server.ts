@@ -1,7 +1,6 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { formatStage, stageFromKey } from "../membership/renewal-reminder-stages";
 import { recordActivity } from "../../kernel/activity/activity.server";
-import { deleteExpiredRateLimits } from "../../kernel/http/rate-limit.server";
 import { deleteExpiredRevocations } from "../../kernel/auth/session-revocation.server";
 import { settleOldEmailOwners } from "../data-rights/email-owners.server";
 import { expireOldCheckouts } from "../payments/expire-checkouts.server";
@@ -31,7 +30,7 @@ export async function runDaily(context: AppLoadContext, at: Date): Promise<Daily
   const [reminders, expired, rateLimits, revocations] = await Promise.all([
     attempt("renewal reminders", () => sendDueReminders(context, at), { kind: "none-due" } as ReminderRun),
     attempt("checkout expiry", () => expireOldCheckouts(context, at), 0),
-    attempt("rate-limit cleanup", () => deleteExpiredRateLimits(db, now), 0),
+    attempt("rate-limit cleanup", () => context.store.rateLimits.deleteExpired(now), 0),
     attempt("revoked-session cleanup", () => deleteExpiredRevocations(db, now), 0),
     // Members' data rights (issue 19, part G): records past their retention; logs its own entry
     attempt("retention", () => deleteRecordsPastRetention(context, at, SCHEDULED_ACTOR), 0),

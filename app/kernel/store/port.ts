@@ -397,6 +397,7 @@ export interface Store {
   activity: ActivityRepository;
   personalData: PersonalDataRepository;
   refunds: RefundsRepository;
+  rateLimits: RateLimitsRepository;
 }
 
 // Members' data rights (issue 19, part G, ADR 0056): what "Download my data" reads and "Erase" changes beyond the member's own record.
@@ -474,4 +475,33 @@ export interface RefundsRepository {
   sumRefunded(query: { year: number; paymentType: PaymentType; eventTitle?: string }): Promise<Pence>;
   /** The done refunds of each of these payments (`by: "transaction"`) or tickets (`by: "ticket"`), in pence, by id; none: absent (the downloads' "Refunded" column). */
   refundedBy(by: "transaction" | "ticket", ids: Id[]): Promise<Record<Id, Pence>>;
+}
+
+/** One fixed-window counter at one moment: its key and its current window (kernel/http/rate-limit.server.ts decides both). */
+export interface CounterWindow {
+  key: string;
+  start: UnixSeconds;
+  end: UnixSeconds;
+}
+
+/**
+ * Abuse limits' counters (kernel/http/rate-limit.server.ts, migrations 0002 and 0007): kept in D1 on both
+ * stores, like the outbox and the refunds, because each count is one atomic upsert, which
+ * Cockpit's API does not have. `sweep` also deletes a bounded batch of ended windows.
+ */
+export interface RateLimitsRepository {
+  /** Counts one hit on each counter, all in one transaction; each counter's hits in its window, in order. */
+  hit(windows: CounterWindow[], at: UnixSeconds, sweep: boolean): Promise<number[]>;
+  /**
+   * Reads each failure counter and counts one failure at `at`, all in one transaction, so
+   * concurrent attempts see each other; each counter's state before this failure, in order.
+   */
+  countFailure(windows: CounterWindow[], at: UnixSeconds, sweep: boolean): Promise<Array<{ failures: number; lastFailureAt: UnixSeconds }>>;
+  /**
+   * Takes the failure counted at `at` back off each counter in one transaction: a counter at 1
+   * goes, any other counts down and gets `previousLastFailureAt` back unless a later failure set a newer one.
+   */
+  forgiveFailure(windows: Array<CounterWindow & { previousLastFailureAt: UnixSeconds }>, at: UnixSeconds): Promise<void>;
+  /** The daily run (ADR 0050): deletes every counter whose window has ended by `now`; how many. */
+  deleteExpired(now: UnixSeconds): Promise<number>;
 }

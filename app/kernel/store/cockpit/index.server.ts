@@ -1,4 +1,5 @@
 import { d1Outbox } from "../d1/outbox.server";
+import { d1RateLimits } from "../d1/rate-limits.server";
 import { d1Refunds } from "../d1/refunds.server";
 import type { Store } from "../port";
 import { cockpitActivity } from "./activity.server";
@@ -37,5 +38,6 @@ export function createCockpitStore(
     activity: cockpitActivity(client),
     personalData: cockpitPersonalData(client, db),
     refunds: d1Refunds(db),
+    rateLimits: d1RateLimits(db),
   };
 }
