@@ -398,6 +398,7 @@ export interface Store {
   personalData: PersonalDataRepository;
   refunds: RefundsRepository;
   rateLimits: RateLimitsRepository;
+  sessionRevocations: SessionRevocationsRepository;
 }
 
 // Members' data rights (issue 19, part G, ADR 0056): what "Download my data" reads and "Erase" changes beyond the member's own record.
@@ -503,5 +504,20 @@ export interface RateLimitsRepository {
    */
   forgiveFailure(windows: Array<CounterWindow & { previousLastFailureAt: UnixSeconds }>, at: UnixSeconds): Promise<void>;
   /** The daily run (ADR 0050): deletes every counter whose window has ended by `now`; how many. */
+  deleteExpired(now: UnixSeconds): Promise<number>;
+}
+
+/**
+ * Sessions ended by logout (kernel/auth/session-revocation.server.ts, ADR 7, migration 0006):
+ * kept in D1 on both stores, like the rate limits.
+ */
+export interface SessionRevocationsRepository {
+  isRevoked(sessionId: string): Promise<boolean>;
+  /**
+   * Records the session as ended until `expiresAt` (when it would expire anyway), and in the
+   * same batch deletes a bounded batch of records expired by `now`, so the table stays small.
+   */
+  revoke(sessionId: string, expiresAt: UnixSeconds, now: UnixSeconds): Promise<void>;
+  /** The daily run (ADR 0050): deletes the records of ended sessions that would have expired by `now`; how many. */
   deleteExpired(now: UnixSeconds): Promise<number>;
 }

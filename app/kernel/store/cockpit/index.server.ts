@@ -1,5 +1,6 @@
 import { d1Outbox } from "../d1/outbox.server";
 import { d1RateLimits } from "../d1/rate-limits.server";
+import { d1SessionRevocations } from "../d1/session-revocations.server";
 import { d1Refunds } from "../d1/refunds.server";
 import type { Store } from "../port";
 import { cockpitActivity } from "./activity.server";
@@ -39,5 +40,6 @@ export function createCockpitStore(
     personalData: cockpitPersonalData(client, db),
     refunds: d1Refunds(db),
     rateLimits: d1RateLimits(db),
+    sessionRevocations: d1SessionRevocations(db),
   };
 }
