@@ -399,6 +399,7 @@ export interface Store {
   refunds: RefundsRepository;
   rateLimits: RateLimitsRepository;
   sessionRevocations: SessionRevocationsRepository;
+  renewalReminders: RenewalRemindersRepository;
 }
 
 // Members' data rights (issue 19, part G, ADR 0056): what "Download my data" reads and "Erase" changes beyond the member's own record.
@@ -520,4 +521,28 @@ export interface SessionRevocationsRepository {
   revoke(sessionId: string, expiresAt: UnixSeconds, now: UnixSeconds): Promise<void>;
   /** The daily run (ADR 0050): deletes the records of ended sessions that would have expired by `now`; how many. */
   deleteExpired(now: UnixSeconds): Promise<number>;
+}
+
+/** When one renewal-reminder stage of a year last ran, and to how many members (the subscriptions page). */
+export interface StageRun {
+  /** "09-01". */
+  stage: string;
+  /** Unix seconds of the latest reminder of the stage. */
+  lastSentAt: UnixSeconds;
+  reminded: number;
+}
+
+/**
+ * The records of automatic renewal reminders (features/membership/renewal-reminders.server.ts,
+ * migration 0015, ADR 0050): one per member, year and stage, kept in D1 on both stores (a
+ * Cockpit site has its D1 too), because a claim is one INSERT OR IGNORE.
+ */
+export interface RenewalRemindersRepository {
+  /**
+   * Claims the stage for each member before the e-mail is sent, so each member gets each stage
+   * once however often the daily run goes; returns the ids that were not claimed before (to be sent now).
+   */
+  claim(input: { memberIds: Id[]; year: number; stage: string; at: UnixSeconds }): Promise<Set<Id>>;
+  /** When each stage of the year last ran, and to how many members, by stage. */
+  stageRuns(year: number): Promise<StageRun[]>;
 }

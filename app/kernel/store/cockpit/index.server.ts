@@ -1,5 +1,6 @@
 import { d1Outbox } from "../d1/outbox.server";
 import { d1RateLimits } from "../d1/rate-limits.server";
+import { d1RenewalReminders } from "../d1/renewal-reminders.server";
 import { d1SessionRevocations } from "../d1/session-revocations.server";
 import { d1Refunds } from "../d1/refunds.server";
 import type { Store } from "../port";
@@ -41,5 +42,6 @@ export function createCockpitStore(
     refunds: d1Refunds(db),
     rateLimits: d1RateLimits(db),
     sessionRevocations: d1SessionRevocations(db),
+    renewalReminders: d1RenewalReminders(db),
   };
 }

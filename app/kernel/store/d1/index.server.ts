@@ -6,6 +6,7 @@ import { d1Members } from "./members.server";
 import { d1Outbox } from "./outbox.server";
 import { d1PersonalData } from "./personal-data.server";
 import { d1RateLimits } from "./rate-limits.server";
+import { d1RenewalReminders } from "./renewal-reminders.server";
 import { d1SessionRevocations } from "./session-revocations.server";
 import { d1Refunds } from "./refunds.server";
 import { d1Tickets } from "./tickets.server";
@@ -28,5 +29,6 @@ export function createD1Store(db: D1Database, media?: R2Bucket): Store {
     refunds: d1Refunds(db),
     rateLimits: d1RateLimits(db),
     sessionRevocations: d1SessionRevocations(db),
+    renewalReminders: d1RenewalReminders(db),
   };
 }
