@@ -400,6 +400,7 @@ export interface Store {
   rateLimits: RateLimitsRepository;
   sessionRevocations: SessionRevocationsRepository;
   renewalReminders: RenewalRemindersRepository;
+  contentVersion: ContentVersionRepository;
 }
 
 // Members' data rights (issue 19, part G, ADR 0056): what "Download my data" reads and "Erase" changes beyond the member's own record.
@@ -545,4 +546,16 @@ export interface RenewalRemindersRepository {
   claim(input: { memberIds: Id[]; year: number; stage: string; at: UnixSeconds }): Promise<Set<Id>>;
   /** When each stage of the year last ran, and to how many members, by stage. */
   stageRuns(year: number): Promise<StageRun[]>;
+}
+
+/**
+ * The content version (kernel/store/content/content-version.server.ts, ADR 42, migration 0012):
+ * a number every write to public content bumps, part of the content and page caches' keys.
+ * Kept in D1 on both stores.
+ */
+export interface ContentVersionRepository {
+  /** The version; null when its row is missing. */
+  read(): Promise<number | null>;
+  /** Adds one to the version (creating its row if a hand-made database lacks it). */
+  bump(): Promise<void>;
 }

@@ -1,4 +1,5 @@
 import { d1Outbox } from "../d1/outbox.server";
+import { d1ContentVersion } from "../d1/content-version.server";
 import { d1RateLimits } from "../d1/rate-limits.server";
 import { d1RenewalReminders } from "../d1/renewal-reminders.server";
 import { d1SessionRevocations } from "../d1/session-revocations.server";
@@ -43,5 +44,6 @@ export function createCockpitStore(
     rateLimits: d1RateLimits(db),
     sessionRevocations: d1SessionRevocations(db),
     renewalReminders: d1RenewalReminders(db),
+    contentVersion: d1ContentVersion(db),
   };
 }

@@ -5,6 +5,7 @@ import { d1ContactMessages, d1Content, d1Documents } from "./content.server";
 import { d1Members } from "./members.server";
 import { d1Outbox } from "./outbox.server";
 import { d1PersonalData } from "./personal-data.server";
+import { d1ContentVersion } from "./content-version.server";
 import { d1RateLimits } from "./rate-limits.server";
 import { d1RenewalReminders } from "./renewal-reminders.server";
 import { d1SessionRevocations } from "./session-revocations.server";
@@ -30,5 +31,6 @@ export function createD1Store(db: D1Database, media?: R2Bucket): Store {
     rateLimits: d1RateLimits(db),
     sessionRevocations: d1SessionRevocations(db),
     renewalReminders: d1RenewalReminders(db),
+    contentVersion: d1ContentVersion(db),
   };
 }
