@@ -36,6 +36,7 @@ import type { MembershipDecision, NewRefund, Refund } from "../../features/payme
 import type { SiteSettings } from "./site-settings";
 import type { PageInput, SlideInput } from "../../features/studio/studio-pages";
 import type { PaymentMethod } from "./records";
+import type { CheckoutLineItem } from "../../features/payments/checkout/gateway";
 
 /**
  * The store port: every collection of the spec behind one typed interface.
@@ -401,6 +402,7 @@ export interface Store {
   sessionRevocations: SessionRevocationsRepository;
   renewalReminders: RenewalRemindersRepository;
   contentVersion: ContentVersionRepository;
+  practiceCheckouts: PracticeCheckoutsRepository;
 }
 
 // Members' data rights (issue 19, part G, ADR 0056): what "Download my data" reads and "Erase" changes beyond the member's own record.
@@ -558,4 +560,36 @@ export interface ContentVersionRepository {
   read(): Promise<number | null>;
   /** Adds one to the version (creating its row if a hand-made database lacks it). */
   bump(): Promise<void>;
+}
+
+/** A practice checkout session as stored (features/payments/checkout/practice-gateway.server.ts, migration 0005). */
+export interface PracticeCheckoutRecord {
+  id: string;
+  lineItems: CheckoutLineItem[];
+  customerEmail: string;
+  clientReferenceId: string | null;
+  successUrl: string;
+  cancelUrl: string;
+  metadata: Record<string, string>;
+  amountTotal: number;
+  currency: string;
+  description: string;
+  paymentStatus: "paid" | "unpaid";
+  /** As stored: an open session past `expiresAt` is still "open" here. */
+  status: "open" | "complete" | "expired";
+  expiresAt: UnixSeconds;
+}
+
+/** A new practice session: open and unpaid, in pounds sterling. */
+export type NewPracticeCheckout = Omit<PracticeCheckoutRecord, "currency" | "paymentStatus" | "status"> & { createdAt: UnixSeconds };
+
+/**
+ * The practice checkout's sessions (the embedded default when STRIPE_SECRET_KEY is unset):
+ * kept in D1 on both stores, like the outbox.
+ */
+export interface PracticeCheckoutsRepository {
+  get(id: string): Promise<PracticeCheckoutRecord | null>;
+  create(session: NewPracticeCheckout): Promise<void>;
+  /** One conditional UPDATE: only a session still open and not past its time at `at` changes. */
+  close(id: string, to: { status: "complete" | "expired"; paymentStatus: "paid" | "unpaid" }, at: UnixSeconds): Promise<void>;
 }

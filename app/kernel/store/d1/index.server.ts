@@ -6,6 +6,7 @@ import { d1Members } from "./members.server";
 import { d1Outbox } from "./outbox.server";
 import { d1PersonalData } from "./personal-data.server";
 import { d1ContentVersion } from "./content-version.server";
+import { d1PracticeCheckouts } from "./practice-checkouts.server";
 import { d1RateLimits } from "./rate-limits.server";
 import { d1RenewalReminders } from "./renewal-reminders.server";
 import { d1SessionRevocations } from "./session-revocations.server";
@@ -32,5 +33,6 @@ export function createD1Store(db: D1Database, media?: R2Bucket): Store {
     sessionRevocations: d1SessionRevocations(db),
     renewalReminders: d1RenewalReminders(db),
     contentVersion: d1ContentVersion(db),
+    practiceCheckouts: d1PracticeCheckouts(db),
   };
 }
