@@ -1,5 +1,5 @@
 import type { Gallery, MediaRef } from "~/kernel/store/records";
-import { bumpContentVersion } from "~/kernel/store/content/content-version.server";
+import { d1ContentVersion } from "~/kernel/store/d1/content-version.server";
 import { deletePhoto, storePhoto } from "~/kernel/media/photos.server";
 import { galleryToRow } from "~/kernel/store/d1/rows";
 import { bulkUpsert } from "~/kernel/store/d1/sql";
@@ -97,7 +97,7 @@ export async function seedPhotos(deps: { db: D1Database; media: R2Bucket; images
   // Only now that nothing points at them any more.
   for (const path of previousPaths) await deletePhoto(deps.media, { path });
   // A server already running shows the new photos at once (ADR 42).
-  await bumpContentVersion(deps.db);
+  await d1ContentVersion(deps.db).bump();
   return {
     galleryId: PHOTO_GALLERY_ID,
     photos: photos.length,

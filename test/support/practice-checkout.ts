@@ -1,5 +1,6 @@
 import type { NewCheckoutSession } from "~/features/payments/checkout/gateway";
 import { readPracticeSession, type PracticeSession } from "~/features/payments/checkout/practice-gateway.server";
+import { d1PracticeCheckouts } from "~/kernel/store/d1/practice-checkouts.server";
 import { withServerD1 } from "./server-d1";
 
 /**
@@ -26,5 +27,5 @@ export function practiceSession(key: string, overrides: Partial<NewCheckoutSessi
 
 /** A practice session as the server left it. */
 export function readPracticeSessionOf(persistTo: string, id: string): Promise<PracticeSession | null> {
-  return withServerD1(persistTo, (db) => readPracticeSession(db, id));
+  return withServerD1(persistTo, (db) => readPracticeSession(d1PracticeCheckouts(db), id));
 }

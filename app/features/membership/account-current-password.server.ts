@@ -15,7 +15,7 @@ export type CurrentPasswordCheck = { ok: true } | { ok: false; status: 400 | 429
  * computer cannot be used to guess the password faster than the sign-in page allows.
  */
 export async function checkCurrentPassword(context: AppLoadContext, member: Member, password: string): Promise<CurrentPasswordCheck> {
-  const attempt = await createRateLimiter(context.env.DB).attempt([{ rule: SIGN_IN_FAILURE_RULES.device, subject: `own-account:${member.id}` }]);
+  const attempt = await createRateLimiter(context.store.rateLimits).attempt([{ rule: SIGN_IN_FAILURE_RULES.device, subject: `own-account:${member.id}` }]);
   if (!attempt.allowed) return { ok: false, status: 429, message: TOO_MANY_ATTEMPTS_MESSAGE, retryAfter: attempt.retryAfter };
   const check = await checkPassword(password, member.passwordHash, context.env.LEGACY_PASSWORD_KEY);
   if (!check.ok) return { ok: false, status: 400, message: WRONG_CURRENT_PASSWORD_MESSAGE };

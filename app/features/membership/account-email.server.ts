@@ -56,7 +56,7 @@ export async function requestEmailChange(context: AppLoadContext, member: Member
   if (input.email === member.email) return { ok: false, status: 400, field: "email", message: EMAIL_UNCHANGED_MESSAGE };
   // A deleted member's record keeps its address, so it is taken too (the store would refuse it).
   if (await context.store.members.findByEmail(input.email)) return { ok: false, status: 400, field: "email", message: EMAIL_TAKEN_MESSAGE };
-  const limit = await createRateLimiter(context.env.DB).hit(emailChangeRateChecks(member.id, input.email));
+  const limit = await createRateLimiter(context.store.rateLimits).hit(emailChangeRateChecks(member.id, input.email));
   // Answered as if sent: a different answer would tell the member that someone else asked for this address today.
   if (!limit.allowed) return { ok: true, to: input.email };
 

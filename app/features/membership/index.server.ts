@@ -4,6 +4,5 @@
  * feature's own; lint refuses a reach past them.
  */
 export { accountFormValues } from "./account.server";
-export { stageRuns } from "./renewal-reminder-claims.server";
 export { sendDueReminders } from "./renewal-reminders.server";
 export type { ReminderRun } from "./renewal-reminders.server";

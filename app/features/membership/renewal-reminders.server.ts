@@ -2,7 +2,6 @@ import type { AppLoadContext } from "@remix-run/cloudflare";
 import { dueStage, ukDate } from "./renewal-reminder-stages";
 import { pendingMembersQuery } from "../office";
 import { createEmailService } from "../../kernel/email/email.server";
-import { claimReminders } from "./renewal-reminder-claims.server";
 import { renewalReminderMessage } from "../office/index.server";
 
 export type ReminderRun = { kind: "sent"; stage: string; reminded: number; failed: number } | { kind: "none-due" } | { kind: "no-site-address" };
@@ -21,7 +20,7 @@ export async function sendDueReminders(context: AppLoadContext, at: Date): Promi
   // The e-mail links to the member's account page: without the site's address there is nothing to link to.
   if (context.origin === "") return { kind: "no-site-address" };
   const { rows: members } = await context.store.members.list(pendingMembersQuery(today.year));
-  const fresh = await claimReminders(context.env.DB, {
+  const fresh = await context.store.renewalReminders.claim({
     memberIds: members.map((member) => member.id),
     year: today.year,
     stage,

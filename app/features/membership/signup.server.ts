@@ -20,7 +20,7 @@ export type SignupResult =
 export async function registerApplicant(context: AppLoadContext, data: SignupData, address: string, now: Date = new Date()): Promise<SignupResult> {
   const currentYear = now.getUTCFullYear();
   // Counted only for complete forms, so fixing mistakes costs nothing; the duplicate check below is behind it.
-  const limit = await createRateLimiter(context.env.DB).hit([{ rule: SIGNUP_RATE_RULE, subject: address }]);
+  const limit = await createRateLimiter(context.store.rateLimits).hit([{ rule: SIGNUP_RATE_RULE, subject: address }]);
   if (!limit.allowed) return { ok: false, status: 429, message: SIGNUP_MESSAGES.rateLimited, retryAfter: limit.retryAfter };
 
   const duplicate = { ok: false, status: 400, message: SIGNUP_MESSAGES.duplicateEmail, duplicate: true } as const;

@@ -29,7 +29,6 @@ import type { SiteSettings } from "../../kernel/store/site-settings";
 import { createRateLimiter } from "../../kernel/http/rate-limit.server";
 import { REMINDER_RATE_RULE } from "../../kernel/http/rate-limits";
 import type { Store } from "../../kernel/store/port";
-import { stageRuns } from "../membership/index.server";
 import { reminderStageLines } from "../membership";
 
 export { REMINDER_RATE_RULE };
@@ -153,7 +152,7 @@ export async function sendRenewalReminder(
   if (!email.delivers) return { panel: { emails: members.map((member) => member.email) } };
   if (!input.confirmed) return { confirm: { count: members.length } };
 
-  const limit = await createRateLimiter(context.env.DB).hit([{ rule: REMINDER_RATE_RULE, subject: input.accountantId }]);
+  const limit = await createRateLimiter(context.store.rateLimits).hit([{ rule: REMINDER_RATE_RULE, subject: input.accountantId }]);
   if (!limit.allowed) {
     const minutes = Math.max(1, Math.ceil(limit.retryAfter / 60));
     return {
@@ -180,6 +179,6 @@ export async function sendRenewalReminder(
 
 /** The automatic reminders' stages (ADR 0050) for the page: when each last ran this year, and to how many. */
 export async function loadReminderStages(context: AppLoadContext, thisYear: number): Promise<string[]> {
-  const [{ renewalReminderStages }, runs] = await Promise.all([context.content.getSiteSettings(), stageRuns(context.env.DB, thisYear)]);
+  const [{ renewalReminderStages }, runs] = await Promise.all([context.content.getSiteSettings(), context.store.renewalReminders.stageRuns(thisYear)]);
   return reminderStageLines(renewalReminderStages, runs);
 }

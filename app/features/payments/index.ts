@@ -4,6 +4,7 @@
  * feature's own; lint refuses a reach past them.
  */
 export { reusableTicket } from "./checkout-reuse";
+export type { CheckoutLineItem } from "./checkout/gateway";
 export { renewalCharge, upgradeCharge } from "./fees";
 export type { MemberSettlement } from "./fees";
 export { memberSettlementApplied, memberSettlementPatch } from "./member-settlement";

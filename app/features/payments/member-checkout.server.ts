@@ -38,7 +38,7 @@ export async function limitPaymentStart(
   request: Request,
   member: Member,
 ): Promise<Extract<MemberCheckoutResult, { status: 429 }> | null> {
-  const limit = await createRateLimiter(context.env.DB).hit([
+  const limit = await createRateLimiter(context.store.rateLimits).hit([
     { rule: PAYMENT_START_RATE_RULES.member, subject: member.id },
     { rule: PAYMENT_START_RATE_RULES.ip, subject: clientKey(request) },
   ]);

@@ -70,7 +70,7 @@ export type RegistrationPayment =
 export async function payRegistration(context: AppLoadContext, request: Request, token: string): Promise<RegistrationPayment> {
   const found = await memberFromToken(context, token);
   if (found.kind !== "due") return { kind: "page", page: await loadRegistrationPayment(context, token) };
-  const limit = await createRateLimiter(context.env.DB).hit([
+  const limit = await createRateLimiter(context.store.rateLimits).hit([
     { rule: PAY_RATE_RULES.member, subject: found.member.id },
     { rule: PAY_RATE_RULES.ip, subject: clientKey(request) },
   ]);

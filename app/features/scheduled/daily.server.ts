@@ -1,8 +1,6 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { formatStage, stageFromKey } from "../membership";
 import { recordActivity } from "../../kernel/activity/activity.server";
-import { deleteExpiredRateLimits } from "../../kernel/http/rate-limit.server";
-import { deleteExpiredRevocations } from "../../kernel/auth/session-revocation.server";
 import { settleOldEmailOwners } from "../data-rights/index.server";
 import { expireOldCheckouts } from "../payments/index.server";
 import { deleteRecordsPastRetention } from "../data-rights/index.server";
@@ -27,12 +25,11 @@ export interface DailyRun {
  */
 export async function runDaily(context: AppLoadContext, at: Date): Promise<DailyRun> {
   const now = Math.floor(at.getTime() / 1000);
-  const db = context.env.DB;
   const [reminders, expired, rateLimits, revocations] = await Promise.all([
     attempt("renewal reminders", () => sendDueReminders(context, at), { kind: "none-due" } as ReminderRun),
     attempt("checkout expiry", () => expireOldCheckouts(context, at), 0),
-    attempt("rate-limit cleanup", () => deleteExpiredRateLimits(db, now), 0),
-    attempt("revoked-session cleanup", () => deleteExpiredRevocations(db, now), 0),
+    attempt("rate-limit cleanup", () => context.store.rateLimits.deleteExpired(now), 0),
+    attempt("revoked-session cleanup", () => context.store.sessionRevocations.deleteExpired(now), 0),
     // Members' data rights (issue 19, part G): records past their retention; logs its own entry
     attempt("retention", () => deleteRecordsPastRetention(context, at, SCHEDULED_ACTOR), 0),
     // Whose is this record: older e-mails get the member they are about, a few each day (docs/security.md)

@@ -34,7 +34,7 @@ export async function signIn(context: AppLoadContext, { email, password }: Login
   // The member is looked up first: whether this browser is known depends on who it is.
   const found = await context.store.members.findByEmail(email);
   const member = found && !found.deleted ? found : null;
-  const attempt = await createRateLimiter(context.env.DB).attempt(failureCounters(address, email, member, note));
+  const attempt = await createRateLimiter(context.store.rateLimits).attempt(failureCounters(address, email, member, note));
   if (!attempt.allowed) return { ok: false, status: 429, message: TOO_MANY_ATTEMPTS_MESSAGE, retryAfter: attempt.retryAfter };
 
   // A wrong password (or no such member) stays counted as a failure; a right one is forgiven.

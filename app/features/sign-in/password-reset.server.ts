@@ -48,7 +48,7 @@ export async function requestPasswordReset(context: AppLoadContext, email: strin
   const found = await context.store.members.findByEmail(email);
   const member = found && !found.deleted ? found : null;
   const knownBrowser = knowsMember(visitor.note, member?.id);
-  const limiter = createRateLimiter(context.env.DB);
+  const limiter = createRateLimiter(context.store.rateLimits);
   if (!knownBrowser) {
     const limit = await limiter.hit([{ rule: FORGOT_RATE_RULES.perIp, subject: visitor.address }]);
     if (!limit.allowed) return { ok: false, status: 429, message: TOO_MANY_ATTEMPTS_MESSAGE, retryAfter: limit.retryAfter };

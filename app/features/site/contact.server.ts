@@ -22,7 +22,7 @@ export async function sendContactMessage(
   message: ContactInput,
   from: { address: string; senderId: string | null },
 ): Promise<ContactResult> {
-  const limit = await createRateLimiter(context.env.DB).hit(contactRateChecks(from.address, message.email));
+  const limit = await createRateLimiter(context.store.rateLimits).hit(contactRateChecks(from.address, message.email));
   if (!limit.allowed) return { ok: false, retryAfter: limit.retryAfter };
 
   await context.store.contactMessages.create({ ...message, memberId: from.senderId });

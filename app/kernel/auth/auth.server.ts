@@ -43,7 +43,7 @@ async function readStanding(request: Request, context: AppLoadContext) {
   // Side by side, so the logout check adds no latency to reading the member.
   const [member, revoked] = await Promise.all([
     context.store.members.getById(session.userId),
-    createSessionRevocations(context.env.DB).isRevoked(session.sessionId),
+    createSessionRevocations(context.store.sessionRevocations).isRevoked(session.sessionId),
   ]);
   return { issuedAt: session.issuedAt, revoked, member };
 }
@@ -140,7 +140,7 @@ export async function logoutCookie(request: Request, context: AppLoadContext): P
   if (active) {
     // Signing out must work even when D1 does not: this browser forgets the session
     // either way (a shared computer), and only the copy-refusal is lost.
-    await createSessionRevocations(context.env.DB)
+    await createSessionRevocations(context.store.sessionRevocations)
       .revoke(active.sessionId, active.expiresAt)
       .catch((error: unknown) => console.error(`Logout: session ${active.sessionId.slice(0, 8)}… could not be recorded as revoked:`, error));
   }

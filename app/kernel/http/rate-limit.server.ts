@@ -1,11 +1,12 @@
 /**
- * Abuse limits (ARCHITECTURE.md point 9): fixed-window counters in D1. Each hit is one
- * atomic upsert that either starts a new window or counts on in the current one and
- * returns the count, so concurrent requests on any isolate never lose a hit. The
- * table lives in D1 whatever the content store is (like the outbox); the rules
- * themselves are one table in app/kernel/http/rate-limits.ts.
+ * Abuse limits (ARCHITECTURE.md point 9): fixed-window counters. This file decides each
+ * counter's key and window and what the counts mean; the counting itself is the store's
+ * (`store.rateLimits`, ADR 3: one atomic upsert a hit, in D1 whatever the content store is,
+ * like the outbox and the refunds). The rules themselves are one table in
+ * app/kernel/http/rate-limits.ts.
  */
 
+import type { RateLimitsRepository } from "../store/port";
 import { secondsUntilAllowed, type FailureRule } from "./growing-delay";
 import type { RateRule } from "./rate-limits";
 
@@ -17,32 +18,7 @@ export interface RateDecision {
   retryAfter: number;
 }
 
-const HIT = `
-INSERT INTO rate_limits (key, window_start, expires_at, hits) VALUES (?1, ?2, ?3, 1)
-ON CONFLICT (key) DO UPDATE SET
-  hits = CASE WHEN rate_limits.window_start = excluded.window_start THEN rate_limits.hits + 1 ELSE 1 END,
-  window_start = excluded.window_start,
-  expires_at = excluded.expires_at
-RETURNING hits`;
-
-// A failure counter's state in the current window, read in the same transaction that counts on.
-const PEEK = "SELECT hits, last_hit_at FROM rate_limits WHERE key = ?1 AND window_start = ?2";
-const COUNT = `
-INSERT INTO rate_limits (key, window_start, expires_at, hits, last_hit_at) VALUES (?1, ?2, ?3, 1, ?4)
-ON CONFLICT (key) DO UPDATE SET
-  hits = CASE WHEN rate_limits.window_start = excluded.window_start THEN rate_limits.hits + 1 ELSE 1 END,
-  window_start = excluded.window_start,
-  expires_at = excluded.expires_at,
-  last_hit_at = excluded.last_hit_at`;
-// Taking one count back: a row at 1 goes (hits is never 0), any other counts down and gets
-// its previous last-failure time back unless a later failure has set a newer one since.
-const UNCOUNT_LAST = "DELETE FROM rate_limits WHERE key = ?1 AND window_start = ?2 AND hits = 1";
-const UNCOUNT = `
-UPDATE rate_limits SET hits = hits - 1, last_hit_at = CASE WHEN last_hit_at = ?3 THEN ?4 ELSE last_hit_at END
-WHERE key = ?1 AND window_start = ?2 AND hits > 1`;
-
-// Old windows are swept now and then, a bounded batch at a time, so the table stays small.
-const SWEEP = "DELETE FROM rate_limits WHERE key IN (SELECT key FROM rate_limits WHERE expires_at <= ?1 LIMIT 200)";
+// Old windows are swept on about one call in this many (the store deletes a bounded batch).
 const SWEEP_EVERY = 50;
 
 export interface RateLimiter {
@@ -73,7 +49,7 @@ function windowOf<Rule extends { name: string; windowSeconds: number }>({ rule, 
   return { rule, key: `${rule.name}:${subject}`, start, end: start + rule.windowSeconds };
 }
 
-export function createRateLimiter(db: D1Database, options: { now?: () => number; random?: () => number } = {}): RateLimiter {
+export function createRateLimiter(counters: RateLimitsRepository, options: { now?: () => number; random?: () => number } = {}): RateLimiter {
   const now = options.now ?? (() => Math.floor(Date.now() / 1000));
   const random = options.random ?? Math.random;
   return {
@@ -82,13 +58,10 @@ export function createRateLimiter(db: D1Database, options: { now?: () => number;
       const active = checks.filter((check) => check.subject !== "");
       if (active.length === 0) return { allowed: true, retryAfter: 0 };
       const windows = active.map((check) => windowOf(check, t));
-      const statements = windows.map((w) => db.prepare(HIT).bind(w.key, w.start, w.end));
-      if (random() < 1 / SWEEP_EVERY) statements.push(db.prepare(SWEEP).bind(t));
-      const results = await db.batch<{ hits: number }>(statements);
+      const hits = await counters.hit(windows, t, random() < 1 / SWEEP_EVERY);
       let retryAfter = 0;
       windows.forEach((w, index) => {
-        const hits = Number(results[index]?.results[0]?.hits ?? 0);
-        if (hits > w.rule.limit) retryAfter = Math.max(retryAfter, w.end - t);
+        if ((hits[index] ?? 0) > w.rule.limit) retryAfter = Math.max(retryAfter, w.end - t);
       });
       return { allowed: retryAfter === 0, retryAfter };
     },
@@ -96,20 +69,17 @@ export function createRateLimiter(db: D1Database, options: { now?: () => number;
     async attempt(checks) {
       const t = now();
       const windows = checks.filter((check) => check.subject !== "").map((check) => windowOf(check, t));
-      const statements = windows.flatMap((w) => [db.prepare(PEEK).bind(w.key, w.start), db.prepare(COUNT).bind(w.key, w.start, w.end, t)]);
-      if (windows.length > 0 && random() < 1 / SWEEP_EVERY) statements.push(db.prepare(SWEEP).bind(t));
-      const results = statements.length > 0 ? await db.batch<{ hits: number; last_hit_at: number }>(statements) : [];
-      const before = windows.map((w, index) => {
-        const row = results[2 * index]?.results[0];
-        return { failures: Number(row?.hits ?? 0), lastFailureAt: Number(row?.last_hit_at ?? 0), windowEnd: w.end };
-      });
+      const counted = await counters.countFailure(windows, t, windows.length > 0 && random() < 1 / SWEEP_EVERY);
+      const before = windows.map((w, index) => ({
+        failures: counted[index]?.failures ?? 0,
+        lastFailureAt: counted[index]?.lastFailureAt ?? 0,
+        windowEnd: w.end,
+      }));
       const forgive = async () => {
         if (windows.length === 0) return;
-        await db.batch(
-          windows.flatMap((w, index) => [
-            db.prepare(UNCOUNT_LAST).bind(w.key, w.start),
-            db.prepare(UNCOUNT).bind(w.key, w.start, t, before[index]!.lastFailureAt),
-          ]),
+        await counters.forgiveFailure(
+          windows.map((w, index) => ({ ...w, previousLastFailureAt: before[index]!.lastFailureAt })),
+          t,
         );
       };
       const retryAfter = Math.max(0, ...windows.map((w, index) => secondsUntilAllowed(w.rule, before[index]!, t)));
@@ -147,10 +117,4 @@ export function clientKey(request: Request): string {
     .slice(0, 4)
     .map((group) => group.replace(/^0+(?=.)/, ""))
     .join(":")}::/64`;
-}
-
-/** The daily run (ADR 0050): deletes every counter whose window has ended; returns how many. */
-export async function deleteExpiredRateLimits(db: D1Database, now: number): Promise<number> {
-  const result = await db.prepare("DELETE FROM rate_limits WHERE expires_at <= ?1").bind(now).run();
-  return result.meta.changes ?? 0;
 }

@@ -36,6 +36,7 @@ import type { MembershipDecision, NewRefund, Refund } from "../../features/payme
 import type { SiteSettings } from "./site-settings";
 import type { PageInput, SlideInput } from "../../features/studio";
 import type { PaymentMethod } from "./records";
+import type { CheckoutLineItem } from "../../features/payments";
 
 /**
  * The store port: every collection of the spec behind one typed interface.
@@ -397,6 +398,11 @@ export interface Store {
   activity: ActivityRepository;
   personalData: PersonalDataRepository;
   refunds: RefundsRepository;
+  rateLimits: RateLimitsRepository;
+  sessionRevocations: SessionRevocationsRepository;
+  renewalReminders: RenewalRemindersRepository;
+  contentVersion: ContentVersionRepository;
+  practiceCheckouts: PracticeCheckoutsRepository;
 }
 
 // Members' data rights (issue 19, part G, ADR 0056): what "Download my data" reads and "Erase" changes beyond the member's own record.
@@ -474,4 +480,116 @@ export interface RefundsRepository {
   sumRefunded(query: { year: number; paymentType: PaymentType; eventTitle?: string }): Promise<Pence>;
   /** The done refunds of each of these payments (`by: "transaction"`) or tickets (`by: "ticket"`), in pence, by id; none: absent (the downloads' "Refunded" column). */
   refundedBy(by: "transaction" | "ticket", ids: Id[]): Promise<Record<Id, Pence>>;
+}
+
+/** One fixed-window counter at one moment: its key and its current window (kernel/http/rate-limit.server.ts decides both). */
+export interface CounterWindow {
+  key: string;
+  start: UnixSeconds;
+  end: UnixSeconds;
+}
+
+/**
+ * Abuse limits' counters (kernel/http/rate-limit.server.ts, migrations 0002 and 0007): kept in D1 on both
+ * stores, like the outbox and the refunds, because each count is one atomic upsert, which
+ * Cockpit's API does not have. `sweep` also deletes a bounded batch of ended windows.
+ */
+export interface RateLimitsRepository {
+  /** Counts one hit on each counter, all in one transaction; each counter's hits in its window, in order. */
+  hit(windows: CounterWindow[], at: UnixSeconds, sweep: boolean): Promise<number[]>;
+  /**
+   * Reads each failure counter and counts one failure at `at`, all in one transaction, so
+   * concurrent attempts see each other; each counter's state before this failure, in order.
+   */
+  countFailure(windows: CounterWindow[], at: UnixSeconds, sweep: boolean): Promise<Array<{ failures: number; lastFailureAt: UnixSeconds }>>;
+  /**
+   * Takes the failure counted at `at` back off each counter in one transaction: a counter at 1
+   * goes, any other counts down and gets `previousLastFailureAt` back unless a later failure set a newer one.
+   */
+  forgiveFailure(windows: Array<CounterWindow & { previousLastFailureAt: UnixSeconds }>, at: UnixSeconds): Promise<void>;
+  /** The daily run (ADR 0050): deletes every counter whose window has ended by `now`; how many. */
+  deleteExpired(now: UnixSeconds): Promise<number>;
+}
+
+/**
+ * Sessions ended by logout (kernel/auth/session-revocation.server.ts, ADR 7, migration 0006):
+ * kept in D1 on both stores, like the rate limits.
+ */
+export interface SessionRevocationsRepository {
+  isRevoked(sessionId: string): Promise<boolean>;
+  /**
+   * Records the session as ended until `expiresAt` (when it would expire anyway), and in the
+   * same batch deletes a bounded batch of records expired by `now`, so the table stays small.
+   */
+  revoke(sessionId: string, expiresAt: UnixSeconds, now: UnixSeconds): Promise<void>;
+  /** The daily run (ADR 0050): deletes the records of ended sessions that would have expired by `now`; how many. */
+  deleteExpired(now: UnixSeconds): Promise<number>;
+}
+
+/** When one renewal-reminder stage of a year last ran, and to how many members (the subscriptions page). */
+export interface StageRun {
+  /** "09-01". */
+  stage: string;
+  /** Unix seconds of the latest reminder of the stage. */
+  lastSentAt: UnixSeconds;
+  reminded: number;
+}
+
+/**
+ * The records of automatic renewal reminders (features/membership/renewal-reminders.server.ts,
+ * migration 0015, ADR 0050): one per member, year and stage, kept in D1 on both stores (a
+ * Cockpit site has its D1 too), because a claim is one INSERT OR IGNORE.
+ */
+export interface RenewalRemindersRepository {
+  /**
+   * Claims the stage for each member before the e-mail is sent, so each member gets each stage
+   * once however often the daily run goes; returns the ids that were not claimed before (to be sent now).
+   */
+  claim(input: { memberIds: Id[]; year: number; stage: string; at: UnixSeconds }): Promise<Set<Id>>;
+  /** When each stage of the year last ran, and to how many members, by stage. */
+  stageRuns(year: number): Promise<StageRun[]>;
+}
+
+/**
+ * The content version (kernel/store/content/content-version.server.ts, ADR 42, migration 0012):
+ * a number every write to public content bumps, part of the content and page caches' keys.
+ * Kept in D1 on both stores.
+ */
+export interface ContentVersionRepository {
+  /** The version; null when its row is missing. */
+  read(): Promise<number | null>;
+  /** Adds one to the version (creating its row if a hand-made database lacks it). */
+  bump(): Promise<void>;
+}
+
+/** A practice checkout session as stored (features/payments/checkout/practice-gateway.server.ts, migration 0005). */
+export interface PracticeCheckoutRecord {
+  id: string;
+  lineItems: CheckoutLineItem[];
+  customerEmail: string;
+  clientReferenceId: string | null;
+  successUrl: string;
+  cancelUrl: string;
+  metadata: Record<string, string>;
+  amountTotal: number;
+  currency: string;
+  description: string;
+  paymentStatus: "paid" | "unpaid";
+  /** As stored: an open session past `expiresAt` is still "open" here. */
+  status: "open" | "complete" | "expired";
+  expiresAt: UnixSeconds;
+}
+
+/** A new practice session: open and unpaid, in pounds sterling. */
+export type NewPracticeCheckout = Omit<PracticeCheckoutRecord, "currency" | "paymentStatus" | "status"> & { createdAt: UnixSeconds };
+
+/**
+ * The practice checkout's sessions (the embedded default when STRIPE_SECRET_KEY is unset):
+ * kept in D1 on both stores, like the outbox.
+ */
+export interface PracticeCheckoutsRepository {
+  get(id: string): Promise<PracticeCheckoutRecord | null>;
+  create(session: NewPracticeCheckout): Promise<void>;
+  /** One conditional UPDATE: only a session still open and not past its time at `at` changes. */
+  close(id: string, to: { status: "complete" | "expired"; paymentStatus: "paid" | "unpaid" }, at: UnixSeconds): Promise<void>;
 }

@@ -12,7 +12,7 @@ export function createCheckoutGateway(context: AppLoadContext): CheckoutGateway 
   const { env } = context;
   if (env.STRIPE_SECRET_KEY) return stripeGateway(env);
   if (env.isProduction) return unavailableGateway();
-  return practiceGateway(env.DB, { isProduction: env.isProduction });
+  return practiceGateway(context.store.practiceCheckouts, { isProduction: env.isProduction });
 }
 
 function unavailableGateway(): CheckoutGateway {

@@ -53,7 +53,7 @@ export function sameOriginReturnUrl(template: string, sessionId: string, request
 
 function readSession(context: AppLoadContext, id: string) {
   refuseOutsideDevelopment(context);
-  return readPracticeSession(context.env.DB, id, options(context));
+  return readPracticeSession(context.store.practiceCheckouts, id, options(context));
 }
 
 /**
@@ -103,9 +103,11 @@ export async function actOnPracticeCheckout(
   const target = sameOriginReturnUrl(intent === "pay" ? session.successUrl : session.cancelUrl, session.id, requestUrl);
   if (!target) return { kind: "refused", message: PRACTICE_MESSAGES.badReturn };
 
-  const db = context.env.DB;
+  const sessions = context.store.practiceCheckouts;
   const after =
-    intent === "pay" ? await completePracticeSession(db, session.id, options(context)) : await cancelPracticeSession(db, session.id, options(context));
+    intent === "pay"
+      ? await completePracticeSession(sessions, session.id, options(context))
+      : await cancelPracticeSession(sessions, session.id, options(context));
   const landed = intent === "pay" ? after?.status === "complete" : after?.status === "expired" && after.paymentStatus === "unpaid";
   // A second Pay of a paid session lands on the success URL again; anything else shows the page as it now is.
   return { kind: "go", to: landed ? target : practiceCheckoutPath(session.id) };

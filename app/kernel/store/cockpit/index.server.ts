@@ -1,4 +1,9 @@
 import { d1Outbox } from "../d1/outbox.server";
+import { d1ContentVersion } from "../d1/content-version.server";
+import { d1PracticeCheckouts } from "../d1/practice-checkouts.server";
+import { d1RateLimits } from "../d1/rate-limits.server";
+import { d1RenewalReminders } from "../d1/renewal-reminders.server";
+import { d1SessionRevocations } from "../d1/session-revocations.server";
 import { d1Refunds } from "../d1/refunds.server";
 import type { Store } from "../port";
 import { cockpitActivity } from "./activity.server";
@@ -17,7 +22,8 @@ import { cockpitTicketPaymentMethods } from "./ticket-payment-methods.server";
 /**
  * The store over Cockpit (selected by CMS_API_URL): the spec's collections in Cockpit,
  * in the spec's shapes. The site's own records that the spec has no collection for
- * (the outbox, like rate limits, practice checkouts and sessions) stay in D1.
+ * (the outbox, the refunds, the rate limits, revoked sessions, renewal reminders, the content
+ * version and practice checkouts) stay in D1, through the same D1 repositories.
  */
 export function createCockpitStore(
   client: CockpitClient,
@@ -37,5 +43,10 @@ export function createCockpitStore(
     activity: cockpitActivity(client),
     personalData: cockpitPersonalData(client, db),
     refunds: d1Refunds(db),
+    rateLimits: d1RateLimits(db),
+    sessionRevocations: d1SessionRevocations(db),
+    renewalReminders: d1RenewalReminders(db),
+    contentVersion: d1ContentVersion(db),
+    practiceCheckouts: d1PracticeCheckouts(db),
   };
 }

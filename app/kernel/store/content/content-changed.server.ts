@@ -1,5 +1,4 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import { bumpContentVersion } from "./content-version.server";
 
 /**
  * Makes the next visitor request see content just written: bumps the content version that
@@ -8,9 +7,9 @@ import { bumpContentVersion } from "./content-version.server";
  * modes. The write itself has been made: if D1 cannot take the bump, that is logged and the
  * caches fall back to expiring by time (a minute), rather than failing a saved change.
  */
-export async function contentChanged(context: AppLoadContext): Promise<void> {
+export async function contentChanged(context: Pick<AppLoadContext, "store">): Promise<void> {
   try {
-    await bumpContentVersion(context.env.DB);
+    await context.store.contentVersion.bump();
   } catch (error) {
     console.error("The content version could not be bumped; visitors see the change within a minute:", error);
   }

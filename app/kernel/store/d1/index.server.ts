@@ -5,6 +5,11 @@ import { d1ContactMessages, d1Content, d1Documents } from "./content.server";
 import { d1Members } from "./members.server";
 import { d1Outbox } from "./outbox.server";
 import { d1PersonalData } from "./personal-data.server";
+import { d1ContentVersion } from "./content-version.server";
+import { d1PracticeCheckouts } from "./practice-checkouts.server";
+import { d1RateLimits } from "./rate-limits.server";
+import { d1RenewalReminders } from "./renewal-reminders.server";
+import { d1SessionRevocations } from "./session-revocations.server";
 import { d1Refunds } from "./refunds.server";
 import { d1Tickets } from "./tickets.server";
 import { d1Transactions } from "./transactions.server";
@@ -24,5 +29,10 @@ export function createD1Store(db: D1Database, media?: R2Bucket): Store {
     activity: d1Activity(db),
     personalData: d1PersonalData(db),
     refunds: d1Refunds(db),
+    rateLimits: d1RateLimits(db),
+    sessionRevocations: d1SessionRevocations(db),
+    renewalReminders: d1RenewalReminders(db),
+    contentVersion: d1ContentVersion(db),
+    practiceCheckouts: d1PracticeCheckouts(db),
   };
 }

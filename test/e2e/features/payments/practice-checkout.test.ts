@@ -1,6 +1,7 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { practiceGateway } from "~/features/payments/checkout/practice-gateway.server";
+import { d1PracticeCheckouts } from "~/kernel/store/d1/practice-checkouts.server";
 import { axeViolations } from "../../../support/axe";
 import { DESKTOP, PHONE, hydrated, launchBrowser, newContext } from "../../../support/browser";
 import { practiceSession, readPracticeSessionOf } from "../../../support/practice-checkout";
@@ -24,7 +25,7 @@ beforeAll(async () => {
     launchBrowser(),
     startSeededServer({
       prepare: async (db) => {
-        const gateway = practiceGateway(db, { isProduction: false });
+        const gateway = practiceGateway(d1PracticeCheckouts(db), { isProduction: false });
         for (const key of KEYS) ids[key] = (await gateway.createSession(practiceSession(key))).id;
       },
     }),
@@ -119,7 +120,9 @@ describe("the practice checkout's accessibility (axe-core)", () => {
     it(`has no WCAG 2.1 A/AA violations, open and paid (${device.viewport.width} px)`, async () => {
       const context = await newContext(browser, { ...device, baseURL: server.url });
       const page = await context.newPage();
-      const { id } = await withServerD1(server.persistTo, (db) => practiceGateway(db).createSession(practiceSession(`axe-${device.viewport.width}`)));
+      const { id } = await withServerD1(server.persistTo, (db) =>
+        practiceGateway(d1PracticeCheckouts(db)).createSession(practiceSession(`axe-${device.viewport.width}`)),
+      );
       await page.goto(`/practice-checkout/${id}`);
       await hydrated(page);
       expect(await axeViolations(page)).toEqual([]);

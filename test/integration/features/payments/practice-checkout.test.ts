@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { practiceGateway } from "~/features/payments/checkout/practice-gateway.server";
+import { d1PracticeCheckouts } from "~/kernel/store/d1/practice-checkouts.server";
 import { practiceSession, readPracticeSessionOf } from "../../../support/practice-checkout";
 import { withServerD1 } from "../../../support/server-d1";
 import { formMessage } from "../../../support/html";
@@ -29,7 +30,7 @@ const readSession = (id: string) => readPracticeSessionOf(server.persistTo, id);
 beforeAll(async () => {
   server = await startSeededServer({
     prepare: async (db) => {
-      const gateway = practiceGateway(db, { isProduction: false });
+      const gateway = practiceGateway(d1PracticeCheckouts(db), { isProduction: false });
       for (const [key, session] of Object.entries(BEFORE_START)) ids[key] = (await gateway.createSession(session)).id;
     },
   });
@@ -122,7 +123,9 @@ describe("the practice checkout page", () => {
   it("accepts a return URL on the site's own origin (as the payment code builds them)", async () => {
     const origin = server.url.replace(/\/$/, "");
     const { id } = await withServerD1(server.persistTo, (db) =>
-      practiceGateway(db).createSession(practiceSession("absolute", { successUrl: `${origin}/payment-success/abc?session_id={CHECKOUT_SESSION_ID}` })),
+      practiceGateway(d1PracticeCheckouts(db)).createSession(
+        practiceSession("absolute", { successUrl: `${origin}/payment-success/abc?session_id={CHECKOUT_SESSION_ID}` }),
+      ),
     );
     const response = await press(id, "pay");
     expect(response.status).toBe(303);

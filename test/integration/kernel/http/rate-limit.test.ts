@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { createRateLimiter, type FailureRule, type RateRule } from "~/kernel/http/rate-limit.server";
+import { d1RateLimits } from "~/kernel/store/d1/rate-limits.server";
 import { useTestD1 } from "../../../support/d1";
 
 const d1 = useTestD1();
@@ -7,7 +8,7 @@ const rule: RateRule = { name: "test:email", limit: 3, windowSeconds: 600 };
 
 /** A limiter whose clock the test sets; no random sweeps unless asked. */
 function limiterAt(clock: { t: number }, random = () => 1) {
-  return createRateLimiter(d1.db, { now: () => clock.t, random });
+  return createRateLimiter(d1RateLimits(d1.db), { now: () => clock.t, random });
 }
 
 describe("the D1 rate limiter (fixed windows, one upsert per hit)", () => {

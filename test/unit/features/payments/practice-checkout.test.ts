@@ -32,13 +32,16 @@ describe("the practice checkout's return URLs (never an open redirect)", () => {
   });
 });
 
-/** A production context whose database must never be reached. */
+/** A production context whose database (D1, reached through the store) must never be reached. */
 const production = {
   env: {
     isProduction: true,
     get DB(): never {
       throw new Error("the practice checkout read D1 in production");
     },
+  },
+  get store(): never {
+    throw new Error("the practice checkout read the store in production");
   },
 } as unknown as AppLoadContext;
 

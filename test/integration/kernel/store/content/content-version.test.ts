@@ -6,6 +6,7 @@ import { contentChanged } from "~/kernel/store/content/content-changed.server";
 import { readContentVersion, UNKNOWN_CONTENT_VERSION } from "~/kernel/store/content/content-version.server";
 import { createSwrCache, SwrMemory } from "~/kernel/http/swr-cache.server";
 import type { ContentRepository } from "~/kernel/store/port";
+import { d1ContentVersion } from "~/kernel/store/d1/content-version.server";
 import { createTestD1, migrationFiles } from "../../../../support/d1";
 
 /**
@@ -18,15 +19,15 @@ beforeAll(async () => {
 });
 afterAll(() => d1?.dispose());
 
-const context = () => ({ env: { DB: d1.db } }) as unknown as AppLoadContext;
+const context = () => ({ store: { contentVersion: d1ContentVersion(d1.db) } }) as unknown as AppLoadContext;
 
 describe("the content version", () => {
   it("starts at 0 and goes up by one with each contentChanged", async () => {
-    const start = Number(await readContentVersion(d1.db));
+    const start = Number(await readContentVersion(d1ContentVersion(d1.db)));
     expect(start).toBe(0);
     await contentChanged(context());
     await contentChanged(context());
-    expect(await readContentVersion(d1.db)).toBe(String(start + 2));
+    expect(await readContentVersion(d1ContentVersion(d1.db))).toBe(String(start + 2));
   });
 
   it("makes the content cache read the store again at once, where time alone would not", async () => {
@@ -41,7 +42,7 @@ describe("the content version", () => {
     const cache = createSwrCache({ cache: null, memory: new SwrMemory(10), waitUntil: () => {}, freshSeconds: 60, staleSeconds: 3600 });
     // A request's view: its version read once, as the load context does.
     const request = () => {
-      const version = readContentVersion(d1.db);
+      const version = readContentVersion(d1ContentVersion(d1.db));
       return cacheContent(content, cache, "test", () => version);
     };
     expect((await request().listPublishedNews())[0]?.title).toBe("Before");
@@ -56,8 +57,8 @@ describe("the content version", () => {
   it("without migration 0012 the version is unknown (the caches expire by time) and contentChanged does not throw", async () => {
     const old = await createTestD1(migrationFiles().filter((file) => !file.startsWith("0012")));
     try {
-      expect(await readContentVersion(old.db)).toBe(UNKNOWN_CONTENT_VERSION);
-      await expect(contentChanged({ env: { DB: old.db } } as unknown as AppLoadContext)).resolves.toBeUndefined();
+      expect(await readContentVersion(d1ContentVersion(old.db))).toBe(UNKNOWN_CONTENT_VERSION);
+      await expect(contentChanged({ store: { contentVersion: d1ContentVersion(old.db) } } as unknown as AppLoadContext)).resolves.toBeUndefined();
     } finally {
       await old.dispose();
     }
