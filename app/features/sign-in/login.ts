@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { emailAddress } from "~/kernel/values/email-address-schema";
+// Relative: the store's Cockpit adapter reaches this module, and vite.config.ts loads the store without the "~" alias.
+import { emailAddress } from "../../kernel/values/email-address-schema";
 
 /**
  * The Sign In form (spec §5 "Login"): e-mail (required, an e-mail) and password

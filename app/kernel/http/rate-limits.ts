@@ -5,7 +5,7 @@
  * (app/kernel/http/rate-limit.server.ts); the services name the row they apply.
  */
 
-import { normaliseEmail } from "~/kernel/values/email-address";
+import { normaliseEmail } from "../values/email-address";
 import type { FailureRule } from "./growing-delay";
 
 export type { FailureRule };

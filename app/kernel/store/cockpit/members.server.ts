@@ -1,4 +1,4 @@
-import { normaliseEmail } from "~/kernel/values/email-address";
+import { normaliseEmail } from "../../values/email-address";
 import { parseMemberNumber } from "../member-number";
 import { resetKeyMatches } from "../../../features/sign-in/password-reset";
 import type { Member, MemberPatch, NewMember } from "../records";

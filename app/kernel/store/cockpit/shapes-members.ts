@@ -1,4 +1,4 @@
-import { normaliseEmail } from "~/kernel/values/email-address";
+import { normaliseEmail } from "../../values/email-address";
 import { MAX_CHILDREN, MEMBERSHIPS, ROLES, TITLES, type Child, type Consents, type Member, type MemberPatch, type Spouse } from "../records";
 import type { CockpitEntry } from "./client.server";
 import { numOrNull, oneOf, type CockpitFields } from "./shapes-values";

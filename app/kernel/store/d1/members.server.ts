@@ -1,4 +1,4 @@
-import { normaliseEmail } from "~/kernel/values/email-address";
+import { normaliseEmail } from "../../values/email-address";
 import type { Member, MemberPatch, NewMember } from "../records";
 import { parseMemberNumber } from "../member-number";
 import { DuplicateEmailError } from "../errors";

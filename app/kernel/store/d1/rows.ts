@@ -1,4 +1,4 @@
-import { normaliseEmail } from "~/kernel/values/email-address";
+import { normaliseEmail } from "../../values/email-address";
 import {
   type Attendee,
   type CalendarEvent,
