@@ -5,4 +5,4 @@
  */
 export { refuseOutsideDevelopment } from "./dev-mail.server";
 export { loadOutboxEmail, loadOutboxPage, outboxTime } from "./outbox-pages.server";
-export { resendOutboxEmail, resendSchema } from "./outbox-resend.server";
+export { resendOutboxEmail } from "./outbox-resend.server";

@@ -1,5 +1,4 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import { z } from "zod";
 import type { Toast } from "~/kernel/http/toast";
 import { attachmentsFromOutboxHtml, resendTransport } from "../../kernel/email/email.server";
 
@@ -11,9 +10,6 @@ import { attachmentsFromOutboxHtml, resendTransport } from "../../kernel/email/e
  * send it once, and a Sent one is never sent again. The route guards and answers;
  * this sends and says what happened, or null when there is no such e-mail.
  */
-
-/** The Send again button posts no fields: the e-mail is the one in the URL. */
-export const resendSchema = z.object({});
 
 export async function resendOutboxEmail(context: AppLoadContext, id: string | undefined): Promise<Toast | null> {
   const email = id && id.length <= 64 ? await context.store.outbox.get(id) : null;

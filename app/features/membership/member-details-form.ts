@@ -4,6 +4,7 @@
  * (the zod schemas are in member-details.ts; docs/decisions/0010 and 0012).
  */
 import { MAX_CHILDREN, MEMBERSHIPS, TITLES, type Membership } from "../../kernel/store/records";
+import { EMAIL_ADDRESS_MAX_LENGTH } from "../../kernel/values/email-address";
 
 export { MAX_CHILDREN, MEMBERSHIPS, TITLES };
 
@@ -36,7 +37,7 @@ export const MEMBER_DETAILS_LIMITS = {
   county: 100,
   postcode: 10,
   mobile: 11,
-  email: 254,
+  email: EMAIL_ADDRESS_MAX_LENGTH,
   childName: 100,
   childYear: 4,
 } as const;

@@ -14,6 +14,7 @@ import {
   type PhotoConsentRule,
 } from "./member-details-form";
 import type { Member, Membership, PersonTitle } from "~/kernel/store/records";
+import { emailAddress } from "../../kernel/values/email-address-schema";
 
 /**
  * The member-details rules (spec §5, Signup and Edit account), shared by the sign-up form
@@ -63,18 +64,9 @@ export function mobileField(required: string) {
   );
 }
 
-/** Required, an e-mail, stored lower-case. */
+/** Required, an e-mail address as the store keeps them (app/kernel/values/email-address.ts). */
 export function emailField(required: string) {
-  return z.preprocess(
-    formText,
-    z
-      .string()
-      .trim()
-      .min(1, { error: required, abort: true })
-      .max(LIMITS.email, { error: M.tooLong(LIMITS.email), abort: true })
-      .pipe(z.email({ error: M.emailFormat }))
-      .transform((s) => s.toLowerCase()),
-  );
+  return emailAddress({ required, tooLong: M.tooLong(LIMITS.email), invalid: M.emailFormat });
 }
 
 /** A ticked box; unticked gives 'Please agree to proceed.'. */

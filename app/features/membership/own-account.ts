@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { EMPTY_FIELD_MESSAGE, PASSWORD_MAX_LENGTH, asText } from "../sign-in";
 import { resetPasswordSchema } from "../sign-in";
+import { emailAddress } from "../../kernel/values/email-address-schema";
 
 /**
  * A member's own account (issue 19): changing their password and their e-mail address.
@@ -25,8 +26,9 @@ export const EMAIL_LINK_REPLACED_MESSAGE = "This link no longer works: your e-ma
 /** How long the confirmation link works. */
 export const EMAIL_LINK_LIFETIME_SECONDS = 24 * 60 * 60;
 /**
- * Shorter than the store's 254: the new address travels inside the signed link (at most
- * 256 bytes with the member's id and the checks), so a longer one could not be sent.
+ * Shorter than an address may be (app/kernel/values/email-address.ts): the new address
+ * travels inside the signed link (at most 256 bytes with the member's id and the checks,
+ * ADR 51, docs/decisions/0051-own-email-change-link.md), so a longer one could not be sent.
  */
 export const NEW_EMAIL_MAX_LENGTH = 180;
 
@@ -42,18 +44,9 @@ const currentPassword = z.preprocess(
 export const changePasswordSchema = z.object({ currentPassword }).and(resetPasswordSchema);
 export type ChangePasswordInput = z.output<typeof changePasswordSchema>;
 
-/** The new address (trimmed, lower-cased as the store keeps them) and the current password. */
+/** The new address (an e-mail address as the store keeps them, short enough for the link) and the current password. */
 export const changeEmailSchema = z.object({
-  email: z.preprocess(
-    asText,
-    z
-      .string({ error: EMPTY_FIELD_MESSAGE })
-      .trim()
-      .min(1, { error: EMPTY_FIELD_MESSAGE, abort: true })
-      .max(NEW_EMAIL_MAX_LENGTH, { error: EMAIL_TOO_LONG_MESSAGE, abort: true })
-      .pipe(z.email({ error: EMAIL_INVALID_MESSAGE }))
-      .transform((email) => email.toLowerCase()),
-  ),
+  email: emailAddress({ required: EMPTY_FIELD_MESSAGE, tooLong: EMAIL_TOO_LONG_MESSAGE, invalid: EMAIL_INVALID_MESSAGE }, { fitsIn: NEW_EMAIL_MAX_LENGTH }),
   currentPassword,
 });
 export type ChangeEmailInput = z.output<typeof changeEmailSchema>;

@@ -1,6 +1,5 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { createElement } from "react";
-import { z } from "zod";
 import type { ActivityActor } from "~/kernel/activity/activity";
 import { INBOX_PAGE_SIZE, inboxGlimpse, type InboxMessage } from "./contact-inbox";
 import { pageCount, storePage } from "~/kernel/store/paging";
@@ -76,21 +75,6 @@ export async function openInboxMessage(store: Store, id: string | undefined) {
     replied: message.repliedAt === null ? null : { at: outboxTime(message.repliedAt), by: message.repliedBy },
   };
 }
-
-const text = (label: string, max: number) =>
-  z.preprocess(
-    (value) => (typeof value === "string" ? value : ""),
-    z
-      .string({ error: `Please write the ${label}` })
-      .trim()
-      .min(1, { error: `Please write the ${label}`, abort: true })
-      .max(max, { error: `The ${label} must be at most ${max.toLocaleString("en-GB")} characters` }),
-  );
-
-/** Each form on a message's page posts its `intent`, so one action tells them apart. */
-export const handledSchema = z.object({ intent: z.literal("handled"), note: text("note", 2000) });
-export const replySchema = z.object({ intent: z.literal("reply"), subject: text("subject", 200), body: text("reply", 10000) });
-export const messageActionSchema = z.discriminatedUnion("intent", [handledSchema, replySchema]);
 
 const eventMessage = (message: InboxMessage) => ({ id: message.id, from: fullName(message), subject: message.subject, memberId: message.memberId });
 

@@ -1,7 +1,5 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import { z } from "zod";
 import { roleChange, type ActivityEvent, type ActivityMember } from "~/kernel/activity/activity";
-import { parseMemberActionValue } from "./member-action-value";
 import { actionDoneMessage, actionPatch, actionRefusal, confirmationQuestion, type MemberAction } from "./member-actions";
 import { memberExportHref, memberListQuery, memberRow, readMemberTableParams } from "./member-table";
 import { MEMBERS_LIST_PATH, type ConfirmationStep, type MembersList, type MembersTableView } from "./members-screen";
@@ -35,16 +33,6 @@ export async function loadMembersTable(
     rows: rows.map((member) => memberRow(member, year)),
   };
 }
-
-/** A row button's post: `do=<action>:<member id>`, and `confirmed=1` once the question was answered. */
-export const memberActionSchema = z.object({
-  do: z.string().transform((value, ctx) => {
-    const chosen = parseMemberActionValue(value);
-    if (!chosen) ctx.addIssue({ code: "custom", message: "unknown action" });
-    return chosen ?? z.NEVER;
-  }),
-  confirmed: z.literal("1").optional().catch(undefined),
-});
 
 /**
  * A change is done (or refused) with a toast, or waits for a yes (no JavaScript). A change

@@ -1,6 +1,5 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { createElement } from "react";
-import { z } from "zod";
 import { DEFAULT_PAGE_SIZE, pageCount, storePage } from "../../kernel/store/paging";
 import {
   chartBars,
@@ -128,12 +127,6 @@ export function renewalReminderMessage(
     memberId: member.id,
   };
 }
-
-/** The reminder post: the button's intent, and `confirmed=1` once the question was answered. */
-export const reminderSchema = z.object({
-  intent: z.literal("notify"),
-  confirmed: z.literal("1").optional().catch(undefined),
-});
 
 /**
  * 'Send Notification To All': the renewal reminder to every pending member (all

@@ -1,5 +1,4 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import { z } from "zod";
 import { formatDateTime } from "~/features/membership";
 import { formatAmountTimesQty } from "../../kernel/values/money";
 import { pageCount, storePage } from "~/kernel/store/paging";
@@ -45,9 +44,6 @@ const MESSAGES: Record<ReconcileOutcome, Toast> = {
   unknown: { kind: "error", message: "That transaction was not found." },
   unavailable: { kind: "error", message: "The card provider could not be reached. Nothing changed; please try again later." },
 };
-
-/** What a row's Reconcile posts: the transaction's id. */
-export const reconcileSchema = z.object({ id: z.string().min(1).max(64) });
 
 /** A post that names no transaction we could look up. */
 export const UNKNOWN_TRANSACTION = MESSAGES.unknown.message;

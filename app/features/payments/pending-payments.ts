@@ -1,3 +1,5 @@
+import { z } from "zod";
+
 /** What /accounts/payments shows: a page of the payments started but not settled, as text. */
 export interface PendingPaymentRow {
   id: string;
@@ -17,3 +19,6 @@ export interface PendingPaymentsView {
   total: number;
   rows: PendingPaymentRow[];
 }
+
+/** What a row's Reconcile posts: the transaction's id. Only the route's action parses it (ADR 28). */
+export const reconcileSchema = z.object({ id: z.string().min(1).max(64) });

@@ -1,9 +1,9 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import { z } from "zod";
 import { formatDateTime } from "~/features/membership";
 import type { ActivityActor } from "~/kernel/activity/activity";
 import { formatPence } from "../../kernel/values/money";
-import { parsePounds, penceToPounds } from "../../kernel/values/pounds";
+import { penceToPounds } from "../../kernel/values/pounds";
+import { MEMBERSHIP_MESSAGE, type RefundInput } from "./refund-request";
 import type { Transaction } from "~/kernel/store/records";
 import {
   MEMBERSHIP_CHOICES,
@@ -113,32 +113,6 @@ export async function loadRefundPage(context: AppLoadContext, transactionId: str
     refunds: refunds.map(refundRow),
   };
 }
-
-const MEMBERSHIP_MESSAGE = "Please say whether the membership change stands.";
-
-/** The refund form's post. `confirmed` is "1" once the accountant answered "Please confirm". */
-export const refundSchema = z.object({
-  refundId: z.string().regex(/^[0-9a-f]{24}$/, { error: "This form is out of date: please open the refund page again." }),
-  amount: z.preprocess(
-    (value) => (typeof value === "string" ? value : ""),
-    z.string().transform((value, ctx) => {
-      const parsed = parsePounds(value);
-      if (!parsed.ok) {
-        ctx.addIssue({ code: "custom", message: parsed.message });
-        return z.NEVER;
-      }
-      return parsed.pence;
-    }),
-  ),
-  reason: z.preprocess(
-    (value) => (typeof value === "string" ? value : ""),
-    z.string().trim().min(1, { error: "Please write why the money is given back." }).max(500, { error: "The reason must be at most 500 characters." }),
-  ),
-  membership: z.enum(["kept", "undone"], { error: MEMBERSHIP_MESSAGE }).optional(),
-  confirmed: z.literal("1").optional().catch(undefined),
-});
-
-export type RefundInput = z.infer<typeof refundSchema>;
 
 export type RefundOutcome =
   | { kind: "not-found" }

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { CONTACT_LIMITS, type ContactField } from "./contact-form";
+import { emailAddress } from "~/kernel/values/email-address-schema";
 
 /**
  * The Quick Contact Form (spec §5): five fields, each trimmed and required, with the
@@ -32,15 +33,11 @@ function requiredText(field: ContactField, required: string, label: string) {
 export const contactSchema = z.object({
   name: requiredText("name", "Please enter your name", "Your name"),
   lastname: requiredText("lastname", "Please enter your Lastname", "Your last name"),
-  email: z.preprocess(
-    asText,
-    z
-      .string({ error: "Please enter your email" })
-      .trim()
-      .min(1, { error: "Please enter your email", abort: true })
-      .max(CONTACT_LIMITS.email, { error: `Your email must be at most ${CONTACT_LIMITS.email} characters`, abort: true })
-      .pipe(z.email({ error: "Please enter a valid email" })),
-  ),
+  email: emailAddress({
+    required: "Please enter your email",
+    tooLong: `Your email must be at most ${CONTACT_LIMITS.email} characters`,
+    invalid: "Please enter a valid email",
+  }),
   subject: requiredText("subject", "Please enter your subject", "The subject"),
   notes: requiredText("notes", "Please enter your note", "Your note"),
 });

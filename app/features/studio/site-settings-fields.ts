@@ -3,6 +3,7 @@
  * here: the form's component imports this, and the checks (site-settings-form.ts) stay on
  * the server, so the studio adds no validation library to the browser's JavaScript.
  */
+import { EMAIL_ADDRESS_MAX_LENGTH } from "~/kernel/values/email-address";
 
 export const SOCIAL_LINK_SLOTS = [1, 2, 3, 4] as const;
 
@@ -20,7 +21,7 @@ export const SETTINGS_MESSAGES = {
   wholeNumber: (min: number, max: number) => `Enter a whole number from ${min} to ${max}.`,
 } as const;
 
-export const SETTINGS_LIMITS = { phone: 40, email: 120, label: 40, url: 300, title: 120, message: 5000, priceId: 100 } as const;
+export const SETTINGS_LIMITS = { phone: 40, email: EMAIL_ADDRESS_MAX_LENGTH, label: 40, url: 300, title: 120, message: 5000, priceId: 100 } as const;
 
 const MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
 

@@ -5,6 +5,7 @@ import { maySetSettingsField, settingsFieldsFor, type SettingsFieldName } from "
 import { changedSettings, poundsField, priceIdField, textField, type LoggedSetting, type SettingChange } from "./settings-form-parts";
 import type { SiteSettings } from "~/kernel/store/site-settings";
 import { formatStages, parseStages } from "~/features/membership";
+import { optionalEmailAddress } from "~/kernel/values/email-address-schema";
 import { FEE_FIELDS, FREE_SUBSCRIPTION_OPTIONS, PRODUCT_LABELS, SETTINGS_LIMITS, SETTINGS_MESSAGES, SOCIAL_LINK_SLOTS } from "./site-settings-fields";
 
 export { FEE_FIELDS, FREE_SUBSCRIPTION_OPTIONS, PRODUCT_LABELS, SETTINGS_LIMITS, SETTINGS_MESSAGES, SOCIAL_LINK_SLOTS };
@@ -24,6 +25,8 @@ type ProductName = keyof typeof PRODUCT_LABELS;
 const text = textField;
 const pounds = poundsField;
 const priceId = priceIdField;
+/** An address kept as every address is (app/kernel/values/email-address.ts), or empty. */
+const email = optionalEmailAddress({ tooLong: SETTINGS_MESSAGES.tooLong(SETTINGS_LIMITS.email), invalid: SETTINGS_MESSAGES.email });
 
 /** Members' data rights (issue 19, part G): a whole number from `min` to `max`, typed as digits. */
 const wholeNumber = (min: number, max: number) =>
@@ -56,7 +59,7 @@ const socialShape = Object.fromEntries(
 /** Each field's check, by the field's name: every field of settings-field-access.ts, and only those. */
 const FIELD_CHECKS = {
   primaryContactNumber: text(SETTINGS_LIMITS.phone),
-  primaryContactEmail: text(SETTINGS_LIMITS.email).refine((value) => value === "" || z.email().safeParse(value).success, SETTINGS_MESSAGES.email),
+  primaryContactEmail: email,
   ...socialShape,
   registrationDisabled: z
     .string()
@@ -95,7 +98,7 @@ const FIELD_CHECKS = {
   retentionOutboxDays: wholeNumber(1, 36500),
   retentionContactDays: wholeNumber(1, 36500),
   // New applications (ADR 0052): one address, or empty for every accountant
-  newApplicationsEmail: text(SETTINGS_LIMITS.email).refine((value) => value === "" || z.email().safeParse(value).success, SETTINGS_MESSAGES.email),
+  newApplicationsEmail: email,
 } satisfies Record<SettingsFieldName, z.ZodType>;
 
 /** A link needs both its name and its address; a row left empty is no link. */
@@ -196,7 +199,7 @@ export function applySettingsForm(current: SiteSettings, form: Partial<SettingsF
       contactDays: given("retentionContactDays") ?? current.retention.contactDays,
     },
     // New applications (issue 19, members part)
-    newApplicationsEmail: given("newApplicationsEmail")?.toLowerCase() ?? current.newApplicationsEmail,
+    newApplicationsEmail: given("newApplicationsEmail") ?? current.newApplicationsEmail,
     membership: {
       ...m,
       ...fees,

@@ -5,6 +5,7 @@
  * (app/kernel/http/rate-limit.server.ts); the services name the row they apply.
  */
 
+import { normaliseEmail } from "../values/email-address";
 import type { FailureRule } from "./growing-delay";
 
 export type { FailureRule };
@@ -83,7 +84,7 @@ export const CONTACT_RATE_RULES = {
 export function contactRateChecks(address: string, email: string): RateCheck[] {
   return [
     { rule: CONTACT_RATE_RULES.perIp, subject: address },
-    { rule: CONTACT_RATE_RULES.perPair, subject: address ? `${email.trim().toLowerCase()}|${address}` : "" },
+    { rule: CONTACT_RATE_RULES.perPair, subject: address ? `${normaliseEmail(email)}|${address}` : "" },
   ];
 }
 
@@ -106,7 +107,7 @@ export const EMAIL_CHANGE_RATE_RULES = {
 export function emailChangeRateChecks(memberId: string, newEmail: string): RateCheck[] {
   return [
     { rule: EMAIL_CHANGE_RATE_RULES.member, subject: memberId },
-    { rule: EMAIL_CHANGE_RATE_RULES.address, subject: newEmail.trim().toLowerCase() },
+    { rule: EMAIL_CHANGE_RATE_RULES.address, subject: normaliseEmail(newEmail) },
   ];
 }
 

@@ -8,7 +8,8 @@ import { currentYear } from "~/features/membership";
 import { recordActivity } from "~/kernel/activity/activity.server";
 import { requireAccountant } from "~/kernel/auth/auth.server";
 import { privateHeaders } from "~/kernel/http/response-headers";
-import { applyMemberAction, loadMembersTable, memberActionSchema } from "~/features/office/members-table.server";
+import { applyMemberAction, loadMembersTable } from "~/features/office/members-table.server";
+import { memberActionSchema } from "~/features/office/member-action-post";
 import { storeErrorReply, storeSafeAction } from "~/kernel/forms/store-errors.server";
 import { redirectWithToast } from "~/kernel/http/toast.server";
 

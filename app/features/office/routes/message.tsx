@@ -6,7 +6,8 @@ import { Field, FormMessage, SubmitButton, replyValue, useFormReply, type FormRe
 import { replySubject } from "~/features/office/contact-inbox";
 import { privatePageMeta } from "~/kernel/layout/private-page-meta";
 import { requireAccountant } from "~/kernel/auth/auth.server";
-import { markMessageHandled, messageActionSchema, openInboxMessage, replyToMessage } from "~/features/office/contact-inbox.server";
+import { markMessageHandled, openInboxMessage, replyToMessage } from "~/features/office/contact-inbox.server";
+import { messageActionSchema } from "~/features/office/contact-inbox-actions";
 import { storeErrorReply, storeSafeAction } from "~/kernel/forms/store-errors.server";
 import { redirectWithToast } from "~/kernel/http/toast.server";
 import { noIndexHeaders, loaderHeadersOnly } from "~/kernel/http/response-headers";

@@ -13,7 +13,8 @@ import { refundPath, totalWithRefunds } from "~/features/payments";
 import { PENDING_COLUMNS, RENEWED_COLUMNS, renewalsSearch, reportTitle, type RenewalsActionData } from "~/features/office/renewals-report";
 import { requireAccountant } from "~/kernel/auth/auth.server";
 import { privateHeaders } from "~/kernel/http/response-headers";
-import { loadReminderStages, loadRenewalsReport, reminderSchema, renewalsBack, sendRenewalReminder } from "~/features/office/renewals-report.server";
+import { loadReminderStages, loadRenewalsReport, renewalsBack, sendRenewalReminder } from "~/features/office/renewals-report.server";
+import { reminderSchema } from "~/features/office/renewal-reminder-post";
 import { storeErrorReply, storeSafeAction } from "~/kernel/forms/store-errors.server";
 import { redirectWithToast } from "~/kernel/http/toast.server";
 

@@ -6,7 +6,8 @@ import { Field, FormMessage, SubmitButton, replyValue, useFormReply, type FormRe
 import { MEMBERSHIP_QUESTION, refundPath } from "~/features/payments/refunds";
 import { privatePageMeta } from "~/kernel/layout/private-page-meta";
 import { requireAccountant } from "~/kernel/auth/auth.server";
-import { loadRefundPage, refundSchema, refundTransaction } from "~/features/payments/refunds.server";
+import { loadRefundPage, refundTransaction } from "~/features/payments/refunds.server";
+import { refundSchema } from "~/features/payments/refund-request";
 import { storeErrorReply, storeSafeAction } from "~/kernel/forms/store-errors.server";
 import { redirectWithToast } from "~/kernel/http/toast.server";
 import { noIndexHeaders, loaderHeadersOnly } from "~/kernel/http/response-headers";

@@ -49,7 +49,8 @@ function Lines({ text }: { text: string }) {
 }
 
 /** What the association's info address receives when a visitor sends the Quick Contact Form. */
-export function ContactMessageEmail({ message }: { message: ContactInput }) {
+/** Shown as text: any checked message's fields (ContactInput) will do. */
+export function ContactMessageEmail({ message }: { message: Readonly<Record<keyof ContactInput, string>> }) {
   return (
     <Html lang="en-GB">
       <Head />

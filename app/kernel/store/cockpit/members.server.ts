@@ -1,3 +1,4 @@
+import { normaliseEmail } from "../../values/email-address";
 import { parseMemberNumber } from "../member-number";
 import { resetKeyMatches } from "../../../features/sign-in";
 import type { Member, MemberPatch, NewMember } from "../records";
@@ -131,7 +132,7 @@ export function cockpitMembers(client: CockpitClient): MembersRepository {
   };
 
   const byEmail = async (email: string) =>
-    (await client.find(USERLIST, { filter: { email: { $regex: exactCaseInsensitive(email.trim().toLowerCase()) } } })).entries;
+    (await client.find(USERLIST, { filter: { email: { $regex: exactCaseInsensitive(normaliseEmail(email)) } } })).entries;
 
   /**
    * Every entry's number in insertion order (no sort; read in the worker: legacy numbers may

@@ -1,3 +1,4 @@
+import { normaliseEmail } from "../../values/email-address";
 import { MAX_CHILDREN, MEMBERSHIPS, ROLES, TITLES, type Child, type Consents, type Member, type MemberPatch, type Spouse } from "../records";
 import type { CockpitEntry } from "./client.server";
 import { numOrNull, oneOf, type CockpitFields } from "./shapes-values";
@@ -58,7 +59,7 @@ export function memberFromCockpit(entry: CockpitEntry): Member {
   return {
     id: entry._id,
     memberNumber: memberId !== null && memberId > 0 ? Math.trunc(memberId) : null,
-    email: text(entry.email).trim().toLowerCase(),
+    email: normaliseEmail(text(entry.email)),
     passwordHash: text(entry.password),
     title: oneOf(entry.title, TITLES, "Other"),
     fullName: text(entry.fullName),
@@ -95,7 +96,7 @@ export function memberPatchToCockpit(patch: MemberPatch): CockpitFields {
   const set = <K extends keyof MemberPatch>(key: K, write: (value: NonNullable<MemberPatch[K]> | null) => void) => {
     if (Object.hasOwn(patch, key) && patch[key] !== undefined) write(patch[key] as NonNullable<MemberPatch[K]> | null);
   };
-  set("email", (v) => (out.email = String(v).trim().toLowerCase()));
+  set("email", (v) => (out.email = normaliseEmail(String(v))));
   set("passwordHash", (v) => (out.password = v));
   for (const key of ["title", "fullName", "address", "city", "county", "postcode", "mobile", "membership", "role", "resetKey"] as const) {
     set(key, (v) => (out[key] = v));

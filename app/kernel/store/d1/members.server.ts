@@ -1,3 +1,4 @@
+import { normaliseEmail } from "../../values/email-address";
 import type { Member, MemberPatch, NewMember } from "../records";
 import { parseMemberNumber } from "../member-number";
 import { DuplicateEmailError } from "../errors";
@@ -76,7 +77,7 @@ export function d1Members(db: D1Database): MembersRepository {
     getById: byId,
 
     async findByEmail(email) {
-      const row = await db.prepare("SELECT * FROM members WHERE email = ?").bind(email.trim().toLowerCase()).first<Record<string, unknown>>();
+      const row = await db.prepare("SELECT * FROM members WHERE email = ?").bind(normaliseEmail(email)).first<Record<string, unknown>>();
       return row ? memberFromRow(row) : null;
     },
 

@@ -1,3 +1,4 @@
+import { normaliseEmail } from "../../values/email-address";
 import {
   type Attendee,
   type CalendarEvent,
@@ -218,7 +219,7 @@ export const MEMBER_COLUMNS = {
 /** The stored value of one member field. */
 export function memberValue<K extends keyof typeof MEMBER_COLUMNS>(key: K, value: Member[K]): unknown {
   if (typeof value === "boolean") return value ? 1 : 0;
-  if (key === "email") return String(value).toLowerCase();
+  if (key === "email") return normaliseEmail(String(value));
   if (key === "spouse" || key === "rejected") return jsonOrNull(value);
   if (key === "children" || key === "consents") return JSON.stringify(value);
   return value ?? null;
