@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { client } from "../../../support/client";
 import { startSeededServer, type SeededServer } from "../../../support/seeded-server";
 import { demoAccount, sessionCookieFor } from "../../../support/session";
 import { DEMO_FAMILY_FORM } from "../../../support/account-forms";
@@ -23,23 +24,9 @@ const text = (html: string) =>
     .replace(/&#x27;|&#39;/g, "'")
     .replace(/\s+/g, " ");
 
-async function get(pathname: string, userId: string, extraCookie = "") {
-  const cookie = [await sessionCookieFor(userId), extraCookie].filter(Boolean).join("; ");
-  return fetch(`${server.url}${pathname}`, { redirect: "manual", headers: { Cookie: cookie } });
-}
+const get = (pathname: string, userId: string, extraCookie = "") => client(server).as(userId).get(pathname, { cookie: extraCookie });
 
-async function post(fields: Record<string, string>, userId: string) {
-  return fetch(`${server.url}/amend-account`, {
-    method: "POST",
-    redirect: "manual",
-    headers: {
-      Origin: server.url,
-      Cookie: await sessionCookieFor(userId),
-      "Content-Type": "application/x-www-form-urlencoded",
-    },
-    body: new URLSearchParams(fields),
-  });
-}
+const post = (fields: Record<string, string>, userId: string) => client(server).as(userId).post("/amend-account", fields);
 
 const singleForm = {
   title: "Miss",

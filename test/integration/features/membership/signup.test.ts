@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { verifyPassword } from "~/kernel/auth/password.server";
+import { client } from "../../../support/client";
 import { openServerPlatform } from "../../../support/server-d1";
 import { startSeededServer, type SeededServer } from "../../../support/seeded-server";
 import { sessionCookieFor, demoAccount } from "../../../support/session";
@@ -16,12 +17,7 @@ let sequence = 0;
 const nextIp = () => `203.0.113.${100 + ++sequence}`;
 
 function post(base: string, fields: Record<string, string>, ip = nextIp(), headers: Record<string, string> = {}) {
-  return fetch(`${base}/signup`, {
-    method: "POST",
-    redirect: "manual",
-    headers: { Origin: new URL(base).origin, "Content-Type": "application/x-www-form-urlencoded", "CF-Connecting-IP": ip, ...headers },
-    body: new URLSearchParams(fields),
-  });
+  return client(base, { ip }).post("/signup", fields, { headers });
 }
 
 const base = () => inject("baseURL");

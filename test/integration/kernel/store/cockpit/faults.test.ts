@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { STORE_UNAVAILABLE_MESSAGE, STORE_UNAVAILABLE_SIGN_IN_MESSAGE } from "~/kernel/forms/store-errors";
 import { buildCockpitDemo } from "../../../../../seed/cockpit-demo";
+import { client } from "../../../../support/client";
 import { startFakeCockpit, type FakeCockpit } from "../../../../support/fake-cockpit";
 import { startSeededServer, type SeededServer } from "../../../../support/seeded-server";
 import { demoAccount, sessionCookieFor } from "../../../../support/session";
@@ -33,12 +34,7 @@ let sequence = 0;
 const nextIp = () => `198.51.100.${150 + ++sequence}`;
 
 function post(path: string, fields: Record<string, string>, headers: Record<string, string> = {}) {
-  return fetch(`${server.url}${path}`, {
-    method: "POST",
-    redirect: "manual",
-    headers: { Origin: new URL(server.url).origin, "Content-Type": "application/x-www-form-urlencoded", "CF-Connecting-IP": nextIp(), ...headers },
-    body: new URLSearchParams(fields),
-  });
+  return client(server, { ip: nextIp() }).post(path, fields, { headers });
 }
 
 const escapeHtml = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
