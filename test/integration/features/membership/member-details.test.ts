@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { client } from "../../../support/client";
+import { pageText } from "../../../support/html";
 import { startSeededServer, type SeededServer } from "../../../support/seeded-server";
 import { demoAccount } from "../../../support/session";
 
@@ -10,13 +11,7 @@ const year = Number(new Intl.DateTimeFormat("en-GB", { timeZone: "Europe/London"
 
 const get = (pathname: string, userId?: string, server = base()) => client(server).as(userId).get(pathname);
 
-const text = (html: string) =>
-  html
-    .replace(/<script[\s\S]*?<\/script>/g, " ")
-    .replace(/<!--.*?-->/g, "")
-    .replace(/<[^>]+>/g, " ")
-    .replace(/&#x27;|&#39;/g, "'")
-    .replace(/\s+/g, " ");
+const text = (html: string) => pageText(html);
 
 const treasurer = demoAccount("treasurer").id;
 const member = demoAccount("member").id;
