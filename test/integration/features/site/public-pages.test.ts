@@ -1,15 +1,16 @@
 import { describe, expect, inject, it } from "vitest";
+import { client } from "../../../support/client";
 import { formatNewsDate } from "~/kernel/dates/dates";
 import { buildDemo } from "../../../../seed/demo";
-import { sessionCookieFor, demoAccount } from "../../../support/session";
+import { demoAccount } from "../../../support/session";
 
 const base = () => inject("baseURL");
 const demo = await buildDemo();
 const published = demo.news.filter((item) => item.published).sort((a, b) => b.createdAt - a.createdAt);
 const draft = demo.news.find((item) => !item.published)!;
 
-async function get(path: string, init: RequestInit = {}) {
-  const response = await fetch(`${base()}${path}`, { redirect: "manual", ...init });
+async function get(path: string, userId?: string) {
+  const response = await client(base()).as(userId).get(path);
   return { response, html: await response.text() };
 }
 
@@ -115,7 +116,7 @@ describe("caching", () => {
     const visitor = await get("/blog");
     expect(visitor.response.headers.get("Cache-Control")).toBe("public, max-age=60, s-maxage=300, stale-while-revalidate=600");
     expect(visitor.response.headers.get("Vary")).toContain("Cookie");
-    const member = await get("/blog", { headers: { Cookie: await sessionCookieFor(demoAccount("member").id) } });
+    const member = await get("/blog", demoAccount("member").id);
     expect(member.response.status).toBe(200);
     expect(member.response.headers.get("Cache-Control")).toBe("private, no-store");
   });
@@ -125,7 +126,7 @@ describe("caching", () => {
     const again = await get("/office-bearers");
     expect(again.response.headers.get("X-Page-Cache")).toBe("hit");
     expect(again.html).toContain("<h1>");
-    const member = await get("/office-bearers", { headers: { Cookie: await sessionCookieFor(demoAccount("member").id) } });
+    const member = await get("/office-bearers", demoAccount("member").id);
     expect(member.response.headers.get("X-Page-Cache")).toBeNull();
     expect(member.html).toContain("My Account");
     expect((await get("/office-bearers?utm=1")).response.headers.get("X-Page-Cache")).toBeNull();
