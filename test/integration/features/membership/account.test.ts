@@ -3,7 +3,7 @@ import path from "node:path";
 import { describe, expect, inject, it } from "vitest";
 import { client } from "../../../support/client";
 import { ROOT } from "../../../../scripts/lib";
-import { parseHtml, textOf } from "../../../support/html";
+import { pageText, parseHtml, textOf } from "../../../support/html";
 import { demoAccount } from "../../../support/session";
 import { seedId, ID_SPACE } from "../../../../seed/ids";
 
@@ -14,12 +14,8 @@ const year = Number(new Intl.DateTimeFormat("en-GB", { timeZone: "Europe/London"
 
 const get = (pathname: string, userId?: string) => client(base()).as(userId).get(pathname);
 
-const text = (html: string) =>
-  html
-    .replace(/<!--.*?-->/g, "")
-    .replace(/<[^>]+>/g, " ")
-    .replace(/&#x27;|&#39;/g, "'")
-    .replace(/\s+/g, " ");
+/** The page's text, its scripts' too (what a leak would show). */
+const text = (html: string) => pageText(html, { scripts: true });
 const documentId = (n: number) => seedId(ID_SPACE.document, n);
 
 describe("account pages need a signed-in active member", () => {
