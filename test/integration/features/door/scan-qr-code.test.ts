@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { client } from "../../../support/client";
+import { DomUtils, parseHtml } from "../../../support/html";
 import type { Ticket } from "~/kernel/store/records";
 import { currentYear } from "~/features/membership/renewal";
 import { createD1Store } from "~/kernel/store/d1/index.server";
@@ -62,10 +63,12 @@ function post(fields: Array<[string, string]>, userId: string | null = accountan
 const lookup = (code: string) => get(`/scan-qr-code?code=${encodeURIComponent(code)}`);
 /** The card's people rows as [name, admitted?]. */
 function rows(html: string): Array<[string, boolean]> {
-  return [...html.matchAll(/<label class="door-person( door-person-admitted)?">(.*?)<\/label>/gs)].map((m) => [
-    /class="door-person-name">([^<]*)</.exec(m[2]!)![1]!,
-    Boolean(m[1]),
-  ]);
+  return parseHtml(html)
+    .all("label.door-person")
+    .map((label) => [
+      DomUtils.textContent(DomUtils.findOne((node) => node.attribs.class === "door-person-name", label.children)!),
+      label.attribs.class!.split(" ").includes("door-person-admitted"),
+    ]);
 }
 
 describe("/scan-qr-code guard", () => {
