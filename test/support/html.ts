@@ -45,3 +45,52 @@ export function documentTitle(html: string): string | null {
 }
 
 export * as DomUtils from "domutils";
+
+/**
+ * The page's text as a reader sees it, to match sentences across elements: every element's
+ * start and end read as a space (so a label and its value, or a row's cells, stay apart),
+ * comments are dropped (React's `<!-- -->` between two texts joins them), character
+ * references are decoded and whitespace is collapsed. Scripts and styles are left out
+ * unless `scripts` asks for them.
+ */
+export function pageText(html: string, options: { scripts?: boolean } = {}): string {
+  const parts: string[] = [];
+  const walk = (node: AnyNode) => {
+    if (node.type === "text") parts.push(node.data);
+    else if (node.type === "tag" || node.type === "script" || node.type === "style" || node.type === "root") {
+      const element = node as Element;
+      if (node.type !== "root" && !options.scripts && (element.name === "script" || element.name === "style")) return void parts.push(" ");
+      parts.push(" ");
+      for (const child of element.children) walk(child);
+      parts.push(" ");
+    }
+  };
+  walk(parseDocument(html));
+  return parts.join("").replace(/\s+/g, " ");
+}
+
+/** The value of the form control named `name` (an input's value attribute), or null when there is none. */
+export function fieldValue(html: string, name: string): string | null {
+  return parseHtml(html).one(`input[name="${name}"]`)?.attribs.value ?? null;
+}
+
+/** The value of the option a <select name=…> shows as chosen, or null. */
+export function selectedOption(html: string, name: string): string | null {
+  return parseHtml(html).one(`select[name="${name}"] option[selected]`)?.attribs.value ?? null;
+}
+
+/** An attribute of the first element the selector matches, or null. */
+export function attributeOf(html: string, selector: string, name: string): string | null {
+  return parseHtml(html).one(selector)?.attribs[name] ?? null;
+}
+
+/** The content of a <meta name=…> or <meta property=…>, or undefined when the page has none. */
+export function metaContent(html: string, key: string): string | undefined {
+  return parseHtml(html).one(`meta[name="${key}"], meta[property="${key}"]`)?.attribs.content;
+}
+
+/** The text of the element with this id, or undefined when there is none (a field's error: `#signup-email-error`). */
+export function textOfId(html: string, id: string): string | undefined {
+  const found = parseHtml(html).one(`#${id}`);
+  return found ? textOf(found) : undefined;
+}

@@ -1,6 +1,7 @@
 import type { MemberPatch } from "~/kernel/store/records";
 import { hashPassword } from "~/kernel/auth/password.server";
 import { d1Members } from "~/kernel/store/d1/members.server";
+import { client } from "./client";
 import { newMember } from "./fixtures";
 import { startSeededServer, type SeededServer } from "./seeded-server";
 
@@ -52,11 +53,9 @@ export async function startServerWithAccounts(accounts: TestAccount[], options: 
   return { ...server, ids };
 }
 
+/** A same-origin form post with a raw `Cookie` header (`client` with `cookie`). */
 export function formPost(base: string, path: string, fields: Record<string, string>, options: { ip?: string; cookie?: string } = {}) {
-  const headers: Record<string, string> = { Origin: new URL(base).origin, "Content-Type": "application/x-www-form-urlencoded" };
-  if (options.ip) headers["CF-Connecting-IP"] = options.ip;
-  if (options.cookie) headers.Cookie = options.cookie;
-  return fetch(`${base}${path}`, { method: "POST", redirect: "manual", headers, body: new URLSearchParams(fields) });
+  return client(base, options).post(path, fields);
 }
 
 const decode = (html: string) =>

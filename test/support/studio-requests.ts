@@ -1,7 +1,8 @@
 import { afterAll, beforeAll } from "vitest";
+import { client } from "./client";
 import { openServerPlatform } from "./server-d1";
 import { startSeededServer, type SeededServer } from "./seeded-server";
-import { demoAccount, sessionCookieFor } from "./session";
+import { demoAccount } from "./session";
 
 /**
  * The studio's integration tests talk to their server the same way: a GET or a form post as
@@ -11,15 +12,10 @@ import { demoAccount, sessionCookieFor } from "./session";
  */
 export function studioRequests(serverUrl: () => string) {
   const editorId = demoAccount("editor").id;
-  async function get(path: string, userId: string | null = editorId) {
-    return fetch(`${serverUrl()}${path}`, { redirect: "manual", headers: userId ? { Cookie: await sessionCookieFor(userId) } : {} });
-  }
+  const get = (path: string, userId: string | null = editorId) => client(serverUrl()).as(userId).get(path);
   /** An urlencoded post, as a plain form sends it (pairs keep a repeated name). */
-  async function post(path: string, fields: Record<string, string> | Array<[string, string]>, userId: string | null = editorId) {
-    const headers: Record<string, string> = { Origin: serverUrl(), "Content-Type": "application/x-www-form-urlencoded" };
-    if (userId) headers.Cookie = await sessionCookieFor(userId);
-    return fetch(`${serverUrl()}${path}`, { method: "POST", redirect: "manual", headers, body: new URLSearchParams(fields) });
-  }
+  const post = (path: string, fields: Record<string, string> | Array<[string, string]>, userId: string | null = editorId) =>
+    client(serverUrl()).as(userId).post(path, fields);
   return { get, post };
 }
 

@@ -1,5 +1,6 @@
 import { ID_SPACE, seedId } from "../../../seed/ids";
 import { beforeAll, describe, expect, inject, it } from "vitest";
+import { client } from "../../support/client";
 import { ACTORS, DEMO, ROUTES, canSee, type Actor, type Method, type RouteEntry } from "../../support/route-list";
 import { sessionCookieFor } from "../../support/session";
 
@@ -310,14 +311,11 @@ type Write = "POST" | "PUT" | "PATCH" | "DELETE";
 const writesTo = (entry: RouteEntry): Write[] => (entry.methods.includes("POST") ? ["POST", "PUT", "PATCH", "DELETE"] : ["POST"]);
 
 async function send(method: Method | Write, path: string, actor: Actor, form?: Record<string, string>) {
-  const headers: Record<string, string> = { Origin: base() };
   // /logout revokes the session it is sent with (ADR 7): it gets one of its own, so the actor stays signed in.
   const id = ACTOR_IDS[actor];
   const cookie = path === "/logout" && id ? await sessionCookieFor(id) : cookies[actor];
-  if (cookie) headers.Cookie = cookie;
-  const body = method === "GET" ? undefined : new URLSearchParams(form ?? HARMLESS);
-  if (body) headers["Content-Type"] = "application/x-www-form-urlencoded";
-  const response = await fetch(`${base()}${path}`, { method, headers, body, redirect: "manual" });
+  // Every request, reads too, carries our own Origin.
+  const response = await client(base(), { cookie, origin: base() }).request(method, path, { fields: method === "GET" ? undefined : (form ?? HARMLESS) });
   await response.arrayBuffer();
   return response;
 }

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { client } from "../../support/client";
 import { memberActionValue } from "~/features/office/member-action-value";
 import { currentYear } from "~/features/membership/renewal";
 import { d1Members } from "~/kernel/store/d1/members.server";
@@ -6,7 +7,7 @@ import { FAMILY_PARTY } from "../../support/book-ticket";
 import { parseCsv } from "../../support/csv";
 import { newMember } from "../../support/fixtures";
 import { startSeededServer, type SeededServer } from "../../support/seeded-server";
-import { demoAccount, sessionCookieFor } from "../../support/session";
+import { demoAccount } from "../../support/session";
 import { familySignup, uniqueSignupEmail } from "../../support/signup";
 import { TIMEOUTS } from "../../support/time-budget";
 
@@ -71,17 +72,13 @@ beforeAll(async () => {
 afterAll(() => server?.stop());
 
 let ipCounter = 0;
-async function post(path: string, fields: Record<string, string>, userId?: string): Promise<Response> {
-  const headers: Record<string, string> = {
-    Origin: server.url,
-    "Content-Type": "application/x-www-form-urlencoded",
-    "CF-Connecting-IP": `10.77.0.${++ipCounter}`,
-  };
-  if (userId) headers.Cookie = await sessionCookieFor(userId);
-  return fetch(`${server.url}${path}`, { method: "POST", redirect: "manual", headers, body: new URLSearchParams(fields) });
+function post(path: string, fields: Record<string, string>, userId?: string): Promise<Response> {
+  return client(server, { ip: `10.77.0.${++ipCounter}` })
+    .as(userId)
+    .post(path, fields);
 }
-async function get(path: string, userId?: string): Promise<Response> {
-  return fetch(`${server.url}${path}`, { redirect: "manual", headers: userId ? { Cookie: await sessionCookieFor(userId) } : {} });
+function get(path: string, userId?: string): Promise<Response> {
+  return client(server).as(userId).get(path);
 }
 async function page(path: string, userId?: string): Promise<string> {
   const response = await get(path, userId);

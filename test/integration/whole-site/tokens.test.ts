@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { client } from "../../support/client";
 import type { Ticket } from "~/kernel/store/records";
 import { currentYear } from "~/features/membership/renewal";
 import { hashPassword } from "~/kernel/auth/password.server";
@@ -65,9 +66,7 @@ afterAll(async () => {
   await server?.stop();
 });
 
-async function get(path: string, cookie?: string) {
-  return fetch(`${server.url}${path}`, { redirect: "manual", headers: cookie ? { Cookie: cookie } : {} });
-}
+const get = (path: string, cookie?: string) => client(server).get(path, { cookie });
 
 describe("the session cookie", () => {
   /** The cookie's JSON payload replaced, its signature kept (Remix signs base64(JSON) with HMAC). */

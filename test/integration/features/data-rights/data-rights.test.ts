@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { client } from "../../../support/client";
 import { erasedName } from "~/features/data-rights/erasure";
 import type { MyData } from "~/features/data-rights/my-data";
 import { currentYear } from "~/features/membership/renewal";
@@ -6,7 +7,6 @@ import { createD1Store } from "~/kernel/store/d1/index.server";
 import { openServerPlatform } from "../../../support/server-d1";
 import { ERASABLE, addErasableMember } from "../../../support/data-rights";
 import { parseHtml, textOf } from "../../../support/html";
-import { formPost } from "../../../support/password-reset";
 import { startSeededServer, type SeededServer } from "../../../support/seeded-server";
 import { demoAccount, sessionCookieFor } from "../../../support/session";
 
@@ -29,8 +29,8 @@ afterAll(async () => {
 });
 
 let sequence = 0;
-const get = (path: string, cookie?: string) => fetch(`${server.url}${path}`, { redirect: "manual", headers: cookie ? { Cookie: cookie } : {} });
-const post = (path: string, fields: Record<string, string>, cookie?: string) => formPost(server.url, path, fields, { ip: `198.51.100.${++sequence}`, cookie });
+const get = (path: string, cookie?: string) => client(server).get(path, { cookie });
+const post = (path: string, fields: Record<string, string>, cookie?: string) => client(server, { ip: `198.51.100.${++sequence}`, cookie }).post(path, fields);
 const treasurer = () => sessionCookieFor(demoAccount("treasurer").id);
 const leaks = (text: string) => ERASABLE.traces.filter((trace) => text.includes(trace));
 

@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { client } from "../../../support/client";
+import { DomUtils, parseHtml } from "../../../support/html";
 import type { Ticket } from "~/kernel/store/records";
 import { currentYear } from "~/features/membership/renewal";
 import { createD1Store } from "~/kernel/store/d1/index.server";
@@ -6,7 +8,7 @@ import { createTicketWithCode } from "~/features/tickets/ticket-lookup.server";
 import { ticketToken } from "~/features/tickets/ticket-token.server";
 import { changeTickets } from "../../../support/book-ticket";
 import { startSeededServer, type SeededServer } from "../../../support/seeded-server";
-import { demoAccount, devEnv, sessionCookieFor } from "../../../support/session";
+import { demoAccount, devEnv } from "../../../support/session";
 
 /**
  * The door (/scan-qr-code) on a private server with known tickets: the guard, lookup by
@@ -54,28 +56,19 @@ afterAll(async () => {
   await server?.stop();
 });
 
-async function get(path: string, userId: string | null = accountant) {
-  return fetch(`${server.url}${path}`, { redirect: "manual", headers: userId ? { Cookie: await sessionCookieFor(userId) } : {} });
-}
-async function post(fields: Array<[string, string]>, userId: string | null = accountant) {
-  return fetch(`${server.url}/scan-qr-code`, {
-    method: "POST",
-    redirect: "manual",
-    body: new URLSearchParams(fields).toString(),
-    headers: {
-      Origin: server.url,
-      "Content-Type": "application/x-www-form-urlencoded",
-      ...(userId ? { Cookie: await sessionCookieFor(userId) } : {}),
-    },
-  });
+const get = (path: string, userId: string | null = accountant) => client(server).as(userId).get(path);
+function post(fields: Array<[string, string]>, userId: string | null = accountant) {
+  return client(server).as(userId).post("/scan-qr-code", fields);
 }
 const lookup = (code: string) => get(`/scan-qr-code?code=${encodeURIComponent(code)}`);
 /** The card's people rows as [name, admitted?]. */
 function rows(html: string): Array<[string, boolean]> {
-  return [...html.matchAll(/<label class="door-person( door-person-admitted)?">(.*?)<\/label>/gs)].map((m) => [
-    /class="door-person-name">([^<]*)</.exec(m[2]!)![1]!,
-    Boolean(m[1]),
-  ]);
+  return parseHtml(html)
+    .all("label.door-person")
+    .map((label) => [
+      DomUtils.textContent(DomUtils.findOne((node) => node.attribs.class === "door-person-name", label.children)!),
+      label.attribs.class!.split(" ").includes("door-person-admitted"),
+    ]);
 }
 
 describe("/scan-qr-code guard", () => {

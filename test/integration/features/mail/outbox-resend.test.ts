@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { uniqueEmail } from "../../../support/contact";
+import { client } from "../../../support/client";
 import { startFakeResend, type FakeResend } from "../../../support/fake-resend";
 import { startSeededServer, type SeededServer } from "../../../support/seeded-server";
 import { demoAccount, sessionCookieFor } from "../../../support/session";
@@ -41,14 +42,7 @@ afterAll(async () => {
 const decode = (html: string) =>
   html.replace(/&(lt|gt|quot|#x27|#39|amp);/g, (_, entity: string) => ({ lt: "<", gt: ">", quot: '"', "#x27": "'", "#39": "'", amp: "&" })[entity]!);
 
-async function post(path: string, fields: Record<string, string>, ip: string) {
-  return fetch(`${server.url}${path}`, {
-    method: "POST",
-    redirect: "manual",
-    headers: { Origin: server.url, "Content-Type": "application/x-www-form-urlencoded", "CF-Connecting-IP": ip },
-    body: new URLSearchParams(fields),
-  });
-}
+const post = (path: string, fields: Record<string, string>, ip: string) => client(server, { ip }).post(path, fields);
 
 async function outboxList(): Promise<string> {
   const response = await fetch(`${server.url}/accounts/emails`, { headers: { Cookie: await sessionCookieFor(demoAccount("treasurer").id) } });

@@ -1,4 +1,5 @@
 import { describe, expect, inject, it } from "vitest";
+import { client } from "../../../support/client";
 import { uniqueEmail } from "../../../support/contact";
 import { demoAccount, sessionCookieFor } from "../../../support/session";
 
@@ -6,7 +7,7 @@ const base = () => inject("baseURL");
 const accountant = () => sessionCookieFor(demoAccount("treasurer").id);
 const member = () => sessionCookieFor(demoAccount("member").id);
 
-const get = (path: string, cookie?: string) => fetch(`${base()}${path}`, { redirect: "manual", headers: cookie ? { Cookie: cookie } : {} });
+const get = (path: string, cookie?: string) => client(base()).get(path, { cookie });
 
 const decode = (html: string) =>
   html.replace(/&(lt|gt|quot|#x27|#39|amp);/g, (_, entity: string) => ({ lt: "<", gt: ">", quot: '"', "#x27": "'", "#39": "'", amp: "&" })[entity]!);
@@ -17,11 +18,12 @@ let sequence = 0;
 async function sendContact(subject: string) {
   sequence += 1;
   const email = uniqueEmail(`outbox-${sequence}`);
-  const response = await fetch(`${base()}/contact`, {
-    method: "POST",
-    redirect: "manual",
-    headers: { Origin: new URL(base()).origin, "Content-Type": "application/x-www-form-urlencoded", "CF-Connecting-IP": `198.18.7.${sequence}` },
-    body: new URLSearchParams({ name: "Outbox", lastname: "Test", email, subject, notes: "For the outbox test" }),
+  const response = await client(base(), { ip: `198.18.7.${sequence}` }).post("/contact", {
+    name: "Outbox",
+    lastname: "Test",
+    email,
+    subject,
+    notes: "For the outbox test",
   });
   expect(response.status).toBe(302);
   return email;

@@ -1,9 +1,10 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, inject, it } from "vitest";
+import { client } from "../../../support/client";
 import { ROOT } from "../../../../scripts/lib";
-import { parseHtml, textOf } from "../../../support/html";
-import { demoAccount, sessionCookieFor } from "../../../support/session";
+import { pageText, parseHtml, textOf } from "../../../support/html";
+import { demoAccount } from "../../../support/session";
 import { seedId, ID_SPACE } from "../../../../seed/ids";
 
 /** Read-only checks of My Account and Documents on the shared server (nothing here changes a member). */
@@ -11,18 +12,10 @@ import { seedId, ID_SPACE } from "../../../../seed/ids";
 const base = () => inject("baseURL");
 const year = Number(new Intl.DateTimeFormat("en-GB", { timeZone: "Europe/London", year: "numeric" }).format(new Date()));
 
-async function get(pathname: string, userId?: string) {
-  const headers: Record<string, string> = {};
-  if (userId) headers.Cookie = await sessionCookieFor(userId);
-  return fetch(`${base()}${pathname}`, { redirect: "manual", headers });
-}
+const get = (pathname: string, userId?: string) => client(base()).as(userId).get(pathname);
 
-const text = (html: string) =>
-  html
-    .replace(/<!--.*?-->/g, "")
-    .replace(/<[^>]+>/g, " ")
-    .replace(/&#x27;|&#39;/g, "'")
-    .replace(/\s+/g, " ");
+/** The page's text, its scripts' too (what a leak would show). */
+const text = (html: string) => pageText(html, { scripts: true });
 const documentId = (n: number) => seedId(ID_SPACE.document, n);
 
 describe("account pages need a signed-in active member", () => {

@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { client } from "../../../support/client";
+import { fieldValue, pageText, selectedOption } from "../../../support/html";
 import { startSeededServer, type SeededServer } from "../../../support/seeded-server";
 import { demoAccount, sessionCookieFor } from "../../../support/session";
 import { DEMO_FAMILY_FORM } from "../../../support/account-forms";
@@ -16,30 +18,12 @@ afterAll(async () => {
   await server?.stop();
 });
 
-const text = (html: string) =>
-  html
-    .replace(/<!--.*?-->/g, "")
-    .replace(/<[^>]+>/g, " ")
-    .replace(/&#x27;|&#39;/g, "'")
-    .replace(/\s+/g, " ");
+/** The page's text, its scripts' too (what a leak would show). */
+const text = (html: string) => pageText(html, { scripts: true });
 
-async function get(pathname: string, userId: string, extraCookie = "") {
-  const cookie = [await sessionCookieFor(userId), extraCookie].filter(Boolean).join("; ");
-  return fetch(`${server.url}${pathname}`, { redirect: "manual", headers: { Cookie: cookie } });
-}
+const get = (pathname: string, userId: string, extraCookie = "") => client(server).as(userId).get(pathname, { cookie: extraCookie });
 
-async function post(fields: Record<string, string>, userId: string) {
-  return fetch(`${server.url}/amend-account`, {
-    method: "POST",
-    redirect: "manual",
-    headers: {
-      Origin: server.url,
-      Cookie: await sessionCookieFor(userId),
-      "Content-Type": "application/x-www-form-urlencoded",
-    },
-    body: new URLSearchParams(fields),
-  });
-}
+const post = (fields: Record<string, string>, userId: string) => client(server).as(userId).post("/amend-account", fields);
 
 const singleForm = {
   title: "Miss",
@@ -52,12 +36,6 @@ const singleForm = {
   membership: "Single",
 };
 
-/** The option a <select> shows as chosen. */
-function selectedOption(html: string, name: string): string | null {
-  const select = new RegExp(`<select[^>]*name="${name}"[^>]*>([\\s\\S]*?)</select>`).exec(html)?.[1] ?? "";
-  return /<option[^>]*value="([^"]*)"[^>]*selected/.exec(select)?.[1] ?? /<option[^>]*selected[^>]*value="([^"]*)"/.exec(select)?.[1] ?? null;
-}
-
 /** Pay or Cancel on the practice checkout page. */
 function pressPractice(path: string, intent: "pay" | "cancel") {
   return fetch(new URL(path, server.url), {
@@ -68,8 +46,6 @@ function pressPractice(path: string, intent: "pay" | "cancel") {
   });
 }
 
-const inputValue = (html: string, name: string) => new RegExp(`<input[^>]*name="${name}"[^>]*value="([^"]*)"`).exec(html)?.[1] ?? null;
-
 describe("Edit Account (/amend-account)", () => {
   it("is prefilled with the member's own details, with a BACK link and the e-mail shown, not editable", async () => {
     const response = await get("/amend-account", demoAccount("member").id);
@@ -77,9 +53,9 @@ describe("Edit Account (/amend-account)", () => {
     const html = await response.text();
     expect(text(html)).toContain("Edit Account");
     expect(html).toMatch(/<a[^>]*href="\/mem-account"[^>]*>BACK<\/a>/);
-    expect(inputValue(html, "fullName")).toBe("Arun Joseph");
-    expect(inputValue(html, "spouseName")).toBe("Meera Joseph");
-    expect(inputValue(html, "childName3")).toBe("Clara Joseph");
+    expect(fieldValue(html, "fullName")).toBe("Arun Joseph");
+    expect(fieldValue(html, "spouseName")).toBe("Meera Joseph");
+    expect(fieldValue(html, "childName3")).toBe("Clara Joseph");
     expect(html).not.toContain('name="childName4"');
     expect(html).not.toMatch(/<input[^>]*name="email"/);
     expect(text(html)).toContain("member@example.org");
@@ -102,7 +78,7 @@ describe("Edit Account (/amend-account)", () => {
       expect(page).toContain(message);
     }
     expect(html).toMatch(/name="mobile"[^>]*aria-invalid="true"|aria-invalid="true"[^>]*name="mobile"/);
-    expect(inputValue(html, "mobile")).toBe("12ab");
+    expect(fieldValue(html, "mobile")).toBe("12ab");
   });
 
   it("refuses an unticked photo consent when a Family has a child", async () => {
@@ -141,11 +117,11 @@ describe("Edit Account (/amend-account)", () => {
     expect(text(account)).toContain("E-mail member@example.org");
 
     const form = await (await get("/amend-account", member.id)).text();
-    expect(inputValue(form, "mobile")).toBe("07700900099");
-    expect(inputValue(form, "childName2")).toBe("Ben Joseph");
+    expect(fieldValue(form, "mobile")).toBe("07700900099");
+    expect(fieldValue(form, "childName2")).toBe("Ben Joseph");
     expect(form).not.toContain('name="childName3"');
     // The other member is untouched.
-    expect(inputValue(await (await get("/amend-account", single.id)).text(), "fullName")).toBe("Sara Thomas");
+    expect(fieldValue(await (await get("/amend-account", single.id)).text(), "fullName")).toBe("Sara Thomas");
   });
 
   it("without JavaScript, update-fields re-renders the form for the child count chosen, without saving", async () => {
@@ -156,7 +132,7 @@ describe("Edit Account (/amend-account)", () => {
     for (const i of [1, 2, 3, 4]) expect(html).toContain(`name="childName${i}"`);
     expect(html).not.toContain('name="childName5"');
     expect(html).not.toContain("Empty field is not allowed!");
-    expect(inputValue(await (await get("/amend-account", member.id)).text(), "fullName")).not.toBe("Not Saved");
+    expect(fieldValue(await (await get("/amend-account", member.id)).text(), "fullName")).not.toBe("Not Saved");
   });
 
   it("a Single member who has not paid this year cannot add family", async () => {
@@ -216,7 +192,7 @@ describe("Edit Account (/amend-account)", () => {
     const address = await post({ ...singleForm, fullName: "Deepa Menon", address: "9 New Street", intent: "save" }, treasurer.id);
     expect(address.status).toBe(302);
     expect(address.headers.get("Location")).toBe("/mem-account");
-    expect(inputValue(await (await get("/amend-account", treasurer.id)).text(), "address")).toBe("9 New Street");
+    expect(fieldValue(await (await get("/amend-account", treasurer.id)).text(), "address")).toBe("9 New Street");
 
     // Asking for the upgrade again and paying it brings the family with the membership.
     const again = await post({ ...upgrade, address: "9 New Street" }, treasurer.id);
@@ -230,7 +206,7 @@ describe("Edit Account (/amend-account)", () => {
     expect(text(await success.text())).toContain("You have successfully added your family.");
     const after = await (await get("/amend-account", treasurer.id)).text();
     expect(text(after)).toContain("Membership type: Family");
-    expect(inputValue(after, "spouseName")).toBe("Ravi Menon");
+    expect(fieldValue(after, "spouseName")).toBe("Ravi Menon");
   });
 
   it("a post from another site is refused", async () => {

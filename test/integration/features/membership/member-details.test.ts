@@ -1,25 +1,17 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { client } from "../../../support/client";
+import { pageText } from "../../../support/html";
 import { startSeededServer, type SeededServer } from "../../../support/seeded-server";
-import { demoAccount, sessionCookieFor } from "../../../support/session";
+import { demoAccount } from "../../../support/session";
 
 /** The printable application sheet, /member-details/{id}: who may see it and what it shows (read-only on the shared server). */
 
 const base = () => inject("baseURL");
 const year = Number(new Intl.DateTimeFormat("en-GB", { timeZone: "Europe/London", year: "numeric" }).format(new Date()));
 
-async function get(pathname: string, userId?: string, server = base()) {
-  const headers: Record<string, string> = {};
-  if (userId) headers.Cookie = await sessionCookieFor(userId);
-  return fetch(`${server}${pathname}`, { redirect: "manual", headers });
-}
+const get = (pathname: string, userId?: string, server = base()) => client(server).as(userId).get(pathname);
 
-const text = (html: string) =>
-  html
-    .replace(/<script[\s\S]*?<\/script>/g, " ")
-    .replace(/<!--.*?-->/g, "")
-    .replace(/<[^>]+>/g, " ")
-    .replace(/&#x27;|&#39;/g, "'")
-    .replace(/\s+/g, " ");
+const text = (html: string) => pageText(html);
 
 const treasurer = demoAccount("treasurer").id;
 const member = demoAccount("member").id;

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { client } from "../../../support/client";
 import {
   EMAIL_CHANGED_MESSAGE,
   EMAIL_LINK_INVALID_MESSAGE,
@@ -37,8 +38,8 @@ afterAll(async () => {
 });
 
 let sequence = 0;
-const post = (path: string, fields: Record<string, string>, cookie?: string) => formPost(server.url, path, fields, { ip: `198.51.100.${++sequence}`, cookie });
-const get = (path: string, cookie?: string, base = server.url) => fetch(`${base}${path}`, { redirect: "manual", headers: cookie ? { Cookie: cookie } : {} });
+const post = (path: string, fields: Record<string, string>, cookie?: string) => client(server, { ip: `198.51.100.${++sequence}`, cookie }).post(path, fields);
+const get = (path: string, cookie?: string, base = server.url) => client(base).get(path, { cookie });
 const fieldError = (html: string, id: string) => parseHtml(html).text(`#${id}-error`);
 const cookieOf = (response: Response, name: string) =>
   response.headers

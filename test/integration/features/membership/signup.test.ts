@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { verifyPassword } from "~/kernel/auth/password.server";
+import { client } from "../../../support/client";
+import { parseHtml, textOf } from "../../../support/html";
 import { openServerPlatform } from "../../../support/server-d1";
 import { startSeededServer, type SeededServer } from "../../../support/seeded-server";
 import { sessionCookieFor, demoAccount } from "../../../support/session";
@@ -16,19 +18,20 @@ let sequence = 0;
 const nextIp = () => `203.0.113.${100 + ++sequence}`;
 
 function post(base: string, fields: Record<string, string>, ip = nextIp(), headers: Record<string, string> = {}) {
-  return fetch(`${base}/signup`, {
-    method: "POST",
-    redirect: "manual",
-    headers: { Origin: new URL(base).origin, "Content-Type": "application/x-www-form-urlencoded", "CF-Connecting-IP": ip, ...headers },
-    body: new URLSearchParams(fields),
-  });
+  return client(base, { ip }).post("/signup", fields, { headers });
 }
 
 const base = () => inject("baseURL");
 /** The message shown for a field: its error paragraph's text. */
-const fieldError = (html: string, field: string) =>
-  new RegExp(`<p class="field-error" id="signup-${field}-error">([^<]*)</p>`).exec(html)?.[1]?.replace(/&#x27;|&#39;/g, "'");
-const allFieldErrors = (html: string) => [...html.matchAll(/id="signup-([A-Za-z_0-9]+)-error">([^<]*)</g)].map(([, field]) => field);
+const fieldError = (html: string, field: string) => {
+  const error = parseHtml(html).one(`p.field-error#signup-${field}-error`);
+  return error ? textOf(error) : undefined;
+};
+/** The fields that show an error, by the ids of their error paragraphs. */
+const allFieldErrors = (html: string) =>
+  parseHtml(html)
+    .all('[id^="signup-"][id$="-error"]')
+    .map((element) => element.attribs.id!.slice("signup-".length, -"-error".length));
 
 describe("Sign Up (/signup)", () => {
   it("shows the form with the record's own field names, the fee wording, and the spouse and child fields only for a Family", async () => {

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { client } from "../../../support/client";
 import { currentYear } from "~/features/membership/renewal";
 import { createD1Store } from "~/kernel/store/d1/index.server";
 import { createTicketWithCode } from "~/features/tickets/ticket-lookup.server";
@@ -7,7 +8,7 @@ import { changeTickets } from "../../../support/book-ticket";
 import { newMember } from "../../../support/fixtures";
 import { parseHtml, textOf } from "../../../support/html";
 import { startSeededServer, type SeededServer } from "../../../support/seeded-server";
-import { demoAccount, sessionCookieFor } from "../../../support/session";
+import { demoAccount } from "../../../support/session";
 
 /**
  * The activity log (/accounts/activity) on a private server: each back-office action that
@@ -63,15 +64,9 @@ beforeAll(async () => {
 });
 afterAll(() => server?.stop());
 
-async function get(base: string, path: string, userId: string | null = treasurer.id) {
-  return fetch(`${base}${path}`, { redirect: "manual", headers: userId ? { Cookie: await sessionCookieFor(userId) } : {} });
-}
+const get = (base: string, path: string, userId: string | null = treasurer.id) => client(base).as(userId).get(path);
 
-async function post(base: string, path: string, fields: Array<[string, string]>, userId: string | null = treasurer.id) {
-  const headers: Record<string, string> = { Origin: base, "Content-Type": "application/x-www-form-urlencoded" };
-  if (userId) headers.Cookie = await sessionCookieFor(userId);
-  return fetch(`${base}${path}`, { method: "POST", redirect: "manual", headers, body: new URLSearchParams(fields) });
-}
+const post = (base: string, path: string, fields: Array<[string, string]>, userId: string | null = treasurer.id) => client(base).as(userId).post(path, fields);
 
 /** The log's rows as [when, who, what, before → after]. */
 async function logRows(base: string): Promise<string[][]> {

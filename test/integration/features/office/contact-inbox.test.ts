@@ -1,6 +1,7 @@
 import { selectAll, selectOne } from "css-select";
 import { describe, expect, inject, it } from "vitest";
 import { uniqueEmail } from "../../../support/contact";
+import { client } from "../../../support/client";
 import { parseHtml, textOf, formMessage } from "../../../support/html";
 import { outboxTo } from "../../../support/password-reset";
 import { demoAccount, sessionCookieFor } from "../../../support/session";
@@ -9,25 +10,20 @@ import { demoAccount, sessionCookieFor } from "../../../support/session";
 const base = () => inject("baseURL");
 const accountant = () => sessionCookieFor(demoAccount("treasurer").id);
 
-const get = (path: string, cookie?: string) => fetch(`${base()}${path}`, { redirect: "manual", headers: cookie ? { Cookie: cookie } : {} });
-const post = (path: string, cookie: string, fields: Record<string, string>) =>
-  fetch(`${base()}${path}`, {
-    method: "POST",
-    redirect: "manual",
-    headers: { Origin: new URL(base()).origin, "Content-Type": "application/x-www-form-urlencoded", Cookie: cookie },
-    body: new URLSearchParams(fields),
-  });
+const get = (path: string, cookie?: string) => client(base()).get(path, { cookie });
+const post = (path: string, cookie: string, fields: Record<string, string>) => client(base()).post(path, fields, { cookie });
 
 // Contact messages from addresses of their own (198.18.0.0/15) so the form's limits never meet other tests'.
 let sequence = 0;
 async function sendContact(subject: string) {
   sequence += 1;
   const email = uniqueEmail(`inbox-${sequence}`);
-  const response = await fetch(`${base()}/contact`, {
-    method: "POST",
-    redirect: "manual",
-    headers: { Origin: new URL(base()).origin, "Content-Type": "application/x-www-form-urlencoded", "CF-Connecting-IP": `198.18.9.${sequence}` },
-    body: new URLSearchParams({ name: "Inbox", lastname: `Sender ${sequence}`, email, subject, notes: "Is the hall free on Saturday?\nThanks." }),
+  const response = await client(base(), { ip: `198.18.9.${sequence}` }).post("/contact", {
+    name: "Inbox",
+    lastname: `Sender ${sequence}`,
+    email,
+    subject,
+    notes: "Is the hall free on Saturday?\nThanks.",
   });
   expect(response.status).toBe(302);
   return email;

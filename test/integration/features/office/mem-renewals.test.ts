@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { client } from "../../../support/client";
 import { readSheet } from "read-excel-file/universal";
 import { currentYear } from "~/features/membership/renewal";
 import { monthPeriods, pendingMembersQuery } from "~/features/office/renewals-report";
@@ -94,15 +95,9 @@ const decode = (html: string) =>
   html.replace(/&(lt|gt|quot|#x27|#39|amp);/g, (_, entity: string) => ({ lt: "<", gt: ">", quot: '"', "#x27": "'", "#39": "'", amp: "&" })[entity]!);
 const text = (html: string) => decode(html.replace(/<!--.*?-->/g, "").replace(/<[^>]+>/g, " ")).replace(/\s+/g, " ");
 
-async function get(base: string, path: string, userId: string | null = treasurer.id) {
-  return fetch(`${base}${path}`, { redirect: "manual", headers: userId ? { Cookie: await sessionCookieFor(userId) } : {} });
-}
+const get = (base: string, path: string, userId: string | null = treasurer.id) => client(base).as(userId).get(path);
 
-async function post(base: string, path: string, fields: Record<string, string>, userId: string | null = treasurer.id) {
-  const headers: Record<string, string> = { Origin: base, "Content-Type": "application/x-www-form-urlencoded" };
-  if (userId) headers.Cookie = await sessionCookieFor(userId);
-  return fetch(`${base}${path}`, { method: "POST", redirect: "manual", headers, body: new URLSearchParams(fields) });
-}
+const post = (base: string, path: string, fields: Record<string, string>, userId: string | null = treasurer.id) => client(base).as(userId).post(path, fields);
 
 /** Follows an action's redirect with its toast cookie and returns the landing page's text. */
 async function landing(base: string, response: Response) {

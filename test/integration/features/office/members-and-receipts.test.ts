@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { client } from "../../../support/client";
 import { EMAIL_TAKEN_MESSAGE } from "~/features/membership/own-account";
 import { SETTINGS_MESSAGES } from "~/features/studio/site-settings-form";
 import type { Member, OutboxEmail } from "~/kernel/store/records";
@@ -14,7 +15,6 @@ import { startFakeStripe, type FakeStripe } from "../../../support/fake-stripe";
 import { newMember } from "../../../support/fixtures";
 import { parseHtml } from "../../../support/html";
 import { withServerD1 } from "../../../support/server-d1";
-import { getAs, postFormAs } from "../../../support/requests";
 import { startSeededServer, type SeededServer } from "../../../support/seeded-server";
 import { demoAccount } from "../../../support/session";
 import { singleSignup, uniqueSignupEmail } from "../../../support/signup";
@@ -56,8 +56,11 @@ afterAll(async () => {
 
 const treasurer = demoAccount("treasurer");
 let ip = 0;
-const post = (path: string, fields: Record<string, string>, userId?: string) => postFormAs(server, path, fields, { userId, ip: `198.51.100.${++ip}` });
-const get = (path: string, userId?: string) => getAs(server, path, userId);
+const post = (path: string, fields: Record<string, string>, userId?: string) =>
+  client(server, { ip: `198.51.100.${++ip}` })
+    .as(userId)
+    .post(path, fields);
+const get = (path: string, userId?: string) => client(server).as(userId).get(path);
 const db = <T>(use: (db: D1Database) => Promise<T>): Promise<T> => withServerD1(server.persistTo, use);
 const member = (id: string) => db(async (d) => (await d1Members(d).getById(id)) as Member);
 const outbox = () => db(async (d) => (await d1Outbox(d).list()).rows);

@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { client } from "../../../support/client";
+import { DomUtils, pageText, parseHtml, textOf } from "../../../support/html";
 import { MEMBER_COLUMNS } from "~/features/office/member-table";
 import type { Member } from "~/kernel/store/records";
 import { parseEnv } from "~/kernel/http/env.server";
@@ -7,9 +9,8 @@ import { d1Members } from "~/kernel/store/d1/members.server";
 import { openServerPlatform } from "../../../support/server-d1";
 import { startFakeResend, type FakeResend } from "../../../support/fake-resend";
 import { newMember } from "../../../support/fixtures";
-import { parseHtml, textOf } from "../../../support/html";
 import { startSeededServer, type SeededServer } from "../../../support/seeded-server";
-import { demoAccount, devEnv, sessionCookieFor } from "../../../support/session";
+import { demoAccount, devEnv } from "../../../support/session";
 
 /**
  * /accounts and /deleted-members on a private server (the actions change members):
@@ -42,25 +43,13 @@ beforeAll(async () => {
 afterAll(() => server?.stop());
 
 const treasurer = demoAccount("treasurer");
-const text = (html: string) =>
-  html
-    .replace(/<!--.*?-->/g, "")
-    .replace(/<[^>]+>/g, " ")
-    .replace(/&#x27;|&#39;/g, "'")
-    .replace(/&quot;/g, '"')
-    .replace(/&amp;/g, "&")
-    .replace(/\s+/g, " ");
+/** The page's text, its scripts' too (what a leak would show). */
+const text = (html: string) => pageText(html, { scripts: true });
 
-async function get(path: string, userId: string | null = treasurer.id, extraCookie = "") {
-  const cookie = [userId ? await sessionCookieFor(userId) : "", extraCookie].filter(Boolean).join("; ");
-  return fetch(`${server.url}${path}`, { redirect: "manual", headers: cookie ? { Cookie: cookie } : {} });
-}
+const get = (path: string, userId: string | null = treasurer.id, extraCookie = "") => client(server).as(userId).get(path, { cookie: extraCookie });
 
-async function post(path: string, fields: Record<string, string>, userId: string | null = treasurer.id, base = server.url) {
-  const headers: Record<string, string> = { Origin: base, "Content-Type": "application/x-www-form-urlencoded" };
-  if (userId) headers.Cookie = await sessionCookieFor(userId);
-  return fetch(`${base}${path}`, { method: "POST", redirect: "manual", headers, body: new URLSearchParams(fields) });
-}
+const post = (path: string, fields: Record<string, string>, userId: string | null = treasurer.id, base = server.url) =>
+  client(base).as(userId).post(path, fields);
 
 /** Follows an action's redirect with its toast cookie and returns the page text (the toast included). */
 async function landing(response: Response, userId: string = treasurer.id, base = server.url) {
@@ -70,14 +59,18 @@ async function landing(response: Response, userId: string = treasurer.id, base =
       .getSetCookie()
       .find((c) => c.startsWith("__toast="))
       ?.split(";")[0] ?? "";
-  const cookie = [await sessionCookieFor(userId), toast].filter(Boolean).join("; ");
-  const page = await fetch(new URL(response.headers.get("Location")!, base), { redirect: "manual", headers: { Cookie: cookie } });
+  const location = new URL(response.headers.get("Location")!, base);
+  const page = await client(location.origin)
+    .as(userId)
+    .get(location.pathname + location.search, { cookie: toast });
   return { location: response.headers.get("Location")!, html: await page.text() };
 }
 
 /** The member names of the table body, in order. */
 function names(html: string): string[] {
-  return [...html.matchAll(/<span class="member-name">([^<]*)<\/span>/g)].map((m) => m[1]!.replace(/&#x27;/g, "'"));
+  return parseHtml(html)
+    .all("span.member-name")
+    .map((name) => DomUtils.textContent(name));
 }
 
 async function readMember(id: string): Promise<Member> {
@@ -108,12 +101,9 @@ describe("members tables: who may see them", () => {
   }
 
   it("refuses a post from another site", async () => {
-    const forged = await fetch(`${server.url}/accounts`, {
-      method: "POST",
-      redirect: "manual",
-      headers: { Origin: "https://evil.example", Cookie: await sessionCookieFor(treasurer.id), "Content-Type": "application/x-www-form-urlencoded" },
-      body: new URLSearchParams({ do: `grant:${ids.toPromote}`, confirmed: "1" }),
-    });
+    const forged = await client(server)
+      .as(treasurer)
+      .post("/accounts", { do: `grant:${ids.toPromote}`, confirmed: "1" }, { origin: "https://evil.example" });
     expect(forged.status).toBe(403);
     expect((await readMember(ids.toPromote)).role).toBe("member");
   });

@@ -1,6 +1,7 @@
 import { unzipSync } from "fflate";
 import { readSheet } from "read-excel-file/universal";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { client } from "../../../support/client";
 import { d1Members } from "~/kernel/store/d1/members.server";
 import { newMember } from "../../../support/fixtures";
 import { DomUtils, parseHtml } from "../../../support/html";
@@ -51,9 +52,7 @@ beforeAll(async () => {
 }, TIMEOUTS.long);
 afterAll(() => server?.stop());
 
-async function get(path: string, userId: string | null = demoAccount("treasurer").id) {
-  return fetch(`${server.url}${path}`, { redirect: "manual", headers: userId ? { Cookie: await sessionCookieFor(userId) } : {} });
-}
+const get = (path: string, userId: string | null = demoAccount("treasurer").id) => client(server).as(userId).get(path);
 
 describe("the members' Excel download", () => {
   it("is an attachment, private, never sniffed, named for the day", async () => {

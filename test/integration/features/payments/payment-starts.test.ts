@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { client } from "../../../support/client";
 import { PAYMENT_START_RATE_RULES } from "~/kernel/http/rate-limits";
 import type { Ticket, Transaction } from "~/kernel/store/records";
 import { currentYear } from "~/features/membership/renewal";
@@ -8,7 +9,6 @@ import { d1Transactions } from "~/kernel/store/d1/transactions.server";
 import { changeTickets, text, withDb } from "../../../support/book-ticket";
 import { newMember } from "../../../support/fixtures";
 import { startSeededServer, type SeededServer } from "../../../support/seeded-server";
-import { sessionCookieFor } from "../../../support/session";
 
 /**
  * Issue 16 item 3: starting a member's own payment (renewal, the Family upgrade, a
@@ -60,14 +60,7 @@ let address = 0;
 /** Each test posts from its own client address unless it names one, so the per-address limit is tested on purpose only. */
 const freshIp = () => `198.51.100.${++address}`;
 
-async function post(path: string, fields: Record<string, string>, userId: string, ip: string) {
-  return fetch(`${server.url}${path}`, {
-    method: "POST",
-    redirect: "manual",
-    headers: { Origin: server.url, "Content-Type": "application/x-www-form-urlencoded", Cookie: await sessionCookieFor(userId), "CF-Connecting-IP": ip },
-    body: new URLSearchParams(fields),
-  });
-}
+const post = (path: string, fields: Record<string, string>, userId: string, ip: string) => client(server, { ip }).as(userId).post(path, fields);
 
 const pending = (userId: string): Promise<Transaction[]> => withDb(server, (db) => d1Transactions(db).listByUser(userId, "pending"));
 const ticketsOf = (userId: string): Promise<Ticket[]> => withDb(server, (db) => d1Tickets(db).listByUser(userId));

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { client } from "../../../support/client";
 import { registrationCharge, registrationFeeLines } from "~/features/payments/fees";
 import type { Member, Transaction } from "~/kernel/store/records";
 import { currentYear } from "~/features/membership/renewal";
@@ -9,7 +10,6 @@ import { demoSettings } from "../../../../seed/demo-content";
 import { startFakeStripe, type FakeStripe } from "../../../support/fake-stripe";
 import { newMember } from "../../../support/fixtures";
 import { withServerD1 } from "../../../support/server-d1";
-import { getAs, postFormAs } from "../../../support/requests";
 import { startSeededServer, type SeededServer } from "../../../support/seeded-server";
 import { demoAccount, devEnv } from "../../../support/session";
 
@@ -55,8 +55,8 @@ const text = (html: string) =>
     .replace(/&#x27;|&#39;/g, "'")
     .replace(/\s+/g, " ");
 
-const get = (path: string, userId?: string) => getAs(server, path, userId);
-const post = (path: string, fields: Record<string, string> = {}, userId?: string) => postFormAs(server, path, fields, { userId });
+const get = (path: string, userId?: string) => client(server).as(userId).get(path);
+const post = (path: string, fields: Record<string, string> = {}, userId?: string) => client(server).as(userId).post(path, fields);
 
 const db = <T>(use: (db: D1Database) => Promise<T>): Promise<T> => withServerD1(server.persistTo, use);
 const member = (id: string) => db(async (d) => (await d1Members(d).getById(id)) as Member);

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { client } from "../../../support/client";
 import { FORGOT_RATE_RULES } from "~/kernel/http/rate-limits";
 import { sessionCookieFor } from "../../../support/session";
 import {
   CHANGED_SUBJECT,
   MESSAGES,
   RESET_SUBJECT,
-  formPost,
   latestResetLink,
   outboxTo,
   startServerWithAccounts,
@@ -33,9 +33,9 @@ afterAll(async () => {
 });
 
 let sequence = 0;
-const post = (path: string, fields: Record<string, string>, cookie?: string) => formPost(server.url, path, fields, { ip: `192.0.2.${++sequence}`, cookie });
+const post = (path: string, fields: Record<string, string>, cookie?: string) => client(server, { ip: `192.0.2.${++sequence}`, cookie }).post(path, fields);
 const signedIn = async (cookie: string) => {
-  const response = await fetch(`${server.url}/login`, { redirect: "manual", headers: { Cookie: cookie } });
+  const response = await client(server).get("/login", { cookie });
   return response.status === 302 && response.headers.get("Location") === "/mem-account";
 };
 

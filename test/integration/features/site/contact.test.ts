@@ -1,4 +1,5 @@
 import { describe, expect, inject, it } from "vitest";
+import { client } from "../../../support/client";
 import { CONTACT_MESSAGES as MESSAGES, CONTACT_THANKS as THANKS, CONTACT_TOO_MANY, uniqueEmail } from "../../../support/contact";
 
 const base = () => inject("baseURL");
@@ -13,14 +14,7 @@ function visitor() {
   return { ip: `198.51.100.${sequence}`, email, tag: email.slice(0, email.indexOf("@")) };
 }
 
-function post(fields: Record<string, string>, ip: string) {
-  return fetch(`${base()}/contact`, {
-    method: "POST",
-    redirect: "manual",
-    headers: { Origin: new URL(base()).origin, "Content-Type": "application/x-www-form-urlencoded", "CF-Connecting-IP": ip },
-    body: new URLSearchParams(fields),
-  });
-}
+const post = (fields: Record<string, string>, ip: string) => client(base(), { ip }).post("/contact", fields);
 
 const message = (email: string, subject: string) => ({ name: "Ada", lastname: "Lovelace", email, subject, notes: "Hello\nthere" });
 

@@ -1,4 +1,5 @@
 import { describe, expect, inject, it } from "vitest";
+import { client } from "../../../support/client";
 import { PUBLIC_HTML_CACHE_CONTROL } from "~/kernel/http/cache-control.server";
 import { PRIVATE_CACHE_CONTROL } from "~/kernel/http/response-headers";
 import { demoEvents, demoGalleries, demoOfficeBearers, demoPreviousTeams, demoSettings } from "../../../../seed/demo-content";
@@ -13,8 +14,8 @@ const teams = demoPreviousTeams(now, year).sort((a, b) => b.createdAt - a.create
 const events = demoEvents(now, year).sort((a, b) => a.createdAt - b.createdAt);
 const galleries = demoGalleries(now, year);
 
-async function get(path: string, init: RequestInit = {}) {
-  const response = await fetch(`${inject("baseURL")}${path}`, { redirect: "manual", ...init });
+async function get(path: string, cookie?: string) {
+  const response = await client(inject("baseURL")).get(path, { cookie });
   return { response, html: await response.text() };
 }
 
@@ -176,7 +177,7 @@ describe("caching of these pages", () => {
 
   it.each(paths)("keeps %s private for a signed-in member", async (path) => {
     const cookie = await sessionCookieFor(demoAccount("member").id);
-    const { response, html } = await get(path, { headers: { Cookie: cookie } });
+    const { response, html } = await get(path, cookie);
     expect(response.status).toBe(200);
     expect(response.headers.get("Cache-Control")).toBe(PRIVATE_CACHE_CONTROL);
     expect(html).toContain(">My Account</a>");

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { client } from "../../../support/client";
 import type { NewsItem } from "~/kernel/store/records";
 import { newsToRow } from "~/kernel/store/d1/rows";
 import { bulkUpsert } from "~/kernel/store/d1/sql";
@@ -40,7 +41,7 @@ beforeAll(async () => {
 afterAll(() => server?.stop());
 
 const get = async (path: string) => {
-  const response = await fetch(`${server.url}${path}`);
+  const response = await client(server).get(path, { follow: true });
   return { status: response.status, html: await response.text() };
 };
 

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { client, multipart } from "../../../support/client";
 import { EVENT_MONEY_FIELDS } from "~/features/studio/event-field-access";
 import { EVENT_MESSAGES } from "~/features/studio/event-form-fields";
 import { POUNDS_MESSAGES } from "~/kernel/values/pounds";
@@ -6,7 +7,7 @@ import type { SiteSettings } from "~/kernel/store/site-settings";
 import { UPLOAD_MESSAGES } from "~/kernel/media/uploads";
 import { parseHtml, textOf } from "../../../support/html";
 import { startSeededServer, type SeededServer } from "../../../support/seeded-server";
-import { demoAccount, sessionCookieFor } from "../../../support/session";
+import { demoAccount } from "../../../support/session";
 import { formFields, withChanges } from "../../../support/studio-form";
 import { PHP_SCRIPT, plainJpeg } from "../../../support/upload-fixtures";
 
@@ -35,23 +36,11 @@ afterAll(() => server?.stop());
 
 type Value = string | { bytes: Uint8Array; name: string };
 
-async function get(path: string, userId: string | null) {
-  return fetch(`${server.url}${path}`, { redirect: "manual", headers: userId ? { Cookie: await sessionCookieFor(userId) } : {} });
-}
+const get = (path: string, userId: string | null) => client(server).as(userId).get(path);
 
 /** Posts as the page's form does: multipart, with a file when given. */
-async function post(path: string, fields: Array<[string, Value]>, userId = editor.id) {
-  const form = new FormData();
-  for (const [name, value] of fields) {
-    if (typeof value === "string") form.append(name, value);
-    else form.append(name, new Blob([value.bytes as Uint8Array<ArrayBuffer>], { type: "image/jpeg" }), value.name);
-  }
-  return fetch(`${server.url}${path}`, {
-    method: "POST",
-    redirect: "manual",
-    body: form,
-    headers: { Origin: server.url, Cookie: await sessionCookieFor(userId) },
-  });
+function post(path: string, fields: Array<[string, Value]>, userId = editor.id) {
+  return client(server).as(userId).post(path, multipart(fields));
 }
 
 /** The form as the page shows it to `userId` (the editor's has no prices), without its (empty) file field. */

@@ -2,6 +2,7 @@ import { readdirSync, statSync } from "node:fs";
 import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { client, multipart } from "../../../support/client";
 import { checkUpload, UPLOAD_MESSAGES } from "~/kernel/media/uploads";
 import { GALLERY_TEXTS } from "~/features/studio/gallery-edit";
 import { parseHtml, textOf } from "../../../support/html";
@@ -27,22 +28,10 @@ beforeAll(async () => {
 });
 afterAll(() => server?.stop());
 
-async function get(pathname: string, userId: string | null = editor.id) {
-  return fetch(`${server.url}${pathname}`, { redirect: "manual", headers: userId ? { Cookie: await sessionCookieFor(userId) } : {} });
-}
+const get = (pathname: string, userId: string | null = editor.id) => client(server).as(userId).get(pathname);
 
 async function post(pathname: string, fields: Array<[string, string | { bytes: Uint8Array; name: string; type?: string }]>, userId = editor.id) {
-  const form = new FormData();
-  for (const [name, value] of fields) {
-    if (typeof value === "string") form.append(name, value);
-    else form.append(name, new Blob([value.bytes as Uint8Array<ArrayBuffer>], { type: value.type ?? "image/jpeg" }), value.name);
-  }
-  return fetch(`${server.url}${pathname}`, {
-    method: "POST",
-    redirect: "manual",
-    body: form,
-    headers: { Origin: server.url, Cookie: await sessionCookieFor(userId) },
-  });
+  return client(server).as(userId).post(pathname, multipart(fields));
 }
 
 /** Files in the local R2 (its blobs): "nothing stored" means this does not grow. */

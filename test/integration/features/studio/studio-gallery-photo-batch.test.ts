@@ -1,5 +1,6 @@
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { client, multipart } from "../../../support/client";
 import { UPLOAD_MESSAGES } from "~/kernel/media/uploads";
 import { ACTION_NOT_UNDERSTOOD } from "~/kernel/forms/back-office-messages";
 import { parseHtml, textOf } from "../../../support/html";
@@ -28,19 +29,9 @@ beforeAll(async () => {
 });
 afterAll(() => server?.stop());
 
-async function post(pathname: string, fields: Array<[string, string | { bytes: Uint8Array; name: string }]>, userId = editor.id) {
-  const form = new FormData();
-  for (const [name, value] of fields) {
-    if (typeof value === "string") form.append(name, value);
-    else form.append(name, new Blob([value.bytes as Uint8Array<ArrayBuffer>], { type: "image/jpeg" }), value.name);
-  }
-  return fetch(`${server.url}${pathname}`, {
-    method: "POST",
-    redirect: "manual",
-    body: form,
-    headers: { Origin: server.url, Cookie: await sessionCookieFor(userId) },
-  });
-}
+/** Posts multipart, as the page's form does (a file field is a JPEG). */
+const post = (pathname: string, fields: Array<[string, string | { bytes: Uint8Array; name: string }]>, userId = editor.id) =>
+  client(server).as(userId).post(pathname, multipart(fields));
 
 const photo = async (colour: string) =>
   new Uint8Array(

@@ -1,8 +1,9 @@
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
+import { client, multipart } from "../../../support/client";
 import { createD1Store } from "~/kernel/store/d1/index.server";
 import { parseHtml, textOf } from "../../../support/html";
-import { demoAccount, sessionCookieFor } from "../../../support/session";
+import { demoAccount } from "../../../support/session";
 import { studioRequests, studioServerWithD1 } from "../../../support/studio-requests";
 
 /**
@@ -40,15 +41,9 @@ async function create(title: string, extra: Record<string, string> = {}) {
 
 /** The form as the browser sends it (multipart), with a photo in the picture field. */
 async function postWithPhoto(path: string, fields: Record<string, string>, image: Uint8Array) {
-  const body = new FormData();
-  for (const [name, value] of Object.entries(fields)) body.append(name, value);
-  body.append("image", new Blob([image as Uint8Array<ArrayBuffer>], { type: "image/jpeg" }), "picnic.jpg");
-  return fetch(`${env.server.url}${path}`, {
-    method: "POST",
-    redirect: "manual",
-    body,
-    headers: { Origin: env.server.url, Cookie: await sessionCookieFor(editor.id) },
-  });
+  return client(env.server)
+    .as(editor)
+    .post(path, multipart([...Object.entries(fields), ["image", { bytes: image, name: "picnic.jpg" }]]));
 }
 
 /** A real 1200×800 JPEG. */

@@ -1,5 +1,6 @@
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { client, multipart, type FieldValue } from "../../../support/client";
 import { createD1Store } from "~/kernel/store/d1/index.server";
 import { ID_SPACE, seedId } from "../../../../seed/ids";
 import { parseHtml, textOf } from "../../../support/html";
@@ -30,11 +31,10 @@ const env = studioServerWithD1();
 const { get, post } = studioRequests(() => env.server.url);
 
 /** A dragged order, as the slides page posts it with JavaScript: intent "order", `ids` repeated in order. */
-async function postOrder(ids: string[]) {
-  const body = new URLSearchParams({ intent: "order" });
-  for (const id of ids) body.append("ids", id);
-  const headers = { Origin: env.server.url, "Content-Type": "application/x-www-form-urlencoded", Cookie: await sessionCookieFor(editor.id) };
-  return fetch(`${env.server.url}/studio/slides`, { method: "POST", redirect: "manual", headers, body });
+function postOrder(ids: string[]) {
+  return client(env.server)
+    .as(editor)
+    .post("/studio/slides", [["intent", "order"], ...ids.map((id): [string, string] => ["ids", id])]);
 }
 
 /** A real JPEG (a gradient), wide like a banner; small enough to upload quickly. */
@@ -55,11 +55,11 @@ async function bannerJpeg(): Promise<Uint8Array> {
 }
 
 /** A multipart post, as the studio's forms send it; `image` is the photo field's file. */
-async function postWithPhoto(base: string, path: string, fields: Record<string, string>, image?: Uint8Array) {
-  const form = new FormData();
-  for (const [name, value] of Object.entries(fields)) form.append(name, value);
-  if (image) form.append("image", new Blob([image as Uint8Array<ArrayBuffer>], { type: "image/jpeg" }), "holiday photo.jpg");
-  return fetch(`${base}${path}`, { method: "POST", redirect: "manual", body: form, headers: { Origin: base, Cookie: await sessionCookieFor(editor.id) } });
+function postWithPhoto(base: string, path: string, fields: Record<string, string>, image?: Uint8Array) {
+  const photo: Array<[string, FieldValue]> = image ? [["image", { bytes: image, name: "holiday photo.jpg" }]] : [];
+  return client(base)
+    .as(editor)
+    .post(path, multipart([...Object.entries(fields), ...photo]));
 }
 
 type Content = ReturnType<typeof createD1Store>["content"];

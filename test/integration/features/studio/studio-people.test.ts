@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { client, multipart } from "../../../support/client";
 import { createD1Store } from "~/kernel/store/d1/index.server";
 import { openServerPlatform } from "../../../support/server-d1";
 import { ID_SPACE, seedId } from "../../../../seed/ids";
@@ -6,7 +7,7 @@ import { selectAll } from "css-select";
 import type { Element } from "domhandler";
 import { parseHtml, textOf } from "../../../support/html";
 import { startSeededServer, type SeededServer } from "../../../support/seeded-server";
-import { demoAccount, sessionCookieFor } from "../../../support/session";
+import { demoAccount } from "../../../support/session";
 import { HTML_PAGE, PDF, PHP_SCRIPT, SVG_WITH_SCRIPT, docx, plainJpeg } from "../../../support/upload-fixtures";
 
 /**
@@ -36,22 +37,14 @@ afterAll(async () => {
   await server?.stop();
 });
 
-async function get(path: string, userId: string | null = editor.id) {
-  return fetch(`${server.url}${path}`, { redirect: "manual", headers: userId ? { Cookie: await sessionCookieFor(userId) } : {} });
-}
+const get = (path: string, userId: string | null = editor.id) => client(server).as(userId).get(path);
 
-async function post(path: string, fields: Record<string, string | Blob>, userId: string | null = editor.id, files: Record<string, File> = {}) {
-  const headers: Record<string, string> = { Origin: server.url };
-  if (userId) headers.Cookie = await sessionCookieFor(userId);
-  let body: FormData | URLSearchParams;
-  if (Object.keys(files).length) {
-    body = new FormData();
-    for (const [name, value] of Object.entries(fields)) body.append(name, value);
-    for (const [name, file] of Object.entries(files)) body.append(name, file);
-  } else {
-    body = new URLSearchParams(fields as Record<string, string>);
-  }
-  return fetch(`${server.url}${path}`, { method: "POST", redirect: "manual", headers, body });
+/** Urlencoded, or multipart when there are files. */
+function post(path: string, fields: Record<string, string | Blob>, userId: string | null = editor.id, files: Record<string, File> = {}) {
+  const body = Object.keys(files).length
+    ? multipart([...Object.entries(fields), ...Object.entries(files)])
+    : new URLSearchParams(fields as Record<string, string>);
+  return client(server).as(userId).post(path, body);
 }
 
 const page = async (path: string, userId: string | null = editor.id) => {

@@ -1,7 +1,8 @@
 import { describe, expect, inject, it } from "vitest";
+import { client } from "../../../support/client";
 import { STUDIO_PARTS } from "~/features/studio/studio";
 import { documentTitle, parseHtml, textOf } from "../../../support/html";
-import { demoAccount, sessionCookieFor } from "../../../support/session";
+import { demoAccount } from "../../../support/session";
 
 /**
  * /studio, the website studio's front page (issue 18), on the shared seeded server (read
@@ -11,10 +12,10 @@ import { demoAccount, sessionCookieFor } from "../../../support/session";
 
 const base = () => inject("baseURL");
 
-async function get(path: string, account: Parameters<typeof demoAccount>[0] | null) {
-  const headers: Record<string, string> = account ? { Cookie: await sessionCookieFor(demoAccount(account).id) } : {};
-  return fetch(`${base()}${path}`, { redirect: "manual", headers });
-}
+const get = (path: string, account: Parameters<typeof demoAccount>[0] | null) =>
+  client(base())
+    .as(account ? demoAccount(account) : null)
+    .get(path);
 
 describe("/studio: who may use the website studio", () => {
   it("sends visitors and applicants to /login with the way back", async () => {

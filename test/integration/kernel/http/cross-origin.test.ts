@@ -3,7 +3,8 @@ import { hashPassword } from "~/kernel/auth/password.server";
 import { d1Members } from "~/kernel/store/d1/members.server";
 import { newMember } from "../../../support/fixtures";
 import { startSeededServer, type SeededServer } from "../../../support/seeded-server";
-import { demoAccount, sessionCookieFor } from "../../../support/session";
+import { client } from "../../../support/client";
+import { demoAccount } from "../../../support/session";
 
 /**
  * State-changing requests from another origin are refused before any route runs
@@ -38,13 +39,9 @@ function otherPortOrigin(): string {
   return url.origin;
 }
 
-async function post(path: string, headers: Record<string, string>, body = new URLSearchParams({ notes: "hi" })) {
-  return fetch(`${base()}${path}`, {
-    method: "POST",
-    redirect: "manual",
-    headers: { "Content-Type": "application/x-www-form-urlencoded", Cookie: await sessionCookieFor(demoAccount("member").id), ...headers },
-    body,
-  });
+/** A member's form post with no Origin of its own: the case's headers say where it comes from. */
+function post(path: string, headers: Record<string, string>, body = new URLSearchParams({ notes: "hi" })) {
+  return client(base()).as(demoAccount("member")).post(path, body, { origin: null, headers });
 }
 
 describe("posts from another origin are refused (403) before the route runs", () => {

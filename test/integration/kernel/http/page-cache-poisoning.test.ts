@@ -1,4 +1,5 @@
 import { describe, expect, inject, it } from "vitest";
+import { client } from "../../../support/client";
 import { parseHtml } from "../../../support/html";
 import { demoAccount, sessionCookieFor } from "../../../support/session";
 
@@ -11,7 +12,7 @@ const base = () => inject("baseURL");
 const member = demoAccount("member");
 
 async function get(path: string, cookie?: string) {
-  const response = await fetch(`${base()}${path}`, { redirect: "manual", headers: cookie ? { Cookie: cookie } : {} });
+  const response = await client(base()).get(path, { cookie });
   return { response, page: parseHtml(await response.text()) };
 }
 

@@ -2,11 +2,12 @@ import { createHash } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { SESSION_MAX_AGE } from "~/kernel/auth/session.server";
 import { ID_SPACE, seedId } from "../../../../seed/ids";
+import { client } from "../../../support/client";
 import { parseHtml, textOf } from "../../../support/html";
 import { formPost } from "../../../support/password-reset";
 import { startSeededServer, type SeededServer } from "../../../support/seeded-server";
 import { openServerPlatform } from "../../../support/server-d1";
-import { demoAccount, sessionCookieFor } from "../../../support/session";
+import { demoAccount } from "../../../support/session";
 import { docx, plainJpeg } from "../../../support/upload-fixtures";
 
 /**
@@ -17,9 +18,7 @@ import { docx, plainJpeg } from "../../../support/upload-fixtures";
 
 const base = () => inject("baseURL");
 
-async function get(path: string, userId?: string) {
-  return fetch(`${base()}${path}`, { redirect: "manual", headers: userId ? { Cookie: await sessionCookieFor(userId) } : {} });
-}
+const get = (path: string, userId?: string) => client(base()).as(userId).get(path);
 
 /** Every inline script of the page, found independently of the worker's own rule. */
 function inlineScriptHashes(html: string): string[] {
@@ -230,8 +229,7 @@ describe("files the studio stored (on a private server, so the shared one's docu
     await server?.stop();
   });
 
-  const getFrom = async (path: string, userId?: string) =>
-    fetch(`${server.url}${path}`, { redirect: "manual", headers: userId ? { Cookie: await sessionCookieFor(userId) } : {} });
+  const getFrom = (path: string, userId?: string) => client(server).as(userId).get(path);
 
   it("a photo under /media carries the policy", async () => {
     const { media, dispose } = await openServerPlatform(server.persistTo);
@@ -253,12 +251,7 @@ describe("files the studio stored (on a private server, so the shared one's docu
     body.append("intent", "upload");
     body.append("title", "Headers Test Report");
     body.append("file", new File([docx() as BlobPart], "report.docx"));
-    const upload = await fetch(`${server.url}/studio/documents`, {
-      method: "POST",
-      redirect: "manual",
-      headers: { Origin: server.url, Cookie: await sessionCookieFor(editor) },
-      body,
-    });
+    const upload = await client(server).as(editor).post("/studio/documents", body);
     expect(upload.status).toBe(302);
     const list = parseHtml(await (await getFrom("/documents", member)).text());
     const link = list.all(".document-list a").find((a) => textOf(a).startsWith("Headers Test Report"));

@@ -1,5 +1,6 @@
 import { describe, expect, inject, it } from "vitest";
-import { sessionCookieFor, demoAccount } from "../../../support/session";
+import { client } from "../../../support/client";
+import { demoAccount } from "../../../support/session";
 
 /**
  * Actions read forms. A state-changing request with any other body (JSON, text/plain,
@@ -14,11 +15,9 @@ const ROUTES = ["/book-ticket", "/scan-qr-code", "/login", "/contact", "/signup"
 let sequence = 0;
 const ip = () => `203.0.113.${200 + (sequence++ % 50)}`;
 
-async function send(path: string, body: BodyInit | undefined, contentType: string | null, signedIn = false) {
-  const headers: Record<string, string> = { Origin: base(), "CF-Connecting-IP": ip() };
-  if (contentType) headers["Content-Type"] = contentType;
-  if (signedIn) headers.Cookie = await sessionCookieFor(demoAccount(path === "/scan-qr-code" ? "treasurer" : "member").id);
-  return fetch(`${base()}${path}`, { method: "POST", redirect: "manual", headers, body });
+function send(path: string, body: BodyInit | undefined, contentType: string | null, signedIn = false) {
+  const actor = signedIn ? demoAccount(path === "/scan-qr-code" ? "treasurer" : "member") : null;
+  return client(base(), { ip: ip() }).as(actor).request("POST", path, { body, contentType });
 }
 
 describe("a POST whose body is not a form", () => {
