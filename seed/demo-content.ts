@@ -1,6 +1,6 @@
 import type { CalendarEvent, DocumentRecord, Gallery, HomeSlide, InfoPage, MediaRef, NewsItem, OfficeBearer, PreviousTeam } from "~/kernel/store/records";
 import type { SiteSettings } from "~/kernel/store/site-settings";
-import { RETENTION_DEFAULTS } from "~/kernel/store/site-settings-defaults";
+import { RETENTION_DEFAULTS } from "~/kernel/store/retention-defaults";
 import { ID_SPACE, seedId } from "./ids";
 
 /**

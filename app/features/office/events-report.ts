@@ -1,6 +1,6 @@
 import { csvFilename } from "./csv-filename";
 import type { ExportColumn } from "./export-columns";
-import { formatDay } from "./member-table";
+import { formatDay } from "~/kernel/dates/dates";
 import { formatPence } from "~/features/payments/money";
 import { ATTENDEE_BANDS, BAND_LIMITS, type AttendeeBand, type PaymentMethod, type Ticket } from "~/kernel/store/records";
 import { methodLabel } from "~/features/payments/offline-payment";

@@ -1,5 +1,4 @@
-import { parts } from "../../kernel/dates/dates";
-import { formatDay } from "./member-table";
+import { formatDay, parts } from "../../kernel/dates/dates";
 import { methodLabel } from "../payments/offline-payment";
 import type { Transaction } from "../../kernel/store/records";
 

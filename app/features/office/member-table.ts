@@ -1,4 +1,4 @@
-import { parts } from "../../kernel/dates/dates";
+import { formatDay } from "../../kernel/dates/dates";
 import type { ExportColumn } from "./export-columns";
 import { memberNumberLabel } from "../../kernel/store/member-number";
 import type { Member, Membership, Role } from "../../kernel/store/records";
@@ -154,12 +154,6 @@ export interface MemberRow {
   registrationPaid: boolean;
   /** The role itself, for the row's privilege buttons. */
   roleKey: Role;
-}
-
-/** "05-03-2026", the registration date in UK time. */
-export function formatDay(at: number): string {
-  const p = parts(at, { day: "2-digit", month: "2-digit", year: "numeric" });
-  return `${p.day}-${p.month}-${p.year}`;
 }
 
 /** A child's age this year, from the year of birth (the spec keeps years, not birthdays). */

@@ -1,9 +1,9 @@
 import { csvFilename } from "./csv-filename";
 import { PAYMENT_METHOD_EXPORT, type ExportColumn } from "./export-columns";
 import { methodLabel } from "../payments/offline-payment";
-import { parts } from "../../kernel/dates/dates";
+import { formatDay, parts } from "../../kernel/dates/dates";
 import { memberNumberLabel } from "../../kernel/store/member-number";
-import { formatDay, readSearchParam } from "./member-table";
+import { readSearchParam } from "./member-table";
 import { formatPence } from "../payments/money";
 import { DEFAULT_PAGE_SIZE, readPaging, storePage, type TablePaging } from "../../kernel/store/paging";
 import type { Member, Membership, Transaction } from "../../kernel/store/records";

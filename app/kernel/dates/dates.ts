@@ -28,3 +28,9 @@ export function formatNewsDate(createdAt: number): string {
 export function isoDate(createdAt: number): string {
   return new Date(createdAt * 1000).toISOString();
 }
+
+/** A day as the back office shows it, in UK time: "05-03-2026" (a registration, a payment, a ticket). */
+export function formatDay(at: number): string {
+  const p = parts(at, { day: "2-digit", month: "2-digit", year: "numeric" });
+  return `${p.day}-${p.month}-${p.year}`;
+}

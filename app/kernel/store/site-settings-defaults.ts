@@ -1,7 +1,6 @@
+import { RETENTION_DEFAULTS } from "./retention-defaults";
 import type { SiteSettings } from "./site-settings";
 
-/** Members' data rights (issue 19, part G): the retention periods a fresh site starts with. */
-export const RETENTION_DEFAULTS = { paymentYears: 6, outboxDays: 365, contactDays: 730 };
 
 /**
  * The site settings of an association that has not saved any yet (a fresh database: the

@@ -18,7 +18,7 @@ const pence = z.number().int().min(0);
 const priceId = z.string();
 
 import { TICKET_PATTERNS, TICKET_TYPES } from "./ticket-kinds";
-import { RETENTION_DEFAULTS } from "./site-settings-defaults";
+import { RETENTION_DEFAULTS } from "./retention-defaults";
 
 export { TICKET_PATTERNS, TICKET_TYPES };
 

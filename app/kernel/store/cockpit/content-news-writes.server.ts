@@ -2,7 +2,7 @@ import type { Id } from "../records";
 import type { ContentRepository, NewsInput } from "../port";
 import { findById } from "./by-id.server";
 import type { CockpitClient, CockpitEntry } from "./client.server";
-import { orderBy } from "./content.server";
+import { orderBy } from "./order-by";
 import { newsFromCockpit, newsToCockpit } from "./shapes-content";
 import { seconds, text } from "./shapes-loose";
 

@@ -1,7 +1,8 @@
 import { stageFromKey } from "../../../features/membership/renewal-reminder-stages";
 import type { CalendarEvent, DocumentRecord, Gallery, HomeSlide, InfoPage, MediaRef, NewsItem, OfficeBearer, PreviousTeam, UnixSeconds } from "../records";
 import { TICKET_PATTERNS, TICKET_TYPES, type SiteSettings, type TicketPattern, type TicketType } from "../site-settings";
-import { CLOSED_BOOKING_DATE, RETENTION_DEFAULTS } from "../site-settings-defaults";
+import { RETENTION_DEFAULTS } from "../retention-defaults";
+import { CLOSED_BOOKING_DATE } from "../site-settings-defaults";
 import type { CockpitEntry } from "./client.server";
 import { bool, isRecord, list, media, mediaToCockpit, num, penceFromPounds, poundsFromPence, seconds, text } from "./shapes-loose";
 import { oneOf } from "./shapes-values";

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readSheet } from "read-excel-file/universal";
 import { TICKET_COLUMNS } from "~/features/office/events-report";
-import { formatDay } from "~/features/office/member-table";
+import { formatDay } from "~/kernel/dates/dates";
 import { FAIR, GALA, GALA_FILLER, GALA_TICKETS, GALA_TOTALS, HOSTILE, Y, prepareEventsReport } from "../../../support/events-report-fixtures";
 import { startSeededServer, type SeededServer } from "../../../support/seeded-server";
 import { demoAccount, sessionCookieFor } from "../../../support/session";
