@@ -1,4 +1,4 @@
-import { currentYear } from "../app/features/membership/renewal";
+import { currentYear } from "../app/kernel/dates/dates";
 import { demoSettings } from "../seed/demo-content";
 import { formatKb, gzipSize } from "./gzip-size";
 import { request } from "./http";

@@ -1,5 +1,5 @@
 import { activityEntry } from "~/kernel/activity/activity";
-import { currentYear } from "~/features/membership/renewal";
+import { currentYear } from "~/kernel/dates/dates";
 import { hashPassword } from "~/kernel/auth/password.server";
 import { createD1Store } from "~/kernel/store/d1/index.server";
 import { demoAccount } from "./session";

@@ -3,7 +3,7 @@ import { doorCard, doorEvent, selectedForAdmission, wrongEventMessage, type Door
 import { DOOR_INPUT_MAX, NO_TICKET, type DoorSave } from "./door-form";
 import type { Ticket } from "~/kernel/store/records";
 import { REFUNDED_TICKET } from "~/features/payments/refunds";
-import { currentYear } from "~/features/membership/renewal";
+import { currentYear } from "~/kernel/dates/dates";
 import { findTicketForDoor } from "~/features/tickets/ticket-lookup.server";
 import { readSettingsFresh } from "~/kernel/store/content/fresh-settings.server";
 

@@ -14,7 +14,8 @@ import { qrSvg } from "~/features/tickets/qr.server";
 import { refundedLabel } from "~/features/payments/refunds";
 import { ticketToken } from "~/features/tickets/ticket-token.server";
 import { bookingOpen, ukToday } from "~/features/tickets/ticket-rules";
-import { canUpgradeToFamily, currentYear, membershipChangeError, nextRenewalYear, renewalPaid } from "./renewal";
+import { canUpgradeToFamily, membershipChangeError, nextRenewalYear, renewalPaid } from "./renewal";
+import { currentYear } from "../../kernel/dates/dates";
 
 /**
  * What /mem-account shows, built on the server for the signed-in member only

@@ -1,7 +1,8 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { renewalCharge, upgradeCharge } from "~/features/payments/fees";
 import type { FamilyDetails, Member } from "~/kernel/store/records";
-import { ALREADY_PAID_MESSAGE, currentMonth, currentYear, renewalPaid } from "./renewal";
+import { ALREADY_PAID_MESSAGE, renewalPaid } from "./renewal";
+import { currentMonth, currentYear } from "../../kernel/dates/dates";
 import { limitPaymentStart, startMemberCheckout, type MemberCheckoutResult } from "~/features/payments/member-checkout.server";
 import { readSettingsFresh } from "~/kernel/store/content/fresh-settings.server";
 

@@ -1,4 +1,5 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
+import { currentYear } from "~/kernel/dates/dates";
 import type { Member, NewMember } from "~/kernel/store/records";
 import type { SignupData } from "./signup";
 import { SIGNUP_MESSAGES } from "./signup-form";
@@ -18,7 +19,7 @@ export type SignupResult =
  * the password hashed here (PBKDF2, per-user salt); the member number from the store.
  */
 export async function registerApplicant(context: AppLoadContext, data: SignupData, address: string, now: Date = new Date()): Promise<SignupResult> {
-  const currentYear = now.getUTCFullYear();
+  const year = currentYear(now);
   // Counted only for complete forms, so fixing mistakes costs nothing; the duplicate check below is behind it.
   const limit = await createRateLimiter(context.env.DB).hit([{ rule: SIGNUP_RATE_RULE, subject: address }]);
   if (!limit.allowed) return { ok: false, status: 429, message: SIGNUP_MESSAGES.rateLimited, retryAfter: limit.retryAfter };
@@ -26,7 +27,7 @@ export async function registerApplicant(context: AppLoadContext, data: SignupDat
   const duplicate = { ok: false, status: 400, message: SIGNUP_MESSAGES.duplicateEmail, duplicate: true } as const;
   if (await context.store.members.findByEmail(data.email)) return duplicate;
   try {
-    return { ok: true, member: await context.store.members.register(await newApplicant(data, currentYear)) };
+    return { ok: true, member: await context.store.members.register(await newApplicant(data, year)) };
   } catch (error) {
     // Two sign-ups with one e-mail at the same moment: the store's unique index decides.
     if (error instanceof DuplicateEmailError) return duplicate;

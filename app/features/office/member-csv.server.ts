@@ -2,7 +2,7 @@ import { csvFilename } from "./csv-filename";
 import { exportFile, type ExportFile } from "./export-columns";
 import { MEMBER_EXPORT, memberListQuery, memberRow, readMemberTableParams } from "./member-table";
 import type { Member } from "~/kernel/store/records";
-import { currentYear } from "~/features/membership/renewal";
+import { currentYear } from "~/kernel/dates/dates";
 import type { Store } from "~/kernel/store/port";
 
 /**

@@ -1,5 +1,5 @@
 import type { FamilyDetails, Membership, PaymentType, Pence } from "../../kernel/store/records";
-import { currentMonth } from "../membership/renewal";
+import { currentMonth } from "../../kernel/dates/dates";
 import type { SiteSettings } from "../../kernel/store/site-settings";
 
 /**

@@ -3,7 +3,7 @@ import { reusableTransaction } from "./checkout-reuse";
 import { PAYMENT_LIMITED_MESSAGE, PAYMENT_START_RATE_RULES } from "~/kernel/http/rate-limits";
 import type { PaymentPurpose } from "./payment-pages";
 import type { FamilyDetails, Member, Membership } from "~/kernel/store/records";
-import { currentYear } from "~/features/membership/renewal";
+import { currentYear } from "~/kernel/dates/dates";
 import { createCheckoutGateway } from "~/features/payments/checkout/index.server";
 import { startCheckout, type CheckoutCharge } from "./payments.server";
 import { clientKey, createRateLimiter } from "~/kernel/http/rate-limit.server";

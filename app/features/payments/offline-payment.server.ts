@@ -5,7 +5,7 @@ import { formatPence } from "./money";
 import { MEMBER_PAYMENT_LABELS, NOT_DUE_MESSAGE, memberPaymentCharge, memberPaymentDue, offlinePaymentWords, type MemberPaymentKind } from "./offline-payment";
 import type { OfflinePaymentValues } from "./offline-payment-form";
 import type { Member, Transaction } from "~/kernel/store/records";
-import { currentYear } from "~/features/membership/renewal";
+import { currentYear } from "~/kernel/dates/dates";
 import { ukToday } from "~/features/tickets/ticket-rules";
 import { transactionFor, type CheckoutCharge } from "./payments.server";
 import { recordActivity } from "~/kernel/activity/activity.server";

@@ -1,7 +1,8 @@
 import { registrationCharge, registrationFeeLines, renewalCharge, upgradeCharge, type Charge } from "./fees";
 import { formatPence } from "./money";
 import type { Member, PaymentMethod } from "../../kernel/store/records";
-import { canUpgradeToFamily, currentMonth, renewalPaid } from "../membership/renewal";
+import { canUpgradeToFamily, renewalPaid } from "../membership/renewal";
+import { currentMonth } from "../../kernel/dates/dates";
 import type { SiteSettings } from "../../kernel/store/site-settings";
 
 /**

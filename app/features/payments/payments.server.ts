@@ -2,7 +2,7 @@ import type { AppLoadContext } from "@remix-run/cloudflare";
 import type { Charge } from "./fees";
 import type { PaymentPurpose } from "./payment-pages";
 import type { FamilyDetails, Id, Member, Membership, NewTransaction, PaymentType, Transaction } from "../../kernel/store/records";
-import { currentYear } from "../membership/renewal";
+import { currentYear } from "../../kernel/dates/dates";
 import { createCheckoutGateway } from "./checkout/index.server";
 import { CheckoutUnavailableError, type CheckoutLineItem } from "./checkout/gateway";
 

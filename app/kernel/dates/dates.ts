@@ -34,3 +34,13 @@ export function formatDay(at: number): string {
   const p = parts(at, { day: "2-digit", month: "2-digit", year: "numeric" });
   return `${p.day}-${p.month}-${p.year}`;
 }
+
+/** The year in the association's own time zone (a renewal made at 00:30 on 1 January counts for the new year). */
+export function currentYear(now: Date = new Date()): number {
+  return Number(parts(Math.floor(now.getTime() / 1000), { year: "numeric" }).year);
+}
+
+/** The month (1–12) in the association's own time zone: the free-subscription rule reads it. */
+export function currentMonth(now: Date = new Date()): number {
+  return Number(parts(Math.floor(now.getTime() / 1000), { month: "numeric" }).month);
+}

@@ -22,5 +22,7 @@ export const EMPTY_SHELL: ShellData = {
   accountLinks: VISITOR_LINKS,
   cookieConsent: true,
   toast: null,
+  // Only when the root loader gave nothing (an error page): the browser's own year, so the
+  // root chunk every page loads does not take the UK-time formatter for one footer line.
   year: new Date().getFullYear(),
 };

@@ -14,7 +14,7 @@ import {
 } from "~/features/membership/member-details";
 import * as passwordReset from "~/features/sign-in/password-reset";
 import { ATTENDEE_BANDS, BAND_LIMITS, type Member } from "~/kernel/store/records";
-import { currentYear } from "~/features/membership/renewal";
+import { currentYear } from "~/kernel/dates/dates";
 import { SIGNUP_FORM, SIGNUP_MESSAGES } from "~/features/membership/signup-form";
 import * as storeErrors from "~/kernel/forms/store-errors";
 import * as ticketBooking from "~/features/tickets/ticket-booking";

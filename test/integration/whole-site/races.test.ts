@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { expectNoMoreThan } from "../../support/stays";
 import type { Member, OutboxEmail, Ticket, Transaction } from "~/kernel/store/records";
-import { currentYear } from "~/features/membership/renewal";
+import { currentYear } from "~/kernel/dates/dates";
 import { heldSince } from "~/features/tickets/event-capacity";
 import type { SiteSettings } from "~/kernel/store/site-settings";
 import { nowSeconds } from "~/kernel/store/ids";

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { memberActionValue } from "~/features/office/member-action-value";
-import { currentYear } from "~/features/membership/renewal";
+import { currentYear } from "~/kernel/dates/dates";
 import { d1Members } from "~/kernel/store/d1/members.server";
 import { FAMILY_PARTY } from "../../support/book-ticket";
 import { parseCsv } from "../../support/csv";

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Ticket } from "~/kernel/store/records";
-import { currentYear } from "~/features/membership/renewal";
+import { currentYear } from "~/kernel/dates/dates";
 import { hashPassword } from "~/kernel/auth/password.server";
 import { paymentLinkToken } from "~/features/payments/payment-link.server";
 import { createSessionStorage, newSessionCookie } from "~/kernel/auth/session.server";

@@ -1,4 +1,5 @@
 import { data, redirect, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { currentYear } from "~/kernel/dates/dates";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useState } from "react";
@@ -49,7 +50,7 @@ async function act({ request, context }: ActionFunctionArgs) {
   const { membership } = await context.content.getSiteSettings();
   if (membership.registrationDisabled) return data<FormReply>({ status: "error", error: { "": [SIGNUP_MESSAGES.closed] } }, { status: 403 });
   const form = await request.formData();
-  const submission = parseWithZod(form, { schema: signupSchema(Object.fromEntries(form), new Date().getUTCFullYear()), disableAutoCoercion: true });
+  const submission = parseWithZod(form, { schema: signupSchema(Object.fromEntries(form), currentYear()), disableAutoCoercion: true });
   // Without JavaScript: the form again for the membership or child count chosen, with what was typed and no messages.
   if (form.get("intent") === UPDATE_FIELDS) return data<FormReply>({ initialValue: submission.reply(HIDE).initialValue });
   if (submission.status !== "success") return data(submission.reply({ formErrors: [INVALID_FORM_MESSAGE], ...HIDE }), { status: 400 });

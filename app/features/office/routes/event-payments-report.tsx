@@ -5,7 +5,7 @@ import { BandChart, EventsFilterForm, SummaryTiles } from "~/features/office/com
 import { ReportTable } from "~/features/office/components/ReportTable";
 import { TICKET_COLUMNS, eventsSearch, reportScope, type EventsReportState } from "~/features/office/events-report";
 import { privatePageMeta } from "~/kernel/layout/private-page-meta";
-import { currentYear } from "~/features/membership/renewal";
+import { currentYear } from "~/kernel/dates/dates";
 import { requireAccountant } from "~/kernel/auth/auth.server";
 import { PRIVATE_CACHE_CONTROL } from "~/kernel/http/cache-control.server";
 import { loadEventsReport } from "~/features/office/events-report.server";

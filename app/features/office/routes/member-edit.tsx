@@ -11,7 +11,7 @@ import { CORRECTION_MESSAGES, correctionFormValues, correctionSchema } from "~/f
 import { INVALID_FORM_MESSAGE, MEMBER_DETAILS_LIMITS as LIMITS, shownChildCount } from "~/features/membership/member-details-form";
 import { formatMemberNumber } from "~/kernel/store/member-number";
 import { privatePageMeta } from "~/kernel/layout/private-page-meta";
-import { currentYear } from "~/features/membership/renewal";
+import { currentYear } from "~/kernel/dates/dates";
 import { accountFormValues } from "~/features/membership/account.server";
 import { recordActivity } from "~/kernel/activity/activity.server";
 import { requireAccountant } from "~/kernel/auth/auth.server";

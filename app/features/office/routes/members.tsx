@@ -4,7 +4,7 @@ import { MembersScreen } from "~/features/office/components/MembersScreen";
 import { ACTION_NOT_UNDERSTOOD } from "~/kernel/forms/back-office-messages";
 import { membersListBack } from "~/features/office/members-screen";
 import { privatePageMeta } from "~/kernel/layout/private-page-meta";
-import { currentYear } from "~/features/membership/renewal";
+import { currentYear } from "~/kernel/dates/dates";
 import { recordActivity } from "~/kernel/activity/activity.server";
 import { requireAccountant } from "~/kernel/auth/auth.server";
 import { PRIVATE_CACHE_CONTROL } from "~/kernel/http/cache-control.server";

@@ -8,7 +8,7 @@ import { FormMessage, replyErrors, type FormReply } from "~/kernel/forms";
 import { ReportTable } from "~/features/office/components/ReportTable";
 import { ACTION_NOT_UNDERSTOOD } from "~/kernel/forms/back-office-messages";
 import { privatePageMeta } from "~/kernel/layout/private-page-meta";
-import { currentYear } from "~/features/membership/renewal";
+import { currentYear } from "~/kernel/dates/dates";
 import { refundPath, totalWithRefunds } from "~/features/payments/refunds";
 import { PENDING_COLUMNS, RENEWED_COLUMNS, renewalsSearch, reportTitle, type RenewalsActionData } from "~/features/office/renewals-report";
 import { requireAccountant } from "~/kernel/auth/auth.server";

@@ -1,6 +1,6 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { currentYear } from "~/features/membership/renewal";
+import { currentYear } from "~/kernel/dates/dates";
 import { APPLICATION_REJECTED_SUBJECT } from "~/features/office/emails/ApplicationRejectedEmail";
 import { hashPassword } from "~/kernel/auth/password.server";
 import { d1Members } from "~/kernel/store/d1/members.server";

@@ -1,6 +1,6 @@
 import type { Browser, BrowserContextOptions, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { currentYear } from "~/features/membership/renewal";
+import { currentYear } from "~/kernel/dates/dates";
 import { d1Members } from "~/kernel/store/d1/members.server";
 import { DESKTOP, PHONE, fitsScreen, hydrated, launchBrowser, newContext } from "../../../support/browser";
 import { withDb } from "../../../support/book-ticket";

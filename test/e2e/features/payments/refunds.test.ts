@@ -2,7 +2,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Transaction } from "~/kernel/store/records";
 import { REFUNDED_TICKET } from "~/features/payments/refunds";
-import { currentYear } from "~/features/membership/renewal";
+import { currentYear } from "~/kernel/dates/dates";
 import { d1Members } from "~/kernel/store/d1/members.server";
 import { ticketToken } from "~/features/tickets/ticket-token.server";
 import { client } from "../../../support/book-ticket";

@@ -1,6 +1,6 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { currentYear } from "~/features/membership/renewal";
+import { currentYear } from "~/kernel/dates/dates";
 import { createD1Store } from "~/kernel/store/d1/index.server";
 import { createTicketWithCode } from "~/features/tickets/ticket-lookup.server";
 import { changeTickets } from "../../../support/book-ticket";

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { erasedName } from "~/features/data-rights/erasure";
 import type { MyData } from "~/features/data-rights/my-data";
-import { currentYear } from "~/features/membership/renewal";
+import { currentYear } from "~/kernel/dates/dates";
 import { createD1Store } from "~/kernel/store/d1/index.server";
 import { openServerPlatform } from "../../../support/server-d1";
 import { ERASABLE, addErasableMember } from "../../../support/data-rights";

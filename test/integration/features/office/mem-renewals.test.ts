@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readSheet } from "read-excel-file/universal";
-import { currentYear } from "~/features/membership/renewal";
+import { currentYear } from "~/kernel/dates/dates";
 import { monthPeriods, pendingMembersQuery } from "~/features/office/renewals-report";
 import { d1Members } from "~/kernel/store/d1/members.server";
 import { d1Transactions } from "~/kernel/store/d1/transactions.server";

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { EMAIL_TAKEN_MESSAGE } from "~/features/membership/own-account";
 import { SETTINGS_MESSAGES } from "~/features/studio/site-settings-form";
 import type { Member, OutboxEmail } from "~/kernel/store/records";
-import { currentYear } from "~/features/membership/renewal";
+import { currentYear } from "~/kernel/dates/dates";
 import { APPLICATION_REJECTED_SUBJECT } from "~/features/office/emails/ApplicationRejectedEmail";
 import { MEMBER_CORRECTED_SUBJECT } from "~/features/office/emails/MemberCorrectedEmail";
 import { hashPassword } from "~/kernel/auth/password.server";

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { heldSince } from "~/features/tickets/event-capacity";
 import { amountMismatchMessage, OFFLINE_MESSAGES } from "~/features/payments/offline-payment";
-import { currentYear } from "~/features/membership/renewal";
+import { currentYear } from "~/kernel/dates/dates";
 import type { SiteSettings } from "~/kernel/store/site-settings";
 import { eventYear, ukToday } from "~/features/tickets/ticket-rules";
 import { d1Members } from "~/kernel/store/d1/members.server";

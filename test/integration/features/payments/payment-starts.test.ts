@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PAYMENT_START_RATE_RULES } from "~/kernel/http/rate-limits";
 import type { Ticket, Transaction } from "~/kernel/store/records";
-import { currentYear } from "~/features/membership/renewal";
+import { currentYear } from "~/kernel/dates/dates";
 import { d1Members } from "~/kernel/store/d1/members.server";
 import { d1Tickets } from "~/kernel/store/d1/tickets.server";
 import { d1Transactions } from "~/kernel/store/d1/transactions.server";

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { registrationCharge, registrationFeeLines } from "~/features/payments/fees";
 import type { Member, Transaction } from "~/kernel/store/records";
-import { currentYear } from "~/features/membership/renewal";
+import { currentYear } from "~/kernel/dates/dates";
 import { paymentLinkToken } from "~/features/payments/payment-link.server";
 import { d1Members } from "~/kernel/store/d1/members.server";
 import { d1Transactions } from "~/kernel/store/d1/transactions.server";

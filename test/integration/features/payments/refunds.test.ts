@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { heldSince } from "~/features/tickets/event-capacity";
 import type { Member, Transaction } from "~/kernel/store/records";
 import { REFUNDED_TICKET } from "~/features/payments/refunds";
-import { currentYear } from "~/features/membership/renewal";
+import { currentYear } from "~/kernel/dates/dates";
 import type { SiteSettings } from "~/kernel/store/site-settings";
 import { eventYear } from "~/features/tickets/ticket-rules";
 import { d1Activity } from "~/kernel/store/d1/activity.server";

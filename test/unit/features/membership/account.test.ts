@@ -2,14 +2,8 @@ import { describe, expect, it } from "vitest";
 import { formatDateTime } from "~/features/membership/account";
 import { contentTypeFor, documentDisposition, inlineDisposition } from "~/features/site/document-file";
 import { formatAmountTimesQty, formatPence } from "~/features/payments/money";
-import {
-  UPGRADE_NEEDS_RENEWAL_MESSAGE,
-  canUpgradeToFamily,
-  currentYear,
-  membershipChangeError,
-  nextRenewalYear,
-  renewalPaid,
-} from "~/features/membership/renewal";
+import { UPGRADE_NEEDS_RENEWAL_MESSAGE, canUpgradeToFamily, membershipChangeError, nextRenewalYear, renewalPaid } from "~/features/membership/renewal";
+import { currentYear } from "~/kernel/dates/dates";
 
 const at = (iso: string) => Date.parse(iso) / 1000;
 
