@@ -44,3 +44,24 @@ export function inboxGlimpse(message: Pick<ContactMessage, "subject" | "notes">,
 export function messagesLabel(unread: number): string {
   return unread > 0 ? `Messages (${unread})` : "Messages";
 }
+
+/** One row of the inbox table, as the page shows it (the component takes it from here, not from the service). */
+export interface InboxRow {
+  id: string;
+  receivedAt: string;
+  from: string;
+  email: string;
+  glimpse: string;
+  unread: boolean;
+  handled: boolean;
+  replied: boolean;
+}
+
+/** One page of the inbox table, with the counts its heading and pager show. */
+export interface InboxPage {
+  rows: InboxRow[];
+  total: number;
+  unread: number;
+  page: number;
+  pages: number;
+}

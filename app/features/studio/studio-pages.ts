@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { HomeSlide, Id, MediaRef } from "../../kernel/store/records";
+import type { HomeSlide, Id, InfoPage, MediaRef } from "../../kernel/store/records";
 import { youtubeId } from "../site/youtube";
 
 /**
@@ -96,3 +96,20 @@ export function moveInOrder(ids: readonly Id[], id: Id, direction: SlideDirectio
 
 /** A slide's name in the studio and the activity log: its title, or its small text. */
 export const slideName = (slide: Pick<HomeSlide, "title" | "smallText">) => slide.title.trim() || slide.smallText.trim() || "(untitled slide)";
+
+/** A slide as the studio's list shows it, with whether it can move up or down. */
+export interface SlideRow {
+  id: Id;
+  smallText: string;
+  title: string;
+  name: string;
+  image: string | null;
+  first: boolean;
+  last: boolean;
+}
+
+/** What an About Us or School screen edits: the page without its photo, and the photo. */
+export interface PageScreenData {
+  page: Omit<InfoPage, "image">;
+  image: MediaRef | null;
+}
