@@ -33,7 +33,7 @@ async function paidTicket(context: AppLoadContext, input: string): Promise<Found
   const ticket = await findTicketForDoor(context, input);
   if (!ticket) return { ok: false, message: NOT_FOUND };
   if (!ticket.paid) return { ok: false, message: NOT_PAID };
-  // Refunds (issue 19): a ticket refunded in full stays "paid" in the store, but no longer admits.
+  // Refunds (docs/requirements.md §4.10): a ticket refunded in full stays "paid" in the store, but no longer admits.
   if (await context.store.refunds.isTicketRefunded(ticket.id)) return { ok: false, message: REFUNDED_TICKET };
   return { ok: true, ticket };
 }

@@ -1,8 +1,9 @@
 import type { Member, Membership } from "../../kernel/store/records";
 
 /**
- * The membership year rules of the account pages (spec §4, §9). Pure: the year is
- * passed in (see `currentYear` in kernel/dates), so the rules are tested without a clock.
+ * The membership year rules of the account pages (docs/requirements.md §3.1, §3.4, §3.5).
+ * Pure: the year is passed in (see `currentYear` in kernel/dates), so the rules are tested
+ * without a clock.
  */
 
 export const ALREADY_PAID_MESSAGE = "You have already paid!";
@@ -34,5 +35,5 @@ export function membershipChangeError(member: Pick<Member, "membership" | "lastR
   return "Please contact us to change your membership.";
 }
 
-/** The fee wording of the spec (§9); the amounts charged come from the site settings. */
+/** The fee wording of docs/requirements.md §2.6; the amounts charged come from the site settings. */
 export const SUBSCRIPTION_WORDING = "Annual subscription: £10 single, £20 family, due before 30 September each year.";

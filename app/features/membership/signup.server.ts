@@ -14,7 +14,7 @@ export type SignupResult =
   { ok: true; member: Member } | { ok: false; status: 400 | 429; message: string; /** The e-mail is taken. */ duplicate?: true; retryAfter?: number };
 
 /**
- * Registers a valid sign-up (parsed with signupSchema) from the client at `address`: an applicant (spec §4, Registration): role member, not active, registration
+ * Registers a valid sign-up (parsed with signupSchema) from the client at `address`: an applicant (docs/requirements.md §3.2, On success): role member, not active, registration
  * not paid, renewed this year; the e-mail lower-cased and unique (deleted members' too);
  * the password hashed here (PBKDF2, per-user salt); the member number from the store.
  */
@@ -35,7 +35,7 @@ export async function registerApplicant(context: AppLoadContext, data: SignupDat
   }
 }
 
-/** The record of a new applicant: not active, registration not paid, renewed this year (spec §4). */
+/** The record of a new applicant: not active, registration not paid, renewed this year (docs/requirements.md §3.2). */
 export async function newApplicant(data: SignupData, currentYear: number): Promise<NewMember> {
   const { childPhotoConsent, childPhotoShareConsent, ...details } = data.details;
   return {

@@ -12,7 +12,7 @@ import { outboxTime } from "~/features/mail/outbox-pages.server";
 import type { Store } from "~/kernel/store/port";
 
 /**
- * The contact inbox (issue 19) at /accounts/messages: the routes guard and answer; these
+ * The contact inbox (docs/requirements.md §6.13) at /accounts/messages: the routes guard and answer; these
  * read, change and say what happened (null: no such message, the route answers 404).
  */
 

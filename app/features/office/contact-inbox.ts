@@ -1,7 +1,7 @@
 import type { ContactMessage, UnixSeconds } from "../../kernel/store/records";
 
 /**
- * The contact inbox (issue 19): a contact message with what the accountants did with it.
+ * The contact inbox (docs/requirements.md §6.13): a contact message with what the accountants did with it.
  * Pure; the state is kept by the store (ADR 0049).
  */
 export interface InboxMessage extends ContactMessage {

@@ -14,7 +14,7 @@ import { sessionMismatch } from "./settlement.server";
  * the caller counts the start per member and per address first (limitPaymentStart,
  * PAYMENT_START_RATE_RULES); then the checkout already open for the same thing is reused
  * when the provider says it still is, and only otherwise a new pending transaction and
- * session are made (issue 16 item 3, ADR 27).
+ * session are made (docs/requirements.md §4.6, ADR 27).
  */
 
 /** `url`: the checkout to send the member to (the route answers a 303 to it). */

@@ -14,7 +14,7 @@ import { settleAsPaid } from "./settlement.server";
 import { nowSeconds } from "~/kernel/store/ids";
 
 /**
- * Offline payments (issue 19, part O, ADR 0054): money an accountant received in cash, by
+ * Offline payments (docs/requirements.md §4.9, ADR 0054): money an accountant received in cash, by
  * bank transfer or by cheque. The payment is a transaction like a checkout's, with its
  * method, reference and the day it came, and it settles through the same code as a card
  * payment (settleAsPaid): the member is registered, renewed or made Family, a ticket

@@ -1,9 +1,9 @@
 import { z } from "zod";
 
 /**
- * The Sign In form (spec §5 "Login"): e-mail (required, an e-mail) and password
- * (required). Anything else reads 'Empty field is not allowed!' (spec §8, "Any
- * invalid form"), shown under the field concerned.
+ * The Sign In form (docs/requirements.md §2.3): e-mail (required, an e-mail) and password
+ * (required). Anything else reads 'Empty field is not allowed!' (docs/requirements.md §2.3, "either
+ * field empty"), shown under the field concerned.
  *
  * Server-only: the route's action parses with it (parseWithZod), never its component, so
  * the browser never downloads zod (docs/decisions/0010, 0028). parseWithZod turns an
@@ -24,7 +24,7 @@ export const EMAIL_MAX_LENGTH = 254;
 /** A missing field (or a file where text belongs) reads as empty. */
 export const asText = (value: unknown) => (typeof value === "string" ? value : "");
 
-/** A required e-mail: trimmed, lower-cased (e-mails are stored lower-case, spec §3). */
+/** A required e-mail: trimmed, lower-cased (e-mails are stored lower-case, docs/requirements.md §3.2). */
 export const emailField = z.preprocess(
   asText,
   z

@@ -3,7 +3,7 @@ import type { HomeSlide, Id, InfoPage, MediaRef } from "../../kernel/store/recor
 import { youtubeId } from "../site/youtube";
 
 /**
- * The studio's home slides, About Us and School (issue 18): what their forms accept and
+ * The studio's home slides, About Us and School (docs/requirements.md §7.4, §7.5): what their forms accept and
  * the slides' up/down rule. Pure, so each rule is unit-tested; the routes parse with these
  * schemas, the services write through the store port.
  */

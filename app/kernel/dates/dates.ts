@@ -1,4 +1,4 @@
-/** Dates as the spec shows them, in the association's own time zone. */
+/** Dates as docs/requirements.md §1.1 shows them, in the association's own time zone. */
 const TIME_ZONE = "Europe/London";
 
 /** Formatters by their options: making one costs far more than using it (10,000 rows of the CSV export). */
@@ -16,7 +16,7 @@ export function parts(at: number, options: Intl.DateTimeFormatOptions): Record<s
 
 /**
  * A news item's date: day of month plus one, short month name, year
- * ("31 Jan" shows as "32 Jan"). The spec keeps this quirk of the original site
+ * ("31 Jan" shows as "32 Jan"). docs/requirements.md §1.7 keeps this quirk of the original site
  * on purpose; see docs/decisions/0008-news-date-quirk.md.
  */
 export function formatNewsDate(createdAt: number): string {

@@ -1,5 +1,5 @@
 /**
- * Abuse limits (ARCHITECTURE.md point 9): fixed-window counters in D1. Each hit is one
+ * Abuse limits (docs/requirements.md §11.1): fixed-window counters in D1. Each hit is one
  * atomic upsert that either starts a new window or counts on in the current one and
  * returns the count, so concurrent requests on any isolate never lose a hit. The
  * table lives in D1 whatever the content store is (like the outbox); the rules

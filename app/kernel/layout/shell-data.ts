@@ -11,7 +11,7 @@ export interface ShellData {
   cookieConsent: boolean;
   toast: Toast | null;
   year: number;
-  /** Contact inbox (issue 19): unread messages for the back-office menu (accountants on back-office pages; otherwise null). */
+  /** Contact inbox (docs/requirements.md §6.13): unread messages for the back-office menu (accountants on back-office pages; otherwise null). */
   inboxUnread?: number | null;
 }
 

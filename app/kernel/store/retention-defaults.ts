@@ -1,5 +1,5 @@
 /**
- * The retention periods a fresh site starts with (docs/privacy.md, ADR 56): the settings'
+ * The retention periods a fresh site starts with (docs/requirements.md §8.1, ADR 56): the settings'
  * schema defaults to them and the fresh-site settings start with them. Its own module so
  * that neither of those two imports the other.
  */

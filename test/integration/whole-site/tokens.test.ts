@@ -119,7 +119,7 @@ describe("the session cookie", () => {
     expect(replayed.status).toBe(302);
     expect(replayed.headers.get("Location")).toBe("/login?redirectTo=%2Fmem-account");
     expect((await get("/mem-account", otherDevice)).status).toBe(200);
-    // Logging out again with the copy (or by GET, as the spec links it) changes nothing and is no error.
+    // Logging out again with the copy (or by GET, as the old site's links do: docs/requirements.md §12.1) changes nothing and is no error.
     expect((await get("/logout", copied)).status).toBe(200);
     expect((await get("/mem-account", otherDevice)).status).toBe(200);
   });

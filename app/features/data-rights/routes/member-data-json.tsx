@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { requireAccountant } from "~/kernel/auth/auth.server";
 import { collectMyData, myDataDownload } from "~/features/data-rights/data-rights.server";
 
-/** GET /accounts/members/:id/data.json: the same file as "Download my data", produced by an accountant for any member (issue 19, part G). */
+/** GET /accounts/members/:id/data.json: the same file as "Download my data", produced by an accountant for any member (docs/requirements.md §8.2). */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   await requireAccountant(request, context);
   const member = await context.store.members.getById(String(params.id));

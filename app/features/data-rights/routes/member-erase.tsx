@@ -23,7 +23,7 @@ const NO_STORE = { "Cache-Control": PRIVATE_CACHE_CONTROL };
 const notFound = () => new Response("Not Found", { status: 404 });
 
 /**
- * GET /accounts/members/:id/erase: the confirmation step of "Erase" (issue 19, part G,
+ * GET /accounts/members/:id/erase: the confirmation step of "Erase" (docs/requirements.md §8.3,
  * ADR 0056), a page of its own so it works without JavaScript: what goes, what stays.
  */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {

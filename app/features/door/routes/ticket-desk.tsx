@@ -25,7 +25,7 @@ const PRIVATE = { "Cache-Control": PRIVATE_CACHE_CONTROL };
 export const headers: HeadersFunction = () => PRIVATE;
 
 /**
- * Tickets at the desk (issue 19, part O): find a member, book for them with their household
+ * Tickets at the desk (docs/requirements.md §5.9): find a member, book for them with their household
  * pre-filled and the member's own rules, then "Paid in cash" or "Send a card payment link".
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {

@@ -61,7 +61,7 @@ async function act({ request, context }: ActionFunctionArgs) {
     const fieldErrors: Record<string, string[]> = result.duplicate ? { email: [result.message] } : {};
     return data(submission.reply({ formErrors: [result.message], fieldErrors, ...HIDE }), { status: result.status, headers });
   }
-  // Issue 19 (ADR 0052): the accountants hear of the application, with a link to its row.
+  // The accountants hear of the application, with a link to its row (docs/requirements.md §3.3, ADR 0052).
   await notifyNewApplication(context, result.member, new URL(request.url).origin);
   return redirectWithToast(context, "/confirmation", { kind: "success", message: SIGNUP_THANKS });
 }

@@ -25,7 +25,7 @@ export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => privatePa
 const NO_STORE = { "Cache-Control": PRIVATE_CACHE_CONTROL };
 const notFound = () => new Response("Not Found", { status: 404, headers: NO_STORE });
 
-/** An accountant corrects a member's record (issue 19, ADR 0052); a rejected applicant's record is not found. */
+/** An accountant corrects a member's record (docs/requirements.md §6.5, ADR 0052); a rejected applicant's record is not found. */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   await requireAccountant(request, context);
   const member = await context.store.members.getById(String(params.id));

@@ -19,7 +19,7 @@ const NO_STORE = { "Cache-Control": PRIVATE_CACHE_CONTROL };
 const notFound = () => new Response("Not Found", { status: 404, headers: NO_STORE });
 
 /**
- * Rejecting an application with a reason (issue 19, ADR 0052). This page is the confirmation
+ * Rejecting an application with a reason (docs/requirements.md §6.6, ADR 0052). This page is the confirmation
  * step: the row's "Reject" link opens it, and nothing changes until its button is pressed.
  */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {

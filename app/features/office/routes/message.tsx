@@ -17,7 +17,7 @@ export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 
 const notFound = () => new Response("Not Found", { status: 404 });
 
-/** One contact message, for accountants; opening it marks it read (issue 19). */
+/** One contact message, for accountants; opening it marks it read (docs/requirements.md §6.13). */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   await requireAccountant(request, context);
   const message = await openInboxMessage(context.store, params.id);

@@ -28,7 +28,7 @@ export const headers: HeadersFunction = () => PRIVATE;
 
 const notFound = () => new Response("Not Found", { status: 404 });
 
-/** A member's registration, renewal or change to Family paid in cash, by transfer or by cheque (issue 19, part O). */
+/** A member's registration, renewal or change to Family paid in cash, by transfer or by cheque (docs/requirements.md §4.9). */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   await requireAccountant(request, context);
   const page = await loadMemberPayment(context, String(params.id));

@@ -20,7 +20,7 @@ export const headers: HeadersFunction = ({ loaderHeaders, actionHeaders }) => ({
   "Cache-Control": actionHeaders.get("Cache-Control") ?? loaderHeaders.get("Cache-Control") ?? "no-store",
 });
 
-/** GET signs out too: the spec sends members here when their record is gone. */
+/** GET signs out too: the old site sent members here when their record was gone (docs/requirements.md §12.1). */
 export const loader = ({ request, context }: LoaderFunctionArgs) => signOut(request, context);
 
 export async function action({ request, context }: ActionFunctionArgs) {

@@ -116,8 +116,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 /**
- * The member already holds a paid ticket for this event (issue 16 item 9): it is listed,
- * and a second one is booked only with the box ticked (the server refuses it otherwise).
+ * The member already holds a paid ticket for this event (docs/requirements.md §5.4, "A
+ * second ticket"): it is listed, and a second one is booked only with the box ticked (the
+ * server refuses it otherwise).
  */
 function AlreadyBooked({ held }: { held: BookingForm["held"] }) {
   return (

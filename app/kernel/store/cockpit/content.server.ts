@@ -26,10 +26,11 @@ import { orderBy, type OrderKey } from "./order-by";
 
 /**
  * Public content from Cockpit: one `collections/get` (or `singletons/get`) per method, with
- * the spec's filters and sorts (spec 1 §7, spec 2 §7). MongoLite sorts numeric strings as
- * text and compares loosely, so the entries are also ordered and filtered here on the
- * read values: the result is the same as the D1 adapter's whatever types an editor left.
- * `assetsBase` (CMS_ASSETS_URL) turns media paths into absolute URLs.
+ * the filters and sorts the public pages ask for (docs/requirements.md §1.4-§1.9).
+ * MongoLite sorts numeric strings as text and compares loosely, so the entries are also
+ * ordered and filtered here on the read values: the result is the same as the D1 adapter's
+ * whatever types an editor left. `assetsBase` (CMS_ASSETS_URL) turns media paths into
+ * absolute URLs.
  */
 
 type Key = OrderKey;

@@ -15,7 +15,7 @@ import { TIMEOUTS } from "../../../support/time-budget";
 
 /**
  * The demo accountant on /mem-renewals, with JavaScript on and off, on a desktop and
- * at 360 px. Two private servers: one without an e-mail provider (the spec's panel),
+ * at 360 px. Two private servers: one without an e-mail provider (the panel of docs/requirements.md §6.9),
  * one sending through a fake Resend.
  */
 

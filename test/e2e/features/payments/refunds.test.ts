@@ -15,7 +15,7 @@ import { withServerStore } from "../../../support/server-store";
 import { demoAccount, devEnv } from "../../../support/session";
 
 /**
- * Refunds end to end (issue 19's done-when), JavaScript on and off, on a private server
+ * Refunds end to end (docs/requirements.md §4.10), JavaScript on and off, on a private server
  * paying through the fake Stripe: the treasurer refunds a member's card renewal from the
  * subscriptions report (the fake Stripe receives the refund) and a ticket from the events
  * report, whose QR then no longer admits at the door. On either store: records are read

@@ -11,9 +11,9 @@ import { startSeededServer, type SeededServer } from "../../../support/seeded-se
 import { sessionCookieFor } from "../../../support/session";
 
 /**
- * Issue 16 item 3: starting a member's own payment (renewal, the Family upgrade, a
- * booking) reuses the checkout still open for the same thing, and is limited per member
- * and per address like the payment link's PAY. Practice checkout, private server.
+ * docs/requirements.md §4.6 (ADR 27): starting a member's own payment (renewal, the Family
+ * upgrade, a booking) reuses the checkout still open for the same thing, and is limited per
+ * member and per address like the payment link's PAY. Practice checkout, private server.
  */
 
 const YEAR = currentYear();
@@ -85,7 +85,7 @@ function pressPractice(location: string, intent: "pay" | "cancel") {
 
 const LIMIT = PAYMENT_START_RATE_RULES.member.limit;
 
-describe("starting a payment again (issue 16 item 3)", () => {
+describe("starting a payment again", () => {
   it("a Renew Now post that carries more than its button (a named button's value) starts the renewal as the button does", async () => {
     const press = await post("/mem-account", { intent: "renew" }, ids.junkPoster, freshIp());
     expect(press.status).toBe(303);

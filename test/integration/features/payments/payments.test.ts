@@ -16,7 +16,7 @@ import { demoAccount, devEnv } from "../../../support/session";
 /**
  * Payments through the real `stripe` SDK (inside the worker) against a fake Stripe API,
  * on a private server: registration from the signed link, renewal, the family upgrade,
- * cancel, webhooks, and the forgeries that must change nothing (ARCHITECTURE point 2).
+ * cancel, webhooks, and the forgeries that must change nothing (ADR 16).
  */
 
 let stripe: FakeStripe;
@@ -209,7 +209,7 @@ describe("renewal, upgrade and cancel", () => {
     expect(await member(treasurer.id)).toMatchObject({ membership: "Family", spouse: expect.objectContaining({ name: "Ravi Menon" }) });
   });
 
-  // Issue 16 item 3, on Stripe: the session Stripe still reports open is offered again; an expired one is not.
+  // docs/requirements.md §4.6, on Stripe: the session Stripe still reports open is offered again; an expired one is not.
   it("Renew Now again goes back to the Stripe session still open, and opens a new one once Stripe says it expired", async () => {
     const first = await post("/mem-account", {}, ids.repeater);
     const { sessionId } = await checkout(first, ids.repeater);

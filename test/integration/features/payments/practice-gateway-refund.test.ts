@@ -3,7 +3,7 @@ import { CheckoutUnavailableError } from "~/features/payments/checkout/gateway";
 import { completePracticeSession, practiceGateway } from "~/features/payments/checkout/practice-gateway.server";
 import { useTestD1 } from "../../../support/d1";
 
-/** The practice checkout's refunds (issue 19, ADR 0055): a paid session only; the same key is the same refund; never in production. */
+/** The practice checkout's refunds (docs/requirements.md §4.10, ADR 0055): a paid session only; the same key is the same refund; never in production. */
 const d1 = useTestD1();
 
 const session = {

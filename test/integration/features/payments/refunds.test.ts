@@ -22,7 +22,7 @@ import { startSeededServer, type SeededServer } from "../../../support/seeded-se
 import { demoAccount } from "../../../support/session";
 
 /**
- * Refunds (issue 19, ADR 0055) on a private server, through the real `stripe` SDK against
+ * Refunds (docs/requirements.md §4.10, ADR 0055) on a private server, through the real `stripe` SDK against
  * the fake Stripe: asked first, refunded once with the refund's idempotency key, never more
  * than was paid, a retry after Stripe was unreachable refunds once, Stripe's dashboard
  * refunds arrive by charge.refunded and are recorded once, the membership change undone

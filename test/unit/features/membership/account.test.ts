@@ -22,7 +22,7 @@ describe("renewal rules", () => {
     expect(canUpgradeToFamily({ membership: "Single", lastRenewedYear: 2025 }, 2026)).toBe(false);
     expect(canUpgradeToFamily({ membership: "Family", lastRenewedYear: 2026 }, 2026)).toBe(false);
   });
-  it("names the spec's error for an upgrade before this year is paid", () => {
+  it("names the required error for an upgrade before this year is paid", () => {
     expect(membershipChangeError({ membership: "Single", lastRenewedYear: 2025 }, "Family", 2026)).toBe(UPGRADE_NEEDS_RENEWAL_MESSAGE);
     expect(UPGRADE_NEEDS_RENEWAL_MESSAGE).toBe("Please pay your subscription before adding family!");
     expect(membershipChangeError({ membership: "Single", lastRenewedYear: 2026 }, "Family", 2026)).toBeNull();

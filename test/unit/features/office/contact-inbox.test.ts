@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { activityEntry } from "~/kernel/activity/activity";
 import { inboxGlimpse, messagesLabel, replySubject } from "~/features/office/contact-inbox";
 
-describe("the contact inbox's rules (issue 19)", () => {
+describe("the contact inbox's rules", () => {
   it("prefixes a reply's subject with Re: once", () => {
     expect(replySubject("Hall booking")).toBe("Re: Hall booking");
     expect(replySubject("  RE: Hall booking ")).toBe("RE: Hall booking");

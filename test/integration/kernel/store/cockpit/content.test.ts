@@ -80,7 +80,7 @@ describe("Cockpit content adapter: the same answers as D1", () => {
     expect(await documents.get("../etc")).toBeNull();
   });
 
-  it("asks with the spec's filters and sorts, one request per read, the token in a header", async () => {
+  it("asks with the old site's filters and sorts, one request per read, the token in a header", async () => {
     const cockpit = cockpitContent(client);
     expect(await requestsOf(fake, () => cockpit.listPublishedNews())).toEqual([
       { path: "/api/collections/get/news", body: { filter: { published: true }, sort: { _created: -1 } } },
