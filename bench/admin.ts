@@ -1,4 +1,4 @@
-import { currentYear } from "../app/features/membership/renewal";
+import { currentYear } from "../app/kernel/dates/dates";
 import { demoSettings } from "../seed/demo-content";
 import { formatKb, gzipSize } from "./gzip-size";
 import { request } from "./http";
@@ -7,7 +7,7 @@ import { table } from "./report";
 import { timeRequests, type Timing } from "./timing";
 
 /**
- * The back office under load (the "Back office" issue): the accountant's members
+ * The back office under load (docs/requirements.md §6.2, §11.9): the accountant's members
  * table (/accounts) and the CSV export on a private server seeded with the demo
  * plus 10,000 synthetic members, signed in as the demo accountant.
  *

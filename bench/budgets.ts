@@ -2,7 +2,7 @@ import { formatKb, KB } from "./gzip-size";
 import type { PageResult } from "./measure-page";
 import type { Timing } from "./timing";
 
-/** The budgets of the "Public site" issue, for the public pages. kB = 1000 bytes, sizes gzipped at level 9. */
+/** The budgets of docs/requirements.md §11.9, for the public pages. kB = 1000 bytes, sizes gzipped at level 9. */
 export const BUDGETS = {
   jsGzipBytes: 90 * KB,
   /** The home page may carry the carousel. */
@@ -13,12 +13,12 @@ export const BUDGETS = {
 };
 
 /**
- * Ours, for the signed-in pages (member and back office). The issue's JS budget is for
+ * Ours, for the signed-in pages (member and back office). The JS budget of §11.9 is for
  * the public pages, so their JavaScript is reported, not judged. The HTML budget is the
  * public one (a first response that fits the first round trips). Their server time is
  * not judged as a ratio to a static file: they can never be answered from a cache (each
  * reads the session and the member's rows in D1, several round trips), so the ratio
- * measures D1, not the render; it is reported, and the p50 must stay under the issue's
+ * measures D1, not the render; it is reported, and the p50 must stay under §11.9's
  * back-office table-page budget, 150 ms.
  */
 export const SIGNED_IN_BUDGETS = {
@@ -40,7 +40,7 @@ function verdict(applies: boolean, passes: boolean): Verdict {
   return passes ? "PASS" : "FAIL";
 }
 
-/** The home page is at / and, as the spec's own address, /home (app/features/site/routes/home-alias.tsx). */
+/** The home page is at / and, as the old site's own address, /home (app/features/site/routes/home-alias.tsx). */
 export function jsBudgetFor(path: string): number {
   return path === "/" || path === "/home" ? BUDGETS.homeJsGzipBytes : BUDGETS.jsGzipBytes;
 }
@@ -93,9 +93,10 @@ export function checkPage(page: PageResult, staticTiming: Timing): BudgetCheck[]
 }
 
 /**
- * Issue 18's budgets on real-size photos (npm run seed -- --photos: 40 phone photos of 3–5 MB
- * and full-size banners): the photo gallery at a 360 px wide phone screen, before scrolling,
- * and Lighthouse mobile on the home page and that gallery. 1 MB = 1,000,000 bytes.
+ * The budgets on real-size photos of docs/requirements.md §7.12 and ADR 46
+ * (npm run seed -- --photos: 40 phone photos of 3–5 MB and full-size banners): the photo
+ * gallery at a 360 px wide phone screen, before scrolling, and Lighthouse mobile on the home
+ * page and that gallery. 1 MB = 1,000,000 bytes.
  */
 export const PHOTO_BUDGETS = {
   imagesBeforeScrollBytes: 1_500 * KB,

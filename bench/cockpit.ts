@@ -3,13 +3,13 @@ import { startFakeCockpit, type FakeCockpit } from "../test/support/fake-cockpit
 import { seededServer } from "./seeded-server";
 
 /**
- * Cockpit requests per public page view (issue 8: "at most one Cockpit request per content
- * set per cache period"): the built worker with CMS_API_URL pointing at the fake Cockpit
- * holding the demo. Each page gets a server of its own, so its first view is truly cold
- * (nothing cached by an earlier page); then a second view (the visitors' page cache) and a
- * render with a unique query string (page cache bypassed: the content cache alone).
- * Budget: cold ≤ 1 request per content set (a page may need several sets: home reads the
- * slides, the event, the news and the site settings), warm 0.
+ * Cockpit requests per public page view (docs/requirements.md §11.9: at most one Cockpit
+ * request per content set per cache period): the built worker with CMS_API_URL pointing at
+ * the fake Cockpit holding the demo. Each page gets a server of its own, so its first view
+ * is truly cold (nothing cached by an earlier page); then a second view (the visitors' page
+ * cache) and a render with a unique query string (page cache bypassed: the content cache
+ * alone). Budget: cold ≤ 1 request per content set (a page may need several sets: home
+ * reads the slides, the event, the news and the site settings), warm 0.
  */
 
 export const COCKPIT_BUDGETS = { coldPerSet: 1, warm: 0 } as const;

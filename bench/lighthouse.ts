@@ -156,7 +156,8 @@ export async function benchLighthouse(baseUrl: string, pages: string[], runs: nu
 
 /**
  * The scores, judged by LIGHTHOUSE_BUDGETS; or only reported (`judged: false`) where other budgets
- * judge them (the photos part: issue 18's, in its own table), so no second verdict contradicts them.
+ * judge them (the photos part: docs/requirements.md §7.12, in its own table), so no second verdict
+ * contradicts them.
  */
 export function lighthouseTable(results: LighthousePage[], { judged = true } = {}): string {
   const heading = (category: Category) => (judged ? `${category} (≥ ${LIGHTHOUSE_BUDGETS[category]})` : category);

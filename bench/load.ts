@@ -1,5 +1,5 @@
 import autocannon from "autocannon";
-import { currentYear } from "../app/features/membership/renewal";
+import { currentYear } from "../app/kernel/dates/dates";
 import { demoSettings } from "../seed/demo-content";
 import { openLocalD1 } from "../seed/platform";
 import { table } from "./report";

@@ -20,7 +20,7 @@ import { PHOTO_GALLERY_ID } from "../seed/photos";
 import { signInAs } from "./sign-in";
 
 /**
- * npm run bench: the public pages against the budgets of the "Public site" issue
+ * npm run bench: the public pages against the budgets of docs/requirements.md §11.9
  * (HTML and JS gzipped sizes, server time compared with a static file), on the
  * built worker in wrangler dev with a fresh demo database; then the back office
  * (bench/admin.ts: /accounts pages and the CSV export with 10,000 members) on a
@@ -370,9 +370,10 @@ function loadPart(): Promise<number> {
 }
 
 /**
- * Real-size photos (issue 18): a fresh server seeded with the demo plus `npm run seed -- --photos`'s
- * gallery of phone photos and full-size banners; the gallery's images before scrolling on a
- * 360 px phone screen, then Lighthouse mobile on / and that gallery. Returns the exit code.
+ * Real-size photos (docs/requirements.md §7.12, ADR 46): a fresh server seeded with the demo plus
+ * `npm run seed -- --photos`'s gallery of phone photos and full-size banners; the gallery's images
+ * before scrolling on a 360 px phone screen, then Lighthouse mobile on / and that gallery. Returns
+ * the exit code.
  */
 function photosPart(): Promise<number> {
   const size = options.photoSize ?? { width: 4000, height: 3000 };

@@ -16,7 +16,7 @@ import { MEMBERTRANSACTIONS, transactionToCockpit } from "~/kernel/store/cockpit
 import { buildDemo, type DemoData } from "./demo";
 
 /**
- * The demo site in Cockpit's shapes: the spec's collections and singletons as a Cockpit
+ * The demo site in Cockpit's shapes: the old site's collections and singletons as a Cockpit
  * holding the embedded default's demo would answer them (same ids, same times), for the
  * fake Cockpit (`npm run cockpit:fake -- seed/cockpit-demo.json`) and the contract tests.
  * Written through the adapter's own toCockpit functions (shapes-content.ts, and the member,

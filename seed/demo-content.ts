@@ -1,6 +1,6 @@
 import type { CalendarEvent, DocumentRecord, Gallery, HomeSlide, InfoPage, MediaRef, NewsItem, OfficeBearer, PreviousTeam } from "~/kernel/store/records";
 import type { SiteSettings } from "~/kernel/store/site-settings";
-import { RETENTION_DEFAULTS } from "~/kernel/store/site-settings-defaults";
+import { RETENTION_DEFAULTS } from "~/kernel/store/retention-defaults";
 import { ID_SPACE, seedId } from "./ids";
 
 /**
@@ -70,11 +70,11 @@ export function demoSettings(year: number): SiteSettings {
       christmasKidsPrice: 500,
       christmasKidsPriceId: "price_demo_xmas_kids",
     },
-    // Automatic work (issue 19, cron part): the renewal reminders the daily run sends.
+    // Automatic work (docs/requirements.md §10.2): the renewal reminders the daily run sends.
     renewalReminderStages: ["09-01", "10-01", "11-01"],
-    // Members' data rights (issue 19, part G): the defaults.
+    // Members' data rights (docs/requirements.md §8.1): the defaults.
     retention: { ...RETENTION_DEFAULTS },
-    // New applications (issue 19, members part): every accountant hears of them.
+    // New applications (docs/requirements.md §3.3): every accountant hears of them.
     newApplicationsEmail: "",
   };
 }

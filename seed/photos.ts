@@ -8,7 +8,7 @@ import { photoJpeg } from "./photo-image";
 import { BANNER, PHONE_PHOTO, photoPlan } from "./photo-plan";
 
 /**
- * npm run seed -- --photos: real-size photos for the budgets of issue 18. Generates phone
+ * npm run seed -- --photos: real-size photos for the budgets of docs/requirements.md §7.12. Generates phone
  * photos (seed/photo-plan.ts) and full-size banners, and stores each through the studio's
  * own pipeline (storePhoto: checks, location data removed, renditions from the IMAGES
  * binding, here Miniflare's local one), then points one gallery at the photos and the

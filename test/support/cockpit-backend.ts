@@ -26,7 +26,7 @@ export interface CockpitBackend {
 }
 
 export interface CockpitBackendOptions {
-  /** What it starts with (the spec's collections, singletons and form always exist, empty). */
+  /** What it starts with (the old site's collections, singletons and form always exist, empty). */
   collections?: Record<string, object[]>;
   singletons?: Record<string, object>;
   /** The real Cockpit's PHP processes (start.sh's COCKPIT_WORKERS; the fake has one thread anyway). */

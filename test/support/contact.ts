@@ -1,4 +1,4 @@
-/** The specification's texts for the Quick Contact Form (spec §5 and §8), as the tests expect to read them. */
+/** The texts for the Quick Contact Form (docs/requirements.md §1.10), as the tests expect to read them. */
 export const CONTACT_MESSAGES = [
   "Please enter your name",
   "Please enter your Lastname",

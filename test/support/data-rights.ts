@@ -1,12 +1,12 @@
 import { activityEntry } from "~/kernel/activity/activity";
-import { currentYear } from "~/features/membership/renewal";
+import { currentYear } from "~/kernel/dates/dates";
 import { hashPassword } from "~/kernel/auth/password.server";
 import { createD1Store } from "~/kernel/store/d1/index.server";
 import { demoAccount } from "./session";
 import { newMember, newTicket, newTransaction } from "./fixtures";
 
 /**
- * The member whose data the data-rights tests download and erase (issue 19, part G): a
+ * The member whose data the data-rights tests download and erase (docs/requirements.md §8.2, §8.3): a
  * family with a paid renewal, a paid ticket, e-mails in the outbox, a contact message and a
  * log entry naming her, all with words found nowhere else, so "nothing of hers remains"
  * can be checked by searching for them.

@@ -261,7 +261,7 @@ export const ROUTES: Readonly<Record<string, RouteEntry>> = {
   },
   "features/site/routes/media.tsx": { path: "/media/photos/none/350.webp", methods: GET, access: "public", html: false, resource: "file", status: 404 },
 
-  // Studio: event calendar, office bearers and documents (issue 18)
+  // Studio: event calendar, office bearers and documents (docs/requirements.md §7.7, §7.9, §7.10)
   "features/studio/routes/calendar.tsx": { path: "/studio/calendar", methods: GET_POST, access: "editor", html: true },
   "features/studio/routes/calendar-entry.tsx": { path: "/studio/calendar/new", methods: GET_POST, access: "editor", html: true },
   "features/studio/routes/office-bearers.tsx": { path: "/studio/office-bearers", methods: GET_POST, access: "editor", html: true },
@@ -278,7 +278,7 @@ export const ROUTES: Readonly<Record<string, RouteEntry>> = {
   // Studio: upcoming event (requireEditor)
   "features/studio/routes/upcoming-event.tsx": { path: "/studio/event", methods: GET_POST, access: "editor", html: true },
 
-  // Issue 19, xlsx exports: the Excel twin of each CSV export (requireAccountant)
+  // Excel exports (docs/requirements.md §6.8): the Excel twin of each CSV export (requireAccountant)
   "features/office/routes/members-export-xlsx.tsx": { path: "/accounts/export.xlsx", methods: GET, access: "accountant", html: false, resource: "xlsx" },
   "features/office/routes/renewals-pending-xlsx.tsx": { path: "/mem-renewals/pending.xlsx", methods: GET, access: "accountant", html: false, resource: "xlsx" },
   "features/office/routes/renewals-renewed-xlsx.tsx": { path: "/mem-renewals/renewed.xlsx", methods: GET, access: "accountant", html: false, resource: "xlsx" },
@@ -290,10 +290,10 @@ export const ROUTES: Readonly<Record<string, RouteEntry>> = {
     resource: "xlsx",
   },
 
-  // Contact inbox (issue 19). The demo has no messages: the sample message is the not-found page.
+  // Contact inbox (docs/requirements.md §6.13). The demo has no messages: the sample message is the not-found page.
   "features/office/routes/messages.tsx": { path: "/accounts/messages", methods: GET, access: "accountant", html: true },
   "features/office/routes/message.tsx": { path: `/accounts/messages/${DEMO.unknown}`, methods: GET_POST, access: "accountant", html: true, status: 404 },
-  // Members' own account: password and e-mail (issue 19)
+  // Members' own account: password and e-mail (docs/requirements.md §2.8)
   "features/membership/routes/change-password.tsx": { path: "/account/password", methods: GET_POST, access: "member", html: true },
   "features/membership/routes/change-email.tsx": { path: "/account/email", methods: GET_POST, access: "member", html: true },
   "features/membership/routes/confirm-email-change.tsx": {
@@ -306,7 +306,7 @@ export const ROUTES: Readonly<Record<string, RouteEntry>> = {
     rule: "the signed link e-mailed to the new address is the key (no sign-in: it may be opened on another device); a bad link gets 404",
   },
 
-  // Members' data rights (issue 19, part G): the member's own data (requireUser), any member's for an
+  // Members' data rights (docs/requirements.md §8): the member's own data (requireUser), any member's for an
   // accountant, and the erase page. Its sample is an unknown member, so no harmless post erases anyone.
   "features/data-rights/routes/my-data.tsx": { path: "/account/data", methods: GET, access: "member", html: true },
   "features/data-rights/routes/my-data-json.tsx": { path: "/account/data.json", methods: GET, access: "member", html: false, resource: "file" },
@@ -325,10 +325,10 @@ export const ROUTES: Readonly<Record<string, RouteEntry>> = {
     html: true,
     status: 404,
   },
-  // Offline payments and tickets at the desk (issue 19, part O)
+  // Offline payments and tickets at the desk (docs/requirements.md §4.9, §5.9)
   "features/payments/routes/record-payment.tsx": { path: `/accounts/record-payment/${DEMO.otherMember}`, methods: GET_POST, access: "accountant", html: true },
   "features/door/routes/ticket-desk.tsx": { path: "/accounts/desk", methods: GET_POST, access: "accountant", html: true },
-  // Refunds (issue 19, part R): the refund page of a paid transaction; the events report's rows (tickets) lead to it.
+  // Refunds (docs/requirements.md §4.10): the refund page of a paid transaction; the events report's rows (tickets) lead to it.
   "features/payments/routes/refund.tsx": { path: `/accounts/transactions/${DEMO.memberRenewal}/refund`, methods: GET_POST, access: "accountant", html: true },
   "features/payments/routes/ticket-refund.tsx": {
     path: `/accounts/tickets/${DEMO.unknown}/refund`,
@@ -338,7 +338,7 @@ export const ROUTES: Readonly<Record<string, RouteEntry>> = {
     resource: "redirect",
     status: 404,
   },
-  // Members & receipts (issue 19: member corrections, rejection, receipts; ADRs 0052, 0053)
+  // Members & receipts (member corrections, rejection, receipts: docs/requirements.md §6.5, §6.6, §4.11; ADRs 0052, 0053)
   "features/office/routes/member-edit.tsx": { path: `/accounts/members/${DEMO.applicant}/edit`, methods: GET_POST, access: "accountant", html: true },
   "features/office/routes/member-reject.tsx": { path: `/accounts/members/${DEMO.applicant}/reject`, methods: GET_POST, access: "accountant", html: true },
   "features/membership/routes/receipt.tsx": {

@@ -42,7 +42,7 @@ export interface StoreContext {
 }
 
 export interface DescribeStoreOptions {
-  /** What the Cockpit starts with (the spec's collections always exist, empty). */
+  /** What the Cockpit starts with (the old site's collections always exist, empty). */
   cockpit?: CockpitBackendOptions | (() => Promise<CockpitBackendOptions>);
   /** Fills the fresh D1 of the D1 run before the block's tests (e.g. the demo seed). */
   seedD1?: (db: D1Database, media: R2Bucket) => Promise<void>;

@@ -6,7 +6,7 @@ import { privateFileHeaders } from "~/kernel/http/response-headers";
 import type { Store } from "~/kernel/store/port";
 
 /**
- * Members' data rights (issue 19, part G, ADR 0056): the I/O of "Download my data" and of
+ * Members' data rights (docs/requirements.md §8, ADR 0056): the I/O of "Download my data" and of
  * the accountant's "Erase". The rules (what is left out, what is erased) are in
  * features/data-rights/my-data.ts and features/data-rights/erasure.ts; the routes guard and answer.
  */

@@ -2,7 +2,7 @@ import type { ActivityEntry, JsonValue } from "../../kernel/activity/activity";
 import type { Consents, Id, Member, MemberPatch } from "../../kernel/store/records";
 
 /**
- * Erasure (UK GDPR art. 17, issue 19, ADR 0056): what an accountant's "Erase" does to a
+ * Erasure (UK GDPR art. 17, docs/requirements.md §8.3, ADR 0056): what an accountant's "Erase" does to a
  * member's record, and when it is refused. Pure, so the rule is unit-tested in one place.
  * Payments and tickets stay for the accounts (HMRC: six years) under a pseudonym.
  */

@@ -1,7 +1,7 @@
 import type { ContactMessage, Member, OutboxEmail, Ticket, Transaction } from "~/kernel/store/records";
 
 /**
- * "Download my data" (UK GDPR art. 15, issue 19, ADR 0056): everything the site holds about
+ * "Download my data" (UK GDPR art. 15, docs/requirements.md §8.2, ADR 0056): everything the site holds about
  * one member, as one JSON document. Pure: the service gathers the records, this shapes them,
  * so what is left out (the password hash, reset keys) is decided and tested in one place.
  */

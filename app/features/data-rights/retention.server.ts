@@ -4,7 +4,7 @@ import { recordActivity } from "../../kernel/activity/activity.server";
 const DAY = 24 * 60 * 60;
 
 /**
- * The daily run's retention (issue 19, part G, ADR 0056): outbox e-mails and contact messages
+ * The daily run's retention (docs/requirements.md §8.1, ADR 0056): outbox e-mails and contact messages
  * older than the settings keep them (/studio/settings, "How long we keep records") are deleted,
  * and the run says how many in the log. Payments and tickets are never deleted here: the
  * payment period is what docs/privacy.md promises, and their records are pseudonymised on

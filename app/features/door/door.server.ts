@@ -1,9 +1,10 @@
+import { currentYear } from "~/kernel/dates/dates";
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { doorCard, doorEvent, selectedForAdmission, wrongEventMessage, type DoorCard } from "./door";
 import { DOOR_INPUT_MAX, NO_TICKET, type DoorSave } from "./door-form";
 import type { Ticket } from "~/kernel/store/records";
 import { REFUNDED_TICKET } from "~/features/payments";
-import { currentYear } from "~/features/membership";
+
 import { findTicketForDoor } from "~/features/tickets/index.server";
 import { readSettingsFresh } from "~/kernel/store/content/fresh-settings.server";
 
@@ -33,7 +34,7 @@ async function paidTicket(context: AppLoadContext, input: string): Promise<Found
   const ticket = await findTicketForDoor(context, input);
   if (!ticket) return { ok: false, message: NOT_FOUND };
   if (!ticket.paid) return { ok: false, message: NOT_PAID };
-  // Refunds (issue 19): a ticket refunded in full stays "paid" in the store, but no longer admits.
+  // Refunds (docs/requirements.md §4.10): a ticket refunded in full stays "paid" in the store, but no longer admits.
   if (await context.store.refunds.isTicketRefunded(ticket.id)) return { ok: false, message: REFUNDED_TICKET };
   return { ok: true, ticket };
 }

@@ -5,7 +5,7 @@ import { BAND_NAMES, compareAttendees } from "~/features/tickets";
 import { eventYear } from "~/features/tickets";
 
 /**
- * The door (/scan-qr-code, spec 2 §2 "QR scan"): the ticket card a steward sees and
+ * The door (/scan-qr-code, docs/requirements.md §5.8): the ticket card a steward sees and
  * which people a SAVE admits. Pure; the lookup and the atomic admission are in
  * app/features/door/door.server.ts.
  */

@@ -19,7 +19,7 @@ import { nowSeconds } from "~/kernel/store/ids";
 import { reserveTicket, ticketCharge, type BookingValues } from "~/features/tickets/index.server";
 
 /**
- * Tickets at the desk (/accounts/desk, issue 19, part O, ADR 0054): an accountant books for a
+ * Tickets at the desk (/accounts/desk, docs/requirements.md §5.9, ADR 0054): an accountant books for a
  * member with the member's own booking rules, capacity and prices (reserveTicket, the same
  * code as /book-ticket), then takes cash (an offline payment, settled like a card payment:
  * the ticket is paid and its QR e-mail goes) or e-mails the member a card payment link (the

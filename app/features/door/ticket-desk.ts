@@ -1,5 +1,5 @@
 /**
- * Tickets at the desk (issue 19, part O): how the accountant takes the payment, and the
+ * Tickets at the desk (docs/requirements.md §5.9): how the accountant takes the payment, and the
  * texts of the desk. The booking rules themselves are the member's own (ticket-rules.ts,
  * ticket-booking.ts).
  */

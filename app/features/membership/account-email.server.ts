@@ -23,7 +23,7 @@ import { signToken, verifyToken } from "~/kernel/auth/signed-token.server";
 import { DuplicateEmailError } from "~/kernel/store/errors";
 
 /**
- * A member changes their own e-mail address (issue 19, ADR 0051): a signed link goes to
+ * A member changes their own e-mail address (docs/requirements.md §2.8, ADR 0051): a signed link goes to
  * the new address and a notice to the old one; the address changes only when the link is
  * opened and confirmed, and only if no other member has taken it meanwhile.
  */

@@ -22,7 +22,7 @@ export interface AccountPage {
   /** The way to /book-ticket while the upcoming event takes bookings. */
   booking: { title: string } | null;
   tickets: AccountTicket[];
-  /** `refunded`: "Refunded £5.00" when part or all of it was given back (issue 19). */
+  /** `refunded`: "Refunded £5.00" when part or all of it was given back (docs/requirements.md §2.6, §4.10). */
   transactions: Array<{ id: string; title: string; amount: string; date: string; status: TransactionStatus; refunded: string | null }>;
 }
 
@@ -32,7 +32,7 @@ export interface AccountTicket {
   year: number;
   /** The year once: "Christmas & New Year Celebration 2026" is not followed by "2026" again. */
   heading: string;
-  /** When and where, for a ticket of the event on sale (issue 18); null for another event or when not set. */
+  /** When and where, for a ticket of the event on sale (docs/requirements.md §5.1); null for another event or when not set. */
   event: EventDetails | null;
   /** As the door reads it: "XMAS-7K2P". */
   code: string;

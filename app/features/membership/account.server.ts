@@ -14,7 +14,8 @@ import { qrSvg } from "~/features/tickets/index.server";
 import { refundedLabel } from "~/features/payments";
 import { ticketToken } from "~/features/tickets/index.server";
 import { bookingOpen, ukToday } from "~/features/tickets";
-import { canUpgradeToFamily, currentYear, membershipChangeError, nextRenewalYear, renewalPaid } from "./renewal";
+import { canUpgradeToFamily, membershipChangeError, nextRenewalYear, renewalPaid } from "./renewal";
+import { currentYear } from "../../kernel/dates/dates";
 
 /**
  * What /mem-account shows, built on the server for the signed-in member only
@@ -27,7 +28,7 @@ export async function loadAccountPage(context: AppLoadContext, member: Member, n
     context.content.getSiteSettings(),
     context.store.tickets.listOpenByUser(member.id).then((open) => open.filter((t) => ticketOnMyAccount(t, now.getTime() / 1000))),
     context.store.transactions.listByUser(member.id, "success"),
-    // Refunds (issue 19): "Refunded £x" under a payment; a ticket refunded in full is no longer shown.
+    // Refunds (docs/requirements.md §4.10): "Refunded £x" under a payment; a ticket refunded in full is no longer shown.
     context.store.refunds.listByUser(member.id),
   ]);
   const refundedTickets = new Set(refunds.filter((r) => r.completes && r.status === "succeeded" && r.ticketId).map((r) => r.ticketId));

@@ -3,7 +3,7 @@ import { memberNumberLabel } from "../../kernel/store/member-number";
 import type { Member, Membership } from "../../kernel/store/records";
 
 /**
- * The printable application sheet (/member-details/{id}, spec 2 §2): who may see it,
+ * The printable application sheet (/member-details/{id}, docs/requirements.md §6.7): who may see it,
  * and what it shows, as display strings only (never the password hash, reset key
  * or anything else of the record).
  */
@@ -18,7 +18,7 @@ export interface SheetRow {
 }
 
 export interface SheetDeclaration {
-  /** The spec's field name (agreeTerms, giftAidConcent ...). */
+  /** The stored field name, in its old spelling (agreeTerms, giftAidConcent ...; docs/requirements.md §12.2). */
   field: string;
   label: string;
   given: boolean;

@@ -9,5 +9,5 @@ export { emailField, memberDetailsFrom, memberDetailsSchema } from "./member-det
 export type { MemberDetails } from "./member-details";
 export { INVALID_FORM_MESSAGE, MEMBER_DETAILS_LIMITS, MEMBER_DETAILS_MESSAGES, shownChildCount } from "./member-details-form";
 export { EMAIL_TAKEN_MESSAGE } from "./own-account";
-export { canUpgradeToFamily, currentMonth, currentYear, renewalPaid } from "./renewal";
+export { canUpgradeToFamily, renewalPaid } from "./renewal";
 export { formatStage, formatStages, parseStages, reminderStageLines, stageFromKey } from "./renewal-reminder-stages";

@@ -68,7 +68,7 @@ export const MEMBER_DETAILS_MESSAGES = {
   tooLong: (max: number) => `Must be at most ${max} characters`,
 } as const;
 
-/** The form-level message for any invalid form (spec §8). */
+/** The form-level message for any invalid form (docs/requirements.md §3.2). */
 export const INVALID_FORM_MESSAGE = "Empty field is not allowed!";
 
 /** Reads a form value as text ("" for missing values or files). */

@@ -17,7 +17,7 @@ import type { Member, Membership, PersonTitle } from "~/kernel/store/records";
 import { emailAddress } from "../../kernel/values/email-address-schema";
 
 /**
- * The member-details rules (spec §5, Signup and Edit account), shared by the sign-up form
+ * The member-details rules (docs/requirements.md §3.2 and §2.7), shared by the sign-up form
  * and the Edit Account form: one zod schema per field, named as the form posts it, and a
  * parser that checks only the fields the chosen membership and child count show.
  *

@@ -1,8 +1,9 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { renewalCharge, upgradeCharge } from "~/features/payments";
 import type { FamilyDetails, Member } from "~/kernel/store/records";
-import { ALREADY_PAID_MESSAGE, currentMonth, currentYear, renewalPaid } from "./renewal";
+import { ALREADY_PAID_MESSAGE, renewalPaid } from "./renewal";
 import { limitPaymentStart, startMemberCheckout, type MemberCheckoutResult } from "~/features/payments/index.server";
+import { currentMonth, currentYear } from "../../kernel/dates/dates";
 import { readSettingsFresh } from "~/kernel/store/content/fresh-settings.server";
 
 /** A signed-in member's own payments: this year's renewal (/mem-account) and the Single → Family upgrade (/amend-account). */

@@ -6,7 +6,7 @@ import { NewApplicationEmail, newApplicationSubject } from "~/features/membershi
 import { createEmailService } from "~/kernel/email/email.server";
 
 /**
- * A new application e-mails the accountants (issue 19, ADR 0052): the address set in the
+ * A new application e-mails the accountants (docs/requirements.md §3.3, ADR 0052): the address set in the
  * studio's settings ("Send new applications to"), or else every active accountant, each on
  * their own e-mail (one outbox entry each, no list of addresses shown to all). The link opens
  * the applicant's row in the members table: the members table searched by their e-mail.

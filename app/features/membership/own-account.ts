@@ -4,7 +4,7 @@ import { resetPasswordSchema } from "../sign-in";
 import { emailAddress } from "../../kernel/values/email-address-schema";
 
 /**
- * A member's own account (issue 19): changing their password and their e-mail address.
+ * A member's own account (docs/requirements.md §2.8): changing their password and their e-mail address.
  * The forms' schemas and the texts the pages show; the new-password rule is the reset
  * form's own (app/features/sign-in/password-reset.ts), so the two can never drift apart. Server-only (zod).
  */

@@ -1,7 +1,7 @@
 import { parts } from "../../kernel/dates/dates";
 
 /**
- * Automatic renewal reminders (issue 19, ADR 0050): the accountant lists the dates of the
+ * Automatic renewal reminders (docs/requirements.md §10.2, ADR 0050): the accountant lists the dates of the
  * year on which members who have not renewed get the reminder ("1 September, 1 October,
  * 1 November"). The daily run sends the due stage: the latest stage date on or before
  * today in the membership year (the calendar year in UK time, as currentYear). A member

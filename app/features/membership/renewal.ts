@@ -1,23 +1,13 @@
-import { parts } from "../../kernel/dates/dates";
 import type { Member, Membership } from "../../kernel/store/records";
 
 /**
- * The membership year rules of the account pages (spec §4, §9). Pure: the year is
- * passed in (see `currentYear`), so the rules are tested without a clock.
+ * The membership year rules of the account pages (docs/requirements.md §3.1, §3.4, §3.5).
+ * Pure: the year is passed in (see `currentYear` in kernel/dates), so the rules are tested
+ * without a clock.
  */
 
 export const ALREADY_PAID_MESSAGE = "You have already paid!";
 export const UPGRADE_NEEDS_RENEWAL_MESSAGE = "Please pay your subscription before adding family!";
-
-/** The year in the association's own time zone (a renewal made at 00:30 on 1 January counts for the new year). */
-export function currentYear(now: Date = new Date()): number {
-  return Number(parts(Math.floor(now.getTime() / 1000), { year: "numeric" }).year);
-}
-
-/** The month (1–12) in the association's own time zone: the free-subscription rule reads it. */
-export function currentMonth(now: Date = new Date()): number {
-  return Number(parts(Math.floor(now.getTime() / 1000), { month: "numeric" }).month);
-}
 
 /** The next renewal shown is the last renewed year plus one; nothing when the member never renewed. */
 export function nextRenewalYear(lastRenewedYear: number | null): number | null {
@@ -45,5 +35,5 @@ export function membershipChangeError(member: Pick<Member, "membership" | "lastR
   return "Please contact us to change your membership.";
 }
 
-/** The fee wording of the spec (§9); the amounts charged come from the site settings. */
+/** The fee wording of docs/requirements.md §2.6; the amounts charged come from the site settings. */
 export const SUBSCRIPTION_WORDING = "Annual subscription: £10 single, £20 family, due before 30 September each year.";

@@ -25,7 +25,7 @@ export const SIGNUP_THANKS = "Thank you for registering. Your application is und
 
 export const SIGNUP_CONSENT_FIELDS = ["agreeTerms", "giftAidConcent", "residentConcent", "paymentConcent"] as const;
 
-/** Fee wording of the consents (spec §5 and §9); the amounts charged come from site settings. */
+/** Fee wording of the consents (docs/requirements.md §3.2 and §3.1); the amounts charged come from site settings. */
 export const SIGNUP_FEES = { registration: { single: 10, family: 20 }, subscription: { single: 10, family: 20 } } as const;
 
 /** One control of the form, as the page renders it. */

@@ -3,7 +3,7 @@ import { emailField, formText, memberDetailsFrom, memberDetailsSchema, requiredC
 import { PASSWORD_MAX, PASSWORD_MIN, SIGNUP_MESSAGES as M } from "./signup-form";
 
 /**
- * The sign-up form (spec §5, Signup): the member details (member-details.ts, with the
+ * The sign-up form (docs/requirements.md §3.2): the member details (member-details.ts, with the
  * child photo consents required for every Family), the account (e-mail, password and its
  * confirmation) and the four consents every applicant gives. The server's action and the
  * browser's lazily loaded check (app/features/membership/components/signup-check.ts) both parse with

@@ -1,7 +1,7 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { createElement } from "react";
 import type { ActivityActor } from "~/kernel/activity/activity";
-import { INBOX_PAGE_SIZE, inboxGlimpse, type InboxMessage } from "./contact-inbox";
+import { INBOX_PAGE_SIZE, inboxGlimpse, type InboxMessage, type InboxPage } from "./contact-inbox";
 import { pageCount, storePage } from "~/kernel/store/paging";
 import type { Toast } from "~/kernel/http/toast";
 import { ContactReplyEmail } from "~/features/office/emails/ContactReplyEmail";
@@ -11,30 +11,11 @@ import { outboxTime } from "~/features/mail/index.server";
 import type { Store } from "~/kernel/store/port";
 
 /**
- * The contact inbox (issue 19) at /accounts/messages: the routes guard and answer; these
+ * The contact inbox (docs/requirements.md §6.13) at /accounts/messages: the routes guard and answer; these
  * read, change and say what happened (null: no such message, the route answers 404).
  */
 
 /** A row of the list, formatted on the server (UK time). */
-export interface InboxRow {
-  id: string;
-  receivedAt: string;
-  from: string;
-  email: string;
-  glimpse: string;
-  unread: boolean;
-  handled: boolean;
-  replied: boolean;
-}
-
-export interface InboxPage {
-  rows: InboxRow[];
-  total: number;
-  unread: number;
-  page: number;
-  pages: number;
-}
-
 const fullName = (message: Pick<InboxMessage, "name" | "lastname">) => `${message.name} ${message.lastname}`.trim() || "(no name)";
 
 /** One page of the inbox, newest first (1-based; past the end shows the last page). */

@@ -1,7 +1,7 @@
 import type { ContactMessage, UnixSeconds } from "../../kernel/store/records";
 
 /**
- * The contact inbox (issue 19): a contact message with what the accountants did with it.
+ * The contact inbox (docs/requirements.md §6.13): a contact message with what the accountants did with it.
  * Pure; the state is kept by the store (ADR 0049).
  */
 export interface InboxMessage extends ContactMessage {
@@ -36,4 +36,25 @@ export function inboxGlimpse(message: Pick<ContactMessage, "subject" | "notes">,
   if (message.subject.trim()) return message.subject.trim();
   const all = message.notes.trim().split(/\s+/).filter(Boolean);
   return all.length > words ? `${all.slice(0, words).join(" ")}…` : all.join(" ");
+}
+
+/** One row of the inbox table, as the page shows it (the component takes it from here, not from the service). */
+export interface InboxRow {
+  id: string;
+  receivedAt: string;
+  from: string;
+  email: string;
+  glimpse: string;
+  unread: boolean;
+  handled: boolean;
+  replied: boolean;
+}
+
+/** One page of the inbox table, with the counts its heading and pager show. */
+export interface InboxPage {
+  rows: InboxRow[];
+  total: number;
+  unread: number;
+  page: number;
+  pages: number;
 }

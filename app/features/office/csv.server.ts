@@ -3,7 +3,7 @@ import type { ExportFile } from "./export-columns";
 import { privateFileHeaders } from "~/kernel/http/response-headers";
 
 /**
- * Every CSV download of the back office (ADR 13, ARCHITECTURE.md point 10), written by
+ * Every CSV download of the back office (ADR 13, docs/requirements.md §6.8), written by
  * csv-stringify rather than by hand:
  * - RFC 4180: CRLF after every record, a field quoted when it holds a comma, a
  *   double quote (doubled inside) or a line break, and only then;
@@ -34,7 +34,7 @@ export type CsvRecords = ReadonlyArray<ReadonlyArray<string | number>>;
 const MONEY_CELL = /^-?\d+\.\d{2}$/;
 
 /**
- * The CSV text of a header row and records, BOM first. In the `moneyColumns` (issue 19:
+ * The CSV text of a header row and records, BOM first. In the `moneyColumns` (docs/requirements.md §4.10:
  * refunds are negative amounts) a cell that is exactly a sum of money skips the formula
  * guard, so "-20.00" stays a number a spreadsheet adds up; any other text there is still guarded.
  */

@@ -1,7 +1,7 @@
 import { csvFilename } from "./csv-filename";
 import type { ExportColumn } from "./export-columns";
-import { formatDay } from "./member-table";
 import { formatPence } from "~/kernel/values/money";
+import { formatDay } from "~/kernel/dates/dates";
 import { ATTENDEE_BANDS, BAND_LIMITS, type AttendeeBand, type PaymentMethod, type Ticket } from "~/kernel/store/records";
 import { methodLabel } from "~/features/payments";
 import { DEFAULT_PAGE_SIZE, readPaging, type TablePaging } from "~/kernel/store/paging";
@@ -9,7 +9,7 @@ import { reportYears } from "./renewals-report";
 import { BAND_NAMES } from "~/features/tickets";
 
 /**
- * The event payments report (/mem-events-pay, spec "Event payments report" and §7):
+ * The event payments report (/mem-events-pay, docs/requirements.md §6.10):
  * the paid tickets of a year, of one event or of all, summed up in tiles and a chart
  * of attendees by band, and listed in the Tickets table. The screen and the CSV
  * export read the same params.
@@ -69,7 +69,7 @@ export interface Tile {
 
 /**
  * The seven tiles: the five bands, Total Count (their sum) and Total Amount in pounds.
- * `refunded` (pence, issue 19): given back on these tickets, so Total Amount is what the
+ * `refunded` (pence, docs/requirements.md §4.10): given back on these tickets, so Total Amount is what the
  * association kept, with what was paid and refunded under it (the renewals total is net too).
  */
 export function summaryTiles(summary: EventsSummary, refunded = 0): Tile[] {
@@ -122,7 +122,7 @@ const PERSON_COLUMNS = ATTENDEE_BANDS.flatMap((band) =>
   Array.from({ length: BAND_LIMITS[band].max }, (_, i) => ({ id: `${band}${i + 1}`, header: `${BAND_NAMES[band].column} ${i + 1}` })),
 );
 
-/** The spec's columns, in its order. */
+/** The columns of docs/requirements.md §6.10, in its order. */
 export const TICKET_COLUMNS: ReadonlyArray<{ id: string; header: string }> = [
   { id: "date", header: "Date" },
   { id: "type", header: "Type" },
@@ -130,7 +130,7 @@ export const TICKET_COLUMNS: ReadonlyArray<{ id: string; header: string }> = [
   { id: "amount", header: "Amount" },
   { id: "used", header: "Ticket Used?" },
   ...PERSON_COLUMNS,
-  // Offline payments (issue 19, part O): how the ticket was paid
+  // Offline payments (docs/requirements.md §4.9): how the ticket was paid
   { id: "method", header: "Method" },
 ];
 

@@ -1,6 +1,6 @@
 import { parts } from "../../kernel/dates/dates";
-import { formatDay } from "./member-table";
 import { methodLabel } from "../payments";
+import { formatDay } from "../../kernel/dates/dates";
 import type { Transaction } from "../../kernel/store/records";
 
 /**
@@ -61,7 +61,7 @@ export function exportCsv<Source>(table: ExportTable<Source>) {
   return {
     header: table.columns.map(exportHeader),
     records: table.rows.map((row) => table.columns.map((column) => csvCell(column.kind, column.value(row)))),
-    /** Which columns hold money: the CSV writer keeps a refund's "-20.00" a plain number there (issue 19). */
+    /** Which columns hold money: the CSV writer keeps a refund's "-20.00" a plain number there (docs/requirements.md §6.8). */
     moneyColumns: table.columns.flatMap((column, i) => (column.kind === "money" ? [i] : [])),
   };
 }
@@ -121,7 +121,7 @@ export function exportFile<Source>(filename: string, table: ExportTable<Source>)
   return { filename, csv: () => exportCsv(table), sheet: () => exportSheet(table) };
 }
 
-// ---- Offline payments (issue 19, part O) ------------------------------------------------
+// ---- Offline payments (docs/requirements.md §4.9) ---------------------------------------
 
 /** Every download that lists transactions ends with how each was paid, and the transfer's or cheque's reference. */
 export const PAYMENT_METHOD_EXPORT: ReadonlyArray<ExportColumn<Pick<Transaction, "method" | "reference">>> = [

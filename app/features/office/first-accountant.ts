@@ -2,11 +2,11 @@ import { emailField } from "~/features/sign-in";
 import type { Member, NewMember } from "~/kernel/store/records";
 
 /**
- * `npm run admin:create`: the first accountant of a fresh database (issue 18). The rules,
- * pure: what the command line may say, and what to do with the member the e-mail already
- * names. The person sets their own password through a one-time reset link
- * (/reset-account-password/{id}/{key}, app/features/sign-in/password-reset.ts), so no password is
- * ever typed on a command line or printed.
+ * `npm run admin:create`: the first accountant of a fresh database (docs/requirements.md
+ * §7.13, ADR 41). The rules, pure: what the command line may say, and what to do with the
+ * member the e-mail already names. The person sets their own password through a one-time
+ * reset link (/reset-account-password/{id}/{key}, app/features/sign-in/password-reset.ts),
+ * so no password is ever typed on a command line or printed.
  */
 
 export const FIRST_ACCOUNTANT_BAD_EMAIL = "Please give a valid e-mail address with --email, e.g. --email treasurer@example.org.";

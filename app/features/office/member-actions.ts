@@ -1,7 +1,7 @@
 import type { Member, MemberPatch } from "~/kernel/store/records";
 
 /**
- * The accountant's row actions on the members tables (spec §2, §4, §5): which one
+ * The accountant's row actions on the members tables (docs/requirements.md §6.3): which one
  * is allowed for whom, the question asked before it, the one field it changes and
  * the message after it. Pure, so every rule is tested without a server.
  *
@@ -16,7 +16,7 @@ export type MemberAction = (typeof MEMBER_ACTIONS)[number];
 
 type Subject = Pick<Member, "id" | "fullName" | "active" | "role" | "deleted" | "registrationPaid">;
 
-/** The spec's confirmation texts (§5); sending the payment link asks nothing. */
+/** The confirmation texts of docs/requirements.md §6.3; sending the payment link asks nothing. */
 export function confirmationQuestion(action: MemberAction, name: string): string | null {
   switch (action) {
     case "delete":
@@ -67,7 +67,7 @@ export function actionRefusal(action: MemberAction, member: Subject, accountantI
   }
 }
 
-/** The one field each action changes (spec §7: save userlist with one of delete, role ...). */
+/** The one field each action changes (docs/requirements.md §6.3: one of delete, role ...). */
 export function actionPatch(action: Exclude<MemberAction, "send-link">): MemberPatch {
   switch (action) {
     case "delete":

@@ -9,7 +9,7 @@ import { createEmailService } from "~/kernel/email/email.server";
 import { DuplicateEmailError } from "~/kernel/store/errors";
 
 /**
- * An accountant's correction of a member's record (issue 19, ADR 0052): the e-mail must be
+ * An accountant's correction of a member's record (docs/requirements.md §6.5, ADR 0052): the e-mail must be
  * free (any case, deleted members too, as sign-up and the member's own change check), the
  * record is written in one update, and the member is told when their e-mail address or
  * membership changed: at the new and at the old address for an e-mail change.

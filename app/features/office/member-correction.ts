@@ -6,7 +6,7 @@ import { MEMBER_DETAILS_MESSAGES } from "~/features/membership";
 import type { Child, Member, MemberPatch, Spouse } from "~/kernel/store/records";
 
 /**
- * An accountant corrects a member's record from the members table (issue 19, ADR 0052):
+ * An accountant corrects a member's record from the members table (docs/requirements.md §6.5, ADR 0052):
  * every field the member edits on Edit Account, plus e-mail, status and registration payment.
  * A change of membership type or children here is a correction of the record, not a paid
  * upgrade: no checkout. Pure: the schema, the patch and what changed (for the log and the

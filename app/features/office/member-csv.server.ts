@@ -1,8 +1,9 @@
+import { currentYear } from "~/kernel/dates/dates";
 import { csvFilename } from "./csv-filename";
 import { exportFile, type ExportFile } from "./export-columns";
 import { MEMBER_EXPORT, memberListQuery, memberRow, readMemberTableParams } from "./member-table";
 import type { Member } from "~/kernel/store/records";
-import { currentYear } from "~/features/membership";
+
 import type { Store } from "~/kernel/store/port";
 
 /**

@@ -8,7 +8,7 @@ import { createEmailService } from "~/kernel/email/email.server";
 import { nowSeconds } from "~/kernel/store/ids";
 
 /**
- * Rejecting an application (issue 19, ADR 0052): the record is kept, marked rejected (and
+ * Rejecting an application (docs/requirements.md §6.6, ADR 0052): the record is kept, marked rejected (and
  * deleted, so it cannot sign in and its e-mail stays taken), and the applicant gets the
  * reason by e-mail. The route records the activity.
  */

@@ -2,8 +2,8 @@ import { z } from "zod";
 import type { Member, MemberPatch, UnixSeconds } from "~/kernel/store/records";
 
 /**
- * An accountant rejects an application with a reason (issue 19, ADR 0052). An applicant is a
- * member who signed up and has not paid the registration (spec §4: not active, registration
+ * An accountant rejects an application with a reason (docs/requirements.md §6.6, ADR 0052). An applicant is a
+ * member who signed up and has not paid the registration (docs/requirements.md §3.1: not active, registration
  * not paid). The record is kept, marked rejected and deleted: it leaves both members lists
  * and their exports, cannot sign in, and its e-mail address stays taken. Pure.
  */

@@ -1,4 +1,4 @@
-import { parts } from "../../kernel/dates/dates";
+import { formatDay } from "../../kernel/dates/dates";
 import type { ExportColumn } from "./export-columns";
 import { memberNumberLabel } from "../../kernel/store/member-number";
 import type { Member, Membership, Role } from "../../kernel/store/records";
@@ -12,7 +12,7 @@ import { DEFAULT_PAGE_SIZE, readPageParam, readPageSizeParam, storePage, type Pa
  * exactly the table the accountant was looking at, all pages.
  */
 
-/** The spec's 13 columns, in order; `sort` names the store's sort key where the column sorts. */
+/** The 13 columns of docs/requirements.md §6.2, in order; `sort` names the store's sort key where the column sorts. */
 export const MEMBER_COLUMNS = [
   { id: "memberId", header: "Member ID", sort: "memberNumber" },
   { id: "name", header: "Name", sort: "fullName" },
@@ -156,13 +156,7 @@ export interface MemberRow {
   roleKey: Role;
 }
 
-/** "05-03-2026", the registration date in UK time. */
-export function formatDay(at: number): string {
-  const p = parts(at, { day: "2-digit", month: "2-digit", year: "numeric" });
-  return `${p.day}-${p.month}-${p.year}`;
-}
-
-/** A child's age this year, from the year of birth (the spec keeps years, not birthdays). */
+/** A child's age this year, from the year of birth (the record keeps years, not birthdays: docs/requirements.md §3.6). */
 export function ageThisYear(birthYear: number, year: number): number {
   return year - birthYear;
 }

@@ -55,7 +55,7 @@ export async function loadRenewalsReport(store: Store, input: { params: URLSearc
     searching ? store.transactions.summarizeSettled(renewedQuery(state), []) : null,
     store.members.list(pendingMembersQuery(thisYear, state.pending, state.q)),
     searching ? store.members.list(pendingMembersQuery(thisYear, { page: 1, size: DEFAULT_PAGE_SIZE })) : null,
-    // Refunds (issue 19): the year's total shows what was given back (net); a search's total stays as paid.
+    // Refunds (docs/requirements.md §4.10): the year's total shows what was given back (net); a search's total stays as paid.
     searching ? 0 : store.refunds.sumRefunded(query),
   ]);
   const found = foundSummary ?? summary;
@@ -131,7 +131,7 @@ export function renewalReminderMessage(
 /**
  * 'Send Notification To All': the renewal reminder to every pending member (all
  * pages). Without an e-mail provider nothing is sent or recorded: the page lists the
- * addresses for manual sending (the spec's panel). Without JavaScript the first post
+ * addresses for manual sending (the panel of docs/requirements.md §6.9). Without JavaScript the first post
  * asks for a yes (with it, the browser's confirm does).
  */
 export async function sendRenewalReminder(

@@ -3,13 +3,14 @@ import { PAYMENT_METHOD_EXPORT, type ExportColumn } from "./export-columns";
 import { methodLabel } from "../payments";
 import { parts } from "../../kernel/dates/dates";
 import { memberNumberLabel } from "../../kernel/store/member-number";
-import { formatDay, readSearchParam } from "./member-table";
+import { readSearchParam } from "./member-table";
 import { formatPence } from "../../kernel/values/money";
+import { formatDay } from "../../kernel/dates/dates";
 import { DEFAULT_PAGE_SIZE, readPaging, storePage, type TablePaging } from "../../kernel/store/paging";
 import type { Member, Membership, Transaction } from "../../kernel/store/records";
 
 /**
- * The subscriptions report (/mem-renewals, spec "Subscription tables"): the members
+ * The subscriptions report (/mem-renewals, docs/requirements.md §6.9): the members
  * who paid a year's renewal and the active members who have not paid this year's.
  * What the URL asks for (the search, the year and one pager per table) and what each
  * row shows; the screen and the two CSV exports read the same params.
@@ -18,7 +19,7 @@ import type { Member, Membership, Transaction } from "../../kernel/store/records
 // ---- URL state ---------------------------------------------------------------
 
 export interface RenewalsReportState {
-  /** The search area (spec document 2, §2): name, e-mail or MMA number, in both tables; "" for none. */
+  /** The search area (docs/requirements.md §6.9): name, e-mail or MMA number, in both tables; "" for none. */
   q: string;
   /** The renewed table's year: this year or the previous one. */
   year: number;
@@ -74,7 +75,7 @@ export const RENEWED_COLUMNS = [
   { id: "priceRef", header: "payment product reference" },
   { id: "description", header: "Description" },
   { id: "year", header: "Year" },
-  // Offline payments (issue 19, part O): how it was paid
+  // Offline payments (docs/requirements.md §4.9): how it was paid
   { id: "method", header: "Method" },
 ] as const;
 
@@ -102,7 +103,7 @@ export function renewedRow(transaction: Transaction): RenewedRow {
 
 // ---- Pending table -----------------------------------------------------------
 
-/** The spec names no columns for the pending table: who they are, how to reach them, and when they last paid. */
+/** The old site named no columns for the pending table; ours (docs/requirements.md §6.9): who they are, how to reach them, and when they last paid. */
 export const PENDING_COLUMNS = [
   { id: "memberId", header: "Member ID" },
   { id: "name", header: "Name" },
@@ -127,7 +128,7 @@ export function pendingRow(member: Member): PendingRow {
 }
 
 /**
- * The store query of the pending members (spec §7: status true and delete false; not
+ * The store query of the pending members (docs/requirements.md §6.9: status true and delete false; not
  * renewed this year), optionally those the search finds (the members table's search:
  * name, e-mail, MMA number, postcode).
  */
@@ -186,7 +187,7 @@ export const RENEWED_EXPORT: ReadonlyArray<ExportColumn<Transaction>> = [
   { header: "payment product reference", kind: "text", value: (t) => t.priceRef },
   { header: "Description", kind: "text", value: (t) => t.title },
   { header: "Year", kind: "number", value: (t) => t.year },
-  // Offline payments (issue 19, part O)
+  // Offline payments (docs/requirements.md §4.9)
   ...PAYMENT_METHOD_EXPORT,
 ];
 

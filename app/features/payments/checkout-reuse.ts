@@ -1,7 +1,7 @@
 import type { Attendee, FamilyDetails, Id, PaymentType, Ticket, Transaction } from "~/kernel/store/records";
 
 /**
- * Reusing an open checkout (issue 16 item 3): a member who presses Renew, Save or Book
+ * Reusing an open checkout (docs/requirements.md §4.6, ADR 27): a member who presses Renew, Save or Book
  * again, goes back, or reloads, is sent to the checkout already open for the same thing
  * instead of opening another pending transaction and session each time. Pure: the
  * provider's word on whether the session is still open is asked by the service.

@@ -1,9 +1,10 @@
+import { currentMonth } from "../../kernel/dates/dates";
 import type { FamilyDetails, Membership, PaymentType, Pence } from "../../kernel/store/records";
-import { currentMonth } from "../membership";
+
 import type { SiteSettings } from "../../kernel/store/site-settings";
 
 /**
- * What each membership payment charges (spec 1 §9, spec 2 §9), from the site
+ * What each membership payment charges (docs/requirements.md §3.1, §4.3), from the site
  * settings. Pure: the month is passed in. Amounts are pence; the provider's price ids
  * decide what the card is charged, and the amounts here must match them (settlement
  * compares the paid total with the transaction).
@@ -28,7 +29,7 @@ export interface Charge {
 
 export const REGISTRATION_TITLE = "Membership Registration";
 export const RENEWAL_TITLE = "Membership Renewal";
-/** The spec's title for the Single → Family upgrade transaction. */
+/** The title of the Single → Family upgrade transaction (docs/requirements.md §4.2). */
 export const UPGRADE_TITLE = "Convert to Family";
 
 function feesFor(fees: MembershipFees, membership: Membership) {
@@ -57,7 +58,7 @@ export function subscriptionIsFree(fees: MembershipFees, month: number): boolean
   return month > fees.freeSubscriptionAfterMonth;
 }
 
-/** The labels of the fee lines (spec 2 §2: the table's rows Registration, 1 Year subscription, Total). */
+/** The labels of the fee lines (docs/requirements.md §4.3: the table's rows Registration, 1 Year subscription, Total). */
 export const FEE_LABELS = { registration: "Registration", subscription: "1 Year subscription", total: "Total" } as const;
 
 export interface FeeLine {
@@ -122,7 +123,7 @@ export function registrationCharge(fees: RegistrationFeeLines): Charge {
   return joiningCharge(REGISTRATION_TITLE, fees);
 }
 
-/** Single → Family: the Family registration as the spec says (with the same free-subscription rule). */
+/** Single → Family: the Family registration as docs/requirements.md §3.5 says (with the same free-subscription rule). */
 export function upgradeCharge(fees: MembershipFees, month: number): Charge {
   return joiningCharge(UPGRADE_TITLE, joiningFees(fees, "Family", month));
 }
@@ -142,7 +143,7 @@ export function renewalCharge(fees: MembershipFees, membership: Membership): Cha
   };
 }
 
-/** What a settled payment changes on the member (spec 2 §4): one kind of change per transaction. */
+/** What a settled payment changes on the member (docs/requirements.md §4.5): one kind of change per transaction. */
 export type MemberSettlement =
   | { kind: "registration"; year: number }
   | { kind: "renewal"; year: number }

@@ -1,9 +1,10 @@
+import { currentYear } from "~/kernel/dates/dates";
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { reusableTransaction } from "./checkout-reuse";
 import { PAYMENT_LIMITED_MESSAGE, PAYMENT_START_RATE_RULES } from "~/kernel/http/rate-limits";
 import type { PaymentPurpose } from "./payment-pages";
 import type { FamilyDetails, Member, Membership } from "~/kernel/store/records";
-import { currentYear } from "~/features/membership";
+
 import { createCheckoutGateway } from "~/features/payments/checkout/index.server";
 import { startCheckout, type CheckoutCharge } from "./payments.server";
 import { clientKey, createRateLimiter } from "~/kernel/http/rate-limit.server";
@@ -14,7 +15,7 @@ import { sessionMismatch } from "./settlement.server";
  * the caller counts the start per member and per address first (limitPaymentStart,
  * PAYMENT_START_RATE_RULES); then the checkout already open for the same thing is reused
  * when the provider says it still is, and only otherwise a new pending transaction and
- * session are made (issue 16 item 3, ADR 27).
+ * session are made (docs/requirements.md §4.6, ADR 27).
  */
 
 /** `url`: the checkout to send the member to (the route answers a 303 to it). */

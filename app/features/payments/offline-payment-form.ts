@@ -3,7 +3,7 @@ import { OFFLINE_MESSAGES, OFFLINE_METHODS, amountMismatchMessage, isIsoDay, nee
 import { parsePounds } from "../../kernel/values/pounds";
 
 /**
- * The offline payment form (issue 19, part O): method, reference (for a transfer or a
+ * The offline payment form (docs/requirements.md §4.9): method, reference (for a transfer or a
  * cheque), the day the money was received (not after today) and the amount, which must
  * be the full amount due (`expected`, pence): part payments are not supported. The
  * route builds it with what is due and today's date (UK), and parses posts with parseWithZod.

@@ -1,3 +1,4 @@
+import { currentYear } from "~/kernel/dates/dates";
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import type { ActivityActor } from "~/kernel/activity/activity";
 import type { Charge } from "./fees";
@@ -5,7 +6,7 @@ import { formatPence } from "../../kernel/values/money";
 import { MEMBER_PAYMENT_LABELS, NOT_DUE_MESSAGE, memberPaymentCharge, memberPaymentDue, offlinePaymentWords, type MemberPaymentKind } from "./offline-payment";
 import type { OfflinePaymentValues } from "./offline-payment-form";
 import type { Member, Transaction } from "~/kernel/store/records";
-import { currentYear } from "~/features/membership";
+
 import { ukToday } from "~/features/tickets";
 import { transactionFor, type CheckoutCharge } from "./payments.server";
 import { recordActivity } from "~/kernel/activity/activity.server";
@@ -14,7 +15,7 @@ import { settleAsPaid } from "./settlement.server";
 import { nowSeconds } from "~/kernel/store/ids";
 
 /**
- * Offline payments (issue 19, part O, ADR 0054): money an accountant received in cash, by
+ * Offline payments (docs/requirements.md §4.9, ADR 0054): money an accountant received in cash, by
  * bank transfer or by cheque. The payment is a transaction like a checkout's, with its
  * method, reference and the day it came, and it settles through the same code as a card
  * payment (settleAsPaid): the member is registered, renewed or made Family, a ticket

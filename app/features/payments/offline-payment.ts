@@ -1,11 +1,12 @@
+import { currentMonth } from "../../kernel/dates/dates";
 import { registrationCharge, registrationFeeLines, renewalCharge, upgradeCharge, type Charge } from "./fees";
 import { formatPence } from "../../kernel/values/money";
 import type { Member, PaymentMethod } from "../../kernel/store/records";
-import { canUpgradeToFamily, currentMonth, renewalPaid } from "../membership";
+import { canUpgradeToFamily, renewalPaid } from "../membership";
 import type { SiteSettings } from "../../kernel/store/site-settings";
 
 /**
- * Offline payments (issue 19, part O, ADR 0054): money an accountant received in cash, by
+ * Offline payments (docs/requirements.md §4.9, ADR 0054): money an accountant received in cash, by
  * bank transfer or by cheque, recorded against what the member may pay now. What they may
  * pay, and how much, are the rules of the member's own checkout (renewal.ts, fees.ts), so
  * the desk and the website can never disagree. Pure; the form's schema is in

@@ -10,7 +10,7 @@ import { signToken, verifyToken } from "~/kernel/auth/signed-token.server";
 import { readSettingsFresh } from "~/kernel/store/content/fresh-settings.server";
 
 /**
- * The registration payment link (spec §5 "Send Payment Link", §7, §8) and its e-mail.
+ * The registration payment link (docs/requirements.md §6.4) and its e-mail.
  * The page behind the link (/payment-reg-fee/{token}) verifies it with
  * verifyPaymentLinkToken.
  */

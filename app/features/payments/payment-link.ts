@@ -1,5 +1,5 @@
 /**
- * The registration payment link (spec §5 "Send Payment Link", §7; ARCHITECTURE.md point 3):
+ * The registration payment link (docs/requirements.md §6.4; ADR 15):
  * a signed token that names the member and expires, so the link works without signing in
  * but cannot be guessed, altered or used for ever.
  */
@@ -11,7 +11,7 @@ export const PAYMENT_LINK_PURPOSE = "payment-link";
 export const PAYMENT_LINK_LIFETIME_DAYS = 30;
 export const PAYMENT_LINK_LIFETIME_SECONDS = PAYMENT_LINK_LIFETIME_DAYS * 24 * 60 * 60;
 
-/** Spec §7: pay "within 14 days ... or the application is cancelled". */
+/** docs/requirements.md §6.4: pay "within 14 days ... or the application is cancelled". */
 export const PAYMENT_DEADLINE_DAYS = 14;
 
 export const PAYMENT_LINK_SUBJECT = "Your membership application is approved";

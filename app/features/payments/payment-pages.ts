@@ -1,4 +1,4 @@
-/** The texts of the payment return pages (spec 2 §2, §8). */
+/** The texts of the payment return pages (docs/requirements.md §4.4). */
 
 /** What a payment is for: each has its own return route. */
 export type PaymentPurpose = "registration" | "renewal" | "upgrade" | "ticket";
@@ -26,6 +26,6 @@ export const UNAVAILABLE_MESSAGE =
 export const PAYMENT_NOT_FOUND_TITLE = "Payment not found";
 export const PAYMENT_NOT_FOUND_MESSAGE = "We could not find this payment. Please check My Account for your payment history.";
 
-/** /payment-reg-fee (spec 2 §2, §8). */
+/** /payment-reg-fee (docs/requirements.md §4.3). */
 export const ALREADY_PAID_REGISTRATION = "You have already paid the registration fees.";
 export { ACCOUNT_NOT_FOUND } from "../membership";

@@ -1,18 +1,19 @@
+import { currentYear } from "../../kernel/dates/dates";
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import type { Charge } from "./fees";
 import type { PaymentPurpose } from "./payment-pages";
 import type { FamilyDetails, Id, Member, Membership, NewTransaction, PaymentType, Transaction } from "../../kernel/store/records";
-import { currentYear } from "../membership";
+
 import { createCheckoutGateway } from "./checkout/index.server";
 import { CheckoutUnavailableError, type CheckoutLineItem } from "./checkout/gateway";
 
 /**
- * Starting a payment (spec 2 §7): a pending transaction, then a hosted checkout session
+ * Starting a payment (docs/requirements.md §4.1): a pending transaction, then a hosted checkout session
  * for it, then the provider's checkout address (the route answers a 303 to it). The return
  * routes settle it (settlement.server.ts).
  */
 
-/** The spec's return routes, by what is being paid. */
+/** The return routes of docs/requirements.md §4.4, by what is being paid. */
 const SUCCESS_ROUTE: Record<PaymentPurpose, string> = {
   registration: "/reg-payment-success",
   renewal: "/payment-success",
@@ -41,7 +42,7 @@ export type CheckoutCharge = Pick<Charge, "title" | "priceRef" | "unitAmount" | 
   year?: number;
 };
 
-/** `memberId--transactionId`, the client reference of the spec (§7). */
+/** `memberId--transactionId`, the client reference of docs/requirements.md §4.1. */
 export const clientReference = (transaction: Pick<Transaction, "userId" | "id">) => `${transaction.userId}--${transaction.id}`;
 
 /**
@@ -100,7 +101,7 @@ export async function startCheckout(
     if (!session.url) throw new CheckoutUnavailableError("The provider answered without a checkout address.");
     return { ok: true, transaction, url: session.url };
   } catch (error) {
-    // Checkout errors are logged (spec §8); the member gets a clear message, never a 500.
+    // Checkout errors are logged (docs/requirements.md §4.1); the member gets a clear message, never a 500.
     console.error(`Checkout for transaction ${transaction.id} could not start:`, error);
     return { ok: false, error: PAYMENT_UNAVAILABLE_MESSAGE, transaction };
   }

@@ -6,7 +6,7 @@ import { ReceiptEmail, receiptSubject } from "./emails/ReceiptEmail";
 import { createEmailService } from "../../kernel/email/email.server";
 
 /**
- * Receipts (issue 19, ADR 0053). `sendReceipt` is called by the one caller that settled a
+ * Receipts (docs/requirements.md §4.11, ADR 0053). `sendReceipt` is called by the one caller that settled a
  * payment (the store's conditional update lets exactly one win), so each settled
  * transaction gets one receipt e-mail. The printable page reads the same view.
  */

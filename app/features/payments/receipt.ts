@@ -7,7 +7,7 @@ import { titleWithYear } from "../tickets";
 import type { Member, Transaction } from "../../kernel/store/records";
 
 /**
- * A receipt for a settled payment (issue 19, ADR 0053): what the e-mail and the printable
+ * A receipt for a settled payment (docs/requirements.md §4.11, ADR 0053): what the e-mail and the printable
  * page /account/receipts/:transactionId show. Built from the transaction and how it was paid
  * (`ReceiptPayment`), given apart from the transaction: card payments say "Card" and their
  * checkout session; offline payments (cash, bank transfer, cheque) bring their own method and

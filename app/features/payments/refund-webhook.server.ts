@@ -8,12 +8,13 @@ import { createStripeClient, refundStatus } from "~/features/payments/checkout/s
 import { newId } from "~/kernel/store/ids";
 
 /**
- * Stripe's `charge.refunded` (issue 19, ADR 0055): refunds made in Stripe's dashboard are
- * recorded as ours are, and the answer to one of ours that we missed (a dropped connection)
- * settles it. Stripe's refund id is unique in the table, so a replayed or concurrent
- * delivery records each refund once. The charge's refunds are listed through the API (the
- * event's charge need not carry them), and the charge is matched to its transaction through
- * its checkout session (the session's metadata names the transaction).
+ * Stripe's `charge.refunded` (docs/requirements.md §4.7, §4.10, ADR 0055): refunds made in
+ * Stripe's dashboard are recorded as ours are, and the answer to one of ours that we missed
+ * (a dropped connection) settles it. Stripe's refund id is unique in the table, so a
+ * replayed or concurrent delivery records each refund once. The charge's refunds are listed
+ * through the API (the event's charge need not carry them), and the charge is matched to
+ * its transaction through its checkout session (the session's metadata names the
+ * transaction).
  */
 
 /** Who the log names for a refund made in Stripe's dashboard. */

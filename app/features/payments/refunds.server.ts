@@ -28,7 +28,7 @@ import { createCheckoutGateway } from "~/features/payments/checkout/index.server
 import { newId, nowSeconds } from "~/kernel/store/ids";
 
 /**
- * Refunds (issue 19, ADR 0055): /accounts/transactions/:id/refund (the route guards:
+ * Refunds (docs/requirements.md §4.10, ADR 0055): /accounts/transactions/:id/refund (the route guards:
  * accountants). A refund is recorded first (one conditional write: never more than was
  * paid), then, for a card payment, asked of the card provider with an idempotency key made
  * from the record's id: a double submit or a retry is one refund at Stripe too.

@@ -3,7 +3,7 @@ import { formatPence } from "../../kernel/values/money";
 import type { Id, Member, MemberPatch, PaymentMethod, PaymentType, Pence, Transaction, UnixSeconds } from "../../kernel/store/records";
 
 /**
- * Refunds (issue 19, ADR 0055): the rules, pure. A refund gives back part or all of what a
+ * Refunds (docs/requirements.md §4.10, ADR 0055): the rules, pure. A refund gives back part or all of what a
  * paid transaction took; the refunds of a transaction never add up to more than it took.
  * The store keeps them (migration 0018); app/features/payments/refunds.server.ts does the I/O.
  */

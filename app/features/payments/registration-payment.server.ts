@@ -11,7 +11,7 @@ import { readSettingsFresh } from "~/kernel/store/content/fresh-settings.server"
 export { PAY_RATE_RULES };
 
 /**
- * /payment-reg-fee/{token} (spec 2 §2): the approved applicant's registration payment.
+ * /payment-reg-fee/{token} (docs/requirements.md §4.3): the approved applicant's registration payment.
  * Works without signing in; the signed token (ADR 15) is the only way in.
  */
 

@@ -11,7 +11,7 @@ import { transactionPayment } from "./receipt";
 import { sendReceipt } from "./receipt.server";
 
 /**
- * Settling a payment (ARCHITECTURE point 2). The return pages, the webhook and the
+ * Settling a payment (docs/requirements.md §4.5, ADR 16). The return pages, the webhook and the
  * accountant's Reconcile all come here. A transaction becomes `success` only when the
  * provider says its session is paid, the session is the one made for this transaction
  * (client reference, metadata, amount) and the transaction was not settled before; the

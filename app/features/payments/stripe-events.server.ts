@@ -29,7 +29,7 @@ export async function receiveStripeWebhook(request: Request, context: AppLoadCon
 
 /** What the event did, for the logs and the tests: settled, failed, ignored, unknown ... */
 export async function handleStripeEvent(context: AppLoadContext, event: Stripe.Event): Promise<string> {
-  // Refunds (issue 19): one made in Stripe's dashboard, or the answer to one of ours.
+  // Refunds (docs/requirements.md §4.7, §4.10): one made in Stripe's dashboard, or the answer to one of ours.
   if (event.type === "charge.refunded") return recordChargeRefunds(context, event.data.object);
   if (event.type !== "checkout.session.completed" && event.type !== "checkout.session.async_payment_succeeded" && event.type !== "checkout.session.expired") {
     return "ignored";

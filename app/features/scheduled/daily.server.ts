@@ -30,7 +30,7 @@ export async function runDaily(context: AppLoadContext, at: Date): Promise<Daily
     attempt("checkout expiry", () => expireOldCheckouts(context, at), 0),
     attempt("rate-limit cleanup", () => context.store.rateLimits.deleteExpired(now), 0),
     attempt("revoked-session cleanup", () => context.store.sessionRevocations.deleteExpired(now), 0),
-    // Members' data rights (issue 19, part G): records past their retention; logs its own entry
+    // Members' data rights (docs/requirements.md §8.1): records past their retention; logs its own entry
     attempt("retention", () => deleteRecordsPastRetention(context, at, SCHEDULED_ACTOR), 0),
     // Whose is this record: older e-mails get the member they are about, a few each day (docs/security.md)
     attempt("e-mail owners", () => settleOldEmailOwners(context), 0),

@@ -42,9 +42,9 @@ export async function signIn(context: AppLoadContext, { email, password }: Login
   const check = await checkPassword(password, member.passwordHash, context.env.LEGACY_PASSWORD_KEY);
   if (!check.ok) return refused(401, LOGIN_INCORRECT_MESSAGE);
   await attempt.forgive();
-  // A legacy keyed hash is accepted this once and replaced by our own (ARCHITECTURE.md point 4).
+  // A legacy keyed hash is accepted this once and replaced by our own (docs/requirements.md §11.5).
   if (check.rehash) await context.store.members.update(member.id, { passwordHash: check.rehash });
-  // The spec's order: the credentials first, then the status, so the message reveals nothing to a guesser.
+  // The order of docs/requirements.md §2.3: the credentials first, then the status, so the message reveals nothing to a guesser.
   if (!member.active) return refused(403, LOGIN_UNDER_REVIEW_MESSAGE);
   return { ok: true, member, deviceCookie: await deviceCookieAfterSignIn(context, note, member.id) };
 }

@@ -3,9 +3,9 @@ import { z } from "zod";
 import { emailAddress } from "../../kernel/values/email-address-schema";
 
 /**
- * The Sign In form (spec §5 "Login"): e-mail (required, an e-mail) and password
- * (required). Anything else reads 'Empty field is not allowed!' (spec §8, "Any
- * invalid form"), shown under the field concerned.
+ * The Sign In form (docs/requirements.md §2.3): e-mail (required, an e-mail) and password
+ * (required). Anything else reads 'Empty field is not allowed!' (docs/requirements.md §2.3, "either
+ * field empty"), shown under the field concerned.
  *
  * Server-only: the route's action parses with it (parseWithZod), never its component, so
  * the browser never downloads zod (docs/decisions/0010, 0028). parseWithZod turns an
@@ -27,7 +27,7 @@ export const asText = (value: unknown) => (typeof value === "string" ? value : "
 
 /**
  * A required e-mail, cleaned up as sign-up stores it (app/kernel/values/email-address.ts), so
- * the look-up finds the member; every mistake reads as an empty field (spec §2.3).
+ * the look-up finds the member; every mistake reads as an empty field (docs/requirements.md §2.3).
  */
 export const emailField = emailAddress({ required: EMPTY_FIELD_MESSAGE, tooLong: EMPTY_FIELD_MESSAGE, invalid: EMPTY_FIELD_MESSAGE });
 

@@ -15,8 +15,9 @@ import type { SignInVisitor } from "./login.server";
 export { FORGOT_RATE_RULES };
 
 /**
- * Forgot password and reset password (spec §2, §4; ARCHITECTURE.md points 5 and 9).
- * 'Email not found!' stays (the spec asks for it), behind the limits of app/kernel/http/rate-limits.ts.
+ * Forgot password and reset password (docs/requirements.md §2.5; limits §11.1).
+ * 'Email not found!' stays (docs/requirements.md §2.5 asks for it), behind the limits of
+ * app/kernel/http/rate-limits.ts.
  */
 
 const nowSeconds = () => Date.now() / 1000;

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { EMPTY_FIELD_MESSAGE, PASSWORD_MAX_LENGTH, asText, emailField } from "./login";
 
 /**
- * Forgot password and reset password (spec §2, §5, §8, §9; ARCHITECTURE.md point 5):
+ * Forgot password and reset password (docs/requirements.md §2.5, §11.4):
  * the forms' schemas (parsed by the routes' actions with parseWithZod) and the rules of a
  * reset key. Server-only (zod).
  */
@@ -15,7 +15,7 @@ export const PASSWORDS_DIFFER_MESSAGE = "Passwords do not match.";
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_TOO_SHORT_MESSAGE = `Your password must be at least ${PASSWORD_MIN_LENGTH} characters.`;
 
-/** Spec §9: the reset key is 10 alphanumeric characters. It lasts an hour (ARCHITECTURE.md point 5). */
+/** docs/requirements.md §2.5: the reset key is 10 alphanumeric characters. It lasts an hour (§11.4). */
 export const RESET_KEY_LENGTH = 10;
 export const RESET_KEY_ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
 export const RESET_KEY_LIFETIME_SECONDS = 60 * 60;
@@ -70,7 +70,7 @@ export interface ResetKeyToSend {
 }
 
 /**
- * Which key a forgot-password request e-mails (issue 16 item 2): the member's key while it
+ * Which key a forgot-password request e-mails (docs/requirements.md §2.5): the member's key while it
  * is unused and has at least RESET_KEY_RESEND_MIN_SECONDS left, so asking again never
  * breaks a link already sent (whoever asked); else a fresh key, valid for an hour.
  */

@@ -1,9 +1,10 @@
 import { parts } from "../../kernel/dates/dates";
 
 /**
- * The event calendar (/event, spec §9): an entry has a month and a date as text (the demo's
- * "JAN" and "14"), a name and an optional link; the spec gives it no year. Whether an entry
- * is past, and what the studio accepts for it, is decided here (pure, unit-tested).
+ * The event calendar (/event, docs/requirements.md §1.6, §7.7): an entry has a month and a
+ * date as text (the demo's "JAN" and "14"), a name and an optional link; the record has no
+ * year. Whether an entry is past, and what the studio accepts for it, is decided here
+ * (pure, unit-tested).
  */
 
 const MONTHS = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"];

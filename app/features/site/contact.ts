@@ -3,8 +3,8 @@ import { CONTACT_LIMITS, type ContactField } from "./contact-form";
 import { emailAddress } from "~/kernel/values/email-address-schema";
 
 /**
- * The Quick Contact Form (spec §5): five fields, each trimmed and required, with the
- * spec's messages. A format check for the e-mail and length caps are ours. Field names
+ * The Quick Contact Form (docs/requirements.md §1.10): five fields, each trimmed and required, with the
+ * messages it lists. A format check for the e-mail and length caps are ours. Field names
  * are the form's own, so a plain HTML post parses as it is.
  *
  * Server-only in practice: only the route's action parses with it (parseWithZod), so the

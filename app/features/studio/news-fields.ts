@@ -2,7 +2,7 @@ import { parts } from "~/kernel/dates/dates";
 import type { NewsItem, UnixSeconds } from "~/kernel/store/records";
 
 /**
- * The studio's news item as the form shows it (issue 18): limits, the date as a calendar
+ * The studio's news item as the form shows it (docs/requirements.md §7.6): limits, the date as a calendar
  * day, the image as a path. Pure and free of zod, so the studio's pages can use it in the
  * browser without downloading the form schema (app/features/studio/news-form.ts, actions only).
  */

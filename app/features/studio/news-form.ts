@@ -2,7 +2,7 @@ import { z } from "zod";
 import { NEWS_LIMITS, isCalendarDay } from "./news-fields";
 
 /**
- * The studio's news form (/studio/news/new and /studio/news/:id, issue 18): its fields and
+ * The studio's news form (/studio/news/new and /studio/news/:id, docs/requirements.md §7.6): its fields and
  * messages. Only the routes' actions parse with these schemas, so the browser never
  * downloads zod; what the pages need is in ./news-fields.ts.
  */

@@ -17,7 +17,7 @@ export const SETTINGS_MESSAGES = {
   priceId: "A Stripe price id has only letters, digits and _ (like price_1AbC…), or leave it empty.",
   month: "Choose an option from the list.",
   tooLong: (max: number) => `Use at most ${max} characters.`,
-  // Members' data rights (issue 19, part G)
+  // Members' data rights (docs/requirements.md §8.1)
   wholeNumber: (min: number, max: number) => `Enter a whole number from ${min} to ${max}.`,
 } as const;
 

@@ -28,7 +28,7 @@ const priceId = priceIdField;
 /** An address kept as every address is (app/kernel/values/email-address.ts), or empty. */
 const email = optionalEmailAddress({ tooLong: SETTINGS_MESSAGES.tooLong(SETTINGS_LIMITS.email), invalid: SETTINGS_MESSAGES.email });
 
-/** Members' data rights (issue 19, part G): a whole number from `min` to `max`, typed as digits. */
+/** Members' data rights (docs/requirements.md §8.1): a whole number from `min` to `max`, typed as digits. */
 const wholeNumber = (min: number, max: number) =>
   z
     .string()
@@ -140,13 +140,13 @@ export function settingsFormValues(settings: SiteSettings): Record<string, strin
     disabledMessageHtml: m.disabledMessageHtml,
     freeSubscriptionAfterMonth: String(m.freeSubscriptionAfterMonth),
     latestOfficeBearersTitle: settings.latestOfficeBearersTitle,
-    // Automatic renewal reminders (issue 19)
+    // Automatic renewal reminders (docs/requirements.md §10.2)
     renewalReminderStages: formatStages(settings.renewalReminderStages),
-    // Members' data rights (issue 19, part G)
+    // Members' data rights (docs/requirements.md §8.1)
     retentionPaymentYears: String(settings.retention.paymentYears),
     retentionOutboxDays: String(settings.retention.outboxDays),
     retentionContactDays: String(settings.retention.contactDays),
-    // New applications (issue 19, members part)
+    // New applications (docs/requirements.md §3.3)
     newApplicationsEmail: settings.newApplicationsEmail,
   };
   for (const fee of FEE_FIELDS) values[fee.name] = penceToPounds(m[fee.name]);
@@ -190,15 +190,15 @@ export function applySettingsForm(current: SiteSettings, form: Partial<SettingsF
     primaryContactEmail: given("primaryContactEmail") ?? current.primaryContactEmail,
     socialLinks,
     latestOfficeBearersTitle: given("latestOfficeBearersTitle") ?? current.latestOfficeBearersTitle,
-    // Automatic renewal reminders (issue 19)
+    // Automatic renewal reminders (docs/requirements.md §10.2)
     renewalReminderStages: given("renewalReminderStages") ?? current.renewalReminderStages,
-    // Members' data rights (issue 19, part G)
+    // Members' data rights (docs/requirements.md §8.1)
     retention: {
       paymentYears: given("retentionPaymentYears") ?? current.retention.paymentYears,
       outboxDays: given("retentionOutboxDays") ?? current.retention.outboxDays,
       contactDays: given("retentionContactDays") ?? current.retention.contactDays,
     },
-    // New applications (issue 19, members part)
+    // New applications (docs/requirements.md §3.3)
     newApplicationsEmail: given("newApplicationsEmail") ?? current.newApplicationsEmail,
     membership: {
       ...m,
@@ -222,13 +222,13 @@ const LOGGED: readonly LoggedSetting[] = [
   ...(Object.keys(PRODUCT_LABELS) as ProductName[]).map((name): LoggedSetting => [PRODUCT_LABELS[name], (s) => s.membership[name]]),
   ["Free subscription from", (s) => FREE_SUBSCRIPTION_OPTIONS[s.membership.freeSubscriptionAfterMonth]?.label ?? s.membership.freeSubscriptionAfterMonth],
   ["Office bearers heading", (s) => s.latestOfficeBearersTitle],
-  // Automatic renewal reminders (issue 19)
+  // Automatic renewal reminders (docs/requirements.md §10.2)
   ["Renewal reminder dates", (s) => formatStages(s.renewalReminderStages)],
-  // Members' data rights (issue 19, part G)
+  // Members' data rights (docs/requirements.md §8.1)
   ["Keep payment records for (years)", (s) => s.retention.paymentYears],
   ["Keep outbox e-mails for (days)", (s) => s.retention.outboxDays],
   ["Keep contact messages for (days)", (s) => s.retention.contactDays],
-  // New applications (issue 19, members part)
+  // New applications (docs/requirements.md §3.3)
   ["Send new applications to", (s) => s.newApplicationsEmail],
 ];
 

@@ -10,7 +10,7 @@ import type { NewsInput } from "~/kernel/store/port";
 import { discardOldPhoto } from "./studio-photo-field.server";
 
 /**
- * The studio's news (issue 18): each write goes to the store, then makes visitors see it
+ * The studio's news (docs/requirements.md §7.6): each write goes to the store, then makes visitors see it
  * (contentChanged), then is recorded in the activity log. Rich text is sanitized here, with
  * the CMS allow-list, so what is stored is what the site shows. Returns results, never Responses.
  */

@@ -1,9 +1,9 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import type { ActivityActor } from "~/kernel/activity/activity";
-import type { HomeSlide, Id, InfoPage, MediaRef } from "~/kernel/store/records";
+import type { HomeSlide, Id, MediaRef } from "~/kernel/store/records";
 import { INFO_PAGES, type InfoPageScreen } from "./studio-info-pages";
 import { draggedSlide, isSameSlides } from "./slide-order";
-import { moveInOrder, slideName, type PageForm, type SlideDirection, type SlideForm } from "./studio-pages";
+import { moveInOrder, slideName, type PageForm, type PageScreenData, type SlideDirection, type SlideForm, type SlideRow } from "./studio-pages";
 import { recordActivity } from "~/kernel/activity/activity.server";
 import { contentChanged } from "~/kernel/store/content/content-changed.server";
 import { sanitizeRichText } from "~/kernel/store/content/sanitize.server";
@@ -14,16 +14,6 @@ import { discardOldPhoto } from "./studio-photo-field.server";
  * recorded in the activity log and made visible to visitors (contentChanged). Plain input
  * (the parsed forms) in, results out; the routes guard, parse and answer.
  */
-
-export interface SlideRow {
-  id: Id;
-  smallText: string;
-  title: string;
-  name: string;
-  image: string | null;
-  first: boolean;
-  last: boolean;
-}
 
 export async function loadSlideRows(context: AppLoadContext): Promise<SlideRow[]> {
   const slides = await context.store.content.listSlides();
@@ -99,11 +89,6 @@ export async function orderSlides(context: AppLoadContext, actor: ActivityActor,
   await recordActivity(context, actor, { kind: "slide-moved", slide: { id: moved, name: slideName(slide) } });
   await contentChanged(context);
   return "saved";
-}
-
-export interface PageScreenData {
-  page: Omit<InfoPage, "image">;
-  image: MediaRef | null;
 }
 
 export async function loadPageScreen(context: AppLoadContext, screen: InfoPageScreen): Promise<PageScreenData> {

@@ -1,9 +1,10 @@
 import { z } from "zod";
 import type { HomeSlide, Id, MediaRef } from "../../kernel/store/records";
 import { youtubeId } from "../site";
+import type { InfoPage } from "../../kernel/store/records";
 
 /**
- * The studio's home slides, About Us and School (issue 18): what their forms accept and
+ * The studio's home slides, About Us and School (docs/requirements.md §7.4, §7.5): what their forms accept and
  * the slides' up/down rule. Pure, so each rule is unit-tested; the routes parse with these
  * schemas, the services write through the store port.
  */
@@ -96,3 +97,20 @@ export function moveInOrder(ids: readonly Id[], id: Id, direction: SlideDirectio
 
 /** A slide's name in the studio and the activity log: its title, or its small text. */
 export const slideName = (slide: Pick<HomeSlide, "title" | "smallText">) => slide.title.trim() || slide.smallText.trim() || "(untitled slide)";
+
+/** A slide as the studio's list shows it, with whether it can move up or down. */
+export interface SlideRow {
+  id: Id;
+  smallText: string;
+  title: string;
+  name: string;
+  image: string | null;
+  first: boolean;
+  last: boolean;
+}
+
+/** What an About Us or School screen edits: the page without its photo, and the photo. */
+export interface PageScreenData {
+  page: Omit<InfoPage, "image">;
+  image: MediaRef | null;
+}

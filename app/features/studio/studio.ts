@@ -1,7 +1,7 @@
 import type { Role } from "~/kernel/store/records";
 
 /**
- * The website studio (/studio, issue 18): the parts of the site that editors and
+ * The website studio (/studio, docs/requirements.md §7.1): the parts of the site that editors and
  * accountants edit, in the order the studio lists them, each with the public page it
  * changes. `edit` is the part's studio screen, set once that screen exists: until then
  * the studio says "Coming soon" instead of linking to a page that is not there.

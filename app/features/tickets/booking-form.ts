@@ -6,7 +6,7 @@ import { partyInputFrom, validateParty } from "./ticket-rules";
 
 /**
  * The booking form (/book-ticket) as a schema, for parseWithZod: the party rules of
- * ticket-rules.ts (`validateParty`, one message per field, keyed by the spec's field
+ * ticket-rules.ts (`validateParty`, one message per field, keyed by the form's field
  * names) and whether a second ticket is asked for. The shown groups depend on the
  * pattern and membership, so the schema is made per post.
  */

@@ -14,7 +14,7 @@ export type CapacityRefusal = { status: 400 | 403; message: string };
 
 /**
  * People holding places: the store's count less the people on tickets refunded in full
- * (issue 19, ADR 0055): a refunded ticket stays paid in the store, its places are free again.
+ * (docs/requirements.md §5.5, ADR 0055): a refunded ticket stays paid in the store, its places are free again.
  */
 export async function peopleHoldingPlaces(context: AppLoadContext, event: EventRef, now: UnixSeconds): Promise<number> {
   const [holding, freed] = await Promise.all([

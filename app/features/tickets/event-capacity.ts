@@ -1,7 +1,7 @@
 import type { Ticket, UnixSeconds } from "../../kernel/store/records";
 
 /**
- * The upcoming event's capacity (issue 18; docs/decisions/0043-event-capacity.md). Every
+ * The upcoming event's capacity (docs/requirements.md §5.5; docs/decisions/0043-event-capacity.md). Every
  * attendee of a ticket is one place. A place is held by a paid ticket, and by an unpaid one
  * while its checkout may still be paid: the checkout lives 24 hours (Stripe's default
  * session lifetime, and the practice checkout's), so an unpaid ticket made less than that

@@ -4,7 +4,7 @@ import { eventYear } from "./ticket-rules";
 
 /**
  * When and where the upcoming event is, as the booking page, My Account's ticket and the
- * ticket e-mail show it (issue 18). Formatted on the server into plain strings, so no page
+ * ticket e-mail show it (docs/requirements.md §5.1). Formatted on the server into plain strings, so no page
  * ships this module. A ticket carries its event's title and year only, so the details are
  * shown on the tickets of the event now on sale, never guessed for an older one.
  */

@@ -1,7 +1,7 @@
 import type { Attendee, Ticket, UnixSeconds } from "../../kernel/store/records";
 
 /**
- * Which tickets My Account shows, and how (issue 16, items 6 and 12). A household comes
+ * Which tickets My Account shows, and how (docs/requirements.md §5.7). A household comes
  * in over the evening with one code: the ticket stays, with its QR and code, until
  * everyone on it is admitted or the event is over, and says who is already in.
  */

@@ -1,9 +1,9 @@
 import { ATTENDEE_BANDS, type AttendeeBand } from "../../kernel/store/records";
 
 /**
- * Every name a ticket's five groups go by (spec 1 §3, spec 2 §2-3), one row per group, so
+ * Every name a ticket's five groups go by (docs/requirements.md §5.3, §5.4, §5.8, §6.10), one row per group, so
  * that a page, an e-mail, the door and a report never name a group differently by accident.
- * Where the spec words a group differently on different screens, each wording is a column.
+ * Where the requirements word a group differently on different screens, each wording is a column.
  */
 export interface BandNames {
   /** One person, in the booking form's messages, the door and the ticket e-mail: "Child above 13". */

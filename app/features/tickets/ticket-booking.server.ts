@@ -30,7 +30,7 @@ import { readSettingsFresh } from "~/kernel/store/content/fresh-settings.server"
 import { retryAfterHeaders } from "~/kernel/http/response-headers";
 
 /**
- * /book-ticket (spec 2 §2 "Ticket booking", §4, §5, §9): the form's first state from the
+ * /book-ticket (docs/requirements.md §5.4): the form's first state from the
  * member's record, and the booking itself: checked again on the server whatever the browser
  * did (the route parses the post with bookingFormSchema; bookingRefusal, bookTicket), an
  * unpaid ticket with its people, then checkout, or paid at once when it costs nothing.
@@ -138,7 +138,7 @@ export type BookingResult = { kind: "redirect"; to: string } | { kind: "refused"
  * second ticket for the event only when 'Book another ticket' is ticked, within the
  * payment-start limits → the ticket (unpaid; the member's unpaid one for the same party is
  * booked again rather than a new one) → free: paid now, /ticket-success; else the checkout
- * still open for it, or a pending "ticket" transaction and a new checkout (issue 16 items 3 and 9).
+ * still open for it, or a pending "ticket" transaction and a new checkout (docs/requirements.md §4.6, §5.4).
  */
 export async function bookTicket(
   context: AppLoadContext,
@@ -171,8 +171,8 @@ type BookingRefused = Extract<BookingResult, { kind: "refused" }>;
 export type ReservedTicket = { kind: "reserved"; ticket: Ticket; price: ReturnType<typeof ticketPrice>; year: number };
 
 /**
- * The booking rules every booking goes through, the member's own and the desk's (issue 19,
- * part O): a second ticket for the event only when 'Book another ticket' is ticked, the
+ * The booking rules every booking goes through, the member's own and the desk's (docs/requirements.md
+ * §5.4, §5.9): a second ticket for the event only when 'Book another ticket' is ticked, the
  * capacity, then the ticket (unpaid; the member's unpaid one for the same party is booked
  * again rather than a new one). `gate` runs just before a new ticket is made (the member's
  * own booking counts its payment-start limits there).

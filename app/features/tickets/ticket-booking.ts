@@ -4,7 +4,7 @@ import type { TicketPattern } from "../../kernel/store/site-settings";
 import { MAX_NAME_LENGTH, bandsShown, emptyParty, partyLimits, type Party, type PartyInput } from "./ticket-rules";
 
 /**
- * The booking form's texts and its shown state (spec 2 §2 "Ticket booking"). Pure and
+ * The booking form's texts and its shown state (docs/requirements.md §5.4). Pure and
  * free of zod, so the /book-ticket client chunk can use it; the rules themselves are in
  * ticket-rules.ts, the decisions in docs/decisions/0017 and 0018.
  */
@@ -16,7 +16,7 @@ export const NO_EVENT_TO_BOOK = "There is no event to book yet. Please check bac
 export const BOOKING_REGISTRATION_UNPAID_MESSAGE = "Please pay your registration fee before booking tickets.";
 export const BOOKING_INVALID_MESSAGE = "Please check the numbers and names below.";
 export const TICKET_NOT_FOUND_TITLE = "Ticket not found";
-/** Issue 16 item 9: a second ticket for the same event is booked only when asked for. */
+/** docs/requirements.md §5.4: a second ticket for the same event is booked only when asked for. */
 export const ANOTHER_TICKET_FIELD = "another";
 export const ANOTHER_TICKET_LABEL = "Book another ticket";
 export const ALREADY_BOOKED_MESSAGE = "You already have a ticket for this event (see above). To book a second one, tick 'Book another ticket' and book again.";

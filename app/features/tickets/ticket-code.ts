@@ -1,6 +1,6 @@
 /**
  * The short ticket code printed under each QR code and typed at the door when the
- * camera fails (ARCHITECTURE.md point 6; the QR itself carries a signed token).
+ * camera fails (docs/requirements.md §5.7, §5.8; the QR itself carries a signed token).
  *
  * - Alphabet: the digits 2–9 and the letters A–Z without I, L and O (31 characters).
  *   0/O and 1/I/L are all left out, so a reader never has to choose between them.

@@ -14,7 +14,7 @@ type Log = (message: string, error?: unknown) => void;
 const consoleLog: Log = (message, error) => console.error(message, error ?? "");
 
 /**
- * The booking confirmation with the QR (issue 7; docs/decisions/0020): called once a
+ * The booking confirmation with the QR (docs/requirements.md §5.6; docs/decisions/0020): called once a
  * ticket is paid. Loads the ticket and its member, signs the same token My Tickets shows
  * (ticketToken), draws it as a PNG and sends it inline (cid:ticket-qr) to the ticket's
  * e-mail address, purpose "ticket".

@@ -4,8 +4,8 @@ import type { SiteSettings, TicketPattern } from "../../kernel/store/site-settin
 import { BAND_NAMES } from "./ticket-bands";
 
 /**
- * The ticket rules (spec 2 §2 "Ticket booking", §4, §5, §9; spec 1 §9), pure: no I/O, the
- * dates are passed in. Decisions where the spec is silent: docs/decisions/0017-ticket-rules.md.
+ * The ticket rules (docs/requirements.md §5.2, §5.3, §5.4), pure: no I/O, the
+ * dates are passed in. Decisions the old site left open: docs/decisions/0017-ticket-rules.md.
  */
 
 type TicketSettings = SiteSettings["tickets"];
@@ -26,7 +26,7 @@ const PATTERN_PART: Record<string, AttendeeBand> = { A: "adult", P: "parent", "1
 
 /**
  * The groups a pattern offers and counts: A adults, P parents, 13 above 13, 5 above 5,
- * -5 below 5 (spec 2 §9). "A+13+5-5+P" reads as A, 13, 5, -5, P. In ATTENDEE_BANDS order.
+ * -5 below 5 (docs/requirements.md §5.2). "A+13+5-5+P" reads as A, 13, 5, -5, P. In ATTENDEE_BANDS order.
  */
 export function bandsOffered(pattern: TicketPattern): AttendeeBand[] {
   const found = new Set<AttendeeBand>();
@@ -40,7 +40,7 @@ export function bandsOffered(pattern: TicketPattern): AttendeeBand[] {
 
 /**
  * The groups the booking form shows to this member: a Single membership books its one
- * adult only; a Family membership "also shows" children and parents (spec 2 §2), as far as
+ * adult only; a Family membership also gets children and parents (docs/requirements.md §5.2), as far as
  * the pattern offers them.
  */
 export function bandsShown(pattern: TicketPattern, membership: Membership): AttendeeBand[] {
@@ -48,7 +48,7 @@ export function bandsShown(pattern: TicketPattern, membership: Membership): Atte
 }
 
 /**
- * A child's group from the year of birth, as of the event year (spec 2 §4): over 13
+ * A child's group from the year of birth, as of the event year (docs/requirements.md §5.3): over 13
  * (age > 13) above13; over 5 up to 13 (5 < age ≤ 13) above5; 5 or under below5. The age is
  * the event year minus the year of birth, so a child born exactly 13 years before is above5
  * and one born exactly 5 years before is below5. A birth after the event year has no group.
@@ -62,12 +62,12 @@ export function ageBand(birthYear: number, eventYear: number): Exclude<AttendeeB
   return "below5";
 }
 
-/** "Family gets 2 adults, otherwise 1" (spec 2 §4). */
+/** Family gets 2 adults, otherwise 1 (docs/requirements.md §5.3, §5.4). */
 export function adultCount(membership: Membership): number {
   return membership === "Family" ? 2 : 1;
 }
 
-/** Count limits per group (spec 2 §5); a Single membership cannot change its one adult. */
+/** Count limits per group (docs/requirements.md §5.3); a Single membership cannot change its one adult. */
 export function partyLimits(membership: Membership): Record<AttendeeBand, { min: number; max: number }> {
   const adults = membership === "Family" ? BAND_LIMITS.adult : { min: 1, max: 1 };
   return { ...BAND_LIMITS, adult: adults };
@@ -105,7 +105,7 @@ export function prefillParty(member: Pick<Member, "fullName" | "membership" | "s
   return party;
 }
 
-// ---- Form field names (spec 2 §3 "Ticket", "Booking form state") -------------------
+// ---- Form field names (docs/requirements.md §5.3, §12.2) ---------------------------
 
 const ORDINALS = ["first", "second", "third", "fourth", "fifth"];
 /**
@@ -133,7 +133,7 @@ export interface PartyInput {
   names: Partial<Record<AttendeeBand, Array<string | null | undefined>>>;
 }
 
-/** Reads a posted party by the spec's field names, e.g. `partyInputFrom((n) => form.get(n))`. */
+/** Reads a posted party by the booking form's field names (docs/requirements.md §12.2), e.g. `partyInputFrom((n) => form.get(n))`. */
 export function partyInputFrom(get: (field: string) => unknown): PartyInput {
   const input: PartyInput = { counts: {}, names: {} };
   const text = (value: unknown) => (typeof value === "string" ? value : null);
@@ -160,9 +160,9 @@ function rangeMessage(band: AttendeeBand, min: number, max: number): string {
 }
 
 /**
- * Checks a posted party (spec 2 §5): each shown count within its limits (numberOfAdults is
+ * Checks a posted party (docs/requirements.md §5.3): each shown count within its limits (numberOfAdults is
  * required; a missing count of another group is 0), every shown name required, trimmed, at
- * most MAX_NAME_LENGTH characters. Errors are keyed by the spec's field names. Groups the
+ * most MAX_NAME_LENGTH characters. Errors are keyed by the form's field names. Groups the
  * form does not show, and names beyond a count, are dropped from the party it returns.
  */
 export function validateParty(input: PartyInput, options: { pattern: TicketPattern; membership: Membership }): PartyResult {
@@ -213,12 +213,12 @@ export interface TicketPrice {
   unitAmount: Pence;
   qty: number;
   total: Pence;
-  /** A zero total skips payment (spec 2 §9). */
+  /** A zero total skips payment (docs/requirements.md §5.2, §5.6). */
   free: boolean;
 }
 
 /**
- * The price of a party (spec 2 §9), counting only the groups shown for the pattern and
+ * The price of a party (docs/requirements.md §5.2), counting only the groups shown for the pattern and
  * membership:
  * - Christmas: adults and parents at the adult price, above 13 at the above-13 price, above 5
  *   at the kids price, below 5 free; one line per priced group, and the transaction is
@@ -264,7 +264,7 @@ export function ukToday(nowSeconds: number): string {
 }
 
 /**
- * Booking "closes after UpComingEventTicketLastBookingDate" (spec 1 §9): the last day is
+ * Booking "closes after UpComingEventTicketLastBookingDate" (docs/requirements.md §5.4): the last day is
  * still open, in UK time. An unreadable date closes booking.
  */
 export function bookingOpen(lastBookingDate: string, today: string): boolean {

@@ -3,7 +3,7 @@ import type { AppEnv } from "../../kernel/http/env.server";
 import { signToken, verifyToken } from "../../kernel/auth/signed-token.server";
 
 /**
- * The signed token a ticket's QR code carries (ARCHITECTURE.md point 6): the ticket id
+ * The signed token a ticket's QR code carries (docs/requirements.md §5.7, §11.4): the ticket id
  * and an HMAC, so a QR cannot be guessed from an id or forged (docs/decisions/0015).
  *
  * - Purpose "ticket": a payment-link token is refused here, and a ticket token there.

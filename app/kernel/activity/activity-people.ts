@@ -1,7 +1,7 @@
 /**
  * The activity log's entries for the studio's event calendar, office bearers and documents
- * (issue 18): each names what was changed by the name people know it by. Its own module,
- * so activity.ts only gains one block for this part.
+ * (docs/requirements.md §6.11, §7.7, §7.9, §7.10): each names what was changed by the name
+ * people know it by. Its own module, so activity.ts only gains one block for this part.
  */
 export const PEOPLE_ACTIVITY_KINDS = [
   "calendar-entry-added",

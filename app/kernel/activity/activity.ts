@@ -39,23 +39,23 @@ export const ACTIVITY_KINDS = [
   "gallery-deleted",
   // Studio: event calendar, office bearers and documents
   ...PEOPLE_ACTIVITY_KINDS,
-  // Contact inbox (issue 19)
+  // Contact inbox (docs/requirements.md §6.13)
   "contact-message-handled",
   "contact-reply-sent",
-  // Members' own account (issue 19): what changed, never the addresses (personal data)
+  // Members' own account (docs/requirements.md §2.8): what changed, never the addresses (personal data)
   "own-password-changed",
   "own-email-changed",
-  // The daily scheduled run (issue 19, ADR 0050): one entry per run that did something
+  // The daily scheduled run (docs/requirements.md §10.1, ADR 0050): one entry per run that did something
   "scheduled-run",
-  // Members' data rights (issue 19, part G, ADR 0056): named by the pseudonym only, never the erased data
+  // Members' data rights (docs/requirements.md §8, ADR 0056): named by the pseudonym only, never the erased data
   "member-erased",
   "records-past-retention-deleted",
-  // Offline payments and tickets at the desk (issue 19, part O, ADR 0054)
+  // Offline payments and tickets at the desk (docs/requirements.md §4.9, §5.9, ADR 0054)
   "offline-payment-recorded",
   "desk-ticket-booked",
-  // Refunds (issue 19, part R)
+  // Refunds (docs/requirements.md §4.10)
   "refunded",
-  // Members corrected and applications rejected by an accountant (issue 19, ADR 0052)
+  // Members corrected and applications rejected by an accountant (docs/requirements.md §6.5, §6.6, ADR 0052)
   "member-corrected",
   "member-rejected",
 ] as const;
@@ -124,22 +124,22 @@ export type ActivityEvent =
   | { kind: "gallery-changed"; gallery: { id: Id; title: string }; change: string }
   // Studio: event calendar, office bearers and documents
   | PeopleActivityEvent
-  // Contact inbox (issue 19): named by who wrote and the subject, never the message's body
+  // Contact inbox (docs/requirements.md §6.13): named by who wrote and the subject, never the message's body
   | { kind: "contact-message-handled" | "contact-reply-sent"; message: { id: Id; from: string; subject: string; memberId: Id | null } }
-  // Members' own account (issue 19)
+  // Members' own account (docs/requirements.md §2.8)
   | { kind: "own-password-changed" | "own-email-changed"; member: ActivityMember }
-  // The daily scheduled run (issue 19): what it did, in counts (`stage`: "1 September", when reminders went)
+  // The daily scheduled run (docs/requirements.md §10.1): what it did, in counts (`stage`: "1 September", when reminders went)
   | { kind: "scheduled-run"; stage: string | null; reminded: number; expired: number; removed: number }
-  // Members' data rights (issue 19, part G): `pseudonym` is features/data-rights/erasure.ts erasedName
+  // Members' data rights (docs/requirements.md §8): `pseudonym` is features/data-rights/erasure.ts erasedName
   | { kind: "member-erased"; memberId: Id; pseudonym: string }
   | { kind: "records-past-retention-deleted"; emails: number; messages: number }
-  // Offline payments and tickets at the desk (issue 19, part O): `payment` says what, how and how much
+  // Offline payments and tickets at the desk (docs/requirements.md §4.9, §5.9): `payment` says what, how and how much
   // ("a cash payment for Renewal 2026 of £10.00"); a desk ticket names its code and how it is paid
   | { kind: "offline-payment-recorded"; member: ActivityMember; payment: string }
   | { kind: "desk-ticket-booked"; member: ActivityMember; ticket: { code: string; title: string }; paidBy: string }
-  // Refunds (issue 19, part R): how much of which payment, how, and whether the membership change was undone
+  // Refunds (docs/requirements.md §4.10): how much of which payment, how, and whether the membership change was undone
   | { kind: "refunded"; transaction: { id: Id; title: string; memberName: string; userId: Id }; amount: number; method: "card" | "record"; undone: boolean }
-  // Members corrected and applications rejected by an accountant (issue 19): the changed fields before → after (never a password)
+  // Members corrected and applications rejected by an accountant (docs/requirements.md §6.5, §6.6): the changed fields before → after (never a password)
   | { kind: "member-corrected"; member: ActivityMember; before: JsonValue; after: JsonValue }
   | { kind: "member-rejected"; member: ActivityMember };
 
@@ -225,33 +225,33 @@ export function activitySentence(actor: string, event: ActivityEvent): string {
     case "news-unpublished":
     case "news-deleted":
       return `${actor} ${NEWS_VERBS[event.kind]} the news item "${event.news.title}".`;
-    // Contact inbox (issue 19)
+    // Contact inbox (docs/requirements.md §6.13)
     case "contact-message-handled":
       return `${actor} marked the message from ${event.message.from} ("${event.message.subject}") as handled.`;
     case "contact-reply-sent":
       return `${actor} replied to the message from ${event.message.from} ("${event.message.subject}").`;
-    // Members' own account (issue 19)
+    // Members' own account (docs/requirements.md §2.8)
     case "own-password-changed":
       return `${actor} changed their own password.`;
     case "own-email-changed":
       return `${actor} changed their own e-mail address.`;
-    // The daily scheduled run (issue 19)
+    // The daily scheduled run (docs/requirements.md §10.1)
     case "scheduled-run":
       return `${actor}: ${scheduledRunParts(event).join(", ")}.`;
-    // Members' data rights (issue 19, part G)
+    // Members' data rights (docs/requirements.md §8)
     case "member-erased":
       return `${actor} erased the personal data of ${event.pseudonym}.`;
     case "records-past-retention-deleted":
       return `${actor}: deleted ${count(event.emails, "outbox e-mail", "outbox e-mails")} and ${count(event.messages, "contact message", "contact messages")} older than the settings keep them.`;
-    // Offline payments and tickets at the desk (issue 19, part O)
+    // Offline payments and tickets at the desk (docs/requirements.md §4.9, §5.9)
     case "offline-payment-recorded":
       return `${actor} recorded ${event.payment} from member ${memberName(event.member)}.`;
     case "desk-ticket-booked":
       return `${actor} booked ticket ${formatTicketCode(event.ticket.code)} (${event.ticket.title}) at the desk for member ${memberName(event.member)}: ${event.paidBy}.`;
-    // Refunds (issue 19, part R)
+    // Refunds (docs/requirements.md §4.10)
     case "refunded":
       return `${actor} refunded ${formatPence(event.amount)} of "${event.transaction.title}" paid by ${event.transaction.memberName} (${event.method === "card" ? "to the card" : "recorded only"})${event.undone ? "; the membership change was undone" : ""}.`;
-    // Members corrected and applications rejected by an accountant (issue 19)
+    // Members corrected and applications rejected by an accountant (docs/requirements.md §6.5, §6.6)
     case "member-corrected":
       return `${actor} corrected member ${memberName(event.member)}: ${Object.keys(event.after as object).join(", ")}.`;
     case "member-rejected":
@@ -303,19 +303,19 @@ function subjectOf(event: ActivityEvent): { subjectId: string; subjectName: stri
     case "document-file-replaced":
     case "document-removed":
       return { subjectId: event.subject.id, subjectName: event.subject.name };
-    // Contact inbox (issue 19)
+    // Contact inbox (docs/requirements.md §6.13)
     case "contact-message-handled":
     case "contact-reply-sent":
       return { subjectId: event.message.id, subjectName: `message from ${event.message.from}` };
-    // The daily scheduled run (issue 19)
+    // The daily scheduled run (docs/requirements.md §10.1)
     case "scheduled-run":
       return { subjectId: "daily-run", subjectName: "daily run" };
-    // Members' data rights (issue 19, part G)
+    // Members' data rights (docs/requirements.md §8)
     case "member-erased":
       return { subjectId: event.memberId, subjectName: event.pseudonym };
     case "records-past-retention-deleted":
       return { subjectId: "retention", subjectName: "records past their retention" };
-    // Refunds (issue 19, part R)
+    // Refunds (docs/requirements.md §4.10)
     case "refunded":
       return { subjectId: event.transaction.id, subjectName: `payment "${event.transaction.title}" by ${event.transaction.memberName}` };
     default:

@@ -8,8 +8,9 @@ import { activeSession, createSessionStorage, newSessionCookie } from "./session
 import { redirectWithToast } from "../http/toast.server";
 
 /**
- * Who is asking, and the guards every loader and action calls (ARCHITECTURE.md
- * point 1). Guards throw redirects, so a route reads: `const user = await requireUser(...)`.
+ * Who is asking, and the guards every loader and action calls (docs/requirements.md
+ * §2.2; docs/security.md, "Role guards that throw"). Guards throw redirects, so a route
+ * reads: `const user = await requireUser(...)`.
  */
 
 const userByContext = new WeakMap<AppLoadContext, Promise<Member | null>>();

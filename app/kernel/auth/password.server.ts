@@ -1,5 +1,5 @@
 /**
- * Password hashing on the server (ARCHITECTURE.md point 4): PBKDF2-SHA256 with a
+ * Password hashing on the server (docs/requirements.md §11.5): PBKDF2-SHA256 with a
  * per-user random salt, through WebCrypto (the same code runs in workerd and Node).
  * Stored as `pbkdf2-sha256$<iterations>$<salt b64>$<hash b64>`.
  */
@@ -33,7 +33,7 @@ function equalBytes(a: Uint8Array, b: Uint8Array): boolean {
 
 /**
  * Which kind of stored hash this is. Ours (`pbkdf2-sha256$...`), or the "keyed hash"
- * of existing Cockpit records (spec §3, §9): we take it to be HMAC-SHA256 of the
+ * of existing Cockpit records (docs/requirements.md §11.5): we take it to be HMAC-SHA256 of the
  * password, keyed with LEGACY_PASSWORD_KEY, as 64 hex digits.
  */
 export type PasswordHashKind = "pbkdf2" | "legacy-hmac" | "unknown";
@@ -67,7 +67,7 @@ export interface PasswordCheck {
 /**
  * Checks a password against whatever is stored: our PBKDF2 hash, or (only when
  * LEGACY_PASSWORD_KEY is configured) a legacy keyed hash, which then comes back
- * re-hashed so the caller replaces it (accepted once, ARCHITECTURE.md point 4).
+ * re-hashed so the caller replaces it (accepted once, docs/requirements.md §11.5).
  */
 export async function checkPassword(password: string, stored: string, legacyKey: string | undefined): Promise<PasswordCheck> {
   switch (passwordHashKind(stored)) {

@@ -26,7 +26,7 @@ export interface ActiveSession {
 }
 
 /**
- * The signed cookie session (ARCHITECTURE.md point 8): HttpOnly, SameSite=Lax,
+ * The signed cookie session (ADR 7; docs/security.md, "Sessions"): HttpOnly, SameSite=Lax,
  * Secure outside local development, signed with SESSION_SECRET. A cookie whose
  * signature does not verify is read as an empty session, i.e. logged out.
  */

@@ -1,6 +1,6 @@
 /**
  * Signed, expiring, purpose-bound tokens for links that work without signing in
- * (the registration payment link, QR tickets): ARCHITECTURE.md point 3.
+ * (the registration payment link, QR tickets): ADR 15.
  *
  * A token is three base64url parts joined by dots, with no padding, so it fits in one
  * URL path segment:

@@ -44,7 +44,7 @@ const COMMANDS: Command[] = [
 ];
 
 /**
- * A rich-text field for the studio (issue 18, ADR 44). The page draws a plain textarea with
+ * A rich-text field for the studio (docs/requirements.md §7.11, ADR 44). The page draws a plain textarea with
  * the HTML, which is the whole field without JavaScript; in the browser the editor (Tiptap)
  * is imported on first render and takes the textarea's place, writing every change back
  * into it, so the form posts the same field either way. The import happens in an effect,

@@ -6,7 +6,7 @@ type Errors = Record<string, string | undefined>;
 /**
  * A form's messages from the action's reply (the public pages: no validation library in
  * their JavaScript, docs/decisions/0010 and 0028): one message per field, each cleared as
- * soon as its field is edited (spec §4); a new reply brings all its messages back. After
+ * soon as its field is edited (docs/requirements.md §1.10); a new reply brings all its messages back. After
  * a refused reply, or when `stopped` counts a submit the page stopped itself, focus goes
  * to the first thing to fix. `setErrors` lets a check in the browser (the sign-up's) show
  * its own messages. Derived during render (no effect), so a reply and its messages arrive

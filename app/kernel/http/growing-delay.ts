@@ -1,5 +1,5 @@
 /**
- * Growing delays for sign-in failures (issue 16 item 2, docs/decisions/0025): instead of a
+ * Growing delays for sign-in failures (docs/requirements.md §11.2, docs/decisions/0025): instead of a
  * hard lockout, each failure past a few free ones doubles the wait before the next attempt
  * is heard. Guessing stays slow, and nobody is shut out for long by someone else's failures.
  * Pure: the caller passes the counter's state and the time.

@@ -1,5 +1,5 @@
 /**
- * Abuse limits (ARCHITECTURE.md point 9): fixed-window counters. This file decides each
+ * Abuse limits (docs/requirements.md §11.1): fixed-window counters. This file decides each
  * counter's key and window and what the counts mean; the counting itself is the store's
  * (`store.rateLimits`, ADR 3: one atomic upsert a hit, in D1 whatever the content store is,
  * like the outbox and the refunds). The rules themselves are one table in

@@ -1,5 +1,5 @@
 /**
- * Every abuse limit of the site, in one table (ARCHITECTURE.md point 9): what is
+ * Every abuse limit of the site, in one table (docs/requirements.md §11.1): what is
  * counted, per what, and over how long. Two kinds: RateRule (at most N per window) and,
  * for sign-in, FailureRule (failures only, with a wait that grows: app/kernel/http/growing-delay.ts). The counters live in D1
  * (app/kernel/http/rate-limit.server.ts); the services name the row they apply.
@@ -29,7 +29,7 @@ const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 
 /**
- * Sign-in (issue 16 item 2, docs/decisions/0025). Only FAILED attempts count: a right
+ * Sign-in (docs/requirements.md §11.2, docs/decisions/0025). Only FAILED attempts count: a right
  * password is taken back off every counter, so successes never use up anything (a venue's
  * 200 members behind one address all sign in). Each failure past the free ones doubles
  * the wait before the next attempt is heard (a growing delay, never a hard lockout), and
@@ -56,7 +56,7 @@ export const SIGN_IN_FAILURE_RULES = {
 
 /**
  * Forgot password: 'Email not found!' tells anyone whether an address belongs to a
- * member (the spec asks for it), so harvesting addresses is kept slow per address. A
+ * member (docs/requirements.md §2.5 asks for it), so harvesting addresses is kept slow per address. A
  * member's still-valid key is sent again rather than replaced (app/features/sign-in/password-reset.ts),
  * and only those re-sends are capped per e-mail: past the cap the page answers the same
  * and sends nothing, since every e-mail already sent carries that same working link. A

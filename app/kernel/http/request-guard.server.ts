@@ -1,7 +1,7 @@
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 /**
- * State-changing requests must come from our own pages (ARCHITECTURE.md point 8).
+ * State-changing requests must come from our own pages (docs/requirements.md §11.3).
  * Browsers send Origin on every POST and Sec-Fetch-Site on modern engines; a
  * request that carries neither (a server such as Stripe's webhook) is not a
  * browser acting on a member's cookies, and is left to its own verification.

@@ -5,7 +5,7 @@ export interface Crumb {
   to?: string;
 }
 
-/** Home › [parent ›] current page. The first crumb links to /home, as the spec's pages do. */
+/** Home › [parent ›] current page. The first crumb links to /home (docs/requirements.md §1.2). */
 export function Breadcrumbs({ trail }: { trail: Crumb[] }) {
   const crumbs: Crumb[] = [{ label: "Home", to: "/home" }, ...trail];
   return (

@@ -6,7 +6,7 @@ import { useHydrated } from "./use-hydrated";
  * 'We use cookies' until accepted. Without JavaScript, Accept is a form post to
  * /cookie-consent, which sets the agreeCookie cookie and redirects back to this
  * page. With JavaScript the same post goes in the background (no redirect: the
- * notice just closes), and the choice is also kept in localStorage (spec §9).
+ * notice just closes), and the choice is also kept in localStorage (docs/requirements.md §1.3).
  * A failed background post costs nothing: localStorage still remembers.
  */
 function rememberOnServer() {

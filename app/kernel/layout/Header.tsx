@@ -6,7 +6,7 @@ import { MobileMenu } from "./MobileMenu";
 import { NavItem } from "./NavItem";
 import type { ShellData } from "~/kernel/layout/shell-data";
 
-/** Fixed to the top once the page is scrolled more than 80 px (spec §9). */
+/** Fixed to the top once the page is scrolled more than 80 px (docs/requirements.md §1.2). */
 const FIXED_AFTER_PX = 80;
 
 export function Header({ shell }: { shell: ShellData }) {

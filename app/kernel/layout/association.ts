@@ -4,9 +4,9 @@ export const ASSOCIATION = {
   shortName: "MMA",
   appName: "MMA App",
   contact: {
-    /** The school's address, shown on the Contact page (spec §2). */
+    /** The school's address, shown on the Contact page (docs/requirements.md §1.10). */
     address: ["Mosaic Community School", "Education Village", "1 Example Road", "Manchester M1 1AA"],
-    /** The fixed info address the Quick Contact Form is sent to (spec §7). */
+    /** The fixed info address the Quick Contact Form is sent to (docs/requirements.md §1.10, §9.2). */
     infoEmail: "info@example.org",
   },
 } as const;

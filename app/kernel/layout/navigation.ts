@@ -8,7 +8,7 @@ export interface NavLink {
   to: string;
 }
 
-/** The main menu, in the spec's order. */
+/** The main menu, in the order of docs/requirements.md §1.2. */
 export const MAIN_MENU: readonly NavLink[] = [
   { label: "Home", to: "/" },
   { label: "About Us", to: "/about" },

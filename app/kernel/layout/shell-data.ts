@@ -11,7 +11,7 @@ export interface ShellData {
   cookieConsent: boolean;
   toast: Toast | null;
   year: number;
-  /** Contact inbox (issue 19): unread messages for the back-office menu (accountants on back-office pages; otherwise null). */
+  /** Contact inbox (docs/requirements.md §6.13): unread messages for the back-office menu (accountants on back-office pages; otherwise null). */
   inboxUnread?: number | null;
 }
 
@@ -22,5 +22,7 @@ export const EMPTY_SHELL: ShellData = {
   accountLinks: VISITOR_LINKS,
   cookieConsent: true,
   toast: null,
+  // Only when the root loader gave nothing (an error page): the browser's own year, so the
+  // root chunk every page loads does not take the UK-time formatter for one footer line.
   year: new Date().getFullYear(),
 };

@@ -1,4 +1,5 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
+import { currentYear } from "../dates/dates";
 import type { ShellData } from "./shell-data";
 import { accountLinks, viewerOf } from "./navigation";
 import { safeHref } from "../http/safe-href";
@@ -28,7 +29,7 @@ export async function loadShell(request: Request, context: AppLoadContext): Prom
       accountLinks: accountLinks(viewerOf(user)),
       cookieConsent: hasCookieConsent(request),
       toast,
-      year: new Date().getFullYear(),
+      year: currentYear(),
       inboxUnread: await inboxUnreadFor(request, context, user),
     },
     headers,

@@ -39,9 +39,9 @@ import type { PaymentMethod } from "./records";
 import type { CheckoutLineItem } from "../../features/payments";
 
 /**
- * The store port: every collection of the spec behind one typed interface.
+ * The store port: every collection of the site behind one typed interface (ADR 3).
  * Two adapters implement it: D1 (default) and Cockpit (when CMS_API_URL is set).
- * Methods are shaped by what the screens ask (the spec's filters and sorts), so
+ * Methods are shaped by what the screens ask (the filters and sorts of docs/requirements.md), so
  * each maps to one query on D1 and to one `collections/get` call on Cockpit.
  *
  * Listings page in one vocabulary, `PageRequest` (app/kernel/store/paging.ts): a 0-based
@@ -110,7 +110,7 @@ export interface ContentRepository {
   /** Removes it; false when it was not there (its files are the caller's to delete). */
   deleteGallery(id: Id): Promise<boolean>;
 
-  // Studio: event calendar and office bearers writes (issue 18). An update or delete of an id that is not there answers null / false.
+  // Studio: event calendar and office bearers writes (docs/requirements.md §7.7, §7.9). An update or delete of an id that is not there answers null / false.
   /** Adds a calendar entry, created now (so it is listed last). */
   createEvent(entry: CalendarEventFields): Promise<CalendarEvent>;
   updateEvent(id: Id, entry: CalendarEventFields): Promise<CalendarEvent | null>;
@@ -158,7 +158,7 @@ export interface DocumentsRepository {
    */
   file(document: DocumentRecord): Promise<DocumentFile | null>;
 
-  // Studio: documents writes (issue 18). The file's bytes are in the MEDIA bucket (R2): the record keeps its path, "/documents/<key>", on both stores.
+  // Studio: documents writes (docs/requirements.md §7.10). The file's bytes are in the MEDIA bucket (R2): the record keeps its path, "/documents/<key>", on both stores.
   /** Adds a document, created now (so it is listed first). */
   create(document: DocumentFields): Promise<DocumentRecord>;
   /** Renames it and/or points it at another file; null when there is no such document. */
@@ -191,7 +191,7 @@ export interface ContactMessagesRepository {
   /** Stores a message (Cockpit's contactus form answers with the data only, no id). */
   create(message: Omit<ContactMessage, "id" | "createdAt">): Promise<void>;
 
-  // Contact inbox (issue 19): the state (read, handled, replied) is kept in D1 on both stores (ADR 0049).
+  // Contact inbox (docs/requirements.md §6.13): the state (read, handled, replied) is kept in D1 on both stores (ADR 0049).
   /** Messages newest first, in pages with the total and how many are unread. */
   listInbox(query?: PageRequest): Promise<Page<InboxMessage> & { unread: number }>;
   /** How many messages nobody has opened yet. */
@@ -280,7 +280,7 @@ export interface TransactionsRepository {
    */
   summarizeSettled(query: SettledQuery, periods: ReadonlyArray<{ from: UnixSeconds; to: UnixSeconds }>): Promise<SettledSummary>;
 
-  // Offline payments (issue 19, part O, ADR 0054): the events report shows how each ticket was paid
+  // Offline payments (docs/requirements.md §4.9, ADR 0054): the events report shows how each ticket was paid
   /** The method of each ticket's paid ('success') transaction, by ticket id; a ticket without one (free) is absent. */
   ticketPaymentMethods(ticketIds: Id[]): Promise<Record<Id, PaymentMethod>>;
 }
@@ -316,14 +316,14 @@ export interface TicketsRepository {
    * admitted once, whatever the number of concurrent calls; returns who this call admitted.
    */
   admit(id: Id, people: Array<{ band: AttendeeBand; position: number }>, at: UnixSeconds): Promise<Array<{ band: AttendeeBand; position: number }>>;
-  /** The event payments report (spec §7): the titles of a year's paid tickets, alphabetical. */
+  /** The event payments report (docs/requirements.md §6.10): the titles of a year's paid tickets, alphabetical. */
   listReportTitles(year: number): Promise<string[]>;
   /** The paid tickets of a year (and one event, when `title` is given) summed up in one query. */
   summarizeReport(query: TicketReportQuery): Promise<TicketReportSummary>;
   /** The same tickets with their attendees, newest first. */
   listReport(query: TicketReportQuery & PageRequest): Promise<Page<Ticket>>;
 
-  // Upcoming event: capacity (issue 18; features/tickets/event-capacity.ts, ADR 43)
+  // Upcoming event: capacity (docs/requirements.md §5.5; features/tickets/event-capacity.ts, ADR 43)
   /**
    * How many people hold a place at the event (its title and year): the attendees of its
    * paid tickets, and of its unpaid ones made at or after `heldSince` (their checkout may
@@ -405,7 +405,7 @@ export interface Store {
   practiceCheckouts: PracticeCheckoutsRepository;
 }
 
-// Members' data rights (issue 19, part G, ADR 0056): what "Download my data" reads and "Erase" changes beyond the member's own record.
+// Members' data rights (docs/requirements.md §8, ADR 0056): what "Download my data" reads and "Erase" changes beyond the member's own record.
 export interface PersonalDataRepository {
   // Found by the member's id, written on each record when it was made, never by an address
   // (docs/security.md, "Whose is this record"): anyone can type anyone's address.
@@ -451,7 +451,7 @@ export interface PersonalDataRepository {
   deleteContactMessagesBefore(cutoff: UnixSeconds): Promise<number>;
 }
 
-// Refunds (issue 19, part R): kept in D1 on both stores (migration 0018, ADR 0055).
+// Refunds (docs/requirements.md §4.10): kept in D1 on both stores (migration 0018, ADR 0055).
 export interface RefundsRepository {
   /**
    * Records a refund of at most what is left of `paid` (pence): one conditional INSERT, so a

@@ -159,9 +159,9 @@ export interface Member {
   children: Child[];
   consents: Consents;
   role: Role;
-  /** `status` in the spec: true means Active. */
+  /** `status` in the old site's records (ADR 22): true means Active. */
   active: boolean;
-  /** `paymentStatus` in the spec: the registration fee is paid. */
+  /** `paymentStatus` in the old site's records: the registration fee is paid. */
   registrationPaid: boolean;
   lastRenewedYear: number | null;
   deleted: boolean;
@@ -174,7 +174,7 @@ export interface Member {
    */
   passwordChangedAt?: UnixSeconds | null;
   /**
-   * An applicant the accountants turned down (issue 19, ADR 0052): the reason they gave and
+   * An applicant the accountants turned down (docs/requirements.md §6.6, ADR 0052): the reason they gave and
    * when. A rejected record is also `deleted` (it cannot sign in, its e-mail stays taken) and
    * is left out of both members lists. Optional like passwordChangedAt; absent unless rejected.
    */
@@ -190,7 +190,7 @@ export interface Rejection {
 /** What registration supplies; the store assigns id, member number and timestamps. */
 export type NewMember = Omit<Member, "id" | "memberNumber" | "createdAt">;
 
-/** The fields a change may touch (spec §4: one of delete, role, renewal year, payment with status, membership, details). */
+/** The fields a change may touch (docs/requirements.md §6.3: one of delete, role, renewal year, payment with status, membership, details). */
 export type MemberPatch = Partial<Omit<Member, "id" | "memberNumber" | "createdAt">>;
 
 // ---- Transactions ----------------------------------------------------------
@@ -225,7 +225,7 @@ export interface Transaction {
    * Optional so that records made before it existed need not name it; read back as null.
    */
   familyDetails?: FamilyDetails | null;
-  // Offline payments (issue 19, part O, ADR 0054): how the money came. All optional so that
+  // Offline payments (docs/requirements.md §4.9, ADR 0054): how the money came. All optional so that
   // records made before them need not name them: no method is a card payment through checkout.
   /** Absent or "card": paid by card (checkout); "cash", "bank" (transfer) or "cheque": recorded by an accountant. */
   method?: PaymentMethod;

@@ -1,7 +1,5 @@
+import { RETENTION_DEFAULTS } from "./retention-defaults";
 import type { SiteSettings } from "./site-settings";
-
-/** Members' data rights (issue 19, part G): the retention periods a fresh site starts with. */
-export const RETENTION_DEFAULTS = { paymentYears: 6, outboxDays: 365, contactDays: 730 };
 
 /**
  * The site settings of an association that has not saved any yet (a fresh database: the
@@ -72,11 +70,11 @@ export function defaultSiteSettings(): SiteSettings {
       christmasKidsPrice: 0,
       christmasKidsPriceId: "",
     },
-    // Automatic work (issue 19, cron part): no automatic renewal reminders until the accountant lists dates.
+    // Automatic work (docs/requirements.md §10.2): no automatic renewal reminders until the accountant lists dates.
     renewalReminderStages: [],
-    // Members' data rights (issue 19, part G): six years for the accounts, a year of e-mails, two of messages.
+    // Members' data rights (docs/requirements.md §8.1): six years for the accounts, a year of e-mails, two of messages.
     retention: { ...RETENTION_DEFAULTS },
-    // New applications (issue 19, members part): to every accountant until an address is set.
+    // New applications (docs/requirements.md §3.3): to every accountant until an address is set.
     newApplicationsEmail: "",
   };
 }

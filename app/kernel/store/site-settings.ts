@@ -1,7 +1,7 @@
 import { z } from "zod";
 
 /**
- * Site settings: the spec's `general` singleton, in the app's own shape.
+ * Site settings: the old site's `general` singleton (docs/requirements.md §12.2), in the app's own shape.
  * Fees and prices are in pence; provider ids are Stripe price ids.
  */
 
@@ -18,7 +18,7 @@ const pence = z.number().int().min(0);
 const priceId = z.string();
 
 import { TICKET_PATTERNS, TICKET_TYPES } from "./ticket-kinds";
-import { RETENTION_DEFAULTS } from "./site-settings-defaults";
+import { RETENTION_DEFAULTS } from "./retention-defaults";
 
 export { TICKET_PATTERNS, TICKET_TYPES };
 
@@ -34,7 +34,7 @@ export const siteSettingsSchema = z.object({
     buttonText: z.string(),
     videoTitle: z.string(),
     video: media.nullable(),
-    // When and where, and how many people it takes (issue 18). Optional with blank defaults,
+    // When and where, and how many people it takes (docs/requirements.md §5.1). Optional with blank defaults,
     // so settings saved before these existed still parse: no date, no venue, no limit.
     /** ISO date (YYYY-MM-DD), or "" when not set. */
     date: z.union([z.literal(""), z.string().regex(/^\d{4}-\d{2}-\d{2}$/)]).default(""),
@@ -73,17 +73,17 @@ export const siteSettingsSchema = z.object({
     singlePriceId: priceId,
     christmasAdultPrice: pence,
     christmasAdultPriceId: priceId,
-    /** Not named by the spec ("{hash}"): the above-13 Christmas price. */
+    /** Not named by the old site (ADR 6): the above-13 Christmas price. */
     christmasAbove13Price: pence,
     christmasAbove13PriceId: priceId,
     christmasKidsPrice: pence,
     christmasKidsPriceId: priceId,
   }),
-  // Automatic work (issue 19, cron part): the dates the daily run sends the renewal reminder
+  // Automatic work (docs/requirements.md §10.2): the dates the daily run sends the renewal reminder
   // to members not yet renewed, as "MM-DD" in date order (features/membership/renewal-reminder-stages.ts).
   // A default, so settings saved before this existed still parse: no automatic reminders.
   renewalReminderStages: z.array(z.string().regex(/^\d{2}-\d{2}$/)).default([]),
-  // Members' data rights (issue 19, part G, ADR 0056): how long records are kept (docs/privacy.md).
+  // Members' data rights (docs/requirements.md §8.1, ADR 0056): how long records are kept (docs/privacy.md).
   // A default, so settings saved before this existed still parse.
   retention: z
     .object({
@@ -95,7 +95,7 @@ export const siteSettingsSchema = z.object({
       contactDays: z.number().int().min(1).max(36500),
     })
     .default(RETENTION_DEFAULTS),
-  // New applications (issue 19, members part, ADR 0052): where the new-application e-mail goes;
+  // New applications (docs/requirements.md §3.3, ADR 0052): where the new-application e-mail goes;
   // "" sends it to every accountant. A default, so settings saved before this existed still parse.
   newApplicationsEmail: z.string().default(""),
 });

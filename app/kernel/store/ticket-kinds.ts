@@ -1,5 +1,5 @@
 /**
- * The upcoming event's ticket types and patterns (spec 2 §9), without zod, so the studio's
+ * The upcoming event's ticket types and patterns (docs/requirements.md §5.2), without zod, so the studio's
  * event form can list them without a validation library in its JavaScript.
  */
 export const TICKET_TYPES = ["Christmas", "Individual", "Other"] as const;

@@ -6,7 +6,7 @@ export function formatPence(pence: number): string {
   return POUNDS.format(Number.isFinite(pence) ? pence / 100 : 0);
 }
 
-/** A transaction line as the spec shows it: unit price times quantity ("£20.00 × 1"). */
+/** A transaction line as My Account shows it (docs/requirements.md §2.6): unit price times quantity ("£20.00 × 1"). */
 export function formatAmountTimesQty(unitPence: number, qty: number): string {
   return `${formatPence(unitPence)} × ${qty}`;
 }

@@ -13,7 +13,7 @@ import { ROUTES, type Actor, type RouteEntry } from "../../support/route-list";
 import { demoAccount } from "../../support/session";
 
 /**
- * "Everyone" (issue 9): every HTML page of the route list (test/support/route-list.ts), so
+ * For everyone (docs/requirements.md §1.1): every HTML page of the route list (test/support/route-list.ts), so
  * a new route is checked without anyone remembering to, as the actor it is for: axe-core's
  * WCAG 2.1 A/AA rules find nothing on a desktop and on a 360 px phone, and on the phone
  * nothing sticks out sideways (test/support/phone-width.ts), a table that scrolls sideways

@@ -2,7 +2,8 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PAYMENT_LINK_SUBJECT } from "~/features/payments/payment-link";
 import { REGISTRATION_TITLE, RENEWAL_TITLE } from "~/features/payments/fees";
-import { ALREADY_PAID_MESSAGE, currentYear } from "~/features/membership/renewal";
+import { ALREADY_PAID_MESSAGE } from "~/features/membership/renewal";
+import { currentYear } from "~/kernel/dates/dates";
 import { PHONE, launchBrowser, newContext } from "../../support/browser";
 import { startSeededServer, type SeededServer } from "../../support/seeded-server";
 import { withServerStore } from "../../support/server-store";
@@ -11,7 +12,7 @@ import { SIGNUP_PASSWORD, uniqueSignupEmail } from "../../support/signup";
 import { stepper } from "../../support/steps";
 
 /**
- * "Everyone" (issue 9): the whole life of a member with JavaScript off, on a 360 px
+ * For everyone (docs/requirements.md §1.1): the whole life of a member with JavaScript off, on a 360 px
  * phone, through the real forms: sign up as a Family, the accountant sends the payment
  * link, the applicant reads it from the outbox and pays, signs in, renews a year later,
  * books a ticket, and is admitted at the door. One test, because each step needs the
@@ -115,7 +116,7 @@ describe("the whole life of a member, JavaScript off, 360 px", () => {
       expect(await row.getAttribute("class")).toBe("row-inactive");
       await row.getByRole("button", { name: "Send Payment Link", exact: true }).click();
       await office.waitForLoadState();
-      // The spec asks nothing before this action (the Please confirm step is for delete and privilege).
+      // docs/requirements.md §6.3 asks nothing before this action (the Please confirm step is for delete and privilege).
       expect(await office.locator(".confirm-step").count()).toBe(0);
       expect(await office.locator(".toast").innerText()).toContain(`Payment link sent to ${email}.`);
       link = await office.getByLabel("Payment link").inputValue();

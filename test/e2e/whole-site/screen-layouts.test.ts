@@ -7,7 +7,7 @@ import { demoAccount } from "../../support/session";
 // D1 run only (ADR 57): CSS only, whichever store answers.
 
 /**
- * Layouts that were usable but wrong (issue 16, item 14): My Account's details on a
+ * Layouts that were usable but wrong (docs/requirements.md §1.1, §2.6): My Account's details on a
  * 360 px phone, the sign-in and forgot-password cards on a 1280 px desktop, and the
  * members table's sign that it scrolls sideways on a phone. JavaScript off: CSS only.
  */

@@ -8,7 +8,7 @@ import { demoAccount } from "../../support/session";
 import { TIMEOUTS } from "../../support/time-budget";
 
 /**
- * Stored hostile values in real chromium (issue 9; the HTTP side is in
+ * Stored hostile values in real chromium (docs/security.md, "Output encoding"; the HTTP side is in
  * test/integration/whole-site/stored-output-safety.test.ts): a member whose name, address,
  * spouse and children carry script is shown on the admin table, the application sheet
  * and My Account, with JavaScript on (hydrated) and off. No dialog fires, and the

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { describeStore } from "../../support/store-adapters";
 
 /**
- * The contact inbox through the port (issue 19): messages newest first with how many are
+ * The contact inbox through the port (docs/requirements.md §6.13): messages newest first with how many are
  * unread; read, handled (with a note) and replied kept per message, in D1 on both stores
  * (ADR 0049); an unknown id changes nothing.
  */

@@ -25,7 +25,7 @@ describeStore(
     },
   },
   (t) => {
-    it("reads every content set in the spec's order", async () => {
+    it("reads every content set in the required order", async () => {
       const demo = await buildDemo(date);
       expect(await t.store.content.getSiteSettings()).toEqual(demo.settings);
       expect(await t.store.content.getPage("aboutUs")).toEqual(demo.pages.aboutUs);

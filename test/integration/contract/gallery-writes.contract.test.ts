@@ -3,7 +3,7 @@ import type { MediaRef } from "~/kernel/store/records";
 import { describeStore } from "../../support/store-adapters";
 
 /**
- * The studio's gallery writes through the port (issue 18): a new gallery comes last, its
+ * The studio's gallery writes through the port (docs/requirements.md §7.8): a new gallery comes last, its
  * photos come back in their order with captions, sizes and renditions (both stores keep the
  * `renditions` of a photo stored in our R2), and a deleted gallery is gone.
  */

@@ -4,10 +4,10 @@ import { newMember } from "../../support/fixtures";
 import { describeStore } from "../../support/store-adapters";
 
 /**
- * Issue 19, members part (ADR 0052): a rejected applicant's record is kept with its reason
- * (D1: a column; Cockpit: two keys outside the userlist schema, which the real v1 stores as
- * sent), left out of both members lists, and its e-mail stays taken. Also the new setting
- * "Send new applications to" on both stores.
+ * Rejected applications (docs/requirements.md §6.6, ADR 0052): a rejected applicant's
+ * record is kept with its reason (D1: a column; Cockpit: two keys outside the userlist
+ * schema, which the real v1 stores as sent), left out of both members lists, and its e-mail
+ * stays taken. Also the new setting "Send new applications to" on both stores.
  */
 describeStore("members: rejected applicants", {}, (t) => {
   it("keeps the reason and time, reads other members without one, and leaves the record out of both lists", async () => {

@@ -3,7 +3,7 @@ import type { NewsInput } from "~/kernel/store/port";
 import { describeStore } from "../../support/store-adapters";
 
 /**
- * The studio's news writes through the port (issue 18): drafts are listed for the studio and
+ * The studio's news writes through the port (docs/requirements.md §7.6): drafts are listed for the studio and
  * never by the public reads; create, update, publish, unpublish and delete come back as written.
  */
 const day = (d: number) => Date.UTC(2026, 10, d, 12) / 1000;

@@ -3,7 +3,7 @@ import { newMember, newTicket, newTransaction } from "../../support/fixtures";
 import { describeStore, QUICK_CLAIM_PAUSE_MS } from "../../support/store-adapters";
 
 /**
- * Offline payments (issue 19, part O, ADR 0054): a transaction keeps how it was paid, its
+ * Offline payments (docs/requirements.md §4.9, ADR 0054): a transaction keeps how it was paid, its
  * reference and the day the money came, and reads back the same on both stores (on
  * Cockpit as extra fields of the `membertransactions` entry); older records, with none,
  * read as card payments. ticketPaymentMethods gives each paid ticket's method.

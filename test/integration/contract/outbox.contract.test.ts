@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { describeStore } from "../../support/store-adapters";
 
 /**
- * The outbox through the Store. Both stores keep it in D1 (the spec has no collection
+ * The outbox through the Store. Both stores keep it in D1 (the old site had no collection
  * for it: the Cockpit store is Cockpit's repositories plus D1's outbox), so this checks
  * that each store is wired to a working outbox, not two implementations.
  */

@@ -60,7 +60,7 @@ describeStore("transactions and tickets", {}, (t) => {
       expect((await t.store.members.getById(member.id))?.lastRenewedYear).toBe(2026);
     });
 
-    // Issue 16 item 7: an upgrade's family lives with its pending payment and reaches the member when it settles.
+    // docs/requirements.md §3.5 (ADR 26): an upgrade's family lives with its pending payment and reaches the member when it settles.
     it("keeps an upgrade's family on its transaction and applies it with the membership when paid", async () => {
       const member = await t.store.members.register(newMember({ membership: "Single", spouse: null, children: [] }));
       const consents = { ...member.consents, childPhoto: true, childPhotoShare: true };
@@ -144,7 +144,7 @@ describeStore("transactions and tickets", {}, (t) => {
       expect((await t.store.tickets.listOpenByUser(userId)).map((t) => t.id)).toEqual([ticket.id]);
     });
 
-    // Issue 16 item 6: a household's ticket stays open until the last of them is admitted.
+    // docs/requirements.md §5.7: a household's ticket stays open until the last of them is admitted.
     it("lists a paid ticket as open while someone on it is still to come, and every ticket of a member", async () => {
       const member = await t.store.members.register(newMember());
       const ticket = await t.store.tickets.create(newTicket(member.id));

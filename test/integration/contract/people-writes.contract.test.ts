@@ -6,8 +6,9 @@ import { describeStore } from "../../support/store-adapters";
 
 /**
  * The studio's writes of the event calendar, the office bearers (and previous teams) and the
- * members' documents through the port (issue 18): what is written is what the public reads
- * return, on D1, the fake Cockpit and the real Cockpit v1; unknown ids change nothing.
+ * members' documents through the port (docs/requirements.md §7.7, §7.9, §7.10): what is
+ * written is what the public reads return, on D1, the fake Cockpit and the real Cockpit v1;
+ * unknown ids change nothing.
  */
 const UNKNOWN = "0123456789abcdef01234567";
 

@@ -6,7 +6,7 @@ import { QUICK_CLAIM_PAUSE_MS, describeStore } from "../../support/store-adapter
 import { newMember, newTicket, newTransaction } from "../../support/fixtures";
 
 /**
- * Members' data rights through the port (issue 19, part G, ADR 0056): what "Download my data"
+ * Members' data rights through the port (docs/requirements.md §8, ADR 0056): what "Download my data"
  * reads (their e-mails and messages) and what "Erase" changes (the copies of their name and
  * address in payments, tickets, the outbox, the inbox and the log), the same on both stores.
  */

@@ -3,7 +3,7 @@ import type { NewRefund } from "~/features/payments/refunds";
 import { describeStore } from "../../support/store-adapters";
 
 /**
- * Refunds through the port (issue 19, ADR 0055): kept in D1 on both stores. Never more than
+ * Refunds through the port (docs/requirements.md §4.10, ADR 0055): kept in D1 on both stores. Never more than
  * was paid, whatever the order or number of posts; the same id is the same refund; a
  * provider's refund id is recorded once; a ticket refunded in full frees its people.
  */

@@ -5,13 +5,13 @@ import { ACTORS, DEMO, ROUTES, canSee, type Actor, type Method, type RouteEntry 
 import { sessionCookieFor } from "../../support/session";
 
 /**
- * The access-control matrix (spec §2, ARCHITECTURE.md point 1): every route file in
- * test/support/route-list.ts × GET and POST × visitor / applicant / member / other member /
+ * The access-control matrix (docs/requirements.md §2.1, §2.2; docs/security.md): every route
+ * file in test/support/route-list.ts × GET and POST × visitor / applicant / member / other member /
  * website editor / accountant, on the shared seeded server. A method a route does not accept answers 405
  * (never 5xx). Remix hands PUT, PATCH and DELETE to the action as it does POST, so a route
  * with an action is asked with all four (each must get what POST gets); a route without
  * one is asked with POST (405). The expectations come from the route's access class, then the exceptions
- * below, so this file reads as the spec of who may do what:
+ * below, so this file reads as the rule book of who may do what:
  *
  * - public      everyone gets the page;
  * - member      visitors and applicants (not active yet) → 302 /login?redirectTo=<path>;
@@ -84,15 +84,15 @@ const GET_EXCEPTIONS: Record<string, (actor: Actor) => Answer | undefined> = {
   // The gallery upload with JavaScript takes posts only: a GET goes to the gallery's page.
   "features/studio/routes/gallery-photos-upload.tsx": (actor) =>
     actor === "editor" || actor === "accountant" ? { status: 302, location: `/studio/galleries/${DEMO.gallery}` } : undefined,
-  // Issue 19, xlsx exports: the Excel twins answer Excel files.
+  // Excel exports (docs/requirements.md §6.8): the Excel twins answer Excel files.
   "features/office/routes/members-export-xlsx.tsx": (actor) => (actor === "accountant" ? { status: 200, type: XLSX } : undefined),
   "features/office/routes/renewals-pending-xlsx.tsx": (actor) => (actor === "accountant" ? { status: 200, type: XLSX } : undefined),
   "features/office/routes/renewals-renewed-xlsx.tsx": (actor) => (actor === "accountant" ? { status: 200, type: XLSX } : undefined),
   "features/office/routes/event-payments-tickets-xlsx.tsx": (actor) => (actor === "accountant" ? { status: 200, type: XLSX } : undefined),
-  // Members' data rights (issue 19, part G): the data files are JSON.
+  // Members' data rights (docs/requirements.md §8): the data files are JSON.
   "features/data-rights/routes/my-data-json.tsx": (actor) => (SIGNED_IN.has(actor) ? { status: 200, type: "application/json" } : undefined),
   "features/data-rights/routes/member-data-json.tsx": (actor) => (actor === "accountant" ? { status: 200, type: "application/json" } : undefined),
-  // Members & receipts (issue 19): a receipt is its member's and the accountant's; another member gets the same 404 as an unknown id.
+  // Members & receipts (docs/requirements.md §6.5, §6.6, §4.11): a receipt is its member's and the accountant's; another member gets the same 404 as an unknown id.
   "features/membership/routes/receipt.tsx": (actor) => {
     if (actor === "member" || actor === "accountant") return undefined;
     return SIGNED_IN.has(actor) ? { status: 404, type: HTML } : toLogin(`/account/receipts/${DEMO.memberRenewal}`);
@@ -160,23 +160,23 @@ const ADMITTED_POST: Record<string, (actor: Actor) => Cell> = {
 
   // Studio: upcoming event. The harmless form lacks the ticket type and last booking date: refused with messages, nothing saved.
   "features/studio/routes/upcoming-event.tsx": () => ({ status: 400, type: HTML }),
-  // Contact inbox (issue 19): a form without its intent is refused with its messages, before the message is looked up.
+  // Contact inbox (docs/requirements.md §6.13): a form without its intent is refused with its messages, before the message is looked up.
   "features/office/routes/message.tsx": () => ({ status: 400, type: HTML }),
 
-  // Members' own account (issue 19): a form without its fields is answered with its messages; an unknown link is not found.
+  // Members' own account (docs/requirements.md §2.8): a form without its fields is answered with its messages; an unknown link is not found.
   "features/membership/routes/change-password.tsx": () => ({ status: 400, type: HTML }),
   "features/membership/routes/change-email.tsx": () => ({ status: 400, type: HTML }),
   "features/membership/routes/confirm-email-change.tsx": () => ({ status: 404, type: HTML }),
 
-  // Members' data rights (issue 19, part G): erasing an unknown member is not found.
+  // Members' data rights (docs/requirements.md §8): erasing an unknown member is not found.
   "features/data-rights/routes/member-erase.tsx": () => ({ status: 404, type: HTML }),
-  // Offline payments and tickets at the desk (issue 19, part O): a form not made for the payment due now records nothing (409);
+  // Offline payments and tickets at the desk (docs/requirements.md §4.9, §5.9): a form not made for the payment due now records nothing (409);
   // the desk without a member is answered with its message.
   "features/payments/routes/record-payment.tsx": () => ({ status: 409, type: HTML }),
   "features/door/routes/ticket-desk.tsx": () => ({ status: 400, type: HTML }),
-  // Refunds (issue 19, part R): a form without its fields is answered with its messages, nothing refunded.
+  // Refunds (docs/requirements.md §4.10): a form without its fields is answered with its messages, nothing refunded.
   "features/payments/routes/refund.tsx": () => ({ status: 400, type: HTML }),
-  // Members & receipts (issue 19): an empty correction or rejection is answered with its messages, nothing changed.
+  // Members & receipts (docs/requirements.md §6.5, §6.6, §4.11): an empty correction or rejection is answered with its messages, nothing changed.
   "features/office/routes/member-edit.tsx": () => ({ status: 400, type: HTML }),
   "features/office/routes/member-reject.tsx": () => ({ status: 400, type: HTML }),
 };
@@ -252,16 +252,16 @@ const ATTACK: Record<string, Record<string, string>> = {
     familyPriceId: "price_matrix",
   },
 
-  // Members' own account (issue 19)
+  // Members' own account (docs/requirements.md §2.8)
   "features/membership/routes/change-password.tsx": { currentPassword: "matrix", password: "changed-by-matrix", confirmPassword: "changed-by-matrix" },
   "features/membership/routes/change-email.tsx": { email: "changed-by-matrix@example.com", currentPassword: "matrix" },
 
-  // Offline payments and tickets at the desk (issue 19, part O)
+  // Offline payments and tickets at the desk (docs/requirements.md §4.9, §5.9)
   "features/payments/routes/record-payment.tsx": { kind: "renewal", method: "cash", paidOn: "2026-01-02", amount: "10.00" },
   "features/door/routes/ticket-desk.tsx": { member: DEMO.member, numberOfAdults: "1", adultName1: "Matrix Guest", pay: "cash" },
-  // Refunds (issue 19, part R): a confirmed refund of the demo Family's renewal, undoing it.
+  // Refunds (docs/requirements.md §4.10): a confirmed refund of the demo Family's renewal, undoing it.
   "features/payments/routes/refund.tsx": { refundId: "abcdefabcdefabcdefabcdef", amount: "1.00", reason: "Matrix", membership: "undone", confirmed: "1" },
-  // Members & receipts (issue 19): a complete correction of the applicant, and a rejection with its reason.
+  // Members & receipts (docs/requirements.md §6.5, §6.6, §4.11): a complete correction of the applicant, and a rejection with its reason.
   "features/office/routes/member-edit.tsx": {
     email: "changed-by-matrix@example.com",
     status: "active",
@@ -367,7 +367,7 @@ describe("access matrix: every route × method × actor", () => {
     console.info(`access matrix: ${cells} cells`);
   });
 
-  // Refunds (issue 19, part R)
+  // Refunds (docs/requirements.md §4.10)
   it("the refused refund posts refunded nothing", async () => {
     const page = await fetch(`${base()}/accounts/transactions/${DEMO.memberRenewal}/refund`, { headers: { Cookie: cookies.accountant! } });
     const html = await page.text();
@@ -376,7 +376,7 @@ describe("access matrix: every route × method × actor", () => {
     expect(html).toContain("Refunded so far");
   });
 
-  // Members & receipts (issue 19)
+  // Members & receipts (docs/requirements.md §6.5, §6.6, §4.11)
   it("the refused correction and rejection changed nothing: the applicant is still in the members list", async () => {
     const list = await fetch(`${base()}/accounts?q=Kiran`, { headers: { Cookie: cookies.accountant! } });
     expect(await list.text()).toContain("Kiran Das");

@@ -4,7 +4,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { STORE_UNAVAILABLE_MESSAGE } from "~/kernel/forms/store-errors";
 import type { Member } from "~/kernel/store/records";
-import { currentYear } from "~/features/membership/renewal";
+import { currentYear } from "~/kernel/dates/dates";
 import { paymentLinkToken } from "~/features/payments/payment-link.server";
 import { PAYMENT_UNAVAILABLE_MESSAGE } from "~/features/payments/payments.server";
 import { PAY_RATE_LIMITED_MESSAGE, PAY_RATE_RULES } from "~/features/payments/registration-payment.server";

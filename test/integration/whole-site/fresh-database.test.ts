@@ -15,10 +15,11 @@ import { formPost } from "../../support/password-reset";
 import { TIMEOUTS } from "../../support/time-budget";
 
 /**
- * Issue 18: a production database as `wrangler d1 migrations apply` leaves it (no seed, no
- * settings, no content) renders a sensible site, and `npm run admin:create` makes the first
- * accountant, who sets a password through the printed link and signs in. The same pages
- * from a Cockpit where nothing was ever saved (its singletons null, its collections empty).
+ * docs/requirements.md §7.13 (ADR 41): a production database as
+ * `wrangler d1 migrations apply` leaves it (no seed, no settings, no content) renders a
+ * sensible site, and `npm run admin:create` makes the first accountant, who sets a password
+ * through the printed link and signs in. The same pages from a Cockpit where nothing was
+ * ever saved (its singletons null, its collections empty).
  */
 
 let persistTo: string;

@@ -14,7 +14,7 @@ import {
 } from "~/features/membership/member-details";
 import * as passwordReset from "~/features/sign-in/password-reset";
 import { ATTENDEE_BANDS, BAND_LIMITS, type Member } from "~/kernel/store/records";
-import { currentYear } from "~/features/membership/renewal";
+import { currentYear } from "~/kernel/dates/dates";
 import { SIGNUP_FORM, SIGNUP_MESSAGES } from "~/features/membership/signup-form";
 import * as storeErrors from "~/kernel/forms/store-errors";
 import * as ticketBooking from "~/features/tickets/ticket-booking";
@@ -31,14 +31,14 @@ import { familySignup, uniqueSignupEmail } from "../../support/signup";
 import { TIMEOUTS } from "../../support/time-budget";
 
 /**
- * Hostile input, property-based (issue 9): fast-check generates hostile values (very
- * long, control characters, broken Unicode, markup, SQL, formulas, wrong types, huge
- * numbers, far dates) and puts them in every form field of every action (also sent
- * twice, as a file, or left out) and in every route and query parameter, on a private
- * server. Every answer is below 500 and shows no stack trace; a refused form post
- * (JavaScript off: a plain POST) answers the form again with a message the app uses;
- * what a form accepted is stored within the schema's rules. The figures are counted
- * and asserted at the end.
+ * Hostile input, property-based (docs/security.md, "zod on every action"): fast-check
+ * generates hostile values (very long, control characters, broken Unicode, markup, SQL,
+ * formulas, wrong types, huge numbers, far dates) and puts them in every form field of
+ * every action (also sent twice, as a file, or left out) and in every route and query
+ * parameter, on a private server. Every answer is below 500 and shows no stack trace; a
+ * refused form post (JavaScript off: a plain POST) answers the form again with a message
+ * the app uses; what a form accepted is stored within the schema's rules. The figures are
+ * counted and asserted at the end.
  */
 
 const SEED = 20_261_121;
@@ -108,7 +108,7 @@ function shownMessages(html: string): string[] {
   return [...elements].map((match) => visibleText(match[2]!).trim()).filter(Boolean);
 }
 
-/** A refusal shows at least one message, and it is one the app uses (the spec's wording, or a rule's). */
+/** A refusal shows at least one message, and it is one the app uses (the wording of docs/requirements.md, or a rule's). */
 function hasClearMessage(html: string): boolean {
   return shownMessages(html).some((text) => KNOWN_MESSAGES.some((message) => text.includes(message)) || MESSAGE_PATTERNS.some((pattern) => pattern.test(text)));
 }
@@ -166,7 +166,7 @@ async function send(probe: Probe): Promise<void> {
     const body = await response.text();
     if (response.status >= 500) return void failures.push(`${response.status} ${where}: ${body.slice(0, 200)}`);
     if (STACK.test(body) || RAW_ERROR.test(visibleText(body))) return void failures.push(`stack trace ${response.status} ${where}`);
-    // A body over 64 kB is refused before any route reads it, with its own plain message (audit item 4).
+    // A body over 64 kB is refused before any route reads it, with its own plain message (docs/requirements.md §11.3).
     const tooLarge = response.status === 413 && body.startsWith("Payload Too Large");
     if (probe.form && response.status >= 400 && response.status !== 404 && response.status !== 405 && !tooLarge && !hasClearMessage(body)) {
       return void failures.push(`no message ${response.status} ${where}: ${visibleText(body).slice(0, 300)}`);

@@ -10,13 +10,13 @@ import { startSeededServer, type SeededServer } from "../../support/seeded-serve
 import { demoAccount } from "../../support/session";
 
 /**
- * Members never see another member's record (spec §2, ARCHITECTURE.md point 3). On a
- * private server where the demo Single member ("the other member") also has a free
- * ticket, a paid ticket with its transaction and a pending renewal, the demo Family
- * member (and a visitor) asks for every page that takes a member's, ticket's or
- * transaction's id, with the other member's ids, their own, and the two mixed. Each
- * answer is a refusal or a neutral page, and no body carries anything of the other
- * member: name, e-mail, member number, mobile, postcode, ticket code.
+ * Members never see another member's record (docs/requirements.md §2.2; docs/security.md,
+ * "Ownership checks"). On a private server where the demo Single member ("the other
+ * member") also has a free ticket, a paid ticket with its transaction and a pending
+ * renewal, the demo Family member (and a visitor) asks for every page that takes a
+ * member's, ticket's or transaction's id, with the other member's ids, their own, and the
+ * two mixed. Each answer is a refusal or a neutral page, and no body carries anything of
+ * the other member: name, e-mail, member number, mobile, postcode, ticket code.
  */
 
 const member = demoAccount("member");

@@ -5,9 +5,9 @@ import { ROUTES, type Actor, type RouteEntry } from "../../support/route-list";
 import { demoAccount, sessionCookieFor } from "../../support/session";
 
 /**
- * Every page's title is "Page | Association name" (issue 16, item 12: "Pay Your
- * Registration Fee", "Payment Failed" and "Ticket not found" had no site name): every HTML
- * page of the route list, fetched as the actor it is drawn for, on the shared server.
+ * Every page's title is "Page | Association name" (docs/requirements.md §1.1; "Pay Your
+ * Registration Fee", "Payment Failed" and "Ticket not found" once had no site name): every
+ * HTML page of the route list, fetched as the actor it is drawn for, on the shared server.
  */
 
 const SUFFIX = ` | ${ASSOCIATION.name}`;
@@ -56,7 +56,7 @@ describe('every page\'s title is "Page | Association name"', () => {
     expect(page, `${entry.path}: the site's name once`).not.toContain(ASSOCIATION.name);
   });
 
-  // The pages the issue named, in the states it saw them.
+  // The pages that once had no site name, in the states they had none.
   it.each([
     ["/payment-reg-fee/not-a-valid-token", "visitor", 404, "Pay Your Registration Fee"],
     ["/payment-cancel/ffffffffffffffffffffffff", "visitor", 200, "Payment Failed"],

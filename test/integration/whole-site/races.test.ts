@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { expectNoMoreThan } from "../../support/stays";
 import type { Member, OutboxEmail, Ticket, Transaction } from "~/kernel/store/records";
-import { currentYear } from "~/features/membership/renewal";
+import { currentYear } from "~/kernel/dates/dates";
 import { heldSince } from "~/features/tickets/event-capacity";
 import type { SiteSettings } from "~/kernel/store/site-settings";
 import { nowSeconds } from "~/kernel/store/ids";
@@ -40,7 +40,7 @@ const DOOR_EVENT = "Race Night";
 const people = {
   applicant: newMember({ fullName: "Race Applicant", active: false, registrationPaid: false, lastRenewedYear: null }),
   renewer: newMember({ fullName: "Race Renewer", active: true, registrationPaid: true, lastRenewedYear: YEAR - 1 }),
-  // Issue 18: three households racing for the event's last places.
+  // docs/requirements.md §5.5: three households racing for the event's last places.
   household1: newMember({ fullName: "Race Household 1", membership: "Family", active: true, registrationPaid: true }),
   household2: newMember({ fullName: "Race Household 2", membership: "Family", active: true, registrationPaid: true }),
   household3: newMember({ fullName: "Race Household 3", membership: "Family", active: true, registrationPaid: true }),
@@ -167,7 +167,7 @@ describe("concurrent settlements of one payment", () => {
 
   it("10 return pages and 5 webhooks at once settle a ticket once: the ticket paid, one ticket e-mail in the outbox", async () => {
     const family = demoAccount("member");
-    // The demo Family already holds the seeded paid ticket for this event: a second one is asked for (issue 16 item 9).
+    // The demo Family already holds the seeded paid ticket for this event: a second one is asked for (docs/requirements.md §5.4).
     const sessionId = sessionOf(await post("/book-ticket", { ...FAMILY_PARTY, another: "yes" }, family.id));
     const transaction = (await transactionsOf(family.id)).find((t) => t.checkoutSessionId === sessionId)!;
     expect(transaction).toMatchObject({ paymentType: "ticket", status: "pending" });

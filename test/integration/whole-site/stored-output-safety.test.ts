@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { client } from "../../support/client";
 import { memberActionValue } from "~/features/office/member-action-value";
-import { currentYear } from "~/features/membership/renewal";
+import { currentYear } from "~/kernel/dates/dates";
 import { d1Members } from "~/kernel/store/d1/members.server";
 import { FAMILY_PARTY } from "../../support/book-ticket";
 import { parseCsv } from "../../support/csv";
@@ -12,11 +12,11 @@ import { familySignup, uniqueSignupEmail } from "../../support/signup";
 import { TIMEOUTS } from "../../support/time-budget";
 
 /**
- * Stored values shown later never execute (issue 9): hostile names, addresses and
- * messages go in through the real forms (sign-up, Edit Account, booking, contact),
- * then every place that shows them is read back: the admin table, the application
- * sheet, My Account, the e-mails (the outbox pages and the e-mail HTML itself) and
- * every CSV export. Markup must come out escaped (no live tag), and a CSV cell that
+ * Stored values shown later never execute (docs/security.md, "Output encoding"): hostile
+ * names, addresses and messages go in through the real forms (sign-up, Edit Account,
+ * booking, contact), then every place that shows them is read back: the admin table, the
+ * application sheet, My Account, the e-mails (the outbox pages and the e-mail HTML itself)
+ * and every CSV export. Markup must come out escaped (no live tag), and a CSV cell that
  * starts with = + - @ TAB or CR must be neutralised with a leading ' (OWASP).
  */
 

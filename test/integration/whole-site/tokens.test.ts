@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { client } from "../../support/client";
 import type { Ticket } from "~/kernel/store/records";
-import { currentYear } from "~/features/membership/renewal";
+import { currentYear } from "~/kernel/dates/dates";
 import { hashPassword } from "~/kernel/auth/password.server";
 import { paymentLinkToken } from "~/features/payments/payment-link.server";
 import { createSessionStorage, newSessionCookie } from "~/kernel/auth/session.server";
@@ -118,7 +118,7 @@ describe("the session cookie", () => {
     expect(replayed.status).toBe(302);
     expect(replayed.headers.get("Location")).toBe("/login?redirectTo=%2Fmem-account");
     expect((await get("/mem-account", otherDevice)).status).toBe(200);
-    // Logging out again with the copy (or by GET, as the spec links it) changes nothing and is no error.
+    // Logging out again with the copy (or by GET, as the old site's links do: docs/requirements.md §12.1) changes nothing and is no error.
     expect((await get("/logout", copied)).status).toBe(200);
     expect((await get("/mem-account", otherDevice)).status).toBe(200);
   });

@@ -1,5 +1,5 @@
 /**
- * The bits of PHP 8 value semantics MongoLite's filters inherit (cockpit-api.md §3):
+ * The bits of PHP 8 value semantics MongoLite's filters inherit (vendor/cockpit-v1/README.md):
  * loose `==`, `is_numeric`, truthiness and string casts. JSON values only.
  */
 

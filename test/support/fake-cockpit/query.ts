@@ -1,7 +1,7 @@
 import { compareForRange, inArray, intersects, isPhpArray, looseEquals, phpString } from "./php";
 
 /**
- * MongoLite's filters, sort and projection as cockpit-api.md §2–§3 describes them
+ * MongoLite's filters, sort and projection as vendor/cockpit-v1/README.md describes them
  * (lib/MongoLite/Database.php, UtilArrayQuery): plain `{k: v}` is PHP loose `==` (an
  * array field matches a string it contains; `{k: null}` matches missing or null),
  * missing fields fail every operator except `$exists`, and the sort is SQLite's

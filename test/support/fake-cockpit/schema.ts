@@ -1,11 +1,12 @@
 import { isNumeric, isPhpArray, truthy } from "./php";
 
 /**
- * The field types of the spec's collections, as vendor/cockpit-v1/start.sh creates them (the
- * spec names no types; these are the launcher's), and what Cockpit v1's collections `save`
- * does with them (modules/Collections/bootstrap.php): only `text`, `boolean` and `number`
- * fields are coerced (url, email and password fields are not used by the spec), a create fills
- * every field it did not get, and keys outside the schema are stored exactly as sent.
+ * The field types of the old site's collections, as vendor/cockpit-v1/start.sh creates them
+ * (the old site named no types; these are the launcher's), and what Cockpit v1's collections
+ * `save` does with them (modules/Collections/bootstrap.php): only `text`, `boolean` and
+ * `number` fields are coerced (url, email and password fields are not used by the old site's
+ * collections), a create fills every field it did not get, and keys outside the schema are
+ * stored exactly as sent.
  */
 
 export type FieldType = "text" | "number" | "boolean" | "select" | "wysiwyg" | "textarea" | "image" | "gallery" | "file" | "asset" | "date";
@@ -92,7 +93,7 @@ export const SPEC_FIELDS: Record<string, Record<string, FieldType>> = {
   gallery: { title: "text", featuredImage: "image", images: "gallery", order: "number" },
   news: { title: "text", excerpt: "wysiwyg", content: "wysiwyg", image: "image", published: "boolean" },
   homeBanner: { BannerImage: "image", SmallText: "text", Title: "text", Description: "textarea" },
-  // Ours, not the spec's: the activity log (before/after are JSON text).
+  // Ours, not the old site's: the activity log (before/after are JSON text).
   activity: {
     at: "text",
     actorId: "text",

@@ -9,20 +9,20 @@ import { saveSingleton } from "./singleton-save";
 import { handleAssets, type FakeAsset } from "./assets";
 
 /**
- * A local HTTP server speaking the part of Cockpit v1's REST API the site uses, faithful
- * to ../shared/cockpit-api.md: the token (a `token` parameter, then the `Cockpit-Token`
+ * A local HTTP server speaking the part of Cockpit v1's REST API the site uses, as the real
+ * one behaves (vendor/cockpit-v1/README.md): the token (a `token` parameter, then the `Cockpit-Token`
  * header, then `Authorization: Bearer`), collections/get with MongoLite's filters, sort,
  * limit/skip (skip ignored without limit), fields, simple and total, collections/save
  * (create with a 24-hex `_id` and `_created`/`_modified` in seconds, update as a shallow
  * merge answering only the fields sent, unknown `_id` → 404 with an empty body), values
- * coerced by the spec collections' field types as the real one does (fake-cockpit/schema.ts:
+ * coerced by the collections' field types as the real one does (fake-cockpit/schema.ts:
  * a create fills every field it did not get; keys outside the schema are stored as sent),
  * empty objects stored and answered as `[]`, collections/remove (417 without a filter,
  * `{success, count}`), singletons/get, forms/submit and forms/export, with Cockpit's status
  * codes and small bodies. test/integration/kernel/store/cockpit/fake-matches-real.test.ts holds these to
  * the real Cockpit v1 (vendor/cockpit-v1) in `npm run test:cockpit-real`.
  *
- * Not modelled: `required`, url/email/password fields (the spec uses none), field defaults
+ * Not modelled: `required`, url/email/password fields (the site uses none), field defaults
  * (the launcher sets none), ACLs and custom keys (one master token), `populate`, `lang`,
  * sortable trees, assets, form mail, singletons' null fields before their first save.
  */
@@ -34,11 +34,11 @@ export type FormEntry = { data: Record<string, unknown>; _created: number; _modi
 export interface FakeCockpitOptions {
   /** The API token; a random one when absent. */
   token?: string;
-  /** Entries per collection. The spec's collections always exist (empty unless given). */
+  /** Entries per collection. The old site's collections always exist (empty unless given). */
   collections?: Record<string, object[]>;
-  /** Singleton data. The spec's singletons always exist (empty unless given). */
+  /** Singleton data. The old site's singletons always exist (empty unless given). */
   singletons?: Record<string, object>;
-  /** Form names accepted by forms/submit and forms/export (the spec's `contactus` always is). */
+  /** Form names accepted by forms/submit and forms/export (the old site's `contactus` always is). */
   forms?: string[];
   /** The port to listen on (0, the default: any free port). */
   port?: number;
@@ -89,7 +89,7 @@ export const SPEC_COLLECTIONS = [
   "gallery",
   "news",
   "homeBanner",
-  // Ours, not the spec's (vendor/cockpit-v1/start.sh creates it too).
+  // Ours, not the old site's (vendor/cockpit-v1/start.sh creates it too).
   "activity",
 ];
 export const SPEC_SINGLETONS = ["general", "aboutUs", "aboutSchool"];

@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { TIMEOUTS } from "../../support/time-budget";
 import { createCockpitClient, type CockpitClient } from "~/kernel/store/cockpit/client.server";
 import { StoreUnavailableError } from "~/kernel/store/errors";
 import { startFakeCockpit, type FakeCockpit } from "../../support/fake-cockpit";
 
 /**
- * The fake Cockpit against the facts of ../shared/cockpit-api.md, through the site's own
+ * The fake Cockpit against the facts of vendor/cockpit-v1/README.md, through the site's own
  * client (app/kernel/store/cockpit/client.server.ts) and, where the client cannot say
  * it, through raw HTTP; and the client's behaviour when Cockpit is slow, down or refusing.
  */
@@ -27,7 +28,7 @@ beforeAll(async () => {
     singletons: { general: { siteName: "MMA", email: null } },
     forms: ["feedback"],
   });
-  client = createCockpitClient({ baseUrl: fake.url, token: fake.token, timeoutMs: 1000 });
+  client = createCockpitClient({ baseUrl: fake.url, token: fake.token, timeoutMs: TIMEOUTS.poll });
 });
 afterAll(async () => {
   await fake.stop();
@@ -47,7 +48,7 @@ const ids = async (filter: Record<string, unknown>, extra: Record<string, unknow
   (await client.find("things", { filter, ...extra })).entries.map((e) => e._id.slice(-1));
 
 describe("the fake Cockpit: tokens and status codes (§1)", () => {
-  it("starts with the spec's collections, singletons and the contactus form, and an API base ending in /api", async () => {
+  it("starts with the old site's collections, singletons and the contactus form, and an API base ending in /api", async () => {
     expect(fake.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/api$/);
     expect(Object.keys(fake.data.collections)).toEqual(
       expect.arrayContaining([
@@ -125,7 +126,7 @@ describe("the fake Cockpit: collections/get (§2)", () => {
     const answer = JSON.parse((await post("collections/get/things", {})).text);
     expect(Object.keys(answer).sort()).toEqual(["entries", "fields", "total"]);
     expect(answer.total).toBe(5);
-    // "things" has no schema: `"fields": []`, as PHP encodes an empty array; a spec collection lists its fields.
+    // "things" has no schema: `"fields": []`, as PHP encodes an empty array; one of the old site's collections lists its fields.
     expect(answer.fields).toEqual([]);
     expect(JSON.parse((await post("collections/get/news", {})).text).fields.title).toEqual({ name: "title", type: "text", localize: false, options: [] });
     expect(answer.entries.map((e: { name?: string }) => e.name)).toEqual(["alpha", "Beta", "gamma", "delta", undefined]);

@@ -13,7 +13,7 @@ describe("the demo seed", () => {
     expect(JSON.stringify(await buildDemo(date))).toBe(JSON.stringify(await buildDemo(new Date("2026-11-21T23:59:00Z"))));
   });
 
-  it("has the content the issue asks for", async () => {
+  it("has the full demo content", async () => {
     const demo = await buildDemo(date);
     expect(siteSettingsSchema.parse(demo.settings)).toEqual(demo.settings);
     expect(demo.slides).toHaveLength(3);

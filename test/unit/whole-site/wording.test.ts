@@ -3,7 +3,7 @@ import { formatIsoDay } from "~/kernel/dates/iso-day";
 import { manualSendingPrompt } from "~/features/office/renewals-report";
 import { attendeeNameLabel } from "~/features/tickets/ticket-rules";
 
-/** Issue 16, item 12: words the pages showed wrong. */
+/** Words the pages once showed wrong (docs/requirements.md §5.4, §6.9). */
 describe("a stored day in the site's day-month-year", () => {
   it("shows 2026-11-22 as 22-11-2026, like the registration dates", () => {
     expect(formatIsoDay("2026-11-22")).toBe("22-11-2026");

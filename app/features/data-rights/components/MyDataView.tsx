@@ -24,7 +24,7 @@ function Facts({ rows }: { rows: Array<[string, string]> }) {
 }
 
 /**
- * Everything held about one member (issue 19, part G), as a page that reads and prints well:
+ * Everything held about one member (docs/requirements.md §8.2), as a page that reads and prints well:
  * headings and lists, no wide tables, so it fits a 360 px phone. The JSON file has the same.
  * `accountant`: drawn in the back office, where each paid payment links to its receipt and its
  * refund page (the member's payment history as the accountant sees it).

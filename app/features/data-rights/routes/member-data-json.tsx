@@ -3,7 +3,7 @@ import { requireAccountant } from "~/kernel/auth/auth.server";
 import { collectMyData, myDataDownload } from "~/features/data-rights/data-rights.server";
 import { notFound } from "~/kernel/http/answers.server";
 
-/** GET /accounts/members/:id/data.json: the same file as "Download my data", produced by an accountant for any member (issue 19, part G). */
+/** GET /accounts/members/:id/data.json: the same file as "Download my data", produced by an accountant for any member (docs/requirements.md §8.2). */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   await requireAccountant(request, context);
   const member = await context.store.members.getById(String(params.id));

@@ -12,7 +12,7 @@ export const meta: MetaFunction = () => privatePageMeta("Member's data | Back of
 
 export const headers: HeadersFunction = loaderHeadersOnly;
 
-/** GET /accounts/members/:id/data: a member's data, as they would see it at /account/data (issue 19, part G). */
+/** GET /accounts/members/:id/data: a member's data, as they would see it at /account/data (docs/requirements.md §8.2). */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   await requireAccountant(request, context);
   const member = await context.store.members.getById(String(params.id));

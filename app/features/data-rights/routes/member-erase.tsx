@@ -21,7 +21,7 @@ export const meta: MetaFunction = () => privatePageMeta("Erase member | Back off
 export const headers: HeadersFunction = loaderHeadersOnly;
 
 /**
- * GET /accounts/members/:id/erase: the confirmation step of "Erase" (issue 19, part G,
+ * GET /accounts/members/:id/erase: the confirmation step of "Erase" (docs/requirements.md §8.3,
  * ADR 0056), a page of its own so it works without JavaScript: what goes, what stays.
  */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {

@@ -3,7 +3,7 @@ import { requireUser } from "~/kernel/auth/auth.server";
 import { collectMyData, myDataDownload } from "~/features/data-rights/data-rights.server";
 
 /**
- * GET /account/data.json: "Download my data" (issue 19, part G, ADR 0056) for the signed-in
+ * GET /account/data.json: "Download my data" (docs/requirements.md §8.2, ADR 0056) for the signed-in
  * member only: the id comes from the session, never from the URL. A resource route.
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {

@@ -11,7 +11,7 @@ export const meta: MetaFunction = () => privatePageMeta("My data");
 
 export const headers: HeadersFunction = loaderHeadersOnly;
 
-/** GET /account/data: the signed-in member's own data as a readable, printable page (issue 19, part G). */
+/** GET /account/data: the signed-in member's own data as a readable, printable page (docs/requirements.md §8.2). */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const member = await requireUser(request, context);
   return data({ myData: await collectMyData(context.store, member) }, { headers: privateHeaders() });

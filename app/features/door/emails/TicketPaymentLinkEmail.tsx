@@ -13,7 +13,7 @@ export interface TicketPaymentLinkEmailProps {
 }
 
 /**
- * A ticket booked for the member at the desk (issue 19, part O), to pay by card: the link
+ * A ticket booked for the member at the desk (docs/requirements.md §5.9), to pay by card: the link
  * opens the same checkout as their own booking. The checkout closes after 24 hours, and
  * an unpaid ticket is not a ticket, so the e-mail says so.
  */

@@ -24,7 +24,7 @@ export const meta: MetaFunction = () => privatePageMeta(`${DESK_TITLE} | Back of
 export const headers: HeadersFunction = () => privateHeaders();
 
 /**
- * Tickets at the desk (issue 19, part O): find a member, book for them with their household
+ * Tickets at the desk (docs/requirements.md §5.9): find a member, book for them with their household
  * pre-filled and the member's own rules, then "Paid in cash" or "Send a card payment link".
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {

@@ -9,7 +9,7 @@ import { receiptPath } from "~/features/payments";
 
 /** The pieces of /mem-account: plain markup, no state, so the page ships almost no JavaScript of its own. */
 
-/** A panel listing rows, or the spec's message when there are none. */
+/** A panel listing rows, or its message (docs/requirements.md §2.6) when there are none. */
 function ListPanel<T extends { id: string }>({
   id,
   title,
@@ -61,7 +61,7 @@ export function AccountDetails({ details }: { details: AccountPage["details"] })
         <Link to="/account/password">Change password</Link> · <Link to="/account/email">Change e-mail address</Link>
       </p>
       <p className="account-sheet-link">
-        {/* Members' data rights (issue 19, part G) */}
+        {/* Members' data rights (docs/requirements.md §8.2) */}
         <Link to="/account/data">See or download my data</Link>
       </p>
     </AccountPanel>
@@ -172,7 +172,7 @@ export function TransactionHistory({ transactions }: { transactions: AccountPage
           <span className="transaction-date">{t.date}</span>
           <span className={`chip chip-${t.status}`}>{t.status}</span>
           {t.refunded ? <span className="transaction-refunded">{t.refunded}</span> : null}
-          {/* Issue 19 (ADR 0053): a paid transaction's printable receipt. */}
+          {/* A paid transaction's printable receipt (docs/requirements.md §4.11, ADR 0053). */}
           {t.status === "success" ? (
             <Link to={receiptPath(t.id)} className="transaction-receipt">
               Receipt

@@ -3,7 +3,7 @@ import { useHydrated } from "~/kernel/layout/use-hydrated";
 import { ACCOUNT_NOT_FOUND, APPLICATION_SHEET_TITLE, type ApplicationSheet, type SheetRow } from "~/features/membership/application-sheet";
 import { ASSOCIATION } from "~/kernel/layout/association";
 
-/** The printable Membership Application (spec 2 §2): plain markup, a print stylesheet, and a Print button once JavaScript runs. */
+/** The printable Membership Application (docs/requirements.md §6.7): plain markup, a print stylesheet, and a Print button once JavaScript runs. */
 
 function Rows({ rows }: { rows: SheetRow[] }) {
   return (

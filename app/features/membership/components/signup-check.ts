@@ -10,6 +10,8 @@ import { replyErrors } from "~/kernel/forms/reply";
  */
 export function checkSignup(form: HTMLFormElement): Record<string, string | undefined> {
   const data = new FormData(form);
+  // The browser's own year: this check is a courtesy, the server's (currentYear, UK time)
+  // decides, and the UK-time formatter would add to the sign-up page's JavaScript.
   const submission = parseWithZod(data, { schema: signupSchema(Object.fromEntries(data), new Date().getFullYear()), disableAutoCoercion: true });
   return submission.status === "success" ? {} : replyErrors(submission.reply());
 }

@@ -83,7 +83,7 @@ export default function AmendAccount() {
     }
     setUpgradeError(null);
     setMembership(next);
-    // Choosing Family starts with no children shown (spec §4).
+    // Choosing Family starts with no children shown (docs/requirements.md §3.5).
     if (next === "Family" && loaded.membership === "Single") setChildCount("0");
   }
 

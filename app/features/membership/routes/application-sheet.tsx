@@ -20,7 +20,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => privatePageMeta(d
 /**
  * The printable application sheet: an accountant may open any member's (deleted ones
  * too), a member only their own. Everyone else gets the ordinary 404, so the page never
- * tells whether an id exists (ARCHITECTURE.md point 3).
+ * tells whether an id exists (docs/requirements.md §2.2, §6.7).
  */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const id = params.id ?? "";

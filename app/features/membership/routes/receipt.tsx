@@ -15,7 +15,7 @@ export const links: LinksFunction = () => [{ rel: "stylesheet", href: receiptSty
 export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => privatePageMeta(loaded ? `${loaded.view.heading} | My Account` : "Receipt | My Account");
 
 /**
- * A settled payment's printable receipt (issue 19, ADR 0053): the member sees only their own,
+ * A settled payment's printable receipt (docs/requirements.md §4.11, ADR 0053): the member sees only their own,
  * an accountant any; any other transaction, or one not paid, is not found (404).
  */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {

@@ -4,7 +4,7 @@ import { pageMeta } from "~/kernel/layout/page-meta";
 
 export const meta: MetaFunction = () => pageMeta("Application Under Review", "Your membership application has been received and is under review.");
 
-/** Where a new applicant lands after signing up (spec §2, /confirmation). */
+/** Where a new applicant lands after signing up (/confirmation, docs/requirements.md §3.3). */
 export default function Confirmation() {
   return (
     <section className="status-page container confirmation-page">

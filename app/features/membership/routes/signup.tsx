@@ -1,4 +1,5 @@
 import { data, redirect, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { currentYear } from "~/kernel/dates/dates";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useState } from "react";
@@ -48,7 +49,7 @@ async function act({ request, context }: ActionFunctionArgs) {
   const { membership } = await context.content.getSiteSettings();
   if (membership.registrationDisabled) return refused<FormReply>({ status: "error", error: { "": [SIGNUP_MESSAGES.closed] } });
   const form = await request.formData();
-  const submission = parseWithZod(form, { schema: signupSchema(Object.fromEntries(form), new Date().getUTCFullYear()), disableAutoCoercion: true });
+  const submission = parseWithZod(form, { schema: signupSchema(Object.fromEntries(form), currentYear()), disableAutoCoercion: true });
   // Without JavaScript: the form again for the membership or child count chosen, with what was typed and no messages.
   if (form.get("intent") === UPDATE_FIELDS) return data<FormReply>({ initialValue: submission.reply(HIDE).initialValue });
   if (submission.status !== "success") return data(submission.reply({ formErrors: [INVALID_FORM_MESSAGE], ...HIDE }), { status: 400 });
@@ -59,7 +60,7 @@ async function act({ request, context }: ActionFunctionArgs) {
     const reply = submission.reply({ formErrors: [result.message], fieldErrors, ...HIDE });
     return result.retryAfter ? limited(reply, result.retryAfter) : data(reply, { status: result.status });
   }
-  // Issue 19 (ADR 0052): the accountants hear of the application, with a link to its row.
+  // The accountants hear of the application, with a link to its row (docs/requirements.md §3.3, ADR 0052).
   await notifyNewApplication(context, result.member, new URL(request.url).origin);
   return redirectWithToast(context, "/confirmation", { kind: "success", message: SIGNUP_THANKS });
 }

@@ -3,7 +3,7 @@ import { useEffect, useRef } from "react";
 import { memberActionValue } from "~/features/office/member-action-value";
 import type { MemberAction } from "~/features/office/member-actions";
 
-/** The second step of a change when the browser did not ask (JavaScript off): the spec's question, Yes or Cancel. */
+/** The second step of a change when the browser did not ask (JavaScript off): the question of docs/requirements.md §6.3, Yes or Cancel. */
 export function ConfirmStep(props: { path: string; confirm: { intent: MemberAction; id: string; question: string; search: string } }) {
   const { path, confirm } = props;
   const heading = useRef<HTMLHeadingElement>(null);

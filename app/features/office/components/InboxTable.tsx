@@ -2,7 +2,7 @@ import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { INBOX_EMPTY } from "~/features/office/contact-inbox";
 import { INBOX_PATH } from "~/kernel/layout/back-office/admin-nav";
-import type { InboxPage, InboxRow } from "~/features/office/contact-inbox.server";
+import type { InboxPage, InboxRow } from "~/features/office/contact-inbox";
 import { AdminTable, type AdminColumn } from "~/kernel/layout/back-office/AdminTable";
 
 /** Unread messages are bold (a <strong>, so it shows without the stylesheet too). */

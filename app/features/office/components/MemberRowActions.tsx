@@ -52,7 +52,7 @@ export function MemberRowActions(props: {
       <a href={`/member-details/${member.id}`} target="_blank" rel="noopener noreferrer" aria-describedby={`${describedBy} ${NEW_TAB_NOTE_ID}`}>
         Show Details
       </a>
-      {/* Issue 19 (ADR 0052): correct the record; reject an applicant (its page asks for the reason and is the confirmation). */}
+      {/* Correct the record; reject an applicant (its page asks for the reason and is the confirmation): docs/requirements.md §6.5, §6.6, ADR 0052. */}
       <a href={`/accounts/members/${member.id}/edit`} aria-describedby={describedBy}>
         Edit Member
       </a>
@@ -70,7 +70,7 @@ export function MemberRowActions(props: {
       {deletedList ? button("restore", "Restore Member", states.restore.refusal) : button("delete", "Delete Member", states.delete.refusal)}
       {button(states.privilege.action, states.privilege.label, states.privilege.refusal)}
       {button(states.editor.action, states.editor.label, states.editor.refusal)}
-      {/* Members' data rights (issue 19, part G): their data, and the erase page (its own confirmation step) */}
+      {/* Members' data rights (docs/requirements.md §8.2, §8.3): their data, and the erase page (its own confirmation step) */}
       <a href={`/accounts/members/${member.id}/data`} aria-describedby={describedBy}>
         Their data
       </a>

@@ -31,7 +31,7 @@ function rowClass(row: MemberRow): string | undefined {
   return undefined;
 }
 
-/** The spec's 13 columns, sortable where the store sorts, with the row's name as its header cell. */
+/** The 13 columns of docs/requirements.md §6.2, sortable where the store sorts, with the row's name as its header cell. */
 function memberColumns(state: MemberTableState): AdminColumn<MemberRow>[] {
   return MEMBER_COLUMNS.map((spec) => ({
     id: spec.id,
@@ -44,8 +44,9 @@ function memberColumns(state: MemberTableState): AdminColumn<MemberRow>[] {
 }
 
 /**
- * The members table (/accounts and /deleted-members) on the one admin table: the spec's
- * 13 columns and the row actions, inside one form whose buttons post to the list's URL.
+ * The members table (/accounts and /deleted-members) on the one admin table: the
+ * 13 columns and the row actions of docs/requirements.md §6.2 and §6.3, inside one form
+ * whose buttons post to the list's URL.
  */
 export function MembersTable(props: {
   rows: MemberRow[];

@@ -55,7 +55,7 @@ function Panel({ id, title, children }: { id: string; title: string; children: R
 /**
  * 'Send Notification To All'. With an e-mail provider: a confirm (the browser's, or a
  * second step without JavaScript), then the reminder goes to every pending member.
- * Without one: the spec's panel listing the addresses for manual sending.
+ * Without one: the panel of docs/requirements.md §6.9 listing the addresses for manual sending.
  */
 export function PendingReminder(props: { count: number; delivers: boolean; action: string; answer: RenewalsActionData | undefined }) {
   const { count, delivers, action, answer } = props;

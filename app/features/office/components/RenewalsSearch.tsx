@@ -4,7 +4,7 @@ import { renewalsSearch, type RenewalsReportState } from "~/features/office/rene
 import { ReportYearField } from "./RenewalsReport";
 
 /**
- * The subscriptions report's search area (spec document 2, §2): a name, e-mail or MMA
+ * The subscriptions report's search area (docs/requirements.md §6.9): a name, e-mail or MMA
  * number for both tables, and the renewed table's year. A GET form, like the members
  * table's (ADR 14): the view is the URL and works without JavaScript. Both pagers start
  * again at page 1; the page sizes are kept.

@@ -43,7 +43,7 @@ export function ReportTable<Row extends { id: string }>(props: {
   sizeHref: (size: PageSize) => string;
   /** A class for a row (e.g. the event report's grey used tickets). */
   rowClassName?: (row: Row) => string | undefined;
-  /** A last column with a link per row (Refunds, issue 19: "Refund"); not in the CSV. */
+  /** A last column with a link per row (Refunds, docs/requirements.md §4.10: "Refund"); not in the CSV. */
   rowLink?: { header: string; cell: (row: Row) => ReactNode };
   children?: ReactNode;
 }) {

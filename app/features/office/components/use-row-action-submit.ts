@@ -4,7 +4,7 @@ import { parseMemberActionValue } from "~/features/office/member-action-value";
 import { confirmationQuestion } from "~/features/office/member-actions";
 
 /**
- * The submit handler of the form around the members table: asks the spec's question
+ * The submit handler of the form around the members table: asks the question of docs/requirements.md §6.3
  * (the name comes from the row's name cell), then posts through Remix so the page
  * updates in place. Without JavaScript the form posts by itself and the server asks
  * instead. Also returns the row being submitted ({ id, action }) for "Please wait...".

@@ -24,7 +24,7 @@ function Lines({ text }: { text: string }) {
   );
 }
 
-/** An accountant's answer to a contact message (issue 19's inbox), with the visitor's message quoted below it. */
+/** An accountant's answer to a contact message (the inbox of docs/requirements.md §6.13), with the visitor's message quoted below it. */
 export function ContactReplyEmail({ body, original }: { body: string; original: string }) {
   return (
     <Html lang="en">

@@ -12,7 +12,7 @@ export const meta: MetaFunction = () => privatePageMeta("E-mails | Back office")
 
 export const headers: HeadersFunction = loaderHeadersOnly;
 
-/** Every e-mail the site sent (or kept), newest first, for accountants (spec §5 back office). */
+/** Every e-mail the site sent (or kept), newest first, for accountants (docs/requirements.md §6.12). */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAccountant(request, context);
   const page = readPageParam(new URL(request.url).searchParams.get("page"));

@@ -1,3 +1,4 @@
+import { currentYear } from "~/kernel/dates/dates";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { AdminPage } from "~/kernel/layout/back-office/AdminPage";
@@ -5,7 +6,7 @@ import { BandChart, EventsFilterForm, SummaryTiles } from "~/features/office/com
 import { ReportTable } from "~/features/office/components/ReportTable";
 import { TICKET_COLUMNS, eventsSearch, reportScope, type EventsReportState } from "~/features/office/events-report";
 import { privatePageMeta } from "~/kernel/layout/private-page-meta";
-import { currentYear } from "~/features/membership";
+
 import { requireAccountant } from "~/kernel/auth/auth.server";
 import { privateHeaders } from "~/kernel/http/response-headers";
 import { loadEventsReport } from "~/features/office/events-report.server";

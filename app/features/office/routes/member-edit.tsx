@@ -1,3 +1,4 @@
+import { currentYear } from "~/kernel/dates/dates";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
@@ -11,7 +12,6 @@ import { CORRECTION_MESSAGES, correctionFormValues, correctionSchema } from "~/f
 import { INVALID_FORM_MESSAGE, MEMBER_DETAILS_LIMITS as LIMITS, shownChildCount } from "~/features/membership";
 import { formatMemberNumber } from "~/kernel/store/member-number";
 import { privatePageMeta } from "~/kernel/layout/private-page-meta";
-import { currentYear } from "~/features/membership";
 import { accountFormValues } from "~/features/membership/index.server";
 import { recordActivity } from "~/kernel/activity/activity.server";
 import { requireAccountant } from "~/kernel/auth/auth.server";
@@ -23,7 +23,7 @@ import { notFound } from "~/kernel/http/answers.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => privatePageMeta(`Edit ${loaded?.name ?? "member"} | Dashboard`);
 
-/** An accountant corrects a member's record (issue 19, ADR 0052); a rejected applicant's record is not found. */
+/** An accountant corrects a member's record (docs/requirements.md §6.5, ADR 0052); a rejected applicant's record is not found. */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   await requireAccountant(request, context);
   const member = await context.store.members.getById(String(params.id));

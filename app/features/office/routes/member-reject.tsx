@@ -17,7 +17,7 @@ import { notFound } from "~/kernel/http/answers.server";
 export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => privatePageMeta(`Reject ${loaded?.name ?? "application"} | Dashboard`);
 
 /**
- * Rejecting an application with a reason (issue 19, ADR 0052). This page is the confirmation
+ * Rejecting an application with a reason (docs/requirements.md §6.6, ADR 0052). This page is the confirmation
  * step: the row's "Reject" link opens it, and nothing changes until its button is pressed.
  */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {

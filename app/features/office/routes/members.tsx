@@ -1,10 +1,11 @@
+import { currentYear } from "~/kernel/dates/dates";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { MembersScreen } from "~/features/office/components/MembersScreen";
 import { ACTION_NOT_UNDERSTOOD } from "~/kernel/forms/back-office-messages";
 import { membersListBack } from "~/features/office/members-screen";
 import { privatePageMeta } from "~/kernel/layout/private-page-meta";
-import { currentYear } from "~/features/membership";
+
 import { recordActivity } from "~/kernel/activity/activity.server";
 import { requireAccountant } from "~/kernel/auth/auth.server";
 import { privateHeaders } from "~/kernel/http/response-headers";

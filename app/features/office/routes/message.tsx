@@ -17,7 +17,7 @@ export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => privatePa
 
 export const headers: HeadersFunction = loaderHeadersOnly;
 
-/** One contact message, for accountants; opening it marks it read (issue 19). */
+/** One contact message, for accountants; opening it marks it read (docs/requirements.md §6.13). */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   await requireAccountant(request, context);
   const message = await openInboxMessage(context.store, params.id);

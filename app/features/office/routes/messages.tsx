@@ -12,7 +12,7 @@ export const meta: MetaFunction = () => privatePageMeta("Messages | Back office"
 
 export const headers: HeadersFunction = loaderHeadersOnly;
 
-/** The contact form's messages, newest first, for accountants (issue 19). */
+/** The contact form's messages, newest first, for accountants (docs/requirements.md §6.13). */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAccountant(request, context);
   const page = readPageParam(new URL(request.url).searchParams.get("page"));

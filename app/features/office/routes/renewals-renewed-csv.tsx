@@ -1,5 +1,6 @@
+import { currentYear } from "~/kernel/dates/dates";
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { currentYear } from "~/features/membership";
+
 import { requireAccountant } from "~/kernel/auth/auth.server";
 import { csvDownload } from "~/features/office/csv.server";
 import { renewalsExportFile } from "~/features/office/renewals-report.server";

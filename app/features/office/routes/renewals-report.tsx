@@ -1,3 +1,4 @@
+import { currentYear } from "~/kernel/dates/dates";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
@@ -8,7 +9,7 @@ import { FormMessage, replyErrors, type FormReply } from "~/kernel/forms";
 import { ReportTable } from "~/features/office/components/ReportTable";
 import { ACTION_NOT_UNDERSTOOD } from "~/kernel/forms/back-office-messages";
 import { privatePageMeta } from "~/kernel/layout/private-page-meta";
-import { currentYear } from "~/features/membership";
+
 import { refundPath, totalWithRefunds } from "~/features/payments";
 import { PENDING_COLUMNS, RENEWED_COLUMNS, renewalsSearch, reportTitle, type RenewalsActionData } from "~/features/office/renewals-report";
 import { requireAccountant } from "~/kernel/auth/auth.server";

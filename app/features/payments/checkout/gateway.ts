@@ -3,7 +3,7 @@
  * and read one back. Two implementations: Stripe (stripe-gateway.server.ts, when
  * STRIPE_SECRET_KEY is set) and the local practice checkout (practice-gateway.server.ts,
  * the embedded default, refused in production). Settlement trusts only what
- * `retrieveSession` says, never the URL the browser came back on (ARCHITECTURE point 2).
+ * `retrieveSession` says, never the URL the browser came back on (ADR 16).
  */
 
 export interface CheckoutLineItem {
@@ -15,7 +15,7 @@ export interface CheckoutLineItem {
 export interface NewCheckoutSession {
   lineItems: CheckoutLineItem[];
   customerEmail: string;
-  /** `memberId--transactionId` (spec §7). */
+  /** `memberId--transactionId` (docs/requirements.md §4.1). */
   clientReferenceId: string;
   /** Must contain `{CHECKOUT_SESSION_ID}`, which the provider replaces with the session id. */
   successUrl: string;
@@ -47,7 +47,7 @@ export interface CheckoutGateway {
   /** null when the provider does not know the id. */
   retrieveSession(id: string): Promise<CheckoutSession | null>;
   /**
-   * Refunds (part of) what a paid checkout took (issue 19, ADR 0055). The same
+   * Refunds (part of) what a paid checkout took (docs/requirements.md §4.10, ADR 0055). The same
    * `idempotencyKey` again is the same refund, never a second one (Stripe's idempotency keys).
    */
   refund(request: CardRefundRequest): Promise<CardRefund>;

@@ -3,7 +3,7 @@ import { OFFLINE_METHODS, METHOD_LABELS, PART_PAYMENT_NOTE } from "~/features/pa
 import { penceToPounds } from "~/kernel/values/pounds";
 
 /**
- * The offline payment's fields (issue 19, part O): method, reference, date received and
+ * The offline payment's fields (docs/requirements.md §4.9): method, reference, date received and
  * amount, pre-filled with the full amount due and today. The same on a member's payment
  * and at the desk; the schema is offline-payment-form.ts.
  */

@@ -19,7 +19,7 @@ const local = {
 };
 
 /**
- * Spec §7 "E-mail send details": the application is approved; pay the registration fee
+ * docs/requirements.md §6.4: the application is approved; pay the registration fee
  * plus the first-year subscription within 14 days through the payment link, or the
  * application is cancelled. After freeSubscriptionAfterMonth the subscription is free,
  * so the e-mail asks for the registration fee only: it states what the checkout charges.

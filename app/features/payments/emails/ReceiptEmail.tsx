@@ -3,7 +3,7 @@ import { receiptRows, type ReceiptView } from "../receipt";
 import { emailStyles as styles } from "../../../kernel/email/email-styles";
 import { LinkButton } from "../../../kernel/email/LinkButton";
 
-/** The receipt of a settled payment (issue 19, ADR 0053): every row of the printable page, one paragraph each so the text part reads well. */
+/** The receipt of a settled payment (docs/requirements.md §4.11, ADR 0053): every row of the printable page, one paragraph each so the text part reads well. */
 export const receiptSubject = (view: ReceiptView) => `${view.association.name}: receipt for ${view.item}`;
 
 export function ReceiptEmail({ view, fullName, link }: { view: ReceiptView; fullName: string; link: string | null }) {

@@ -73,7 +73,7 @@ export default function PendingPayments() {
                 <button type="submit" className="button button-secondary" disabled={busyId === row.id} aria-describedby={`payment-${row.id}`}>
                   {busyId === row.id ? "Please wait..." : "Reconcile"}
                 </button>
-                {/* Refunds (issue 19): Reconcile's "paid twice" case is refunded from here. */}
+                {/* Refunds (docs/requirements.md §4.8, §4.10): Reconcile's "paid twice" case is refunded from here. */}
                 {row.started ? <Link to={refundPath(row.id)}>Refund</Link> : null}
               </Form>
             ),

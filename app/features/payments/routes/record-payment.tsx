@@ -26,7 +26,7 @@ export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => privatePa
 
 export const headers: HeadersFunction = () => privateHeaders();
 
-/** A member's registration, renewal or change to Family paid in cash, by transfer or by cheque (issue 19, part O). */
+/** A member's registration, renewal or change to Family paid in cash, by transfer or by cheque (docs/requirements.md §4.9). */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   await requireAccountant(request, context);
   const page = await loadMemberPayment(context, String(params.id));

@@ -17,7 +17,7 @@ export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => privatePa
 
 export const headers: HeadersFunction = loaderHeadersOnly;
 
-/** Refund a paid transaction, in full or in part (issue 19, ADR 0055): accountants only. */
+/** Refund a paid transaction, in full or in part (docs/requirements.md §4.10, ADR 0055): accountants only. */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   await requireAccountant(request, context);
   const page = await loadRefundPage(context, String(params.id));

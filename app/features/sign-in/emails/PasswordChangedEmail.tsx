@@ -2,7 +2,7 @@ import { Body, Container, Head, Heading, Html, Preview, Text } from "@react-emai
 import { ASSOCIATION } from "~/kernel/layout/association";
 import { emailStyles as styles } from "../../../kernel/email/email-styles";
 
-/** Spec §2, §7: the password-updated notice sent after a reset. */
+/** docs/requirements.md §2.5, §9.2: the password-updated notice sent after a reset. */
 export const PASSWORD_CHANGED_SUBJECT = `${ASSOCIATION.shortName}: your password has been updated`;
 /** Sent when a member changes their own password on /account/password (the device they used stays signed in). */
 export const OWN_PASSWORD_CHANGED_SUBJECT = `${ASSOCIATION.shortName}: your password has been changed`;

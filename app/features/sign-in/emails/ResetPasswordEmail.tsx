@@ -3,7 +3,7 @@ import { ASSOCIATION } from "~/kernel/layout/association";
 import { emailStyles as styles } from "~/kernel/email/email-styles";
 import { HTML_ONLY } from "~/kernel/email/plain-text";
 
-/** Spec §7: "an e-mail titled reset password carrying the reset link". */
+/** docs/requirements.md §2.5, §9.2: the reset password e-mail carrying the reset link. */
 export const RESET_PASSWORD_SUBJECT = `${ASSOCIATION.shortName}: reset password`;
 
 /** The link to choose a new password; it works once, for an hour. */

@@ -18,7 +18,7 @@ async function signOut(request: Request, context: LoaderFunctionArgs["context"])
 /** Its loader and action answer no-store, and so does the page when either of them failed. */
 export const headers: HeadersFunction = () => noStoreHeaders();
 
-/** GET signs out too: the spec sends members here when their record is gone. */
+/** GET signs out too: the old site sent members here when their record was gone (docs/requirements.md §12.1). */
 export const loader = ({ request, context }: LoaderFunctionArgs) => signOut(request, context);
 
 /** Writes no record (the revocation is best effort, see logoutCookie), so no storeSafeAction (ADR 59). */

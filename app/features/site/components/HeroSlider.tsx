@@ -5,7 +5,7 @@ import type { HomeSlide } from "~/kernel/store/records";
 import { Picture } from "~/kernel/media/Picture";
 import { useHydrated } from "~/kernel/layout/use-hydrated";
 
-/** Spec §9: fade, 1200 ms transition, a new slide every 2500 ms, one at a time, dots and arrows. */
+/** docs/requirements.md §1.4: fade, 1200 ms transition, a new slide every 2500 ms, one at a time, dots and arrows. */
 export const SLIDER = { transitionMs: 1200, intervalMs: 2500 } as const;
 
 export type SlideView = Pick<HomeSlide, "id" | "smallText" | "title" | "description"> & { bannerImage: ShownImage };

@@ -6,7 +6,7 @@ import { RichText } from "~/kernel/layout/RichText";
 
 export type NewsSummary = Pick<NewsItem, "id" | "title" | "excerptHtml"> & { image: ShownImage | null };
 
-/** A news item in a list: image, title, excerpt and the spec's read-more link. */
+/** A news item in a list: image, title, excerpt and the read-more link of docs/requirements.md §1.7. */
 export function NewsCard({ item, headingLevel = 2, eager = false }: { item: NewsSummary; headingLevel?: 2 | 3; eager?: boolean }) {
   const Heading = `h${headingLevel}` as const;
   const href = `/blog-details/${item.id}`;

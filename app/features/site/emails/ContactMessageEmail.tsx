@@ -4,7 +4,7 @@ import { ASSOCIATION } from "~/kernel/layout/association";
 import type { ContactInput } from "~/features/site/contact";
 import { TEXT_LABEL } from "~/kernel/email/plain-text";
 
-/** The subject of the e-mail the Quick Contact Form sends (spec §7: the form's subject with a fixed prefix). */
+/** The subject of the e-mail the Quick Contact Form sends (docs/requirements.md §9.2: the form's subject with a fixed prefix). */
 export function contactEmailSubject(subject: string): string {
   return `${ASSOCIATION.shortName} Contact Form: ${subject}`;
 }

@@ -13,7 +13,7 @@ const PAST = { text: PAST_EVENT_TEXT, label: PAST_EVENT_LABEL };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const origin = new URL(request.url).origin;
-  // In created order, oldest first, as the store returns them (spec §9).
+  // In created order, oldest first, as the store returns them (docs/requirements.md §1.6).
   const events = await context.content.listEvents();
   const now = Math.floor(Date.now() / 1000);
   return {

@@ -11,7 +11,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => data?.meta ?? [];
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   // Found in the cached list of galleries, so a made-up id costs no store read.
   const gallery = params.id ? await context.content.getGallery(params.id) : null;
-  // Spec §2: with no gallery chosen, the detail page goes back to the list.
+  // docs/requirements.md §1.9: with no gallery chosen, the detail page goes back to the list.
   if (!gallery) throw redirect("/gallery");
   return {
     title: gallery.title,

@@ -12,7 +12,7 @@ import { absoluteUrl, pageMeta } from "~/kernel/layout/page-meta";
 import { safeHref } from "~/kernel/http/safe-href";
 import { telHref } from "~/kernel/layout/tel-href";
 
-/** Spec §9: the home page shows the first five news items. */
+/** docs/requirements.md §1.4: the home page shows the first five news items. */
 const HOME_NEWS_COUNT = 5;
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: carouselStyles }];
@@ -77,7 +77,7 @@ export default function Home() {
         <section className="section video-block" aria-labelledby="video-title">
           <div className="container">
             <h2 id="video-title">{video.title}</h2>
-            {/* eslint-disable-next-line jsx-a11y/media-has-caption -- the spec's video comes from the CMS, which has no field for a captions file to put in a <track>. */}
+            {/* eslint-disable-next-line jsx-a11y/media-has-caption -- the home page's video (docs/requirements.md §1.4) comes from the CMS, which has no field for a captions file to put in a <track>. */}
             <video controls preload="metadata" width={video.file.width} height={video.file.height}>
               <source src={video.file.path} type={video.type} />
               Your browser does not support the video tag.

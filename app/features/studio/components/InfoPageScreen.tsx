@@ -1,7 +1,7 @@
 import { useActionData, useLoaderData } from "@remix-run/react";
 import type { FormReply } from "~/kernel/forms";
 import { INFO_PAGES, type InfoPageScreen as Screen } from "~/features/studio/studio-info-pages";
-import type { PageScreenData } from "~/features/studio/studio-pages.server";
+import type { PageScreenData } from "~/features/studio/studio-pages";
 import { InfoPageForm } from "./InfoPageForm";
 
 /** The page of /studio/about and /studio/school: the route's loader data and reply in the page's form. */

@@ -113,7 +113,7 @@ export function SettingsForm({ values: saved, fields, reply }: { values: Record<
           </fieldset>
         )}
 
-        {/* Automatic renewal reminders (issue 19, ADR 0050) */}
+        {/* Automatic renewal reminders (docs/requirements.md §10.2, ADR 0050) */}
         {may("renewalReminderStages") && (
           <fieldset>
             <legend>Renewal reminders</legend>
@@ -126,7 +126,7 @@ export function SettingsForm({ values: saved, fields, reply }: { values: Record<
           </fieldset>
         )}
 
-        {/* Members' data rights (issue 19, part G, ADR 0056): what docs/privacy.md promises */}
+        {/* Members' data rights (docs/requirements.md §8.1, ADR 0056): what docs/privacy.md promises */}
         {any(["retentionPaymentYears", "retentionOutboxDays", "retentionContactDays"]) && (
           <fieldset>
             <legend>How long we keep records</legend>

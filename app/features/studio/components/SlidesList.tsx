@@ -1,6 +1,6 @@
 import { Form, Link } from "@remix-run/react";
 import { FormMessage, SubmitButton } from "~/kernel/forms";
-import type { SlideRow } from "~/features/studio/studio-pages.server";
+import type { SlideRow } from "~/features/studio/studio-pages";
 import { StudioPage } from "./StudioPage";
 import { useHydrated } from "~/kernel/layout/use-hydrated";
 import { useSlideDrag } from "./use-slide-drag";

@@ -11,7 +11,7 @@ import studioNewsStyles from "~/features/studio/styles/studio-news.css?url";
 export const meta: MetaFunction = () => privatePageMeta("News | Studio");
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: studioNewsStyles }];
 
-/** The studio's news (issue 18): every item, drafts too, newest first. */
+/** The studio's news (docs/requirements.md §7.6): every item, drafts too, newest first. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireEditor(request, context);
   const items = await context.store.content.listAllNews();

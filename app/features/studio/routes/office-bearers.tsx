@@ -1,4 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
+import { currentYear } from "~/kernel/dates/dates";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { Field, FormMessage, SubmitButton, replyValue, useFormReply, type FormReply } from "~/kernel/forms";
@@ -91,7 +92,7 @@ export default function StudioOfficeBearers() {
   const reply = answer && "status" in answer ? (answer as FormReply) : null;
   const other = answer && !reply ? (answer as StudioRowAnswer) : null;
   const { errors, formError, form } = useFormReply(reply);
-  const nextYear = new Date().getFullYear();
+  const nextYear = currentYear();
   return (
     <StudioPage title="Office bearers">
       <StudioRowReply answer={other} path={PATH} />

@@ -8,7 +8,7 @@ import { privateHeaders } from "~/kernel/http/response-headers";
 
 export const meta: MetaFunction = () => privatePageMeta("Website | Studio");
 
-/** The website studio's front page (issue 18): the parts of the site, for editors and accountants. */
+/** The website studio's front page (docs/requirements.md §7.1): the parts of the site, for editors and accountants. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireEditor(request, context);
   return data({ parts: studioPartsFor(user.role) }, { headers: privateHeaders() });

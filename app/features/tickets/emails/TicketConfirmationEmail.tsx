@@ -30,7 +30,7 @@ export interface TicketConfirmationEmailProps {
   code: string;
   /** <origin>/mem-account, where My Tickets shows the same QR. */
   accountUrl: string;
-  /** When and where the event is (issue 18); left out when not known. */
+  /** When and where the event is (docs/requirements.md §5.1); left out when not known. */
   event?: EventDetails | null;
 }
 
@@ -58,7 +58,7 @@ const local = {
   },
 };
 
-/** The booking confirmation (issue 7, "QR tickets"): the party, the price, the QR (inline PNG, cid:) and the code under it. */
+/** The booking confirmation (docs/requirements.md §5.6, ADR 20): the party, the price, the QR (inline PNG, cid:) and the code under it. */
 export function TicketConfirmationEmail({ title, fullName, attendees, price, code, accountUrl, event }: TicketConfirmationEmailProps) {
   const shownCode = formatTicketCode(code);
   // A free ticket (price 0) is confirmed, not "paid".

@@ -111,8 +111,9 @@ async function bookingAgain(form: FormData, message: string, { request, context 
 export const action = storeSafeAction(act, bookingAgain);
 
 /**
- * The member already holds a paid ticket for this event (issue 16 item 9): it is listed,
- * and a second one is booked only with the box ticked (the server refuses it otherwise).
+ * The member already holds a paid ticket for this event (docs/requirements.md §5.4, "A
+ * second ticket"): it is listed, and a second one is booked only with the box ticked (the
+ * server refuses it otherwise).
  */
 function AlreadyBooked({ held }: { held: BookingForm["held"] }) {
   return (

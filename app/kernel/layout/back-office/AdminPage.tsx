@@ -6,7 +6,7 @@ import { PageTitle } from "~/kernel/layout/Breadcrumbs";
 
 /** The frame of every back-office screen: the page title, the back-office menu, then the screen. */
 export function AdminPage({ title, children }: { title: string; children: ReactNode }) {
-  // Contact inbox (issue 19): "Messages (N)" while N are unread (the root loader counts them).
+  // Contact inbox (docs/requirements.md §6.13): "Messages (N)" while N are unread (the root loader counts them).
   const unread = (useRouteLoaderData("root") as { shell?: ShellData } | undefined)?.shell?.inboxUnread ?? 0;
   return (
     <>

@@ -6,7 +6,7 @@ import type { Member } from "../../store/records";
 const isBackOffice = (path: string) => ADMIN_MENU.some((link) => path === link.to || path.startsWith(`${link.to}/`));
 
 /**
- * The unread count for the back-office menu's "Messages" (issue 19): only for an accountant,
+ * The unread count for the back-office menu's "Messages" (docs/requirements.md §6.13): only for an accountant,
  * only on back-office screens (on Cockpit a count exports the contact form, so other pages
  * do not pay for it). A store that cannot answer must not take the page down: null, logged.
  */

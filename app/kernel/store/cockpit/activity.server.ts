@@ -5,7 +5,7 @@ import { cockpitPage } from "./best-effort.server";
 import type { CockpitClient, CockpitEntry } from "./client.server";
 import { text } from "./shapes-loose";
 
-/** Our own collection (the spec has none for the log); vendor/cockpit-v1/start.sh creates it. */
+/** Our own collection (the old site had none for the log; ADR 39); vendor/cockpit-v1/start.sh creates it. */
 export const ACTIVITY = "activity";
 
 /**

@@ -1,16 +1,16 @@
 import { StoreUnavailableError } from "../errors";
 
 /**
- * The one way the site talks to Cockpit v1's REST API (../shared/cockpit-api.md). Every
- * call is a POST with a JSON body (Cockpit parses bodies only with an `application/json`
- * content type, and only top-level "true"/"false" survive a query string), the token goes
- * in the `Cockpit-Token` header, never in the URL (it would end up in server logs), and
- * every call gives up after `timeoutMs`. Anything but a good answer becomes a
- * StoreUnavailableError with Cockpit's status and its small error text, so the routes
- * answer every Cockpit failure the same way.
+ * The one way the site talks to Cockpit v1's REST API (ADR 22; how the real API behaves:
+ * vendor/cockpit-v1/README.md). Every call is a POST with a JSON body (Cockpit parses
+ * bodies only with an `application/json` content type, and only top-level "true"/"false"
+ * survive a query string), the token goes in the `Cockpit-Token` header, never in the URL
+ * (it would end up in server logs), and every call gives up after `timeoutMs`. Anything but
+ * a good answer becomes a StoreUnavailableError with Cockpit's status and its small error
+ * text, so the routes answer every Cockpit failure the same way.
  */
 
-/** A MongoLite filter: plain `{field: value}` (loose ==) and the operators of cockpit-api.md §3. */
+/** A MongoLite filter: plain `{field: value}` (loose ==) and the operators vendor/cockpit-v1/README.md lists. */
 export type CockpitFilter = Record<string, unknown>;
 
 export interface FindOptions {

@@ -10,7 +10,7 @@ import { withoutErased } from "./erased-contact-messages.server";
 type InboxRepository = Pick<ContactMessagesRepository, "listInbox" | "countUnread" | "getInboxMessage" | "markRead" | "markHandled" | "recordReply">;
 
 /**
- * The contact inbox on Cockpit (issue 19): the messages are read through
+ * The contact inbox on Cockpit (docs/requirements.md §6.13, ADR 49): the messages are read through
  * forms/export/contactus (each entry with its _id and _created); what the accountants did
  * with them is kept in D1, keyed by that _id, since Cockpit's forms cannot be changed
  * through its API (ADR 0049). A contact inbox is small: every read exports the form.

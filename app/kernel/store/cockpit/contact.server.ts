@@ -3,11 +3,11 @@ import type { ContactMessagesRepository } from "../port";
 import type { CockpitClient, FormEntry } from "./client.server";
 import { seconds } from "./shapes-loose";
 
-/** The spec's contact form in Cockpit (spec 1 §7). */
+/** The old site's contact form in Cockpit (docs/requirements.md §12.2). */
 export const CONTACT_FORM = "contactus";
 
 /**
- * The contact form goes to Cockpit's `contactus` form (spec 1 §7): Cockpit stores it (when
+ * The contact form goes to Cockpit's `contactus` form (docs/requirements.md §12.2): Cockpit stores it (when
  * the form saves entries) and mails it; it answers with the data only, no id. A mail
  * failure is a 200 that the client logs; an outage throws StoreUnavailableError, so the
  * contact page reports the failure and keeps what was typed.

@@ -2,7 +2,7 @@ import type { Id } from "../records";
 import type { ContentRepository, NewsInput } from "../port";
 import { findById } from "./by-id.server";
 import type { CockpitClient, CockpitEntry } from "./client.server";
-import { orderBy } from "./content.server";
+import { orderBy } from "./order-by";
 import { newsFromCockpit, newsToCockpit } from "./shapes-content";
 import { seconds, text } from "./shapes-loose";
 
@@ -17,7 +17,7 @@ function fields(item: NewsInput): Record<string, unknown> {
 }
 
 /**
- * The studio's news writes on Cockpit v1 (issue 18), in the `news` collection's shape
+ * The studio's news writes on Cockpit v1 (docs/requirements.md §7.6), in the `news` collection's shape
  * (title, excerpt, content, image, published; the date is the entry's `_created`).
  * Media paths are read as stored, not resolved against CMS_ASSETS_URL: the studio shows and
  * saves back the path the entry has. A create cannot choose `_created`, an update can

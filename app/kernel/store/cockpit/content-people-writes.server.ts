@@ -8,11 +8,12 @@ import { media, mediaToCockpit } from "./shapes-loose";
 
 /**
  * The studio's writes of the event calendar, the office bearers (with their previous teams)
- * and the members' documents on Cockpit v1 (issue 18), in the spec's collections and field
- * names (eventCalender: Month, Date, Name, url; officeBearers: name, role, photo, order;
- * officeBearersHistory: title, content; documents: title, document). Cockpit answers an
- * update with the fields sent only, so an update re-reads the entry; it has no batch, so
- * moving the team saves the previous team first (nothing is lost if removing then fails).
+ * and the members' documents on Cockpit v1 (docs/requirements.md §7.7, §7.9, §7.10), in the
+ * old site's collections and field names (eventCalender: Month, Date, Name, url;
+ * officeBearers: name, role, photo, order; officeBearersHistory: title, content; documents:
+ * title, document). Cockpit answers an update with the fields sent only, so an update
+ * re-reads the entry; it has no batch, so moving the team saves the previous team first
+ * (nothing is lost if removing then fails).
  */
 
 const EVENTS = "eventCalender";

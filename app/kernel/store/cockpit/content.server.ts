@@ -9,7 +9,7 @@ import { cockpitSettingsWrites } from "./content-settings-writes.server";
 import { cockpitSlidesAndPagesWrites, slidesInOrder } from "./content-slides-pages-writes.server";
 import { cockpitNewsWrites } from "./content-news-writes.server";
 import { cockpitGalleryWrites } from "./content-gallery-writes.server";
-import type { CockpitClient, CockpitEntry, FindOptions } from "./client.server";
+import type { CockpitClient, FindOptions } from "./client.server";
 import {
   eventFromCockpit,
   galleryFromCockpit,
@@ -22,29 +22,18 @@ import {
   slideFromCockpit,
 } from "./shapes-content";
 import { bool, num, seconds, text } from "./shapes-loose";
+import { orderBy, type OrderKey } from "./order-by";
 
 /**
  * Public content from Cockpit: one `collections/get` (or `singletons/get`) per method, with
- * the spec's filters and sorts (spec 1 §7, spec 2 §7). MongoLite sorts numeric strings as
- * text and compares loosely, so the entries are also ordered and filtered here on the
- * read values: the result is the same as the D1 adapter's whatever types an editor left.
- * `assetsBase` (CMS_ASSETS_URL) turns media paths into absolute URLs.
+ * the filters and sorts the public pages ask for (docs/requirements.md §1.4-§1.9).
+ * MongoLite sorts numeric strings as text and compares loosely, so the entries are also
+ * ordered and filtered here on the read values: the result is the same as the D1 adapter's
+ * whatever types an editor left. `assetsBase` (CMS_ASSETS_URL) turns media paths into
+ * absolute URLs.
  */
 
-type Key = (e: CockpitEntry) => number | string;
-
-/** A stable sort on several keys, each ascending (1) or descending (-1). */
-export function orderBy(entries: CockpitEntry[], ...keys: Array<[Key, 1 | -1]>): CockpitEntry[] {
-  return [...entries].sort((a, b) => {
-    for (const [key, direction] of keys) {
-      const x = key(a);
-      const y = key(b);
-      if (x < y) return -direction;
-      if (x > y) return direction;
-    }
-    return 0;
-  });
-}
+type Key = OrderKey;
 
 const created: Key = (e) => seconds(e._created);
 const order: Key = (e) => num(e.order, 0);

@@ -6,7 +6,7 @@ import type { DocumentFile, DocumentsRepository } from "../port";
 import type { CockpitClient } from "./client.server";
 import { findById } from "./by-id.server";
 import { cockpitDocumentWrites } from "./content-people-writes.server";
-import { orderBy } from "./content.server";
+import { orderBy } from "./order-by";
 import { documentFromCockpit } from "./shapes-content";
 import { seconds } from "./shapes-loose";
 

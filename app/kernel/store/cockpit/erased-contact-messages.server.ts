@@ -1,7 +1,7 @@
 import type { ContactMessage, Id } from "../records";
 
 /**
- * Contact messages erased on Cockpit (issue 19, part G, ADR 0056, migration 0019): Cockpit v1's
+ * Contact messages erased on Cockpit (docs/requirements.md §8.3, ADR 0056, migration 0019): Cockpit v1's
  * API cannot delete a form entry, so their ids are kept here and the inbox leaves them out.
  */
 

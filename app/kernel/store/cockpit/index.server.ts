@@ -20,10 +20,11 @@ import { cockpitTransactions } from "./transactions.server";
 import { cockpitTicketPaymentMethods } from "./ticket-payment-methods.server";
 
 /**
- * The store over Cockpit (selected by CMS_API_URL): the spec's collections in Cockpit,
- * in the spec's shapes. The site's own records that the spec has no collection for
- * (the outbox, the refunds, the rate limits, revoked sessions, renewal reminders, the content
- * version and practice checkouts) stay in D1, through the same D1 repositories.
+ * The store over Cockpit (selected by CMS_API_URL): the old site's collections in Cockpit,
+ * in their shapes (ADR 22, docs/requirements.md §12.2). The site's own records that the old
+ * site had no collection for (the outbox, the refunds, the rate limits, revoked sessions,
+ * renewal reminders, the content version and practice checkouts) stay in D1, through the
+ * same D1 repositories.
  */
 export function createCockpitStore(
   client: CockpitClient,

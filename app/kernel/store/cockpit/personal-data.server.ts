@@ -10,7 +10,7 @@ import { MEMBERTRANSACTIONS } from "./shapes-transactions";
 import { BAND_KEYS, TICKETS } from "./shapes-tickets";
 
 /**
- * Data rights on Cockpit (issue 19, part G, ADR 0056). The outbox is in D1 on both stores.
+ * Data rights on Cockpit (docs/requirements.md §8, ADR 0056). The outbox is in D1 on both stores.
  * Cockpit has no bulk update: each of the member's transactions and tickets is saved in turn
  * (a member has a handful). Cockpit v1's API cannot delete a form entry, so a contact message
  * is marked erased in D1 and the inbox no longer shows it; the entry itself is deleted by hand

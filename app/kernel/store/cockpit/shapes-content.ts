@@ -1,13 +1,14 @@
 import { stageFromKey } from "../../../features/membership";
 import type { CalendarEvent, DocumentRecord, Gallery, HomeSlide, InfoPage, MediaRef, NewsItem, OfficeBearer, PreviousTeam, UnixSeconds } from "../records";
 import { TICKET_PATTERNS, TICKET_TYPES, type SiteSettings, type TicketPattern, type TicketType } from "../site-settings";
-import { CLOSED_BOOKING_DATE, RETENTION_DEFAULTS } from "../site-settings-defaults";
+import { RETENTION_DEFAULTS } from "../retention-defaults";
+import { CLOSED_BOOKING_DATE } from "../site-settings-defaults";
 import type { CockpitEntry } from "./client.server";
 import { bool, isRecord, list, media, mediaToCockpit, num, penceFromPounds, poundsFromPence, seconds, text } from "./shapes-loose";
 import { oneOf } from "./shapes-values";
 
 /**
- * The public content in Cockpit's shapes (spec 1 §3, spec 2 §3) ⇄ the app's records.
+ * The public content in Cockpit's shapes (ADR 23, docs/requirements.md §12.2) ⇄ the app's records.
  * `fromCockpit` functions read whatever an editor may have left (nulls, loose types) and
  * resolve media paths against CMS_ASSETS_URL when given; `toCockpit` functions write the
  * shape a Cockpit entry has (used by the demo data and the tests). Pure.
@@ -67,7 +68,7 @@ export const previousTeamFromCockpit = (e: Entry): PreviousTeam => ({
 });
 export const previousTeamToCockpit = (p: PreviousTeam): Entry => ({ ...meta(p.id, p.createdAt), title: p.title, content: p.contentHtml });
 
-// ---- eventCalender (the spec's spelling) -------------------------------------------------
+// ---- eventCalender (the old spelling, docs/requirements.md §12.2) -----------------------
 
 export const eventFromCockpit = (e: Entry): CalendarEvent => ({
   id: text(e._id),
@@ -119,7 +120,7 @@ export const newsToCockpit = (n: NewsItem): Entry => ({
 
 // ---- documents -------------------------------------------------------------------
 
-/** `document` is the spec's file field (an asset or a path); `file` is read when it is absent. */
+/** `document` is the old site's file field (an asset or a path); `file` is read when it is absent. */
 export const documentFromCockpit = (e: Entry, base?: string): DocumentRecord => ({
   id: text(e._id),
   title: text(e.title),
@@ -156,8 +157,8 @@ export const pageToCockpit = (p: InfoPage): Raw => ({
 // ---- the general singleton -------------------------------------------------------------
 
 /**
- * Our settings ⇄ the `general` singleton's field names. The spec's names are kept as
- * spelled (latestOfficeBearesTitle, …StipeId). Settings the spec does not name (ADR 6 and
+ * Our settings ⇄ the `general` singleton's field names. The old site's names are kept as
+ * spelled (latestOfficeBearesTitle, …StipeId). Settings the old site did not name (ADR 6 and
  * ADR 23) have names of our own in the same style: socialLinks, the family/single ticket
  * price ids and the above-13 Christmas price. Money is in pounds in Cockpit.
  */
@@ -204,13 +205,13 @@ export const GENERAL_FIELDS = {
   christmasAbove13PriceId: "christmasAbove13TicketStipeId",
   christmasKidsPrice: "christmasKidsTicketPrice",
   christmasKidsPriceId: "christmasKidsTicketStipeId",
-  // Automatic work (issue 19, cron part): ours, text like "09-01, 10-01, 11-01".
+  // Automatic work (docs/requirements.md §10.2): ours, text like "09-01, 10-01, 11-01".
   renewalReminderStages: "renewalReminderStages",
-  // Members' data rights (issue 19, part G): ours, numbers
+  // Members' data rights (docs/requirements.md §8.1): ours, numbers
   retentionPaymentYears: "retentionPaymentYears",
   retentionOutboxDays: "retentionOutboxDays",
   retentionContactDays: "retentionContactDays",
-  // New applications (issue 19, members part): ours, an e-mail address or "".
+  // New applications (docs/requirements.md §3.3): ours, an e-mail address or "".
   newApplicationsEmail: "newApplicationsEmail",
 } as const;
 
@@ -244,7 +245,7 @@ function capacity(value: unknown): number {
   return Number.isFinite(n) && n > 0 ? Math.floor(n) : 0;
 }
 
-/** A ticket type the spec calls "Christmas or other": anything unknown is "Other". */
+/** A ticket type the old site called "Christmas or other": anything unknown is "Other". */
 const ticketType = (value: unknown): TicketType => oneOf(value, TICKET_TYPES, "Other");
 const ticketPattern = (value: unknown): TicketPattern => oneOf(text(value).replace(/\s+/g, ""), TICKET_PATTERNS, "A");
 
@@ -318,20 +319,20 @@ export function settingsFromCockpit(data: Raw, base?: string): SiteSettings {
       christmasKidsPrice: penceFromPounds(data[F.christmasKidsPrice]),
       christmasKidsPriceId: text(data[F.christmasKidsPriceId]),
     },
-    // Automatic work (issue 19, cron part): unreadable dates are left out, never guessed.
+    // Automatic work (docs/requirements.md §10.2): unreadable dates are left out, never guessed.
     renewalReminderStages: reminderStages(data[F.renewalReminderStages]),
-    // Members' data rights (issue 19, part G): a missing or odd period is the default
+    // Members' data rights (docs/requirements.md §8.1): a missing or odd period is the default
     retention: {
       paymentYears: period(data[F.retentionPaymentYears], RETENTION_DEFAULTS.paymentYears, 100),
       outboxDays: period(data[F.retentionOutboxDays], RETENTION_DEFAULTS.outboxDays, 36500),
       contactDays: period(data[F.retentionContactDays], RETENTION_DEFAULTS.contactDays, 36500),
     },
-    // New applications (issue 19, members part)
+    // New applications (docs/requirements.md §3.3)
     newApplicationsEmail: text(data[F.newApplicationsEmail]),
   };
 }
 
-/** Members' data rights (issue 19, part G): a whole number from 1 to `max`, else the default. */
+/** Members' data rights (docs/requirements.md §8.1): a whole number from 1 to `max`, else the default. */
 function period(value: unknown, fallback: number, max: number): number {
   const n = Number(value);
   return Number.isInteger(n) && n >= 1 && n <= max ? n : fallback;
@@ -383,18 +384,18 @@ export function settingsToCockpit(s: SiteSettings): Raw {
     [F.christmasAbove13PriceId]: t.christmasAbove13PriceId,
     [F.christmasKidsPrice]: pounds(t.christmasKidsPrice),
     [F.christmasKidsPriceId]: t.christmasKidsPriceId,
-    // Automatic work (issue 19, cron part)
+    // Automatic work (docs/requirements.md §10.2)
     [F.renewalReminderStages]: s.renewalReminderStages.join(", "),
-    // Members' data rights (issue 19, part G); settings kept before they existed have the defaults
+    // Members' data rights (docs/requirements.md §8.1); settings kept before they existed have the defaults
     [F.retentionPaymentYears]: (s.retention ?? RETENTION_DEFAULTS).paymentYears,
     [F.retentionOutboxDays]: (s.retention ?? RETENTION_DEFAULTS).outboxDays,
     [F.retentionContactDays]: (s.retention ?? RETENTION_DEFAULTS).contactDays,
-    // New applications (issue 19, members part)
+    // New applications (docs/requirements.md §3.3)
     [F.newApplicationsEmail]: s.newApplicationsEmail,
   };
 }
 
-/** Automatic work (issue 19, cron part): "09-01, 10-01" as stage keys, in date order, the unreadable left out. */
+/** Automatic work (docs/requirements.md §10.2): "09-01, 10-01" as stage keys, in date order, the unreadable left out. */
 function reminderStages(value: unknown): string[] {
   const keys = text(value)
     .split(",")

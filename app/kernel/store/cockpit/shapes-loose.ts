@@ -3,9 +3,9 @@ import { resolveMediaUrl } from "../../media/media";
 import type { MediaRef, Pence, UnixSeconds } from "../records";
 
 /**
- * Reading Cockpit's loosely typed values (cockpit-api.md §3, §4): fields an editor never
+ * Reading Cockpit's loosely typed values (vendor/cockpit-v1/README.md): fields an editor never
  * filled are null or missing, booleans may be "true"/"1"/1, numbers may be numeric
- * strings, money is in pounds (the spec shows "£{price}") where the app counts pence.
+ * strings, money is in pounds (the old site showed "£{price}") where the app counts pence.
  * Pure functions, shared by every shapes-*.ts file.
  */
 

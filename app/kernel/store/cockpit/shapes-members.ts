@@ -5,12 +5,12 @@ import { numOrNull, oneOf, type CockpitFields } from "./shapes-values";
 import { bool, seconds, text } from "./shapes-loose";
 
 /**
- * A member ⇄ a `userlist` entry, with the spec's field names (spec 1 §3, spec 2 §3):
+ * A member ⇄ a `userlist` entry, with the old site's field names (docs/requirements.md §12.2, ADR 22):
  * flattened spouse and children (childName1..5, childYear1..5, childCount), consents
  * under their *Concent names, `status` (active), `paymentStatus` (registration paid),
  * `lastSubscriptionRenewedYear`, `delete`, `memberId` (missing on legacy records) and
  * `password` (the hash string as stored: PBKDF2, or a legacy keyed hash upgraded at
- * the next sign-in). Fields the spec does not name are our own camelCase keys:
+ * the next sign-in). Fields the old site did not have are our own camelCase keys:
  * `resetKeyExpiresAt`, `passwordChangedAt` (ADR 21).
  */
 

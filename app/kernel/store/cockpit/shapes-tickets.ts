@@ -5,7 +5,7 @@ import { numOrNull, oneOf, type CockpitFields } from "./shapes-values";
 import { bool, penceFromPounds, poundsFromPence, seconds, text } from "./shapes-loose";
 
 /**
- * A ticket ⇄ a `tickets` entry with the spec's flattened names (spec 1 §3, spec 2 §3):
+ * A ticket ⇄ a `tickets` entry with the old site's flattened names (docs/requirements.md §12.2, ADR 22):
  * adultName1..2, parentName1..4, above13Child1..5, above5Child1..5, below5Child1..3,
  * the counts numberOfAdults..numberOfChildrenBelow5, a status key per person
  * (adult1Status, parent2Status, above13Child1Status ...), paymentStatus and `status`
@@ -17,7 +17,7 @@ export const TICKETS = "tickets";
 
 const STATUS_PREFIX: Record<AttendeeBand, string> = { adult: "adult", parent: "parent", above13: "above13Child", above5: "above5Child", below5: "below5Child" };
 
-/** The spec's keys are the booking form's field names (app/features/tickets/ticket-bands.ts); the status keys' prefix is the Cockpit's own. */
+/** The old site's keys are the booking form's field names (app/features/tickets/ticket-bands.ts); the status keys' prefix is the Cockpit's own. */
 export const BAND_KEYS: Record<AttendeeBand, { prefix: string; name: (n: number) => string; count: string }> = Object.fromEntries(
   ATTENDEE_BANDS.map((band) => [
     band,
@@ -25,7 +25,7 @@ export const BAND_KEYS: Record<AttendeeBand, { prefix: string; name: (n: number)
   ]),
 ) as Record<AttendeeBand, { prefix: string; name: (n: number) => string; count: string }>;
 
-/** The per-person keys: admitted flag (the spec's status key), when, and which call admitted them. */
+/** The per-person keys: admitted flag (the old site's status key), when, and which call admitted them. */
 export function personKeys(band: AttendeeBand, position: number) {
   const base = `${BAND_KEYS[band].prefix}${position}`;
   return { status: `${base}Status`, admittedAt: `${base}AdmittedAt`, claim: `${base}AdmitClaim` };

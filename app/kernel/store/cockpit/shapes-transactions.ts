@@ -4,13 +4,13 @@ import { numOrNull, oneOf, type CockpitFields } from "./shapes-values";
 import { penceFromPounds, poundsFromPence, seconds, text } from "./shapes-loose";
 
 /**
- * A transaction ⇄ a `membertransactions` entry, with the spec's names (userId,
+ * A transaction ⇄ a `membertransactions` entry, with the old site's names (userId,
  * transactionTitle, transactionAmount in pounds, qty, year, status, striperef,
  * membershipType, memberName, memberEmail, paymentType). Our own keys (ADR 21):
  * `ticketId`, `checkoutSessionId`, `settledAt`, `settleClaim` (who settled it), and
  * `familyDetails` (an upgrade's spouse and children, ADR 26) as JSON text: a text field
  * in PHP 8 Cockpit refuses an object, so whoever adds the key to the schema can type it text.
- * Offline payments (issue 19, part O): `paymentMethod`, `paymentReference`, `paidOn` (text).
+ * Offline payments (docs/requirements.md §4.9): `paymentMethod`, `paymentReference`, `paidOn` (text).
  */
 
 /** An upgrade's family from its JSON text; null when absent or unreadable. */
@@ -48,14 +48,14 @@ export function transactionFromCockpit(entry: CockpitEntry): Transaction {
     createdAt: seconds(entry._created),
     settledAt: numOrNull(entry.settledAt),
     familyDetails: familyFromCockpit(entry.familyDetails),
-    // Offline payments (issue 19, part O): no paymentMethod is a card payment
+    // Offline payments (docs/requirements.md §4.9): no paymentMethod is a card payment
     method: oneOf(entry.paymentMethod, PAYMENT_METHODS, "card"),
     reference: text(entry.paymentReference) || null,
     paidOn: text(entry.paidOn) || null,
   };
 }
 
-/** The fields a new transaction is saved with (the spec's create payload, status pending). */
+/** The fields a new transaction is saved with (the old site's create payload, status pending). */
 export function newTransactionToCockpit(t: NewTransaction): CockpitFields {
   return {
     userId: t.userId,
@@ -73,7 +73,7 @@ export function newTransactionToCockpit(t: NewTransaction): CockpitFields {
     checkoutSessionId: null,
     settledAt: null,
     familyDetails: t.familyDetails ? JSON.stringify(t.familyDetails) : null,
-    // Offline payments (issue 19, part O)
+    // Offline payments (docs/requirements.md §4.9)
     paymentMethod: t.method ?? "card",
     paymentReference: t.reference ?? null,
     paidOn: t.paidOn ?? null,

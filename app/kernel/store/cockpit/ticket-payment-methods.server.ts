@@ -5,7 +5,7 @@ import { MAX_SCAN } from "./best-effort.server";
 import type { CockpitClient } from "./client.server";
 import { MEMBERTRANSACTIONS } from "./shapes-transactions";
 
-/** Cockpit's part of the transactions added for offline payments (issue 19, part O, ADR 0054). */
+/** Cockpit's part of the transactions added for offline payments (docs/requirements.md §4.9, ADR 0054). */
 export function cockpitTicketPaymentMethods(client: CockpitClient): Pick<TransactionsRepository, "ticketPaymentMethods"> {
   return {
     async ticketPaymentMethods(ticketIds) {

@@ -11,7 +11,7 @@ import { newTicketToCockpit, normaliseTicketCode, personKeys, ticketFromCockpit,
 
 type Person = { band: AttendeeBand; position: number };
 
-/** The spec's report filter: a year's paid tickets, of one event when a title is given. */
+/** The report's filter (docs/requirements.md §6.10): a year's paid tickets, of one event when a title is given. */
 function reportFilter(query: TicketReportQuery): Record<string, unknown> {
   return query.title === undefined ? { year: query.year, paymentStatus: true } : { year: query.year, paymentStatus: true, title: query.title };
 }
@@ -76,7 +76,7 @@ export function cockpitTickets(client: CockpitClient, options: BestEffortOptions
       if (!before || before.paid) return false;
       const claim = newClaim();
       try {
-        // `status` too: the spec's success pages set both (spec 2 §4).
+        // `status` too: the old site's success pages set both.
         await client.save(TICKETS, { _id: id, paymentStatus: true, status: true, paidClaim: claim });
       } catch (error) {
         if (isNotFound(error)) return false;

@@ -8,7 +8,7 @@ export const CONTENT_CACHE_STALE_SECONDS = 24 * 60 * 60;
  * Public content through a stale-while-revalidate cache (memory, then the
  * Workers Cache API): a public page costs at most one upstream read per content
  * set on a miss and none on a hit, and pages keep working for a day if the CMS
- * is down. Single records are found in their cached list (as the spec does),
+ * is down. Single records are found in their cached list (as the old site did),
  * so unknown ids never reach the store. `namespace` separates backends and
  * cache formats; `version` (the content version, ADR 42) is part of every key, so a
  * studio write makes the next read miss.

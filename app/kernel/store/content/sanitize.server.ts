@@ -2,7 +2,7 @@ import sanitizeHtml from "sanitize-html";
 
 /**
  * Rich text from the CMS (descriptions, excerpts, news, history) is rendered as
- * HTML, so it is cleaned first (ARCHITECTURE.md point 7): an allow-list of
+ * HTML, so it is cleaned first (docs/requirements.md §11.6): an allow-list of
  * formatting tags, links only to web pages, e-mail and phone, images only from
  * http(s) or our own paths. Scripts, styles, event handlers and `javascript:`
  * URLs never reach the page.

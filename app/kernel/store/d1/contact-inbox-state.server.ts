@@ -3,7 +3,7 @@ import type { Id, UnixSeconds } from "../records";
 import type { ContactMessagesRepository } from "../port";
 
 /**
- * What the accountants did with each contact message (issue 19), in D1 on both stores:
+ * What the accountants did with each contact message (docs/requirements.md §6.13), in D1 on both stores:
  * Cockpit's forms cannot be changed through its API, so a Cockpit message's state is kept
  * here too, keyed by its entry's _id (ADR 0049). No row: unread, not handled, no reply.
  */

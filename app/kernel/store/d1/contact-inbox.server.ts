@@ -15,7 +15,7 @@ function inboxFromRow(row: Record<string, unknown>): InboxMessage {
   return { ...contactMessageFromRow(row), ...inboxStateFromRow(row) };
 }
 
-/** The contact inbox on D1 (issue 19): contact_messages joined with their state (migration 0014). */
+/** The contact inbox on D1 (docs/requirements.md §6.13): contact_messages joined with their state (migration 0014). */
 export function d1ContactInbox(db: D1Database): InboxRepository {
   const exists = async (id: Id) => (await db.prepare("SELECT 1 FROM contact_messages WHERE id = ?").bind(id).first()) !== null;
   return {

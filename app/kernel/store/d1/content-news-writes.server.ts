@@ -6,7 +6,7 @@ import { insertRow } from "./sql";
 
 type NewsWrites = Pick<ContentRepository, "listAllNews" | "getNews" | "createNews" | "updateNews" | "setNewsPublished" | "deleteNews">;
 
-/** The studio's news writes on D1 (issue 18): one statement each, the `news` table as it is. */
+/** The studio's news writes on D1 (docs/requirements.md §7.6): one statement each, the `news` table as it is. */
 export function d1NewsWrites(db: D1Database): NewsWrites {
   const getNews = async (id: Id) => {
     const row = await db.prepare("SELECT * FROM news WHERE id = ?").bind(id).first<Record<string, unknown>>();

@@ -16,8 +16,9 @@ import { insertRow } from "./sql";
 
 /**
  * The studio's writes of the event calendar, the office bearers (with their previous teams)
- * and the members' documents on D1 (issue 18). One statement each, except moving the team,
- * which is one batch: the previous team is added and the current team emptied together.
+ * and the members' documents on D1 (docs/requirements.md §7.7, §7.9, §7.10). One statement
+ * each, except moving the team, which is one batch: the previous team is added and the
+ * current team emptied together.
  */
 
 type Row = Record<string, unknown>;

@@ -5,7 +5,7 @@ import { ERASED_VALUE, erasedActivity } from "../../../features/data-rights";
 import { activityFromRow } from "./activity.server";
 
 /**
- * Data rights (issue 19, part G, ADR 0056): the parts kept in D1 whatever the content store
+ * Data rights (docs/requirements.md §8, ADR 0056): the parts kept in D1 whatever the content store
  * is: the outbox and the refunds, and on D1 the activity log. Found by the member's id (or
  * their records' ids), never by an address or by searching texts.
  */

@@ -3,7 +3,7 @@ import { ERASED_VALUE } from "../../../features/data-rights";
 import { d1PersonalActivity, d1PersonalOutbox, d1PersonalRefunds } from "./personal-data-outbox.server";
 import { contactMessageFromRow } from "./rows";
 
-/** Data rights on D1 (issue 19, part G, ADR 0056): the member's copies in the other tables. */
+/** Data rights on D1 (docs/requirements.md §8, ADR 0056): the member's copies in the other tables. */
 
 export function d1PersonalData(db: D1Database): PersonalDataRepository {
   return {

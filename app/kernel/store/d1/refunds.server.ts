@@ -3,7 +3,7 @@ import type { PaymentType, Pence } from "../records";
 import type { RefundsRepository } from "../port";
 
 /**
- * Refunds (issue 19, ADR 0055) in D1, on both stores: the Cockpit store keeps them here too,
+ * Refunds (docs/requirements.md §4.10, ADR 0055) in D1, on both stores: the Cockpit store keeps them here too,
  * as it keeps the contact inbox's state (ADR 0049), because "never more than was paid" needs
  * one conditional write, which Cockpit's API does not have.
  */

@@ -251,7 +251,7 @@ export const transactionFromRow = (r: Row): Transaction => ({
   createdAt: num(r.created_at),
   settledAt: numOrNull(r.settled_at),
   familyDetails: json<FamilyDetails | null>(r.family_details, null),
-  // Offline payments (issue 19, part O): NULL method is a card payment
+  // Offline payments (docs/requirements.md §4.9): NULL method is a card payment
   method: (PAYMENT_METHODS as readonly string[]).includes(str(r.method)) ? (str(r.method) as PaymentMethod) : "card",
   reference: r.reference == null ? null : str(r.reference),
   paidOn: r.paid_on == null ? null : str(r.paid_on),
@@ -274,7 +274,7 @@ export const transactionToRow = (t: Transaction) => ({
   created_at: t.createdAt,
   settled_at: t.settledAt,
   family_details: jsonOrNull(t.familyDetails ?? null),
-  // Offline payments (issue 19, part O)
+  // Offline payments (docs/requirements.md §4.9)
   method: t.method ?? "card",
   reference: t.reference ?? null,
   paid_on: t.paidOn ?? null,

@@ -1,7 +1,7 @@
 import { PAYMENT_METHODS, type PaymentMethod } from "../records";
 import type { TransactionsRepository } from "../port";
 
-/** D1's part of the transactions added for offline payments (issue 19, part O, ADR 0054). */
+/** D1's part of the transactions added for offline payments (docs/requirements.md §4.9, ADR 0054). */
 
 /** D1 binds at most 100 values a statement: the ids go in chunks. */
 const CHUNK = 90;

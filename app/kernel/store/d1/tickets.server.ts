@@ -13,7 +13,7 @@ const TICKET_SELECT = `SELECT t.*, (
   ) AS attendees
   FROM tickets t`;
 
-/** The report's tickets (spec §7: year and paymentStatus true, one title or all), through the tickets_report index. */
+/** The report's tickets (docs/requirements.md §6.10: year and paymentStatus true, one title or all), through the tickets_report index. */
 function reportWhere(query: TicketReportQuery, table = "") {
   const sql = `${table}year = ? AND ${table}paid = 1`;
   return query.title === undefined

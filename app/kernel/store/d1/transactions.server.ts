@@ -51,7 +51,7 @@ export function d1Transactions(db: D1Database): Omit<TransactionsRepository, "ti
       const transaction: Transaction = {
         ...input,
         familyDetails: input.familyDetails ?? null,
-        // Offline payments (issue 19, part O): a checkout payment is a card payment
+        // Offline payments (docs/requirements.md §4.9): a checkout payment is a card payment
         method: input.method ?? "card",
         reference: input.reference ?? null,
         paidOn: input.paidOn ?? null,

@@ -13,7 +13,7 @@ import { startSeededServer, type SeededServer } from "../../../support/seeded-se
 import { demoAccount, sessionCookieFor } from "../../../support/session";
 
 /**
- * Members' data rights in chromium (issue 19, part G), JavaScript on and off: a member reads
+ * Members' data rights in chromium (docs/requirements.md §8.2, §8.3), JavaScript on and off: a member reads
  * and downloads their data (the page fits 360 px), then the treasurer erases them through
  * the confirmation page, and nothing of theirs is found anywhere while the accounts' totals
  * stay the same. Each run has a server of its own (the erasure changes its database).

@@ -6,7 +6,7 @@ import { outboxTo } from "../../../support/password-reset";
 import { demoAccount } from "../../../support/session";
 
 /**
- * The contact inbox end to end (issue 19): a visitor writes through /contact; the
+ * The contact inbox end to end (docs/requirements.md §6.13): a visitor writes through /contact; the
  * treasurer sees it bold at /accounts/messages, opens it, replies (the reply is in the
  * outbox, to the visitor) and marks it handled with a note. JavaScript on and off.
  */

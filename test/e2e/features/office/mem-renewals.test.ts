@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { readSheet } from "read-excel-file/universal";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { currentYear } from "~/features/membership/renewal";
+import { currentYear } from "~/kernel/dates/dates";
 import { pendingMembersQuery } from "~/features/office/renewals-report";
 import { d1Members } from "~/kernel/store/d1/members.server";
 import { d1Transactions } from "~/kernel/store/d1/transactions.server";
@@ -15,7 +15,7 @@ import { TIMEOUTS } from "../../../support/time-budget";
 
 /**
  * The demo accountant on /mem-renewals, with JavaScript on and off, on a desktop and
- * at 360 px. Two private servers: one without an e-mail provider (the spec's panel),
+ * at 360 px. Two private servers: one without an e-mail provider (the panel of docs/requirements.md §6.9),
  * one sending through a fake Resend.
  */
 

@@ -1,6 +1,6 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { currentYear } from "~/features/membership/renewal";
+import { currentYear } from "~/kernel/dates/dates";
 import { APPLICATION_REJECTED_SUBJECT } from "~/features/office/emails/ApplicationRejectedEmail";
 import { hashPassword } from "~/kernel/auth/password.server";
 import { d1Members } from "~/kernel/store/d1/members.server";
@@ -10,12 +10,12 @@ import { startSeededServer, type SeededServer } from "../../../support/seeded-se
 import { demoAccount } from "../../../support/session";
 
 /**
- * Issue 19, members part, in chromium with JavaScript on and off, on a private server whose
- * members are its own (in the Cockpit run they are loaded into its fake Cockpit): the
- * treasurer corrects a member's e-mail from the members table and the member signs in with
- * it; rejects an applicant with a reason (the e-mail is in the outbox); a member pays a
- * renewal through the practice checkout, gets a receipt e-mail and opens and prints the
- * receipt page at 360 px.
+ * Member corrections, rejections and receipts (docs/requirements.md §6.5, §6.6, §4.11), in
+ * chromium with JavaScript on and off, on a private server whose members are its own (in the
+ * Cockpit run they are loaded into its fake Cockpit): the treasurer corrects a member's e-mail
+ * from the members table and the member signs in with it; rejects an applicant with a reason
+ * (the e-mail is in the outbox); a member pays a renewal through the practice checkout, gets a
+ * receipt e-mail and opens and prints the receipt page at 360 px.
  */
 
 const PASSWORD = "member-password-e2e";

@@ -9,7 +9,7 @@ import { demoAccount, devEnv } from "../../../support/session";
 
 /**
  * The demo accountant at work on /accounts and /deleted-members, with JavaScript on
- * (the browser asks the spec's questions) and off (the server asks on a page). A
+ * (the browser asks the questions of docs/requirements.md §6.3) and off (the server asks on a page). A
  * private server: the demo plus 40 "Paging Person" members, and members of each
  * mode's own to delete and promote.
  */

@@ -1,6 +1,6 @@
 import type { Browser, BrowserContextOptions, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { currentYear } from "~/features/membership/renewal";
+import { currentYear } from "~/kernel/dates/dates";
 import { d1Members } from "~/kernel/store/d1/members.server";
 import { DESKTOP, PHONE, fitsScreen, hydrated, launchBrowser, newContext } from "../../../support/browser";
 import { withDb } from "../../../support/book-ticket";
@@ -11,11 +11,12 @@ import { demoAccount } from "../../../support/session";
 import { TIMEOUTS } from "../../../support/time-budget";
 
 /**
- * Issue 19, part O, done-when: the treasurer records a cash renewal (My Account then shows
- * it paid, the renewals report says "Cash"), and sells tickets at the desk: cash (the ticket
- * is paid and has its QR on My Account) and card by link (the member gets the link by
- * e-mail). In chromium with JavaScript on (the demo Single member) and off, and at 360 px,
- * each with members of its own on one private server.
+ * Offline payments and tickets at the desk (docs/requirements.md §4.9, §5.9): the treasurer
+ * records a cash renewal (My Account then shows it paid, the renewals report says "Cash"),
+ * and sells tickets at the desk: cash (the ticket is paid and has its QR on My Account) and
+ * card by link (the member gets the link by e-mail). In chromium with JavaScript on (the
+ * demo Single member) and off, and at 360 px, each with members of its own on one private
+ * server.
  */
 
 const Y = currentYear();

@@ -2,7 +2,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Transaction } from "~/kernel/store/records";
 import { REFUNDED_TICKET } from "~/features/payments/refunds";
-import { currentYear } from "~/features/membership/renewal";
+import { currentYear } from "~/kernel/dates/dates";
 import { d1Members } from "~/kernel/store/d1/members.server";
 import { ticketToken } from "~/features/tickets/ticket-token.server";
 import { client } from "../../../support/book-ticket";
@@ -15,7 +15,7 @@ import { withServerStore } from "../../../support/server-store";
 import { demoAccount, devEnv } from "../../../support/session";
 
 /**
- * Refunds end to end (issue 19's done-when), JavaScript on and off, on a private server
+ * Refunds end to end (docs/requirements.md §4.10), JavaScript on and off, on a private server
  * paying through the fake Stripe: the treasurer refunds a member's card renewal from the
  * subscriptions report (the fake Stripe receives the refund) and a ticket from the events
  * report, whose QR then no longer admits at the door. On either store: records are read

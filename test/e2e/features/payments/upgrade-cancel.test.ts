@@ -5,10 +5,11 @@ import { startSeededServer, type SeededServer } from "../../../support/seeded-se
 import { demoAccount } from "../../../support/session";
 
 /**
- * Issue 16 item 7 in chromium, JavaScript on and off: a paid Single member (the demo
- * treasurer) chooses Family, adds a spouse, saves, and cancels at the practice checkout.
- * Edit Account then shows what is stored (Single, no spouse), and saving only a new address
- * goes to My Account, not to a checkout. Private server: the record changes.
+ * A cancelled Family upgrade (docs/requirements.md §3.5, ADR 26) in chromium, JavaScript on
+ * and off: a paid Single member (the demo treasurer) chooses Family, adds a spouse, saves,
+ * and cancels at the practice checkout. Edit Account then shows what is stored (Single, no
+ * spouse), and saving only a new address goes to My Account, not to a checkout. Private
+ * server: the record changes.
  */
 
 let browser: Browser;

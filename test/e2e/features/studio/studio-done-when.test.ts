@@ -13,13 +13,14 @@ import { PDF } from "../../../support/upload-fixtures";
 import { TIMEOUTS } from "../../../support/time-budget";
 
 /**
- * Issue 18's "done when", in a browser, JavaScript on and off: the website editor goes
- * through the studio's own screens and changes a setting, adds a slide, publishes a news
- * item, makes a gallery with two uploaded photos, adds an office bearer and uploads a
- * document. Before each change a visitor opens the public page it changes (so the page
- * cache holds the old page); right after it, the visitor sees the change. The editor is
- * sent away from /accounts, and the accountant finds each change in /accounts/activity.
- * One server for both runs (and both stores: E2E_STORE=cockpit runs it on the fake Cockpit).
+ * The website studio (docs/requirements.md §7) end to end, in a browser, JavaScript on and
+ * off: the website editor goes through the studio's own screens and changes a setting, adds
+ * a slide, publishes a news item, makes a gallery with two uploaded photos, adds an office
+ * bearer and uploads a document. Before each change a visitor opens the public page it
+ * changes (so the page cache holds the old page); right after it, the visitor sees the
+ * change. The editor is sent away from /accounts, and the accountant finds each change in
+ * /accounts/activity. One server for both runs (and both stores: E2E_STORE=cockpit runs it
+ * on the fake Cockpit).
  */
 
 const editor = demoAccount("editor");
@@ -118,7 +119,7 @@ const photo = (colour: string, width = 1200, height = 900) =>
     .jpeg()
     .toBuffer();
 
-describe("the website studio, end to end (issue 18's done-when)", () => {
+describe("the website studio, end to end", () => {
   for (const js of [true, false]) {
     const mode = js ? "On" : "Off";
 

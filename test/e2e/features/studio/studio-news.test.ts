@@ -7,7 +7,7 @@ import { demoAccount } from "../../../support/session";
 import { TIMEOUTS } from "../../../support/time-budget";
 
 /**
- * The studio's news in a browser (issue 18), JavaScript on (the rich-text editor) and off
+ * The studio's news in a browser (docs/requirements.md §7.6), JavaScript on (the rich-text editor) and off
  * (the plain textarea with HTML), at 360 px: an editor writes a news item, publishes it, and
  * a visitor reads it on /blog, formatted as the editor showed it.
  */

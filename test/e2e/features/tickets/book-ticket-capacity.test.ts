@@ -11,7 +11,7 @@ import { demoAccount } from "../../../support/session";
 import { TIMEOUTS } from "../../../support/time-budget";
 
 /**
- * /book-ticket with a capacity (issue 18, ADR 43) in chromium at 360 px: one place left, the
+ * /book-ticket with a capacity (docs/requirements.md §5.5, ADR 43) in chromium at 360 px: one place left, the
  * Family's party of five is refused with JavaScript off; the Single member takes the last
  * place with it on; then the page says the event is full and the button is disabled.
  */

@@ -92,7 +92,7 @@ describe("booking with JavaScript off (360 px)", () => {
     expect(await page.locator("#booking-parentName1-error").innerText()).toBe("Name of the first parent is required.");
     await page.fill("#booking-parentName1", "Nana Nojs");
 
-    // Issue 16 item 9: the Family already holds a paid ticket for this event (XMAS-7K2P): listed,
+    // docs/requirements.md §5.4: the Family already holds a paid ticket for this event (XMAS-7K2P): listed,
     // and Book Now without "Book another ticket" ticked is refused with the names kept.
     const held = page.locator("section.booking-held");
     expect(await held.locator("h3").innerText()).toBe("You already have a ticket for this event");
@@ -130,7 +130,7 @@ describe("booking with JavaScript on", () => {
     await page.fill("#booking-parentName2", "Grandad Js");
     await expectNoSidewaysScroll(page);
 
-    // Issue 16 item 9: a second ticket for the event only when asked for, with JavaScript too.
+    // docs/requirements.md §5.4: a second ticket for the event only when asked for, with JavaScript too.
     await bookButton(page).click();
     await page.locator(".form-error", { hasText: "You already have a ticket for this event" }).waitFor();
     expect(page.url()).toBe(url);
@@ -172,7 +172,7 @@ describe("a free event skips payment", () => {
       expect(await bookButton(page).innerText()).toBe("Book Now £0.00");
       const guest = javaScriptEnabled ? "Sara Free" : "Arun Free";
       await page.fill("#booking-adultName1", guest);
-      // The demo Family holds the seeded paid ticket for this event: a second one is asked for (issue 16 item 9).
+      // The demo Family holds the seeded paid ticket for this event: a second one is asked for (docs/requirements.md §5.4).
       if (!javaScriptEnabled) await page.getByLabel("Book another ticket").check();
       await bookButton(page).click();
       await page.waitForURL(/\/ticket-success\/[^/]+\/[^/]+$/);

@@ -1,6 +1,6 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { currentYear } from "~/features/membership/renewal";
+import { currentYear } from "~/kernel/dates/dates";
 import { createD1Store } from "~/kernel/store/d1/index.server";
 import { createTicketWithCode } from "~/features/tickets/ticket-lookup.server";
 import { changeTickets } from "../../../support/book-ticket";
@@ -10,10 +10,11 @@ import { startSeededServer, type SeededServer } from "../../../support/seeded-se
 import { TIMEOUTS } from "../../../support/time-budget";
 
 /**
- * Issue 16 items 6 and 12 in chromium at 360 px, JavaScript on and off: a Family ticket for
- * 6 with 2 already admitted stays on My Tickets with its QR and code, says who is in and
- * when, and its heading names the year once. The ticket and its admissions are written
- * before the worker starts, so the Cockpit run (E2E_STORE=cockpit) gets them too.
+ * A household's ticket on My Tickets (docs/requirements.md §5.7) in chromium at 360 px,
+ * JavaScript on and off: a Family ticket for 6 with 2 already admitted stays on My Tickets
+ * with its QR and code, says who is in and when, and its heading names the year once. The
+ * ticket and its admissions are written before the worker starts, so the Cockpit run
+ * (E2E_STORE=cockpit) gets them too.
  */
 
 const YEAR = currentYear();

@@ -132,7 +132,7 @@ describe("the Content-Security-Policy in chromium (JavaScript on)", () => {
     const { context, page, violations } = await watched({ signedInAs: demoAccount("member").id, device: PHONE });
     await visit(page, "/mem-account");
     await visit(page, "/book-ticket");
-    // The demo Family holds the seeded paid ticket for this event: a second one is asked for (issue 16 item 9).
+    // The demo Family holds the seeded paid ticket for this event: a second one is asked for (docs/requirements.md §5.4).
     await page.locator("#booking-another").check();
     await page.locator("button.booking-submit").click();
     await page.waitForURL(/\/practice-checkout\/cs_practice_/);

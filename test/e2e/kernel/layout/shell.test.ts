@@ -25,7 +25,7 @@ describe("header menu (desktop)", () => {
     ["member", demoAccount("member").id, [...MAIN, "Documents", "My Account", "Logout"]],
     ["website editor", demoAccount("editor").id, [...MAIN, "Website", "Documents", "My Account", "Logout"]],
     ["accountant", demoAccount("treasurer").id, [...MAIN, "Dashboard", "Website", "Documents", "My Account", "Logout"]],
-  ])("shows the spec's order to a %s", async (_who, userId, expected) => {
+  ])("shows the required order to a %s", async (_who, userId, expected) => {
     const context = await newContext(browser, { ...DESKTOP, signedInAs: userId });
     const page = await context.newPage();
     await page.goto("/");

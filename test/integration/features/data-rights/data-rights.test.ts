@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { client } from "../../../support/client";
 import { erasedName } from "~/features/data-rights/erasure";
 import type { MyData } from "~/features/data-rights/my-data";
-import { currentYear } from "~/features/membership/renewal";
+import { currentYear } from "~/kernel/dates/dates";
 import { createD1Store } from "~/kernel/store/d1/index.server";
 import { openServerPlatform } from "../../../support/server-d1";
 import { ERASABLE, addErasableMember } from "../../../support/data-rights";
@@ -11,7 +11,7 @@ import { startSeededServer, type SeededServer } from "../../../support/seeded-se
 import { demoAccount, sessionCookieFor } from "../../../support/session";
 
 /**
- * Members' data rights (issue 19, part G) on real D1, on a server of its own (the erasure
+ * Members' data rights (docs/requirements.md §8.2, §8.3) on real D1, on a server of its own (the erasure
  * must not touch the shared demo): the download and its guard, then the erasure and what
  * remains afterwards (nothing of hers, and the same settled totals).
  */

@@ -61,7 +61,7 @@ describe("Edit Account (/amend-account)", () => {
     expect(text(html)).toContain("member@example.org");
   });
 
-  it("refuses invalid input with the spec's message and one message per field (400), keeping what was typed", async () => {
+  it("refuses invalid input with the form-level message and one message per field (400), keeping what was typed", async () => {
     const response = await post(
       { ...DEMO_FAMILY_FORM, fullName: " ", mobile: "12ab", spouseEmail: "not-an-email", childYear1: "20111", intent: "save" },
       demoAccount("member").id,
@@ -159,7 +159,7 @@ describe("Edit Account (/amend-account)", () => {
     expect(text(html)).toContain("Your membership becomes Family once it is paid");
   });
 
-  // Item 7 of issue 16: the family waits on the upgrade's payment, not on the record.
+  // docs/requirements.md §3.5 and ADR 26: the family waits on the upgrade's payment, not on the record.
   it("a cancelled upgrade leaves no trap: Edit Account shows what is stored, and saving an address starts no checkout; paying applies the family", async () => {
     const treasurer = demoAccount("treasurer"); // Single, renewed this year
     const upgrade = {

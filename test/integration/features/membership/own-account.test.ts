@@ -19,7 +19,7 @@ import { latestEmailConfirmLink } from "../../../support/own-account";
 import { sessionCookieFor } from "../../../support/session";
 
 /**
- * A member's own password and e-mail (issue 19), on a private server (its own D1) with
+ * A member's own password and e-mail (docs/requirements.md §2.8), on a private server (its own D1) with
  * accounts of its own, so the demo accounts stay as they are.
  */
 const ACCOUNTS = [

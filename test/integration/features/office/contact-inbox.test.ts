@@ -6,7 +6,7 @@ import { parseHtml, textOf, formMessage } from "../../../support/html";
 import { outboxTo } from "../../../support/password-reset";
 import { demoAccount, sessionCookieFor } from "../../../support/session";
 
-/** The contact inbox (issue 19): accountants only; reads, replies (into the outbox) and marks handled. */
+/** The contact inbox (docs/requirements.md §6.13): accountants only; reads, replies (into the outbox) and marks handled. */
 const base = () => inject("baseURL");
 const accountant = () => sessionCookieFor(demoAccount("treasurer").id);
 

@@ -4,7 +4,7 @@ import { client } from "../../../support/client";
 import { DomUtils, pageText, parseHtml, textOf } from "../../../support/html";
 import { readSheet } from "read-excel-file/universal";
 import { TICKET_COLUMNS } from "~/features/office/events-report";
-import { formatDay } from "~/features/office/member-table";
+import { formatDay } from "~/kernel/dates/dates";
 import { FAIR, GALA, GALA_FILLER, GALA_TICKETS, GALA_TOTALS, HOSTILE, Y, prepareEventsReport } from "../../../support/events-report-fixtures";
 import { startSeededServer, type SeededServer } from "../../../support/seeded-server";
 import { demoAccount, sessionCookieFor } from "../../../support/session";
@@ -105,7 +105,7 @@ describe("/mem-events-pay", () => {
   it("lists the tickets newest first, each person in their column, used rows grey and marked Yes", async () => {
     const html = await (await get(GALA_PATH)).text();
     const headers = [...html.slice(html.indexOf('id="tickets-table"')).matchAll(/<th scope="col">([^<]*)<\/th>/g)].map((m) => m[1]);
-    // Refunds (issue 19): each row ends with its "Refund" link, which the CSV does not have.
+    // Refunds (docs/requirements.md §4.10): each row ends with its "Refund" link, which the CSV does not have.
     expect(headers).toEqual([...TICKET_COLUMNS.map((c) => c.header), "Refund"]);
     const list = rows(html);
     expect(list).toHaveLength(15);
@@ -162,7 +162,7 @@ describe("/mem-events-pay", () => {
     const csv = new TextDecoder().decode(body); // TextDecoder drops the BOM checked above
     const lines = csv.split("\r\n");
     expect(lines.at(-1)).toBe("");
-    // The table's columns, then what was refunded of each ticket (refunds, issue 19).
+    // The table's columns, then what was refunded of each ticket (refunds, docs/requirements.md §6.8).
     expect(lines[0]).toBe([...TICKET_COLUMNS.map((c) => (c.header === "Amount" ? "Amount (£)" : c.header)), "Refunded (£)"].join(","));
     expect(lines).toHaveLength(1 + GALA_TOTALS.tickets + 1);
     expect(csv).toContain(`"'=HYPERLINK(""https://evil.example"",""x"")"`);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { client } from "../../../support/client";
 import { readSheet } from "read-excel-file/universal";
-import { currentYear } from "~/features/membership/renewal";
+import { currentYear } from "~/kernel/dates/dates";
 import { monthPeriods, pendingMembersQuery } from "~/features/office/renewals-report";
 import { d1Members } from "~/kernel/store/d1/members.server";
 import { d1Transactions } from "~/kernel/store/d1/transactions.server";
@@ -16,7 +16,7 @@ import { demoAccount, sessionCookieFor } from "../../../support/session";
 /**
  * /mem-renewals on private servers: the demo plus renewals paid across the months of
  * this year and last year, and members who have, or have not, paid this year. One
- * server keeps e-mail in the outbox (the spec's panel); one sends through a fake Resend.
+ * server keeps e-mail in the outbox (the panel of docs/requirements.md §6.9); one sends through a fake Resend.
  */
 
 const Y = currentYear();
@@ -278,8 +278,8 @@ describe("/mem-renewals without an e-mail provider", () => {
     expect(sheet).toHaveLength(1 + baseline.renewedCount + 4);
     const beta = sheet.find((row) => row[0] === "Renew Beta Person")!;
     expect(beta.slice(0, 4)).toEqual(["Renew Beta Person", "Family", 20, new Date(Date.UTC(Y, 2, 3))]);
-    // Then how it was paid (offline payments, issue 19 part O): a checkout payment is Card, with no reference.
-    // And what was refunded of it (refunds, issue 19): a number, 0 when nothing.
+    // Then how it was paid (offline payments, docs/requirements.md §4.9): a checkout payment is Card, with no reference.
+    // And what was refunded of it (refunds, docs/requirements.md §6.8): a number, 0 when nothing.
     expect(beta.slice(5)).toEqual(["price_family_renew", "Renewal Y", Y, "Card", null, 0]);
     // A formula-looking name is a text cell, never a formula.
     expect(sheet.some((row) => row[0] === HOSTILE)).toBe(true);
@@ -302,7 +302,7 @@ describe("/mem-renewals without an e-mail provider", () => {
     expect(links.every((link) => link.text.startsWith("Export Excel (.xlsx)"))).toBe(true);
   });
 
-  it("the search area (spec document 2, §2) finds by name, e-mail or MMA number in both tables, in the URL, with the CSV links following it", async () => {
+  it("the search area finds by name, e-mail or MMA number in both tables, in the URL, with the CSV links following it", async () => {
     // A GET form with the search box: works without JavaScript, and the view is the URL.
     const page = parseHtml(await (await get(server.url, "/mem-renewals")).text()).document;
     const form = DomUtils.findOne((el) => el.name === "form" && el.attribs.role === "search", page.children, true);

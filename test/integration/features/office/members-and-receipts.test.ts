@@ -3,7 +3,7 @@ import { client } from "../../../support/client";
 import { EMAIL_TAKEN_MESSAGE } from "~/features/membership/own-account";
 import { SETTINGS_MESSAGES } from "~/features/studio/site-settings-form";
 import type { Member, OutboxEmail } from "~/kernel/store/records";
-import { currentYear } from "~/features/membership/renewal";
+import { currentYear } from "~/kernel/dates/dates";
 import { APPLICATION_REJECTED_SUBJECT } from "~/features/office/emails/ApplicationRejectedEmail";
 import { MEMBER_CORRECTED_SUBJECT } from "~/features/office/emails/MemberCorrectedEmail";
 import { hashPassword } from "~/kernel/auth/password.server";
@@ -21,8 +21,9 @@ import { singleSignup, uniqueSignupEmail } from "../../../support/signup";
 import { formFields, withChanges } from "../../../support/studio-form";
 
 /**
- * Issue 19, members part (ADRs 0052, 0053), on a private server (its own D1) with a fake
- * Stripe: an accountant corrects a member and rejects an applicant; a sign-up e-mails the
+ * Member corrections, rejections, new applications and receipts (docs/requirements.md §6.5,
+ * §6.6, §3.3, §4.11; ADRs 0052, 0053), on a private server (its own D1) with a fake Stripe:
+ * an accountant corrects a member and rejects an applicant; a sign-up e-mails the
  * accountants; a settled card payment sends one receipt and has a receipt page.
  */
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { SiteSettings } from "~/kernel/store/site-settings";
-import { currentYear } from "~/features/membership/renewal";
+import { currentYear } from "~/kernel/dates/dates";
 import { ANOTHER_TICKET_FIELD } from "~/features/tickets/ticket-booking";
 import { ADMITTED_HEADER } from "~/features/door/door.server";
 import { GENERAL_FIELDS } from "~/kernel/store/cockpit/shapes-content";

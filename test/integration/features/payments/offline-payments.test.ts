@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { heldSince } from "~/features/tickets/event-capacity";
 import { amountMismatchMessage, OFFLINE_MESSAGES } from "~/features/payments/offline-payment";
-import { currentYear } from "~/features/membership/renewal";
+import { currentYear } from "~/kernel/dates/dates";
 import type { SiteSettings } from "~/kernel/store/site-settings";
 import { eventYear, ukToday } from "~/features/tickets/ticket-rules";
 import { d1Members } from "~/kernel/store/d1/members.server";
@@ -17,7 +17,7 @@ import { demoAccount } from "../../../support/session";
 import { TIMEOUTS } from "../../../support/time-budget";
 
 /**
- * Offline payments and tickets at the desk (issue 19, part O) on real D1: a cash renewal
+ * Offline payments and tickets at the desk (docs/requirements.md §4.9, §5.9) on real D1: a cash renewal
  * settles like a card one (the member renewed, the report and its download say "Cash"); the
  * form's refusals (amount, date, reference); the guard; and desk bookings, which keep the
  * member's own rules and the event's capacity (two places: a card link holds one, cash takes

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { client } from "../../../support/client";
 import { PAYMENT_START_RATE_RULES } from "~/kernel/http/rate-limits";
 import type { Ticket, Transaction } from "~/kernel/store/records";
-import { currentYear } from "~/features/membership/renewal";
+import { currentYear } from "~/kernel/dates/dates";
 import { d1Members } from "~/kernel/store/d1/members.server";
 import { d1Tickets } from "~/kernel/store/d1/tickets.server";
 import { d1Transactions } from "~/kernel/store/d1/transactions.server";
@@ -11,9 +11,9 @@ import { newMember } from "../../../support/fixtures";
 import { startSeededServer, type SeededServer } from "../../../support/seeded-server";
 
 /**
- * Issue 16 item 3: starting a member's own payment (renewal, the Family upgrade, a
- * booking) reuses the checkout still open for the same thing, and is limited per member
- * and per address like the payment link's PAY. Practice checkout, private server.
+ * docs/requirements.md §4.6 (ADR 27): starting a member's own payment (renewal, the Family
+ * upgrade, a booking) reuses the checkout still open for the same thing, and is limited per
+ * member and per address like the payment link's PAY. Practice checkout, private server.
  */
 
 const YEAR = currentYear();
@@ -78,7 +78,7 @@ function pressPractice(location: string, intent: "pay" | "cancel") {
 
 const LIMIT = PAYMENT_START_RATE_RULES.member.limit;
 
-describe("starting a payment again (issue 16 item 3)", () => {
+describe("starting a payment again", () => {
   it("a Renew Now post that carries more than its button (a named button's value) starts the renewal as the button does", async () => {
     const press = await post("/mem-account", { intent: "renew" }, ids.junkPoster, freshIp());
     expect(press.status).toBe(303);

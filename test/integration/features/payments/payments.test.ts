@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { client } from "../../../support/client";
 import { registrationCharge, registrationFeeLines } from "~/features/payments/fees";
 import type { Member, Transaction } from "~/kernel/store/records";
-import { currentYear } from "~/features/membership/renewal";
+import { currentYear } from "~/kernel/dates/dates";
 import { paymentLinkToken } from "~/features/payments/payment-link.server";
 import { d1Members } from "~/kernel/store/d1/members.server";
 import { d1Transactions } from "~/kernel/store/d1/transactions.server";
@@ -16,7 +16,7 @@ import { demoAccount, devEnv } from "../../../support/session";
 /**
  * Payments through the real `stripe` SDK (inside the worker) against a fake Stripe API,
  * on a private server: registration from the signed link, renewal, the family upgrade,
- * cancel, webhooks, and the forgeries that must change nothing (ARCHITECTURE point 2).
+ * cancel, webhooks, and the forgeries that must change nothing (ADR 16).
  */
 
 let stripe: FakeStripe;
@@ -209,7 +209,7 @@ describe("renewal, upgrade and cancel", () => {
     expect(await member(treasurer.id)).toMatchObject({ membership: "Family", spouse: expect.objectContaining({ name: "Ravi Menon" }) });
   });
 
-  // Issue 16 item 3, on Stripe: the session Stripe still reports open is offered again; an expired one is not.
+  // docs/requirements.md §4.6, on Stripe: the session Stripe still reports open is offered again; an expired one is not.
   it("Renew Now again goes back to the Stripe session still open, and opens a new one once Stripe says it expired", async () => {
     const first = await post("/mem-account", {}, ids.repeater);
     const { sessionId } = await checkout(first, ids.repeater);

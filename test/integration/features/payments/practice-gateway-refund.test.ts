@@ -4,7 +4,7 @@ import { completePracticeSession, practiceGateway } from "~/features/payments/ch
 import { useTestD1 } from "../../../support/d1";
 import { d1PracticeCheckouts } from "~/kernel/store/d1/practice-checkouts.server";
 
-/** The practice checkout's refunds (issue 19, ADR 0055): a paid session only; the same key is the same refund; never in production. */
+/** The practice checkout's refunds (docs/requirements.md §4.10, ADR 0055): a paid session only; the same key is the same refund; never in production. */
 const d1 = useTestD1();
 const sessions = () => d1PracticeCheckouts(d1.db);
 

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { heldSince } from "~/features/tickets/event-capacity";
 import type { Member, Transaction } from "~/kernel/store/records";
 import { REFUNDED_TICKET } from "~/features/payments/refunds";
-import { currentYear } from "~/features/membership/renewal";
+import { currentYear } from "~/kernel/dates/dates";
 import type { SiteSettings } from "~/kernel/store/site-settings";
 import { eventYear } from "~/features/tickets/ticket-rules";
 import { d1Activity } from "~/kernel/store/d1/activity.server";
@@ -22,7 +22,7 @@ import { startSeededServer, type SeededServer } from "../../../support/seeded-se
 import { demoAccount } from "../../../support/session";
 
 /**
- * Refunds (issue 19, ADR 0055) on a private server, through the real `stripe` SDK against
+ * Refunds (docs/requirements.md §4.10, ADR 0055) on a private server, through the real `stripe` SDK against
  * the fake Stripe: asked first, refunded once with the refund's idempotency key, never more
  * than was paid, a retry after Stripe was unreachable refunds once, Stripe's dashboard
  * refunds arrive by charge.refunded and are recorded once, the membership change undone

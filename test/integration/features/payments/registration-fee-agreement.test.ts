@@ -10,12 +10,13 @@ import { startSeededServer, type SeededServer } from "../../../support/seeded-se
 import { demoAccount, sessionCookieFor } from "../../../support/session";
 
 /**
- * Issue 16 item 8: after freeSubscriptionAfterMonth the approval e-mail asked for the
- * registration fee plus the first-year subscription (£20, Family £40) while the payment
- * page and the checkout charged the registration fee only (£10, Family £20). Here the
- * seeded settings make every month "after" it (freeSubscriptionAfterMonth 0), the
- * accountant sends the payment link, and the amount in the e-mail (HTML and text), the
- * payment page's Total and the fake Stripe session's amount_total must be one amount.
+ * After freeSubscriptionAfterMonth the approval e-mail once asked for the registration fee
+ * plus the first-year subscription (£20, Family £40) while the payment page and the
+ * checkout charged the registration fee only (£10, Family £20); docs/requirements.md §4.3
+ * asks for one amount everywhere. Here the seeded settings make every month "after" it
+ * (freeSubscriptionAfterMonth 0), the accountant sends the payment link, and the amount in
+ * the e-mail (HTML and text), the payment page's Total and the fake Stripe session's
+ * amount_total must be one amount.
  */
 
 let stripe: FakeStripe;

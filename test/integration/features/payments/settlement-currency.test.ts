@@ -10,7 +10,7 @@ import { startSeededServer, type SeededServer } from "../../../support/seeded-se
 import { devEnv } from "../../../support/session";
 
 /**
- * Audit item 5: settlement checks the currency as well as the amount. Every price on the
+ * docs/requirements.md §4.5: settlement checks the currency as well as the amount. Every price on the
  * fake Stripe is made euros with the same numbers, so only the currency can tell.
  */
 let stripe: FakeStripe;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { currentYear } from "~/features/membership/renewal";
+import { currentYear } from "~/kernel/dates/dates";
 import { pendingMembersQuery } from "~/features/office/renewals-report";
 import { reminderStageLines } from "~/features/membership/renewal-reminder-stages";
 import { d1Members } from "~/kernel/store/d1/members.server";

@@ -9,7 +9,7 @@ import { MESSAGES, formPost, latestResetLink, outboxTo, RESET_SUBJECT } from "..
 import { startSeededServer, type SeededServer } from "../../../support/seeded-server";
 
 /**
- * Issue 16 item 2: limits that never lock a member out (docs/decisions/0025), on a
+ * docs/requirements.md §11.2: limits that never lock a member out (docs/decisions/0025), on a
  * private server (its own D1, so its counters meet no other test's) with an accountant,
  * a member for the password reset, and a venue's 200 members.
  */

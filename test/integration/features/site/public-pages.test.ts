@@ -89,7 +89,7 @@ describe("news", () => {
     for (const item of published) expect(html).toContain(item.image!.path);
   });
 
-  it("/blog-details/{id}: image, the spec's date, title, content, Back to /blog, and Open Graph", async () => {
+  it("/blog-details/{id}: image, the news date (day plus one), title, content, Back to /blog, and Open Graph", async () => {
     const item = published[2]!;
     const { response, html } = await get(`/blog-details/${item.id}`);
     expect(response.status).toBe(200);

@@ -12,7 +12,7 @@ import { formFields, withChanges } from "../../../support/studio-form";
 import { PHP_SCRIPT, plainJpeg } from "../../../support/upload-fixtures";
 
 /**
- * /studio/event (issue 18) on a private server (it changes the settings): who may use it, a
+ * /studio/event (docs/requirements.md §7.3) on a private server (it changes the settings): who may use it, a
  * refused form saves nothing, a save is on the home page and /book-ticket at once (both pages
  * warmed first), a capacity under 20 shows its places left, the image goes through the photo
  * pipeline and stays when no new file is chosen, and each changed setting is logged.

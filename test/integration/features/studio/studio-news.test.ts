@@ -7,7 +7,7 @@ import { demoAccount } from "../../../support/session";
 import { studioRequests, studioServerWithD1 } from "../../../support/studio-requests";
 
 /**
- * The studio's news (/studio/news, issue 18) on a private seeded server: the guards, writing
+ * The studio's news (/studio/news, docs/requirements.md §7.6) on a private seeded server: the guards, writing
  * a draft (never shown to visitors), publishing, taking back, deleting after the question,
  * refused input with its messages, the sanitizer on save and the activity log; the picture
  * uploaded (multipart, a real JPEG), shown with its renditions, a typed path kept, the

@@ -11,11 +11,12 @@ import { demoAccount } from "../../../support/session";
 import { HTML_PAGE, PDF, PHP_SCRIPT, SVG_WITH_SCRIPT, docx, plainJpeg } from "../../../support/upload-fixtures";
 
 /**
- * The studio's event calendar, office bearers and documents (issue 18) on a private server:
- * the guards, each save read back from the store (the studio's lists, /documents) and seen
- * at once on the public /event and /office-bearers (contentChanged), bad input
- * answered 400 with its messages and nothing saved, hostile uploads refused with nothing
- * stored, the activity log's entries, and no file left in the bucket that no document names.
+ * The studio's event calendar, office bearers and documents (docs/requirements.md §7.7,
+ * §7.9, §7.10) on a private server: the guards, each save read back from the store (the
+ * studio's lists, /documents) and seen at once on the public /event and /office-bearers
+ * (contentChanged), bad input answered 400 with its messages and nothing saved, hostile
+ * uploads refused with nothing stored, the activity log's entries, and no file left in the
+ * bucket that no document names.
  */
 
 const editor = demoAccount("editor");

@@ -13,7 +13,7 @@ import { demoAccount } from "../../../support/session";
 import { formFields, withChanges } from "../../../support/studio-form";
 
 /**
- * /studio/settings (issue 18) on a private server (it changes the settings): who may use it,
+ * /studio/settings (docs/requirements.md §7.2) on a private server (it changes the settings): who may use it,
  * a refused form saves nothing, a save is on the public site at once (both the content cache
  * and the visitors' page cache miss, ADR 42) and leaves one activity entry per changed setting.
  */
@@ -140,7 +140,7 @@ describe("/studio/settings: saving", () => {
   });
 });
 
-// Automatic renewal reminders (issue 19, ADR 0050)
+// Automatic renewal reminders (docs/requirements.md §10.2, ADR 0050)
 describe("/studio/settings: renewal reminder dates", () => {
   it("refuses a date that does not exist with its message (400), then saves good dates in date order and logs the change", async () => {
     const before = await savedForm();

@@ -5,7 +5,7 @@ import { documentTitle, parseHtml, textOf } from "../../../support/html";
 import { demoAccount } from "../../../support/session";
 
 /**
- * /studio, the website studio's front page (issue 18), on the shared seeded server (read
+ * /studio, the website studio's front page (docs/requirements.md §7.1), on the shared seeded server (read
  * only): requireEditor lets editors and accountants in, sends visitors to /login and other
  * members to /mem-account; the page lists the parts of the site with their public pages.
  */

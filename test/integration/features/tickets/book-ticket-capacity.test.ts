@@ -15,9 +15,10 @@ import { TIMEOUTS } from "../../../support/time-budget";
 
 /**
  * The upcoming event's capacity and its when and where on /book-ticket, My Account and the
- * ticket e-mail (issue 18; ADR 43). A private server whose event has 5 places left when it
- * starts (the seeded tickets hold the rest): a party of 6 is refused and books nothing, 1 and
- * then 4 fill it, and then the page says it is full and the booking is refused.
+ * ticket e-mail (docs/requirements.md §5.1, §5.5; ADR 43). A private server whose event has
+ * 5 places left when it starts (the seeded tickets hold the rest): a party of 6 is refused
+ * and books nothing, 1 and then 4 fill it, and then the page says it is full and the
+ * booking is refused.
  */
 
 let server: SeededServer;

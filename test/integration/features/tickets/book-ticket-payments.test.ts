@@ -51,7 +51,7 @@ describe("a ticket paid through Stripe (fake Stripe)", () => {
   });
 
   it("sends one line per priced group, the total matching the transaction; the webhook and the return page settle it once", async () => {
-    // The demo Family already holds the seeded paid ticket for this event: a second one is asked for (issue 16 item 9).
+    // The demo Family already holds the seeded paid ticket for this event: a second one is asked for (docs/requirements.md §5.4).
     const response = await post("/book-ticket", { ...FAMILY_PARTY, numberOfParents: "1", parentName1: "Grandpa Joseph", another: "yes" }, family.id);
     expect(response.status).toBe(303);
     const sessionId = response.headers.get("Location")!.split("/").pop()!;

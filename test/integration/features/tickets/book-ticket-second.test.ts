@@ -4,10 +4,10 @@ import { startSeededServer, type SeededServer } from "../../../support/seeded-se
 import { demoAccount } from "../../../support/session";
 
 /**
- * Issue 16 item 9: a member who already holds a paid ticket for the event is told so on
- * /book-ticket, sees it listed, and books a second one only by ticking "Book another
- * ticket"; the server refuses a second booking without it. The demo Family holds the
- * seeded paid ticket XMAS-7K2P for the event on sale. Private server.
+ * docs/requirements.md §5.4, "A second ticket": a member who already holds a paid ticket
+ * for the event is told so on /book-ticket, sees it listed, and books a second one only by
+ * ticking "Book another ticket"; the server refuses a second booking without it. The demo
+ * Family holds the seeded paid ticket XMAS-7K2P for the event on sale. Private server.
  */
 
 let server: SeededServer;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Ticket } from "~/kernel/store/records";
-import { currentYear } from "~/features/membership/renewal";
+import { currentYear } from "~/kernel/dates/dates";
 import { createD1Store } from "~/kernel/store/d1/index.server";
 import { createTicketWithCode } from "~/features/tickets/ticket-lookup.server";
 import { changeTickets } from "../../../support/book-ticket";
@@ -9,7 +9,7 @@ import { startSeededServer, type SeededServer } from "../../../support/seeded-se
 import { demoAccount, sessionCookieFor } from "../../../support/session";
 
 /**
- * Issue 16, items 6 and 12: a household's ticket stays on My Tickets, with its QR and code,
+ * docs/requirements.md §5.7: a household's ticket stays on My Tickets, with its QR and code,
  * until everyone on it is admitted (the door admits them in goes), says who is in and when,
  * and leaves once the event is over; its heading names the year once. Private server.
  */

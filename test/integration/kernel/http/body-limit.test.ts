@@ -8,7 +8,7 @@ import { startSeededServer, type SeededServer } from "../../../support/seeded-se
 import { demoAccount, sessionCookieFor } from "../../../support/session";
 
 /**
- * Audit item 4: a form body over 64 kB is refused with 413 before any route reads it,
+ * docs/requirements.md §11.3: a form body over 64 kB is refused with 413 before any route reads it,
  * by its Content-Length or, when it declares none, once the limit is passed. That the
  * deployed Worker stops reading there is proved on real streams in
  * test/unit/kernel/http/form-body-guard.test.ts; outside production the Worker reads a refused body

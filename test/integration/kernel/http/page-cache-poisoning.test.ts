@@ -4,9 +4,10 @@ import { parseHtml } from "../../../support/html";
 import { demoAccount, sessionCookieFor } from "../../../support/session";
 
 /**
- * Audit item 1: the visitors' page cache must never hold a signed-in page, nor a page
- * filed under the other cookie-notice state, whatever the Cookie header looks like.
- * Each case first sends the odd header, then asks as a plain visitor.
+ * docs/requirements.md §1.12 (docs/security.md, "Personal pages"): the visitors' page cache
+ * must never hold a signed-in page, nor a page filed under the other cookie-notice state,
+ * whatever the Cookie header looks like. Each case first sends the odd header, then asks as
+ * a plain visitor.
  */
 const base = () => inject("baseURL");
 const member = demoAccount("member");

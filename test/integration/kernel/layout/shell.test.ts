@@ -59,7 +59,7 @@ describe("the worker serves the site shell (workerd, local D1)", () => {
     expect(accountLinks((await page("/", { headers: { Cookie: applicant } })).html)).toEqual(["Login", "Sign Up"]);
   });
 
-  it("logs out on /logout with the spec's message, expiring the session cookie", async () => {
+  it("logs out on /logout with its 'Logging out! Please wait...' message, expiring the session cookie", async () => {
     const member = await sessionCookieFor(demoAccount("member").id);
     const { response, html } = await page("/logout", { headers: { Cookie: member } });
     expect(response.status).toBe(200);

@@ -2,14 +2,8 @@ import { describe, expect, it } from "vitest";
 import { formatDateTime } from "~/features/membership/account";
 import { contentTypeFor, documentDisposition, inlineDisposition } from "~/features/site/document-file";
 import { formatAmountTimesQty, formatPence } from "~/kernel/values/money";
-import {
-  UPGRADE_NEEDS_RENEWAL_MESSAGE,
-  canUpgradeToFamily,
-  currentYear,
-  membershipChangeError,
-  nextRenewalYear,
-  renewalPaid,
-} from "~/features/membership/renewal";
+import { UPGRADE_NEEDS_RENEWAL_MESSAGE, canUpgradeToFamily, membershipChangeError, nextRenewalYear, renewalPaid } from "~/features/membership/renewal";
+import { currentYear } from "~/kernel/dates/dates";
 
 const at = (iso: string) => Date.parse(iso) / 1000;
 
@@ -28,7 +22,7 @@ describe("renewal rules", () => {
     expect(canUpgradeToFamily({ membership: "Single", lastRenewedYear: 2025 }, 2026)).toBe(false);
     expect(canUpgradeToFamily({ membership: "Family", lastRenewedYear: 2026 }, 2026)).toBe(false);
   });
-  it("names the spec's error for an upgrade before this year is paid", () => {
+  it("names the required error for an upgrade before this year is paid", () => {
     expect(membershipChangeError({ membership: "Single", lastRenewedYear: 2025 }, "Family", 2026)).toBe(UPGRADE_NEEDS_RENEWAL_MESSAGE);
     expect(UPGRADE_NEEDS_RENEWAL_MESSAGE).toBe("Please pay your subscription before adding family!");
     expect(membershipChangeError({ membership: "Single", lastRenewedYear: 2026 }, "Family", 2026)).toBeNull();

@@ -128,7 +128,7 @@ describe("sign-up form (sent to the page as data)", () => {
     );
   });
 
-  it("shows spouse, children and photo consents only for a Family, and words the fees as the spec does", () => {
+  it("shows spouse, children and photo consents only for a Family, and words the fees as required", () => {
     expect(fields.filter((field) => field.family).map((field) => field.name)).toEqual([
       "spouseTitle",
       "spouseName",

@@ -3,7 +3,7 @@ import { activityEntry } from "~/kernel/activity/activity";
 import { inboxGlimpse, replySubject } from "~/features/office/contact-inbox";
 import { messagesLabel } from "~/kernel/layout/back-office/admin-nav";
 
-describe("the contact inbox's rules (issue 19)", () => {
+describe("the contact inbox's rules", () => {
   it("prefixes a reply's subject with Re: once", () => {
     expect(replySubject("Hall booking")).toBe("Re: Hall booking");
     expect(replySubject("  RE: Hall booking ")).toBe("RE: Hall booking");

@@ -3,9 +3,10 @@ import { exportCsv } from "~/features/office/export-columns";
 import { csvText, UTF8_BOM } from "~/features/office/csv.server";
 
 /**
- * Refunds (issue 19) put negative amounts in the exports: in a money column "-20.00" must stay
- * a plain number, while the formula guard still neutralises text that starts with "-" or "="
- * everywhere else, and in a money column anything that is not exactly a sum of money.
+ * Refunds (docs/requirements.md §4.10) put negative amounts in the exports: in a money column
+ * "-20.00" must stay a plain number, while the formula guard still neutralises text that
+ * starts with "-" or "=" everywhere else, and in a money column anything that is not exactly a
+ * sum of money.
  */
 const body = (text: string) => text.slice(UTF8_BOM.length);
 

@@ -76,7 +76,7 @@ describe("event payments report: tiles, chart, rows, CSV", () => {
     expect(reportScope({ year: 2025, event: "Summer Picnic" })).toBe("Summer Picnic (2025)");
   });
 
-  it("has the spec's columns in its order, one per person", () => {
+  it("has the required columns in their order, one per person", () => {
     expect(TICKET_COLUMNS.map((c) => c.header)).toEqual([
       "Date",
       "Type",
@@ -127,13 +127,13 @@ describe("event payments report: tiles, chart, rows, CSV", () => {
     expect(ticketRow({ ...ticket, used: false }).used).toBe("No");
   });
 
-  it("says how each ticket was paid (offline payments, issue 19 part O): its transaction's method, Free when it cost nothing", () => {
+  it("says how each ticket was paid (offline payments): its transaction's method, Free when it cost nothing", () => {
     expect(ticketRow(ticket, "cash").method).toBe("Cash");
     expect(ticketRow(ticket, "card").method).toBe("Card");
     expect(ticketRow({ ...ticket, price: 0 }).method).toBe("Free");
     const { records } = exportCsv({ columns: ticketExport({ t1: "cash" }, { t2: 1550 }), rows: [ticket, { ...ticket, id: "t2" }] });
     expect(records.map((r) => r.at(-2))).toEqual(["Cash", "Card"]);
-    // Refunds (issue 19): what was refunded of each ticket, a plain amount in pounds, 0 when nothing.
+    // Refunds (docs/requirements.md §6.10): what was refunded of each ticket, a plain amount in pounds, 0 when nothing.
     expect(records.map((r) => r.at(-1))).toEqual(["0.00", "15.50"]);
   });
 

@@ -5,7 +5,7 @@ const ME = "accountant-1";
 const base = { id: "m-2", fullName: "Sara Thomas", active: true, role: "member" as const, deleted: false, registrationPaid: true };
 
 describe("row actions of the members tables", () => {
-  it("asks the spec's questions (§5), and nothing before sending a payment link", () => {
+  it("asks the required questions, and nothing before sending a payment link", () => {
     expect(confirmationQuestion("delete", "Sara Thomas")).toBe("Are you sure to delete Sara Thomas?");
     expect(confirmationQuestion("restore", "Sara Thomas")).toBe("Are you sure to restore Sara Thomas?");
     expect(confirmationQuestion("grant", "Sara Thomas")).toBe("Are you sure change privilege of Sara Thomas?");
@@ -13,7 +13,7 @@ describe("row actions of the members tables", () => {
     expect(confirmationQuestion("send-link", "Sara Thomas")).toBeNull();
   });
 
-  it("changes only the one field the spec names", () => {
+  it("changes only the one field each action is for", () => {
     expect(actionPatch("delete")).toEqual({ deleted: true });
     expect(actionPatch("restore")).toEqual({ deleted: false });
     expect(actionPatch("grant")).toEqual({ role: "accountant" });

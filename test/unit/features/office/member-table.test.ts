@@ -28,7 +28,7 @@ describe("members table URL state", () => {
     expect(memberListQuery(read(""), false)).toEqual({ deleted: false, page: 0, pageSize: 15 });
   });
 
-  it("offers exactly the spec's page sizes and falls back to 15 for anything else", () => {
+  it("offers exactly the required page sizes and falls back to 15 for anything else", () => {
     for (const size of [15, 50, 100, 250, 500]) expect(read(`size=${size}`).size).toBe(size);
     for (const size of ["0", "16", "-50", "501", "1e3", "abc", "100000"]) expect(read(`size=${size}`).size).toBe(15);
   });
@@ -89,7 +89,7 @@ describe("members table URL state", () => {
 });
 
 describe("members table rows", () => {
-  it("has the spec's 13 columns in order", () => {
+  it("has the required 13 columns in order", () => {
     expect(MEMBER_COLUMNS.map((c) => c.header)).toEqual([
       "Member ID",
       "Name",
@@ -113,7 +113,7 @@ describe("members table rows", () => {
     expect(memberRow(member({ memberNumber: null }), 2026).memberId).toBe("Not Generated");
   });
 
-  it("words each field as the spec does", () => {
+  it("words each field as required", () => {
     const row = memberRow(
       member({
         active: true,

@@ -145,7 +145,7 @@ describe("subscriptions report: rows", () => {
     const csv = exportCsv({ columns: RENEWED_EXPORT, rows: [transaction] });
     expect(csv.header).toEqual([...RENEWED_COLUMNS.map((c) => (c.header === "Amount" ? "Amount (£)" : c.header)), "Reference"]);
     expect(csv.records[0]).toEqual(["Ada", "Single", "20.00", "01-06-2026", "ada@example.com", "price_renew_single", "Renewal 2026", 2026, "Card", ""]);
-    // Offline payments (issue 19, part O): the method and the reference.
+    // Offline payments (docs/requirements.md §4.9): the method and the reference.
     const cheque = { ...transaction, method: "cheque" as const, reference: "CHQ 123" };
     expect(renewedRow(cheque).method).toBe("Cheque");
     expect(exportCsv({ columns: RENEWED_EXPORT, rows: [cheque] }).records[0]!.slice(-2)).toEqual(["Cheque", "CHQ 123"]);

@@ -25,7 +25,7 @@ const tx = (overrides: Partial<Transaction>): Transaction => ({
 });
 const renewal = { paymentType: "renew" as const, title: "Membership Renewal", year: 2026, total: 1000, ticketId: null };
 
-describe("reusing an open checkout (issue 16 item 3)", () => {
+describe("reusing an open checkout", () => {
   it("takes the newest pending transaction with a session for the same payment", () => {
     expect(reusableTransaction([tx({ id: "old", createdAt: 1 }), tx({ id: "new", createdAt: 2 })], renewal)?.id).toBe("new");
   });
@@ -98,7 +98,7 @@ describe("booking the same party again", () => {
   });
 });
 
-describe("a paid ticket for the event already (issue 16 item 9)", () => {
+describe("a paid ticket for the event already", () => {
   it("counts paid tickets of this event and year only", () => {
     const tickets = [
       ticket({ id: "a", paid: true }),

@@ -11,7 +11,7 @@ import {
   subscriptionIsFree,
   upgradeCharge,
 } from "~/features/payments/fees";
-import { currentMonth } from "~/features/membership/renewal";
+import { currentMonth } from "~/kernel/dates/dates";
 import { demoSettings } from "../../../../seed/demo-content";
 
 const fees = { ...demoSettings(2026).membership, freeSubscriptionAfterMonth: 9 };

@@ -18,7 +18,7 @@ import {
 const paid = { unitAmount: 1500, qty: 2, status: "success" as const };
 const done = (amount: number) => ({ amount, status: "succeeded" as const });
 
-describe("how much may be refunded (issue 19, ADR 0055)", () => {
+describe("how much may be refunded (ADR 0055)", () => {
   it("is what was paid less every refund that did not fail", () => {
     expect(amountPaid(paid)).toBe(3000);
     expect(remainingToRefund(paid, [])).toBe(3000);

@@ -5,7 +5,7 @@ import { RefundRefusedError } from "~/features/payments/checkout/gateway";
 import { startFakeStripe, type FakeStripe } from "../../../support/fake-stripe";
 
 /**
- * The fake Stripe's refunds (issue 19), through the real `stripe` SDK and the site's gateway:
+ * The fake Stripe's refunds (docs/requirements.md §4.10), through the real `stripe` SDK and the site's gateway:
  * POST /v1/refunds against a paid session's payment intent, Stripe's idempotency (the same
  * key → the same refund), never more than the charge, and the lists the webhook reads.
  */

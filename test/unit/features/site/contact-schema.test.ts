@@ -29,7 +29,7 @@ describe("the Quick Contact Form schema", () => {
     });
   });
 
-  it("gives the spec's message for each empty field, one per field", () => {
+  it("gives the required message for each empty field, one per field", () => {
     const result = parseContactForm(form({ name: "", lastname: "", email: "", subject: "", notes: "" }));
     expect(result.ok).toBe(false);
     if (result.ok) return;

@@ -4,7 +4,7 @@ import type { Attendee } from "~/kernel/store/records";
 
 const person = (position: number, admittedAt: number | null): Attendee => ({ band: "adult", position, name: `P${position}`, admittedAt });
 
-describe("which tickets My Account shows (issue 16 item 6)", () => {
+describe("which tickets My Account shows", () => {
   it("keeps a paid ticket while someone on it is still to come", () => {
     expect(someoneStillToCome({ paid: true, used: false, attendees: [person(1, null), person(2, null)] })).toBe(true);
     expect(someoneStillToCome({ paid: true, used: true, attendees: [person(1, 100), person(2, null)] })).toBe(true);
@@ -24,7 +24,7 @@ describe("which tickets My Account shows (issue 16 item 6)", () => {
   });
 });
 
-describe("a ticket's heading (issue 16 item 12)", () => {
+describe("a ticket's heading", () => {
   it("names the year once", () => {
     expect(titleWithYear("Christmas & New Year Celebration 2026", 2026)).toBe("Christmas & New Year Celebration 2026");
     expect(titleWithYear("Christmas Party", 2026)).toBe("Christmas Party 2026");

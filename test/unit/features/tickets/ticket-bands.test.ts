@@ -6,7 +6,7 @@ import { summaryTiles, TICKET_COLUMNS } from "~/features/office/events-report";
 import { BAND_KEYS } from "~/kernel/store/cockpit/shapes-tickets";
 
 describe("the ticket bands' names", () => {
-  it("has one row for every band, each naming it in every wording the spec uses", () => {
+  it("has one row for every band, each naming it in every wording the requirements use", () => {
     expect(Object.keys(BAND_NAMES)).toEqual([...ATTENDEE_BANDS]);
     expect(BAND_NAMES.above13).toEqual({
       person: "Child above 13",

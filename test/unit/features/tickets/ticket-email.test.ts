@@ -165,7 +165,7 @@ describe("sendTicketConfirmation", () => {
     const png = Buffer.from(attachment!.content!, "base64");
     expect([...png.subarray(0, 8)]).toEqual([137, 80, 78, 71, 13, 10, 26, 10]);
     expect(body.html).toContain('href="https://mosaic.example/mem-account"');
-    // When and where (issue 18): the settings' event is this ticket's.
+    // When and where (docs/requirements.md §5.1): the settings' event is this ticket's.
     expect(toPlainText(body.html!)).toContain("When: Sunday 27 December 2026, 6:30pm");
     expect(toPlainText(body.html!)).toContain("Where: Mosaic Hall & Garden");
     // The outbox keeps the QR as a data: URL for its preview, and the result of the send.

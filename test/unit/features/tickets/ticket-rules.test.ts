@@ -231,7 +231,7 @@ describe("validating a party", () => {
     });
   });
 
-  it("every shown name is required, keyed by the spec's field names", () => {
+  it("every shown name is required, keyed by the form's field names", () => {
     const result = validateParty(
       inputOf({
         numberOfAdults: "2",
@@ -387,7 +387,7 @@ describe("attendees for storing", () => {
     ]);
   });
 
-  it("field names follow the spec", () => {
+  it("field names keep the old site's spelling", () => {
     expect([countField("adult"), countField("parent"), countField("above13"), countField("above5"), countField("below5")]).toEqual([
       "numberOfAdults",
       "numberOfParents",

@@ -147,7 +147,7 @@ describe("news entries", () => {
   });
 });
 
-// The daily scheduled run (issue 19, ADR 0050)
+// The daily scheduled run (docs/requirements.md §10.1, ADR 0050)
 describe("the daily run's entry", () => {
   it("says only what the run did, in counts", () => {
     expect(activitySentence("Scheduled", { kind: "scheduled-run", stage: "1 September", reminded: 30, expired: 1, removed: 0 })).toBe(

@@ -3,7 +3,7 @@ import { formatNewsDate, isoDate } from "~/kernel/dates/dates";
 
 const at = (iso: string) => Date.parse(iso) / 1000;
 
-describe("formatNewsDate keeps the spec's quirk: day of month plus one", () => {
+describe("formatNewsDate keeps the old site's quirk: day of month plus one", () => {
   it("shows the next day's number with the short month and year", () => {
     expect(formatNewsDate(at("2026-11-21T12:00:00Z"))).toBe("22 Nov 2026");
   });

@@ -4,7 +4,7 @@ import { canEditWebsite, ROLE_LABELS } from "~/kernel/store/records";
 import { EMPTY_SHELL } from "~/kernel/layout/shell-data";
 
 describe("main menu", () => {
-  it("lists the spec's eight pages in order", () => {
+  it("lists the eight required pages in order", () => {
     expect(MAIN_MENU.map((l) => `${l.label} ${l.to}`)).toEqual([
       "Home /",
       "About Us /about",

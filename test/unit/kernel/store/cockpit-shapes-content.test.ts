@@ -45,7 +45,7 @@ describe("Cockpit content shapes: round trips of the demo content", () => {
     expect(settingsFromCockpit(settingsToCockpit(demo.settings))).toEqual(demo.settings);
   });
 
-  it("writes the spec's field names, money in pounds and images as {path, meta}", () => {
+  it("writes the old site's field names, money in pounds and images as {path, meta}", () => {
     const general = settingsToCockpit(demo.settings);
     expect(general).toMatchObject({
       PrimaryContactNumber: "+44 161 496 0000",

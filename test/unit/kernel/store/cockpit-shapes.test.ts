@@ -57,7 +57,7 @@ describe("userlist entries ⇄ members", () => {
     expect(memberFromCockpit({ _id: "b".repeat(24), memberId: "" }).memberNumber).toBeNull();
   });
 
-  it("writes a whole member with the spec's names and reads it back unchanged", () => {
+  it("writes a whole member with the old site's names and reads it back unchanged", () => {
     const member: Member = {
       ...newMember({
         email: "Round.Trip@Example.com",
@@ -125,7 +125,7 @@ describe("userlist entries ⇄ members", () => {
 });
 
 describe("membertransactions entries ⇄ transactions", () => {
-  it("writes the spec's create payload (amount in pounds) and reads it back", () => {
+  it("writes the old site's create payload (amount in pounds) and reads it back", () => {
     const input = newTransaction("d".repeat(24), { unitAmount: 1250, qty: 2, ticketId: "e".repeat(24) });
     expect(newTransactionToCockpit(input)).toMatchObject({
       userId: "d".repeat(24),

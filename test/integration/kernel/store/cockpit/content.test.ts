@@ -1,4 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { TIMEOUTS } from "../../../../support/time-budget";
 import { seedDatabase } from "../../../../../seed/seed";
 import { buildCockpitDemo } from "../../../../../seed/cockpit-demo";
 import { buildDemo } from "../../../../../seed/demo";
@@ -22,7 +23,7 @@ const date = new Date("2026-11-21T12:00:00Z");
 const t = useTestD1();
 let fake: FakeCockpit;
 let client: CockpitClient;
-const clientFor = (f: FakeCockpit, timeoutMs = 1500) => createCockpitClient({ baseUrl: f.url, token: f.token, timeoutMs });
+const clientFor = (f: FakeCockpit, timeoutMs = TIMEOUTS.poll) => createCockpitClient({ baseUrl: f.url, token: f.token, timeoutMs });
 
 beforeAll(async () => {
   await seedDatabase(t.db, { date });
@@ -80,7 +81,7 @@ describe("Cockpit content adapter: the same answers as D1", () => {
     expect(await documents.get("../etc")).toBeNull();
   });
 
-  it("asks with the spec's filters and sorts, one request per read, the token in a header", async () => {
+  it("asks with the old site's filters and sorts, one request per read, the token in a header", async () => {
     const cockpit = cockpitContent(client);
     expect(await requestsOf(fake, () => cockpit.listPublishedNews())).toEqual([
       { path: "/api/collections/get/news", body: { filter: { published: true }, sort: { _created: -1 } } },

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startCockpitBackend, type CockpitBackend } from "../../../../support/cockpit-backend";
 
 /**
- * Where the real Cockpit v1 differs from ../shared/cockpit-api.md (vendor/cockpit-v1/README.md
+ * Where the real Cockpit v1 differs from the API's description (vendor/cockpit-v1/README.md
  * §1, §2, §3, §7, §9), the fake does what the real one does. The same assertions run on the
  * fake in the usual run and on the real Cockpit (PHP 8) in `npm run test:cockpit-real`, so
  * a fake that drifts from the real server fails there. Raw REST calls: what the site's

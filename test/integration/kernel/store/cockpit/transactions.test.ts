@@ -11,7 +11,7 @@ const cockpit = useCockpitRepository((client) => cockpitTransactions(client, { v
 const stored = () => cockpit.entries();
 
 describe("transactions over Cockpit", () => {
-  it("creates a pending transaction with the spec's payload and lists a member's history newest first", async () => {
+  it("creates a pending transaction with the old site's payload and lists a member's history newest first", async () => {
     const a = await cockpit.repo.create(newTransaction(USER, { title: "Older", unitAmount: 1050, qty: 2 }));
     expect(a).toMatchObject({ status: "pending", unitAmount: 1050, qty: 2, checkoutSessionId: null, settledAt: null });
     expect(stored()[0]).toMatchObject({
