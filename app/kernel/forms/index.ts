@@ -5,6 +5,7 @@
  * through conform's `useForm` (member pages, `fields.x.errors`).
  */
 export { Field, type FieldProps } from "./Field";
+export { fieldBinder, type BoundField, type FieldBinder } from "./field-binder";
 export { FormMessage } from "./FormMessage";
 export { SubmitButton } from "./SubmitButton";
 export { replyErrors, replyValue, type FormReply } from "./reply";

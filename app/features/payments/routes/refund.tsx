@@ -2,7 +2,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { AdminPage } from "~/kernel/layout/back-office/AdminPage";
-import { Field, FormMessage, SubmitButton, replyValue, useFormReply, type FormReply } from "~/kernel/forms";
+import { Field, FormMessage, fieldBinder, SubmitButton, replyValue, useFormReply, type FormReply } from "~/kernel/forms";
 import { MEMBERSHIP_QUESTION, refundPath } from "~/features/payments/refunds";
 import { privatePageMeta } from "~/kernel/layout/private-page-meta";
 import { requireAccountant } from "~/kernel/auth/auth.server";
@@ -62,7 +62,7 @@ export default function RefundTransaction() {
   const location = useLocation();
   const reply = answer && "reply" in answer ? answer.reply : undefined;
   const { errors, formError, form } = useFormReply(reply);
-  const field = (name: string) => ({ id: `refund-${name}`, name, error: errors[name], defaultValue: replyValue(reply, name) });
+  const field = fieldBinder("refund", errors, (name) => replyValue(reply, name));
   const { transaction } = page;
   const left = page.remaining !== "£0.00";
 
