@@ -7,6 +7,6 @@
 export { Field, type FieldProps } from "./Field";
 export { fieldBinder, type BoundField, type FieldBinder } from "./field-binder";
 export { FormMessage } from "./FormMessage";
-export { SubmitButton } from "./SubmitButton";
+export { PENDING_TEXT, SubmitButton, type SubmitButtonProps } from "./SubmitButton";
 export { replyErrors, replyValue, type FormReply } from "./reply";
 export { useFocusFirstError, useFormReply } from "./use-form-reply";

@@ -2,6 +2,7 @@ import { Form, Link, useNavigation } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { memberActionValue } from "~/features/office/member-action-value";
 import type { MemberAction } from "~/features/office/member-actions";
+import { SubmitButton } from "~/kernel/forms";
 
 /** The second step of a change when the browser did not ask (JavaScript off): the spec's question, Yes or Cancel. */
 export function ConfirmStep(props: { path: string; confirm: { intent: MemberAction; id: string; question: string; search: string } }) {
@@ -18,9 +19,7 @@ export function ConfirmStep(props: { path: string; confirm: { intent: MemberActi
       <Form method="post" action={`${path}${confirm.search}`} className="confirm-step-buttons">
         <input type="hidden" name="do" value={memberActionValue(confirm.intent, confirm.id)} />
         <input type="hidden" name="confirmed" value="1" />
-        <button type="submit" className="button" disabled={navigation.state === "submitting"}>
-          {navigation.state === "submitting" ? "Please wait..." : "Yes"}
-        </button>
+        <SubmitButton pending={navigation.state === "submitting"}>Yes</SubmitButton>
         <Link to={`${path}${confirm.search}`} className="button button-secondary">
           Cancel
         </Link>

@@ -9,6 +9,7 @@ import {
   type ChartBar,
   type RenewalsActionData,
 } from "~/features/office/renewals-report";
+import { SubmitButton } from "~/kernel/forms";
 import { BarChart } from "./BarChart";
 
 /** The reports' Year field: this year and the previous one (a report's GET form submits it). */
@@ -73,9 +74,9 @@ export function PendingReminder(props: { count: number; delivers: boolean; actio
     if (confirmed instanceof HTMLInputElement) confirmed.value = "1";
   };
   const button = (label: string) => (
-    <button type="submit" name="intent" value="notify" className="button" disabled={busy}>
-      {busy ? "Please wait..." : label}
-    </button>
+    <SubmitButton name="intent" value="notify" pending={busy}>
+      {label}
+    </SubmitButton>
   );
 
   if (answer && "panel" in answer) {

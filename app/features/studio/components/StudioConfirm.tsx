@@ -1,6 +1,6 @@
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { useEffect, useRef } from "react";
-import { FormMessage } from "~/kernel/forms";
+import { FormMessage, SubmitButton } from "~/kernel/forms";
 
 /** What an action answers before a destructive change: the question, and the fields to post again with `confirmed=1`. */
 export interface StudioConfirmation {
@@ -32,9 +32,7 @@ export function StudioConfirm({ confirm, path }: { confirm: StudioConfirmation; 
           <input key={name} type="hidden" name={name} value={value} />
         ))}
         <input type="hidden" name="confirmed" value="1" />
-        <button type="submit" className="button" disabled={busy}>
-          {busy ? "Please wait..." : "Yes"}
-        </button>
+        <SubmitButton pending={busy}>Yes</SubmitButton>
         <Link to={path} className="button button-secondary">
           Cancel
         </Link>

@@ -88,9 +88,9 @@ function ConfirmDelete({ id, confirm }: { id: string; confirm: { question: strin
       <Form method="post" className="confirm-step-buttons">
         {confirm.index !== undefined ? <input type="hidden" name="index" value={confirm.index} /> : null}
         <input type="hidden" name="confirmed" value="1" />
-        <button type="submit" name="intent" value={confirm.intent} className="button" disabled={navigation.state === "submitting"}>
-          {navigation.state === "submitting" ? "Please wait..." : "Yes, delete"}
-        </button>
+        <SubmitButton name="intent" value={confirm.intent} pending={navigation.state === "submitting"}>
+          Yes, delete
+        </SubmitButton>
         <Link to={`/studio/galleries/${id}`} className="button button-secondary">
           Cancel
         </Link>
