@@ -1,4 +1,5 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
+import { confirmedField } from "~/kernel/forms/confirm-step";
 import { z } from "zod";
 import { roleChange, type ActivityEvent, type ActivityMember } from "~/kernel/activity/activity";
 import { parseMemberActionValue } from "./member-action-value";
@@ -43,7 +44,7 @@ export const memberActionSchema = z.object({
     if (!chosen) ctx.addIssue({ code: "custom", message: "unknown action" });
     return chosen ?? z.NEVER;
   }),
-  confirmed: z.literal("1").optional().catch(undefined),
+  confirmed: confirmedField,
 });
 
 /**

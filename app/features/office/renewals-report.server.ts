@@ -1,4 +1,5 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
+import { confirmedField } from "../../kernel/forms/confirm-step";
 import { createElement } from "react";
 import { z } from "zod";
 import { DEFAULT_PAGE_SIZE, pageCount, storePage } from "../../kernel/store/paging";
@@ -133,7 +134,7 @@ export function renewalReminderMessage(
 /** The reminder post: the button's intent, and `confirmed=1` once the question was answered. */
 export const reminderSchema = z.object({
   intent: z.literal("notify"),
-  confirmed: z.literal("1").optional().catch(undefined),
+  confirmed: confirmedField,
 });
 
 /**

@@ -1,4 +1,5 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
+import { confirmedField } from "~/kernel/forms/confirm-step";
 import { z } from "zod";
 import { formatDateTime } from "~/features/membership/account";
 import type { ActivityActor } from "~/kernel/activity/activity";
@@ -135,7 +136,7 @@ export const refundSchema = z.object({
     z.string().trim().min(1, { error: "Please write why the money is given back." }).max(500, { error: "The reason must be at most 500 characters." }),
   ),
   membership: z.enum(["kept", "undone"], { error: MEMBERSHIP_MESSAGE }).optional(),
-  confirmed: z.literal("1").optional().catch(undefined),
+  confirmed: confirmedField,
 });
 
 export type RefundInput = z.infer<typeof refundSchema>;

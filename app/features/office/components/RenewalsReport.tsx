@@ -10,6 +10,7 @@ import {
   type RenewalsActionData,
 } from "~/features/office/renewals-report";
 import { SubmitButton } from "~/kernel/forms";
+import { ConfirmStep } from "~/kernel/forms/ConfirmStep";
 import { BarChart } from "./BarChart";
 
 /** The reports' Year field: this year and the previous one (a report's GET form submits it). */
@@ -97,16 +98,14 @@ export function PendingReminder(props: { count: number; delivers: boolean; actio
   }
   if (answer && "confirm" in answer) {
     return (
-      <Panel id="reminder-confirm" title="Please confirm">
-        <p>{reminderQuestion(answer.confirm.count)}</p>
-        <Form method="post" action={action} className="confirm-step-buttons">
-          <input type="hidden" name="confirmed" value="1" />
-          {button("Yes")}
-          <Link to={action} className="button button-secondary" preventScrollReset>
-            Cancel
-          </Link>
-        </Form>
-      </Panel>
+      <ConfirmStep
+        confirm={{ question: reminderQuestion(answer.confirm.count), fields: { intent: "notify" } }}
+        action={action}
+        cancelTo={action}
+        titleId="reminder-confirm"
+        level={3}
+        preventScrollReset
+      />
     );
   }
   return (

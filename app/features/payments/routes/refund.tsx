@@ -1,6 +1,8 @@
 import { parseWithZod } from "@conform-to/zod/v4";
+import { confirmStep, type Confirmation } from "~/kernel/forms/confirm-step";
+import { ConfirmStep } from "~/kernel/forms/ConfirmStep";
 import { data, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { Form, Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
+import { Form, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { AdminPage } from "~/kernel/layout/back-office/AdminPage";
 import { Field, FormMessage, fieldBinder, SubmitButton, replyValue, useFormReply, type FormReply } from "~/kernel/forms";
 import { MEMBERSHIP_QUESTION, refundPath } from "~/features/payments/refunds";
@@ -24,7 +26,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   return data({ page }, { headers: noIndexHeaders() });
 }
 
-type ActionAnswer = { reply: FormReply } | { confirm: string; values: Record<string, string> };
+type ActionAnswer = { reply: FormReply } | { confirm: Confirmation };
 
 /** guard, parse, ask first ("Please confirm", with or without JavaScript), refund, redirect with a toast. */
 export const action = storeSafeAction(async ({ request, params, context }: ActionFunctionArgs) => {
@@ -49,7 +51,7 @@ export const action = storeSafeAction(async ({ request, params, context }: Actio
         const value = form.get(name);
         if (typeof value === "string") values[name] = value;
       }
-      return data<ActionAnswer>({ confirm: outcome.question, values }, { headers: noIndexHeaders() });
+      return data<ActionAnswer>(confirmStep(outcome.question, values), { headers: noIndexHeaders() });
     }
     case "done":
       return redirectWithToast(context, refundPath(id), outcome.toast);
@@ -94,20 +96,7 @@ export default function RefundTransaction() {
       ) : null}
 
       {answer && "confirm" in answer ? (
-        <section className="confirm-step" aria-labelledby="refund-confirm-title">
-          <h2 id="refund-confirm-title">Please confirm</h2>
-          <p>{answer.confirm}</p>
-          <Form method="post" className="confirm-step-buttons">
-            {Object.entries(answer.values).map(([name, value]) => (
-              <input key={name} type="hidden" name={name} value={value} />
-            ))}
-            <input type="hidden" name="confirmed" value="1" />
-            <SubmitButton>Yes, refund</SubmitButton>
-            <Link to={location.pathname} className="button button-secondary">
-              Cancel
-            </Link>
-          </Form>
-        </section>
+        <ConfirmStep confirm={answer.confirm} cancelTo={location.pathname} yes="Yes, refund" titleId="refund-confirm-title" />
       ) : left ? (
         <Form key={location.key} method="post" noValidate className="refund-form" {...form}>
           <p>{page.card ? "The money goes back to the card it was paid with, through the card provider." : page.recordOnlyNote}</p>
