@@ -17,11 +17,12 @@ export interface SubmitButtonProps extends Omit<ButtonHTMLAttributes<HTMLButtonE
  * attribute (className, name, value, form, disabled, aria-*) passes through; the class is
  * "button" unless given.
  */
-export function SubmitButton({ children, pending, pendingText = PENDING_TEXT, className = "button", disabled, ...button }: SubmitButtonProps) {
+export function SubmitButton({ children, pending, pendingText = PENDING_TEXT, name, value, className = "button", disabled, ...button }: SubmitButtonProps) {
   const navigation = useNavigation();
   const busy = pending ?? (navigation.state === "submitting" && navigation.formMethod === "POST");
   return (
-    <button type="submit" className={className} disabled={busy || disabled} {...button}>
+    // Attributes in the order the pages wrote them by hand (tests read the HTML).
+    <button type="submit" name={name} value={value} className={className} disabled={busy || disabled} {...button}>
       {busy ? pendingText : children}
     </button>
   );
