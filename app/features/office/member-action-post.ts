@@ -1,3 +1,4 @@
+import { confirmedField } from "../../kernel/forms/confirm-step";
 import { z } from "zod";
 import { parseMemberActionValue } from "./member-action-value";
 
@@ -14,5 +15,5 @@ export const memberActionSchema = z.object({
     if (!chosen) ctx.addIssue({ code: "custom", message: "unknown action" });
     return chosen ?? z.NEVER;
   }),
-  confirmed: z.literal("1").optional().catch(undefined),
+  confirmed: confirmedField,
 });

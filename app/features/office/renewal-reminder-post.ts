@@ -1,3 +1,4 @@
+import { confirmedField } from "../../kernel/forms/confirm-step";
 import { z } from "zod";
 
 /**
@@ -9,5 +10,5 @@ import { z } from "zod";
 /** The reminder post: the button's intent, and `confirmed=1` once the question was answered. */
 export const reminderSchema = z.object({
   intent: z.literal("notify"),
-  confirmed: z.literal("1").optional().catch(undefined),
+  confirmed: confirmedField,
 });

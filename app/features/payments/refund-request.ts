@@ -1,3 +1,4 @@
+import { confirmedField } from "../../kernel/forms/confirm-step";
 import { z } from "zod";
 import { parsePounds } from "../../kernel/values/pounds";
 
@@ -28,7 +29,7 @@ export const refundSchema = z.object({
     z.string().trim().min(1, { error: "Please write why the money is given back." }).max(500, { error: "The reason must be at most 500 characters." }),
   ),
   membership: z.enum(["kept", "undone"], { error: MEMBERSHIP_MESSAGE }).optional(),
-  confirmed: z.literal("1").optional().catch(undefined),
+  confirmed: confirmedField,
 });
 
 export type RefundInput = z.infer<typeof refundSchema>;

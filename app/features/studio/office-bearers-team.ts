@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { confirmedField } from "../../kernel/forms/confirm-step";
 import { BEARER_LIMITS, PREVIOUS_TEAM_LIMITS, teamYear } from "./office-bearers-fields";
 import type { Id, OfficeBearer } from "../../kernel/store/records";
 
@@ -39,7 +40,7 @@ const YEAR = /^(19|20)\d{2}(\s*[-–]\s*(\d{2}|(19|20)\d{2}))?$/;
 
 export const moveTeamSchema = z.object({
   year: z.string({ error: OFFICE_BEARER_MESSAGES.year }).trim().regex(YEAR, { error: OFFICE_BEARER_MESSAGES.year }),
-  confirmed: z.literal("1").optional().catch(undefined),
+  confirmed: confirmedField,
 });
 
 export const previousTeamSchema = z.object({

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { confirmedField } from "../../kernel/forms/confirm-step";
 
 /**
  * A row button's post on the studio's lists (calendar, office bearers, documents): what to
@@ -7,7 +8,7 @@ import { z } from "zod";
 export const studioRowActionSchema = z.object({
   intent: z.enum(["remove", "up", "down", "remove-team"]),
   id: z.string().regex(/^[0-9a-zA-Z_-]{1,64}$/),
-  confirmed: z.literal("1").optional().catch(undefined),
+  confirmed: confirmedField,
 });
 
 /** The message when a row's record is gone (removed meanwhile in another tab). */

@@ -5,7 +5,8 @@
  * through conform's `useForm` (member pages, `fields.x.errors`).
  */
 export { Field, type FieldProps } from "./Field";
+export { fieldBinder, type BoundField, type FieldBinder } from "./field-binder";
 export { FormMessage } from "./FormMessage";
-export { SubmitButton } from "./SubmitButton";
+export { PENDING_TEXT, SubmitButton, type SubmitButtonProps } from "./SubmitButton";
 export { replyErrors, replyValue, type FormReply } from "./reply";
 export { useFocusFirstError, useFormReply } from "./use-form-reply";

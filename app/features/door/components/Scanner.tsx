@@ -1,5 +1,6 @@
 import { useNavigate } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
+import { PENDING_TEXT } from "~/kernel/forms";
 
 /**
  * START SCAN: the rear camera in a <video>, a frame read every 200 ms until a QR code is
@@ -153,7 +154,7 @@ export function Scanner() {
           </button>
         ) : (
           <button type="button" className="button door-button" onClick={start} disabled={!hydrated || state === "starting"}>
-            {state === "starting" ? "Please wait..." : "START SCAN"}
+            {state === "starting" ? PENDING_TEXT : "START SCAN"}
           </button>
         )}
       </div>

@@ -3,7 +3,7 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { AdminPage } from "~/kernel/layout/back-office/AdminPage";
 import { Scanner } from "~/features/door/components/Scanner";
-import { replyErrors, type FormReply } from "~/kernel/forms";
+import { SubmitButton, replyErrors, type FormReply } from "~/kernel/forms";
 import { DOOR_PATH, admissionMessage, type DoorCard } from "~/features/door/door";
 import { doorSaveSchema } from "~/features/door/door-form";
 import { recordActivity } from "~/kernel/activity/activity.server";
@@ -73,9 +73,9 @@ export default function ScanQrCode() {
               placeholder="XXXX-XXXX"
               aria-describedby="door-code-hint"
             />
-            <button type="submit" className="button door-button" disabled={looking}>
-              {looking ? "Please wait..." : "Find ticket"}
-            </button>
+            <SubmitButton className="button door-button" pending={looking}>
+              Find ticket
+            </SubmitButton>
           </div>
           <p id="door-code-hint" className="door-note">
             The code under the member&apos;s QR code, or the scanned text.
@@ -156,9 +156,9 @@ function TicketCard({ card, code, saving }: { card: DoorCard; code: string; savi
             </label>
           ))}
         </fieldset>
-        <button type="submit" className="button door-button door-save-button" disabled={saving || card.waiting === 0 || card.wrongEvent !== null}>
-          {saving ? "Please wait..." : "SAVE"}
-        </button>
+        <SubmitButton className="button door-button door-save-button" pending={saving} disabled={card.waiting === 0 || card.wrongEvent !== null}>
+          SAVE
+        </SubmitButton>
         {card.waiting === 0 ? <p className="door-note">Everyone on this ticket has been admitted.</p> : null}
       </Form>
     </section>

@@ -4,7 +4,7 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { useEffect, useState } from "react";
 import { AdminPage } from "~/kernel/layout/back-office/AdminPage";
 import { PartyBand } from "~/features/tickets/components";
-import { Field, FormMessage, useFormReply } from "~/kernel/forms";
+import { Field, FormMessage, SubmitButton, useFormReply } from "~/kernel/forms";
 import { bookingFormSchema } from "~/features/tickets";
 import { formatPence } from "~/kernel/values/money";
 import { privatePageMeta } from "~/kernel/layout/private-page-meta";
@@ -169,12 +169,12 @@ export default function Desk() {
         </div>
         <p className="field-hint">Changed a number? Press Update party to show the name fields and the price.</p>
         <div className="booking-actions desk-pay">
-          <button type="submit" name="pay" value="cash" className="button" disabled={!bookable || busy}>
-            {busy ? "Please wait..." : cashButtonText(total)}
-          </button>
-          <button type="submit" name="pay" value="link" className="button button-secondary" disabled={!bookable || busy}>
-            {busy ? "Please wait..." : LINK_BUTTON_TEXT}
-          </button>
+          <SubmitButton name="pay" value="cash" pending={busy} disabled={!bookable}>
+            {cashButtonText(total)}
+          </SubmitButton>
+          <SubmitButton name="pay" value="link" className="button button-secondary" pending={busy} disabled={!bookable}>
+            {LINK_BUTTON_TEXT}
+          </SubmitButton>
         </div>
         <p className="field-hint">{NO_UNDO_NOTE}</p>
       </Form>

@@ -1,4 +1,4 @@
-import { FormMessage } from "~/kernel/forms";
+import { FormMessage, SubmitButton } from "~/kernel/forms";
 import { Form, Link, useNavigation } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { AccountPanel } from "./AccountPanel";
@@ -91,9 +91,7 @@ function RenewButton({ fee }: { fee: string }) {
   const busy = useNavigation().formAction === "/mem-account";
   return (
     <Form method="post" action="/mem-account">
-      <button type="submit" className="button" disabled={busy}>
-        {busy ? "Please wait..." : `Renew Now ${fee}`}
-      </button>
+      <SubmitButton pending={busy}>{`Renew Now ${fee}`}</SubmitButton>
     </Form>
   );
 }

@@ -1,29 +1,25 @@
-import { Field } from "~/kernel/forms";
+import { Field, type BoundField } from "~/kernel/forms";
 
-/** The Edit Account form's controls: the form family's Field, with the form's ids (`amend-<name>`). */
+/**
+ * A member's record's controls (Edit Account, Edit Member): the form family's Field, bound
+ * by the page's `fieldBinder`, which chooses the ids (docs/decisions/0028).
+ */
 
-interface Common {
-  name: string;
-  label: string;
-  error?: string;
-}
+type Common = BoundField & { label: string };
 
 export function TextField({
-  name,
   type = "text",
   ...rest
 }: Common & {
-  defaultValue?: string;
   type?: "text" | "email" | "tel";
   autoComplete?: string;
   maxLength?: number;
   inputMode?: "numeric" | "tel" | "email";
 }) {
-  return <Field id={`amend-${name}`} name={name} type={type} {...rest} />;
+  return <Field type={type} {...rest} />;
 }
 
 export function SelectField({
-  name,
   options,
   value,
   defaultValue,
@@ -33,13 +29,10 @@ export function SelectField({
   options: ReadonlyArray<string | { value: string; label: string }>;
   /** Controlled (with JavaScript, for the choices that show or hide fields) or not. */
   value?: string;
-  defaultValue?: string;
   onChange?: (value: string) => void;
 }) {
   return (
     <Field
-      id={`amend-${name}`}
-      name={name}
       as="select"
       {...(value === undefined ? { defaultValue } : { value })}
       onChange={onChange ? (event) => onChange((event.target as HTMLSelectElement).value) : undefined}
@@ -57,6 +50,7 @@ export function SelectField({
   );
 }
 
-export function CheckField({ name, defaultChecked, ...rest }: Common & { defaultChecked: boolean }) {
-  return <Field id={`amend-${name}`} name={name} type="checkbox" className="field-check" defaultChecked={defaultChecked} {...rest} />;
+/** A consent: ticked when the value sent (or saved) is a checkbox's "on". */
+export function CheckField({ defaultValue, ...rest }: Common) {
+  return <Field type="checkbox" className="field-check" defaultChecked={defaultValue === "on"} {...rest} />;
 }

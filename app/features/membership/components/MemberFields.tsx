@@ -1,4 +1,5 @@
 import { CHILD_INDEXES, MEMBER_DETAILS_LIMITS as LIMITS, TITLES } from "~/features/membership/member-details-form";
+import type { BoundField, FieldBinder } from "~/kernel/forms";
 import { CheckField, SelectField, TextField } from "./AmendFields";
 
 /**
@@ -7,46 +8,29 @@ import { CheckField, SelectField, TextField } from "./AmendFields";
  * record, where the browser may fill the contact fields in and the consents say "I".
  */
 
-type Values = Record<string, string | undefined>;
-type Errors = Partial<Record<string, string>>;
-
 interface Props {
-  values: Values;
-  errors: Errors;
+  /** The page's binder: it chooses the ids (both pages: `amend-<name>`). */
+  field: FieldBinder;
   own: boolean;
 }
 
 /** Title, name, address and mobile: a fieldset's rows, inside the caller's fieldset. */
-export function ContactFields({ values, errors, own }: Props) {
+export function ContactFields({ field, own }: Props) {
   const fill = (token: string) => (own ? { autoComplete: token } : {});
   return (
     <>
       <div className="field-row">
-        <SelectField name="title" label="Title" options={["", ...TITLES]} defaultValue={values.title} error={errors.title} />
-        <TextField name="fullName" label="Full name" {...fill("name")} maxLength={LIMITS.fullName} defaultValue={values.fullName} error={errors.fullName} />
+        <SelectField {...field("title")} label="Title" options={["", ...TITLES]} />
+        <TextField {...field("fullName")} label="Full name" {...fill("name")} maxLength={LIMITS.fullName} />
       </div>
-      <TextField name="address" label="Address" {...fill("street-address")} maxLength={LIMITS.address} defaultValue={values.address} error={errors.address} />
+      <TextField {...field("address")} label="Address" {...fill("street-address")} maxLength={LIMITS.address} />
       <div className="field-row">
-        <TextField name="city" label="City" {...fill("address-level2")} maxLength={LIMITS.city} defaultValue={values.city} error={errors.city} />
-        <TextField
-          name="county"
-          label="County (optional)"
-          {...fill("address-level1")}
-          maxLength={LIMITS.county}
-          defaultValue={values.county}
-          error={errors.county}
-        />
+        <TextField {...field("city")} label="City" {...fill("address-level2")} maxLength={LIMITS.city} />
+        <TextField {...field("county")} label="County (optional)" {...fill("address-level1")} maxLength={LIMITS.county} />
       </div>
       <div className="field-row">
-        <TextField
-          name="postcode"
-          label="Postcode"
-          {...fill("postal-code")}
-          maxLength={LIMITS.postcode}
-          defaultValue={values.postcode}
-          error={errors.postcode}
-        />
-        <TextField name="mobile" label="Mobile" type="tel" {...fill("tel")} inputMode="tel" maxLength={15} defaultValue={values.mobile} error={errors.mobile} />
+        <TextField {...field("postcode")} label="Postcode" {...fill("postal-code")} maxLength={LIMITS.postcode} />
+        <TextField {...field("mobile")} label="Mobile" type="tel" {...fill("tel")} inputMode="tel" maxLength={15} />
       </div>
     </>
   );
@@ -59,26 +43,24 @@ export function ChildCountField({
   childCount,
   onChange,
   hydrated,
-  error,
-}: {
+  ...bound
+}: BoundField & {
   childCount: string;
   onChange: (value: string) => void;
   hydrated: boolean;
-  error?: string;
 }) {
   return (
     <SelectField
-      name="childCount"
+      {...bound}
       label="Number of children"
       options={CHILD_COUNTS}
       {...(hydrated ? { value: childCount, onChange } : { defaultValue: childCount })}
-      error={error}
     />
   );
 }
 
 /** A Family's spouse and `childRows` child rows with the photo consents. */
-export function FamilyFieldsets({ values, errors, own, childRows }: Props & { childRows: number }) {
+export function FamilyFieldsets({ field, own, childRows }: Props & { childRows: number }) {
   const who = own ? "I agree" : "The member agrees";
   const whose = own ? "my" : "their";
   return (
@@ -86,27 +68,12 @@ export function FamilyFieldsets({ values, errors, own, childRows }: Props & { ch
       <fieldset>
         <legend>Spouse</legend>
         <div className="field-row">
-          <SelectField name="spouseTitle" label="Spouse's title" options={["", ...TITLES]} defaultValue={values.spouseTitle} error={errors.spouseTitle} />
-          <TextField name="spouseName" label="Spouse's name" maxLength={LIMITS.fullName} defaultValue={values.spouseName} error={errors.spouseName} />
+          <SelectField {...field("spouseTitle")} label="Spouse's title" options={["", ...TITLES]} />
+          <TextField {...field("spouseName")} label="Spouse's name" maxLength={LIMITS.fullName} />
         </div>
         <div className="field-row">
-          <TextField
-            name="spouseEmail"
-            label="Spouse's e-mail"
-            type="email"
-            maxLength={LIMITS.email}
-            defaultValue={values.spouseEmail}
-            error={errors.spouseEmail}
-          />
-          <TextField
-            name="spouseMobile"
-            label="Spouse's mobile"
-            type="tel"
-            inputMode="tel"
-            maxLength={15}
-            defaultValue={values.spouseMobile}
-            error={errors.spouseMobile}
-          />
+          <TextField {...field("spouseEmail")} label="Spouse's e-mail" type="email" maxLength={LIMITS.email} />
+          <TextField {...field("spouseMobile")} label="Spouse's mobile" type="tel" inputMode="tel" maxLength={15} />
         </div>
       </fieldset>
       {childRows > 0 ? (
@@ -114,35 +81,12 @@ export function FamilyFieldsets({ values, errors, own, childRows }: Props & { ch
           <legend>Children</legend>
           {CHILD_INDEXES.slice(0, childRows).map((i) => (
             <div className="field-row" key={i}>
-              <TextField
-                name={`childName${i}`}
-                label={`Child ${i} name`}
-                maxLength={LIMITS.childName}
-                defaultValue={values[`childName${i}`]}
-                error={errors[`childName${i}`]}
-              />
-              <TextField
-                name={`childYear${i}`}
-                label={`Child ${i} year of birth`}
-                inputMode="numeric"
-                maxLength={LIMITS.childYear}
-                defaultValue={values[`childYear${i}`]}
-                error={errors[`childYear${i}`]}
-              />
+              <TextField {...field(`childName${i}`)} label={`Child ${i} name`} maxLength={LIMITS.childName} />
+              <TextField {...field(`childYear${i}`)} label={`Child ${i} year of birth`} inputMode="numeric" maxLength={LIMITS.childYear} />
             </div>
           ))}
-          <CheckField
-            name="childPhotoConcent"
-            label={`${who} that photos of ${whose} children may be taken at the association's events.`}
-            defaultChecked={values.childPhotoConcent === "on"}
-            error={errors.childPhotoConcent}
-          />
-          <CheckField
-            name="childPhotoShareConcent"
-            label={`${who} that those photos may be shared on the association's website and social media.`}
-            defaultChecked={values.childPhotoShareConcent === "on"}
-            error={errors.childPhotoShareConcent}
-          />
+          <CheckField {...field("childPhotoConcent")} label={`${who} that photos of ${whose} children may be taken at the association's events.`} />
+          <CheckField {...field("childPhotoShareConcent")} label={`${who} that those photos may be shared on the association's website and social media.`} />
         </fieldset>
       ) : null}
     </>

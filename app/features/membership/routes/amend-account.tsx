@@ -5,7 +5,7 @@ import { useEffect, useState } from "react";
 import { AccountPanel } from "~/features/membership/components/AccountPanel";
 import { SelectField } from "~/features/membership/components/AmendFields";
 import { ChildCountField, ContactFields, FamilyFieldsets } from "~/features/membership/components/MemberFields";
-import { FormMessage, SubmitButton, useFormReply, type FormReply } from "~/kernel/forms";
+import { FormMessage, SubmitButton, fieldBinder, useFormReply, type FormReply } from "~/kernel/forms";
 import { PageTitle } from "~/kernel/layout/Breadcrumbs";
 import { useHydrated } from "~/kernel/layout/use-hydrated";
 import { DETAILS_UPDATED_MESSAGE, UPGRADE_AFTER_PAYMENT_NOTE } from "~/features/membership/account";
@@ -72,6 +72,7 @@ export default function AmendAccount() {
   }, [values]);
 
   const errors: Partial<Record<string, string>> = upgradeError ? { ...serverErrors, membership: upgradeError } : serverErrors;
+  const field = fieldBinder("amend", errors, (name) => values[name]);
   const family = membership === "Family";
   const children = shownChildCount(family ? "Family" : "Single", childCount);
   const upgrading = loaded.membership === "Single" && family;
@@ -106,7 +107,7 @@ export default function AmendAccount() {
                 <p className="account-note">
                   E-mail: <strong>{loaded.email}</strong> (please contact us to change it)
                 </p>
-                <ContactFields values={values} errors={errors} own />
+                <ContactFields field={field} own />
               </fieldset>
 
               <fieldset>
@@ -120,18 +121,17 @@ export default function AmendAccount() {
                   </>
                 ) : (
                   <SelectField
-                    name="membership"
+                    {...field("membership")}
                     label="Membership type"
                     options={[
                       { value: "Single", label: "Single" },
                       { value: "Family", label: "Family (upgrade)" },
                     ]}
                     {...(hydrated ? { value: membership, onChange: chooseMembership } : { defaultValue: membership })}
-                    error={errors.membership}
                   />
                 )}
                 {upgrading ? <p className="account-note">{UPGRADE_AFTER_PAYMENT_NOTE}</p> : null}
-                {family ? <ChildCountField childCount={childCount} onChange={setChildCount} hydrated={hydrated} error={errors.childCount} /> : null}
+                {family ? <ChildCountField {...field("childCount")} childCount={childCount} onChange={setChildCount} hydrated={hydrated} /> : null}
                 {hydrated ? null : (
                   <button type="submit" name="intent" value="update-fields" className="button button-secondary">
                     Update the form
@@ -139,7 +139,7 @@ export default function AmendAccount() {
                 )}
               </fieldset>
 
-              {family ? <FamilyFieldsets values={values} errors={errors} own childRows={children} /> : null}
+              {family ? <FamilyFieldsets field={field} own childRows={children} /> : null}
 
               <div className="amend-actions">
                 <SubmitButton>Save</SubmitButton>

@@ -1,3 +1,4 @@
+import { PENDING_TEXT } from "~/kernel/forms";
 import { memberActionValue } from "~/features/office/member-action-value";
 import { rowActionStates, type MemberAction } from "~/features/office/member-actions";
 import type { MemberRow } from "~/features/office/member-table";
@@ -17,7 +18,7 @@ type RowForActions = Pick<MemberRow, "id" | "name" | "inactive" | "roleKey" | "r
 export function MemberRowActions(props: {
   deletedList: boolean;
   accountantId: string;
-  /** The action being submitted for this row, if any (shown as "Please wait..."). */
+  /** The action being submitted for this row, if any (it shows SubmitButton's pending text). */
   pending: string | null;
   member: RowForActions;
 }) {
@@ -35,6 +36,7 @@ export function MemberRowActions(props: {
   );
   const describedBy = `name-${member.id}`;
 
+  // Not SubmitButton: that is a hook and a class per button, and these rows render by the hundred.
   const button = (intent: MemberAction, label: string, refusal: string | null) => (
     <button
       name="do"
@@ -43,7 +45,7 @@ export function MemberRowActions(props: {
       title={refusal ?? undefined}
       aria-describedby={describedBy}
     >
-      {pending === intent ? "Please wait..." : label}
+      {pending === intent ? PENDING_TEXT : label}
     </button>
   );
 

@@ -2,7 +2,8 @@ import { useActionData, useLoaderData, useLocation, useRouteLoaderData } from "@
 import { memberTableSearch } from "~/features/office/member-table";
 import type { ShellData } from "~/kernel/layout/shell-data";
 import { AdminPage } from "~/kernel/layout/back-office/AdminPage";
-import { ConfirmStep } from "./ConfirmStep";
+import { ConfirmStep } from "~/kernel/forms/ConfirmStep";
+import { memberActionValue } from "~/features/office/member-action-value";
 import { CopyField } from "./CopyField";
 import { MembersFilters } from "./MembersFilters";
 import { MembersTable } from "./MembersTable";
@@ -27,7 +28,13 @@ export function MembersScreen() {
 
   return (
     <AdminPage title={title}>
-      {answer && "confirm" in answer && pathname === path ? <ConfirmStep path={path} confirm={answer.confirm} /> : null}
+      {answer && "confirm" in answer && pathname === path ? (
+        <ConfirmStep
+          confirm={{ question: answer.confirm.question, fields: { do: memberActionValue(answer.confirm.intent, answer.confirm.id) } }}
+          action={`${path}${answer.confirm.search}`}
+          cancelTo={`${path}${answer.confirm.search}`}
+        />
+      ) : null}
       <FormMessage message={replyErrors(answer && !("confirm" in answer) ? answer : undefined)[""]} />
       {shell?.toast?.copy ? <CopyField label={shell.toast.copy.label} value={shell.toast.copy.value} /> : null}
       {/* Keyed by the view: the inputs are uncontrolled, so a new URL (Clear, a header link) must reset them. */}

@@ -9,6 +9,8 @@ import {
   type ChartBar,
   type RenewalsActionData,
 } from "~/features/office/renewals-report";
+import { SubmitButton } from "~/kernel/forms";
+import { ConfirmStep } from "~/kernel/forms/ConfirmStep";
 import { BarChart } from "./BarChart";
 
 /** The reports' Year field: this year and the previous one (a report's GET form submits it). */
@@ -73,9 +75,9 @@ export function PendingReminder(props: { count: number; delivers: boolean; actio
     if (confirmed instanceof HTMLInputElement) confirmed.value = "1";
   };
   const button = (label: string) => (
-    <button type="submit" name="intent" value="notify" className="button" disabled={busy}>
-      {busy ? "Please wait..." : label}
-    </button>
+    <SubmitButton name="intent" value="notify" pending={busy}>
+      {label}
+    </SubmitButton>
   );
 
   if (answer && "panel" in answer) {
@@ -96,16 +98,14 @@ export function PendingReminder(props: { count: number; delivers: boolean; actio
   }
   if (answer && "confirm" in answer) {
     return (
-      <Panel id="reminder-confirm" title="Please confirm">
-        <p>{reminderQuestion(answer.confirm.count)}</p>
-        <Form method="post" action={action} className="confirm-step-buttons">
-          <input type="hidden" name="confirmed" value="1" />
-          {button("Yes")}
-          <Link to={action} className="button button-secondary" preventScrollReset>
-            Cancel
-          </Link>
-        </Form>
-      </Panel>
+      <ConfirmStep
+        confirm={{ question: reminderQuestion(answer.confirm.count), fields: { intent: "notify" } }}
+        action={action}
+        cancelTo={action}
+        titleId="reminder-confirm"
+        level={3}
+        preventScrollReset
+      />
     );
   }
   return (

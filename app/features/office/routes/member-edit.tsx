@@ -6,7 +6,7 @@ import { useEffect, useState } from "react";
 import { SelectField, TextField } from "~/features/membership/components";
 import { ChildCountField, ContactFields, FamilyFieldsets } from "~/features/membership/components";
 import { AdminPage } from "~/kernel/layout/back-office/AdminPage";
-import { FormMessage, SubmitButton, useFormReply, type FormReply } from "~/kernel/forms";
+import { FormMessage, SubmitButton, fieldBinder, useFormReply, type FormReply } from "~/kernel/forms";
 import { useHydrated } from "~/kernel/layout/use-hydrated";
 import { CORRECTION_MESSAGES, correctionFormValues, correctionSchema } from "~/features/office/member-correction";
 import { INVALID_FORM_MESSAGE, MEMBER_DETAILS_LIMITS as LIMITS, shownChildCount } from "~/features/membership";
@@ -64,6 +64,7 @@ export default function EditMember() {
   const hydrated = useHydrated();
   const { errors, formError, form } = useFormReply(reply);
   const values = (reply?.initialValue ?? loaded.values) as Record<string, string | undefined>;
+  const field = fieldBinder("amend", errors, (name) => values[name]);
 
   // With JavaScript the Family and child fields follow these two choices at once.
   const [membership, setMembership] = useState(values.membership);
@@ -91,51 +92,46 @@ export default function EditMember() {
         <FormMessage message={formError} />
         <fieldset>
           <legend>Account</legend>
-          <TextField name="email" label="E-mail" type="email" autoComplete="off" maxLength={LIMITS.email} defaultValue={values.email} error={errors.email} />
+          <TextField {...field("email")} label="E-mail" type="email" autoComplete="off" maxLength={LIMITS.email} />
           <div className="field-row">
             <SelectField
-              name="status"
+              {...field("status")}
               label="Status"
               options={[
                 { value: "active", label: "Active" },
                 { value: "suspended", label: "Suspended" },
               ]}
-              defaultValue={values.status}
-              error={errors.status}
             />
             <SelectField
-              name="registrationPaid"
+              {...field("registrationPaid")}
               label="Registration payment"
               options={[
                 { value: "paid", label: "Paid" },
                 { value: "unpaid", label: "Not paid" },
               ]}
-              defaultValue={values.registrationPaid}
-              error={errors.registrationPaid}
             />
           </div>
         </fieldset>
         <fieldset>
           <legend>Details</legend>
-          <ContactFields values={values} errors={errors} own={false} />
+          <ContactFields field={field} own={false} />
         </fieldset>
         <fieldset>
           <legend>Membership</legend>
           <SelectField
-            name="membership"
+            {...field("membership")}
             label="Membership type"
             options={["Single", "Family"]}
             {...(hydrated ? { value: membership, onChange: setMembership } : { defaultValue: membership })}
-            error={errors.membership}
           />
-          {family ? <ChildCountField childCount={childCount} onChange={setChildCount} hydrated={hydrated} error={errors.childCount} /> : null}
+          {family ? <ChildCountField {...field("childCount")} childCount={childCount} onChange={setChildCount} hydrated={hydrated} /> : null}
           {hydrated ? null : (
             <button type="submit" name="intent" value="update-fields" className="button button-secondary">
               Update the form
             </button>
           )}
         </fieldset>
-        {family ? <FamilyFieldsets values={values} errors={errors} own={false} childRows={children} /> : null}
+        {family ? <FamilyFieldsets field={field} own={false} childRows={children} /> : null}
         <div className="amend-actions">
           <SubmitButton>Save</SubmitButton>
           <Link to={`/accounts?q=${encodeURIComponent(loaded.values.email ?? "")}`}>Cancel</Link>

@@ -1,4 +1,4 @@
-import { Field, replyErrors, replyValue, type FormReply } from "~/kernel/forms";
+import { Field, fieldBinder, replyErrors, replyValue, type FormReply } from "~/kernel/forms";
 import { OFFLINE_METHODS, METHOD_LABELS, PART_PAYMENT_NOTE } from "~/features/payments/offline-payment";
 import { penceToPounds } from "~/kernel/values/pounds";
 
@@ -19,7 +19,7 @@ export function OfflinePaymentFields({
   idPrefix?: string;
 }) {
   const errors = replyErrors(reply);
-  const field = (name: string) => ({ id: `${idPrefix}-${name}`, name, error: errors[name] });
+  const field = fieldBinder(idPrefix, errors);
   return (
     <>
       <Field {...field("method")} label="How was it paid?" as="select" defaultValue={replyValue(reply, "method") ?? "cash"}>

@@ -3,7 +3,7 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { AdminPage } from "~/kernel/layout/back-office/AdminPage";
 import { AdminTable } from "~/kernel/layout/back-office/AdminTable";
-import { FormMessage, replyErrors, type FormReply } from "~/kernel/forms";
+import { FormMessage, SubmitButton, replyErrors, type FormReply } from "~/kernel/forms";
 import { readPageParam } from "~/kernel/store/paging";
 import { reconcileSchema, type PendingPaymentRow } from "~/features/payments/pending-payments";
 import { privatePageMeta } from "~/kernel/layout/private-page-meta";
@@ -70,9 +70,9 @@ export default function PendingPayments() {
             cell: (row) => (
               <Form method="post">
                 <input type="hidden" name="id" value={row.id} />
-                <button type="submit" className="button button-secondary" disabled={busyId === row.id} aria-describedby={`payment-${row.id}`}>
-                  {busyId === row.id ? "Please wait..." : "Reconcile"}
-                </button>
+                <SubmitButton className="button button-secondary" pending={busyId === row.id} aria-describedby={`payment-${row.id}`}>
+                  Reconcile
+                </SubmitButton>
                 {/* Refunds (docs/requirements.md §4.8, §4.10): Reconcile's "paid twice" case is refunded from here. */}
                 {row.started ? <Link to={refundPath(row.id)}>Refund</Link> : null}
               </Form>

@@ -2,7 +2,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { PageTitle } from "~/kernel/layout/Breadcrumbs";
-import { FormMessage, replyErrors, type FormReply } from "~/kernel/forms";
+import { FormMessage, SubmitButton, replyErrors, type FormReply } from "~/kernel/forms";
 import { PRACTICE_MESSAGES, practiceCheckoutSchema } from "~/features/payments/practice-checkout-form";
 import {
   actOnPracticeCheckout,
@@ -88,12 +88,12 @@ function OpenCheckout({ view }: { view: PracticeCheckoutView }) {
       </p>
       <Form method="post" className="practice-actions" aria-label="Pay or cancel">
         <FormMessage message={replyErrors(reply)[""]} />
-        <button type="submit" name="intent" value="pay" className="button" disabled={busy}>
-          {pressed === "pay" ? "Please wait..." : "Pay"}
-        </button>
-        <button type="submit" name="intent" value="cancel" className="button button-secondary" disabled={busy}>
-          {pressed === "cancel" ? "Please wait..." : "Cancel"}
-        </button>
+        <SubmitButton name="intent" value="pay" pending={pressed === "pay"} disabled={busy}>
+          Pay
+        </SubmitButton>
+        <SubmitButton name="intent" value="cancel" className="button button-secondary" pending={pressed === "cancel"} disabled={busy}>
+          Cancel
+        </SubmitButton>
       </Form>
     </>
   );

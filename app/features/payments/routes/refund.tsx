@@ -1,8 +1,10 @@
 import { parseWithZod } from "@conform-to/zod/v4";
+import { confirmStep, type Confirmation } from "~/kernel/forms/confirm-step";
+import { ConfirmStep } from "~/kernel/forms/ConfirmStep";
 import { data, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { Form, Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
+import { Form, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { AdminPage } from "~/kernel/layout/back-office/AdminPage";
-import { Field, FormMessage, SubmitButton, replyValue, useFormReply, type FormReply } from "~/kernel/forms";
+import { Field, FormMessage, fieldBinder, SubmitButton, replyValue, useFormReply, type FormReply } from "~/kernel/forms";
 import { MEMBERSHIP_QUESTION, refundPath } from "~/features/payments/refunds";
 import { privatePageMeta } from "~/kernel/layout/private-page-meta";
 import { requireAccountant } from "~/kernel/auth/auth.server";
@@ -25,7 +27,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   return data({ page }, { headers: noIndexHeaders() });
 }
 
-type ActionAnswer = { reply: FormReply } | { confirm: string; values: Record<string, string> };
+type ActionAnswer = { reply: FormReply } | { confirm: Confirmation };
 
 /** guard, parse, ask first ("Please confirm", with or without JavaScript), refund, redirect with a toast. */
 export const action = storeSafeAction(async ({ request, params, context }: ActionFunctionArgs) => {
@@ -50,7 +52,7 @@ export const action = storeSafeAction(async ({ request, params, context }: Actio
         const value = form.get(name);
         if (typeof value === "string") values[name] = value;
       }
-      return data<ActionAnswer>({ confirm: outcome.question, values }, { headers: noIndexHeaders() });
+      return data<ActionAnswer>(confirmStep(outcome.question, values), { headers: noIndexHeaders() });
     }
     case "done":
       return redirectWithToast(context, refundPath(id), outcome.toast);
@@ -63,7 +65,7 @@ export default function RefundTransaction() {
   const location = useLocation();
   const reply = answer && "reply" in answer ? answer.reply : undefined;
   const { errors, formError, form } = useFormReply(reply);
-  const field = (name: string) => ({ id: `refund-${name}`, name, error: errors[name], defaultValue: replyValue(reply, name) });
+  const field = fieldBinder("refund", errors, (name) => replyValue(reply, name));
   const { transaction } = page;
   const left = page.remaining !== "£0.00";
 
@@ -95,20 +97,7 @@ export default function RefundTransaction() {
       ) : null}
 
       {answer && "confirm" in answer ? (
-        <section className="confirm-step" aria-labelledby="refund-confirm-title">
-          <h2 id="refund-confirm-title">Please confirm</h2>
-          <p>{answer.confirm}</p>
-          <Form method="post" className="confirm-step-buttons">
-            {Object.entries(answer.values).map(([name, value]) => (
-              <input key={name} type="hidden" name={name} value={value} />
-            ))}
-            <input type="hidden" name="confirmed" value="1" />
-            <SubmitButton>Yes, refund</SubmitButton>
-            <Link to={location.pathname} className="button button-secondary">
-              Cancel
-            </Link>
-          </Form>
-        </section>
+        <ConfirmStep confirm={answer.confirm} cancelTo={location.pathname} yes="Yes, refund" titleId="refund-confirm-title" />
       ) : left ? (
         <Form key={location.key} method="post" noValidate className="refund-form" {...form}>
           <p>{page.card ? "The money goes back to the card it was paid with, through the card provider." : page.recordOnlyNote}</p>

@@ -1,7 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type HeadersFunction, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { FormMessage, replyErrors, type FormReply } from "~/kernel/forms";
+import { FormMessage, SubmitButton, replyErrors, type FormReply } from "~/kernel/forms";
 import { PageTitle } from "~/kernel/layout/Breadcrumbs";
 import { ACTION_NOT_UNDERSTOOD } from "~/kernel/forms/back-office-messages";
 import { buttonPostSchema } from "~/kernel/forms/button-post-form";
@@ -101,9 +101,7 @@ export default function PayRegistrationFee() {
             </table>
             <FormMessage message={message} />
             <Form method="post">
-              <button type="submit" className="button" disabled={submitting}>
-                {submitting ? "Please wait..." : "PAY"}
-              </button>
+              <SubmitButton pending={submitting}>PAY</SubmitButton>
             </Form>
           </div>
         )}

@@ -1,7 +1,7 @@
 import { data, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, useActionData, useLoaderData, useLocation } from "@remix-run/react";
-import { Field, FormMessage, SubmitButton, replyValue, useFormReply, type FormReply } from "~/kernel/forms";
+import { Field, FormMessage, fieldBinder, SubmitButton, replyValue, useFormReply, type FormReply } from "~/kernel/forms";
 import { PageTitle } from "~/kernel/layout/Breadcrumbs";
 import { ASSOCIATION } from "~/kernel/layout/association";
 import { contactSchema } from "~/features/site/contact";
@@ -47,13 +47,8 @@ export default function Contact() {
   const reply = useActionData<FormReply>();
   const location = useLocation();
   const { errors, formError, form } = useFormReply(reply);
-  const field = (name: ContactField) => ({
-    id: `contact-${name}`,
-    name,
-    error: errors[name],
-    defaultValue: replyValue(reply, name),
-    maxLength: CONTACT_LIMITS[name],
-  });
+  const bind = fieldBinder<ContactField>("contact", errors, (name) => replyValue(reply, name));
+  const field = (name: ContactField) => ({ ...bind(name), maxLength: CONTACT_LIMITS[name] });
 
   return (
     <>

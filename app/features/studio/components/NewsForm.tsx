@@ -1,5 +1,5 @@
 import { Form } from "@remix-run/react";
-import { Field, FormMessage, replyValue, useFormReply, type FormReply } from "~/kernel/forms";
+import { Field, FormMessage, fieldBinder, replyValue, useFormReply, type FormReply } from "~/kernel/forms";
 import { PhotoInput } from "~/kernel/forms/PhotoInput";
 import { RichTextField } from "~/kernel/forms/RichTextField";
 import type { MediaRef } from "~/kernel/store/records";
@@ -24,7 +24,7 @@ export interface NewsFormValues {
 export function NewsForm({ values, reply, isNew }: { values: NewsFormValues; reply: FormReply | undefined; isNew: boolean }) {
   const { errors, formError, form } = useFormReply(reply);
   const typed = (name: "title" | "date" | "excerpt" | "content") => replyValue(reply, name) ?? String(values[name]);
-  const field = (name: "title" | "date" | "excerpt") => ({ id: `news-${name}`, name, error: errors[name], defaultValue: typed(name) });
+  const field = fieldBinder<"title" | "date" | "excerpt">("news", errors, typed);
 
   return (
     <Form method="post" encType="multipart/form-data" noValidate className="studio-form news-form" aria-label="News item" {...form}>

@@ -1,5 +1,7 @@
 import { Form, Link } from "@remix-run/react";
-import { FormMessage, SubmitButton } from "~/kernel/forms";
+import type { Confirmation } from "~/kernel/forms/confirm-step";
+import { ConfirmStep } from "~/kernel/forms/ConfirmStep";
+import { FormMessage } from "~/kernel/forms";
 import type { SlideRow } from "~/features/studio/studio-pages";
 import { StudioPage } from "./StudioPage";
 import { useHydrated } from "~/kernel/layout/use-hydrated";
@@ -8,7 +10,7 @@ import { useSlideDrag } from "./use-slide-drag";
 export interface SlidesListProps {
   slides: SlideRow[];
   /** The slide a remove button asked about: the question, then Yes or Cancel (works without JavaScript). */
-  confirm: { id: string; name: string } | null;
+  confirm: Confirmation | null;
   formError?: string;
 }
 
@@ -32,21 +34,7 @@ export function SlidesList({ slides, confirm, formError }: SlidesListProps) {
         <a href="/">View on site</a>
       </p>
       <FormMessage message={formError} />
-      {confirm ? (
-        <section className="confirm-step" aria-labelledby="confirm-step-title">
-          <h2 id="confirm-step-title">Please confirm</h2>
-          <p>Remove the slide &ldquo;{confirm.name}&rdquo; from the home page? This cannot be undone.</p>
-          <Form method="post" className="confirm-step-buttons">
-            <input type="hidden" name="intent" value="remove" />
-            <input type="hidden" name="id" value={confirm.id} />
-            <input type="hidden" name="confirmed" value="1" />
-            <SubmitButton>Yes, remove it</SubmitButton>
-            <Link to="/studio/slides" className="button button-secondary">
-              Cancel
-            </Link>
-          </Form>
-        </section>
-      ) : null}
+      {confirm ? <ConfirmStep confirm={confirm} cancelTo="/studio/slides" yes="Yes, remove it" /> : null}
       {slides.length === 0 ? (
         <p>There are no slides yet. The home page shows the association&rsquo;s name instead.</p>
       ) : (

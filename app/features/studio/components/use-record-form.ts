@@ -1,4 +1,4 @@
-import { useFormReply, type FormReply } from "~/kernel/forms";
+import { fieldBinder, useFormReply, type FormReply } from "~/kernel/forms";
 
 /**
  * A studio form over one record's fields (the event, the site settings): conform's form props
@@ -8,6 +8,6 @@ import { useFormReply, type FormReply } from "~/kernel/forms";
 export function useRecordForm(reply: FormReply | undefined, saved: Record<string, string>, idPrefix: string) {
   const { errors, formError, form } = useFormReply(reply);
   const values = (reply?.initialValue ?? saved) as Record<string, string | undefined>;
-  const field = (name: string) => ({ id: `${idPrefix}-${name}`, name, defaultValue: values[name] ?? "", error: errors[name] });
+  const field = fieldBinder(idPrefix, errors, (name) => values[name] ?? "");
   return { errors, formError, form, values, field };
 }

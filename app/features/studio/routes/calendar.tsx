@@ -2,6 +2,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { StudioPage } from "~/features/studio/components/StudioPage";
+import { confirmStep } from "~/kernel/forms/confirm-step";
 import { StudioRowReply, type StudioRowAnswer } from "~/features/studio/components/StudioConfirm";
 import { StudioRowButton } from "~/features/studio/components/StudioRowButton";
 import { isPastEvent } from "~/features/site";
@@ -40,10 +41,7 @@ async function act({ request, context }: ActionFunctionArgs) {
   const entry = await findCalendarEntry(context, id);
   if (!entry) return notFoundPage<ActionData>({ formError: STUDIO_GONE }, privateHeaders());
   if (!confirmed)
-    return data<ActionData>(
-      { confirm: { question: `Remove "${entry.name}" from the event calendar?`, fields: { intent: "remove", id } } },
-      { headers: privateHeaders() },
-    );
+    return data<ActionData>(confirmStep(`Remove "${entry.name}" from the event calendar?`, { intent: "remove", id }), { headers: privateHeaders() });
   await removeCalendarEntry(context, editor, id);
   return redirectWithToast(context, PATH, { kind: "success", message: `"${entry.name}" was removed from the event calendar.` });
 }

@@ -3,6 +3,7 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { Field, FormMessage, SubmitButton, replyValue, useFormReply, type FormReply } from "~/kernel/forms";
 import { StudioPage } from "~/features/studio/components/StudioPage";
+import { confirmStep } from "~/kernel/forms/confirm-step";
 import { StudioRowReply, type StudioRowAnswer } from "~/features/studio/components/StudioConfirm";
 import { StudioRowButton } from "~/features/studio/components/StudioRowButton";
 import { privatePageMeta } from "~/kernel/layout/private-page-meta";
@@ -49,10 +50,9 @@ async function act({ request, context }: ActionFunctionArgs) {
   const document = await context.store.documents.get(id);
   if (!document) return notFoundPage<ActionData>({ formError: STUDIO_GONE }, privateHeaders());
   if (!confirmed)
-    return data<ActionData>(
-      { confirm: { question: `Remove the document "${document.title}"? Members will no longer be able to open it.`, fields: { intent: "remove", id } } },
-      { headers: privateHeaders() },
-    );
+    return data<ActionData>(confirmStep(`Remove the document "${document.title}"? Members will no longer be able to open it.`, { intent: "remove", id }), {
+      headers: privateHeaders(),
+    });
   await removeDocument(context, editor, id);
   return redirectWithToast(context, PATH, { kind: "success", message: `"${document.title}" was removed.` });
 }

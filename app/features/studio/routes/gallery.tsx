@@ -1,6 +1,8 @@
 import { parseWithZod } from "@conform-to/zod/v4";
+import { confirmStep, type Confirmation } from "~/kernel/forms/confirm-step";
+import { ConfirmStep } from "~/kernel/forms/ConfirmStep";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { Field, FormMessage, SubmitButton, replyValue, useFormReply, type FormReply } from "~/kernel/forms";
 import { PageTitle } from "~/kernel/layout/Breadcrumbs";
 import { PhotoBatchUpload } from "~/features/studio/components/PhotoBatchUpload";
@@ -53,7 +55,10 @@ export const action = storeSafeAction(
       return data({ reply: submission.reply(titleError) }, { status: 400, headers: privateHeaders() });
     }
     const outcome = await applyGalleryAction(context, gallery, submission.value, formData);
-    if (outcome.kind === "confirm") return data({ confirm: outcome }, { headers: privateHeaders() });
+    if (outcome.kind === "confirm") {
+      const fields: Record<string, string> = outcome.index === undefined ? {} : { index: String(outcome.index) };
+      return data(confirmStep(outcome.question, { ...fields, intent: outcome.intent }), { headers: privateHeaders() });
+    }
     if (outcome.kind === "refused") {
       const errors = outcome.field === "photos" ? { fieldErrors: { photos: [outcome.message] } } : { formErrors: [outcome.message] };
       return data({ reply: submission.reply(errors) }, { status: outcome.status, headers: privateHeaders() });
@@ -79,29 +84,9 @@ function ButtonForm({ intent, index, label, describedBy }: { intent: string; ind
   );
 }
 
-function ConfirmDelete({ id, confirm }: { id: string; confirm: { question: string; intent: string; index?: number } }) {
-  const navigation = useNavigation();
-  return (
-    <section className="confirm-step" aria-labelledby="confirm-step-title">
-      <h2 id="confirm-step-title">Please confirm</h2>
-      <p>{confirm.question}</p>
-      <Form method="post" className="confirm-step-buttons">
-        {confirm.index !== undefined ? <input type="hidden" name="index" value={confirm.index} /> : null}
-        <input type="hidden" name="confirmed" value="1" />
-        <button type="submit" name="intent" value={confirm.intent} className="button" disabled={navigation.state === "submitting"}>
-          {navigation.state === "submitting" ? "Please wait..." : "Yes, delete"}
-        </button>
-        <Link to={`/studio/galleries/${id}`} className="button button-secondary">
-          Cancel
-        </Link>
-      </Form>
-    </section>
-  );
-}
-
 export default function StudioGallery() {
   const { id, title, photos } = useLoaderData<typeof loader>();
-  const answer = useActionData<typeof action>() as { reply?: FormReply; confirm?: { question: string; intent: string; index?: number } } | undefined;
+  const answer = useActionData<typeof action>() as { reply?: FormReply; confirm?: Confirmation } | undefined;
   const reply = answer?.reply;
   const confirm = answer?.confirm;
   const { errors, formError } = useFormReply(reply);
@@ -113,7 +98,7 @@ export default function StudioGallery() {
           <p className="studio-part-links">
             <a href={`/gallery/${id}`}>View on site</a>
           </p>
-          {confirm ? <ConfirmDelete id={id} confirm={confirm} /> : null}
+          {confirm ? <ConfirmStep confirm={confirm} cancelTo={`/studio/galleries/${id}`} yes="Yes, delete" /> : null}
           <FormMessage message={formError} />
 
           <h2 id="rename-title">Name</h2>

@@ -1,4 +1,5 @@
 import { data, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { ConfirmStep } from "~/kernel/forms/ConfirmStep";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { SubmitButton, type FormReply } from "~/kernel/forms";
@@ -77,29 +78,19 @@ async function act({ request, params, context }: ActionFunctionArgs) {
 /** A store outage answers the form again, with what was typed and one message (503, ADR 59). */
 export const action = storeSafeAction(act, storeErrorReply);
 
-function ConfirmDelete({ id, title }: { id: string; title: string }) {
-  return (
-    <section className="confirm-step" aria-labelledby="confirm-delete-title">
-      <h2 id="confirm-delete-title">Please confirm</h2>
-      <p>Delete the news item &ldquo;{title}&rdquo;? This cannot be undone.</p>
-      <Form method="post" className="confirm-step-buttons">
-        <input type="hidden" name="intent" value="delete" />
-        <input type="hidden" name="confirmed" value="1" />
-        <SubmitButton>Yes, delete</SubmitButton>
-        <Link to={`/studio/news/${id}`} className="button button-secondary">
-          Cancel
-        </Link>
-      </Form>
-    </section>
-  );
-}
-
 export default function StudioNewsEdit() {
   const { id, status, values, confirmDelete } = useLoaderData<typeof loader>();
   const reply = useActionData<FormReply>();
   return (
     <StudioPage title="Edit news item" parent={{ label: "News", to: "/studio/news" }}>
-      {confirmDelete ? <ConfirmDelete id={id} title={values.title} /> : null}
+      {confirmDelete ? (
+        <ConfirmStep
+          confirm={{ question: `Delete the news item \u201c${values.title}\u201d? This cannot be undone.`, fields: { intent: "delete" } }}
+          cancelTo={`/studio/news/${id}`}
+          yes="Yes, delete"
+          titleId="confirm-delete-title"
+        />
+      ) : null}
       <p className="studio-news-status">
         <span className={`studio-status studio-status-${values.published ? "published" : "draft"}`}>{status}</span>
         {values.published ? (

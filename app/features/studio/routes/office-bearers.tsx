@@ -4,6 +4,7 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { Field, FormMessage, SubmitButton, replyValue, useFormReply, type FormReply } from "~/kernel/forms";
 import { StudioPage } from "~/features/studio/components/StudioPage";
+import { confirmStep } from "~/kernel/forms/confirm-step";
 import { StudioRowReply, type StudioRowAnswer } from "~/features/studio/components/StudioConfirm";
 import { StudioRowButton } from "~/features/studio/components/StudioRowButton";
 import { teamYear } from "~/features/studio/office-bearers-fields";
@@ -54,7 +55,7 @@ async function act({ request, context }: ActionFunctionArgs) {
     const { year, confirmed } = submission.value;
     const team = await context.store.content.listOfficeBearers();
     if (!team.length) return answer(submission.reply({ formErrors: [OFFICE_BEARER_MESSAGES.noTeam] }), 400);
-    if (!confirmed) return answer({ confirm: { question: moveTeamQuestion(team.length, year), fields: { intent: "move-team", year } } });
+    if (!confirmed) return answer(confirmStep(moveTeamQuestion(team.length, year), { intent: "move-team", year }));
     const moved = await moveTeamToPrevious(context, editor, year);
     if (!moved) return answer(submission.reply({ formErrors: [OFFICE_BEARER_MESSAGES.noTeam] }), 400);
     return redirectWithToast(context, PATH, { kind: "success", message: `The team is now in the previous teams as "${moved.title}".` });
@@ -70,13 +71,13 @@ async function act({ request, context }: ActionFunctionArgs) {
   if (intent === "remove") {
     const bearer = await findOfficeBearer(context, id);
     if (!bearer) return notFoundPage<ActionData>({ formError: STUDIO_GONE }, privateHeaders());
-    if (!confirmed) return answer({ confirm: { question: `Remove ${bearer.name} from the office bearers?`, fields: { intent, id } } });
+    if (!confirmed) return answer(confirmStep(`Remove ${bearer.name} from the office bearers?`, { intent, id }));
     await removeOfficeBearer(context, editor, id);
     return redirectWithToast(context, PATH, { kind: "success", message: `${bearer.name} was removed from the office bearers.` });
   }
   const team = await findPreviousTeam(context, id);
   if (!team) return notFoundPage<ActionData>({ formError: STUDIO_GONE }, privateHeaders());
-  if (!confirmed) return answer({ confirm: { question: `Delete the previous team "${team.title}"?`, fields: { intent, id } } });
+  if (!confirmed) return answer(confirmStep(`Delete the previous team "${team.title}"?`, { intent, id }));
   await removePreviousTeam(context, editor, id);
   return redirectWithToast(context, PATH, { kind: "success", message: `"${team.title}" was deleted.` });
 }

@@ -1,4 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
+import { confirmStep, type Confirmation } from "~/kernel/forms/confirm-step";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import type { FormReply } from "~/kernel/forms";
@@ -53,14 +54,17 @@ export const action = storeSafeAction(async ({ request, context }: ActionFunctio
   }
   const slide = await loadSlide(context, chosen.id);
   if (!slide) return redirectWithToast(context, BACK, { kind: "error", message: GONE });
-  if (chosen.confirmed !== "1") return data({ confirm: { id: slide.id, name: slideName(slide) } }, { headers: privateHeaders() });
+  if (chosen.confirmed !== "1") {
+    const question = `Remove the slide \u201c${slideName(slide)}\u201d from the home page? This cannot be undone.`;
+    return data(confirmStep(question, { intent: "remove", id: slide.id }), { headers: privateHeaders() });
+  }
   const removed = await removeSlide(context, editor, slide);
   return redirectWithToast(context, BACK, removed ? { kind: "success", message: "Slide removed." } : { kind: "error", message: GONE });
 }, storeErrorReply);
 
 export default function StudioSlides() {
   const { slides } = useLoaderData<typeof loader>();
-  const answer = useActionData<Partial<FormReply> & { confirm?: { id: string; name: string } | null }>();
+  const answer = useActionData<Partial<FormReply> & { confirm?: Confirmation | null }>();
   const confirm = answer?.confirm ?? null;
   const formError = answer?.error?.[""]?.[0];
   return <SlidesList slides={slides} confirm={confirm} formError={formError} />;

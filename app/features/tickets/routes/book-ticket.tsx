@@ -10,7 +10,7 @@ import {
 } from "@remix-run/cloudflare";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect, useState } from "react";
-import { FormMessage, useFormReply } from "~/kernel/forms";
+import { FormMessage, SubmitButton, useFormReply } from "~/kernel/forms";
 import { PartyBand } from "~/features/tickets/components/PartyBand";
 import { PageTitle } from "~/kernel/layout/Breadcrumbs";
 import { useHydrated } from "~/kernel/layout/use-hydrated";
@@ -221,9 +221,9 @@ export default function BookTicket() {
                   Update party
                 </button>
               )}
-              <button type="submit" className="button booking-submit" disabled={!bookable || submitting}>
-                {!bookable ? BOOKING_NOT_AVAILABLE : submitting ? "Please wait..." : bookNowText(total)}
-              </button>
+              <SubmitButton className="button booking-submit" pending={bookable && submitting} disabled={!bookable}>
+                {bookable ? bookNowText(total) : BOOKING_NOT_AVAILABLE}
+              </SubmitButton>
             </div>
             {hydrated || !bookable ? null : <p className="field-hint">Changed a number? Press Update party to show the name fields; the price updates too.</p>}
           </Form>
