@@ -19,17 +19,21 @@ export interface ParsedPage {
 
 export const textOf = (node: AnyNode | AnyNode[]): string => textContent(node).replace(/\s+/g, " ").trim();
 
-export function parseHtml(html: string): ParsedPage {
-  const document = parseDocument(html);
+/** Selectors asked inside part of a page (an element already found, say one row or card). */
+export function within(scope: AnyNode | AnyNode[]): Omit<ParsedPage, "document"> {
   return {
-    document,
-    all: (selector) => selectAll<AnyNode, Element>(selector, document),
-    one: (selector) => selectOne<AnyNode, Element>(selector, document),
+    all: (selector) => selectAll<AnyNode, Element>(selector, scope),
+    one: (selector) => selectOne<AnyNode, Element>(selector, scope),
     text: (selector) => {
-      const found = selectOne<AnyNode, Element>(selector, document);
+      const found = selectOne<AnyNode, Element>(selector, scope);
       return found ? textOf(found) : "";
     },
   };
+}
+
+export function parseHtml(html: string): ParsedPage {
+  const document = parseDocument(html);
+  return { document, ...within(document) };
 }
 
 /** The text of the form's message (role="alert"), or null when there is none. */
@@ -51,9 +55,9 @@ export * as DomUtils from "domutils";
  * start and end read as a space (so a label and its value, or a row's cells, stay apart),
  * comments are dropped (React's `<!-- -->` between two texts joins them), character
  * references are decoded and whitespace is collapsed. Scripts and styles are left out
- * unless `scripts` asks for them.
+ * unless `scripts` asks for them. Given an element already found, the text of that element.
  */
-export function pageText(html: string, options: { scripts?: boolean } = {}): string {
+export function pageText(html: string | AnyNode, options: { scripts?: boolean } = {}): string {
   const parts: string[] = [];
   const walk = (node: AnyNode) => {
     if (node.type === "text") parts.push(node.data);
@@ -65,7 +69,7 @@ export function pageText(html: string, options: { scripts?: boolean } = {}): str
       parts.push(" ");
     }
   };
-  walk(parseDocument(html));
+  walk(typeof html === "string" ? parseDocument(html) : html);
   return parts.join("").replace(/\s+/g, " ");
 }
 

@@ -9,7 +9,7 @@ import { openServerPlatform } from "../../../support/server-d1";
 import { startFakeResend, type FakeResend } from "../../../support/fake-resend";
 import { parseCsv } from "../../../support/csv";
 import { newMember, newTransaction } from "../../../support/fixtures";
-import { DomUtils, parseHtml } from "../../../support/html";
+import { DomUtils, pageText, parseHtml, textOf } from "../../../support/html";
 import { startSeededServer, type SeededServer } from "../../../support/seeded-server";
 import { demoAccount, sessionCookieFor } from "../../../support/session";
 
@@ -91,9 +91,7 @@ async function prepareReport(db: D1Database, people: People, extraPending: numbe
 }
 
 const treasurer = demoAccount("treasurer");
-const decode = (html: string) =>
-  html.replace(/&(lt|gt|quot|#x27|#39|amp);/g, (_, entity: string) => ({ lt: "<", gt: ">", quot: '"', "#x27": "'", "#39": "'", amp: "&" })[entity]!);
-const text = (html: string) => decode(html.replace(/<!--.*?-->/g, "").replace(/<[^>]+>/g, " ")).replace(/\s+/g, " ");
+const text = (html: string) => pageText(html);
 
 const get = (base: string, path: string, userId: string | null = treasurer.id) => client(base).as(userId).get(path);
 
@@ -107,18 +105,23 @@ async function landing(base: string, response: Response) {
       .getSetCookie()
       .find((c) => c.startsWith("__toast="))
       ?.split(";")[0] ?? "";
-  const cookie = [await sessionCookieFor(treasurer.id), toast].filter(Boolean).join("; ");
-  const page = await fetch(new URL(response.headers.get("Location")!, base), { redirect: "manual", headers: { Cookie: cookie } });
+  const target = new URL(response.headers.get("Location")!, base);
+  const page = await client(base).as(treasurer.id).get(`${target.pathname}${target.search}`, { cookie: toast });
   return { location: response.headers.get("Location")!, text: text(await page.text()) };
 }
 
 /** The row names (row headers) of one table of the page. */
 function tableNames(html: string, table: "renewed" | "pending"): string[] {
-  const start = html.indexOf(`id="${table}-table"`);
-  if (start < 0) return [];
-  const body = html.slice(start, html.indexOf("</table>", start));
-  return [...body.matchAll(/<th scope="row">([^<]*)<\/th>/g)].map((m) => decode(m[1]!));
+  return parseHtml(html)
+    .all(`#${table}-table th[scope="row"]`)
+    .map((th) => textOf(th));
 }
+
+/** The addresses the reminder panel lists for sending by hand. */
+const recipients = (html: string) =>
+  parseHtml(html)
+    .all(".recipient-list li")
+    .map((li) => textOf(li));
 
 async function outboxCounts(persistTo: string) {
   const { db, dispose } = await openServerPlatform(persistTo);
@@ -182,10 +185,16 @@ describe("/mem-renewals without an e-mail provider", () => {
     expect(names).not.toContain("Renew Last Year Person");
     expect(names).not.toContain("Failed Renewal Person");
     expect(names).not.toContain("Registration Person");
-    const headers = [...html.slice(html.indexOf('id="renewed-table"')).matchAll(/<th scope="col">([^<]*)<\/th>/g)].slice(0, 8).map((m) => m[1]);
+    const parsed = parseHtml(html);
+    const headers = parsed
+      .all('#renewed-table th[scope="col"]')
+      .slice(0, 8)
+      .map((th) => textOf(th));
     expect(headers).toEqual(["Name", "Membership Type", "Amount", "Date", "Email", "payment product reference", "Description", "Year"]);
     // The Beta row: £20.00, paid on 3 March, the family price, its title.
-    const beta = text(html.slice(html.indexOf("Renew Beta Person"), html.indexOf("</tr>", html.indexOf("Renew Beta Person"))));
+    const betaRow = parsed.all("#renewed-table tr").find((tr) => textOf(tr).startsWith("Renew Beta Person"));
+    expect(betaRow).toBeDefined();
+    const beta = pageText(betaRow!);
     expect(beta).toContain(`Family £20.00 03-03-${Y}`);
     expect(beta).toContain(`price_family_renew Renewal Y ${Y}`);
     // The chart says the months in words.
@@ -193,9 +202,8 @@ describe("/mem-renewals without an e-mail provider", () => {
     months[0]! += 1;
     months[2]! += 2;
     months[5]! += 1;
-    expect(decode(html)).toContain(
-      `aria-label="Renewals paid each month of ${Y}: Jan ${months[0]}, Feb ${months[1]}, Mar ${months[2]}, Apr ${months[3]}, May ${months[4]}, Jun ${months[5]}`,
-    );
+    const chart = `Renewals paid each month of ${Y}: Jan ${months[0]}, Feb ${months[1]}, Mar ${months[2]}, Apr ${months[3]}, May ${months[4]}, Jun ${months[5]}`;
+    expect(parsed.all("[aria-label]").some((element) => element.attribs["aria-label"]!.startsWith(chart))).toBe(true);
   });
 
   it("shows last year's renewals for ?year=last year, and ignores a year it does not offer", async () => {
@@ -221,8 +229,7 @@ describe("/mem-renewals without an e-mail provider", () => {
     // The renewed table keeps its own paging.
     expect(tableNames(second, "renewed").length).toBe(Math.min(50, baseline.renewedCount + 4));
     // Its pager links keep the other table's size.
-    const pager = second.slice(second.indexOf(`aria-label="Not renewed for ${Y}: pages"`));
-    expect(pager.slice(0, pager.indexOf("</nav>"))).toContain('href="/mem-renewals?rsize=50"');
+    expect(parseHtml(second).one(`nav[aria-label="Not renewed for ${Y}: pages"] [href="/mem-renewals?rsize=50"]`)).not.toBeNull();
     // A broken page size falls back to 15, never an error.
     const broken = await get(server.url, "/mem-renewals?psize=7&ppage=-2&rpage=abc");
     expect(broken.status).toBe(200);
@@ -321,10 +328,11 @@ describe("/mem-renewals without an e-mail provider", () => {
     expect(text(byName)).toContain(`Pending (0 of ${allPending})`);
     expect(text(byName)).toContain("Total £20.00");
     // The links keep the search: the CSVs, the page sizes; the box shows it.
-    expect(byName).toContain('href="/mem-renewals/renewed.csv?q=GAMMA"');
-    expect(byName).toContain('href="/mem-renewals/pending.csv?q=GAMMA"');
-    expect(byName).toMatch(/href="\/mem-renewals\?q=GAMMA&amp;psize=50"/);
-    expect(byName).toMatch(/<input[^>]*name="q"[^>]*value="GAMMA"/);
+    const searched = parseHtml(byName);
+    for (const href of ["/mem-renewals/renewed.csv?q=GAMMA", "/mem-renewals/pending.csv?q=GAMMA", "/mem-renewals?q=GAMMA&psize=50"]) {
+      expect(searched.one(`[href="${href}"]`), href).not.toBeNull();
+    }
+    expect(searched.one('input[name="q"][value="GAMMA"]')).not.toBeNull();
     // 'Send Notification To All' still means everyone pending, even when the search finds none of them.
     expect(text(byName)).toContain("Send Notification To All");
 
@@ -358,7 +366,7 @@ describe("/mem-renewals without an e-mail provider", () => {
     expect(tableNames(second, "pending").every((name) => name.startsWith("Pending Paging"))).toBe(true);
     // The reminder is for everyone pending, whatever the search shows.
     const panel = await (await post(server.url, "/mem-renewals?q=GAMMA", { intent: "notify" })).text();
-    const listed = [...panel.slice(panel.indexOf('class="recipient-list"')).matchAll(/<li>([^<]*)<\/li>/g)].map((m) => decode(m[1]!));
+    const listed = recipients(panel);
     expect(listed.slice(0, allPending).sort()).toEqual([...baseline.pendingEmails].sort());
   });
 
@@ -370,10 +378,10 @@ describe("/mem-renewals without an e-mail provider", () => {
     expect(response.headers.get("Cache-Control")).toBe("private, no-store");
     const html = await response.text();
     expect(text(html)).toContain("Our system is experiencing technical difficulties to send bulk emails...");
-    const listed = [...html.slice(html.indexOf('class="recipient-list"')).matchAll(/<li>([^<]*)<\/li>/g)].map((m) => decode(m[1]!));
+    const listed = recipients(html);
     expect(listed.slice(0, baseline.pendingEmails.length).sort()).toEqual([...baseline.pendingEmails].sort());
     expect(text(html)).toContain(`Please send the renewal reminder to these ${listed.length} addresses yourself:`);
-    expect(html).toMatch(/<a[^>]*href="\/mem-renewals\?ppage=2"[^>]*>CLOSE<\/a>/);
+    expect(parseHtml(html).text('a[href="/mem-renewals?ppage=2"]')).toBe("CLOSE");
     expect(await outboxCounts(server.persistTo)).toEqual({});
     // Anything else is refused with a message (400, the form's reply), not a 500.
     const odd = await post(server.url, "/mem-renewals", { intent: "drop-tables" });
@@ -417,7 +425,7 @@ describe("/mem-renewals with Resend", () => {
     expect(resend.requests.every((r) => r.authorization === "Bearer re_fake_test_key")).toBe(true);
     const one = resend.requests[0]!.body;
     expect(one.subject).toBe(`MMA: your ${Y} subscription is due`);
-    expect(one.html).toContain(`href="${server.url}/mem-account"`);
+    expect(parseHtml(String(one.html)).one(`[href="${server.url}/mem-account"]`)).not.toBeNull();
     expect(one.text).toContain(`before 30 September ${Y}`);
     expect(await outboxCounts(server.persistTo)).toEqual({ sent: n });
 

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { client } from "../../../support/client";
+import { pageText } from "../../../support/html";
 import { registrationCharge, registrationFeeLines } from "~/features/payments/fees";
 import type { Member, Transaction } from "~/kernel/store/records";
 import { currentYear } from "~/kernel/dates/dates";
@@ -48,12 +49,7 @@ afterAll(async () => {
   await stripe?.stop();
 });
 
-const text = (html: string) =>
-  html
-    .replace(/<!--.*?-->/g, "")
-    .replace(/<[^>]+>/g, " ")
-    .replace(/&#x27;|&#39;/g, "'")
-    .replace(/\s+/g, " ");
+const text = (html: string) => pageText(html);
 
 const get = (path: string, userId?: string) => client(server).as(userId).get(path);
 const post = (path: string, fields: Record<string, string> = {}, userId?: string) => client(server).as(userId).post(path, fields);

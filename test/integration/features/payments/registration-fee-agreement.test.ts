@@ -4,10 +4,11 @@ import { d1Members } from "~/kernel/store/d1/members.server";
 import { demoSettings } from "../../../../seed/demo-content";
 import { openServerPlatform } from "../../../support/server-d1";
 import { startFakeStripe, type FakeStripe } from "../../../support/fake-stripe";
+import { client } from "../../../support/client";
 import { newMember } from "../../../support/fixtures";
 import { parseHtml, textOf } from "../../../support/html";
 import { startSeededServer, type SeededServer } from "../../../support/seeded-server";
-import { demoAccount, sessionCookieFor } from "../../../support/session";
+import { demoAccount } from "../../../support/session";
 
 /**
  * After freeSubscriptionAfterMonth the approval e-mail once asked for the registration fee
@@ -60,12 +61,9 @@ function pence(text: string): number {
 }
 
 async function sendLink(memberId: string) {
-  const response = await fetch(`${server.url}/accounts`, {
-    method: "POST",
-    redirect: "manual",
-    headers: { Origin: server.url, "Content-Type": "application/x-www-form-urlencoded", Cookie: await sessionCookieFor(treasurer.id) },
-    body: new URLSearchParams({ do: `send-link:${memberId}` }),
-  });
+  const response = await client(server)
+    .as(treasurer)
+    .post("/accounts", { do: `send-link:${memberId}` });
   expect(response.status).toBe(302);
 }
 

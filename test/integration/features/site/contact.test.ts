@@ -1,5 +1,6 @@
 import { describe, expect, inject, it } from "vitest";
 import { client } from "../../../support/client";
+import { documentTitle, pageText, parseHtml, textOf } from "../../../support/html";
 import { CONTACT_MESSAGES as MESSAGES, CONTACT_THANKS as THANKS, CONTACT_TOO_MANY, uniqueEmail } from "../../../support/contact";
 
 const base = () => inject("baseURL");
@@ -18,49 +19,50 @@ const post = (fields: Record<string, string>, ip: string) => client(base(), { ip
 
 const message = (email: string, subject: string) => ({ name: "Ada", lastname: "Lovelace", email, subject, notes: "Hello\nthere" });
 
-const decode = (html: string) =>
-  html.replace(/&(lt|gt|quot|#x27|#39|amp);/g, (_, entity: string) => ({ lt: "<", gt: ">", quot: '"', "#x27": "'", "#39": "'", amp: "&" })[entity]!);
+const get = (path: string, options?: { cookie?: string }) => client(base()).get(path, options);
 
 /** The outbox entry with this exact subject: its page's HTML, the stored e-mail HTML (from the sandboxed frame) and text. */
 async function outboxEmail(subject: string) {
-  const list = await (await fetch(`${base()}/dev/mail`)).text();
-  const links = [...list.matchAll(/<a [^>]*href="(\/dev\/mail\/[0-9a-f]{24})"[^>]*>([^<]*)<\/a>/g)].filter(([, , text]) => decode(text!) === subject);
+  const list = await (await get("/dev/mail")).text();
+  const links = parseHtml(list)
+    .all("a[href]")
+    .filter((a) => /^\/dev\/mail\/[0-9a-f]{24}$/.test(a.attribs.href!) && textOf(a) === subject);
   if (links.length !== 1) return { count: links.length, page: "", html: "", text: "", list };
-  const page = await (await fetch(`${base()}${links[0]![1]}`)).text();
-  const frame = /<iframe[^>]*\ssandbox=""[^>]*\ssrcDoc="([^"]*)"/i.exec(page) ?? /<iframe[^>]*\ssrcDoc="([^"]*)"[^>]*\ssandbox=""/i.exec(page);
-  const text = /<pre class="dev-mail-text">([^<]*)<\/pre>/.exec(page)?.[1] ?? "";
-  return { count: 1, page, html: decode(frame?.[1] ?? ""), text: decode(text), list };
+  const page = await (await get(links[0]!.attribs.href!)).text();
+  const parsed = parseHtml(page);
+  const html = parsed.one('iframe[sandbox=""]')?.attribs.srcdoc ?? "";
+  return { count: 1, page, html, text: parsed.text("pre.dev-mail-text"), list };
 }
 
 describe("Contact Us (/contact)", () => {
   it("shows the address, the phone and e-mail links, and the Quick Contact Form", async () => {
-    const response = await fetch(`${base()}/contact`);
+    const response = await get("/contact");
     const html = await response.text();
     expect(response.status).toBe(200);
-    for (const text of [
-      "<h1>Contact Us</h1>",
-      "<title>Contact Us | Manchester Mosaic Association</title>",
-      'aria-current="page">Contact Us</span>',
-      "Education Village",
-      "Manchester M1 1AA",
-      'href="tel:+441614960000"',
-      'href="mailto:info@example.org"',
-      "Quick Contact Form",
-      'type="email"',
-      ...["name", "lastname", "email", "subject", "notes"].map((name) => `name="${name}"`),
+    const page = parseHtml(html);
+    expect(page.text("h1")).toBe("Contact Us");
+    expect(documentTitle(html)).toBe("Contact Us | Manchester Mosaic Association");
+    expect(page.text('span[aria-current="page"]')).toBe("Contact Us");
+    for (const text of ["Education Village", "Manchester M1 1AA", "Quick Contact Form"]) expect(pageText(html)).toContain(text);
+    for (const selector of [
+      'a[href="tel:+441614960000"]',
+      'a[href="mailto:info@example.org"]',
+      'input[type="email"]',
+      ...["name", "lastname", "email", "subject", "notes"].map((name) => `[name="${name}"]`),
     ]) {
-      expect(html).toContain(text);
+      expect(page.one(selector), selector).not.toBeNull();
     }
-    expect(html).toMatch(/<form[^>]*method="post"[^>]*action="\/contact"[^>]*novalidate=""/i);
+    expect(page.one('form[method="post" i][action="/contact"][novalidate=""]')).not.toBeNull();
   });
 
   it("refuses an empty form with 400 and all five messages, tied to their fields", async () => {
     const response = await post({ name: "", lastname: "", email: "", subject: "", notes: "" }, visitor().ip);
     const html = await response.text();
     expect(response.status).toBe(400);
-    for (const text of MESSAGES) expect(html).toContain(text);
-    expect(html).toMatch(/id="contact-notes"[^>]*aria-invalid="true"[^>]*aria-describedby="contact-notes-error"/);
-    expect(html).toContain('<p class="field-error" id="contact-notes-error">Please enter your note</p>');
+    for (const text of MESSAGES) expect(pageText(html)).toContain(text);
+    const page = parseHtml(html);
+    expect(page.one('#contact-notes[aria-invalid="true"][aria-describedby="contact-notes-error"]')).not.toBeNull();
+    expect(page.text("p.field-error#contact-notes-error")).toBe("Please enter your note");
   });
 
   it("keeps what was typed and names only what is wrong", async () => {
@@ -68,10 +70,10 @@ describe("Contact Us (/contact)", () => {
     const response = await post({ name: "Ada", lastname: "", email: "not-an-email", subject: "Hi <there>", notes: "" }, ip);
     const html = await response.text();
     expect(response.status).toBe(400);
-    for (const text of ['value="Ada"', 'value="not-an-email"', 'value="Hi &lt;there&gt;"', "Please enter a valid email", MESSAGES[1]!, MESSAGES[4]!]) {
-      expect(html).toContain(text);
-    }
-    for (const text of [MESSAGES[0]!, MESSAGES[2]!, MESSAGES[3]!]) expect(html).not.toContain(text);
+    const page = parseHtml(html);
+    for (const value of ["Ada", "not-an-email", "Hi <there>"]) expect(page.one(`[value="${value}"]`), value).not.toBeNull();
+    for (const text of ["Please enter a valid email", MESSAGES[1]!, MESSAGES[4]!]) expect(pageText(html)).toContain(text);
+    for (const text of [MESSAGES[0]!, MESSAGES[2]!, MESSAGES[3]!]) expect(pageText(html, { scripts: true })).not.toContain(text);
   });
 
   it("stores a valid message, e-mails it to the info address, and thanks the visitor after the redirect", async () => {
@@ -83,10 +85,10 @@ describe("Contact Us (/contact)", () => {
     const toast = response.headers.get("Set-Cookie");
     expect(toast).toMatch(/^__toast=[^;]+;/);
 
-    const after = await fetch(`${base()}/contact`, { headers: { Cookie: toast!.split(";")[0]! } });
+    const after = await get("/contact", { cookie: toast!.split(";")[0]! });
     const html = await after.text();
-    expect(html).toContain(THANKS);
-    expect(html).not.toContain("Please enter");
+    expect(pageText(html)).toContain(THANKS);
+    expect(pageText(html, { scripts: true })).not.toContain("Please enter");
     expect(html).not.toContain(email); // a fresh, empty form
 
     const sent = await outboxEmail(`MMA Contact Form: ${subject}`);
@@ -94,8 +96,13 @@ describe("Contact Us (/contact)", () => {
     expect(sent.page).toContain("info@example.org");
     expect(sent.page).toContain("contact");
     expect(sent.page).toContain("stored");
-    for (const text of ["First name", "Ada", "Last name", "Lovelace", "E-mail", email, "Subject", subject, "Message"]) expect(sent.html).toContain(text);
-    expect(sent.html).toMatch(/Hello<br\s*\/?>there/);
+    const mail = parseHtml(sent.html);
+    for (const text of ["First name", "Ada", "Last name", "Lovelace", "E-mail", email, "Subject", subject, "Message"])
+      expect(pageText(sent.html)).toContain(text);
+    // The message's line break is a <br> between its lines.
+    expect(
+      mail.all("br").some((br) => br.prev?.type === "text" && br.prev.data.endsWith("Hello") && br.next?.type === "text" && br.next.data.startsWith("there")),
+    ).toBe(true);
     expect(sent.text).toContain(email);
   });
 
@@ -143,8 +150,8 @@ describe("Contact Us (/contact)", () => {
     const html = await refused.text();
     expect(refused.status).toBe(429);
     expect(Number(refused.headers.get("Retry-After"))).toBeGreaterThan(0);
-    expect(html).toContain(CONTACT_TOO_MANY);
-    expect(html).toContain(`value="Limit ${tag} 6"`);
+    expect(pageText(html)).toContain(CONTACT_TOO_MANY);
+    expect(parseHtml(html).one(`[value="Limit ${tag} 6"]`)).not.toBeNull();
     expect(refused.headers.get("Set-Cookie") ?? "").not.toContain("__toast");
     expect((await outboxEmail(`MMA Contact Form: Limit ${tag} 6`)).count).toBe(0);
     expect((await outboxEmail(`MMA Contact Form: Limit ${tag} 5`)).count).toBe(1);
@@ -158,7 +165,7 @@ describe("Contact Us (/contact)", () => {
     }
     const refused = await post(message(`ip-${tag}-21@example.com`, `From one address ${tag} 21`), ip);
     expect(refused.status).toBe(429);
-    expect(await refused.text()).toContain(CONTACT_TOO_MANY);
+    expect(pageText(await refused.text())).toContain(CONTACT_TOO_MANY);
     const other = visitor();
     expect((await post(message(other.email, `Another address ${tag}`), other.ip)).status).toBe(302);
   });
@@ -170,19 +177,22 @@ describe("the development outbox (/dev/mail)", () => {
     const second = visitor();
     await post(message(first.email, `Older ${first.tag}`), first.ip);
     await post(message(second.email, `Newer ${second.tag}`), second.ip);
-    const response = await fetch(`${base()}/dev/mail`);
+    const response = await get("/dev/mail");
     const html = await response.text();
     expect(response.status).toBe(200);
     expect(response.headers.get("Cache-Control")).toBe("no-store");
-    expect(html).toContain("Development only");
-    for (const heading of ["Date", "To", "Subject", "Purpose", "Status"]) expect(html).toContain(`<th scope="col">${heading}</th>`);
-    const newer = html.indexOf(`MMA Contact Form: Newer ${second.tag}`);
-    const older = html.indexOf(`MMA Contact Form: Older ${first.tag}`);
+    expect(pageText(html)).toContain("Development only");
+    const page = parseHtml(html);
+    const headings = page.all('th[scope="col"]').map((th) => textOf(th));
+    for (const heading of ["Date", "To", "Subject", "Purpose", "Status"]) expect(headings).toContain(heading);
+    const subjects = page.all("a").map((a) => textOf(a));
+    const newer = subjects.indexOf(`MMA Contact Form: Newer ${second.tag}`);
+    const older = subjects.indexOf(`MMA Contact Form: Older ${first.tag}`);
     expect(newer).toBeGreaterThan(-1);
     expect(older).toBeGreaterThan(newer);
   });
 
   it("answers 404 for an unknown e-mail", async () => {
-    expect((await fetch(`${base()}/dev/mail/${"0".repeat(24)}`)).status).toBe(404);
+    expect((await get(`/dev/mail/${"0".repeat(24)}`)).status).toBe(404);
   });
 });
