@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { TIMEOUTS } from "../support/time-budget";
 import { createCockpitClient, type CockpitClient } from "~/services/store/cockpit/client.server";
 import { StoreUnavailableError } from "~/services/store/errors";
 import { startFakeCockpit, type FakeCockpit } from "../support/fake-cockpit";
@@ -27,7 +28,7 @@ beforeAll(async () => {
     singletons: { general: { siteName: "MMA", email: null } },
     forms: ["feedback"],
   });
-  client = createCockpitClient({ baseUrl: fake.url, token: fake.token, timeoutMs: 1000 });
+  client = createCockpitClient({ baseUrl: fake.url, token: fake.token, timeoutMs: TIMEOUTS.poll });
 });
 afterAll(async () => {
   await fake.stop();

@@ -1,4 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { TIMEOUTS } from "../../support/time-budget";
 import { seedDatabase } from "../../../seed/seed";
 import { buildCockpitDemo } from "../../../seed/cockpit-demo";
 import { buildDemo } from "../../../seed/demo";
@@ -22,7 +23,7 @@ const date = new Date("2026-11-21T12:00:00Z");
 const t = useTestD1();
 let fake: FakeCockpit;
 let client: CockpitClient;
-const clientFor = (f: FakeCockpit, timeoutMs = 1500) => createCockpitClient({ baseUrl: f.url, token: f.token, timeoutMs });
+const clientFor = (f: FakeCockpit, timeoutMs = TIMEOUTS.poll) => createCockpitClient({ baseUrl: f.url, token: f.token, timeoutMs });
 
 beforeAll(async () => {
   await seedDatabase(t.db, { date });

@@ -143,7 +143,7 @@ beforeAll(async () => {
     },
     singletons: demo.singletons,
   });
-  client = createCockpitClient({ baseUrl: fake.url, token: fake.token, timeoutMs: 5000 });
+  client = createCockpitClient({ baseUrl: fake.url, token: fake.token, timeoutMs: TIMEOUTS.poll });
   for (const message of MESSAGES) await client.submitForm("contactus", message);
 });
 afterAll(async () => {
