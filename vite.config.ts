@@ -32,9 +32,13 @@ const SHELL_MODULES = [
 const FORM_FAMILY = "/app/kernel/forms/";
 const FORM_FAMILY_FILES = ["Field.tsx", "FormMessage.tsx", "SubmitButton.tsx", "reply.ts", "use-form-reply.ts", "index.ts"];
 
+/** The e-mail address's one limit: every page that uses it is a form page, which loads the form family anyway. */
+const FORM_VALUES = ["/app/kernel/values/email-address.ts"];
+
 const chunkOf = (id: string) => {
   if (SHELL_MODULES.some((suffix) => id.endsWith(suffix))) return "shell";
   if (FORM_FAMILY_FILES.some((file) => id.endsWith(FORM_FAMILY + file))) return "forms";
+  if (FORM_VALUES.some((suffix) => id.endsWith(suffix))) return "forms";
   return undefined;
 };
 
