@@ -1,4 +1,4 @@
-import { redirect, type AppLoadContext } from "@remix-run/cloudflare";
+import { redirect, type AppLoadContext, type TypedResponse } from "@remix-run/cloudflare";
 import { canEditWebsite, type Member } from "../store/records";
 import { safeRedirect } from "../http/safe-redirect";
 import { hasUploadAllowance, liveSessionMember, type SessionStanding } from "./session-standing";
@@ -122,7 +122,7 @@ export async function createUserSession(
   toast?: Toast,
   /** More cookies to set with the session, e.g. the device cookie (docs/decisions/0025). */
   extraCookies: string[] = [],
-): Promise<Response> {
+): Promise<TypedResponse<never>> {
   const to = safeRedirect(redirectTo, "/mem-account");
   const headers = new Headers();
   headers.append("Set-Cookie", await newSessionCookie(sessionStorage(context), userId));

@@ -1,5 +1,5 @@
 import { createCookieSessionStorage, redirect } from "@remix-run/cloudflare";
-import type { AppLoadContext } from "@remix-run/cloudflare";
+import type { AppLoadContext, TypedResponse } from "@remix-run/cloudflare";
 import type { Toast } from "./toast";
 import { hasCookie } from "./request-cookies.server";
 import { tolerant } from "../auth/session.server";
@@ -26,7 +26,8 @@ function toastStorage(context: AppLoadContext) {
   );
 }
 
-export async function redirectWithToast(context: AppLoadContext, url: string, toast: Toast, init: ResponseInit = {}): Promise<Response> {
+/** A redirect carries nothing for the page to read: typed as Remix's redirect, so `useActionData<typeof action>()` keeps the action's real answers. */
+export async function redirectWithToast(context: AppLoadContext, url: string, toast: Toast, init: ResponseInit = {}): Promise<TypedResponse<never>> {
   const storage = toastStorage(context);
   const session = await storage.getSession();
   session.flash("toast", toast);

@@ -2,7 +2,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { AdminPage } from "~/kernel/layout/back-office/AdminPage";
-import { FormMessage, SubmitButton, replyErrors, type FormReply } from "~/kernel/forms";
+import { FormMessage, SubmitButton, replyErrors } from "~/kernel/forms";
 import { ACTION_NOT_UNDERSTOOD } from "~/kernel/forms/back-office-messages";
 import { buttonPostSchema } from "~/kernel/forms/button-post-form";
 import { ERASURE_KEEPS, ERASURE_REMOVES, erasedName, erasureRefusal } from "~/features/data-rights/erasure";
@@ -54,7 +54,7 @@ export const action = storeSafeAction(async ({ request, params, context }: Actio
 
 export default function EraseMember() {
   const { id, name, pseudonym, refusal } = useLoaderData<typeof loader>();
-  const reply = useActionData<FormReply>();
+  const reply = useActionData<typeof action>();
   const formError = replyErrors(reply)[""];
   return (
     <AdminPage title="Erase member">

@@ -3,7 +3,7 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { AdminPage } from "~/kernel/layout/back-office/AdminPage";
 import { Scanner } from "~/features/door/components/Scanner";
-import { SubmitButton, replyErrors, type FormReply } from "~/kernel/forms";
+import { SubmitButton, replyErrors } from "~/kernel/forms";
 import { DOOR_PATH, admissionMessage, type DoorCard } from "~/features/door/door";
 import { doorSaveSchema } from "~/features/door/door-form";
 import { recordActivity } from "~/kernel/activity/activity.server";
@@ -45,7 +45,7 @@ export const action = storeSafeAction(save, storeErrorReply);
 
 export default function ScanQrCode() {
   const { code, lookup } = useLoaderData<typeof loader>();
-  const reply = useActionData<FormReply>();
+  const reply = useActionData<typeof action>();
   const navigation = useNavigation();
   const looking = navigation.state !== "idle" && navigation.formMethod?.toUpperCase() === "GET";
   const saving = navigation.state === "submitting" && navigation.formMethod?.toUpperCase() === "POST";

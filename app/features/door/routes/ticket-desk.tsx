@@ -103,10 +103,10 @@ function MemberSearch({ q, found }: { q: string; found: Array<{ id: string; name
 
 export default function Desk() {
   const { q, found, booking } = useLoaderData<typeof loader>();
-  const answer = useActionData<BookingAnswer>();
+  const answer = useActionData<typeof action>();
   const navigation = useNavigation();
   const { errors, formError, form } = useFormReply(answer);
-  const party = answer?.party ?? booking?.party;
+  const party = (answer && "party" in answer ? answer.party : undefined) ?? booking?.party;
   const [counts, setCounts] = useState<BandCounts | undefined>(party?.counts);
   useEffect(() => setCounts(party?.counts), [party]);
   const busy = navigation.state === "submitting";

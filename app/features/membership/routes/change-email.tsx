@@ -2,7 +2,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { AccountPanel } from "~/features/membership/components/AccountPanel";
-import { Field, FormMessage, SubmitButton, replyValue, useFormReply, type FormReply } from "~/kernel/forms";
+import { Field, FormMessage, SubmitButton, replyValue, useFormReply } from "~/kernel/forms";
 import { PageTitle } from "~/kernel/layout/Breadcrumbs";
 import { changeEmailSchema, emailLinkSentMessage, NEW_EMAIL_MAX_LENGTH } from "~/features/membership/own-account";
 import { pageMeta } from "~/kernel/layout/page-meta";
@@ -42,7 +42,7 @@ export const action = storeSafeAction(act, storeErrorReply);
 
 export default function ChangeEmail() {
   const { current } = useLoaderData<typeof loader>();
-  const reply = useActionData<FormReply>();
+  const reply = useActionData<typeof action>();
   const { errors, formError, form } = useFormReply(reply);
   return (
     <>

@@ -2,7 +2,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, useActionData } from "@remix-run/react";
 import { AccountPanel } from "~/features/membership/components/AccountPanel";
-import { Field, FormMessage, SubmitButton, useFormReply, type FormReply } from "~/kernel/forms";
+import { Field, FormMessage, SubmitButton, useFormReply } from "~/kernel/forms";
 import { PageTitle } from "~/kernel/layout/Breadcrumbs";
 import { OWN_PASSWORD_CHANGED_MESSAGE, changePasswordSchema } from "~/features/membership/own-account";
 import { pageMeta } from "~/kernel/layout/page-meta";
@@ -39,7 +39,7 @@ async function act({ request, context }: ActionFunctionArgs) {
 export const action = storeSafeAction(act, storeErrorReply);
 
 export default function ChangePassword() {
-  const reply = useActionData<FormReply>();
+  const reply = useActionData<typeof action>();
   const { errors, formError, form } = useFormReply(reply);
   return (
     <>

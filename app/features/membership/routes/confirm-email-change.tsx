@@ -1,7 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { SubmitButton, replyErrors, type FormReply } from "~/kernel/forms";
+import { SubmitButton, replyErrors } from "~/kernel/forms";
 import { PageTitle } from "~/kernel/layout/Breadcrumbs";
 import { buttonPostSchema } from "~/kernel/forms/button-post-form";
 import { EMAIL_CHANGED_MESSAGE, EMAIL_LINK_MESSAGES, EMAIL_TAKEN_MESSAGE } from "~/features/membership/own-account";
@@ -54,7 +54,7 @@ export const action = storeSafeAction(act, storeErrorReply);
 export default function ConfirmEmail() {
   const link = useLoaderData<typeof loader>();
   // A refused link or address (`problem`), or a store outage (the form reply's message).
-  const answer = useActionData<{ problem: string } | FormReply>();
+  const answer = useActionData<typeof action>();
   const problem = (answer && "problem" in answer ? answer.problem : replyErrors(answer)[""]) ?? link.problem;
   return (
     <>

@@ -2,7 +2,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { AccountDetails, MyTickets, RenewalBox, TransactionHistory } from "~/features/membership/components/AccountSections";
-import { replyErrors, type FormReply } from "~/kernel/forms";
+import { replyErrors } from "~/kernel/forms";
 import { PageTitle } from "~/kernel/layout/Breadcrumbs";
 import { ACTION_NOT_UNDERSTOOD } from "~/kernel/forms/back-office-messages";
 import { buttonPostSchema } from "~/kernel/forms/button-post-form";
@@ -40,8 +40,8 @@ export const action = storeSafeAction(act, storeErrorReply);
 export default function MemAccount() {
   const { details, renewal, booking, tickets, transactions } = useLoaderData<typeof loader>();
   // Only a refused start (too many attempts, 429) or a post not understood (400) answers here; every other answer redirects.
-  const answer = useActionData<{ formError?: string } | FormReply>();
-  const refused = answer && "formError" in answer ? answer.formError : replyErrors(answer as FormReply | undefined)[""];
+  const answer = useActionData<typeof action>();
+  const refused = answer && "formError" in answer ? answer.formError : replyErrors(answer)[""];
   return (
     <>
       <PageTitle title="My Account" />

@@ -128,7 +128,7 @@ function SignupField({
 
 export default function Signup() {
   const { closedHtml, form } = useLoaderData<typeof loader>();
-  const reply = useActionData<FormReply>();
+  const reply = useActionData<typeof action>();
   const hydrated = useHydrated();
   const values = (reply?.initialValue ?? {}) as Record<string, string | undefined>;
   const { errors, formError, formRef, formProps } = useLazyValidation({ reply, invalidMessage: form?.invalidMessage ?? "", load: loadCheck });

@@ -2,7 +2,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { AdminPage } from "~/kernel/layout/back-office/AdminPage";
-import { FormMessage, replyErrors, type FormReply } from "~/kernel/forms";
+import { FormMessage, replyErrors } from "~/kernel/forms";
 import { OutboxMessage } from "~/features/mail/components";
 import { privatePageMeta } from "~/kernel/layout/private-page-meta";
 import { requireAccountant } from "~/kernel/auth/auth.server";
@@ -40,7 +40,7 @@ export default function AccountsEmail() {
   const { email } = useLoaderData<typeof loader>();
   return (
     <AdminPage title={email.subject || "(no subject)"}>
-      <FormMessage message={replyErrors(useActionData<FormReply>())[""]} />
+      <FormMessage message={replyErrors(useActionData<typeof action>())[""]} />
       {email.status === "failed" ? (
         <Form method="post">
           <button type="submit" className="button">

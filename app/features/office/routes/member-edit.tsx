@@ -60,7 +60,7 @@ export const action = storeSafeAction(act, storeErrorReply);
 
 export default function EditMember() {
   const loaded = useLoaderData<typeof loader>();
-  const reply = useActionData<FormReply>();
+  const reply = useActionData<typeof action>();
   const hydrated = useHydrated();
   const { errors, formError, form } = useFormReply(reply);
   const values = (reply?.initialValue ?? loaded.values) as Record<string, string | undefined>;

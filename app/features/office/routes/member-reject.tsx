@@ -2,7 +2,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { AdminPage } from "~/kernel/layout/back-office/AdminPage";
-import { Field, FormMessage, SubmitButton, replyValue, useFormReply, type FormReply } from "~/kernel/forms";
+import { Field, FormMessage, SubmitButton, replyValue, useFormReply } from "~/kernel/forms";
 import { REASON_MAX, REJECTION_MESSAGES, rejectionSchema } from "~/features/office/member-rejection";
 import { formatMemberNumber } from "~/kernel/store/member-number";
 import { privatePageMeta } from "~/kernel/layout/private-page-meta";
@@ -44,7 +44,7 @@ export const action = storeSafeAction(async ({ request, params, context }: Actio
 
 export default function RejectApplication() {
   const loaded = useLoaderData<typeof loader>();
-  const reply = useActionData<FormReply>();
+  const reply = useActionData<typeof action>();
   const { errors, formError, form } = useFormReply(reply);
   return (
     <AdminPage title={`Reject the application of ${loaded.name}`}>

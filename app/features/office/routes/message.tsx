@@ -2,7 +2,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { AdminPage } from "~/kernel/layout/back-office/AdminPage";
-import { Field, FormMessage, fieldBinder, SubmitButton, replyValue, useFormReply, type FormReply } from "~/kernel/forms";
+import { Field, FormMessage, fieldBinder, SubmitButton, replyValue, useFormReply } from "~/kernel/forms";
 import { replySubject } from "~/features/office/contact-inbox";
 import { privatePageMeta } from "~/kernel/layout/private-page-meta";
 import { requireAccountant } from "~/kernel/auth/auth.server";
@@ -40,7 +40,7 @@ export const action = storeSafeAction(async ({ request, params, context }: Actio
 
 export default function AccountsMessage() {
   const { message } = useLoaderData<typeof loader>();
-  const reply = useActionData<FormReply>();
+  const reply = useActionData<typeof action>();
   const location = useLocation();
   const { errors, formError, form } = useFormReply(reply);
   const field = fieldBinder("message", errors, (name) => replyValue(reply, name));

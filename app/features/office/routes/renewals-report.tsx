@@ -5,13 +5,13 @@ import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { AdminPage } from "~/kernel/layout/back-office/AdminPage";
 import { PendingReminder, ReminderStages, RenewalsChart } from "~/features/office/components/RenewalsReport";
 import { RenewalsSearch } from "~/features/office/components/RenewalsSearch";
-import { FormMessage, replyErrors, type FormReply } from "~/kernel/forms";
+import { FormMessage, replyErrors } from "~/kernel/forms";
 import { ReportTable } from "~/features/office/components/ReportTable";
 import { ACTION_NOT_UNDERSTOOD } from "~/kernel/forms/back-office-messages";
 import { privatePageMeta } from "~/kernel/layout/private-page-meta";
 
 import { refundPath, totalWithRefunds } from "~/features/payments";
-import { PENDING_COLUMNS, RENEWED_COLUMNS, renewalsSearch, reportTitle, type RenewalsActionData } from "~/features/office/renewals-report";
+import { PENDING_COLUMNS, RENEWED_COLUMNS, renewalsSearch, reportTitle } from "~/features/office/renewals-report";
 import { requireAccountant } from "~/kernel/auth/auth.server";
 import { privateHeaders } from "~/kernel/http/response-headers";
 import { loadReminderStages, loadRenewalsReport, renewalsBack, sendRenewalReminder } from "~/features/office/renewals-report.server";
@@ -52,9 +52,9 @@ export const action = storeSafeAction(async ({ request, context }: ActionFunctio
 export default function MemRenewals() {
   const { thisYear, state, search, searching, delivers, renewed, pending, chart, reminderStages } = useLoaderData<typeof loader>();
   // The panel or the question (RenewalsActionData), or the form's reply: refused (400) or our records unreachable (503).
-  const answer = useActionData<RenewalsActionData | FormReply>();
+  const answer = useActionData<typeof action>();
   const asked = answer && ("panel" in answer || "confirm" in answer) ? answer : undefined;
-  const reply = answer && !asked ? (answer as FormReply) : undefined;
+  const reply = answer && !("panel" in answer || "confirm" in answer) ? answer : undefined;
   const href = (changes: Parameters<typeof renewalsSearch>[2]) => `/mem-renewals${renewalsSearch(state, thisYear, changes)}`;
 
   return (

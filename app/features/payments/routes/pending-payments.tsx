@@ -3,7 +3,7 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { AdminPage } from "~/kernel/layout/back-office/AdminPage";
 import { AdminTable } from "~/kernel/layout/back-office/AdminTable";
-import { FormMessage, SubmitButton, replyErrors, type FormReply } from "~/kernel/forms";
+import { FormMessage, SubmitButton, replyErrors } from "~/kernel/forms";
 import { readPageParam } from "~/kernel/store/paging";
 import { reconcileSchema, type PendingPaymentRow } from "~/features/payments/pending-payments";
 import { privatePageMeta } from "~/kernel/layout/private-page-meta";
@@ -40,7 +40,7 @@ export default function PendingPayments() {
   const busyId = navigation.state === "submitting" ? navigation.formData?.get("id") : null;
   return (
     <AdminPage title="Pending payments">
-      <FormMessage message={replyErrors(useActionData<FormReply>())[""]} />
+      <FormMessage message={replyErrors(useActionData<typeof action>())[""]} />
       <AdminTable<PendingPaymentRow>
         caption="Pending payments"
         above={

@@ -2,7 +2,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { PageTitle } from "~/kernel/layout/Breadcrumbs";
-import { FormMessage, SubmitButton, replyErrors, type FormReply } from "~/kernel/forms";
+import { FormMessage, SubmitButton, replyErrors } from "~/kernel/forms";
 import { PRACTICE_MESSAGES, practiceCheckoutSchema } from "~/features/payments/practice-checkout-form";
 import {
   actOnPracticeCheckout,
@@ -51,7 +51,7 @@ function Label() {
 }
 
 function OpenCheckout({ view }: { view: PracticeCheckoutView }) {
-  const reply = useActionData<FormReply>();
+  const reply = useActionData<typeof action>();
   const navigation = useNavigation();
   const pressed = navigation.state === "submitting" && navigation.formMethod === "POST" ? navigation.formData?.get("intent") : null;
   const busy = pressed === "pay" || pressed === "cancel";

@@ -3,7 +3,7 @@ import { data, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctio
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { AdminPage } from "~/kernel/layout/back-office/AdminPage";
 import { OfflinePaymentFields } from "~/features/payments/components/OfflinePaymentFields";
-import { FormMessage, SubmitButton, useFormReply, type FormReply } from "~/kernel/forms";
+import { FormMessage, SubmitButton, useFormReply } from "~/kernel/forms";
 import {
   MEMBER_PAYMENT_KINDS,
   NOTHING_DUE_MESSAGE,
@@ -58,7 +58,7 @@ export const action = storeSafeAction(async ({ request, params, context }: Actio
 
 export default function RecordPayment() {
   const page = useLoaderData<typeof loader>();
-  const reply = useActionData<FormReply>();
+  const reply = useActionData<typeof action>();
   const { formError, form } = useFormReply(reply);
   return (
     <AdminPage title={`Record a payment: ${page.member.name}`}>

@@ -61,7 +61,7 @@ export const action = storeSafeAction(async ({ request, params, context }: Actio
 
 export default function RefundTransaction() {
   const { page } = useLoaderData<typeof loader>();
-  const answer = useActionData<ActionAnswer>();
+  const answer = useActionData<typeof action>();
   const location = useLocation();
   const reply = answer && "reply" in answer ? answer.reply : undefined;
   const { errors, formError, form } = useFormReply(reply);

@@ -1,7 +1,7 @@
 import { data, type ActionFunctionArgs, type HeadersFunction, type MetaFunction } from "@remix-run/cloudflare";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, useActionData, useLocation } from "@remix-run/react";
-import { Field, FormMessage, SubmitButton, replyValue, useFormReply, type FormReply } from "~/kernel/forms";
+import { Field, FormMessage, SubmitButton, replyValue, useFormReply } from "~/kernel/forms";
 import { PageTitle } from "~/kernel/layout/Breadcrumbs";
 import { pageMeta } from "~/kernel/layout/page-meta";
 import { CHECK_EMAIL_MESSAGE, forgotPasswordSchema } from "~/features/sign-in/password-reset";
@@ -32,7 +32,7 @@ async function act({ request, context }: ActionFunctionArgs) {
 export const action = storeSafeAction(act, storeErrorReply);
 
 export default function ForgotPassword() {
-  const reply = useActionData<FormReply>();
+  const reply = useActionData<typeof action>();
   const location = useLocation();
   const { errors, formError, form } = useFormReply(reply);
 

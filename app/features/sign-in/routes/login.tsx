@@ -2,7 +2,7 @@ import { data, redirect, type ActionFunctionArgs, type HeadersFunction, type Loa
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, useActionData, useSearchParams } from "@remix-run/react";
 import { useEffect } from "react";
-import { Field, FormMessage, SubmitButton, replyValue, useFormReply, type FormReply } from "~/kernel/forms";
+import { Field, FormMessage, SubmitButton, replyValue, useFormReply } from "~/kernel/forms";
 import { PageTitle } from "~/kernel/layout/Breadcrumbs";
 import { LOGIN_SUCCESS_MESSAGE, loginSchema } from "~/features/sign-in/login";
 import { pageMeta } from "~/kernel/layout/page-meta";
@@ -47,7 +47,7 @@ async function act({ request, context }: ActionFunctionArgs) {
 export const action = storeSafeAction(act, storeErrorReply, STORE_UNAVAILABLE_SIGN_IN_MESSAGE);
 
 export default function Login() {
-  const reply = useActionData<FormReply>();
+  const reply = useActionData<typeof action>();
   const [searchParams] = useSearchParams();
   const { errors, formError, form } = useFormReply(reply);
   const redirectTo = searchParams.get("redirectTo") ?? "";

@@ -1,7 +1,7 @@
 import { data, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { Field, FormMessage, SubmitButton, useFormReply, type FormReply } from "~/kernel/forms";
+import { Field, FormMessage, SubmitButton, useFormReply } from "~/kernel/forms";
 import { PageTitle } from "~/kernel/layout/Breadcrumbs";
 import { pageMeta } from "~/kernel/layout/page-meta";
 import { LINK_INVALID_MESSAGE, PASSWORD_CHANGED_MESSAGE, PASSWORD_MIN_LENGTH, resetPasswordSchema } from "~/features/sign-in/password-reset";
@@ -35,8 +35,7 @@ export async function loader({ params, context }: LoaderFunctionArgs) {
 const HIDE = { hideFields: ["password", "confirmPassword"] };
 
 /** A link that matches nobody, has expired or was used (the page shows its message in place of the form). */
-type ResetReply = FormReply & { invalidLink?: string };
-const invalidLink = (): ResetReply => ({ status: "error", invalidLink: LINK_INVALID_MESSAGE });
+const invalidLink = () => ({ status: "error" as const, invalidLink: LINK_INVALID_MESSAGE });
 
 async function act({ request, params, context }: ActionFunctionArgs) {
   const member = await memberForResetLink(context, params.id, params.key);
@@ -53,9 +52,9 @@ export const action = storeSafeAction(act, storeErrorReply);
 
 export default function ResetAccountPassword() {
   const link = useLoaderData<typeof loader>();
-  const reply = useActionData<ResetReply>();
+  const reply = useActionData<typeof action>();
   const { errors, formError, form } = useFormReply(reply);
-  const invalidMessage = reply?.invalidLink ?? link.invalidMessage;
+  const invalidMessage = (reply && "invalidLink" in reply ? reply.invalidLink : undefined) ?? link.invalidMessage;
 
   return (
     <>

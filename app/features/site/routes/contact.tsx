@@ -1,7 +1,7 @@
 import { data, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, useActionData, useLoaderData, useLocation } from "@remix-run/react";
-import { Field, FormMessage, fieldBinder, SubmitButton, replyValue, useFormReply, type FormReply } from "~/kernel/forms";
+import { Field, FormMessage, fieldBinder, SubmitButton, replyValue, useFormReply } from "~/kernel/forms";
 import { PageTitle } from "~/kernel/layout/Breadcrumbs";
 import { ASSOCIATION } from "~/kernel/layout/association";
 import { contactSchema } from "~/features/site/contact";
@@ -44,7 +44,7 @@ export const action = storeSafeAction(act, storeErrorReply);
 
 export default function Contact() {
   const { phone, email } = useLoaderData<typeof loader>();
-  const reply = useActionData<FormReply>();
+  const reply = useActionData<typeof action>();
   const location = useLocation();
   const { errors, formError, form } = useFormReply(reply);
   const bind = fieldBinder<ContactField>("contact", errors, (name) => replyValue(reply, name));

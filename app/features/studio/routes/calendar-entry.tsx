@@ -1,7 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { Field, FormMessage, fieldBinder, SubmitButton, replyValue, useFormReply, type FormReply } from "~/kernel/forms";
+import { Field, FormMessage, fieldBinder, SubmitButton, replyValue, useFormReply } from "~/kernel/forms";
 import { StudioPage } from "~/features/studio/components/StudioPage";
 import { CALENDAR_LIMITS, type CalendarField } from "~/features/studio/calendar-entry-fields";
 import { calendarEntrySchema } from "~/features/studio/calendar-entry-form";
@@ -47,7 +47,7 @@ export const action = storeSafeAction(act, storeErrorReply);
 
 export default function StudioCalendarEntry() {
   const { entry } = useLoaderData<typeof loader>();
-  const reply = useActionData<FormReply>();
+  const reply = useActionData<typeof action>();
   const { errors, formError, form } = useFormReply(reply);
   const bind = fieldBinder<CalendarField>("calendar", errors, (name) => (reply ? replyValue(reply, name) : (entry?.[name] ?? "")));
   const field = (name: CalendarField) => ({ ...bind(name), maxLength: CALENDAR_LIMITS[name] });

@@ -51,7 +51,7 @@ export const action = storeSafeAction(act, studioRowStoreError);
 
 export default function StudioCalendar() {
   const { events } = useLoaderData<typeof loader>();
-  const answer = useActionData<ActionData>();
+  const answer = useActionData<typeof action>();
   return (
     <StudioPage title="Event calendar">
       <StudioRowReply answer={answer} path={PATH} />

@@ -1,7 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { Field, FormMessage, SubmitButton, replyValue, useFormReply, type FormReply } from "~/kernel/forms";
+import { Field, FormMessage, SubmitButton, replyValue, useFormReply } from "~/kernel/forms";
 import { StudioPage } from "~/features/studio/components/StudioPage";
 import { privatePageMeta } from "~/kernel/layout/private-page-meta";
 import { documentChangeSchema } from "~/features/studio/studio-documents";
@@ -46,7 +46,7 @@ export const action = storeSafeAction(act, storeErrorReply);
 
 export default function StudioDocument() {
   const { document } = useLoaderData<typeof loader>();
-  const reply = useActionData<FormReply>();
+  const reply = useActionData<typeof action>();
   const { errors, formError, form } = useFormReply(reply);
   return (
     <StudioPage title="Edit document" parent={{ label: "Documents", to: LIST }}>

@@ -64,10 +64,10 @@ export const action = storeSafeAction(act, (form, message): ActionData =>
 
 export default function StudioDocuments() {
   const { documents } = useLoaderData<typeof loader>();
-  const answer = useActionData<ActionData>();
-  const reply = answer && "status" in answer ? (answer as FormReply) : null;
+  const answer = useActionData<typeof action>();
+  const reply = answer && "status" in answer ? answer : null;
   const { errors, formError, form } = useFormReply(reply);
-  const other = answer && !reply ? (answer as StudioRowAnswer) : null;
+  const other = answer && ("confirm" in answer || "formError" in answer) ? answer : null;
   return (
     <StudioPage title="Documents">
       <StudioRowReply answer={other} path={PATH} />

@@ -1,7 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { Field, FormMessage, SubmitButton, replyValue, useFormReply, type FormReply } from "~/kernel/forms";
+import { Field, FormMessage, SubmitButton, replyValue, useFormReply } from "~/kernel/forms";
 import { PageTitle } from "~/kernel/layout/Breadcrumbs";
 import { photoCount } from "~/features/site";
 import { GALLERY_TEXTS, newGallerySchema } from "~/features/studio/gallery-edit";
@@ -34,7 +34,7 @@ export const action = storeSafeAction(async ({ request, context }: ActionFunctio
 
 export default function StudioGalleries() {
   const { galleries } = useLoaderData<typeof loader>();
-  const reply = useActionData<FormReply>();
+  const reply = useActionData<typeof action>();
   const { errors, formError, form } = useFormReply(reply);
   return (
     <>

@@ -1,9 +1,9 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { confirmStep, type Confirmation } from "~/kernel/forms/confirm-step";
+import { confirmStep } from "~/kernel/forms/confirm-step";
 import { ConfirmStep } from "~/kernel/forms/ConfirmStep";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
-import { Field, FormMessage, SubmitButton, replyValue, useFormReply, type FormReply } from "~/kernel/forms";
+import { Field, FormMessage, SubmitButton, replyValue, useFormReply } from "~/kernel/forms";
 import { PageTitle } from "~/kernel/layout/Breadcrumbs";
 import { PhotoBatchUpload } from "~/features/studio/components/PhotoBatchUpload";
 import { ACTION_NOT_UNDERSTOOD } from "~/kernel/forms/back-office-messages";
@@ -86,9 +86,9 @@ function ButtonForm({ intent, index, label, describedBy }: { intent: string; ind
 
 export default function StudioGallery() {
   const { id, title, photos } = useLoaderData<typeof loader>();
-  const answer = useActionData<typeof action>() as { reply?: FormReply; confirm?: Confirmation } | undefined;
-  const reply = answer?.reply;
-  const confirm = answer?.confirm;
+  const answer = useActionData<typeof action>();
+  const reply = answer && "reply" in answer ? answer.reply : undefined;
+  const confirm = answer && "confirm" in answer ? answer.confirm : undefined;
   const { errors, formError } = useFormReply(reply);
   return (
     <>

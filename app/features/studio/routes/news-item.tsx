@@ -2,7 +2,7 @@ import { data, redirect, type ActionFunctionArgs, type LinksFunction, type Loade
 import { ConfirmStep } from "~/kernel/forms/ConfirmStep";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { SubmitButton, type FormReply } from "~/kernel/forms";
+import { SubmitButton } from "~/kernel/forms";
 import { richTextFieldLinks } from "~/kernel/forms/RichTextField";
 import { StudioPage } from "~/features/studio/components/StudioPage";
 import { NewsForm } from "~/features/studio/components/NewsForm";
@@ -80,7 +80,7 @@ export const action = storeSafeAction(act, storeErrorReply);
 
 export default function StudioNewsEdit() {
   const { id, status, values, confirmDelete } = useLoaderData<typeof loader>();
-  const reply = useActionData<FormReply>();
+  const reply = useActionData<typeof action>();
   return (
     <StudioPage title="Edit news item" parent={{ label: "News", to: "/studio/news" }}>
       {confirmDelete ? (

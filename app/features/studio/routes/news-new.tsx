@@ -1,7 +1,6 @@
 import { data, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import type { FormReply } from "~/kernel/forms";
 import { richTextFieldLinks } from "~/kernel/forms/RichTextField";
 import { StudioPage } from "~/features/studio/components/StudioPage";
 import { NewsForm } from "~/features/studio/components/NewsForm";
@@ -44,7 +43,7 @@ export const action = storeSafeAction(act, storeErrorReply);
 
 export default function StudioNewsNew() {
   const { today } = useLoaderData<typeof loader>();
-  const reply = useActionData<FormReply>();
+  const reply = useActionData<typeof action>();
   return (
     <StudioPage title="New news item" parent={{ label: "News", to: "/studio/news" }}>
       <NewsForm isNew reply={reply} values={{ title: "", date: today, image: null, excerpt: "", content: "", published: false }} />

@@ -1,7 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { Field, FormMessage, SubmitButton, replyValue, useFormReply, type FormReply } from "~/kernel/forms";
+import { Field, FormMessage, SubmitButton, replyValue, useFormReply } from "~/kernel/forms";
 import { PhotoInput } from "~/kernel/forms/PhotoInput";
 import { StudioPage } from "~/features/studio/components/StudioPage";
 import { BEARER_LIMITS } from "~/features/studio/office-bearers-fields";
@@ -55,7 +55,7 @@ export const action = storeSafeAction(act, storeErrorReply);
 
 export default function StudioOfficeBearer() {
   const { bearer } = useLoaderData<typeof loader>();
-  const reply = useActionData<FormReply>();
+  const reply = useActionData<typeof action>();
   const { errors, formError, form } = useFormReply(reply);
   const value = (name: "name" | "role") => (reply ? replyValue(reply, name) : (bearer?.[name] ?? ""));
   return (

@@ -89,9 +89,9 @@ export const action = storeSafeAction(act, (form, message): ActionData =>
 
 export default function StudioOfficeBearers() {
   const { bearers, teams } = useLoaderData<typeof loader>();
-  const answer = useActionData<ActionData>();
-  const reply = answer && "status" in answer ? (answer as FormReply) : null;
-  const other = answer && !reply ? (answer as StudioRowAnswer) : null;
+  const answer = useActionData<typeof action>();
+  const reply = answer && "status" in answer ? answer : null;
+  const other = answer && ("confirm" in answer || "formError" in answer) ? answer : null;
   const { errors, formError, form } = useFormReply(reply);
   const nextYear = currentYear();
   return (

@@ -1,7 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { Field, FormMessage, SubmitButton, replyValue, useFormReply, type FormReply } from "~/kernel/forms";
+import { Field, FormMessage, SubmitButton, replyValue, useFormReply } from "~/kernel/forms";
 import { StudioPage } from "~/features/studio/components/StudioPage";
 import { PREVIOUS_TEAM_LIMITS } from "~/features/studio/office-bearers-fields";
 import { previousTeamSchema } from "~/features/studio/office-bearers-team";
@@ -39,7 +39,7 @@ export const action = storeSafeAction(act, storeErrorReply);
 
 export default function StudioPreviousTeam() {
   const { team } = useLoaderData<typeof loader>();
-  const reply = useActionData<FormReply>();
+  const reply = useActionData<typeof action>();
   const { errors, formError, form } = useFormReply(reply);
   const value = (name: "title" | "contentHtml") => (reply ? replyValue(reply, name) : team[name]);
   return (

@@ -1,4 +1,5 @@
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { useActionData } from "@remix-run/react";
 import { richTextFieldLinks } from "~/kernel/forms/RichTextField";
 import { InfoPageScreen } from "~/features/studio/components/InfoPageScreen";
 import { privatePageMeta } from "~/kernel/layout/private-page-meta";
@@ -24,5 +25,5 @@ export const action = storeSafeAction(async ({ request, context }: ActionFunctio
 }, storeErrorReply);
 
 export default function StudioSchoolPage() {
-  return <InfoPageScreen screen={SCREEN} />;
+  return <InfoPageScreen screen={SCREEN} reply={useActionData<typeof action>()} />;
 }

@@ -2,7 +2,6 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { keepPageAfterStoreError } from "~/kernel/forms/keep-page-after-store-error";
-import type { FormReply } from "~/kernel/forms";
 import { richTextFieldLinks } from "~/kernel/forms/RichTextField";
 import { SettingsForm } from "~/features/studio/components/SettingsForm";
 import { privatePageMeta } from "~/kernel/layout/private-page-meta";
@@ -45,5 +44,5 @@ export const action = storeSafeAction(act, storeErrorReply);
 
 export default function StudioSettings() {
   const { values, fields } = useLoaderData<typeof loader>();
-  return <SettingsForm values={values} fields={fields} reply={useActionData<FormReply>()} />;
+  return <SettingsForm values={values} fields={fields} reply={useActionData<typeof action>()} />;
 }

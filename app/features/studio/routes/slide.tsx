@@ -1,7 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import type { FormReply } from "~/kernel/forms";
 import { SlideForm } from "~/features/studio/components/SlideForm";
 import { privatePageMeta } from "~/kernel/layout/private-page-meta";
 import { slideFormSchema } from "~/features/studio/studio-pages";
@@ -36,6 +35,6 @@ export const action = storeSafeAction(async ({ request, context, params }: Actio
 
 export default function StudioEditSlide() {
   const { slide } = useLoaderData<typeof loader>();
-  const reply = useActionData<FormReply>();
+  const reply = useActionData<typeof action>();
   return <SlideForm slide={slide} reply={reply} />;
 }

@@ -1,8 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { confirmStep, type Confirmation } from "~/kernel/forms/confirm-step";
+import { confirmStep } from "~/kernel/forms/confirm-step";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import type { FormReply } from "~/kernel/forms";
 import { SlidesList } from "~/features/studio/components/SlidesList";
 import { ACTION_NOT_UNDERSTOOD } from "~/kernel/forms/back-office-messages";
 import { privatePageMeta } from "~/kernel/layout/private-page-meta";
@@ -64,8 +63,8 @@ export const action = storeSafeAction(async ({ request, context }: ActionFunctio
 
 export default function StudioSlides() {
   const { slides } = useLoaderData<typeof loader>();
-  const answer = useActionData<Partial<FormReply> & { confirm?: Confirmation | null }>();
-  const confirm = answer?.confirm ?? null;
-  const formError = answer?.error?.[""]?.[0];
+  const answer = useActionData<typeof action>();
+  const confirm = (answer && "confirm" in answer ? answer.confirm : undefined) ?? null;
+  const formError = answer && "error" in answer ? answer.error?.[""]?.[0] : undefined;
   return <SlidesList slides={slides} confirm={confirm} formError={formError} />;
 }

@@ -1,7 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import type { FormReply } from "~/kernel/forms";
 import { keepPageAfterStoreError } from "~/kernel/forms/keep-page-after-store-error";
 import { richTextFieldLinks } from "~/kernel/forms/RichTextField";
 import { EventForm } from "~/features/studio/components/EventForm";
@@ -47,5 +46,5 @@ export const action = storeSafeAction(act, storeErrorReply);
 
 export default function StudioEvent() {
   const { values, image, prices } = useLoaderData<typeof loader>();
-  return <EventForm values={values} image={image} prices={prices} reply={useActionData<FormReply>()} />;
+  return <EventForm values={values} image={image} prices={prices} reply={useActionData<typeof action>()} />;
 }

@@ -137,7 +137,7 @@ function AlreadyBooked({ held }: { held: BookingForm["held"] }) {
 
 export default function BookTicket() {
   const loaded = useLoaderData<typeof loader>();
-  const answer = useActionData<BookingAnswer>();
+  const answer = useActionData<typeof action>();
   const navigation = useNavigation();
   const hydrated = useHydrated();
   const { errors, formError, form } = useFormReply(answer);
