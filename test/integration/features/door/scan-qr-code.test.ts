@@ -252,7 +252,7 @@ describe("scanner assets", () => {
     // The scanner's chunk (loaded on START SCAN) names the fingerprinted .wasm.
     const manifest = /"(\/assets\/manifest-[^"]+\.js)"/.exec(html)?.[1] ?? /src="(\/assets\/manifest-[^"]+\.js)"/.exec(html)?.[1];
     expect(manifest).toBeTruthy();
-    const routeChunk = /"features\/door\/routes\/scanner":\{[^}]*"module":"([^"]+)"/.exec(await (await fetch(server.url + manifest)).text())?.[1];
+    const routeChunk = /"door\/scanner":\{[^}]*"module":"([^"]+)"/.exec(await (await fetch(server.url + manifest)).text())?.[1];
     expect(routeChunk).toBeTruthy();
     const route = await (await fetch(server.url + routeChunk)).text();
     const detectorChunk = /zxing-detector\.client-[\w-]+\.js/.exec(route)?.[0];
