@@ -8,5 +8,5 @@ export { Field, type FieldProps } from "./Field";
 export { fieldBinder, type BoundField, type FieldBinder } from "./field-binder";
 export { FormMessage } from "./FormMessage";
 export { PENDING_TEXT, SubmitButton, type SubmitButtonProps } from "./SubmitButton";
-export { replyErrors, replyValue, type FormReply } from "./reply";
+export { formMessageReply, isFormReply, replyErrors, replyValue, type FormReply } from "./reply";
 export { useFocusFirstError, useFormReply } from "./use-form-reply";

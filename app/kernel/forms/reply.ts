@@ -16,3 +16,9 @@ export function replyErrors(reply: FormReply | null | undefined): Record<string,
 
 /** A value as sent (never a password: actions hide them), for a field's defaultValue. */
 export const replyValue = (reply: FormReply | null | undefined, name: string) => reply?.initialValue?.[name] as string | undefined;
+
+/** A refusal that is about the whole form (too many attempts, the provider failing): one message under "", nothing typed kept. */
+export const formMessageReply = (message: string): FormReply => ({ status: "error", error: { "": [message] } });
+
+/** True for a form's reply, false for a page an action answered with instead (pages carry `kind`, replies never do). */
+export const isFormReply = <T extends object>(answer: T | FormReply | null | undefined): answer is FormReply => !!answer && !("kind" in answer);

@@ -18,7 +18,7 @@ import { requireUser } from "~/kernel/auth/auth.server";
 import { startUpgrade } from "~/features/membership/membership-payments.server";
 import { paymentStartResponse } from "~/features/membership/payment-start-response.server";
 import { redirectWithToast } from "~/kernel/http/toast.server";
-import { storeErrorReply, storeSafeAction } from "~/kernel/forms/store-errors.server";
+import { keptFormValues, storeErrorReply, storeSafeAction } from "~/kernel/forms/store-errors.server";
 import { keepPageAfterStoreError } from "~/kernel/forms/keep-page-after-store-error";
 import { passRetryAfter } from "~/kernel/http/response-headers";
 
@@ -48,7 +48,10 @@ async function act({ request, context }: ActionFunctionArgs) {
   if (submission.status !== "success") return data(submission.reply({ formErrors: [INVALID_FORM_MESSAGE] }), { status: 400 });
 
   const result = await updateAccountDetails(context, member, submission.value);
-  if (result.kind === "upgrade") return paymentStartResponse(context, await startUpgrade(context, request, result.member, result.family), "/amend-account");
+  if (result.kind === "upgrade") {
+    const start = await startUpgrade(context, request, result.member, result.family);
+    return paymentStartResponse(context, start, "/amend-account", keptFormValues(form));
+  }
   return redirectWithToast(context, "/mem-account", { kind: "success", message: DETAILS_UPDATED_MESSAGE });
 }
 
@@ -57,7 +60,7 @@ export const action = storeSafeAction(act, storeErrorReply);
 
 export default function AmendAccount() {
   const loaded = useLoaderData<typeof loader>();
-  const reply = useActionData<FormReply>();
+  const reply = useActionData<typeof action>();
   const hydrated = useHydrated();
   const { errors: serverErrors, formError, form } = useFormReply(reply);
   const values = (reply?.initialValue ?? loaded.values) as Record<string, string | undefined>;

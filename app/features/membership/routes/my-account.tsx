@@ -41,7 +41,7 @@ export default function MemAccount() {
   const { details, renewal, booking, tickets, transactions } = useLoaderData<typeof loader>();
   // Only a refused start (too many attempts, 429) or a post not understood (400) answers here; every other answer redirects.
   const answer = useActionData<typeof action>();
-  const refused = answer && "formError" in answer ? answer.formError : replyErrors(answer)[""];
+  const refused = replyErrors(answer)[""];
   return (
     <>
       <PageTitle title="My Account" />

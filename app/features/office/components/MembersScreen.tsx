@@ -1,4 +1,4 @@
-import { useActionData, useLoaderData, useLocation, useRouteLoaderData } from "@remix-run/react";
+import { useLoaderData, useLocation, useRouteLoaderData } from "@remix-run/react";
 import { memberTableSearch } from "~/features/office/member-table";
 import type { ShellData } from "~/kernel/layout/shell-data";
 import { AdminPage } from "~/kernel/layout/back-office/AdminPage";
@@ -12,11 +12,13 @@ import type { ConfirmationStep, MembersTableView } from "~/features/office/membe
 
 const NUMBER = new Intl.NumberFormat("en-GB");
 
-/** /accounts and /deleted-members: the same screen over the current or the soft-deleted members. */
-export function MembersScreen() {
+/**
+ * /accounts and /deleted-members: the same screen over the current or the soft-deleted members.
+ * `answer` is the route's action answer: a yes asked for (no JavaScript), or the form's reply,
+ * refused (400) or our records unreachable (503).
+ */
+export function MembersScreen({ answer }: { answer: ConfirmationStep | FormReply | undefined }) {
   const { list, state, total, pages, rows, exportHref, accountantId } = useLoaderData<MembersTableView>();
-  // A yes asked for (no JavaScript), or the form's reply: refused (400) or our records unreachable (503).
-  const answer = useActionData<ConfirmationStep | FormReply>();
   const shell = useRouteLoaderData<{ shell: ShellData }>("root")?.shell;
   const { pathname } = useLocation();
   const deletedList = list === "deleted";

@@ -1,50 +1,25 @@
-import { currentYear } from "~/kernel/dates/dates";
-import { parseWithZod } from "@conform-to/zod/v4";
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { useActionData } from "@remix-run/react";
 import { MembersScreen } from "~/features/office/components/MembersScreen";
-import { ACTION_NOT_UNDERSTOOD } from "~/kernel/forms/back-office-messages";
-import { membersListBack } from "~/features/office/members-screen";
-import { privatePageMeta } from "~/kernel/layout/private-page-meta";
-
-import { recordActivity } from "~/kernel/activity/activity.server";
+import { answerMemberButton, membersListPage } from "~/features/office/members-list-answers.server";
 import { requireAccountant } from "~/kernel/auth/auth.server";
-import { privateHeaders } from "~/kernel/http/response-headers";
-import { applyMemberAction, loadMembersTable } from "~/features/office/members-table.server";
-import { memberActionSchema } from "~/features/office/member-action-post";
 import { storeErrorReply, storeSafeAction } from "~/kernel/forms/store-errors.server";
-import { redirectWithToast } from "~/kernel/http/toast.server";
+import { privatePageMeta } from "~/kernel/layout/private-page-meta";
 
 export const meta: MetaFunction = () => privatePageMeta("Members | Dashboard");
 
 /** The accountant's Dashboard: the members table. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const accountant = await requireAccountant(request, context);
-  const params = new URL(request.url).searchParams;
-  return data(await loadMembersTable(context.store, { list: "current", params, accountantId: accountant.id, year: currentYear() }), {
-    headers: privateHeaders(),
-  });
+  return membersListPage(context, request, accountant, "current");
 }
 
 /** A row button; while our records cannot be reached the page says so (503). */
 export const action = storeSafeAction(async ({ request, context }: ActionFunctionArgs) => {
   const accountant = await requireAccountant(request, context);
-  const url = new URL(request.url);
-  const back = membersListBack("current", url);
-  const submission = parseWithZod(await request.formData(), { schema: memberActionSchema });
-  if (submission.status !== "success") return data(submission.reply({ formErrors: [ACTION_NOT_UNDERSTOOD] }), { status: 400, headers: privateHeaders() });
-  const { do: chosen, confirmed } = submission.value;
-  const outcome = await applyMemberAction(context, {
-    list: "current",
-    back,
-    accountantId: accountant.id,
-    intent: chosen.action,
-    id: chosen.id,
-    confirmed: confirmed === "1",
-    origin: url.origin,
-  });
-  if (!("toast" in outcome)) return data(outcome, { headers: privateHeaders() });
-  if (outcome.activity) await recordActivity(context, accountant, outcome.activity);
-  return redirectWithToast(context, back, outcome.toast);
+  return answerMemberButton(context, request, accountant, "current");
 }, storeErrorReply);
 
-export default MembersScreen;
+export default function Members() {
+  return <MembersScreen answer={useActionData<typeof action>()} />;
+}

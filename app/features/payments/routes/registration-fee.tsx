@@ -1,7 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type HeadersFunction, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { FormMessage, SubmitButton, replyErrors, type FormReply } from "~/kernel/forms";
+import { FormMessage, SubmitButton, formMessageReply, isFormReply, replyErrors } from "~/kernel/forms";
 import { PageTitle } from "~/kernel/layout/Breadcrumbs";
 import { ACTION_NOT_UNDERSTOOD } from "~/kernel/forms/back-office-messages";
 import { buttonPostSchema } from "~/kernel/forms/button-post-form";
@@ -38,14 +38,14 @@ export const action = storeSafeAction(
       case "page":
         return pageResponse(paid.page);
       case "limited":
-        return limited({ error: paid.message }, paid.retryAfter, LINK_PAGE_HEADERS);
+        return limited(formMessageReply(paid.message), paid.retryAfter, LINK_PAGE_HEADERS);
       case "checkout":
         return redirect(paid.url, 303);
       case "failed":
-        return data({ error: paid.message }, { status: 503, headers: LINK_PAGE_HEADERS });
+        return data(formMessageReply(paid.message), { status: 503, headers: LINK_PAGE_HEADERS });
     }
   },
-  (_form, error) => ({ error }),
+  (_form, error) => formMessageReply(error),
 );
 
 function Message({ text }: { text: string }) {
@@ -61,8 +61,8 @@ function Message({ text }: { text: string }) {
 
 export default function PayRegistrationFee() {
   const page = useLoaderData<typeof loader>();
-  const answer = useActionData<{ error?: string } | FormReply>();
-  const message = answer && "error" in answer && typeof answer.error === "string" ? answer.error : replyErrors(answer as FormReply | undefined)[""];
+  const answer = useActionData<typeof action>();
+  const message = replyErrors(isFormReply(answer) ? answer : undefined)[""];
   const submitting = useNavigation().state !== "idle";
   return (
     <>

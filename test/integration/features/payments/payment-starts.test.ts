@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { client } from "../../../support/client";
-import { PAYMENT_START_RATE_RULES } from "~/kernel/http/rate-limits";
+import { fieldValue, formMessage } from "../../../support/html";
+import { PAYMENT_LIMITED_MESSAGE, PAYMENT_START_RATE_RULES } from "~/kernel/http/rate-limits";
 import type { Ticket, Transaction } from "~/kernel/store/records";
 import { currentYear } from "~/kernel/dates/dates";
 import { d1Members } from "~/kernel/store/d1/members.server";
@@ -143,6 +144,15 @@ describe("starting a payment again", () => {
     expect(other.headers.get("Location")).not.toBe(a.headers.get("Location"));
     const open = await pending(ids.upgrader);
     expect(open.map((t) => t.familyDetails?.spouse?.name).sort()).toEqual(["Alex Repeater", "Sam Repeater"]);
+
+    // Over the member's limit: the form again with the message and the family as typed, nothing opened.
+    let refused = other;
+    for (let i = 0; i < LIMIT && refused.status !== 429; i++) refused = await post("/amend-account", { ...form, spouseName: "Kim Repeater" }, ids.upgrader, ip);
+    expect(refused.status).toBe(429);
+    const page = await refused.text();
+    expect(formMessage(page)).toBe(PAYMENT_LIMITED_MESSAGE);
+    expect(fieldValue(page, "spouseName")).toBe("Kim Repeater");
+    expect(await pending(ids.upgrader)).toHaveLength(3);
   });
 
   it("10 presses of Book Now for the same party make one unpaid ticket and one checkout; a different party is a new ticket", async () => {
