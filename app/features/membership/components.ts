@@ -6,4 +6,5 @@
 export { AccountPanel } from "./components/AccountPanel";
 export { SelectField, TextField } from "./components/AmendFields";
 export { ChildCountField, ContactFields, FamilyFieldsets } from "./components/MemberFields";
+export { SaveOnEnter, UpdateTheForm } from "./components/WithoutScriptButtons";
 export { RenewalReminderEmail, renewalReminderSubject } from "./emails/RenewalReminderEmail";

@@ -1,4 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
+import { SaveOnEnter, UpdateTheForm } from "~/features/membership/components/WithoutScriptButtons";
 import { data, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useEffect, useState } from "react";
@@ -98,12 +99,7 @@ export default function AmendAccount() {
         <div className="container">
           <AccountPanel id="amend-title" title="Edit Account" action={{ to: "/mem-account", label: "BACK", secondary: true }}>
             <Form method="post" noValidate className="amend-form" aria-labelledby="amend-title" {...form}>
-              {hydrated ? null : (
-                // Enter in a field saves (the first submit button is the form's default), not "Update the form".
-                <button type="submit" name="intent" value="save" className="amend-default-submit" tabIndex={-1} aria-hidden="true">
-                  Save
-                </button>
-              )}
+              <SaveOnEnter />
               <FormMessage message={formError} />
               <fieldset>
                 <legend>Your details</legend>
@@ -135,11 +131,7 @@ export default function AmendAccount() {
                 )}
                 {upgrading ? <p className="account-note">{UPGRADE_AFTER_PAYMENT_NOTE}</p> : null}
                 {family ? <ChildCountField {...field("childCount")} childCount={childCount} onChange={setChildCount} hydrated={hydrated} /> : null}
-                {hydrated ? null : (
-                  <button type="submit" name="intent" value="update-fields" className="button button-secondary">
-                    Update the form
-                  </button>
-                )}
+                <UpdateTheForm />
               </fieldset>
 
               {family ? <FamilyFieldsets field={field} own childRows={children} /> : null}

@@ -1,10 +1,9 @@
 import { currentYear } from "~/kernel/dates/dates";
+import { ChildCountField, ContactFields, FamilyFieldsets, SaveOnEnter, SelectField, TextField, UpdateTheForm } from "~/features/membership/components";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useEffect, useState } from "react";
-import { SelectField, TextField } from "~/features/membership/components";
-import { ChildCountField, ContactFields, FamilyFieldsets } from "~/features/membership/components";
 import { AdminPage } from "~/kernel/layout/back-office/AdminPage";
 import { FormMessage, SubmitButton, fieldBinder, useFormReply, type FormReply } from "~/kernel/forms";
 import { useHydrated } from "~/kernel/layout/use-hydrated";
@@ -83,12 +82,7 @@ export default function EditMember() {
       </p>
       <p className="account-note">{`Member number: ${loaded.number}. Changing the membership here corrects the record: no payment is asked for. The member is e-mailed when their e-mail address or membership changes.`}</p>
       <Form method="post" noValidate className="amend-form member-edit-form" aria-label={`Edit ${loaded.name}`} {...form}>
-        {hydrated ? null : (
-          // Enter in a field saves (the first submit button is the form's default), not "Update the form".
-          <button type="submit" name="intent" value="save" className="amend-default-submit" tabIndex={-1} aria-hidden="true">
-            Save
-          </button>
-        )}
+        <SaveOnEnter />
         <FormMessage message={formError} />
         <fieldset>
           <legend>Account</legend>
@@ -125,11 +119,7 @@ export default function EditMember() {
             {...(hydrated ? { value: membership, onChange: setMembership } : { defaultValue: membership })}
           />
           {family ? <ChildCountField {...field("childCount")} childCount={childCount} onChange={setChildCount} hydrated={hydrated} /> : null}
-          {hydrated ? null : (
-            <button type="submit" name="intent" value="update-fields" className="button button-secondary">
-              Update the form
-            </button>
-          )}
+          <UpdateTheForm />
         </fieldset>
         {family ? <FamilyFieldsets field={field} own={false} childRows={children} /> : null}
         <div className="amend-actions">
