@@ -4,3 +4,4 @@
  * feature's own; lint refuses a reach past them.
  */
 export { OWN_PASSWORD_CHANGED_SUBJECT, PasswordChangedEmail } from "./emails/PasswordChangedEmail";
+export { SpentLink } from "./components/SpentLink";

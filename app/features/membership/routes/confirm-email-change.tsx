@@ -1,6 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
+import { SpentLink } from "~/features/sign-in/components";
 import { data, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { SubmitButton, replyErrors } from "~/kernel/forms";
 import { PageTitle } from "~/kernel/layout/Breadcrumbs";
 import { buttonPostSchema } from "~/kernel/forms/button-post-form";
@@ -62,14 +63,7 @@ export default function ConfirmEmail() {
       <section className="section auth-page">
         <div className="container auth-panel">
           {problem ? (
-            <div className="auth-invalid">
-              <p className="form-error" role="alert">
-                {problem}
-              </p>
-              <p className="auth-links">
-                <Link to="/mem-account">Go to My Account</Link>
-              </p>
-            </div>
+            <SpentLink message={problem} onward={{ to: "/mem-account", label: "Go to My Account" }} />
           ) : (
             <>
               <h2 id="confirm-email-title">Confirm your new e-mail address</h2>

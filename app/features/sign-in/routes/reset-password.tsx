@@ -1,6 +1,7 @@
 import { data, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { SpentLink } from "~/features/sign-in/components/SpentLink";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { Field, FormMessage, SubmitButton, useFormReply } from "~/kernel/forms";
 import { PageTitle } from "~/kernel/layout/Breadcrumbs";
 import { pageMeta } from "~/kernel/layout/page-meta";
@@ -62,14 +63,7 @@ export default function ResetAccountPassword() {
       <section className="section auth-page">
         <div className="container auth-panel">
           {invalidMessage ? (
-            <div className="auth-invalid">
-              <p className="form-error" role="alert">
-                {invalidMessage}
-              </p>
-              <p className="auth-links">
-                <Link to="/login">Go to Sign In</Link>
-              </p>
-            </div>
+            <SpentLink message={invalidMessage} onward={{ to: "/login", label: "Go to Sign In" }} />
           ) : (
             <>
               <h2 id="reset-title">Choose a new password</h2>
