@@ -98,3 +98,15 @@ export function textOfId(html: string, id: string): string | undefined {
   const found = parseHtml(html).one(`#${id}`);
   return found ? textOf(found) : undefined;
 }
+
+/** The fields' error messages (`p.field-error`), in page order, as [id, text]. */
+export function fieldErrors(html: string): Array<[string, string]> {
+  return parseHtml(html)
+    .all("p.field-error")
+    .map((error) => [error.attribs.id ?? "", textOf(error)]);
+}
+
+/** The texts of the page's links to `href`, in page order. */
+export function linkTexts(html: string, href: string): string[] {
+  return parseHtml(html).all(`a[href="${href}"]`).map(textOf);
+}

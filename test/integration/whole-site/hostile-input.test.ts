@@ -21,12 +21,13 @@ import * as ticketBooking from "~/features/tickets/ticket-booking";
 import { countField, nameField } from "~/features/tickets/ticket-rules";
 import { paymentLinkToken } from "~/features/payments/payment-link.server";
 import { d1Members } from "~/kernel/store/d1/members.server";
+import { client } from "../../support/client";
 import { FAMILY_PARTY, withDb } from "../../support/book-ticket";
 import { newMember } from "../../support/fixtures";
 import { describeValue, formEdits, hostileBody, hostileUrlValue, pathSegment, valuesPosted, wellFormed, type FieldEdit } from "../../support/hostile-values";
 import { latestResetLink } from "../../support/password-reset";
 import { startSeededServer, type SeededServer } from "../../support/seeded-server";
-import { demoAccount, devEnv, sessionCookieFor } from "../../support/session";
+import { demoAccount, devEnv } from "../../support/session";
 import { familySignup, uniqueSignupEmail } from "../../support/signup";
 import { TIMEOUTS } from "../../support/time-budget";
 
@@ -66,11 +67,7 @@ beforeAll(async () => {
   ids.family = demoAccount("member").id;
   ids.treasurer = demoAccount("treasurer").id;
   // A real reset link, so its form's fields are reached, not only the invalid-link page.
-  await fetch(`${server.url}/forgot-password`, {
-    method: "POST",
-    headers: { Origin: server.url, "Content-Type": "application/x-www-form-urlencoded", "CF-Connecting-IP": "10.200.0.1" },
-    body: new URLSearchParams({ email: demoAccount("single").email }),
-  });
+  await client(server, { ip: "10.200.0.1" }).post("/forgot-password", { email: demoAccount("single").email });
   resetPath = (await latestResetLink(server.url, demoAccount("single").email)) ?? "";
 }, TIMEOUTS.long);
 afterAll(() => server?.stop());
@@ -150,19 +147,17 @@ function nextIp(): string {
 }
 
 async function send(probe: Probe): Promise<void> {
-  const headers: Record<string, string> = { "CF-Connecting-IP": nextIp() };
-  if (probe.userId) headers.Cookie = await sessionCookieFor(probe.userId);
-  if (probe.method === "POST") {
-    headers.Origin = server.url;
-    if (probe.body?.contentType) headers["Content-Type"] = probe.body.contentType;
-  }
+  const address = nextIp();
   tally.requests += 1;
   tally.values += probe.values;
   tally.missing += probe.missing;
   const where = `${probe.method} ${probe.path.slice(0, 120)} ${probe.describe}`;
   const start = Date.now();
   try {
-    const response = await fetch(`${server.url}${probe.path}`, { method: probe.method, headers, redirect: "manual", body: probe.body?.body });
+    // A multipart body has no Content-Type here: fetch sets it, with the boundary.
+    const response = await client(server)
+      .as(probe.userId)
+      .request(probe.method, probe.path, { ip: address, body: probe.body?.body, contentType: probe.body?.contentType ?? null });
     const body = await response.text();
     if (response.status >= 500) return void failures.push(`${response.status} ${where}: ${body.slice(0, 200)}`);
     if (STACK.test(body) || RAW_ERROR.test(visibleText(body))) return void failures.push(`stack trace ${response.status} ${where}`);

@@ -7,7 +7,7 @@ import { TICKET_COLUMNS } from "~/features/office/events-report";
 import { formatDay } from "~/kernel/dates/dates";
 import { FAIR, GALA, GALA_FILLER, GALA_TICKETS, GALA_TOTALS, HOSTILE, Y, prepareEventsReport } from "../../../support/events-report-fixtures";
 import { startSeededServer, type SeededServer } from "../../../support/seeded-server";
-import { demoAccount, sessionCookieFor } from "../../../support/session";
+import { demoAccount } from "../../../support/session";
 
 /** /mem-events-pay and its CSV on a private server with the tickets of test/support/events-report-fixtures.ts. */
 
@@ -54,13 +54,7 @@ describe("/mem-events-pay", () => {
       expect(visitor.headers.get("Location")).toBe(`/login?redirectTo=${encodeURIComponent(path)}`);
       expect((await get(path, demoAccount("member").id)).headers.get("Location")).toBe("/mem-account");
     }
-    const post = async (userId: string | null) =>
-      fetch(`${server.url}/mem-events-pay`, {
-        method: "POST",
-        redirect: "manual",
-        headers: { Origin: server.url, "Content-Type": "application/x-www-form-urlencoded", ...(userId ? { Cookie: await sessionCookieFor(userId) } : {}) },
-        body: "x=1",
-      });
+    const post = (userId: string | null) => client(server).as(userId).post("/mem-events-pay", { x: "1" });
     expect((await post(null)).headers.get("Location")).toMatch(/^\/login/);
     expect((await post(demoAccount("member").id)).headers.get("Location")).toBe("/mem-account");
     expect((await post(treasurer.id)).status).toBe(405);
@@ -104,7 +98,7 @@ describe("/mem-events-pay", () => {
 
   it("lists the tickets newest first, each person in their column, used rows grey and marked Yes", async () => {
     const html = await (await get(GALA_PATH)).text();
-    const headers = [...html.slice(html.indexOf('id="tickets-table"')).matchAll(/<th scope="col">([^<]*)<\/th>/g)].map((m) => m[1]);
+    const headers = parseHtml(html).all('#tickets-table th[scope="col"]').map(textOf);
     // Refunds (docs/requirements.md §4.10): each row ends with its "Refund" link, which the CSV does not have.
     expect(headers).toEqual([...TICKET_COLUMNS.map((c) => c.header), "Refund"]);
     const list = rows(html);

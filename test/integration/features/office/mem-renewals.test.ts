@@ -11,7 +11,7 @@ import { parseCsv } from "../../../support/csv";
 import { newMember, newTransaction } from "../../../support/fixtures";
 import { DomUtils, pageText, parseHtml, textOf } from "../../../support/html";
 import { startSeededServer, type SeededServer } from "../../../support/seeded-server";
-import { demoAccount, sessionCookieFor } from "../../../support/session";
+import { demoAccount } from "../../../support/session";
 
 /**
  * /mem-renewals on private servers: the demo plus renewals paid across the months of
@@ -97,8 +97,8 @@ const get = (base: string, path: string, userId: string | null = treasurer.id) =
 
 const post = (base: string, path: string, fields: Record<string, string>, userId: string | null = treasurer.id) => client(base).as(userId).post(path, fields);
 
-/** Follows an action's redirect with its toast cookie and returns the landing page's text. */
-async function landing(base: string, response: Response) {
+/** Follows an action's redirect with its toast cookie (signed in as `userId`) and returns the landing page's text. */
+async function landing(base: string, response: Response, userId: string = treasurer.id) {
   expect(response.status).toBe(302);
   const toast =
     response.headers
@@ -106,7 +106,7 @@ async function landing(base: string, response: Response) {
       .find((c) => c.startsWith("__toast="))
       ?.split(";")[0] ?? "";
   const target = new URL(response.headers.get("Location")!, base);
-  const page = await client(base).as(treasurer.id).get(`${target.pathname}${target.search}`, { cookie: toast });
+  const page = await client(base).as(userId).get(`${target.pathname}${target.search}`, { cookie: toast });
   return { location: response.headers.get("Location")!, text: text(await page.text()) };
 }
 
@@ -160,12 +160,7 @@ describe("/mem-renewals without an e-mail provider", () => {
     }
     expect((await post(server.url, "/mem-renewals", { intent: "notify" }, null)).headers.get("Location")).toMatch(/^\/login/);
     expect((await post(server.url, "/mem-renewals", { intent: "notify" }, demoAccount("member").id)).headers.get("Location")).toBe("/mem-account");
-    const forged = await fetch(`${server.url}/mem-renewals`, {
-      method: "POST",
-      redirect: "manual",
-      headers: { Origin: "https://evil.example", Cookie: await sessionCookieFor(treasurer.id), "Content-Type": "application/x-www-form-urlencoded" },
-      body: new URLSearchParams({ intent: "notify" }),
-    });
+    const forged = await client(server).as(treasurer).post("/mem-renewals", { intent: "notify" }, { origin: "https://evil.example" });
     expect(forged.status).toBe(403);
   });
 
@@ -447,16 +442,9 @@ describe("/mem-renewals with Resend", () => {
         await dispose();
       }
       const response = await post(server.url, "/mem-renewals", { intent: "notify", confirmed: "1" }, otherId);
-      expect(response.status).toBe(302);
-      const toast =
-        response.headers
-          .getSetCookie()
-          .find((c) => c.startsWith("__toast="))
-          ?.split(";")[0] ?? "";
-      const page = await fetch(new URL(response.headers.get("Location")!, server.url), {
-        headers: { Cookie: [await sessionCookieFor(otherId), toast].join("; ") },
-      });
-      expect(text(await page.text())).toContain(`${baseline.pendingEmails.length} could not be sent: rate_limit_exceeded: Too many requests.`);
+      expect((await landing(server.url, response, otherId)).text).toContain(
+        `${baseline.pendingEmails.length} could not be sent: rate_limit_exceeded: Too many requests.`,
+      );
       expect((await outboxCounts(server.persistTo)).failed).toBe(baseline.pendingEmails.length);
     } finally {
       resend.failWith(null);

@@ -1,4 +1,6 @@
 import { describe, expect, inject, it } from "vitest";
+import { client } from "../../../support/client";
+import { attributeOf, fieldErrors, linkTexts, parseHtml } from "../../../support/html";
 import { demoAccount, sessionCookieFor } from "../../../support/session";
 import { MESSAGES, formPost, uniqueAddress } from "../../../support/password-reset";
 import { SIGN_IN_FAILURE_RULES } from "~/kernel/http/rate-limits";
@@ -20,29 +22,29 @@ const cookiePair = (setCookie: string | null, name: string) =>
 
 describe("Sign In (/login)", () => {
   it("shows the form with E-mail and Password, and links to forgot password, sign up and home", async () => {
-    const response = await fetch(`${base()}/login`);
+    const response = await client(base()).get("/login");
     const html = await response.text();
+    const page = parseHtml(html);
     expect(response.status).toBe(200);
     expect(html).toContain("<h1>Sign In</h1>");
-    expect(html).toMatch(/<form[^>]*method="post"[^>]*action="\/login"[^>]*novalidate=""/i);
-    expect(html).toMatch(/<label for="login-email">E-mail<\/label>/);
-    expect(html).toMatch(/<label for="login-password">Password<\/label>/);
+    expect(page.one('form[method="post" i][action="/login"][novalidate]')).not.toBeNull();
+    expect(page.text('label[for="login-email"]')).toBe("E-mail");
+    expect(page.text('label[for="login-password"]')).toBe("Password");
     expect(html).toContain('type="password"');
     expect(html).toContain('href="/forgot-password"');
     expect(html).toContain('href="/signup"');
-    expect(html).toMatch(/<a [^>]*href="\/"[^>]*>Go Back<\/a>/);
+    expect(linkTexts(html, "/")).toContain("Go Back");
   });
 
   it("refuses empty fields with 'Empty field is not allowed!' under each", async () => {
     const response = await login({ email: "", password: "" });
     const html = await response.text();
     expect(response.status).toBe(400);
-    const shown = [...html.matchAll(/<p class="field-error" id="(login-[a-z]+)-error">([^<]*)<\/p>/g)].map((m) => [m[1], m[2]]);
-    expect(shown).toEqual([
-      ["login-email", MESSAGES.empty],
-      ["login-password", MESSAGES.empty],
+    expect(fieldErrors(html)).toEqual([
+      ["login-email-error", MESSAGES.empty],
+      ["login-password-error", MESSAGES.empty],
     ]);
-    expect(html).toMatch(/id="login-email"[^>]*aria-invalid="true"/);
+    expect(attributeOf(html, "#login-email", "aria-invalid")).toBe("true");
     expect(response.headers.get("Set-Cookie") ?? "").not.toContain("__session=");
   });
 
@@ -86,10 +88,10 @@ describe("Sign In (/login)", () => {
     expect(toast).toMatch(/^__toast=.+/);
 
     // The new session is the member's: /login now sends them to their account; the toast shows once.
-    const again = await fetch(`${base()}/login`, { redirect: "manual", headers: { Cookie: session! } });
+    const again = await client(base()).get("/login", { cookie: session! });
     expect(again.status).toBe(302);
     expect(again.headers.get("Location")).toBe("/mem-account");
-    const page = await fetch(`${base()}/contact`, { headers: { Cookie: toast! } });
+    const page = await client(base()).get("/contact", { cookie: toast! });
     expect(await page.text()).toContain(MESSAGES.loggedIn);
   });
 
@@ -105,17 +107,16 @@ describe("Sign In (/login)", () => {
   });
 
   it("carries redirectTo from the address into the form", async () => {
-    const html = await (await fetch(`${base()}/login?redirectTo=%2Fdocuments`)).text();
-    expect(html).toContain('<input type="hidden" name="redirectTo" value="/documents"/>');
+    const html = await (await client(base()).get("/login?redirectTo=%2Fdocuments")).text();
+    expect(attributeOf(html, 'input[type="hidden"][name="redirectTo"]', "value")).toBe("/documents");
   });
 
   it("refuses a cross-site post", async () => {
-    const response = await fetch(`${base()}/login`, {
-      method: "POST",
-      redirect: "manual",
-      headers: { Origin: "https://evil.example", "Content-Type": "application/x-www-form-urlencoded" },
-      body: new URLSearchParams({ email: demoAccount("member").email, password: demoAccount("member").password }),
-    });
+    const response = await client(base()).post(
+      "/login",
+      { email: demoAccount("member").email, password: demoAccount("member").password },
+      { origin: "https://evil.example" },
+    );
     expect(response.status).toBe(403);
   });
 

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { client } from "../../../support/client";
+import { fieldErrors, parseHtml } from "../../../support/html";
 import { FORGOT_RATE_RULES } from "~/kernel/http/rate-limits";
 import { sessionCookieFor } from "../../../support/session";
 import {
@@ -41,9 +42,10 @@ const signedIn = async (cookie: string) => {
 
 describe("Forgot password (/forgot-password)", () => {
   it("shows the e-mail form", async () => {
-    const html = await (await fetch(`${server.url}/forgot-password`)).text();
-    expect(html).toMatch(/<form[^>]*method="post"[^>]*novalidate=""/i);
-    expect(html).toMatch(/<label for="forgot-email">E-mail<\/label>/);
+    const html = await (await client(server).get("/forgot-password")).text();
+    const page = parseHtml(html);
+    expect(page.one('form[method="post" i][novalidate]')).not.toBeNull();
+    expect(page.text('label[for="forgot-email"]')).toBe("E-mail");
     expect(html).toContain('href="/login"');
   });
 
@@ -82,25 +84,30 @@ describe("Reset link (/reset-account-password/{id}/{key})", () => {
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe("/forgot-password");
     const toast = response.headers.get("Set-Cookie")!.split(";")[0]!;
-    expect(await (await fetch(`${server.url}/forgot-password`, { headers: { Cookie: toast } })).text()).toContain(MESSAGES.checkEmail);
+    expect(await (await client(server).get("/forgot-password", { cookie: toast })).text()).toContain(MESSAGES.checkEmail);
 
     const [email] = await outboxTo(server.url, "reset-me@example.com", RESET_SUBJECT);
     expect(email).toBeDefined();
     const expected = new RegExp(`${server.url}/reset-account-password/${server.ids.reset}/[A-Za-z0-9]{10}`);
     expect(email!.text).toMatch(expected);
-    expect(email!.html).toMatch(new RegExp(`href="${expected.source}"`));
+    expect(
+      parseHtml(email!.html)
+        .all("a[href]")
+        .map((a) => a.attribs.href),
+    ).toContainEqual(expect.stringMatching(new RegExp(`^${expected.source}$`)));
     link = (await latestResetLink(server.url, "reset-me@example.com"))!;
     expect(link).toMatch(/^\/reset-account-password\/[^/]+\/[A-Za-z0-9]{10}$/);
   });
 
   it("opens the form for the right key, never cached, and never sends the key to another site as a referrer", async () => {
-    const response = await fetch(`${server.url}${link}`);
+    const response = await client(server).get(link);
     const html = await response.text();
     expect(response.status).toBe(200);
     expect(response.headers.get("Cache-Control")).toBe("private, no-store");
     expect(response.headers.get("Referrer-Policy")).toMatch(/^(no-referrer|same-origin|strict-origin|strict-origin-when-cross-origin)$/);
-    expect(html).toMatch(/<label for="reset-password">New password<\/label>/);
-    expect(html).toMatch(/<label for="reset-confirm">Confirm new password<\/label>/);
+    const page = parseHtml(html);
+    expect(page.text('label[for="reset-password"]')).toBe("New password");
+    expect(page.text('label[for="reset-confirm"]')).toBe("Confirm new password");
     expect(html).toContain("At least 8 characters.");
     expect(html).not.toContain(MESSAGES.invalidLink);
   });
@@ -115,11 +122,11 @@ describe("Reset link (/reset-account-password/{id}/{key})", () => {
       link.replace(/[^/]+$/, "short"),
       `${link}x`,
     ]) {
-      const response = await fetch(`${server.url}${path}`);
+      const response = await client(server).get(path);
       const html = await response.text();
       expect(response.status, path).toBe(404);
       expect(html).toContain(MESSAGES.invalidLink);
-      expect(html).toMatch(/<a [^>]*href="\/login"/);
+      expect(parseHtml(html).one('a[href="/login"]')).not.toBeNull();
       expect(html).not.toContain('name="password"');
     }
     // A tampered key cannot set a password either.
@@ -129,7 +136,7 @@ describe("Reset link (/reset-account-password/{id}/{key})", () => {
   });
 
   it("says 'This link is invalid.' for an expired key", async () => {
-    const response = await fetch(`${server.url}/reset-account-password/${server.ids.expired}/Expired123`);
+    const response = await client(server).get(`/reset-account-password/${server.ids.expired}/Expired123`);
     expect(response.status).toBe(404);
     expect(await response.text()).toContain(MESSAGES.invalidLink);
     const attempt = await post(`/reset-account-password/${server.ids.expired}/Expired123`, { password: "new-password-9", confirmPassword: "new-password-9" });
@@ -146,7 +153,7 @@ describe("Reset link (/reset-account-password/{id}/{key})", () => {
       const response = await post(link, fields);
       const html = await response.text();
       expect(response.status).toBe(400);
-      const shown = [...html.matchAll(/<p class="field-error" id="[^"]+">([^<]*)<\/p>/g)].map((m) => m[1]!.replace("&#x27;", "'"));
+      const shown = fieldErrors(html).map(([, message]) => message);
       expect(shown).toEqual(messages);
       expect(html).not.toContain("long-enough-1");
     }
@@ -157,7 +164,7 @@ describe("Reset link (/reset-account-password/{id}/{key})", () => {
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe("/login");
     const toast = response.headers.get("Set-Cookie")!.split(";")[0]!;
-    expect(await (await fetch(`${server.url}/login`, { headers: { Cookie: toast } })).text()).toContain(MESSAGES.changed);
+    expect(await (await client(server).get("/login", { cookie: toast })).text()).toContain(MESSAGES.changed);
 
     // Every session from before the reset is refused.
     expect(await signedIn(oldSession)).toBe(false);
@@ -167,7 +174,7 @@ describe("Reset link (/reset-account-password/{id}/{key})", () => {
     expect(notice?.text).toContain(`${server.url}/login`);
 
     // Used: the link is invalid now, for reading and for posting.
-    const again = await fetch(`${server.url}${link}`);
+    const again = await client(server).get(link);
     expect(again.status).toBe(404);
     expect(await again.text()).toContain(MESSAGES.invalidLink);
     expect((await post(link, { password: "another-password", confirmPassword: "another-password" })).status).toBe(404);
