@@ -16,6 +16,17 @@ export const ROWS_HEADER = "X-Bench-D1-Rows";
 
 export const noRows = (): RowTotals => ({ statements: 0, read: 0, written: 0 });
 
+/** The bench names each request it measures, to ask afterwards for what ran after the answer. */
+export const REQUEST_HEADER = "X-Bench-Request";
+
+/** Answered by the bench's entry only: the rows a named request's `waitUntil` work ran after its answer. */
+export const LATE_PATH = "/__bench/d1-rows-late";
+
+/** What `after` has on top of `before` (the same totals, later). */
+export function rowsSince(after: RowTotals, before: RowTotals): RowTotals {
+  return { statements: after.statements - before.statements, read: after.read - before.read, written: after.written - before.written };
+}
+
 /** Adds one statement's `meta` to the totals; a missing or odd figure counts 0. */
 export function addMeta(totals: RowTotals, meta: unknown): void {
   const figure = (name: string) => {

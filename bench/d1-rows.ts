@@ -1,14 +1,15 @@
 import { FAMILY_PARTY } from "../test/support/book-ticket";
 import { formMessage, parseHtml } from "../test/support/html";
 import { eventQuery } from "./admin";
-import { addTotals, noRows, parseRowsHeader, ROWS_HEADER, type RowTotals } from "./d1-rows-count";
+import { addTotals, LATE_PATH, noRows, parseRowsHeader, REQUEST_HEADER, ROWS_HEADER, type RowTotals } from "./d1-rows-count";
 import { table } from "./report";
 import { signInAs } from "./sign-in";
 
 /**
  * D1 rows read and written per page view (ADR 60): the built worker behind the bench's own
  * entry (bench/d1-rows-worker.ts), which counts `meta.rows_read` and `meta.rows_written` of
- * every D1 statement a request runs and answers the totals in X-Bench-D1-Rows. On a fresh
+ * every D1 statement a request runs and answers the totals in X-Bench-D1-Rows (and, asked
+ * afterwards, what the request's body stream and waitUntil work ran after it). On a fresh
  * D1 with the demo plus synthetic members (10,000 and 20,000 tickets by default):
  * - public pages cold: each the first request of a freshly started wrangler dev (no cache
  *   of any kind), as a visitor;
@@ -58,8 +59,10 @@ export interface RowsResult {
   as: "visitor" | "member" | "accountant";
   kind: RowsKind;
   status: number;
-  /** Null when the response had no X-Bench-D1-Rows header (the worker did not answer it). */
+  /** All the request ran, after its answer too; null when the response had no X-Bench-D1-Rows header (the worker did not answer it). */
   rows: RowTotals | null;
+  /** Of those, what ran after the answer (the body's stream, waitUntil work). */
+  afterAnswer: RowTotals | null;
   budget: number;
   verdict: "PASS" | "FAIL";
   note?: string;
@@ -73,7 +76,7 @@ export function rowsVerdict(rows: RowTotals | null, budget: number, statusOk: bo
 const number = (value: number) => value.toLocaleString("en-GB");
 
 export function rowsTable(results: RowsResult[]): string {
-  const rows = [["view", "request", "as", "status", "rows read", "rows written", "statements", "budget (read)", "result"]];
+  const rows = [["view", "request", "as", "status", "rows read", "rows written", "statements", "of which after the answer", "budget (read)", "result"]];
   for (const result of results) {
     rows.push([
       result.label,
@@ -83,6 +86,7 @@ export function rowsTable(results: RowsResult[]): string {
       result.rows ? number(result.rows.read) : "(no header)",
       result.rows ? number(result.rows.written) : "",
       result.rows ? String(result.rows.statements) : "",
+      result.afterAnswer?.statements ? `read ${number(result.afterAnswer.read)}, written ${number(result.afterAnswer.written)}` : "",
       `≤ ${number(result.budget)}`,
       result.note ? `${result.verdict}: ${result.note}` : result.verdict,
     ]);
@@ -95,10 +99,21 @@ interface Answer {
   location: string | null;
   body: string;
   rows: RowTotals | null;
+  afterAnswer: RowTotals | null;
+}
+
+let named = 0;
+
+/** What the named request ran after its answer, from the bench's entry (null if it could not say). */
+async function rowsAfterAnswer(baseUrl: string, id: string): Promise<RowTotals | null> {
+  const response = await fetch(new URL(`${LATE_PATH}?request=${encodeURIComponent(id)}`, baseUrl));
+  const totals = (await response.json()) as RowTotals | null;
+  return totals && typeof totals.read === "number" && typeof totals.written === "number" ? totals : null;
 }
 
 async function send(baseUrl: string, path: string, init: { cookie?: string; form?: Record<string, string> | URLSearchParams } = {}): Promise<Answer> {
-  const headers: Record<string, string> = { "User-Agent": "mma-bench" };
+  const id = `${process.pid}-${++named}`;
+  const headers: Record<string, string> = { "User-Agent": "mma-bench", [REQUEST_HEADER]: id };
   if (init.cookie) headers.Cookie = init.cookie;
   if (init.form) {
     headers.Origin = new URL(baseUrl).origin;
@@ -111,7 +126,11 @@ async function send(baseUrl: string, path: string, init: { cookie?: string; form
     body: init.form ? new URLSearchParams(init.form) : undefined,
   });
   const body = await response.text();
-  return { status: response.status, location: response.headers.get("location"), body, rows: parseRowsHeader(response.headers.get(ROWS_HEADER)) };
+  // The body is read: what is still to come is the request's waitUntil work, which the entry waits for.
+  const atAnswer = parseRowsHeader(response.headers.get(ROWS_HEADER));
+  const afterAnswer = atAnswer ? await rowsAfterAnswer(baseUrl, id) : null;
+  const rows = atAnswer && afterAnswer ? addTotals({ ...atAnswer }, afterAnswer) : atAnswer;
+  return { status: response.status, location: response.headers.get("location"), body, rows, afterAnswer };
 }
 
 type Expect = number | ((status: number) => boolean);
@@ -132,6 +151,7 @@ function result(
     ...shown,
     status: measured.status,
     rows: measured.rows,
+    afterAnswer: measured.afterAnswer,
     budget,
     verdict: rowsVerdict(measured.rows, budget, statusOk),
     ...(notes.length ? { note: notes.join("; ") } : {}),

@@ -364,8 +364,8 @@ function rowsPart(): Promise<number> {
     const seconds = (performance.now() - started) / 1000;
     const warnings = buildStamp() === stampBefore ? [] : ["build/ changed during the run (someone else built): wrangler dev reloaded. Run again."];
     console.log(
-      `\nRows: the sum of meta.rows_read and meta.rows_written of every D1 statement the request ran until its response ` +
-        `was ready (X-Bench-D1-Rows; work left to waitUntil after the answer is not counted). Public pages cold: each ` +
+      `\nRows: the sum of meta.rows_read and meta.rows_written of every D1 statement the request ran: until its answer ` +
+        `(X-Bench-D1-Rows), and after it (its body's stream and waitUntil work, asked for once they settled). Public pages cold: each ` +
         `the first request of a freshly started server (${ROWS_PUBLIC_PAGES.join(", ")}). ${options.rowsMembers} synthetic ` +
         `members, ${options.rowsMembers * 2} tickets; the event's capacity raised so that the booking goes through. ` +
         `Budgets on rows read; rows written reported.\n`,
@@ -376,7 +376,7 @@ function rowsPart(): Promise<number> {
     const failed = results.filter((result) => result.verdict === "FAIL");
     writeResults(ROWS_RESULTS_FILE, {
       server: `wrangler dev (workerd), built worker behind bench/d1-rows-worker.ts, fresh local D1 with the demo seed plus ${options.rowsMembers} synthetic members`,
-      units: { rows: "D1 meta.rows_read / meta.rows_written summed over the request's statements, until the response was ready" },
+      units: { rows: "D1 meta.rows_read / meta.rows_written summed over the request's statements, after its answer too (afterAnswer)" },
       options: { members: options.rowsMembers, tickets: options.rowsMembers * 2 },
       budgets: { ...ROWS_BUDGETS, measure: "rows read per view" },
       results,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { addMeta, countingD1, formatRowsHeader, noRows, parseRowsHeader } from "../../../bench/d1-rows-count";
+import { addMeta, countingD1, formatRowsHeader, noRows, parseRowsHeader, rowsSince } from "../../../bench/d1-rows-count";
 import { doorPeople, rowsVerdict, ROWS_BUDGETS } from "../../../bench/d1-rows";
 import { parseOptions } from "../../../bench/options";
 
@@ -48,6 +48,11 @@ describe("the bench's D1 rows count (ADR 60)", () => {
     addMeta(totals, undefined);
     addMeta(totals, { rows_read: "7", rows_written: -1 });
     expect(totals).toEqual({ statements: 4, read: 15, written: 2 });
+  });
+
+  it("tells what ran after the answer: the totals since the header's", () => {
+    expect(rowsSince({ statements: 7, read: 40, written: 5 }, { statements: 4, read: 31, written: 2 })).toEqual({ statements: 3, read: 9, written: 3 });
+    expect(rowsSince({ statements: 4, read: 31, written: 2 }, { statements: 4, read: 31, written: 2 })).toEqual(noRows());
   });
 
   it("writes and reads the header, and refuses a malformed one", () => {
