@@ -46,7 +46,7 @@ export interface AdminOptions {
 type Kind = "table page" | "event report" | "CSV export";
 
 /** This year's synthetic event: the title seed/synthetic.ts gives this year's tickets. */
-const eventQuery = (year: number) => new URLSearchParams({ year: String(year), event: demoSettings(year).tickets.title }).toString();
+export const eventQuery = (year: number) => new URLSearchParams({ year: String(year), event: demoSettings(year).tickets.title }).toString();
 
 const targets = (year = currentYear()): Array<{ path: string; kind: Kind }> => [
   { path: "/accounts?size=15", kind: "table page" },

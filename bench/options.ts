@@ -31,6 +31,10 @@ export interface BenchOptions {
   adminRequests: number;
   /** Timed requests of the full CSV export. */
   csvRequests: number;
+  /** Count D1 rows read and written per page view (`--no-rows` turns it off): bench/d1-rows.ts. */
+  rows: boolean;
+  /** Synthetic members on the rows server, on top of the demo (two tickets each). */
+  rowsMembers: number;
   /** Run the load test (`--no-load` turns it off): bench/load.ts. */
   load: boolean;
   /** Seconds of the measured load run. */
@@ -53,8 +57,8 @@ export interface BenchOptions {
   photoSize: { width: number; height: number } | undefined;
 }
 
-export type Part = "public" | "admin" | "cockpit" | "load" | "lighthouse" | "photos";
-const PARTS: Part[] = ["public", "admin", "cockpit", "load", "lighthouse", "photos"];
+export type Part = "public" | "admin" | "cockpit" | "rows" | "load" | "lighthouse" | "photos";
+const PARTS: Part[] = ["public", "admin", "cockpit", "rows", "load", "lighthouse", "photos"];
 
 /** The public pages the Cockpit part counts requests for, unless --pages. */
 export const COCKPIT_PAGES = ["/", "/blog", "/gallery", "/contact"];
@@ -68,14 +72,16 @@ Parts, in this order (each on its own fresh seeded wrangler dev server):
               SSR p50 and its ratio to a static file
   cockpit     Cockpit requests per public page view
   admin       back-office server times at 10,000 members and 20,000 tickets
+  rows        D1 rows read and written per page view and per write, at 10,000 members and
+              20,000 tickets (a bench-only worker entry counts them: ADR 60)
   load        mixed traffic for 60 s at the knee of a connection ramp (autocannon)
   lighthouse  Lighthouse mobile scores (fetched on demand with npx: node@22, lighthouse)
   photos      real-size photos (npm run seed -- --photos): the photo gallery's images before
               scrolling at 360 px, and Lighthouse mobile on / and that gallery
 
-  --only-pages, --only-cockpit, --only-admin, --only-load, --only-lighthouse, --only-photos
+  --only-pages, --only-cockpit, --only-admin, --only-rows, --only-load, --only-lighthouse, --only-photos
                      run only that part (several --only-… add up; --photos = --only-photos)
-  --no-pages, --no-cockpit, --no-admin, --no-load, --no-lighthouse, --no-photos
+  --no-pages, --no-cockpit, --no-admin, --no-rows, --no-load, --no-lighthouse, --no-photos
                      skip that part
 
   --pages /a,/b      pages to measure (default: every page of bench/pages.ts; a path
@@ -90,6 +96,7 @@ Parts, in this order (each on its own fresh seeded wrangler dev server):
   --admin-members N  synthetic members on the back-office server (default: 10000)
   --admin-requests N timed requests per /accounts page (default: 30)
   --csv-requests N   timed requests of the full CSV export (default: 10)
+  --rows-members N   synthetic members on the rows server (default: 10000; two tickets each)
   --load-seconds N   length of the measured load run (default: 60)
   --load-connections N  connections of the load run (default: the knee of the ramp)
   --ramp-seconds N   length of each ramp step (default: 5)
@@ -142,6 +149,8 @@ export function parseOptions(argv: string[]): BenchOptions | null {
     adminMembers: 10_000,
     adminRequests: 30,
     csvRequests: 10,
+    rows: true,
+    rowsMembers: 10_000,
     load: true,
     loadSeconds: 60,
     loadConnections: undefined,
@@ -181,6 +190,7 @@ export function parseOptions(argv: string[]): BenchOptions | null {
       case "--no-admin":
       case "--no-cockpit":
       case "--no-load":
+      case "--no-rows":
       case "--no-lighthouse":
       case "--no-photos":
         options[partOf(flag.slice("--no-".length))] = false;
@@ -189,9 +199,13 @@ export function parseOptions(argv: string[]): BenchOptions | null {
       case "--only-admin":
       case "--only-cockpit":
       case "--only-load":
+      case "--only-rows":
       case "--only-lighthouse":
       case "--only-photos":
         only.add(partOf(flag.slice("--only-".length)));
+        break;
+      case "--rows-members":
+        options.rowsMembers = positiveInteger(flag, value(), 0);
         break;
       case "--load-seconds":
         options.loadSeconds = positiveInteger(flag, value(), 1);

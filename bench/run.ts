@@ -18,14 +18,17 @@ import { pagesFor, type Audience, type BenchPage } from "./pages";
 import { measureImagesBeforeScroll, PHONE_SCREEN } from "./photo-gallery";
 import { PHOTO_GALLERY_ID } from "../seed/photos";
 import { signInAs } from "./sign-in";
+import { benchRows, makeRoomAtTheEvent, ROWS_BUDGETS, ROWS_PUBLIC_PAGES, rowsTable, totalRows } from "./d1-rows";
+import { currentYear } from "../app/kernel/dates/dates";
 
 /**
  * npm run bench: the public pages against the budgets of docs/requirements.md §11.9
  * (HTML and JS gzipped sizes, server time compared with a static file), on the
  * built worker in wrangler dev with a fresh demo database; then the back office
  * (bench/admin.ts: /accounts pages and the CSV export with 10,000 members) on a
- * second server. Writes bench/results/public-pages.json and admin.json; exits 1
- * when a budget fails (unless --no-fail). --no-admin / --only-admin run one part.
+ * second server; D1 rows per page view (bench/d1-rows.ts) on a third, behind the bench's
+ * own worker entry (ADR 60). Writes bench/results/public-pages.json, admin.json,
+ * d1-rows.json…; exits 1 when a budget fails (unless --no-fail). --no-… / --only-… choose parts.
  */
 
 const RESULTS_FILE = path.join(ROOT, "bench", "results", "public-pages.json");
@@ -33,6 +36,7 @@ const ADMIN_RESULTS_FILE = path.join(ROOT, "bench", "results", "admin.json");
 const COCKPIT_RESULTS_FILE = path.join(ROOT, "bench", "results", "cockpit.json");
 const LOAD_RESULTS_FILE = path.join(ROOT, "bench", "results", "load.json");
 const LIGHTHOUSE_RESULTS_FILE = path.join(ROOT, "bench", "results", "lighthouse.json");
+const ROWS_RESULTS_FILE = path.join(ROOT, "bench", "results", "d1-rows.json");
 const PHOTOS_RESULTS_FILE = path.join(ROOT, "bench", "results", "photos.json");
 
 function readOptions(): BenchOptions {
@@ -298,14 +302,14 @@ async function cockpitPart(): Promise<number> {
  */
 async function onFreshServer(
   serverOptions: Parameters<typeof seededServer>[0],
-  part: (baseUrl: string, persistTo: string) => Promise<number>,
+  part: (baseUrl: string, persistTo: string, running: ReturnType<typeof seededServer>) => Promise<number>,
 ): Promise<number> {
   const running = seededServer({ log, ...serverOptions });
   server = running;
   try {
     const baseUrl = await running.start();
     console.log(`Server: ${baseUrl}`);
-    return await part(baseUrl, running.persistTo);
+    return await part(baseUrl, running.persistTo, running);
   } catch (error) {
     if (interrupted) return 0;
     console.error(error instanceof Error ? (error.stack ?? error.message) : error);
@@ -341,6 +345,54 @@ function lighthousePart(): Promise<number> {
 const NOTE_LIGHTHOUSE =
   "Lighthouse's mobile defaults (emulated phone, simulated slow 4G and 4× CPU slowdown), headless Debian chromium, " +
   `the server on loopback over http; ${options.lighthouseRuns} run(s) per page, the figures are the median run's (by performance).`;
+
+/**
+ * D1 rows read and written per page view (bench/d1-rows.ts, ADR 60): the built worker behind
+ * bench/d1-rows-worker.ts, which counts every D1 statement's rows, on a fresh D1 with the demo
+ * plus synthetic members. Returns the exit code.
+ */
+function rowsPart(): Promise<number> {
+  const started = performance.now();
+  console.log(
+    `\nD1 rows: fresh D1 with the demo and ${options.rowsMembers} synthetic members (two tickets each), then wrangler dev on the bench's counting entry...`,
+  );
+  const stampBefore = buildStamp();
+  const serverOptions = { members: options.rowsMembers, script: "bench/d1-rows-worker.ts", prepare: makeRoomAtTheEvent };
+  return onFreshServer(serverOptions, async (baseUrl, _persistTo, running) => {
+    console.log(`  (seeded and started in ${((performance.now() - started) / 1000).toFixed(1)} s)`);
+    const results = await benchRows(baseUrl, running, (line) => console.log(line), currentYear());
+    const seconds = (performance.now() - started) / 1000;
+    const warnings = buildStamp() === stampBefore ? [] : ["build/ changed during the run (someone else built): wrangler dev reloaded. Run again."];
+    console.log(
+      `\nRows: the sum of meta.rows_read and meta.rows_written of every D1 statement the request ran: until its answer ` +
+        `(X-Bench-D1-Rows), and after it (its body's stream and waitUntil work, asked for once they settled). Public pages cold: each ` +
+        `the first request of a freshly started server (${ROWS_PUBLIC_PAGES.join(", ")}). ${options.rowsMembers} synthetic ` +
+        `members, ${options.rowsMembers * 2} tickets; the event's capacity raised so that the booking goes through. ` +
+        `Budgets on rows read; rows written reported.\n`,
+    );
+    console.log(rowsTable(results));
+    for (const warning of warnings) console.log(`! ${warning}`);
+    console.log(`\nThe rows part took ${seconds.toFixed(0)} s (seeding and ${ROWS_PUBLIC_PAGES.length} server starts included).`);
+    const failed = results.filter((result) => result.verdict === "FAIL");
+    writeResults(ROWS_RESULTS_FILE, {
+      server: `wrangler dev (workerd), built worker behind bench/d1-rows-worker.ts, fresh local D1 with the demo seed plus ${options.rowsMembers} synthetic members`,
+      units: { rows: "D1 meta.rows_read / meta.rows_written summed over the request's statements, after its answer too (afterAnswer)" },
+      options: { members: options.rowsMembers, tickets: options.rowsMembers * 2 },
+      budgets: { ...ROWS_BUDGETS, measure: "rows read per view" },
+      results,
+      totals: totalRows(results),
+      seconds,
+      warnings,
+      passed: failed.length === 0,
+    });
+    return verdict(
+      failed.map((result) => ({
+        path: `${result.method} ${result.path} (${result.rows ? `${result.rows.read} rows read` : "no rows header"}, budget ${result.budget})`,
+      })),
+      "PASS: every view is within its D1 rows budget.",
+    );
+  });
+}
 
 /** Mixed traffic at the knee of a ramp on a fresh server (bench/load.ts): returns the exit code. */
 function loadPart(): Promise<number> {
@@ -417,6 +469,7 @@ let exitCode = 0;
 if (options.public) exitCode = Math.max(exitCode, await publicPart());
 if (options.cockpit && !interrupted) exitCode = Math.max(exitCode, await cockpitPart());
 if (options.admin && !interrupted) exitCode = Math.max(exitCode, await adminPart());
+if (options.rows && !interrupted) exitCode = Math.max(exitCode, await rowsPart());
 if (options.load && !interrupted) exitCode = Math.max(exitCode, await loadPart());
 if (options.lighthouse && !interrupted) exitCode = Math.max(exitCode, await lighthousePart());
 if (options.photos && !interrupted) exitCode = Math.max(exitCode, await photosPart());

@@ -19,6 +19,9 @@ export function seededServer(
     /** Synthetic members on top of the demo. */ members?: number;
     /** Real-size photos too (npm run seed -- --photos): a gallery of phone photos and full-size banners. */ photos?: PhotoSeedOptions;
     /** Worker variables (wrangler dev --var), e.g. CMS_API_URL and CMS_API_TOKEN for bench/cockpit.ts. */ vars?: Record<string, string>;
+    /** Synthetic tickets (default: two per synthetic member). */ tickets?: number;
+    /** Another worker entry than server.ts: bench/d1-rows-worker.ts for the rows part (ADR 60). */ script?: string;
+    /** A change to the seeded data before the server starts. */ prepare?: (db: D1Database) => Promise<void>;
   } = {},
 ) {
   const persistTo = mkdtempSync(path.join(tmpdir(), "mma-bench-d1-"));
@@ -37,15 +40,32 @@ export function seededServer(
     stillWanted();
     const { db, media, images, dispose } = await openLocalPlatform(persistTo);
     try {
-      await seedDatabase(db, { members: options.members, media });
+      await seedDatabase(db, { members: options.members, tickets: options.tickets, media });
       if (options.photos) await seedPhotos({ db, media, images }, options.photos);
+      await options.prepare?.(db);
     } finally {
       await dispose();
     }
     stillWanted();
-    server = startDevServerOnFreePort({ persistTo, log: options.log, vars: options.vars });
+    return launch();
+  }
+
+  async function launch(): Promise<string> {
+    server = startDevServerOnFreePort({ persistTo, log: options.log, vars: options.vars, script: options.script });
     running = await server;
     return running.url;
+  }
+
+  /**
+   * Stops wrangler dev and starts it again on the same D1, with the Cache API's files removed:
+   * the next request finds nothing cached (the isolate's memory went with the process). Returns the new URL.
+   */
+  async function restart(): Promise<string> {
+    stillWanted();
+    await running?.stop();
+    rmSync(path.join(persistTo, "v3", "cache"), { recursive: true, force: true });
+    stillWanted();
+    return launch();
   }
 
   function stop(): Promise<void> {
@@ -78,5 +98,5 @@ export function seededServer(
     rmSync(persistTo, { recursive: true, force: true });
   }
 
-  return { persistTo, start, stop, killNow };
+  return { persistTo, start, restart, stop, killNow };
 }

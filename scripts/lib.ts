@@ -64,10 +64,13 @@ export async function startDevServer(options: {
   ip?: string;
   vars?: Record<string, string>;
   log?: (line: string) => void;
+  /** Another entry than wrangler.toml's `main` (the bench's rows part only: bench/d1-rows-worker.ts, ADR 60). */
+  script?: string;
 }): Promise<DevServer> {
   const ip = options.ip ?? "127.0.0.1";
   const args = [
     "dev",
+    ...(options.script ? [options.script] : []),
     "--env",
     "development",
     "--ip",

@@ -1,0 +1,246 @@
+import { FAMILY_PARTY } from "../test/support/book-ticket";
+import { formMessage, parseHtml } from "../test/support/html";
+import { eventQuery } from "./admin";
+import { addTotals, LATE_PATH, noRows, parseRowsHeader, REQUEST_HEADER, ROWS_HEADER, type RowTotals } from "./d1-rows-count";
+import { table } from "./report";
+import { signInAs } from "./sign-in";
+
+/**
+ * D1 rows read and written per page view (ADR 60): the built worker behind the bench's own
+ * entry (bench/d1-rows-worker.ts), which counts `meta.rows_read` and `meta.rows_written` of
+ * every D1 statement a request runs and answers the totals in X-Bench-D1-Rows (and, asked
+ * afterwards, what the request's body stream and waitUntil work ran after it). On a fresh
+ * D1 with the demo plus synthetic members (10,000 and 20,000 tickets by default):
+ * - public pages cold: each the first request of a freshly started wrangler dev (no cache
+ *   of any kind), as a visitor;
+ * - the member's /book-ticket and /mem-account, the accountant's event payments report,
+ *   the door's lookup of the demo Family's ticket and its admission (SAVE);
+ * - a booking (POST /book-ticket), then its settlement: Pay on the practice checkout and
+ *   the payment return that marks the ticket paid (ADR 16).
+ * Budgets are on rows read per view; rows written are reported.
+ */
+
+export const ROWS_BUDGETS = {
+  /** A public page, cold (nothing cached). */
+  publicCold: 50,
+  /** A member's page, the door's lookup. */
+  signedInPage: 100,
+  /** The event payments report: tiles, chart and the first page of its table. */
+  eventReport: 1_000,
+  /** One write: a booking, a settlement, an admission. */
+  write: 100,
+} as const;
+
+export type RowsKind = keyof typeof ROWS_BUDGETS;
+
+/** The public pages measured cold, each on a freshly started server. */
+export const ROWS_PUBLIC_PAGES = ["/", "/event", "/blog"];
+
+/**
+ * Room at the event for the booking: the synthetic tickets fill the demo event's 250 places
+ * (ADR 43), and a full event refuses the booking before it reserves anything. The capacity is
+ * raised, not removed, so the booking still counts the places taken as it does on the site.
+ */
+export async function makeRoomAtTheEvent(db: D1Database): Promise<void> {
+  const row = await db.prepare("SELECT data FROM singletons WHERE name = 'general'").first<{ data: string }>();
+  if (!row) throw new Error("The seeded site settings are missing.");
+  const settings = JSON.parse(row.data) as { upcomingEvent: { capacity: number } };
+  settings.upcomingEvent.capacity = 1_000_000;
+  await db.prepare("UPDATE singletons SET data = ? WHERE name = 'general'").bind(JSON.stringify(settings)).run();
+}
+
+/** The demo Family's paid ticket for this year's event (seed/demo-members.ts): the door's card. */
+const DOOR_CODE = "XMAS7K2P";
+
+export interface RowsResult {
+  label: string;
+  method: "GET" | "POST";
+  path: string;
+  as: "visitor" | "member" | "accountant";
+  kind: RowsKind;
+  status: number;
+  /** All the request ran, after its answer too; null when the response had no X-Bench-D1-Rows header (the worker did not answer it). */
+  rows: RowTotals | null;
+  /** Of those, what ran after the answer (the body's stream, waitUntil work). */
+  afterAnswer: RowTotals | null;
+  budget: number;
+  verdict: "PASS" | "FAIL";
+  note?: string;
+}
+
+/** PASS when the header was there, the status the expected one, and the rows read within the budget. */
+export function rowsVerdict(rows: RowTotals | null, budget: number, statusOk: boolean): "PASS" | "FAIL" {
+  return rows !== null && statusOk && rows.read <= budget ? "PASS" : "FAIL";
+}
+
+const number = (value: number) => value.toLocaleString("en-GB");
+
+export function rowsTable(results: RowsResult[]): string {
+  const rows = [["view", "request", "as", "status", "rows read", "rows written", "statements", "of which after the answer", "budget (read)", "result"]];
+  for (const result of results) {
+    rows.push([
+      result.label,
+      `${result.method} ${result.path}`,
+      result.as,
+      String(result.status),
+      result.rows ? number(result.rows.read) : "(no header)",
+      result.rows ? number(result.rows.written) : "",
+      result.rows ? String(result.rows.statements) : "",
+      result.afterAnswer?.statements ? `read ${number(result.afterAnswer.read)}, written ${number(result.afterAnswer.written)}` : "",
+      `≤ ${number(result.budget)}`,
+      result.note ? `${result.verdict}: ${result.note}` : result.verdict,
+    ]);
+  }
+  return table(rows);
+}
+
+interface Answer {
+  status: number;
+  location: string | null;
+  body: string;
+  rows: RowTotals | null;
+  afterAnswer: RowTotals | null;
+}
+
+let named = 0;
+
+/** What the named request ran after its answer, from the bench's entry (null if it could not say). */
+async function rowsAfterAnswer(baseUrl: string, id: string): Promise<RowTotals | null> {
+  const response = await fetch(new URL(`${LATE_PATH}?request=${encodeURIComponent(id)}`, baseUrl));
+  const totals = (await response.json()) as RowTotals | null;
+  return totals && typeof totals.read === "number" && typeof totals.written === "number" ? totals : null;
+}
+
+async function send(baseUrl: string, path: string, init: { cookie?: string; form?: Record<string, string> | URLSearchParams } = {}): Promise<Answer> {
+  const id = `${process.pid}-${++named}`;
+  const headers: Record<string, string> = { "User-Agent": "mma-bench", [REQUEST_HEADER]: id };
+  if (init.cookie) headers.Cookie = init.cookie;
+  if (init.form) {
+    headers.Origin = new URL(baseUrl).origin;
+    headers["Content-Type"] = "application/x-www-form-urlencoded";
+  }
+  const response = await fetch(new URL(path, baseUrl), {
+    method: init.form ? "POST" : "GET",
+    redirect: "manual",
+    headers,
+    body: init.form ? new URLSearchParams(init.form) : undefined,
+  });
+  const body = await response.text();
+  // The body is read: what is still to come is the request's waitUntil work, which the entry waits for.
+  const atAnswer = parseRowsHeader(response.headers.get(ROWS_HEADER));
+  const afterAnswer = atAnswer ? await rowsAfterAnswer(baseUrl, id) : null;
+  const rows = atAnswer && afterAnswer ? addTotals({ ...atAnswer }, afterAnswer) : atAnswer;
+  return { status: response.status, location: response.headers.get("location"), body, rows, afterAnswer };
+}
+
+type Expect = number | ((status: number) => boolean);
+
+function result(
+  measured: Answer,
+  view: { label: string; method: "GET" | "POST"; path: string; as: RowsResult["as"]; kind: RowsKind; expect: Expect },
+): RowsResult {
+  const budget = ROWS_BUDGETS[view.kind];
+  const statusOk = typeof view.expect === "number" ? measured.status === view.expect : view.expect(measured.status);
+  const message = statusOk ? null : formMessage(measured.body);
+  const notes = [
+    statusOk ? "" : `answered ${measured.status}${measured.location ? ` → ${measured.location}` : ""}${message ? ` (${message.slice(0, 100)})` : ""}`,
+    measured.rows ? "" : "no rows header",
+  ].filter(Boolean);
+  const { expect: _expect, ...shown } = view;
+  return {
+    ...shown,
+    status: measured.status,
+    rows: measured.rows,
+    afterAnswer: measured.afterAnswer,
+    budget,
+    verdict: rowsVerdict(measured.rows, budget, statusOk),
+    ...(notes.length ? { note: notes.join("; ") } : {}),
+  };
+}
+
+/** The boxes of the door's card not yet admitted (their `person` values). */
+export function doorPeople(html: string): string[] {
+  return parseHtml(html)
+    .all('input[name="person"]')
+    .filter((input) => input.attribs.disabled === undefined)
+    .map((input) => input.attribs.value ?? "")
+    .filter(Boolean);
+}
+
+const redirected = (status: number) => status === 302 || status === 303;
+
+export interface RowsServer {
+  /** A freshly started server on the same D1, nothing cached: its URL. */
+  restart(): Promise<string>;
+}
+
+/** Measures every view; `firstUrl` is a server that has answered nothing yet. */
+export async function benchRows(firstUrl: string, server: RowsServer, print: (line: string) => void, year: number): Promise<RowsResult[]> {
+  const results: RowsResult[] = [];
+  const keep = (measured: RowsResult) => {
+    results.push(measured);
+    const rows = measured.rows ? `read ${number(measured.rows.read)}, written ${number(measured.rows.written)}` : "no rows header";
+    print(`  ${measured.method} ${measured.path} (${measured.as}): ${measured.status}, ${rows}`);
+  };
+
+  let baseUrl = firstUrl;
+  for (const [index, page] of ROWS_PUBLIC_PAGES.entries()) {
+    if (index > 0) {
+      print("  (restarting wrangler dev: nothing cached)");
+      baseUrl = await server.restart();
+    }
+    keep(result(await send(baseUrl, page), { label: "public page, cold", method: "GET", path: page, as: "visitor", kind: "publicCold", expect: 200 }));
+  }
+
+  const member = await signInAs(baseUrl, "member");
+  const accountant = await signInAs(baseUrl, "treasurer");
+  const get = (path: string, cookie: string) => send(baseUrl, path, { cookie });
+
+  keep(
+    result(await get("/book-ticket", member), { label: "member page", method: "GET", path: "/book-ticket", as: "member", kind: "signedInPage", expect: 200 }),
+  );
+  keep(
+    result(await get("/mem-account", member), { label: "member page", method: "GET", path: "/mem-account", as: "member", kind: "signedInPage", expect: 200 }),
+  );
+  const report = `/mem-events-pay?${eventQuery(year)}`;
+  keep(
+    result(await get(report, accountant), { label: "event payments report", method: "GET", path: report, as: "accountant", kind: "eventReport", expect: 200 }),
+  );
+
+  const lookupPath = `/scan-qr-code?code=${DOOR_CODE}`;
+  const lookup = await get(lookupPath, accountant);
+  keep(result(lookup, { label: "door: ticket lookup", method: "GET", path: lookupPath, as: "accountant", kind: "signedInPage", expect: 200 }));
+  const people = doorPeople(lookup.body);
+  const admission = new URLSearchParams({ code: DOOR_CODE });
+  for (const person of people) admission.append("person", person);
+  keep(
+    result(await send(baseUrl, "/scan-qr-code", { cookie: accountant, form: admission }), {
+      label: `door: admission (${people.length} people)`,
+      method: "POST",
+      path: "/scan-qr-code",
+      as: "accountant",
+      kind: "write",
+      expect: redirected,
+    }),
+  );
+
+  const booking = await send(baseUrl, "/book-ticket", { cookie: member, form: { ...FAMILY_PARTY, another: "yes" } });
+  keep(result(booking, { label: "booking", method: "POST", path: "/book-ticket", as: "member", kind: "write", expect: 303 }));
+  const checkout = booking.location ? new URL(booking.location, baseUrl).pathname : null;
+  if (!checkout?.startsWith("/practice-checkout/")) {
+    print(`  ! the booking did not lead to the practice checkout (${booking.location ?? "no redirect"}): the settlement is not measured`);
+    return results;
+  }
+  const paid = await send(baseUrl, checkout, { cookie: member, form: { intent: "pay" } });
+  keep(result(paid, { label: "settlement: practice checkout Pay", method: "POST", path: "/practice-checkout/…", as: "member", kind: "write", expect: 303 }));
+  if (!paid.location) return results;
+  const back = new URL(paid.location, baseUrl);
+  const settled = await send(baseUrl, back.pathname + back.search, { cookie: member });
+  keep(result(settled, { label: "settlement: payment return", method: "GET", path: "/ticket-payment-success/…", as: "member", kind: "write", expect: 200 }));
+  return results;
+}
+
+/** Every view's totals added up (for the JSON's summary). */
+export function totalRows(results: RowsResult[]): RowTotals {
+  return results.reduce((sum, measured) => (measured.rows ? addTotals(sum, measured.rows) : sum), noRows());
+}
