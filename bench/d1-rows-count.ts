@@ -1,5 +1,5 @@
 /**
- * Counting D1 rows for the bench (ADR 60): a wrapper around a D1 binding that adds up
+ * Counting D1 rows for the bench (ADR 61): a wrapper around a D1 binding that adds up
  * `meta.rows_read` and `meta.rows_written` of every statement run through it, and the
  * response header that carries the totals to the bench. Bundled into the bench's own
  * worker entry (bench/d1-rows-worker.ts), never into the site's worker: no Node imports.
@@ -123,7 +123,7 @@ async function countedBatch<T>(totals: RowTotals, run: (statements: D1PreparedSt
 
 /**
  * `db` with every statement counted into `totals`. `exec()` returns no rows figures (the
- * store never calls it; ADR 60): it is passed through and counted as a statement only.
+ * store never calls it; ADR 61): it is passed through and counted as a statement only.
  */
 export function countingD1(db: D1Database, totals: RowTotals): D1Database {
   const prepare = (target: { prepare(sql: string): D1PreparedStatement }) => (sql: string) =>

@@ -2,7 +2,7 @@ import worker from "../server";
 import { countingD1, formatRowsHeader, LATE_PATH, noRows, REQUEST_HEADER, ROWS_HEADER, rowsSince, type RowTotals } from "./d1-rows-count";
 
 /**
- * The bench's own worker entry (ADR 60), run only by the bench's rows part
+ * The bench's own worker entry (ADR 61), run only by the bench's rows part
  * (`wrangler dev bench/d1-rows-worker.ts`): the site's worker (server.ts) unchanged, each
  * request given its own counting wrapper around the D1 binding, and the rows its
  * statements read and wrote until the response was ready sent back in X-Bench-D1-Rows.

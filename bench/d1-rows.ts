@@ -6,7 +6,7 @@ import { table } from "./report";
 import { signInAs } from "./sign-in";
 
 /**
- * D1 rows read and written per page view (ADR 60): the built worker behind the bench's own
+ * D1 rows read and written per page view (ADR 61): the built worker behind the bench's own
  * entry (bench/d1-rows-worker.ts), which counts `meta.rows_read` and `meta.rows_written` of
  * every D1 statement a request runs and answers the totals in X-Bench-D1-Rows (and, asked
  * afterwards, what the request's body stream and waitUntil work ran after it). On a fresh

@@ -73,7 +73,7 @@ Parts, in this order (each on its own fresh seeded wrangler dev server):
   cockpit     Cockpit requests per public page view
   admin       back-office server times at 10,000 members and 20,000 tickets
   rows        D1 rows read and written per page view and per write, at 10,000 members and
-              20,000 tickets (a bench-only worker entry counts them: ADR 60)
+              20,000 tickets (a bench-only worker entry counts them: ADR 61)
   load        mixed traffic for 60 s at the knee of a connection ramp (autocannon)
   lighthouse  Lighthouse mobile scores (fetched on demand with npx: node@22, lighthouse)
   photos      real-size photos (npm run seed -- --photos): the photo gallery's images before

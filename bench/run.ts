@@ -27,7 +27,7 @@ import { currentYear } from "../app/kernel/dates/dates";
  * built worker in wrangler dev with a fresh demo database; then the back office
  * (bench/admin.ts: /accounts pages and the CSV export with 10,000 members) on a
  * second server; D1 rows per page view (bench/d1-rows.ts) on a third, behind the bench's
- * own worker entry (ADR 60). Writes bench/results/public-pages.json, admin.json,
+ * own worker entry (ADR 61). Writes bench/results/public-pages.json, admin.json,
  * d1-rows.json…; exits 1 when a budget fails (unless --no-fail). --no-… / --only-… choose parts.
  */
 
@@ -347,7 +347,7 @@ const NOTE_LIGHTHOUSE =
   `the server on loopback over http; ${options.lighthouseRuns} run(s) per page, the figures are the median run's (by performance).`;
 
 /**
- * D1 rows read and written per page view (bench/d1-rows.ts, ADR 60): the built worker behind
+ * D1 rows read and written per page view (bench/d1-rows.ts, ADR 61): the built worker behind
  * bench/d1-rows-worker.ts, which counts every D1 statement's rows, on a fresh D1 with the demo
  * plus synthetic members. Returns the exit code.
  */

@@ -20,7 +20,7 @@ export function seededServer(
     /** Real-size photos too (npm run seed -- --photos): a gallery of phone photos and full-size banners. */ photos?: PhotoSeedOptions;
     /** Worker variables (wrangler dev --var), e.g. CMS_API_URL and CMS_API_TOKEN for bench/cockpit.ts. */ vars?: Record<string, string>;
     /** Synthetic tickets (default: two per synthetic member). */ tickets?: number;
-    /** Another worker entry than server.ts: bench/d1-rows-worker.ts for the rows part (ADR 60). */ script?: string;
+    /** Another worker entry than server.ts: bench/d1-rows-worker.ts for the rows part (ADR 61). */ script?: string;
     /** A change to the seeded data before the server starts. */ prepare?: (db: D1Database) => Promise<void>;
   } = {},
 ) {
