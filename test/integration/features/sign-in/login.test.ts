@@ -1,6 +1,6 @@
 import { describe, expect, inject, it } from "vitest";
 import { client } from "../../../support/client";
-import { attributeOf, fieldErrors, linkTexts, parseHtml } from "../../../support/html";
+import { attributeOf, fieldErrors, linkTexts, parseHtml, textOf } from "../../../support/html";
 import { demoAccount, sessionCookieFor } from "../../../support/session";
 import { MESSAGES, formPost, uniqueAddress } from "../../../support/password-reset";
 import { SIGN_IN_FAILURE_RULES } from "~/kernel/http/rate-limits";
@@ -26,13 +26,13 @@ describe("Sign In (/login)", () => {
     const html = await response.text();
     const page = parseHtml(html);
     expect(response.status).toBe(200);
-    expect(html).toContain("<h1>Sign In</h1>");
+    expect(page.all("h1").map(textOf)).toEqual(["Sign In"]);
     expect(page.one('form[method="post" i][action="/login"][novalidate]')).not.toBeNull();
     expect(page.text('label[for="login-email"]')).toBe("E-mail");
     expect(page.text('label[for="login-password"]')).toBe("Password");
     expect(html).toContain('type="password"');
-    expect(html).toContain('href="/forgot-password"');
-    expect(html).toContain('href="/signup"');
+    expect(linkTexts(html, "/forgot-password")).toContain("Forgot your password?");
+    expect(linkTexts(html, "/signup")).toContain("Sign Up");
     expect(linkTexts(html, "/")).toContain("Go Back");
   });
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { client } from "../../../support/client";
-import { fieldErrors, parseHtml } from "../../../support/html";
+import { fieldErrors, linkTexts, parseHtml } from "../../../support/html";
 import { FORGOT_RATE_RULES } from "~/kernel/http/rate-limits";
 import { sessionCookieFor } from "../../../support/session";
 import {
@@ -46,7 +46,7 @@ describe("Forgot password (/forgot-password)", () => {
     const page = parseHtml(html);
     expect(page.one('form[method="post" i][novalidate]')).not.toBeNull();
     expect(page.text('label[for="forgot-email"]')).toBe("E-mail");
-    expect(html).toContain('href="/login"');
+    expect(linkTexts(html, "/login")).toContain("Back to Sign In");
   });
 
   it("refuses an empty or invalid e-mail, and an unknown or deleted one with 'Email not found!'", async () => {

@@ -34,7 +34,7 @@ describe("home", () => {
     for (const slide of selected) expect(textOf(slide)).toContain(demo.slides[0]!.title);
     const event = demo.settings.upcomingEvent;
     expect(html).toContain(esc(event.title));
-    expect(html).toContain("<strong>Members only.</strong>");
+    expect(page.all("strong").map(textOf)).toContain("Members only.");
     const buttons = page.all('a[class="button"]');
     expect(buttons.map((a) => [a.attribs.href, textOf(a)])).toContainEqual([event.bookingLink, event.buttonText]);
     expect(html).toContain(esc(event.videoTitle));
@@ -48,8 +48,8 @@ describe("home", () => {
     expect(textOf(video!)).toBe("Your browser does not support the video tag.");
     const newsOnPage = published.filter((item) => html.includes(`href="/blog-details/${item.id}"`));
     expect(newsOnPage.map((item) => item.title)).toEqual(published.slice(0, 5).map((item) => item.title));
-    expect(html).toContain('href="tel:+441614960000"');
-    expect(html).toContain('href="mailto:info@example.org"');
+    expect(page.one('a[href="tel:+441614960000"]')).not.toBeNull();
+    expect(linkTexts(html, "mailto:info@example.org")).toContain("info@example.org");
     expect(documentTitle(html)).toBe("Home | Manchester Mosaic Association");
     expect(metaContent(html, "og:image")).toMatch(/^http:\/\/.+\/demo\/slides\/slide-1\.svg$/);
   });
@@ -70,15 +70,16 @@ describe("about us and school", () => {
       const page = demo.pages[key];
       const { response, html } = await get(path);
       expect(response.status).toBe(200);
-      expect(html).toContain(`<h1>${title}</h1>`);
-      expect(parseHtml(html).text('nav[aria-label="Breadcrumb"] > ol > li:first-child > a[href="/home"]')).toBe("Home");
+      const parsed = parseHtml(html);
+      expect(parsed.all("h1").map(textOf)).toEqual([title]);
+      expect(parsed.text('nav[aria-label="Breadcrumb"] > ol > li:first-child > a[href="/home"]')).toBe("Home");
       expect(html).toContain(page.image!.path);
-      expect(html).toContain(`<p class="eyebrow">${page.preTitle}</p>`);
+      expect(parsed.all("p.eyebrow").map(textOf)).toContain(page.preTitle);
       expect(html).toContain(esc(page.title));
       expect(html).toContain(page.descriptionHtml);
       expect(html).toContain(page.description2Html);
       // Without JavaScript the play button is a plain link to the video.
-      expect(html).toContain(`href="https://www.youtube.com/watch?v=${page.youtubeVideoId}"`);
+      expect(parsed.one(`a[href="https://www.youtube.com/watch?v=${page.youtubeVideoId}"]`)).not.toBeNull();
       expect(metaContent(html, "description")).toBeTruthy();
     });
   }
@@ -101,7 +102,7 @@ describe("news", () => {
     const { response, html } = await get(`/blog-details/${item.id}`);
     expect(response.status).toBe(200);
     expect(parseHtml(html).all("h1").map(textOf)).toContain(item.title);
-    expect(html).toContain(`>${formatNewsDate(item.createdAt)}</time>`);
+    expect(parseHtml(html).all("time").map(textOf)).toContain(formatNewsDate(item.createdAt));
     expect(html).toContain(item.contentHtml);
     expect(linkTexts(html, "/blog")).toEqual(expect.arrayContaining(["Back", "News"]));
     expect(metaContent(html, "og:image")).toMatch(new RegExp(`^http://.+${item.image!.path.replace(/\./g, "\\.")}$`));
@@ -132,7 +133,7 @@ describe("caching", () => {
     await get("/office-bearers");
     const again = await get("/office-bearers");
     expect(again.response.headers.get("X-Page-Cache")).toBe("hit");
-    expect(again.html).toContain("<h1>");
+    expect(parseHtml(again.html).text("h1")).toBe("Office Bearers");
     const member = await get("/office-bearers", demoAccount("member").id);
     expect(member.response.headers.get("X-Page-Cache")).toBeNull();
     expect(member.html).toContain("My Account");

@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { startDevServerOnFreePort, type DevServer } from "../../../../scripts/lib";
+import { linkTexts } from "../../../support/html";
 
 /**
  * A worker whose database was never migrated: every page's data load fails (no tables;
@@ -27,7 +28,7 @@ describe("the error boundary", () => {
     const html = await response.text();
     expect(response.status).toBe(500);
     expect(html).toContain("Something went wrong");
-    expect(html).toContain('href="/home"');
+    expect(linkTexts(html, "/home")).toContain("Back to home");
     for (const leak of ["no such table", "D1_ERROR", "at async", "node_modules", "build/server"]) {
       expect(html, leak).not.toContain(leak);
     }
