@@ -53,7 +53,7 @@ export default [
   page("member-details/:id", "features/membership/routes/application-sheet.tsx"),
 
   // Tickets, members: booking, and the pages a booking ends on
-  page("book-ticket", "features/tickets/routes/book-ticket.tsx"),
+  page("book-ticket/:eventId?", "features/tickets/routes/book-ticket.tsx"),
   page("ticket-success/:ticketId/:memId", "features/tickets/routes/ticket-success.tsx"),
   page("ticket-payment-success/:ticketId/:transactionId/:memId", "features/tickets/routes/ticket-payment-success.tsx"),
 

@@ -57,11 +57,11 @@ const partyKey = (attendees: Array<Pick<Attendee, "band" | "position" | "name">>
 /** The member's newest unpaid ticket for this event with this very party and price, to book again instead of a new one. */
 export function reusableTicket(
   tickets: Ticket[],
-  wanted: Pick<Ticket, "title" | "year" | "price"> & { attendees: Array<Pick<Attendee, "band" | "position" | "name">> },
+  wanted: Pick<Ticket, "eventId" | "title" | "year" | "price"> & { attendees: Array<Pick<Attendee, "band" | "position" | "name">> },
 ): Ticket | null {
   const party = partyKey(wanted.attendees);
   const matches = tickets.filter(
-    (t) => !t.paid && !t.used && t.title === wanted.title && t.year === wanted.year && t.price === wanted.price && partyKey(t.attendees) === party,
+    (t) => !t.paid && !t.used && t.eventId === wanted.eventId && t.title === wanted.title && t.year === wanted.year && t.price === wanted.price && partyKey(t.attendees) === party,
   );
   return matches.sort((a, b) => b.createdAt - a.createdAt)[0] ?? null;
 }

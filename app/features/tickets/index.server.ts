@@ -4,7 +4,8 @@
  * feature's own; lint refuses a reach past them.
  */
 export { qrSvg } from "./qr.server";
-export { bookingRefusal, loadBooking, readBookingSettings, reserveTicket, ticketCharge } from "./ticket-booking.server";
+export { bookingOptions, bookingRefusal, loadBooking, reserveTicket, ticketCharge } from "./ticket-booking.server";
+export { adoptSettingsEvent, eventsById, loadBookableEvents, resolveBookingEvent } from "./events.server";
 export type { BookingAnswer, BookingValues } from "./ticket-booking.server";
 export { findTicketForDoor } from "./ticket-lookup.server";
 export { onTicketPaid } from "./ticket-paid.server";

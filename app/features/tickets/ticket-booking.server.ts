@@ -11,7 +11,7 @@ import {
 import { PAYMENT_SUCCESS_TITLE, TICKET_SUCCESS_MESSAGE } from "~/features/payments";
 import type { Member } from "~/kernel/store/records";
 import type { SiteSettings } from "~/kernel/store/site-settings";
-import { attendeesOf, bandsShown, bookingOpen, eventYear, partyLimits, prefillParty, ticketPrice, ukToday, type Party } from "./ticket-rules";
+import { attendeesOf, bandsShown, eventYear, partyLimits, prefillParty, ticketPrice, ukToday, type Party } from "./ticket-rules";
 import { reusableTicket } from "~/features/payments";
 import { BAND_NAMES } from "./ticket-bands";
 import { formatTicketCode } from "./ticket-code";
@@ -26,7 +26,8 @@ import { loadPlacesShown, overCapacity } from "./event-capacity.server";
 import { eventDetails, type EventDetails } from "./event-details";
 import type { PlacesShown } from "./event-capacity";
 import { EVENT_FULL_MESSAGE, heldSince, holdsPlaces } from "./event-capacity";
-import { readSettingsFresh } from "~/kernel/store/content/fresh-settings.server";
+import type { EventRecord } from "~/kernel/store/records";
+import { eventBookable, eventRecordYear } from "./event-schedule";
 import { retryAfterHeaders } from "~/kernel/http/response-headers";
 
 /**
@@ -39,12 +40,14 @@ import { retryAfterHeaders } from "~/kernel/http/response-headers";
 
 type TicketSettings = SiteSettings["tickets"];
 
-/** What the form needs, for this member and these settings. */
-function formContext(member: Member, tickets: TicketSettings, settings: SiteSettings, today: string) {
+/** What the form needs, for this member and this event. */
+function formContext(member: Member, event: EventRecord, settings: SiteSettings, today: string) {
+  const { tickets } = event;
   return {
+    eventId: event.id,
     title: tickets.title,
     lastBookingDate: tickets.lastBookingDate,
-    open: bookingOpen(tickets.lastBookingDate, today),
+    open: eventBookable(event, today),
     membership: member.membership,
     bands: bandsShown(tickets.pattern, member.membership),
     limits: partyLimits(member.membership),
@@ -73,11 +76,6 @@ function heldTicket(ticket: Ticket): HeldTicket {
   };
 }
 
-/** The member's paid tickets for the event on sale (title and year). */
-async function heldTickets(context: AppLoadContext, member: Member, tickets: TicketSettings): Promise<Ticket[]> {
-  return paidTicketsFor(await context.store.tickets.listByUser(member.id), { title: tickets.title, year: eventYear(tickets.lastBookingDate) });
-}
-
 export type BookingForm = ReturnType<typeof formContext> & {
   party: Party;
   held: HeldTicket[];
@@ -87,17 +85,19 @@ export type BookingForm = ReturnType<typeof formContext> & {
   details: EventDetails;
 };
 
-export async function loadBooking(context: AppLoadContext, member: Member, now = nowSeconds()): Promise<BookingForm> {
+export async function loadBooking(context: AppLoadContext, member: Member, event: EventRecord, now = nowSeconds()): Promise<BookingForm> {
   const settings = await context.content.getSiteSettings();
-  const { tickets } = settings;
+  const { tickets } = event;
   const party = prefillParty(member, eventYear(tickets.lastBookingDate), tickets.pattern);
-  const event = { title: tickets.title, year: eventYear(tickets.lastBookingDate) };
   const [held, places] = await Promise.all([
-    heldTickets(context, member, tickets).then((mine) => mine.map(heldTicket)),
-    loadPlacesShown(context, event, settings.upcomingEvent.capacity, now),
+    context.store.tickets.listByUser(member.id).then((mine) => paidTicketsFor(mine, event.id).map(heldTicket)),
+    loadPlacesShown(context, eventRef(event), event.capacity, now),
   ]);
-  return { ...formContext(member, tickets, settings, ukToday(now)), party, held, places, details: eventDetails(settings.upcomingEvent) };
+  return { ...formContext(member, event, settings, ukToday(now)), party, held, places, details: eventDetails(event) };
 }
+
+/** The event's title and year, which its tickets carry (the capacity's and the refunds' count). */
+const eventRef = (event: EventRecord) => ({ title: event.tickets.title, year: eventRecordYear(event) });
 
 /**
  * A post the form shows again: the action's reply (submission.reply(): the messages, the
@@ -108,18 +108,11 @@ export type BookingAnswer = SubmissionResult<string[]> & { party: Party };
 /** The booking form's rules for this member, as the action parses a post with (bookingFormSchema, partyFormState). */
 export type BookingOptions = { pattern: TicketSettings["pattern"]; membership: Member["membership"] };
 
-/** The event on sale as the store holds it now (never the visitors' cached copy), its capacity (0: no limit), and the form's rules for this member. */
-export async function readBookingSettings(
-  context: AppLoadContext,
-  member: Member,
-): Promise<{ tickets: TicketSettings; capacity: number; options: BookingOptions }> {
-  const { tickets, upcomingEvent } = await readSettingsFresh(context);
-  return { tickets, capacity: upcomingEvent.capacity, options: { pattern: tickets.pattern, membership: member.membership } };
-}
+export const bookingOptions = (event: EventRecord, member: Member): BookingOptions => ({ pattern: event.tickets.pattern, membership: member.membership });
 
-/** Why this member may not book now (403), whatever was posted: bookings closed, or the registration fee unpaid. */
-export function bookingRefusal(tickets: TicketSettings, member: Member, now = nowSeconds()): string | null {
-  if (!bookingOpen(tickets.lastBookingDate, ukToday(now))) return BOOKING_CLOSED_MESSAGE;
+/** Why this member may not book this event now (403), whatever was posted: bookings closed, or the registration fee unpaid. */
+export function bookingRefusal(event: EventRecord, member: Member, now = nowSeconds()): string | null {
+  if (!eventBookable(event, ukToday(now))) return BOOKING_CLOSED_MESSAGE;
   if (!member.registrationPaid) return BOOKING_REGISTRATION_UNPAID_MESSAGE;
   return null;
 }
@@ -144,23 +137,22 @@ export async function bookTicket(
   context: AppLoadContext,
   request: Request,
   member: Member,
-  tickets: TicketSettings,
+  event: EventRecord,
   checked: BookingValues,
-  capacity = 0,
   now = nowSeconds(),
 ): Promise<BookingResult> {
   const limits = async (): Promise<BookingRefused | null> => {
     const limited = await limitPaymentStart(context, request, member);
     return limited ? { kind: "refused", status: limited.status, message: limited.error, headers: retryAfterHeaders(limited.retryAfter) } : null;
   };
-  const reserved = await reserveTicket(context, member, tickets, checked, capacity, now, limits);
+  const reserved = await reserveTicket(context, member, event, checked, now, limits);
   if (reserved.kind === "refused") return reserved;
   const { ticket, price } = reserved;
   if (price.free) {
     await markTicketPaid(context, ticket.id);
     return { kind: "redirect", to: `/ticket-success/${ticket.id}/${member.id}` };
   }
-  const started = await startMemberCheckout(context, request, { member, purpose: "ticket", charge: ticketCharge(tickets, reserved) });
+  const started = await startMemberCheckout(context, request, { member, purpose: "ticket", charge: ticketCharge(event, reserved) });
   // On failure the unpaid ticket stays unpaid (never listed or admitted) and its pending transaction is Reconcile's to fail.
   return started.ok ? { kind: "redirect", to: started.url } : { kind: "refused", status: 503, message: started.error };
 }
@@ -180,24 +172,24 @@ export type ReservedTicket = { kind: "reserved"; ticket: Ticket; price: ReturnTy
 export async function reserveTicket(
   context: AppLoadContext,
   member: Member,
-  tickets: TicketSettings,
+  event: EventRecord,
   checked: BookingValues,
-  capacity: number,
   now: number,
   gate: () => Promise<BookingRefused | null> = async () => null,
 ): Promise<ReservedTicket | BookingRefused> {
   const refused = (status: number, message: string): BookingRefused => ({ kind: "refused", status, message });
-  const price = ticketPrice(checked.party, tickets, member.membership);
-  const year = eventYear(tickets.lastBookingDate);
-  const event = { title: tickets.title, year };
+  const { capacity } = event;
+  const price = ticketPrice(checked.party, event.tickets, member.membership);
+  const ref = eventRef(event);
+  const year = ref.year;
   const mine = await context.store.tickets.listByUser(member.id);
-  if (paidTicketsFor(mine, event).length > 0 && !checked.another) return refused(409, ALREADY_BOOKED_MESSAGE);
+  if (paidTicketsFor(mine, event.id).length > 0 && !checked.another) return refused(409, ALREADY_BOOKED_MESSAGE);
 
-  const wanted = { ...event, price: price.total, attendees: attendeesOf(checked.party) };
+  const wanted = { ...ref, eventId: event.id, price: price.total, attendees: attendeesOf(checked.party) };
   // With a capacity, only an unpaid ticket still holding its places is booked again (ADR 43): it needs no new places.
   const since = heldSince(now);
   const reused = reusableTicket(capacity > 0 ? mine.filter((t) => holdsPlaces(t, since)) : mine, wanted);
-  const full = reused ? null : await overCapacity(context, event, capacity, wanted.attendees.length, now);
+  const full = reused ? null : await overCapacity(context, ref, capacity, wanted.attendees.length, now);
   if (full) return refused(full.status, full.message);
   const stopped = await gate();
   if (stopped) return stopped;
@@ -207,18 +199,19 @@ export async function reserveTicket(
     reused ??
     (capacity > 0
       ? // The store counts refunded tickets as holding places (they stay paid): the places they freed are added to the limit it checks.
-        await createTicketWithinCapacity(context.store, input, { capacity: capacity + (await context.store.refunds.countPeopleFreed(event)), heldSince: since })
+        await createTicketWithinCapacity(context.store, input, { capacity: capacity + (await context.store.refunds.countPeopleFreed(ref)), heldSince: since })
       : await createTicketWithCode(context.store, input));
   if (!ticket) {
     // Another booking took the places between the count and the ticket (D1 decides it in one statement).
-    const late = await overCapacity(context, event, capacity, wanted.attendees.length, now);
+    const late = await overCapacity(context, ref, capacity, wanted.attendees.length, now);
     return refused(late?.status ?? 403, late?.message ?? EVENT_FULL_MESSAGE);
   }
   return { kind: "reserved", ticket, price, year };
 }
 
 /** What a reserved ticket charges: its "ticket" transaction's title, price lines and amount. */
-export function ticketCharge(tickets: TicketSettings, reserved: ReservedTicket) {
+export function ticketCharge(event: EventRecord, reserved: ReservedTicket) {
+  const { tickets } = event;
   const lineItems = reserved.price.lineItems.map(({ price: id, quantity }) => ({ price: id, quantity }));
   return {
     title: tickets.title,

@@ -49,9 +49,9 @@ export function partyFormState(input: PartyInput, options: { pattern: TicketPatt
   return party;
 }
 
-/** The member's paid tickets for this event: a booking beyond them must be asked for explicitly. */
-export function paidTicketsFor<T extends Pick<Ticket, "paid" | "title" | "year">>(tickets: T[], event: { title: string; year: number }): T[] {
-  return tickets.filter((t) => t.paid && t.title === event.title && t.year === event.year);
+/** The member's paid tickets for this event (by its id): a booking beyond them must be asked for explicitly. */
+export function paidTicketsFor<T extends Pick<Ticket, "paid" | "eventId">>(tickets: T[], eventId: string): T[] {
+  return tickets.filter((t) => t.paid && t.eventId === eventId);
 }
 
 /** The box is ticked (a checkbox posts its value only when ticked). */

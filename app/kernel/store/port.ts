@@ -27,6 +27,8 @@ import type {
   TransactionStatus,
   UnixSeconds,
   EmailStatus,
+  EventFields,
+  EventRecord,
 } from "./records";
 import type { ActivityEntry, NewActivityEntry } from "../activity/activity";
 import type { MemberSettlement } from "../../features/payments";
@@ -331,6 +333,11 @@ export interface TicketsRepository {
    */
   countPeopleHoldingPlaces(event: { title: string; year: number }, heldSince: UnixSeconds): Promise<number>;
   /**
+   * Gives the tickets of an event's title and year that have no event yet this event's id
+   * (the adoption of the settings' event, ADR 60); how many were linked.
+   */
+  linkToEvent(eventId: Id, event: { title: string; year: number }): Promise<number>;
+  /**
    * create(), only while the people holding places at the ticket's event plus this party
    * stay within `capacity`; null, nothing written, when they would not. D1: the count and the
    * insert are one conditional statement in one batch, so two bookings racing for the last
@@ -338,6 +345,23 @@ export interface TicketsRepository {
    * in that gap may both be taken (the over-booking window, ADR 43).
    */
   createWithinCapacity(ticket: NewTicket, limit: { capacity: number; heldSince: UnixSeconds }): Promise<Ticket | null>;
+}
+
+/**
+ * Events as records (docs/requirements.md §5.1, ADR 60), in D1 on both stores. The table
+ * holds a handful of rows a year, so lists read it whole through its date index.
+ */
+export interface EventsRepository {
+  /** Every event, cancelled ones too, by date then id (the studio, the door, the reports). */
+  list(): Promise<EventRecord[]>;
+  /** Published, not cancelled, dated `fromDay` or later, by date; at most `limit` (the public pages, booking). */
+  listUpcoming(fromDay: string, limit: number): Promise<EventRecord[]>;
+  get(id: Id): Promise<EventRecord | null>;
+  create(fields: EventFields): Promise<EventRecord>;
+  /** Null when there is no such event. */
+  update(id: Id, fields: EventFields): Promise<EventRecord | null>;
+  /** Cancels (at `at`) or restores (null) an event; null when there is none. */
+  setCancelled(id: Id, at: UnixSeconds | null): Promise<EventRecord | null>;
 }
 
 export interface TicketReportQuery {
@@ -394,6 +418,7 @@ export interface Store {
   members: MembersRepository;
   transactions: TransactionsRepository;
   tickets: TicketsRepository;
+  events: EventsRepository;
   outbox: OutboxRepository;
   activity: ActivityRepository;
   personalData: PersonalDataRepository;

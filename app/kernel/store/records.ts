@@ -4,6 +4,8 @@
  * Money is in pence, times are Unix seconds (Cockpit's `_created` unit).
  */
 
+import type { SiteSettings } from "./site-settings";
+
 export type Id = string;
 export type UnixSeconds = number;
 export type Pence = number;
@@ -272,6 +274,8 @@ export interface Attendee {
 export interface Ticket {
   id: Id;
   userId: Id;
+  /** The event the ticket is for (EventRecord.id); null: an older ticket matched to no event (ADR 60). */
+  eventId: Id | null;
   /** The event's title. */
   title: string;
   email: string;
@@ -292,6 +296,46 @@ export interface Ticket {
 export type NewTicket = Omit<Ticket, "id" | "createdAt" | "paid" | "used" | "attendees"> & {
   attendees: Array<Pick<Attendee, "band" | "position" | "name">>;
 };
+
+// ---- Events (ADR 60) -------------------------------------------------------
+
+/**
+ * An event people book tickets for (docs/requirements.md §5.1). `tickets` is the booking's
+ * side in the shape the ticket rules read: its title, the last booking day, the ticket type,
+ * the pattern of bands, and the prices per band with their Stripe price ids.
+ */
+export interface EventRecord {
+  id: Id;
+  /** The event's name, as its tickets carry it (tickets.title). */
+  title: string;
+  /** ISO date (YYYY-MM-DD), "" while not set. */
+  date: string;
+  /** 24-hour "HH:MM", "" while not set. */
+  startTime: string;
+  endTime: string;
+  venue: string;
+  /** The public page's text (HTML within the CMS allow-list). */
+  descriptionHtml: string;
+  image: MediaRef | null;
+  /** People the event takes (every attendee of a ticket is one); 0: no limit. */
+  capacity: number;
+  tickets: EventTicketSettings;
+  /** The first day bookings are taken; "": as soon as it is published. */
+  bookingOpensOn: string;
+  published: boolean;
+  /** Only members may book (the default); false: visitors too (not offered yet). */
+  membersOnly: boolean;
+  /** When it was cancelled; null while it is on. */
+  cancelledAt: UnixSeconds | null;
+  createdAt: UnixSeconds;
+  updatedAt: UnixSeconds;
+}
+
+/** What an event is made or changed with. */
+export type EventFields = Omit<EventRecord, "id" | "title" | "createdAt" | "updatedAt" | "cancelledAt">;
+
+/** The booking's side of an event, the settings' ticket shape (site-settings.ts). */
+export type EventTicketSettings = SiteSettings["tickets"];
 
 // ---- Outbox ----------------------------------------------------------------
 

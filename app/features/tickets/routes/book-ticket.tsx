@@ -8,7 +8,7 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from "@remix-run/cloudflare";
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { FormMessage, SubmitButton, useFormReply } from "~/kernel/forms";
 import { PartyBand } from "~/features/tickets/components/PartyBand";
@@ -31,7 +31,12 @@ import {
 import { partyInputFrom, ticketPrice, type BandCounts } from "~/features/tickets/ticket-rules";
 import { requireUser } from "~/kernel/auth/auth.server";
 import { privateHeaders, passRetryAfter } from "~/kernel/http/response-headers";
-import { bookTicket, bookingRefusal, loadBooking, readBookingSettings, type BookingAnswer, type BookingForm } from "~/features/tickets/ticket-booking.server";
+import { bookTicket, bookingOptions, bookingRefusal, loadBooking, type BookingAnswer, type BookingForm } from "~/features/tickets/ticket-booking.server";
+import { resolveBookingEvent } from "~/features/tickets/events.server";
+import { noEvent } from "~/features/tickets/event-schedule";
+import { eventDetails } from "~/features/tickets/event-details";
+import { defaultSiteSettings } from "~/kernel/store/site-settings-defaults";
+import { notFound } from "~/kernel/http/answers.server";
 import { storeSafeAction } from "~/kernel/forms/store-errors.server";
 import { keepPageAfterStoreError } from "~/kernel/forms/keep-page-after-store-error";
 
@@ -44,25 +49,53 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => data?.meta ?? [];
 /** Private; a refused payment start (429) tells the browser when to try again. */
 export const headers: HeadersFunction = passRetryAfter(privateHeaders());
 
-/** Members only; the party is pre-filled from the signed-in member's own record. */
-export async function loader({ request, context }: LoaderFunctionArgs) {
+/** A chosen event's page: its title, when and where, and the link that books it. */
+export interface EventChoice {
+  id: string;
+  title: string;
+  when: string | null;
+  venue: string | null;
+}
+
+/** The event the page is for (events.server resolveBookingEvent); an unknown or unpublished one is a 404. */
+async function bookingEvent(context: AppLoadContext, eventId: string | undefined) {
+  const found = await resolveBookingEvent(context, eventId);
+  if (found.kind === "missing") throw notFound(privateHeaders());
+  if (found.kind === "none") return { kind: "event" as const, event: noEvent(defaultSiteSettings().tickets) };
+  return found;
+}
+
+/** Members only; with several events open, which one; else the party, pre-filled from the signed-in member's own record. */
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const member = await requireUser(request, context);
-  const booking = await loadBooking(context, member);
+  const found = await bookingEvent(context, params.eventId);
+  if (found.kind === "choose") {
+    const choices: EventChoice[] = found.events.map((e) => ({ id: e.id, title: e.title, ...eventDetails(e) }));
+    return data(
+      { kind: "choose" as const, choices, meta: pageMeta("Book tickets: which event?", "Choose the event to book tickets for.") },
+      { headers: privateHeaders() },
+    );
+  }
+  const booking = await loadBooking(context, member, found.event);
   return data(
-    { ...booking, meta: pageMeta(booking.title ? `Book tickets: ${booking.title}` : "Book tickets", "Book your household's tickets.") },
+    { kind: "book" as const, ...booking, meta: pageMeta(booking.title ? `Book tickets: ${booking.title}` : "Book tickets", "Book your household's tickets.") },
     { headers: privateHeaders() },
   );
 }
 
-/** A post parsed against the event on sale (read fresh) and this member's bands, with the party as the form shows it again. */
-async function parseBooking(context: AppLoadContext, member: Member, form: FormData) {
-  const { tickets, capacity, options } = await readBookingSettings(context, member);
+/** A post parsed against the event booked (read fresh from D1) and this member's bands, with the party as the form shows it again. */
+async function parseBooking(context: AppLoadContext, member: Member, form: FormData, eventId: string | undefined) {
+  const found = await bookingEvent(context, eventId);
+  // Several events open and none named: only a hand-made post gets here (the form names its event).
+  if (found.kind === "choose") throw notFound(privateHeaders());
+  const { event } = found;
+  const options = bookingOptions(event, member);
   const submission = parseWithZod(form, { schema: bookingFormSchema(options), disableAutoCoercion: true });
   const party = partyFormState(
     partyInputFrom((field) => form.get(field)),
     options,
   );
-  return { tickets, capacity, submission, party };
+  return { event, submission, party };
 }
 
 /**
@@ -71,8 +104,8 @@ async function parseBooking(context: AppLoadContext, member: Member, form: FormD
  * the party invalid, 400 with its messages; then the booking, and on to the free ticket's
  * success page or the checkout (303), or the form again with why not.
  */
-async function book(context: AppLoadContext, request: Request, member: Member, form: FormData) {
-  const { tickets, capacity, submission, party } = await parseBooking(context, member, form);
+async function book(context: AppLoadContext, request: Request, member: Member, form: FormData, eventId: string | undefined) {
+  const { event, submission, party } = await parseBooking(context, member, form, eventId);
   /** An answer about the whole form (none of the fields' messages). */
   const answer = (status: number, formError: string | null, headers?: Record<string, string>) =>
     data<BookingAnswer>(
@@ -81,19 +114,19 @@ async function book(context: AppLoadContext, request: Request, member: Member, f
     );
 
   if (form.get("intent") === "update") return answer(200, null);
-  const refusal = bookingRefusal(tickets, member);
+  const refusal = bookingRefusal(event, member);
   if (refusal) return answer(403, refusal);
   if (submission.status !== "success") {
     return data<BookingAnswer>({ ...submission.reply({ formErrors: [BOOKING_INVALID_MESSAGE] }), party }, { status: 400, headers: privateHeaders() });
   }
-  const result = await bookTicket(context, request, member, tickets, submission.value, capacity);
+  const result = await bookTicket(context, request, member, event, submission.value);
   if (result.kind === "redirect") return redirect(result.to, 303);
   return answer(result.status, result.message, result.headers);
 }
 
-async function act({ request, context }: ActionFunctionArgs) {
+async function act({ request, context, params }: ActionFunctionArgs) {
   const member = await requireUser(request, context);
-  return book(context, request, member, await request.formData());
+  return book(context, request, member, await request.formData(), params.eventId);
 }
 
 /**
@@ -101,10 +134,10 @@ async function act({ request, context }: ActionFunctionArgs) {
  * typed (as "Update party" shows it) and one message. The member is the one the guard read
  * (auth.server keeps it for the request).
  */
-async function bookingAgain(form: FormData, message: string, { request, context }: ActionFunctionArgs): Promise<BookingAnswer> {
+async function bookingAgain(form: FormData, message: string, { request, context, params }: ActionFunctionArgs): Promise<BookingAnswer> {
   const member = await requireUser(request, context);
   form.set("intent", "update");
-  const { submission, party } = await parseBooking(context, member, form);
+  const { submission, party } = await parseBooking(context, member, form, params.eventId);
   return { initialValue: submission.reply().initialValue, party, status: "error", error: { "": [message] } };
 }
 
@@ -135,8 +168,38 @@ function AlreadyBooked({ held }: { held: BookingForm["held"] }) {
   );
 }
 
-export default function BookTicket() {
+/** Several events are open: the member chooses one (each has its own booking page). */
+function WhichEvent({ choices }: { choices: EventChoice[] }) {
+  return (
+    <>
+      <PageTitle title="Book tickets" parent={{ label: "My Account", to: "/mem-account" }} />
+      <section className="section booking-page">
+        <div className="container">
+          <h2 id="booking-choose-title">Which event?</h2>
+          <ul className="booking-choices" aria-labelledby="booking-choose-title">
+            {choices.map((choice) => (
+              <li key={choice.id}>
+                <h3>{choice.title}</h3>
+                {choice.when ? <p>{choice.when}</p> : null}
+                {choice.venue ? <p>{choice.venue}</p> : null}
+                <Link className="button" to={`/book-ticket/${choice.id}`} aria-label={`Book tickets for ${choice.title}`}>
+                  Book tickets
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </section>
+    </>
+  );
+}
+
+export default function BookTicketPage() {
   const loaded = useLoaderData<typeof loader>();
+  return loaded.kind === "choose" ? <WhichEvent choices={loaded.choices} /> : <BookTicket loaded={loaded} />;
+}
+
+function BookTicket({ loaded }: { loaded: BookingForm }) {
   const answer = useActionData<typeof action>();
   const navigation = useNavigation();
   const hydrated = useHydrated();
@@ -148,7 +211,8 @@ export default function BookTicket() {
   useEffect(() => setCounts(party.counts), [party]);
 
   const total = ticketPrice({ counts }, loaded.tickets, loaded.membership).total;
-  const submitting = navigation.state === "submitting" && navigation.formAction === "/book-ticket";
+  const postTo = loaded.eventId ? `/book-ticket/${loaded.eventId}` : "/book-ticket";
+  const submitting = navigation.state === "submitting" && navigation.formAction === postTo;
   const single = loaded.membership !== "Family";
   // A full event is shown like a closed one: no booking button to press.
   const bookable = loaded.open && !loaded.places.full;
@@ -158,7 +222,7 @@ export default function BookTicket() {
       <PageTitle title={loaded.title || "Book tickets"} parent={{ label: "My Account", to: "/mem-account" }} />
       <section className="section booking-page">
         <div className="container">
-          <Form method="post" noValidate className="booking-form" aria-labelledby="booking-title" {...form}>
+          <Form method="post" action={postTo} noValidate className="booking-form" aria-labelledby="booking-title" {...form}>
             <h2 id="booking-title">{loaded.title ? <>Book tickets for {loaded.title}</> : "Book tickets"}</h2>
             {loaded.details.when || loaded.details.venue ? (
               // Inline, not a shared component: a chunk shared with My Account would grow every page's route manifest.

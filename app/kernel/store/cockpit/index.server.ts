@@ -1,3 +1,4 @@
+import { d1Events } from "../d1/events.server";
 import { d1Outbox } from "../d1/outbox.server";
 import { d1ContentVersion } from "../d1/content-version.server";
 import { d1PracticeCheckouts } from "../d1/practice-checkouts.server";
@@ -40,6 +41,7 @@ export function createCockpitStore(
     members: cockpitMembers(client),
     transactions: { ...cockpitTransactions(client, bestEffort), ...cockpitTicketPaymentMethods(client) },
     tickets: cockpitTickets(client, bestEffort),
+    events: d1Events(db),
     outbox: d1Outbox(db),
     activity: cockpitActivity(client),
     personalData: cockpitPersonalData(client, db),

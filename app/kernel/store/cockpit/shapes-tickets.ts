@@ -54,6 +54,7 @@ export function ticketFromCockpit(entry: CockpitEntry): Ticket {
   return {
     id: entry._id,
     userId: text(entry.userId),
+    eventId: text(entry.eventId) || null,
     title: text(entry.title),
     email: text(entry.email),
     membership: oneOf(entry.membership, MEMBERSHIPS, "Single"),
@@ -71,6 +72,7 @@ export function ticketFromCockpit(entry: CockpitEntry): Ticket {
 export function newTicketToCockpit(t: NewTicket): CockpitFields {
   const out: CockpitFields = {
     userId: t.userId,
+    ...(t.eventId ? { eventId: t.eventId } : {}),
     title: t.title,
     email: t.email,
     membership: t.membership,

@@ -137,6 +137,14 @@ export function cockpitTickets(client: CockpitClient, options: BestEffortOptions
       return { rows: result.entries.map(ticketFromCockpit), total: result.total };
     },
 
+    async linkToEvent(eventId, event) {
+      const { entries } = await client.find(TICKETS, { filter: { title: event.title, year: event.year }, limit: MAX_SCAN });
+      // Filters compare loosely (PHP ==): only this exact title and year, and only tickets with no event yet.
+      const unlinked = entries.map(ticketFromCockpit).filter((t) => t.eventId === null && t.title === event.title && t.year === event.year);
+      for (const ticket of unlinked) await client.save(TICKETS, { _id: ticket.id, eventId });
+      return unlinked.length;
+    },
+
     ...cockpitTicketCapacity(client, (input) => repository.create(input)),
   };
   return repository;

@@ -1,3 +1,4 @@
+import { d1Events } from "./events.server";
 import type { Store } from "../port";
 import { d1Activity } from "./activity.server";
 import { d1ContactInbox } from "./contact-inbox.server";
@@ -25,6 +26,7 @@ export function createD1Store(db: D1Database, media?: R2Bucket): Store {
     members: d1Members(db),
     transactions: { ...d1Transactions(db), ...d1TicketPaymentMethods(db) },
     tickets: d1Tickets(db),
+    events: d1Events(db),
     outbox: d1Outbox(db),
     activity: d1Activity(db),
     personalData: d1PersonalData(db),

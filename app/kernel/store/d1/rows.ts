@@ -13,12 +13,15 @@ import {
   type OutboxEmail,
   type PreviousTeam,
   type Ticket,
+  type EventRecord,
+  type EventTicketSettings,
   type Transaction,
   type FamilyDetails,
   PAYMENT_METHODS,
   type PaymentMethod,
 } from "../records";
 import { sortAttendees } from "../../../features/tickets";
+import { defaultSiteSettings } from "../site-settings-defaults";
 
 /**
  * Row shapes of the D1 tables and their mapping to records. Used by the D1
@@ -286,6 +289,7 @@ export const ticketFromRow = (r: Row): Ticket => ({
   userId: str(r.user_id),
   title: str(r.title),
   email: str(r.email),
+  eventId: r.event_id == null ? null : str(r.event_id),
   membership: str(r.membership) as Ticket["membership"],
   year: num(r.year),
   price: num(r.price),
@@ -298,6 +302,7 @@ export const ticketFromRow = (r: Row): Ticket => ({
 export const ticketToRow = (t: Ticket) => ({
   id: t.id,
   user_id: t.userId,
+  event_id: t.eventId,
   title: t.title,
   email: t.email,
   membership: t.membership,
@@ -343,3 +348,57 @@ export const outboxFromRow = (r: Row): OutboxEmail => ({
   createdAt: num(r.created_at),
   updatedAt: num(r.updated_at),
 });
+
+/** An events row (ADR 60): the booking's prices as JSON, the rest in columns. */
+export const eventRecordFromRow = (r: Row): EventRecord => {
+  const prices = json<Partial<EventTicketSettings>>(r.prices, {});
+  return {
+    id: str(r.id),
+    title: str(r.title),
+    date: str(r.date),
+    startTime: str(r.start_time),
+    endTime: str(r.end_time),
+    venue: str(r.venue),
+    descriptionHtml: str(r.description_html),
+    image: json<MediaRef | null>(r.image, null),
+    capacity: num(r.capacity),
+    tickets: {
+      ...defaultSiteSettings().tickets,
+      ...prices,
+      type: str(r.ticket_type) as EventTicketSettings["type"],
+      pattern: str(r.pattern) as EventTicketSettings["pattern"],
+      title: str(r.title),
+      lastBookingDate: str(r.last_booking_date),
+    },
+    bookingOpensOn: str(r.booking_opens_on),
+    published: bool(r.published),
+    membersOnly: bool(r.members_only),
+    cancelledAt: numOrNull(r.cancelled_at),
+    createdAt: num(r.created_at),
+    updatedAt: num(r.updated_at),
+  };
+};
+export const eventRecordToRow = (e: EventRecord) => {
+  const { type, pattern, title: _title, lastBookingDate, ...prices } = e.tickets;
+  return {
+    id: e.id,
+    title: e.title,
+    date: e.date,
+    start_time: e.startTime,
+    end_time: e.endTime,
+    venue: e.venue,
+    description_html: e.descriptionHtml,
+    image: jsonOrNull(e.image),
+    capacity: e.capacity,
+    ticket_type: type,
+    pattern,
+    prices: JSON.stringify(prices),
+    booking_opens_on: e.bookingOpensOn,
+    last_booking_date: lastBookingDate,
+    published: e.published ? 1 : 0,
+    members_only: e.membersOnly ? 1 : 0,
+    cancelled_at: e.cancelledAt,
+    created_at: e.createdAt,
+    updated_at: e.updatedAt,
+  };
+};

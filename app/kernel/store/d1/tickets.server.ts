@@ -131,6 +131,14 @@ export function d1Tickets(db: D1Database): TicketsRepository {
       return { rows: rows!.results.map(ticketFromRow), total: Number(count!.results[0]?.total ?? 0) };
     },
 
+    async linkToEvent(eventId, event) {
+      const result = await db
+        .prepare("UPDATE tickets SET event_id = ? WHERE event_id IS NULL AND title = ? AND year = ?")
+        .bind(eventId, event.title, event.year)
+        .run();
+      return result.meta.changes;
+    },
+
     ...d1TicketCapacity(db),
   };
 }

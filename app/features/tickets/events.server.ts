@@ -1,0 +1,66 @@
+import type { AppLoadContext } from "@remix-run/cloudflare";
+import type { EventRecord } from "~/kernel/store/records";
+import { CLOSED_BOOKING_DATE } from "~/kernel/store/site-settings-defaults";
+import { bookableEvents, byEventDate, eventFieldsFromSettings, eventOver, eventRecordYear, eventShown } from "./event-schedule";
+import { ukToday } from "./ticket-rules";
+import { nowSeconds } from "~/kernel/store/ids";
+
+/**
+ * The events as the booking reads them (ADR 60). The events table is small (a handful a
+ * year), so the booking's lists read it whole, fresh from D1 (never the visitors' cache).
+ */
+
+/**
+ * Before events were records, the site settings held the one event on sale. The first time
+ * an event is needed and none exists, that event becomes the first record, and the tickets
+ * sold for it (same title and year) are linked to it. Tickets that match nothing keep no
+ * event (ADR 60). Idempotent: once an event exists this reads one query and does nothing.
+ */
+export async function adoptSettingsEvent(context: Pick<AppLoadContext, "store">): Promise<EventRecord | null> {
+  const events = await context.store.events.list();
+  if (events.length > 0) return null;
+  const settings = await context.store.content.getSiteSettings();
+  const fields = eventFieldsFromSettings(settings);
+  if (fields.tickets.title === "" || fields.tickets.lastBookingDate === CLOSED_BOOKING_DATE) return null;
+  const event = await context.store.events.create(fields);
+  await context.store.tickets.linkToEvent(event.id, { title: event.title, year: eventRecordYear(event) });
+  return event;
+}
+
+/** The events open for booking now, soonest first. */
+export async function loadBookableEvents(context: AppLoadContext, now = nowSeconds()): Promise<EventRecord[]> {
+  return bookableEvents(await context.store.events.list(), ukToday(now));
+}
+
+/** Every event by id, for lists of tickets that show each one's own event (My Account, the door). */
+export async function eventsById(context: AppLoadContext): Promise<Map<string, EventRecord>> {
+  return new Map((await context.store.events.list()).map((e) => [e.id, e]));
+}
+
+/**
+ * Which event a booking page is for (docs/requirements.md §5.4): the one named by its id
+ * (shown on the public pages, else missing); without an id, the one open event, a choice
+ * when several are open, or else the next event shown (its booking closed or not yet
+ * open); none at all on a site with no event.
+ */
+export type BookingEvent =
+  | { kind: "event"; event: EventRecord }
+  | { kind: "choose"; events: EventRecord[] }
+  | { kind: "none" }
+  | { kind: "missing" };
+
+export async function resolveBookingEvent(context: AppLoadContext, eventId: string | undefined, now = nowSeconds()): Promise<BookingEvent> {
+  await adoptSettingsEvent(context);
+  const today = ukToday(now);
+  if (eventId !== undefined) {
+    const event = await context.store.events.get(eventId);
+    return event && eventShown(event) ? { kind: "event", event } : { kind: "missing" };
+  }
+  const events = await context.store.events.list();
+  const open = bookableEvents(events, today);
+  if (open.length === 1) return { kind: "event", event: open[0]! };
+  if (open.length > 1) return { kind: "choose", events: open };
+  const shown = byEventDate(events.filter(eventShown));
+  const next = shown.find((e) => !eventOver(e, today)) ?? shown.at(-1);
+  return next ? { kind: "event", event: next } : { kind: "none" };
+}

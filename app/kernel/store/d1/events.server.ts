@@ -1,0 +1,52 @@
+import type { EventsRepository } from "../port";
+import type { EventRecord } from "../records";
+import { newId, nowSeconds } from "../ids";
+import { eventRecordFromRow, eventRecordToRow } from "./rows";
+import { insertRow } from "./sql";
+
+/** The events (ADR 60), on both stores: a small table read through its date index. */
+export function d1Events(db: D1Database): EventsRepository {
+  const many = async (sql: string, ...params: unknown[]) => {
+    const { results } = await db.prepare(sql).bind(...params).all<Record<string, unknown>>();
+    return results.map(eventRecordFromRow);
+  };
+  const get = async (id: string) => {
+    const row = await db.prepare("SELECT * FROM events WHERE id = ?").bind(id).first<Record<string, unknown>>();
+    return row ? eventRecordFromRow(row) : null;
+  };
+  const write = async (event: EventRecord) => {
+    const { id, created_at: _created, ...row } = eventRecordToRow(event);
+    const columns = Object.keys(row);
+    const result = await db
+      .prepare(`UPDATE events SET ${columns.map((c) => `${c} = ?`).join(", ")} WHERE id = ?`)
+      .bind(...columns.map((c) => row[c as keyof typeof row]), id)
+      .run();
+    return result.meta.changes === 1 ? event : null;
+  };
+
+  return {
+    list: () => many("SELECT * FROM events ORDER BY date, id"),
+    listUpcoming: (fromDay, limit) =>
+      many("SELECT * FROM events WHERE date >= ? AND published = 1 AND cancelled_at IS NULL ORDER BY date, id LIMIT ?", fromDay, limit),
+    get,
+
+    async create(fields) {
+      const now = nowSeconds();
+      const event: EventRecord = { ...fields, id: newId(), title: fields.tickets.title, cancelledAt: null, createdAt: now, updatedAt: now };
+      await insertRow(db, "events", eventRecordToRow(event)).run();
+      return event;
+    },
+
+    async update(id, fields) {
+      const before = await get(id);
+      if (!before) return null;
+      return write({ ...before, ...fields, title: fields.tickets.title, updatedAt: nowSeconds() });
+    },
+
+    async setCancelled(id, at) {
+      const before = await get(id);
+      if (!before) return null;
+      return write({ ...before, cancelledAt: at, updatedAt: nowSeconds() });
+    },
+  };
+}
