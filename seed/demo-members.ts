@@ -183,11 +183,12 @@ export function demoTransactions(members: Member[], settings: SiteSettings, now:
 }
 
 /** One open, paid ticket for the demo Family, so My Tickets and the door have something to show. */
-export function demoTickets(member: Member, settings: SiteSettings, now: number, year: number): Ticket[] {
+export function demoTickets(member: Member, settings: SiteSettings, now: number, year: number, eventId: string): Ticket[] {
   return [
     {
       id: seedId(ID_SPACE.ticket, 1),
       userId: member.id,
+      eventId,
       title: settings.tickets.title,
       email: member.email,
       membership: member.membership,

@@ -8,12 +8,15 @@ import type {
   NewsItem,
   OfficeBearer,
   PreviousTeam,
+  EventRecord,
   Ticket,
   Transaction,
 } from "~/kernel/store/records";
 import type { SiteSettings } from "~/kernel/store/site-settings";
 import { demoDocuments, demoEvents, demoGalleries, demoNews, demoOfficeBearers, demoPages, demoPreviousTeams, demoSettings, demoSlides } from "./demo-content";
 import { demoMembers, demoTickets, demoTransactions } from "./demo-members";
+import { eventFieldsFromSettings } from "~/features/tickets";
+import { ID_SPACE, seedId } from "./ids";
 
 export interface DemoData {
   now: number;
@@ -29,6 +32,8 @@ export interface DemoData {
   members: Member[];
   transactions: Transaction[];
   tickets: Ticket[];
+  /** The events people book (ADR 60): the one the settings describe. */
+  eventRecords: EventRecord[];
 }
 
 /** The whole demo, for one day: `date` fixes every relative time and the current year. */
@@ -39,6 +44,7 @@ export async function buildDemo(date = new Date()): Promise<DemoData> {
   const settings = demoSettings(year);
   const members = await demoMembers(now, year);
   const familyMember = members.find((m) => m.membership === "Family")!;
+  const eventRecord = demoEventRecord(settings, now);
   return {
     now,
     settings,
@@ -52,6 +58,13 @@ export async function buildDemo(date = new Date()): Promise<DemoData> {
     documents: demoDocuments(now),
     members,
     transactions: demoTransactions(members, settings, now, year),
-    tickets: demoTickets(familyMember, settings, now, year),
+    tickets: demoTickets(familyMember, settings, now, year, eventRecord.id),
+    eventRecords: [eventRecord],
   };
+}
+
+/** This year's event, as the settings describe it (features/tickets eventFieldsFromSettings), with a fixed id. */
+export function demoEventRecord(settings: SiteSettings, now: number): EventRecord {
+  const fields = eventFieldsFromSettings(settings);
+  return { ...fields, id: seedId(ID_SPACE.eventRecord, 1), title: fields.tickets.title, cancelledAt: null, createdAt: now, updatedAt: now };
 }

@@ -7,6 +7,7 @@ export const ID_SPACE = {
   gallery: 0x14,
   news: 0x15,
   document: 0x16,
+  eventRecord: 0x17,
   member: 0x20,
   transaction: 0x21,
   ticket: 0x22,

@@ -60,6 +60,7 @@ export async function seedDatabase(db: D1Database, options: SeedOptions = {}): P
       settings: demo.settings,
       now: demo.now,
       year: new Date(demo.now * 1000).getUTCFullYear(),
+      eventId: demo.eventRecords[0]!.id,
     });
     let lastShown = 0;
     await writeAccounts(db, data, demo.now, (done, total) => {

@@ -90,6 +90,8 @@ export function syntheticData(options: {
   settings: SiteSettings;
   now: number;
   year: number;
+  /** This year's event (ADR 60); older years' tickets have none. */
+  eventId: string;
 }): SyntheticData {
   const random = prng(0x5eed ^ options.members);
   const pick = <T>(list: readonly T[]) => list[Math.floor(random() * list.length)]!;
@@ -202,6 +204,7 @@ export function syntheticData(options: {
     tickets.push({
       id: seedId(ID_SPACE.syntheticTicket, t),
       userId: member.id,
+      eventId: year === options.year ? options.eventId : null,
       title: year === options.year ? ticketSettings.title : `Christmas & New Year Celebration ${year}`,
       email: member.email,
       membership: member.membership,

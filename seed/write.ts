@@ -3,6 +3,7 @@ import {
   attendeeToRow,
   documentToRow,
   eventToRow,
+  eventRecordToRow,
   galleryToRow,
   memberToRow,
   newsToRow,
@@ -41,6 +42,7 @@ export async function writeDemo(db: D1Database, demo: DemoData, media?: R2Bucket
     ...bulkUpsert(db, "galleries", demo.galleries.map(galleryToRow)),
     ...bulkUpsert(db, "news", demo.news.map(newsToRow)),
     ...bulkUpsert(db, "documents", demo.documents.map(documentToRow)),
+    ...bulkUpsert(db, "events", demo.eventRecords.map(eventRecordToRow)),
   ]);
   if (media) await writeDocumentFiles(media, demo.documents);
   await writeAccounts(db, demo, demo.now);

@@ -1,4 +1,7 @@
 import type { SiteSettings } from "~/kernel/store/site-settings";
+import type { EventFields } from "~/kernel/store/records";
+import { d1Events } from "~/kernel/store/d1/events.server";
+import { ID_SPACE, seedId } from "../../seed/ids";
 import { openServerPlatform } from "./server-d1";
 import type { SeededServer } from "./seeded-server";
 import { sessionCookieFor } from "./session";
@@ -64,9 +67,19 @@ export async function withDb<T>(server: SeededServer, use: (db: D1Database) => P
 }
 
 /** Changes the ticket settings in a server's D1 before the worker starts (they are cached once it runs). */
+/** The seeded event's id (seed/demo.ts demoEventRecord): the one event open for booking in a test run. */
+export const DEMO_EVENT_ID = seedId(ID_SPACE.eventRecord, 1);
+
+/** Changes the booking side of the seeded event (ADR 60), in D1 on both stores. */
 export async function changeTickets(db: D1Database, change: Partial<SiteSettings["tickets"]>) {
-  const row = await db.prepare("SELECT data FROM singletons WHERE name = 'general'").first<{ data: string }>();
-  const settings = JSON.parse(row!.data) as SiteSettings;
-  settings.tickets = { ...settings.tickets, ...change };
-  await db.prepare("UPDATE singletons SET data = ? WHERE name = 'general'").bind(JSON.stringify(settings)).run();
+  const events = d1Events(db);
+  const event = (await events.get(DEMO_EVENT_ID))!;
+  await events.update(DEMO_EVENT_ID, { ...event, tickets: { ...event.tickets, ...change } });
+}
+
+/** Changes the seeded event's other fields (its capacity, date, venue ...). */
+export async function changeEvent(db: D1Database, change: Partial<Omit<EventFields, "tickets">>) {
+  const events = d1Events(db);
+  const event = (await events.get(DEMO_EVENT_ID))!;
+  await events.update(DEMO_EVENT_ID, { ...event, ...change });
 }

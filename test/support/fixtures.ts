@@ -51,6 +51,7 @@ export function newTicket(userId: string, overrides: Partial<NewTicket> = {}): N
   counter += 1;
   return {
     userId,
+    eventId: null,
     title: "Christmas Party",
     email: "test@example.com",
     membership: "Family",

@@ -16,7 +16,10 @@ import { settleOfflinePayment } from "~/features/payments/index.server";
 import { startCheckout } from "~/features/payments/index.server";
 import { markTicketPaid } from "~/features/payments/index.server";
 import { nowSeconds } from "~/kernel/store/ids";
-import { reserveTicket, ticketCharge, type BookingValues } from "~/features/tickets/index.server";
+import { reserveTicket, resolveBookingEvent, ticketCharge, type BookingValues } from "~/features/tickets/index.server";
+import { noEvent } from "~/features/tickets";
+import { defaultSiteSettings } from "~/kernel/store/site-settings-defaults";
+import type { EventRecord } from "~/kernel/store/records";
 
 /**
  * Tickets at the desk (/accounts/desk, docs/requirements.md §5.9, ADR 0054): an accountant books for a
@@ -54,6 +57,17 @@ export async function deskMember(context: AppLoadContext, memberId: string): Pro
 export type DeskResult = { ok: true; message: string } | { ok: false; status: number; message: string };
 
 /**
+ * The event the desk books (docs/requirements.md §5.9): the one chosen by its id, else the
+ * next open one (the soonest, when several are open), else the next shown.
+ */
+export async function deskEvent(context: AppLoadContext, chosen: FormDataEntryValue | string | null): Promise<EventRecord> {
+  const found = await resolveBookingEvent(context, typeof chosen === "string" && chosen !== "" ? chosen : undefined);
+  if (found.kind === "event") return found.event;
+  if (found.kind === "choose") return found.events[0]!;
+  return noEvent(defaultSiteSettings().tickets);
+}
+
+/**
  * Books at the desk. The accountant's checks (bookings open, registration paid) and the
  * party's were made by the route with the member's own rules; this books the ticket within
  * the capacity and takes the payment.
@@ -63,22 +77,21 @@ export async function bookAtDesk(
   request: Request,
   actor: ActivityActor,
   member: Member,
-  tickets: Parameters<typeof reserveTicket>[2],
+  event: EventRecord,
   checked: BookingValues,
-  capacity: number,
   payment: DeskPayment,
   now = nowSeconds(),
 ): Promise<DeskResult> {
-  const reserved = await reserveTicket(context, member, tickets, checked, capacity, now);
+  const reserved = await reserveTicket(context, member, event, checked, now);
   if (reserved.kind === "refused") return { ok: false, status: reserved.status, message: reserved.message };
   const { ticket, price } = reserved;
-  const event = titleWithYear(ticket.title, ticket.year);
+  const eventTitle = titleWithYear(ticket.title, ticket.year);
   const code = formatTicketCode(ticket.code);
   const log = (paidBy: string) =>
     recordActivity(context, actor, {
       kind: "desk-ticket-booked",
       member: { id: member.id, fullName: member.fullName, memberNumber: member.memberNumber },
-      ticket: { code: ticket.code, title: event },
+      ticket: { code: ticket.code, title: eventTitle },
       paidBy,
     });
 
@@ -87,7 +100,7 @@ export async function bookAtDesk(
     await log(DESK_PAID_BY.free);
     return { ok: true, message: `Ticket ${code} booked for ${member.fullName} (free). It is e-mailed to them with its QR code.` };
   }
-  const charge = ticketCharge(tickets, reserved);
+  const charge = ticketCharge(event, reserved);
   if (payment === "cash") {
     const paid = await settleOfflinePayment(context, member, charge, { method: "cash", reference: "", paidOn: ukToday(now) });
     if (!paid.ok) return { ok: false, status: 409, message: paid.message };
@@ -104,7 +117,7 @@ export async function bookAtDesk(
   const sent = await createEmailService(context).send({
     to: [member.email],
     subject: DESK_LINK_SUBJECT,
-    react: createElement(TicketPaymentLinkEmail, { fullName: member.fullName, event, total: formatPence(price.total), people, link }),
+    react: createElement(TicketPaymentLinkEmail, { fullName: member.fullName, event: eventTitle, total: formatPence(price.total), people, link }),
     purpose: "ticket-payment-link",
     memberId: member.id,
   });

@@ -17,8 +17,7 @@ import { nowSeconds } from "~/kernel/store/ids";
  * event (ADR 60). Idempotent: once an event exists this reads one query and does nothing.
  */
 export async function adoptSettingsEvent(context: Pick<AppLoadContext, "store">): Promise<EventRecord | null> {
-  const events = await context.store.events.list();
-  if (events.length > 0) return null;
+  if (await context.store.events.hasAny()) return null;
   const settings = await context.store.content.getSiteSettings();
   const fields = eventFieldsFromSettings(settings);
   if (fields.tickets.title === "" || fields.tickets.lastBookingDate === CLOSED_BOOKING_DATE) return null;
@@ -43,11 +42,7 @@ export async function eventsById(context: AppLoadContext): Promise<Map<string, E
  * when several are open, or else the next event shown (its booking closed or not yet
  * open); none at all on a site with no event.
  */
-export type BookingEvent =
-  | { kind: "event"; event: EventRecord }
-  | { kind: "choose"; events: EventRecord[] }
-  | { kind: "none" }
-  | { kind: "missing" };
+export type BookingEvent = { kind: "event"; event: EventRecord } | { kind: "choose"; events: EventRecord[] } | { kind: "none" } | { kind: "missing" };
 
 export async function resolveBookingEvent(context: AppLoadContext, eventId: string | undefined, now = nowSeconds()): Promise<BookingEvent> {
   await adoptSettingsEvent(context);

@@ -4,6 +4,18 @@
  * feature's own; lint refuses a reach past them.
  */
 export { bookingFormSchema } from "./booking-form";
+export {
+  bookableEvents,
+  byEventDate,
+  eventBookable,
+  eventFieldsFromSettings,
+  eventOver,
+  eventRecordYear,
+  eventShown,
+  nextYearsFields,
+  noEvent,
+  upcomingThenPast,
+} from "./event-schedule";
 export { CHECKOUT_HOLD_SECONDS, peopleHoldingPlaces } from "./event-capacity";
 export { ticketEventDetails } from "./event-details";
 export type { EventDetails } from "./event-details";

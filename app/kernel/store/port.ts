@@ -352,6 +352,8 @@ export interface TicketsRepository {
  * holds a handful of rows a year, so lists read it whole through its date index.
  */
 export interface EventsRepository {
+  /** Whether any event exists (one row read: the adoption's check, ADR 60). */
+  hasAny(): Promise<boolean>;
   /** Every event, cancelled ones too, by date then id (the studio, the door, the reports). */
   list(): Promise<EventRecord[]>;
   /** Published, not cancelled, dated `fromDay` or later, by date; at most `limit` (the public pages, booking). */

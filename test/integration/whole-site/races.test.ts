@@ -63,7 +63,16 @@ beforeAll(async () => {
       await changeTickets(db, { title: DOOR_EVENT, lastBookingDate: `${YEAR}-12-20` });
       doorTicket = await createTicketWithCode(
         store,
-        { userId: demoAccount("member").id, title: DOOR_EVENT, email: "family@example.org", membership: "Family", year: YEAR, price: 3750, attendees: PARTY },
+        {
+          userId: demoAccount("member").id,
+          eventId: null,
+          title: DOOR_EVENT,
+          email: "family@example.org",
+          membership: "Family",
+          year: YEAR,
+          price: 3750,
+          attendees: PARTY,
+        },
         () => DOOR_CODE,
       );
       await store.tickets.markPaid(doorTicket.id);

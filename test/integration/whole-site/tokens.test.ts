@@ -44,6 +44,7 @@ beforeAll(async () => {
         store,
         {
           userId: demoAccount("member").id,
+          eventId: null,
           title: "Token Party",
           email: "family@example.org",
           membership: "Family",

@@ -15,8 +15,8 @@ import { NO_UNDO_NOTE } from "~/features/payments";
 import { requireAccountant } from "~/kernel/auth/auth.server";
 import { privateHeaders } from "~/kernel/http/response-headers";
 import { storeErrorReply, storeSafeAction } from "~/kernel/forms/store-errors.server";
-import { bookAtDesk, deskMember, searchDeskMembers } from "~/features/door/ticket-desk.server";
-import { bookingRefusal, loadBooking, readBookingSettings, type BookingAnswer } from "~/features/tickets/index.server";
+import { bookAtDesk, deskEvent, deskMember, searchDeskMembers } from "~/features/door/ticket-desk.server";
+import { bookingRefusal, loadBooking, bookingOptions, type BookingAnswer } from "~/features/tickets/index.server";
 import { redirectWithToast } from "~/kernel/http/toast.server";
 
 export const meta: MetaFunction = () => privatePageMeta(`${DESK_TITLE} | Back office`);
@@ -34,12 +34,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const member = await deskMember(context, url.searchParams.get("member") ?? "");
   const found = member ? [] : await searchDeskMembers(context, q);
   if (!member) return data({ q, found, booking: null }, { headers: privateHeaders() });
-  const [booking, { tickets }] = await Promise.all([loadBooking(context, member), readBookingSettings(context, member)]);
+  const event = await deskEvent(context, url.searchParams.get("event"));
+  const booking = await loadBooking(context, member, event);
   return data(
     {
       q,
       found,
-      booking: { ...booking, member: { id: member.id, name: member.fullName, email: member.email }, refusal: bookingRefusal(tickets, member) },
+      booking: { ...booking, member: { id: member.id, name: member.fullName, email: member.email }, refusal: bookingRefusal(event, member) },
     },
     { headers: privateHeaders() },
   );
@@ -51,7 +52,8 @@ export const action = storeSafeAction(async ({ request, context }: ActionFunctio
   const member = await deskMember(context, String(form.get("member") ?? ""));
   const party0 = { counts: { adult: 1, parent: 0, above13: 0, above5: 0, below5: 0 }, names: { adult: [], parent: [], above13: [], above5: [], below5: [] } };
   if (!member) return data<BookingAnswer>({ status: "error", error: { "": [DESK_NO_MEMBER] }, party: party0 }, { status: 400, headers: privateHeaders() });
-  const { tickets, capacity, options } = await readBookingSettings(context, member);
+  const event = await deskEvent(context, form.get("event"));
+  const options = bookingOptions(event, member);
   const submission = parseWithZod(form, { schema: bookingFormSchema(options), disableAutoCoercion: true });
   const party = partyFormState(
     partyInputFrom((field) => form.get(field)),
@@ -63,13 +65,13 @@ export const action = storeSafeAction(async ({ request, context }: ActionFunctio
       { status, headers: privateHeaders() },
     );
   if (form.get("intent") === "update") return answer(200, null);
-  const refusal = bookingRefusal(tickets, member);
+  const refusal = bookingRefusal(event, member);
   if (refusal) return answer(403, refusal);
   if (submission.status !== "success")
     return data<BookingAnswer>({ ...submission.reply({ formErrors: [BOOKING_INVALID_MESSAGE] }), party }, { status: 400, headers: privateHeaders() });
   const payment = readDeskPayment(form.get("pay"));
   if (!payment) return answer(400, DESK_CHOOSE_PAYMENT);
-  const result = await bookAtDesk(context, request, accountant, member, tickets, submission.value, capacity, payment);
+  const result = await bookAtDesk(context, request, accountant, member, event, submission.value, payment);
   if (!result.ok) return answer(result.status, result.message);
   return redirectWithToast(context, `/accounts/desk?member=${encodeURIComponent(member.id)}`, { kind: "success", message: result.message });
 }, storeErrorReply);

@@ -7,7 +7,10 @@ import { insertRow } from "./sql";
 /** The events (ADR 60), on both stores: a small table read through its date index. */
 export function d1Events(db: D1Database): EventsRepository {
   const many = async (sql: string, ...params: unknown[]) => {
-    const { results } = await db.prepare(sql).bind(...params).all<Record<string, unknown>>();
+    const { results } = await db
+      .prepare(sql)
+      .bind(...params)
+      .all<Record<string, unknown>>();
     return results.map(eventRecordFromRow);
   };
   const get = async (id: string) => {
@@ -25,6 +28,7 @@ export function d1Events(db: D1Database): EventsRepository {
   };
 
   return {
+    hasAny: async () => (await db.prepare("SELECT 1 FROM events LIMIT 1").first()) !== null,
     list: () => many("SELECT * FROM events ORDER BY date, id"),
     listUpcoming: (fromDay, limit) =>
       many("SELECT * FROM events WHERE date >= ? AND published = 1 AND cancelled_at IS NULL ORDER BY date, id LIMIT ?", fromDay, limit),

@@ -51,6 +51,7 @@ beforeAll(async () => {
           store,
           {
             userId: demoAccount("member").id,
+            eventId: null,
             title: "Gate Test Party",
             email: "family@example.org",
             membership: "Family",

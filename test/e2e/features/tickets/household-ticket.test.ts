@@ -36,6 +36,7 @@ beforeAll(async () => {
           store,
           {
             userId: holder,
+            eventId: null,
             title: TITLE,
             email: "household@example.org",
             membership: "Family",

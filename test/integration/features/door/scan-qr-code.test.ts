@@ -43,7 +43,7 @@ beforeAll(async () => {
         const year = key === "lastYear" ? YEAR - 1 : YEAR;
         const ticket = await createTicketWithCode(
           store,
-          { userId: member, title, email: "family@example.org", membership: "Family", year, price: 3750, attendees: PARTY },
+          { userId: member, eventId: null, title, email: "family@example.org", membership: "Family", year, price: 3750, attendees: PARTY },
           () => CODES[key],
         );
         if (key !== "unpaid") await store.tickets.markPaid(ticket.id);

@@ -42,6 +42,7 @@ async function prepare(db: D1Database) {
     store,
     {
       userId: member.id,
+      eventId: null,
       title: EVENT_TITLE,
       email: "family@example.org",
       membership: "Family",

@@ -51,6 +51,7 @@ for (const kind of ["d1", "cockpit"] as const) {
             store,
             {
               userId: ids.booker,
+              eventId: null,
               title: EVENT,
               email: "fresh@example.org",
               membership: "Single",

@@ -49,7 +49,7 @@ beforeAll(async () => {
         const title = key === "longAgo" ? "Old Party" : TITLE;
         const ticket = await createTicketWithCode(
           store,
-          { userId: holder, title, email: "household@example.org", membership: "Family", year, price: 6000, attendees: PARTY },
+          { userId: holder, eventId: null, title, email: "household@example.org", membership: "Family", year, price: 6000, attendees: PARTY },
           () => CODES[key],
         );
         await store.tickets.markPaid(ticket.id);

@@ -25,6 +25,7 @@ function ticket(overrides: Partial<Ticket> = {}): Ticket {
   return {
     id: "t1",
     userId: "u1",
+    eventId: null,
     title: "Christmas Party",
     email: "family@example.org",
     membership: "Family",

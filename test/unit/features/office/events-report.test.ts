@@ -101,6 +101,7 @@ describe("event payments report: tiles, chart, rows, CSV", () => {
   const ticket: Ticket = {
     id: "t1",
     userId: "u1",
+    eventId: null,
     title: "Christmas Party",
     email: "fam@example.com",
     membership: "Family",

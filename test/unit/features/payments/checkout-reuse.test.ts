@@ -57,6 +57,7 @@ describe("reusing an open checkout", () => {
 const ticket = (overrides: Partial<Ticket>): Ticket => ({
   id: "k1",
   userId: "m1",
+  eventId: "e1",
   title: "Party",
   email: "a@example.org",
   membership: "Family",
@@ -73,6 +74,7 @@ const ticket = (overrides: Partial<Ticket>): Ticket => ({
   ...overrides,
 });
 const party = {
+  eventId: "e1",
   title: "Party",
   year: 2026,
   price: 2400,
@@ -90,6 +92,7 @@ describe("booking the same party again", () => {
     for (const other of [
       ticket({ paid: true }),
       ticket({ title: "Other" }),
+      ticket({ eventId: "e2" }),
       ticket({ price: 1 }),
       ticket({ attendees: [{ band: "adult", position: 1, name: "Ann", admittedAt: null }] }),
     ]) {
@@ -99,13 +102,13 @@ describe("booking the same party again", () => {
 });
 
 describe("a paid ticket for the event already", () => {
-  it("counts paid tickets of this event and year only", () => {
+  it("counts the paid tickets of this event (by its id) only", () => {
     const tickets = [
       ticket({ id: "a", paid: true }),
       ticket({ id: "b" }),
-      ticket({ id: "c", paid: true, year: 2025 }),
-      ticket({ id: "d", paid: true, title: "Other" }),
+      ticket({ id: "c", paid: true, eventId: "e2" }),
+      ticket({ id: "d", paid: true, eventId: null }),
     ];
-    expect(paidTicketsFor(tickets, { title: "Party", year: 2026 }).map((t) => t.id)).toEqual(["a"]);
+    expect(paidTicketsFor(tickets, "e1").map((t) => t.id)).toEqual(["a"]);
   });
 });

@@ -17,6 +17,7 @@ const SECRET = "unit-test-link-secret-0123456789abcdef";
 const ticket: Ticket = {
   id: "65a1b2c3d4e5f60718293a4c",
   userId: "65a1b2c3d4e5f60718293a4b",
+  eventId: null,
   title: "Christmas Party <2026>",
   email: "family.member@example.com",
   membership: "Family",
