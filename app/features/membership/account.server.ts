@@ -12,8 +12,7 @@ import { ticketOnMyAccount, titleWithYear } from "~/features/tickets";
 import { ticketEventDetails } from "~/features/tickets";
 import { qrSvg } from "~/features/tickets/index.server";
 import { refundedLabel } from "~/features/payments";
-import { ticketToken } from "~/features/tickets/index.server";
-import { bookingOpen, ukToday } from "~/features/tickets";
+import { eventsOf, loadBookableEvents, ticketToken } from "~/features/tickets/index.server";
 import { canUpgradeToFamily, membershipChangeError, nextRenewalYear, renewalPaid } from "./renewal";
 import { currentYear } from "../../kernel/dates/dates";
 
@@ -24,13 +23,16 @@ import { currentYear } from "../../kernel/dates/dates";
  */
 export async function loadAccountPage(context: AppLoadContext, member: Member, now = new Date()): Promise<AccountPage> {
   const year = currentYear(now);
-  const [settings, tickets, transactions, refunds] = await Promise.all([
+  const [settings, tickets, transactions, refunds, bookable] = await Promise.all([
     context.content.getSiteSettings(),
     context.store.tickets.listOpenByUser(member.id).then((open) => open.filter((t) => ticketOnMyAccount(t, now.getTime() / 1000))),
     context.store.transactions.listByUser(member.id, "success"),
     // Refunds (docs/requirements.md §4.10): "Refunded £x" under a payment; a ticket refunded in full is no longer shown.
     context.store.refunds.listByUser(member.id),
+    loadBookableEvents(context, now.getTime() / 1000),
   ]);
+  // Each ticket with its own event's date and venue (ADR 60): the events of the tickets shown, read by id.
+  const events = await eventsOf(context, tickets);
   const refundedTickets = new Set(refunds.filter((r) => r.completes && r.status === "succeeded" && r.ticketId).map((r) => r.ticketId));
   const family = member.membership === "Family";
   const fees = settings.membership;
@@ -52,8 +54,8 @@ export async function loadAccountPage(context: AppLoadContext, member: Member, n
       paid: renewalPaid(member.lastRenewedYear, year),
       fee: formatPence(family ? fees.familyRenewFee : fees.singleRenewFee),
     },
-    /** The way to /book-ticket while the upcoming event takes bookings. */
-    booking: bookingOpen(settings.tickets.lastBookingDate, ukToday(now.getTime() / 1000)) ? { title: settings.tickets.title } : null,
+    /** The way to /book-ticket while an event takes bookings (with several, the page asks which). */
+    booking: bookable.length > 0 ? { title: bookable.length === 1 ? bookable[0]!.title : "an event" } : null,
     tickets: await Promise.all(
       tickets
         .filter((ticket) => !refundedTickets.has(ticket.id))
@@ -63,12 +65,12 @@ export async function loadAccountPage(context: AppLoadContext, member: Member, n
           year: ticket.year,
           /** The year once: "Christmas & New Year Celebration 2026" is not followed by "2026" again. */
           heading: titleWithYear(ticket.title, ticket.year),
-          event: ticketEventDetails(ticket, settings),
+          event: ticketEventDetails(ticket.eventId === null ? null : events.get(ticket.eventId)),
           /** As the door reads it: "XMAS-7K2P". */
           code: formatTicketCode(ticket.code),
           price: formatPence(ticket.price),
           /** SVG markup made by qrcode from our own signed token: nothing the member typed is in it. */
-          qrSvg: await qrSvg(await ticketToken(context.env, ticket), `QR code for ticket ${formatTicketCode(ticket.code)}`),
+          qrSvg: await qrSvg(await ticketToken(context.env, ticket), `QR code for ticket ${formatTicketCode(ticket.code)}, ${titleWithYear(ticket.title, ticket.year)}`),
           people: sortAttendees(ticket.attendees).map((a) => ({
             name: a.name,
             type: BAND_NAMES[a.band].short,

@@ -1,12 +1,10 @@
-import type { SiteSettings } from "../../kernel/store/site-settings";
-import type { Ticket } from "../../kernel/store/records";
-import { eventYear } from "./ticket-rules";
+import type { EventRecord } from "../../kernel/store/records";
 
 /**
- * When and where the upcoming event is, as the booking page, My Account's ticket and the
- * ticket e-mail show it (docs/requirements.md §5.1). Formatted on the server into plain strings, so no page
- * ships this module. A ticket carries its event's title and year only, so the details are
- * shown on the tickets of the event now on sale, never guessed for an older one.
+ * When and where an event is, as the booking page, My Account's tickets and the ticket
+ * e-mail show it (docs/requirements.md §5.1). Formatted on the server into plain strings, so
+ * no page ships this module. A ticket's details are its own event's, found by the ticket's
+ * event id (ADR 60), never guessed from its title.
  */
 
 const DAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
@@ -39,7 +37,7 @@ export interface EventDetails {
   venue: string | null;
 }
 
-export function eventDetails(event: Pick<SiteSettings["upcomingEvent"], "date" | "startTime" | "venue">): EventDetails {
+export function eventDetails(event: Pick<EventRecord, "date" | "startTime" | "venue">): EventDetails {
   const date = formatEventDate(event.date);
   const time = formatStartTime(event.startTime);
   const when = date && time ? `${date}, ${time}` : date || (time ? `Starts at ${time}` : "");
@@ -49,9 +47,9 @@ export function eventDetails(event: Pick<SiteSettings["upcomingEvent"], "date" |
 /** True when nothing is known: the pages then leave the details out. */
 export const noEventDetails = (details: EventDetails) => details.when === null && details.venue === null;
 
-/** The details for a ticket: those of the event on sale when the ticket is for it (title and year), else none. */
-export function ticketEventDetails(ticket: Pick<Ticket, "title" | "year">, settings: SiteSettings): EventDetails | null {
-  if (ticket.title !== settings.tickets.title || ticket.year !== eventYear(settings.tickets.lastBookingDate)) return null;
-  const details = eventDetails(settings.upcomingEvent);
+/** The details of a ticket's own event (found by the ticket's eventId); none for a ticket with no event, or an event with no date or venue. */
+export function ticketEventDetails(event: Pick<EventRecord, "date" | "startTime" | "venue"> | null | undefined): EventDetails | null {
+  if (!event) return null;
+  const details = eventDetails(event);
   return noEventDetails(details) ? null : details;
 }

@@ -1,5 +1,5 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import type { EventRecord } from "~/kernel/store/records";
+import type { EventRecord, Ticket } from "~/kernel/store/records";
 import { CLOSED_BOOKING_DATE } from "~/kernel/store/site-settings-defaults";
 import { bookableEvents, byEventDate, eventFieldsFromSettings, eventOver, eventRecordYear, eventShown } from "./event-schedule";
 import { ukToday } from "./ticket-rules";
@@ -58,4 +58,11 @@ export async function resolveBookingEvent(context: AppLoadContext, eventId: stri
   const shown = byEventDate(events.filter(eventShown));
   const next = shown.find((e) => !eventOver(e, today)) ?? shown.at(-1);
   return next ? { kind: "event", event: next } : { kind: "none" };
+}
+
+/** The events of these tickets, read by id (each once): My Account and the e-mails show a ticket's own event. */
+export async function eventsOf(context: Pick<AppLoadContext, "store">, tickets: Array<Pick<Ticket, "eventId">>): Promise<Map<string, EventRecord>> {
+  const ids = [...new Set(tickets.map((t) => t.eventId).filter((id): id is string => id !== null))];
+  const events = await Promise.all(ids.map((id) => context.store.events.get(id)));
+  return new Map(events.filter((e): e is EventRecord => e !== null).map((e) => [e.id, e]));
 }

@@ -56,10 +56,10 @@ export async function sendTicketConfirmation(context: AppLoadContext, ticketId: 
   }
 }
 
-/** When and where, for a ticket of the event on sale; the e-mail goes without them if the settings cannot be read. */
+/** When and where, for the ticket's own event (ADR 60); the e-mail goes without them if the event cannot be read. */
 async function eventDetailsFor(context: AppLoadContext, ticket: Ticket, log: Log): Promise<EventDetails | null> {
   try {
-    return ticketEventDetails(ticket, await context.content.getSiteSettings());
+    return ticketEventDetails(ticket.eventId === null ? null : await context.store.events.get(ticket.eventId));
   } catch (error) {
     log(`Ticket confirmation for ticket ${ticket.id}: the event's date and venue could not be read; sent without them.`, error);
     return null;

@@ -161,7 +161,7 @@ describe("a member never sees another member's record", () => {
     const account = await (await get("/mem-account", member.id)).text();
     // One QR code: the member's own ticket.
     expect(account.match(/<svg role="img"/g)).toHaveLength(1);
-    expect(account).toContain('aria-label="QR code for ticket XMAS-7K2P"');
+    expect(account).toContain('aria-label="QR code for ticket XMAS-7K2P, Christmas &amp; New Year Celebration');
     await expectNothingOfTheOther(await get("/mem-account.data", member.id), "/mem-account.data");
   });
 

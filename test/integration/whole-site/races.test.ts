@@ -3,14 +3,13 @@ import { expectNoMoreThan } from "../../support/stays";
 import type { Member, OutboxEmail, Ticket, Transaction } from "~/kernel/store/records";
 import { currentYear } from "~/kernel/dates/dates";
 import { heldSince } from "~/features/tickets/event-capacity";
-import type { SiteSettings } from "~/kernel/store/site-settings";
 import { nowSeconds } from "~/kernel/store/ids";
 import { formMessage } from "../../support/html";
 import { paymentLinkToken } from "~/features/payments/payment-link.server";
 import { createD1Store } from "~/kernel/store/d1/index.server";
 import { createTicketWithCode } from "~/features/tickets/ticket-lookup.server";
 import { TICKET_EMAIL_PURPOSE } from "~/features/tickets/ticket-email.server";
-import { FAMILY_PARTY, changeTickets, client, withDb } from "../../support/book-ticket";
+import { FAMILY_PARTY, changeEvent, changeTickets, client, withDb } from "../../support/book-ticket";
 import { startFakeStripe, type FakeStripe } from "../../support/fake-stripe";
 import { newMember } from "../../support/fixtures";
 import { startSeededServer, type SeededServer } from "../../support/seeded-server";
@@ -260,12 +259,7 @@ describe("concurrent bookings for an event's last places", () => {
     // Bookings read the settings fresh from the store: the capacity set now applies to the next post.
     const held = await store((s) => s.tickets.countPeopleHoldingPlaces({ title: DOOR_EVENT, year: YEAR }, heldSince(nowSeconds())));
     const setCapacity = (capacity: number) =>
-      withDb(server, async (db) => {
-        const row = await db.prepare("SELECT data FROM singletons WHERE name = 'general'").first<{ data: string }>();
-        const settings = JSON.parse(row!.data) as SiteSettings;
-        settings.upcomingEvent.capacity = capacity;
-        await db.prepare("UPDATE singletons SET data = ? WHERE name = 'general'").bind(JSON.stringify(settings)).run();
-      });
+      withDb(server, (db) => changeEvent(db, { capacity }));
     await setCapacity(held + 5);
     try {
       const households = ["household1", "household2", "household3"] as const;

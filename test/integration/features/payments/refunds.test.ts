@@ -13,7 +13,7 @@ import { d1Refunds } from "~/kernel/store/d1/refunds.server";
 import { d1Tickets } from "~/kernel/store/d1/tickets.server";
 import { d1Transactions } from "~/kernel/store/d1/transactions.server";
 import { nowSeconds } from "~/kernel/store/ids";
-import { client, withDb } from "../../../support/book-ticket";
+import { changeEvent, client, withDb } from "../../../support/book-ticket";
 import { parseCsv } from "../../../support/csv";
 import { startFakeStripe, type FakeStripe } from "../../../support/fake-stripe";
 import { newMember, newTransaction } from "../../../support/fixtures";
@@ -53,8 +53,7 @@ beforeAll(async () => {
       const row = await db.prepare("SELECT data FROM singletons WHERE name = 'general'").first<{ data: string }>();
       const settings = JSON.parse(row!.data) as SiteSettings;
       const event = { title: settings.tickets.title, year: eventYear(settings.tickets.lastBookingDate) };
-      settings.upcomingEvent.capacity = (await d1Tickets(db).countPeopleHoldingPlaces(event, heldSince(nowSeconds()))) + 5;
-      await db.prepare("UPDATE singletons SET data = ? WHERE name = 'general'").bind(JSON.stringify(settings)).run();
+      await changeEvent(db, { capacity: (await d1Tickets(db).countPeopleHoldingPlaces(event, heldSince(nowSeconds()))) + 5 });
     },
   });
 });

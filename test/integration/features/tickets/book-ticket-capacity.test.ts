@@ -7,7 +7,7 @@ import { d1Members } from "~/kernel/store/d1/members.server";
 import { d1Tickets } from "~/kernel/store/d1/tickets.server";
 import { d1Transactions } from "~/kernel/store/d1/transactions.server";
 import { nowSeconds } from "~/kernel/store/ids";
-import { client, withDb } from "../../../support/book-ticket";
+import { changeEvent, client, withDb } from "../../../support/book-ticket";
 import { newMember } from "../../../support/fixtures";
 import { formMessage, parseHtml, textOf } from "../../../support/html";
 import { startSeededServer, type SeededServer } from "../../../support/seeded-server";
@@ -50,8 +50,7 @@ beforeAll(async () => {
       settings = JSON.parse(row!.data) as SiteSettings;
       const event = { title: settings.tickets.title, year: eventYear(settings.tickets.lastBookingDate) };
       const held = await d1Tickets(db).countPeopleHoldingPlaces(event, heldSince(nowSeconds()));
-      settings.upcomingEvent.capacity = held + 5;
-      await db.prepare("UPDATE singletons SET data = ? WHERE name = 'general'").bind(JSON.stringify(settings)).run();
+      await changeEvent(db, { capacity: held + 5 });
     },
   });
 });

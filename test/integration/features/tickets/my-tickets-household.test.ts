@@ -93,7 +93,7 @@ describe("My Tickets for a household admitted in goes", () => {
     expect(text(during.html)).not.toContain("You have no open tickets!");
     expect(during.items).toHaveLength(1);
     const ticket = during.items[0]!;
-    expect(within(ticket).one('svg[role="img"][aria-label="QR code for ticket HHHH-HHH2"]')).not.toBeNull();
+    expect(within(ticket).one(`svg[role="img"][aria-label="QR code for ticket HHHH-HHH2, ${TITLE}"]`)).not.toBeNull();
     expect(text(ticket)).toContain("Ticket code HHHH-HHH2");
     expect(text(ticket)).toContain("2 of 6 already in");
     const rows = within(ticket)

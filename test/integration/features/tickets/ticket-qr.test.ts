@@ -8,6 +8,7 @@ import { demoAccount, devEnv, sessionCookieFor } from "../../../support/session"
 
 const base = () => inject("baseURL");
 const year = Number(new Intl.DateTimeFormat("en-GB", { timeZone: "Europe/London", year: "numeric" }).format(new Date()));
+const LABEL = `QR code for ticket XMAS-7K2P, Christmas & New Year Celebration ${year}`;
 
 async function myAccount(userId: string) {
   const response = await fetch(`${base()}/mem-account`, { redirect: "manual", headers: { Cookie: await sessionCookieFor(userId) } });
@@ -21,10 +22,11 @@ describe("My Tickets QR codes (/mem-account)", () => {
     const svgs = html.match(/<svg role="img"[^>]*>.*?<\/svg>/gs) ?? [];
     expect(svgs).toHaveLength(1);
     const svg = svgs[0]!;
-    expect(svg).toContain('aria-label="QR code for ticket XMAS-7K2P"');
+    // The label names the ticket's event too (docs/requirements.md §5.7).
+    expect(svg).toContain(`aria-label="${LABEL.replace("&", "&amp;")}"`);
     // The same modules as the QR of the ticket's signed token (the worker and Node share
     // qrcode's SVG renderer): the page carries the token, not the bare id or the code.
-    const expected = await qrSvg(await ticketToken(devEnv, { id: seedId(ID_SPACE.ticket, 1), year }), "QR code for ticket XMAS-7K2P");
+    const expected = await qrSvg(await ticketToken(devEnv, { id: seedId(ID_SPACE.ticket, 1), year }), LABEL);
     expect(svg).toBe(expected);
     expect(svg).not.toBe(await qrSvg(seedId(ID_SPACE.ticket, 1), "QR code for ticket XMAS-7K2P"));
     // Version 4 at most: 33 modules plus the 2-module margin each side.

@@ -32,16 +32,12 @@ describe("the event's date and time", () => {
     expect(eventDetails({ date: "", startTime: "", venue: "  " })).toEqual({ when: null, venue: null });
   });
 
-  it("on a ticket only when it is for the event on sale (title and year)", () => {
-    const settings = defaultSiteSettings();
-    settings.tickets.title = "Christmas Party";
-    settings.tickets.lastBookingDate = "2026-12-20";
-    settings.upcomingEvent = { ...settings.upcomingEvent, date: "2026-12-27", startTime: "18:00", venue: "Mosaic Hall" };
-    expect(ticketEventDetails({ title: "Christmas Party", year: 2026 }, settings)).toEqual({ when: "Sunday 27 December 2026, 6pm", venue: "Mosaic Hall" });
-    expect(ticketEventDetails({ title: "Christmas Party", year: 2025 }, settings)).toBeNull();
-    expect(ticketEventDetails({ title: "Summer Picnic", year: 2026 }, settings)).toBeNull();
-    settings.upcomingEvent = { ...settings.upcomingEvent, date: "", startTime: "", venue: "" };
-    expect(ticketEventDetails({ title: "Christmas Party", year: 2026 }, settings)).toBeNull();
+  it("on a ticket, its own event's; none without an event or with nothing known", () => {
+    expect(ticketEventDetails({ date: "2026-12-27", startTime: "18:00", venue: "Mosaic Hall" })).toEqual({ when: "Sunday 27 December 2026, 6pm", venue: "Mosaic Hall" });
+    expect(ticketEventDetails({ date: "2027-07-04", startTime: "", venue: "Park" })).toEqual({ when: "Sunday 4 July 2027", venue: "Park" });
+    expect(ticketEventDetails(null)).toBeNull();
+    expect(ticketEventDetails(undefined)).toBeNull();
+    expect(ticketEventDetails({ date: "", startTime: "", venue: "" })).toBeNull();
   });
 });
 
