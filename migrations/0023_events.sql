@@ -32,4 +32,34 @@ CREATE INDEX events_by_date ON events (date, id);
 
 -- A ticket's event. NULL: a ticket the adoption matched to no event (ADR 60).
 ALTER TABLE tickets ADD COLUMN event_id TEXT REFERENCES events (id);
-CREATE INDEX tickets_by_event ON tickets (event_id, paid, created_at);
+-- 1 once an unpaid ticket's hold on its places has been given back (its checkout expired,
+-- ADR 43): the running count of places took its people off then (ADR 62).
+ALTER TABLE tickets ADD COLUMN hold_released INTEGER NOT NULL DEFAULT 0;
+-- An event's tickets: its unpaid holds still counted, oldest first (the release of expired holds).
+CREATE INDEX tickets_by_event ON tickets (event_id, paid, hold_released, created_at);
+
+-- A refund of a ticket names the ticket's event (its places and the report's refunded total).
+ALTER TABLE refunds ADD COLUMN event_id TEXT;
+-- 1 once the event's running totals took this succeeded refund in (ADR 62): taken in once.
+ALTER TABLE refunds ADD COLUMN totals_applied INTEGER NOT NULL DEFAULT 0;
+
+-- Running totals per event (ADR 62), updated in the same D1 batch as the write they follow:
+-- places held (capacity), and the events report's figures. A full recount
+-- (npm run totals:check, and the daily run) checks them.
+CREATE TABLE event_totals (
+  event_id TEXT PRIMARY KEY REFERENCES events (id),
+  -- People on paid tickets not refunded in full, and on unpaid ones whose hold is not released.
+  places_held INTEGER NOT NULL DEFAULT 0,
+  tickets_paid INTEGER NOT NULL DEFAULT 0,
+  -- Pence: the prices of the paid tickets, and the succeeded refunds of the event's tickets.
+  amount_paid INTEGER NOT NULL DEFAULT 0,
+  amount_refunded INTEGER NOT NULL DEFAULT 0,
+  -- People on the paid tickets, per band.
+  adult INTEGER NOT NULL DEFAULT 0,
+  parent INTEGER NOT NULL DEFAULT 0,
+  above13 INTEGER NOT NULL DEFAULT 0,
+  above5 INTEGER NOT NULL DEFAULT 0,
+  below5 INTEGER NOT NULL DEFAULT 0,
+  -- People admitted at the door.
+  admitted INTEGER NOT NULL DEFAULT 0
+);

@@ -1,7 +1,7 @@
 import { hashPassword } from "~/kernel/auth/password.server";
 import { buildDemo } from "./demo";
 import { syntheticData } from "./synthetic";
-import { writeAccounts, writeDemo } from "./write";
+import { writeAccounts, writeDemo, writeEventTotals } from "./write";
 
 export interface SeedOptions {
   /** Only write the demo when the database has no site settings yet. */
@@ -71,6 +71,8 @@ export async function seedDatabase(db: D1Database, options: SeedOptions = {}): P
       }
     });
   }
+
+  await writeEventTotals(db);
 
   const counts: Record<string, number> = {};
   for (const table of COUNTED_TABLES) {

@@ -14,6 +14,7 @@ import {
   transactionToRow,
 } from "~/kernel/store/d1/rows";
 import { bulkUpsert } from "~/kernel/store/d1/sql";
+import { recountTotals, writeTotals } from "~/kernel/store/d1/event-totals.server";
 import type { DemoData } from "./demo";
 import { writeDocumentFiles } from "./document-files";
 
@@ -73,4 +74,10 @@ export async function writeAccounts(
     await db.batch(statements.slice(i, i + size));
     onProgress?.(Math.min(i + size, statements.length), statements.length);
   }
+}
+
+/** Every event's running totals, counted from the rows just written (ADR 62). */
+export async function writeEventTotals(db: D1Database): Promise<void> {
+  const { results } = await db.prepare("SELECT id FROM events").all<{ id: string }>();
+  for (const { id } of results) await writeTotals(db, id, await recountTotals(db, id)).run();
 }

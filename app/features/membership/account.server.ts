@@ -70,7 +70,10 @@ export async function loadAccountPage(context: AppLoadContext, member: Member, n
           code: formatTicketCode(ticket.code),
           price: formatPence(ticket.price),
           /** SVG markup made by qrcode from our own signed token: nothing the member typed is in it. */
-          qrSvg: await qrSvg(await ticketToken(context.env, ticket), `QR code for ticket ${formatTicketCode(ticket.code)}, ${titleWithYear(ticket.title, ticket.year)}`),
+          qrSvg: await qrSvg(
+            await ticketToken(context.env, ticket),
+            `QR code for ticket ${formatTicketCode(ticket.code)}, ${titleWithYear(ticket.title, ticket.year)}`,
+          ),
           people: sortAttendees(ticket.attendees).map((a) => ({
             name: a.name,
             type: BAND_NAMES[a.band].short,

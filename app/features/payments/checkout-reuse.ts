@@ -61,7 +61,14 @@ export function reusableTicket(
 ): Ticket | null {
   const party = partyKey(wanted.attendees);
   const matches = tickets.filter(
-    (t) => !t.paid && !t.used && t.eventId === wanted.eventId && t.title === wanted.title && t.year === wanted.year && t.price === wanted.price && partyKey(t.attendees) === party,
+    (t) =>
+      !t.paid &&
+      !t.used &&
+      t.eventId === wanted.eventId &&
+      t.title === wanted.title &&
+      t.year === wanted.year &&
+      t.price === wanted.price &&
+      partyKey(t.attendees) === party,
   );
   return matches.sort((a, b) => b.createdAt - a.createdAt)[0] ?? null;
 }

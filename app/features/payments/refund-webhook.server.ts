@@ -66,7 +66,7 @@ async function recordOne(context: AppLoadContext, transaction: Transaction, refu
       providerRefundId: refund.id,
       status,
       ticketId: ticket?.id ?? null,
-      event: ticket ? { title: ticket.title, year: ticket.year } : null,
+      event: ticket ? { id: ticket.eventId, title: ticket.title, year: ticket.year } : null,
       people: ticket?.attendees.length ?? 0,
     },
     amountPaid(transaction),

@@ -184,7 +184,7 @@ async function recordRefund(
       // A recorded refund is done when it is recorded; a card refund when the provider says so.
       status: card ? "pending" : "succeeded",
       ticketId: ticket?.id ?? null,
-      event: ticket ? { title: ticket.title, year: ticket.year } : null,
+      event: ticket ? { id: ticket.eventId, title: ticket.title, year: ticket.year } : null,
       people: ticket?.attendees.length ?? 0,
     },
     amountPaid(transaction),

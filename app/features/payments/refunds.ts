@@ -31,7 +31,7 @@ export interface Refund {
   completes: boolean;
   ticketId: Id | null;
   /** A ticket's event and how many people it held: a completing refund frees their places. */
-  event: { title: string; year: number } | null;
+  event: { id: Id | null; title: string; year: number } | null;
   people: number;
   membershipDecision: MembershipDecision | null;
 }

@@ -5,7 +5,7 @@ import { settleOldEmailOwners } from "../data-rights/index.server";
 import { expireOldCheckouts } from "../payments/index.server";
 import { deleteRecordsPastRetention } from "../data-rights/index.server";
 import { sendDueReminders, type ReminderRun } from "../membership/index.server";
-import { adoptSettingsEvent } from "../tickets/index.server";
+import { adoptSettingsEvent, checkEventTotals } from "../tickets/index.server";
 
 /** Who the activity log names for the daily run: no one signed in did it. */
 export const SCHEDULED_ACTOR = { id: "scheduled", fullName: "Scheduled" } as const;
@@ -37,6 +37,8 @@ export async function runDaily(context: AppLoadContext, at: Date): Promise<Daily
     attempt("e-mail owners", () => settleOldEmailOwners(context), 0),
     // Events as records (ADR 60): a site upgraded from the one settings event gets it as its first record
     attempt("event adoption", () => adoptSettingsEvent(context), null),
+    // Running totals (ADR 62): expired holds give their places back; the totals are checked against a recount
+    attempt("event totals", () => checkEventTotals(context, now), []),
   ]);
   if (reminders.kind === "no-site-address") console.warn("Daily run: renewal reminders are due but SITE_URL is not set, so none were sent (ADR 0050).");
   const run = { reminders, expired, removed: rateLimits + revocations };

@@ -3,6 +3,8 @@ import type { EventRecord, Ticket } from "~/kernel/store/records";
 import { CLOSED_BOOKING_DATE } from "~/kernel/store/site-settings-defaults";
 import { bookableEvents, byEventDate, eventFieldsFromSettings, eventOver, eventRecordYear, eventShown } from "./event-schedule";
 import { ukToday } from "./ticket-rules";
+import { heldSince } from "./event-capacity";
+import { totalsDifferences } from "./event-totals";
 import { nowSeconds } from "~/kernel/store/ids";
 
 /**
@@ -23,6 +25,8 @@ export async function adoptSettingsEvent(context: Pick<AppLoadContext, "store">)
   if (fields.tickets.title === "" || fields.tickets.lastBookingDate === CLOSED_BOOKING_DATE) return null;
   const event = await context.store.events.create(fields);
   await context.store.tickets.linkToEvent(event.id, { title: event.title, year: eventRecordYear(event) });
+  // Its running totals start from a full count of the tickets just linked (ADR 62).
+  await context.store.events.writeTotals(event.id, await context.store.tickets.recountEventTotals(event.id));
   return event;
 }
 
@@ -65,4 +69,30 @@ export async function eventsOf(context: Pick<AppLoadContext, "store">, tickets: 
   const ids = [...new Set(tickets.map((t) => t.eventId).filter((id): id is string => id !== null))];
   const events = await Promise.all(ids.map((id) => context.store.events.get(id)));
   return new Map(events.filter((e): e is EventRecord => e !== null).map((e) => [e.id, e]));
+}
+
+/** One event whose running totals disagree with a full recount: what differs. */
+export interface TotalsDisagreement {
+  eventId: string;
+  title: string;
+  differences: string[];
+}
+
+/**
+ * The daily check of the running totals (ADR 62): each event not over gives back its expired
+ * holds, then its totals are compared with a full recount. A difference is logged and
+ * returned, never repaired silently: it means a write path missed its update.
+ */
+export async function checkEventTotals(context: Pick<AppLoadContext, "store">, now = nowSeconds(), all = false): Promise<TotalsDisagreement[]> {
+  const today = ukToday(now);
+  const events = (await context.store.events.list()).filter((e) => all || !eventOver(e, today));
+  const found: TotalsDisagreement[] = [];
+  for (const event of events) {
+    await context.store.tickets.releaseExpiredHolds(event.id, heldSince(now));
+    const [running, recounted] = await Promise.all([context.store.events.totals(event.id), context.store.tickets.recountEventTotals(event.id)]);
+    const differences = totalsDifferences(running, recounted);
+    if (differences.length > 0) found.push({ eventId: event.id, title: event.title, differences });
+  }
+  for (const d of found) console.error(`Event totals differ from a recount for ${d.title} (${d.eventId}): ${d.differences.join(", ")}`);
+  return found;
 }

@@ -16,7 +16,9 @@ export {
   noEvent,
   upcomingThenPast,
 } from "./event-schedule";
-export { CHECKOUT_HOLD_SECONDS, peopleHoldingPlaces } from "./event-capacity";
+export { CHECKOUT_HOLD_SECONDS, heldSince, peopleHoldingPlaces } from "./event-capacity";
+export { countEventTotals, totalsDifferences } from "./event-totals";
+export type { RefundForTotals } from "./event-totals";
 export { ticketEventDetails } from "./event-details";
 export type { EventDetails } from "./event-details";
 export { someoneStillToCome, ticketOnMyAccount, titleWithYear } from "./my-tickets";

@@ -91,7 +91,7 @@ export async function loadBooking(context: AppLoadContext, member: Member, event
   const party = prefillParty(member, eventYear(tickets.lastBookingDate), tickets.pattern);
   const [held, places] = await Promise.all([
     context.store.tickets.listByUser(member.id).then((mine) => paidTicketsFor(mine, event.id).map(heldTicket)),
-    loadPlacesShown(context, eventRef(event), event.capacity, now),
+    loadPlacesShown(context, event.id, event.capacity, now),
   ]);
   return { ...formContext(member, event, settings, ukToday(now)), party, held, places, details: eventDetails(event) };
 }
@@ -189,7 +189,7 @@ export async function reserveTicket(
   // With a capacity, only an unpaid ticket still holding its places is booked again (ADR 43): it needs no new places.
   const since = heldSince(now);
   const reused = reusableTicket(capacity > 0 ? mine.filter((t) => holdsPlaces(t, since)) : mine, wanted);
-  const full = reused ? null : await overCapacity(context, ref, capacity, wanted.attendees.length, now);
+  const full = reused ? null : await overCapacity(context, event.id, capacity, wanted.attendees.length, now);
   if (full) return refused(full.status, full.message);
   const stopped = await gate();
   if (stopped) return stopped;
@@ -199,11 +199,11 @@ export async function reserveTicket(
     reused ??
     (capacity > 0
       ? // The store counts refunded tickets as holding places (they stay paid): the places they freed are added to the limit it checks.
-        await createTicketWithinCapacity(context.store, input, { capacity: capacity + (await context.store.refunds.countPeopleFreed(ref)), heldSince: since })
+        await createTicketWithinCapacity(context.store, input, { capacity, heldSince: since })
       : await createTicketWithCode(context.store, input));
   if (!ticket) {
     // Another booking took the places between the count and the ticket (D1 decides it in one statement).
-    const late = await overCapacity(context, ref, capacity, wanted.attendees.length, now);
+    const late = await overCapacity(context, event.id, capacity, wanted.attendees.length, now);
     return refused(late?.status ?? 403, late?.message ?? EVENT_FULL_MESSAGE);
   }
   return { kind: "reserved", ticket, price, year };

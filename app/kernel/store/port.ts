@@ -29,6 +29,7 @@ import type {
   EmailStatus,
   EventFields,
   EventRecord,
+  EventTotals,
 } from "./records";
 import type { ActivityEntry, NewActivityEntry } from "../activity/activity";
 import type { MemberSettlement } from "../../features/payments";
@@ -325,13 +326,21 @@ export interface TicketsRepository {
   /** The same tickets with their attendees, newest first. */
   listReport(query: TicketReportQuery & PageRequest): Promise<Page<Ticket>>;
 
-  // Upcoming event: capacity (docs/requirements.md §5.5; features/tickets/event-capacity.ts, ADR 43)
+  // An event's capacity (docs/requirements.md §5.5; features/tickets/event-capacity.ts, ADR 43, ADR 62)
   /**
-   * How many people hold a place at the event (its title and year): the attendees of its
-   * paid tickets, and of its unpaid ones made at or after `heldSince` (their checkout may
-   * still be paid).
+   * How many people hold a place at the event (by its id): the attendees of its paid tickets
+   * not refunded in full, and of its unpaid ones made at or after `heldSince` (their checkout
+   * may still be paid).
    */
-  countPeopleHoldingPlaces(event: { title: string; year: number }, heldSince: UnixSeconds): Promise<number>;
+  countPeopleHoldingPlaces(eventId: Id, heldSince: UnixSeconds): Promise<number>;
+  /**
+   * Gives back the places of the event's unpaid tickets made before `heldSince` (their
+   * checkout has expired), once each; how many tickets. D1 keeps a running count of places
+   * (ADR 62); Cockpit counts afresh each time, so there it does nothing.
+   */
+  releaseExpiredHolds(eventId: Id, heldSince: UnixSeconds): Promise<number>;
+  /** The event's totals counted afresh from its tickets and refunds (ADR 62): what the running totals must equal. */
+  recountEventTotals(eventId: Id): Promise<EventTotals>;
   /**
    * Gives the tickets of an event's title and year that have no event yet this event's id
    * (the adoption of the settings' event, ADR 60); how many were linked.
@@ -364,6 +373,10 @@ export interface EventsRepository {
   update(id: Id, fields: EventFields): Promise<EventRecord | null>;
   /** Cancels (at `at`) or restores (null) an event; null when there is none. */
   setCancelled(id: Id, at: UnixSeconds | null): Promise<EventRecord | null>;
+  /** The event's running totals (ADR 62): one row read; zeros for an event with none yet. */
+  totals(id: Id): Promise<EventTotals>;
+  /** Replaces them (the adoption, and a repair after a recount disagreed). */
+  writeTotals(id: Id, totals: EventTotals): Promise<void>;
 }
 
 export interface TicketReportQuery {
@@ -499,7 +512,7 @@ export interface RefundsRepository {
   /** Whether the ticket was refunded in full (a succeeded completing refund): the door refuses it. */
   isTicketRefunded(ticketId: Id): Promise<boolean>;
   /** How many people held places on the event's tickets refunded in full: places freed again. */
-  countPeopleFreed(event: { title: string; year: number }): Promise<number>;
+  countPeopleFreed(eventId: Id): Promise<number>;
   /**
    * The done refunds of a year's payments of one type, in pence (the reports' net totals);
    * with `eventTitle`, only the tickets of that event (a ticket's year is its event's).

@@ -331,6 +331,24 @@ export interface EventRecord {
   updatedAt: UnixSeconds;
 }
 
+/**
+ * An event's running totals (ADR 62), kept with every write they follow: the places held
+ * (the capacity's count) and the events report's figures.
+ */
+export interface EventTotals {
+  /** People on paid tickets not refunded in full, and on unpaid ones still holding their places. */
+  placesHeld: number;
+  ticketsPaid: number;
+  /** The prices of the paid tickets. */
+  amountPaid: Pence;
+  /** The succeeded refunds of the event's tickets. */
+  amountRefunded: Pence;
+  /** People on the paid tickets, per band. */
+  bands: Record<AttendeeBand, number>;
+  /** People admitted at the door. */
+  admitted: number;
+}
+
 /** What an event is made or changed with. */
 export type EventFields = Omit<EventRecord, "id" | "title" | "createdAt" | "updatedAt" | "cancelledAt">;
 

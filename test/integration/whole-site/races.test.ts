@@ -9,7 +9,7 @@ import { paymentLinkToken } from "~/features/payments/payment-link.server";
 import { createD1Store } from "~/kernel/store/d1/index.server";
 import { createTicketWithCode } from "~/features/tickets/ticket-lookup.server";
 import { TICKET_EMAIL_PURPOSE } from "~/features/tickets/ticket-email.server";
-import { FAMILY_PARTY, changeEvent, changeTickets, client, withDb } from "../../support/book-ticket";
+import { DEMO_EVENT_ID, FAMILY_PARTY, changeEvent, changeTickets, client, withDb } from "../../support/book-ticket";
 import { startFakeStripe, type FakeStripe } from "../../support/fake-stripe";
 import { newMember } from "../../support/fixtures";
 import { startSeededServer, type SeededServer } from "../../support/seeded-server";
@@ -64,7 +64,7 @@ beforeAll(async () => {
         store,
         {
           userId: demoAccount("member").id,
-          eventId: null,
+          eventId: DEMO_EVENT_ID,
           title: DOOR_EVENT,
           email: "family@example.org",
           membership: "Family",
@@ -257,9 +257,8 @@ describe("concurrent renewals of one member", () => {
 describe("concurrent bookings for an event's last places", () => {
   it("three households of three at once for five places: one is booked, the others are told how many are left and book nothing (D1, ADR 43)", async () => {
     // Bookings read the settings fresh from the store: the capacity set now applies to the next post.
-    const held = await store((s) => s.tickets.countPeopleHoldingPlaces({ title: DOOR_EVENT, year: YEAR }, heldSince(nowSeconds())));
-    const setCapacity = (capacity: number) =>
-      withDb(server, (db) => changeEvent(db, { capacity }));
+    const held = await store((s) => s.tickets.countPeopleHoldingPlaces(DEMO_EVENT_ID, heldSince(nowSeconds())));
+    const setCapacity = (capacity: number) => withDb(server, (db) => changeEvent(db, { capacity }));
     await setCapacity(held + 5);
     try {
       const households = ["household1", "household2", "household3"] as const;
@@ -277,7 +276,7 @@ describe("concurrent bookings for an event's last places", () => {
       }
       const tickets = (await Promise.all(households.map((key) => store((s) => s.tickets.listByUser(ids[key]))))).flat();
       expect(tickets).toHaveLength(1);
-      expect(await store((s) => s.tickets.countPeopleHoldingPlaces({ title: DOOR_EVENT, year: YEAR }, heldSince(nowSeconds())))).toBe(held + 3);
+      expect(await store((s) => s.tickets.countPeopleHoldingPlaces(DEMO_EVENT_ID, heldSince(nowSeconds())))).toBe(held + 3);
     } finally {
       await setCapacity(0);
     }

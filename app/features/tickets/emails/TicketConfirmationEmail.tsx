@@ -92,7 +92,13 @@ export function TicketConfirmationEmail({ title, fullName, attendees, price, cod
           {event?.venue ? <Text style={styles.text}>{`Where: ${event.venue}`}</Text> : null}
           <Text style={styles.text}>{`Price: ${shownPrice}`}</Text>
           <Hr />
-          <Img src={`cid:${TICKET_QR_CONTENT_ID}`} alt={`QR code for ticket ${shownCode}, ${title}`} width={TICKET_QR_SIZE} height={TICKET_QR_SIZE} style={local.qr} />
+          <Img
+            src={`cid:${TICKET_QR_CONTENT_ID}`}
+            alt={`QR code for ticket ${shownCode}, ${title}`}
+            width={TICKET_QR_SIZE}
+            height={TICKET_QR_SIZE}
+            style={local.qr}
+          />
           <Text style={local.code}>{shownCode}</Text>
           <Text style={styles.text}>{DOOR_INSTRUCTION}</Text>
           <LinkButton href={accountUrl}>See it in My Tickets</LinkButton>

@@ -1,4 +1,5 @@
-import { ATTENDEE_BANDS, type AttendeeBand } from "../records";
+import { ATTENDEE_BANDS, type AttendeeBand, type Ticket } from "../records";
+import { addToTotals } from "../d1/event-totals.server";
 import { someoneStillToCome } from "../../../features/tickets";
 import { sortAttendees } from "../../../features/tickets";
 import { DuplicateTicketCodeError } from "../errors";
@@ -21,7 +22,14 @@ function reportFilter(query: TicketReportQuery): Record<string, unknown> {
  * they read, decide in the worker, write with a claim, wait for concurrent writers and
  * re-read, and count only what their claim still holds (ADR 21).
  */
-export function cockpitTickets(client: CockpitClient, options: BestEffortOptions = {}): TicketsRepository {
+export function cockpitTickets(client: CockpitClient, db: D1Database | null, options: BestEffortOptions = {}): TicketsRepository {
+  /** The event's running totals in D1 beside Cockpit (ADR 62); `db` null: a test of the Cockpit requests alone. */
+  const addTicketTotals = async (ticket: Ticket, change: { paid?: true; admitted?: number }) => {
+    if (!db || ticket.eventId === null) return;
+    const bands = Object.fromEntries(ATTENDEE_BANDS.map((band) => [band, ticket.attendees.filter((a) => a.band === band).length]));
+    const statement = addToTotals(db, ticket.eventId, change.paid ? { ticketsPaid: 1, amountPaid: ticket.price, bands } : { admitted: change.admitted ?? 0 });
+    if (statement) await statement.run();
+  };
   const verifyDelayMs = options.verifyDelayMs ?? DEFAULT_VERIFY_DELAY_MS;
   /** The entries holding exactly this code: PHP's == takes codes such as "2E345678" and "3E456789" as equal numbers. */
   const entriesWithCode = async (code: string) => {
@@ -84,7 +92,10 @@ export function cockpitTickets(client: CockpitClient, options: BestEffortOptions
       }
       await pause(verifyDelayMs);
       const after = await findById(client, TICKETS, id);
-      return after?.paidClaim === claim;
+      const paidByThisCall = after?.paidClaim === claim;
+      // The call that paid it adds it to its event's totals in D1 (ADR 62): once, as the claim is.
+      if (paidByThisCall) await addTicketTotals(before, { paid: true });
+      return paidByThisCall;
     },
 
     async admit(id, people, at) {
@@ -115,6 +126,7 @@ export function cockpitTickets(client: CockpitClient, options: BestEffortOptions
       const after = await findById(client, TICKETS, id);
       if (!after) return [];
       const admitted = candidates.filter((p) => after[personKeys(p.band, p.position).claim] === claim);
+      await addTicketTotals(ticket, { admitted: admitted.length });
       return sortAttendees(admitted);
     },
 
@@ -145,7 +157,7 @@ export function cockpitTickets(client: CockpitClient, options: BestEffortOptions
       return unlinked.length;
     },
 
-    ...cockpitTicketCapacity(client, (input) => repository.create(input)),
+    ...cockpitTicketCapacity(client, db, (input) => repository.create(input)),
   };
   return repository;
 }

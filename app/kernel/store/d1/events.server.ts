@@ -3,6 +3,7 @@ import type { EventRecord } from "../records";
 import { newId, nowSeconds } from "../ids";
 import { eventRecordFromRow, eventRecordToRow } from "./rows";
 import { insertRow } from "./sql";
+import { readTotals, startTotals, writeTotals } from "./event-totals.server";
 
 /** The events (ADR 60), on both stores: a small table read through its date index. */
 export function d1Events(db: D1Database): EventsRepository {
@@ -37,7 +38,8 @@ export function d1Events(db: D1Database): EventsRepository {
     async create(fields) {
       const now = nowSeconds();
       const event: EventRecord = { ...fields, id: newId(), title: fields.tickets.title, cancelledAt: null, createdAt: now, updatedAt: now };
-      await insertRow(db, "events", eventRecordToRow(event)).run();
+      // Its running totals start at zero with it (ADR 62).
+      await db.batch([insertRow(db, "events", eventRecordToRow(event)), startTotals(db, event.id)]);
       return event;
     },
 
@@ -45,6 +47,11 @@ export function d1Events(db: D1Database): EventsRepository {
       const before = await get(id);
       if (!before) return null;
       return write({ ...before, ...fields, title: fields.tickets.title, updatedAt: nowSeconds() });
+    },
+
+    totals: (id) => readTotals(db, id),
+    async writeTotals(id, totals) {
+      await writeTotals(db, id, totals).run();
     },
 
     async setCancelled(id, at) {

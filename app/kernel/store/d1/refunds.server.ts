@@ -1,4 +1,5 @@
 import type { MembershipDecision, NewRefund, Refund } from "../../../features/payments";
+import { applyRefund } from "./event-totals.server";
 import type { PaymentType, Pence } from "../records";
 import type { RefundsRepository } from "../port";
 
@@ -29,7 +30,7 @@ export function refundFromRow(row: Record<string, unknown>): Refund {
     status: row.status === "succeeded" || row.status === "failed" ? row.status : "pending",
     completes: Number(row.completes) === 1,
     ticketId: typeof row.ticket_id === "string" ? row.ticket_id : null,
-    event: title !== null && year !== null ? { title, year } : null,
+    event: title !== null && year !== null ? { id: typeof row.event_id === "string" ? row.event_id : null, title, year } : null,
     people: Number(row.people ?? 0),
     membershipDecision: row.membership_decision === "kept" || row.membership_decision === "undone" ? (row.membership_decision as MembershipDecision) : null,
   };
@@ -38,7 +39,12 @@ export function refundFromRow(row: Record<string, unknown>): Refund {
 // What counts against the amount paid: every refund of the transaction but a failed one.
 const REFUNDED_SO_FAR = "(SELECT COALESCE(SUM(amount), 0) FROM refunds WHERE transaction_id = ?1 AND status != 'failed')";
 
-export function d1Refunds(db: D1Database): RefundsRepository {
+/**
+ * `placesInD1`: the store keeps its running count of places in D1 (the D1 store), so a refund
+ * completing a ticket's payment frees them there; beside Cockpit places are counted afresh (ADR 62).
+ */
+export function d1Refunds(db: D1Database, options: { placesInD1: boolean } = { placesInD1: true }): RefundsRepository {
+  const refundTotals = (id: string) => applyRefund(db, id, { places: options.placesInD1 });
   const get = async (id: string) => {
     const row = await db.prepare("SELECT * FROM refunds WHERE id = ?").bind(id).first<Record<string, unknown>>();
     return row ? refundFromRow(row) : null;
@@ -53,36 +59,40 @@ export function d1Refunds(db: D1Database): RefundsRepository {
       if (existing) return { kind: "exists", refund: existing };
       // One statement: inserted only while the refunds so far plus this one stay within what was paid.
       // `completes` is decided by the same count. OR IGNORE: the same id posted twice at once is one row.
-      const result = await db
-        .prepare(
-          `INSERT OR IGNORE INTO refunds
-             (id, transaction_id, user_id, amount, reason, by_name, created_at, method, provider_refund_id, status, completes, ticket_id, event_title, event_year, people, payment_type, year)
-           SELECT ?2, ?1, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, CASE WHEN ${REFUNDED_SO_FAR} + ?4 = ?11 THEN 1 ELSE 0 END, ?12, ?13, ?14, ?15, ?16, ?17
+      // A refund recorded as done joins its event's totals in the same transaction (ADR 62).
+      const [result] = await db.batch([
+        db
+          .prepare(
+            `INSERT OR IGNORE INTO refunds
+             (id, transaction_id, user_id, amount, reason, by_name, created_at, method, provider_refund_id, status, completes, ticket_id, event_title, event_year, people, payment_type, year, event_id)
+           SELECT ?2, ?1, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, CASE WHEN ${REFUNDED_SO_FAR} + ?4 = ?11 THEN 1 ELSE 0 END, ?12, ?13, ?14, ?15, ?16, ?17, ?18
            WHERE ${REFUNDED_SO_FAR} + ?4 <= ?11`,
-        )
-        .bind(
-          refund.transactionId,
-          refund.id,
-          refund.userId,
-          refund.amount,
-          refund.reason,
-          refund.by,
-          refund.at,
-          refund.method,
-          refund.providerRefundId,
-          refund.status,
-          paid,
-          refund.ticketId,
-          refund.event?.title ?? null,
-          refund.event?.year ?? null,
-          refund.people,
-          refund.paymentType,
-          refund.year,
-        )
-        .run();
+          )
+          .bind(
+            refund.transactionId,
+            refund.id,
+            refund.userId,
+            refund.amount,
+            refund.reason,
+            refund.by,
+            refund.at,
+            refund.method,
+            refund.providerRefundId,
+            refund.status,
+            paid,
+            refund.ticketId,
+            refund.event?.title ?? null,
+            refund.event?.year ?? null,
+            refund.people,
+            refund.paymentType,
+            refund.year,
+            refund.event?.id ?? null,
+          ),
+        ...refundTotals(refund.id),
+      ]);
       const stored = await get(refund.id);
       if (!stored) return { kind: "over" };
-      return { kind: result.meta.changes > 0 ? "created" : "exists", refund: stored };
+      return { kind: result!.meta.changes > 0 ? "created" : "exists", refund: stored };
     },
     get,
     async findByProviderId(providerRefundId) {
@@ -108,11 +118,14 @@ export function d1Refunds(db: D1Database): RefundsRepository {
     listByTransaction: (transactionId) => list("transaction_id", transactionId),
     listByUser: (userId) => list("user_id", userId),
     async settle(id, outcome) {
-      const result = await db
-        .prepare("UPDATE refunds SET status = ?, provider_refund_id = COALESCE(?, provider_refund_id) WHERE id = ? AND status = 'pending'")
-        .bind(outcome.status, outcome.providerRefundId, id)
-        .run();
-      return result.meta.changes > 0;
+      // A refund that has now succeeded joins its event's totals in the same transaction (ADR 62).
+      const [result] = await db.batch([
+        db
+          .prepare("UPDATE refunds SET status = ?, provider_refund_id = COALESCE(?, provider_refund_id) WHERE id = ? AND status = 'pending'")
+          .bind(outcome.status, outcome.providerRefundId, id),
+        ...refundTotals(id),
+      ]);
+      return result!.meta.changes > 0;
     },
     async setMembershipDecision(id, decision) {
       await db.prepare("UPDATE refunds SET membership_decision = ? WHERE id = ?").bind(decision, id).run();
@@ -132,10 +145,10 @@ export function d1Refunds(db: D1Database): RefundsRepository {
         .first<{ amount: number }>();
       return Number(row?.amount ?? 0);
     },
-    async countPeopleFreed(event) {
+    async countPeopleFreed(eventId) {
       const row = await db
-        .prepare("SELECT COALESCE(SUM(people), 0) AS people FROM refunds WHERE event_title = ? AND event_year = ? AND completes = 1 AND status = 'succeeded'")
-        .bind(event.title, event.year)
+        .prepare("SELECT COALESCE(SUM(people), 0) AS people FROM refunds WHERE event_id = ? AND completes = 1 AND status = 'succeeded'")
+        .bind(eventId)
         .first<{ people: number }>();
       return Number(row?.people ?? 0);
     },

@@ -5,6 +5,7 @@ import { attendeeToRow, ticketFromRow, ticketToRow } from "./rows";
 import { insertRow, pageClause } from "./sql";
 import { newTicketRecord, normaliseCode } from "./new-ticket";
 import { d1TicketCapacity } from "./tickets-capacity.server";
+import { admitPeople, holdPlaces, settleTicket } from "./event-totals.server";
 
 /** A ticket with its attendees in one query. */
 const TICKET_SELECT = `SELECT t.*, (
@@ -28,12 +29,14 @@ export function d1Tickets(db: D1Database): TicketsRepository {
     return row ? ticketFromRow(row) : null;
   };
 
-  return {
+  const repository: TicketsRepository = {
     async create(input) {
       const ticket = newTicketRecord(input);
       await db.batch([
         insertRow(db, "tickets", ticketToRow(ticket)),
         ...ticket.attendees.map((a) => insertRow(db, "ticket_attendees", attendeeToRow(ticket.id, a))),
+        // Its people hold places at its event (ADR 62), in the same transaction.
+        holdPlaces(db, ticket.id),
       ]);
       return ticket;
     },
@@ -63,8 +66,9 @@ export function d1Tickets(db: D1Database): TicketsRepository {
     },
 
     async markPaid(id) {
-      const result = await db.prepare("UPDATE tickets SET paid = 1 WHERE id = ? AND paid = 0").bind(id).run();
-      return result.meta.changes === 1;
+      // The event's totals first, under the same condition (unpaid), then the ticket: both or neither (ADR 62).
+      const [, result] = await db.batch([settleTicket(db, id), db.prepare("UPDATE tickets SET paid = 1 WHERE id = ? AND paid = 0").bind(id)]);
+      return result!.meta.changes === 1;
     },
 
     async admit(id, people, at) {
@@ -72,7 +76,9 @@ export function d1Tickets(db: D1Database): TicketsRepository {
       const keys = people.map((p) => `${p.band}:${p.position}`);
       // One batch is one transaction: the conditional UPDATE admits each person once
       // however many stewards press SAVE at the same moment.
-      const [admitted] = await db.batch<{ band: string; position: number }>([
+      const [, admitted] = await db.batch<{ band: string; position: number }>([
+        // The event's admitted total first, counting the same people the UPDATE admits (ADR 62).
+        admitPeople(db, id, keys),
         db
           .prepare(
             `UPDATE ticket_attendees SET admitted_at = ?
@@ -139,6 +145,7 @@ export function d1Tickets(db: D1Database): TicketsRepository {
       return result.meta.changes;
     },
 
-    ...d1TicketCapacity(db),
+    ...d1TicketCapacity(db, (input) => repository.create(input)),
   };
+  return repository;
 }

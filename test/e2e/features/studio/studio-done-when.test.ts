@@ -3,10 +3,10 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { heldSince } from "~/features/tickets/event-capacity";
 import { formatEventDate, formatStartTime } from "~/features/tickets/event-details";
-import { eventYear } from "~/features/tickets/ticket-rules";
 import { nowSeconds } from "~/kernel/store/ids";
 import { hydrated, launchBrowser, newContext } from "../../../support/browser";
 import { startSeededServer, type SeededServer } from "../../../support/seeded-server";
+import { DEMO_EVENT_ID } from "../../../support/book-ticket";
 import { withServerStore } from "../../../support/server-store";
 import { demoAccount } from "../../../support/session";
 import { PDF } from "../../../support/upload-fixtures";
@@ -88,14 +88,7 @@ async function warm(path: string, signedInAs?: string): Promise<void> {
 }
 
 /** The people holding places at the upcoming event now, as the booking page counts them. */
-const peopleHoldingPlaces = () =>
-  withServerStore(server, async (store) => {
-    const settings = await store.content.getSiteSettings();
-    return store.tickets.countPeopleHoldingPlaces(
-      { title: settings.tickets.title, year: eventYear(settings.tickets.lastBookingDate) },
-      heldSince(nowSeconds()),
-    );
-  });
+const peopleHoldingPlaces = () => withServerStore(server, (store) => store.tickets.countPeopleHoldingPlaces(DEMO_EVENT_ID, heldSince(nowSeconds())));
 
 /** The header's phone number, as a visitor sees it. */
 const headerPhone = async (page: Page) => (await page.locator('.top-bar a[href^="tel:"]').innerText()).replace(/^☎\s*/, "").trim();

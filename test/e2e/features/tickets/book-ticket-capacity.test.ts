@@ -1,12 +1,11 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { heldSince } from "~/features/tickets/event-capacity";
-import type { SiteSettings } from "~/kernel/store/site-settings";
-import { eventYear } from "~/features/tickets/ticket-rules";
 import { d1Tickets } from "~/kernel/store/d1/tickets.server";
 import { nowSeconds } from "~/kernel/store/ids";
 import { PHONE, hydrated, launchBrowser, newContext } from "../../../support/browser";
 import { startSeededServer, type SeededServer } from "../../../support/seeded-server";
+import { DEMO_EVENT_ID, changeEvent } from "../../../support/book-ticket";
 import { demoAccount } from "../../../support/session";
 import { TIMEOUTS } from "../../../support/time-budget";
 
@@ -24,11 +23,7 @@ beforeAll(async () => {
     launchBrowser(),
     startSeededServer({
       prepare: async (db) => {
-        const row = await db.prepare("SELECT data FROM singletons WHERE name = 'general'").first<{ data: string }>();
-        const settings = JSON.parse(row!.data) as SiteSettings;
-        const event = { title: settings.tickets.title, year: eventYear(settings.tickets.lastBookingDate) };
-        settings.upcomingEvent.capacity = (await d1Tickets(db).countPeopleHoldingPlaces(event, heldSince(nowSeconds()))) + 1;
-        await db.prepare("UPDATE singletons SET data = ? WHERE name = 'general'").bind(JSON.stringify(settings)).run();
+        await changeEvent(db, { capacity: (await d1Tickets(db).countPeopleHoldingPlaces(DEMO_EVENT_ID, heldSince(nowSeconds()))) + 1 });
       },
     }),
   ]);

@@ -2,13 +2,12 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { heldSince } from "~/features/tickets/event-capacity";
 import { amountMismatchMessage, OFFLINE_MESSAGES } from "~/features/payments/offline-payment";
 import { currentYear } from "~/kernel/dates/dates";
-import type { SiteSettings } from "~/kernel/store/site-settings";
-import { eventYear, ukToday } from "~/features/tickets/ticket-rules";
+import { ukToday } from "~/features/tickets/ticket-rules";
 import { d1Members } from "~/kernel/store/d1/members.server";
 import { d1Tickets } from "~/kernel/store/d1/tickets.server";
 import { d1Transactions } from "~/kernel/store/d1/transactions.server";
 import { nowSeconds } from "~/kernel/store/ids";
-import { changeEvent, client, withDb } from "../../../support/book-ticket";
+import { DEMO_EVENT_ID, changeEvent, client, withDb } from "../../../support/book-ticket";
 import { parseCsv } from "../../../support/csv";
 import { newMember } from "../../../support/fixtures";
 import { formMessage, parseHtml, textOf } from "../../../support/html";
@@ -45,10 +44,7 @@ beforeAll(async () => {
   server = await startSeededServer({
     prepare: async (db) => {
       for (const key of Object.keys(people) as Array<keyof typeof people>) ids[key] = (await d1Members(db).register(people[key])).id;
-      const row = await db.prepare("SELECT data FROM singletons WHERE name = 'general'").first<{ data: string }>();
-      const settings = JSON.parse(row!.data) as SiteSettings;
-      const event = { title: settings.tickets.title, year: eventYear(settings.tickets.lastBookingDate) };
-      await changeEvent(db, { capacity: (await d1Tickets(db).countPeopleHoldingPlaces(event, heldSince(nowSeconds()))) + 2 });
+      await changeEvent(db, { capacity: (await d1Tickets(db).countPeopleHoldingPlaces(DEMO_EVENT_ID, heldSince(nowSeconds()))) + 2 });
     },
   });
 });

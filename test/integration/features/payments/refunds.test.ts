@@ -5,15 +5,13 @@ import { heldSince } from "~/features/tickets/event-capacity";
 import type { Member, Transaction } from "~/kernel/store/records";
 import { REFUNDED_TICKET } from "~/features/payments/refunds";
 import { currentYear } from "~/kernel/dates/dates";
-import type { SiteSettings } from "~/kernel/store/site-settings";
-import { eventYear } from "~/features/tickets/ticket-rules";
 import { d1Activity } from "~/kernel/store/d1/activity.server";
 import { d1Members } from "~/kernel/store/d1/members.server";
 import { d1Refunds } from "~/kernel/store/d1/refunds.server";
 import { d1Tickets } from "~/kernel/store/d1/tickets.server";
 import { d1Transactions } from "~/kernel/store/d1/transactions.server";
 import { nowSeconds } from "~/kernel/store/ids";
-import { changeEvent, client, withDb } from "../../../support/book-ticket";
+import { DEMO_EVENT_ID, changeEvent, client, withDb } from "../../../support/book-ticket";
 import { parseCsv } from "../../../support/csv";
 import { startFakeStripe, type FakeStripe } from "../../../support/fake-stripe";
 import { newMember, newTransaction } from "../../../support/fixtures";
@@ -50,10 +48,7 @@ beforeAll(async () => {
     prepare: async (db) => {
       for (const key of Object.keys(people) as Array<keyof typeof people>) ids[key] = (await d1Members(db).register(people[key])).id;
       // A capacity of what the demo holds plus 5, so the booking page says how many places are left.
-      const row = await db.prepare("SELECT data FROM singletons WHERE name = 'general'").first<{ data: string }>();
-      const settings = JSON.parse(row!.data) as SiteSettings;
-      const event = { title: settings.tickets.title, year: eventYear(settings.tickets.lastBookingDate) };
-      await changeEvent(db, { capacity: (await d1Tickets(db).countPeopleHoldingPlaces(event, heldSince(nowSeconds()))) + 5 });
+      await changeEvent(db, { capacity: (await d1Tickets(db).countPeopleHoldingPlaces(DEMO_EVENT_ID, heldSince(nowSeconds()))) + 5 });
     },
   });
 });

@@ -2,12 +2,11 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { heldSince } from "~/features/tickets/event-capacity";
 import { eventDetails } from "~/features/tickets/event-details";
 import type { SiteSettings } from "~/kernel/store/site-settings";
-import { eventYear } from "~/features/tickets/ticket-rules";
 import { d1Members } from "~/kernel/store/d1/members.server";
 import { d1Tickets } from "~/kernel/store/d1/tickets.server";
 import { d1Transactions } from "~/kernel/store/d1/transactions.server";
 import { nowSeconds } from "~/kernel/store/ids";
-import { changeEvent, client, withDb } from "../../../support/book-ticket";
+import { DEMO_EVENT_ID, changeEvent, client, withDb } from "../../../support/book-ticket";
 import { newMember } from "../../../support/fixtures";
 import { formMessage, parseHtml, textOf } from "../../../support/html";
 import { startSeededServer, type SeededServer } from "../../../support/seeded-server";
@@ -48,8 +47,7 @@ beforeAll(async () => {
       for (const key of Object.keys(people) as Array<keyof typeof people>) ids[key] = (await d1Members(db).register(people[key])).id;
       const row = await db.prepare("SELECT data FROM singletons WHERE name = 'general'").first<{ data: string }>();
       settings = JSON.parse(row!.data) as SiteSettings;
-      const event = { title: settings.tickets.title, year: eventYear(settings.tickets.lastBookingDate) };
-      const held = await d1Tickets(db).countPeopleHoldingPlaces(event, heldSince(nowSeconds()));
+      const held = await d1Tickets(db).countPeopleHoldingPlaces(DEMO_EVENT_ID, heldSince(nowSeconds()));
       await changeEvent(db, { capacity: held + 5 });
     },
   });

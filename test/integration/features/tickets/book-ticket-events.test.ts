@@ -30,7 +30,9 @@ beforeAll(async () => {
       const { id: _id, title: _title, createdAt: _c, updatedAt: _u, cancelledAt: _x, ...fields } = christmas;
       const summer = { ...fields, date: `${YEAR + 1}-07-04`, startTime: "11:00", venue: "Riverside Park", capacity: 0 };
       ids.summer = (await events.create({ ...summer, tickets: { ...christmas.tickets, title: "Summer Fair", lastBookingDate: `${YEAR + 1}-07-01` } })).id;
-      ids.draft = (await events.create({ ...summer, published: false, tickets: { ...christmas.tickets, title: "Draft Quiz", lastBookingDate: `${YEAR + 1}-07-01` } })).id;
+      ids.draft = (
+        await events.create({ ...summer, published: false, tickets: { ...christmas.tickets, title: "Draft Quiz", lastBookingDate: `${YEAR + 1}-07-01` } })
+      ).id;
     },
   });
 });

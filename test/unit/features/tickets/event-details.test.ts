@@ -33,7 +33,10 @@ describe("the event's date and time", () => {
   });
 
   it("on a ticket, its own event's; none without an event or with nothing known", () => {
-    expect(ticketEventDetails({ date: "2026-12-27", startTime: "18:00", venue: "Mosaic Hall" })).toEqual({ when: "Sunday 27 December 2026, 6pm", venue: "Mosaic Hall" });
+    expect(ticketEventDetails({ date: "2026-12-27", startTime: "18:00", venue: "Mosaic Hall" })).toEqual({
+      when: "Sunday 27 December 2026, 6pm",
+      venue: "Mosaic Hall",
+    });
     expect(ticketEventDetails({ date: "2027-07-04", startTime: "", venue: "Park" })).toEqual({ when: "Sunday 4 July 2027", venue: "Park" });
     expect(ticketEventDetails(null)).toBeNull();
     expect(ticketEventDetails(undefined)).toBeNull();

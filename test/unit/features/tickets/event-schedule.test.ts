@@ -63,7 +63,12 @@ describe("when an event is over", () => {
   });
 
   it("the studio lists upcoming events soonest first, then past ones latest first", () => {
-    const events = [event({ id: "old", date: "2025-12-27" }), event({ id: "next", date: "2027-07-04" }), event({ id: "older", date: "2024-12-27" }), event({ id: "now" })];
+    const events = [
+      event({ id: "old", date: "2025-12-27" }),
+      event({ id: "next", date: "2027-07-04" }),
+      event({ id: "older", date: "2024-12-27" }),
+      event({ id: "now" }),
+    ];
     const { upcoming, past } = upcomingThenPast(events, "2026-12-01");
     expect(upcoming.map((e) => e.id)).toEqual(["now", "next"]);
     expect(past.map((e) => e.id)).toEqual(["old", "older"]);

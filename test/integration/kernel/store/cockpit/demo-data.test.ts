@@ -35,7 +35,7 @@ describe("the demo data in Cockpit's shapes", () => {
     const client = createCockpitClient({ baseUrl: fake.url, token: fake.token });
     const members = cockpitMembers(client);
     const transactions = cockpitTransactions(client);
-    const tickets = cockpitTickets(client);
+    const tickets = cockpitTickets(client, null);
     for (const account of DEMO_ACCOUNTS) {
       const expected = await t.store.members.findByEmail(account.email);
       const member = await members.findByEmail(account.email);

@@ -7,7 +7,7 @@ import { newTicket } from "../../../../support/fixtures";
 /** The tickets repository over a fake Cockpit v1, in this process. */
 
 const USER = "aaaaaaaaaaaaaaaaaaaaaaaa";
-const cockpit = useCockpitRepository((client) => cockpitTickets(client, { verifyDelayMs: 100 }), "tickets");
+const cockpit = useCockpitRepository((client) => cockpitTickets(client, null, { verifyDelayMs: 100 }), "tickets");
 const stored = () => cockpit.entries();
 const entry = (id: string) => stored().find((e) => e._id === id)!;
 
