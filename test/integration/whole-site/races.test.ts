@@ -10,7 +10,7 @@ import { paymentLinkToken } from "~/features/payments/payment-link.server";
 import { createD1Store } from "~/kernel/store/d1/index.server";
 import { createTicketWithCode } from "~/features/tickets/ticket-lookup.server";
 import { TICKET_EMAIL_PURPOSE } from "~/features/tickets/ticket-email.server";
-import { FAMILY_PARTY, changeTickets, client, withDb } from "../../support/book-ticket";
+import { DEMO_EVENT_ID, FAMILY_PARTY, changeTickets, client, withDb } from "../../support/book-ticket";
 import { startFakeStripe, type FakeStripe } from "../../support/fake-stripe";
 import { newMember } from "../../support/fixtures";
 import { startSeededServer, type SeededServer } from "../../support/seeded-server";
@@ -65,7 +65,7 @@ beforeAll(async () => {
         store,
         {
           userId: demoAccount("member").id,
-          eventId: null,
+          eventId: DEMO_EVENT_ID,
           title: DOOR_EVENT,
           email: "family@example.org",
           membership: "Family",
