@@ -127,10 +127,12 @@ function EventChooser({ events, event, code, choosing }: { events: EventChoice[]
       </p>
     );
   }
+  // A long name is cut in the select at 360 px: the hint names the chosen event in full.
+  const chosen = events.find((e) => e.id === event)?.label ?? "";
   return (
     <Form method="get" className="door-event" key={event}>
       {code ? <input type="hidden" name="code" value={code} /> : null}
-      <Field id="door-event" name="event" label="Event" as="select" defaultValue={event} hint="Tickets are checked against this event.">
+      <Field id="door-event" name="event" label="Event" as="select" defaultValue={event} hint={`Tickets are checked against ${chosen}.`}>
         {events.map((e) => (
           <option key={e.id} value={e.id}>
             {e.label}

@@ -259,6 +259,8 @@ describe("/scan-qr-code event chooser", () => {
       `${EVENT_TITLE}, 27 December ${YEAR - 1}`,
     ]);
     expect(selectedOption(html, "event")).toBe(DEMO_EVENT_ID);
+    // The select cuts a long name at 360 px: the hint names the chosen event in full.
+    expect(page.text("#door-event-hint")).toBe(`Tickets are checked against ${page.all("#door-event option").map(textOf)[0]}.`);
     // The lookup carries the chosen event on.
     expect(page.one('form.door-lookup input[type="hidden"][name="event"]')?.attribs.value).toBe(DEMO_EVENT_ID);
   });
