@@ -1,8 +1,9 @@
 import { z } from "zod";
 
 /**
- * The door's SAVE form (/scan-qr-code): the ticket's code as read or typed, and the
- * people ticked. Parsed by the route's action with parseWithZod (a single ticked box
+ * The door's SAVE form (/scan-qr-code): the ticket's code as read or typed, the people
+ * ticked, and the event the steward chose (docs/requirements.md §5.8; none, or one the door
+ * does not list, means the default event). Parsed by the route's action with parseWithZod (a single ticked box
  * arrives as one value: conform makes it an array).
  */
 
@@ -17,6 +18,10 @@ export const doorSaveSchema = z.object({
     .transform((code) => code.trim().slice(0, DOOR_INPUT_MAX))
     .pipe(z.string().min(1, { error: NO_TICKET })),
   person: z.array(z.string()).default([]),
+  event: z
+    .string()
+    .optional()
+    .transform((event) => (event ?? "").trim().slice(0, DOOR_INPUT_MAX)),
 });
 
 export type DoorSave = z.output<typeof doorSaveSchema>;

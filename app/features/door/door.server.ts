@@ -1,12 +1,12 @@
 import { currentYear } from "~/kernel/dates/dates";
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import { doorCard, doorEvent, selectedForAdmission, wrongEventMessage, type DoorCard } from "./door";
+import { chosenDoorEvent, doorCard, doorEvents, eventChoices, selectedForAdmission, wrongEventMessage, type DoorCard, type EventChoice } from "./door";
 import { DOOR_INPUT_MAX, NO_TICKET, type DoorSave } from "./door-form";
-import type { Ticket } from "~/kernel/store/records";
+import type { EventRecord, Ticket } from "~/kernel/store/records";
 import { REFUNDED_TICKET } from "~/features/payments";
-
-import { findTicketForDoor } from "~/features/tickets/index.server";
-import { readSettingsFresh } from "~/kernel/store/content/fresh-settings.server";
+import { ukToday } from "~/features/tickets";
+import { adoptSettingsEvent, findTicketForDoor } from "~/features/tickets/index.server";
+import { nowSeconds } from "~/kernel/store/ids";
 
 /**
  * The door's I/O (/scan-qr-code): look a ticket up from what the camera read or a
@@ -39,35 +39,63 @@ async function paidTicket(context: AppLoadContext, input: string): Promise<Found
   return { ok: true, ticket };
 }
 
-/** The page for the URL's `code` (empty when there is none): the ticket's card, or why not. */
-export async function loadDoor(context: AppLoadContext, url: string): Promise<{ code: string; lookup: DoorLookup }> {
+/**
+ * The events at the door and the one the steward chose (docs/requirements.md §5.8): every
+ * event is read (a handful a year), so a ticket's own event is found among them too.
+ */
+async function doorEventsFor(context: AppLoadContext, chosenId: string, now: number) {
+  // A site whose event is still only in the old settings gets its first record (ADR 60).
+  await adoptSettingsEvent(context);
+  const all = await context.store.events.list();
+  const today = ukToday(now);
+  return { all, listed: doorEvents(all, today), chosen: chosenDoorEvent(all, chosenId, today) };
+}
+
+/** The ticket's own event: null for a ticket of no event (sold before events were records) or one since gone. */
+const ownEvent = (ticket: Ticket, all: EventRecord[]) => (ticket.eventId === null ? null : (all.find((e) => e.id === ticket.eventId) ?? null));
+
+export interface DoorPage {
+  code: string;
+  /** The chooser's options (soonest first) and the chosen event's id ("" when there is none). */
+  events: EventChoice[];
+  event: string;
+  lookup: DoorLookup;
+}
+
+/** The page for the URL's `event` and `code` (empty when there is none): the ticket's card, or why not. */
+export async function loadDoor(context: AppLoadContext, url: string, now = nowSeconds()): Promise<DoorPage> {
   const params = new URL(url).searchParams;
   const code = inputOf(params.get("code"));
+  const { all, listed, chosen } = await doorEventsFor(context, inputOf(params.get("event")), now);
   let lookup: DoorLookup = { kind: "empty" };
   if (params.has("code")) {
     const found = await paidTicket(context, code);
     if (!found.ok) lookup = { kind: "error", message: found.message };
     else {
-      const [member, settings] = await Promise.all([context.store.members.getById(found.ticket.userId), readSettingsFresh(context)]);
-      lookup = { kind: "card", card: doorCard(found.ticket, member, currentYear(), doorEvent(settings.tickets)) };
+      const member = await context.store.members.getById(found.ticket.userId);
+      lookup = { kind: "card", card: doorCard(found.ticket, member, currentYear(), ownEvent(found.ticket, all), chosen) };
     }
   }
-  return { code, lookup };
+  return { code, events: eventChoices(listed), event: chosen?.id ?? "", lookup };
 }
 
 export type Admission =
-  { ok: true; selected: number; admitted: number; ticket: Pick<Ticket, "id" | "code" | "title" | "userId"> } | { ok: false; message: string };
+  { ok: true; selected: number; admitted: number; event: string; ticket: Pick<Ticket, "id" | "code" | "title" | "userId"> } | { ok: false; message: string };
 
-/** A SAVE (parsed with doorSaveSchema): admits the ticked people of a paid ticket for this event, each once. */
-export async function admitAtDoor(context: AppLoadContext, { code, person }: DoorSave): Promise<Admission> {
+/**
+ * A SAVE (parsed with doorSaveSchema): admits the ticked people of a paid ticket for the
+ * chosen event (the form's, else the default one), each once.
+ */
+export async function admitAtDoor(context: AppLoadContext, { code, person, event }: DoorSave, now = nowSeconds()): Promise<Admission> {
   const found = await paidTicket(context, code);
   if (!found.ok) return found;
-  // A paid ticket for another event or year (last year's Christmas party) is never admitted.
-  const wrongEvent = wrongEventMessage(found.ticket, doorEvent((await readSettingsFresh(context)).tickets));
-  if (wrongEvent) return { ok: false, message: wrongEvent };
+  // A paid ticket of another event (last year's Christmas party, the summer picnic) is never admitted, whatever the page said.
+  const { all, chosen } = await doorEventsFor(context, event, now);
+  const refused = wrongEventMessage(found.ticket, ownEvent(found.ticket, all), chosen);
+  if (refused) return { ok: false, message: refused };
   const selected = selectedForAdmission(found.ticket, person);
   if (selected.length === 0) return { ok: false, message: NOTHING_SELECTED };
   const admitted = await context.store.tickets.admit(found.ticket.id, selected, Math.floor(Date.now() / 1000));
   const { id, code: ticketCode, title, userId } = found.ticket;
-  return { ok: true, selected: selected.length, admitted: admitted.length, ticket: { id, code: ticketCode, title, userId } };
+  return { ok: true, selected: selected.length, admitted: admitted.length, event: chosen?.id ?? "", ticket: { id, code: ticketCode, title, userId } };
 }

@@ -1,8 +1,8 @@
 import { formatPence } from "~/kernel/values/money";
-import { ATTENDEE_BANDS, type Attendee, type AttendeeBand, type Member, type Ticket } from "~/kernel/store/records";
+import { ATTENDEE_BANDS, type Attendee, type AttendeeBand, type EventRecord, type Member, type Ticket } from "~/kernel/store/records";
 import { formatTicketCode } from "~/features/tickets";
 import { BAND_NAMES, compareAttendees } from "~/features/tickets";
-import { eventYear } from "~/features/tickets";
+import { byEventDate, eventOver, eventRecordYear, eventShown, upcomingThenPast } from "~/features/tickets";
 
 /**
  * The door (/scan-qr-code, docs/requirements.md §5.8): the ticket card a steward sees and
@@ -12,6 +12,15 @@ import { eventYear } from "~/features/tickets";
 
 /** The door's route. */
 export const DOOR_PATH = "/scan-qr-code";
+
+/** The door's address for a chosen event (kept through every scan) and a code, each left out when empty. */
+export function doorHref({ event, code }: { event?: string; code?: string }): string {
+  const params = new URLSearchParams();
+  if (event) params.set("event", event);
+  if (code) params.set("code", code);
+  const query = params.toString();
+  return query ? `${DOOR_PATH}?${query}` : DOOR_PATH;
+}
 
 export type DoorStatus = "FIRST SCAN" | "USED TICKET";
 export type PersonRef = { band: AttendeeBand; position: number };
@@ -26,26 +35,83 @@ export interface DoorPerson {
   admittedAt: string | null;
 }
 
-/** The event the door is for: the site settings' ticket title and the year of its last booking date. */
-export interface DoorEvent {
-  title: string;
-  year: number;
+/** The events the door may check tickets against (docs/requirements.md §5.8, ADR 60). */
+type DoorEventFields = Pick<EventRecord, "id" | "title" | "date" | "published" | "cancelledAt" | "tickets">;
+
+/** An option of the door's (and the desk's) event chooser. */
+export interface EventChoice {
+  id: string;
+  label: string;
 }
 
-export function doorEvent(tickets: { title: string; lastBookingDate: string }): DoorEvent {
-  return { title: tickets.title, year: eventYear(tickets.lastBookingDate) };
+const MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
+
+/** "2026-12-27" → "27 December" (with the year when asked); anything else → "". */
+export function formatDoorDay(isoDay: string, withYear = false): string {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(isoDay);
+  const month = match ? MONTHS[Number(match[2]) - 1] : undefined;
+  if (!match || !month || Number(match[3]) < 1 || Number(match[3]) > 31) return "";
+  return `${Number(match[3])} ${month}${withYear ? ` ${match[1]}` : ""}`;
 }
 
-const sameTitle = (a: string, b: string) => a.trim().replace(/\s+/g, " ").toLowerCase() === b.trim().replace(/\s+/g, " ").toLowerCase();
+/** How the chooser names an event: "Christmas Celebration, 27 December 2026", or with its year when undated. */
+export function eventChoiceLabel(event: Pick<EventRecord, "title" | "date" | "tickets">): EventChoice["label"] {
+  const day = formatDoorDay(event.date, true);
+  return day ? `${event.title}, ${day}` : `${event.title} (${eventRecordYear(event)})`;
+}
 
 /**
- * Why a (paid) ticket must not be admitted at this event, or null when it is for it: a
- * ticket from another year, or another event, is refused (its card is still shown, so
- * the steward sees what it is). Titles match whatever their case and spacing.
+ * The events a steward may choose at the door: those shown (published, not cancelled), the
+ * ones not over soonest first, then the past ones latest first (a ticket stays valid until
+ * its own event is over, so a past event is rarely wanted but may be).
  */
-export function wrongEventMessage(ticket: Pick<Ticket, "title" | "year">, event: DoorEvent): string | null {
-  if (ticket.year === event.year && sameTitle(ticket.title, event.title)) return null;
-  return `This ticket is for ${ticket.title} (${ticket.year}), not ${event.title} (${event.year}). Do not admit.`;
+export function doorEvents<T extends DoorEventFields>(events: T[], today: string): T[] {
+  const { upcoming, past } = upcomingThenPast(events.filter(eventShown), today);
+  return [...upcoming, ...past];
+}
+
+/**
+ * The event the door checks by default (docs/requirements.md §5.8): the shown event dated
+ * today, else the next one not over, else the latest; null when none is shown.
+ */
+export function defaultDoorEvent<T extends DoorEventFields>(events: T[], today: string): T | null {
+  const shown = byEventDate(events.filter(eventShown));
+  return shown.find((e) => e.date === today) ?? shown.find((e) => !eventOver(e, today)) ?? shown.at(-1) ?? null;
+}
+
+/** The event a steward chose (by id, among those the door lists), else the default one. */
+export function chosenDoorEvent<T extends DoorEventFields>(events: T[], chosenId: string | null | undefined, today: string): T | null {
+  const chosen = chosenId ? doorEvents(events, today).find((e) => e.id === chosenId) : undefined;
+  return chosen ?? defaultDoorEvent(events, today);
+}
+
+/** The chooser's options, in the door's order. */
+export const eventChoices = (events: Array<Pick<EventRecord, "id" | "title" | "date" | "tickets">>): EventChoice[] =>
+  events.map((e) => ({ id: e.id, label: eventChoiceLabel(e) }));
+
+/**
+ * Why a (paid) ticket must not be admitted at the chosen event, or null when it is for it
+ * (docs/requirements.md §5.8, ADR 60): only the ticket's event id counts, so a ticket stays
+ * valid until its own event is over, whatever other events exist. The message names the
+ * ticket's own event and day ("Christmas Celebration, 27 December", with the year when it
+ * is not the chosen event's year, so last year's ticket of the same event reads as such);
+ * an undated event, or a ticket of no event (sold before events were records), is named by
+ * title and year. The card is still shown, so the steward sees what it is.
+ */
+export function wrongEventMessage(
+  ticket: Pick<Ticket, "eventId" | "title" | "year">,
+  ticketEvent: Pick<EventRecord, "title" | "date" | "tickets"> | null,
+  doorEvent: Pick<EventRecord, "id" | "date" | "tickets"> | null,
+): string | null {
+  if (doorEvent && ticket.eventId === doorEvent.id) return null;
+  const doorYear = doorEvent ? doorEvent.date.slice(0, 4) || String(eventRecordYear(doorEvent)) : "";
+  const day = ticketEvent ? formatDoorDay(ticketEvent.date, ticketEvent.date.slice(0, 4) !== doorYear) : "";
+  const name = !ticketEvent
+    ? `${ticket.title} (${ticket.year})`
+    : day
+      ? `${ticketEvent.title}, ${day}`
+      : `${ticketEvent.title} (${eventRecordYear(ticketEvent)})`;
+  return `This ticket is for ${name}. Do not admit.`;
 }
 
 export interface DoorCard {
@@ -103,15 +169,22 @@ function doorPerson(attendee: Attendee): DoorPerson {
 
 /**
  * The card for a paid ticket. `member` is the ticket's holder (null if the record is gone:
- * shown as lapsed); `event` the event at the door (a ticket for another one is flagged).
+ * shown as lapsed); `ticketEvent` the ticket's own event (null when it has none or it is
+ * gone); `doorEvent` the event the steward chose (a ticket for another one is flagged).
  */
-export function doorCard(ticket: Ticket, member: Pick<Member, "lastRenewedYear"> | null, thisYear: number, event: DoorEvent): DoorCard {
+export function doorCard(
+  ticket: Ticket,
+  member: Pick<Member, "lastRenewedYear"> | null,
+  thisYear: number,
+  ticketEvent: Pick<EventRecord, "title" | "date" | "tickets"> | null,
+  doorEvent: Pick<EventRecord, "id" | "date" | "tickets"> | null,
+): DoorCard {
   const people = [...ticket.attendees].sort(compareAttendees).map(doorPerson);
   return {
     code: formatTicketCode(ticket.code),
     title: ticket.title,
     year: ticket.year,
-    wrongEvent: wrongEventMessage(ticket, event),
+    wrongEvent: wrongEventMessage(ticket, ticketEvent, doorEvent),
     membershipType: ticket.membership,
     price: formatPence(ticket.price),
     status: doorStatus(ticket),

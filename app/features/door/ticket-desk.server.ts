@@ -16,7 +16,8 @@ import { settleOfflinePayment } from "~/features/payments/index.server";
 import { startCheckout } from "~/features/payments/index.server";
 import { markTicketPaid } from "~/features/payments/index.server";
 import { nowSeconds } from "~/kernel/store/ids";
-import { reserveTicket, resolveBookingEvent, ticketCharge, type BookingValues } from "~/features/tickets/index.server";
+import { loadBookableEvents, reserveTicket, resolveBookingEvent, ticketCharge, type BookingValues } from "~/features/tickets/index.server";
+import { eventChoices, type EventChoice } from "./door";
 import { noEvent } from "~/features/tickets";
 import { defaultSiteSettings } from "~/kernel/store/site-settings-defaults";
 import type { EventRecord } from "~/kernel/store/records";
@@ -57,14 +58,24 @@ export async function deskMember(context: AppLoadContext, memberId: string): Pro
 export type DeskResult = { ok: true; message: string } | { ok: false; status: number; message: string };
 
 /**
- * The event the desk books (docs/requirements.md §5.9): the one chosen by its id, else the
- * next open one (the soonest, when several are open), else the next shown.
+ * The event the desk books (docs/requirements.md §5.9): the one chosen by its id (shown on
+ * the public pages; its booking rules then say whether it is open), else the next open one
+ * (the soonest, when several are open), else the next shown.
  */
 export async function deskEvent(context: AppLoadContext, chosen: FormDataEntryValue | string | null): Promise<EventRecord> {
-  const found = await resolveBookingEvent(context, typeof chosen === "string" && chosen !== "" ? chosen : undefined);
+  if (typeof chosen === "string" && chosen !== "") {
+    const named = await resolveBookingEvent(context, chosen.slice(0, 100));
+    if (named.kind === "event") return named.event;
+  }
+  const found = await resolveBookingEvent(context, undefined);
   if (found.kind === "event") return found.event;
   if (found.kind === "choose") return found.events[0]!;
   return noEvent(defaultSiteSettings().tickets);
+}
+
+/** The desk's event chooser: the events open for booking, soonest first (offered when there are several). */
+export async function deskEventChoices(context: AppLoadContext): Promise<EventChoice[]> {
+  return eventChoices(await loadBookableEvents(context));
 }
 
 /**

@@ -10,7 +10,7 @@ import { d1Members } from "~/kernel/store/d1/members.server";
 import { createD1Store } from "~/kernel/store/d1/index.server";
 import { createTicketWithCode } from "~/features/tickets/ticket-lookup.server";
 import { TICKET_TOKEN_PURPOSE, ticketToken } from "~/features/tickets/ticket-token.server";
-import { changeTickets } from "../../support/book-ticket";
+import { DEMO_EVENT_ID, changeTickets } from "../../support/book-ticket";
 import { newMember } from "../../support/fixtures";
 import { MESSAGES, formPost } from "../../support/password-reset";
 import { startSeededServer, type SeededServer } from "../../support/seeded-server";
@@ -44,7 +44,7 @@ beforeAll(async () => {
         store,
         {
           userId: demoAccount("member").id,
-          eventId: null,
+          eventId: DEMO_EVENT_ID,
           title: "Token Party",
           email: "family@example.org",
           membership: "Family",

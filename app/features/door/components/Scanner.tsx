@@ -1,12 +1,14 @@
 import { useNavigate } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { PENDING_TEXT } from "~/kernel/forms";
+import { doorHref } from "~/features/door/door";
 
 /**
  * START SCAN: the rear camera in a <video>, a frame read every 200 ms until a QR code is
- * found, then the camera stops and the page loads ?code=<what was read> (the same path
- * as the manual field). The browser's own BarcodeDetector is used when it reads QR
- * codes; otherwise the ZXing WASM ponyfill is loaded on this first press (ADR 0019).
+ * found, then the camera stops and the page loads ?code=<what was read> with the chosen
+ * event (the same path as the manual field). The browser's own BarcodeDetector is used
+ * when it reads QR codes; otherwise the ZXing WASM ponyfill is loaded on this first press
+ * (ADR 0019).
  * Without JavaScript the button stays disabled and the manual field does the work.
  */
 
@@ -53,7 +55,7 @@ function isOwnDocument(): boolean {
   return !entry || new URL(entry.name).pathname === window.location.pathname;
 }
 
-export function Scanner() {
+export function Scanner({ event }: { event: string }) {
   const navigate = useNavigate();
   const video = useRef<HTMLVideoElement>(null);
   const stream = useRef<MediaStream | null>(null);
@@ -124,7 +126,7 @@ export function Scanner() {
           if (text) {
             stop();
             setState("idle");
-            navigate(`/scan-qr-code?code=${encodeURIComponent(text)}`);
+            navigate(doorHref({ event, code: text }));
             return;
           }
         } catch {

@@ -3,8 +3,8 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { AdminPage } from "~/kernel/layout/back-office/AdminPage";
 import { Scanner } from "~/features/door/components/Scanner";
-import { SubmitButton, replyErrors } from "~/kernel/forms";
-import { DOOR_PATH, admissionMessage, type DoorCard } from "~/features/door/door";
+import { Field, SubmitButton, replyErrors } from "~/kernel/forms";
+import { admissionMessage, doorHref, type DoorCard, type EventChoice } from "~/features/door/door";
 import { doorSaveSchema } from "~/features/door/door-form";
 import { recordActivity } from "~/kernel/activity/activity.server";
 import { requireAccountant } from "~/kernel/auth/auth.server";
@@ -20,7 +20,7 @@ export const shouldRevalidate = keepPageAfterStoreError;
 
 export const meta: MetaFunction = () => privatePageMeta("Scan tickets | Dashboard");
 
-/** The door (accountants only): camera or typed code → ticket card → SAVE admits. */
+/** The door (accountants only): the event → camera or typed code → ticket card → SAVE admits (docs/requirements.md §5.8). */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAccountant(request, context);
   return data(await loadDoor(context, request.url), { headers: privateHeaders() });
@@ -34,8 +34,8 @@ async function save({ request, context }: ActionFunctionArgs) {
   if (!result.ok) return data(submission.reply({ formErrors: [result.message] }), { status: 400, headers: privateHeaders() });
   // Only a SAVE that let someone in changed anything (another phone may have been first).
   if (result.admitted > 0) await recordActivity(context, steward, { kind: "door-admitted", ticket: result.ticket, admitted: result.admitted });
-  const { code } = submission.value;
-  return redirectWithToast(context, `${DOOR_PATH}?code=${encodeURIComponent(code)}`, admissionMessage(result.selected, result.admitted), {
+  // Back to the card, with the event the steward chose still chosen.
+  return redirectWithToast(context, doorHref({ event: result.event, code: submission.value.code }), admissionMessage(result.selected, result.admitted), {
     headers: { [ADMITTED_HEADER]: String(result.admitted), ...privateHeaders() },
   });
 }
@@ -44,23 +44,29 @@ async function save({ request, context }: ActionFunctionArgs) {
 export const action = storeSafeAction(save, storeErrorReply);
 
 export default function ScanQrCode() {
-  const { code, lookup } = useLoaderData<typeof loader>();
+  const { code, events, event, lookup } = useLoaderData<typeof loader>();
   const reply = useActionData<typeof action>();
   const navigation = useNavigation();
-  const looking = navigation.state !== "idle" && navigation.formMethod?.toUpperCase() === "GET";
+  const getting = navigation.state !== "idle" && navigation.formMethod?.toUpperCase() === "GET";
+  // A GET for another event is the chooser's; any other GET is a lookup.
+  const choosing = getting && new URLSearchParams(navigation.location.search).get("event") !== event;
+  const looking = getting && !choosing;
   const saving = navigation.state === "submitting" && navigation.formMethod?.toUpperCase() === "POST";
-  // The SAVE's refusal: the form's message, or the code's.
-  const error = Object.values(replyErrors(reply))[0] ?? null;
+  // The SAVE's refusal: the form's message, or the code's (once: a card of another event already says it).
+  const refusal = Object.values(replyErrors(reply))[0] ?? null;
+  const error = lookup.kind === "card" && lookup.card.wrongEvent === refusal ? null : refusal;
 
   return (
     <AdminPage title="Scan tickets">
       <div className="door">
-        <Scanner />
+        <EventChooser events={events} event={event} code={code} choosing={choosing} />
+        <Scanner event={event} />
         <p className="door-home">
           <Link to="/">Go To Home</Link>
         </p>
 
         <Form method="get" className="door-lookup" key={code}>
+          <input type="hidden" name="event" value={event} />
           <label htmlFor="door-code">Ticket code</label>
           <div className="door-lookup-row">
             <input
@@ -94,7 +100,7 @@ export default function ScanQrCode() {
         ) : null}
 
         {lookup.kind === "card" ? (
-          <TicketCard card={lookup.card} code={code} saving={saving} />
+          <TicketCard card={lookup.card} code={code} event={event} saving={saving} />
         ) : (
           <Form method="post" className="door-save">
             <button type="submit" className="button door-button door-save-button" disabled>
@@ -108,7 +114,39 @@ export default function ScanQrCode() {
   );
 }
 
-function TicketCard({ card, code, saving }: { card: DoorCard; code: string; saving: boolean }) {
+/**
+ * Which event the door checks tickets against (docs/requirements.md §5.8): a plain GET form, so
+ * it works without JavaScript; the scanner, the lookup and SAVE carry the choice on. A ticket
+ * shown is checked again against the new choice.
+ */
+function EventChooser({ events, event, code, choosing }: { events: EventChoice[]; event: string; code: string; choosing: boolean }) {
+  if (events.length === 0) {
+    return (
+      <p className="door-message door-message-error" role="alert">
+        There is no published event, so no ticket can be admitted. An event must be published in the studio first.
+      </p>
+    );
+  }
+  // A long name is cut in the select at 360 px: the hint names the chosen event in full.
+  const chosen = events.find((e) => e.id === event)?.label ?? "";
+  return (
+    <Form method="get" className="door-event" key={event}>
+      {code ? <input type="hidden" name="code" value={code} /> : null}
+      <Field id="door-event" name="event" label="Event" as="select" defaultValue={event} hint={`Tickets are checked against ${chosen}.`}>
+        {events.map((e) => (
+          <option key={e.id} value={e.id}>
+            {e.label}
+          </option>
+        ))}
+      </Field>
+      <SubmitButton className="button button-secondary door-button" pending={choosing}>
+        Choose event
+      </SubmitButton>
+    </Form>
+  );
+}
+
+function TicketCard({ card, code, event, saving }: { card: DoorCard; code: string; event: string; saving: boolean }) {
   const used = card.status === "USED TICKET";
   return (
     <section className="door-card" aria-labelledby="door-card-title">
@@ -143,8 +181,10 @@ function TicketCard({ card, code, saving }: { card: DoorCard; code: string; savi
           <dd className={card.membershipStatus === "Paid" ? "door-paid" : "door-lapsed"}>{card.membershipStatus}</dd>
         </div>
       </dl>
-      <Form method="post" className="door-people-form" key={card.people.map((p) => `${p.key}${p.admitted}`).join()}>
+      {/* Posted to the page's own address, so a refused SAVE (without JavaScript too) shows the same event and card. */}
+      <Form method="post" action={doorHref({ event, code })} className="door-people-form" key={card.people.map((p) => `${p.key}${p.admitted}`).join()}>
         <input type="hidden" name="code" value={code} />
+        <input type="hidden" name="event" value={event} />
         <fieldset className="door-people">
           <legend>People on this ticket</legend>
           {card.people.map((person) => (

@@ -15,7 +15,8 @@ import { NO_UNDO_NOTE } from "~/features/payments";
 import { requireAccountant } from "~/kernel/auth/auth.server";
 import { privateHeaders } from "~/kernel/http/response-headers";
 import { storeErrorReply, storeSafeAction } from "~/kernel/forms/store-errors.server";
-import { bookAtDesk, deskEvent, deskMember, searchDeskMembers } from "~/features/door/ticket-desk.server";
+import { bookAtDesk, deskEvent, deskEventChoices, deskMember, searchDeskMembers } from "~/features/door/ticket-desk.server";
+import type { EventChoice } from "~/features/door/door";
 import { bookingRefusal, loadBooking, bookingOptions, type BookingAnswer } from "~/features/tickets/index.server";
 import { redirectWithToast } from "~/kernel/http/toast.server";
 
@@ -24,8 +25,9 @@ export const meta: MetaFunction = () => privatePageMeta(`${DESK_TITLE} | Back of
 export const headers: HeadersFunction = () => privateHeaders();
 
 /**
- * Tickets at the desk (docs/requirements.md §5.9): find a member, book for them with their household
- * pre-filled and the member's own rules, then "Paid in cash" or "Send a card payment link".
+ * Tickets at the desk (docs/requirements.md §5.9): find a member, choose the event when several are
+ * open (the soonest by default), book for them with their household pre-filled and the member's own
+ * rules, then "Paid in cash" or "Send a card payment link".
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAccountant(request, context);
@@ -35,12 +37,18 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const found = member ? [] : await searchDeskMembers(context, q);
   if (!member) return data({ q, found, booking: null }, { headers: privateHeaders() });
   const event = await deskEvent(context, url.searchParams.get("event"));
-  const booking = await loadBooking(context, member, event);
+  const [booking, events] = await Promise.all([loadBooking(context, member, event), deskEventChoices(context)]);
   return data(
     {
       q,
       found,
-      booking: { ...booking, member: { id: member.id, name: member.fullName, email: member.email }, refusal: bookingRefusal(event, member) },
+      booking: {
+        ...booking,
+        event: event.id,
+        events,
+        member: { id: member.id, name: member.fullName, email: member.email },
+        refusal: bookingRefusal(event, member),
+      },
     },
     { headers: privateHeaders() },
   );
@@ -73,8 +81,41 @@ export const action = storeSafeAction(async ({ request, context }: ActionFunctio
   if (!payment) return answer(400, DESK_CHOOSE_PAYMENT);
   const result = await bookAtDesk(context, request, accountant, member, event, submission.value, payment);
   if (!result.ok) return answer(result.status, result.message);
-  return redirectWithToast(context, `/accounts/desk?member=${encodeURIComponent(member.id)}`, { kind: "success", message: result.message });
+  return redirectWithToast(context, deskHref(member.id, event.id), { kind: "success", message: result.message });
 }, storeErrorReply);
+
+/** The desk's address for a member's booking of one event (the event left out when there is none). */
+const deskHref = (member: string, event: string) => `/accounts/desk?${new URLSearchParams(event ? { member, event } : { member }).toString()}`;
+
+/**
+ * Which open event the desk books (docs/requirements.md §5.9), shown when several are open: a
+ * plain GET form, so it works without JavaScript; the booking form posts the choice.
+ */
+function DeskEventChooser({ member, event, events, choosing }: { member: string; event: string; events: EventChoice[]; choosing: boolean }) {
+  if (events.length < 2) return null;
+  return (
+    <Form method="get" className="desk-event" key={event}>
+      <input type="hidden" name="member" value={member} />
+      <Field
+        id="desk-event"
+        name="event"
+        label="Event"
+        as="select"
+        defaultValue={event}
+        hint="Several events are open for booking: choose which one this ticket is for."
+      >
+        {events.map((e) => (
+          <option key={e.id} value={e.id}>
+            {e.label}
+          </option>
+        ))}
+      </Field>
+      <SubmitButton className="button button-secondary" pending={choosing}>
+        Choose event
+      </SubmitButton>
+    </Form>
+  );
+}
 
 function MemberSearch({ q, found }: { q: string; found: Array<{ id: string; name: string; email: string; number: string; membership: string }> }) {
   return (
@@ -112,6 +153,7 @@ export default function Desk() {
   const [counts, setCounts] = useState<BandCounts | undefined>(party?.counts);
   useEffect(() => setCounts(party?.counts), [party]);
   const busy = navigation.state === "submitting";
+  const choosing = navigation.state !== "idle" && navigation.formMethod?.toUpperCase() === "GET" && navigation.location.pathname === "/accounts/desk";
 
   if (!booking || !party || !counts) {
     return (
@@ -129,8 +171,10 @@ export default function Desk() {
       <p>
         <Link to="/accounts/desk">Choose another member</Link>
       </p>
-      <Form method="post" action={`/accounts/desk?member=${encodeURIComponent(booking.member.id)}`} noValidate className="desk-booking booking-form" {...form}>
+      <DeskEventChooser member={booking.member.id} event={booking.event} events={booking.events} choosing={choosing} />
+      <Form method="post" action={deskHref(booking.member.id, booking.event)} noValidate className="desk-booking booking-form" {...form}>
         <input type="hidden" name="member" value={booking.member.id} />
+        <input type="hidden" name="event" value={booking.event} />
         <h2>{`${booking.title || "Book tickets"} for ${booking.member.name}`}</h2>
         <p>{`${booking.member.email}, ${booking.membership} membership.`}</p>
         {booking.refusal ? <p className="booking-closed">{booking.refusal}</p> : null}

@@ -1,19 +1,22 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { client } from "../../../support/client";
-import { DomUtils, linkTexts, parseHtml, textOf } from "../../../support/html";
+import { DomUtils, linkTexts, parseHtml, selectedOption, textOf } from "../../../support/html";
 import type { Ticket } from "~/kernel/store/records";
 import { currentYear } from "~/kernel/dates/dates";
 import { createD1Store } from "~/kernel/store/d1/index.server";
+import { d1Events } from "~/kernel/store/d1/events.server";
 import { createTicketWithCode } from "~/features/tickets/ticket-lookup.server";
 import { ticketToken } from "~/features/tickets/ticket-token.server";
-import { changeTickets } from "../../../support/book-ticket";
+import { ukToday } from "~/features/tickets";
+import { DEMO_EVENT_ID, changeEvent, changeTickets } from "../../../support/book-ticket";
 import { startSeededServer, type SeededServer } from "../../../support/seeded-server";
 import { demoAccount, devEnv } from "../../../support/session";
 
 /**
- * The door (/scan-qr-code) on a private server with known tickets: the guard, lookup by
- * code and by signed token, unpaid and forged tickets, admission in two goes. Concurrent
- * SAVEs are in test/integration/whole-site/races.test.ts.
+ * The door (/scan-qr-code) on a private server with known tickets: the guard, the event
+ * chooser, lookup by code and by signed token, unpaid and forged tickets, tickets of
+ * other events (refused by event id, docs/requirements.md §5.8), admission in two goes.
+ * Concurrent SAVEs are in test/integration/whole-site/races.test.ts.
  */
 
 const YEAR = currentYear();
@@ -24,10 +27,20 @@ const PARTY = [
   { band: "above5" as const, position: 1, name: "Door Kid" },
   { band: "below5" as const, position: 1, name: "Door Baby" },
 ];
-const CODES = { household: "DRHHHHH2", unpaid: "DRUUUUU4", lastYear: "DRYYYYY5", otherEvent: "DREEEEE6" };
+const CODES = { household: "DRHHHHH2", unpaid: "DRUUUUU4", lastYear: "DRYYYYY5", otherEvent: "DREEEEE6", noEvent: "DRNNNNN7" };
 const tickets: Record<keyof typeof CODES, Ticket> = {} as never;
-/** The event at the door (the site settings); lastYear and otherEvent are paid tickets for other ones. */
+/** The event at the door by default: the seeded one, dated today. lastYear, otherEvent and noEvent are paid tickets of others. */
 const EVENT_TITLE = "Door Test Party";
+const DAY = 24 * 60 * 60 * 1000;
+const TODAY = ukToday(Math.floor(Date.now() / 1000));
+/** A day `days` after today, as YYYY-MM-DD. */
+const dayAfter = (days: number) => new Date(Date.parse(`${TODAY}T12:00:00Z`) + days * DAY).toISOString().slice(0, 10);
+const PICNIC_DATE = dayAfter(7);
+/** "4 July", with the year when it is not this event's year: as the door names another event's day. */
+const spoken = (day: string) =>
+  new Date(`${day}T12:00:00Z`).toLocaleDateString("en-GB", { day: "numeric", month: "long", timeZone: "UTC" }) +
+  (day.slice(0, 4) === TODAY.slice(0, 4) ? "" : ` ${day.slice(0, 4)}`);
+const ids = { picnic: "", lastParty: "" };
 
 let server: SeededServer;
 const accountant = demoAccount("treasurer").id;
@@ -38,12 +51,20 @@ beforeAll(async () => {
     prepare: async (db) => {
       const store = createD1Store(db);
       await changeTickets(db, { title: EVENT_TITLE, lastBookingDate: `${YEAR}-12-20` });
+      await changeEvent(db, { date: TODAY });
+      // Two more events: a picnic next week, and last year's party of the same name (over).
+      const events = d1Events(db);
+      const demo = (await events.get(DEMO_EVENT_ID))!;
+      const picnic = await events.create({ ...demo, date: PICNIC_DATE, tickets: { ...demo.tickets, title: "Summer Picnic" } });
+      const lastParty = await events.create({ ...demo, date: `${YEAR - 1}-12-27`, tickets: { ...demo.tickets, lastBookingDate: `${YEAR - 1}-12-20` } });
+      Object.assign(ids, { picnic: picnic.id, lastParty: lastParty.id });
       for (const key of Object.keys(CODES) as Array<keyof typeof CODES>) {
         const title = key === "otherEvent" ? "Summer Picnic" : EVENT_TITLE;
         const year = key === "lastYear" ? YEAR - 1 : YEAR;
+        const eventId = key === "otherEvent" ? picnic.id : key === "lastYear" ? lastParty.id : key === "noEvent" ? null : DEMO_EVENT_ID;
         const ticket = await createTicketWithCode(
           store,
-          { userId: member, eventId: null, title, email: "family@example.org", membership: "Family", year, price: 3750, attendees: PARTY },
+          { userId: member, eventId, title, email: "family@example.org", membership: "Family", year, price: 3750, attendees: PARTY },
           () => CODES[key],
         );
         if (key !== "unpaid") await store.tickets.markPaid(ticket.id);
@@ -60,7 +81,15 @@ const get = (path: string, userId: string | null = accountant) => client(server)
 function post(fields: Array<[string, string]>, userId: string | null = accountant) {
   return client(server).as(userId).post("/scan-qr-code", fields);
 }
-const lookup = (code: string) => get(`/scan-qr-code?code=${encodeURIComponent(code)}`);
+const lookup = (code: string, event?: string) => get(`/scan-qr-code?${event ? `event=${encodeURIComponent(event)}&` : ""}code=${encodeURIComponent(code)}`);
+/** Ticks everyone on the ticket and SAVEs, at the given event (none: the door's default). */
+const saveAll = (code: string, event?: string) =>
+  post([
+    ["code", code],
+    ...(event ? [["event", event] as [string, string]] : []),
+    ...PARTY.map((p) => ["person", `${p.band}-${p.position}`] as [string, string]),
+  ]);
+const alerts = (html: string) => parseHtml(html).all('p.door-message.door-message-error[role="alert"]').map(textOf);
 /** The card's people rows as [name, admitted?]. */
 function rows(html: string): Array<[string, boolean]> {
   return parseHtml(html)
@@ -119,7 +148,7 @@ describe("/scan-qr-code lookup", () => {
     expect(response.status).toBe(200);
     expect(response.headers.get("Cache-Control")).toBe("private, no-store");
     const html = await response.text();
-    expect(html).toContain("Door Test Party");
+    expect(parseHtml(html).text("#door-card-title")).toBe(EVENT_TITLE);
     expect(html).toContain("FIRST SCAN");
     expect(html).toContain("£37.50");
     expect(html).toMatch(/<dt>Membership type<\/dt><dd>Family<\/dd>/);
@@ -132,7 +161,7 @@ describe("/scan-qr-code lookup", () => {
   it("finds the ticket by its signed token, and refuses an altered or forged one", async () => {
     const token = await ticketToken(devEnv, tickets.household);
     const html = await (await lookup(token)).text();
-    expect(html).toContain("Door Test Party");
+    expect(parseHtml(html).text("#door-card-title")).toBe(EVENT_TITLE);
     expect(rows(html)).toHaveLength(5);
 
     const last = token.at(-1) === "A" ? "B" : "A";
@@ -143,14 +172,14 @@ describe("/scan-qr-code lookup", () => {
       expect(response.status).toBe(200);
       const page = await response.text();
       expect(page).toContain("No ticket found for this code.");
-      expect(page).not.toContain("Door Test Party");
+      expect(parseHtml(page).one(".door-card")).toBeNull();
     }
   });
 
   it("says an unpaid ticket is not paid and shows no card", async () => {
     const html = await (await lookup(CODES.unpaid)).text();
     expect(html).toContain("This ticket is not paid.");
-    expect(html).not.toContain("Door Test Party");
+    expect(parseHtml(html).one(".door-card")).toBeNull();
     const save = await post([
       ["code", CODES.unpaid],
       ["person", "adult-1"],
@@ -159,39 +188,48 @@ describe("/scan-qr-code lookup", () => {
     expect(await save.text()).toContain("This ticket is not paid.");
   });
 
-  it("shows a paid ticket of last year's event with its year and a red 'Do not admit', and SAVE admits nobody", async () => {
+  it("shows a paid ticket of last year's event with its day and year in red 'Do not admit', and SAVE admits nobody", async () => {
     const response = await lookup(CODES.lastYear);
     expect(response.status).toBe(200);
     const html = await response.text();
-    const message = `This ticket is for ${EVENT_TITLE} (${YEAR - 1}), not ${EVENT_TITLE} (${YEAR}). Do not admit.`;
-    expect(parseHtml(html).all('p.door-message.door-message-error[role="alert"]').map(textOf)).toEqual([message]);
+    const message = `This ticket is for ${EVENT_TITLE}, 27 December ${YEAR - 1}. Do not admit.`;
+    expect(alerts(html)).toEqual([message]);
     expect(html).toMatch(new RegExp(`<dt>Year</dt><dd>${YEAR - 1}</dd>`));
     expect(rows(html)).toEqual(PARTY.map((p) => [p.name, false]));
     expect(html).toMatch(/<button type="submit" class="[^"]*door-save-button"[^>]*disabled=""[^>]*>SAVE<\/button>/);
 
     // SAVE sent anyway (a stale page, or by hand): refused, nobody admitted.
-    const save = await post([["code", CODES.lastYear], ...PARTY.map((p) => ["person", `${p.band}-${p.position}`] as [string, string])]);
+    const save = await saveAll(CODES.lastYear);
     expect(save.status).toBe(400);
     expect(save.headers.get("X-Admitted")).toBeNull();
-    expect(await save.text()).toContain(message);
+    expect(alerts(await save.text())).toContain(message);
     expect(rows(await (await lookup(CODES.lastYear)).text()).every(([, admitted]) => !admitted)).toBe(true);
   });
 
-  it("refuses a paid ticket of another event this year the same way", async () => {
-    const message = `This ticket is for Summer Picnic (${YEAR}), not ${EVENT_TITLE} (${YEAR}). Do not admit.`;
+  it("refuses a paid ticket of another event, naming that event and its day, on lookup and on SAVE", async () => {
+    const message = `This ticket is for Summer Picnic, ${spoken(PICNIC_DATE)}. Do not admit.`;
     const html = await (await lookup(CODES.otherEvent)).text();
-    expect(html).toContain(message);
-    expect(html).toContain("Summer Picnic");
-    const save = await post([
-      ["code", CODES.otherEvent],
-      ["person", "adult-1"],
-    ]);
-    expect(save.status).toBe(400);
-    expect(await save.text()).toContain(message);
+    expect(alerts(html)).toEqual([message]);
+    expect(parseHtml(html).text("#door-card-title")).toBe("Summer Picnic");
+    // Also when the page's event is named, and when the SAVE names it.
+    expect(alerts(await (await lookup(CODES.otherEvent, DEMO_EVENT_ID)).text())).toEqual([message]);
+    for (const event of [undefined, DEMO_EVENT_ID]) {
+      const save = await saveAll(CODES.otherEvent, event);
+      expect(save.status).toBe(400);
+      expect(alerts(await save.text())).toContain(message);
+    }
     expect(rows(await (await lookup(CODES.otherEvent)).text()).every(([, admitted]) => !admitted)).toBe(true);
   });
 
-  it("shows this year's ticket of the event without a warning", async () => {
+  it("refuses a ticket of no event (sold before events were records) by its own title and year, even of the same name", async () => {
+    const message = `This ticket is for ${EVENT_TITLE} (${YEAR}). Do not admit.`;
+    expect(alerts(await (await lookup(CODES.noEvent)).text())).toEqual([message]);
+    const save = await saveAll(CODES.noEvent, DEMO_EVENT_ID);
+    expect(save.status).toBe(400);
+    expect(alerts(await save.text())).toContain(message);
+  });
+
+  it("shows a ticket of the chosen event without a warning", async () => {
     const html = await (await lookup(CODES.household)).text();
     expect(html).toMatch(new RegExp(`<dt>Year</dt><dd>${YEAR}</dd>`));
     expect(html).not.toContain("Do not admit.");
@@ -207,6 +245,60 @@ describe("/scan-qr-code lookup", () => {
   });
 });
 
+describe("/scan-qr-code event chooser", () => {
+  it("lists the shown events soonest first (past ones last) and chooses today's event by default", async () => {
+    const html = await (await get("/scan-qr-code")).text();
+    const page = parseHtml(html);
+    const select = page.one('form.door-event select[name="event"]');
+    expect(select?.attribs.id).toBe("door-event");
+    expect(page.all("form.door-event").map((f) => f.attribs.method)).toEqual(["get"]);
+    expect(page.all("#door-event option").map((o) => o.attribs.value)).toEqual([DEMO_EVENT_ID, ids.picnic, ids.lastParty]);
+    expect(page.all("#door-event option").map(textOf)).toEqual([
+      `${EVENT_TITLE}, ${new Date(`${TODAY}T12:00:00Z`).toLocaleDateString("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" })}`,
+      `Summer Picnic, ${new Date(`${PICNIC_DATE}T12:00:00Z`).toLocaleDateString("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" })}`,
+      `${EVENT_TITLE}, 27 December ${YEAR - 1}`,
+    ]);
+    expect(selectedOption(html, "event")).toBe(DEMO_EVENT_ID);
+    // The select cuts a long name at 360 px: the hint names the chosen event in full.
+    expect(page.text("#door-event-hint")).toBe(`Tickets are checked against ${page.all("#door-event option").map(textOf)[0]}.`);
+    // The lookup carries the chosen event on.
+    expect(page.one('form.door-lookup input[type="hidden"][name="event"]')?.attribs.value).toBe(DEMO_EVENT_ID);
+  });
+
+  it("falls back to the default for an unknown event, and keeps a chosen one through lookup and card", async () => {
+    expect(selectedOption(await (await get("/scan-qr-code?event=no-such-event")).text(), "event")).toBe(DEMO_EVENT_ID);
+    const html = await (await lookup(CODES.otherEvent, ids.picnic)).text();
+    const page = parseHtml(html);
+    expect(selectedOption(html, "event")).toBe(ids.picnic);
+    expect(page.one('form.door-lookup input[name="event"]')?.attribs.value).toBe(ids.picnic);
+    expect(page.one('form.door-people-form input[name="event"]')?.attribs.value).toBe(ids.picnic);
+    // Changing the event keeps the ticket on screen, checked again.
+    expect(page.one('form.door-event input[type="hidden"][name="code"]')?.attribs.value).toBe(CODES.otherEvent);
+  });
+
+  it("at the other event, admits its ticket and refuses today's", async () => {
+    const html = await (await lookup(CODES.otherEvent, ids.picnic)).text();
+    expect(alerts(html)).toEqual([]);
+    expect(html).toMatch(/<button type="submit" class="[^"]*door-save-button"(?![^>]*disabled)[^>]*>SAVE<\/button>/);
+    const save = await post([
+      ["code", CODES.otherEvent],
+      ["event", ids.picnic],
+      ["person", "adult-1"],
+    ]);
+    expect(save.status).toBe(302);
+    expect(save.headers.get("X-Admitted")).toBe("1");
+    expect(save.headers.get("Location")).toBe(`/scan-qr-code?event=${ids.picnic}&code=${CODES.otherEvent}`);
+    expect(rows(await (await lookup(CODES.otherEvent, ids.picnic)).text())[0]).toEqual([PARTY[0]!.name, true]);
+
+    // Today's party ticket at the picnic: refused, naming today's party and its day.
+    const message = `This ticket is for ${EVENT_TITLE}, ${spoken(TODAY)}. Do not admit.`;
+    expect(alerts(await (await lookup(CODES.household, ids.picnic)).text())).toEqual([message]);
+    const refused = await saveAll(CODES.household, ids.picnic);
+    expect(refused.status).toBe(400);
+    expect(alerts(await refused.text())).toContain(message);
+  });
+});
+
 describe("/scan-qr-code admission", () => {
   it("admits two, shows USED TICKET with them green, then admits the rest from the same code", async () => {
     const first = await post([
@@ -215,7 +307,8 @@ describe("/scan-qr-code admission", () => {
       ["person", "above5-1"],
     ]);
     expect(first.status).toBe(302);
-    expect(first.headers.get("Location")).toBe(`/scan-qr-code?code=${CODES.household}`);
+    // Back to the card, the event still chosen.
+    expect(first.headers.get("Location")).toBe(`/scan-qr-code?event=${DEMO_EVENT_ID}&code=${CODES.household}`);
     expect(first.headers.get("X-Admitted")).toBe("2");
     expect(first.headers.get("Set-Cookie")).toContain("__toast=");
 

@@ -4,7 +4,7 @@ import { currentYear } from "~/kernel/dates/dates";
 import { createD1Store } from "~/kernel/store/d1/index.server";
 import { createTicketWithCode } from "~/features/tickets/ticket-lookup.server";
 import { openServerPlatform } from "../../../support/server-d1";
-import { changeTickets } from "../../../support/book-ticket";
+import { DEMO_EVENT_ID, changeTickets } from "../../../support/book-ticket";
 import { newMember } from "../../../support/fixtures";
 import { parseHtml, textOf } from "../../../support/html";
 import { startSeededServer, type SeededServer } from "../../../support/seeded-server";
@@ -42,7 +42,7 @@ async function prepare(db: D1Database) {
     store,
     {
       userId: member.id,
-      eventId: null,
+      eventId: DEMO_EVENT_ID,
       title: EVENT_TITLE,
       email: "family@example.org",
       membership: "Family",

@@ -7,10 +7,11 @@ import { d1Members } from "~/kernel/store/d1/members.server";
 import { d1Tickets } from "~/kernel/store/d1/tickets.server";
 import { d1Transactions } from "~/kernel/store/d1/transactions.server";
 import { nowSeconds } from "~/kernel/store/ids";
+import { d1Events } from "~/kernel/store/d1/events.server";
 import { DEMO_EVENT_ID, changeEvent, client, withDb } from "../../../support/book-ticket";
 import { parseCsv } from "../../../support/csv";
 import { newMember } from "../../../support/fixtures";
-import { formMessage, parseHtml, textOf } from "../../../support/html";
+import { formMessage, parseHtml, selectedOption, textOf } from "../../../support/html";
 import { startSeededServer, type SeededServer } from "../../../support/seeded-server";
 import { demoAccount } from "../../../support/session";
 import { TIMEOUTS } from "../../../support/time-budget";
@@ -20,7 +21,8 @@ import { TIMEOUTS } from "../../../support/time-budget";
  * settles like a card one (the member renewed, the report and its download say "Cash"); the
  * form's refusals (amount, date, reference); the guard; and desk bookings, which keep the
  * member's own rules and the event's capacity (two places: a card link holds one, cash takes
- * the other, the next is refused).
+ * the other, the next is refused); with two events open, the desk books the soonest unless
+ * the accountant chooses the other.
  */
 
 let server: SeededServer;
@@ -33,7 +35,10 @@ const people = {
   linked: newMember({ fullName: "Lena Linked", membership: "Single", active: true, registrationPaid: true, lastRenewedYear: Y }),
   cash: newMember({ fullName: "Cass Cashpayer", membership: "Single", active: true, registrationPaid: true, lastRenewedYear: Y }),
   late: newMember({ fullName: "Larry Latecomer", membership: "Single", active: true, registrationPaid: true, lastRenewedYear: Y }),
+  dancer: newMember({ fullName: "Dora Dancer", membership: "Single", active: true, registrationPaid: true, lastRenewedYear: Y }),
 };
+/** A second event open for booking, after the seeded one (which stays the desk's default). */
+let springDance: string;
 const ids = {} as Record<keyof typeof people, string>;
 let treasurer: string;
 let member: string;
@@ -44,7 +49,19 @@ beforeAll(async () => {
   server = await startSeededServer({
     prepare: async (db) => {
       for (const key of Object.keys(people) as Array<keyof typeof people>) ids[key] = (await d1Members(db).register(people[key])).id;
-      await changeEvent(db, { capacity: (await d1Tickets(db).countPeopleHoldingPlaces(DEMO_EVENT_ID, heldSince(nowSeconds()))) + 2 });
+      // Two places left on the seeded event (its capacity is the event record's, ADR 60).
+      const events = d1Events(db);
+      const demo = (await events.get(DEMO_EVENT_ID))!;
+      const held = await d1Tickets(db).countPeopleHoldingPlaces(DEMO_EVENT_ID, heldSince(nowSeconds()));
+      await changeEvent(db, { capacity: held + 2 });
+      springDance = (
+        await events.create({
+          ...demo,
+          date: `${Y + 1}-02-14`,
+          capacity: 0,
+          tickets: { ...demo.tickets, title: "Desk Spring Dance", lastBookingDate: `${Y + 1}-02-10` },
+        })
+      ).id;
     },
   });
 });
@@ -213,5 +230,29 @@ describe("tickets at the desk", () => {
     expect(formMessage(await refused.text())).toBe("This event is full.");
     expect(await ticketsOf(ids.late)).toEqual([]);
     expect(await transactionsOf(ids.late)).toEqual([]);
+  });
+
+  it("with two events open, offers both soonest first and books the seeded (soonest) one by default", async () => {
+    const html = await (await get(`/accounts/desk?member=${ids.dancer}`, treasurer)).text();
+    const page = parseHtml(html);
+    expect(page.all("form.desk-event").map((f) => f.attribs.method)).toEqual(["get"]);
+    expect(page.all("#desk-event option").map((o) => o.attribs.value)).toEqual([DEMO_EVENT_ID, springDance]);
+    expect(page.all("#desk-event option").map(textOf)[1]).toBe(`Desk Spring Dance, 14 February ${Y + 1}`);
+    expect(selectedOption(html, "event")).toBe(DEMO_EVENT_ID);
+    expect(page.one('form.desk-booking input[type="hidden"][name="event"]')?.attribs.value).toBe(DEMO_EVENT_ID);
+  });
+
+  it("books the chosen event: the choice is shown, posted with the booking, and kept after it", async () => {
+    const html = await (await get(`/accounts/desk?member=${ids.dancer}&event=${springDance}`, treasurer)).text();
+    const page = parseHtml(html);
+    expect(selectedOption(html, "event")).toBe(springDance);
+    expect(page.text("form.desk-booking h2")).toBe("Desk Spring Dance for Dora Dancer");
+    expect(page.one('form.desk-booking input[type="hidden"][name="event"]')?.attribs.value).toBe(springDance);
+
+    const response = await post(`/accounts/desk?member=${ids.dancer}`, { ...party("dancer", "cash"), event: springDance }, treasurer);
+    expect(response.status, formMessage(await response.clone().text()) ?? "").toBe(302);
+    expect(response.headers.get("Location")).toBe(`/accounts/desk?member=${ids.dancer}&event=${springDance}`);
+    const [ticket] = await ticketsOf(ids.dancer);
+    expect(ticket).toMatchObject({ eventId: springDance, title: "Desk Spring Dance", year: Y + 1, paid: true });
   });
 });

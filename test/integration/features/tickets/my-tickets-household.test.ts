@@ -3,7 +3,7 @@ import type { Ticket } from "~/kernel/store/records";
 import { currentYear } from "~/kernel/dates/dates";
 import { createD1Store } from "~/kernel/store/d1/index.server";
 import { createTicketWithCode } from "~/features/tickets/ticket-lookup.server";
-import { changeTickets } from "../../../support/book-ticket";
+import { DEMO_EVENT_ID, changeTickets } from "../../../support/book-ticket";
 import { newMember } from "../../../support/fixtures";
 import { startSeededServer, type SeededServer } from "../../../support/seeded-server";
 import { demoAccount } from "../../../support/session";
@@ -49,7 +49,16 @@ beforeAll(async () => {
         const title = key === "longAgo" ? "Old Party" : TITLE;
         const ticket = await createTicketWithCode(
           store,
-          { userId: holder, eventId: null, title, email: "household@example.org", membership: "Family", year, price: 6000, attendees: PARTY },
+          {
+            userId: holder,
+            eventId: key === "longAgo" ? null : DEMO_EVENT_ID,
+            title,
+            email: "household@example.org",
+            membership: "Family",
+            year,
+            price: 6000,
+            attendees: PARTY,
+          },
           () => CODES[key],
         );
         await store.tickets.markPaid(ticket.id);
