@@ -3,6 +3,7 @@ import type { NewTicket } from "~/kernel/store/records";
 import { d1Members } from "~/kernel/store/d1/members.server";
 import { d1Tickets } from "~/kernel/store/d1/tickets.server";
 import { d1Events } from "~/kernel/store/d1/events.server";
+import { d1Refunds } from "~/kernel/store/d1/refunds.server";
 import { newEventFields, newMember, newTicket } from "./fixtures";
 
 /**
@@ -25,6 +26,9 @@ export const RAFFLE_YEAR = Y - 3;
 export const GALA_DATE = `${Y}-03-14`;
 export const FAIR_DATE = `${Y}-09-19`;
 export const LAST_GALA_DATE = `${Y - 1}-03-15`;
+
+/** What was refunded of the Fair's one ticket (pence). */
+export const FAIR_REFUNDED = 500;
 
 /** The events' ids, known once prepareEventsReport has run. */
 export const EVENT_IDS = { gala: "", fair: "", lastGala: "" };
@@ -75,6 +79,7 @@ export async function prepareEventsReport(db: D1Database): Promise<void> {
     if (state.paid) await tickets.markPaid(ticket.id);
     if (state.used) await tickets.admit(ticket.id, [{ band: "adult", position: 1 }], state.at + 3600);
     await db.prepare("UPDATE tickets SET created_at = ? WHERE id = ?").bind(state.at, ticket.id).run();
+    return ticket;
   };
   const day = (d: number) => Date.UTC(Y, 0, 1, 12) / 1000 + d * 86400;
   const gala = { title: GALA, year: Y, eventId: EVENT_IDS.gala };
@@ -89,9 +94,30 @@ export async function prepareEventsReport(db: D1Database): Promise<void> {
     await add({ ...gala, price: t.price, email: t.email, attendees: t.attendees }, { paid: true, used: t.used, at: day(100 + i) });
   }
   await add({ ...gala, price: 99999, email: "gala-unpaid@example.com" }, { paid: false, at: day(200) });
-  await add(
+  const fair = await add(
     { title: FAIR, year: Y, eventId: EVENT_IDS.fair, price: 2500, email: "fair@example.com", attendees: [person("adult", 1, "Fair Adult")] },
     { paid: true, at: day(50) },
+  );
+  // Part of the Fair's ticket given back (refunds are matched by the event's title and year).
+  await d1Refunds(db).create(
+    {
+      id: "0000000000000000000fa1e5",
+      transactionId: "events-report-fair",
+      userId: fair.userId,
+      paymentType: "ticket",
+      year: Y,
+      amount: FAIR_REFUNDED,
+      reason: "Left early",
+      by: "Tom Treasurer",
+      at: day(51),
+      method: "record",
+      providerRefundId: null,
+      status: "succeeded",
+      ticketId: fair.id,
+      event: { title: FAIR, year: Y },
+      people: 0,
+    },
+    2500,
   );
   await add(
     { title: GALA, year: Y - 1, eventId: EVENT_IDS.lastGala, price: 700, email: "gala-last-year@example.com", attendees: [person("adult", 1, "Old Adult")] },

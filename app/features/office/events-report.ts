@@ -35,10 +35,10 @@ export function eventsOfYear<T extends ReportEvent>(events: readonly T[], year: 
   return byEventDate(events.filter((event) => eventReportYear(event) === year));
 }
 
-/** The event shown when none is asked for: the next one not over (the soonest), else the latest. */
+/** The event shown when none is asked for: the next one not over (the soonest, not cancelled), else the latest. */
 export function defaultReportEvent<T extends ReportEvent>(events: readonly T[], today: string): T | null {
   const sorted = byEventDate([...events]);
-  return sorted.find((event) => !eventOver(event, today)) ?? sorted.at(-1) ?? null;
+  return sorted.find((event) => event.cancelledAt === null && !eventOver(event, today)) ?? sorted.at(-1) ?? null;
 }
 
 /** The Event select's label of an event: its title and, when it has one, its day ("05-03-2026"). */

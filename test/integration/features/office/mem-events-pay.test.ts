@@ -11,6 +11,7 @@ import { d1Events } from "~/kernel/store/d1/events.server";
 import {
   EVENT_IDS,
   FAIR,
+  FAIR_REFUNDED,
   GALA,
   GALA_FILLER,
   GALA_TICKETS,
@@ -173,11 +174,14 @@ describe("/mem-events-pay", () => {
   it("gives two events of one year each their own totals", async () => {
     const fair = await page(`/mem-events-pay${q({ event: EVENT_IDS.fair })}`);
     expect(selectedOption(fair, "event")).toBe(EVENT_IDS.fair);
-    expect(tiles(fair)).toMatchObject({ Adults: "1", Parents: "0", "Total Count": "1", "Total Amount": money(2500) });
+    // Net of what was refunded of the Fair's ticket, with what was paid and refunded under it.
+    expect(tiles(fair)).toMatchObject({ Adults: "1", Parents: "0", "Total Count": "1", "Total Amount": money(2500 - FAIR_REFUNDED) });
+    expect(parseHtml(fair).all(".events-tile-detail").map(textOf)).toEqual([`${money(2500)} paid, ${money(FAIR_REFUNDED)} refunded`]);
     expect(emails(fair)).toEqual(["fair@example.com"]);
     expect(text(fair)).toContain("Tickets (1)");
     const gala = await page(galaPath({ size: "50" }));
     expect(tiles(gala)["Total Amount"]).toBe(money(GALA_TOTALS.amount));
+    expect(parseHtml(gala).all(".events-tile-detail")).toEqual([]);
     expect(emails(gala)).toHaveLength(GALA_TOTALS.tickets);
     expect(emails(gala)).not.toContain("fair@example.com");
     // A ticket of the Gala's title and year but with no event is not the Gala's.
@@ -275,6 +279,7 @@ describe("/mem-events-pay", () => {
     const fair = await csvOf(`/mem-events-pay/tickets.csv${q({ event: EVENT_IDS.fair })}`);
     expect(fair.disposition).toMatch(new RegExp(`^attachment; filename="event-tickets-${Y}-autumn-fair-test-\\d{4}-\\d{2}-\\d{2}\\.csv"$`));
     expect(fair.records.map((r) => r[col("Email")])).toEqual(["fair@example.com"]);
+    expect(fair.records[0]!.at(-1)).toBe("5.00");
     const raffle = await csvOf(`/mem-events-pay/tickets.csv${q({ year: String(RAFFLE_YEAR), event: `title:${RAFFLE}` })}`);
     expect(raffle.disposition).toMatch(new RegExp(`filename="event-tickets-${RAFFLE_YEAR}-old-raffle-test-`));
     expect(raffle.records.map((r) => r[col("Email")])).toEqual(["raffle-2@example.com", "raffle-1@example.com"]);

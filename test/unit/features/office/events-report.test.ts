@@ -62,6 +62,9 @@ describe("event payments report: choices", () => {
     // Everything over (the undated one once its booking closed): the latest by date.
     expect(defaultReportEvent([PARTY_25, PICNIC], TODAY)?.id).toBe("picnic26");
     expect(defaultReportEvent([], TODAY)).toBeNull();
+    // A cancelled event is not the next one.
+    const cancelled = event("off", "Called Off", "2026-12-01", "2026-11-30", 1_700_000_000);
+    expect(defaultReportEvent([cancelled, PARTY], TODAY)?.id).toBe("party26");
   });
 
   it("labels an event with its day, and a cancelled one so", () => {
