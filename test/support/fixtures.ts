@@ -1,4 +1,4 @@
-import type { NewMember, NewTicket, NewTransaction } from "~/kernel/store/records";
+import type { EventFields, NewMember, NewTicket, NewTransaction } from "~/kernel/store/records";
 
 let counter = 0;
 
@@ -64,6 +64,39 @@ export function newTicket(userId: string, overrides: Partial<NewTicket> = {}): N
       { band: "adult", position: 2, name: "Adult Two" },
       { band: "above5", position: 1, name: "Kid One" },
     ],
+    ...overrides,
+  };
+}
+
+/** A published event's fields (ADR 60): its title is its tickets' title; its last booking day its date (or 1 December 2026). */
+export function newEventFields(title: string, date: string, overrides: Partial<EventFields> = {}): EventFields {
+  return {
+    date,
+    startTime: "",
+    endTime: "",
+    venue: "",
+    descriptionHtml: "",
+    image: null,
+    capacity: 0,
+    tickets: {
+      type: "Other",
+      pattern: "A+13+5-5+P",
+      title,
+      lastBookingDate: date || "2026-12-01",
+      familyPrice: 2900,
+      familyPriceId: "",
+      singlePrice: 1500,
+      singlePriceId: "",
+      christmasAdultPrice: 1000,
+      christmasAdultPriceId: "",
+      christmasAbove13Price: 800,
+      christmasAbove13PriceId: "",
+      christmasKidsPrice: 500,
+      christmasKidsPriceId: "",
+    },
+    bookingOpensOn: "",
+    published: true,
+    membersOnly: true,
     ...overrides,
   };
 }

@@ -2,50 +2,146 @@ import { csvFilename } from "./csv-filename";
 import type { ExportColumn } from "./export-columns";
 import { formatPence } from "~/kernel/values/money";
 import { formatDay } from "~/kernel/dates/dates";
-import { ATTENDEE_BANDS, BAND_LIMITS, type AttendeeBand, type PaymentMethod, type Ticket } from "~/kernel/store/records";
+import { ATTENDEE_BANDS, BAND_LIMITS, type AttendeeBand, type EventRecord, type PaymentMethod, type Ticket } from "~/kernel/store/records";
 import { methodLabel } from "~/features/payments";
 import { DEFAULT_PAGE_SIZE, readPaging, type TablePaging } from "~/kernel/store/paging";
-import { reportYears } from "./renewals-report";
-import { BAND_NAMES } from "~/features/tickets";
+import { BAND_NAMES, byEventDate, eventOver, eventRecordYear } from "~/features/tickets";
 
 /**
- * The event payments report (/mem-events-pay, docs/requirements.md §6.10):
- * the paid tickets of a year, of one event or of all, summed up in tiles and a chart
- * of attendees by band, and listed in the Tickets table. The screen and the CSV
- * export read the same params.
+ * The event payments report (/mem-events-pay, docs/requirements.md §6.10; ADR 60): one
+ * event at a time, its paid tickets summed up in tiles and a chart of attendees by band,
+ * and listed in the Tickets table. Tickets older than events (no event id) are shown by
+ * their year and title instead. The screen and the downloads read the same params.
  */
+
+// ---- Choices: years and events ---------------------------------------------------------
+
+/** What the report needs of an event record. */
+export type ReportEvent = Pick<EventRecord, "id" | "title" | "date" | "tickets" | "cancelledAt">;
+
+/** The year an event is listed under: that of its date; with no date, its tickets' year. */
+export function eventReportYear(event: Pick<EventRecord, "date" | "tickets">): number {
+  return /^\d{4}-/.test(event.date) ? Number(event.date.slice(0, 4)) : eventRecordYear(event);
+}
+
+/** Every year with events or paid tickets, and this year (so the select is never empty), newest first. */
+export function reportYearChoices(events: readonly Pick<EventRecord, "date" | "tickets">[], ticketYears: readonly number[], thisYear: number): number[] {
+  const years = new Set([thisYear, ...ticketYears.filter((year) => year > 0), ...events.map(eventReportYear)]);
+  return [...years].sort((a, b) => b - a);
+}
+
+/** A year's events, by date (undated last). */
+export function eventsOfYear<T extends ReportEvent>(events: readonly T[], year: number): T[] {
+  return byEventDate(events.filter((event) => eventReportYear(event) === year));
+}
+
+/** The event shown when none is asked for: the next one not over (the soonest, not cancelled), else the latest. */
+export function defaultReportEvent<T extends ReportEvent>(events: readonly T[], today: string): T | null {
+  const sorted = byEventDate([...events]);
+  return sorted.find((event) => event.cancelledAt === null && !eventOver(event, today)) ?? sorted.at(-1) ?? null;
+}
+
+/** The Event select's label of an event: its title and, when it has one, its day ("05-03-2026"). */
+export function eventChoiceLabel(event: ReportEvent): string {
+  const day = /^(\d{4})-(\d{2})-(\d{2})$/.exec(event.date);
+  const when = day ? ` (${day[3]}-${day[2]}-${day[1]})` : "";
+  return `${event.title}${when}${event.cancelledAt !== null ? " (cancelled)" : ""}`;
+}
+
+/** The Event select's value of a title whose tickets have no event (ids never start so). */
+export const TITLE_CHOICE = "title:";
+
+/** The Event select's label of such a title. */
+export const titleChoiceLabel = (title: string) => `${title} (earlier tickets)`;
 
 // ---- URL state ---------------------------------------------------------------
 
+/** What the report shows: one event, or the tickets of one title with no event (by their year). */
+export type EventsSubject = { kind: "event"; id: string; title: string; date: string; ticketYear: number } | { kind: "title"; title: string };
+
 export interface EventsReportState extends TablePaging {
-  /** This year or the previous one. */
+  /** The year chosen: the event's (eventReportYear), or the title's tickets'. */
   year: number;
-  /** One of the year's event titles; null: 'Please Select' (every event of the year). */
-  event: string | null;
+  /** Null only when the year has neither events nor paid tickets. */
+  subject: EventsSubject | null;
 }
 
-/** Unknown or broken values fall back to the defaults (this year, every event, page 1, 15 rows), never an error. */
-export function readEventsParams(params: URLSearchParams, thisYear: number, titles: readonly string[]): EventsReportState {
-  const year = Number(params.get("year"));
-  const event = params.get("event");
-  return {
-    year: reportYears(thisYear).includes(year) ? year : thisYear,
-    event: event !== null && titles.includes(event) ? event : null,
-    ...readPaging(params, "page", "size"),
-  };
+export interface EventsChoices {
+  /** Every event (store.events.list()). */
+  events: readonly ReportEvent[];
+  /** reportYearChoices. */
+  years: readonly number[];
+  /** UK day, YYYY-MM-DD (ukToday): which events are over. */
+  today: string;
+  thisYear: number;
 }
 
-/** The year alone, before the titles of that year are known. */
-export function readEventsYear(params: URLSearchParams, thisYear: number): number {
-  return readEventsParams(params, thisYear, []).year;
+/**
+ * The year of the URL: `year` when it is one of the choices (the year select wins over an
+ * event of another year, so changing the year shows that year); else the `event` id's; an
+ * old link's title alone (`?event=Title`, `?title=Title`) meant this year; else the
+ * default event's. Unknown or broken values fall back, never an error.
+ */
+export function readEventsYear(params: URLSearchParams, choices: EventsChoices): number {
+  const asked = params.get("year");
+  if (asked !== null && choices.years.includes(Number(asked))) return Number(asked);
+  const wanted = params.get("event") ?? "";
+  const byId = choices.events.find((event) => event.id === wanted);
+  if (byId) return eventReportYear(byId);
+  if (wanted !== "" || (params.get("title") ?? "") !== "") return choices.thisYear;
+  const fallback = defaultReportEvent(choices.events, choices.today);
+  return fallback ? eventReportYear(fallback) : choices.thisYear;
 }
 
-/** The search string of a state, leaving out defaults. */
-export function eventsSearch(state: EventsReportState, thisYear: number, changes: Partial<EventsReportState> = {}): string {
+const eventSubject = (event: ReportEvent): EventsSubject => ({
+  kind: "event",
+  id: event.id,
+  title: event.title,
+  date: event.date,
+  ticketYear: eventRecordYear(event),
+});
+
+/**
+ * The state of the URL within its year (`titles`: the year's titles of paid tickets with no
+ * event): `event` an event id of the year, or `title:` and one of those titles; an old
+ * link's title (`?event=Title` or `?title=Title`) is that year's event of that title when
+ * there is one, else those tickets; else the year's default event, else its first title.
+ */
+export function readEventsParams(params: URLSearchParams, choices: EventsChoices & { year: number; titles: readonly string[] }): EventsReportState {
+  const { year, titles } = choices;
+  const yearEvents = eventsOfYear(choices.events, year);
+  const paging = readPaging(params, "page", "size");
+  const wanted = params.get("event") ?? "";
+  const byId = yearEvents.find((event) => event.id === wanted);
+  if (byId) return { year, subject: eventSubject(byId), ...paging };
+  if (wanted.startsWith(TITLE_CHOICE) && titles.includes(wanted.slice(TITLE_CHOICE.length))) {
+    return { year, subject: { kind: "title", title: wanted.slice(TITLE_CHOICE.length) }, ...paging };
+  }
+  for (const title of [wanted, params.get("title") ?? ""].filter((t) => t !== "")) {
+    const named = defaultReportEvent(
+      yearEvents.filter((event) => event.title === title),
+      choices.today,
+    );
+    if (named) return { year, subject: eventSubject(named), ...paging };
+    if (titles.includes(title)) return { year, subject: { kind: "title", title }, ...paging };
+  }
+  const fallback = defaultReportEvent(yearEvents, choices.today);
+  if (fallback) return { year, subject: eventSubject(fallback), ...paging };
+  return { year, subject: titles[0] === undefined ? null : { kind: "title", title: titles[0] }, ...paging };
+}
+
+/** The Event select's value of a state. */
+export function subjectChoice(subject: EventsSubject | null): string {
+  if (subject === null) return "";
+  return subject.kind === "event" ? subject.id : `${TITLE_CHOICE}${subject.title}`;
+}
+
+/** The search string of a state, leaving out defaults: an event's id is enough, a title needs its year. */
+export function eventsSearch(state: EventsReportState, changes: Partial<TablePaging> = {}): string {
   const next = { ...state, ...changes };
   const params = new URLSearchParams();
-  if (next.year !== thisYear) params.set("year", String(next.year));
-  if (next.event !== null) params.set("event", next.event);
+  if (next.subject?.kind !== "event") params.set("year", String(next.year));
+  if (next.subject !== null) params.set("event", subjectChoice(next.subject));
   if (next.page !== 1) params.set("page", String(next.page));
   if (next.size !== DEFAULT_PAGE_SIZE) params.set("size", String(next.size));
   const text = params.toString();
@@ -105,9 +201,9 @@ export function bandBars(bands: Record<AttendeeBand, number>): BandBar[] {
   }));
 }
 
-/** What the report covers, in words: the event (or every event) and the year. */
-export function reportScope(state: Pick<EventsReportState, "year" | "event">): string {
-  return state.event === null ? `all events in ${state.year}` : `${state.event} (${state.year})`;
+/** What the report covers, in words: the event (or the title) and its year. */
+export function reportScope(state: Pick<EventsReportState, "year" | "subject">): string {
+  return state.subject === null ? `${state.year}` : `${state.subject.title} (${state.year})`;
 }
 
 /** The chart in words, for people who cannot see it. */
@@ -186,15 +282,15 @@ export function ticketExport(
   ];
 }
 
-/** `/mem-events-pay/tickets.csv?year=…&event=…`: every row of the selection, whatever page is shown. */
-export function ticketsCsvHref(state: EventsReportState, thisYear: number): string {
-  return `/mem-events-pay/tickets.csv${eventsSearch(state, thisYear, { page: 1, size: DEFAULT_PAGE_SIZE })}`;
+/** `/mem-events-pay/tickets.csv?event=…`: every row of the event, whatever page is shown. */
+export function ticketsCsvHref(state: EventsReportState): string {
+  return `/mem-events-pay/tickets.csv${eventsSearch(state, { page: 1, size: DEFAULT_PAGE_SIZE })}`;
 }
 
-/** `event-tickets-2026-christmas-party-2026-11-21.csv`: the year, the event (or "all-events"), the day it was taken (UK time). */
-export function ticketsCsvFilename(state: Pick<EventsReportState, "year" | "event">, now: Date = new Date()): string {
+/** `event-tickets-2026-christmas-party-2026-11-21.csv`: the year, the event's title, the day it was taken (UK time). */
+export function ticketsCsvFilename(state: Pick<EventsReportState, "year" | "subject">, now: Date = new Date()): string {
   const slug =
-    (state.event ?? "all events")
+    (state.subject?.title ?? "no event")
       .toLowerCase()
       .replace(/[^a-z0-9]+/g, "-")
       .replace(/^-+|-+$/g, "")

@@ -319,9 +319,14 @@ export interface TicketsRepository {
    * admitted once, whatever the number of concurrent calls; returns who this call admitted.
    */
   admit(id: Id, people: Array<{ band: AttendeeBand; position: number }>, at: UnixSeconds): Promise<Array<{ band: AttendeeBand; position: number }>>;
-  /** The event payments report (docs/requirements.md §6.10): the titles of a year's paid tickets, alphabetical. */
-  listReportTitles(year: number): Promise<string[]>;
-  /** The paid tickets of a year (and one event, when `title` is given) summed up in one query. */
+  /** The event payments report (docs/requirements.md §6.10): the years of paid tickets, newest first (its year choices). */
+  listReportYears(): Promise<number[]>;
+  /**
+   * The titles of a year's paid tickets, alphabetical; with `noEvent`, only those of tickets
+   * with no event (the report's by-title fallback for tickets older than events, ADR 60).
+   */
+  listReportTitles(year: number, options?: { noEvent?: boolean }): Promise<string[]>;
+  /** The paid tickets of one event (by id), or of a year (and one title), summed up in one query. */
   summarizeReport(query: TicketReportQuery): Promise<TicketReportSummary>;
   /** The same tickets with their attendees, newest first. */
   listReport(query: TicketReportQuery & PageRequest): Promise<Page<Ticket>>;
@@ -379,10 +384,23 @@ export interface EventsRepository {
   writeTotals(id: Id, totals: EventTotals): Promise<void>;
 }
 
-export interface TicketReportQuery {
+/**
+ * Which paid tickets the event payments report covers (docs/requirements.md §6.10): one
+ * event's, by its id (ADR 60), or a year's by title, for tickets with no event.
+ */
+export type TicketReportQuery = TicketReportByEvent | TicketReportByTitle;
+
+export interface TicketReportByEvent {
+  /** The event's id: its tickets whatever their title and year. */
+  eventId: Id;
+}
+
+export interface TicketReportByTitle {
   year: number;
-  /** One event's title; omitted: every event of the year. */
+  /** One title; omitted: every title of the year. */
   title?: string;
+  /** Only tickets with no event (eventId null): the by-title fallback, so an event's tickets are never counted twice. */
+  noEvent?: boolean;
 }
 
 export interface TicketReportSummary {

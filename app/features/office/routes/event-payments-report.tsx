@@ -13,7 +13,7 @@ import { loadEventsReport } from "~/features/office/events-report.server";
 
 export const meta: MetaFunction = () => privatePageMeta("Event Payments | Dashboard");
 
-/** The event payments report. */
+/** The event payments report (docs/requirements.md §6.10): one event at a time. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAccountant(request, context);
   const params = new URL(request.url).searchParams;
@@ -27,35 +27,36 @@ export async function action({ request, context }: ActionFunctionArgs): Promise<
 }
 
 export default function MemEventsPay() {
-  const { thisYear, titles, state, tiles, chart, tickets } = useLoaderData<typeof loader>();
-  const href = (changes: Partial<EventsReportState>) => `/mem-events-pay${eventsSearch(state, thisYear, changes)}`;
+  const { years, eventChoices, chosen, state, tiles, chart, tickets } = useLoaderData<typeof loader>();
+  const href = (changes: Partial<EventsReportState>) => `/mem-events-pay${eventsSearch(state, changes)}`;
   const scope = reportScope(state);
 
   return (
     <AdminPage title="Event Payments">
-      <EventsFilterForm state={state} thisYear={thisYear} titles={titles} />
-      {state.event === null ? (
-        <p className="events-hint">
-          {titles.length === 0 ? `No paid tickets for ${state.year} yet.` : `Showing every event of ${state.year}. Choose an event to see its figures alone.`}
-        </p>
-      ) : null}
-      <SummaryTiles tiles={tiles} scope={scope} />
-      <BandChart scope={scope} bars={chart} />
-      <ReportTable
-        id="tickets"
-        title={`Tickets (${tickets.count})`}
-        caption={`Tickets, ${scope}`}
-        columns={TICKET_COLUMNS}
-        rows={tickets.rows}
-        rowLink={{ header: "Refund", cell: (row) => <Link to={`/accounts/tickets/${row.id}/refund`}>Refund</Link> }}
-        empty={`No paid tickets for ${scope}.`}
-        csvHref={tickets.csvHref}
-        paging={state}
-        pages={tickets.pages}
-        pageHref={(page) => href({ page })}
-        sizeHref={(size) => href({ page: 1, size })}
-        rowClassName={(row) => (row.isUsed ? "ticket-used" : undefined)}
-      />
+      <EventsFilterForm state={state} years={years} choices={eventChoices} chosen={chosen} />
+      {state.subject === null ? (
+        <p className="events-hint">No events or paid tickets for {state.year} yet.</p>
+      ) : (
+        <>
+          <SummaryTiles tiles={tiles} scope={scope} />
+          <BandChart scope={scope} bars={chart} />
+          <ReportTable
+            id="tickets"
+            title={`Tickets (${tickets.count})`}
+            caption={`Tickets, ${scope}`}
+            columns={TICKET_COLUMNS}
+            rows={tickets.rows}
+            rowLink={{ header: "Refund", cell: (row) => <Link to={`/accounts/tickets/${row.id}/refund`}>Refund</Link> }}
+            empty={`No paid tickets for ${scope}.`}
+            csvHref={tickets.csvHref}
+            paging={state}
+            pages={tickets.pages}
+            pageHref={(page) => href({ page })}
+            sizeHref={(size) => href({ page: 1, size })}
+            rowClassName={(row) => (row.isUsed ? "ticket-used" : undefined)}
+          />
+        </>
+      )}
     </AdminPage>
   );
 }

@@ -4,7 +4,7 @@ import { someoneStillToCome } from "../../../features/tickets";
 import { sortAttendees } from "../../../features/tickets";
 import { DuplicateTicketCodeError } from "../errors";
 import type { TicketReportQuery, TicketsRepository } from "../port";
-import { cockpitPage, DEFAULT_VERIFY_DELAY_MS, isNotFound, MAX_SCAN, newClaim, pause, type BestEffortOptions } from "./best-effort.server";
+import { cockpitPage, DEFAULT_VERIFY_DELAY_MS, isNotFound, MAX_SCAN, newClaim, pageOf, pause, type BestEffortOptions } from "./best-effort.server";
 import { findById } from "./by-id.server";
 import type { CockpitClient } from "./client.server";
 import { cockpitTicketCapacity } from "./tickets-capacity.server";
@@ -12,10 +12,25 @@ import { newTicketToCockpit, normaliseTicketCode, personKeys, ticketFromCockpit,
 
 type Person = { band: AttendeeBand; position: number };
 
-/** The report's filter (docs/requirements.md §6.10): a year's paid tickets, of one event when a title is given. */
+/**
+ * The report's filter (docs/requirements.md §6.10): one event's paid tickets (by id, ADR 60),
+ * or a year's, of one title when given. Tickets with no event lack the field, which
+ * Cockpit cannot filter on: `noEvent` is applied in the worker (reportTickets).
+ */
 function reportFilter(query: TicketReportQuery): Record<string, unknown> {
+  if ("eventId" in query) return { eventId: query.eventId, paymentStatus: true };
   return query.title === undefined ? { year: query.year, paymentStatus: true } : { year: query.year, paymentStatus: true, title: query.title };
 }
+
+/** Filters compare loosely (PHP ==): keep the exact event, year and title, and only tickets with no event when asked. */
+function inReport(query: TicketReportQuery) {
+  return (t: Ticket) =>
+    "eventId" in query
+      ? t.eventId === query.eventId
+      : t.year === query.year && (query.title === undefined || t.title === query.title) && (!query.noEvent || t.eventId === null);
+}
+
+const newestFirst = (a: Ticket, b: Ticket) => b.createdAt - a.createdAt || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0);
 
 /**
  * Tickets over Cockpit's `tickets`. markPaid() and admit() cannot be conditional writes:
@@ -130,23 +145,41 @@ export function cockpitTickets(client: CockpitClient, db: D1Database | null, opt
       return sortAttendees(admitted);
     },
 
-    async listReportTitles(year) {
-      const { entries } = await client.find(TICKETS, { filter: reportFilter({ year }), fields: { title: 1 }, limit: MAX_SCAN });
-      const titles = new Set(entries.map((e) => ticketFromCockpit(e).title));
+    async listReportYears() {
+      const { entries } = await client.find(TICKETS, { filter: { paymentStatus: true }, fields: { year: 1 }, limit: MAX_SCAN });
+      const years = new Set(entries.map((e) => ticketFromCockpit(e).year).filter((year) => year > 0));
+      return [...years].sort((a, b) => b - a);
+    },
+
+    async listReportTitles(year, options = {}) {
+      const query = { year, noEvent: options.noEvent };
+      const { entries } = await client.find(TICKETS, { filter: reportFilter(query), fields: { title: 1, year: 1, eventId: 1 }, limit: MAX_SCAN });
+      const titles = new Set(
+        entries
+          .map(ticketFromCockpit)
+          .filter(inReport(query))
+          .map((t) => t.title),
+      );
       return [...titles].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
     },
 
     async summarizeReport(query) {
       const { entries } = await client.find(TICKETS, { filter: reportFilter(query), limit: MAX_SCAN });
-      const tickets = entries.map(ticketFromCockpit);
+      const tickets = entries.map(ticketFromCockpit).filter(inReport(query));
       const bands = Object.fromEntries(ATTENDEE_BANDS.map((band) => [band, 0])) as Record<AttendeeBand, number>;
       for (const ticket of tickets) for (const a of ticket.attendees) bands[a.band]++;
       return { tickets: tickets.length, amount: tickets.reduce((sum, t) => sum + t.price, 0), bands };
     },
 
     async listReport(query) {
-      const result = await client.find(TICKETS, { filter: reportFilter(query), sort: { _created: -1, _id: -1 }, ...cockpitPage(query) });
-      return { rows: result.entries.map(ticketFromCockpit), total: result.total };
+      if ("eventId" in query || !query.noEvent) {
+        const result = await client.find(TICKETS, { filter: reportFilter(query), sort: { _created: -1, _id: -1 }, ...cockpitPage(query) });
+        return { rows: result.entries.map(ticketFromCockpit).filter(inReport(query)), total: result.total };
+      }
+      // Tickets with no event: read the year's (and title's), keep those, sort and page in the worker.
+      const { entries } = await client.find(TICKETS, { filter: reportFilter(query), limit: MAX_SCAN });
+      const tickets = entries.map(ticketFromCockpit).filter(inReport(query)).sort(newestFirst);
+      return { rows: pageOf(tickets, query), total: tickets.length };
     },
 
     async linkToEvent(eventId, event) {

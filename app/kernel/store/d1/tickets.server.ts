@@ -14,12 +14,21 @@ const TICKET_SELECT = `SELECT t.*, (
   ) AS attendees
   FROM tickets t`;
 
-/** The report's tickets (docs/requirements.md §6.10: year and paymentStatus true, one title or all), through the tickets_report index. */
+/**
+ * The report's tickets (docs/requirements.md §6.10, paymentStatus true): one event's through
+ * the tickets_by_event index (event_id, paid, created_at; ADR 60), or a year's, one title or
+ * all, through the tickets_report index (year, paid, title).
+ */
 function reportWhere(query: TicketReportQuery, table = "") {
-  const sql = `${table}year = ? AND ${table}paid = 1`;
-  return query.title === undefined
-    ? { sql, params: [query.year] as unknown[] }
-    : { sql: `${sql} AND ${table}title = ?`, params: [query.year, query.title] as unknown[] };
+  if ("eventId" in query) return { sql: `${table}event_id = ? AND ${table}paid = 1`, params: [query.eventId] as unknown[] };
+  const clauses = [`${table}year = ?`, `${table}paid = 1`];
+  const params: unknown[] = [query.year];
+  if (query.title !== undefined) {
+    clauses.push(`${table}title = ?`);
+    params.push(query.title);
+  }
+  if (query.noEvent) clauses.push(`${table}event_id IS NULL`);
+  return { sql: clauses.join(" AND "), params };
 }
 const REPORT_ORDER = "created_at DESC, id DESC";
 
@@ -93,8 +102,17 @@ export function d1Tickets(db: D1Database): TicketsRepository {
       return admitted!.results.map((r) => ({ band: r.band as Ticket["attendees"][number]["band"], position: Number(r.position) }));
     },
 
-    async listReportTitles(year) {
-      const { results } = await db.prepare("SELECT DISTINCT title FROM tickets WHERE year = ? AND paid = 1 ORDER BY title").bind(year).all<{ title: string }>();
+    async listReportYears() {
+      const { results } = await db.prepare("SELECT DISTINCT year FROM tickets WHERE paid = 1 ORDER BY year DESC").all<{ year: number }>();
+      return results.map((r) => Number(r.year));
+    },
+
+    async listReportTitles(year, options = {}) {
+      const where = reportWhere({ year, noEvent: options.noEvent });
+      const { results } = await db
+        .prepare(`SELECT DISTINCT title FROM tickets WHERE ${where.sql} ORDER BY title`)
+        .bind(...where.params)
+        .all<{ title: string }>();
       return results.map((r) => r.title);
     },
 

@@ -8,6 +8,7 @@ import { DomUtils, parseHtml } from "../../../support/html";
 import { startSeededServer, type SeededServer } from "../../../support/seeded-server";
 import { demoAccount, sessionCookieFor } from "../../../support/session";
 import { TIMEOUTS } from "../../../support/time-budget";
+import { DEMO_EVENT_ID } from "../../../support/book-ticket";
 
 /**
  * GET /accounts/export.xlsx on a private server (real D1 in workerd): the demo, a member
@@ -130,15 +131,19 @@ describe("the members' Excel download", () => {
     expect(post.status).toBe(405);
   });
 
-  it("is linked next to the CSV on /accounts and /deleted-members, with the table's filters", async () => {
-    for (const [page, href] of [
-      ["/accounts?q=Zero", "/accounts/export.xlsx?q=Zero"],
-      ["/deleted-members", "/accounts/export.xlsx?list=deleted"],
+  it("is linked next to the CSV on /accounts, /deleted-members and /mem-events-pay, with the table's filters", async () => {
+    for (const [page, href, label] of [
+      ["/accounts?q=Zero", "/accounts/export.xlsx?q=Zero", "Export Excel (.xlsx)"],
+      ["/deleted-members", "/accounts/export.xlsx?list=deleted", "Export Excel (.xlsx)"],
+      // The events report's downloads are of one event, named by its id (docs/requirements.md §6.10); its
+      // report table names what it exports for screen readers.
+      ["/mem-events-pay", `/mem-events-pay/tickets.xlsx?event=${DEMO_EVENT_ID}`, /^Export Excel \(\.xlsx\) of tickets, .+ \(\d{4}\)$/],
     ] as const) {
       const doc = parseHtml(await (await get(page)).text()).document;
       const link = DomUtils.findOne((el) => el.name === "a" && el.attribs.href === href, doc.children, true);
       expect(link, page).not.toBeNull();
-      expect(DomUtils.textContent(link!)).toBe("Export Excel (.xlsx)");
+      if (typeof label === "string") expect(DomUtils.textContent(link!)).toBe(label);
+      else expect(DomUtils.textContent(link!)).toMatch(label);
       expect(link!.attribs.download).toBe("");
       const csv = DomUtils.prevElementSibling(link!);
       expect(csv?.attribs.href).toBe(href.replace(".xlsx", ".csv"));

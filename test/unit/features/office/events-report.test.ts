@@ -3,44 +3,134 @@ import {
   TICKET_COLUMNS,
   bandBars,
   bandChartSummary,
+  TITLE_CHOICE,
+  defaultReportEvent,
+  eventChoiceLabel,
+  eventReportYear,
+  eventsOfYear,
   eventsSearch,
   readEventsParams,
+  readEventsYear,
   reportScope,
+  reportYearChoices,
+  subjectChoice,
   summaryTiles,
   ticketRow,
   ticketExport,
   ticketsCsvFilename,
   ticketsCsvHref,
+  type EventsReportState,
+  type ReportEvent,
 } from "~/features/office/events-report";
 import { exportCsv } from "~/features/office/export-columns";
 import type { Ticket } from "~/kernel/store/records";
 
-const TITLES = ["Christmas Party", "Summer Picnic"];
 const params = (query: string) => new URLSearchParams(query);
 
+/** An event of the report: what the choices read of an EventRecord. */
+function event(id: string, title: string, date: string, lastBookingDate = date || "2026-12-01", cancelledAt: number | null = null): ReportEvent {
+  return { id, title, date, cancelledAt, tickets: { lastBookingDate } as ReportEvent["tickets"] };
+}
+
+const PARTY_25 = event("party25", "Christmas Party", "2025-12-20");
+const PICNIC = event("picnic26", "Summer Picnic", "2026-07-04");
+const PARTY = event("party26", "Christmas Party", "2026-12-19");
+// No date: listed under its tickets' year (that of its last booking day).
+const QUIZ = event("quiz", "Quiz Night", "", "2027-01-31");
+const EVENTS = [PARTY, QUIZ, PICNIC, PARTY_25];
+const TODAY = "2026-11-28";
+const choices = (years: number[] = [2026, 2025]) => ({ events: EVENTS, years, today: TODAY, thisYear: 2026 });
+const subject = (e: ReportEvent) => ({ kind: "event", id: e.id, title: e.title, date: e.date, ticketYear: Number(e.tickets.lastBookingDate.slice(0, 4)) });
+
+describe("event payments report: choices", () => {
+  it("lists an event under its date's year, or with no date its tickets' year", () => {
+    expect(eventReportYear(PARTY_25)).toBe(2025);
+    expect(eventReportYear(event("x", "X", "2027-01-02", "2026-12-31"))).toBe(2027);
+    expect(eventReportYear(QUIZ)).toBe(2027);
+  });
+
+  it("offers every year with events or paid tickets, and this year, newest first, once each", () => {
+    expect(reportYearChoices(EVENTS, [2026, 2019, 2025], 2026)).toEqual([2027, 2026, 2025, 2019]);
+    expect(reportYearChoices([], [], 2026)).toEqual([2026]);
+    expect(reportYearChoices([], [0], 2026)).toEqual([2026]);
+  });
+
+  it("gives a year's events by date, and the next one not over by default, else the latest", () => {
+    expect(eventsOfYear(EVENTS, 2026).map((e) => e.id)).toEqual(["picnic26", "party26"]);
+    expect(defaultReportEvent(EVENTS, TODAY)?.id).toBe("party26");
+    expect(defaultReportEvent(EVENTS, "2026-07-04")?.id).toBe("picnic26");
+    // Everything over (the undated one once its booking closed): the latest by date.
+    expect(defaultReportEvent([PARTY_25, PICNIC], TODAY)?.id).toBe("picnic26");
+    expect(defaultReportEvent([], TODAY)).toBeNull();
+    // A cancelled event is not the next one.
+    const cancelled = event("off", "Called Off", "2026-12-01", "2026-11-30", 1_700_000_000);
+    expect(defaultReportEvent([cancelled, PARTY], TODAY)?.id).toBe("party26");
+  });
+
+  it("labels an event with its day, and a cancelled one so", () => {
+    expect(eventChoiceLabel(PARTY)).toBe("Christmas Party (19-12-2026)");
+    expect(eventChoiceLabel(QUIZ)).toBe("Quiz Night");
+    expect(eventChoiceLabel(event("c", "Ceilidh", "2026-03-01", "2026-02-28", 1_700_000_000))).toBe("Ceilidh (01-03-2026) (cancelled)");
+  });
+});
+
 describe("event payments report: URL state", () => {
-  it("reads the year (this or last), the event (a listed title), the page and size", () => {
-    expect(readEventsParams(params("year=2025&event=Summer+Picnic&page=3&size=250"), 2026, TITLES)).toEqual({
-      year: 2025,
-      event: "Summer Picnic",
-      page: 3,
-      size: 250,
+  const read = (query: string, titles: string[] = [], years?: number[]) => {
+    const p = params(query);
+    const year = readEventsYear(p, choices(years));
+    return readEventsParams(p, { ...choices(years), year, titles });
+  };
+
+  it("reads an event by id (its year with it), the page and size", () => {
+    expect(read("event=party25&page=3&size=250")).toEqual({ year: 2025, subject: subject(PARTY_25), page: 3, size: 250 });
+    expect(read("event=picnic26&year=2026").subject).toEqual(subject(PICNIC));
+  });
+
+  it("shows the next event not over by default, else the year's latest, else its first title with no event", () => {
+    expect(read("")).toEqual({ year: 2026, subject: subject(PARTY), page: 1, size: 15 });
+    expect(read("year=2025").subject).toEqual(subject(PARTY_25));
+    expect(read("year=2019", ["Raffle", "Barn Dance"], [2026, 2025, 2019])).toEqual({
+      year: 2019,
+      subject: { kind: "title", title: "Raffle" },
+      page: 1,
+      size: 15,
     });
+    expect(read("year=2019", [], [2026, 2025, 2019]).subject).toBeNull();
+  });
+
+  it("lets the year select win over an event of another year (changing the year submits both)", () => {
+    expect(read("year=2025&event=picnic26")).toMatchObject({ year: 2025, subject: subject(PARTY_25) });
+  });
+
+  it("maps old links' titles to the year's event of that title, else to the tickets with no event", () => {
+    expect(read("year=2025&event=Christmas+Party").subject).toEqual(subject(PARTY_25));
+    expect(read("title=Christmas+Party").subject).toEqual(subject(PARTY));
+    expect(read("year=2025&title=Raffle", ["Raffle"]).subject).toEqual({ kind: "title", title: "Raffle" });
+    expect(read("year=2025&event=title%3ARaffle", ["Raffle"]).subject).toEqual({ kind: "title", title: "Raffle" });
+    // "title:" picks the tickets with no event even when an event has the title.
+    expect(read("year=2025&event=title%3AChristmas+Party", ["Christmas Party"]).subject).toEqual({ kind: "title", title: "Christmas Party" });
   });
 
   it("falls back to the defaults for anything broken or not offered", () => {
-    const fallback = { year: 2026, event: null, page: 1, size: 15 };
-    expect(readEventsParams(params(""), 2026, TITLES)).toEqual(fallback);
-    expect(readEventsParams(params("year=2024&event=Nope&page=-2&size=16"), 2026, TITLES)).toEqual(fallback);
-    expect(readEventsParams(params("year=abc&event=&page=1.5&size=x"), 2026, TITLES)).toEqual(fallback);
-    expect(readEventsParams(params("event=christmas+party"), 2026, TITLES).event).toBeNull();
+    const fallback = { year: 2026, subject: subject(PARTY), page: 1, size: 15 };
+    expect(read("year=1999&event=nope&page=-2&size=16")).toEqual(fallback);
+    expect(read("year=abc&event=&page=1.5&size=x")).toEqual(fallback);
+    expect(read("event=christmas+party").subject).toEqual(subject(PARTY));
+    expect(read("year=2026&event=title%3ANope", ["Raffle"]).subject).toEqual(subject(PARTY));
   });
 
-  it("writes the search string without defaults, and the CSV link without paging", () => {
-    const state = { year: 2025, event: "Christmas Party", page: 2, size: 50 as const };
-    expect(eventsSearch(state, 2026)).toBe("?year=2025&event=Christmas+Party&page=2&size=50");
-    expect(eventsSearch(state, 2026, { page: 1, size: 15, year: 2026, event: null })).toBe("");
-    expect(ticketsCsvHref(state, 2026)).toBe("/mem-events-pay/tickets.csv?year=2025&event=Christmas+Party");
+  it("writes the search string without defaults (an event's id is enough), and the CSV link without paging", () => {
+    const state = { year: 2025, subject: subject(PARTY_25) as EventsReportState["subject"], page: 2, size: 50 as const };
+    expect(eventsSearch(state)).toBe("?event=party25&page=2&size=50");
+    expect(eventsSearch(state, { page: 1, size: 15 })).toBe("?event=party25");
+    expect(ticketsCsvHref(state)).toBe("/mem-events-pay/tickets.csv?event=party25");
+    const byTitle = { year: 2019, subject: { kind: "title" as const, title: "Raffle" }, page: 1, size: 15 as const };
+    expect(ticketsCsvHref(byTitle)).toBe("/mem-events-pay/tickets.csv?year=2019&event=title%3ARaffle");
+    expect(subjectChoice(byTitle.subject)).toBe(`${TITLE_CHOICE}Raffle`);
+    expect(subjectChoice(null)).toBe("");
+    // What it writes reads back to the same state.
+    expect(read(eventsSearch(state).slice(1))).toEqual(state);
+    expect(read(eventsSearch(byTitle).slice(1), ["Raffle"], [2026, 2025, 2019])).toEqual(byTitle);
   });
 });
 
@@ -70,10 +160,10 @@ describe("event payments report: tiles, chart, rows, CSV", () => {
     const bars = bandBars(summary.bands);
     expect(bars.map((b) => b.height)).toEqual([100, 20, 30, 40, 10]);
     expect(bandBars({ adult: 0, parent: 0, above13: 0, above5: 0, below5: 0 }).every((b) => b.height === 0)).toBe(true);
-    expect(bandChartSummary(reportScope({ year: 2026, event: null }), bars)).toBe(
-      "Attendees by band, all events in 2026: Adults 10, Parents 2, Above 13 3, Above 5 4, Below 5 1.",
+    expect(bandChartSummary(reportScope({ year: 2025, subject: subject(PARTY_25) as EventsReportState["subject"] }), bars)).toBe(
+      "Attendees by band, Christmas Party (2025): Adults 10, Parents 2, Above 13 3, Above 5 4, Below 5 1.",
     );
-    expect(reportScope({ year: 2025, event: "Summer Picnic" })).toBe("Summer Picnic (2025)");
+    expect(reportScope({ year: 2019, subject: { kind: "title", title: "Raffle" } })).toBe("Raffle (2019)");
   });
 
   it("has the required columns in their order, one per person", () => {
@@ -149,7 +239,9 @@ describe("event payments report: tiles, chart, rows, CSV", () => {
       "0.00",
     ]);
     const now = new Date(Date.UTC(2026, 10, 21, 12));
-    expect(ticketsCsvFilename({ year: 2026, event: "Christmas & New Year Party!" }, now)).toBe("event-tickets-2026-christmas-new-year-party-2026-11-21.csv");
-    expect(ticketsCsvFilename({ year: 2025, event: null }, now)).toBe("event-tickets-2025-all-events-2026-11-21.csv");
+    const party = { ...subject(PARTY), title: "Christmas & New Year Party!" } as EventsReportState["subject"];
+    expect(ticketsCsvFilename({ year: 2026, subject: party }, now)).toBe("event-tickets-2026-christmas-new-year-party-2026-11-21.csv");
+    expect(ticketsCsvFilename({ year: 2019, subject: { kind: "title", title: "Raffle" } }, now)).toBe("event-tickets-2019-raffle-2026-11-21.csv");
+    expect(ticketsCsvFilename({ year: 2025, subject: null }, now)).toBe("event-tickets-2025-no-event-2026-11-21.csv");
   });
 });
