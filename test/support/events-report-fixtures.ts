@@ -114,7 +114,7 @@ export async function prepareEventsReport(db: D1Database): Promise<void> {
       providerRefundId: null,
       status: "succeeded",
       ticketId: fair.id,
-      event: { title: FAIR, year: Y },
+      event: { id: fair.eventId, title: FAIR, year: Y },
       people: 0,
     },
     2500,
