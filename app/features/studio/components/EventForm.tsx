@@ -53,7 +53,9 @@ export function EventForm({
         <Field {...field("venue")} label="Venue" maxLength={LIMITS.venue} hint="Shown on the booking page, the ticket and its e-mail." />
         <Field
           {...field("published")}
+          // A checkbox's value is what it sends: "on", as the schema reads it (an empty one would send "" once hydrated).
           defaultValue={undefined}
+          value="on"
           defaultChecked={values.published === "on"}
           type="checkbox"
           label="Published"

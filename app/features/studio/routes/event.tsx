@@ -17,9 +17,10 @@ import { storeErrorReply, storeSafeAction } from "~/kernel/forms/store-errors.se
 import { EVENT_IMAGE_FIELD, eventFormDataAs, eventFormFor, eventFormSchema, findEvent, updateEvent } from "~/features/studio/studio-events.server";
 import { redirectWithToast } from "~/kernel/http/toast.server";
 import { nowSeconds } from "~/kernel/store/ids";
+import studioNewsStyles from "~/features/studio/styles/studio-news.css?url";
 
 export const meta: MetaFunction = () => privatePageMeta("Edit event | Studio");
-export const links: LinksFunction = () => richTextFieldLinks();
+export const links: LinksFunction = () => [...richTextFieldLinks(), { rel: "stylesheet", href: studioNewsStyles }];
 
 /** A 503 from the action (our records could not be reached) keeps the page as it is. */
 export const shouldRevalidate = keepPageAfterStoreError;
