@@ -82,7 +82,7 @@ function EventItem({ event }: { event: EventRow }) {
           Edit
         </Link>
         {event.viewOnSite ? (
-          <a href={event.viewOnSite} aria-label={`View ${label} on site`}>
+          <a href={event.viewOnSite} aria-label={`View on site: ${label}`}>
             View on site
           </a>
         ) : null}
