@@ -72,6 +72,8 @@ export const DEMO = {
   news: seedId(ID_SPACE.news, 1),
   gallery: seedId(ID_SPACE.gallery, 1),
   document: seedId(ID_SPACE.document, 1),
+  /** The seeded event record (seed/demo.ts demoEventRecord). */
+  event: seedId(ID_SPACE.eventRecord, 1),
   /** An id of the right shape that no record has. */
   unknown: "ffffffffffffffffffffffff",
 } as const;
@@ -275,8 +277,11 @@ export const ROUTES: Readonly<Record<string, RouteEntry>> = {
   "features/studio/routes/documents.tsx": { path: "/studio/documents", methods: GET_POST, access: "editor", html: true },
   "features/studio/routes/document.tsx": { path: `/studio/documents/${DEMO.document}`, methods: GET_POST, access: "editor", html: true },
 
-  // Studio: upcoming event (requireEditor)
+  // Studio: events (requireEditor) and the home page's booking button (docs/requirements.md §7.3)
   "features/studio/routes/upcoming-event.tsx": { path: "/studio/event", methods: GET_POST, access: "editor", html: true },
+  "features/studio/routes/events.tsx": { path: "/studio/events", methods: GET_POST, access: "editor", html: true },
+  "features/studio/routes/event-new.tsx": { path: "/studio/events/new", methods: GET_POST, access: "editor", html: true },
+  "features/studio/routes/event.tsx": { path: `/studio/events/${DEMO.event}`, methods: GET_POST, access: "editor", html: true },
 
   // Excel exports (docs/requirements.md §6.8): the Excel twin of each CSV export (requireAccountant)
   "features/office/routes/members-export-xlsx.tsx": { path: "/accounts/export.xlsx", methods: GET, access: "accountant", html: false, resource: "xlsx" },

@@ -2,28 +2,45 @@ import type { TicketType } from "~/kernel/store/site-settings";
 import { TICKET_PATTERNS, TICKET_TYPES } from "~/kernel/store/ticket-kinds";
 
 /**
- * The Upcoming event form's fields, labels, limits and messages (/studio/event). No zod here:
- * the form's component imports this, and the checks (event-form.ts) stay on the server.
+ * The event form's fields, labels, limits and messages (/studio/events/new, /studio/events/:id,
+ * docs/requirements.md §7.3). No zod here: the form's component imports this, and the checks
+ * (event-form.ts) stay on the server.
  */
 
 export const EVENT_MESSAGES = {
-  saved: "Upcoming event saved.",
+  created: "Event created. Check it, then tick Published to show it on the site.",
+  saved: "Event saved.",
   invalid: "Please check the fields marked below.",
+  titleRequired: "Enter the event's name.",
   date: "Enter a date, like 27/12/2026.",
   time: "Enter a time, like 18:00.",
-  lastBookingRequired: "Enter the last day tickets can be booked.",
+  endBeforeStart: "The end time must be after the start time.",
   lastBookingAfterEvent: "The last booking day cannot be after the event.",
-  link: "Enter a full address starting with https://, or a page of this site starting with /, or leave it empty.",
+  opensAfterLastBooking: "Booking cannot open after its last day.",
   capacity: "Enter the number of people as a whole number, like 250, or leave it empty for no limit.",
   type: "Choose a ticket type from the list.",
   pattern: "Choose who can be booked from the list.",
   priceIdNeeded: "Enter the Stripe price id for this price.",
-  // An editor's page has no prices (event-field-access.ts): these say who sets them.
-  pricesByAccountant: "The prices of this ticket type are not complete. An accountant sets the prices: ask one to fill them in, then choose this type.",
-  pricesNote: "The prices and their Stripe price ids are set by an accountant.",
+  // An editor's page has no tickets' fields (event-field-access.ts): these say who sets them.
+  pricesByAccountant:
+    "This change does not fit the event's tickets (their prices, booking days or capacity), which an accountant sets. Ask an accountant to change them first.",
+  pricesNote: "The tickets' type, prices, capacity and booking days are set by an accountant.",
 } as const;
 
-export const EVENT_LIMITS = { title: 200, description: 20000, venue: 200, buttonText: 60, link: 300, ticketTitle: 200, capacity: 100000 } as const;
+/** What the list and its buttons say (/studio/events). */
+export const EVENTS_LIST_MESSAGES = {
+  empty: "No events yet.",
+  duplicated: "Next year's copy made. It is not published: check its dates and prices, then publish it.",
+  cancelled: "Event cancelled. It is no longer shown or booked.",
+  restored: "Event restored.",
+  choose: "Please choose an event.",
+  gone: "That event is no longer there. The list below is up to date.",
+} as const;
+
+export const EVENT_LIMITS = { title: 200, description: 20000, venue: 200, capacity: 100000 } as const;
+
+/** An event's state in the studio's list (docs/requirements.md §7.3). */
+export type EventStatus = "Draft" | "Published" | "Cancelled" | "Booking open";
 
 const TICKET_TYPE_LABELS: Readonly<Record<TicketType, string>> = {
   Christmas: "Christmas: prices for adults, children above 13 and children above 5 (under 5 free)",

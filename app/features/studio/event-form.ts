@@ -1,27 +1,34 @@
 import { z } from "zod";
-import { EVENT_LIMITS, EVENT_MESSAGES, PRICES_USED, TICKET_PRICE_FIELDS, type TicketPriceField } from "./event-form-fields";
+import { EVENT_LIMITS, EVENT_MESSAGES, PRICES_USED, TICKET_PRICE_FIELDS, type EventStatus, type TicketPriceField } from "./event-form-fields";
 import { isCalendarDay } from "./news-fields";
 import { parsePounds, penceToPounds } from "~/kernel/values/pounds";
-import type { MediaRef } from "~/kernel/store/records";
-import { safeHref } from "~/kernel/http/safe-href";
-import { changedSettings, priceIdField, textField, type LoggedSetting, type SettingChange } from "./settings-form-parts";
+import type { EventFields, EventRecord, MediaRef } from "~/kernel/store/records";
+import type { JsonValue } from "~/kernel/activity/activity";
+import { priceIdField, textField, type SettingChange } from "./settings-form-parts";
 import type { SiteSettings } from "~/kernel/store/site-settings";
+import { CLOSED_BOOKING_DATE } from "~/kernel/store/site-settings-defaults";
 import { TICKET_PATTERNS, TICKET_TYPES } from "~/kernel/store/ticket-kinds";
+import { eventBookable } from "~/features/tickets";
+import { confirmedField } from "~/kernel/forms/confirm-step";
 
 export { EVENT_LIMITS, EVENT_MESSAGES, PRICES_USED, TICKET_PRICE_FIELDS };
 
 /**
- * The studio's Upcoming event form (/studio/event): its checks, the form's values from the
- * settings and the settings from the form (fields, labels and messages: event-form-fields.ts).
- * Prices are typed in pounds and kept in pence. Only the prices the chosen ticket type charges
- * must be filled in (PRICES_USED); another type's price left empty is kept as £0.00. A price
- * above £0.00 that the type charges needs its Stripe price id (a £0.00 one is free: no
- * checkout line). The image is a file field, read by the route (not part of this schema). Pure.
+ * The studio's event form (/studio/events/new, /studio/events/:id; docs/requirements.md §7.3,
+ * ADR 60): its checks, the form's values from an event record and the record's fields from the
+ * form (fields, labels and messages: event-form-fields.ts). The title is the name the tickets
+ * carry (the record's title is its tickets' title). Prices are typed in pounds and kept in
+ * pence. Only the prices the chosen ticket type charges must be filled in (PRICES_USED);
+ * another type's price left empty is kept as £0.00. A price above £0.00 that the type charges
+ * needs its Stripe price id (a £0.00 one is free: no checkout line). An empty last booking
+ * day keeps booking closed (stored as CLOSED_BOOKING_DATE). The image is a file field, read
+ * by the route (not part of this schema). Pure.
  */
 
 type PriceName = TicketPriceField["price"];
 
 const optionalDay = textField(10).refine((value) => value === "" || isCalendarDay(value), EVENT_MESSAGES.date);
+const optionalTime = textField(5).refine((value) => value === "" || /^([01]\d|2[0-3]):[0-5]\d$/.test(value), EVENT_MESSAGES.time);
 
 const priceShape = Object.fromEntries(
   TICKET_PRICE_FIELDS.flatMap((field) => [
@@ -32,17 +39,20 @@ const priceShape = Object.fromEntries(
 
 export const eventFormSchema = z
   .object({
-    title: textField(EVENT_LIMITS.title),
+    title: textField(EVENT_LIMITS.title).refine((value) => value !== "", EVENT_MESSAGES.titleRequired),
     descriptionHtml: textField(EVENT_LIMITS.description),
     date: optionalDay,
-    startTime: textField(5).refine((value) => value === "" || /^([01]\d|2[0-3]):[0-5]\d$/.test(value), EVENT_MESSAGES.time),
+    startTime: optionalTime,
+    endTime: optionalTime,
     venue: textField(EVENT_LIMITS.venue),
-    buttonText: textField(EVENT_LIMITS.buttonText),
-    bookingLink: textField(EVENT_LIMITS.link).refine((value) => value === "" || safeHref(value) !== null, EVENT_MESSAGES.link),
+    published: z
+      .string()
+      .optional()
+      .transform((value) => value === "on"),
     ticketType: z.enum(TICKET_TYPES, { error: EVENT_MESSAGES.type }),
     ticketPattern: z.enum(TICKET_PATTERNS, { error: EVENT_MESSAGES.pattern }),
-    ticketTitle: textField(EVENT_LIMITS.ticketTitle),
-    lastBookingDate: optionalDay.refine((value) => value !== "", EVENT_MESSAGES.lastBookingRequired),
+    bookingOpensOn: optionalDay,
+    lastBookingDate: optionalDay,
     capacity: textField(7).transform((value, ctx) => {
       if (value === "") return 0;
       const people = /^\d+$/.test(value) ? Number(value) : NaN;
@@ -54,12 +64,18 @@ export const eventFormSchema = z
   })
   .superRefine(
     (form, ctx) => {
-      // The last booking day is on or before the event's day (when the event has one).
-      if (form.date && form.lastBookingDate && isCalendarDay(form.date) && form.lastBookingDate > form.date)
+      const day = (value: string | undefined) => (value && isCalendarDay(value) ? value : "");
+      const time = (value: string | undefined) => (value && /^([01]\d|2[0-3]):[0-5]\d$/.test(value) ? value : "");
+      if (time(form.startTime) && time(form.endTime) && form.endTime <= form.startTime)
+        ctx.addIssue({ code: "custom", path: ["endTime"], message: EVENT_MESSAGES.endBeforeStart });
+      // The last booking day is on or before the event's day (when the event has one); booking opens on or before it.
+      if (day(form.date) && day(form.lastBookingDate) && form.lastBookingDate > form.date)
         ctx.addIssue({ code: "custom", path: ["lastBookingDate"], message: EVENT_MESSAGES.lastBookingAfterEvent });
+      if (day(form.bookingOpensOn) && day(form.lastBookingDate) && form.bookingOpensOn > form.lastBookingDate)
+        ctx.addIssue({ code: "custom", path: ["bookingOpensOn"], message: EVENT_MESSAGES.opensAfterLastBooking });
       const used: readonly PriceName[] = PRICES_USED[form.ticketType] ?? [];
       for (const field of TICKET_PRICE_FIELDS) {
-        const typed = form[field.price];
+        const typed = form[field.price] ?? "";
         const needed = used.includes(field.price);
         if (typed === "" && !needed) continue;
         const parsed = parsePounds(typed);
@@ -83,23 +99,47 @@ export const eventFormSchema = z
 
 export type EventForm = z.output<typeof eventFormSchema>;
 
-/** The settings as the form's fields show them (prices in pounds, "12.50"; capacity "" for no limit). */
-export function eventFormValues(settings: SiteSettings): Record<string, string> {
-  const u = settings.upcomingEvent;
-  const t = settings.tickets;
+/** What the form edits: an event's fields with its title (the tickets' title). */
+export type EditedEvent = EventFields & Pick<EventRecord, "title">;
+
+/**
+ * A new event before anything is typed: not published, booking closed, no limit, no prices,
+ * and the site's ticket type and groups (the settings' tickets) as a start.
+ */
+export function newEventFields(settings: Pick<SiteSettings, "tickets">): EditedEvent {
+  const ids = Object.fromEntries(TICKET_PRICE_FIELDS.flatMap((field) => [[field.price, 0] as const, [field.priceId, ""] as const]));
+  return {
+    title: "",
+    date: "",
+    startTime: "",
+    endTime: "",
+    venue: "",
+    descriptionHtml: "",
+    image: null,
+    capacity: 0,
+    tickets: { ...settings.tickets, ...ids, title: "", lastBookingDate: CLOSED_BOOKING_DATE },
+    bookingOpensOn: "",
+    published: false,
+    membersOnly: true,
+  };
+}
+
+/** The event as the form's fields show it (prices in pounds, "12.50"; capacity "" for no limit; "" for booking closed). */
+export function eventFormValues(event: EditedEvent): Record<string, string> {
+  const t = event.tickets;
   const values: Record<string, string> = {
-    title: u.title,
-    descriptionHtml: u.descriptionHtml,
-    date: u.date,
-    startTime: u.startTime,
-    venue: u.venue,
-    buttonText: u.buttonText,
-    bookingLink: u.bookingLink,
+    title: event.title,
+    descriptionHtml: event.descriptionHtml,
+    date: event.date,
+    startTime: event.startTime,
+    endTime: event.endTime,
+    venue: event.venue,
+    published: event.published ? "on" : "",
     ticketType: t.type,
     ticketPattern: t.pattern,
-    ticketTitle: t.title,
-    lastBookingDate: t.lastBookingDate,
-    capacity: u.capacity > 0 ? String(u.capacity) : "",
+    bookingOpensOn: event.bookingOpensOn,
+    lastBookingDate: t.lastBookingDate === CLOSED_BOOKING_DATE ? "" : t.lastBookingDate,
+    capacity: event.capacity > 0 ? String(event.capacity) : "",
   };
   for (const field of TICKET_PRICE_FIELDS) {
     values[field.price] = penceToPounds(t[field.price]);
@@ -108,67 +148,78 @@ export function eventFormValues(settings: SiteSettings): Record<string, string> 
   return values;
 }
 
-/** A new photo as the settings keep it: its path, size and renditions (the home page offers them by srcset). */
-function settingsImage(photo: MediaRef): NonNullable<SiteSettings["upcomingEvent"]["image"]> {
-  return {
-    path: photo.path,
-    ...(photo.width ? { width: photo.width } : {}),
-    ...(photo.height ? { height: photo.height } : {}),
-    ...(photo.renditions?.length ? { renditions: photo.renditions } : {}),
-  };
-}
-
-/** `current` with the form's values and the event's image: the current one kept as it is, a new one, or null for none. */
-export function applyEventForm(current: SiteSettings, form: EventForm, image: MediaRef | null | "keep"): SiteSettings {
+/** `current` with the form's values and the event's image: the current one kept as it is (undefined), a new one, or null for none. */
+export function eventFieldsFromForm(current: EditedEvent, form: EventForm, image: MediaRef | null | undefined): EventFields {
   const ids = Object.fromEntries(TICKET_PRICE_FIELDS.map((field) => [field.priceId, form[field.priceId]]));
   return {
-    ...current,
-    upcomingEvent: {
-      ...current.upcomingEvent,
-      image: image === "keep" ? current.upcomingEvent.image : image ? settingsImage(image) : null,
-      title: form.title,
-      descriptionHtml: form.descriptionHtml,
-      date: form.date,
-      startTime: form.startTime,
-      venue: form.venue,
-      buttonText: form.buttonText,
-      bookingLink: form.bookingLink,
-      capacity: form.capacity,
-    },
+    date: form.date,
+    startTime: form.startTime,
+    endTime: form.endTime,
+    venue: form.venue,
+    descriptionHtml: form.descriptionHtml,
+    image: image === undefined ? current.image : image,
+    capacity: form.capacity,
     tickets: {
       ...current.tickets,
       ...form.pence,
       ...ids,
       type: form.ticketType,
       pattern: form.ticketPattern,
-      title: form.ticketTitle,
-      lastBookingDate: form.lastBookingDate,
+      title: form.title,
+      lastBookingDate: form.lastBookingDate || CLOSED_BOOKING_DATE,
     },
+    bookingOpensOn: form.bookingOpensOn,
+    published: form.published,
+    membersOnly: current.membersOnly,
   };
 }
 
-/** The settings this form edits, by the name the activity log gives them, each as the log shows its value. */
-const LOGGED: readonly LoggedSetting[] = [
-  ["Event title", (s) => s.upcomingEvent.title],
-  ["Event description", (s) => s.upcomingEvent.descriptionHtml],
-  ["Event image", (s) => s.upcomingEvent.image?.path ?? ""],
-  ["Event date", (s) => s.upcomingEvent.date],
-  ["Event start time", (s) => s.upcomingEvent.startTime],
-  ["Event venue", (s) => s.upcomingEvent.venue],
-  ["Booking button text", (s) => s.upcomingEvent.buttonText],
-  ["Booking button link", (s) => s.upcomingEvent.bookingLink],
-  ["Event capacity", (s) => (s.upcomingEvent.capacity > 0 ? s.upcomingEvent.capacity : "no limit")],
-  ["Ticket type", (s) => s.tickets.type],
-  ["Ticket groups", (s) => s.tickets.pattern],
-  ["Ticket title", (s) => s.tickets.title],
-  ["Last booking date", (s) => s.tickets.lastBookingDate],
-  ...TICKET_PRICE_FIELDS.flatMap((field): LoggedSetting[] => [
-    [`Ticket price ${field.label}`, (s) => `£${penceToPounds(s.tickets[field.price])}`],
-    [`Stripe price id ${field.label}`, (s) => s.tickets[field.priceId]],
+type Logged = readonly [label: string, read: (e: EventFields) => JsonValue];
+
+/** The fields this form edits, by the name the activity log gives them, each as the log shows its value. */
+const LOGGED: readonly Logged[] = [
+  ["Title", (e) => e.tickets.title],
+  ["Description", (e) => e.descriptionHtml],
+  ["Image", (e) => e.image?.path ?? ""],
+  ["Date", (e) => e.date],
+  ["Start time", (e) => e.startTime],
+  ["End time", (e) => e.endTime],
+  ["Venue", (e) => e.venue],
+  ["Published", (e) => e.published],
+  ["Capacity", (e) => (e.capacity > 0 ? e.capacity : "no limit")],
+  ["Ticket type", (e) => e.tickets.type],
+  ["Ticket groups", (e) => e.tickets.pattern],
+  ["Booking opens on", (e) => e.bookingOpensOn || "when published"],
+  ["Last booking date", (e) => (e.tickets.lastBookingDate === CLOSED_BOOKING_DATE ? "booking closed" : e.tickets.lastBookingDate)],
+  ...TICKET_PRICE_FIELDS.flatMap((field): Logged[] => [
+    [`Ticket price ${field.label}`, (e) => `£${penceToPounds(e.tickets[field.price])}`],
+    [`Stripe price id ${field.label}`, (e) => e.tickets[field.priceId]],
   ]),
 ];
 
-/** One change per setting that differs, in the form's order (the activity log's entries). */
-export function eventChanges(before: SiteSettings, after: SiteSettings): SettingChange[] {
-  return changedSettings(LOGGED, before, after);
+/** How the activity log names an event: its title and, when set, its date. */
+export const eventLogName = (event: Pick<EventFields, "date" | "tickets">) => `Event "${event.tickets.title}"${event.date ? ` (${event.date})` : ""}`;
+
+/** One change per field that differs, in the form's order (the activity log's "setting-changed" entries). */
+export function eventChanges(before: EventFields, after: EventFields): SettingChange[] {
+  const name = eventLogName(before);
+  return LOGGED.flatMap(([label, read]) => {
+    const was = read(before);
+    const now = read(after);
+    return JSON.stringify(was) === JSON.stringify(now) ? [] : [{ key: `${name}: ${label}`, before: was, after: now }];
+  });
 }
+
+/** An event's state on the studio's list: cancelled, a draft, open for booking today, or published. */
+export function eventStatus(event: EventRecord, today: string): EventStatus {
+  if (event.cancelledAt !== null) return "Cancelled";
+  if (!event.published) return "Draft";
+  return eventBookable(event, today) ? "Booking open" : "Published";
+}
+
+/** A button's post on the events list: what to do, to which event, and `confirmed=1` once a cancellation was confirmed. */
+export const eventRowActionSchema = z.object({
+  intent: z.enum(["duplicate", "cancel", "restore"]),
+  id: z.string().regex(/^[0-9a-zA-Z_-]{1,64}$/),
+  confirmed: confirmedField,
+});

@@ -158,8 +158,12 @@ const ADMITTED_POST: Record<string, (actor: Actor) => Cell> = {
   "features/studio/routes/documents.tsx": () => ({ status: 400, type: HTML }),
   "features/studio/routes/document.tsx": () => ({ status: 400, type: HTML }),
 
-  // Studio: upcoming event. The harmless form lacks the ticket type and last booking date: refused with messages, nothing saved.
+  // Studio: the home page's booking button. The harmless form's link (HARMLESS_FORMS) is one a browser would run: refused with its message, nothing saved.
   "features/studio/routes/upcoming-event.tsx": () => ({ status: 400, type: HTML }),
+  // Studio: events. A list post without an intent, and an event form without its title (or ticket type): refused with their messages.
+  "features/studio/routes/events.tsx": () => ({ status: 400, type: HTML }),
+  "features/studio/routes/event-new.tsx": () => ({ status: 400, type: HTML }),
+  "features/studio/routes/event.tsx": () => ({ status: 400, type: HTML }),
   // Contact inbox (docs/requirements.md §6.13): a form without its intent is refused with its messages, before the message is looked up.
   "features/office/routes/message.tsx": () => ({ status: 400, type: HTML }),
 
@@ -240,9 +244,11 @@ const ATTACK: Record<string, Record<string, string>> = {
   "features/studio/routes/office-bearers.tsx": { intent: "move-team", year: "2026", confirmed: "1" },
   "features/studio/routes/documents.tsx": { intent: "remove", id: DEMO.document, confirmed: "1" },
 
-  // Studio: upcoming event: a complete, valid form.
-  "features/studio/routes/upcoming-event.tsx": {
-    title: "Changed By Matrix",
+  // Studio: the home page's booking button, and the events: complete, valid forms and a confirmed cancellation.
+  "features/studio/routes/upcoming-event.tsx": { buttonText: "Changed By Matrix", bookingLink: "/book-ticket" },
+  "features/studio/routes/events.tsx": { intent: "cancel", id: DEMO.event, confirmed: "1" },
+  "features/studio/routes/event-new.tsx": {
+    title: "Added By Matrix",
     ticketType: "Other",
     ticketPattern: "A",
     lastBookingDate: "2026-12-20",
@@ -251,6 +257,7 @@ const ATTACK: Record<string, Record<string, string>> = {
     familyPrice: "1.00",
     familyPriceId: "price_matrix",
   },
+  "features/studio/routes/event.tsx": { title: "Changed By Matrix", published: "on", ticketType: "Other", ticketPattern: "A" },
 
   // Members' own account (docs/requirements.md §2.8)
   "features/membership/routes/change-password.tsx": { currentPassword: "matrix", password: "changed-by-matrix", confirmPassword: "changed-by-matrix" },
@@ -285,6 +292,8 @@ const HARMLESS = { matrix: "1" };
  */
 const HARMLESS_FORMS: Record<string, Record<string, string>> = {
   "features/studio/routes/settings.tsx": { ...HARMLESS, primaryContactEmail: "not an address" },
+  // The button's text and link are optional: an empty form would save them empty.
+  "features/studio/routes/upcoming-event.tsx": { ...HARMLESS, bookingLink: "javascript:alert(1)" },
 };
 
 const cookies = {} as Record<Actor, string | undefined>;

@@ -53,7 +53,9 @@ export function SettingsForm({ values: saved, fields, reply }: { values: Record<
             {may("registrationDisabled") && (
               <Field
                 {...field("registrationDisabled")}
+                // A checkbox's value is what it sends: "on", as the schema reads it (an empty one would send "" once hydrated).
                 defaultValue={undefined}
+                value="on"
                 defaultChecked={values.registrationDisabled === "on"}
                 type="checkbox"
                 label="Registration is closed"

@@ -1,50 +1,69 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { useActionData, useLoaderData } from "@remix-run/react";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Field, FormMessage, SubmitButton } from "~/kernel/forms";
 import { keepPageAfterStoreError } from "~/kernel/forms/keep-page-after-store-error";
-import { richTextFieldLinks } from "~/kernel/forms/RichTextField";
-import { EventForm } from "~/features/studio/components/EventForm";
-import { errorsNameMoney, maySetEventMoney } from "~/features/studio/event-field-access";
-import { EVENT_MESSAGES } from "~/features/studio/event-form-fields";
+import { StudioPage } from "~/features/studio/components/StudioPage";
+import { useRecordForm } from "~/features/studio/components/use-record-form";
+import { HOME_BUTTON_LIMITS, HOME_BUTTON_MESSAGES } from "~/features/studio/home-button-form";
 import { privatePageMeta } from "~/kernel/layout/private-page-meta";
 import { recordActivity } from "~/kernel/activity/activity.server";
 import { requireEditor } from "~/kernel/auth/auth.server";
 import { privateHeaders } from "~/kernel/http/response-headers";
 import { storeErrorReply, storeSafeAction } from "~/kernel/forms/store-errors.server";
-import { EVENT_IMAGE_FIELD, eventFormDataAs, eventFormSchema, loadEventForm, saveEventForm } from "~/features/studio/studio-event.server";
+import { homeButtonSchema, loadHomeButton, saveHomeButton } from "~/features/studio/studio-event.server";
 import { redirectWithToast } from "~/kernel/http/toast.server";
 
-export const meta: MetaFunction = () => privatePageMeta("Upcoming event | Studio");
-export const links: LinksFunction = () => richTextFieldLinks();
+export const meta: MetaFunction = () => privatePageMeta("Home page booking button | Studio");
 
 /** A 503 from the action (our records could not be reached) keeps the page as it is. */
 export const shouldRevalidate = keepPageAfterStoreError;
 
-/** The upcoming event and its tickets, for editors and accountants; the prices for accountants only. */
+/**
+ * /studio/event (docs/requirements.md §7.3): the events themselves are records now, edited at
+ * /studio/events (ADR 60); this page keeps what the settings still hold for the home page's
+ * event block, its booking button's text and link. Editors and accountants.
+ */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const user = await requireEditor(request, context);
-  return data(await loadEventForm(context, user.role), { headers: privateHeaders() });
+  await requireEditor(request, context);
+  return data({ values: await loadHomeButton(context) }, { headers: privateHeaders() });
 }
 
 async function act({ request, context }: ActionFunctionArgs) {
   const editor = await requireEditor(request, context);
-  // Anyone but an accountant: the prices stay as stored, whatever was sent (docs/decisions/0038-editor-role.md).
-  const formData = await eventFormDataAs(context, editor.role, await request.formData());
-  const submission = parseWithZod(formData, { schema: eventFormSchema, disableAutoCoercion: true });
-  if (submission.status !== "success") {
-    const hidden = !maySetEventMoney(editor.role) && errorsNameMoney(submission.error ?? undefined);
-    return data(submission.reply({ formErrors: [hidden ? EVENT_MESSAGES.pricesByAccountant : EVENT_MESSAGES.invalid] }), { status: 400 });
-  }
-  const saved = await saveEventForm(context, submission.value, formData);
-  if (!saved.ok) return data(submission.reply({ fieldErrors: { [EVENT_IMAGE_FIELD]: [saved.message] } }), { status: saved.status });
-  for (const change of saved.changes) await recordActivity(context, editor, { kind: "setting-changed", ...change });
-  return redirectWithToast(context, "/studio/event", { kind: "success", message: EVENT_MESSAGES.saved });
+  const submission = parseWithZod(await request.formData(), { schema: homeButtonSchema, disableAutoCoercion: true });
+  if (submission.status !== "success") return data(submission.reply({ formErrors: [HOME_BUTTON_MESSAGES.invalid] }), { status: 400 });
+  for (const change of await saveHomeButton(context, submission.value)) await recordActivity(context, editor, { kind: "setting-changed", ...change });
+  return redirectWithToast(context, "/studio/event", { kind: "success", message: HOME_BUTTON_MESSAGES.saved });
 }
 
-/** A store outage answers the form again, with what was typed and one message (503). */
+/** A store outage answers the form again, with what was typed and one message (503, ADR 59). */
 export const action = storeSafeAction(act, storeErrorReply);
 
-export default function StudioEvent() {
-  const { values, image, prices } = useLoaderData<typeof loader>();
-  return <EventForm values={values} image={image} prices={prices} reply={useActionData<typeof action>()} />;
+export default function StudioHomeButton() {
+  const { values } = useLoaderData<typeof loader>();
+  const { formError, form, field } = useRecordForm(useActionData<typeof action>(), values, "event");
+  return (
+    <StudioPage title="Home page booking button" parent={{ label: "Events", to: "/studio/events" }}>
+      <p className="studio-intro">
+        The button under the upcoming event on the home page. The events themselves are on the <Link to="/studio/events">Events</Link> page.
+      </p>
+      <Form method="post" noValidate className="studio-form" aria-label="Home page booking button" {...form}>
+        <FormMessage message={formError} />
+        <div className="field-row">
+          <Field {...field("buttonText")} label="Button text" maxLength={HOME_BUTTON_LIMITS.buttonText} hint="Like Book tickets." />
+          <Field
+            {...field("bookingLink")}
+            label="Button link"
+            maxLength={HOME_BUTTON_LIMITS.link}
+            hint="A page of this site like /book-ticket, or a full address."
+          />
+        </div>
+        <p className="studio-form-actions">
+          <SubmitButton>Save the button</SubmitButton>
+          <Link to="/studio/events">Back to the events</Link>
+        </p>
+      </Form>
+    </StudioPage>
+  );
 }

@@ -51,7 +51,7 @@ describe("/studio: the parts of the site", () => {
     const parts = page.all(".studio-part");
     expect(parts.map((part) => textOf(part.children.filter((child) => "name" in child && child.name === "h2")))).toEqual([
       "Site settings",
-      "Upcoming event",
+      "Events",
       "Home slides",
       "About Us",
       "School",
