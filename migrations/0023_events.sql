@@ -37,6 +37,10 @@ ALTER TABLE tickets ADD COLUMN event_id TEXT REFERENCES events (id);
 ALTER TABLE tickets ADD COLUMN hold_released INTEGER NOT NULL DEFAULT 0;
 -- An event's tickets: its unpaid holds still counted, oldest first (the release of expired holds).
 CREATE INDEX tickets_by_event ON tickets (event_id, paid, hold_released, created_at);
+-- The events report's pages of an event's paid tickets, newest first, read in index order.
+CREATE INDEX tickets_event_report ON tickets (event_id, paid, created_at DESC, id DESC);
+-- The report's titles of a year's paid tickets that have no event (older than events).
+CREATE INDEX tickets_without_event ON tickets (year, title) WHERE event_id IS NULL AND paid = 1;
 
 -- A refund of a ticket names the ticket's event (its places and the report's refunded total).
 ALTER TABLE refunds ADD COLUMN event_id TEXT;

@@ -68,3 +68,17 @@ export function demoEventRecord(settings: SiteSettings, now: number): EventRecor
   const fields = eventFieldsFromSettings(settings);
   return { ...fields, id: seedId(ID_SPACE.eventRecord, 1), title: fields.tickets.title, cancelledAt: null, createdAt: now, updatedAt: now };
 }
+
+/** The bench's three events (ADR 60): this year's demo event, a spring fair this year, and last year's celebration. */
+export function syntheticEvents(demo: Pick<DemoData, "eventRecords" | "now">): EventRecord[] {
+  const main = demo.eventRecords[0]!;
+  const year = Number(main.tickets.lastBookingDate.slice(0, 4));
+  const like = (n: number, title: string, date: string, lastBookingDate: string): EventRecord => ({
+    ...main,
+    id: seedId(ID_SPACE.eventRecord, n),
+    title,
+    date,
+    tickets: { ...main.tickets, title, lastBookingDate },
+  });
+  return [main, like(2, `Spring Fair ${year}`, `${year}-04-18`, `${year}-04-15`), like(3, `Christmas & New Year Celebration ${year - 1}`, `${year - 1}-12-27`, `${year - 1}-12-20`)];
+}

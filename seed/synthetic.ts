@@ -90,8 +90,8 @@ export function syntheticData(options: {
   settings: SiteSettings;
   now: number;
   year: number;
-  /** This year's event (ADR 60); older years' tickets have none. */
-  eventId: string;
+  /** The events the tickets are spread over (ADR 60), each with its tickets' title and year. */
+  events: Array<{ id: string; title: string; year: number }>;
 }): SyntheticData {
   const random = prng(0x5eed ^ options.members);
   const pick = <T>(list: readonly T[]) => list[Math.floor(random() * list.length)]!;
@@ -182,7 +182,8 @@ export function syntheticData(options: {
   const ticketSettings = options.settings.tickets;
   for (let t = 1; t <= options.tickets && payers.length > 0; t++) {
     const member = payers[(t - 1) % payers.length]!;
-    const year = random() < 0.7 ? options.year : options.year - 1;
+    const event = options.events[Math.floor(random() * options.events.length)]!;
+    const year = event.year;
     const counts: Record<AttendeeBand, number> = {
       adult: member.membership === "Family" ? 2 : 1,
       parent: member.membership === "Family" && random() < 0.15 ? 1 + Math.floor(random() * 2) : 0,
@@ -204,8 +205,8 @@ export function syntheticData(options: {
     tickets.push({
       id: seedId(ID_SPACE.syntheticTicket, t),
       userId: member.id,
-      eventId: year === options.year ? options.eventId : null,
-      title: year === options.year ? ticketSettings.title : `Christmas & New Year Celebration ${year}`,
+      eventId: event.id,
+      title: event.title,
       email: member.email,
       membership: member.membership,
       year,

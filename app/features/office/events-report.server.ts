@@ -63,6 +63,19 @@ const refundQuery = (subject: EventsSubject, year: number) => ({
   eventTitle: subject.title,
 });
 
+/**
+ * The tiles' and chart's figures: an event's running totals (one row, ADR 62), kept with each
+ * settlement, refund and admission; tickets older than events are summed from their rows.
+ */
+async function figuresOf(store: Store, subject: EventsSubject, year: number) {
+  if (subject.kind === "event") {
+    const totals = await store.events.totals(subject.id);
+    return { summary: { tickets: totals.ticketsPaid, amount: totals.amountPaid, bands: totals.bands }, refunded: totals.amountRefunded };
+  }
+  const [summary, refunded] = await Promise.all([store.tickets.summarizeReport(storeQuery(subject, year)), store.refunds.sumRefunded(refundQuery(subject, year))]);
+  return { summary, refunded };
+}
+
 const EMPTY_SUMMARY = { tickets: 0, amount: 0, bands: { adult: 0, parent: 0, above13: 0, above5: 0, below5: 0 } };
 
 /** The report for the URL's params: the choices, then the tiles, chart and one page of tickets. */
@@ -73,13 +86,9 @@ export async function loadEventsReport(store: Store, input: ReadInput) {
     ...titles.map((title) => ({ value: `${TITLE_CHOICE}${title}`, label: titleChoiceLabel(title) })),
   ];
   const subject = state.subject;
-  const [summary, page, refunded] = subject
-    ? await Promise.all([
-        store.tickets.summarizeReport(storeQuery(subject, state.year)),
-        store.tickets.listReport({ ...storeQuery(subject, state.year), ...storePage(state) }),
-        store.refunds.sumRefunded(refundQuery(subject, state.year)),
-      ])
-    : [EMPTY_SUMMARY, { rows: [], total: 0 }, 0];
+  const [{ summary, refunded }, page] = subject
+    ? await Promise.all([figuresOf(store, subject, state.year), store.tickets.listReport({ ...storeQuery(subject, state.year), ...storePage(state) })])
+    : [{ summary: EMPTY_SUMMARY, refunded: 0 }, { rows: [], total: 0 }];
   const methods = await store.transactions.ticketPaymentMethods(page.rows.map((ticket) => ticket.id));
   return {
     years: choices.years,
