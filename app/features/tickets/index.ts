@@ -17,7 +17,7 @@ export {
   upcomingThenPast,
 } from "./event-schedule";
 export { CHECKOUT_HOLD_SECONDS, peopleHoldingPlaces } from "./event-capacity";
-export { ticketEventDetails } from "./event-details";
+export { eventDetails, formatEventDate, ticketEventDetails } from "./event-details";
 export type { EventDetails } from "./event-details";
 export { someoneStillToCome, ticketOnMyAccount, titleWithYear } from "./my-tickets";
 export { BAND_NAMES, compareAttendees, sortAttendees } from "./ticket-bands";

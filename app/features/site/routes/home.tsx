@@ -9,7 +9,7 @@ import { ASSOCIATION } from "~/kernel/layout/association";
 import { shownImage } from "~/kernel/media/photo-renditions";
 import { NO_UPCOMING_EVENT } from "~/kernel/store/site-settings-defaults";
 import { absoluteUrl, pageMeta } from "~/kernel/layout/page-meta";
-import { safeHref } from "~/kernel/http/safe-href";
+import { BOOK_TICKETS, homeEvent } from "~/features/site/public-events.server";
 import { telHref } from "~/kernel/layout/tel-href";
 
 /** docs/requirements.md §1.4: the home page shows the first five news items. */
@@ -21,20 +21,33 @@ export const links: LinksFunction = () => [{ rel: "stylesheet", href: carouselSt
 export const meta: MetaFunction<typeof loader> = ({ data }) => data?.meta ?? [];
 
 export async function loader({ context, request }: LoaderFunctionArgs) {
-  const [settings, slides, news] = await Promise.all([context.content.getSiteSettings(), context.content.listSlides(), context.content.listPublishedNews()]);
-  const event = settings.upcomingEvent;
+  const [settings, slides, news, upcoming] = await Promise.all([
+    context.content.getSiteSettings(),
+    context.content.listSlides(),
+    context.content.listPublishedNews(),
+    homeEvent(context),
+  ]);
+  // The next event shown (a record, ADR 60); the button's words and the video stay the settings' (docs/requirements.md §1.4).
+  const shown = settings.upcomingEvent;
   return {
     slides: slides.map(({ id, bannerImage, smallText, title, description }) => ({ id, bannerImage: shownImage(bannerImage), smallText, title, description })),
-    event: {
-      image: shownImage(event.image),
-      // Set on the server, so the empty state costs the page no JavaScript.
-      title: event.title.trim() || NO_UPCOMING_EVENT,
-      descriptionHtml: event.descriptionHtml,
-      buttonText: event.buttonText,
-      link: safeHref(event.bookingLink),
-    },
+    // Formatted on the server, so neither the dates nor the empty state cost the page JavaScript.
+    event: upcoming
+      ? {
+          image: upcoming.image,
+          title: upcoming.title,
+          descriptionHtml: upcoming.descriptionHtml,
+          date: upcoming.date || null,
+          when: upcoming.when,
+          venue: upcoming.venue,
+          buttonText: shown.buttonText.trim() || BOOK_TICKETS,
+          link: upcoming.bookHref,
+          note: upcoming.bookingNote,
+        }
+      : { image: null, title: NO_UPCOMING_EVENT, descriptionHtml: "", date: null, when: null, venue: null, buttonText: "", link: null, note: null },
+    labels: { when: "When", where: "Where" },
     // The type is worked out here, so the function stays out of the page's JavaScript.
-    video: { title: event.videoTitle, file: event.video, type: event.video ? videoType(event.video.path) : undefined },
+    video: { title: shown.videoTitle, file: shown.video, type: shown.video ? videoType(shown.video.path) : undefined },
     news: news.slice(0, HOME_NEWS_COUNT).map(newsSummary),
     contactNumber: settings.primaryContactNumber,
     contactEmail: settings.primaryContactEmail,
@@ -50,7 +63,7 @@ function videoType(path: string): string | undefined {
 }
 
 export default function Home() {
-  const { slides, event, video, news, contactNumber, contactEmail } = useLoaderData<typeof loader>();
+  const { slides, event, labels, video, news, contactNumber, contactEmail } = useLoaderData<typeof loader>();
   return (
     <>
       {/* Without slides (a fresh site) nothing else names the page: the heading shows. */}
@@ -62,13 +75,31 @@ export default function Home() {
         <div>
           <p className="eyebrow">Upcoming event</p>
           <h2 id="upcoming-event">{event.title}</h2>
+          {event.when || event.venue ? (
+            <dl className="event-facts">
+              {event.when ? (
+                <div>
+                  <dt>{labels.when}</dt>
+                  <dd>{event.date ? <time dateTime={event.date}>{event.when}</time> : event.when}</dd>
+                </div>
+              ) : null}
+              {event.venue ? (
+                <div>
+                  <dt>{labels.where}</dt>
+                  <dd className="event-venue">{event.venue}</dd>
+                </div>
+              ) : null}
+            </dl>
+          ) : null}
           <RichText html={event.descriptionHtml} />
-          {event.link && event.buttonText ? (
+          {event.link ? (
             <p>
               <a className="button" href={event.link}>
                 {event.buttonText}
               </a>
             </p>
+          ) : event.note ? (
+            <p className="event-note">{event.note}</p>
           ) : null}
         </div>
       </section>
