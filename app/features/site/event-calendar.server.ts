@@ -4,7 +4,7 @@ import { nowSeconds } from "~/kernel/store/ids";
 import type { CalendarEvent } from "~/kernel/store/records";
 import { calendarDay, isPastEvent, PAST_EVENT_LABEL, PAST_EVENT_TEXT } from "./calendar-event";
 import { contentLink, type ContentLink } from "./content-link";
-import { BOOK_TICKETS, eventPageEvents, type PublicEvent } from "./public-events.server";
+import { BOOK_TICKETS, eventFacts, eventPageEvents, type EventFact, type PublicEvent } from "./public-events.server";
 
 /**
  * What /event shows (docs/requirements.md §1.6), as plain strings: the events (records, ADR
@@ -18,10 +18,8 @@ export interface CalendarRow {
   badge: { month: string; day: string; year: string | null } | null;
   name: string;
   link: ContentLink | null;
-  /** ISO day for <time dateTime>, when known. */
-  date: string | null;
-  when: string | null;
-  venue: string | null;
+  /** When and Where, those known. */
+  facts: EventFact[];
   /** The booking link while booking is open; `label` is what a screen reader hears. */
   book: { href: string; text: string; label: string } | null;
   /** Booking not open yet, or closed. */
@@ -43,9 +41,7 @@ function eventRow(event: PublicEvent): CalendarRow {
     badge: event.badge,
     name: event.title,
     link: null,
-    date: event.date || null,
-    when: event.when,
-    venue: event.venue,
+    facts: event.facts,
     book: event.bookHref ? { href: event.bookHref, text: BOOK_TICKETS, label: `${BOOK_TICKETS} for ${event.title}` } : null,
     note: event.bookingNote,
     past: null,
@@ -66,9 +62,7 @@ function entryRow(entry: CalendarEvent, origin: string, now: number): CalendarRo
     badge: { month: entry.month, day: entry.date, year: full ? day!.slice(0, 4) : null },
     name: entry.name,
     link: contentLink(entry.url, origin),
-    date: full ? day : null,
-    when: full || null,
-    venue: null,
+    facts: eventFacts(full || null, null, full ? day! : ""),
     book: null,
     note: null,
     past: isPastEvent(entry, now) ? PAST : null,
@@ -82,5 +76,5 @@ export async function eventCalendarPage(context: Pick<AppLoadContext, "content" 
     // In created order, oldest first, as the store returns them (§1.6).
     { id: "calendar-entries", heading: "Also in the calendar", rows: entries.map((entry) => entryRow(entry, origin, now)) },
   ];
-  return { groups: groups.filter((group) => group.rows.length), labels: { when: "When", where: "Where" } };
+  return { groups: groups.filter((group) => group.rows.length) };
 }

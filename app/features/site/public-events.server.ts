@@ -32,6 +32,24 @@ export async function upcomingEvents(context: Pick<AppLoadContext, "store">, lim
   return events.filter((event) => eventShown(event) && !eventOver(event, today));
 }
 
+/**
+ * `When` and `Where` as the page lists them (docs/requirements.md §5.1), only those known; the
+ * words come with the data so the page's JavaScript carries none.
+ */
+export interface EventFact {
+  term: string;
+  text: string;
+  /** ISO day for <time dateTime>. */
+  dateTime?: string;
+}
+
+export function eventFacts(when: string | null, venue: string | null, date: string): EventFact[] {
+  const facts: EventFact[] = [];
+  if (when) facts.push(date ? { term: "When", text: when, dateTime: date } : { term: "When", text: when });
+  if (venue) facts.push({ term: "Where", text: venue });
+  return facts;
+}
+
 /** An event as a public page shows it: plain strings, and the booking link only while booking is open. */
 export interface PublicEvent {
   id: string;
@@ -41,8 +59,9 @@ export interface PublicEvent {
   venue: string | null;
   /** The calendar badge ("DEC", "27", "2026"); null for an undated event. */
   badge: { month: string; day: string; year: string } | null;
-  /** ISO day for <time dateTime>, "" when undated. */
+  /** ISO day, "" when undated. */
   date: string;
+  facts: EventFact[];
   /** /book-ticket/<id> while booking is open (§5.4), else null. */
   bookHref: string | null;
   /** Why there is no booking link: not open yet or closed; null when there is a link. */
@@ -63,6 +82,7 @@ export function publicEvent(event: EventRecord, today: string): PublicEvent {
     venue,
     badge: match ? { month: MONTHS[Number(match[2]) - 1] ?? "", day: String(Number(match[3])), year: match[1]! } : null,
     date: match ? event.date : "",
+    facts: eventFacts(when, venue, match ? event.date : ""),
     bookHref: bookable ? `/book-ticket/${encodeURIComponent(event.id)}` : null,
     bookingNote: bookable ? null : notYet ? bookingOpensText(event.bookingOpensOn) : BOOKING_CLOSED,
   };

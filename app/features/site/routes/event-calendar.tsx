@@ -17,7 +17,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export default function EventCalendar() {
-  const { groups, labels } = useLoaderData<typeof loader>();
+  const { groups } = useLoaderData<typeof loader>();
   return (
     <>
       <PageTitle title="Event Calendar" />
@@ -31,7 +31,7 @@ export default function EventCalendar() {
                   <li key={event.id} className={event.past ? "event-item event-past" : "event-item"}>
                     {event.badge ? (
                       // The full date below is what a screen reader hears; the badge is for the eye.
-                      <p className="event-date" aria-hidden={event.when ? true : undefined}>
+                      <p className="event-date" aria-hidden={event.facts.length ? true : undefined}>
                         <span className="event-month">{event.badge.month}</span> <span className="event-day">{event.badge.day}</span>{" "}
                         {event.badge.year ? <span className="event-year">{event.badge.year}</span> : null}
                       </p>
@@ -48,20 +48,14 @@ export default function EventCalendar() {
                           event.name
                         )}
                       </h3>
-                      {event.when || event.venue ? (
+                      {event.facts.length ? (
                         <dl className="event-facts">
-                          {event.when ? (
-                            <div>
-                              <dt>{labels.when}</dt>
-                              <dd>{event.date ? <time dateTime={event.date}>{event.when}</time> : event.when}</dd>
+                          {event.facts.map((fact) => (
+                            <div key={fact.term}>
+                              <dt>{fact.term}</dt>
+                              <dd>{fact.dateTime ? <time dateTime={fact.dateTime}>{fact.text}</time> : fact.text}</dd>
                             </div>
-                          ) : null}
-                          {event.venue ? (
-                            <div>
-                              <dt>{labels.where}</dt>
-                              <dd className="event-venue">{event.venue}</dd>
-                            </div>
-                          ) : null}
+                          ))}
                         </dl>
                       ) : null}
                       {event.book ? (

@@ -37,15 +37,12 @@ export async function loader({ context, request }: LoaderFunctionArgs) {
           image: upcoming.image,
           title: upcoming.title,
           descriptionHtml: upcoming.descriptionHtml,
-          date: upcoming.date || null,
-          when: upcoming.when,
-          venue: upcoming.venue,
+          facts: upcoming.facts,
           buttonText: shown.buttonText.trim() || BOOK_TICKETS,
           link: upcoming.bookHref,
           note: upcoming.bookingNote,
         }
-      : { image: null, title: NO_UPCOMING_EVENT, descriptionHtml: "", date: null, when: null, venue: null, buttonText: "", link: null, note: null },
-    labels: { when: "When", where: "Where" },
+      : { image: null, title: NO_UPCOMING_EVENT, descriptionHtml: "", facts: [], buttonText: "", link: null, note: null },
     // The type is worked out here, so the function stays out of the page's JavaScript.
     video: { title: shown.videoTitle, file: shown.video, type: shown.video ? videoType(shown.video.path) : undefined },
     news: news.slice(0, HOME_NEWS_COUNT).map(newsSummary),
@@ -63,7 +60,7 @@ function videoType(path: string): string | undefined {
 }
 
 export default function Home() {
-  const { slides, event, labels, video, news, contactNumber, contactEmail } = useLoaderData<typeof loader>();
+  const { slides, event, video, news, contactNumber, contactEmail } = useLoaderData<typeof loader>();
   return (
     <>
       {/* Without slides (a fresh site) nothing else names the page: the heading shows. */}
@@ -75,20 +72,14 @@ export default function Home() {
         <div>
           <p className="eyebrow">Upcoming event</p>
           <h2 id="upcoming-event">{event.title}</h2>
-          {event.when || event.venue ? (
+          {event.facts.length ? (
             <dl className="event-facts">
-              {event.when ? (
-                <div>
-                  <dt>{labels.when}</dt>
-                  <dd>{event.date ? <time dateTime={event.date}>{event.when}</time> : event.when}</dd>
+              {event.facts.map((fact) => (
+                <div key={fact.term}>
+                  <dt>{fact.term}</dt>
+                  <dd>{fact.dateTime ? <time dateTime={fact.dateTime}>{fact.text}</time> : fact.text}</dd>
                 </div>
-              ) : null}
-              {event.venue ? (
-                <div>
-                  <dt>{labels.where}</dt>
-                  <dd className="event-venue">{event.venue}</dd>
-                </div>
-              ) : null}
+              ))}
             </dl>
           ) : null}
           <RichText html={event.descriptionHtml} />

@@ -71,6 +71,12 @@ describe("/office-bearers", () => {
   });
 });
 
+/** The text next to a term ("When", "Where") in the facts of a row or block, "" when it has none. */
+function fact(scope: ReturnType<typeof within>, term: string): string {
+  const entry = scope.all("dl.event-facts > div").find((row) => within(row).text("dt") === term);
+  return entry ? within(entry).text("dd") : "";
+}
+
 /** The rows of one list on /event ("Coming up" or "Also in the calendar"), as a visitor reads them. */
 function eventRows(html: string, heading: string) {
   const group = parseHtml(html)
@@ -87,7 +93,7 @@ function eventRows(html: string, heading: string) {
       badge: [row.text(".event-month"), row.text(".event-day"), row.text(".event-year")],
       when: row.text("time"),
       day: attr(row.one("time"), "datetime"),
-      venue: row.text(".event-venue"),
+      venue: fact(row, "Where"),
       book: attr(book, "href"),
     };
   });
@@ -201,7 +207,14 @@ describe("/event and the home page with several events", () => {
     expect(cached.headers.get("X-Page-Cache")).toBe("hit");
     await withDb(server, async (db) => {
       const events = d1Events(db);
-      await events.update(made.draft!.id, { ...made.draft!, published: true, date: `${year + 1}-01-05`, bookingOpensOn: "" });
+      await events.update(made.draft!.id, {
+        ...made.draft!,
+        published: true,
+        date: `${year + 1}-01-05`,
+        bookingOpensOn: "",
+        // Rich text from the event's record is made safe as the CMS's is (docs/requirements.md §11.6).
+        descriptionHtml: '<p>Teams of <strong>six</strong>.</p><script>alert(1)</script><img src="x" onerror="alert(1)">',
+      });
       await events.setCancelled(DEMO_EVENT_ID, Math.floor(Date.now() / 1000));
     });
     const rows = eventRows(await fetchPage("/event"), "Coming up");
@@ -210,8 +223,10 @@ describe("/event and the home page with several events", () => {
     const home = parseHtml(await fetchPage("/"));
     const block = within(home.one("section.upcoming-event")!);
     expect(block.text("h2")).toBe("Draft Quiz Night");
-    expect(block.text(".event-venue")).toBe("Didsbury Sports Hall");
+    expect(fact(block, "Where")).toBe("Didsbury Sports Hall");
     expect(block.one("a.button")?.attribs.href).toBe(`/book-ticket/${made.draft!.id}`);
+    expect(block.text(".rich-text")).toBe("Teams of six.");
+    expect(block.all("script, [onerror]")).toEqual([]);
   });
 });
 

@@ -93,7 +93,13 @@ describe("the Event Calendar page", () => {
       .all("li.event-item")
       .map((item) => {
         const row = within(item);
-        return [row.text(".event-name"), row.text("time"), row.text(".event-venue"), row.one("a.button")?.attribs.href ?? null, row.text(".event-note")];
+        return [
+          row.text(".event-name"),
+          row.text("time"),
+          row.text("dl.event-facts > div:nth-child(2) > dd"),
+          row.one("a.button")?.attribs.href ?? null,
+          row.text(".event-note"),
+        ];
       });
     expect(rows).toEqual([
       ["open", "Sunday 27 December 2099, 6pm", "Mosaic Hall", "/book-ticket/open", ""],
