@@ -54,13 +54,9 @@ export function eventFacts(when: string | null, venue: string | null, date: stri
 export interface PublicEvent {
   id: string;
   title: string;
-  /** "Sunday 27 December 2026, 6pm", the date alone, "Starts at 6pm", or null. */
-  when: string | null;
-  venue: string | null;
   /** The calendar badge ("DEC", "27", "2026"); null for an undated event. */
   badge: { month: string; day: string; year: string } | null;
-  /** ISO day, "" when undated. */
-  date: string;
+  /** When ("Sunday 27 December 2026, 6pm", the date alone, or "Starts at 6pm") and Where, those known. */
   facts: EventFact[];
   /** /book-ticket/<id> while booking is open (§5.4), else null. */
   bookHref: string | null;
@@ -78,10 +74,7 @@ export function publicEvent(event: EventRecord, today: string): PublicEvent {
   return {
     id: event.id,
     title: event.title,
-    when,
-    venue,
     badge: match ? { month: MONTHS[Number(match[2]) - 1] ?? "", day: String(Number(match[3])), year: match[1]! } : null,
-    date: match ? event.date : "",
     facts: eventFacts(when, venue, match ? event.date : ""),
     bookHref: bookable ? `/book-ticket/${encodeURIComponent(event.id)}` : null,
     bookingNote: bookable ? null : notYet ? bookingOpensText(event.bookingOpensOn) : BOOKING_CLOSED,
