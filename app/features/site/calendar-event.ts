@@ -64,6 +64,18 @@ export function calendarDayKey(entry: CalendarDayInput): number | null {
   return key(key(0, month, day) < key(0, addedMonth, addedDay) ? year + 1 : year, month, day);
 }
 
+/**
+ * The entry's day as "YYYY-MM-DD", its year worked out as calendarDayKey does (the record has
+ * none: /event shows the year so nobody reads last January's entry as next January's), or
+ * null when its month or date cannot be read.
+ */
+export function calendarDay(entry: CalendarDayInput): string | null {
+  const day = calendarDayKey(entry);
+  if (day === null) return null;
+  const pad = (n: number) => String(n).padStart(2, "0");
+  return `${Math.floor(day / 10000)}-${pad(Math.floor(day / 100) % 100)}-${pad(day % 100)}`;
+}
+
 /** Whether the entry's day is before today in UK time (`now` in Unix seconds); an entry whose day cannot be read is never past. */
 export function isPastEvent(entry: CalendarDayInput, now: number): boolean {
   const day = calendarDayKey(entry);

@@ -19,7 +19,7 @@ export {
 export { CHECKOUT_HOLD_SECONDS, heldSince, peopleHoldingPlaces } from "./event-capacity";
 export { countEventTotals, totalsDifferences } from "./event-totals";
 export type { RefundForTotals } from "./event-totals";
-export { ticketEventDetails } from "./event-details";
+export { eventDetails, formatEventDate, ticketEventDetails } from "./event-details";
 export type { EventDetails } from "./event-details";
 export { someoneStillToCome, ticketOnMyAccount, titleWithYear } from "./my-tickets";
 export { BAND_NAMES, compareAttendees, sortAttendees } from "./ticket-bands";

@@ -370,9 +370,14 @@ export interface EventsRepository {
   hasAny(): Promise<boolean>;
   /** Every event, cancelled ones too, by date then id (the studio, the door, the reports). */
   list(): Promise<EventRecord[]>;
-  /** Published, not cancelled, dated `fromDay` or later, by date; at most `limit` (the public pages, booking). */
+  /**
+   * Published, not cancelled, dated `fromDay` or later or undated (those last), by date; at most
+   * `limit` (the public pages, booking). Whether an undated one is over is the caller's
+   * (event-schedule eventOver).
+   */
   listUpcoming(fromDay: string, limit: number): Promise<EventRecord[]>;
   get(id: Id): Promise<EventRecord | null>;
+  /** Every write (create, update, setCancelled) also bumps the content version: events are on the public pages (§1.12, ADR 42). */
   create(fields: EventFields): Promise<EventRecord>;
   /** Null when there is no such event. */
   update(id: Id, fields: EventFields): Promise<EventRecord | null>;

@@ -9,7 +9,7 @@ import { ASSOCIATION } from "~/kernel/layout/association";
 import { shownImage } from "~/kernel/media/photo-renditions";
 import { NO_UPCOMING_EVENT } from "~/kernel/store/site-settings-defaults";
 import { absoluteUrl, pageMeta } from "~/kernel/layout/page-meta";
-import { safeHref } from "~/kernel/http/safe-href";
+import { BOOK_TICKETS, homeEvent } from "~/features/site/public-events.server";
 import { telHref } from "~/kernel/layout/tel-href";
 
 /** docs/requirements.md §1.4: the home page shows the first five news items. */
@@ -21,20 +21,30 @@ export const links: LinksFunction = () => [{ rel: "stylesheet", href: carouselSt
 export const meta: MetaFunction<typeof loader> = ({ data }) => data?.meta ?? [];
 
 export async function loader({ context, request }: LoaderFunctionArgs) {
-  const [settings, slides, news] = await Promise.all([context.content.getSiteSettings(), context.content.listSlides(), context.content.listPublishedNews()]);
-  const event = settings.upcomingEvent;
+  const [settings, slides, news, upcoming] = await Promise.all([
+    context.content.getSiteSettings(),
+    context.content.listSlides(),
+    context.content.listPublishedNews(),
+    homeEvent(context),
+  ]);
+  // The next event shown (a record, ADR 60); the button's words and the video stay the settings' (docs/requirements.md §1.4).
+  const shown = settings.upcomingEvent;
   return {
     slides: slides.map(({ id, bannerImage, smallText, title, description }) => ({ id, bannerImage: shownImage(bannerImage), smallText, title, description })),
-    event: {
-      image: shownImage(event.image),
-      // Set on the server, so the empty state costs the page no JavaScript.
-      title: event.title.trim() || NO_UPCOMING_EVENT,
-      descriptionHtml: event.descriptionHtml,
-      buttonText: event.buttonText,
-      link: safeHref(event.bookingLink),
-    },
+    // Formatted on the server, so neither the dates nor the empty state cost the page JavaScript.
+    event: upcoming
+      ? {
+          image: upcoming.image,
+          title: upcoming.title,
+          descriptionHtml: upcoming.descriptionHtml,
+          facts: upcoming.facts,
+          buttonText: shown.buttonText.trim() || BOOK_TICKETS,
+          link: upcoming.bookHref,
+          note: upcoming.bookingNote,
+        }
+      : { image: null, title: NO_UPCOMING_EVENT, descriptionHtml: "", facts: [], buttonText: "", link: null, note: null },
     // The type is worked out here, so the function stays out of the page's JavaScript.
-    video: { title: event.videoTitle, file: event.video, type: event.video ? videoType(event.video.path) : undefined },
+    video: { title: shown.videoTitle, file: shown.video, type: shown.video ? videoType(shown.video.path) : undefined },
     news: news.slice(0, HOME_NEWS_COUNT).map(newsSummary),
     contactNumber: settings.primaryContactNumber,
     contactEmail: settings.primaryContactEmail,
@@ -62,13 +72,25 @@ export default function Home() {
         <div>
           <p className="eyebrow">Upcoming event</p>
           <h2 id="upcoming-event">{event.title}</h2>
+          {event.facts.length ? (
+            <dl className="event-facts">
+              {event.facts.map((fact) => (
+                <div key={fact.term}>
+                  <dt>{fact.term}</dt>
+                  <dd>{fact.dateTime ? <time dateTime={fact.dateTime}>{fact.text}</time> : fact.text}</dd>
+                </div>
+              ))}
+            </dl>
+          ) : null}
           <RichText html={event.descriptionHtml} />
-          {event.link && event.buttonText ? (
+          {event.link ? (
             <p>
               <a className="button" href={event.link}>
                 {event.buttonText}
               </a>
             </p>
+          ) : event.note ? (
+            <p className="event-note">{event.note}</p>
           ) : null}
         </div>
       </section>

@@ -4,6 +4,7 @@ import { DESKTOP, PHONE, hydrated, launchBrowser, newContext } from "../../../su
 import { demoGalleries, demoOfficeBearers } from "../../../../seed/demo-content";
 import { THUMBNAIL_SIZES } from "../../../../app/features/site/components/Lightbox";
 import { TIMEOUTS } from "../../../support/time-budget";
+import { DEMO_EVENT_ID } from "../../../support/book-ticket";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -57,8 +58,12 @@ describe.each(modes)("the collection pages at 360 px (JavaScript %s)", (_mode, j
     [
       "/event",
       async (page) => {
-        expect(await page.locator(".event-item a").count()).toBe(6);
-        expect(await page.locator(".event-item").first().innerText()).toMatch(/JAN\s+14\s+Harvest Festival Lunch/);
+        // The event to book first, then the six calendar entries, each with its year (docs/requirements.md §1.6).
+        expect(await page.locator("#coming-up + .event-list a.button").getAttribute("href")).toBe(`/book-ticket/${DEMO_EVENT_ID}`);
+        expect(await page.locator("#calendar-entries + .event-list .event-name a").count()).toBe(6);
+        expect(await page.locator("#calendar-entries + .event-list .event-item").first().innerText()).toMatch(
+          new RegExp(`JAN\\s+14\\s+${year}\\s+Harvest Festival Lunch`),
+        );
       },
     ],
     [

@@ -3,9 +3,14 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildDemo } from "../../../../seed/demo";
 import { DESKTOP, PHONE, hydrated, launchBrowser, newContext } from "../../../support/browser";
 import { TIMEOUTS } from "../../../support/time-budget";
+import { DEMO_EVENT_ID } from "../../../support/book-ticket";
+import { eventDetails } from "~/features/tickets";
 
 const demo = await buildDemo();
 const published = demo.news.filter((item) => item.published).sort((a, b) => b.createdAt - a.createdAt);
+/** The seeded event (an event record, ADR 60): what the home page and /event show. */
+const demoEvent = demo.eventRecords[0]!;
+const { when, venue } = eventDetails(demoEvent);
 
 let browser: Browser;
 beforeAll(async () => {
@@ -34,14 +39,27 @@ for (const javaScript of [true, false]) {
       expect(await selectedSlideTitle(page)).toBe(demo.slides[0]!.title);
       await expect(page.locator(".hero-slider li.slide.selected img").first().isVisible()).resolves.toBe(true);
       const event = page.locator(".upcoming-event");
-      expect(await event.locator("h2").innerText()).toBe(demo.settings.upcomingEvent.title);
-      expect(await event.locator("a.button").getAttribute("href")).toBe(demo.settings.upcomingEvent.bookingLink);
+      expect(await event.locator("h2").innerText()).toBe(demoEvent.title);
+      expect(await event.locator("dl.event-facts dd").allInnerTexts()).toEqual([when, venue]);
+      expect(await event.locator("a.button").getAttribute("href")).toBe(`/book-ticket/${DEMO_EVENT_ID}`);
+      expect(await event.locator("a.button").innerText()).toBe(demo.settings.upcomingEvent.buttonText);
       expect(await page.locator(".video-block video source").getAttribute("src")).toBe("/demo/event/highlights.webm");
       expect(await page.locator(".news-list h3").allInnerTexts()).toEqual(published.slice(0, 5).map((item) => item.title));
       expect(await page.locator('.contact-callout a[href^="tel:"]').innerText()).toBe(demo.settings.primaryContactNumber);
       // Arrows and dots only exist where they work.
       expect(await page.locator(".hero-arrow").count()).toBe(javaScript ? 2 : 0);
       expect(await page.locator(".hero-dot").count()).toBe(javaScript ? demo.slides.length : 0);
+      await context.close();
+    });
+
+    it("/event: the event with its date and venue, and its Book tickets link leads to its booking", async () => {
+      const { context, page } = await open("/event", { javaScript });
+      const item = page.locator("#coming-up + .event-list .event-item").first();
+      expect(await item.locator(".event-name").innerText()).toBe(demoEvent.title);
+      expect(await item.locator("dl.event-facts dd").allInnerTexts()).toEqual([when, venue]);
+      await item.getByRole("link", { name: `Book tickets for ${demoEvent.title}` }).click();
+      // A visitor is sent to sign in, with the way back to this event's booking.
+      await page.waitForURL((url) => url.pathname === "/login" && (url.searchParams.get("redirectTo") ?? "").startsWith(`/book-ticket/${DEMO_EVENT_ID}`));
       await context.close();
     });
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { calendarEntrySchema } from "~/features/studio/calendar-entry-form";
-import { calendarDayKey, dayNumber, isPastEvent, monthNumber } from "~/features/site/calendar-event";
+import { calendarDay, calendarDayKey, dayNumber, isPastEvent, monthNumber } from "~/features/site/calendar-event";
 
 /** Unix seconds of a UK wall-clock moment given in UTC. */
 const at = (iso: string) => Date.parse(iso) / 1000;
@@ -39,6 +39,12 @@ describe("a past event (before today, UK time)", () => {
     expect(isPastEvent(picnic, at("2026-06-21T22:59:59Z"))).toBe(false); // 23:59:59 BST on the day
     expect(isPastEvent(picnic, at("2026-06-21T23:00:00Z"))).toBe(true); // 00:00 BST on the 22nd
     expect(isPastEvent(picnic, at("2026-06-01T00:00:00Z"))).toBe(false);
+  });
+
+  it("gives the entry's full day with its year, for the page to show (null when unreadable)", () => {
+    expect(calendarDay(entry("FEB", "10"))).toBe("2027-02-10");
+    expect(calendarDay(entry("JAN", "4", "Harvest Lunch 2026"))).toBe("2026-01-04");
+    expect(calendarDay(entry("Spring", "14"))).toBeNull();
   });
 
   it("is never past when its month or day cannot be read", () => {
