@@ -132,9 +132,9 @@ for (const kind of ["d1", "cockpit"] as const) {
       expect(pending.map((t) => t.unitAmount * t.qty)).toEqual([1234]);
     });
 
-    it("a ticket price changed in the store is charged by the next booking", async () => {
+    it("a ticket price changed on the event is charged by the next booking (events are read from D1, never a cache: ADR 60)", async () => {
       await warmTheCache();
-      await changeSettings({ singlePrice: 1777 });
+      await withDb(server, (db) => changeTickets(db, { singlePrice: 1777 }));
       const book = await request("/book-ticket", ids.booker, [
         ["numberOfAdults", "1"],
         ["adultName1", "Fresh Booker"],

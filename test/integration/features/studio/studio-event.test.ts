@@ -5,6 +5,7 @@ import { parseHtml, textOf } from "../../../support/html";
 import { startSeededServer, type SeededServer } from "../../../support/seeded-server";
 import { demoAccount } from "../../../support/session";
 import { formFields, withChanges } from "../../../support/studio-form";
+import { DEMO_EVENT_ID } from "../../../support/book-ticket";
 
 /**
  * /studio/event (docs/requirements.md §7.3) on a private server (it changes the settings): the
@@ -77,7 +78,8 @@ describe("/studio/event: saving", () => {
     expect(home.headers.get("X-Page-Cache")).toBe("miss");
     const button = parseHtml(await home.text()).one(".upcoming-event a.button");
     expect(button ? textOf(button) : null).toBe("Get your tickets");
-    expect(button?.attribs.href).toBe("/book-ticket");
+    // The button books the event it shows (its own booking page, ADR 60).
+    expect(button?.attribs.href).toBe(`/book-ticket/${DEMO_EVENT_ID}`);
     expect(await ourActivity()).toContainEqual([
       `${editor.fullName} changed the setting Booking button text.`,
       `${before.get("buttonText") || "(empty)"} → Get your tickets`,

@@ -357,6 +357,7 @@ describe("/studio/events on a site with no event", () => {
     empty = await startSeededServer({
       prepare: async (db) => {
         await db.prepare("UPDATE tickets SET event_id = NULL").run();
+        await db.prepare("DELETE FROM event_totals").run();
         await db.prepare("DELETE FROM events").run();
         // Nor an event in the settings to adopt (ADR 60).
         const row = await db.prepare("SELECT data FROM singletons WHERE name = 'general'").first<{ data: string }>();
