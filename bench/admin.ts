@@ -1,5 +1,5 @@
 import { currentYear } from "../app/kernel/dates/dates";
-import { demoSettings } from "../seed/demo-content";
+import { ID_SPACE, seedId } from "../seed/ids";
 import { formatKb, gzipSize } from "./gzip-size";
 import { request } from "./http";
 import { signInAs } from "./sign-in";
@@ -46,7 +46,8 @@ export interface AdminOptions {
 type Kind = "table page" | "event report" | "CSV export";
 
 /** This year's synthetic event: the title seed/synthetic.ts gives this year's tickets. */
-export const eventQuery = (year: number) => new URLSearchParams({ year: String(year), event: demoSettings(year).tickets.title }).toString();
+/** The demo's event of this year (seed/demo.ts demoEventRecord), by its id (ADR 60). */
+export const eventQuery = (_year: number) => new URLSearchParams({ event: seedId(ID_SPACE.eventRecord, 1) }).toString();
 
 const targets = (year = currentYear()): Array<{ path: string; kind: Kind }> => [
   { path: "/accounts?size=15", kind: "table page" },

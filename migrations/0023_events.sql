@@ -42,6 +42,9 @@ CREATE INDEX tickets_event_report ON tickets (event_id, paid, created_at DESC, i
 -- The report's titles of a year's paid tickets that have no event (older than events).
 CREATE INDEX tickets_without_event ON tickets (year, title) WHERE event_id IS NULL AND paid = 1;
 
+-- How each ticket on a page of the events report was paid (its 'success' transaction), found by the ticket.
+CREATE INDEX transactions_ticket ON transactions (ticket_id, status);
+
 -- A refund of a ticket names the ticket's event (its places and the report's refunded total).
 ALTER TABLE refunds ADD COLUMN event_id TEXT;
 -- 1 once the event's running totals took this succeeded refund in (ADR 62): taken in once.

@@ -14,7 +14,9 @@ import {
   transactionToRow,
 } from "~/kernel/store/d1/rows";
 import { bulkUpsert } from "~/kernel/store/d1/sql";
-import { recountTotals, writeTotals } from "~/kernel/store/d1/event-totals.server";
+import { recountTotals, releaseExpiredHolds, writeTotals } from "~/kernel/store/d1/event-totals.server";
+import { heldSince } from "~/features/tickets";
+import { nowSeconds } from "~/kernel/store/ids";
 import type { DemoData } from "./demo";
 import { writeDocumentFiles } from "./document-files";
 
@@ -76,8 +78,14 @@ export async function writeAccounts(
   }
 }
 
-/** Every event's running totals, counted from the rows just written (ADR 62). */
+/**
+ * Every event's running totals, counted from the rows just written (ADR 62), once the holds
+ * of the unpaid tickets older than a checkout's life are given back, as the daily run does.
+ */
 export async function writeEventTotals(db: D1Database): Promise<void> {
   const { results } = await db.prepare("SELECT id FROM events").all<{ id: string }>();
-  for (const { id } of results) await writeTotals(db, id, await recountTotals(db, id)).run();
+  for (const { id } of results) {
+    await db.batch(releaseExpiredHolds(db, id, heldSince(nowSeconds())));
+    await writeTotals(db, id, await recountTotals(db, id)).run();
+  }
 }

@@ -107,8 +107,8 @@ export function d1Tickets(db: D1Database): TicketsRepository {
       const { results } = await db
         .prepare(
           `WITH RECURSIVE y(year) AS (
-             SELECT MAX(year) FROM tickets WHERE paid = 1
-             UNION ALL SELECT (SELECT MAX(year) FROM tickets WHERE paid = 1 AND year < y.year) FROM y WHERE y.year IS NOT NULL)
+             SELECT (SELECT year FROM tickets WHERE paid = 1 ORDER BY year DESC LIMIT 1)
+             UNION ALL SELECT (SELECT year FROM tickets WHERE paid = 1 AND year < y.year ORDER BY year DESC LIMIT 1) FROM y WHERE y.year IS NOT NULL)
            SELECT year FROM y WHERE year IS NOT NULL`,
         )
         .all<{ year: number }>();
@@ -118,12 +118,14 @@ export function d1Tickets(db: D1Database): TicketsRepository {
     async listReportTitles(year, options = {}) {
       const where = reportWhere({ year, noEvent: options.noEvent });
       // A skip-scan down an index on (year, title): one seek per title, not a read of the year's
-      // tickets (tickets_without_event for those of no event, tickets_report otherwise).
+      // tickets. Those of no event through their partial index, named: left to choose, the
+      // planner takes tickets_report and reads every ticket of the year looking for one.
+      const from = options.noEvent ? "tickets INDEXED BY tickets_without_event" : "tickets";
       const { results } = await db
         .prepare(
           `WITH RECURSIVE t(title) AS (
-             SELECT MIN(title) FROM tickets WHERE ${where.sql}
-             UNION ALL SELECT (SELECT MIN(title) FROM tickets WHERE ${where.sql} AND title > t.title) FROM t WHERE t.title IS NOT NULL)
+             SELECT MIN(title) FROM ${from} WHERE ${where.sql}
+             UNION ALL SELECT (SELECT MIN(title) FROM ${from} WHERE ${where.sql} AND title > t.title) FROM t WHERE t.title IS NOT NULL)
            SELECT title FROM t WHERE title IS NOT NULL`,
         )
         .bind(...where.params, ...where.params)
