@@ -80,5 +80,9 @@ export function syntheticEvents(demo: Pick<DemoData, "eventRecords" | "now">): E
     date,
     tickets: { ...main.tickets, title, lastBookingDate },
   });
-  return [main, like(2, `Spring Fair ${year}`, `${year}-04-18`, `${year}-04-15`), like(3, `Christmas & New Year Celebration ${year - 1}`, `${year - 1}-12-27`, `${year - 1}-12-20`)];
+  return [
+    main,
+    like(2, `Spring Fair ${year}`, `${year}-04-18`, `${year}-04-15`),
+    like(3, `Christmas & New Year Celebration ${year - 1}`, `${year - 1}-12-27`, `${year - 1}-12-20`),
+  ];
 }

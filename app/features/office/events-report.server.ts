@@ -72,7 +72,10 @@ async function figuresOf(store: Store, subject: EventsSubject, year: number) {
     const totals = await store.events.totals(subject.id);
     return { summary: { tickets: totals.ticketsPaid, amount: totals.amountPaid, bands: totals.bands }, refunded: totals.amountRefunded };
   }
-  const [summary, refunded] = await Promise.all([store.tickets.summarizeReport(storeQuery(subject, year)), store.refunds.sumRefunded(refundQuery(subject, year))]);
+  const [summary, refunded] = await Promise.all([
+    store.tickets.summarizeReport(storeQuery(subject, year)),
+    store.refunds.sumRefunded(refundQuery(subject, year)),
+  ]);
   return { summary, refunded };
 }
 
@@ -88,7 +91,10 @@ export async function loadEventsReport(store: Store, input: ReadInput) {
   const subject = state.subject;
   const [{ summary, refunded }, page] = subject
     ? await Promise.all([figuresOf(store, subject, state.year), store.tickets.listReport({ ...storeQuery(subject, state.year), ...storePage(state) })])
-    : [{ summary: EMPTY_SUMMARY, refunded: 0 }, { rows: [], total: 0 }];
+    : [
+        { summary: EMPTY_SUMMARY, refunded: 0 },
+        { rows: [], total: 0 },
+      ];
   const methods = await store.transactions.ticketPaymentMethods(page.rows.map((ticket) => ticket.id));
   return {
     years: choices.years,

@@ -72,7 +72,16 @@ describe("the demo seed", () => {
 describe("synthetic data", () => {
   it("is deterministic, and its keys are unique", async () => {
     const { settings } = await buildDemo(date);
-    const make = () => syntheticData({ members: 500, tickets: 1000, passwordHash: "x", settings, now: 1_790_000_000, year: 2026, events: [{ id: "e1", title: "Party", year: 2026 }] });
+    const make = () =>
+      syntheticData({
+        members: 500,
+        tickets: 1000,
+        passwordHash: "x",
+        settings,
+        now: 1_790_000_000,
+        year: 2026,
+        events: [{ id: "e1", title: "Party", year: 2026 }],
+      });
     const data = make();
     expect(JSON.stringify(make())).toBe(JSON.stringify(data));
     expect(data.members).toHaveLength(500);

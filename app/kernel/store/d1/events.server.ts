@@ -6,7 +6,6 @@ import { insertRow } from "./sql";
 import { BUMP_CONTENT_VERSION } from "./content-version.server";
 import { readTotals, startTotals, writeTotals } from "./event-totals.server";
 
-
 /**
  * The events (ADR 60), on both stores: a small table read through its date index.
  *
