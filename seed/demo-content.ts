@@ -160,14 +160,16 @@ export function demoEvents(now: number, year: number): CalendarEvent[] {
     ["APR", "14", "New Year Celebration"],
     ["JUN", "21", "Sports Day at Platt Fields"],
     ["AUG", "30", "Onam Festival"],
-    ["DEC", "20", "Christmas & New Year Celebration"],
+    // Not the Christmas celebration: a bookable event is an event record (seed/demo.ts), and
+    // the calendar keeps only what is not booked on the site (docs/requirements.md §1.6).
+    ["NOV", "21", "Annual General Meeting"],
   ] as const;
   return events.map(([month, date, name], i) => ({
     id: seedId(ID_SPACE.event, i + 1),
     month,
     date,
     name: `${name} ${year}`,
-    url: i === events.length - 1 ? "/book-ticket" : "/blog",
+    url: "/blog",
     createdAt: now - (200 - i) * DAY,
   }));
 }

@@ -329,8 +329,12 @@ export async function importCockpit(client: CockpitClient, db: D1Database, optio
   // Tickets and their attendees. A person no longer on an imported ticket is removed from
   // it; a ticket counts as changed when any of its rows is.
   const ticketEntries = await read(TICKETS, () => readAll(client, TICKETS, pageSize));
+  // Events live in D1 beside Cockpit (ADR 60): a ticket keeps its event where this D1 holds
+  // it; otherwise it has none here, and the adoption links it by title and year.
+  const knownEvents = new Set((await db.prepare("SELECT id FROM events").all<{ id: string }>()).results.map((r) => r.id));
   const tickets: Ticket[] = ticketEntries.map((e) => {
-    const ticket = ticketFromCockpit(e);
+    const found = ticketFromCockpit(e);
+    const ticket = found.eventId !== null && !knownEvents.has(found.eventId) ? { ...found, eventId: null } : found;
     return ticket.code ? ticket : { ...ticket, code: codeFromId(ticket.id) };
   });
   const ticketRows = tickets.map(ticketToRow);

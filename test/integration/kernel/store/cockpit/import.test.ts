@@ -213,7 +213,10 @@ describe("npm run import:cockpit", () => {
       expect(await d1.transactions.getById(entry._id), entry._id).toEqual(await cockpit.transactions.getById(entry._id));
     }
     for (const entry of fake.data.collections.tickets!.filter((e) => e._id !== LEGACY_TICKET._id)) {
-      expect(await d1.tickets.getById(entry._id), entry._id).toEqual(await cockpit.tickets.getById(entry._id));
+      // Events are in D1 beside Cockpit (ADR 60); this D1 is fresh and holds none, so the
+      // imported tickets have no event here (the adoption links them by title and year).
+      const fromCockpit = await cockpit.tickets.getById(entry._id);
+      expect(await d1.tickets.getById(entry._id), entry._id).toEqual(fromCockpit && { ...fromCockpit, eventId: null });
     }
     const page = { deleted: false, page: 0, pageSize: 50 };
     expect((await d1.members.list(page)).total).toBe((await cockpit.members.list(page)).total);
