@@ -211,8 +211,10 @@ function BookTicket({ loaded }: { loaded: BookingForm }) {
   useEffect(() => setCounts(party.counts), [party]);
 
   const total = ticketPrice({ counts }, loaded.tickets, loaded.membership).total;
-  const postTo = loaded.eventId ? `/book-ticket/${loaded.eventId}` : "/book-ticket";
-  const submitting = navigation.state === "submitting" && navigation.formAction === postTo;
+  // The form posts to the page's own address: /book-ticket/{id}, or /book-ticket, which the
+  // action resolves to the same open event as the loader did (a post made while several are
+  // open cannot say which, and is refused).
+  const submitting = navigation.state === "submitting" && navigation.formAction?.startsWith("/book-ticket") === true;
   const single = loaded.membership !== "Family";
   // A full event is shown like a closed one: no booking button to press.
   const bookable = loaded.open && !loaded.places.full;
@@ -222,7 +224,7 @@ function BookTicket({ loaded }: { loaded: BookingForm }) {
       <PageTitle title={loaded.title || "Book tickets"} parent={{ label: "My Account", to: "/mem-account" }} />
       <section className="section booking-page">
         <div className="container">
-          <Form method="post" action={postTo} noValidate className="booking-form" aria-labelledby="booking-title" {...form}>
+          <Form method="post" noValidate className="booking-form" aria-labelledby="booking-title" {...form}>
             <h2 id="booking-title">{loaded.title ? <>Book tickets for {loaded.title}</> : "Book tickets"}</h2>
             {loaded.details.when || loaded.details.venue ? (
               // Inline, not a shared component: a chunk shared with My Account would grow every page's route manifest.

@@ -2,8 +2,8 @@ import { render, toPlainText } from "@react-email/components";
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { createElement } from "react";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import type { Member, Ticket } from "~/kernel/store/records";
-import type { SiteSettings } from "~/kernel/store/site-settings";
+import type { EventRecord, Member, Ticket } from "~/kernel/store/records";
+import { eventFieldsFromSettings } from "~/features/tickets/event-schedule";
 import { defaultSiteSettings } from "~/kernel/store/site-settings-defaults";
 import { DOOR_INSTRUCTION, TICKET_QR_CONTENT_ID, TicketConfirmationEmail, ticketEmailSubject } from "~/features/tickets/emails/TicketConfirmationEmail";
 import { emailService, outboxHtml, OUTBOX_INLINE_IMAGE_LIMIT } from "~/kernel/email/email.server";
@@ -17,7 +17,7 @@ const SECRET = "unit-test-link-secret-0123456789abcdef";
 const ticket: Ticket = {
   id: "65a1b2c3d4e5f60718293a4c",
   userId: "65a1b2c3d4e5f60718293a4b",
-  eventId: null,
+  eventId: "65a1b2c3d4e5f60718293a4d",
   title: "Christmas Party <2026>",
   email: "family.member@example.com",
   membership: "Family",
@@ -64,7 +64,7 @@ describe("the ticket confirmation e-mail", () => {
     }
     const img = /<img[^>]*>/.exec(html)?.[0] ?? "";
     expect(img).toContain(`src="cid:${TICKET_QR_CONTENT_ID}"`);
-    expect(img).toContain('alt="QR code for ticket XMAS-7K2P"');
+    expect(img).toContain('alt="QR code for ticket XMAS-7K2P, Christmas Party &lt;2026&gt;"');
     expect(img).toMatch(/width="240"/);
     expect(img).toMatch(/height="240"/);
     // The code under the QR, in large monospace.
@@ -120,17 +120,16 @@ describe("outboxHtml", () => {
   });
 });
 
-/** The settings of the event on sale: this ticket's (title and year), with its date, time and venue. */
-function settingsOfTicketEvent(): SiteSettings {
+/** The ticket's own event (ADR 60), with its date, time and venue. */
+function ticketEvent(): EventRecord {
   const settings = defaultSiteSettings();
-  settings.tickets.title = ticket.title;
-  settings.tickets.lastBookingDate = "2026-12-20";
+  settings.tickets = { ...settings.tickets, title: ticket.title, lastBookingDate: "2026-12-20" };
   settings.upcomingEvent = { ...settings.upcomingEvent, date: "2026-12-27", startTime: "18:30", venue: "Mosaic Hall & Garden" };
-  return settings;
+  return { ...eventFieldsFromSettings(settings), id: ticket.eventId!, title: ticket.title, cancelledAt: null, createdAt: 1, updatedAt: 1 };
 }
 
-/** A context with an in-memory outbox, tickets/members stores and the site settings. */
-function contextWith(env: Record<string, unknown>, tickets: Ticket[], settings: () => Promise<SiteSettings> = async () => settingsOfTicketEvent()) {
+/** A context with an in-memory outbox, tickets/members stores and the events. */
+function contextWith(env: Record<string, unknown>, tickets: Ticket[], event: (id: string) => Promise<EventRecord | null> = async (id) => (id === ticket.eventId ? ticketEvent() : null)) {
   const { repo, emails } = memoryOutbox();
   const member = { id: ticket.userId, fullName: "Emily Cratchit" } as Member;
   const context = {
@@ -139,8 +138,8 @@ function contextWith(env: Record<string, unknown>, tickets: Ticket[], settings: 
       outbox: repo,
       tickets: { getById: async (id: string) => tickets.find((t) => t.id === id) ?? null },
       members: { getById: async (id: string) => (id === member.id ? member : null) },
+      events: { get: event },
     },
-    content: { getSiteSettings: settings },
   } as unknown as AppLoadContext;
   return { context, emails: () => [...emails.values()] };
 }
@@ -166,7 +165,7 @@ describe("sendTicketConfirmation", () => {
     const png = Buffer.from(attachment!.content!, "base64");
     expect([...png.subarray(0, 8)]).toEqual([137, 80, 78, 71, 13, 10, 26, 10]);
     expect(body.html).toContain('href="https://mosaic.example/mem-account"');
-    // When and where (docs/requirements.md §5.1): the settings' event is this ticket's.
+    // When and where (docs/requirements.md §5.1): the ticket's own event's.
     expect(toPlainText(body.html!)).toContain("When: Sunday 27 December 2026, 6:30pm");
     expect(toPlainText(body.html!)).toContain("Where: Mosaic Hall & Garden");
     // The outbox keeps the QR as a data: URL for its preview, and the result of the send.
@@ -179,8 +178,8 @@ describe("sendTicketConfirmation", () => {
     expect(await verifyTicketToken({ LINK_SIGNING_SECRET: SECRET }, await ticketToken({ LINK_SIGNING_SECRET: SECRET }, ticket))).toBe(ticket.id);
   });
 
-  it("leaves out when and where for another event's ticket, and sends without them when the settings cannot be read", async () => {
-    const other = { ...ticket, id: "other", title: "Summer Picnic" };
+  it("leaves out when and where for a ticket of no event, and sends without them when its event cannot be read", async () => {
+    const other = { ...ticket, id: "other", eventId: null, title: "Summer Picnic" };
     const { context, emails } = contextWith({}, [other]);
     await sendTicketConfirmation(context, other.id, "https://mosaic.example", () => {});
     expect(emails()).toHaveLength(1);
@@ -189,7 +188,7 @@ describe("sendTicketConfirmation", () => {
     expect(emails()[0]!.text).not.toContain("Where:");
 
     const down = contextWith({}, [ticket], async () => {
-      throw new Error("content is down");
+      throw new Error("D1 is down");
     });
     const log = vi.fn();
     await sendTicketConfirmation(down.context, ticket.id, "https://mosaic.example", log);
