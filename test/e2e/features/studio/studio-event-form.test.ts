@@ -6,6 +6,7 @@ import { sidewaysOverflow } from "../../../support/phone-width";
 import { startSeededServer, type SeededServer } from "../../../support/seeded-server";
 import { DEMO_EVENT_ID, changeTickets } from "../../../support/book-ticket";
 import { demoAccount } from "../../../support/session";
+import { recountTotals, writeTotals } from "~/kernel/store/d1/event-totals.server";
 import { TIMEOUTS } from "../../../support/time-budget";
 
 /**
@@ -13,7 +14,8 @@ import { TIMEOUTS } from "../../../support/time-budget";
  * JavaScript on and off, on a private server (it changes the event): the accountant (the
  * capacity is theirs) goes from the studio to Events and the event, sets the date, the venue
  * and a capacity of 5, saves, and a member sees them on /book-ticket with "5 places left". The
- * server's event gets a ticket title no seeded ticket has, so no place is held before.
+ * seeded tickets are moved off the server's event (and its running totals recounted, ADR 62),
+ * so no place is held before.
  */
 
 const accountant = demoAccount("treasurer");
@@ -25,7 +27,11 @@ beforeAll(async () => {
   [browser, server] = await Promise.all([
     launchBrowser(),
     startSeededServer({
-      prepare: (db) => changeTickets(db, { title: "Studio Event Browser Night" }),
+      prepare: async (db) => {
+        await changeTickets(db, { title: "Studio Event Browser Night" });
+        await db.prepare("UPDATE tickets SET event_id = NULL WHERE event_id = ?").bind(DEMO_EVENT_ID).run();
+        await writeTotals(db, DEMO_EVENT_ID, await recountTotals(db, DEMO_EVENT_ID)).run();
+      },
     }),
   ]);
 }, TIMEOUTS.long);
