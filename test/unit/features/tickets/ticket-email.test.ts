@@ -129,7 +129,11 @@ function ticketEvent(): EventRecord {
 }
 
 /** A context with an in-memory outbox, tickets/members stores and the events. */
-function contextWith(env: Record<string, unknown>, tickets: Ticket[], event: (id: string) => Promise<EventRecord | null> = async (id) => (id === ticket.eventId ? ticketEvent() : null)) {
+function contextWith(
+  env: Record<string, unknown>,
+  tickets: Ticket[],
+  event: (id: string) => Promise<EventRecord | null> = async (id) => (id === ticket.eventId ? ticketEvent() : null),
+) {
   const { repo, emails } = memoryOutbox();
   const member = { id: ticket.userId, fullName: "Emily Cratchit" } as Member;
   const context = {

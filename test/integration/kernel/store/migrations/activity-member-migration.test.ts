@@ -33,7 +33,9 @@ describe("migration 0021 (the member an activity entry is about)", () => {
     const ticket = { id: newId() };
     const old = newTicket(sara.id);
     await t.db
-      .prepare("INSERT INTO tickets (id, user_id, title, email, membership, year, price, paid, used, code, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, 1, 0, ?, 1)")
+      .prepare(
+        "INSERT INTO tickets (id, user_id, title, email, membership, year, price, paid, used, code, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, 1, 0, ?, 1)",
+      )
       .bind(ticket.id, sara.id, old.title, old.email, old.membership, old.year, old.price, old.code)
       .run();
     const signedIn = newId();
