@@ -1,4 +1,5 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { homeButtonHref } from "~/features/site/home-button";
 import { Link, useLoaderData } from "@remix-run/react";
 import carouselStyles from "react-responsive-carousel/lib/styles/carousel.min.css?url";
 import { Picture } from "~/kernel/media/Picture";
@@ -27,7 +28,7 @@ export async function loader({ context, request }: LoaderFunctionArgs) {
     context.content.listPublishedNews(),
     homeEvent(context),
   ]);
-  // The next event shown (a record, ADR 60); the button's words and the video stay the settings' (docs/requirements.md §1.4).
+  // The next event shown (a record, ADR 60); the button's words, its link if set elsewhere, and the video stay the settings' (docs/requirements.md §1.4).
   const shown = settings.upcomingEvent;
   return {
     slides: slides.map(({ id, bannerImage, smallText, title, description }) => ({ id, bannerImage: shownImage(bannerImage), smallText, title, description })),
@@ -39,7 +40,7 @@ export async function loader({ context, request }: LoaderFunctionArgs) {
           descriptionHtml: upcoming.descriptionHtml,
           facts: upcoming.facts,
           buttonText: shown.buttonText.trim() || BOOK_TICKETS,
-          link: upcoming.bookHref,
+          link: homeButtonHref(shown.bookingLink, upcoming.bookHref),
           note: upcoming.bookingNote,
         }
       : { image: null, title: NO_UPCOMING_EVENT, descriptionHtml: "", facts: [], buttonText: "", link: null, note: null },

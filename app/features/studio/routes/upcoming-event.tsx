@@ -56,7 +56,7 @@ export default function StudioHomeButton() {
             {...field("bookingLink")}
             label="Button link"
             maxLength={HOME_BUTTON_LIMITS.link}
-            hint="A page of this site like /book-ticket, or a full address."
+            hint="Leave empty for the event's own booking page, or give a full address (another ticket site)."
           />
         </div>
         <p className="studio-form-actions">

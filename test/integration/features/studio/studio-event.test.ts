@@ -85,4 +85,12 @@ describe("/studio/event: saving", () => {
       `${before.get("buttonText") || "(empty)"} → Get your tickets`,
     ]);
   });
+
+  it("sends the button elsewhere when its link is set to another address, and back to the event's page when emptied", async () => {
+    const buttonHref = async () => parseHtml(await (await get("/", null)).text()).one(".upcoming-event a.button")?.attribs.href;
+    expect((await post("/studio/event", withChanges(await savedForm(), { bookingLink: "https://tickets.example/xmas" }))).status).toBe(302);
+    expect(await buttonHref()).toBe("https://tickets.example/xmas");
+    expect((await post("/studio/event", withChanges(await savedForm(), { bookingLink: "" }))).status).toBe(302);
+    expect(await buttonHref()).toBe(`/book-ticket/${DEMO_EVENT_ID}`);
+  });
 });
