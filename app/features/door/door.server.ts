@@ -5,7 +5,7 @@ import { DOOR_INPUT_MAX, NO_TICKET, type DoorSave } from "./door-form";
 import type { EventRecord, Ticket } from "~/kernel/store/records";
 import { REFUNDED_TICKET } from "~/features/payments";
 import { ukToday } from "~/features/tickets";
-import { adoptSettingsEvent, findTicketForDoor } from "~/features/tickets/index.server";
+import { allEvents, findTicketForDoor } from "~/features/tickets/index.server";
 import { nowSeconds } from "~/kernel/store/ids";
 
 /**
@@ -45,8 +45,7 @@ async function paidTicket(context: AppLoadContext, input: string): Promise<Found
  */
 async function doorEventsFor(context: AppLoadContext, chosenId: string, now: number) {
   // A site whose event is still only in the old settings gets its first record (ADR 60).
-  await adoptSettingsEvent(context);
-  const all = await context.store.events.list();
+  const all = await allEvents(context);
   const today = ukToday(now);
   return { all, listed: doorEvents(all, today), chosen: chosenDoorEvent(all, chosenId, today) };
 }

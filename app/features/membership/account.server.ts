@@ -12,7 +12,8 @@ import { ticketOnMyAccount, titleWithYear } from "~/features/tickets";
 import { ticketEventDetails } from "~/features/tickets";
 import { qrSvg } from "~/features/tickets/index.server";
 import { refundedLabel } from "~/features/payments";
-import { eventsOf, loadBookableEvents, ticketToken } from "~/features/tickets/index.server";
+import { ticketToken } from "~/features/tickets/index.server";
+import { bookableEvents, ukToday } from "~/features/tickets";
 import { canUpgradeToFamily, membershipChangeError, nextRenewalYear, renewalPaid } from "./renewal";
 import { currentYear } from "../../kernel/dates/dates";
 
@@ -23,16 +24,17 @@ import { currentYear } from "../../kernel/dates/dates";
  */
 export async function loadAccountPage(context: AppLoadContext, member: Member, now = new Date()): Promise<AccountPage> {
   const year = currentYear(now);
-  const [settings, tickets, transactions, refunds, bookable] = await Promise.all([
+  const [settings, tickets, transactions, refunds, events] = await Promise.all([
     context.content.getSiteSettings(),
     context.store.tickets.listOpenByUser(member.id).then((open) => open.filter((t) => ticketOnMyAccount(t, now.getTime() / 1000))),
     context.store.transactions.listByUser(member.id, "success"),
     // Refunds (docs/requirements.md §4.10): "Refunded £x" under a payment; a ticket refunded in full is no longer shown.
     context.store.refunds.listByUser(member.id),
-    loadBookableEvents(context, now.getTime() / 1000),
+    // The events, read once (a handful a year): the booking link, and each ticket's own event's date and venue (ADR 60).
+    context.store.events.list(),
   ]);
-  // Each ticket with its own event's date and venue (ADR 60): the events of the tickets shown, read by id.
-  const events = await eventsOf(context, tickets);
+  const bookable = bookableEvents(events, ukToday(now.getTime() / 1000));
+  const eventOf = new Map(events.map((e) => [e.id, e]));
   const refundedTickets = new Set(refunds.filter((r) => r.completes && r.status === "succeeded" && r.ticketId).map((r) => r.ticketId));
   const family = member.membership === "Family";
   const fees = settings.membership;
@@ -65,7 +67,7 @@ export async function loadAccountPage(context: AppLoadContext, member: Member, n
           year: ticket.year,
           /** The year once: "Christmas & New Year Celebration 2026" is not followed by "2026" again. */
           heading: titleWithYear(ticket.title, ticket.year),
-          event: ticketEventDetails(ticket.eventId === null ? null : events.get(ticket.eventId)),
+          event: ticketEventDetails(ticket.eventId === null ? null : eventOf.get(ticket.eventId)),
           /** As the door reads it: "XMAS-7K2P". */
           code: formatTicketCode(ticket.code),
           price: formatPence(ticket.price),

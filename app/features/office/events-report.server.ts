@@ -54,16 +54,6 @@ const storeQuery = (subject: EventsSubject, year: number): TicketReportQuery =>
   subject.kind === "event" ? { eventId: subject.id } : { year, title: subject.title, noEvent: true };
 
 /**
- * Refunds are recorded by the ticket's event title and year (docs/requirements.md §4.10), so an
- * event's are looked up by its title and its tickets' year (eventRecordYear).
- */
-const refundQuery = (subject: EventsSubject, year: number) => ({
-  year: subject.kind === "event" ? subject.ticketYear : year,
-  paymentType: "ticket" as const,
-  eventTitle: subject.title,
-});
-
-/**
  * The tiles' and chart's figures: an event's running totals (one row, ADR 62), kept with each
  * settlement, refund and admission; tickets older than events are summed from their rows.
  */
@@ -74,7 +64,8 @@ async function figuresOf(store: Store, subject: EventsSubject, year: number) {
   }
   const [summary, refunded] = await Promise.all([
     store.tickets.summarizeReport(storeQuery(subject, year)),
-    store.refunds.sumRefunded(refundQuery(subject, year)),
+    // Tickets of no event have refunds recorded by their title and year only (docs/requirements.md §4.10).
+    store.refunds.sumRefunded({ year, paymentType: "ticket", eventTitle: subject.title }),
   ]);
   return { summary, refunded };
 }

@@ -8,7 +8,7 @@ import { priceIdField, textField, type SettingChange } from "./settings-form-par
 import type { SiteSettings } from "~/kernel/store/site-settings";
 import { CLOSED_BOOKING_DATE } from "~/kernel/store/site-settings-defaults";
 import { TICKET_PATTERNS, TICKET_TYPES } from "~/kernel/store/ticket-kinds";
-import { eventBookable } from "~/features/tickets";
+import { blankEventFields, eventBookable } from "~/features/tickets";
 import { confirmedField } from "~/kernel/forms/confirm-step";
 
 export { EVENT_LIMITS, EVENT_MESSAGES, PRICES_USED, TICKET_PRICE_FIELDS };
@@ -108,20 +108,7 @@ export type EditedEvent = EventFields & Pick<EventRecord, "title">;
  */
 export function newEventFields(settings: Pick<SiteSettings, "tickets">): EditedEvent {
   const ids = Object.fromEntries(TICKET_PRICE_FIELDS.flatMap((field) => [[field.price, 0] as const, [field.priceId, ""] as const]));
-  return {
-    title: "",
-    date: "",
-    startTime: "",
-    endTime: "",
-    venue: "",
-    descriptionHtml: "",
-    image: null,
-    capacity: 0,
-    tickets: { ...settings.tickets, ...ids, title: "", lastBookingDate: CLOSED_BOOKING_DATE },
-    bookingOpensOn: "",
-    published: false,
-    membersOnly: true,
-  };
+  return { ...blankEventFields({ ...settings.tickets, ...ids, title: "", lastBookingDate: CLOSED_BOOKING_DATE }), title: "" };
 }
 
 /** The event as the form's fields show it (prices in pounds, "12.50"; capacity "" for no limit; "" for booking closed). */

@@ -1,11 +1,10 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import type { ActivityActor } from "~/kernel/activity/activity";
 import { recordActivity } from "~/kernel/activity/activity.server";
-import { contentChanged } from "~/kernel/store/content/content-changed.server";
 import { sanitizeRichText } from "~/kernel/store/content/sanitize.server";
 import { nowSeconds } from "~/kernel/store/ids";
 import type { EventFields, EventRecord, MediaRef, Role } from "~/kernel/store/records";
-import { adoptSettingsEvent } from "~/features/tickets/index.server";
+import { allEvents } from "~/features/tickets/index.server";
 import { nextYearsFields, ukToday, upcomingThenPast } from "~/features/tickets";
 import { eventFormDataFor, eventFormValuesFor, maySetEventTickets } from "./event-field-access";
 import { eventChanges, eventFieldsFromForm, eventFormValues, eventLogName, eventStatus, newEventFields, type EditedEvent, type EventForm } from "./event-form";
@@ -17,8 +16,8 @@ export { eventFormSchema } from "./event-form";
 
 /**
  * The studio's events (docs/requirements.md §7.3, ADR 60): every write goes to the store
- * (store.events), then makes visitors see it (contentChanged: the public pages are cached by
- * the content version), then is recorded in the activity log. Until events have kinds of their
+ * (store.events, which bumps the content version in the write's own batch, so visitors see
+ * it at once), then is recorded in the activity log. Until events have kinds of their
  * own in the log, each is a "setting-changed" entry named after the event, one per changed
  * field, as /studio/event logged the settings' event. Returns results, never Responses.
  */
@@ -65,9 +64,8 @@ const row =
  * still in its settings gets it as its first record first (ADR 60), so nothing goes missing.
  */
 export async function listStudioEvents(context: AppLoadContext, now = nowSeconds()): Promise<{ upcoming: EventRow[]; past: EventRow[] }> {
-  await adoptSettingsEvent(context);
   const today = ukToday(now);
-  const { upcoming, past } = upcomingThenPast(await context.store.events.list(), today);
+  const { upcoming, past } = upcomingThenPast(await allEvents(context), today);
   return { upcoming: upcoming.map(row(today)), past: past.map(row(today)) };
 }
 
@@ -107,7 +105,6 @@ export async function createEvent(context: AppLoadContext, actor: ActivityActor,
   if (!photo.ok) return photo;
   const start = await newEvent(context);
   const event = await writeWithNewPhoto(context, photo, context.store.events.create(fieldsFrom(start, form, photo.image ?? null)));
-  await contentChanged(context);
   await logged(context, actor, eventLogName(event), null, event.published ? "created, published" : "created, not published");
   return { ok: true, event };
 }
@@ -131,7 +128,6 @@ export async function updateEvent(
   // "Same event next year" copies share their photo: its files go only when no other event shows it.
   const shared = (await context.store.events.list()).some((other) => other.id !== existing.id && other.image?.path === existing.image?.path);
   if (!shared) await discardOldPhoto(context, existing.image, photo.image);
-  await contentChanged(context);
   for (const change of eventChanges(existing, fields)) await recordActivity(context, actor, { kind: "setting-changed", ...change });
   return { ok: true, event };
 }
@@ -139,7 +135,6 @@ export async function updateEvent(
 /** "Same event next year": an unpublished copy, every date a year on (nextYearsFields). */
 export async function duplicateEvent(context: AppLoadContext, actor: ActivityActor, existing: EventRecord): Promise<EventRecord> {
   const copy = await context.store.events.create(nextYearsFields(existing));
-  await contentChanged(context);
   await logged(context, actor, eventLogName(copy), null, `created, not published: next year's copy of ${eventLogName(existing)}`);
   return copy;
 }
@@ -148,7 +143,6 @@ export async function duplicateEvent(context: AppLoadContext, actor: ActivityAct
 export async function setEventCancelled(context: AppLoadContext, actor: ActivityActor, existing: EventRecord, cancel: boolean): Promise<EventRecord | null> {
   const event = await context.store.events.setCancelled(existing.id, cancel ? nowSeconds() : null);
   if (!event) return null;
-  await contentChanged(context);
   await logged(context, actor, eventLogName(event), cancel ? "on" : "cancelled", cancel ? "cancelled" : "on (restored)");
   return event;
 }

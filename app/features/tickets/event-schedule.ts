@@ -80,11 +80,9 @@ export function eventFieldsFromSettings(settings: Pick<SiteSettings, "tickets" |
   };
 }
 
-/** The booking page's event on a site with none: its booking closed, its title blank (the page says there is nothing to book). */
-export function noEvent(tickets: EventRecord["tickets"]): EventRecord {
+/** An event before anything is set: no date, venue or text, no limit, unpublished, members only; `tickets` as given. */
+export function blankEventFields(tickets: EventRecord["tickets"]): EventFields {
   return {
-    id: "",
-    title: "",
     date: "",
     startTime: "",
     endTime: "",
@@ -92,12 +90,14 @@ export function noEvent(tickets: EventRecord["tickets"]): EventRecord {
     descriptionHtml: "",
     image: null,
     capacity: 0,
-    tickets: { ...tickets, title: "" },
+    tickets,
     bookingOpensOn: "",
     published: false,
     membersOnly: true,
-    cancelledAt: null,
-    createdAt: 0,
-    updatedAt: 0,
   };
+}
+
+/** The booking page's event on a site with none: its booking closed, its title blank (the page says there is nothing to book). */
+export function noEvent(tickets: EventRecord["tickets"]): EventRecord {
+  return { ...blankEventFields({ ...tickets, title: "" }), id: "", title: "", cancelledAt: null, createdAt: 0, updatedAt: 0 };
 }

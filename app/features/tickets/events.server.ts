@@ -1,5 +1,5 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import type { EventRecord, Ticket } from "~/kernel/store/records";
+import type { EventRecord } from "~/kernel/store/records";
 import { CLOSED_BOOKING_DATE } from "~/kernel/store/site-settings-defaults";
 import { bookableEvents, byEventDate, eventFieldsFromSettings, eventOver, eventRecordYear, eventShown } from "./event-schedule";
 import { ukToday } from "./ticket-rules";
@@ -35,9 +35,13 @@ export async function loadBookableEvents(context: AppLoadContext, now = nowSecon
   return bookableEvents(await context.store.events.list(), ukToday(now));
 }
 
-/** Every event by id, for lists of tickets that show each one's own event (My Account, the door). */
-export async function eventsById(context: AppLoadContext): Promise<Map<string, EventRecord>> {
-  return new Map((await context.store.events.list()).map((e) => [e.id, e]));
+/**
+ * Every event, cancelled ones too, by date (a handful a year): what the door, the studio and
+ * My Account choose from. A site whose event is still only in its settings gets it first.
+ */
+export async function allEvents(context: Pick<AppLoadContext, "store">): Promise<EventRecord[]> {
+  await adoptSettingsEvent(context);
+  return context.store.events.list();
 }
 
 /**
@@ -49,26 +53,19 @@ export async function eventsById(context: AppLoadContext): Promise<Map<string, E
 export type BookingEvent = { kind: "event"; event: EventRecord } | { kind: "choose"; events: EventRecord[] } | { kind: "none" } | { kind: "missing" };
 
 export async function resolveBookingEvent(context: AppLoadContext, eventId: string | undefined, now = nowSeconds()): Promise<BookingEvent> {
-  await adoptSettingsEvent(context);
   const today = ukToday(now);
   if (eventId !== undefined) {
+    await adoptSettingsEvent(context);
     const event = await context.store.events.get(eventId);
     return event && eventShown(event) ? { kind: "event", event } : { kind: "missing" };
   }
-  const events = await context.store.events.list();
+  const events = await allEvents(context);
   const open = bookableEvents(events, today);
   if (open.length === 1) return { kind: "event", event: open[0]! };
   if (open.length > 1) return { kind: "choose", events: open };
   const shown = byEventDate(events.filter(eventShown));
   const next = shown.find((e) => !eventOver(e, today)) ?? shown.at(-1);
   return next ? { kind: "event", event: next } : { kind: "none" };
-}
-
-/** The events of these tickets, read by id (each once): My Account and the e-mails show a ticket's own event. */
-export async function eventsOf(context: Pick<AppLoadContext, "store">, tickets: Array<Pick<Ticket, "eventId">>): Promise<Map<string, EventRecord>> {
-  const ids = [...new Set(tickets.map((t) => t.eventId).filter((id): id is string => id !== null))];
-  const events = await Promise.all(ids.map((id) => context.store.events.get(id)));
-  return new Map(events.filter((e): e is EventRecord => e !== null).map((e) => [e.id, e]));
 }
 
 /** One event whose running totals disagree with a full recount: what differs. */

@@ -5,7 +5,7 @@
  */
 export { qrSvg } from "./qr.server";
 export { bookingOptions, bookingRefusal, loadBooking, reserveTicket, ticketCharge } from "./ticket-booking.server";
-export { adoptSettingsEvent, checkEventTotals, eventsById, eventsOf, loadBookableEvents, resolveBookingEvent } from "./events.server";
+export { adoptSettingsEvent, allEvents, checkEventTotals, loadBookableEvents, resolveBookingEvent } from "./events.server";
 export type { BookingAnswer, BookingValues } from "./ticket-booking.server";
 export { findTicketForDoor } from "./ticket-lookup.server";
 export { onTicketPaid } from "./ticket-paid.server";

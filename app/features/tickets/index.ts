@@ -5,6 +5,7 @@
  */
 export { bookingFormSchema } from "./booking-form";
 export {
+  blankEventFields,
   bookableEvents,
   byEventDate,
   eventBookable,
