@@ -5,20 +5,36 @@ import type { MediaRef } from "~/kernel/store/records";
 import { ROOT } from "../../../scripts/lib";
 import { PHOTO_GALLERY_ID, PHOTO_MANIFEST_KEY, seedPhotos } from "../../../seed/photos";
 import { seedDatabase } from "../../../seed/seed";
-import { applyMigrations, migrationFiles } from "../../support/d1";
+import { createTestD1 } from "../../support/d1";
 
 /**
- * npm run seed -- --photos on real D1 and R2 in workerd with Miniflare's Images binding (as
- * seed/platform.ts opens them), with a few small photos to stay quick: the photos go through
- * storePhoto and get their renditions in the bucket, and the gallery and slides point at them.
+ * npm run seed -- --photos on real D1 and R2 in workerd with Miniflare's Images binding,
+ * with a few small photos to stay quick: the photos go through storePhoto and get their
+ * renditions in the bucket, and the gallery and slides point at them.
+ *
+ * D1 and R2 come from the tests' pool (ADR 57), whose D1 survives the platform proxy losing
+ * a synchronous answer (scripts/own-proxy.ts): migrating and seeding make hundreds of
+ * synchronous calls, and on a loaded machine getPlatformProxy's D1 failed one of them. Only
+ * the Images binding, which the pool has not got, comes from getPlatformProxy (as
+ * seed/platform.ts opens it); it makes a few calls per photo.
  */
-let proxy: Awaited<ReturnType<typeof getPlatformProxy<{ DB: D1Database; MEDIA: R2Bucket; IMAGES: ImagesBinding }>>>;
+let images: Awaited<ReturnType<typeof getPlatformProxy<{ IMAGES: ImagesBinding }>>>;
+let d1: Awaited<ReturnType<typeof createTestD1>>;
+const proxy = {
+  get env() {
+    return { DB: d1.db, MEDIA: d1.media, IMAGES: images.env.IMAGES };
+  },
+};
 beforeAll(async () => {
-  proxy = await getPlatformProxy({ configPath: path.join(ROOT, "wrangler.toml"), environment: "development", persist: false });
-  await applyMigrations(proxy.env.DB, migrationFiles());
-  await seedDatabase(proxy.env.DB, { date: new Date("2026-11-21T12:00:00Z"), media: proxy.env.MEDIA });
+  [images, d1] = await Promise.all([
+    getPlatformProxy<{ IMAGES: ImagesBinding }>({ configPath: path.join(ROOT, "wrangler.toml"), environment: "development", persist: false }),
+    createTestD1(),
+  ]);
+  await seedDatabase(d1.db, { date: new Date("2026-11-21T12:00:00Z"), media: d1.media });
 });
-afterAll(() => proxy?.dispose());
+afterAll(async () => {
+  await Promise.all([images?.dispose(), d1?.dispose()]);
+});
 
 const options = { count: 3, size: { width: 800, height: 600 }, banners: 2, bannerSize: { width: 1200, height: 500 } };
 
