@@ -4,7 +4,7 @@ import { isCalendarDay } from "./news-fields";
 import { parsePounds, penceToPounds } from "~/kernel/values/pounds";
 import type { EventFields, EventRecord, MediaRef } from "~/kernel/store/records";
 import type { JsonValue } from "~/kernel/activity/activity";
-import { priceIdField, textField, type SettingChange } from "./settings-form-parts";
+import { priceIdField, textField } from "./settings-form-parts";
 import type { SiteSettings } from "~/kernel/store/site-settings";
 import { CLOSED_BOOKING_DATE } from "~/kernel/store/site-settings-defaults";
 import { TICKET_PATTERNS, TICKET_TYPES } from "~/kernel/store/ticket-kinds";
@@ -187,14 +187,20 @@ const LOGGED: readonly Logged[] = [
 /** How the activity log names an event: its title and, when set, its date. */
 export const eventLogName = (event: Pick<EventFields, "date" | "tickets">) => `Event "${event.tickets.title}"${event.date ? ` (${event.date})` : ""}`;
 
-/** One change per field that differs, in the form's order (the activity log's "setting-changed" entries). */
-export function eventChanges(before: EventFields, after: EventFields): SettingChange[] {
-  const name = eventLogName(before);
-  return LOGGED.flatMap(([label, read]) => {
+/** One change per field that differs, in the form's order (the activity log's "event-changed" entries). */
+export function eventChanges(before: EventFields, after: EventFields): EventFieldChange[] {
+  return LOGGED.flatMap(([field, read]) => {
     const was = read(before);
     const now = read(after);
-    return JSON.stringify(was) === JSON.stringify(now) ? [] : [{ key: `${name}: ${label}`, before: was, after: now }];
+    return JSON.stringify(was) === JSON.stringify(now) ? [] : [{ field, before: was, after: now }];
   });
+}
+
+export interface EventFieldChange {
+  /** The field as the form labels it. */
+  field: string;
+  before: JsonValue;
+  after: JsonValue;
 }
 
 /** An event's state on the studio's list: cancelled, a draft, open for booking today, or published. */

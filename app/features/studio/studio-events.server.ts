@@ -17,9 +17,9 @@ export { eventFormSchema } from "./event-form";
 /**
  * The studio's events (docs/requirements.md §7.3, ADR 60): every write goes to the store
  * (store.events, which bumps the content version in the write's own batch, so visitors see
- * it at once), then is recorded in the activity log. Until events have kinds of their
- * own in the log, each is a "setting-changed" entry named after the event, one per changed
- * field, as /studio/event logged the settings' event. Returns results, never Responses.
+ * it at once), then is recorded in the activity log under the event's id: created,
+ * cancelled, restored, and one "event-changed" entry per changed field. Returns results,
+ * never Responses.
  */
 
 export const EVENT_IMAGE_FIELD = "image";
@@ -92,9 +92,8 @@ export type EventSave = { ok: true; event: EventRecord } | { ok: false; status: 
 const fieldsFrom = (current: EditedEvent, form: EventForm, image: MediaRef | null | undefined): EventFields =>
   eventFieldsFromForm(current, { ...form, descriptionHtml: sanitizeRichText(form.descriptionHtml) }, image);
 
-async function logged(context: AppLoadContext, actor: ActivityActor, key: string, before: string | null, after: string) {
-  await recordActivity(context, actor, { kind: "setting-changed", key, before, after });
-}
+/** The activity log's name for an event: its id, and its title and date as they are now. */
+const named = (event: EventRecord) => ({ id: event.id, name: eventLogName(event) });
 
 /**
  * Creates an event from a checked form. A chosen photo is stored first (a refused file
@@ -105,7 +104,7 @@ export async function createEvent(context: AppLoadContext, actor: ActivityActor,
   if (!photo.ok) return photo;
   const start = await newEvent(context);
   const event = await writeWithNewPhoto(context, photo, context.store.events.create(fieldsFrom(start, form, photo.image ?? null)));
-  await logged(context, actor, eventLogName(event), null, event.published ? "created, published" : "created, not published");
+  await recordActivity(context, actor, { kind: "event-created", event: named(event), how: event.published ? "published" : "not published" });
   return { ok: true, event };
 }
 
@@ -128,14 +127,14 @@ export async function updateEvent(
   // "Same event next year" copies share their photo: its files go only when no other event shows it.
   const shared = (await context.store.events.list()).some((other) => other.id !== existing.id && other.image?.path === existing.image?.path);
   if (!shared) await discardOldPhoto(context, existing.image, photo.image);
-  for (const change of eventChanges(existing, fields)) await recordActivity(context, actor, { kind: "setting-changed", ...change });
+  for (const change of eventChanges(existing, fields)) await recordActivity(context, actor, { kind: "event-changed", event: named(existing), ...change });
   return { ok: true, event };
 }
 
 /** "Same event next year": an unpublished copy, every date a year on (nextYearsFields). */
 export async function duplicateEvent(context: AppLoadContext, actor: ActivityActor, existing: EventRecord): Promise<EventRecord> {
   const copy = await context.store.events.create(nextYearsFields(existing));
-  await logged(context, actor, eventLogName(copy), null, `created, not published: next year's copy of ${eventLogName(existing)}`);
+  await recordActivity(context, actor, { kind: "event-created", event: named(copy), how: `not published, next year's copy of ${eventLogName(existing)}` });
   return copy;
 }
 
@@ -143,6 +142,6 @@ export async function duplicateEvent(context: AppLoadContext, actor: ActivityAct
 export async function setEventCancelled(context: AppLoadContext, actor: ActivityActor, existing: EventRecord, cancel: boolean): Promise<EventRecord | null> {
   const event = await context.store.events.setCancelled(existing.id, cancel ? nowSeconds() : null);
   if (!event) return null;
-  await logged(context, actor, eventLogName(event), cancel ? "on" : "cancelled", cancel ? "cancelled" : "on (restored)");
+  await recordActivity(context, actor, { kind: cancel ? "event-cancelled" : "event-restored", event: named(event) });
   return event;
 }

@@ -37,6 +37,11 @@ export const ACTIVITY_KINDS = [
   "gallery-created",
   "gallery-changed",
   "gallery-deleted",
+  // Studio: events (docs/requirements.md §7.3, ADR 60)
+  "event-created",
+  "event-changed",
+  "event-cancelled",
+  "event-restored",
   // Studio: event calendar, office bearers and documents
   ...PEOPLE_ACTIVITY_KINDS,
   // Contact inbox (docs/requirements.md §6.13)
@@ -122,6 +127,10 @@ export type ActivityEvent =
   // Studio: galleries (`change`: what was done, e.g. "added 3 photos")
   | { kind: "gallery-created" | "gallery-deleted"; gallery: { id: Id; title: string } }
   | { kind: "gallery-changed"; gallery: { id: Id; title: string }; change: string }
+  // Studio: events, named by title and date as they were then (`how`: "published", "a copy of …"); a change is one field, before → after
+  | { kind: "event-created"; event: StudioEventName; how: string }
+  | { kind: "event-changed"; event: StudioEventName; field: string; before: JsonValue; after: JsonValue }
+  | { kind: "event-cancelled" | "event-restored"; event: StudioEventName }
   // Studio: event calendar, office bearers and documents
   | PeopleActivityEvent
   // Contact inbox (docs/requirements.md §6.13): named by who wrote and the subject, never the message's body
@@ -142,6 +151,12 @@ export type ActivityEvent =
   // Members corrected and applications rejected by an accountant (docs/requirements.md §6.5, §6.6): the changed fields before → after (never a password)
   | { kind: "member-corrected"; member: ActivityMember; before: JsonValue; after: JsonValue }
   | { kind: "member-rejected"; member: ActivityMember };
+
+/** Studio: events. An event as the log names it: `Event "Christmas Party" (2026-12-27)`. */
+export interface StudioEventName {
+  id: Id;
+  name: string;
+}
 
 /** Studio: news. What was done to a news item, named by its title as it was then. */
 export type NewsActivityKind = "news-created" | "news-updated" | "news-published" | "news-unpublished" | "news-deleted";
@@ -218,6 +233,15 @@ export function activitySentence(actor: string, event: ActivityEvent): string {
       return `${actor} changed the gallery "${event.gallery.title}": ${event.change}.`;
     case "gallery-deleted":
       return `${actor} deleted the gallery "${event.gallery.title}".`;
+    // Studio: events
+    case "event-created":
+      return `${actor} created ${event.event.name}: ${event.how}.`;
+    case "event-changed":
+      return `${actor} changed ${event.event.name}: ${event.field}.`;
+    case "event-cancelled":
+      return `${actor} cancelled ${event.event.name}.`;
+    case "event-restored":
+      return `${actor} restored ${event.event.name} (no longer cancelled).`;
     // Studio: news
     case "news-created":
     case "news-updated":
@@ -287,6 +311,12 @@ function subjectOf(event: ActivityEvent): { subjectId: string; subjectName: stri
     case "gallery-changed":
     case "gallery-deleted":
       return { subjectId: event.gallery.id, subjectName: `gallery "${event.gallery.title}"` };
+    // Studio: events
+    case "event-created":
+    case "event-changed":
+    case "event-cancelled":
+    case "event-restored":
+      return { subjectId: event.event.id, subjectName: event.event.name };
     // Studio: event calendar, office bearers and documents
     case "calendar-entry-added":
     case "calendar-entry-changed":

@@ -47,6 +47,24 @@ describe("the activity log's sentences", () => {
     );
   });
 
+  it("names a studio event by its title and date, and a change by its field", () => {
+    const event = { id: "ev1", name: 'Event "Summer Picnic" (2027-07-04)' };
+    expect(activitySentence("Jane Smith", { kind: "event-created", event, how: "not published" })).toBe(
+      'Jane Smith created Event "Summer Picnic" (2027-07-04): not published.',
+    );
+    expect(activitySentence("Jane Smith", { kind: "event-changed", event, field: "Venue", before: "Hall", after: "Park" })).toBe(
+      'Jane Smith changed Event "Summer Picnic" (2027-07-04): Venue.',
+    );
+    expect(activitySentence("Jane Smith", { kind: "event-cancelled", event })).toBe('Jane Smith cancelled Event "Summer Picnic" (2027-07-04).');
+    expect(activityEntry(jane, { kind: "event-changed", event, field: "Venue", before: "Hall", after: "Park" }, new Date(0))).toMatchObject({
+      subjectId: "ev1",
+      subjectName: event.name,
+      memberId: null,
+      before: "Hall",
+      after: "Park",
+    });
+  });
+
   it("names a changed setting by its key", () => {
     expect(activitySentence("Jane Smith", { kind: "setting-changed", key: "PrimaryContactNumber", before: "0161", after: "0162" })).toBe(
       "Jane Smith changed the setting PrimaryContactNumber.",
