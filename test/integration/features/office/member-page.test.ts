@@ -228,6 +228,17 @@ describe("the other kinds of member", () => {
     expect(page.all(`#money button[value^="send-link"]`)).toHaveLength(0);
   });
 
+  it("approving an applicant sends them the payment link, at once, and comes back to their page, which lists the e-mail", async () => {
+    const response = await post(pagePath(ids.applicant), { do: `send-link:${ids.applicant}` }, treasurer.id);
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe(pagePath(ids.applicant));
+    const sent = await withServerD1(server.persistTo, async (db) => (await d1Outbox(db).list()).rows.filter((e) => e.memberId === ids.applicant));
+    expect(sent).toHaveLength(1);
+    expect(sent[0]!.to).toEqual([people.applicant.email]);
+    const page = await open(ids.applicant);
+    expect(page.one(`#emails a[href="/accounts/emails/${sent[0]!.id}"]`)).not.toBeNull();
+  });
+
   it("a deleted member: Restore and nothing else of Money or Membership, no refund nor resend", async () => {
     const page = await open(ids.deleted);
     expect(page.text(".member-status")).toBe("Deleted");
