@@ -69,7 +69,7 @@ function ActionButtons({ actions, memberId, danger = false }: { actions: PageAct
               {action.label}
             </Link>
           ) : (
-            <Form method="post" replace preventScrollReset={false}>
+            <Form method="post" replace>
               <SubmitButton
                 name="do"
                 value={memberActionValue(action.action, memberId)}
@@ -253,7 +253,7 @@ export default function MemberPage() {
 
         {actions.danger.length > 0 ? (
           <Section id="danger" title="Danger" className="member-danger">
-            <p>These change or remove the member for good or change what they may do. Each asks first and says what will happen.</p>
+            <p>These remove the member or change what they may do. Each one asks first and says what will happen.</p>
             <ActionButtons actions={actions.danger} memberId={view.id} danger />
           </Section>
         ) : null}
