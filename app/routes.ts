@@ -84,6 +84,7 @@ export default [
   page("accounts/export.xlsx", "features/office/routes/members-export-xlsx.tsx"),
   page("accounts/members/:id/edit", "features/office/routes/member-edit.tsx"),
   page("accounts/members/:id/reject", "features/office/routes/member-reject.tsx"),
+  page("accounts/members/:id", "features/office/routes/member.tsx"),
   page("deleted-members", "features/office/routes/deleted-members.tsx"),
   page("mem-renewals", "features/office/routes/renewals-report.tsx"),
   page("mem-renewals/pending.csv", "features/office/routes/renewals-pending-csv.tsx"),

@@ -4,6 +4,7 @@ import { eventQuery } from "./admin";
 import { addTotals, LATE_PATH, noRows, parseRowsHeader, REQUEST_HEADER, ROWS_HEADER, type RowTotals } from "./d1-rows-count";
 import { table } from "./report";
 import { signInAs } from "./sign-in";
+import { demoMemberId } from "../seed/demo-members";
 
 /**
  * D1 rows read and written per page view (ADR 61): the built worker behind the bench's own
@@ -199,6 +200,18 @@ export async function benchRows(firstUrl: string, server: RowsServer, print: (li
   );
   keep(
     result(await get("/mem-account", member), { label: "member page", method: "GET", path: "/mem-account", as: "member", kind: "signedInPage", expect: 200 }),
+  );
+  // The member page (ADR 66): one member's rows, by their id, whatever the number of members.
+  const memberPage = `/accounts/members/${demoMemberId("member")}`;
+  keep(
+    result(await get(memberPage, accountant), {
+      label: "accountant's member page",
+      method: "GET",
+      path: memberPage,
+      as: "accountant",
+      kind: "signedInPage",
+      expect: 200,
+    }),
   );
   const report = `/mem-events-pay?${eventQuery(year)}`;
   keep(

@@ -346,6 +346,8 @@ export const ROUTES: Readonly<Record<string, RouteEntry>> = {
   // Members & receipts (member corrections, rejection, receipts: docs/requirements.md §6.5, §6.6, §4.11; ADRs 0052, 0053)
   "features/office/routes/member-edit.tsx": { path: `/accounts/members/${DEMO.applicant}/edit`, methods: GET_POST, access: "accountant", html: true },
   "features/office/routes/member-reject.tsx": { path: `/accounts/members/${DEMO.applicant}/reject`, methods: GET_POST, access: "accountant", html: true },
+  // The member page (docs/requirements.md §6.3.1, ADR 66): one member's details, payments, tickets, e-mails, activity and actions.
+  "features/office/routes/member.tsx": { path: `/accounts/members/${DEMO.member}`, methods: GET_POST, access: "accountant", html: true },
   "features/membership/routes/receipt.tsx": {
     path: `/account/receipts/${DEMO.memberRenewal}`,
     methods: GET,

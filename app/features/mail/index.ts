@@ -4,3 +4,4 @@
  * feature's own; lint refuses a reach past them.
  */
 export { resendSchema } from "./outbox-resend";
+export { emailStatusLabel } from "./outbox";

@@ -10,6 +10,6 @@ export type { MemberSettlement } from "./fees";
 export { memberSettlementApplied, memberSettlementPatch } from "./member-settlement";
 export { NO_UNDO_NOTE, methodLabel } from "./offline-payment";
 export { PAYMENT_SUCCESS_TITLE, TICKET_SUCCESS_MESSAGE } from "./payment-pages";
-export { receiptPath, receiptRows } from "./receipt";
-export { REFUNDED_TICKET, refundPath, refundedLabel, totalWithRefunds } from "./refunds";
+export { paidDay, receiptPath, receiptRows } from "./receipt";
+export { REFUNDED_TICKET, refundPath, refundedLabel, remainingToRefund, totalWithRefunds } from "./refunds";
 export type { MembershipDecision, NewRefund, Refund } from "./refunds";

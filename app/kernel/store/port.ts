@@ -445,6 +445,11 @@ export interface ActivityRepository {
   record(entry: NewActivityEntry): Promise<ActivityEntry>;
   /** Newest first (by `at`, then by the order they were recorded), with the total. */
   list(query?: PageRequest): Promise<Page<ActivityEntry>>;
+  /**
+   * The newest `limit` entries about one member (ActivityEntry.memberId), newest first: the
+   * member page's activity (docs/requirements.md §6.3.1), read by the indexed member id.
+   */
+  listAbout(memberId: Id, limit: number): Promise<ActivityEntry[]>;
 }
 
 export interface Store {

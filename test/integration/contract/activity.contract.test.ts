@@ -78,4 +78,19 @@ describeStore("activity log", {}, (t) => {
       expect(all.rows.map((r) => r.at)).toEqual([...all.rows.map((r) => r.at)].sort().reverse());
     });
   });
+
+  // The member page (docs/requirements.md §6.3.1, ADR 66): one member's entries, by their id.
+  describe("about one member", () => {
+    it("lists only the entries about that member, newest first, at most `limit`", async () => {
+      const about = (memberId: string, second: number): NewActivityEntry => ({
+        ...activityEntry(jane, { kind: "member-deleted", member: { id: memberId, fullName: `About ${memberId} ${second}`, memberNumber: null } }, at(second)),
+        memberId,
+      });
+      for (const entry of [about("page-a", 1), about("page-b", 2), about("page-a", 3), about("page-a", 2)]) await t.store.activity.record(entry);
+      const rows = await t.store.activity.listAbout("page-a", 2);
+      expect(rows.map((r) => r.subjectName)).toEqual(["About page-a 3", "About page-a 2"]);
+      expect((await t.store.activity.listAbout("page-a", 50)).map((r) => r.memberId)).toEqual(["page-a", "page-a", "page-a"]);
+      expect(await t.store.activity.listAbout("page-none", 50)).toEqual([]);
+    });
+  });
 });

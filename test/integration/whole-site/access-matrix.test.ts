@@ -116,6 +116,7 @@ const ADMITTED_POST: Record<string, (actor: Actor) => Cell> = {
   // The back office answers a form it does not understand with a message on the same page (400, the form's reply).
   "features/office/routes/members.tsx": () => ({ status: 400, type: HTML }),
   "features/office/routes/deleted-members.tsx": () => ({ status: 400, type: HTML }),
+  "features/office/routes/member.tsx": () => ({ status: 400, type: HTML }),
   "features/payments/routes/pending-payments.tsx": () => ({ status: 400, type: HTML }),
   "features/office/routes/renewals-report.tsx": () => ({ status: 400, type: HTML }),
   // Send again: the sample e-mail does not exist.
@@ -206,6 +207,8 @@ function expectedPost(file: string, entry: RouteEntry, actor: Actor): Cell {
 const ATTACK: Record<string, Record<string, string>> = {
   "features/office/routes/members.tsx": { do: `grant:${DEMO.member}`, confirmed: "1" },
   "features/office/routes/deleted-members.tsx": { do: `delete:${DEMO.otherMember}`, confirmed: "1" },
+  // The member page's Danger button, answered Yes: the check below finds the demo Family member still a member.
+  "features/office/routes/member.tsx": { do: `grant:${DEMO.member}`, confirmed: "1" },
   "features/payments/routes/pending-payments.tsx": { id: DEMO.memberRenewal },
   "features/office/routes/renewals-report.tsx": { intent: "notify", confirmed: "1" },
   "features/door/routes/scanner.tsx": { code: "XMAS7K2P", person: "adult-1" },

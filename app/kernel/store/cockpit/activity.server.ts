@@ -74,5 +74,16 @@ export function cockpitActivity(client: CockpitClient): ActivityRepository {
         throw error;
       }
     },
+
+    async listAbout(memberId, limit) {
+      try {
+        // Entries written before they carried the member's id are found by their subject (migration 0021).
+        const result = await client.find(ACTIVITY, { filter: { $or: [{ memberId }, { subjectId: memberId }] }, sort: { at: -1, _id: -1 }, limit });
+        return result.entries.map(activityFromCockpit);
+      } catch (error) {
+        if (isMissingCollection(error)) return [];
+        throw error;
+      }
+    },
   };
 }

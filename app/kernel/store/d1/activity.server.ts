@@ -72,5 +72,14 @@ export function d1Activity(db: D1Database): ActivityRepository {
       ]);
       return { rows: rows!.results.map(activityFromRow), total: Number(count!.results[0]?.total ?? 0) };
     },
+
+    async listAbout(memberId, limit) {
+      // The activity_member index (migration 0021): the member's entries only, never the log.
+      const { results } = await db
+        .prepare("SELECT * FROM activity WHERE member_id = ? ORDER BY at DESC, rowid DESC LIMIT ?")
+        .bind(memberId, limit)
+        .all<Record<string, unknown>>();
+      return results.map(activityFromRow);
+    },
   };
 }
