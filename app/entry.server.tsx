@@ -7,6 +7,10 @@ import { applyDocumentCacheControl } from "~/kernel/http/cache-control.server";
 import { SESSION_COOKIE_NAME } from "~/kernel/auth/session.server";
 import { isStoreUnavailable } from "~/kernel/forms/store-errors.server";
 import { storeUnavailableHeaders } from "~/kernel/http/response-headers";
+import { installPlainMessages } from "~/kernel/forms/plain-messages";
+
+// Every form's zod parse in the worker speaks plain words (docs/requirements.md §1.1, ADR 70).
+installPlainMessages();
 
 const ABORT_DELAY = 5_000;
 

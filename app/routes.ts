@@ -74,8 +74,10 @@ export default [
   // Data rights: a member's own data, and an accountant's view and erasure of a member's
   page("account/data", "features/data-rights/routes/my-data.tsx"),
   page("account/data.json", "features/data-rights/routes/my-data-json.tsx"),
+  page("account/data.html", "features/data-rights/routes/my-data-html.tsx"),
   page("accounts/members/:id/data", "features/data-rights/routes/member-data.tsx"),
   page("accounts/members/:id/data.json", "features/data-rights/routes/member-data-json.tsx"),
+  page("accounts/members/:id/data.html", "features/data-rights/routes/member-data-html.tsx"),
   page("accounts/members/:id/erase", "features/data-rights/routes/member-erase.tsx"),
 
   // Office, accountants: members and their records, reports and exports, the outbox, the inbox, the activity log

@@ -315,6 +315,14 @@ export const ROUTES: Readonly<Record<string, RouteEntry>> = {
   // accountant, and the erase page. Its sample is an unknown member, so no harmless post erases anyone.
   "features/data-rights/routes/my-data.tsx": { path: "/account/data", methods: GET, access: "member", html: true },
   "features/data-rights/routes/my-data-json.tsx": { path: "/account/data.json", methods: GET, access: "member", html: false, resource: "file" },
+  "features/data-rights/routes/my-data-html.tsx": { path: "/account/data.html", methods: GET, access: "member", html: false, resource: "file" },
+  "features/data-rights/routes/member-data-html.tsx": {
+    path: `/accounts/members/${DEMO.member}/data.html`,
+    methods: GET,
+    access: "accountant",
+    html: false,
+    resource: "file",
+  },
   "features/data-rights/routes/member-data.tsx": { path: `/accounts/members/${DEMO.member}/data`, methods: GET, access: "accountant", html: true },
   "features/data-rights/routes/member-data-json.tsx": {
     path: `/accounts/members/${DEMO.member}/data.json`,

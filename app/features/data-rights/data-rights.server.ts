@@ -1,6 +1,7 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { erasedEmail, erasedName, erasureRefusal, erasurePatch } from "./erasure";
 import { myData, myDataFilename, type MyData } from "./my-data";
+import { myDataHtml } from "./my-data-file.server";
 import type { Member } from "~/kernel/store/records";
 import { privateFileHeaders } from "~/kernel/http/response-headers";
 import type { Store } from "~/kernel/store/port";
@@ -23,10 +24,17 @@ export async function collectMyData(store: Store, member: Member, now = new Date
   return myData({ member, transactions, tickets, emails, contactMessages, now });
 }
 
-/** The JSON file: a download, never stored by a cache on the way. */
+/** The JSON file: a download named after the member, never stored by a cache on the way. */
 export function myDataDownload(data: MyData, now = new Date()): Response {
   return new Response(JSON.stringify(data, null, 2), {
-    headers: privateFileHeaders("application/json; charset=utf-8", `attachment; filename="${myDataFilename(now)}"`),
+    headers: privateFileHeaders("application/json; charset=utf-8", `attachment; filename="${myDataFilename(data.member.fullName, now, "json")}"`),
+  });
+}
+
+/** The same as a page to keep or print (features/data-rights/my-data-file.server.tsx), named the same way. */
+export function myDataHtmlDownload(data: MyData, now = new Date()): Response {
+  return new Response(myDataHtml(data), {
+    headers: privateFileHeaders("text/html; charset=utf-8", `attachment; filename="${myDataFilename(data.member.fullName, now, "html")}"`),
   });
 }
 

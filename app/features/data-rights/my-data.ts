@@ -68,8 +68,25 @@ export function withoutLinks(text: string): string {
   return text.replace(/\bhttps?:\/\/[^\s<>"'\])]+/gi, LINK_REMOVED);
 }
 
-/** "mma-my-data-2026-11-24.json" (the day in UK time). */
-export function myDataFilename(now: Date): string {
+/**
+ * The name a person's file is known by: their name made safe for any file system and any
+ * Content-Disposition header (ASCII letters and digits joined by hyphens, accents dropped,
+ * lower case, at most 40 characters), or "member" when nothing of it is left.
+ */
+export function safeFileName(name: string): string {
+  const ascii = name
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .replace(/[^A-Za-z0-9]+/g, "-")
+    .replace(/^-+|-+$/g, "")
+    .toLowerCase()
+    .slice(0, 40)
+    .replace(/-+$/, "");
+  return ascii || "member";
+}
+
+/** "ada-lovelace-data-2026-11-24.json" (the member's name, then the day in UK time; docs/requirements.md §8.2). */
+export function myDataFilename(memberName: string, now: Date, extension: "json" | "html"): string {
   const day = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/London", year: "numeric", month: "2-digit", day: "2-digit" }).format(now);
-  return `mma-my-data-${day}.json`;
+  return `${safeFileName(memberName)}-data-${day}.${extension}`;
 }

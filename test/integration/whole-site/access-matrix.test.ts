@@ -92,6 +92,8 @@ const GET_EXCEPTIONS: Record<string, (actor: Actor) => Answer | undefined> = {
   // Members' data rights (docs/requirements.md §8): the data files are JSON.
   "features/data-rights/routes/my-data-json.tsx": (actor) => (SIGNED_IN.has(actor) ? { status: 200, type: "application/json" } : undefined),
   "features/data-rights/routes/member-data-json.tsx": (actor) => (actor === "accountant" ? { status: 200, type: "application/json" } : undefined),
+  "features/data-rights/routes/my-data-html.tsx": (actor) => (SIGNED_IN.has(actor) ? { status: 200, type: "text/html" } : undefined),
+  "features/data-rights/routes/member-data-html.tsx": (actor) => (actor === "accountant" ? { status: 200, type: "text/html" } : undefined),
   // Members & receipts (docs/requirements.md §6.5, §6.6, §4.11): a receipt is its member's and the accountant's; another member gets the same 404 as an unknown id.
   "features/membership/routes/receipt.tsx": (actor) => {
     if (actor === "member" || actor === "accountant") return undefined;

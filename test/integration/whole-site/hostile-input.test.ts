@@ -17,6 +17,7 @@ import { ATTENDEE_BANDS, BAND_LIMITS, type Member } from "~/kernel/store/records
 import { currentYear } from "~/kernel/dates/dates";
 import { SIGNUP_FORM, SIGNUP_MESSAGES } from "~/features/membership/signup-form";
 import * as storeErrors from "~/kernel/forms/store-errors";
+import { PLAIN_MESSAGES } from "~/kernel/forms/plain-messages";
 import * as ticketBooking from "~/features/tickets/ticket-booking";
 import { countField, nameField } from "~/features/tickets/ticket-rules";
 import { paymentLinkToken } from "~/features/payments/payment-link.server";
@@ -85,9 +86,19 @@ function messagesOf(...modules: object[]): string[] {
   modules.forEach(walk);
   return found;
 }
-const KNOWN_MESSAGES = messagesOf(contactForm, loginRules, passwordReset, storeErrors, ticketBooking, SIGNUP_MESSAGES, MEMBER_DETAILS_MESSAGES, {
-  invalid: SIGNUP_FORM.invalidMessage,
-});
+const KNOWN_MESSAGES = messagesOf(
+  contactForm,
+  loginRules,
+  passwordReset,
+  storeErrors,
+  ticketBooking,
+  SIGNUP_MESSAGES,
+  MEMBER_DETAILS_MESSAGES,
+  PLAIN_MESSAGES,
+  {
+    invalid: SIGNUP_FORM.invalidMessage,
+  },
+);
 const MESSAGE_PATTERNS = [
   /^Please (enter|choose|agree|check) /,
   /must be at most [\d,]+ characters/i,

@@ -23,22 +23,38 @@ function Facts({ rows }: { rows: Array<[string, string]> }) {
   );
 }
 
+/** Where the two files of the same data are (absent in the .html file itself). */
+export interface MyDataDownloads {
+  json: string;
+  html: string;
+}
+
 /**
  * Everything held about one member (docs/requirements.md §8.2), as a page that reads and prints well:
- * headings and lists, no wide tables, so it fits a 360 px phone. The JSON file has the same.
+ * headings and lists, no wide tables, so it fits a 360 px phone. The JSON file has the same, and
+ * the .html file is this very view (features/data-rights/my-data-file.server.tsx).
+ * `downloads`: the links to both files (the page); without it, the view stands alone (the file).
  * `accountant`: drawn in the back office, where each paid payment links to its receipt and its
  * refund page (the member's payment history as the accountant sees it).
  */
-export function MyDataView({ data, jsonHref, accountant = false }: { data: MyData; jsonHref: string; accountant?: boolean }) {
+export function MyDataView({ data, downloads, accountant = false }: { data: MyData; downloads?: MyDataDownloads; accountant?: boolean }) {
   const { member, household } = data;
   return (
     <div className="my-data">
-      <p>
-        This is everything the association holds about you, made on {UK_DAY.format(new Date(data.generatedAt))}.{" "}
-        <a href={jsonHref} download>
-          Download it as a file (JSON)
-        </a>
-      </p>
+      <p>{`This is everything the association holds about you, made on ${UK_DAY.format(new Date(data.generatedAt))}.`}</p>
+      {downloads ? (
+        <p className="my-data-downloads">
+          {"Download it as a file: "}
+          <a href={downloads.html} download>
+            a page to keep or print (HTML)
+          </a>
+          {" or "}
+          <a href={downloads.json} download>
+            for another service (JSON)
+          </a>
+          {". To print this page, use your browser's Print."}
+        </p>
+      ) : null}
 
       <h2>Your record</h2>
       <Facts
@@ -128,7 +144,7 @@ export function MyDataView({ data, jsonHref, accountant = false }: { data: MyDat
         {data.contactMessages.map((message) => (
           <li key={message.id}>
             {`${when(message.createdAt)}: ${message.subject}`}
-            <div style={{ whiteSpace: "pre-wrap" }}>{message.notes}</div>
+            <div className="my-data-note">{message.notes}</div>
           </li>
         ))}
       </ul>

@@ -1,4 +1,4 @@
-import { data, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { data, type HeadersFunction, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { MyDataView } from "~/features/data-rights/components/MyDataView";
 import { PageTitle } from "~/kernel/layout/Breadcrumbs";
@@ -6,10 +6,13 @@ import { privatePageMeta } from "~/kernel/layout/private-page-meta";
 import { requireUser } from "~/kernel/auth/auth.server";
 import { privateHeaders, loaderHeadersOnly } from "~/kernel/http/response-headers";
 import { collectMyData } from "~/features/data-rights/data-rights.server";
+import myDataStyles from "~/features/data-rights/styles/my-data.css?url";
 
 export const meta: MetaFunction = () => privatePageMeta("My data");
 
 export const headers: HeadersFunction = loaderHeadersOnly;
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: myDataStyles }];
 
 /** GET /account/data: the signed-in member's own data as a readable, printable page (docs/requirements.md §8.2). */
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -24,7 +27,7 @@ export default function AccountData() {
       <PageTitle title="My data" />
       <section className="section">
         <div className="container">
-          <MyDataView data={myData} jsonHref="/account/data.json" />
+          <MyDataView data={myData} downloads={{ json: "/account/data.json", html: "/account/data.html" }} />
         </div>
       </section>
     </>

@@ -1,6 +1,10 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { signupSchema } from "~/features/membership/signup";
 import { replyErrors } from "~/kernel/forms/reply";
+import { installPlainMessages } from "~/kernel/forms/plain-messages";
+
+// The browser's parse speaks the same plain words as the server's (ADR 70).
+installPlainMessages();
 
 /**
  * The sign-up form's check in the browser: the very schema and parse the server's action

@@ -74,7 +74,7 @@ for (const javaScriptEnabled of [true, false]) {
       await server?.stop();
     });
 
-    it("a member opens their data from My Account, reads it at 360 px and downloads it as JSON", async () => {
+    it("a member opens their data from My Account, reads it at 360 px and downloads it as HTML and JSON, named after her", async () => {
       const { context, page } = await open(server, javaScriptEnabled, PHONE, sara.id);
       await visit(page, "/mem-account", javaScriptEnabled);
       await page.getByRole("link", { name: "See or download my data" }).click();
@@ -86,8 +86,9 @@ for (const javaScriptEnabled of [true, false]) {
       expect(text).toContain("Welcome, Sara Erasable");
       expect((await sidewaysOverflow(page)).offenders).toEqual([]);
 
-      const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Download it as a file (JSON)" }).click()]);
-      expect(download.suggestedFilename()).toMatch(/^mma-my-data-\d{4}-\d{2}-\d{2}\.json$/);
+      const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "for another service (JSON)" }).click()]);
+      // Named after the member (docs/requirements.md §8.2).
+      expect(download.suggestedFilename()).toMatch(/^sara-erasable-data-\d{4}-\d{2}-\d{2}\.json$/);
       // The browser may run remotely, so the file is saved here before it is read.
       const file = path.join(await mkdtemp(path.join(tmpdir(), "mma-my-data-")), download.suggestedFilename());
       await download.saveAs(file);
@@ -95,6 +96,17 @@ for (const javaScriptEnabled of [true, false]) {
       expect(data.member).toMatchObject({ id: sara.id, fullName: ERASABLE.fullName });
       expect(data.household.spouse?.name).toBe(ERASABLE.spouseName);
       expect(data.tickets).toHaveLength(1);
+
+      // The same as a page to keep or print: one file, named the same way, readable on its own.
+      const [page2] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "a page to keep or print (HTML)" }).click()]);
+      expect(page2.suggestedFilename()).toMatch(/^sara-erasable-data-\d{4}-\d{2}-\d{2}\.html$/);
+      const htmlFile = path.join(path.dirname(file), page2.suggestedFilename());
+      await page2.saveAs(htmlFile);
+      const saved = await context.newPage();
+      await saved.setContent(await readFile(htmlFile, "utf8"));
+      expect(await saved.getByRole("heading", { level: 1 }).innerText()).toBe(`Data held about ${ERASABLE.fullName}`);
+      expect(await saved.locator("main").innerText()).toContain(`${ERASABLE.childName}, born 2016`);
+      expect(await saved.locator("script").count()).toBe(0);
       await context.close();
     });
 

@@ -55,7 +55,7 @@ describe("Download my data", () => {
     const response = await get("/account/data.json", cookie);
     expect(response.status).toBe(200);
     expect(response.headers.get("Content-Type")).toContain("application/json");
-    expect(response.headers.get("Content-Disposition")).toMatch(/^attachment; filename="mma-my-data-\d{4}-\d{2}-\d{2}\.json"$/);
+    expect(response.headers.get("Content-Disposition")).toMatch(/^attachment; filename="sara-erasable-data-\d{4}-\d{2}-\d{2}\.json"$/);
     expect(response.headers.get("Cache-Control")).toContain("no-store");
     const body = await response.text();
     const data = JSON.parse(body) as MyData;
@@ -84,6 +84,67 @@ describe("Download my data", () => {
     expect(refused.status).toBe(302);
     expect(refused.headers.get("Location")).toBe("/mem-account");
     expect((await get("/account/data.json")).headers.get("Location")).toBe("/login?redirectTo=%2Faccount%2Fdata.json");
+  });
+
+  it("gives the same as a page to keep or print: one self-contained HTML file named after the member, no script, no link", async () => {
+    const response = await get("/account/data.html", await sessionCookieFor(sara.id));
+    expect(response.status).toBe(200);
+    expect(response.headers.get("Content-Type")).toBe("text/html; charset=utf-8");
+    expect(response.headers.get("Content-Disposition")).toMatch(/^attachment; filename="sara-erasable-data-\d{4}-\d{2}-\d{2}\.html"$/);
+    expect(response.headers.get("Cache-Control")).toContain("no-store");
+    const html = await response.text();
+    expect(html.startsWith("<!doctype html>")).toBe(true);
+    const file = parseHtml(html);
+    expect(file.text("title")).toBe(`Data held about ${ERASABLE.fullName}`);
+    expect(file.text("h1")).toBe(`Data held about ${ERASABLE.fullName}`);
+    const main = file.text("main");
+    for (const held of [ERASABLE.email, ERASABLE.postcode, ERASABLE.spouseName, `${ERASABLE.childName}, born 2016`, "Hall booking", "Welcome, Sara Erasable"]) {
+      expect(main).toContain(held);
+    }
+    // Self-contained: its styles inline, nothing fetched, nothing run, no way back into the site.
+    expect(file.all("style").length).toBe(1);
+    expect(file.text("style")).toContain(".my-data-facts");
+    expect(file.all("script, link, img, iframe, a, form")).toEqual([]);
+    expect(html).not.toContain("pbkdf2");
+  });
+
+  it("guards the HTML file as the JSON one: members their own only, visitors to sign in, the accountant's copy for accountants", async () => {
+    const other = await sessionCookieFor(demoAccount("single").id);
+    const theirs = parseHtml(await (await get("/account/data.html", other)).text());
+    expect(theirs.text("h1")).toMatch(/^Data held about /);
+    expect(theirs.text("main")).toContain(demoAccount("single").email);
+    expect(leaks(theirs.text("main"))).toEqual([]);
+    expect((await get("/account/data.html")).headers.get("Location")).toBe("/login?redirectTo=%2Faccount%2Fdata.html");
+    const refused = await get(`/accounts/members/${sara.id}/data.html`, other);
+    expect(refused.status).toBe(302);
+    expect(refused.headers.get("Location")).toBe("/mem-account");
+    const editor = await get(`/accounts/members/${sara.id}/data.html`, await sessionCookieFor(demoAccount("editor").id));
+    expect(editor.headers.get("Location")).toBe("/mem-account");
+
+    const accountants = await get(`/accounts/members/${sara.id}/data.html`, await treasurer());
+    expect(accountants.status).toBe(200);
+    expect(accountants.headers.get("Content-Disposition")).toMatch(/^attachment; filename="sara-erasable-data-\d{4}-\d{2}-\d{2}\.html"$/);
+    expect(parseHtml(await accountants.text()).text("main")).toContain(ERASABLE.childName);
+    expect((await get("/accounts/members/ffffffffffffffffffffffff/data.html", await treasurer())).status).toBe(404);
+  });
+
+  it("links both files from the page, which prints without the site's frame", async () => {
+    const page = parseHtml(await (await get("/account/data", await sessionCookieFor(sara.id))).text());
+    const downloads = page.all(".my-data-downloads a[download]").map((a) => a.attribs.href);
+    expect(downloads).toEqual(["/account/data.html", "/account/data.json"]);
+    const accountants = parseHtml(await (await get(`/accounts/members/${sara.id}/data`, await treasurer())).text());
+    expect(accountants.all(".my-data-downloads a[download]").map((a) => a.attribs.href)).toEqual([
+      `/accounts/members/${sara.id}/data.html`,
+      `/accounts/members/${sara.id}/data.json`,
+    ]);
+    // The page's own stylesheet carries its print rules (the banner, breadcrumbs and links are for the screen).
+    const sheet = page
+      .all('link[rel="stylesheet"]')
+      .map((link) => link.attribs.href!)
+      .find((href) => /my-data/.test(href));
+    expect(sheet).toBeDefined();
+    const css = await (await get(sheet!)).text();
+    expect(css).toMatch(/@media print\{[^]*\.my-data-downloads/);
   });
 
   it("lets an accountant produce the same file for any member; an unknown member is 404", async () => {

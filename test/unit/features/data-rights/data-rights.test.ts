@@ -14,7 +14,7 @@ import {
   isErasedEmail,
   pseudonymiseText,
 } from "~/features/data-rights/erasure";
-import { LINK_REMOVED, memberForExport, myData, myDataFilename, withoutLinks } from "~/features/data-rights/my-data";
+import { LINK_REMOVED, memberForExport, myData, myDataFilename, safeFileName, withoutLinks } from "~/features/data-rights/my-data";
 import type { Member } from "~/kernel/store/records";
 import { siteSettingsSchema } from "~/kernel/store/site-settings";
 import { defaultSiteSettings } from "~/kernel/store/site-settings-defaults";
@@ -249,10 +249,24 @@ describe("download my data (features/data-rights/my-data.ts)", () => {
     expect(JSON.stringify(doc)).not.toContain("secret-key");
   });
 
-  it("names the file by the day in UK time", () => {
-    expect(myDataFilename(new Date("2026-11-24T12:00:00Z"))).toBe("mma-my-data-2026-11-24.json");
+  it("names the file after the member and the day in UK time", () => {
+    expect(myDataFilename("Sara Thomas", new Date("2026-11-24T12:00:00Z"), "json")).toBe("sara-thomas-data-2026-11-24.json");
+    expect(myDataFilename("Sara Thomas", new Date("2026-11-24T12:00:00Z"), "html")).toBe("sara-thomas-data-2026-11-24.html");
     // 23:30 UTC on 30 June is already 1 July in London (BST).
-    expect(myDataFilename(new Date("2026-06-30T23:30:00Z"))).toBe("mma-my-data-2026-07-01.json");
+    expect(myDataFilename("Sara Thomas", new Date("2026-06-30T23:30:00Z"), "json")).toBe("sara-thomas-data-2026-07-01.json");
+  });
+
+  it("makes the name safe: ASCII letters, digits and hyphens, else 'member'", () => {
+    expect(safeFileName("Zoë  O'Brien-Smith")).toBe("zoe-o-brien-smith");
+    expect(safeFileName('Dr. "Ann" <b>Lee</b>\r\n; filename=evil.exe')).toBe("dr-ann-b-lee-b-filename-evil-exe");
+    expect(safeFileName("../../etc/passwd")).toBe("etc-passwd");
+    expect(safeFileName("Ünal Çelik 2")).toBe("unal-celik-2");
+    expect(safeFileName("محمد")).toBe("member");
+    expect(safeFileName("   ")).toBe("member");
+    expect(safeFileName("a".repeat(60))).toHaveLength(40);
+    expect(safeFileName(`${"a".repeat(39)} b`)).toBe("a".repeat(39));
+    // Whatever comes in, only the allowed characters come out.
+    for (const name of ["Mr Ω Test", "x\u0000y", "tab\tname", "emoji 😀 name", "名前 Name"]) expect(safeFileName(name)).toMatch(/^[a-z0-9]+(-[a-z0-9]+)*$/);
   });
 });
 
