@@ -274,8 +274,8 @@ describe("members tables: row actions", () => {
 
   it("is closed to website editors: they get nothing of the members", async () => {
     const editor = demoAccount("editor").id;
-    expect((await get("/accounts", editor)).headers.get("Location")).toBe("/mem-account");
-    expect((await post("/accounts", { do: `grant:${ids.toPromote}`, confirmed: "1" }, editor)).headers.get("Location")).toBe("/mem-account");
+    expect((await get("/accounts", editor)).headers.get("Location")).toBe("/studio");
+    expect((await post("/accounts", { do: `grant:${ids.toPromote}`, confirmed: "1" }, editor)).headers.get("Location")).toBe("/studio");
     expect((await readMember(ids.toPromote)).role).toBe("member");
     expect((await readMember(editor)).role).toBe("editor");
   });
