@@ -1,6 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
+import { useEffect } from "react";
 import { AdminPage } from "~/kernel/layout/back-office/AdminPage";
 import { Scanner } from "~/features/door/components/Scanner";
 import { Field, SubmitButton, replyErrors } from "~/kernel/forms";
@@ -82,6 +83,12 @@ export default function ScanQrCode() {
   // The SAVE's refusal: the form's message, or the code's (once: a card of another event already says it).
   const refusal = Object.values(replyErrors(reply))[0] ?? null;
   const error = lookup.kind === "card" && lookup.card.wrongEvent === refusal ? null : refusal;
+  // Back from a SAVE at the card (#door-card): the pressed button was redrawn, so focus goes to the
+  // card rather than to the top of the page (ADR 65); the scroll is the router's, kept as it is.
+  const location = useLocation();
+  useEffect(() => {
+    if (location.hash === `#${DOOR_CARD_ANCHOR}`) document.getElementById(DOOR_CARD_ANCHOR)?.focus({ preventScroll: true });
+  }, [location.key, location.hash]);
 
   return (
     // On a phone the scanner and the code box come first, above any menu (ADR 65); a steward's menu is the door alone.

@@ -128,6 +128,8 @@ for (const javaScriptEnabled of [true, false]) {
       expect(card.y).toBeLessThan(PHONE.viewport.height);
       expect(card.y + card.height).toBeGreaterThan(0);
       await expect(page.evaluate(() => window.scrollY)).resolves.toBeGreaterThan(0);
+      // With JavaScript the redrawn button's focus goes to the card, not back to the top.
+      if (javaScriptEnabled) await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe("door-card");
 
       // Everyone in the household is in, the other ticket's people too.
       for (const [other, people] of Object.entries(household.tickets)) {
