@@ -30,6 +30,12 @@ export const DEMO_ACCOUNTS = [
     password: "demo-editor-2026",
     description: "website editor (the website studio; nothing of the money or the members)",
   },
+  {
+    key: "steward",
+    email: "steward@example.org",
+    password: "demo-steward-2026",
+    description: "door steward (the door and nothing else)",
+  },
 ] as const;
 
 export type DemoAccountKey = (typeof DEMO_ACCOUNTS)[number]["key"];

@@ -114,6 +114,23 @@ export async function demoMembers(now: number, year: number): Promise<Member[]> 
       lastRenewedYear: year,
       createdAt: now - 300 * DAY,
     },
+    // After the editor, so the other demo records keep their ids and member numbers (ADR 65).
+    steward: {
+      title: "Mrs",
+      fullName: "Latha Pillai",
+      address: "5 Mauldeth Road",
+      postcode: "M19 1AB",
+      mobile: "07700900006",
+      membership: "Single",
+      spouse: null,
+      children: [],
+      consents: NO_CONSENTS,
+      role: "steward",
+      active: true,
+      registrationPaid: true,
+      lastRenewedYear: year,
+      createdAt: now - 200 * DAY,
+    },
   };
   return Promise.all(
     DEMO_ACCOUNTS.map(async (account, i) => ({

@@ -14,7 +14,7 @@ import { ID_SPACE, seedId } from "../../seed/ids";
  * - `routeFilesInConfig()`: the route files app/routes.ts lists, read now.
  * - `ACTORS` / `Actor`: who asks: visitor (no cookie), applicant (signed up, not yet active),
  *   member (the demo Family member), otherMember (the demo Single member), editor (the demo
- *   website editor), accountant (the treasurer).
+ *   website editor), steward (the demo door steward, ADR 65), accountant (the treasurer).
  * - `canSee(entry, actor)`: whether the access class lets the actor in (for `special`: `entry.seenBy`).
  * - `pageUrls(actor)`: the sample URLs of every HTML page that actor gets drawn (any status in
  *   `entry.status`, e.g. the 404 page), for page-wide checks such as axe and the phone width;
@@ -22,18 +22,20 @@ import { ID_SPACE, seedId } from "../../seed/ids";
  * - `DEMO`: the seeded ids the sample URLs use (deterministic: seed/ids.ts).
  */
 
-export type Actor = "visitor" | "applicant" | "member" | "otherMember" | "editor" | "accountant";
-export const ACTORS: readonly Actor[] = ["visitor", "applicant", "member", "otherMember", "editor", "accountant"];
+export type Actor = "visitor" | "applicant" | "member" | "otherMember" | "editor" | "steward" | "accountant";
+export const ACTORS: readonly Actor[] = ["visitor", "applicant", "member", "otherMember", "editor", "steward", "accountant"];
 
 /**
  * - public: anyone, signed in or not;
- * - member: an active signed-in member (or editor, or accountant): requireUser; others go to /login?redirectTo=<path>;
- * - editor: requireEditor (the website studio): editors and accountants; visitors and applicants go to /login, members to /mem-account;
- * - accountant: requireAccountant; visitors and applicants go to /login, members and editors to /mem-account;
+ * - member: an active signed-in member (or editor, steward, or accountant): requireUser; others go to /login?redirectTo=<path>;
+ * - editor: requireEditor (the website studio): editors and accountants; visitors and applicants go to /login, other members to their home;
+ * - door: requireDoorSteward (the door, ADR 65): door stewards and accountants; visitors and applicants go to /login, other members to their home;
+ * - accountant: requireAccountant; visitors and applicants go to /login, other members to their home
+ *   (a member to /mem-account, an editor to /studio, a steward to /scan-qr-code: ACTOR_HOMES);
  * - dev: development builds only, no sign-in (production answers 404);
  * - special: its own rule, said in `rule` (a link that is its own key, the member themself ...).
  */
-export type Access = "public" | "member" | "editor" | "accountant" | "dev" | "special";
+export type Access = "public" | "member" | "editor" | "door" | "accountant" | "dev" | "special";
 
 export type Method = "GET" | "POST";
 
@@ -62,6 +64,7 @@ export const DEMO = {
   applicant: demoMemberId("applicant"),
   accountant: demoMemberId("treasurer"),
   editor: demoMemberId("editor"),
+  steward: demoMemberId("steward"),
   /** The demo Family's paid ticket (code XMAS7K2P), bought for money: no ticket-success page for it. */
   memberTicket: seedId(ID_SPACE.ticket, 1),
   /** The demo Family member's settled registration and renewal transactions. */
@@ -134,7 +137,7 @@ export const ROUTES: Readonly<Record<string, RouteEntry>> = {
     html: false,
     resource: "csv",
   },
-  "features/door/routes/scanner.tsx": { path: "/scan-qr-code", methods: GET_POST, access: "accountant", html: true },
+  "features/door/routes/scanner.tsx": { path: "/scan-qr-code", methods: GET_POST, access: "door", html: true },
 
   // The website studio (requireEditor)
   "features/studio/routes/studio-index.tsx": { path: "/studio", methods: GET, access: "editor", html: true },
@@ -380,9 +383,11 @@ export function canSee(entry: RouteEntry, actor: Actor): boolean {
     case "dev":
       return true;
     case "member":
-      return actor === "member" || actor === "otherMember" || actor === "editor" || actor === "accountant";
+      return actor === "member" || actor === "otherMember" || actor === "editor" || actor === "steward" || actor === "accountant";
     case "editor":
       return actor === "editor" || actor === "accountant";
+    case "door":
+      return actor === "steward" || actor === "accountant";
     case "accountant":
       return actor === "accountant";
     case "special":
@@ -390,10 +395,19 @@ export function canSee(entry: RouteEntry, actor: Actor): boolean {
   }
 }
 
-/** Pages that send anyone with a session on to /mem-account (signup: even an applicant's; login: an active member's). */
+/** Where a guard sends a signed-in actor it turns away, and /login an active one: their role's home (app/kernel/auth/role-home.ts, ADR 65). */
+export const ACTOR_HOMES: Readonly<Record<"member" | "otherMember" | "editor" | "steward" | "accountant", string>> = {
+  member: "/mem-account",
+  otherMember: "/mem-account",
+  editor: "/studio",
+  steward: "/scan-qr-code",
+  accountant: "/accounts",
+};
+
+/** Pages that send anyone with a session on (signup: even an applicant's, to /mem-account; login: an active member's, to their home). */
 export const SENDS_MEMBERS_ON: Readonly<Record<string, readonly Actor[]>> = {
-  "features/sign-in/routes/login.tsx": ["member", "otherMember", "editor", "accountant"],
-  "features/membership/routes/signup.tsx": ["applicant", "member", "otherMember", "editor", "accountant"],
+  "features/sign-in/routes/login.tsx": ["member", "otherMember", "editor", "steward", "accountant"],
+  "features/membership/routes/signup.tsx": ["applicant", "member", "otherMember", "editor", "steward", "accountant"],
 };
 
 /**

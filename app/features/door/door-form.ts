@@ -22,6 +22,11 @@ export const doorSaveSchema = z.object({
     .string()
     .optional()
     .transform((event) => (event ?? "").trim().slice(0, DOOR_INPUT_MAX)),
+  /** SAVE (the ticked people), or "household": "Admit everyone" of the ticket's household for the event (ADR 65). Anything else is a SAVE. */
+  intent: z
+    .string()
+    .optional()
+    .transform((intent): "save" | "household" => (intent === "household" ? "household" : "save")),
 });
 
 export type DoorSave = z.output<typeof doorSaveSchema>;

@@ -1,6 +1,17 @@
 import { currentYear } from "~/kernel/dates/dates";
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import { chosenDoorEvent, doorCard, doorEvents, eventChoices, selectedForAdmission, wrongEventMessage, type DoorCard, type EventChoice } from "./door";
+import {
+  chosenDoorEvent,
+  doorCard,
+  doorEvents,
+  eventChoices,
+  householdAtDoor,
+  selectedForAdmission,
+  stillToCome,
+  wrongEventMessage,
+  type DoorCard,
+  type EventChoice,
+} from "./door";
 import { DOOR_INPUT_MAX, NO_TICKET, type DoorSave } from "./door-form";
 import type { EventRecord, Ticket } from "~/kernel/store/records";
 import { REFUNDED_TICKET } from "~/features/payments";
@@ -12,7 +23,7 @@ import { nowSeconds } from "~/kernel/store/ids";
  * The door's I/O (/scan-qr-code): look a ticket up from what the camera read or a
  * steward typed, show its card, and admit the people a SAVE selects (the store's
  * admit is one conditional UPDATE: each person once, however many phones SAVE).
- * Accountants only (a door steward is given that role): the route guards.
+ * Door stewards and accountants (ADR 65): the route guards.
  */
 
 /** Response header of a SAVE: how many people this request admitted (tests sum it over concurrent SAVEs). */
@@ -50,6 +61,17 @@ async function doorEventsFor(context: AppLoadContext, chosenId: string, now: num
   return { all, listed: doorEvents(all, today), chosen: chosenDoorEvent(all, chosenId, today) };
 }
 
+/**
+ * The household's paid tickets for the chosen event with someone still to come, refunded ones
+ * left out (they no longer admit): what "Admit everyone" admits (ADR 65). A household is the
+ * member who booked: their tickets, whoever is named on them.
+ */
+async function householdTickets(context: AppLoadContext, userId: string, eventId: string): Promise<Ticket[]> {
+  const open = (await context.store.tickets.listOpenByUser(userId)).filter((t) => t.eventId === eventId);
+  const refunded = await Promise.all(open.map((t) => context.store.refunds.isTicketRefunded(t.id)));
+  return open.filter((_, i) => !refunded[i]);
+}
+
 /** The ticket's own event: null for a ticket of no event (sold before events were records) or one since gone. */
 const ownEvent = (ticket: Ticket, all: EventRecord[]) => (ticket.eventId === null ? null : (all.find((e) => e.id === ticket.eventId) ?? null));
 
@@ -72,7 +94,9 @@ export async function loadDoor(context: AppLoadContext, url: string, now = nowSe
     if (!found.ok) lookup = { kind: "error", message: found.message };
     else {
       const member = await context.store.members.getById(found.ticket.userId);
-      lookup = { kind: "card", card: doorCard(found.ticket, member, currentYear(), ownEvent(found.ticket, all), chosen) };
+      const card = doorCard(found.ticket, member, currentYear(), ownEvent(found.ticket, all), chosen);
+      if (chosen && card.wrongEvent === null) card.household = householdAtDoor(await householdTickets(context, found.ticket.userId, chosen.id));
+      lookup = { kind: "card", card };
     }
   }
   return { code, events: eventChoices(listed), event: chosen?.id ?? "", lookup };
@@ -97,4 +121,44 @@ export async function admitAtDoor(context: AppLoadContext, { code, person, event
   const admitted = await context.store.tickets.admit(found.ticket.id, selected, Math.floor(Date.now() / 1000));
   const { id, code: ticketCode, title, userId } = found.ticket;
   return { ok: true, selected: selected.length, admitted: admitted.length, event: chosen?.id ?? "", ticket: { id, code: ticketCode, title, userId } };
+}
+
+export type HouseholdAdmission =
+  | {
+      ok: true;
+      selected: number;
+      admitted: number;
+      tickets: Array<{ ticket: Pick<Ticket, "id" | "code" | "title" | "userId">; admitted: number }>;
+      event: string;
+    }
+  | { ok: false; message: string };
+
+/**
+ * "Admit everyone" (ADR 65): from one ticket of the household, admits everyone still to come on
+ * the household's tickets for the chosen event, each person once (the store's admit), however
+ * many phones press it. A ticket of another event is refused as SAVE refuses it.
+ */
+export async function admitHousehold(
+  context: AppLoadContext,
+  { code, event }: Pick<DoorSave, "code" | "event">,
+  now = nowSeconds(),
+): Promise<HouseholdAdmission> {
+  const found = await paidTicket(context, code);
+  if (!found.ok) return found;
+  const { all, chosen } = await doorEventsFor(context, event, now);
+  const refused = wrongEventMessage(found.ticket, ownEvent(found.ticket, all), chosen);
+  if (refused || !chosen) return { ok: false, message: refused ?? NO_TICKET };
+  const household = await householdTickets(context, found.ticket.userId, chosen.id);
+  const at = Math.floor(Date.now() / 1000);
+  let selected = 0;
+  const tickets = await Promise.all(
+    household.map(async (ticket) => {
+      const people = stillToCome(ticket);
+      selected += people.length;
+      const admitted = (await context.store.tickets.admit(ticket.id, people, at)).length;
+      const { id, code: ticketCode, title, userId } = ticket;
+      return { ticket: { id, code: ticketCode, title, userId }, admitted };
+    }),
+  );
+  return { ok: true, selected, admitted: tickets.reduce((sum, t) => sum + t.admitted, 0), tickets, event: chosen.id };
 }

@@ -13,13 +13,19 @@ import { byEventDate, eventOver, eventRecordYear, eventShown, upcomingThenPast }
 /** The door's route. */
 export const DOOR_PATH = "/scan-qr-code";
 
-/** The door's address for a chosen event (kept through every scan) and a code, each left out when empty. */
-export function doorHref({ event, code }: { event?: string; code?: string }): string {
+/** The ticket card's id: after a SAVE the page comes back to it, not to the top (ADR 65). */
+export const DOOR_CARD_ANCHOR = "door-card";
+
+/**
+ * The door's address for a chosen event (kept through every scan) and a code, each left out
+ * when empty; with `anchor`, at the ticket card (after a SAVE: the steward stays where they were).
+ */
+export function doorHref({ event, code, anchor }: { event?: string; code?: string; anchor?: string }): string {
   const params = new URLSearchParams();
   if (event) params.set("event", event);
   if (code) params.set("code", code);
   const query = params.toString();
-  return query ? `${DOOR_PATH}?${query}` : DOOR_PATH;
+  return `${query ? `${DOOR_PATH}?${query}` : DOOR_PATH}${anchor ? `#${anchor}` : ""}`;
 }
 
 export type DoorStatus = "FIRST SCAN" | "USED TICKET";
@@ -129,6 +135,34 @@ export interface DoorCard {
   people: DoorPerson[];
   /** How many people are still to be admitted. */
   waiting: number;
+  /** The household's tickets for the chosen event with someone still to come (this one too): "Admit everyone" (ADR 65); null for a ticket of another event. */
+  household: DoorHousehold | null;
+}
+
+/** What "Admit everyone" would admit: the household's people still to come on its tickets for the chosen event. */
+export interface DoorHousehold {
+  tickets: number;
+  waiting: number;
+}
+
+/** The household's still-to-come count over its tickets (each ticket's people not yet admitted). */
+export function householdAtDoor(tickets: Array<Pick<Ticket, "attendees">>): DoorHousehold {
+  const open = tickets.filter((t) => t.attendees.some((a) => a.admittedAt === null));
+  return { tickets: open.length, waiting: open.reduce((sum, t) => sum + t.attendees.filter((a) => a.admittedAt === null).length, 0) };
+}
+
+/** Who "Admit everyone" asks to admit on one ticket: its people not yet admitted, in band order. */
+export function stillToCome(ticket: Pick<Ticket, "attendees">): PersonRef[] {
+  return ticket.attendees
+    .filter((a) => a.admittedAt === null)
+    .map(({ band, position }) => ({ band, position }))
+    .sort(compareAttendees);
+}
+
+/** The hint under "Admit everyone": how many people, on how many tickets. */
+export function householdHint(household: DoorHousehold): string {
+  const tickets = household.tickets === 1 ? "this household's ticket" : `this household's ${household.tickets} tickets`;
+  return `Admits the ${people(household.waiting)} still to come on ${tickets} for this event.`;
 }
 
 /** The checkbox value of a person. */
@@ -143,6 +177,8 @@ export function parsePersonKey(value: unknown): PersonRef | null {
   if (!match || !(ATTENDEE_BANDS as readonly string[]).includes(match[1]!)) return null;
   return { band: match[1] as AttendeeBand, position: Number(match[2]) };
 }
+
+const people = (n: number) => `${n} ${n === 1 ? "person" : "people"}`;
 
 /** FIRST SCAN until someone has been admitted (or the ticket is marked used), then USED TICKET. */
 export function doorStatus(ticket: Pick<Ticket, "used" | "attendees">): DoorStatus {
@@ -191,6 +227,7 @@ export function doorCard(
     membershipStatus: member?.lastRenewedYear === thisYear ? "Paid" : "Lapsed",
     people,
     waiting: people.filter((p) => !p.admitted).length,
+    household: null,
   };
 }
 
@@ -213,8 +250,6 @@ export function selectedForAdmission(ticket: Pick<Ticket, "attendees">, values: 
     .sort(compareAttendees);
 }
 
-const people = (n: number) => `${n} ${n === 1 ? "person" : "people"}`;
-
 /**
  * The toast after a SAVE: how many this SAVE admitted, and how many of those asked
  * for had already been admitted (another phone got there first).
@@ -224,4 +259,15 @@ export function admissionMessage(asked: number, admitted: number): { kind: "succ
   if (admitted === 0) return { kind: "info", message: `Nobody admitted: ${already === 0 ? "no one was selected" : `${people(already)} already admitted`}.` };
   const message = `${people(admitted)} admitted.`;
   return { kind: "success", message: already ? `${message} ${people(already)} already admitted.` : message };
+}
+
+/**
+ * The toast after "Admit everyone" (ADR 65): how many it admitted, over how many tickets, and
+ * how many another phone had let in meanwhile.
+ */
+export function householdAdmissionMessage(asked: number, admitted: number, tickets: number): { kind: "success" | "info"; message: string } {
+  if (admitted === 0) return { kind: "info", message: "Nobody admitted: everyone in this household was already in." };
+  const over = tickets > 1 ? ` on ${tickets} tickets` : "";
+  const already = Math.max(0, asked - admitted);
+  return { kind: "success", message: `Everyone admitted: ${people(admitted)}${over}.${already ? ` ${people(already)} already admitted.` : ""}` };
 }

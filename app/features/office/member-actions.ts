@@ -9,9 +9,21 @@ import type { Member, MemberPatch } from "~/kernel/store/records";
  * `grant-editor`/`revoke-editor` the same for Website editor. Granting Admin to an
  * editor replaces Editor (an accountant can do everything an editor can), and revoking
  * it leaves a plain member; an Admin is not made an editor (that would take Admin away).
+ * `grant-steward`/`revoke-steward` do the same for Door steward (ADR 65): the door and
+ * nothing else; an Admin is not made a steward either (an admin can already use the door).
  */
 
-export const MEMBER_ACTIONS = ["delete", "restore", "grant", "revoke", "grant-editor", "revoke-editor", "send-link"] as const;
+export const MEMBER_ACTIONS = [
+  "delete",
+  "restore",
+  "grant",
+  "revoke",
+  "grant-editor",
+  "revoke-editor",
+  "grant-steward",
+  "revoke-steward",
+  "send-link",
+] as const;
 export type MemberAction = (typeof MEMBER_ACTIONS)[number];
 
 type Subject = Pick<Member, "id" | "fullName" | "active" | "role" | "deleted" | "registrationPaid">;
@@ -27,6 +39,10 @@ export function confirmationQuestion(action: MemberAction, name: string): string
     case "grant-editor":
     case "revoke-editor":
       return `Are you sure change privilege of ${name}?`;
+    case "grant-steward":
+      return `Make ${name} a door steward? They will be able to admit tickets at the door, and nothing else of the back office.`;
+    case "revoke-steward":
+      return `Take the door steward role from ${name}? They will no longer be able to open the door page.`;
     case "send-link":
       return null;
   }
@@ -60,6 +76,15 @@ export function actionRefusal(action: MemberAction, member: Subject, accountantI
       if (!member.active) return "Only active members' privilege can be changed.";
       if (member.role !== "editor") return `${member.fullName} is not a website editor.`;
       return null;
+    case "grant-steward":
+      if (!member.active) return "Only active members can be made door stewards.";
+      if (member.role === "steward") return `${member.fullName} is already a door steward.`;
+      if (member.role === "accountant") return `${member.fullName} is an admin, and admins can already use the door.`;
+      return null;
+    case "revoke-steward":
+      if (!member.active) return "Only active members' privilege can be changed.";
+      if (member.role !== "steward") return `${member.fullName} is not a door steward.`;
+      return null;
     case "send-link":
       if (member.deleted) return "Restore the member before sending a payment link.";
       if (member.registrationPaid) return "The registration fee is already paid.";
@@ -78,9 +103,12 @@ export function actionPatch(action: Exclude<MemberAction, "send-link">): MemberP
       return { role: "accountant" };
     case "revoke":
     case "revoke-editor":
+    case "revoke-steward":
       return { role: "member" };
     case "grant-editor":
       return { role: "editor" };
+    case "grant-steward":
+      return { role: "steward" };
   }
 }
 
@@ -98,6 +126,10 @@ export function actionDoneMessage(action: Exclude<MemberAction, "send-link">, na
       return `${name} is now a website editor.`;
     case "revoke-editor":
       return `${name} is no longer a website editor.`;
+    case "grant-steward":
+      return `${name} is now a door steward.`;
+    case "revoke-steward":
+      return `${name} is no longer a door steward.`;
   }
 }
 
@@ -105,6 +137,7 @@ export function actionDoneMessage(action: Exclude<MemberAction, "send-link">, na
 export function rowActionStates(member: Subject, accountantId: string) {
   const privilege = member.role === "accountant" ? "revoke" : "grant";
   const editor = member.role === "editor" ? "revoke-editor" : "grant-editor";
+  const steward = member.role === "steward" ? "revoke-steward" : "grant-steward";
   return {
     privilege: {
       action: privilege,
@@ -115,6 +148,11 @@ export function rowActionStates(member: Subject, accountantId: string) {
       action: editor,
       label: editor === "grant-editor" ? "Give website editor privilege" : "Revoke website editor privilege",
       refusal: actionRefusal(editor, member, accountantId),
+    },
+    steward: {
+      action: steward,
+      label: steward === "grant-steward" ? "Make door steward" : "Revoke door steward",
+      refusal: actionRefusal(steward, member, accountantId),
     },
     sendLink: { refusal: actionRefusal("send-link", member, accountantId) },
     delete: { refusal: actionRefusal("delete", member, accountantId) },

@@ -1,5 +1,6 @@
 import { redirect, type AppLoadContext, type TypedResponse } from "@remix-run/cloudflare";
-import { canEditWebsite, type Member } from "../store/records";
+import { canAdmitAtDoor, canEditWebsite, type Member } from "../store/records";
+import { roleHome } from "./role-home";
 import { safeRedirect } from "../http/safe-redirect";
 import { hasUploadAllowance, liveSessionMember, type SessionStanding } from "./session-standing";
 import type { Toast } from "../http/toast";
@@ -97,35 +98,46 @@ export async function requireUser(request: Request, context: AppLoadContext): Pr
   return user;
 }
 
-/** An accountant; visitors go to /login, other members to /mem-account. */
+/** An accountant; visitors go to /login, other members to their own home (roleHome: an editor to the studio, a steward to the door ...). */
 export async function requireAccountant(request: Request, context: AppLoadContext): Promise<Member> {
   const user = await requireUser(request, context);
-  if (user.role !== "accountant") throw redirect("/mem-account");
+  if (user.role !== "accountant") throw redirect(roleHome(user));
   return user;
 }
 
-/** A website editor or an accountant (the website studio, ADR 38); visitors go to /login, other members to /mem-account. */
+/** A website editor or an accountant (the website studio, ADR 38); visitors go to /login, other members to their own home. */
 export async function requireEditor(request: Request, context: AppLoadContext): Promise<Member> {
   const user = await requireUser(request, context);
-  if (!canEditWebsite(user.role)) throw redirect("/mem-account");
+  if (!canEditWebsite(user.role)) throw redirect(roleHome(user));
+  return user;
+}
+
+/**
+ * A door steward or an accountant: the door and nothing else (docs/requirements.md §5.8, ADR 65);
+ * visitors go to /login, other members to their own home.
+ */
+export async function requireDoorSteward(request: Request, context: AppLoadContext): Promise<Member> {
+  const user = await requireUser(request, context);
+  if (!canAdmitAtDoor(user.role)) throw redirect(roleHome(user));
   return user;
 }
 
 /**
  * Signs a member in with a fresh session (never the one the browser came with) and
- * goes to `redirectTo` if it is a path on this site, else /mem-account; with a toast if given.
+ * goes to `redirectTo` if it is a path on this site, else to their role's home (roleHome:
+ * the dashboard, the studio, the door or My Account); with a toast if given.
  */
 export async function createUserSession(
   context: AppLoadContext,
-  userId: string,
+  user: Pick<Member, "id" | "role">,
   redirectTo: string,
   toast?: Toast,
   /** More cookies to set with the session, e.g. the device cookie (docs/decisions/0025). */
   extraCookies: string[] = [],
 ): Promise<TypedResponse<never>> {
-  const to = safeRedirect(redirectTo, "/mem-account");
+  const to = safeRedirect(redirectTo, roleHome(user));
   const headers = new Headers();
-  headers.append("Set-Cookie", await newSessionCookie(sessionStorage(context), userId));
+  headers.append("Set-Cookie", await newSessionCookie(sessionStorage(context), user.id));
   for (const cookie of extraCookies) headers.append("Set-Cookie", cookie);
   return toast ? redirectWithToast(context, to, toast, { headers }) : redirect(to, { headers });
 }

@@ -33,7 +33,8 @@ export const VISITOR_LINKS: readonly NavLink[] = [
 
 /**
  * The login-state links: Login/Sign Up, or Documents/My Account/Logout, after Dashboard
- * for accountants and Website (the studio) for editors and accountants. Worked out by the
+ * for accountants, Website (the studio) for editors and accountants, and Door (the scanner)
+ * for door stewards (ADR 65; accountants reach it from the Dashboard). Worked out by the
  * root loader and sent as data, so a new back-office link costs the pages no JavaScript.
  */
 export function accountLinks(viewer: Viewer): NavLink[] {
@@ -41,6 +42,7 @@ export function accountLinks(viewer: Viewer): NavLink[] {
   return [
     ...(viewer === "accountant" ? [{ label: "Dashboard", to: "/accounts" }] : []),
     ...(canEditWebsite(viewer) ? [{ label: "Website", to: "/studio" }] : []),
+    ...(viewer === "steward" ? [{ label: "Door", to: "/scan-qr-code" }] : []),
     { label: "Documents", to: "/documents" },
     { label: "My Account", to: "/mem-account" },
     { label: "Logout", to: "/logout" },

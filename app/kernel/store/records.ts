@@ -108,16 +108,26 @@ export const MEMBERSHIPS = ["Family", "Single"] as const;
 export type Membership = (typeof MEMBERSHIPS)[number];
 export const TITLES = ["Mr", "Mrs", "Miss", "Dr", "Other"] as const;
 export type PersonTitle = (typeof TITLES)[number];
-/** An editor runs the website studio; an accountant (Admin) runs everything, the studio too (ADR 38). */
-export const ROLES = ["member", "editor", "accountant"] as const;
+/**
+ * An editor runs the website studio; a door steward admits tickets at the door and nothing else
+ * (ADR 65); an accountant (Admin) runs everything, the studio and the door too (ADR 38).
+ */
+export const ROLES = ["member", "editor", "steward", "accountant"] as const;
 export type Role = (typeof ROLES)[number];
 
 /** How each role is named wherever roles are shown (the members table, its CSV export). */
-export const ROLE_LABELS = { member: "Member", editor: "Website editor", accountant: "Admin" } as const satisfies Readonly<Record<Role, string>>;
+export const ROLE_LABELS = { member: "Member", editor: "Website editor", steward: "Door steward", accountant: "Admin" } as const satisfies Readonly<
+  Record<Role, string>
+>;
 
 /** Who may use the website studio: editors, and accountants, who can do everything editors can. */
 export function canEditWebsite(role: Role): boolean {
   return role === "editor" || role === "accountant";
+}
+
+/** Who may admit tickets at the door (docs/requirements.md §5.8, ADR 65): door stewards, and accountants, who can do everything. */
+export function canAdmitAtDoor(role: Role): boolean {
+  return role === "steward" || role === "accountant";
 }
 
 export const MAX_CHILDREN = 5;

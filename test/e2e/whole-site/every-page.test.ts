@@ -30,6 +30,7 @@ const SESSION_OF: Record<Exclude<Actor, "visitor">, string> = {
   member: demoAccount("member").id,
   otherMember: demoAccount("single").id,
   editor: demoAccount("editor").id,
+  steward: demoAccount("steward").id,
   accountant: demoAccount("treasurer").id,
 };
 
@@ -43,6 +44,8 @@ function actorsFor(entry: RouteEntry): Actor[] {
       return ["member", "otherMember"];
     case "editor":
       return ["editor"];
+    case "door":
+      return ["steward"];
     case "accountant":
       return ["accountant"];
     case "special":

@@ -1,6 +1,6 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { beforeAll, describe, expect, it } from "vitest";
-import { createUserSession, getUser, logoutCookie, requireAccountant, requireUser } from "~/kernel/auth/auth.server";
+import { createUserSession, getUser, logoutCookie, requireAccountant, requireDoorSteward, requireEditor, requireUser } from "~/kernel/auth/auth.server";
 import { createSessionStorage } from "~/kernel/auth/session.server";
 import { newMember } from "../../support/fixtures";
 import { devEnv, sessionCookieFor } from "../../support/session";
@@ -42,6 +42,8 @@ describeStore("guards", {}, (t) => {
     ids.member = (await store.members.register(newMember({ active: true }))).id;
     ids.accountant = (await store.members.register(newMember({ active: true, role: "accountant" }))).id;
     ids.applicant = (await store.members.register(newMember({ active: false }))).id;
+    ids.editor = (await store.members.register(newMember({ active: true, role: "editor" }))).id;
+    ids.steward = (await store.members.register(newMember({ active: true, role: "steward" }))).id;
     ids.deleted = (await store.members.register(newMember({ active: true, deleted: true }))).id;
   });
 
@@ -69,6 +71,33 @@ describeStore("guards", {}, (t) => {
       expect((await requireAccountant(await request("/accounts", ids.accountant), contextFor())).role).toBe("accountant");
     });
 
+    // The door steward (ADR 65): the door and nothing else; everyone turned away goes to their own home.
+    it("lets door stewards and accountants through requireDoorSteward, and no one else", async () => {
+      expect((await requireDoorSteward(await request("/scan-qr-code", ids.steward), contextFor())).role).toBe("steward");
+      expect((await requireDoorSteward(await request("/scan-qr-code", ids.accountant), contextFor())).role).toBe("accountant");
+      expect((await thrown(requireDoorSteward(await request("/scan-qr-code", ids.member), contextFor()))).headers.get("Location")).toBe("/mem-account");
+      expect((await thrown(requireDoorSteward(await request("/scan-qr-code", ids.editor), contextFor()))).headers.get("Location")).toBe("/studio");
+      expect((await thrown(requireDoorSteward(await request("/scan-qr-code"), contextFor()))).headers.get("Location")).toBe(
+        "/login?redirectTo=%2Fscan-qr-code",
+      );
+    });
+
+    it("sends a steward turned away from accountant and studio pages to the door, an editor to the studio", async () => {
+      expect((await thrown(requireAccountant(await request("/accounts", ids.steward), contextFor()))).headers.get("Location")).toBe("/scan-qr-code");
+      expect((await thrown(requireEditor(await request("/studio", ids.steward), contextFor()))).headers.get("Location")).toBe("/scan-qr-code");
+      expect((await thrown(requireAccountant(await request("/accounts", ids.editor), contextFor()))).headers.get("Location")).toBe("/studio");
+      // A steward is still a member: their own account opens.
+      expect((await requireUser(await request("/mem-account", ids.steward), contextFor())).id).toBe(ids.steward);
+    });
+
+    it("signs each role in to its own home when no page was asked for, and to the page asked for when one was", async () => {
+      const homes = { member: "/mem-account", editor: "/studio", steward: "/scan-qr-code", accountant: "/accounts" } as const;
+      for (const [role, home] of Object.entries(homes) as Array<[keyof typeof homes, string]>) {
+        expect((await createUserSession(contextFor(), { id: ids[role]!, role }, "")).headers.get("Location"), role).toBe(home);
+      }
+      expect((await createUserSession(contextFor(), { id: ids.steward!, role: "steward" }, "/mem-account")).headers.get("Location")).toBe("/mem-account");
+    });
+
     it("treats an expired session as signed out", async () => {
       const fifteenDaysAgo = Date.now() - 15 * 24 * 60 * 60 * 1000;
       const stale = new Request("http://localhost/documents", { headers: { Cookie: await sessionCookieFor(ids.member!, fifteenDaysAgo) } });
@@ -90,7 +119,7 @@ describeStore("guards", {}, (t) => {
     });
 
     it("signs in with a fresh session and signs out by expiring the cookie", async () => {
-      const response = await createUserSession(contextFor(), ids.member!, "https://evil.example/");
+      const response = await createUserSession(contextFor(), { id: ids.member!, role: "member" }, "https://evil.example/");
       expect(response.headers.get("Location")).toBe("/mem-account");
       const cookie = response.headers.get("Set-Cookie")!;
       expect(cookie).toMatch(/^__session=.+HttpOnly.*SameSite=Lax/);

@@ -79,6 +79,17 @@ describeStore("members", {}, (t) => {
     expect((await t.store.members.findByEmail(editor.email))?.role).toBe("editor");
   });
 
+  it("stores and reads the door steward's role (ADR 65)", async () => {
+    const steward = await t.store.members.register(newMember({ role: "steward", active: true }));
+    expect(steward.role).toBe("steward");
+    expect((await t.store.members.getById(steward.id))?.role).toBe("steward");
+    expect((await t.store.members.findByEmail(steward.email))?.role).toBe("steward");
+    const member = await t.store.members.register(newMember({ active: true }));
+    expect((await t.store.members.update(member.id, { role: "steward" }))?.role).toBe("steward");
+    expect((await t.store.members.getById(member.id))?.role).toBe("steward");
+    expect((await t.store.members.update(member.id, { role: "member" }))?.role).toBe("member");
+  });
+
   it("lists with search, filters, sorting and pages", async () => {
     const tag = `zq${Date.now().toString(36)}`;
     const made = [];

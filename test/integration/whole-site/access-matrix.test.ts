@@ -1,13 +1,13 @@
 import { ID_SPACE, seedId } from "../../../seed/ids";
 import { beforeAll, describe, expect, inject, it } from "vitest";
 import { client } from "../../support/client";
-import { ACTORS, DEMO, ROUTES, canSee, type Actor, type Method, type RouteEntry } from "../../support/route-list";
+import { ACTORS, ACTOR_HOMES, DEMO, ROUTES, canSee, type Actor, type Method, type RouteEntry } from "../../support/route-list";
 import { sessionCookieFor } from "../../support/session";
 
 /**
  * The access-control matrix (docs/requirements.md §2.1, §2.2; docs/security.md): every route
  * file in test/support/route-list.ts × GET and POST × visitor / applicant / member / other member /
- * website editor / accountant, on the shared seeded server. A method a route does not accept answers 405
+ * website editor / door steward / accountant, on the shared seeded server. A method a route does not accept answers 405
  * (never 5xx). Remix hands PUT, PATCH and DELETE to the action as it does POST, so a route
  * with an action is asked with all four (each must get what POST gets); a route without
  * one is asked with POST (405). The expectations come from the route's access class, then the exceptions
@@ -15,10 +15,13 @@ import { sessionCookieFor } from "../../support/session";
  *
  * - public      everyone gets the page;
  * - member      visitors and applicants (not active yet) → 302 /login?redirectTo=<path>;
- *               members and the accountant get it;
- * - editor      visitors and applicants → 302 /login?redirectTo=<path>; members → 302 /mem-account;
+ *               members (editors, stewards) and the accountant get it;
+ * - editor      visitors and applicants → 302 /login?redirectTo=<path>; other members → 302 their home;
  *               editors and the accountant get it (the website studio);
- * - accountant  visitors and applicants → 302 /login?redirectTo=<path>; members and editors → 302 /mem-account;
+ * - door        visitors and applicants → 302 /login?redirectTo=<path>; other members → 302 their home;
+ *               door stewards and the accountant get it (ADR 65: the door and nothing else);
+ * - accountant  visitors and applicants → 302 /login?redirectTo=<path>; members, editors and stewards → 302 their home
+ *               (a member /mem-account, an editor /studio, a steward /scan-qr-code: ACTOR_HOMES);
  * - dev         everyone (development builds only; production answers 404);
  * - special     its own rule (ROUTES[file].rule): `seenBy` get the page, the rest as listed below.
  *
@@ -40,9 +43,11 @@ interface NotSent {
 }
 type Cell = Answer | NotSent;
 
-const SIGNED_IN: ReadonlySet<Actor> = new Set(["member", "otherMember", "editor", "accountant"]);
+const SIGNED_IN: ReadonlySet<Actor> = new Set(["member", "otherMember", "editor", "steward", "accountant"]);
 const toLogin = (path: string): Answer => ({ status: 302, location: `/login?redirectTo=${encodeURIComponent(path)}` });
 const TO_ACCOUNT: Answer = { status: 302, location: "/mem-account" };
+/** A signed-in actor turned away, or sent on by /login: to their role's home (ADR 65). */
+const toHome = (actor: Actor): Answer => ({ status: 302, location: ACTOR_HOMES[actor as keyof typeof ACTOR_HOMES] });
 const HTML = "text/html";
 
 /** What the access class alone says for a GET. */
@@ -53,8 +58,9 @@ function byAccessClass(entry: RouteEntry, actor: Actor): Answer {
     case "member":
       return toLogin(entry.path);
     case "editor":
+    case "door":
     case "accountant":
-      return SIGNED_IN.has(actor) ? TO_ACCOUNT : toLogin(entry.path);
+      return SIGNED_IN.has(actor) ? toHome(actor) : toLogin(entry.path);
     default:
       // Special routes that refuse say so in GET_EXCEPTIONS.
       throw new Error(`${entry.path}: no expectation for ${actor}; add one to GET_EXCEPTIONS`);
@@ -65,8 +71,8 @@ const XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
 
 /** GETs whose answer is not the access class's plain rule. */
 const GET_EXCEPTIONS: Record<string, (actor: Actor) => Answer | undefined> = {
-  // An active member is already signed in: sent on to their account.
-  "features/sign-in/routes/login.tsx": (actor) => (SIGNED_IN.has(actor) ? TO_ACCOUNT : undefined),
+  // An active member is already signed in: sent on to their role's home.
+  "features/sign-in/routes/login.tsx": (actor) => (SIGNED_IN.has(actor) ? toHome(actor) : undefined),
   // Anyone with a session, even an applicant's, is sent on (then /mem-account sends an applicant to /login).
   "features/membership/routes/signup.tsx": (actor) => (actor === "visitor" ? undefined : TO_ACCOUNT),
   // The consent banner posts here; a GET goes home.
@@ -104,7 +110,7 @@ const GET_EXCEPTIONS: Record<string, (actor: Actor) => Answer | undefined> = {
 /** What an admitted actor's harmless post gets (a form with nothing to act on). */
 const ADMITTED_POST: Record<string, (actor: Actor) => Cell> = {
   "features/site/routes/contact.tsx": () => ({ status: 400, type: HTML }),
-  "features/sign-in/routes/login.tsx": (actor) => (SIGNED_IN.has(actor) ? TO_ACCOUNT : { status: 400, type: HTML }),
+  "features/sign-in/routes/login.tsx": (actor) => (SIGNED_IN.has(actor) ? toHome(actor) : { status: 400, type: HTML }),
   "features/membership/routes/signup.tsx": (actor) => (actor === "visitor" ? { status: 400, type: HTML } : TO_ACCOUNT),
   "features/sign-in/routes/forgot-password.tsx": () => ({ status: 400, type: HTML }),
   // Sets the consent cookie only.
@@ -198,7 +204,7 @@ function expectedGet(file: string, entry: RouteEntry, actor: Actor): Answer {
 function expectedPost(file: string, entry: RouteEntry, actor: Actor): Cell {
   // Remix answers a post to a route without an action with 405, before any loader runs.
   if (!entry.methods.includes("POST")) return { status: 405 };
-  const guarded = entry.access === "member" || entry.access === "editor" || entry.access === "accountant";
+  const guarded = entry.access === "member" || entry.access === "editor" || entry.access === "door" || entry.access === "accountant";
   if (guarded && !canSee(entry, actor)) return byAccessClass(entry, actor);
   const admitted = ADMITTED_POST[file];
   if (!admitted) throw new Error(`${file}: add what an admitted post gets to ADMITTED_POST`);
@@ -308,6 +314,7 @@ const ACTOR_IDS: Record<Actor, string | null> = {
   member: DEMO.member,
   otherMember: DEMO.otherMember,
   editor: DEMO.editor,
+  steward: DEMO.steward,
   accountant: DEMO.accountant,
 };
 
@@ -352,7 +359,7 @@ describe("access matrix: every route × method × actor", () => {
           ACTORS.map(async (actor) => {
             const want = method === "GET" ? expectedGet(file, entry, actor) : expectedPost(file, entry, actor);
             if ("skip" in want) return null;
-            const refused = want.status === 302 && (want.location === TO_ACCOUNT.location || want.location?.startsWith("/login?"));
+            const refused = want.status === 302 && (Object.values(ACTOR_HOMES).includes(want.location ?? "") || want.location?.startsWith("/login?"));
             const form = method === "GET" ? undefined : refused && entry.access !== "public" ? ATTACK[file] : HARMLESS_FORMS[file];
             const response = await send(method, entry.path, actor, form);
             return { actor, want, got: observed(response, want) };

@@ -16,6 +16,7 @@ const SESSION_OF: Record<Exclude<Actor, "visitor">, string> = {
   member: demoAccount("member").id,
   otherMember: demoAccount("single").id,
   editor: demoAccount("editor").id,
+  steward: demoAccount("steward").id,
   accountant: demoAccount("treasurer").id,
 };
 
@@ -29,6 +30,8 @@ function actorFor(entry: RouteEntry): Actor {
       return "member";
     case "editor":
       return "editor";
+    case "door":
+      return "steward";
     case "accountant":
       return "accountant";
     case "special":

@@ -53,6 +53,12 @@ describe("test/support/route-list.ts", () => {
     expect(paths("member")).not.toContain("/studio");
     expect(paths("editor")).not.toContain("/accounts");
     expect(paths("editor")).toContain("/mem-account");
+    // The door steward (ADR 65): the door and their own account, nothing else of the back office or the studio.
+    expect(paths("steward")).toContain("/scan-qr-code");
+    expect(paths("steward")).toContain("/mem-account");
+    expect(paths("accountant")).toContain("/scan-qr-code");
+    for (const path of ["/accounts", "/accounts/desk", "/studio", "/mem-renewals", "/accounts/payments"]) expect(paths("steward")).not.toContain(path);
+    expect(paths("editor")).not.toContain("/scan-qr-code");
     expect(paths("otherMember").some((path) => path.startsWith("/member-details/"))).toBe(false);
     for (const actor of ["visitor", "member", "accountant"] as const) expect(paths(actor).at(-1)).toBe("/logout");
     expect(pageUrls("visitor").find((page) => page.path === "/404")?.status).toBe(404);

@@ -61,7 +61,9 @@ describe("the demo seed", () => {
 
     const editor = byEmail.get("editor@example.org")!;
     expect([editor.role, editor.active, editor.registrationPaid, editor.lastRenewedYear]).toEqual(["editor", true, true, 2026]);
-    expect(members.filter((m) => m.role !== "member").map((m) => m.email)).toEqual(["treasurer@example.org", "editor@example.org"]);
+    const steward = byEmail.get("steward@example.org")!;
+    expect([steward.role, steward.active, steward.registrationPaid]).toEqual(["steward", true, true]);
+    expect(members.filter((m) => m.role !== "member").map((m) => m.email)).toEqual(["treasurer@example.org", "editor@example.org", "steward@example.org"]);
 
     for (const account of DEMO_ACCOUNTS) {
       expect(await verifyPassword(account.password, byEmail.get(account.email)!.passwordHash), account.email).toBe(true);

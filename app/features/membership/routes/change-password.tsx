@@ -32,7 +32,7 @@ async function act({ request, context }: ActionFunctionArgs) {
     return result.retryAfter ? limited(reply, result.retryAfter) : data(reply, { status: result.status });
   }
   // The change signed out every session from before it, this one too: this browser gets a fresh one.
-  return createUserSession(context, member.id, "/mem-account", { kind: "success", message: OWN_PASSWORD_CHANGED_MESSAGE });
+  return createUserSession(context, member, "/mem-account", { kind: "success", message: OWN_PASSWORD_CHANGED_MESSAGE });
 }
 
 /** A store outage answers the form again (passwords are never sent back) with one message (503). */

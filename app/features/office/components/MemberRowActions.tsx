@@ -72,6 +72,7 @@ export function MemberRowActions(props: {
       {deletedList ? button("restore", "Restore Member", states.restore.refusal) : button("delete", "Delete Member", states.delete.refusal)}
       {button(states.privilege.action, states.privilege.label, states.privilege.refusal)}
       {button(states.editor.action, states.editor.label, states.editor.refusal)}
+      {button(states.steward.action, states.steward.label, states.steward.refusal)}
       {/* Members' data rights (docs/requirements.md §8.2, §8.3): their data, and the erase page (its own confirmation step) */}
       <a href={`/accounts/members/${member.id}/data`} aria-describedby={describedBy}>
         Their data

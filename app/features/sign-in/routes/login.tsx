@@ -7,6 +7,7 @@ import { PageTitle } from "~/kernel/layout/Breadcrumbs";
 import { LOGIN_SUCCESS_MESSAGE, loginSchema } from "~/features/sign-in/login";
 import { pageMeta } from "~/kernel/layout/page-meta";
 import { createUserSession, getUser } from "~/kernel/auth/auth.server";
+import { roleHome } from "~/kernel/auth/role-home";
 import { signIn, signInVisitor } from "~/features/sign-in/login.server";
 import { storeErrorReply, storeSafeAction } from "~/kernel/forms/store-errors.server";
 import { STORE_UNAVAILABLE_SIGN_IN_MESSAGE } from "~/kernel/forms/store-errors";
@@ -18,10 +19,10 @@ export const meta: MetaFunction = () => pageMeta("Sign In", "Sign in to your mem
 /** A refused post says when to try again (429). */
 export const headers: HeadersFunction = passRetryAfter();
 
-/** A member who is already signed in has nothing to do here. */
+/** A member who is already signed in has nothing to do here: on to their role's home (ADR 65). */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await getUser(request, context);
-  if (user?.active) throw redirect("/mem-account");
+  if (user?.active) throw redirect(roleHome(user));
   return null;
 }
 
@@ -38,7 +39,7 @@ async function act({ request, context }: ActionFunctionArgs) {
     return result.retryAfter ? limited(reply, result.retryAfter) : data(reply, { status: result.status });
   }
   const redirectTo = form.get("redirectTo");
-  return createUserSession(context, result.member.id, typeof redirectTo === "string" ? redirectTo : "", { kind: "success", message: LOGIN_SUCCESS_MESSAGE }, [
+  return createUserSession(context, result.member, typeof redirectTo === "string" ? redirectTo : "", { kind: "success", message: LOGIN_SUCCESS_MESSAGE }, [
     result.deviceCookie,
   ]);
 }

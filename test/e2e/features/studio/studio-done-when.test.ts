@@ -238,10 +238,10 @@ describe("the website studio, end to end", () => {
           );
           expect(href).toMatch(/^\/documents\/[0-9a-f]{24}$/);
 
-          // The money and the members are not the editor's: /accounts sends them to their account (requireAccountant).
+          // The money and the members are not the editor's: /accounts sends them to their own home, the studio (requireAccountant, ADR 65).
           for (const path of ["/accounts", "/accounts/activity"]) {
             await page.goto(path);
-            expect(new URL(page.url()).pathname, path).toBe("/mem-account");
+            expect(new URL(page.url()).pathname, path).toBe("/studio");
           }
         } finally {
           await context.close();

@@ -287,7 +287,7 @@ describe("/scan-qr-code event chooser", () => {
     ]);
     expect(save.status).toBe(302);
     expect(save.headers.get("X-Admitted")).toBe("1");
-    expect(save.headers.get("Location")).toBe(`/scan-qr-code?event=${ids.picnic}&code=${CODES.otherEvent}`);
+    expect(save.headers.get("Location")).toBe(`/scan-qr-code?event=${ids.picnic}&code=${CODES.otherEvent}#door-card`);
     expect(rows(await (await lookup(CODES.otherEvent, ids.picnic)).text())[0]).toEqual([PARTY[0]!.name, true]);
 
     // Today's party ticket at the picnic: refused, naming today's party and its day.
@@ -308,7 +308,7 @@ describe("/scan-qr-code admission", () => {
     ]);
     expect(first.status).toBe(302);
     // Back to the card, the event still chosen.
-    expect(first.headers.get("Location")).toBe(`/scan-qr-code?event=${DEMO_EVENT_ID}&code=${CODES.household}`);
+    expect(first.headers.get("Location")).toBe(`/scan-qr-code?event=${DEMO_EVENT_ID}&code=${CODES.household}#door-card`);
     expect(first.headers.get("X-Admitted")).toBe("2");
     expect(first.headers.get("Set-Cookie")).toContain("__toast=");
 

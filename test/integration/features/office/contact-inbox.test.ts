@@ -50,11 +50,12 @@ describe("the contact inbox (/accounts/messages)", () => {
       for (const path of paths) {
         const response = await get(path, cookie);
         expect(response.status).toBe(302);
-        expect(response.headers.get("Location")).toBe("/mem-account");
+        // Their own home (ADR 65): My Account, the studio.
+        expect(response.headers.get("Location")).toBe(who === "editor" ? "/studio" : "/mem-account");
       }
       const refused = await post(paths[1]!, cookie, { intent: "handled", note: "Not mine to handle" });
       expect(refused.status).toBe(302);
-      expect(refused.headers.get("Location")).toBe("/mem-account");
+      expect(refused.headers.get("Location")).toBe(who === "editor" ? "/studio" : "/mem-account");
     }
   });
 

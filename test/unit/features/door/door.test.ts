@@ -11,9 +11,13 @@ import {
   eventChoices,
   formatAdmittedAt,
   formatDoorDay,
+  householdAdmissionMessage,
+  householdAtDoor,
+  householdHint,
   parsePersonKey,
   personKey,
   selectedForAdmission,
+  stillToCome,
   wrongEventMessage,
 } from "~/features/door/door";
 import { noEvent } from "~/features/tickets";
@@ -190,6 +194,9 @@ describe("the event at the door", () => {
     expect(doorHref({})).toBe("/scan-qr-code");
     expect(doorHref({ event: "ev-xmas" })).toBe("/scan-qr-code?event=ev-xmas");
     expect(doorHref({ event: "ev-xmas", code: "XMAS 7K2P&x" })).toBe("/scan-qr-code?event=ev-xmas&code=XMAS+7K2P%26x");
+    // After a SAVE the page comes back at the card (ADR 65).
+    expect(doorHref({ event: "ev-xmas", code: "XMAS7K2P", anchor: "door-card" })).toBe("/scan-qr-code?event=ev-xmas&code=XMAS7K2P#door-card");
+    expect(doorHref({ anchor: "door-card" })).toBe("/scan-qr-code#door-card");
   });
 });
 
@@ -263,5 +270,37 @@ describe("admissionMessage", () => {
     expect(admissionMessage(1, 1)).toEqual({ kind: "success", message: "1 person admitted." });
     expect(admissionMessage(3, 1)).toEqual({ kind: "success", message: "1 person admitted. 2 people already admitted." });
     expect(admissionMessage(2, 0)).toEqual({ kind: "info", message: "Nobody admitted: 2 people already admitted." });
+  });
+});
+
+describe("Admit everyone (ADR 65)", () => {
+  it("counts the household's people still to come over its tickets with someone still to come", () => {
+    const second = ticket({ id: "t2", attendees: [person("adult", 1, "Guest", EVENING), person("above5", 1, "Cousin")] });
+    const done = ticket({ id: "t3", attendees: [person("adult", 1, "Early", EVENING)] });
+    expect(householdAtDoor([ticket(), second, done])).toEqual({ tickets: 2, waiting: 6 });
+    expect(householdAtDoor([])).toEqual({ tickets: 0, waiting: 0 });
+  });
+
+  it("asks to admit each ticket's people not yet admitted, in band order", () => {
+    const t = ticket();
+    t.attendees[3] = { ...t.attendees[3]!, admittedAt: EVENING };
+    expect(stillToCome(t)).toEqual([
+      { band: "adult", position: 2 },
+      { band: "above13", position: 1 },
+      { band: "above5", position: 1 },
+      { band: "below5", position: 1 },
+    ]);
+  });
+
+  it("says how many it will admit, and how many it did", () => {
+    expect(householdHint({ tickets: 1, waiting: 5 })).toBe("Admits the 5 people still to come on this household's ticket for this event.");
+    expect(householdHint({ tickets: 2, waiting: 1 })).toBe("Admits the 1 person still to come on this household's 2 tickets for this event.");
+    expect(householdAdmissionMessage(5, 5, 1)).toEqual({ kind: "success", message: "Everyone admitted: 5 people." });
+    expect(householdAdmissionMessage(5, 3, 2)).toEqual({ kind: "success", message: "Everyone admitted: 3 people on 2 tickets. 2 people already admitted." });
+    expect(householdAdmissionMessage(2, 0, 0)).toEqual({ kind: "info", message: "Nobody admitted: everyone in this household was already in." });
+  });
+
+  it("is not offered on a card until the server has read the household", () => {
+    expect(doorCard(ticket(), { lastRenewedYear: 2026 }, 2026, EVENT, EVENT).household).toBeNull();
   });
 });

@@ -109,3 +109,42 @@ describe("the value a row button posts", () => {
     }
   });
 });
+
+describe("the Door steward role (ADR 65)", () => {
+  const steward = { ...base, role: "steward" as const };
+
+  it("says what the role gives before giving or taking it, and what was done after", () => {
+    expect(confirmationQuestion("grant-steward", "Sara Thomas")).toBe(
+      "Make Sara Thomas a door steward? They will be able to admit tickets at the door, and nothing else of the back office.",
+    );
+    expect(confirmationQuestion("revoke-steward", "Sara Thomas")).toBe(
+      "Take the door steward role from Sara Thomas? They will no longer be able to open the door page.",
+    );
+    expect(actionDoneMessage("grant-steward", "Sara Thomas")).toBe("Sara Thomas is now a door steward.");
+    expect(actionDoneMessage("revoke-steward", "Sara Thomas")).toBe("Sara Thomas is no longer a door steward.");
+  });
+
+  it("is one value of the role: Steward and back to Member, and Admin or Editor replaces it", () => {
+    expect(actionPatch("grant-steward")).toEqual({ role: "steward" });
+    expect(actionPatch("revoke-steward")).toEqual({ role: "member" });
+    expect(actionRefusal("grant", steward, ME)).toBeNull();
+    expect(actionRefusal("grant-editor", steward, ME)).toBeNull();
+    expect(actionRefusal("grant-steward", { ...base, role: "editor" }, ME)).toBeNull();
+  });
+
+  it("is given to active members only, never taken from someone who is not a steward, and not given to an Admin", () => {
+    expect(actionRefusal("grant-steward", base, ME)).toBeNull();
+    expect(actionRefusal("grant-steward", { ...base, active: false }, ME)).toBe("Only active members can be made door stewards.");
+    expect(actionRefusal("grant-steward", steward, ME)).toBe("Sara Thomas is already a door steward.");
+    expect(actionRefusal("grant-steward", { ...base, role: "accountant" }, ME)).toBe("Sara Thomas is an admin, and admins can already use the door.");
+    expect(actionRefusal("revoke-steward", steward, ME)).toBeNull();
+    expect(actionRefusal("revoke-steward", base, ME)).toBe("Sara Thomas is not a door steward.");
+    expect(actionRefusal("revoke-steward", { ...steward, active: false }, ME)).not.toBeNull();
+  });
+
+  it("labels the row's steward button by the member's role", () => {
+    expect(rowActionStates(base, ME).steward).toEqual({ action: "grant-steward", label: "Make door steward", refusal: null });
+    expect(rowActionStates(steward, ME).steward).toEqual({ action: "revoke-steward", label: "Revoke door steward", refusal: null });
+    expect(rowActionStates({ ...base, role: "accountant" }, ME).steward.refusal).toMatch(/admins can already use the door/);
+  });
+});

@@ -38,6 +38,14 @@ describe("login-state links", () => {
       "Logout /logout",
     ]);
   });
+  it("adds Door (the scanner), and nothing else of the back office, for door stewards (ADR 65)", () => {
+    expect(accountLinks("steward").map((l) => `${l.label} ${l.to}`)).toEqual([
+      "Door /scan-qr-code",
+      "Documents /documents",
+      "My Account /mem-account",
+      "Logout /logout",
+    ]);
+  });
   it("gives a page drawn without the root's data the visitor's links", () => {
     expect(EMPTY_SHELL.accountLinks).toEqual(accountLinks("visitor"));
   });
@@ -58,11 +66,12 @@ describe("viewerOf", () => {
 
 describe("roles", () => {
   it("names each role as the site shows it", () => {
-    expect(ROLE_LABELS).toEqual({ member: "Member", editor: "Website editor", accountant: "Admin" });
+    expect(ROLE_LABELS).toEqual({ member: "Member", editor: "Website editor", steward: "Door steward", accountant: "Admin" });
   });
   it("lets editors and accountants, and nobody else, use the website studio", () => {
     expect(canEditWebsite("editor")).toBe(true);
     expect(canEditWebsite("accountant")).toBe(true);
     expect(canEditWebsite("member")).toBe(false);
+    expect(canEditWebsite("steward")).toBe(false);
   });
 });
