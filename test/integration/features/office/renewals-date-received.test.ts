@@ -32,6 +32,8 @@ let renewerId: string;
 /** Renewals paid on known days (the paging's check), and pending checkouts (the pending payments' pages). */
 const PAGED = 20;
 const PENDING_PAYMENTS = 55;
+/** More members not renewed than the report counts (ADR 64: it counts up to 500). */
+const MANY_PENDING = 510;
 
 beforeAll(async () => {
   treasurer = demoAccount("treasurer").id;
@@ -46,6 +48,9 @@ beforeAll(async () => {
       for (let i = 0; i < PAGED; i++) {
         const tx = await transactions.create(newTransaction(payer.id, { year: Y, memberName: `Paged Payer ${i}`, memberEmail: payer.email }));
         await transactions.settle(tx.id, "success", Date.UTC(Y, 0, 2 + i, 12) / 1000);
+      }
+      for (let i = 0; i < MANY_PENDING; i++) {
+        await members.register(newMember({ fullName: `Many Pending ${i}`, active: true, registrationPaid: true, lastRenewedYear: Y - 1 }));
       }
       // Started a second apart, oldest first (made in one second, they would be in the order of their random ids).
       const started = nowSeconds() - 3600;
@@ -139,6 +144,23 @@ describe("pages", () => {
     const days = column(page, "Date").map((d) => d!.split("-").reverse().join("-"));
     expect(days.length).toBeGreaterThan(0);
     expect([...days].sort().reverse()).toEqual(days);
+  });
+
+  it("counts the pending members up to 500: the title says so, and the pager offers the next page without claiming a last", async () => {
+    const page = parseHtml(await (await get("/mem-renewals", treasurer)).text());
+    expect(page.text("#pending-title")).toBe("Pending (500 or more)");
+    const pager = page.all("nav").find((nav) => (nav.attribs["aria-label"] ?? "").startsWith(`Not renewed for ${Y}: pages`))!;
+    expect(textOf(pager)).toContain("Page 1");
+    expect(textOf(pager)).not.toMatch(/ of \d|Last/);
+    // Past the counted pages, a full page still leads on, and the rows go on being read.
+    const far = parseHtml(await (await get("/mem-renewals?ppage=34", treasurer)).text());
+    expect(far.all("#pending-table tbody tr")).toHaveLength(15);
+    const farPager = far.all("nav").find((nav) => (nav.attribs["aria-label"] ?? "").startsWith(`Not renewed for ${Y}: pages`))!;
+    expect(farPager.children.filter((c) => c.type === "tag" && c.name === "a" && c.attribs.rel === "next")).toHaveLength(1);
+    // With a search, the count is exact again.
+    expect(parseHtml(await (await get("/mem-renewals?q=Many%20Pending%20509", treasurer)).text()).text("#pending-title")).toMatch(
+      /^Pending \(1 of 500 or more\)$/,
+    );
   });
 
   it("the pending payments page 50 at a time, oldest first, with their count", async () => {
