@@ -7,6 +7,9 @@ import { d1Members } from "~/kernel/store/d1/members.server";
 import { d1Transactions } from "~/kernel/store/d1/transactions.server";
 import { nowSeconds } from "~/kernel/store/ids";
 import { dayMoment } from "~/kernel/store/received-day";
+import { checkRenewalTotals } from "~/features/office/index.server";
+import { createD1Store } from "~/kernel/store/d1/index.server";
+import { rebuildRenewalTotals } from "~/kernel/store/d1/renewal-totals.server";
 import { client, withDb } from "../../../support/book-ticket";
 import { parseCsv } from "../../../support/csv";
 import { newMember, newTransaction } from "../../../support/fixtures";
@@ -180,5 +183,23 @@ describe("pages", () => {
     );
     expect(total).toBeGreaterThanOrEqual(PENDING_PAYMENTS);
     expect(parseHtml(await (await get("/accounts/payments", treasurer)).text()).text("main")).toContain(`${total} payments started but not settled`);
+  });
+});
+
+describe("the daily check (ADR 64)", () => {
+  it("finds nothing while the totals are kept, and names a year whose totals differ from the recount", async () => {
+    const found = await withDb(server, async (db) => {
+      const store = createD1Store(db);
+      const clean = await checkRenewalTotals({ store });
+      await db.prepare("UPDATE renewal_totals SET renewals = renewals + 1 WHERE year = ? AND month = 1").bind(Y).run();
+      const broken = await checkRenewalTotals({ store });
+      await db.batch(rebuildRenewalTotals(db));
+      return { clean, broken, repaired: await checkRenewalTotals({ store }) };
+    });
+    expect(found.clean).toEqual([]);
+    expect(found.broken).toHaveLength(1);
+    expect(found.broken[0]!.year).toBe(Y);
+    expect(found.broken[0]!.differences).toContain(`Jan ${(await chartCounts())[0]! + 1}, recount ${(await chartCounts())[0]}`);
+    expect(found.repaired).toEqual([]);
   });
 });
