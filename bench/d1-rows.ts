@@ -15,6 +15,7 @@ import { demoMemberId } from "../seed/demo-members";
  * - public pages cold: each the first request of a freshly started wrangler dev (no cache
  *   of any kind), as a visitor;
  * - the member's /book-ticket and /mem-account, the accountant's event payments report,
+ *   subscriptions report and pending payments,
  *   the door's lookup of the demo Family's ticket and its admission (SAVE);
  * - a booking (POST /book-ticket), then its settlement: Pay on the practice checkout and
  *   the payment return that marks the ticket paid (ADR 16).
@@ -30,6 +31,10 @@ export const ROWS_BUDGETS = {
   eventReport: 1_000,
   /** One write: a booking, a settlement, an admission. */
   write: 100,
+  /** The subscriptions report (/mem-renewals): tiles and chart from the running totals per year (ADR 64), a page of each table. */
+  renewalsReport: 1_000,
+  /** The pending payments (/accounts/payments): a page through its index. */
+  pendingPayments: 500,
 } as const;
 
 export type RowsKind = keyof typeof ROWS_BUDGETS;
@@ -216,6 +221,28 @@ export async function benchRows(firstUrl: string, server: RowsServer, print: (li
   const report = `/mem-events-pay?${eventQuery(year)}`;
   keep(
     result(await get(report, accountant), { label: "event payments report", method: "GET", path: report, as: "accountant", kind: "eventReport", expect: 200 }),
+  );
+
+  // The subscriptions report and the pending payments (ADR 64).
+  keep(
+    result(await get("/mem-renewals", accountant), {
+      label: "subscriptions report",
+      method: "GET",
+      path: "/mem-renewals",
+      as: "accountant",
+      kind: "renewalsReport",
+      expect: 200,
+    }),
+  );
+  keep(
+    result(await get("/accounts/payments", accountant), {
+      label: "pending payments",
+      method: "GET",
+      path: "/accounts/payments",
+      as: "accountant",
+      kind: "pendingPayments",
+      expect: 200,
+    }),
   );
 
   const lookupPath = `/scan-qr-code?code=${DOOR_CODE}`;

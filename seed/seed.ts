@@ -2,6 +2,7 @@ import { hashPassword } from "~/kernel/auth/password.server";
 import { buildDemo } from "./demo";
 import { syntheticData } from "./synthetic";
 import { writeAccounts, writeDemo, writeEventTotals } from "./write";
+import { rebuildRenewalTotals } from "~/kernel/store/d1/renewal-totals.server";
 import { bulkUpsert } from "~/kernel/store/d1/sql";
 import { eventRecordToRow } from "~/kernel/store/d1/rows";
 import { eventRecordYear } from "~/features/tickets";
@@ -81,6 +82,8 @@ export async function seedDatabase(db: D1Database, options: SeedOptions = {}): P
   }
 
   await writeEventTotals(db);
+  // The subscriptions report's running totals per year (ADR 64), from the transactions just written.
+  await db.batch(rebuildRenewalTotals(db));
 
   const counts: Record<string, number> = {};
   for (const table of COUNTED_TABLES) {

@@ -1,3 +1,4 @@
+import { rebuildRenewalTotals } from "~/kernel/store/d1/renewal-totals.server";
 import { contentTypeFor } from "~/features/site/document-file";
 import { resolveMediaUrl } from "~/kernel/media/media";
 import { mediaKeyForPath } from "~/kernel/media/uploads/media-key";
@@ -325,6 +326,8 @@ export async function importCockpit(client: CockpitClient, db: D1Database, optio
   await sync(MEMBERTRANSACTIONS, payments.length, [
     { table: "transactions", key: ["id"], rows: payments.map((e) => transactionToRow(transactionFromCockpit(e))) },
   ]);
+  // The subscriptions report's running totals per year (ADR 64), counted from what was just written.
+  if (!options.dryRun) await db.batch(rebuildRenewalTotals(db));
 
   // Tickets and their attendees. A person no longer on an imported ticket is removed from
   // it; a ticket counts as changed when any of its rows is.

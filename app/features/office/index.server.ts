@@ -4,3 +4,4 @@
  * feature's own; lint refuses a reach past them.
  */
 export { renewalReminderMessage } from "./renewals-report.server";
+export { checkRenewalTotals } from "./renewal-totals.server";

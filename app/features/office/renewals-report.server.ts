@@ -1,9 +1,11 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { createElement } from "react";
-import { DEFAULT_PAGE_SIZE, pageCount, storePage } from "../../kernel/store/paging";
+import { DEFAULT_PAGE_SIZE, storePage } from "../../kernel/store/paging";
 import {
   chartBars,
-  monthPeriods,
+  exactCount,
+  pagesOf,
+  PENDING_COUNTED_UP_TO,
   pendingMembersQuery,
   PENDING_EXPORT,
   pendingRow,
@@ -41,24 +43,41 @@ export { REMINDER_RATE_RULE };
 const PATH = "/mem-renewals";
 const RENEW = "renew" as const;
 
-/** The report for the URL's params: both tables (a page each), their counts, the chart. */
+/**
+ * The report for the URL's params: both tables (a page each), their counts, the chart. Without
+ * a search it reads hundreds of rows, not the tables (ADR 64): the tiles and the chart from the
+ * year's running totals, a page of each table through its index, and the pending members
+ * counted up to PENDING_COUNTED_UP_TO. A search reads the rows it searches.
+ */
 export async function loadRenewalsReport(store: Store, input: { params: URLSearchParams; thisYear: number; delivers: boolean }) {
   const { thisYear, delivers } = input;
   const state = readRenewalsParams(input.params, thisYear);
   const query = { year: state.year, paymentType: RENEW };
   const searching = state.q !== "";
+  const everyPending = (paging: { page: number; size: number }) =>
+    store.members.listPendingRenewal({ notRenewedIn: thisYear, ...storePage(paging) }, PENDING_COUNTED_UP_TO);
   // The chart and the reminder stay about everyone; the tables, their counts and the
   // renewed total follow the search. Without one, the whole-year figures serve both.
-  const [renewed, summary, foundSummary, pending, allPending, refunded] = await Promise.all([
-    store.transactions.listSettled({ ...renewedQuery(state), ...storePage(state.renewed) }),
-    store.transactions.summarizeSettled(query, monthPeriods(state.year)),
-    searching ? store.transactions.summarizeSettled(renewedQuery(state), []) : null,
-    store.members.list(pendingMembersQuery(thisYear, state.pending, state.q)),
-    searching ? store.members.list(pendingMembersQuery(thisYear, { page: 1, size: DEFAULT_PAGE_SIZE })) : null,
+  const [renewedRows, totals, foundRenewed, pending, allPending, refunded] = await Promise.all([
+    searching ? null : store.transactions.pageSettled({ ...renewedQuery(state), ...storePage(state.renewed) }),
+    store.transactions.renewalTotals(state.year),
+    searching
+      ? Promise.all([
+          store.transactions.listSettled({ ...renewedQuery(state), ...storePage(state.renewed) }),
+          store.transactions.summarizeSettled(renewedQuery(state), []),
+        ])
+      : null,
+    searching
+      ? store.members.list(pendingMembersQuery(thisYear, state.pending, state.q)).then((page) => ({ ...page, atLeast: false }))
+      : everyPending(state.pending),
+    searching ? everyPending({ page: 1, size: DEFAULT_PAGE_SIZE }) : null,
     // Refunds (docs/requirements.md §4.10): the year's total shows what was given back (net); a search's total stays as paid.
     searching ? 0 : store.refunds.sumRefunded(query),
   ]);
-  const found = foundSummary ?? summary;
+  const found = foundRenewed ? foundRenewed[1] : totals;
+  const rows = foundRenewed ? foundRenewed[0].rows : (renewedRows ?? []);
+  const pendingCount = { count: pending.total, atLeast: pending.atLeast };
+  const allPendingCount = allPending ? { count: allPending.total, atLeast: allPending.atLeast } : pendingCount;
   return {
     thisYear,
     state,
@@ -67,23 +86,23 @@ export async function loadRenewalsReport(store: Store, input: { params: URLSearc
     /** E-mail leaves the site: the button sends (after a confirm) rather than listing the addresses. */
     delivers,
     renewed: {
-      rows: renewed.rows.map(renewedRow),
+      rows: rows.map(renewedRow),
       count: found.count,
-      allCount: summary.count,
+      allCount: totals.count,
       amount: found.amount,
       refunded,
-      pages: pageCount(renewed.total, state.renewed.size),
+      pages: pagesOf(exactCount(found.count), state.renewed, rows.length),
       csvHref: reportCsvHref("renewed", state, thisYear),
     },
     pending: {
       rows: pending.rows.map(pendingRow),
-      count: pending.total,
+      count: pendingCount,
       /** 'Send Notification To All' writes to every pending member, whatever the search. */
-      allCount: allPending?.total ?? pending.total,
-      pages: pageCount(pending.total, state.pending.size),
+      allCount: allPendingCount,
+      pages: pagesOf(pendingCount, state.pending, pending.rows.length),
       csvHref: reportCsvHref("pending", state, thisYear),
     },
-    chart: chartBars(summary.perPeriod),
+    chart: chartBars(totals.perMonth),
   };
 }
 

@@ -6,7 +6,8 @@ import { memberNumberLabel } from "../../kernel/store/member-number";
 import { readSearchParam } from "./member-table";
 import { formatPence } from "../../kernel/values/money";
 import { formatDay } from "../../kernel/dates/dates";
-import { DEFAULT_PAGE_SIZE, readPaging, storePage, type TablePaging } from "../../kernel/store/paging";
+import { DEFAULT_PAGE_SIZE, pageCount, readPaging, storePage, type TablePaging } from "../../kernel/store/paging";
+import { dayMoment, receivedDay } from "../../kernel/store/received-day";
 import type { Member, Membership, Transaction } from "../../kernel/store/records";
 
 /**
@@ -81,9 +82,13 @@ export const RENEWED_COLUMNS = [
 
 export type RenewedRow = { id: string } & Record<(typeof RENEWED_COLUMNS)[number]["id"], string>;
 
-/** When a transaction was paid: its settlement, else its creation (an imported record). */
-export function paidAt(transaction: Pick<Transaction, "settledAt" | "createdAt">): number {
-  return transaction.settledAt ?? transaction.createdAt;
+/**
+ * When the money of a renewal came, as a moment (docs/requirements.md §6.9, ADR 64): the day
+ * received an accountant recorded, else the day it settled. The table, the chart and both
+ * downloads read it; the day it was entered stays in the activity log.
+ */
+export function receivedAt(transaction: Pick<Transaction, "paidOn" | "settledAt" | "createdAt">): number {
+  return dayMoment(receivedDay(transaction));
 }
 
 export function renewedRow(transaction: Transaction): RenewedRow {
@@ -92,7 +97,7 @@ export function renewedRow(transaction: Transaction): RenewedRow {
     name: transaction.memberName,
     membership: transaction.membershipType,
     amount: formatPence(transaction.unitAmount * transaction.qty),
-    date: formatDay(paidAt(transaction)),
+    date: formatDay(receivedAt(transaction)),
     email: transaction.memberEmail,
     priceRef: transaction.priceRef,
     description: transaction.title,
@@ -163,10 +168,40 @@ export function renewalMatches(
   return transaction.memberName.toLowerCase().includes(needle) || transaction.memberEmail.toLowerCase().includes(needle) || numbered.has(transaction.userId);
 }
 
-/** A table's title: its count, and while searching how many of all ("Pending (3 of 120)"). */
-export function reportTitle(name: string, found: number, all: number, searching: boolean): string {
-  return searching ? `${name} (${found} of ${all})` : `${name} (${found})`;
+/**
+ * A count the report shows. The pending members are counted up to a limit (ADR 64: a view
+ * reads hundreds of rows, not the table): `atLeast` says there are that many or more.
+ */
+export interface ReportCount {
+  count: number;
+  atLeast: boolean;
 }
+
+export const exactCount = (count: number): ReportCount => ({ count, atLeast: false });
+
+/** "12", or "500 or more" when counted up to the limit. */
+export function countText({ count, atLeast }: ReportCount): string {
+  return atLeast ? `${count} or more` : String(count);
+}
+
+/** A table's title: its count, and while searching how many of all ("Pending (3 of 120)", "Pending (500 or more)"). */
+export function reportTitle(name: string, found: ReportCount | number, all: ReportCount | number, searching: boolean): string {
+  const text = (c: ReportCount | number) => countText(typeof c === "number" ? exactCount(c) : c);
+  return searching ? `${name} (${text(found)} of ${text(all)})` : `${name} (${text(found)})`;
+}
+
+/**
+ * The pages a table's pager offers: all of them for an exact count; for a count that stopped
+ * at its limit, the pages up to it, and one more while the page shown is full.
+ */
+export function pagesOf(count: ReportCount, paging: TablePaging, rowsShown: number): number {
+  const counted = pageCount(count.count, paging.size);
+  if (!count.atLeast) return counted;
+  return Math.max(counted, rowsShown >= paging.size ? paging.page + 1 : paging.page);
+}
+
+/** How many pending members the report counts before it says "or more" (ADR 64). */
+export const PENDING_COUNTED_UP_TO = 500;
 
 // ---- 'Send Notification To All' ----------------------------------------------------
 
@@ -182,7 +217,7 @@ export const RENEWED_EXPORT: ReadonlyArray<ExportColumn<Transaction>> = [
   { header: "Name", kind: "text", value: (t) => t.memberName },
   { header: "Membership Type", kind: "text", value: (t) => t.membershipType },
   { header: "Amount", kind: "money", value: (t) => t.unitAmount * t.qty },
-  { header: "Date", kind: "date", value: paidAt },
+  { header: "Date", kind: "date", value: receivedAt },
   { header: "Email", kind: "text", value: (t) => t.memberEmail },
   { header: "payment product reference", kind: "text", value: (t) => t.priceRef },
   { header: "Description", kind: "text", value: (t) => t.title },
@@ -248,6 +283,7 @@ export interface ChartBar {
   height: number;
 }
 
+/** The chart's bars: renewals received each month of the year (the running totals' months, ADR 64). */
 export function chartBars(counts: readonly number[]): ChartBar[] {
   const max = Math.max(0, ...counts);
   return MONTHS.map((month, i) => {

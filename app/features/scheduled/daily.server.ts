@@ -6,6 +6,7 @@ import { expireOldCheckouts } from "../payments/index.server";
 import { deleteRecordsPastRetention } from "../data-rights/index.server";
 import { sendDueReminders, type ReminderRun } from "../membership/index.server";
 import { adoptSettingsEvent, checkEventTotals } from "../tickets/index.server";
+import { checkRenewalTotals } from "../office/index.server";
 
 /** Who the activity log names for the daily run: no one signed in did it. */
 export const SCHEDULED_ACTOR = { id: "scheduled", fullName: "Scheduled" } as const;
@@ -39,6 +40,8 @@ export async function runDaily(context: AppLoadContext, at: Date): Promise<Daily
     attempt("event adoption", () => adoptSettingsEvent(context), null),
     // Running totals (ADR 62): expired holds give their places back; the totals are checked against a recount
     attempt("event totals", () => checkEventTotals(context, now), []),
+    // Running totals per year (ADR 64): the subscriptions report's, checked against a recount
+    attempt("renewal totals", () => checkRenewalTotals(context, at), []),
   ]);
   if (reminders.kind === "no-site-address") console.warn("Daily run: renewal reminders are due but SITE_URL is not set, so none were sent (ADR 0050).");
   const run = { reminders, expired, removed: rateLimits + revocations };

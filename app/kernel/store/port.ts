@@ -30,6 +30,7 @@ import type {
   EventFields,
   EventRecord,
   EventTotals,
+  RenewalTotals,
 } from "./records";
 import type { ActivityEntry, NewActivityEntry } from "../activity/activity";
 import type { MemberSettlement } from "../../features/payments";
@@ -244,6 +245,13 @@ export interface MembersRepository {
    */
   claimResetKey(id: Id, key: string, now: UnixSeconds): Promise<boolean>;
   list(query: MemberListQuery): Promise<Page<Member>>;
+  /**
+   * The subscriptions report's pending table without a search (docs/requirements.md §6.9, ADR 64):
+   * a page of the active members not renewed in `notRenewedIn`, newest first as `list`, and
+   * their count up to `countUpTo` (`atLeast`: there are that many or more). D1 reads the page
+   * and the count through indexes, so a view reads rows in hundreds, not the whole table.
+   */
+  listPendingRenewal(query: { notRenewedIn: number } & PageRequest, countUpTo: number): Promise<Page<Member> & { atLeast: boolean }>;
 }
 
 export interface TransactionsRepository {
@@ -273,15 +281,28 @@ export interface TransactionsRepository {
   settlePaid(id: Id, at: UnixSeconds, change: { memberId: Id; settlement: MemberSettlement } | null): Promise<boolean>;
   /**
    * The paid ('success') transactions of a year and payment type, for the reports
-   * (the renewals table): by title descending, then newest first.
+   * (the renewals table): newest received first (ADR 64: the day the money came), then by id.
    */
   listSettled(query: SettledQuery & PageRequest): Promise<Page<Transaction>>;
   /**
    * The same transactions summed up: how many, their amount (unit × qty) and how many
-   * were paid (settled, else created) within each period [from, to), e.g. the months of
-   * the year in UK time, which the caller computes.
+   * were received (ADR 64: the day the money came, at noon UTC) within each period
+   * [from, to), e.g. the months of the year in UK time, which the caller computes.
    */
   summarizeSettled(query: SettledQuery, periods: ReadonlyArray<{ from: UnixSeconds; to: UnixSeconds }>): Promise<SettledSummary>;
+  /**
+   * A page of listSettled without its count (the report without a search counts from the
+   * running totals, ADR 64): D1 reads the page's rows through its index, newest received first.
+   */
+  pageSettled(query: SettledQuery & PageRequest): Promise<Transaction[]>;
+  /**
+   * The running totals of a subscription year's paid renewals (ADR 64): D1 reads its rows of
+   * `renewal_totals`, kept in the batch of each settlement; Cockpit counts its entries
+   * (Cockpit reads are not D1 rows).
+   */
+  renewalTotals(year: number): Promise<RenewalTotals>;
+  /** The same, counted afresh from the transactions: what the running totals must equal. */
+  recountRenewalTotals(year: number): Promise<RenewalTotals>;
 
   // Offline payments (docs/requirements.md §4.9, ADR 0054): the events report shows how each ticket was paid
   /** The method of each ticket's paid ('success') transaction, by ticket id; a ticket without one (free) is absent. */

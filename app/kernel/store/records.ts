@@ -247,6 +247,17 @@ export interface Transaction {
   paidOn?: string | null;
 }
 
+/**
+ * A subscription year's paid renewals as the report shows them (ADR 64): how many, their amount
+ * (unit × qty, pence), and how many came in each month of that year (`perMonth[0]` January),
+ * by the day the money was received.
+ */
+export interface RenewalTotals {
+  count: number;
+  amount: Pence;
+  perMonth: number[];
+}
+
 /** How a payment was made: card through checkout, or one of the offline methods an accountant records. */
 export const PAYMENT_METHODS = ["card", "cash", "bank", "cheque"] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];

@@ -8,6 +8,7 @@ import {
   reportYears,
   type ChartBar,
   type RenewalsActionData,
+  type ReportCount,
 } from "~/features/office/renewals-report";
 import { SubmitButton } from "~/kernel/forms";
 import { ConfirmStep } from "~/kernel/forms/ConfirmStep";
@@ -58,16 +59,18 @@ function Panel({ id, title, children }: { id: string; title: string; children: R
  * 'Send Notification To All'. With an e-mail provider: a confirm (the browser's, or a
  * second step without JavaScript), then the reminder goes to every pending member.
  * Without one: the panel of docs/requirements.md §6.9 listing the addresses for manual sending.
+ * When the page counted the pending members only up to its limit (ADR 64), the question is
+ * the second step's, which counts them all.
  */
-export function PendingReminder(props: { count: number; delivers: boolean; action: string; answer: RenewalsActionData | undefined }) {
+export function PendingReminder(props: { count: ReportCount; delivers: boolean; action: string; answer: RenewalsActionData | undefined }) {
   const { count, delivers, action, answer } = props;
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === "notify";
-  if (count === 0) return null;
+  if (count.count === 0) return null;
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    if (!delivers) return;
-    if (!window.confirm(reminderQuestion(count))) {
+    if (!delivers || count.atLeast) return;
+    if (!window.confirm(reminderQuestion(count.count))) {
       event.preventDefault();
       return;
     }

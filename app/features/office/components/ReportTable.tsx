@@ -39,6 +39,8 @@ export function ReportTable<Row extends { id: string }>(props: {
   csvHref: string;
   paging: TablePaging;
   pages: number;
+  /** The count stopped at a limit (ADR 64): the pager does not say how many pages there are. */
+  pagesOpen?: boolean;
   pageHref: (page: number) => string;
   sizeHref: (size: PageSize) => string;
   /** A class for a row (e.g. the event report's grey used tickets). */
@@ -77,7 +79,7 @@ export function ReportTable<Row extends { id: string }>(props: {
         tableId={`${id}-table`}
         tableClassName="members-table report-table"
         footer={props.footer}
-        pager={{ page: paging.page, pages: props.pages, label: `${caption}: pages`, href: props.pageHref }}
+        pager={{ page: paging.page, pages: props.pages, open: props.pagesOpen, label: `${caption}: pages`, href: props.pageHref }}
       />
     </section>
   );

@@ -91,6 +91,7 @@ export default function MemRenewals() {
         csvHref={pending.csvHref}
         paging={state.pending}
         pages={pending.pages}
+        pagesOpen={pending.count.atLeast}
         pageHref={(page) => href({ pending: { page } })}
         sizeHref={(size) => href({ pending: { page: 1, size } })}
       >

@@ -13,11 +13,13 @@ export interface TablePagerProps {
    * and marked disabled where it leads nowhere.
    */
   steps?: { previous: string; next: string };
+  /** The rows were counted only up to a limit (ADR 64): `pages` is not the last, so no "of" and no Last. */
+  open?: boolean;
   className?: string;
 }
 
 /** The pages of a table as links (the page is in the URL, so it works without JavaScript). */
-export function TablePager({ page, pages, href, label, steps, className = "table-pager" }: TablePagerProps) {
+export function TablePager({ page, pages, href, label, steps, open = false, className = "table-pager" }: TablePagerProps) {
   if (pages <= 1) return null;
   const step = (to: number, text: string, rel?: string) =>
     to >= 1 && to <= pages && to !== page ? (
@@ -31,9 +33,9 @@ export function TablePager({ page, pages, href, label, steps, className = "table
     <nav className={className} aria-label={label}>
       {steps ? null : step(1, "First")}
       {step(page - 1, steps?.previous ?? "Previous", "prev")}
-      <span aria-current="page">{`Page ${Math.min(page, pages)} of ${pages}`}</span>
+      <span aria-current="page">{open ? `Page ${Math.min(page, pages)}` : `Page ${Math.min(page, pages)} of ${pages}`}</span>
       {step(page + 1, steps?.next ?? "Next", "next")}
-      {steps ? null : step(pages, "Last")}
+      {steps || open ? null : step(pages, "Last")}
     </nav>
   );
 }

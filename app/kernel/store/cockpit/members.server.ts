@@ -214,5 +214,12 @@ export function cockpitMembers(client: CockpitClient): MembersRepository {
       const sorted = sortMembers(members, sort);
       return { rows: pageOf(sorted, query), total: sorted.length };
     },
+
+    // The subscriptions report's pending table (ADR 64): Cockpit reads are not D1 rows, so the
+    // count is exact here.
+    async listPendingRenewal(query, _countUpTo) {
+      const page = await this.list({ deleted: false, active: true, notRenewedIn: query.notRenewedIn, page: query.page, pageSize: query.pageSize });
+      return { ...page, atLeast: false };
+    },
   };
 }

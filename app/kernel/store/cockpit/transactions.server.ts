@@ -1,5 +1,6 @@
 import { memberSettlementApplied, memberSettlementPatch } from "../../../features/payments";
-import type { Transaction } from "../records";
+import type { RenewalTotals, Transaction } from "../records";
+import { dayMoment, receivedDay, totalsMonth } from "../received-day";
 import { parseMemberNumber } from "../member-number";
 import { renewalMatches } from "../../../features/office";
 import type { SettledQuery, TransactionsRepository } from "../port";
@@ -9,12 +10,21 @@ import type { CockpitClient } from "./client.server";
 import { cockpitMembers } from "./members.server";
 import { MEMBERTRANSACTIONS, newTransactionToCockpit, transactionFromCockpit } from "./shapes-transactions";
 
-const paidAt = (t: Transaction) => t.settledAt ?? t.createdAt;
-
-/** The renewals table's order: title descending, then newest paid first (as on D1). */
+/** The renewals table's order: newest received first (ADR 64), then by id descending (as on D1). */
 function settledOrder(a: Transaction, b: Transaction): number {
-  if (a.title !== b.title) return a.title < b.title ? 1 : -1;
-  return paidAt(b) - paidAt(a) || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0);
+  const [dayA, dayB] = [receivedDay(a), receivedDay(b)];
+  if (dayA !== dayB) return dayA < dayB ? 1 : -1;
+  return a.id < b.id ? 1 : a.id > b.id ? -1 : 0;
+}
+
+/** A year's paid renewals as totals (ADR 64): Cockpit's entries are counted (they are not D1 rows). */
+function renewalTotalsOf(year: number, rows: Transaction[]): RenewalTotals {
+  const perMonth = Array<number>(12).fill(0);
+  for (const t of rows) {
+    const month = totalsMonth(year, receivedDay(t));
+    if (month > 0) perMonth[month - 1]! += 1;
+  }
+  return { count: rows.length, amount: rows.reduce((sum, t) => sum + t.unitAmount * t.qty, 0), perMonth };
 }
 
 /**
@@ -117,8 +127,20 @@ export function cockpitTransactions(client: CockpitClient, options: BestEffortOp
       return {
         count: rows.length,
         amount: rows.reduce((sum, t) => sum + t.unitAmount * t.qty, 0),
-        perPeriod: periods.map((p) => rows.filter((t) => paidAt(t) >= p.from && paidAt(t) < p.to).length),
+        perPeriod: periods.map((p) => rows.filter((t) => dayMoment(receivedDay(t)) >= p.from && dayMoment(receivedDay(t)) < p.to).length),
       };
+    },
+
+    async pageSettled(query) {
+      return pageOf((await readSettled(query)).sort(settledOrder), query);
+    },
+
+    async renewalTotals(year) {
+      return renewalTotalsOf(year, await readSettled({ year, paymentType: "renew" }));
+    },
+
+    async recountRenewalTotals(year) {
+      return renewalTotalsOf(year, await readSettled({ year, paymentType: "renew" }));
     },
   };
 }

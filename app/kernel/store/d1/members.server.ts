@@ -19,6 +19,9 @@ const SORT_COLUMNS: Record<MemberSortKey, string> = {
   role: "role",
 };
 
+/** The members the pending table lists (docs/requirements.md §6.9): live, not rejected, active; literal, as the partial indexes' WHERE. */
+const PENDING_RENEWAL = "deleted = 0 AND rejected IS NULL AND active = 1";
+
 const DEFAULT_SORT = { key: "createdAt", direction: "desc" } as const;
 const MAX_NUMBER_ATTEMPTS = 5;
 
@@ -143,6 +146,32 @@ export function d1Members(db: D1Database): MembersRepository {
         rows: rows!.results.map(memberFromRow),
         total: Number(count!.results[0]?.total ?? 0),
       };
+    },
+
+    async listPendingRenewal(query, countUpTo) {
+      // ADR 64: the literal conditions are those of the partial indexes members_pending_renewal
+      // (the page, newest first, skipping those renewed as it reads) and members_pending_count
+      // (the count, over ranges of the last renewed year, stopped at countUpTo).
+      const limit = pageClause(query);
+      const cap = Math.max(0, Math.trunc(countUpTo));
+      const [rows, count] = await db.batch<Record<string, unknown>>([
+        db
+          .prepare(
+            `SELECT * FROM members INDEXED BY members_pending_renewal WHERE ${PENDING_RENEWAL} AND (last_renewed_year IS NULL OR last_renewed_year <> ?)
+             ORDER BY created_at DESC, id DESC${limit.sql}`,
+          )
+          .bind(query.notRenewedIn, ...limit.params),
+        db
+          .prepare(
+            // Three ranges of the index (one OR would scan it whole, past this year's renewed).
+            `SELECT COUNT(*) AS total FROM (${["IS NULL", "< ?1", "> ?1"]
+              .map((range) => `SELECT 1 FROM members INDEXED BY members_pending_count WHERE ${PENDING_RENEWAL} AND last_renewed_year ${range}`)
+              .join(" UNION ALL ")} LIMIT ?2)`,
+          )
+          .bind(query.notRenewedIn, cap),
+      ]);
+      const total = Number(count!.results[0]?.total ?? 0);
+      return { rows: rows!.results.map(memberFromRow), total, atLeast: total >= cap };
     },
   };
 }

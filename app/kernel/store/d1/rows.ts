@@ -1,3 +1,4 @@
+import { receivedDay } from "../received-day";
 import { normaliseEmail } from "../../values/email-address";
 import {
   type Attendee,
@@ -281,6 +282,8 @@ export const transactionToRow = (t: Transaction) => ({
   method: t.method ?? "card",
   reference: t.reference ?? null,
   paid_on: t.paidOn ?? null,
+  // The day the money came (ADR 64), kept once it is paid (the seed's and an import's paid rows).
+  received_on: t.status === "success" ? receivedDay(t) : null,
 });
 
 /** A ticket row carrying its attendees as a JSON array (see TICKET_SELECT). */

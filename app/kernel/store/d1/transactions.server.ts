@@ -7,8 +7,11 @@ import type { SettledQuery, TransactionsRepository } from "../port";
 import { memberSetClause } from "./members.server";
 import { transactionFromRow, transactionToRow } from "./rows";
 import { insertRow, pageClause } from "./sql";
+import { ukIsoDay } from "../received-day";
+import { countRenewal, readRenewalTotals, recountRenewalTotals } from "./renewal-totals.server";
 
-// transactions_report (year, payment_type, status) answers the WHERE of both report queries.
+// transactions_renewed (year, payment_type, status, received_on DESC, id DESC) answers the WHERE
+// of the report queries and the order of its pages (ADR 64).
 const SETTLED = "FROM transactions WHERE year = ? AND payment_type = ? AND status = 'success'";
 
 /**
@@ -30,8 +33,16 @@ function settledWhere(query: SettledQuery): { sql: string; params: unknown[] } {
   }
   return { sql: `${SETTLED} AND (${parts.join(" OR ")})`, params };
 }
-const PAID_AT = "COALESCE(settled_at, created_at)";
-const SETTLE_PAID = "UPDATE transactions SET status = 'success', settled_at = ? WHERE id = ? AND status IN ('pending', 'failed')";
+/** The day the money came (ADR 64) as a moment: noon UTC of `received_on`, the same day in London. */
+const RECEIVED_AT = "(CAST((julianday(received_on) - 2440587.5) * 86400 AS INTEGER) + 43200)";
+const SETTLED_ORDER = "ORDER BY received_on DESC, id DESC";
+/**
+ * Paying: bound as ?1 the id, ?2 the settlement's UK day (the day received unless the
+ * accountant recorded one), ?3 the moment. Its running totals go first in the same batch,
+ * under the same condition (renewal-totals.server.ts).
+ */
+const SETTLE_PAID =
+  "UPDATE transactions SET status = 'success', settled_at = ?3, received_on = COALESCE(paid_on, ?2) WHERE id = ?1 AND status IN ('pending', 'failed')";
 
 /** The member already has the change (the SQL of memberSettlementApplied). */
 function appliedSql(change: MemberSettlement): { sql: string; params: unknown[] } {
@@ -92,19 +103,29 @@ export function d1Transactions(db: D1Database): Omit<TransactionsRepository, "ti
     },
 
     async settle(id, status, at) {
-      const from = status === "success" ? "status IN ('pending', 'failed')" : "status = 'pending'";
-      const result = await db.prepare(`UPDATE transactions SET status = ?, settled_at = ? WHERE id = ? AND ${from}`).bind(status, at, id).run();
+      if (status === "success") {
+        const [, settled] = await db.batch([countRenewal(db, id, ukIsoDay(at)), db.prepare(SETTLE_PAID).bind(id, ukIsoDay(at), at)]);
+        return settled!.meta.changes === 1;
+      }
+      const result = await db.prepare("UPDATE transactions SET status = ?, settled_at = ? WHERE id = ? AND status = 'pending'").bind(status, at, id).run();
       return result.meta.changes === 1;
     },
 
     async settlePaid(id, at, change) {
-      if (!change) return (await db.prepare(SETTLE_PAID).bind(at, id).run()).meta.changes === 1;
+      const day = ukIsoDay(at);
+      if (!change) {
+        const [, settled] = await db.batch([countRenewal(db, id, day), db.prepare(SETTLE_PAID).bind(id, day, at)]);
+        return settled!.meta.changes === 1;
+      }
       const applied = appliedSql(change.settlement);
       const set = memberSetClause(memberSettlementPatch(change.settlement));
+      const notApplied = { sql: ` AND NOT EXISTS (SELECT 1 FROM members WHERE id = ? AND ${applied.sql})`, params: [change.memberId, ...applied.params] };
       // One batch is one transaction: the member changes only when (changes() = 1) this
-      // call settled the transaction, and neither write stands without the other.
-      const [settled] = await db.batch([
-        db.prepare(`${SETTLE_PAID} AND NOT EXISTS (SELECT 1 FROM members WHERE id = ? AND ${applied.sql})`).bind(at, id, change.memberId, ...applied.params),
+      // call settled the transaction, and neither write stands without the other. The
+      // running totals (ADR 64) go first, under the settlement's own condition.
+      const [, settled] = await db.batch([
+        countRenewal(db, id, day, notApplied),
+        db.prepare(`${SETTLE_PAID}${notApplied.sql}`).bind(id, day, at, ...notApplied.params),
         db.prepare(`UPDATE members SET ${set.sql}, updated_at = ? WHERE id = ? AND changes() = 1`).bind(...set.params, nowSeconds(), change.memberId),
       ]);
       return settled!.meta.changes === 1;
@@ -114,14 +135,27 @@ export function d1Transactions(db: D1Database): Omit<TransactionsRepository, "ti
       const limit = pageClause(query);
       const where = settledWhere(query);
       const [rows, count] = await db.batch<Record<string, unknown>>([
-        db.prepare(`SELECT * ${where.sql} ORDER BY title DESC, ${PAID_AT} DESC, id DESC${limit.sql}`).bind(...where.params, ...limit.params),
+        db.prepare(`SELECT * ${where.sql} ${SETTLED_ORDER}${limit.sql}`).bind(...where.params, ...limit.params),
         db.prepare(`SELECT COUNT(*) AS total ${where.sql}`).bind(...where.params),
       ]);
       return { rows: rows!.results.map(transactionFromRow), total: Number(count!.results[0]?.total ?? 0) };
     },
 
+    async pageSettled(query) {
+      const limit = pageClause(query);
+      const where = settledWhere(query);
+      const { results } = await db
+        .prepare(`SELECT * ${where.sql} ${SETTLED_ORDER}${limit.sql}`)
+        .bind(...where.params, ...limit.params)
+        .all<Record<string, unknown>>();
+      return results.map(transactionFromRow);
+    },
+
+    renewalTotals: (year) => readRenewalTotals(db, year),
+    recountRenewalTotals: (year) => recountRenewalTotals(db, year),
+
     async summarizeSettled(query, periods) {
-      const buckets = periods.map((_, i) => `SUM(CASE WHEN ${PAID_AT} >= ? AND ${PAID_AT} < ? THEN 1 ELSE 0 END) AS p${i}`);
+      const buckets = periods.map((_, i) => `SUM(CASE WHEN ${RECEIVED_AT} >= ? AND ${RECEIVED_AT} < ? THEN 1 ELSE 0 END) AS p${i}`);
       const where = settledWhere(query);
       const sql = `SELECT COUNT(*) AS count, COALESCE(SUM(unit_amount * qty), 0) AS amount${buckets.map((b) => `, ${b}`).join("")} ${where.sql}`;
       const params = [...periods.flatMap((p) => [p.from, p.to]), ...where.params];

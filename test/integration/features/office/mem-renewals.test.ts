@@ -164,7 +164,7 @@ describe("/mem-renewals without an e-mail provider", () => {
     expect(forged.status).toBe(403);
   });
 
-  it("shows this year's renewed table: rows by title descending, count in the title, total in the footer; never cached", async () => {
+  it("shows this year's renewed table: newest received first, count in the title, total in the footer; never cached", async () => {
     const response = await get(server.url, "/mem-renewals");
     expect(response.status).toBe(200);
     expect(response.headers.get("Cache-Control")).toBe("private, no-store");
@@ -175,8 +175,8 @@ describe("/mem-renewals without an e-mail provider", () => {
     const amount = (baseline.renewedAmount + 1000 + 2000 + 2000 + 1000) / 100;
     expect(page).toContain(`Total £${amount.toLocaleString("en-GB", { minimumFractionDigits: 2 })}`);
     const names = tableNames(html, "renewed");
-    // By title descending (Z, Y, X), the newest payment first within a title.
-    expect(names.filter((n) => n.startsWith("Renew ") || n === HOSTILE)).toEqual(["Renew Alpha Person", "Renew Gamma Person", "Renew Beta Person", HOSTILE]);
+    // Newest received first (ADR 64: the day the money came), whatever the title.
+    expect(names.filter((n) => n.startsWith("Renew ") || n === HOSTILE)).toEqual([HOSTILE, "Renew Gamma Person", "Renew Beta Person", "Renew Alpha Person"]);
     expect(names).not.toContain("Renew Last Year Person");
     expect(names).not.toContain("Failed Renewal Person");
     expect(names).not.toContain("Registration Person");

@@ -38,4 +38,53 @@ describe("report indexes (D1)", () => {
       expect(plan.results.map((r) => r.detail).join(" | ")).toMatch(/USING (COVERING )?INDEX tickets_event_report \(event_id=\? AND paid=\?\)/);
     }
   });
+
+  /** The plan of a query, its steps joined. */
+  const planOf = async (sql: string, ...params: unknown[]) =>
+    (
+      await t.db
+        .prepare(`EXPLAIN QUERY PLAN ${sql}`)
+        .bind(...params)
+        .all<{ detail: string }>()
+    ).results
+      .map((r) => r.detail)
+      .join(" | ");
+
+  it("reads the subscriptions report's tiles and chart from the year's running totals, and its renewed page in index order (ADR 64)", async () => {
+    expect(await planOf("SELECT month, renewals, amount FROM renewal_totals WHERE year = ?", 2026)).toMatch(/SEARCH renewal_totals USING .*\(year=\?\)/);
+    const page = await planOf(
+      "SELECT * FROM transactions WHERE year = ? AND payment_type = ? AND status = 'success' ORDER BY received_on DESC, id DESC LIMIT ? OFFSET ?",
+      2026,
+      "renew",
+      15,
+      0,
+    );
+    expect(page).toMatch(/SEARCH transactions USING INDEX transactions_renewed \(year=\? AND payment_type=\? AND status=\?\)/);
+    expect(page).not.toContain("TEMP B-TREE");
+  });
+
+  it("reads the pending members' page in index order and counts them over index ranges (ADR 64)", async () => {
+    const pending = "deleted = 0 AND rejected IS NULL AND active = 1";
+    const page = await planOf(
+      `SELECT * FROM members INDEXED BY members_pending_renewal WHERE ${pending} AND (last_renewed_year IS NULL OR last_renewed_year <> ?) ORDER BY created_at DESC, id DESC LIMIT 15`,
+      2026,
+    );
+    expect(page).toContain("members_pending_renewal");
+    expect(page).not.toContain("TEMP B-TREE");
+    const count = await planOf(
+      `SELECT COUNT(*) FROM (${["IS NULL", "< ?1", "> ?1"].map((range) => `SELECT 1 FROM members INDEXED BY members_pending_count WHERE ${pending} AND last_renewed_year ${range}`).join(" UNION ALL ")} LIMIT ?2)`,
+      2026,
+      500,
+    );
+    expect(count).toMatch(/SEARCH members USING (COVERING )?INDEX members_pending_count \(last_renewed_year<\?\)/);
+    expect(count).toMatch(/SEARCH members USING (COVERING )?INDEX members_pending_count \(last_renewed_year>\?\)/);
+    expect(count).not.toMatch(/SCAN members/);
+  });
+
+  it("pages and counts the pending payments through their partial index", async () => {
+    const page = await planOf("SELECT * FROM transactions WHERE status = 'pending' ORDER BY created_at ASC, id ASC LIMIT ? OFFSET ?", 50, 0);
+    expect(page).toContain("transactions_pending");
+    expect(page).not.toContain("TEMP B-TREE");
+    expect(await planOf("SELECT COUNT(*) AS total FROM transactions WHERE status = 'pending'")).toContain("transactions_pending");
+  });
 });

@@ -16,6 +16,9 @@ import {
   renewalMatches,
   renewedQuery,
   reportTitle,
+  countText,
+  pagesOf,
+  receivedAt,
   renewalFee,
   renewalsSearch,
   renewedRow,
@@ -87,9 +90,22 @@ describe("subscriptions report: the URL", () => {
     expect(renewalMatches(renewal, "", new Set())).toBe(true);
   });
 
+  it("offers every page of an exact count, and of a count stopped at its limit the pages up to it and one more while the page is full", () => {
+    expect(pagesOf({ count: 31, atLeast: false }, { page: 1, size: 15 }, 15)).toBe(3);
+    expect(pagesOf({ count: 0, atLeast: false }, { page: 1, size: 15 }, 0)).toBe(1);
+    expect(pagesOf({ count: 500, atLeast: true }, { page: 1, size: 15 }, 15)).toBe(34);
+    expect(pagesOf({ count: 500, atLeast: true }, { page: 34, size: 15 }, 15)).toBe(35);
+    expect(pagesOf({ count: 500, atLeast: true }, { page: 40, size: 15 }, 15)).toBe(41);
+    expect(pagesOf({ count: 500, atLeast: true }, { page: 40, size: 15 }, 7)).toBe(40);
+  });
+
   it("titles a table with its count, and while searching with how many of all", () => {
     expect(reportTitle("Pending", 12, 12, false)).toBe("Pending (12)");
     expect(reportTitle("Pending", 3, 120, true)).toBe("Pending (3 of 120)");
+    // Counted up to the limit (ADR 64).
+    expect(reportTitle("Pending", { count: 500, atLeast: true }, { count: 500, atLeast: true }, false)).toBe("Pending (500 or more)");
+    expect(reportTitle("Pending", { count: 3, atLeast: false }, { count: 500, atLeast: true }, true)).toBe("Pending (3 of 500 or more)");
+    expect(countText({ count: 12, atLeast: false })).toBe("12");
   });
 
   it("asks the store for active, not deleted members not renewed this year", () => {
@@ -149,6 +165,23 @@ describe("subscriptions report: rows", () => {
     const cheque = { ...transaction, method: "cheque" as const, reference: "CHQ 123" };
     expect(renewedRow(cheque).method).toBe("Cheque");
     expect(exportCsv({ columns: RENEWED_EXPORT, rows: [cheque] }).records[0]!.slice(-2)).toEqual(["Cheque", "CHQ 123"]);
+  });
+
+  it("renewed: the date is the day the money was received, in the table and both downloads (ADR 64)", () => {
+    const enteredInNovember = Date.UTC(2026, 10, 26, 12) / 1000;
+    const cash = {
+      ...newTransaction("u1", { title: "Renewal 2026", memberName: "Cass" }),
+      id: "t2",
+      status: "success",
+      checkoutSessionId: null,
+      createdAt: enteredInNovember,
+      settledAt: enteredInNovember,
+      method: "cash",
+      paidOn: "2026-09-27",
+    } as const;
+    expect(renewedRow(cash).date).toBe("27-09-2026");
+    expect(receivedAt(cash)).toBe(Date.UTC(2026, 8, 27, 12) / 1000);
+    expect(exportCsv({ columns: RENEWED_EXPORT, rows: [cash] }).records[0]![3]).toBe("27-09-2026");
   });
 
   it("pending: the member number, and 'Never' for a member who never renewed", () => {

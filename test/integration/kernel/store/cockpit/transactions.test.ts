@@ -89,12 +89,13 @@ describe("transactions over Cockpit", () => {
     expect((await cockpit.repo.listPending({ page: 1, pageSize: 3 })).rows.map((t) => t.title)).toEqual(["P4"]);
   });
 
-  it("reports a year's paid transactions of one type: title descending then newest paid, pages, sums and periods", async () => {
+  it("reports a year's paid transactions of one type: newest received first (ADR 64), pages, sums and periods", async () => {
+    const day = (d: number) => Date.UTC(2026, 0, d, 12) / 1000;
     const rows = [
-      { title: "Renewal A", at: 1_000, amount: 1000, qty: 1 },
-      { title: "Renewal B", at: 2_000, amount: 2000, qty: 2 },
-      { title: "Renewal A", at: 3_000, amount: 1000, qty: 1 },
-      { title: "Renewal B", at: 4_000, amount: 500, qty: 1 },
+      { title: "Renewal A", at: day(1), amount: 1000, qty: 1 },
+      { title: "Renewal B", at: day(2), amount: 2000, qty: 2 },
+      { title: "Renewal A", at: day(4), amount: 1000, qty: 1 },
+      { title: "Renewal B", at: day(5), amount: 500, qty: 1 },
     ];
     const ids: string[] = [];
     for (const r of rows) {
@@ -110,7 +111,7 @@ describe("transactions over Cockpit", () => {
     // A legacy paid entry without settledAt counts from its creation, with a string year.
     stored().push({
       _id: "cccccccccccccccccccccccc",
-      _created: 2_500,
+      _created: day(3),
       userId: USER,
       transactionTitle: "Renewal A",
       transactionAmount: "10",
@@ -123,17 +124,19 @@ describe("transactions over Cockpit", () => {
     const query = { year: 2026, paymentType: "renew" as const };
     const all = await cockpit.repo.listSettled(query);
     expect(all.total).toBe(5);
-    expect(all.rows.map((t) => t.id)).toEqual([ids[3], ids[1], ids[2], "cccccccccccccccccccccccc", ids[0]]);
+    expect(all.rows.map((t) => t.id)).toEqual([ids[3], ids[2], "cccccccccccccccccccccccc", ids[1], ids[0]]);
     const page = await cockpit.repo.listSettled({ ...query, page: 1, pageSize: 2 });
     expect(page).toMatchObject({ total: 5 });
-    expect(page.rows.map((t) => t.id)).toEqual([ids[2], "cccccccccccccccccccccccc"]);
+    expect(page.rows.map((t) => t.id)).toEqual(["cccccccccccccccccccccccc", ids[1]]);
 
     const summary = await cockpit.repo.summarizeSettled(query, [
-      { from: 0, to: 2_000 },
-      { from: 2_000, to: 3_000 },
-      { from: 3_000, to: 10_000 },
+      { from: day(1) - 43_200, to: day(2) - 43_200 },
+      { from: day(2) - 43_200, to: day(4) - 43_200 },
+      { from: day(4) - 43_200, to: day(30) },
     ]);
     expect(summary).toEqual({ count: 5, amount: 1000 + 4000 + 1000 + 500 + 1000, perPeriod: [1, 2, 2] });
+    // The running totals count them all in January.
+    expect(await cockpit.repo.renewalTotals(2026)).toEqual({ count: 5, amount: 7500, perMonth: [5, ...Array(11).fill(0)] });
   });
 
   it("turns an outage into StoreUnavailableError", async () => {
