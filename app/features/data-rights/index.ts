@@ -3,4 +3,4 @@
  * use of it (ADR 58). Anything not exported from index.ts, components.ts or index.server.ts is the
  * feature's own; lint refuses a reach past them.
  */
-export { ERASED_VALUE, erasedActivity } from "./erasure";
+export { ERASED_VALUE, erasedActivity, isErasedEmail } from "./erasure";

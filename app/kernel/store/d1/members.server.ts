@@ -6,6 +6,7 @@ import { newId, nowSeconds } from "../ids";
 import type { MemberListQuery, MemberSortKey, MembersRepository } from "../port";
 import { MEMBER_COLUMNS, memberFromRow, memberToRow, memberValue } from "./rows";
 import { isUniqueViolation, pageClause } from "./sql";
+import { browseMembers } from "./members-browse.server";
 
 const SORT_COLUMNS: Record<MemberSortKey, string> = {
   memberNumber: "member_number",
@@ -144,5 +145,7 @@ export function d1Members(db: D1Database): MembersRepository {
         total: Number(count!.results[0]?.total ?? 0),
       };
     },
+
+    browse: (query) => browseMembers(db, query),
   };
 }
