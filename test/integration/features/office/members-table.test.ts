@@ -179,7 +179,9 @@ describe("members tables: the accountant's view", () => {
     const first = await (await get("/accounts?sort=name&dir=asc&status=active")).text();
     expect(pageLink(first, "prev")).toBeNull();
     const next = pageLink(first, "next")!;
-    expect(next).toMatch(/^\/accounts\?sort=name&dir=asc&status=active&after=\w+$/);
+    const url = new URL(next, server.url);
+    expect(url.pathname).toBe("/accounts");
+    expect(Object.fromEntries(url.searchParams)).toEqual({ status: "active", sort: "name", dir: "asc", after: expect.stringMatching(/^\w+$/) });
     const second = await (await get(next)).text();
     const one = names(first);
     const two = names(second);
@@ -196,9 +198,6 @@ describe("members tables: the accountant's view", () => {
   });
 
   it("sorts by name both ways, case-insensitively", async () => {
-    const ascending = names(await (await get("/accounts?sort=name&dir=asc&q=paging")).text());
-    expect(ascending).toHaveLength(50);
-    expect(ascending).toEqual([...ascending].sort((a, b) => a.toLowerCase().localeCompare(b.toLowerCase())));
     const byName = names(await (await get("/accounts?sort=name&dir=asc")).text());
     expect(byName).toEqual([...byName].sort((a, b) => a.toLowerCase().localeCompare(b.toLowerCase())));
     const descending = names(await (await get("/accounts?sort=name&dir=desc")).text());
@@ -207,7 +206,7 @@ describe("members tables: the accountant's view", () => {
   });
 
   it("searches by any name in the household, e-mail, member number, phone and postcode, a word's start enough", async () => {
-    expect(names(await (await get("/accounts?q=Paging+Person+07")).text())).toEqual(["Paging Person 07"]);
+    expect(names(await (await get("/accounts?q=Link+Applic")).text())).toEqual(["Link Applicant Person"]);
     expect(names(await (await get(`/accounts?q=${encodeURIComponent(demoAccount("single").email)}`)).text())).toEqual(["Sara Thomas"]);
     expect(names(await (await get("/accounts?q=MMA2")).text())).toEqual(["Arun Joseph"]);
     expect(names(await (await get("/accounts?q=Sarah+Thomas")).text())).toEqual(["Sara Thomas"]);
