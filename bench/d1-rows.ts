@@ -16,6 +16,9 @@ import { demoMemberId } from "../seed/demo-members";
  *   of any kind), as a visitor;
  * - the member's /book-ticket and /mem-account, the accountant's event payments report,
  *   subscriptions report and pending payments,
+ *   the member page,
+ * - the members table (/accounts: its first page, the next, and searches by a child's name, a
+ *   common name and a misspelt one) and /deleted-members (ADR 63),
  *   the door's lookup of the demo Family's ticket and its admission (SAVE);
  * - a booking (POST /book-ticket), then its settlement: Pay on the practice checkout and
  *   the payment return that marks the ticket paid (ADR 16).
@@ -35,6 +38,8 @@ export const ROWS_BUDGETS = {
   renewalsReport: 1_000,
   /** The pending payments (/accounts/payments): a page through its index. */
   pendingPayments: 500,
+  /** The members tables (/accounts, its search, /deleted-members): one keyset page of 50 (ADR 63). */
+  membersTable: 500,
 } as const;
 
 export type RowsKind = keyof typeof ROWS_BUDGETS;
@@ -171,6 +176,26 @@ export function doorPeople(html: string): string[] {
     .filter(Boolean);
 }
 
+/**
+ * The members tables' views (ADR 63): the first page and the one after it, a search by a child's
+ * name (the demo Family's Clara Joseph), by a name many synthetic members share, and by a
+ * misspelt name ("Sarah" for the demo's Sara Thomas: the shortened second try), and the
+ * deleted members (about 2% of the synthetic ones).
+ */
+export const MEMBERS_TABLE_VIEWS: ReadonlyArray<{ label: string; path: string; next?: string }> = [
+  { label: "members table", path: "/accounts", next: "members table, next page" },
+  { label: "members table sorted by name", path: "/accounts?sort=name&dir=asc" },
+  { label: "members search: a child's name", path: "/accounts?q=Clara+Joseph" },
+  { label: "members search: a common name", path: "/accounts?q=Maya+Patel" },
+  { label: "members search: misspelt (Sarah for Sara)", path: "/accounts?q=Sarah+Thomas" },
+  { label: "deleted members", path: "/deleted-members", next: "deleted members, next page" },
+];
+
+/** The members table's Next link (a keyset page), or null. */
+export function membersNextPage(html: string): string | null {
+  return parseHtml(html).one('nav.table-pager a[rel="next"]')?.attribs.href ?? null;
+}
+
 const redirected = (status: number) => status === 302 || status === 303;
 
 export interface RowsServer {
@@ -244,6 +269,16 @@ export async function benchRows(firstUrl: string, server: RowsServer, print: (li
       expect: 200,
     }),
   );
+  for (const view of MEMBERS_TABLE_VIEWS) {
+    const measured = await get(view.path, accountant);
+    keep(result(measured, { label: view.label, method: "GET", path: view.path, as: "accountant", kind: "membersTable", expect: 200 }));
+    if (view.next) {
+      const next = membersNextPage(measured.body);
+      if (next) {
+        keep(result(await get(next, accountant), { label: view.next, method: "GET", path: next, as: "accountant", kind: "membersTable", expect: 200 }));
+      } else print(`  ! ${view.path} offered no Next page: the next page is not measured`);
+    }
+  }
 
   const lookupPath = `/scan-qr-code?code=${DOOR_CODE}`;
   const lookup = await get(lookupPath, accountant);

@@ -1,9 +1,10 @@
 import { formatDay } from "../../kernel/dates/dates";
 import type { ExportColumn } from "./export-columns";
+import { isErasedEmail } from "../data-rights";
 import { memberNumberLabel } from "../../kernel/store/member-number";
 import type { Member, Membership, Role } from "../../kernel/store/records";
 import { MEMBERSHIPS, ROLE_LABELS } from "../../kernel/store/records";
-import { DEFAULT_PAGE_SIZE, readPageParam, readPageSizeParam, storePage, type PageSize } from "../../kernel/store/paging";
+import type { MemberBrowseOrder, MemberBrowseQuery, MemberListQuery, MemberSortKey } from "../../kernel/store/port";
 
 /**
  * The accountant's members tables (/accounts and /deleted-members): what the URL
@@ -12,31 +13,33 @@ import { DEFAULT_PAGE_SIZE, readPageParam, readPageSizeParam, storePage, type Pa
  * exactly the table the accountant was looking at, all pages.
  */
 
-/** The 13 columns of docs/requirements.md §6.2, in order; `sort` names the store's sort key where the column sorts. */
+/**
+ * The columns of the table (docs/requirements.md §6.2, ADR 63): what fits a 1280 px screen
+ * beside the row's one action. The rest of the record (mobile, spouse, children, role) is on
+ * the member's page and in the download, which keeps all 13 columns (MEMBER_EXPORT).
+ * `sort` names the keyset order a column sorts by, where it sorts.
+ */
 export const MEMBER_COLUMNS = [
-  { id: "memberId", header: "Member ID", sort: "memberNumber" },
-  { id: "name", header: "Name", sort: "fullName" },
-  { id: "membership", header: "Membership Type", sort: "membership" },
-  { id: "status", header: "Status", sort: "active" },
-  { id: "date", header: "Date", sort: "createdAt" },
-  { id: "fee", header: "Membership Fee", sort: "registrationPaid" },
-  { id: "email", header: "Email", sort: "email" },
-  { id: "mobile", header: "Mobile", sort: null },
-  { id: "spouseName", header: "Spouse Name", sort: null },
-  { id: "childrenCount", header: "Children Count", sort: null },
-  { id: "children", header: "Children", sort: null },
-  { id: "lastRenewedYear", header: "Last subscription year", sort: "lastRenewedYear" },
-  { id: "role", header: "Role", sort: "role" },
+  { id: "memberId", header: "Member ID", sort: null },
+  { id: "name", header: "Name", sort: "name" },
+  { id: "membership", header: "Membership Type", sort: null },
+  { id: "status", header: "Status", sort: null },
+  { id: "date", header: "Date", sort: "date" },
+  { id: "fee", header: "Membership Fee", sort: null },
+  { id: "email", header: "Email", sort: null },
+  { id: "lastRenewedYear", header: "Last subscription year", sort: null },
 ] as const;
 
 export type MemberColumnId = (typeof MEMBER_COLUMNS)[number]["id"];
-export type MemberSortKey = NonNullable<(typeof MEMBER_COLUMNS)[number]["sort"]>;
 export type SortDirection = "asc" | "desc";
-
-const SORTABLE = new Map<string, MemberSortKey>(MEMBER_COLUMNS.flatMap((column) => (column.sort ? [[column.id, column.sort] as const] : [])));
+/** The columns a table sorts by: name, or registration date (the default, newest first). */
+export type MemberTableSort = "name" | "date";
 
 export const STATUS_FILTERS = ["active", "pending"] as const;
 export const FEE_FILTERS = ["paid", "unpaid"] as const;
+
+/** Rows per page: a page reads about this many rows whatever the size of the list (ADR 63). */
+export const MEMBERS_PAGE_SIZE = 50;
 
 /** What the URL says, normalised: unknown or broken values fall back to the defaults, never an error. */
 export interface MemberTableState {
@@ -44,12 +47,12 @@ export interface MemberTableState {
   status: (typeof STATUS_FILTERS)[number] | "";
   membership: Membership | "";
   fee: (typeof FEE_FILTERS)[number] | "";
-  /** A sortable column id, or "" for the default (newest registrations first). */
-  sort: MemberColumnId | "";
+  /** A sortable column, or "" for the default (newest registrations first). */
+  sort: MemberTableSort | "";
   dir: SortDirection;
-  /** 1-based, as people count pages. */
-  page: number;
-  size: PageSize;
+  /** The keyset of the page (ADR 63): the rows after this member's, or before this one's; "" for the first page. */
+  after: string;
+  before: string;
 }
 
 export const DEFAULT_TABLE_STATE: MemberTableState = {
@@ -59,8 +62,8 @@ export const DEFAULT_TABLE_STATE: MemberTableState = {
   fee: "",
   sort: "",
   dir: "desc",
-  page: 1,
-  size: DEFAULT_PAGE_SIZE,
+  after: "",
+  before: "",
 };
 
 const MAX_SEARCH_LENGTH = 100;
@@ -69,44 +72,80 @@ function oneOf<T extends string>(value: string | null, allowed: readonly T[]): T
   return value !== null && (allowed as readonly string[]).includes(value) ? (value as T) : "";
 }
 
+/** A member id as a page link carries it: anything else is the first page. */
+function memberIdParam(value: string | null): string {
+  return value !== null && /^[A-Za-z0-9_-]{1,64}$/.test(value) ? value : "";
+}
+
 /** A table's search box, `q`: spaces collapsed, trimmed, at most 100 characters (the members and subscriptions tables). */
 export function readSearchParam(params: URLSearchParams): string {
   return (params.get("q") ?? "").replace(/\s+/g, " ").trim().slice(0, MAX_SEARCH_LENGTH);
 }
 
 export function readMemberTableParams(params: URLSearchParams): MemberTableState {
-  const sort = params.get("sort") ?? "";
+  const after = memberIdParam(params.get("after"));
   return {
     q: readSearchParam(params),
     status: oneOf(params.get("status"), STATUS_FILTERS),
     membership: oneOf(params.get("membership"), MEMBERSHIPS),
     fee: oneOf(params.get("fee"), FEE_FILTERS),
-    sort: SORTABLE.has(sort) ? (sort as MemberColumnId) : "",
+    sort: oneOf(params.get("sort"), ["name", "date"] as const),
     dir: params.get("dir") === "asc" ? "asc" : "desc",
-    page: readPageParam(params.get("page")),
-    size: readPageSizeParam(params.get("size")),
+    after,
+    // One direction at a time: `after` wins.
+    before: after ? "" : memberIdParam(params.get("before")),
   };
 }
 
-/** The store query for a state; `all` drops paging (the CSV export). */
-export function memberListQuery(state: MemberTableState, deleted: boolean, all = false) {
-  const sortKey = state.sort ? SORTABLE.get(state.sort) : undefined;
+/** The keyset order of a state: newest first unless a column says otherwise. */
+export function browseOrder(state: Pick<MemberTableState, "sort" | "dir">): MemberBrowseOrder {
+  if (state.sort === "name") return state.dir === "desc" ? "name-desc" : "name";
+  if (state.sort === "date" && state.dir === "asc") return "oldest";
+  return "newest";
+}
+
+function filterQuery(state: MemberTableState) {
   return {
-    deleted,
     ...(state.q ? { search: state.q } : {}),
     ...(state.status ? { active: state.status === "active" } : {}),
     ...(state.membership ? { membership: state.membership } : {}),
     ...(state.fee ? { registrationPaid: state.fee === "paid" } : {}),
-    ...(sortKey ? { sort: { key: sortKey, direction: state.dir } } : {}),
-    ...(all ? {} : storePage(state)),
   };
+}
+
+/** The store's keyset page for a state (the table). */
+export function memberBrowseQuery(state: MemberTableState, deleted: boolean, pageSize: number = MEMBERS_PAGE_SIZE): MemberBrowseQuery {
+  return {
+    deleted,
+    ...filterQuery(state),
+    order: browseOrder(state),
+    ...(state.after ? { after: state.after } : {}),
+    ...(state.before ? { before: state.before } : {}),
+    pageSize,
+  };
+}
+
+const LIST_SORTS: Record<MemberBrowseOrder, { key: MemberSortKey; direction: SortDirection }> = {
+  newest: { key: "createdAt", direction: "desc" },
+  oldest: { key: "createdAt", direction: "asc" },
+  name: { key: "fullName", direction: "asc" },
+  "name-desc": { key: "fullName", direction: "desc" },
+};
+
+/**
+ * The whole list in the table's order, for the download when there is no search (a search
+ * is downloaded page by page through the same keyset as the table, so it holds the same members).
+ */
+export function memberExportQuery(state: MemberTableState, deleted: boolean): MemberListQuery {
+  const { search: _search, ...filters } = filterQuery(state);
+  return { deleted, ...filters, sort: LIST_SORTS[browseOrder(state)] };
 }
 
 /** The search string for a state, leaving out defaults so URLs stay short and shareable. */
 export function memberTableSearch(state: MemberTableState, changes: Partial<MemberTableState> = {}): string {
   const next = { ...state, ...changes };
   const params = new URLSearchParams();
-  for (const key of ["q", "status", "membership", "fee", "sort", "dir", "page", "size"] as const) {
+  for (const key of ["q", "status", "membership", "fee", "sort", "dir", "after", "before"] as const) {
     const value = next[key];
     if (value === DEFAULT_TABLE_STATE[key] || value === "") continue;
     if (key === "dir" && !next.sort) continue;
@@ -116,10 +155,18 @@ export function memberTableSearch(state: MemberTableState, changes: Partial<Memb
   return text ? `?${text}` : "";
 }
 
-/** The link of a column header: sort by it, or flip the direction when it is already the sort. */
-export function sortSearch(state: MemberTableState, column: MemberColumnId): string {
+/** The link of a column header: sort by it, or flip the direction when it is already the sort; back to the first page. */
+export function sortSearch(state: MemberTableState, column: MemberTableSort): string {
   const dir: SortDirection = state.sort === column && state.dir === "asc" ? "desc" : "asc";
-  return memberTableSearch(state, { sort: column, dir, page: 1 });
+  return memberTableSearch(state, { sort: column, dir, after: "", before: "" });
+}
+
+/** The Next and Previous links of a keyset page (null: no such page), keeping the view's search and filters. */
+export function pageLinks(state: MemberTableState, page: { next: string | null; previous: string | null }): { next: string | null; previous: string | null } {
+  return {
+    next: page.next ? memberTableSearch(state, { after: page.next, before: "" }) : null,
+    previous: page.previous ? memberTableSearch(state, { before: page.previous, after: "" }) : null,
+  };
 }
 
 // ---- Rows -------------------------------------------------------------------
@@ -132,7 +179,8 @@ export interface MemberRow {
   memberId: string;
   name: string;
   membership: Membership;
-  status: "Active" | "Pending";
+  /** "Erased" for a record whose personal fields were erased (ADR 0056): never "Pending". */
+  status: "Active" | "Pending" | "Erased";
   date: string;
   /** When the member registered (Unix seconds): the downloads' date. */
   createdAt: number;
@@ -152,8 +200,10 @@ export interface MemberRow {
   /** Names of children who turn 18 this year (a Family to review). */
   ageingOut: string[];
   registrationPaid: boolean;
-  /** The role itself, for the row's privilege buttons. */
+  /** The role itself. */
   roleKey: Role;
+  /** Erased (docs/requirements.md §8.3): the row offers nothing. */
+  erased: boolean;
 }
 
 /** A child's age this year, from the year of birth (the record keeps years, not birthdays: docs/requirements.md §3.6). */
@@ -163,12 +213,13 @@ export function ageThisYear(birthYear: number, year: number): number {
 
 export function memberRow(member: Member, year: number): MemberRow {
   const children = member.children;
+  const erased = isErasedEmail(member.email);
   return {
     id: member.id,
     memberId: memberNumberLabel(member.memberNumber),
     name: member.fullName,
     membership: member.membership,
-    status: member.active ? "Active" : "Pending",
+    status: erased ? "Erased" : member.active ? "Active" : "Pending",
     date: formatDay(member.createdAt),
     createdAt: member.createdAt,
     fee: member.registrationPaid ? "Paid" : "Not Paid",
@@ -180,10 +231,11 @@ export function memberRow(member: Member, year: number): MemberRow {
     lastRenewedYear: member.lastRenewedYear === null ? "" : String(member.lastRenewedYear),
     role: ROLE_LABELS[member.role],
     inactive: !member.active,
-    renewalDue: member.lastRenewedYear === null || member.lastRenewedYear < year,
+    renewalDue: !erased && (member.lastRenewedYear === null || member.lastRenewedYear < year),
     ageingOut: member.membership === "Family" ? children.filter((child) => ageThisYear(child.birthYear, year) === ADULT_AGE).map((child) => child.name) : [],
     registrationPaid: member.registrationPaid,
     roleKey: member.role,
+    erased,
   };
 }
 
@@ -220,7 +272,7 @@ export const MEMBER_EXPORT: ReadonlyArray<ExportColumn<MemberRow>> = [
 
 /** The CSV of the current table (its filter and sort, every page): /accounts/export.csv?… */
 export function memberExportHref(state: MemberTableState, deleted: boolean): string {
-  const params = new URLSearchParams(memberTableSearch(state, { page: 1, size: DEFAULT_PAGE_SIZE }));
+  const params = new URLSearchParams(memberTableSearch(state, { after: "", before: "" }));
   if (deleted) params.set("list", "deleted");
   const text = params.toString();
   return `/accounts/export.csv${text ? `?${text}` : ""}`;

@@ -15,8 +15,8 @@ export interface MembersTableView {
   list: MembersList;
   state: MemberTableState;
   year: number;
-  total: number;
-  pages: number;
+  /** The Next and Previous links' searches (ADR 63), null where there is no such page. */
+  links: { next: string | null; previous: string | null };
   exportHref: string;
   /** The signed-in accountant: their own row cannot lose its privilege. */
   accountantId: string;

@@ -1,9 +1,9 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { roleChange, type ActivityEvent, type ActivityMember } from "~/kernel/activity/activity";
 import { actionDoneMessage, actionPatch, actionRefusal, confirmationQuestion, type MemberAction } from "./member-actions";
-import { memberExportHref, memberListQuery, memberRow, readMemberTableParams } from "./member-table";
+import { memberBrowseQuery, memberExportHref, memberRow, pageLinks, readMemberTableParams } from "./member-table";
+import { isErasedEmail } from "~/features/data-rights";
 import { MEMBERS_LIST_PATH, type ConfirmationStep, type MembersList, type MembersTableView } from "./members-screen";
-import { pageCount } from "~/kernel/store/paging";
 import type { Member } from "~/kernel/store/records";
 import type { Toast } from "~/kernel/http/toast";
 import { sendPaymentLink } from "~/features/payments/index.server";
@@ -21,16 +21,16 @@ export async function loadMembersTable(
   const { list, accountantId, year } = input;
   const state = readMemberTableParams(input.params);
   const deleted = list === "deleted";
-  const { rows, total } = await store.members.list(memberListQuery(state, deleted));
+  // One keyset page (ADR 63): about 50 rows read, whatever the size of the list.
+  const page = await store.members.browse(memberBrowseQuery(state, deleted));
   return {
     list,
     state,
     year,
-    total,
-    pages: pageCount(total, state.size),
+    links: pageLinks(state, page),
     exportHref: memberExportHref(state, deleted),
     accountantId,
-    rows: rows.map((member) => memberRow(member, year)),
+    rows: page.rows.map((member) => memberRow(member, year)),
   };
 }
 
@@ -59,6 +59,8 @@ export async function applyMemberAction(
   const { intent, id } = input;
   const member = await context.store.members.getById(id);
   if (!member) return { toast: { kind: "error", message: "Account Not Found" } };
+  // An erased record offers nothing (docs/requirements.md §8.3), whatever is posted.
+  if (isErasedEmail(member.email)) return { toast: { kind: "error", message: "This member has been erased: there is nothing to do with the record." } };
 
   const refusal = actionRefusal(intent, member, input.accountantId);
   if (refusal) return { toast: { kind: "error", message: refusal } };

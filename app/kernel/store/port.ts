@@ -227,6 +227,39 @@ export interface MemberListQuery extends PageRequest {
   sort?: { key: MemberSortKey; direction: "asc" | "desc" };
 }
 
+/** The orders of the members tables' keyset pages (ADR 63): newest registrations first, or by name. */
+export type MemberBrowseOrder = "newest" | "oldest" | "name" | "name-desc";
+
+/**
+ * One page of the members tables (/accounts, /deleted-members), read by keyset (ADR 63):
+ * the page after the member `after`, or before the member `before` (ids of a row of the
+ * page the accountant was on), never an OFFSET and never a count, so a page reads about
+ * `pageSize` rows whatever the size of the list. With `search`, the members whose household
+ * names, e-mail, number, phones or postcode have words that begin with each word searched,
+ * in the search index's order (latest added first); `order` applies without a search.
+ */
+export interface MemberBrowseQuery {
+  deleted: boolean;
+  search?: string;
+  active?: boolean;
+  membership?: Membership;
+  registrationPaid?: boolean;
+  order: MemberBrowseOrder;
+  after?: Id;
+  before?: Id;
+  /** Clamped to 1–MAX_PAGE_SIZE like every page. */
+  pageSize: number;
+}
+
+/** A keyset page: its rows and the ids the Next and Previous links carry (null: no such page). */
+export interface MemberBrowsePage {
+  rows: Member[];
+  /** Ask `after` this id for the next page. */
+  next: Id | null;
+  /** Ask `before` this id for the previous page. */
+  previous: Id | null;
+}
+
 export interface MembersRepository {
   getById(id: Id): Promise<Member | null>;
   /** Case-insensitive; deleted members included (an e-mail is never reused). */
@@ -252,6 +285,8 @@ export interface MembersRepository {
    * and the count through indexes, so a view reads rows in hundreds, not the whole table.
    */
   listPendingRenewal(query: { notRenewedIn: number } & PageRequest, countUpTo: number): Promise<Page<Member> & { atLeast: boolean }>;
+  /** One keyset page of a members table, with its search (ADR 63). */
+  browse(query: MemberBrowseQuery): Promise<MemberBrowsePage>;
 }
 
 export interface TransactionsRepository {

@@ -1,14 +1,13 @@
 import { Form, Link } from "@remix-run/react";
 import { useRef } from "react";
 import { FEE_FILTERS, STATUS_FILTERS, type MemberTableState } from "~/features/office/member-table";
-import { PAGE_SIZES } from "~/kernel/store/paging";
 import { MEMBERSHIPS } from "~/kernel/store/records";
 
 const STATUS_LABELS: Record<(typeof STATUS_FILTERS)[number], string> = { active: "Active", pending: "Pending" };
 const FEE_LABELS: Record<(typeof FEE_FILTERS)[number], string> = { paid: "Paid", unpaid: "Not Paid" };
 
 /**
- * Search, filters and page size: a GET form, so the view lives in the URL and works
+ * Search and filters: a GET form, so the view lives in the URL and works
  * without JavaScript. With it, changing a list submits at once.
  */
 export function MembersFilters({ state, path }: { state: MemberTableState; path: string }) {
@@ -18,7 +17,14 @@ export function MembersFilters({ state, path }: { state: MemberTableState; path:
     <Form method="get" action={path} className="members-filters" role="search" aria-label="Find members" ref={form}>
       <div className="field members-search">
         <label htmlFor="members-q">Search</label>
-        <input id="members-q" name="q" type="search" defaultValue={state.q} maxLength={100} placeholder="Name, e-mail, MMA number or postcode" />
+        <input
+          id="members-q"
+          name="q"
+          type="search"
+          defaultValue={state.q}
+          maxLength={100}
+          placeholder="Any name in the family, e-mail, MMA number, phone or postcode"
+        />
       </div>
       <div className="field">
         <label htmlFor="members-status">Status</label>
@@ -49,16 +55,6 @@ export function MembersFilters({ state, path }: { state: MemberTableState; path:
           {FEE_FILTERS.map((value) => (
             <option key={value} value={value}>
               {FEE_LABELS[value]}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="field">
-        <label htmlFor="members-size">Rows per page</label>
-        <select id="members-size" name="size" defaultValue={String(state.size)} onChange={submit}>
-          {PAGE_SIZES.map((size) => (
-            <option key={size} value={size}>
-              {size}
             </option>
           ))}
         </select>

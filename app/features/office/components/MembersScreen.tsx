@@ -1,5 +1,5 @@
-import { useLoaderData, useLocation, useRouteLoaderData } from "@remix-run/react";
-import { memberTableSearch } from "~/features/office/member-table";
+import { Link, useLoaderData, useLocation, useRouteLoaderData } from "@remix-run/react";
+import { MEMBERS_PAGE_SIZE, memberTableSearch } from "~/features/office/member-table";
 import type { ShellData } from "~/kernel/layout/shell-data";
 import { AdminPage } from "~/kernel/layout/back-office/AdminPage";
 import { ConfirmStep } from "~/kernel/forms/ConfirmStep";
@@ -10,7 +10,24 @@ import { MembersTable } from "./MembersTable";
 import { FormMessage, replyErrors, type FormReply } from "~/kernel/forms";
 import type { ConfirmationStep, MembersTableView } from "~/features/office/members-screen";
 
-const NUMBER = new Intl.NumberFormat("en-GB");
+/** Previous and Next of a keyset page (ADR 63): links, so they work without JavaScript; a step that leads nowhere is left out. */
+function KeysetPager({ path, links, label }: { path: string; links: MembersTableView["links"]; label: string }) {
+  if (!links.next && !links.previous) return null;
+  return (
+    <nav className="table-pager" aria-label={label}>
+      {links.previous ? (
+        <Link to={`${path}${links.previous}`} rel="prev" preventScrollReset>
+          ← Previous {MEMBERS_PAGE_SIZE}
+        </Link>
+      ) : null}
+      {links.next ? (
+        <Link to={`${path}${links.next}`} rel="next" preventScrollReset>
+          Next {MEMBERS_PAGE_SIZE} →
+        </Link>
+      ) : null}
+    </nav>
+  );
+}
 
 /**
  * /accounts and /deleted-members: the same screen over the current or the soft-deleted members.
@@ -18,14 +35,13 @@ const NUMBER = new Intl.NumberFormat("en-GB");
  * refused (400) or our records unreachable (503).
  */
 export function MembersScreen({ answer }: { answer: ConfirmationStep | FormReply | undefined }) {
-  const { list, state, total, pages, rows, exportHref, accountantId } = useLoaderData<MembersTableView>();
+  const { list, state, links, rows, exportHref, accountantId } = useLoaderData<MembersTableView>();
   const shell = useRouteLoaderData<{ shell: ShellData }>("root")?.shell;
   const { pathname } = useLocation();
   const deletedList = list === "deleted";
   const path = deletedList ? "/deleted-members" : "/accounts";
   const title = deletedList ? "Deleted Members" : "Members";
-  const first = total === 0 ? 0 : (state.page - 1) * state.size + 1;
-  const last = Math.min(total, state.page * state.size);
+  const paged = Boolean(state.after || state.before);
   const filtered = Boolean(state.q || state.status || state.membership || state.fee);
 
   return (
@@ -52,7 +68,7 @@ export function MembersScreen({ answer }: { answer: ConfirmationStep | FormReply
           exportHref,
           content: (
             <p aria-live="polite">
-              {total === 0 ? "No members" : `${NUMBER.format(first)}–${NUMBER.format(last)} of ${NUMBER.format(total)} ${total === 1 ? "member" : "members"}`}
+              {rows.length === 0 ? "No members" : `${rows.length} ${rows.length === 1 ? "member" : "members"} on this page`}
               {filtered ? " (filtered)" : ""}
             </p>
           ),
@@ -71,16 +87,16 @@ export function MembersScreen({ answer }: { answer: ConfirmationStep | FormReply
           </ul>
         }
         empty={
-          total > 0
-            ? "There are no members on this page."
+          paged
+            ? "There are no more members here: go back to the first page."
             : filtered
               ? "No members match this search."
               : deletedList
                 ? "No members have been deleted."
                 : "There are no members yet."
         }
-        pager={{ page: state.page, pages, label: `${title} pages`, href: (page) => `${path}${memberTableSearch(state, { page })}` }}
       />
+      <KeysetPager path={path} links={links} label={`${title} pages`} />
     </AdminPage>
   );
 }

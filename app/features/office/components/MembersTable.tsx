@@ -1,16 +1,17 @@
 import type { ReactNode } from "react";
-import { MEMBER_COLUMNS, rowNotes, sortSearch, type MemberRow, type MemberTableState } from "~/features/office/member-table";
+import { MEMBER_COLUMNS, rowNotes, sortSearch, type MemberColumnId, type MemberRow, type MemberTableState } from "~/features/office/member-table";
 import { AdminTable, type AdminColumn } from "~/kernel/layout/back-office/AdminTable";
-import type { TablePagerProps } from "~/kernel/layout/back-office/TablePager";
-import { MemberRowActions, NEW_TAB_NOTE_ID } from "./MemberRowActions";
+import { MemberRowActions } from "./MemberRowActions";
 import { useRowActionSubmit } from "./use-row-action-submit";
 
-/** The name cell also says in words what the row's colour says. */
+/** The name cell opens the member's page (the one place for a member) and says in words what the row's colour says. */
 function NameCell({ row }: { row: MemberRow }) {
   const notes = rowNotes(row);
   return (
     <>
-      <span className="member-name">{row.name}</span>
+      <a className="member-name" href={`/accounts/members/${row.id}`}>
+        {row.name}
+      </a>
       {notes.length > 0 ? (
         <ul className="row-notes">
           {notes.map((note) => (
@@ -31,22 +32,38 @@ function rowClass(row: MemberRow): string | undefined {
   return undefined;
 }
 
-/** The 13 columns of docs/requirements.md §6.2, sortable where the store sorts, with the row's name as its header cell. */
+/** On a phone the rows are cards (CSS only): each value carries its column's name, shown only there (tables name them in the header). */
+function Labelled({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <>
+      <span className="card-label" aria-hidden="true">
+        {label}:{" "}
+      </span>
+      {children}
+    </>
+  );
+}
+
+/** The columns of docs/requirements.md §6.2 that fit (ADR 63), sortable where the keyset orders, with the row's name as its header cell. */
 function memberColumns(state: MemberTableState): AdminColumn<MemberRow>[] {
   return MEMBER_COLUMNS.map((spec) => ({
     id: spec.id,
     header: spec.header,
-    ...(spec.sort
-      ? { sort: { href: sortSearch(state, spec.id), current: state.sort === spec.id ? (state.dir === "asc" ? "ascending" : "descending") : null } }
+    ...(spec.sort && !state.q
+      ? { sort: { href: sortSearch(state, spec.sort), current: state.sort === spec.sort ? (state.dir === "asc" ? "ascending" : "descending") : null } }
       : {}),
-    ...(spec.id === "name" ? { rowHeader: { id: (row: MemberRow) => `name-${row.id}` }, cell: (row: MemberRow) => <NameCell row={row} /> } : {}),
+    cellClassName: () => `col-${spec.id}`,
+    ...(spec.id === "name"
+      ? { rowHeader: { id: (row: MemberRow) => `name-${row.id}` }, cell: (row: MemberRow) => <NameCell row={row} /> }
+      : { cell: (row: MemberRow) => <Labelled label={spec.header}>{String(row[spec.id as Exclude<MemberColumnId, "name">] ?? "")}</Labelled> }),
   }));
 }
 
 /**
- * The members table (/accounts and /deleted-members) on the one admin table: the
- * 13 columns and the row actions of docs/requirements.md §6.2 and §6.3, inside one form
- * whose buttons post to the list's URL.
+ * The members table (/accounts and /deleted-members) on the one admin table: the columns
+ * that fit a 1280 px screen and one safe action per row (docs/requirements.md §6.2, §6.3,
+ * ADR 63), inside one form whose Restore buttons post to the list's URL. At 360 px each row
+ * is a card (app/features/office/styles/members.css).
  */
 export function MembersTable(props: {
   rows: MemberRow[];
@@ -59,7 +76,6 @@ export function MembersTable(props: {
   empty: string;
   head: { content: ReactNode; exportHref: string };
   legend: ReactNode;
-  pager: TablePagerProps;
 }) {
   const { rows, state, action, deletedList, accountantId, caption } = props;
   const { onSubmit, pending } = useRowActionSubmit();
@@ -67,7 +83,8 @@ export function MembersTable(props: {
     ...memberColumns(state),
     {
       id: "actions",
-      header: "Actions",
+      header: "Action",
+      cellClassName: () => "col-actions",
       cell: (member) => (
         <MemberRowActions deletedList={deletedList} accountantId={accountantId} pending={pending?.id === member.id ? pending.action : null} member={member} />
       ),
@@ -76,11 +93,6 @@ export function MembersTable(props: {
   return (
     <AdminTable
       caption={caption}
-      captionNote={
-        <span id={NEW_TAB_NOTE_ID} hidden>
-          Opens in a new tab
-        </span>
-      }
       columns={columns}
       rows={rows}
       rowId={(row) => row.id}
@@ -88,11 +100,11 @@ export function MembersTable(props: {
       empty={props.empty}
       head={{ className: "members-summary", content: props.head.content, csv: { href: props.head.exportHref } }}
       above={props.legend}
-      alwaysScrolls
-      pager={props.pager}
+      tableClassName="members-table members-list"
+      regionClassName="table-scroll members-table-scroll members-list-scroll"
       wrap={(table) => (
         // One form around the table: every row's buttons post to the list's URL (with the view's search).
-        <form method="post" action={action} onSubmit={onSubmit}>
+        <form method="post" action={action} onSubmit={onSubmit} className="members-list-form">
           <input type="hidden" name="confirmed" value="" />
           {table}
         </form>

@@ -3,7 +3,9 @@ import { parseMemberNumber } from "../member-number";
 import { resetKeyMatches } from "../../../features/sign-in";
 import type { Member, MemberPatch, NewMember } from "../records";
 import { DuplicateEmailError } from "../errors";
-import type { MemberListQuery, MemberSortKey, MembersRepository } from "../port";
+import type { MemberBrowseOrder, MemberBrowsePage, MemberBrowseQuery, MemberListQuery, MemberSortKey, MembersRepository } from "../port";
+import { cockpitSearchFilter, looseWords, searchWords } from "../member-search";
+import { pageWindow } from "../paging";
 import { isNotFound, MAX_SCAN, pageOf } from "./best-effort.server";
 import { findById, isCockpitId } from "./by-id.server";
 import type { CockpitClient, CockpitEntry } from "./client.server";
@@ -78,6 +80,32 @@ export function matchesQuery(m: Member, query: MemberListQuery): boolean {
     if (!hit) return false;
   }
   return true;
+}
+
+const BROWSE_SORTS: Record<MemberBrowseOrder, { key: MemberSortKey; direction: "asc" | "desc" }> = {
+  newest: { key: "createdAt", direction: "desc" },
+  oldest: { key: "createdAt", direction: "asc" },
+  name: { key: "fullName", direction: "asc" },
+  "name-desc": { key: "fullName", direction: "desc" },
+};
+
+/**
+ * A keyset page of members already filtered and sorted in the worker: the rows after (or
+ * before) the anchor's place, as D1 pages them (ADR 63). An anchor no longer in the list
+ * (restored, erased meanwhile) starts again at the first page.
+ */
+export function keysetPage(sorted: Member[], query: Pick<MemberBrowseQuery, "after" | "before" | "pageSize">): MemberBrowsePage {
+  const limit = pageWindow({ pageSize: query.pageSize, page: 0 })!.limit;
+  const anchorId = query.before ?? query.after;
+  const at = anchorId === undefined ? -1 : sorted.findIndex((m) => m.id === anchorId);
+  if (query.before && at >= 0) {
+    const start = Math.max(0, at - limit);
+    const rows = sorted.slice(start, at);
+    return { rows, previous: start > 0 ? (rows[0]?.id ?? null) : null, next: rows.at(-1)?.id ?? anchorId ?? null };
+  }
+  const start = at + 1;
+  const rows = sorted.slice(start, start + limit);
+  return { rows, next: start + limit < sorted.length ? (rows.at(-1)?.id ?? null) : null, previous: start > 0 ? (rows[0]?.id ?? anchorId ?? null) : null };
 }
 
 /** One entry's place in the queue of member numbers: its id and the number it holds. */
@@ -220,6 +248,28 @@ export function cockpitMembers(client: CockpitClient): MembersRepository {
     async listPendingRenewal(query, _countUpTo) {
       const page = await this.list({ deleted: false, active: true, notRenewedIn: query.notRenewedIn, page: query.page, pageSize: query.pageSize });
       return { ...page, atLeast: false };
+    },
+
+    async browse(query: MemberBrowseQuery) {
+      // The search is a Cockpit filter (each word beginning a word of a household name, an
+      // e-mail, a phone or the postcode, or the member number: ADR 63), so only matches come
+      // back; the other filters, the order and the keyset are applied in the worker (ADR 21).
+      const listed = query.deleted ? { delete: true } : { $or: [{ delete: false }, { delete: null }] };
+      const read = async (words: string[] | null) => {
+        const filter = words ? { $and: [listed, cockpitSearchFilter(words)] } : listed;
+        const { entries } = await client.find(USERLIST, { filter, limit: MAX_SCAN });
+        const { search: _search, order: _order, after: _after, before: _before, pageSize: _size, ...rest } = query;
+        return entries.map(memberFromCockpit).filter((m) => matchesQuery(m, rest));
+      };
+      const searching = query.search !== undefined && query.search.trim() !== "";
+      const words = searching ? searchWords(query.search!) : null;
+      if (words !== null && words.length === 0) return { rows: [], next: null, previous: null };
+      let members = await read(words);
+      const loose = words ? looseWords(words) : null;
+      if (members.length === 0 && loose) members = await read(loose);
+      // A search lists the latest added first, as D1's index does.
+      const sort = searching ? BROWSE_SORTS.newest : (BROWSE_SORTS[query.order] ?? BROWSE_SORTS.newest);
+      return keysetPage(sortMembers(members, sort), query);
     },
   };
 }

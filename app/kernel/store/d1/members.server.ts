@@ -6,6 +6,7 @@ import { newId, nowSeconds } from "../ids";
 import type { MemberListQuery, MemberSortKey, MembersRepository } from "../port";
 import { MEMBER_COLUMNS, memberFromRow, memberToRow, memberValue } from "./rows";
 import { isUniqueViolation, pageClause } from "./sql";
+import { browseMembers } from "./members-browse.server";
 
 const SORT_COLUMNS: Record<MemberSortKey, string> = {
   memberNumber: "member_number",
@@ -173,5 +174,6 @@ export function d1Members(db: D1Database): MembersRepository {
       const total = Number(count!.results[0]?.total ?? 0);
       return { rows: rows!.results.map(memberFromRow), total, atLeast: total >= cap };
     },
+    browse: (query) => browseMembers(db, query),
   };
 }

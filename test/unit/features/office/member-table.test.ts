@@ -4,7 +4,11 @@ import {
   MEMBER_COLUMNS,
   MEMBER_EXPORT,
   memberExportHref,
-  memberListQuery,
+  MEMBERS_PAGE_SIZE,
+  browseOrder,
+  memberBrowseQuery,
+  memberExportQuery,
+  pageLinks,
   memberRow,
   memberTableSearch,
   readMemberTableParams,
@@ -12,7 +16,6 @@ import {
   sortSearch,
 } from "~/features/office/member-table";
 import { exportCsv } from "~/features/office/export-columns";
-import { pageCount } from "~/kernel/store/paging";
 import type { Member } from "~/kernel/store/records";
 import { newMember } from "../../../support/fixtures";
 
@@ -23,37 +26,47 @@ function member(overrides: Partial<Member> = {}): Member {
 }
 
 describe("members table URL state", () => {
-  it("defaults to 15 rows, page 1, newest first, no filters", () => {
+  it("defaults to the first page, newest first, no filters, 50 rows", () => {
     expect(read("")).toEqual(DEFAULT_TABLE_STATE);
-    expect(memberListQuery(read(""), false)).toEqual({ deleted: false, page: 0, pageSize: 15 });
+    expect(memberBrowseQuery(read(""), false)).toEqual({ deleted: false, order: "newest", pageSize: MEMBERS_PAGE_SIZE });
+    expect(MEMBERS_PAGE_SIZE).toBe(50);
   });
 
-  it("offers exactly the required page sizes and falls back to 15 for anything else", () => {
-    for (const size of [15, 50, 100, 250, 500]) expect(read(`size=${size}`).size).toBe(size);
-    for (const size of ["0", "16", "-50", "501", "1e3", "abc", "100000"]) expect(read(`size=${size}`).size).toBe(15);
-  });
-
-  it("ignores broken pages, sorts and filters instead of failing", () => {
-    const state = read("page=-3&sort=password_hash&dir=sideways&status=deleted&membership=Gold&fee=maybe");
+  it("ignores broken sorts, filters and page keys instead of failing", () => {
+    const state = read("page=-3&size=500&sort=password_hash&dir=sideways&status=deleted&membership=Gold&fee=maybe&after=%27%20OR%201%3D1&before=a%20b");
     expect(state).toEqual(DEFAULT_TABLE_STATE);
-    expect(read("page=2.5").page).toBe(1);
-    expect(read("page=99999999999").page).toBe(1_000_000);
+    expect(read(`after=${"a".repeat(65)}`).after).toBe("");
   });
 
-  it("maps filters and sorts to the store query; unsortable columns do not sort", () => {
-    const state = read("q=%20Patel%20%20Singh%20&status=pending&membership=Family&fee=unpaid&sort=name&dir=asc&page=3&size=50");
-    expect(memberListQuery(state, true)).toEqual({
+  it("reads one direction at a time: after wins over before", () => {
+    expect(read("after=abc&before=def")).toMatchObject({ after: "abc", before: "" });
+    expect(read("before=def")).toMatchObject({ after: "", before: "def" });
+  });
+
+  it("maps filters, the sort and the page key to the store's keyset query", () => {
+    const state = read("q=%20Patel%20%20Singh%20&status=pending&membership=Family&fee=unpaid&sort=name&dir=asc&after=m42");
+    expect(memberBrowseQuery(state, true)).toEqual({
       deleted: true,
       search: "Patel Singh",
       active: false,
       membership: "Family",
       registrationPaid: false,
-      sort: { key: "fullName", direction: "asc" },
-      page: 2,
+      order: "name",
+      after: "m42",
       pageSize: 50,
     });
-    expect(memberListQuery(read("sort=children"), false)).not.toHaveProperty("sort");
-    expect(memberListQuery(state, false, true)).not.toHaveProperty("pageSize");
+    expect(browseOrder(read("sort=name&dir=desc"))).toBe("name-desc");
+    expect(browseOrder(read("sort=date&dir=asc"))).toBe("oldest");
+    expect(browseOrder(read("sort=date"))).toBe("newest");
+    expect(memberBrowseQuery(read("before=m7"), false)).toMatchObject({ before: "m7" });
+  });
+
+  it("downloads the whole list in the table's order (no search, no page)", () => {
+    expect(memberExportQuery(read("q=Khan&fee=paid&sort=name&dir=desc&after=m9"), false)).toEqual({
+      deleted: false,
+      registrationPaid: true,
+      sort: { key: "fullName", direction: "desc" },
+    });
   });
 
   it("caps the search at 100 characters", () => {
@@ -62,35 +75,47 @@ describe("members table URL state", () => {
 
   it("writes short URLs that read back to the same state", () => {
     expect(memberTableSearch(DEFAULT_TABLE_STATE)).toBe("");
-    const state = read("q=MMA2&fee=paid&sort=date&dir=asc&page=2&size=100");
+    const state = read("q=MMA2&fee=paid&sort=date&dir=asc&after=m3");
     expect(read(memberTableSearch(state).slice(1))).toEqual(state);
-    expect(memberTableSearch(state, { page: 1 })).toBe("?q=MMA2&fee=paid&sort=date&dir=asc&size=100");
+    expect(memberTableSearch(state, { after: "" })).toBe("?q=MMA2&fee=paid&sort=date&dir=asc");
   });
 
-  it("sorts a column ascending first, then flips, and goes back to page 1", () => {
-    const first = sortSearch(read("page=4"), "name");
+  it("sorts a column ascending first, then flips, and goes back to the first page", () => {
+    const first = sortSearch(read("after=m4"), "name");
     expect(first).toBe("?sort=name&dir=asc");
     expect(sortSearch(read(first.slice(1)), "name")).toBe("?sort=name");
-    expect(sortSearch(read("sort=name&dir=desc"), "name")).toBe("?sort=name&dir=asc");
+    expect(sortSearch(read("sort=name&dir=desc&before=m2"), "name")).toBe("?sort=name&dir=asc");
+  });
+
+  it("links Next and Previous by the page's last and first member, keeping the search and filters", () => {
+    const state = read("q=Thomas&status=active&after=m1");
+    expect(pageLinks(state, { next: "m9", previous: "m2" })).toEqual({
+      next: "?q=Thomas&status=active&after=m9",
+      previous: "?q=Thomas&status=active&before=m2",
+    });
+    expect(pageLinks(read(""), { next: null, previous: null })).toEqual({ next: null, previous: null });
   });
 
   it("exports the current view, all pages, of the right list", () => {
-    const state = read("q=Khan&page=3&size=50&sort=name&dir=asc");
+    const state = read("q=Khan&after=m3&sort=name&dir=asc");
     expect(memberExportHref(state, false)).toBe("/accounts/export.csv?q=Khan&sort=name&dir=asc");
     expect(memberExportHref(DEFAULT_TABLE_STATE, true)).toBe("/accounts/export.csv?list=deleted");
-  });
-
-  it("counts pages, at least one", () => {
-    expect(pageCount(0, 15)).toBe(1);
-    expect(pageCount(15, 15)).toBe(1);
-    expect(pageCount(16, 15)).toBe(2);
-    expect(pageCount(10_004, 500)).toBe(21);
   });
 });
 
 describe("members table rows", () => {
-  it("has the required 13 columns in order", () => {
+  it("shows the columns that fit and downloads all 13 of docs/requirements.md §6.2", () => {
     expect(MEMBER_COLUMNS.map((c) => c.header)).toEqual([
+      "Member ID",
+      "Name",
+      "Membership Type",
+      "Status",
+      "Date",
+      "Membership Fee",
+      "Email",
+      "Last subscription year",
+    ]);
+    expect(MEMBER_EXPORT.map((column) => column.header)).toEqual([
       "Member ID",
       "Name",
       "Membership Type",
@@ -104,8 +129,14 @@ describe("members table rows", () => {
       "Children",
       "Last subscription year",
       "Role",
+      "Notes",
     ]);
-    expect(MEMBER_EXPORT.map((column) => column.header)).toEqual([...MEMBER_COLUMNS.map((column) => column.header), "Notes"]);
+  });
+
+  it("shows an erased record as Erased, never Pending, with nothing due", () => {
+    const row = memberRow(member({ email: "erased-abc@erased.invalid", active: false, deleted: true, lastRenewedYear: null }), 2026);
+    expect(row).toMatchObject({ status: "Erased", erased: true, renewalDue: false });
+    expect(memberRow(member({ active: false }), 2026)).toMatchObject({ status: "Pending", erased: false });
   });
 
   it("shows MMA numbers, or Not Generated for records without one", () => {
