@@ -131,6 +131,7 @@ export default [
   page("studio/office-bearers/previous/:id", "features/studio/routes/previous-team.tsx"),
   page("studio/documents", "features/studio/routes/documents.tsx"),
   page("studio/documents/:id", "features/studio/routes/document.tsx"),
+  page("studio/preview/:kind/:id?", "features/studio/routes/preview.tsx"),
 
   // Mail, development only (production answers 404): the outbox
   page("dev/mail", "features/mail/routes/dev-outbox.tsx"),

@@ -279,6 +279,8 @@ export const ROUTES: Readonly<Record<string, RouteEntry>> = {
   },
   "features/studio/routes/documents.tsx": { path: "/studio/documents", methods: GET_POST, access: "editor", html: true },
   "features/studio/routes/document.tsx": { path: `/studio/documents/${DEMO.document}`, methods: GET_POST, access: "editor", html: true },
+  // The preview of a news item or page's unsaved form (docs/requirements.md §7.6): a GET says where to find it.
+  "features/studio/routes/preview.tsx": { path: "/studio/preview/news", methods: GET_POST, access: "editor", html: true },
 
   // Studio: events (requireEditor) and the home page's booking button (docs/requirements.md §7.3)
   "features/studio/routes/upcoming-event.tsx": { path: "/studio/event", methods: GET_POST, access: "editor", html: true },

@@ -10,6 +10,7 @@ import { CLOSED_BOOKING_DATE } from "~/kernel/store/site-settings-defaults";
 import { TICKET_PATTERNS, TICKET_TYPES } from "~/kernel/store/ticket-kinds";
 import { blankEventFields, eventBookable } from "~/features/tickets";
 import { confirmedField } from "~/kernel/forms/confirm-step";
+import { parseWholeNumber } from "~/kernel/forms/number-field";
 
 export { EVENT_LIMITS, EVENT_MESSAGES, PRICES_USED, TICKET_PRICE_FIELDS };
 
@@ -27,12 +28,18 @@ export { EVENT_LIMITS, EVENT_MESSAGES, PRICES_USED, TICKET_PRICE_FIELDS };
 
 type PriceName = TicketPriceField["price"];
 
+/** What was typed in a number field, trimmed: parsePounds and parseWholeNumber say what is wrong with it, never a length. */
+const numberText = z
+  .string()
+  .optional()
+  .transform((value) => (value ?? "").trim());
+
 const optionalDay = textField(10).refine((value) => value === "" || isCalendarDay(value), EVENT_MESSAGES.date);
 const optionalTime = textField(5).refine((value) => value === "" || /^([01]\d|2[0-3]):[0-5]\d$/.test(value), EVENT_MESSAGES.time);
 
 const priceShape = Object.fromEntries(
   TICKET_PRICE_FIELDS.flatMap((field) => [
-    [field.price, textField(20)],
+    [field.price, numberText],
     [field.priceId, priceIdField],
   ]),
 ) as Record<PriceName | `${PriceName}Id`, ReturnType<typeof textField>>;
@@ -53,11 +60,11 @@ export const eventFormSchema = z
     ticketPattern: z.enum(TICKET_PATTERNS, { error: EVENT_MESSAGES.pattern }),
     bookingOpensOn: optionalDay,
     lastBookingDate: optionalDay,
-    capacity: textField(7).transform((value, ctx) => {
-      if (value === "") return 0;
-      const people = /^\d+$/.test(value) ? Number(value) : NaN;
-      if (people <= EVENT_LIMITS.capacity) return people;
-      ctx.addIssue({ code: "custom", message: EVENT_MESSAGES.capacity });
+    // A number field: no length limit of its own, so "300 people" hears what to type, not how much (number-field.ts).
+    capacity: numberText.transform((value, ctx) => {
+      const people = parseWholeNumber(value, { max: EVENT_LIMITS.capacity, empty: 0 });
+      if (people.ok) return people.value;
+      ctx.addIssue({ code: "custom", message: people.problem === "tooLarge" ? EVENT_MESSAGES.capacityTooLarge : EVENT_MESSAGES.capacity });
       return z.NEVER;
     }),
     ...priceShape,

@@ -18,7 +18,7 @@ export const SETTINGS_MESSAGES = {
   month: "Choose an option from the list.",
   tooLong: (max: number) => `Use at most ${max} characters.`,
   // Members' data rights (docs/requirements.md §8.1)
-  wholeNumber: (min: number, max: number) => `Enter a whole number from ${min} to ${max}.`,
+  wholeNumber: (min: number, max: number) => `Enter a number from ${min} to ${max}, in figures.`,
 } as const;
 
 export const SETTINGS_LIMITS = { phone: 40, email: EMAIL_ADDRESS_MAX_LENGTH, label: 40, url: 300, title: 120, message: 5000, priceId: 100 } as const;

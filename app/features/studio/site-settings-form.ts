@@ -1,3 +1,4 @@
+import { parseWholeNumber } from "~/kernel/forms/number-field";
 import { z } from "zod";
 import { penceToPounds } from "~/kernel/values/pounds";
 import type { Role } from "~/kernel/store/records";
@@ -34,8 +35,8 @@ const wholeNumber = (min: number, max: number) =>
     .string()
     .optional()
     .transform((value, ctx) => {
-      const n = /^\d{1,6}$/.test((value ?? "").trim()) ? Number(value) : NaN;
-      if (n >= min && n <= max) return n;
+      const n = parseWholeNumber(value, { min, max });
+      if (n.ok) return n.value;
       ctx.addIssue({ code: "custom", message: SETTINGS_MESSAGES.wholeNumber(min, max) });
       return z.NEVER;
     });

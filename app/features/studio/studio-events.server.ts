@@ -1,7 +1,7 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import type { ActivityActor } from "~/kernel/activity/activity";
 import { recordActivity } from "~/kernel/activity/activity.server";
-import { sanitizeRichText } from "~/kernel/store/content/sanitize.server";
+import { studioRichText } from "./studio-rich-text.server";
 import { nowSeconds } from "~/kernel/store/ids";
 import type { EventFields, EventRecord, MediaRef, Role } from "~/kernel/store/records";
 import { allEvents } from "~/features/tickets/index.server";
@@ -90,7 +90,7 @@ export type EventSave = { ok: true; event: EventRecord } | { ok: false; status: 
 
 /** The form's fields for the store: the description kept only within the CMS allow-list (it is shown on the public pages). */
 const fieldsFrom = (current: EditedEvent, form: EventForm, image: MediaRef | null | undefined): EventFields =>
-  eventFieldsFromForm(current, { ...form, descriptionHtml: sanitizeRichText(form.descriptionHtml) }, image);
+  eventFieldsFromForm(current, { ...form, descriptionHtml: studioRichText(form.descriptionHtml) }, image);
 
 /** The activity log's name for an event: its id, and its title and date as they are now. */
 const named = (event: EventRecord) => ({ id: event.id, name: eventLogName(event) });

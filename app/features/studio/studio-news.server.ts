@@ -5,7 +5,7 @@ import type { NewsFormInput } from "./news-form";
 import type { Id, MediaRef, NewsItem } from "~/kernel/store/records";
 import { recordActivity } from "~/kernel/activity/activity.server";
 import { contentChanged } from "~/kernel/store/content/content-changed.server";
-import { sanitizeRichText } from "~/kernel/store/content/sanitize.server";
+import { studioRichText } from "./studio-rich-text.server";
 import type { NewsInput } from "~/kernel/store/port";
 import { discardOldPhoto } from "./studio-photo-field.server";
 
@@ -23,8 +23,8 @@ import { discardOldPhoto } from "./studio-photo-field.server";
 export function newsFromForm(form: NewsFormInput, published: boolean, previous?: NewsItem, image?: MediaRef | null): NewsInput {
   return {
     title: form.title,
-    excerptHtml: sanitizeRichText(form.excerpt),
-    contentHtml: sanitizeRichText(form.content),
+    excerptHtml: studioRichText(form.excerpt),
+    contentHtml: studioRichText(form.content),
     image: image === undefined ? (previous?.image ?? null) : image,
     published,
     createdAt: newsTime(form.date, previous?.createdAt),

@@ -5,7 +5,7 @@ import { moveInOrder, previousTeamFromTeam, type OfficeBearerInput, type Previou
 import type { MediaRef, OfficeBearer, PreviousTeam } from "~/kernel/store/records";
 import { recordActivity } from "~/kernel/activity/activity.server";
 import { contentChanged } from "~/kernel/store/content/content-changed.server";
-import { sanitizeRichText } from "~/kernel/store/content/sanitize.server";
+import { studioRichText } from "./studio-rich-text.server";
 import { discardOldPhoto } from "./studio-photo-field.server";
 
 /**
@@ -82,7 +82,7 @@ export async function moveTeamToPrevious(context: AppLoadContext, actor: Activit
 }
 
 export async function changePreviousTeam(context: AppLoadContext, actor: ActivityActor, id: string, input: PreviousTeamInput): Promise<PreviousTeam | null> {
-  const team = await context.store.content.updatePreviousTeam(id, { title: input.title, contentHtml: sanitizeRichText(input.contentHtml) });
+  const team = await context.store.content.updatePreviousTeam(id, { title: input.title, contentHtml: studioRichText(input.contentHtml) });
   if (team) await done(context, actor, "previous-team-changed", { id: team.id, name: team.title });
   return team;
 }

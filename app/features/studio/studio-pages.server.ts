@@ -6,7 +6,7 @@ import { draggedSlide, isSameSlides } from "./slide-order";
 import { moveInOrder, slideName, type PageForm, type PageScreenData, type SlideDirection, type SlideForm, type SlideRow } from "./studio-pages";
 import { recordActivity } from "~/kernel/activity/activity.server";
 import { contentChanged } from "~/kernel/store/content/content-changed.server";
-import { sanitizeRichText } from "~/kernel/store/content/sanitize.server";
+import { studioRichText } from "./studio-rich-text.server";
 import { discardOldPhoto } from "./studio-photo-field.server";
 
 /**
@@ -111,8 +111,8 @@ export async function savePageForm(
     preTitle: form.preTitle,
     title: form.title,
     // The same allow-list as the CMS's HTML: what is stored is what the page may show.
-    descriptionHtml: sanitizeRichText(form.descriptionHtml),
-    description2Html: sanitizeRichText(form.description2Html),
+    descriptionHtml: studioRichText(form.descriptionHtml),
+    description2Html: studioRichText(form.description2Html),
     youtubeVideoId: form.youtubeVideoId,
     ...(image === undefined ? {} : { image }),
   });

@@ -6,7 +6,7 @@ import { applySettingsForm, settingChanges, settingsFormValuesFor, type SettingC
 /** The forms' schemas, through a server module so zod stays out of the studio page's JavaScript. */
 export { settingsFormSchemaFor } from "./site-settings-form";
 import { saveSiteSettingsWith } from "./site-settings-save.server";
-import { sanitizeRichText } from "~/kernel/store/content/sanitize.server";
+import { studioRichText } from "./studio-rich-text.server";
 
 /**
  * The studio's Site settings: read from the store itself (never the visitors' cached copy,
@@ -26,6 +26,6 @@ export async function loadSettingsForm(context: AppLoadContext, role: Role): Pro
  */
 export async function saveSettingsForm(context: AppLoadContext, role: Role, form: Partial<SettingsForm>): Promise<SettingChange[]> {
   const message = form.disabledMessageHtml;
-  const cleaned = message === undefined ? form : { ...form, disabledMessageHtml: sanitizeRichText(message) };
+  const cleaned = message === undefined ? form : { ...form, disabledMessageHtml: studioRichText(message) };
   return saveSiteSettingsWith(context, (before) => applySettingsForm(before, cleaned, role), settingChanges);
 }

@@ -1,6 +1,7 @@
 import { useEffect, useReducer, useRef, useState, type ReactNode } from "react";
 import richTextFieldStyles from "~/kernel/forms/rich-text-field.css?url";
 import type { Editor } from "./rich-text-editor";
+import { linkAddress } from "./link-address";
 
 /** The field's stylesheet: a route that draws a RichTextField adds these to its `links`. */
 export const richTextFieldLinks = () => [{ rel: "stylesheet", href: richTextFieldStyles }];
@@ -20,14 +21,30 @@ export interface RichTextFieldProps {
   required?: boolean;
 }
 
-type Command = { label: string; run: (e: Editor) => void; active?: (e: Editor) => boolean };
+type Command = { label: string; run: (e: Editor, openLink: () => void) => void; active?: (e: Editor) => boolean };
 
-function askLink(editor: Editor) {
-  const current = (editor.getAttributes("link").href as string | undefined) ?? "";
-  const href = window.prompt("Link to (a web address, mailto: or tel:). Leave empty to remove the link.", current);
-  if (href === null) return;
-  if (href.trim() === "") editor.chain().focus().extendMarkRange("link").unsetLink().run();
-  else editor.chain().focus().extendMarkRange("link").setLink({ href: href.trim() }).run();
+/**
+ * The link dialog's answer (docs/requirements.md §7.11): what was typed, read by the one link rule
+ * the sanitizer also uses (link-address.ts), so "www.example.org/page" is linked as
+ * https://www.example.org/page and only what cannot be a link is refused, with a message.
+ * Empty removes the link. With nothing selected, the address itself is inserted as the link's words.
+ * Returns the message to show, or null when done.
+ */
+function applyLink(editor: Editor, typed: string): string | null {
+  if (typed.trim() === "") {
+    editor.chain().focus().extendMarkRange("link").unsetLink().run();
+    return null;
+  }
+  const link = linkAddress(typed);
+  if (!link.ok) return link.message;
+  if (editor.state.selection.empty && !editor.isActive("link")) {
+    editor
+      .chain()
+      .focus()
+      .insertContent({ type: "text", text: typed.trim(), marks: [{ type: "link", attrs: { href: link.href } }] })
+      .run();
+  } else editor.chain().focus().extendMarkRange("link").setLink({ href: link.href }).run();
+  return null;
 }
 
 const COMMANDS: Command[] = [
@@ -38,7 +55,7 @@ const COMMANDS: Command[] = [
   { label: "Bullet list", run: (e) => e.chain().focus().toggleBulletList().run(), active: (e) => e.isActive("bulletList") },
   { label: "Numbered list", run: (e) => e.chain().focus().toggleOrderedList().run(), active: (e) => e.isActive("orderedList") },
   { label: "Quote", run: (e) => e.chain().focus().toggleBlockquote().run(), active: (e) => e.isActive("blockquote") },
-  { label: "Link", run: askLink, active: (e) => e.isActive("link") },
+  { label: "Link", run: (_e, openLink) => openLink(), active: (e) => e.isActive("link") },
   { label: "Undo", run: (e) => e.chain().focus().undo().run() },
   { label: "Redo", run: (e) => e.chain().focus().redo().run() },
 ];
@@ -56,6 +73,27 @@ export function RichTextField({ id, name, label, error, hint, className, default
   const host = useRef<HTMLDivElement>(null);
   const [editor, setEditor] = useState<Editor | null>(null);
   const [, refresh] = useReducer((n: number) => n + 1, 0);
+  const [link, setLink] = useState<{ typed: string; message: string | null } | null>(null);
+  const linkInput = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (link && !link.message) linkInput.current?.focus();
+  }, [link]);
+
+  const openLink = () => {
+    if (editor) setLink({ typed: (editor.getAttributes("link").href as string | undefined) ?? "", message: null });
+  };
+  const submitLink = () => {
+    if (!editor || !link) return;
+    const message = applyLink(editor, link.typed);
+    if (message) {
+      setLink({ ...link, message });
+      linkInput.current?.focus();
+    } else setLink(null);
+  };
+  const closeLink = () => {
+    setLink(null);
+    editor?.commands.focus();
+  };
 
   useEffect(() => {
     let made: Editor | null = null;
@@ -96,11 +134,51 @@ export function RichTextField({ id, name, label, error, hint, className, default
               // A click keeps the focus (and the selection) in the editor: the command's own focus()
               // comes a frame later, and what is typed in between would go to the button.
               onMouseDown={(event) => event.preventDefault()}
-              onClick={() => command.run(editor)}
+              onClick={() => command.run(editor, openLink)}
             >
               {command.label}
             </button>
           ))}
+        </div>
+      ) : null}
+      {editor && link ? (
+        // Not a <form>: it sits inside the page's form. Enter applies, Escape closes.
+        <div className="rich-text-link-dialog" role="dialog" aria-label="Link" id={`${id}-link-dialog`}>
+          <label htmlFor={`${id}-link`}>Link to: a web address, an e-mail address or a phone number. Leave empty to remove the link.</label>
+          <input
+            ref={linkInput}
+            id={`${id}-link`}
+            type="text"
+            inputMode="url"
+            autoComplete="off"
+            spellCheck={false}
+            value={link.typed}
+            aria-invalid={link.message ? true : undefined}
+            aria-describedby={link.message ? `${id}-link-error` : undefined}
+            onChange={(event) => setLink({ typed: event.target.value, message: null })}
+            onKeyDown={(event) => {
+              if (event.key === "Enter") {
+                event.preventDefault();
+                submitLink();
+              } else if (event.key === "Escape") {
+                event.preventDefault();
+                closeLink();
+              }
+            }}
+          />
+          {link.message ? (
+            <p className="field-error" id={`${id}-link-error`} role="alert">
+              {link.message}
+            </p>
+          ) : null}
+          <p className="rich-text-link-buttons">
+            <button type="button" className="button" onClick={submitLink}>
+              Apply link
+            </button>
+            <button type="button" className="button button-secondary" onClick={closeLink}>
+              Cancel
+            </button>
+          </p>
         </div>
       ) : null}
       <div ref={host} id={`${id}-editor`} className="rich-text-editor" hidden={!editor} />

@@ -1,5 +1,6 @@
 import { Editor } from "@tiptap/core";
 import StarterKit from "@tiptap/starter-kit";
+import { linkAddress } from "./link-address";
 
 /**
  * The rich-text editor (Tiptap on ProseMirror, ADR 44), loaded only by RichTextField's
@@ -30,7 +31,8 @@ export function createRichTextEditor(options: { textarea: HTMLTextAreaElement; h
           openOnClick: false,
           autolink: true,
           protocols: ["mailto", "tel"],
-          isAllowedUri: (url) => /^(https?:|mailto:|tel:)/i.test(url),
+          // The one rule for what a link is (link-address.ts), as the sanitizer keeps them.
+          isAllowedUri: (url) => linkAddress(url).ok,
           // The site keeps plain links (the sanitizer drops a target without _blank).
           HTMLAttributes: { target: null, rel: null },
         },

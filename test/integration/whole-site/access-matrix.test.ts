@@ -166,6 +166,8 @@ const ADMITTED_POST: Record<string, (actor: Actor) => Cell> = {
   "features/studio/routes/previous-team.tsx": () => ({ status: 400, type: HTML }),
   "features/studio/routes/documents.tsx": () => ({ status: 400, type: HTML }),
   "features/studio/routes/document.tsx": () => ({ status: 400, type: HTML }),
+  // The preview draws what was posted (an empty form too) and stores nothing (docs/requirements.md §7.6).
+  "features/studio/routes/preview.tsx": () => ({ status: 200, type: HTML }),
 
   // Studio: the home page's booking button. The harmless form's link (HARMLESS_FORMS) is one a browser would run: refused with its message, nothing saved.
   "features/studio/routes/upcoming-event.tsx": () => ({ status: 400, type: HTML }),

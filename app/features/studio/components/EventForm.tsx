@@ -6,6 +6,7 @@ import { EVENT_LIMITS as LIMITS, EVENT_MESSAGES, TICKET_PATTERN_OPTIONS, TICKET_
 import type { MediaRef } from "~/kernel/store/records";
 import { SETTINGS_LIMITS } from "~/features/studio/site-settings-fields";
 import { useRecordForm } from "./use-record-form";
+import { POUNDS_INPUT, WHOLE_NUMBER_INPUT } from "~/kernel/forms/number-field";
 
 /**
  * One event's form (/studio/events/new, /studio/events/:id; docs/requirements.md §7.3): a
@@ -29,10 +30,8 @@ export function EventForm({
 }) {
   const { errors, formError, form, field, values } = useRecordForm(reply, saved, "event");
 
-  return (
-    <Form method="post" encType="multipart/form-data" noValidate className="studio-form" aria-label={isNew ? "New event" : "Edit event"} {...form}>
-      <FormMessage message={formError} />
-
+  const fields = (
+    <>
       <fieldset>
         <legend>The event</legend>
         <Field {...field("title")} label="Title" maxLength={LIMITS.title} hint="The event's name, on the site, the tickets and their e-mails." />
@@ -84,7 +83,7 @@ export function EventForm({
             <Field
               {...field("capacity")}
               label="Capacity (people)"
-              inputMode="numeric"
+              {...WHOLE_NUMBER_INPUT}
               hint="The most people who can book. Leave empty or 0 for no limit. The booking page shows the places left when fewer than 20 remain."
             />
             <div className="field-row">
@@ -99,7 +98,7 @@ export function EventForm({
             <p className="field-hint">Prices in pounds, like 12.50 (0.00 is free). The Stripe price ids must charge the same amounts.</p>
             {TICKET_PRICE_FIELDS.map((price) => (
               <div className="studio-fee" key={price.price}>
-                <Field {...field(price.price)} label={`${price.label} (£)`} inputMode="decimal" className="studio-money" />
+                <Field {...field(price.price)} label={`${price.label} (£)`} {...POUNDS_INPUT} className="studio-money" />
                 <Field {...field(price.priceId)} label="Stripe price id" maxLength={SETTINGS_LIMITS.priceId} autoComplete="off" spellCheck={false} />
               </div>
             ))}
@@ -113,6 +112,12 @@ export function EventForm({
         <SubmitButton>{isNew ? "Create the event" : "Save the event"}</SubmitButton>
         <Link to="/studio/events">Back to the events</Link>
       </p>
+    </>
+  );
+  return (
+    <Form method="post" encType="multipart/form-data" noValidate className="studio-form" aria-label={isNew ? "New event" : "Edit event"} {...form}>
+      <FormMessage message={formError} summaryOf={fields} />
+      {fields}
     </Form>
   );
 }

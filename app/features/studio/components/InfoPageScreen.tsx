@@ -8,5 +8,5 @@ import { InfoPageForm } from "./InfoPageForm";
 export function InfoPageScreen({ screen, reply }: { screen: Screen; reply: FormReply | undefined }) {
   const data = useLoaderData<PageScreenData>();
   const page = INFO_PAGES[screen];
-  return <InfoPageForm name={page.name} publicPath={page.publicPath} {...data} reply={reply} />;
+  return <InfoPageForm name={page.name} publicPath={page.publicPath} {...data} reply={reply} previewAction={`/studio/preview/${screen}`} />;
 }

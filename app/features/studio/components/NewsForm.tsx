@@ -5,6 +5,7 @@ import { RichTextField } from "~/kernel/forms/RichTextField";
 import type { MediaRef } from "~/kernel/store/records";
 import { NEWS_LIMITS } from "~/features/studio/news-fields";
 import { IntentButton } from "./IntentButton";
+import { PreviewButton } from "./PreviewButton";
 
 /** What the form starts from: a stored item's fields, or a new item's (today's date, the rest empty). */
 export interface NewsFormValues {
@@ -21,15 +22,24 @@ export interface NewsFormValues {
  * draft (and a published item published); Publish, shown while it is a draft, saves and
  * publishes. After a refused post the fields show what was typed, with the messages.
  */
-export function NewsForm({ values, reply, isNew }: { values: NewsFormValues; reply: FormReply | undefined; isNew: boolean }) {
+export function NewsForm({
+  values,
+  reply,
+  isNew,
+  previewAction = "/studio/preview/news",
+}: {
+  values: NewsFormValues;
+  reply: FormReply | undefined;
+  isNew: boolean;
+  /** Where Preview posts the form: the item's preview (its stored picture), or a new item's. */
+  previewAction?: string;
+}) {
   const { errors, formError, form } = useFormReply(reply);
   const typed = (name: "title" | "date" | "excerpt" | "content") => replyValue(reply, name) ?? String(values[name]);
   const field = fieldBinder<"title" | "date" | "excerpt">("news", errors, typed);
 
-  return (
-    <Form method="post" encType="multipart/form-data" noValidate className="studio-form news-form" aria-label="News item" {...form}>
-      {/* A refused Unpublish or Delete (a tampered post) has only the button's message. */}
-      <FormMessage message={formError ?? errors.intent} />
+  const fields = (
+    <>
       <Field {...field("title")} label="Title" type="text" maxLength={NEWS_LIMITS.title} required />
       <Field {...field("date")} label="Date" type="date" hint="The date shown with the news item." required />
       <PhotoInput
@@ -56,7 +66,15 @@ export function NewsForm({ values, reply, isNew }: { values: NewsFormValues; rep
             {isNew ? "Publish" : "Save and publish"}
           </IntentButton>
         )}
+        <PreviewButton action={previewAction} />
       </div>
+    </>
+  );
+  return (
+    <Form method="post" encType="multipart/form-data" noValidate className="studio-form news-form" aria-label="News item" {...form}>
+      {/* A refused Unpublish or Delete (a tampered post) has only the button's message. */}
+      <FormMessage message={formError ?? errors.intent} summaryOf={fields} />
+      {fields}
     </Form>
   );
 }

@@ -4,6 +4,7 @@ import { RichTextField } from "~/kernel/forms/RichTextField";
 import { FEE_FIELDS, FREE_SUBSCRIPTION_OPTIONS, PRODUCT_LABELS, SETTINGS_LIMITS as LIMITS, SOCIAL_LINK_SLOTS } from "~/features/studio/site-settings-fields";
 import { StudioPage } from "./StudioPage";
 import { useRecordForm } from "./use-record-form";
+import { POUNDS_INPUT, WHOLE_NUMBER_INPUT } from "~/kernel/forms/number-field";
 
 /**
  * /studio/settings: the site's contact details, social links, registration switch and fees,
@@ -80,7 +81,7 @@ export function SettingsForm({ values: saved, fields, reply }: { values: Record<
             <p className="field-hint">In pounds, like 25.00. The Stripe price ids must charge the same amounts.</p>
             {fees.map((fee) => (
               <div className="studio-fee" key={fee.name}>
-                <Field {...field(fee.name)} label={fee.label} inputMode="decimal" className="studio-money" />
+                <Field {...field(fee.name)} label={fee.label} {...POUNDS_INPUT} className="studio-money" />
                 {fee.products.filter(may).map((product) => (
                   <Field key={product} {...field(product)} label={PRODUCT_LABELS[product]} maxLength={LIMITS.priceId} autoComplete="off" spellCheck={false} />
                 ))}
@@ -133,14 +134,14 @@ export function SettingsForm({ values: saved, fields, reply }: { values: Record<
           <fieldset>
             <legend>How long we keep records</legend>
             {may("retentionPaymentYears") && (
-              <Field {...field("retentionPaymentYears")} label="Keep payment records for (years)" hint="HMRC asks for six years." inputMode="numeric" />
+              <Field {...field("retentionPaymentYears")} label="Keep payment records for (years)" hint="HMRC asks for six years." {...WHOLE_NUMBER_INPUT} />
             )}
             {may("retentionOutboxDays") && (
               <Field
                 {...field("retentionOutboxDays")}
                 label="Keep outbox e-mails for (days)"
                 hint="Copies of e-mails the site sent. Older ones are deleted each night."
-                inputMode="numeric"
+                {...WHOLE_NUMBER_INPUT}
               />
             )}
             {may("retentionContactDays") && (
@@ -148,7 +149,7 @@ export function SettingsForm({ values: saved, fields, reply }: { values: Record<
                 {...field("retentionContactDays")}
                 label="Keep contact messages for (days)"
                 hint="Messages sent through the contact form. Older ones are deleted each night."
-                inputMode="numeric"
+                {...WHOLE_NUMBER_INPUT}
               />
             )}
           </fieldset>

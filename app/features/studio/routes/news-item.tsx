@@ -99,10 +99,13 @@ export default function StudioNewsEdit() {
             <a href={`/blog-details/${id}`}>View on site</a>
           </>
         ) : (
-          " Visitors do not see it until it is published."
+          <>
+            {" Visitors do not see it until it is published. "}
+            <a href={`/blog-details/${id}`}>Open the draft on the site</a>
+          </>
         )}
       </p>
-      <NewsForm key={id} isNew={false} reply={reply} values={values} />
+      <NewsForm key={id} isNew={false} reply={reply} values={values} previewAction={`/studio/preview/news/${id}`} />
       <div className="studio-news-actions">
         {values.published ? (
           <Form method="post">

@@ -43,26 +43,31 @@ export const action = storeSafeAction(act, storeErrorReply);
 export default function StudioHomeButton() {
   const { values } = useLoaderData<typeof loader>();
   const { formError, form, field } = useRecordForm(useActionData<typeof action>(), values, "event");
+  const fields = (
+    <>
+      <div className="field-row">
+        <Field {...field("buttonText")} label="Button text" maxLength={HOME_BUTTON_LIMITS.buttonText} hint="Like Book tickets." />
+        <Field
+          {...field("bookingLink")}
+          label="Button link"
+          maxLength={HOME_BUTTON_LIMITS.link}
+          hint="Leave empty for the event's own booking page, or give a full address (another ticket site)."
+        />
+      </div>
+      <p className="studio-form-actions">
+        <SubmitButton>Save the button</SubmitButton>
+        <Link to="/studio/events">Back to the events</Link>
+      </p>
+    </>
+  );
   return (
     <StudioPage title="Home page booking button" parent={{ label: "Events", to: "/studio/events" }}>
       <p className="studio-intro">
         The button under the upcoming event on the home page. The events themselves are on the <Link to="/studio/events">Events</Link> page.
       </p>
       <Form method="post" noValidate className="studio-form" aria-label="Home page booking button" {...form}>
-        <FormMessage message={formError} />
-        <div className="field-row">
-          <Field {...field("buttonText")} label="Button text" maxLength={HOME_BUTTON_LIMITS.buttonText} hint="Like Book tickets." />
-          <Field
-            {...field("bookingLink")}
-            label="Button link"
-            maxLength={HOME_BUTTON_LIMITS.link}
-            hint="Leave empty for the event's own booking page, or give a full address (another ticket site)."
-          />
-        </div>
-        <p className="studio-form-actions">
-          <SubmitButton>Save the button</SubmitButton>
-          <Link to="/studio/events">Back to the events</Link>
-        </p>
+        <FormMessage message={formError} summaryOf={fields} />
+        {fields}
       </Form>
     </StudioPage>
   );

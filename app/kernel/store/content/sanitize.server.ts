@@ -1,4 +1,5 @@
 import sanitizeHtml from "sanitize-html";
+import { linkAddress } from "../../forms/link-address";
 
 /**
  * Rich text from the CMS (descriptions, excerpts, news, history) is rendered as
@@ -58,8 +59,17 @@ const OPTIONS: sanitizeHtml.IOptions = {
   transformTags: {
     h1: "h2",
     a: (tagName, attribs) => {
-      if (attribs.target === "_blank") return { tagName, attribs: { ...attribs, rel: "noopener noreferrer" } };
-      const { target: _target, ...rest } = attribs;
+      // A link is what the studio's link dialog accepts (one rule, link-address.ts): "www.example.org/x"
+      // becomes https://, anything that cannot be a link loses its href (its words stay).
+      const kept = Object.fromEntries(
+        Object.entries(attribs).flatMap(([name, value]) => {
+          if (name !== "href") return [[name, value]];
+          const link = linkAddress(value);
+          return link.ok ? [[name, link.href]] : [];
+        }),
+      );
+      if (kept.target === "_blank") return { tagName, attribs: { ...kept, rel: "noopener noreferrer" } };
+      const { target: _target, ...rest } = kept;
       return { tagName, attribs: rest };
     },
     img: (tagName, attribs) => ({ tagName, attribs: { ...attribs, loading: "lazy" } }),

@@ -100,7 +100,7 @@ describe("the event form in a browser at 360 px", () => {
       await page.getByLabel("Capacity (people)").fill("five");
       await page.getByRole("button", { name: "Save the event" }).click();
       await page.locator("#event-capacity-error").waitFor();
-      expect(await page.locator("#event-capacity-error").innerText()).toContain("whole number");
+      expect(await page.locator("#event-capacity-error").innerText()).toContain("Enter a number of people, e.g. 300");
       expect(await page.getByLabel("Capacity (people)").inputValue()).toBe("five");
       expect(await axeViolations(page)).toEqual([]);
     } finally {

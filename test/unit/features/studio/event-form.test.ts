@@ -116,7 +116,7 @@ describe("the event form (features/studio/event-form.ts)", () => {
     expect(capacity("-1")).toEqual([EVENT_MESSAGES.capacity]);
     expect(capacity("2.5")).toEqual([EVENT_MESSAGES.capacity]);
     expect(capacity("lots")).toEqual([EVENT_MESSAGES.capacity]);
-    expect(capacity("100001")).toEqual([EVENT_MESSAGES.capacity]);
+    expect(capacity("100001")).toEqual([EVENT_MESSAGES.capacityTooLarge]);
     expect(eventFormValues({ ...saved(), capacity: 0 }).capacity).toBe("");
   });
 
