@@ -8,7 +8,7 @@ export type { CheckoutLineItem } from "./checkout/gateway";
 export { renewalCharge, upgradeCharge } from "./fees";
 export type { MemberSettlement } from "./fees";
 export { memberSettlementApplied, memberSettlementPatch } from "./member-settlement";
-export { NO_UNDO_NOTE, methodLabel } from "./offline-payment";
+export { NO_UNDO_NOTE, methodLabel, paymentReference } from "./offline-payment";
 export { PAYMENT_SUCCESS_TITLE, TICKET_SUCCESS_MESSAGE } from "./payment-pages";
 export { receiptPath, receiptRows } from "./receipt";
 export { REFUNDED_TICKET, refundPath, refundedLabel, totalWithRefunds } from "./refunds";
