@@ -122,7 +122,7 @@ export function ReminderStages({ lines }: { lines: string[] }) {
   return (
     <section className="reminder-stages" aria-labelledby="reminder-stages-title">
       <h3 id="reminder-stages-title">Automatic reminders</h3>
-      <p className="field-hint">Each morning the latest date that has come is sent to members who have not renewed, once each.</p>
+      <p className="field-hint">Each morning, the reminder of the latest date that has come goes to members who have not renewed, once to each member.</p>
       <ul>
         {lines.map((line) => (
           <li key={line}>{line}</li>
