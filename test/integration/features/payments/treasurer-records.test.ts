@@ -38,6 +38,7 @@ const people = {
   cash: newMember({ fullName: "Cara Cashley", membership: "Single", active: true, registrationPaid: true, lastRenewedYear: Y - 1 }),
   cheque: newMember({ fullName: "Chet Chequer", membership: "Single", active: true, registrationPaid: true, lastRenewedYear: Y - 1 }),
   card: newMember({ fullName: "Kim Cardholder", membership: "Single", active: true, registrationPaid: true, lastRenewedYear: Y - 1 }),
+  applicant: newMember({ fullName: "Abe Applicant", membership: "Single", active: false, registrationPaid: false, lastRenewedYear: null }),
 };
 const ids = {} as Record<keyof typeof people, string>;
 
@@ -60,7 +61,7 @@ afterAll(async () => {
 
 const transactionsOf = (id: string) => withDb(server, (db) => d1Transactions(db).listByUser(id));
 /** The outbox, newest first: every e-mail the site wrote. */
-const outbox = () => withDb(server, async (db) => (await d1Outbox(db).list({ page: 1, pageSize: 500 })).rows);
+const outbox = () => withDb(server, async (db) => (await d1Outbox(db).list()).rows);
 const mailsTo = async (memberId: string, purpose: string) => (await outbox()).filter((m) => m.memberId === memberId && m.purpose === purpose);
 
 /** A past day of this year when there is one (else today): the date received the treasurer types. */
@@ -146,6 +147,17 @@ describe("contact details are the settings' (§1.10, §7.2, ADR 67)", () => {
     const page = parseHtml(await (await get(`/account/receipts/${transaction.id}`, ids.cash)).text());
     const from = page.all(".receipt-from span").map(textOf);
     expect(from).toEqual([...NEW_ADDRESS, NEW_CONTACT, "+44 161 496 0000"]);
+  });
+});
+
+describe("the e-mails that say how to reach the association name the settings' contact e-mail (ADR 67)", () => {
+  it("an application rejected", async () => {
+    const rejected = await post(`/accounts/members/${ids.applicant}/reject`, { reason: "We are full this year" }, treasurer);
+    expect(rejected.status).toBe(302);
+    const [mail] = await mailsTo(ids.applicant, "application-rejected");
+    expect(mail?.to).toEqual([people.applicant.email]);
+    expect(mail?.text).toContain(`please contact the association at ${NEW_CONTACT}.`);
+    expect(mail?.text).not.toContain("info@example.org");
   });
 });
 
