@@ -11,5 +11,7 @@ export { memberSettlementApplied, memberSettlementPatch } from "./member-settlem
 export { NO_UNDO_NOTE, methodLabel, paymentReference } from "./offline-payment";
 export { PAYMENT_SUCCESS_TITLE, TICKET_SUCCESS_MESSAGE } from "./payment-pages";
 export { receiptPath, receiptRows } from "./receipt";
+// A receipt sent again from the member page (docs/requirements.md §4.11): the path its button posts to, with a hidden redirectTo.
+export { resendReceiptPath } from "./resend-receipt";
 export { REFUNDED_TICKET, refundPath, refundedLabel, totalWithRefunds } from "./refunds";
 export type { MembershipDecision, NewRefund, Refund } from "./refunds";
