@@ -1,15 +1,12 @@
-import { z } from "zod";
 import { safeRedirect } from "../../kernel/http/safe-redirect";
 import { RECEIPT_RESEND_RATE_RULE } from "../../kernel/http/rate-limits";
 
 /**
  * Sending a receipt again (docs/requirements.md §4.11): the member page's button posts to
- * /accounts/transactions/:id/resend-receipt with where to go back to. Pure: the form's schema, the way
- * back and the toasts.
+ * /accounts/transactions/:id/resend-receipt with where to go back to. Pure, and without zod (the
+ * member page's button imports the path through the feature's index): the way back and the toasts. The
+ * form's schema is resend-receipt-form.ts.
  */
-
-/** The form: only where to go back to (a path on this site; anything else goes to the member's page). */
-export const resendReceiptSchema = z.object({ redirectTo: z.string().max(2048).optional() });
 
 /** The member's page in the back office: where the button lives, and where a post without a way back returns. */
 export const memberPagePath = (memberId: string) => `/accounts/members/${encodeURIComponent(memberId)}`;

@@ -7,7 +7,8 @@ import { isStoreUnavailable } from "~/kernel/forms/store-errors.server";
 import { notFound } from "~/kernel/http/answers.server";
 import { safeRedirect } from "~/kernel/http/safe-redirect";
 import { redirectWithToast } from "~/kernel/http/toast.server";
-import { memberPagePath, resendReceiptSchema, resendReturnPath } from "~/features/payments/resend-receipt";
+import { memberPagePath, resendReturnPath } from "~/features/payments/resend-receipt";
+import { resendReceiptSchema } from "~/features/payments/resend-receipt-form";
 import { resendReceipt } from "~/features/payments/resend-receipt.server";
 
 /**
