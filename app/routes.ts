@@ -70,6 +70,8 @@ export default [
   page("accounts/record-payment/:id", "features/payments/routes/record-payment.tsx"),
   page("accounts/transactions/:id/refund", "features/payments/routes/refund.tsx"),
   page("accounts/tickets/:ticketId/refund", "features/payments/routes/ticket-refund.tsx"),
+  // A receipt sent again from the member page (docs/requirements.md §4.11): POST only, back with a toast
+  page("accounts/transactions/:id/resend-receipt", "features/payments/routes/resend-receipt.tsx"),
 
   // Data rights: a member's own data, and an accountant's view and erasure of a member's
   page("account/data", "features/data-rights/routes/my-data.tsx"),

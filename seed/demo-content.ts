@@ -1,4 +1,5 @@
 import type { CalendarEvent, DocumentRecord, Gallery, HomeSlide, InfoPage, MediaRef, NewsItem, OfficeBearer, PreviousTeam } from "~/kernel/store/records";
+import { DEFAULT_POSTAL_ADDRESS } from "~/kernel/store/postal-address";
 import type { SiteSettings } from "~/kernel/store/site-settings";
 import { RETENTION_DEFAULTS } from "~/kernel/store/retention-defaults";
 import { ID_SPACE, seedId } from "./ids";
@@ -17,6 +18,7 @@ export function demoSettings(year: number): SiteSettings {
   return {
     primaryContactNumber: "+44 161 496 0000",
     primaryContactEmail: "info@example.org",
+    postalAddress: DEFAULT_POSTAL_ADDRESS,
     socialLinks: [
       { label: "Facebook", url: "https://www.facebook.com/" },
       { label: "YouTube", url: "https://www.youtube.com/" },

@@ -348,6 +348,15 @@ export const ROUTES: Readonly<Record<string, RouteEntry>> = {
   "features/door/routes/ticket-desk.tsx": { path: "/accounts/desk", methods: GET_POST, access: "accountant", html: true },
   // Refunds (docs/requirements.md §4.10): the refund page of a paid transaction; the events report's rows (tickets) lead to it.
   "features/payments/routes/refund.tsx": { path: `/accounts/transactions/${DEMO.memberRenewal}/refund`, methods: GET_POST, access: "accountant", html: true },
+  // A receipt sent again (docs/requirements.md §4.11): a post from the member page; a GET goes to that page.
+  "features/payments/routes/resend-receipt.tsx": {
+    path: `/accounts/transactions/${DEMO.memberRenewal}/resend-receipt`,
+    methods: GET_POST,
+    access: "accountant",
+    html: false,
+    resource: "redirect",
+    status: 302,
+  },
   "features/payments/routes/ticket-refund.tsx": {
     path: `/accounts/tickets/${DEMO.unknown}/refund`,
     methods: GET,

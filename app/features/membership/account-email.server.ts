@@ -1,4 +1,5 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
+import { readAssociationContact } from "~/kernel/layout/association.server";
 import { createElement } from "react";
 import {
   EMAIL_LINK_LIFETIME_SECONDS,
@@ -74,7 +75,7 @@ export async function requestEmailChange(context: AppLoadContext, member: Member
   await email.send({
     to: [member.email],
     subject: EMAIL_CHANGE_REQUESTED_SUBJECT,
-    react: createElement(EmailChangeRequestedEmail, { fullName: member.fullName }),
+    react: createElement(EmailChangeRequestedEmail, { fullName: member.fullName, contactEmail: (await readAssociationContact(context)).email }),
     purpose: "email-change-notice",
     memberId: member.id,
   });

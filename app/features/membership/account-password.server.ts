@@ -1,4 +1,5 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
+import { readAssociationContact } from "~/kernel/layout/association.server";
 import { createElement } from "react";
 import type { ChangePasswordInput } from "./own-account";
 import type { Member } from "~/kernel/store/records";
@@ -25,7 +26,11 @@ export async function changeOwnPassword(context: AppLoadContext, member: Member,
     await createEmailService(context).send({
       to: [member.email],
       subject: OWN_PASSWORD_CHANGED_SUBJECT,
-      react: createElement(PasswordChangedEmail, { fullName: member.fullName, change: { by: "account" } }),
+      react: createElement(PasswordChangedEmail, {
+        fullName: member.fullName,
+        change: { by: "account" },
+        contactEmail: (await readAssociationContact(context)).email,
+      }),
       purpose: "own-password-changed",
       memberId: member.id,
     });

@@ -10,4 +10,4 @@ export type { MemberDetails } from "./member-details";
 export { INVALID_FORM_MESSAGE, MEMBER_DETAILS_LIMITS, MEMBER_DETAILS_MESSAGES, shownChildCount } from "./member-details-form";
 export { EMAIL_TAKEN_MESSAGE } from "./own-account";
 export { canUpgradeToFamily, renewalPaid } from "./renewal";
-export { formatStage, formatStages, parseStages, reminderStageLines, stageFromKey } from "./renewal-reminder-stages";
+export { formatStage, formatStages, parseStages, reminderStageLines, stageFromKey, ukDate } from "./renewal-reminder-stages";

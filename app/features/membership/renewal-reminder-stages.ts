@@ -119,23 +119,49 @@ export function ukDate(at: Date): UkDate {
 export function dueStage(keys: readonly string[], today: UkDate): string | null {
   let due: string | null = null;
   for (const stage of sortStages(keys.map(stageFromKey).filter((s): s is ReminderStage => s !== null))) {
-    if (stage.month < today.month || (stage.month === today.month && stage.day <= today.day)) due = stageKey(stage);
+    if (onOrBefore(stage, today)) due = stageKey(stage);
   }
   return due;
 }
 
 const UK_DAY_TIME = new Intl.DateTimeFormat("en-GB", { timeZone: "Europe/London", dateStyle: "medium", timeStyle: "short" });
 
+/** Whether the stage's date has come by `today` (as dueStage reads it). */
+function onOrBefore(stage: ReminderStage, today: UkDate): boolean {
+  return stage.month < today.month || (stage.month === today.month && stage.day <= today.day);
+}
+
 /**
- * The subscriptions page's lines about the automatic reminders: one per stage of the
- * settings, when it last ran this year and to how many ("1 September: sent 1 Sep 2026,
- * 07:00, to 30 members"), or that it has not run yet.
+ * The subscriptions page's lines about the automatic reminders (docs/requirements.md §10.2): one per
+ * stage of the settings, in date order, saying what happened or what will happen, as the daily
+ * run (dueStage) does it:
+ * - sent this year: when it last went and to how many ("1 September: last sent 1 Sep 2026, 07:00, to 30 members");
+ * - its date still to come: "1 December: not due yet; goes on 1 December to members not renewed by then";
+ * - the due stage (the latest date gone) not sent yet: the next daily run sends it;
+ * - an earlier date gone unsent: the run only sends the latest date gone, so this one is skipped this
+ *   year (its date had passed when the stages were set); the line names the next reminder that will go.
  */
-export function reminderStageLines(keys: readonly string[], runs: ReadonlyArray<{ stage: string; lastSentAt: number; reminded: number }>): string[] {
-  return sortStages(keys.map(stageFromKey).filter((s): s is ReminderStage => s !== null)).map((stage) => {
-    const run = runs.find((r) => r.stage === stageKey(stage));
-    if (!run) return `${formatStage(stage)}: not sent yet this year`;
-    const members = `${run.reminded} ${run.reminded === 1 ? "member" : "members"}`;
-    return `${formatStage(stage)}: last sent ${UK_DAY_TIME.format(new Date(run.lastSentAt * 1000))}, to ${members}`;
+export function reminderStageLines(
+  keys: readonly string[],
+  runs: ReadonlyArray<{ stage: string; lastSentAt: number; reminded: number }>,
+  today: UkDate,
+): string[] {
+  const stages = sortStages(keys.map(stageFromKey).filter((s): s is ReminderStage => s !== null));
+  const due = dueStage(keys, today);
+  const sent = (stage: ReminderStage) => runs.find((r) => r.stage === stageKey(stage));
+  const upcoming = stages.find((stage) => !onOrBefore(stage, today));
+  const dueStageValue = due ? stageFromKey(due) : null;
+  // What goes next: the due stage while the daily run has not sent it, else the next date to come.
+  const next = dueStageValue && !sent(dueStageValue) ? `${formatStage(dueStageValue)} (with the next daily run)` : upcoming ? formatStage(upcoming) : null;
+  return stages.map((stage) => {
+    const run = sent(stage);
+    const name = formatStage(stage);
+    if (run) {
+      const members = `${run.reminded} ${run.reminded === 1 ? "member" : "members"}`;
+      return `${name}: last sent ${UK_DAY_TIME.format(new Date(run.lastSentAt * 1000))}, to ${members}`;
+    }
+    if (!onOrBefore(stage, today)) return `${name}: not due yet; goes on ${name} to members not renewed by then`;
+    if (stageKey(stage) === due) return `${name}: due; the next daily run sends it to members not renewed yet`;
+    return `${name}: passed before the stage was set, so it is not sent this year; next: ${next ?? `none this year (the first next year is ${formatStage(stages[0]!)})`}`;
   });
 }

@@ -1,4 +1,5 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
+import { readAssociationContact } from "~/kernel/layout/association.server";
 import { createElement } from "react";
 import type { ActivityEvent } from "~/kernel/activity/activity";
 import { changesForLog, correctionChanges, correctionPatch, noticeChanges, type Correction, type FieldChange } from "./member-correction";
@@ -40,13 +41,14 @@ export async function correctMember(context: AppLoadContext, id: string, correct
   const notice = noticeChanges(changes);
   if (notice.length > 0) {
     const email = createEmailService(context);
+    const { email: contactEmail } = await readAssociationContact(context);
     const addresses = updated.email === member.email ? [updated.email] : [updated.email, member.email];
     // One e-mail per address. The old address is told too, so a change the member did not ask for is noticed.
     for (const to of addresses) {
       await email.send({
         to: [to],
         subject: MEMBER_CORRECTED_SUBJECT,
-        react: createElement(MemberCorrectedEmail, { fullName: updated.fullName, changes: notice }),
+        react: createElement(MemberCorrectedEmail, { fullName: updated.fullName, changes: notice, contactEmail }),
         purpose: "member-corrected",
         memberId: updated.id,
       });

@@ -1,4 +1,5 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
+import { readAssociationContact } from "~/kernel/layout/association.server";
 import { createElement } from "react";
 import type { ActivityEvent } from "~/kernel/activity/activity";
 import { rejectionPatch, rejectionRefusal } from "./member-rejection";
@@ -31,7 +32,7 @@ export async function rejectApplicant(context: AppLoadContext, id: string, reaso
   await createEmailService(context).send({
     to: [updated.email],
     subject: APPLICATION_REJECTED_SUBJECT,
-    react: createElement(ApplicationRejectedEmail, { fullName: updated.fullName, reason }),
+    react: createElement(ApplicationRejectedEmail, { fullName: updated.fullName, reason, contactEmail: (await readAssociationContact(context)).email }),
     purpose: "application-rejected",
     memberId: updated.id,
   });

@@ -30,7 +30,7 @@ import type { SiteSettings } from "../../kernel/store/site-settings";
 import { createRateLimiter } from "../../kernel/http/rate-limit.server";
 import { REMINDER_RATE_RULE } from "../../kernel/http/rate-limits";
 import type { Store } from "../../kernel/store/port";
-import { reminderStageLines } from "../membership";
+import { reminderStageLines, ukDate } from "../membership";
 
 export { REMINDER_RATE_RULE };
 
@@ -189,8 +189,8 @@ export async function sendRenewalReminder(
   };
 }
 
-/** The automatic reminders' stages (ADR 0050) for the page: when each last ran this year, and to how many. */
-export async function loadReminderStages(context: AppLoadContext, thisYear: number): Promise<string[]> {
+/** The automatic reminders' stages (ADR 0050) for the page: what each did this year, or will do (docs/requirements.md §10.2). */
+export async function loadReminderStages(context: AppLoadContext, thisYear: number, now: Date = new Date()): Promise<string[]> {
   const [{ renewalReminderStages }, runs] = await Promise.all([context.content.getSiteSettings(), context.store.renewalReminders.stageRuns(thisYear)]);
-  return reminderStageLines(renewalReminderStages, runs);
+  return reminderStageLines(renewalReminderStages, runs, ukDate(now));
 }

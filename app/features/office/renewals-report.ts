@@ -1,6 +1,6 @@
 import { csvFilename } from "./csv-filename";
 import { PAYMENT_METHOD_EXPORT, type ExportColumn } from "./export-columns";
-import { methodLabel } from "../payments";
+import { methodLabel, paymentReference } from "../payments";
 import { parts } from "../../kernel/dates/dates";
 import { memberNumberLabel } from "../../kernel/store/member-number";
 import { readSearchParam } from "./member-table";
@@ -99,7 +99,8 @@ export function renewedRow(transaction: Transaction): RenewedRow {
     amount: formatPence(transaction.unitAmount * transaction.qty),
     date: formatDay(receivedAt(transaction)),
     email: transaction.memberEmail,
-    priceRef: transaction.priceRef,
+    // An offline payment shows its method and reference, never the fee's price id (docs/requirements.md §4.9).
+    priceRef: paymentReference(transaction),
     description: transaction.title,
     year: String(transaction.year),
     method: methodLabel(transaction.method),
@@ -219,7 +220,7 @@ export const RENEWED_EXPORT: ReadonlyArray<ExportColumn<Transaction>> = [
   { header: "Amount", kind: "money", value: (t) => t.unitAmount * t.qty },
   { header: "Date", kind: "date", value: receivedAt },
   { header: "Email", kind: "text", value: (t) => t.memberEmail },
-  { header: "payment product reference", kind: "text", value: (t) => t.priceRef },
+  { header: "payment product reference", kind: "text", value: paymentReference },
   { header: "Description", kind: "text", value: (t) => t.title },
   { header: "Year", kind: "number", value: (t) => t.year },
   // Offline payments (docs/requirements.md §4.9)

@@ -8,8 +8,10 @@ export type { CheckoutLineItem } from "./checkout/gateway";
 export { renewalCharge, upgradeCharge } from "./fees";
 export type { MemberSettlement } from "./fees";
 export { memberSettlementApplied, memberSettlementPatch } from "./member-settlement";
-export { NO_UNDO_NOTE, methodLabel } from "./offline-payment";
+export { NO_UNDO_NOTE, methodLabel, paymentReference } from "./offline-payment";
 export { PAYMENT_SUCCESS_TITLE, TICKET_SUCCESS_MESSAGE } from "./payment-pages";
 export { paidDay, receiptPath, receiptRows } from "./receipt";
+// A receipt sent again from the member page (docs/requirements.md §4.11): the path its button posts to, with a hidden redirectTo.
+export { resendReceiptPath } from "./resend-receipt";
 export { REFUNDED_TICKET, refundPath, refundedLabel, remainingToRefund, totalWithRefunds } from "./refunds";
 export type { MembershipDecision, NewRefund, Refund } from "./refunds";

@@ -1,7 +1,7 @@
 import { currentMonth } from "../../kernel/dates/dates";
 import { registrationCharge, registrationFeeLines, renewalCharge, upgradeCharge, type Charge } from "./fees";
 import { formatPence } from "../../kernel/values/money";
-import type { Member, PaymentMethod } from "../../kernel/store/records";
+import type { Member, PaymentMethod, Transaction } from "../../kernel/store/records";
 import { canUpgradeToFamily, renewalPaid } from "../membership";
 import type { SiteSettings } from "../../kernel/store/site-settings";
 
@@ -23,6 +23,18 @@ export const METHOD_LABELS: Record<PaymentMethod, string> = { card: "Card", cash
 /** A transaction's method as the reports show it: records made before methods existed were card payments. */
 export function methodLabel(method: PaymentMethod | null | undefined): string {
   return METHOD_LABELS[method ?? "card"];
+}
+
+/**
+ * What a payment's "payment product reference" shows in the lists (docs/requirements.md §4.9): a card
+ * payment's provider price id; an offline payment has no product at the provider (its price id was only
+ * the fee's), so its method and the reference the accountant recorded: "Cash", "Cheque 004512".
+ */
+export function paymentReference(transaction: Pick<Transaction, "method" | "reference" | "priceRef">): string {
+  const method = transaction.method ?? "card";
+  if (method === "card") return transaction.priceRef;
+  const reference = transaction.reference?.trim();
+  return reference ? `${METHOD_LABELS[method]} ${reference}` : METHOD_LABELS[method];
 }
 
 /** The methods that need the transfer's or cheque's reference. */

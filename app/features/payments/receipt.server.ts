@@ -1,9 +1,10 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { createElement } from "react";
 import { canSeeReceipt, receiptPath, receiptView, transactionPayment, type ReceiptPayment, type ReceiptView } from "./receipt";
-import type { Member, Transaction } from "../../kernel/store/records";
+import type { Member, OutboxEmail, Transaction } from "../../kernel/store/records";
 import { ReceiptEmail, receiptSubject } from "./emails/ReceiptEmail";
 import { createEmailService } from "../../kernel/email/email.server";
+import { readAssociationContact } from "../../kernel/layout/association.server";
 
 /**
  * Receipts (docs/requirements.md §4.11, ADR 0053). `sendReceipt` is called by the one caller that settled a
@@ -18,21 +19,30 @@ import { createEmailService } from "../../kernel/email/email.server";
  */
 export async function sendReceipt(context: AppLoadContext, transaction: Transaction, payment: ReceiptPayment): Promise<void> {
   try {
-    const member = await context.store.members.getById(transaction.userId);
-    const view = receiptView(transaction, payment, member);
-    const to = member?.email || transaction.memberEmail;
-    if (!to) return;
-    const link = context.origin ? new URL(receiptPath(transaction.id), context.origin).toString() : null;
-    await createEmailService(context).send({
-      to: [to],
-      subject: receiptSubject(view),
-      react: createElement(ReceiptEmail, { view, fullName: member?.fullName ?? transaction.memberName, link }),
-      purpose: "receipt",
-      memberId: transaction.userId,
-    });
+    await mailReceipt(context, transaction, payment);
   } catch (error) {
     console.error(`The receipt for transaction ${transaction.id} could not be sent:`, error);
   }
+}
+
+/**
+ * The receipt e-mail itself, to the member with their id (the outbox keeps it as theirs): the address it
+ * went to, or null when there is none. Throws when it cannot be prepared. Sent again from the member page
+ * (resend-receipt.server.ts) as it was sent first.
+ */
+export async function mailReceipt(context: AppLoadContext, transaction: Transaction, payment: ReceiptPayment): Promise<OutboxEmail | null> {
+  const member = await context.store.members.getById(transaction.userId);
+  const view = receiptView(transaction, payment, member, await readAssociationContact(context));
+  const to = member?.email || transaction.memberEmail;
+  if (!to) return null;
+  const link = context.origin ? new URL(receiptPath(transaction.id), context.origin).toString() : null;
+  return createEmailService(context).send({
+    to: [to],
+    subject: receiptSubject(view),
+    react: createElement(ReceiptEmail, { view, fullName: member?.fullName ?? transaction.memberName, link }),
+    purpose: "receipt",
+    memberId: transaction.userId,
+  });
 }
 
 /** The receipt page's view: only a settled transaction, and only for its member or an accountant; null otherwise (404). */
@@ -40,5 +50,5 @@ export async function loadReceipt(context: AppLoadContext, viewer: Member, trans
   const transaction = await context.store.transactions.getById(transactionId);
   if (!transaction || transaction.status !== "success" || !canSeeReceipt(viewer, transaction)) return null;
   const member = transaction.userId === viewer.id ? viewer : await context.store.members.getById(transaction.userId);
-  return receiptView(transaction, transactionPayment(transaction), member);
+  return receiptView(transaction, transactionPayment(transaction), member, await readAssociationContact(context));
 }

@@ -1,4 +1,4 @@
-import { ASSOCIATION } from "../../kernel/layout/association";
+import type { AssociationContact } from "../../kernel/layout/association-contact";
 import { parts } from "../../kernel/dates/dates";
 import { formatMemberNumber } from "../../kernel/store/member-number";
 import { formatPence } from "../../kernel/values/money";
@@ -37,7 +37,8 @@ export interface ReceiptView {
   /** Who paid, as the transaction names them. */
   paidBy: string;
   memberNumber: string | null;
-  association: { name: string; address: readonly string[]; email: string };
+  /** How to reach the association, from the settings when the receipt is made (ADR 67). */
+  association: AssociationContact;
 }
 
 /** The receipt's path for a transaction. */
@@ -73,7 +74,12 @@ export function transactionPayment(transaction: Transaction): ReceiptPayment {
   return { method: METHOD_LABELS[method], reference: transaction.reference ?? null };
 }
 
-export function receiptView(transaction: Transaction, payment: ReceiptPayment, member: Pick<Member, "memberNumber"> | null): ReceiptView {
+export function receiptView(
+  transaction: Transaction,
+  payment: ReceiptPayment,
+  member: Pick<Member, "memberNumber"> | null,
+  association: AssociationContact,
+): ReceiptView {
   const item = titleWithYear(transaction.title, transaction.year);
   return {
     transactionId: transaction.id,
@@ -87,7 +93,7 @@ export function receiptView(transaction: Transaction, payment: ReceiptPayment, m
     date: paidDay(transaction),
     paidBy: transaction.memberName,
     memberNumber: member ? formatMemberNumber(member.memberNumber) : null,
-    association: { name: ASSOCIATION.name, address: ASSOCIATION.contact.address, email: ASSOCIATION.contact.infoEmail },
+    association,
   };
 }
 

@@ -1,9 +1,15 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
+import { createElement } from "react";
+import { createEmailService } from "~/kernel/email/email.server";
+import { readAssociationContact } from "~/kernel/layout/association.server";
+import { RefundEmail } from "./emails/RefundEmail";
+import { refundNotice } from "./refund-notice";
 import { formatDateTime } from "~/features/membership";
 import type { ActivityActor } from "~/kernel/activity/activity";
 import { formatPence } from "../../kernel/values/money";
 import { penceToPounds } from "../../kernel/values/pounds";
 import { MEMBERSHIP_MESSAGE, type RefundInput } from "./refund-request";
+import { paidDay } from "./receipt";
 import type { Transaction } from "~/kernel/store/records";
 import {
   MEMBERSHIP_CHOICES,
@@ -98,7 +104,8 @@ export async function loadRefundPage(context: AppLoadContext, transactionId: str
       title: transaction.title,
       memberName: transaction.memberName,
       memberEmail: transaction.memberEmail,
-      date: formatDateTime(transaction.settledAt ?? transaction.createdAt),
+      // The day the money came (an offline payment's date received), as its receipt says: never the day it was entered (docs/requirements.md §4.10).
+      date: paidDay(transaction),
       paid: formatPence(amountPaid(transaction)),
     },
     refunded: formatPence(refundedSoFar(refunds)),
@@ -156,7 +163,12 @@ export async function refundTransaction(context: AppLoadContext, actor: Activity
   if (settled.refund.status === "failed") return { kind: "refused", field: "", message: PROVIDER_REFUSED };
   // Applied and logged once: by the post that recorded it (recorded only), or that the provider's answer settled.
   const once = refund.method === "record" ? !earlier : settled.changed || (!earlier && settled.refund.status === "pending");
-  if (once) await applyDecision(context, actor, transaction, settled.refund, change ? (input.membership ?? null) : null);
+  if (once) {
+    await applyDecision(context, actor, transaction, settled.refund, change ? (input.membership ?? null) : null);
+    // The member is told once, by this same post (docs/requirements.md §4.10): a card refund when it is asked of
+    // the provider, never again when the provider's webhook confirms it.
+    await sendRefundNotice(context, transaction, settled.refund);
+  }
   return { kind: "done", toast: doneToast(transaction, settled.refund) };
 }
 
@@ -255,6 +267,30 @@ function doneToast(transaction: Transaction, refund: Refund): Toast {
   if (refund.method === "record") return { kind: "success", message: `Recorded a refund of ${amount} to ${transaction.memberName}.` };
   if (refund.status === "pending") return { kind: "info", message: `The refund of ${amount} is on its way: the card provider has not finished it yet.` };
   return { kind: "success", message: `Refunded ${amount} to ${transaction.memberName}'s card.` };
+}
+
+/**
+ * E-mails the member what was refunded and how it reaches them (their current address, else the one on
+ * the transaction), through the outbox with their id. Never throws: the refund stands either way; a
+ * failure is logged (and is in the outbox).
+ */
+async function sendRefundNotice(context: AppLoadContext, transaction: Transaction, refund: Refund): Promise<void> {
+  try {
+    const member = await context.store.members.getById(transaction.userId);
+    const to = member?.email || transaction.memberEmail;
+    if (!to) return;
+    const notice = refundNotice(transaction, refund);
+    const { email: contactEmail } = await readAssociationContact(context);
+    await createEmailService(context).send({
+      to: [to],
+      subject: notice.subject,
+      react: createElement(RefundEmail, { notice, fullName: member?.fullName ?? transaction.memberName, contactEmail }),
+      purpose: "refund",
+      memberId: transaction.userId,
+    });
+  } catch (error) {
+    console.error(`The refund notice of refund ${refund.id} could not be sent:`, error);
+  }
 }
 
 /** The events report's rows are tickets: the paid transaction that bought one, to refund it. */

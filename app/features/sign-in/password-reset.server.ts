@@ -1,4 +1,5 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
+import { readAssociationContact } from "~/kernel/layout/association.server";
 import { createElement } from "react";
 import { TOO_MANY_ATTEMPTS_MESSAGE } from "./login";
 import { EMAIL_NOT_FOUND_MESSAGE, isResetKeyShape, resetKeyMatches, resetKeyToSend } from "./password-reset";
@@ -106,11 +107,15 @@ export async function resetPassword(context: AppLoadContext, member: Member, key
   await context.store.members.update(member.id, { passwordHash, passwordChangedAt: nowSeconds() });
   await sendQuietly(
     context,
-    () =>
+    async () =>
       createEmailService(context).send({
         to: [member.email],
         subject: PASSWORD_CHANGED_SUBJECT,
-        react: createElement(PasswordChangedEmail, { fullName: member.fullName, change: { by: "reset", loginUrl: new URL("/login", siteUrl).toString() } }),
+        react: createElement(PasswordChangedEmail, {
+          fullName: member.fullName,
+          change: { by: "reset", loginUrl: new URL("/login", siteUrl).toString() },
+          contactEmail: (await readAssociationContact(context)).email,
+        }),
         purpose: "password-changed",
         memberId: member.id,
       }),

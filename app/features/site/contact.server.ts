@@ -1,6 +1,6 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { createElement } from "react";
-import { ASSOCIATION } from "~/kernel/layout/association";
+import { readAssociationContact } from "~/kernel/layout/association.server";
 import type { ContactInput } from "./contact";
 import { ContactMessageEmail, contactEmailSubject } from "~/features/site/emails/ContactMessageEmail";
 import { createEmailService } from "~/kernel/email/email.server";
@@ -14,7 +14,7 @@ export type ContactResult = { ok: true } | { ok: false; retryAfter: number };
 /**
  * A valid Quick Contact Form message, from the visitor at `from.address` (signed in as
  * `from.senderId`, or not): check the abuse limits, store the message, and e-mail it to the
- * association's info address. The message is kept even when the e-mail cannot be sent (the
+ * association's contact e-mail (the settings'), when one is set. The message is kept even when the e-mail cannot be sent (the
  * failure is in the outbox and the logs).
  */
 export async function sendContactMessage(
@@ -27,8 +27,12 @@ export async function sendContactMessage(
 
   await context.store.contactMessages.create({ ...message, memberId: from.senderId });
   try {
+    // To the contact e-mail of the settings now (docs/requirements.md §1.10, ADR 67). With none set the
+    // message waits in the back office's inbox, where every message is kept.
+    const { email: to } = await readAssociationContact(context);
+    if (!to) return { ok: true };
     await createEmailService(context).send({
-      to: [ASSOCIATION.contact.infoEmail],
+      to: [to],
       subject: contactEmailSubject(message.subject),
       // The association answers with a plain Reply.
       replyTo: message.email,

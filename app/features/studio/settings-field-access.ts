@@ -16,6 +16,8 @@ import { canEditWebsite, type Role } from "~/kernel/store/records";
 export const SETTINGS_FIELD_ACCESS = {
   primaryContactNumber: "editor",
   primaryContactEmail: "editor",
+  // The postal address (docs/requirements.md §1.10): a contact detail, content like the phone and e-mail.
+  postalAddress: "editor",
   social1Label: "editor",
   social1Url: "editor",
   social2Label: "editor",

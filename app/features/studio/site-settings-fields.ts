@@ -19,9 +19,25 @@ export const SETTINGS_MESSAGES = {
   tooLong: (max: number) => `Use at most ${max} characters.`,
   // Members' data rights (docs/requirements.md §8.1)
   wholeNumber: (min: number, max: number) => `Enter a number from ${min} to ${max}, in figures.`,
+  // The postal address (docs/requirements.md §1.10)
+  addressMissing: "Enter the association's postal address: receipts and the Contact page print it.",
+  addressLines: (max: number) => `Use at most ${max} lines.`,
+  addressLine: (max: number) => `Keep each line to at most ${max} characters.`,
 } as const;
 
-export const SETTINGS_LIMITS = { phone: 40, email: EMAIL_ADDRESS_MAX_LENGTH, label: 40, url: 300, title: 120, message: 5000, priceId: 100 } as const;
+export const SETTINGS_LIMITS = {
+  phone: 40,
+  email: EMAIL_ADDRESS_MAX_LENGTH,
+  label: 40,
+  url: 300,
+  title: 120,
+  message: 5000,
+  priceId: 100,
+  // The postal address (docs/requirements.md §1.10): a few lines, as an envelope takes them.
+  address: 400,
+  addressLines: 8,
+  addressLine: 80,
+} as const;
 
 const MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
 

@@ -7,6 +7,7 @@ import { changedSettings, poundsField, priceIdField, textField, type LoggedSetti
 import type { SiteSettings } from "~/kernel/store/site-settings";
 import { formatStages, parseStages } from "~/features/membership";
 import { optionalEmailAddress } from "~/kernel/values/email-address-schema";
+import { addressLines } from "~/kernel/store/postal-address";
 import { FEE_FIELDS, FREE_SUBSCRIPTION_OPTIONS, PRODUCT_LABELS, SETTINGS_LIMITS, SETTINGS_MESSAGES, SOCIAL_LINK_SLOTS } from "./site-settings-fields";
 
 export { FEE_FIELDS, FREE_SUBSCRIPTION_OPTIONS, PRODUCT_LABELS, SETTINGS_LIMITS, SETTINGS_MESSAGES, SOCIAL_LINK_SLOTS };
@@ -28,6 +29,26 @@ const pounds = poundsField;
 const priceId = priceIdField;
 /** An address kept as every address is (app/kernel/values/email-address.ts), or empty. */
 const email = optionalEmailAddress({ tooLong: SETTINGS_MESSAGES.tooLong(SETTINGS_LIMITS.email), invalid: SETTINGS_MESSAGES.email });
+
+/**
+ * The postal address (docs/requirements.md §1.10, ADR 67): lines as typed (spaces at either end and blank
+ * lines dropped, "\n" between), never empty, a few short lines.
+ */
+const postalAddress = z
+  .string()
+  .optional()
+  .transform((value, ctx) => {
+    const lines = addressLines(value ?? "");
+    const joined = lines.join("\n");
+    if (lines.length === 0) ctx.addIssue({ code: "custom", message: SETTINGS_MESSAGES.addressMissing });
+    else if (joined.length > SETTINGS_LIMITS.address) ctx.addIssue({ code: "custom", message: SETTINGS_MESSAGES.tooLong(SETTINGS_LIMITS.address) });
+    else if (lines.length > SETTINGS_LIMITS.addressLines)
+      ctx.addIssue({ code: "custom", message: SETTINGS_MESSAGES.addressLines(SETTINGS_LIMITS.addressLines) });
+    else if (lines.some((line) => line.length > SETTINGS_LIMITS.addressLine))
+      ctx.addIssue({ code: "custom", message: SETTINGS_MESSAGES.addressLine(SETTINGS_LIMITS.addressLine) });
+    else return joined;
+    return z.NEVER;
+  });
 
 /** Members' data rights (docs/requirements.md §8.1): a whole number from `min` to `max`, typed as digits. */
 const wholeNumber = (min: number, max: number) =>
@@ -61,6 +82,7 @@ const socialShape = Object.fromEntries(
 const FIELD_CHECKS = {
   primaryContactNumber: text(SETTINGS_LIMITS.phone),
   primaryContactEmail: email,
+  postalAddress,
   ...socialShape,
   registrationDisabled: z
     .string()
@@ -137,6 +159,7 @@ export function settingsFormValues(settings: SiteSettings): Record<string, strin
   const values: Record<string, string> = {
     primaryContactNumber: settings.primaryContactNumber,
     primaryContactEmail: settings.primaryContactEmail,
+    postalAddress: settings.postalAddress,
     registrationDisabled: m.registrationDisabled ? "on" : "",
     disabledMessageHtml: m.disabledMessageHtml,
     freeSubscriptionAfterMonth: String(m.freeSubscriptionAfterMonth),
@@ -189,6 +212,7 @@ export function applySettingsForm(current: SiteSettings, form: Partial<SettingsF
     ...current,
     primaryContactNumber: given("primaryContactNumber") ?? current.primaryContactNumber,
     primaryContactEmail: given("primaryContactEmail") ?? current.primaryContactEmail,
+    postalAddress: given("postalAddress") ?? current.postalAddress,
     socialLinks,
     latestOfficeBearersTitle: given("latestOfficeBearersTitle") ?? current.latestOfficeBearersTitle,
     // Automatic renewal reminders (docs/requirements.md §10.2)
@@ -216,6 +240,7 @@ export function applySettingsForm(current: SiteSettings, form: Partial<SettingsF
 const LOGGED: readonly LoggedSetting[] = [
   ["Contact phone", (s) => s.primaryContactNumber],
   ["Contact e-mail", (s) => s.primaryContactEmail],
+  ["Postal address", (s) => s.postalAddress.split("\n").join(", ")],
   ["Social links", (s) => s.socialLinks.map((link) => ({ ...link }))],
   ["Registration closed", (s) => s.membership.registrationDisabled],
   ["Registration closed message", (s) => s.membership.disabledMessageHtml],

@@ -137,3 +137,10 @@ export const PAYMENT_START_RATE_RULES = {
   member: { name: "payment-start:member", limit: 10, windowSeconds: HOUR },
   ip: { name: "payment-start:ip", limit: 60, windowSeconds: HOUR },
 } as const satisfies Record<string, RateRule>;
+
+/**
+ * Sending a receipt again (docs/requirements.md §4.11): an accountant's button, but each press mails the
+ * member, so at most three a day per payment: a member cannot be mail-bombed with one receipt, and a
+ * lost e-mail can still be sent again. Past it nothing is sent and the accountant is told when to try.
+ */
+export const RECEIPT_RESEND_RATE_RULE = { name: "receipt-resend:transaction", limit: 3, windowSeconds: DAY } as const satisfies RateRule;

@@ -1,4 +1,5 @@
 import { RETENTION_DEFAULTS } from "./retention-defaults";
+import { DEFAULT_POSTAL_ADDRESS } from "./postal-address";
 import type { SiteSettings } from "./site-settings";
 
 /**
@@ -23,6 +24,8 @@ export function defaultSiteSettings(): SiteSettings {
   return {
     primaryContactNumber: "",
     primaryContactEmail: "",
+    // The address the site has always shown (ADR 67), until the association types its own.
+    postalAddress: DEFAULT_POSTAL_ADDRESS,
     socialLinks: [],
     upcomingEvent: {
       image: null,

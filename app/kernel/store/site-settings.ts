@@ -19,12 +19,16 @@ const priceId = z.string();
 
 import { TICKET_PATTERNS, TICKET_TYPES } from "./ticket-kinds";
 import { RETENTION_DEFAULTS } from "./retention-defaults";
+import { DEFAULT_POSTAL_ADDRESS } from "./postal-address";
 
 export { TICKET_PATTERNS, TICKET_TYPES };
 
 export const siteSettingsSchema = z.object({
   primaryContactNumber: z.string(),
   primaryContactEmail: z.string(),
+  // The postal address (docs/requirements.md §1.10, ADR 67), its lines joined by "\n". A default, so settings
+  // saved before this existed still parse: the address the site always showed.
+  postalAddress: z.string().default(DEFAULT_POSTAL_ADDRESS),
   socialLinks: z.array(z.object({ label: z.string().min(1), url: z.string().min(1) })).max(4),
   upcomingEvent: z.object({
     image: media.nullable(),

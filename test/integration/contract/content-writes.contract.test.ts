@@ -13,6 +13,8 @@ function edited(from: SiteSettings): SiteSettings {
     ...from,
     primaryContactNumber: "07700 900123",
     primaryContactEmail: "hello@example.org",
+    // The postal address (ADR 67): its lines kept as saved.
+    postalAddress: "Hall 2\n5 New Street\nLeeds LS1 1AA",
     socialLinks: [
       { label: "Facebook", url: "https://facebook.com/example" },
       { label: "Instagram", url: "https://instagram.com/example" },
@@ -47,6 +49,7 @@ describeStore("content writes: site settings", {}, (t) => {
       ...saved,
       primaryContactNumber: "0113 496 0000",
       primaryContactEmail: "",
+      postalAddress: "PO Box 7\nManchester M2 2BB",
       socialLinks: saved.socialLinks.slice(1),
       membership: { ...saved.membership, registrationDisabled: false, singleRegFee: 0, freeSubscriptionAfterMonth: 0 },
     };

@@ -191,6 +191,8 @@ const ADMITTED_POST: Record<string, (actor: Actor) => Cell> = {
   "features/door/routes/ticket-desk.tsx": () => ({ status: 400, type: HTML }),
   // Refunds (docs/requirements.md §4.10): a form without its fields is answered with its messages, nothing refunded.
   "features/payments/routes/refund.tsx": () => ({ status: 400, type: HTML }),
+  // A receipt sent again (docs/requirements.md §4.11): sent to the demo Family member, back to their member page.
+  "features/payments/routes/resend-receipt.tsx": () => ({ status: 302, location: `/accounts/members/${DEMO.member}` }),
   // Members & receipts (docs/requirements.md §6.5, §6.6, §4.11): an empty correction or rejection is answered with its messages, nothing changed.
   "features/office/routes/member-edit.tsx": () => ({ status: 400, type: HTML }),
   "features/office/routes/member-reject.tsx": () => ({ status: 400, type: HTML }),

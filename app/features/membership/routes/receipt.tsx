@@ -50,8 +50,13 @@ export default function Receipt() {
               {line}
             </span>
           ))}
-          <br />
-          {view.association.email}
+          {/* How to reach the association, as the settings say (ADR 67): each only when set. */}
+          {[view.association.email, view.association.phone].filter(Boolean).map((line) => (
+            <span key={line}>
+              <br />
+              {line}
+            </span>
+          ))}
         </address>
         <h1 id="receipt-title">{view.heading}</h1>
         <dl className="receipt-rows">

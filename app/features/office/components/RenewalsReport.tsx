@@ -119,12 +119,13 @@ export function PendingReminder(props: { count: ReportCount; delivers: boolean; 
   );
 }
 
-/** The automatic reminders (ADR 0050): one line per date in the settings, when it last went and to how many. */
+/** The automatic reminders (ADR 0050, docs/requirements.md §10.2): one line per date in the settings, what it did or will do. */
 export function ReminderStages({ lines }: { lines: string[] }) {
   if (lines.length === 0) return null;
   return (
     <section className="reminder-stages" aria-labelledby="reminder-stages-title">
       <h3 id="reminder-stages-title">Automatic reminders</h3>
+      <p className="field-hint">Each morning, the reminder of the latest date that has come goes to members who have not renewed, once to each member.</p>
       <ul>
         {lines.map((line) => (
           <li key={line}>{line}</li>

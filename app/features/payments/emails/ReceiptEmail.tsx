@@ -21,7 +21,9 @@ export function ReceiptEmail({ view, fullName, link }: { view: ReceiptView; full
           {receiptRows(view).map(([label, value]) => (
             <Text key={label} className="receipt-row" style={{ ...styles.text, margin: "0 0 4px" }}>{`${label}: ${value}`}</Text>
           ))}
-          <Text style={{ ...styles.text, marginTop: "16px" }}>{[view.association.name, ...view.association.address].join(", ")}</Text>
+          <Text style={{ ...styles.text, marginTop: "16px" }}>
+            {[view.association.name, ...view.association.address, view.association.email, view.association.phone].filter(Boolean).join(", ")}
+          </Text>
           {link ? <LinkButton href={link}>Open the printable receipt</LinkButton> : null}
         </Container>
       </Body>

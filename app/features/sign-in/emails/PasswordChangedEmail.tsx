@@ -1,5 +1,6 @@
 import { Body, Container, Head, Heading, Html, Preview, Text } from "@react-email/components";
 import { ASSOCIATION } from "~/kernel/layout/association";
+import { contactTheAssociation } from "~/kernel/layout/association-contact";
 import { emailStyles as styles } from "../../../kernel/email/email-styles";
 
 /** docs/requirements.md §2.5, §9.2: the password-updated notice sent after a reset. */
@@ -11,7 +12,8 @@ export const OWN_PASSWORD_CHANGED_SUBJECT = `${ASSOCIATION.shortName}: your pass
 export type PasswordChange = { by: "reset"; loginUrl: string } | { by: "account" };
 
 /** The notice after a password change; the two ways differ in their words only. */
-export function PasswordChangedEmail({ fullName, change }: { fullName: string; change: PasswordChange }) {
+/** `contactEmail`: the settings' contact address now (ADR 67). */
+export function PasswordChangedEmail({ fullName, change, contactEmail }: { fullName: string; change: PasswordChange; contactEmail: string }) {
   const reset = change.by === "reset";
   return (
     <Html lang="en-GB">
@@ -36,7 +38,7 @@ export function PasswordChangedEmail({ fullName, change }: { fullName: string; c
               {`The password of your ${ASSOCIATION.name} account has just been changed from your account page. Every other device that was signed in has been signed out.`}
             </Text>
           )}
-          <Text style={styles.small}>{`If you did not change it, contact the association at ${ASSOCIATION.contact.infoEmail} straight away.`}</Text>
+          <Text style={styles.small}>{`If you did not change it, ${contactTheAssociation(contactEmail)} straight away.`}</Text>
         </Container>
       </Body>
     </Html>

@@ -5,6 +5,7 @@ import { Field, FormMessage, fieldBinder, SubmitButton, replyValue, useFormReply
 import { PageTitle } from "~/kernel/layout/Breadcrumbs";
 import { ASSOCIATION } from "~/kernel/layout/association";
 import { contactSchema } from "~/features/site/contact";
+import { addressLines } from "~/kernel/store/postal-address";
 import { CONTACT_LIMITS, CONTACT_RATE_LIMITED_MESSAGE, CONTACT_SENT_MESSAGE, type ContactField } from "~/features/site/contact-form";
 import { pageMeta } from "~/kernel/layout/page-meta";
 import { telHref } from "~/kernel/layout/tel-href";
@@ -24,7 +25,8 @@ export const headers: HeadersFunction = passRetryAfter();
 
 export async function loader({ context }: LoaderFunctionArgs) {
   const settings = await context.content.getSiteSettings();
-  return { phone: settings.primaryContactNumber, email: settings.primaryContactEmail };
+  // The postal address is a setting like the phone and e-mail (docs/requirements.md §1.10, ADR 67).
+  return { phone: settings.primaryContactNumber, email: settings.primaryContactEmail, address: addressLines(settings.postalAddress) };
 }
 
 async function act({ request, context }: ActionFunctionArgs) {
@@ -43,7 +45,7 @@ async function act({ request, context }: ActionFunctionArgs) {
 export const action = storeSafeAction(act, storeErrorReply);
 
 export default function Contact() {
-  const { phone, email } = useLoaderData<typeof loader>();
+  const { phone, email, address } = useLoaderData<typeof loader>();
   const reply = useActionData<typeof action>();
   const location = useLocation();
   const { errors, formError, form } = useFormReply(reply);
@@ -58,7 +60,7 @@ export default function Contact() {
           <div className="contact-details">
             <h2>Get in touch</h2>
             <address>
-              {ASSOCIATION.contact.address.map((line) => (
+              {address.map((line) => (
                 <span key={line}>{line}</span>
               ))}
             </address>

@@ -24,14 +24,27 @@ export function SettingsForm({ values: saved, fields, reply }: { values: Record<
       <Form method="post" noValidate className="studio-form" aria-label="Site settings" {...form}>
         <FormMessage message={formError} />
 
-        {any(["primaryContactNumber", "primaryContactEmail"]) && (
+        {any(["primaryContactNumber", "primaryContactEmail", "postalAddress"]) && (
           <fieldset>
             <legend>Contact details</legend>
-            <p className="field-hint">Shown in the site&rsquo;s header, footer and Contact page. Leave empty to hide.</p>
+            <p className="field-hint">
+              Shown in the site&rsquo;s header, footer and Contact page, and printed on receipts and e-mails. Contact-form messages go to the e-mail address.
+              Leave the phone or e-mail empty to hide it.
+            </p>
             <div className="field-row">
               <Field {...field("primaryContactNumber")} label="Phone number" type="tel" maxLength={LIMITS.phone} />
               <Field {...field("primaryContactEmail")} label="E-mail address" type="email" maxLength={LIMITS.email} />
             </div>
+            {may("postalAddress") && (
+              <Field
+                {...field("postalAddress")}
+                label="Postal address"
+                as="textarea"
+                rows={5}
+                maxLength={LIMITS.address}
+                hint="One line per line of the address, as on an envelope."
+              />
+            )}
           </fieldset>
         )}
 

@@ -3,6 +3,7 @@ import type { CalendarEvent, DocumentRecord, Gallery, HomeSlide, InfoPage, Media
 import { TICKET_PATTERNS, TICKET_TYPES, type SiteSettings, type TicketPattern, type TicketType } from "../site-settings";
 import { RETENTION_DEFAULTS } from "../retention-defaults";
 import { CLOSED_BOOKING_DATE } from "../site-settings-defaults";
+import { DEFAULT_POSTAL_ADDRESS } from "../postal-address";
 import type { CockpitEntry } from "./client.server";
 import { bool, isRecord, list, media, mediaToCockpit, num, penceFromPounds, poundsFromPence, seconds, text } from "./shapes-loose";
 import { oneOf } from "./shapes-values";
@@ -165,6 +166,7 @@ export const pageToCockpit = (p: InfoPage): Raw => ({
 export const GENERAL_FIELDS = {
   primaryContactNumber: "PrimaryContactNumber",
   primaryContactEmail: "PrimaryContactEmail",
+  postalAddress: "postalAddress",
   socialLinks: "socialLinks",
   upcomingImage: "UpComingEventImage",
   upcomingTitle: "UpComingEventTitle",
@@ -273,6 +275,8 @@ export function settingsFromCockpit(data: Raw, base?: string): SiteSettings {
   return {
     primaryContactNumber: text(data[F.primaryContactNumber]),
     primaryContactEmail: text(data[F.primaryContactEmail]),
+    // The postal address (ADR 67): a singleton saved before it existed has none, and keeps the site's old one.
+    postalAddress: text(data[F.postalAddress]).trim() || DEFAULT_POSTAL_ADDRESS,
     socialLinks: socialLinks(data[F.socialLinks]),
     upcomingEvent: {
       image: media(data[F.upcomingImage], base),
@@ -344,6 +348,7 @@ export function settingsToCockpit(s: SiteSettings): Raw {
   return {
     [F.primaryContactNumber]: s.primaryContactNumber,
     [F.primaryContactEmail]: s.primaryContactEmail,
+    [F.postalAddress]: s.postalAddress,
     [F.socialLinks]: s.socialLinks.map((link) => ({ ...link })),
     [F.upcomingImage]: mediaToCockpit(u.image),
     [F.upcomingTitle]: u.title,

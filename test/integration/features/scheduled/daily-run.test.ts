@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { currentYear } from "~/kernel/dates/dates";
 import { pendingMembersQuery } from "~/features/office/renewals-report";
-import { reminderStageLines } from "~/features/membership/renewal-reminder-stages";
+import { reminderStageLines, ukDate } from "~/features/membership/renewal-reminder-stages";
 import { d1Members } from "~/kernel/store/d1/members.server";
 import { d1Transactions } from "~/kernel/store/d1/transactions.server";
 import { openServerPlatform } from "../../../support/server-d1";
@@ -120,6 +120,7 @@ describe("the daily scheduled run", () => {
       reminderStageLines(
         ["09-01", "10-01", "11-01"],
         STAGES.map((stage, index) => ({ stage: ["09-01", "10-01", "11-01"][index]!, lastSentAt: stage.first / 1000, reminded: pending.length })),
+        ukDate(new Date()),
       ),
     );
     expect(perStage.results.map((row) => [row.stage, Number(row.n)])).toEqual([

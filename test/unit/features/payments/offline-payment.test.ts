@@ -10,6 +10,7 @@ import {
   amountMismatchMessage,
   isIsoDay,
   memberPaymentCharge,
+  paymentReference,
   memberPaymentDue,
   methodLabel,
   offlinePaymentWords,
@@ -122,5 +123,16 @@ describe("offline payments: the form", () => {
     expect(errors({ ...ok, method: "card" })).toEqual({ method: [OFFLINE_MESSAGES.method] });
     expect(isIsoDay("2028-02-29")).toBe(true);
     expect(isIsoDay("24-11-2026")).toBe(false);
+  });
+});
+
+describe("a payment's reference in the lists (docs/requirements.md §4.9)", () => {
+  const base = { priceRef: "price_demo_single_renew", reference: null };
+  it("a card payment shows its provider price; an offline one its method and reference, never the fee's price id", () => {
+    expect(paymentReference({ ...base })).toBe("price_demo_single_renew");
+    expect(paymentReference({ ...base, method: "card" })).toBe("price_demo_single_renew");
+    expect(paymentReference({ ...base, method: "cash" })).toBe("Cash");
+    expect(paymentReference({ ...base, method: "cheque", reference: " 004512 " })).toBe("Cheque 004512");
+    expect(paymentReference({ ...base, method: "bank", reference: "BACS 77" })).toBe("Bank transfer BACS 77");
   });
 });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { canSeeReceipt, cardPayment, paidDay, receiptDate, receiptRows, receiptView, transactionPayment } from "~/features/payments/receipt";
 import type { Transaction } from "~/kernel/store/records";
+import { associationContact } from "~/kernel/layout/association-contact";
 import { newTransaction } from "../../../support/fixtures";
 
 const paid: Transaction = {
@@ -13,9 +14,16 @@ const paid: Transaction = {
   settledAt: Date.UTC(2026, 2, 31, 23, 30) / 1000,
 };
 
+/** How to reach the association as the settings say (ADR 67): the receipt prints what it is given. */
+const contact = associationContact({
+  postalAddress: "Hall 2\n  5 New Street  \n\nLeeds LS1 1AA",
+  primaryContactEmail: "treasurer@example.org",
+  primaryContactNumber: "0113 496 0000",
+});
+
 describe("receipts (ADR 0053)", () => {
   it("shows what, amount in £, method, UK date, reference, the transaction and the association", () => {
-    const view = receiptView(paid, cardPayment("cs_test_123"), { memberNumber: 42 });
+    const view = receiptView(paid, cardPayment("cs_test_123"), { memberNumber: 42 }, contact);
     expect(view.heading).toBe("Receipt for Christmas tickets 2026");
     expect(Object.fromEntries(receiptRows(view))).toEqual({
       "Paid for": "Christmas tickets 2026",
@@ -29,11 +37,17 @@ describe("receipts (ADR 0053)", () => {
       "Paid by": "Sara Thomas (MMA42)",
     });
     expect(view.association.name).toBe("Manchester Mosaic Association");
-    expect(view.association.address.join(", ")).toContain("Manchester M1 1AA");
+    // The settings' address, its lines as typed (blank lines and stray spaces dropped), e-mail and phone.
+    expect(view.association).toEqual({
+      name: "Manchester Mosaic Association",
+      address: ["Hall 2", "5 New Street", "Leeds LS1 1AA"],
+      email: "treasurer@example.org",
+      phone: "0113 496 0000",
+    });
   });
 
   it("takes the method and reference as given (an offline payment brings its own)", () => {
-    const view = receiptView({ ...paid, qty: 1 }, { method: "Cash", reference: null }, null);
+    const view = receiptView({ ...paid, qty: 1 }, { method: "Cash", reference: null }, null, contact);
     const rows = Object.fromEntries(receiptRows(view));
     expect(rows.Method).toBe("Cash");
     expect(rows.Reference).toBe("None");

@@ -17,6 +17,7 @@ import { applySettingsForm, settingsFormSchema, settingsFormSchemaFor, settingsF
 const CONTENT = [
   "primaryContactNumber",
   "primaryContactEmail",
+  "postalAddress",
   "social1Label",
   "social1Url",
   "social2Label",
@@ -46,6 +47,7 @@ const saved = (): SiteSettings => {
 const everythingChanged: Record<string, string> = {
   primaryContactNumber: "0161 496 0777",
   primaryContactEmail: "hello@example.org",
+  postalAddress: "Hall 2\n5 New Street\nLeeds LS1 1AA",
   social1Label: "Instagram",
   social1Url: "https://instagram.com/mma",
   disabledMessageHtml: "<p>Closed for now</p>",

@@ -110,3 +110,31 @@ describe("the Site settings form", () => {
     });
   });
 });
+
+describe("the postal address setting (docs/requirements.md §7.2, ADR 67)", () => {
+  const errorsOf = (postalAddress: string) => {
+    const result = parse({ ...settingsFormValues(saved()), postalAddress });
+    return result.status === "success" ? null : result.error?.postalAddress;
+  };
+
+  it("keeps the lines as typed, without blank lines or spaces at either end, and logs the change", () => {
+    const result = parse({ ...settingsFormValues(saved()), postalAddress: "  Hall 2 \r\n\r\n5 New Street\nLeeds LS1 1AA  \n" });
+    expect(result.status).toBe("success");
+    if (result.status !== "success") return;
+    const after = applySettingsForm(saved(), result.value, "editor");
+    expect(after.postalAddress).toBe("Hall 2\n5 New Street\nLeeds LS1 1AA");
+    expect(settingChanges(saved(), after)).toContainEqual(expect.objectContaining({ key: "Postal address", after: "Hall 2, 5 New Street, Leeds LS1 1AA" }));
+  });
+
+  it("refuses an empty address, too many lines and a line too long, each with its message", () => {
+    expect(errorsOf(" \n ")).toEqual([SETTINGS_MESSAGES.addressMissing]);
+    expect(errorsOf(Array.from({ length: 9 }, (_, i) => `Line ${i}`).join("\n"))).toEqual([SETTINGS_MESSAGES.addressLines(8)]);
+    expect(errorsOf(`${"x".repeat(81)}\nLeeds`)).toEqual([SETTINGS_MESSAGES.addressLine(80)]);
+    expect(errorsOf("x".repeat(401))).toEqual([SETTINGS_MESSAGES.tooLong(400)]);
+  });
+
+  it("settings saved before the address existed read as the address the site always showed", () => {
+    const { postalAddress: _, ...old } = saved();
+    expect(siteSettingsSchema.parse(old).postalAddress).toBe("Mosaic Community School\nEducation Village\n1 Example Road\nManchester M1 1AA");
+  });
+});

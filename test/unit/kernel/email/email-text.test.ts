@@ -85,11 +85,15 @@ const CASES: Record<string, Case> = {
     links: ["https://mosaic.example/reset-account-password/a/b"],
   },
   "password changed": {
-    react: createElement(PasswordChangedEmail, { fullName: "Ada Lovelace", change: { by: "reset", loginUrl: "https://mosaic.example/login" } }),
+    react: createElement(PasswordChangedEmail, {
+      fullName: "Ada Lovelace",
+      change: { by: "reset", loginUrl: "https://mosaic.example/login" },
+      contactEmail: "info@example.org",
+    }),
     links: ["https://mosaic.example/login"],
   },
   "own password changed": {
-    react: createElement(PasswordChangedEmail, { fullName: "Ada Lovelace", change: { by: "account" } }),
+    react: createElement(PasswordChangedEmail, { fullName: "Ada Lovelace", change: { by: "account" }, contactEmail: "" }),
     links: [],
   },
 };
