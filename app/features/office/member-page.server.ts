@@ -12,7 +12,7 @@ import { formatAmountTimesQty, formatPence } from "~/kernel/values/money";
 import { isErasedEmail } from "~/features/data-rights";
 import { formatAdmittedAt } from "~/features/door";
 import { emailStatusLabel } from "~/features/mail";
-import { methodLabel, paidDay, receiptPath, refundPath, refundedLabel, remainingToRefund, type Refund } from "~/features/payments";
+import { methodLabel, paidDay, receiptPath, refundPath, refundedLabel, remainingToRefund, resendReceiptPath, type Refund } from "~/features/payments";
 import { BAND_NAMES, formatTicketCode, sortAttendees, titleWithYear } from "~/features/tickets";
 import { memberActionSchema } from "./member-action-post";
 import { memberActionValue } from "./member-action-value";
@@ -29,9 +29,6 @@ import { applyMemberAction } from "./members-table.server";
 
 /** The newest activity entries the page shows; the activity log has the rest. */
 export const MEMBER_ACTIVITY_LIMIT = 50;
-
-/** Where "Send receipt again" posts (the payments feature's route); it sends the accountant back to `redirectTo` with a toast. */
-export const resendReceiptPath = (transactionId: string) => `/accounts/transactions/${encodeURIComponent(transactionId)}/resend-receipt`;
 
 const TRANSACTION_STATUS: Record<Transaction["status"], string> = { pending: "Waiting for payment", success: "Paid", failed: "Not paid" };
 
