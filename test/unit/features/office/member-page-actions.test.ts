@@ -29,7 +29,7 @@ describe("the member page's actions, grouped by what they do (docs/requirements.
     const actions = memberPageActions(active, ME);
     expect(keys(actions.money)).toEqual(["record-payment"]);
     expect(keys(actions.membership)).toEqual(["edit"]);
-    expect(keys(actions.danger)).toEqual(["delete", "grant", "grant-editor", "erase"]);
+    expect(keys(actions.danger)).toEqual(["delete", "grant", "grant-editor", "grant-steward", "erase"]);
     expect(actions.theirData).toBe(true);
   });
 
@@ -78,7 +78,7 @@ describe("the member page's actions, grouped by what they do (docs/requirements.
         expect(danger.includes(action), `${action} for a ${role}`).toBe(actionRefusal(action, subject, ME) === null);
       }
     }
-    expect(MEMBER_ACTIONS.filter(isRoleAction)).toEqual(expect.arrayContaining(["grant", "revoke", "grant-editor", "revoke-editor"]));
+    expect(MEMBER_ACTIONS.filter(isRoleAction)).toEqual(expect.arrayContaining(["grant", "revoke", "grant-editor", "revoke-editor", "grant-steward", "revoke-steward"]));
     expect(isRoleAction("delete") || isRoleAction("restore") || isRoleAction("send-link")).toBe(false);
   });
 
