@@ -42,12 +42,13 @@ async function fitsThePhone(page: Page) {
   expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);
 }
 
-async function signIn(page: Page, email: string, password: string) {
+/** Signs in and waits for the role's home: My Account for a member, the members table for an accountant. */
+async function signIn(page: Page, email: string, password: string, home = "/mem-account") {
   await page.goto("/login");
   await page.getByLabel("E-mail").fill(email);
   await page.getByLabel("Password").fill(password);
   await page.getByRole("button", { name: "Sign In" }).click();
-  await page.waitForURL(/\/mem-account$/);
+  await page.waitForURL((url) => url.pathname === home);
 }
 
 /** The practice checkout (the site's default without Stripe keys): press Pay, land on the return page. */
@@ -108,17 +109,21 @@ describe("the whole life of a member, JavaScript off, 360 px", () => {
     });
 
     let link = "";
-    await step("the accountant signs in and sends the payment link from /accounts", async () => {
+    await step("the accountant signs in and sends the payment link from the member page", async () => {
       const treasurer = demoAccount("treasurer");
-      await signIn(office, treasurer.email, treasurer.password);
-      await office.goto("/accounts?status=pending");
+      await signIn(office, treasurer.email, treasurer.password, "/accounts");
+      await office.goto(`/accounts?status=pending&q=${encodeURIComponent(NAME)}`);
       const row = office.locator("tbody tr", { hasText: NAME });
       expect(await row.getAttribute("class")).toBe("row-inactive");
-      await row.getByRole("button", { name: "Send Payment Link", exact: true }).click();
-      await office.waitForLoadState();
+      // The row's name opens the member page, where approving an applicant is sending the payment link (docs/requirements.md §6.3.1).
+      await row.getByRole("link", { name: NAME }).click();
+      await office.waitForURL((url) => /^\/accounts\/members\/[^/]+$/.test(url.pathname));
+      const memberPage = new URL(office.url()).pathname;
+      await office.locator("#membership").getByRole("button", { name: "Approve and send payment link", exact: true }).click();
+      await office.locator(".toast", { hasText: `Payment link sent to ${email}.` }).waitFor();
       // docs/requirements.md §6.3 asks nothing before this action (the Please confirm step is for delete and privilege).
       expect(await office.locator(".confirm-step").count()).toBe(0);
-      expect(await office.locator(".toast").innerText()).toContain(`Payment link sent to ${email}.`);
+      expect(new URL(office.url()).pathname).toBe(memberPage);
       link = await office.getByLabel("Payment link").inputValue();
       expect(link).toMatch(new RegExp(`^${server.url}/payment-reg-fee/`));
     });

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { data } from "@remix-run/cloudflare";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useNavigation, useRouteLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { requireAccountant } from "~/kernel/auth/auth.server";
 import { currentYear } from "~/kernel/dates/dates";
@@ -11,6 +11,8 @@ import { notFound } from "~/kernel/http/answers.server";
 import { loaderHeadersOnly, privateHeaders } from "~/kernel/http/response-headers";
 import { AdminPage } from "~/kernel/layout/back-office/AdminPage";
 import { privatePageMeta } from "~/kernel/layout/private-page-meta";
+import type { ShellData } from "~/kernel/layout/shell-data";
+import { CopyField } from "~/features/office/components/CopyField";
 import { memberActionValue } from "~/features/office/member-action-value";
 import { memberPagePath, type PageAction } from "~/features/office/member-page-actions";
 import { answerMemberPageButton, loadMemberPage, type MemberPageConfirm } from "~/features/office/member-page.server";
@@ -107,6 +109,8 @@ export default function MemberPage() {
   const confirm = answer && "confirm" in answer ? (answer as MemberPageConfirm).confirm : null;
   const formError = answer && !confirm ? replyErrors(answer as Parameters<typeof replyErrors>[0])[""] : undefined;
   const { actions } = view;
+  // The payment link sent from Money or Membership, to pass on by hand too (its toast carries it; the page shows it, as the members table did).
+  const copy = useRouteLoaderData<{ shell: ShellData }>("root")?.shell?.toast?.copy;
 
   return (
     <AdminPage title={view.name} parent={{ label: "Members", to: "/accounts" }}>
@@ -122,6 +126,7 @@ export default function MemberPage() {
         ) : null}
         {view.rejectedReason !== null ? <p className="member-note">{`The application was rejected: ${view.rejectedReason}`}</p> : null}
         <FormMessage message={formError} />
+        {copy ? <CopyField label={copy.label} value={copy.value} /> : null}
         {confirm ? (
           <div className="member-confirm">
             <ConfirmStep confirm={{ question: confirm.explains, fields: confirm.fields }} cancelTo={back} yes={confirm.label} titleId="member-confirm-title" />

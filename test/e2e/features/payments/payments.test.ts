@@ -65,7 +65,11 @@ describe("payments with the practice checkout, JavaScript off", () => {
     const office = await open({ as: "treasurer" });
     const admin = await office.newPage();
     await admin.goto("/accounts?q=Kiran");
-    await admin.locator("tbody tr", { hasText: "Kiran Das" }).getByRole("button", { name: "Send Payment Link", exact: true }).click();
+    // Approving an applicant is sending the payment link, on the member page the row's name opens (docs/requirements.md §6.3.1).
+    await admin.locator("tbody tr", { hasText: "Kiran Das" }).getByRole("link", { name: "Kiran Das" }).click();
+    await admin.waitForURL((url) => url.pathname === `/accounts/members/${demoAccount("applicant").id}`);
+    await admin.locator("#membership").getByRole("button", { name: "Approve and send payment link", exact: true }).click();
+    await admin.locator(".toast", { hasText: "Payment link sent to" }).waitFor();
     const link = await admin.getByLabel("Payment link").inputValue();
     await office.close();
 
