@@ -19,6 +19,10 @@ CREATE VIRTUAL TABLE members_search USING fts5(
   tokenize = 'unicode61 remove_diacritics 2'
 );
 
+-- A deleted or changed row's words leave the index at once, not when FTS5 next merges its
+-- segments: an erased member's names must not stay in the index's blocks (docs/requirements.md §8.3).
+INSERT INTO members_search (members_search, rank) VALUES ('secure-delete', 1);
+
 -- What the index holds for a member, in one place for the triggers and the refill.
 CREATE VIEW members_search_text AS
 SELECT

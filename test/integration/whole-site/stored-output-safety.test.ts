@@ -118,7 +118,7 @@ async function storeHostileValues(): Promise<void> {
   expect(signup.status, "sign-up accepted").toBe(302);
   ids.applicant = await (async () => {
     const list = await page(`/accounts?q=${encodeURIComponent(applicantEmail)}&status=all`, treasurer);
-    return /\/member-details\/([0-9a-f]{24})/.exec(list)?.[1] ?? "";
+    return /\/accounts\/members\/([0-9a-f]{24})/.exec(list)?.[1] ?? "";
   })();
   // The payment link e-mail carries the applicant's name.
   const link = await post("/accounts", { do: memberActionValue("send-link", ids.applicant), confirmed: "1" }, treasurer);

@@ -55,7 +55,32 @@ const ALLOWED_LEFTOVERS: ReadonlyArray<keyof typeof HERS> = [];
  * filled from (test/support/cockpit-mode.ts cockpitDataFromD1): the site keeps them in
  * Cockpit, which is searched instead, and never reads or writes these copies.
  */
-const COCKPIT_SEED_COPIES = ["members", "transactions", "tickets", "ticket_attendees", "activity"];
+// The members search index (ADR 63) follows D1's members table: on a Cockpit site, the seed's copy.
+const COCKPIT_SEED_COPIES = [
+  "members",
+  "members_search",
+  "members_search_data",
+  "members_search_idx",
+  "members_search_content",
+  "members_search_docsize",
+  "members_search_config",
+  "transactions",
+  "tickets",
+  "ticket_attendees",
+  "activity",
+];
+
+/**
+ * A blob's bytes as text, so a word kept inside one is found too: the members search's
+ * index keeps its words in blocks (ADR 63), and an erased name must not stay there.
+ */
+function bytesAsText(_key: string, value: unknown): unknown {
+  if (value instanceof ArrayBuffer) return Buffer.from(value).toString("latin1");
+  if (ArrayBuffer.isView(value)) return Buffer.from(value.buffer, value.byteOffset, value.byteLength).toString("latin1");
+  if (Array.isArray(value) && value.length > 0 && value.every((n) => typeof n === "number" && Number.isInteger(n) && n >= 0 && n < 256))
+    return Buffer.from(value as number[]).toString("latin1");
+  return value;
+}
 
 for (const kind of ["d1", "cockpit"] as const) {
   describe(`erasure (${kind})`, () => {
@@ -83,7 +108,7 @@ for (const kind of ["d1", "cockpit"] as const) {
         expect(tables.results.map((table) => table.name)).toEqual(expect.arrayContaining(["members", "outbox", "activity", "refunds", "transactions"]));
         for (const { name } of tables.results.filter((table) => !skipped.has(table.name))) {
           const rows = await db.prepare(`SELECT * FROM "${name.replace(/"/g, '""')}"`).all<Record<string, unknown>>();
-          for (const row of rows.results) lines.push(`${name}: ${JSON.stringify(row)}`);
+          for (const row of rows.results) lines.push(`${name}: ${JSON.stringify(row, bytesAsText)}`);
         }
         return lines;
       });

@@ -129,11 +129,14 @@ const actionKeys = (page: ParsedPage, section: string) => page.all(`#${section} 
 const sectionIds = (page: ParsedPage) => page.all(".member-page section.member-section").map((section: Element) => section.attribs.id);
 
 describe("who may open the member page", () => {
-  it("sends an editor and a plain member to their account, and a visitor to sign in, without showing anything", async () => {
-    for (const who of [demoAccount("editor").id, demoAccount("member").id]) {
+  it("sends an editor to the studio and a plain member to their account (each role's home), and a visitor to sign in, without showing anything", async () => {
+    for (const [who, home] of [
+      [demoAccount("editor").id, "/studio"],
+      [demoAccount("member").id, "/mem-account"],
+    ] as const) {
       const response = await get(pagePath(ids.active), who);
       expect(response.status).toBe(302);
-      expect(response.headers.get("Location")).toBe("/mem-account");
+      expect(response.headers.get("Location")).toBe(home);
     }
     const visitor = await get(pagePath(ids.active));
     expect(visitor.status).toBe(302);
@@ -143,7 +146,7 @@ describe("who may open the member page", () => {
   it("refuses an editor's post and changes nothing", async () => {
     const response = await post(pagePath(ids.roles), { do: `grant:${ids.roles}`, confirmed: "1" }, demoAccount("editor").id);
     expect(response.status).toBe(302);
-    expect(response.headers.get("Location")).toBe("/mem-account");
+    expect(response.headers.get("Location")).toBe("/studio");
     expect((await member(ids.roles)).role).toBe("member");
   });
 
@@ -212,7 +215,7 @@ describe("an active member's page", () => {
     expect(actionKeys(page, "money")).toEqual(["record-payment"]);
     expect(page.one(`#money a[href="/accounts/record-payment/${ids.active}"]`)).not.toBeNull();
     expect(actionKeys(page, "membership")).toEqual(["edit"]);
-    expect(actionKeys(page, "danger")).toEqual(["delete", "grant", "grant-editor", "erase"]);
+    expect(actionKeys(page, "danger")).toEqual(["delete", "grant", "grant-editor", "grant-steward", "erase"]);
     expect(page.one(`#danger button[name="do"][value="delete:${ids.active}"]`)).not.toBeNull();
     expect(page.one(`#danger a[href="/accounts/members/${ids.active}/erase"]`)).not.toBeNull();
   });

@@ -101,7 +101,7 @@ describe("sign-in limits that lock nobody out", () => {
     // The owner, from the browser they signed in with before: signed in at once.
     const owner = await login(ACCOUNTANT.email, ACCOUNTANT.password, { ip: home, cookie: device! });
     expect(owner.status).toBe(302);
-    expect(owner.headers.get("Location")).toBe("/mem-account");
+    expect(owner.headers.get("Location")).toBe("/accounts"); // an accountant lands on the dashboard (ADR 65)
     expect(setCookiePair(owner, "__session")).toMatch(/^__session=.+/);
     // A forged device cookie is just an unknown browser: it waits like the guessers.
     const forged = await login(ACCOUNTANT.email, ACCOUNTANT.password, { ip: home, cookie: `${device!.slice(0, -3)}abc` });

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { createD1Store } from "~/kernel/store/d1/index.server";
 import { newId } from "~/kernel/store/ids";
 import { useD1Before } from "../../../../support/d1";
-import { newMember, newTicket, newTransaction } from "../../../../support/fixtures";
+import { newMember, newTicket } from "../../../../support/fixtures";
 
 /**
  * migrations/0021_activity_member.sql: the log entries written before an entry kept the id of
@@ -28,7 +28,14 @@ describe("migration 0021 (the member an activity entry is about)", () => {
     const store = createD1Store(t.db);
     const sara = await store.members.register(newMember({ email: "sara@example.org" }));
     const tom = await store.members.register(newMember({ email: "tom@example.org" }));
-    const payment = await store.transactions.create(newTransaction(sara.id));
+    // A payment as the code before 0021 wrote it (the store's own writes now carry later columns).
+    const payment = { id: newId() };
+    await t.db
+      .prepare(
+        "INSERT INTO transactions (id, user_id, title, unit_amount, year, membership_type, payment_type, created_at) VALUES (?, ?, 'Renewal', 1000, 2026, 'Family', 'renew', 1)",
+      )
+      .bind(payment.id, sara.id)
+      .run();
     // A ticket as the code before 0021 wrote it (the store's own writes now carry later columns).
     const ticket = { id: newId() };
     const old = newTicket(sara.id);
