@@ -223,6 +223,9 @@ describe("the Remove box sits with its photo", () => {
             expect(Math.abs(box.x - img.x), form).toBeLessThan(16);
             expect(label.x + label.width, form).toBeLessThanOrEqual(Math.max(img.x + img.width, img.x + 200));
             expect(box.width, form).toBeLessThan(40);
+            // The frame round the photo and its box is the photo's width, not the form's.
+            const frame = (await figure.boundingBox())!;
+            expect(frame.width, form).toBeLessThan(img.width + 60);
           }
         } finally {
           await context.close();
