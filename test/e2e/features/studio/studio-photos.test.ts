@@ -77,6 +77,8 @@ describe("moving a gallery's photos with JavaScript", () => {
         // Typed, not saved.
         await page.locator("#caption-0").fill("Red, typed before the drag");
         const handle = page.getByRole("button", { name: "Drag to reorder photo 3", exact: true });
+        // Measured once the photos have loaded and the page stands still.
+        await page.waitForLoadState("networkidle");
         const from = (await handle.boundingBox())!;
         const to = (await page.locator(".studio-photo").first().boundingBox())!;
         await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
