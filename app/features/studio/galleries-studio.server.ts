@@ -1,6 +1,19 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import type { ActivityEvent } from "~/kernel/activity/activity";
-import { featuredAfter, GALLERY_TEXTS, movePhoto, photosWord, samePhoto, withCaptions, withoutPhoto, type GalleryAction } from "./gallery-edit";
+import {
+  captionsChange,
+  featuredAfter,
+  GALLERY_TEXTS,
+  inPostedOrder,
+  moveOfButton,
+  movePhoto,
+  photoMovedMessage,
+  photosWord,
+  samePhoto,
+  withCaptions,
+  withoutPhoto,
+  type GalleryAction,
+} from "./gallery-edit";
 import type { Gallery, MediaRef } from "~/kernel/store/records";
 import type { Toast } from "~/kernel/http/toast";
 import { photoStoreFor } from "~/kernel/media/photo-store.server";
@@ -25,6 +38,25 @@ async function deleteUnused(context: AppLoadContext, removed: readonly MediaRef[
   for (const photo of removed) if (!kept.some((other) => samePhoto(other, photo))) await photos.remove(photo);
 }
 
+/** A photo moved one place by its button: the new list, with where it was and is; null at either end. */
+function moveByButton(images: MediaRef[], index: number, step: -1 | 1) {
+  const to = index + step;
+  if (index < 0 || index >= images.length || to < 0 || to >= images.length) return null;
+  return { images: movePhoto(images, index, step), from: index, to };
+}
+
+/** The photos in a dragged order: "stale" when it is not the gallery's photos, null when nothing moved. */
+function moveByOrder(images: MediaRef[], order: readonly string[], movedPath: string | undefined) {
+  const next = inPostedOrder(images, order);
+  if (!next) return "stale" as const;
+  if (next.every((image, i) => image === images[i])) return null;
+  // The photo the editor moved (by its path), else the first out of place.
+  const first = images.findIndex((image, i) => image !== next[i]);
+  const from = movedPath ? images.findIndex((image) => image.path === movedPath) : first;
+  const photo = images[from < 0 ? first : from]!;
+  return { images: next, from: images.indexOf(photo), to: next.indexOf(photo) };
+}
+
 export async function applyGalleryAction(context: AppLoadContext, gallery: Gallery, action: GalleryAction, formData: FormData): Promise<GalleryOutcome> {
   const content = context.store.content;
   const here = `/studio/galleries/${gallery.id}`;
@@ -40,6 +72,10 @@ export async function applyGalleryAction(context: AppLoadContext, gallery: Galle
   const nothing: GalleryOutcome = { kind: "done", toast: { kind: "info", message: "Nothing changed." }, redirectTo: here };
   const images = gallery.images;
   const inRange = (index: number) => index >= 0 && index < images.length;
+  const saveCaptionsOnly = async (captioned: MediaRef[]): Promise<GalleryOutcome> => {
+    await save(captioned);
+    return done("Captions saved.", "changed the captions");
+  };
 
   switch (action.intent) {
     case "rename":
@@ -59,18 +95,36 @@ export async function applyGalleryAction(context: AppLoadContext, gallery: Galle
       const n = uploaded.stored.length;
       return done(`${photosWord(n)} added.`, `added ${photosWord(n)}`);
     }
-    case "captions":
-      await save(withCaptions(images, action.caption));
-      return done("Captions saved.", "changed the captions");
-    case "up":
-    case "down":
-      if (!inRange(action.index)) return nothing;
-      await save(movePhoto(images, action.index, action.intent === "up" ? -1 : 1));
+    case "captions": {
+      const captioned = withCaptions(images, action.caption);
+      const captionsChanged = captionsChange(images, action.caption);
+      const button = action.move ? moveOfButton(action.move) : null;
+      // A move from the captions form: the captions typed on the page are saved with it, never lost.
+      const moved = button ? moveByButton(captioned, button.index, button.step) : action.order ? moveByOrder(captioned, action.order, action.moved) : null;
+      if (moved === "stale") return { kind: "refused", status: 409, message: GALLERY_TEXTS.orderOutOfDate, field: "form" };
+      if (!moved) {
+        if (button || action.order) return captionsChanged ? saveCaptionsOnly(captioned) : nothing;
+        return saveCaptionsOnly(captioned);
+      }
+      await save(moved.images);
+      const change = `moved photo ${moved.from + 1} to place ${moved.to + 1}`;
       return done(
-        `Photo ${action.index + 1} moved ${action.intent}.`,
-        `moved photo ${action.index + 1} ${action.intent}`,
-        `${here}#photo-${action.intent === "up" ? action.index : action.index + 2}`,
+        photoMovedMessage(moved.from, moved.to, images.length) + (captionsChanged ? " Captions saved." : ""),
+        captionsChanged ? `changed the captions and ${change}` : change,
+        `${here}#photo-${moved.to + 1}`,
       );
+    }
+    case "up":
+    case "down": {
+      const moved = moveByButton(images, action.index, action.intent === "up" ? -1 : 1);
+      if (!moved) return nothing;
+      await save(moved.images);
+      return done(
+        photoMovedMessage(moved.from, moved.to, images.length),
+        `moved photo ${moved.from + 1} to place ${moved.to + 1}`,
+        `${here}#photo-${moved.to + 1}`,
+      );
+    }
     case "featured": {
       const chosen = images[action.index];
       if (!chosen) return nothing;

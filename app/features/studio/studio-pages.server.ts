@@ -8,6 +8,7 @@ import { recordActivity } from "~/kernel/activity/activity.server";
 import { contentChanged } from "~/kernel/store/content/content-changed.server";
 import { studioRichText } from "./studio-rich-text.server";
 import { discardOldPhoto } from "./studio-photo-field.server";
+import { studioThumbnail } from "~/kernel/media/media";
 
 /**
  * The studio's home slides, About Us and School: each write goes to the store, then is
@@ -22,7 +23,8 @@ export async function loadSlideRows(context: AppLoadContext): Promise<SlideRow[]
     smallText: slide.smallText,
     title: slide.title,
     name: slideName(slide),
-    image: slide.bannerImage.path || null,
+    // A thumbnail of the 350 px rendition, not the banner's original (a phone's 3 MB photo for a 120 px box).
+    image: slide.bannerImage.path ? studioThumbnail(slide.bannerImage, context.env.CMS_ASSETS_URL) : null,
     first: index === 0,
     last: index === slides.length - 1,
   }));

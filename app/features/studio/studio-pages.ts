@@ -2,6 +2,7 @@ import { z } from "zod";
 import type { HomeSlide, Id, MediaRef } from "../../kernel/store/records";
 import { youtubeId } from "../site";
 import type { InfoPage } from "../../kernel/store/records";
+import type { ShownImage } from "../../kernel/media/photo-renditions";
 
 /**
  * The studio's home slides, About Us and School (docs/requirements.md §7.4, §7.5): what their forms accept and
@@ -104,7 +105,8 @@ export interface SlideRow {
   smallText: string;
   title: string;
   name: string;
-  image: string | null;
+  /** Its thumbnail (studioThumbnail); null when the slide has no picture to show. */
+  image: ShownImage | null;
   first: boolean;
   last: boolean;
 }

@@ -1,4 +1,7 @@
+import { useState, type ChangeEvent } from "react";
 import { Picture } from "~/kernel/media/Picture";
+import { UPLOAD_LIMITS } from "~/kernel/media/uploads/limits";
+import { photoTooLargeToSend } from "~/kernel/media/uploads/messages";
 import { isUnrenderedUpload } from "~/kernel/media/media";
 import { shownImage } from "~/kernel/media/photo-renditions";
 import type { MediaRef } from "~/kernel/store/records";
@@ -33,7 +36,18 @@ export function PhotoInput({
   /** The photo the record has now (shown small, with Remove). */
   current?: MediaRef | null;
 }) {
-  const describedBy = `${hint ? `${id}-hint ` : ""}${error ? `${id}-error` : ""}`.trim() || undefined;
+  const [tooLarge, setTooLarge] = useState<string | undefined>(undefined);
+  const shownError = tooLarge ?? error;
+  const describedBy = `${hint ? `${id}-hint ` : ""}${shownError ? `${id}-error` : ""}`.trim() || undefined;
+  // With JavaScript, a photo over 25 MB is caught here, before a slow phone sends it all only to be
+  // refused (the server still checks: docs/requirements.md §7.12). One photo: the choice is cleared, so
+  // the form is sent without it. Several (a gallery's batch): the batch leaves that one out.
+  const checkSize = (event: ChangeEvent<HTMLInputElement>) => {
+    const input = event.currentTarget;
+    const large = [...(input.files ?? [])].filter((file) => file.size > UPLOAD_LIMITS.photo);
+    setTooLarge(large.length ? large.map((file) => photoTooLargeToSend(file.name)).join(" ") : undefined);
+    if (large.length && !multiple) input.value = "";
+  };
   return (
     <div className={`field field-${name} photo-input`}>
       <label htmlFor={id}>{label}</label>
@@ -43,21 +57,33 @@ export function PhotoInput({
         </p>
       ) : null}
       {current?.path ? (
-        <div className="photo-input-current">
+        // The photo and its Remove box as one figure: the box sits under its own photo, never across the form.
+        <figure className="photo-input-current">
           {isUnrenderedUpload(current) ? (
             <p className="field-hint">{PHOTO_NOT_SHOWN}</p>
           ) : (
             <Picture image={shownImage(current, 350)} alt={current.alt || "The current photo"} sizes="160px" className="photo-input-preview" />
           )}
-          <label className="photo-input-remove">
-            <input type="checkbox" name={`${name}-remove`} value="1" /> Remove
-          </label>
-        </div>
+          <figcaption>
+            <label className="photo-input-remove">
+              <input type="checkbox" name={`${name}-remove`} value="1" /> Remove
+            </label>
+          </figcaption>
+        </figure>
       ) : null}
-      <input id={id} name={name} type="file" accept={PHOTO_ACCEPT} multiple={multiple} aria-invalid={error ? true : undefined} aria-describedby={describedBy} />
-      {error ? (
+      <input
+        id={id}
+        name={name}
+        type="file"
+        accept={PHOTO_ACCEPT}
+        multiple={multiple}
+        aria-invalid={shownError ? true : undefined}
+        aria-describedby={describedBy}
+        onChange={checkSize}
+      />
+      {shownError ? (
         <p className="field-error" id={`${id}-error`}>
-          {error}
+          {shownError}
         </p>
       ) : null}
     </div>

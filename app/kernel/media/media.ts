@@ -1,5 +1,5 @@
 import { photoIdOfPath } from "./cockpit-photo-path";
-import { MEDIA_URL_PREFIX } from "./photo-renditions";
+import { MEDIA_URL_PREFIX, shownImage, type ShownImage } from "./photo-renditions";
 import type { MediaRef } from "../store/records";
 
 /**
@@ -50,4 +50,16 @@ export function resolveMedia(ref: MediaRef | null, assetsBase?: string): MediaRe
  */
 export function resolveCover(featured: MediaRef, shown: readonly MediaRef[], assetsBase?: string): MediaRef | null {
   return resolveMedia(featured, assetsBase) ?? (isUnrenderedUpload(featured) ? (shown[0] ?? null) : null);
+}
+
+/** The widest rendition a studio thumbnail offers: enough for its box on a dense screen. */
+const STUDIO_THUMBNAIL_WIDTH = 350;
+
+/**
+ * A studio thumbnail (a gallery's photo, a slide in the list): the record's picture resolved, with
+ * only the 350 px WebP offered and the JPEG that was made as its fallback, never the original
+ * (a phone's 3 MB photo for a 120 px box). Null when there is none to show (isUnrenderedUpload).
+ */
+export function studioThumbnail(ref: MediaRef | null, assetsBase?: string): ShownImage | null {
+  return shownImage(resolveMedia(ref, assetsBase), STUDIO_THUMBNAIL_WIDTH);
 }

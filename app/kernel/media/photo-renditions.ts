@@ -96,7 +96,9 @@ export function pictureSources(image: Pick<MediaRef, "path" | "renditions">, max
   const capped = all.filter((w) => w <= maxWidth);
   const widths = capped.length ? capped : all.length ? [Math.min(...all)] : [];
   const folder = widths.length ? photoFolderUrl(image.path) : null;
-  const fallback = fallbackWidth(widths);
+  // The one JPEG made at upload is at fallbackWidth of all the widths (photos.server.ts): a cap
+  // narrows the WebP choice only, never names a JPEG that was not made (350.jpg answered 404).
+  const fallback = fallbackWidth(all);
   if (!folder || fallback === null) return null;
   const sorted = [...widths].sort((a, b) => a - b);
   return {

@@ -6,6 +6,7 @@ import type { SlideRow } from "~/features/studio/studio-pages";
 import { StudioPage } from "./StudioPage";
 import { useHydrated } from "~/kernel/layout/use-hydrated";
 import { useSlideDrag } from "./use-slide-drag";
+import { Picture } from "~/kernel/media/Picture";
 
 export interface SlidesListProps {
   slides: SlideRow[];
@@ -46,7 +47,7 @@ export function SlidesList({ slides, confirm, formError }: SlidesListProps) {
           ) : null}
           <ol className="studio-slides" aria-busy={drag.saving || undefined}>
             {rows.map((slide, index) => (
-              <li key={slide.id} data-slide-id={slide.id} className={slide.id === drag.draggingId ? "studio-slide studio-slide-dragging" : "studio-slide"}>
+              <li key={slide.id} data-row-id={slide.id} className={slide.id === drag.draggingId ? "studio-slide studio-slide-dragging" : "studio-slide"}>
                 {hydrated ? (
                   <button
                     type="button"
@@ -57,7 +58,7 @@ export function SlidesList({ slides, confirm, formError }: SlidesListProps) {
                     <span aria-hidden="true">⠿</span>
                   </button>
                 ) : null}
-                {slide.image ? <img src={slide.image} alt="" width={120} height={68} loading="lazy" /> : <span className="studio-no-image">No picture</span>}
+                {slide.image ? <Picture image={slide.image} alt="" sizes="120px" /> : <span className="studio-no-image">No picture</span>}
                 <div className="studio-slide-text">
                   <p className="studio-slide-small">{slide.smallText}</p>
                   <h2 id={`slide-${slide.id}`}>{slide.title || slide.name}</h2>

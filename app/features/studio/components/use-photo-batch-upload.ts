@@ -1,5 +1,7 @@
 import { useSubmit } from "@remix-run/react";
 import { useCallback, useRef, useState } from "react";
+import { UPLOAD_LIMITS } from "~/kernel/media/uploads/limits";
+import { photoTooLargeToSend } from "~/kernel/media/uploads/messages";
 import { BATCH_TEXTS, refusalMessage, type PhotoAnswer, type PhotoState } from "~/features/studio/photo-batch-upload";
 
 /** One chosen photo in the list under the file input. */
@@ -59,6 +61,11 @@ export function usePhotoBatchUpload(url: string) {
       const update = (index: number, change: Partial<BatchItem>) => setItems((list) => list.map((item, i) => (i === index ? { ...item, ...change } : item)));
       const added: string[] = [];
       for (const [index, file] of files.entries()) {
+        // Over 25 MB: refused here, before it is sent (the server would refuse it only after the whole file came).
+        if (file.size > UPLOAD_LIMITS.photo) {
+          update(index, { state: "error", message: photoTooLargeToSend(file.name) });
+          continue;
+        }
         update(index, { state: "uploading" });
         const answer = await sendPhoto(url, file, (progress) => update(index, { progress }));
         if (answer.ok) {

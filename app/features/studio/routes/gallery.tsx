@@ -2,14 +2,18 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { confirmStep } from "~/kernel/forms/confirm-step";
 import { ConfirmStep } from "~/kernel/forms/ConfirmStep";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, useActionData, useLoaderData, useNavigation, useSubmit } from "@remix-run/react";
+import { useEffect, useMemo, useRef } from "react";
 import { Field, FormMessage, SubmitButton, replyValue, useFormReply } from "~/kernel/forms";
 import { PageTitle } from "~/kernel/layout/Breadcrumbs";
 import { PhotoBatchUpload } from "~/features/studio/components/PhotoBatchUpload";
 import { ACTION_NOT_UNDERSTOOD } from "~/kernel/forms/back-office-messages";
 import { GALLERY_TEXTS, galleryActionSchema, samePhoto } from "~/features/studio/gallery-edit";
-import { isUnrenderedUpload } from "~/kernel/media/media";
-import { pictureSources } from "~/kernel/media/photo-renditions";
+import { isUnrenderedUpload, studioThumbnail } from "~/kernel/media/media";
+import type { ShownImage } from "~/kernel/media/photo-renditions";
+import { Picture } from "~/kernel/media/Picture";
+import { useHydrated } from "~/kernel/layout/use-hydrated";
+import { useRowDrag } from "~/features/studio/components/use-row-drag";
 import { privatePageMeta } from "~/kernel/layout/private-page-meta";
 import { recordActivity } from "~/kernel/activity/activity.server";
 import { requireEditor } from "~/kernel/auth/auth.server";
@@ -33,8 +37,8 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     const withoutRenditions = isUnrenderedUpload(image);
     return {
       path: image.path,
-      // The smallest file we have for the studio's own thumbnail.
-      thumbnail: withoutRenditions ? null : (pictureSources(image, 350)?.fallback ?? image.path),
+      // A rendition that exists (the 350 px WebP, the JPEG made at upload), never the original.
+      thumbnail: studioThumbnail(image, context.env.CMS_ASSETS_URL),
       alt: image.alt ?? "",
       featured: samePhoto(image, gallery.featuredImage),
       withoutRenditions,
@@ -72,7 +76,112 @@ export const action = storeSafeAction(
   (form: FormData, message: string) => ({ reply: storeErrorReply(form, message) }),
 );
 
-/** A form that is one button (move, cover, delete): works without JavaScript. */
+const CAPTIONS_FORM = "captions-form";
+
+/** A photo as the page lists it: its place on the server (`index`) and a key that stays with it when it moves. */
+interface PhotoRow {
+  key: string;
+  index: number;
+  path: string;
+  thumbnail: ShownImage | null;
+  alt: string;
+  featured: boolean;
+  withoutRenditions: boolean;
+}
+
+/** Each photo with its key: its path (the same photo twice gets "#2"), so a moved photo keeps its row and its focus. */
+function photoRows(photos: ReadonlyArray<Omit<PhotoRow, "key" | "index">>): PhotoRow[] {
+  const seen = new Map<string, number>();
+  return photos.map((photo, index) => {
+    const n = (seen.get(photo.path) ?? 0) + 1;
+    seen.set(photo.path, n);
+    return { ...photo, index, key: n > 1 ? `${photo.path}#${n}` : photo.path };
+  });
+}
+
+/**
+ * Moving photos with JavaScript: dragging a handle (or its arrow keys) posts the captions form
+ * with the new order, so typed captions go with it; after any move, the moved photo's control
+ * (its handle or its move button, else the other one) has the focus again (the list is
+ * re-drawn in its new order). The toast says where it went.
+ */
+function usePhotoMoves(rows: PhotoRow[]) {
+  const navigation = useNavigation();
+  const submit = useSubmit();
+  const focusAfter = useRef<{ key: string; control: string } | null>(null);
+  const saving = navigation.formData?.get("intent") === "captions" && navigation.formData.has("order[0]");
+  const keyOfPath = (paths: string[]) =>
+    photoRows(paths.map((path) => ({ path, thumbnail: null, alt: "", featured: false, withoutRenditions: false }))).map((row) => row.key);
+  const posted = saving ? keyOfPath(orderOf(navigation.formData!)) : undefined;
+  const drag = useRowDrag(
+    rows.map((row) => row.key),
+    {
+      saving,
+      posted,
+      post(next, moved) {
+        const form = document.getElementById(CAPTIONS_FORM);
+        if (!(form instanceof HTMLFormElement)) return;
+        const data = new FormData(form);
+        const pathOf = new Map(rows.map((row) => [row.key, row.path]));
+        next.forEach((key, i) => data.set(`order[${i}]`, pathOf.get(key) ?? ""));
+        data.set("moved", pathOf.get(moved) ?? "");
+        focusAfter.current = { key: moved, control: "handle" };
+        submit(data, { method: "post", preventScrollReset: true });
+      },
+    },
+  );
+  useEffect(() => {
+    const wanted = focusAfter.current;
+    if (navigation.state !== "idle" || !wanted) return;
+    focusAfter.current = null;
+    const row = [...document.querySelectorAll<HTMLElement>(".studio-photo[data-row-id]")].find((li) => li.dataset.rowId === wanted.key);
+    const control = row?.querySelector<HTMLElement>(`[data-move="${wanted.control}"]`) ?? row?.querySelector<HTMLElement>("[data-move]");
+    control?.focus();
+  }, [navigation.state, rows]);
+  const remember = (key: string, control: string) => {
+    focusAfter.current = { key, control };
+  };
+  return { ...drag, remember };
+}
+
+/** The paths a posted drag names, in order (order[0], order[1], …). */
+function orderOf(form: FormData): string[] {
+  const paths: string[] = [];
+  for (let i = 0; form.has(`order[${i}]`); i++) paths.push(String(form.get(`order[${i}]`)));
+  return paths;
+}
+
+/** Move up or Move down: a button of the captions form, so the captions typed on the page are saved with the move (without JavaScript too). */
+function MoveButton({
+  photo,
+  way,
+  describedBy,
+  onMove,
+}: {
+  photo: PhotoRow;
+  way: "up" | "down";
+  describedBy: string;
+  onMove: (key: string, control: string) => void;
+}) {
+  const navigation = useNavigation();
+  const value = `${way}-${photo.index}`;
+  return (
+    <SubmitButton
+      form={CAPTIONS_FORM}
+      name="move"
+      value={value}
+      className="button button-secondary"
+      aria-describedby={describedBy}
+      data-move={way}
+      pending={navigation.state === "submitting" && navigation.formData?.get("move") === value}
+      onClick={() => onMove(photo.key, way)}
+    >
+      {way === "up" ? "Move up" : "Move down"}
+    </SubmitButton>
+  );
+}
+
+/** A form that is one button (cover, delete): works without JavaScript. */
 function ButtonForm({ intent, index, label, describedBy }: { intent: string; index: number; label: string; describedBy: string }) {
   return (
     <Form method="post" className="inline-form">
@@ -90,6 +199,13 @@ export default function StudioGallery() {
   const reply = answer && "reply" in answer ? answer.reply : undefined;
   const confirm = answer && "confirm" in answer ? answer.confirm : undefined;
   const { errors, formError } = useFormReply(reply);
+  const hydrated = useHydrated();
+  const navigation = useNavigation();
+  const rows = useMemo(() => photoRows(photos), [photos]);
+  const moves = usePhotoMoves(rows);
+  const byKey = new Map(rows.map((row) => [row.key, row]));
+  const shown = moves.order.map((key) => byKey.get(key)).filter((row): row is PhotoRow => row !== undefined);
+  const posting = navigation.state === "submitting" && navigation.formMethod === "POST";
   return (
     <>
       <PageTitle title={title} parent={{ label: "Galleries", to: "/studio/galleries" }} />
@@ -132,39 +248,77 @@ export default function StudioGallery() {
           <h2 id="photos-title">Photos</h2>
           {photos.length ? (
             <>
-              <Form method="post" id="captions-form" aria-labelledby="photos-title">
+              {/* The captions and the moves are one form, so a move saves the captions typed before it. */}
+              <Form method="post" id={CAPTIONS_FORM} aria-labelledby="photos-title" preventScrollReset>
                 <input type="hidden" name="intent" value="captions" />
+                {/* Enter in a caption presses the form's first button: this one, not photo 1's Move down. */}
+                <button type="submit" className="visually-hidden" tabIndex={-1} aria-hidden="true">
+                  Save captions
+                </button>
               </Form>
-              <ol className="studio-photos">
-                {photos.map((photo, index) => (
-                  <li key={`${index}-${photo.path}`} id={`photo-${index + 1}`} className="studio-photo">
-                    {photo.thumbnail ? <img src={photo.thumbnail} alt="" width={175} loading="lazy" decoding="async" /> : null}
-                    <p id={`photo-${index + 1}-name`}>
-                      Photo {index + 1}
-                      {photo.featured ? <strong> (cover)</strong> : null}
-                      {photo.withoutRenditions ? <span className="studio-photo-note"> {GALLERY_TEXTS.withoutRenditions}</span> : null}
-                    </p>
-                    <Field
-                      id={`caption-${index}`}
-                      name={`caption[${index}]`}
-                      label="Caption"
-                      type="text"
-                      defaultValue={photo.alt}
-                      maxLength={300}
-                      form="captions-form"
-                    />
-                    <div className="studio-photo-actions">
-                      {index > 0 ? <ButtonForm intent="up" index={index} label="Move up" describedBy={`photo-${index + 1}-name`} /> : null}
-                      {index < photos.length - 1 ? <ButtonForm intent="down" index={index} label="Move down" describedBy={`photo-${index + 1}-name`} /> : null}
-                      {photo.featured ? null : <ButtonForm intent="featured" index={index} label="Use as cover" describedBy={`photo-${index + 1}-name`} />}
-                      <ButtonForm intent="delete-photo" index={index} label="Delete" describedBy={`photo-${index + 1}-name`} />
-                    </div>
-                  </li>
-                ))}
+              {hydrated ? (
+                <p className="studio-slides-hint" role="status">
+                  {moves.saving ? "Saving the new order…" : "Drag a photo by its handle to move it, or use Move up and Move down."}
+                </p>
+              ) : null}
+              <ol className="studio-photos" aria-busy={moves.saving || undefined}>
+                {shown.map((photo, place) => {
+                  const { index } = photo;
+                  const name = `photo-${index + 1}-name`;
+                  return (
+                    <li
+                      key={photo.key}
+                      id={`photo-${index + 1}`}
+                      data-row-id={photo.key}
+                      className={photo.key === moves.draggingId ? "studio-photo studio-photo-dragging" : "studio-photo"}
+                    >
+                      {photo.thumbnail ? <Picture image={photo.thumbnail} alt="" sizes="160px" /> : null}
+                      <div className="studio-photo-head">
+                        {hydrated ? (
+                          <button
+                            type="button"
+                            className="studio-slide-handle"
+                            aria-label={`Drag to reorder photo ${index + 1}`}
+                            data-move="handle"
+                            {...moves.handleProps(photo.key)}
+                          >
+                            <span aria-hidden="true">⠿</span>
+                          </button>
+                        ) : null}
+                        <p id={name}>
+                          Photo {index + 1}
+                          {photo.featured ? <strong> (cover)</strong> : null}
+                          {photo.withoutRenditions ? <span className="studio-photo-note"> {GALLERY_TEXTS.withoutRenditions}</span> : null}
+                        </p>
+                      </div>
+                      {/* Named by its place on the server, not on the screen: a drag's captions still match their photos. */}
+                      <Field
+                        id={`caption-${index}`}
+                        name={`caption[${index}]`}
+                        label="Caption"
+                        type="text"
+                        defaultValue={photo.alt}
+                        maxLength={300}
+                        form={CAPTIONS_FORM}
+                      />
+                      <div className="studio-photo-actions">
+                        {place > 0 ? <MoveButton photo={photo} way="up" describedBy={name} onMove={moves.remember} /> : null}
+                        {place < shown.length - 1 ? <MoveButton photo={photo} way="down" describedBy={name} onMove={moves.remember} /> : null}
+                        {photo.featured ? null : <ButtonForm intent="featured" index={index} label="Use as cover" describedBy={name} />}
+                        <ButtonForm intent="delete-photo" index={index} label="Delete" describedBy={name} />
+                      </div>
+                    </li>
+                  );
+                })}
               </ol>
-              <button type="submit" form="captions-form" className="button">
+              <SubmitButton
+                form={CAPTIONS_FORM}
+                pending={
+                  posting && navigation.formData?.get("intent") === "captions" && !navigation.formData?.has("move") && !navigation.formData?.has("order[0]")
+                }
+              >
                 Save captions
-              </button>
+              </SubmitButton>
             </>
           ) : (
             <p className="empty-state">{GALLERY_TEXTS.noPhotos}</p>

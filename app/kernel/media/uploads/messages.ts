@@ -24,4 +24,9 @@ export function tooManyPixelsMessage(width: number, height: number): string {
   return `This photo is ${width} × ${height} pixels; photos can be at most ${PHOTO_PIXEL_LIMITS.side.toLocaleString("en-GB")} pixels on a side and ${PHOTO_PIXEL_LIMITS.pixels / 1_000_000} megapixels.`;
 }
 
+/** Said in the browser before sending (PhotoInput): the photo over UPLOAD_LIMITS.photo, by its name, was not sent. */
+export function photoTooLargeToSend(name: string): string {
+  return `“${name}” is larger than 25 MB, so it was not sent. Please choose a smaller photo.`;
+}
+
 export type UploadMessageKey = keyof typeof UPLOAD_MESSAGES;

@@ -402,7 +402,7 @@ describe("editing the gallery's photos", () => {
       'created the gallery "Summer Picnic 2026".',
       'changed the gallery "Summer Picnic 2026": added 2 photos.',
       'changed the gallery "Summer Picnic 2026": changed the captions.',
-      'changed the gallery "Summer Picnic 2026": moved photo 1 down.',
+      'changed the gallery "Summer Picnic 2026": moved photo 1 to place 2.',
       'changed the gallery "Summer Picnic 2026": chose photo 2 as its cover.',
       'changed the gallery "Summer Picnic 2026": deleted photo 1.',
       'changed the gallery "Picnic 2026": renamed from "Summer Picnic 2026".',

@@ -1,6 +1,16 @@
 import { describe, expect, it } from "vitest";
 import { activityEntry } from "~/kernel/activity/activity";
-import { featuredAfter, galleryActionSchema, movePhoto, withCaptions, withoutPhoto } from "~/features/studio/gallery-edit";
+import {
+  captionsChange,
+  featuredAfter,
+  galleryActionSchema,
+  inPostedOrder,
+  moveOfButton,
+  movePhoto,
+  photoMovedMessage,
+  withCaptions,
+  withoutPhoto,
+} from "~/features/studio/gallery-edit";
 
 const a = { path: "/media/photos/a/original.jpg", renditions: [350] };
 const b = { path: "/media/photos/b/original.jpg", alt: "Old" };
@@ -53,5 +63,35 @@ describe("the galleries studio's log sentences", () => {
       'Jane Smith changed the gallery "Picnic": added 2 photos.',
     );
     expect(activityEntry(jane, { kind: "gallery-deleted", gallery }, at).summary).toBe('Jane Smith deleted the gallery "Picnic".');
+  });
+});
+
+describe("moves that carry the captions (the captions form)", () => {
+  it("reads a move button's value, and nothing else", () => {
+    expect(moveOfButton("up-3")).toEqual({ index: 3, step: -1 });
+    expect(moveOfButton("down-0")).toEqual({ index: 0, step: 1 });
+    expect(moveOfButton("sideways-1")).toBeNull();
+    expect(moveOfButton("up-")).toBeNull();
+    expect(galleryActionSchema.safeParse({ intent: "captions", caption: ["x"], move: "down-1" }).data).toEqual({
+      intent: "captions",
+      caption: ["x"],
+      move: "down-1",
+    });
+    expect(galleryActionSchema.safeParse({ intent: "captions", move: "down-1; drop" }).success).toBe(false);
+  });
+
+  it("puts the photos in a posted order of paths, or refuses one that is not exactly the gallery's photos", () => {
+    expect(inPostedOrder([a, b, c], [c.path, a.path, b.path])).toEqual([c, a, b]);
+    expect(inPostedOrder([a, b, a], [a.path, a.path, b.path])).toEqual([a, a, b]);
+    expect(inPostedOrder([a, b, c], [c.path, a.path])).toBeNull();
+    expect(inPostedOrder([a, b, c], [c.path, a.path, a.path])).toBeNull();
+    expect(inPostedOrder([a, b], [a.path, "/media/photos/x/original.jpg"])).toBeNull();
+  });
+
+  it("names the moved photo's new place, and tells whether captions change", () => {
+    expect(photoMovedMessage(6, 5, 12)).toBe("Photo 7 moved to place 6 of 12.");
+    expect(captionsChange([a, b], ["", "Old"])).toBe(false);
+    expect(captionsChange([a, b], ["New", "Old"])).toBe(true);
+    expect(captionsChange([a, b], ["", " "])).toBe(true);
   });
 });

@@ -106,7 +106,10 @@ describe("shownImage (what a loader hands the page)", () => {
       alt: "The lawn",
       webpSrcSet: "/media/photos/abc/350.webp 350w, /media/photos/abc/700.webp 700w, /media/photos/abc/1600.webp 1600w",
     });
-    expect(shownImage(photo, 350)).toMatchObject({ path: "/media/photos/abc/350.jpg", webpSrcSet: "/media/photos/abc/350.webp 350w" });
+    // The only JPEG made is the 700 px one (fallbackWidth of all widths): a 350 px cap still points at it.
+    expect(shownImage(photo, 350)).toMatchObject({ path: "/media/photos/abc/700.jpg", webpSrcSet: "/media/photos/abc/350.webp 350w" });
+    // A photo narrower than 700 px has its JPEG at its widest width up to 700 (here 500), whatever the cap.
+    expect(shownImage({ path: "/media/photos/s/original.jpg", renditions: [350, 500] }, 350)?.path).toBe("/media/photos/s/500.jpg");
   });
 
   it("leaves a photo without renditions (or not ours) as it is, and no photo as none", () => {
