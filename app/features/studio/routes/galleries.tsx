@@ -3,6 +3,7 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { Field, FormMessage, SubmitButton, replyValue, useFormReply } from "~/kernel/forms";
 import { PageTitle } from "~/kernel/layout/Breadcrumbs";
+import { UnsavedChangesWarning } from "~/kernel/forms/unsaved-changes";
 import { photoCount } from "~/features/site";
 import { GALLERY_TEXTS, newGallerySchema } from "~/features/studio/gallery-edit";
 import { privatePageMeta } from "~/kernel/layout/private-page-meta";
@@ -39,6 +40,8 @@ export default function StudioGalleries() {
   return (
     <>
       <PageTitle title="Galleries" parent={{ label: "Website", to: "/studio" }} />
+      {/* Captions typed and not saved are not lost by leaving the page (docs/requirements.md §7.11). */}
+      <UnsavedChangesWarning />
       <section className="section studio-page">
         <div className="container">
           {galleries.length ? (

@@ -6,6 +6,7 @@ import { Form, useActionData, useLoaderData, useNavigation, useSubmit } from "@r
 import { useEffect, useMemo, useRef } from "react";
 import { Field, FormMessage, SubmitButton, replyValue, useFormReply } from "~/kernel/forms";
 import { PageTitle } from "~/kernel/layout/Breadcrumbs";
+import { UnsavedChangesWarning } from "~/kernel/forms/unsaved-changes";
 import { PhotoBatchUpload } from "~/features/studio/components/PhotoBatchUpload";
 import { ACTION_NOT_UNDERSTOOD } from "~/kernel/forms/back-office-messages";
 import { GALLERY_TEXTS, galleryActionSchema, samePhoto } from "~/features/studio/gallery-edit";
@@ -209,6 +210,8 @@ export default function StudioGallery() {
   return (
     <>
       <PageTitle title={title} parent={{ label: "Galleries", to: "/studio/galleries" }} />
+      {/* Captions typed and not saved are not lost by leaving the page (docs/requirements.md §7.11). */}
+      <UnsavedChangesWarning />
       <section className="section studio-page studio-gallery">
         <div className="container">
           <p className="studio-part-links">
