@@ -78,7 +78,9 @@ describe("the member page's actions, grouped by what they do (docs/requirements.
         expect(danger.includes(action), `${action} for a ${role}`).toBe(actionRefusal(action, subject, ME) === null);
       }
     }
-    expect(MEMBER_ACTIONS.filter(isRoleAction)).toEqual(expect.arrayContaining(["grant", "revoke", "grant-editor", "revoke-editor", "grant-steward", "revoke-steward"]));
+    expect(MEMBER_ACTIONS.filter(isRoleAction)).toEqual(
+      expect.arrayContaining(["grant", "revoke", "grant-editor", "revoke-editor", "grant-steward", "revoke-steward"]),
+    );
     expect(isRoleAction("delete") || isRoleAction("restore") || isRoleAction("send-link")).toBe(false);
   });
 
