@@ -187,6 +187,16 @@ describe("number fields and error summaries", () => {
       ["#news-content", "Text"],
     ]);
   });
+
+  it("the site settings refused for their fields say so at the top, with a link to each", async () => {
+    const shown = formFields(await (await get("/studio/settings", treasurer.id)).text(), "form.studio-form");
+    const response = await post("/studio/settings", withChanges(shown, { primaryContactEmail: "not an address", retentionOutboxDays: "a week" }), treasurer.id);
+    expect(response.status).toBe(400);
+    const page = parseHtml(await response.text());
+    const links = page.all(".form-error-links a").map((a) => a.attribs.href);
+    expect(links).toEqual(expect.arrayContaining(["#settings-primaryContactEmail", "#settings-retentionOutboxDays"]));
+    for (const href of links) expect(page.one(href!), href).toBeTruthy();
+  });
 });
 
 describe("plain paragraphs typed without JavaScript", () => {
