@@ -9,7 +9,7 @@ import { isStoreUnavailable } from "~/kernel/forms/store-errors.server";
 import { storeUnavailableHeaders } from "~/kernel/http/response-headers";
 import { installPlainMessages } from "~/kernel/forms/plain-messages";
 
-// Every form's zod parse in the worker speaks plain words (docs/requirements.md §1.1, ADR 70).
+// Every form's zod parse in the worker speaks plain words (docs/requirements.md §1.1, ADR 68).
 installPlainMessages();
 
 const ABORT_DELAY = 5_000;

@@ -1,7 +1,7 @@
 import { z } from "zod";
 
 /**
- * The site's one zod error map (docs/requirements.md §1.1, ADR 70): what a person reads when a
+ * The site's one zod error map (docs/requirements.md §1.1, ADR 68): what a person reads when a
  * field's schema has no message of its own for what went wrong. zod's own wording ("Invalid
  * input: expected string, received undefined") is for developers; it reached people whenever a
  * field was missing from a post, since conform hands an empty field to zod as `undefined`.

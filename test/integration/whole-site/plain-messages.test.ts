@@ -8,7 +8,7 @@ import { demoAccount, sessionCookieFor } from "../../support/session";
 import { TIMEOUTS } from "../../support/time-budget";
 
 /**
- * Errors in plain words (docs/requirements.md §1.1, ADR 70): every form of every page in the route
+ * Errors in plain words (docs/requirements.md §1.1, ADR 68): every form of every page in the route
  * list (test/support/route-list.ts, so a route added there is covered here too), drawn for someone
  * the page admits, is posted with each of its fields left out in turn and with all of them left
  * out, as a browser would post it otherwise (its hidden fields and its button kept,

@@ -3,7 +3,7 @@ import { signupSchema } from "~/features/membership/signup";
 import { replyErrors } from "~/kernel/forms/reply";
 import { installPlainMessages } from "~/kernel/forms/plain-messages";
 
-// The browser's parse speaks the same plain words as the server's (ADR 70).
+// The browser's parse speaks the same plain words as the server's (ADR 68).
 installPlainMessages();
 
 /**

@@ -4,7 +4,7 @@ import { z } from "zod";
 import { rejectionSchema, REJECTION_MESSAGES } from "~/features/office/member-rejection";
 import { installPlainMessages, PLAIN_MESSAGES, plainMessage } from "~/kernel/forms/plain-messages";
 
-/** The site's one zod error map (ADR 70): plain words whenever a schema has none of its own. */
+/** The site's one zod error map (ADR 68): plain words whenever a schema has none of its own. */
 
 /** Developer wording zod and JavaScript use; none may reach a person. */
 const DEVELOPER = /invalid input|expected|received|undefined|null|NaN|required\b(?! )|zod|\[object/i;
