@@ -259,9 +259,10 @@ describe("the website studio, end to end", () => {
         const what = rows.map((cells) => cells[2]);
         const by = (sentence: string) => `${EDITOR_NAME} ${sentence}`;
         expect(rows.find((cells) => cells[2] === by("changed the setting Contact phone."))?.[3]).toBe(`${phoneBefore} → ${phone}`);
-        const setting = (label: string) => rows.filter((cells) => cells[2] === by(`changed the setting ${label}.`)).map((cells) => cells[3]);
-        expect(setting(`${eventName}: Venue`)).toContainEqual(expect.stringMatching(new RegExp(` → ${venue}$`)));
-        expect(setting(`${eventName}: Start time`)).toContainEqual(expect.stringMatching(new RegExp(` → ${startTime}$`)));
+        // An event's change is logged under the event, one entry per field (ADR 60).
+        const eventChange = (field: string) => rows.filter((cells) => cells[2] === by(`changed ${eventName}: ${field}.`)).map((cells) => cells[3]);
+        expect(eventChange("Venue")).toContainEqual(expect.stringMatching(new RegExp(` → ${venue}$`)));
+        expect(eventChange("Start time")).toContainEqual(expect.stringMatching(new RegExp(` → ${startTime}$`)));
         expect(what).toContain(by(`added the home slide "${slide}".`));
         expect(what).toContain(by(`published the news item "${news}".`));
         expect(what).toContain(by(`created the gallery "${gallery}".`));
