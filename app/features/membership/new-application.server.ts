@@ -4,17 +4,18 @@ import { formatMemberNumber } from "~/kernel/store/member-number";
 import type { Member } from "~/kernel/store/records";
 import { NewApplicationEmail, newApplicationSubject } from "~/features/membership/emails/NewApplicationEmail";
 import { createEmailService } from "~/kernel/email/email.server";
+import { memberPagePath } from "~/features/office";
 
 /**
  * A new application e-mails the accountants (docs/requirements.md §3.3, ADR 0052): the address set in the
  * studio's settings ("Send new applications to"), or else every active accountant, each on
  * their own e-mail (one outbox entry each, no list of addresses shown to all). The link opens
- * the applicant's row in the members table: the members table searched by their e-mail.
+ * the applicant's own page by their id (docs/requirements.md §6.3.1): a search by their e-mail
+ * could find others, and would find no one once the address is corrected.
  */
 
-/** The applicant's row in the members table, absolute (`siteUrl`: the request's origin, or SITE_URL in a scheduled run). */
-export const applicantRowLink = (siteUrl: string, member: Pick<Member, "email">) =>
-  new URL(`/accounts?q=${encodeURIComponent(member.email)}`, siteUrl).toString();
+/** The applicant's page in the back office, absolute (`siteUrl`: the request's origin, or SITE_URL in a scheduled run). */
+export const applicantPageLink = (siteUrl: string, member: Pick<Member, "id">) => new URL(memberPagePath(member.id), siteUrl).toString();
 
 /** Who hears of a new application. Every member is read to find the accountants: one query on D1, the scan Cockpit's lists already do. */
 export async function newApplicationRecipients(context: AppLoadContext): Promise<string[]> {
@@ -36,7 +37,7 @@ export async function notifyNewApplication(context: AppLoadContext, applicant: M
       fullName: applicant.fullName,
       memberNumber: formatMemberNumber(applicant.memberNumber) ?? "no member number",
       membership: applicant.membership,
-      link: applicantRowLink(siteUrl, applicant),
+      link: applicantPageLink(siteUrl, applicant),
     };
     for (const to of recipients) {
       await email.send({

@@ -6,3 +6,4 @@
 export { NO_INBOX_STATE } from "./contact-inbox";
 export type { InboxMessage, InboxState } from "./contact-inbox";
 export { pendingMembersQuery, renewalMatches } from "./renewals-report";
+export { memberPagePath } from "./member-page-actions";

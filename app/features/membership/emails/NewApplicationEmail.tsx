@@ -10,7 +10,7 @@ export interface NewApplicationEmailProps {
   fullName: string;
   memberNumber: string;
   membership: string;
-  /** The applicant's row in the members table, absolute. */
+  /** The applicant's page in the back office, absolute. */
   link: string;
 }
 
@@ -25,8 +25,8 @@ export function NewApplicationEmail({ fullName, memberNumber, membership, link }
             New membership application
           </Heading>
           <Text style={styles.text}>{`${fullName} (${memberNumber}) applied for ${membership} membership.`}</Text>
-          <Text style={styles.text}>Open their row in the members table to send the payment link, correct the record or reject the application.</Text>
-          <LinkButton href={link}>Open the applicant&apos;s row</LinkButton>
+          <Text style={styles.text}>Open their page to send the payment link, correct the record or reject the application.</Text>
+          <LinkButton href={link}>Open the applicant&apos;s page</LinkButton>
         </Container>
       </Body>
     </Html>

@@ -19,6 +19,7 @@ import { correctMember } from "~/features/office/member-correction.server";
 import { storeErrorReply, storeSafeAction } from "~/kernel/forms/store-errors.server";
 import { redirectWithToast } from "~/kernel/http/toast.server";
 import { notFound } from "~/kernel/http/answers.server";
+import { memberPagePath } from "~/features/office/member-page-actions";
 
 export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => privatePageMeta(`Edit ${loaded?.name ?? "member"} | Dashboard`);
 
@@ -51,7 +52,8 @@ async function act({ request, params, context }: ActionFunctionArgs) {
   if (!result.ok) return data(submission.reply({ fieldErrors: { [result.field]: [result.message] } }), { status: 400, headers: privateHeaders() });
   if (result.activity) await recordActivity(context, accountant, result.activity);
   const message = result.changes.length ? CORRECTION_MESSAGES.saved(result.member.fullName) : CORRECTION_MESSAGES.unchanged;
-  return redirectWithToast(context, `/accounts?q=${encodeURIComponent(result.member.email)}`, { kind: "success", message });
+  // Back to the member's own page, by id (docs/requirements.md §6.3.1): their new e-mail or name would find others too.
+  return redirectWithToast(context, memberPagePath(result.member.id), { kind: "success", message });
 }
 
 /** A store outage answers the form again, with what was typed and one message (503). */
@@ -78,7 +80,7 @@ export default function EditMember() {
   return (
     <AdminPage title={`Edit ${loaded.name}`}>
       <p>
-        <Link to={`/accounts?q=${encodeURIComponent(loaded.values.email ?? "")}`}>Back to the members table</Link>
+        <Link to={memberPagePath(loaded.id)}>{`Back to ${loaded.name}'s page`}</Link>
       </p>
       <p className="account-note">{`Member number: ${loaded.number}. Changing the membership here corrects the record: no payment is asked for. The member is e-mailed when their e-mail address or membership changes.`}</p>
       <Form method="post" noValidate className="amend-form member-edit-form" aria-label={`Edit ${loaded.name}`} {...form}>
@@ -124,7 +126,7 @@ export default function EditMember() {
         {family ? <FamilyFieldsets field={field} own={false} childRows={children} /> : null}
         <div className="amend-actions">
           <SubmitButton>Save</SubmitButton>
-          <Link to={`/accounts?q=${encodeURIComponent(loaded.values.email ?? "")}`}>Cancel</Link>
+          <Link to={memberPagePath(loaded.id)}>Cancel</Link>
         </div>
       </Form>
     </AdminPage>

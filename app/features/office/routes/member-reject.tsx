@@ -13,6 +13,7 @@ import { loadApplicant, rejectApplicant } from "~/features/office/member-rejecti
 import { storeErrorReply, storeSafeAction } from "~/kernel/forms/store-errors.server";
 import { redirectWithToast } from "~/kernel/http/toast.server";
 import { notFound } from "~/kernel/http/answers.server";
+import { memberPagePath } from "~/features/office/member-page-actions";
 
 export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => privatePageMeta(`Reject ${loaded?.name ?? "application"} | Dashboard`);
 
@@ -26,7 +27,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   if (!found) throw notFound(privateHeaders());
   const { member, refusal } = found;
   return data(
-    { name: member.fullName, number: formatMemberNumber(member.memberNumber) ?? "No member number", email: member.email, refusal },
+    { id: member.id, name: member.fullName, number: formatMemberNumber(member.memberNumber) ?? "No member number", email: member.email, refusal },
     { headers: privateHeaders() },
   );
 }
@@ -39,7 +40,8 @@ export const action = storeSafeAction(async ({ request, params, context }: Actio
   if (!result.ok && result.status === 404) throw notFound(privateHeaders());
   if (!result.ok) return data(submission.reply({ formErrors: [result.message] }), { status: 409, headers: privateHeaders() });
   await recordActivity(context, accountant, result.activity);
-  return redirectWithToast(context, "/accounts", { kind: "success", message: REJECTION_MESSAGES.done(result.member.fullName) });
+  // The member's own page, by id (docs/requirements.md §6.3.1): it says the application was rejected, and why.
+  return redirectWithToast(context, memberPagePath(result.member.id), { kind: "success", message: REJECTION_MESSAGES.done(result.member.fullName) });
 }, storeErrorReply);
 
 export default function RejectApplication() {
@@ -49,7 +51,7 @@ export default function RejectApplication() {
   return (
     <AdminPage title={`Reject the application of ${loaded.name}`}>
       <p>
-        <Link to={`/accounts?q=${encodeURIComponent(loaded.email)}`}>Back to the members table</Link>
+        <Link to={memberPagePath(loaded.id)}>{`Back to ${loaded.name}'s page`}</Link>
       </p>
       <FormMessage message={formError ?? loaded.refusal ?? undefined} />
       {loaded.refusal ? null : (
@@ -67,7 +69,7 @@ export default function RejectApplication() {
             error={errors.reason}
           />
           <SubmitButton>Reject the application</SubmitButton>{" "}
-          <Link to={`/accounts?q=${encodeURIComponent(loaded.email)}`} className="button button-secondary">
+          <Link to={memberPagePath(loaded.id)} className="button button-secondary">
             Cancel
           </Link>
         </Form>

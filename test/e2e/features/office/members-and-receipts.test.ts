@@ -125,9 +125,10 @@ for (const javaScriptEnabled of MODES) {
 
       await page.getByLabel("E-mail").fill(`Corrected-${k}@Example.com`);
       await page.getByRole("button", { name: "Save" }).click();
-      await page.waitForURL((url) => url.pathname === "/accounts");
+      // Back on the member's own page by id (docs/requirements.md §6.5), with the new address.
+      await page.waitForURL((url) => url.pathname === `/accounts/members/${ids[`correct-${k}`]}` && url.search === "");
       await page.getByText(`Corra Member ${k}'s record was updated.`).waitFor();
-      expect(await page.locator("tbody tr", { hasText: `Corra Member ${k}` }).innerText()).toContain(`corrected-${k}@example.com`);
+      expect(await page.locator("#details").innerText()).toContain(`corrected-${k}@example.com`);
       await context.close();
 
       const member = await open(javaScriptEnabled);
@@ -155,8 +156,10 @@ for (const javaScriptEnabled of MODES) {
 
       await page.getByLabel("Reason").fill(reason);
       await page.getByRole("button", { name: "Reject the application" }).click();
-      await page.waitForURL((url) => url.pathname === "/accounts");
+      // Back on the member's own page by id (docs/requirements.md §6.6), which says why.
+      await page.waitForURL((url) => url.pathname === `/accounts/members/${ids[`reject-${k}`]}` && url.search === "");
       await page.getByText(`${name}'s application was rejected.`, { exact: false }).waitFor();
+      await page.locator(".member-note", { hasText: `The application was rejected: ${reason}` }).waitFor();
 
       await visit(page, `/accounts?q=${encodeURIComponent(name)}`, javaScriptEnabled);
       await page.locator("table, .admin-empty, p").first().waitFor();

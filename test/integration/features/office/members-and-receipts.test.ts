@@ -13,7 +13,7 @@ import { d1Outbox } from "~/kernel/store/d1/outbox.server";
 import { d1Transactions } from "~/kernel/store/d1/transactions.server";
 import { startFakeStripe, type FakeStripe } from "../../../support/fake-stripe";
 import { newMember } from "../../../support/fixtures";
-import { parseHtml } from "../../../support/html";
+import { parseHtml, textOf } from "../../../support/html";
 import { withServerD1 } from "../../../support/server-d1";
 import { startSeededServer, type SeededServer } from "../../../support/seeded-server";
 import { demoAccount } from "../../../support/session";
@@ -68,6 +68,10 @@ const outbox = () => db(async (d) => (await d1Outbox(d).list()).rows);
 const mailTo = (emails: OutboxEmail[], to: string, subject: string) => emails.filter((e) => e.to.includes(to) && e.subject === subject);
 const activity = () => db(async (d) => (await d1Activity(d).list()).rows);
 const signIn = (email: string, password = PASSWORD) => post("/login", { email, password });
+const applicantBy = (email: string) => db(async (d) => (await d1Members(d).findByEmail(email)) as Member);
+
+/** Every link inside `scope` as [its text, its href]. */
+const linksOf = (page: ReturnType<typeof parseHtml>, scope: string) => page.all(`${scope} a`).map((a) => [textOf(a), a.attribs.href ?? ""] as [string, string]);
 
 /** The correction form as the page fills it for a Single member, with changes. */
 function correction(m: Member, changes: Record<string, string>) {
@@ -92,6 +96,10 @@ describe("an accountant corrects a member (/accounts/members/:id/edit)", () => {
     const page = parseHtml(await (await get(`/accounts/members/${ids.corrected}/edit`, treasurer.id)).text());
     expect(page.one("#amend-email")?.attribs.value).toBe("to-correct@example.com");
     expect(page.one("#amend-fullName")?.attribs.value).toBe("Cora Rect");
+    // The back link and Cancel go to the member's own page by id, never a search by their e-mail.
+    expect(linksOf(page, "main")).toEqual(expect.arrayContaining([[`Back to Cora Rect's page`, `/accounts/members/${ids.corrected}`]]));
+    expect(linksOf(page, ".amend-actions")).toEqual([["Cancel", `/accounts/members/${ids.corrected}`]]);
+    expect(linksOf(page, "main").filter(([, href]) => href.includes("?q="))).toEqual([]);
   });
 
   it("refuses an e-mail another member uses, in any case, a deleted member's too (400, on the field), and changes nothing", async () => {
@@ -112,7 +120,8 @@ describe("an accountant corrects a member (/accounts/members/:id/edit)", () => {
       treasurer.id,
     );
     expect(response.status).toBe(302);
-    expect(response.headers.get("Location")).toBe(`/accounts?q=${encodeURIComponent("corrected.new@example.com")}`);
+    // Back to the member's own page by id, not a search by the new e-mail (docs/requirements.md §6.5).
+    expect(response.headers.get("Location")).toBe(`/accounts/members/${ids.corrected}`);
     const after = await member(ids.corrected);
     expect(after).toMatchObject({ email: "corrected.new@example.com", fullName: "Cora Rected", passwordHash: before.passwordHash });
 
@@ -154,6 +163,14 @@ describe("an accountant corrects a member (/accounts/members/:id/edit)", () => {
 });
 
 describe("an accountant rejects an applicant (/accounts/members/:id/reject)", () => {
+  it("links back to the member's own page by id, never a search by their e-mail", async () => {
+    const page = parseHtml(await (await get(`/accounts/members/${ids.applicant}/reject`, treasurer.id)).text());
+    const back = `/accounts/members/${ids.applicant}`;
+    expect(linksOf(page, "main")).toEqual(expect.arrayContaining([["Back to Rita Ject's page", back]]));
+    expect(linksOf(page, ".reject-form")).toEqual([["Cancel", back]]);
+    expect(linksOf(page, "main").filter(([, href]) => href.includes("?q="))).toEqual([]);
+  });
+
   it("needs a reason (400) and changes nothing without one", async () => {
     const response = await post(`/accounts/members/${ids.applicant}/reject`, { reason: "  " }, treasurer.id);
     expect(response.status).toBe(400);
@@ -170,7 +187,10 @@ describe("an accountant rejects an applicant (/accounts/members/:id/reject)", ()
   it("rejects with the reason: the e-mail has it, the record leaves both lists, cannot sign in, and the log says rejected", async () => {
     const response = await post(`/accounts/members/${ids.applicant}/reject`, { reason: "We only take members living in Greater Manchester." }, treasurer.id);
     expect(response.status).toBe(302);
-    expect(response.headers.get("Location")).toBe("/accounts");
+    expect(response.headers.get("Location")).toBe(`/accounts/members/${ids.applicant}`);
+    // The member's page says it was rejected, and why (docs/requirements.md §6.6).
+    const landed = parseHtml(await (await get(`/accounts/members/${ids.applicant}`, treasurer.id)).text());
+    expect(landed.text(".member-note")).toBe("The application was rejected: We only take members living in Greater Manchester.");
 
     const rejected = await member(ids.applicant);
     expect(rejected).toMatchObject({ deleted: true, rejected: { reason: "We only take members living in Greater Manchester." } });
@@ -192,19 +212,22 @@ describe("an accountant rejects an applicant (/accounts/members/:id/reject)", ()
 });
 
 describe("a new application e-mails the accountants", () => {
-  it("one e-mail to each accountant, with an absolute link to the applicant's row", async () => {
+  it("one e-mail to each accountant, with an absolute link to the applicant's own page by id", async () => {
     const address = uniqueSignupEmail("applies");
     const response = await post("/signup", singleSignup(address));
     expect(response.status).toBe(302);
+    const applicant = await applicantBy(address);
     const emails = (await outbox()).filter((e) => e.purpose === "new-application" && e.text.includes("Ada Lovelace"));
     expect(emails.map((e) => e.to)).toEqual([[treasurer.email]]);
-    const link = `${server.url}/accounts?q=${encodeURIComponent(address)}`;
+    const link = `${server.url}/accounts/members/${applicant.id}`;
     const anchors = parseHtml(emails[0]!.html)
       .all("a")
       .map((a) => a.attribs.href);
     expect(anchors).toContain(link);
-    const row = await (await get(new URL(link).pathname + new URL(link).search, treasurer.id)).text();
-    expect(parseHtml(row).text("table")).toContain("Ada Lovelace");
+    // No search by the applicant's address anywhere in the e-mail (docs/requirements.md §3.3).
+    expect(anchors.filter((href) => href?.includes("?q="))).toEqual([]);
+    const page = parseHtml(await (await get(new URL(link).pathname, treasurer.id)).text());
+    expect(page.text("h1")).toBe("Ada Lovelace");
   });
 });
 
@@ -219,7 +242,8 @@ describe("the new-applications address in /studio/settings", () => {
     expect(saved.status).toBe(302);
     const address = uniqueSignupEmail("applies-after");
     expect((await post("/signup", singleSignup(address))).status).toBe(302);
-    const emails = (await outbox()).filter((e) => e.purpose === "new-application" && e.html.includes(encodeURIComponent(address)));
+    const applicant = await applicantBy(address);
+    const emails = (await outbox()).filter((e) => e.purpose === "new-application" && e.html.includes(`/accounts/members/${applicant.id}`));
     expect(emails.map((e) => e.to)).toEqual([["membership@example.org"]]);
     const entry = (await activity()).find((e) => e.kind === "setting-changed" && e.subjectId === "Send new applications to");
     expect(entry?.after).toBe("membership@example.org");
