@@ -148,9 +148,9 @@ describe("npm run admin:create on the fresh database", () => {
       // A second person with the same e-mail is never made; the first keeps their name.
       expect((await page(links[1]!)).status).toBe(200);
 
-      const set = await formPost(server!.url, links[1]!, { password: "a-good-first-password", confirmPassword: "a-good-first-password" });
+      const set = await formPost(server!.url, links[1]!, { password: "a-good-opening-phrase", confirmPassword: "a-good-opening-phrase" });
       expect(set.status).toBe(302);
-      const login = await formPost(server!.url, "/login", { email: "first@example.org", password: "a-good-first-password" }, { ip: "192.0.2.50" });
+      const login = await formPost(server!.url, "/login", { email: "first@example.org", password: "a-good-opening-phrase" }, { ip: "192.0.2.50" });
       expect(login.status).toBe(302);
       const session = /__session=[^;]+/.exec(login.headers.get("Set-Cookie") ?? "")![0];
       const accounts = await page("/accounts", session);

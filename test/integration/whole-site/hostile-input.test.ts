@@ -13,6 +13,7 @@ import {
   SPOUSE_FIELDS,
 } from "~/features/membership/member-details";
 import * as passwordReset from "~/features/sign-in/password-reset";
+import * as newPasswordRules from "~/kernel/auth/new-password";
 import { ATTENDEE_BANDS, BAND_LIMITS, type Member } from "~/kernel/store/records";
 import { currentYear } from "~/kernel/dates/dates";
 import { SIGNUP_FORM, SIGNUP_MESSAGES } from "~/features/membership/signup-form";
@@ -90,6 +91,7 @@ const KNOWN_MESSAGES = messagesOf(
   contactForm,
   loginRules,
   passwordReset,
+  newPasswordRules,
   storeErrors,
   ticketBooking,
   SIGNUP_MESSAGES,

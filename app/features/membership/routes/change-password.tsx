@@ -11,6 +11,7 @@ import { changeOwnPassword } from "~/features/membership/account-password.server
 import { createUserSession, requireUser } from "~/kernel/auth/auth.server";
 import { storeErrorReply, storeSafeAction } from "~/kernel/forms/store-errors.server";
 import { limited } from "~/kernel/http/answers.server";
+import { newPasswordMessage } from "~/kernel/auth/new-password.server";
 
 export const meta: MetaFunction = () => [...pageMeta("Change Password", "Change the password of your member account."), { name: "robots", content: "noindex" }];
 
@@ -26,6 +27,10 @@ async function act({ request, context }: ActionFunctionArgs) {
   const member = await requireUser(request, context);
   const submission = parseWithZod(await request.formData(), { schema: changePasswordSchema });
   if (submission.status !== "success") return data(submission.reply(HIDE), { status: 400 });
+  // Not a common password nor the member's own name or e-mail (docs/requirements.md §11.5, ADR 72). Asked before
+  // the current password, so a refused new one costs no hashing and no attempt.
+  const weak = newPasswordMessage(submission.value.password, member);
+  if (weak) return data(submission.reply({ ...HIDE, fieldErrors: { password: [weak] } }), { status: 400 });
   const result = await changeOwnPassword(context, member, submission.value);
   if (!result.ok) {
     const reply = submission.reply({ ...HIDE, fieldErrors: { currentPassword: [result.message] } });

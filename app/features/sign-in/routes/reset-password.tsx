@@ -11,6 +11,7 @@ import { storeErrorReply, storeSafeAction } from "~/kernel/forms/store-errors.se
 import { redirectWithToast } from "~/kernel/http/toast.server";
 import { privateHeaders } from "~/kernel/http/response-headers";
 import { notFoundPage } from "~/kernel/http/answers.server";
+import { newPasswordMessage } from "~/kernel/auth/new-password.server";
 
 export const meta: MetaFunction = () => [
   ...pageMeta("Reset Password", "Choose a new password for your member account."),
@@ -43,6 +44,9 @@ async function act({ request, params, context }: ActionFunctionArgs) {
   if (!member || !params.key) return notFoundPage(invalidLink());
   const submission = parseWithZod(await request.formData(), { schema: resetPasswordSchema });
   if (submission.status !== "success") return data(submission.reply(HIDE), { status: 400 });
+  // Not a common password nor the member's own name or e-mail (docs/requirements.md §11.5, ADR 72).
+  const weak = newPasswordMessage(submission.value.password, member);
+  if (weak) return data(submission.reply({ ...HIDE, fieldErrors: { password: [weak] } }), { status: 400 });
   const result = await resetPassword(context, member, params.key, submission.value.password, request.url);
   if (!result.ok) return notFoundPage(invalidLink());
   return redirectWithToast(context, "/login", { kind: "success", message: PASSWORD_CHANGED_MESSAGE });

@@ -10,6 +10,7 @@ import {
   WRONG_CURRENT_PASSWORD_MESSAGE,
   emailLinkSentMessage,
 } from "~/features/membership/own-account";
+import { COMMON_PASSWORD_MESSAGE, PERSONAL_PASSWORD_MESSAGE } from "~/kernel/auth/new-password";
 import { CONFIRM_EMAIL_CHANGE_SUBJECT } from "~/features/membership/emails/ConfirmEmailChangeEmail";
 import { EMAIL_CHANGE_REQUESTED_SUBJECT } from "~/features/membership/emails/EmailChangeRequestedEmail";
 import { OWN_PASSWORD_CHANGED_SUBJECT } from "~/features/sign-in/emails/PasswordChangedEmail";
@@ -27,6 +28,7 @@ const ACCOUNTS = [
   { key: "mail", email: "own-mail@example.com", password: "old-password-2" },
   { key: "other", email: "own-other@example.com", password: "old-password-3" },
   { key: "racer", email: "own-racer@example.com", password: "old-password-4" },
+  { key: "weak", email: "own-weak@example.com", password: "old-password-5" },
 ];
 
 let server: AccountsServer;
@@ -88,6 +90,26 @@ describe("Change password (/account/password)", () => {
     const empty = await post("/account/password", {}, cookie);
     expect(empty.status).toBe(400);
     expect(fieldError(await empty.text(), "current-password")).toBe(MESSAGES.empty);
+  });
+
+  it("refuses a common password, and one holding the member's name or e-mail, under the new password's field, and keeps the old one", async () => {
+    const cookie = await sessionCookieFor(server.ids.weak!);
+    // The record is named "Test Person <n>" (test/support/fixtures.ts).
+    const cases: Array<[string, string]> = [
+      ["password1", COMMON_PASSWORD_MESSAGE],
+      ["QWERTYUIOP", COMMON_PASSWORD_MESSAGE],
+      ["Own-Weak-2026", PERSONAL_PASSWORD_MESSAGE],
+      ["my-test-of-time", PERSONAL_PASSWORD_MESSAGE],
+    ];
+    for (const [password, message] of cases) {
+      const response = await post("/account/password", { currentPassword: "old-password-5", password, confirmPassword: password }, cookie);
+      expect(response.status, password).toBe(400);
+      const html = await response.text();
+      expect(fieldError(html, "new-password"), password).toBe(message);
+      expect(parseHtml(html).all("p.field-error")).toHaveLength(1);
+      expect(html).not.toContain(password);
+    }
+    expect((await signIn("own-weak@example.com", "old-password-5")).status).toBe(302);
   });
 
   it("changes it: this browser stays signed in with a fresh session, every other session is signed out, and the member is told", async () => {

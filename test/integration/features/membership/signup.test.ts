@@ -5,6 +5,7 @@ import { parseHtml, textOf, within } from "../../../support/html";
 import { openServerPlatform } from "../../../support/server-d1";
 import { startSeededServer, type SeededServer } from "../../../support/seeded-server";
 import { sessionCookieFor, demoAccount } from "../../../support/session";
+import { COMMON_PASSWORD_MESSAGE, PERSONAL_PASSWORD_MESSAGE } from "~/kernel/auth/new-password";
 import { familySignup, SIGNUP_PASSWORD, singleSignup, uniqueSignupEmail } from "../../../support/signup";
 
 const INVALID = "Empty field is not allowed!";
@@ -191,6 +192,35 @@ describe("Sign Up (/signup)", () => {
     expect(await refused.text()).toContain("Too many sign-ups from this address. Please try again later.");
     // Another address is not affected.
     expect((await post(base(), singleSignup(uniqueSignupEmail("limit-other")))).status).toBe(302);
+  });
+
+  it("refuses a common password, and one holding the applicant's name or e-mail, under the field; such posts are not counted", async () => {
+    const ip = nextIp();
+    const email = uniqueSignupEmail("weak");
+    // More refusals than the 5 sign-ups an hour allowed from one address: they are mistakes, not sign-ups.
+    const cases: Array<[string, string]> = [
+      ["football", COMMON_PASSWORD_MESSAGE],
+      ["Password", COMMON_PASSWORD_MESSAGE],
+      ["iloveyou", COMMON_PASSWORD_MESSAGE],
+      ["LoveLace-1815", PERSONAL_PASSWORD_MESSAGE],
+      ["ada is clever", PERSONAL_PASSWORD_MESSAGE],
+      [`${email.split("@")[0]}!`, PERSONAL_PASSWORD_MESSAGE],
+    ];
+    for (const [password, message] of cases) {
+      const response = await post(base(), { ...singleSignup(email), password, confirm_password: password }, ip);
+      const html = await response.text();
+      expect(response.status, password).toBe(400);
+      expect(allFieldErrors(html), password).toEqual(["password"]);
+      expect(fieldError(html, "password"), password).toBe(message);
+      expect(parseHtml(html).all('p.form-error[role="alert"]').map(textOf)).toEqual([message]);
+      expect(
+        parseHtml(html)
+          .all('input[type="password"]')
+          .map((input) => input.attribs.value ?? ""),
+      ).toEqual(["", ""]);
+    }
+    // Nothing was saved and nothing counted: the same e-mail signs up from the same address.
+    expect((await post(base(), singleSignup(email), ip)).status).toBe(302);
   });
 
   it("answers a tampered post with a clear 400, never a 500", async () => {

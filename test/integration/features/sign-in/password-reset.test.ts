@@ -3,6 +3,7 @@ import { client } from "../../../support/client";
 import { fieldErrors, linkTexts, parseHtml } from "../../../support/html";
 import { FORGOT_RATE_RULES } from "~/kernel/http/rate-limits";
 import { sessionCookieFor } from "../../../support/session";
+import { COMMON_PASSWORD_MESSAGE, PERSONAL_PASSWORD_MESSAGE } from "~/kernel/auth/new-password";
 import {
   CHANGED_SUBJECT,
   MESSAGES,
@@ -157,6 +158,24 @@ describe("Reset link (/reset-account-password/{id}/{key})", () => {
       expect(shown).toEqual(messages);
       expect(html).not.toContain("long-enough-1");
     }
+  });
+
+  it("refuses a common password, and one holding the member's name or e-mail, under the field; the link still works", async () => {
+    // reset-me's record is named "Test Person <n>" (test/support/fixtures.ts).
+    const cases: Array<[string, string]> = [
+      ["superman", COMMON_PASSWORD_MESSAGE],
+      ["Trustno1", COMMON_PASSWORD_MESSAGE],
+      ["Reset-Me-for-ever", PERSONAL_PASSWORD_MESSAGE],
+      ["my long PERSON pass", PERSONAL_PASSWORD_MESSAGE],
+    ];
+    for (const [password, message] of cases) {
+      const response = await post(link, { password, confirmPassword: password });
+      expect(response.status, password).toBe(400);
+      const html = await response.text();
+      expect(fieldErrors(html), password).toEqual([["reset-password-error", message]]);
+      expect(html).not.toContain(password);
+    }
+    expect((await client(server).get(link)).status).toBe(200);
   });
 
   it("sets the new password: the old sessions are refused, the notice is e-mailed, and the link works only once", async () => {
