@@ -15,13 +15,14 @@ import type { Store } from "~/kernel/store/port";
 /** Everything held about the member, from every store. */
 export async function collectMyData(store: Store, member: Member, now = new Date()): Promise<MyData> {
   // Every record is found by the member's id, never by an address (docs/security.md).
-  const [transactions, tickets, emails, contactMessages] = await Promise.all([
+  const [transactions, tickets, emails, contactMessages, sessions] = await Promise.all([
     store.transactions.listByUser(member.id),
     store.tickets.listByUser(member.id),
     store.personalData.outboxAbout(member.id),
     store.personalData.contactMessagesBy(member.id),
+    store.memberSessions.listOpen(member.id, Math.floor(now.getTime() / 1000)),
   ]);
-  return myData({ member, transactions, tickets, emails, contactMessages, now });
+  return myData({ member, transactions, tickets, emails, contactMessages, sessions, now });
 }
 
 /** The JSON file: a download named after the member, never stored by a cache on the way. */
@@ -71,6 +72,8 @@ export async function eraseMember(context: AppLoadContext, member: Member, actor
   await store.personalData.eraseRefundReasons(member.id);
   await store.personalData.deleteOutboxAbout(member.id);
   await store.personalData.eraseContactMessagesBy(member.id);
+  // Their devices (browser, country, when seen) go too, and with them every session (ADR 70).
+  await store.memberSessions.deleteForMember(member.id);
   const erased = await store.members.update(member.id, erasurePatch(member.id, Date.now() / 1000));
   if (!erased) return { ok: false, message: "Account Not Found" };
   return { ok: true, pseudonym };

@@ -1,4 +1,6 @@
 import type { ContactMessage, Member, OutboxEmail, Ticket, Transaction } from "~/kernel/store/records";
+import type { MemberSession } from "~/kernel/store/port";
+import { countryName, deviceName } from "~/features/account-security";
 
 /**
  * "Download my data" (UK GDPR art. 15, docs/requirements.md §8.2, ADR 0056): everything the site holds about
@@ -20,6 +22,8 @@ export interface MyData {
   emails: Array<Pick<OutboxEmail, "id" | "to" | "subject" | "text" | "purpose" | "status" | "createdAt">>;
   /** Messages they sent through the contact form while signed in. */
   contactMessages: ContactMessage[];
+  /** The devices signed in to their account now (ADR 70): what each browser said it was, and where from. */
+  devices: Array<{ browser: string; userAgent: string; country: string; firstSeen: number; lastSeen: number }>;
 }
 
 export function memberForExport(member: Member): MemberRecordForExport {
@@ -33,6 +37,7 @@ export function myData(input: {
   tickets: Ticket[];
   emails: OutboxEmail[];
   contactMessages: ContactMessage[];
+  sessions: MemberSession[];
   now: Date;
 }): MyData {
   const { member } = input;
@@ -52,6 +57,14 @@ export function myData(input: {
       createdAt,
     })),
     contactMessages: input.contactMessages,
+    // Never a session's id: it is half of what signs the device in.
+    devices: input.sessions.map((session) => ({
+      browser: deviceName(session.userAgent),
+      userAgent: session.userAgent ?? "",
+      country: countryName(session.country),
+      firstSeen: Math.floor(session.createdAt),
+      lastSeen: session.lastSeenAt,
+    })),
   };
 }
 

@@ -677,6 +677,8 @@ export interface MemberSessionsRepository {
   revokeAllBut(memberId: Id, keepId: string, now: UnixSeconds): Promise<number>;
   /** The daily run (ADR 0050): deletes the sessions expired by `now`; how many. */
   deleteExpired(now: UnixSeconds): Promise<number>;
+  /** Erasure (ADR 0056): every session of the member, open or ended, goes (a device and a country are theirs); how many. */
+  deleteForMember(memberId: Id): Promise<number>;
 }
 
 /** When one renewal-reminder stage of a year last ran, and to how many members (the subscriptions page). */

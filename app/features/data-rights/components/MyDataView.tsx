@@ -148,6 +148,16 @@ export function MyDataView({ data, downloads, accountant = false }: { data: MyDa
           </li>
         ))}
       </ul>
+
+      <h2>Devices signed in to your account ({data.devices.length})</h2>
+      <ul className="my-data-list">
+        {data.devices.map((device) => (
+          <li key={`${device.firstSeen}-${device.userAgent}`}>
+            {`${device.browser}, ${device.country}: first seen ${when(device.firstSeen)}, last seen ${when(device.lastSeen)}`}
+            {device.userAgent ? <div className="my-data-note">{device.userAgent}</div> : null}
+          </li>
+        ))}
+      </ul>
     </div>
   );
 }

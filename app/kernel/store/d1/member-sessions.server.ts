@@ -30,6 +30,7 @@ const REVOKE = "UPDATE member_sessions SET revoked_at = ?2 WHERE id = ?1 AND rev
 const REVOKE_OWN = "UPDATE member_sessions SET revoked_at = ?2 WHERE id = ?1 AND member_id = ?3 AND revoked_at IS NULL";
 const REVOKE_ALL_BUT = "UPDATE member_sessions SET revoked_at = ?3 WHERE member_id = ?1 AND id <> ?2 AND revoked_at IS NULL AND expires_at > ?3";
 const DELETE_EXPIRED = "DELETE FROM member_sessions WHERE expires_at <= ?1";
+const DELETE_FOR_MEMBER = "DELETE FROM member_sessions WHERE member_id = ?1";
 
 function fromRow(row: Row): MemberSession {
   return {
@@ -87,6 +88,9 @@ export function d1MemberSessions(db: D1Database): MemberSessionsRepository {
     },
     async deleteExpired(now) {
       return changes(await db.prepare(DELETE_EXPIRED).bind(now).run());
+    },
+    async deleteForMember(memberId) {
+      return changes(await db.prepare(DELETE_FOR_MEMBER).bind(memberId).run());
     },
   };
 }

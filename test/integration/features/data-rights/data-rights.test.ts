@@ -34,6 +34,16 @@ const post = (path: string, fields: Record<string, string>, cookie?: string) => 
 const treasurer = () => sessionCookieFor(demoAccount("treasurer").id);
 const leaks = (text: string) => ERASABLE.traces.filter((trace) => text.includes(trace));
 
+/** How many session records (open or ended) the worker's D1 holds for the member (ADR 70). */
+async function sessionRows(memberId: string): Promise<number> {
+  const { db, dispose } = await openServerPlatform(server.persistTo);
+  try {
+    return (await db.prepare("SELECT COUNT(*) AS n FROM member_sessions WHERE member_id = ?1").bind(memberId).first<{ n: number }>())?.n ?? 0;
+  } finally {
+    await dispose();
+  }
+}
+
 /** The settled totals the reports add up, straight from the worker's D1. */
 async function settledTotals() {
   const { db, dispose } = await openServerPlatform(server.persistTo);
@@ -154,6 +164,15 @@ describe("Download my data", () => {
     expect((await get("/accounts/members/ffffffffffffffffffffffff/data.json", await treasurer())).status).toBe(404);
   });
 
+  it("lists the devices signed in to her account, by browser and country, never by the session's id", async () => {
+    const cookie = await sessionCookieFor(sara.id);
+    const data = JSON.parse(await (await get("/account/data.json", cookie)).text()) as MyData;
+    expect(data.devices.length).toBeGreaterThan(0);
+    for (const device of data.devices) expect(Object.keys(device).sort()).toEqual(["browser", "country", "firstSeen", "lastSeen", "userAgent"]);
+    const page = parseHtml(await (await get("/account/data", cookie)).text());
+    expect(page.all("h2").map(textOf)).toContain(`Devices signed in to your account (${data.devices.length})`);
+  });
+
   it("shows the accountant her payment history with each paid payment's receipt and refund page; her own page has no refund links", async () => {
     const data = JSON.parse(await (await get("/account/data.json", await sessionCookieFor(sara.id))).text()) as MyData;
     const paid = data.transactions.filter((t) => t.status === "success").map((t) => t.id);
@@ -202,8 +221,11 @@ describe("Erase a member", () => {
     expect(found).toHaveLength(1);
     expect(found[0]).toContain(ERASABLE.fullName);
 
+    expect(await sessionRows(sara.id)).toBeGreaterThan(0);
     const erased = await post(`/accounts/members/${sara.id}/erase`, {}, cookie);
     expect(erased.status).toBe(302);
+    // Her devices (browser, country, when seen) went with her sessions.
+    expect(await sessionRows(sara.id)).toBe(0);
     expect(erased.headers.get("Location")).toBe("/accounts");
 
     // Signed out everywhere, and no sign-in with her address and password.

@@ -238,8 +238,27 @@ describe("download my data (features/data-rights/my-data.ts)", () => {
         },
       ],
       contactMessages: [],
+      sessions: [
+        {
+          id: "0123456789abcdef0123456789abcdef",
+          memberId: ID,
+          createdAt: 1700000000.25,
+          lastSeenAt: 1700000600,
+          expiresAt: 1701209600,
+          userAgent: "Mozilla/5.0 (Linux; Android 14) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Mobile Safari/537.36",
+          country: "GB",
+          secondStepRequired: false,
+          secondStepAt: null,
+          revokedAt: null,
+        },
+      ],
       now,
     });
+    // A device as its owner would know it, never the session's id (half of what signs it in).
+    expect(doc.devices).toEqual([
+      expect.objectContaining({ browser: "Chrome on Android", country: "United Kingdom", firstSeen: 1700000000, lastSeen: 1700000600 }),
+    ]);
+    expect(JSON.stringify(doc)).not.toContain("0123456789abcdef0123456789abcdef");
     expect(doc.household.spouse?.name).toBe("Tom Thomas");
     expect(doc.household.children).toEqual([{ name: "Amy Thomas", birthYear: 2015 }]);
     expect(doc.emails).toEqual([
