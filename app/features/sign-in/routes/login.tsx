@@ -39,9 +39,14 @@ async function act({ request, context }: ActionFunctionArgs) {
     return result.retryAfter ? limited(reply, result.retryAfter) : data(reply, { status: result.status });
   }
   const redirectTo = form.get("redirectTo");
-  return createUserSession(context, result.member, typeof redirectTo === "string" ? redirectTo : "", { kind: "success", message: LOGIN_SUCCESS_MESSAGE }, [
-    result.deviceCookie,
-  ]);
+  return createUserSession(
+    request,
+    context,
+    result.member,
+    typeof redirectTo === "string" ? redirectTo : "",
+    { kind: "success", message: LOGIN_SUCCESS_MESSAGE },
+    [result.deviceCookie],
+  );
 }
 
 /** A store outage answers the form again, with what was typed and one message (503). */
