@@ -91,7 +91,7 @@ export const action = storeSafeAction(act, storeErrorReply);
 function RecoveryCodes({ codes, next, first }: { codes: string[]; next: string; first: boolean }) {
   return (
     <AccountPanel id="recovery-codes-title" title={first ? "Two-step verification is on" : "New recovery codes"}>
-      <p role="status">{first ? TWO_STEP_MESSAGES.turnedOn : TWO_STEP_MESSAGES.newCodes}</p>
+      {first ? null : <p role="status">{TWO_STEP_MESSAGES.newCodes}</p>}
       <p>
         If you lose your phone, each of these codes signs you in once instead of the app&apos;s code. Write them down or print this page, and keep them
         somewhere safe. <strong>They are shown only now.</strong>
@@ -113,7 +113,21 @@ function RecoveryCodes({ codes, next, first }: { codes: string[]; next: string; 
 }
 
 /** One code field and its button, for the intent given. */
-function CodeForm({ intent, answer, label, button, hint }: { intent: Intent; answer: Answer | undefined; label: string; button: string; hint?: string }) {
+function CodeForm({
+  intent,
+  answer,
+  label,
+  button,
+  hint,
+  danger = false,
+}: {
+  intent: Intent;
+  answer: Answer | undefined;
+  label: string;
+  button: string;
+  hint?: string;
+  danger?: boolean;
+}) {
   const mine = answer && answer.intent === intent && "status" in answer ? answer : null;
   const { errors, formError, form } = useFormReply(mine);
   const navigation = useNavigation();
@@ -131,7 +145,9 @@ function CodeForm({ intent, answer, label, button, hint }: { intent: Intent; ans
         inputMode={intent === "off" ? undefined : "numeric"}
         error={errors.code}
       />
-      <SubmitButton pending={pending}>{button}</SubmitButton>
+      <SubmitButton pending={pending} className={danger ? "button button-danger" : "button"}>
+        {button}
+      </SubmitButton>
     </Form>
   );
 }
@@ -170,7 +186,7 @@ export default function TwoStepSetUp() {
                   {mayTurnOff ? (
                     <>
                       <p>Your account will be protected by your password alone. Enter your app&apos;s code, or a recovery code.</p>
-                      <CodeForm intent="off" answer={answer} label="Code from your app, or a recovery code" button="Turn off two-step verification" />
+                      <CodeForm intent="off" answer={answer} label="Code from your app, or a recovery code" button="Turn off two-step verification" danger />
                     </>
                   ) : (
                     <p>

@@ -20,6 +20,7 @@ const ACCOUNTS = {
   auditor: { email: "ts-auditor@example.com", password: "ts-auditor-password", role: "accountant" },
   editor: { email: "ts-editor@example.com", password: "ts-editor-password", role: "editor" },
   member: { email: "ts-member@example.com", password: "ts-member-password", role: "member" },
+  chooser: { email: "ts-chooser@example.com", password: "ts-chooser-password", role: "member" },
 } as const;
 type Key = keyof typeof ACCOUNTS;
 
@@ -213,6 +214,26 @@ describe("set-up, then signing in with the app's code or a recovery code", () =>
     const treasurer = await signIn("treasurer");
     expect(treasurer.location).toBe("/accounts");
     expect((await as(treasurer.cookie).get("/accounts")).headers.get("Location")).toBe(toSetUp("/accounts"));
+  });
+});
+
+describe("a member's own choice", () => {
+  it("makes new recovery codes with the app's code (the old ones stop working), then turns it off with a recovery code", async () => {
+    const { cookie } = await signIn("chooser");
+    const { secret, recoveryCodes: old } = await setUp(cookie);
+    // New codes need the app: a recovery code is not enough.
+    expect((await as(cookie).post(SET_UP, { intent: "codes", code: old[0]! })).status).toBe(401);
+    const renewed = await as(cookie).post(SET_UP, { intent: "codes", code: await nextCode(secret) });
+    expect(renewed.status).toBe(200);
+    const fresh = (await page(renewed)).all("[data-recovery-codes] code").map((node) => textOf(node));
+    expect(fresh).toHaveLength(10);
+    expect(fresh).not.toContain(old[1]);
+    expect((await as(cookie).post(SET_UP, { intent: "off", code: old[1]! })).status).toBe(401);
+    const off = await as(cookie).post(SET_UP, { intent: "off", code: fresh[0]! });
+    expect(off.status).toBe(302);
+    expect((await page(await as(cookie).get(SET_UP))).one("[data-two-step-state=off]")).not.toBeNull();
+    // Signing in is the password alone again.
+    expect((await signIn("chooser")).location).toBe("/mem-account");
   });
 });
 
