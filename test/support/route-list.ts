@@ -382,12 +382,13 @@ export const ROUTES: Readonly<Record<string, RouteEntry>> = {
   "features/two-step/routes/set-up.tsx": { path: "/account/security/two-step", methods: GET_POST, access: "member", html: true },
   "features/two-step/routes/staff-setting.tsx": { path: "/accounts/security", methods: GET_POST, access: "accountant", html: true },
   "features/two-step/routes/member-reset.tsx": { path: `/accounts/members/${DEMO.member}/two-step`, methods: GET_POST, access: "accountant", html: true },
-  // The second step of a sign-in: only a session waiting for it gets the page (the two-step tests sign in to reach it).
+  // The second step of a sign-in: only a session waiting for it gets the page, and no actor here has one, so no actor
+  // gets it drawn (html: false for the all-pages checks); test/integration/features/two-step/two-step.test.ts signs in to reach it.
   "features/two-step/routes/second-step.tsx": {
     path: "/login/two-step",
     methods: GET_POST,
     access: "special",
-    html: true,
+    html: false,
     seenBy: [],
     rule: "only a session waiting for its second step; signed-in members go to their home, anyone else to /login",
   },

@@ -135,7 +135,11 @@ describe("set-up, then signing in with the app's code or a recovery code", () =>
     expect(location).toMatch(/^\/login\/two-step/);
     expect((await as(cookie).get("/accounts")).headers.get("Location")).toMatch(/^\/login/);
     expect((await as(cookie).get("/mem-account")).headers.get("Location")).toMatch(/^\/login/);
-    expect((await as(cookie).get("/login/two-step")).status).toBe(200);
+    const secondStep = await as(cookie).get("/login/two-step");
+    expect(secondStep.status).toBe(200);
+    const drawn = await page(secondStep);
+    expect(drawn.text("title")).toBe("Two-step verification | Manchester Mosaic Association");
+    expect(drawn.one("input[name=code][autocomplete=one-time-code]")).not.toBeNull();
   });
 
   it("refuses the replay of a code within its 30 seconds: the code set-up used, then a code once it signed in", async () => {
