@@ -144,4 +144,7 @@ export default [
   // Mail, development only (production answers 404): the outbox
   page("dev/mail", "features/mail/routes/dev-outbox.tsx"),
   page("dev/mail/:id", "features/mail/routes/dev-outbox-email.tsx"),
+
+  // Account security, any signed-in member: signed-in devices (ADR 70)
+  page("account/security", "features/account-security/routes/account-security.tsx"),
 ] satisfies RouteConfig;

@@ -305,6 +305,7 @@ export const ROUTES: Readonly<Record<string, RouteEntry>> = {
   "features/office/routes/message.tsx": { path: `/accounts/messages/${DEMO.unknown}`, methods: GET_POST, access: "accountant", html: true, status: 404 },
   // Members' own account: password and e-mail (docs/requirements.md §2.8)
   "features/membership/routes/change-password.tsx": { path: "/account/password", methods: GET_POST, access: "member", html: true },
+  "features/account-security/routes/account-security.tsx": { path: "/account/security", methods: GET_POST, access: "member", html: true },
   "features/membership/routes/change-email.tsx": { path: "/account/email", methods: GET_POST, access: "member", html: true },
   "features/membership/routes/confirm-email-change.tsx": {
     path: "/account/email/confirm/not-a-token",

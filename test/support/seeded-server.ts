@@ -137,8 +137,8 @@ export async function startSeededServer(
       }
     }
     const giveBack = running.bindings ? lendBindings(persistTo, running.bindings) : () => {};
-    // In-process servers have the session door: sessionCookieFor records its rows there (ADR 70).
-    const forget = options.wranglerDev ? () => {} : registerSessionServer(running.url);
+    // Where sessionCookieFor records its rows (ADR 70): the in-process servers' session door, a `wrangler dev` server's D1 files.
+    const forget = registerSessionServer(running.url, options.wranglerDev ? persistTo : null);
     return {
       url: running.url,
       persistTo,

@@ -2,6 +2,7 @@ import { inject } from "vitest";
 import { parseEnv } from "~/kernel/http/env.server";
 import { createSessionStorage, newSessionCookie, newSessionId, SESSION_MAX_AGE } from "~/kernel/auth/session.server";
 import type { MemberSessionsRepository, NewMemberSession } from "~/kernel/store/port";
+import { d1MemberSessions } from "~/kernel/store/d1/member-sessions.server";
 import { TEST_SESSION_DOOR } from "../../scripts/test-session-door";
 import { DEMO_ACCOUNTS, type DemoAccountKey } from "../../seed/demo-accounts";
 import { demoMemberId } from "../../seed/demo-members";
@@ -33,13 +34,17 @@ async function cookieWithId(userId: string, issuedAt: number, id: string): Promi
   return (await newSessionCookie(createSessionStorage(devEnv), userId, issuedAt, id)).split(";")[0]!;
 }
 
-/** The in-process test servers of this process (startSeededServer registers them): each has the session door. */
-const servers = new Set<string>();
+/**
+ * The test servers of this process (startSeededServer registers them), by URL: an in-process
+ * one has the session door (null here); a `wrangler dev` one has none, and its rows are written
+ * into its local D1 files (`persistTo`) instead.
+ */
+const servers = new Map<string, string | null>();
 
-/** Called by startSeededServer for a server with the session door (scripts/worker-in-process.ts); returns the unregister. */
-export function registerSessionServer(url: string): () => void {
-  servers.add(url);
-  return () => servers.delete(url);
+/** Called by startSeededServer; returns the unregister. */
+export function registerSessionServer(url: string, persistTo: string | null = null): () => void {
+  servers.set(url.replace(/\/$/, ""), persistTo);
+  return () => servers.delete(url.replace(/\/$/, ""));
 }
 
 function sharedServer(): string | undefined {
@@ -50,8 +55,14 @@ function sharedServer(): string | undefined {
   }
 }
 
-/** Records a session's row on a test server through its session door. */
+/** Records a session's row on a test server through its session door (or, on a `wrangler dev` server, in its D1 files). */
 async function recordOn(server: string, row: NewMemberSession): Promise<void> {
+  const persistTo = servers.get(server.replace(/\/$/, ""));
+  if (persistTo) {
+    const { withServerD1 } = await import("./server-d1");
+    await withServerD1(persistTo, (db) => d1MemberSessions(db).create(row));
+    return;
+  }
   const response = await fetch(`${server.replace(/\/$/, "")}${TEST_SESSION_DOOR}`, {
     method: "POST",
     headers: { "Content-Type": "application/json" },
@@ -69,7 +80,7 @@ async function recordOn(server: string, row: NewMemberSession): Promise<void> {
 export async function sessionCookieFor(userId: string, issuedAt = Date.now(), options: TestSessionOptions & { server?: string } = {}): Promise<string> {
   const id = newSessionId();
   const row = sessionRow(id, userId, issuedAt, options);
-  const targets = options.server ? [options.server] : [...new Set([sharedServer(), ...servers].filter((url): url is string => Boolean(url)))];
+  const targets = options.server ? [options.server] : [...new Set([sharedServer(), ...servers.keys()].filter((url): url is string => Boolean(url)))];
   await Promise.all(targets.map((server) => recordOn(server, row)));
   return cookieWithId(userId, issuedAt, id);
 }

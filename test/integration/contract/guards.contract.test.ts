@@ -196,6 +196,32 @@ describeStore("guards", {}, (t) => {
       expect(await secondStepDone(at(plain), contextFor())).toBe(false);
     });
 
+    it("moves last seen forward only, and records it after the response once it is 5 minutes old", async () => {
+      const tenMinutesAgo = Date.now() - 10 * 60 * 1000;
+      const cookie = await sessionCookieIn(t.store.memberSessions, ids.member!, tenMinutesAgo);
+      const id = await sessionIdOf(cookie);
+      const pending: Array<Promise<unknown>> = [];
+      const context = {
+        ...contextFor(),
+        cloudflare: { env: {}, ctx: { waitUntil: (p: Promise<unknown>) => pending.push(p), passThroughOnException() {} } },
+      } as unknown as AppLoadContext;
+      expect((await getUser(at(cookie), context))?.id).toBe(ids.member);
+      await Promise.all(pending);
+      const seen = (await t.store.memberSessions.get(id))!.lastSeenAt;
+      expect(seen).toBeGreaterThanOrEqual(Math.floor(Date.now() / 1000) - 60);
+      // An older time (a slower request of the same session) does not set it back.
+      await t.store.memberSessions.touch(id, seen - 100);
+      expect((await t.store.memberSessions.get(id))!.lastSeenAt).toBe(seen);
+      // Seen just now: the next request writes nothing.
+      const again: Array<Promise<unknown>> = [];
+      const next = {
+        ...contextFor(),
+        cloudflare: { env: {}, ctx: { waitUntil: (p: Promise<unknown>) => again.push(p), passThroughOnException() {} } },
+      } as unknown as AppLoadContext;
+      expect((await getUser(at(cookie), next))?.id).toBe(ids.member);
+      expect(again).toHaveLength(0);
+    });
+
     it("lists a member's open sessions, signs out one or all others, never another member's", async () => {
       const member = (await t.store.members.register(newMember({ active: true }))).id;
       const here = await sessionIdOf(await sessionCookieIn(t.store.memberSessions, member));

@@ -184,6 +184,8 @@ const ADMITTED_POST: Record<string, (actor: Actor) => Cell> = {
   "features/membership/routes/change-password.tsx": () => ({ status: 400, type: HTML }),
   "features/membership/routes/change-email.tsx": () => ({ status: 400, type: HTML }),
   "features/membership/routes/confirm-email-change.tsx": () => ({ status: 404, type: HTML }),
+  // Signed-in devices (ADR 70): a post without its intent signs nothing out.
+  "features/account-security/routes/account-security.tsx": () => ({ status: 400, type: HTML }),
 
   // Members' data rights (docs/requirements.md §8): erasing an unknown member is not found.
   "features/data-rights/routes/member-erase.tsx": () => ({ status: 404, type: HTML }),

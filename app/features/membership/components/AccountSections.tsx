@@ -61,6 +61,10 @@ export function AccountDetails({ details }: { details: AccountPage["details"] })
         <Link to="/account/password">Change password</Link> · <Link to="/account/email">Change e-mail address</Link>
       </p>
       <p className="account-sheet-link">
+        {/* Signed-in devices (docs/decisions/0070-sessions-as-records.md) */}
+        <Link to="/account/security">Signed-in devices and security</Link>
+      </p>
+      <p className="account-sheet-link">
         {/* Members' data rights (docs/requirements.md §8.2) */}
         <Link to="/account/data">See or download my data</Link>
       </p>

@@ -14,6 +14,10 @@ export function StudioIndex({ parts }: { parts: readonly StudioPart[] }) {
       <section className="section studio-page">
         <div className="container">
           <p className="studio-intro">The parts of the website the studio edits. A part marked &ldquo;Coming soon&rdquo; cannot be edited here yet.</p>
+          {/* The editor's own signed-in devices (docs/decisions/0070-sessions-as-records.md). */}
+          <p className="studio-intro">
+            <Link to="/account/security">Your signed-in devices</Link>
+          </p>
           <ul className="studio-parts">
             {parts.map((part) => (
               <li key={part.id} className="studio-part">

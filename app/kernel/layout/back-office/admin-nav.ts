@@ -23,4 +23,6 @@ export const ADMIN_MENU: readonly NavLink[] = [
   { label: "Activity", to: "/accounts/activity" },
   { label: "Messages", to: INBOX_PATH },
   { label: "Tickets at the desk", to: "/accounts/desk" },
+  // The accountant's own signed-in devices (ADR 70): a member page, listed here so staff find it.
+  { label: "Signed-in devices", to: "/account/security" },
 ];

@@ -1,5 +1,5 @@
 import { describe, expect, inject, it } from "vitest";
-import { demoAccount, sessionCookieFor } from "../../../support/session";
+import { demoAccount, sessionCookieFor, sessionCookieWithoutRecord } from "../../../support/session";
 
 const base = () => inject("baseURL");
 
@@ -25,5 +25,9 @@ describe("sessions the worker accepts (ADR 7)", () => {
 
   it("shows the applicant, who may not sign in, the Sign In page even with a session made for them", async () => {
     expect(await signedIn(await sessionCookieFor(demoAccount("applicant").id))).toBe(false);
+  });
+
+  it("refuses a validly signed session that has no record (one from before sessions were records, ADR 70)", async () => {
+    expect(await signedIn(await sessionCookieWithoutRecord(demoAccount("member").id))).toBe(false);
   });
 });
