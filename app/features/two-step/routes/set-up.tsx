@@ -167,7 +167,7 @@ export default function TwoStepSetUp() {
           {answer && answer.intent === "codes-shown" ? (
             <RecoveryCodes codes={answer.recoveryCodes} next={answer.next} first={answer.first} />
           ) : (
-            <AccountPanel id="two-step-title" title="Two-step verification" action={{ to: "/mem-account", label: "BACK", secondary: true }}>
+            <AccountPanel id="two-step-title" title="Two-step verification" action={{ to: "/account/security", label: "BACK", secondary: true }}>
               {required ? (
                 <p className="two-step-required" role="status">
                   {TWO_STEP_MESSAGES.staffMust}

@@ -233,9 +233,13 @@ describe("a member's own choice", () => {
     expect(fresh).toHaveLength(10);
     expect(fresh).not.toContain(old[1]);
     expect((await as(cookie).post(SET_UP, { intent: "off", code: old[1]! })).status).toBe(401);
+    const security = await page(await as(cookie).get("/account/security"));
+    expect(security.text("[data-two-step-status=on]")).toContain("Recovery codes left unused: 10 of 10.");
+    expect(security.one(`a[href="${SET_UP}"]`)).not.toBeNull();
     const off = await as(cookie).post(SET_UP, { intent: "off", code: fresh[0]! });
     expect(off.status).toBe(302);
     expect((await page(await as(cookie).get(SET_UP))).one("[data-two-step-state=off]")).not.toBeNull();
+    expect((await page(await as(cookie).get("/account/security"))).one("[data-two-step-status=off]")).not.toBeNull();
     // Signing in is the password alone again.
     expect((await signIn("chooser")).location).toBe("/mem-account");
   });
