@@ -3,6 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { isStaff, mustSetUpFirst } from "~/kernel/auth/staff-two-step";
 import { TWO_STEP_MESSAGES, codeSchema, resetRefusal, resetSchema, secondStepSchema } from "~/features/two-step/two-step";
 import { ROLES } from "~/kernel/store/records";
+import { activityEntry, activitySentence } from "~/kernel/activity/activity";
 
 const form = (fields: Record<string, string>) => {
   const data = new FormData();
@@ -49,5 +50,25 @@ describe("code forms", () => {
   it("keep the code as typed (trimmed) for the service to judge, and where to go after", () => {
     const parsed = parseWithZod(form({ code: " 123 456 ", redirectTo: "/accounts" }), { schema: secondStepSchema });
     expect(parsed.status === "success" && parsed.value).toEqual({ code: "123 456", redirectTo: "/accounts" });
+  });
+});
+
+describe("the activity log's entries", () => {
+  const member = { id: "m1", fullName: "Tess Treasurer", memberNumber: 7 };
+  const actor = { id: "a2", fullName: "Alan Auditor" };
+
+  it("a reset names the member, keeps the reason and is filed under the member's id", () => {
+    const entry = activityEntry(actor, { kind: "two-step-reset", member, reason: "Lost her phone" }, new Date("2026-11-28T12:00:00Z"));
+    expect(entry).toMatchObject({ kind: "two-step-reset", memberId: "m1", subjectId: "m1", actorId: "a2" });
+    expect(entry.summary).toBe("Alan Auditor reset the two-step verification of member MMA7 Tess Treasurer. Reason: Lost her phone");
+  });
+
+  it("turning it on or off is the member's own", () => {
+    expect(activitySentence("Tess Treasurer", { kind: "own-two-step-on", member })).toBe(
+      "Tess Treasurer turned on two-step verification for their own account.",
+    );
+    expect(activitySentence("Tess Treasurer", { kind: "own-two-step-off", member })).toBe(
+      "Tess Treasurer turned off two-step verification for their own account.",
+    );
   });
 });
