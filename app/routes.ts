@@ -135,6 +135,12 @@ export default [
   page("studio/documents/:id", "features/studio/routes/document.tsx"),
   page("studio/preview/:kind/:id?", "features/studio/routes/preview.tsx"),
 
+  // Two-step verification: a member's own set-up, the second step of a sign-in, the accountants' setting and reset
+  page("account/security/two-step", "features/two-step/routes/set-up.tsx"),
+  page("login/two-step", "features/two-step/routes/second-step.tsx"),
+  page("accounts/security", "features/two-step/routes/staff-setting.tsx"),
+  page("accounts/members/:id/two-step", "features/two-step/routes/member-reset.tsx"),
+
   // Mail, development only (production answers 404): the outbox
   page("dev/mail", "features/mail/routes/dev-outbox.tsx"),
   page("dev/mail/:id", "features/mail/routes/dev-outbox-email.tsx"),

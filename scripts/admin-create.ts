@@ -21,6 +21,8 @@ import { DEFAULT_PERSIST_TO, ROOT, wranglerEnv } from "./lib";
  * for an hour) where the person sets theirs. Running it again for the same e-mail changes
  * nothing but gives a fresh link. D1 only: on Cockpit, members live in Cockpit's `userlist`,
  * and an accountant is made there (set the entry's `role` to `accountant`).
+ * It also turns on "Staff must use two-step verification" the first time (docs/decisions/0071),
+ * and --promote clears the account's two-step set-up: the last accountant's way back in.
  */
 
 const USAGE = `Usage: npm run admin:create -- --email <address> --name "<full name>" [--promote] [--remote] [--site-url <https://…>]`;
@@ -144,12 +146,24 @@ try {
     );
   }
 
+  // A fresh production site makes staff use two-step verification (docs/decisions/0071): turned on
+  // here the first time, and left as the accountants set it on any later run.
+  await db.run(`INSERT INTO security_settings (name, value, changed_at, changed_by) VALUES ('staff_two_step', 1, ${now}, NULL) ON CONFLICT (name) DO NOTHING`);
+  // --promote is also the last accountant's way back in after losing their phone and their
+  // recovery codes (docs/operations.md): their two-step set-up goes with the fresh link.
+  const clearedTwoStep = values.promote && (await db.rows(`SELECT 1 AS found FROM two_step WHERE member_id = ${literal(id)}`)).length > 0;
+  if (values.promote) {
+    await db.run(`DELETE FROM two_step WHERE member_id = ${literal(id)}`);
+    await db.run(`DELETE FROM two_step_recovery_codes WHERE member_id = ${literal(id)}`);
+  }
+
   const who = `${plan.kind === "create" ? input.name : plan.member.fullName} <${input.email}>`;
   console.log(
     { create: `Created the accountant ${who}.`, promote: `${who} is now an accountant.`, already: `${who} is already an accountant: nothing else changed.` }[
       plan.kind
     ],
   );
+  if (clearedTwoStep) console.log("Their two-step verification was reset: they sign in with the new password and set it up again.");
   console.log(
     `To set a password, open this link within the hour (it works once; run the command again for a new one):\n\n  ${resetLink(siteUrl, { id }, key)}\n`,
   );

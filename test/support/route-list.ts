@@ -379,6 +379,20 @@ export const ROUTES: Readonly<Record<string, RouteEntry>> = {
     seenBy: ["member", "accountant"],
     rule: "the member the payment is for and the accountant; other members get 404, visitors and applicants go to /login",
   },
+  // Two-step verification (docs/decisions/0071): the member's own set-up, the accountants' setting and reset of a colleague's.
+  "features/two-step/routes/set-up.tsx": { path: "/account/security/two-step", methods: GET_POST, access: "member", html: true },
+  "features/two-step/routes/staff-setting.tsx": { path: "/accounts/security", methods: GET_POST, access: "accountant", html: true },
+  "features/two-step/routes/member-reset.tsx": { path: `/accounts/members/${DEMO.member}/two-step`, methods: GET_POST, access: "accountant", html: true },
+  // The second step of a sign-in: only a session waiting for it gets the page, and no actor here has one, so no actor
+  // gets it drawn (html: false for the all-pages checks); test/integration/features/two-step/two-step.test.ts signs in to reach it.
+  "features/two-step/routes/second-step.tsx": {
+    path: "/login/two-step",
+    methods: GET_POST,
+    access: "special",
+    html: false,
+    seenBy: [],
+    rule: "only a session waiting for its second step; signed-in members go to their home, anyone else to /login",
+  },
 };
 
 /** The route files app/routes.ts lists now (paths under app/, what Remix builds), sorted. Loaded on demand: the route config helpers load Remix's build tools. */

@@ -100,15 +100,20 @@ export async function loadMemberPage(context: AppLoadContext, id: string, accoun
   const member = await store.members.getById(id);
   if (!member) return null;
   // By the member's id, each on its index: their payments, refunds, tickets, e-mails and log entries.
-  const [transactions, refunds, tickets, emails, activity] = await Promise.all([
+  const [transactions, refunds, tickets, emails, activity, twoStep] = await Promise.all([
     store.transactions.listByUser(member.id),
     store.refunds.listByUser(member.id),
     store.tickets.listByUser(member.id),
     store.personalData.outboxAbout(member.id),
     store.activity.listAbout(member.id, MEMBER_ACTIVITY_LIMIT),
+    store.twoStep.get(member.id),
   ]);
   const subject = { ...member, erased: isErasedEmail(member.email), rejected: Boolean(member.rejected) };
   const actions = memberPageActions(subject, accountantId);
+  // A lost phone (docs/decisions/0071): another accountant resets a colleague's two-step on its own page, with a reason; never their own.
+  if (twoStep?.confirmedAt != null && member.id !== accountantId) {
+    actions.danger.push({ kind: "link", key: "two-step-reset", label: "Reset two-step verification", href: `${memberPagePath(member.id)}/two-step` });
+  }
   // Refund and "Send receipt again" are Money actions: not for a deleted, rejected or erased record.
   const moneyActions = actions.money.length > 0;
   return {

@@ -18,8 +18,11 @@ import { applyMemberAction, loadMembersTable } from "./members-table.server";
 /** One page of the list, never cached. */
 export async function membersListPage(context: AppLoadContext, request: Request, accountant: Member, list: MembersList) {
   const params = new URL(request.url).searchParams;
-  const view = await loadMembersTable(context.store, { list, params, accountantId: accountant.id, year: currentYear() });
-  return data(view, { headers: privateHeaders() });
+  const [view, staffTwoStep] = await Promise.all([
+    loadMembersTable(context.store, { list, params, accountantId: accountant.id, year: currentYear() }),
+    list === "current" ? context.store.twoStep.staffRequired() : true,
+  ]);
+  return data({ ...view, staffTwoStepOff: !staffTwoStep }, { headers: privateHeaders() });
 }
 
 /** A row button: a post not understood (400), a question first (no JavaScript), or the change and back to the same view with a toast. */

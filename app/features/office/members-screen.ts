@@ -21,6 +21,8 @@ export interface MembersTableView {
   /** The signed-in accountant: their own row cannot lose its privilege. */
   accountantId: string;
   rows: MemberRow[];
+  /** The Dashboard says how to require two-step verification of staff while it is off (docs/decisions/0071). */
+  staffTwoStepOff?: boolean;
 }
 
 /** What the page shows when a change needs a yes first and the browser did not ask (no JavaScript). */

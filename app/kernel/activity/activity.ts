@@ -63,6 +63,10 @@ export const ACTIVITY_KINDS = [
   // Members corrected and applications rejected by an accountant (docs/requirements.md §6.5, §6.6, ADR 0052)
   "member-corrected",
   "member-rejected",
+  // Two-step verification (docs/decisions/0071): turned on or off by the member, reset by another accountant with a reason
+  "own-two-step-on",
+  "own-two-step-off",
+  "two-step-reset",
 ] as const;
 export type ActivityKind = (typeof ACTIVITY_KINDS)[number];
 
@@ -150,7 +154,10 @@ export type ActivityEvent =
   | { kind: "refunded"; transaction: { id: Id; title: string; memberName: string; userId: Id }; amount: number; method: "card" | "record"; undone: boolean }
   // Members corrected and applications rejected by an accountant (docs/requirements.md §6.5, §6.6): the changed fields before → after (never a password)
   | { kind: "member-corrected"; member: ActivityMember; before: JsonValue; after: JsonValue }
-  | { kind: "member-rejected"; member: ActivityMember };
+  | { kind: "member-rejected"; member: ActivityMember }
+  // Two-step verification (docs/decisions/0071): a reset names the member and the accountant's reason
+  | { kind: "own-two-step-on" | "own-two-step-off"; member: ActivityMember }
+  | { kind: "two-step-reset"; member: ActivityMember; reason: string };
 
 /** Studio: events. An event as the log names it: `Event "Christmas Party" (2026-12-27)`. */
 export interface StudioEventName {
@@ -280,6 +287,13 @@ export function activitySentence(actor: string, event: ActivityEvent): string {
       return `${actor} corrected member ${memberName(event.member)}: ${Object.keys(event.after as object).join(", ")}.`;
     case "member-rejected":
       return `${actor} rejected the application of ${memberName(event.member)}.`;
+    // Two-step verification (docs/decisions/0071)
+    case "own-two-step-on":
+      return `${actor} turned on two-step verification for their own account.`;
+    case "own-two-step-off":
+      return `${actor} turned off two-step verification for their own account.`;
+    case "two-step-reset":
+      return `${actor} reset the two-step verification of member ${memberName(event.member)}. Reason: ${event.reason}`;
     // Studio: event calendar, office bearers and documents
     default:
       return peopleActivitySentence(actor, event);

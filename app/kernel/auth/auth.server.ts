@@ -1,6 +1,7 @@
 import { redirect, type AppLoadContext, type TypedResponse } from "@remix-run/cloudflare";
 import { canAdmitAtDoor, canEditWebsite, type Member } from "../store/records";
 import { roleHome } from "./role-home";
+import { TWO_STEP_SET_UP_PATH, isStaff, mustSetUpFirst } from "./staff-two-step";
 import { safeRedirect } from "../http/safe-redirect";
 import { hasUploadAllowance, lastSeenIsStale, liveSessionMember, pendingSecondStepMember, type SessionStanding } from "./session-standing";
 import type { Toast } from "../http/toast";
@@ -107,10 +108,34 @@ export async function requireUser(request: Request, context: AppLoadContext): Pr
   return user;
 }
 
+/**
+ * Staff must use two-step verification when the accountants' setting says so (docs/requirements.md
+ * §2.10, ADR 71): an accountant's or editor's session that did no second step is sent to set-up
+ * (and back here after) from every staff page. A session that did one costs no read of the setting.
+ */
+async function requireStaffSecondStep(request: Request, context: AppLoadContext, user: Member): Promise<void> {
+  if (!isStaff(user.role) || (await secondStepDone(request, context))) return;
+  if (!mustSetUpFirst({ role: user.role, settingOn: await staffTwoStepSetting(context), secondStepDone: false })) return;
+  const url = new URL(request.url);
+  throw redirect(`${TWO_STEP_SET_UP_PATH}?${new URLSearchParams({ redirectTo: safeRedirect(`${url.pathname}${url.search}`, roleHome(user)) })}`);
+}
+
+const staffSettingByContext = new WeakMap<AppLoadContext, Promise<boolean>>();
+/** "Staff must use two-step verification", read once per request. */
+function staffTwoStepSetting(context: AppLoadContext): Promise<boolean> {
+  let pending = staffSettingByContext.get(context);
+  if (!pending) {
+    pending = context.store.twoStep.staffRequired();
+    staffSettingByContext.set(context, pending);
+  }
+  return pending;
+}
+
 /** An accountant; visitors go to /login, other members to their own home (roleHome: an editor to the studio, a steward to the door ...). */
 export async function requireAccountant(request: Request, context: AppLoadContext): Promise<Member> {
   const user = await requireUser(request, context);
   if (user.role !== "accountant") throw redirect(roleHome(user));
+  await requireStaffSecondStep(request, context, user);
   return user;
 }
 
@@ -118,16 +143,19 @@ export async function requireAccountant(request: Request, context: AppLoadContex
 export async function requireEditor(request: Request, context: AppLoadContext): Promise<Member> {
   const user = await requireUser(request, context);
   if (!canEditWebsite(user.role)) throw redirect(roleHome(user));
+  await requireStaffSecondStep(request, context, user);
   return user;
 }
 
 /**
  * A door steward or an accountant: the door and nothing else (docs/requirements.md §5.8, ADR 65);
- * visitors go to /login, other members to their own home.
+ * visitors go to /login, other members to their own home. An accountant answers to the staff
+ * rule here too (a steward is not staff: the door holds no member's record).
  */
 export async function requireDoorSteward(request: Request, context: AppLoadContext): Promise<Member> {
   const user = await requireUser(request, context);
   if (!canAdmitAtDoor(user.role)) throw redirect(roleHome(user));
+  await requireStaffSecondStep(request, context, user);
   return user;
 }
 

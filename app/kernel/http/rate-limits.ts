@@ -55,6 +55,20 @@ export const SIGN_IN_FAILURE_RULES = {
 } as const satisfies Record<string, FailureRule>;
 
 /**
+ * The second step of a sign-in (docs/decisions/0071): wrong app or recovery codes, counted like
+ * wrong passwords (growing delays, a right code forgiven) on a counter of their own, per member
+ * and from every browser. Unlike passwords, a known browser gets no counter of its own: the
+ * device cookie is given for the password alone, so whoever has the password could get a fresh
+ * "known" browser, and its free failures, at will. A six-digit code matches 3 guesses in a
+ * million (now's step and one either side): 10 free failures, then waits doubling from 30 s to
+ * an hour, allow a few dozen guesses a day, so a million are far out of reach. The price: who
+ * has the password can make the owner wait (and should be stopped by changing it).
+ */
+export const SECOND_STEP_FAILURE_RULES = {
+  member: { name: "two-step:member", freeFailures: 10, firstDelaySeconds: 30, maxDelaySeconds: HOUR, windowSeconds: DAY },
+} as const satisfies Record<string, FailureRule>;
+
+/**
  * Forgot password: 'Email not found!' tells anyone whether an address belongs to a
  * member (docs/requirements.md §2.5 asks for it), so harvesting addresses is kept slow per address. A
  * member's still-valid key is sent again rather than replaced (app/features/sign-in/password-reset.ts),

@@ -524,6 +524,7 @@ export interface Store {
   refunds: RefundsRepository;
   rateLimits: RateLimitsRepository;
   memberSessions: MemberSessionsRepository;
+  twoStep: TwoStepRepository;
   renewalReminders: RenewalRemindersRepository;
   contentVersion: ContentVersionRepository;
   practiceCheckouts: PracticeCheckoutsRepository;
@@ -679,6 +680,45 @@ export interface MemberSessionsRepository {
   deleteExpired(now: UnixSeconds): Promise<number>;
   /** Erasure (ADR 0056): every session of the member, open or ended, goes (a device and a country are theirs); how many. */
   deleteForMember(memberId: Id): Promise<number>;
+}
+
+/** A member's two-step set-up as D1 keeps it (migration 0029, docs/decisions/0071). */
+export interface TwoStepRecord {
+  memberId: Id;
+  /** The TOTP secret sealed with a key from SESSION_SECRET (features/two-step/secret-box.server.ts). */
+  secretSealed: string;
+  createdAt: UnixSeconds;
+  /** Null while the set-up waits for its first code: such a record turns nothing on. */
+  confirmedAt: UnixSeconds | null;
+  /** The newest 30-second step whose code was accepted (a code of it or older is refused). */
+  lastUsedStep: number | null;
+}
+
+/**
+ * Two-step verification (docs/decisions/0071, migration 0029): members' authenticator set-ups,
+ * their recovery codes (hashed) and the setting "Staff must use two-step verification"; in D1
+ * on both stores, like the rate limits. Each "use" is one conditional write, so two requests
+ * racing with the same code cannot both succeed.
+ */
+export interface TwoStepRepository {
+  get(memberId: Id): Promise<TwoStepRecord | null>;
+  /** Starts a set-up with a new secret, replacing one not yet confirmed; false (and nothing changed) when one is confirmed. */
+  begin(memberId: Id, secretSealed: string, at: UnixSeconds): Promise<boolean>;
+  /** Confirms a waiting set-up with its first code's step, and keeps these recovery codes (hashes); false when none waits. */
+  confirm(memberId: Id, at: UnixSeconds, step: number, codeHashes: string[]): Promise<boolean>;
+  /** Records `step` as used if it is newer than the last one used: false for a replay (or no confirmed set-up). */
+  useStep(memberId: Id, step: number): Promise<boolean>;
+  /** Marks an unused recovery code as used: false when there is no such unused code. */
+  useRecoveryCode(memberId: Id, codeHash: string, at: UnixSeconds): Promise<boolean>;
+  /** Replaces every recovery code (used or not) with these. */
+  replaceRecoveryCodes(memberId: Id, codeHashes: string[]): Promise<void>;
+  /** How many recovery codes are left unused. */
+  unusedRecoveryCodes(memberId: Id): Promise<number>;
+  /** Removes the set-up and its codes (turned off, or reset by an accountant); whether there was one. */
+  remove(memberId: Id): Promise<boolean>;
+  /** "Staff must use two-step verification": off until an accountant (or `npm run admin:create`) turns it on. */
+  staffRequired(): Promise<boolean>;
+  setStaffRequired(on: boolean, at: UnixSeconds, by: Id | null): Promise<void>;
 }
 
 /** When one renewal-reminder stage of a year last ran, and to how many members (the subscriptions page). */

@@ -100,6 +100,8 @@ const GET_EXCEPTIONS: Record<string, (actor: Actor) => Answer | undefined> = {
   "features/data-rights/routes/member-data-json.tsx": (actor) => (actor === "accountant" ? { status: 200, type: "application/json" } : undefined),
   "features/data-rights/routes/my-data-html.tsx": (actor) => (SIGNED_IN.has(actor) ? { status: 200, type: "text/html" } : undefined),
   "features/data-rights/routes/member-data-html.tsx": (actor) => (actor === "accountant" ? { status: 200, type: "text/html" } : undefined),
+  // Two-step verification (ADR 71): the second step's page is only for a session waiting for it; nobody here has one.
+  "features/two-step/routes/second-step.tsx": (actor) => (SIGNED_IN.has(actor) ? toHome(actor) : { status: 302, location: "/login" }),
   // Members & receipts (docs/requirements.md §6.5, §6.6, §4.11): a receipt is its member's and the accountant's; another member gets the same 404 as an unknown id.
   "features/membership/routes/receipt.tsx": (actor) => {
     if (actor === "member" || actor === "accountant") return undefined;
@@ -198,6 +200,12 @@ const ADMITTED_POST: Record<string, (actor: Actor) => Cell> = {
   // Members & receipts (docs/requirements.md §6.5, §6.6, §4.11): an empty correction or rejection is answered with its messages, nothing changed.
   "features/office/routes/member-edit.tsx": () => ({ status: 400, type: HTML }),
   "features/office/routes/member-reject.tsx": () => ({ status: 400, type: HTML }),
+  // Two-step verification (ADR 71): a post without its intent, setting or reason is answered with its message, nothing changed;
+  // the second step's post, like its page, is only for a session waiting for it.
+  "features/two-step/routes/set-up.tsx": () => ({ status: 400, type: HTML }),
+  "features/two-step/routes/staff-setting.tsx": () => ({ status: 400, type: HTML }),
+  "features/two-step/routes/member-reset.tsx": () => ({ status: 400, type: HTML }),
+  "features/two-step/routes/second-step.tsx": (actor) => (SIGNED_IN.has(actor) ? toHome(actor) : { status: 302, location: "/login" }),
 };
 
 function expectedGet(file: string, entry: RouteEntry, actor: Actor): Answer {

@@ -13,6 +13,7 @@ import { parseHtml } from "../../support/html";
 import { startFakeCockpit, type FakeCockpit } from "../../support/fake-cockpit";
 import { formPost } from "../../support/password-reset";
 import { TIMEOUTS } from "../../support/time-budget";
+import { totpAt } from "~/features/two-step/totp";
 
 /**
  * docs/requirements.md §7.13 (ADR 41): a production database as
@@ -153,9 +154,13 @@ describe("npm run admin:create on the fresh database", () => {
       const login = await formPost(server!.url, "/login", { email: "first@example.org", password: "a-good-opening-phrase" }, { ip: "192.0.2.50" });
       expect(login.status).toBe(302);
       const session = /__session=[^;]+/.exec(login.headers.get("Set-Cookie") ?? "")![0];
+      // admin:create turned on "Staff must use two-step verification" (ADR 71): set-up comes first.
+      expect(await page("/accounts", session)).toMatchObject({ status: 302, location: "/account/security/two-step?redirectTo=%2Faccounts" });
+      const secret = await setUpTwoStep(session);
       const accounts = await page("/accounts", session);
       expect(accounts.status).toBe(200);
       expect(accounts.page.text("main")).toContain("Ann Admin");
+      expect(accounts.page.one("[data-staff-two-step-off]")).toBeNull();
       const documents = await page("/documents", session);
       expect(documents.status).toBe(200);
       expect(documents.page.text("main")).toContain("There are no documents yet.");
@@ -165,10 +170,42 @@ describe("npm run admin:create on the fresh database", () => {
       expect(booking.page.text(".booking-closed")).toBe(NO_EVENT_TO_BOOK);
       expect(booking.page.text("#booking-title")).toBe("Book tickets");
       expect(booking.page.text("main")).not.toContain("1970");
+
+      // The last accountant who lost their phone and recovery codes: --promote clears the set-up and gives a fresh link.
+      const signInAgain = await formPost(server!.url, "/login", { email: "first@example.org", password: "a-good-first-password" }, { ip: "192.0.2.51" });
+      expect(signInAgain.headers.get("Location")).toMatch(/^\/login\/two-step/);
+      await server!.stop();
+      const promoted = adminCreate(origin, "--email", "first@example.org", "--promote");
+      expect(promoted.status, promoted.out).toBe(0);
+      expect(promoted.out).toContain("Their two-step verification was reset");
+      await start();
+      const relink = new RegExp(`${origin}(/reset-account-password/[0-9a-f]{24}/[A-Za-z0-9]{10})`).exec(promoted.out)?.[1];
+      expect((await formPost(server!.url, relink!, { password: "a-second-password-1", confirmPassword: "a-second-password-1" })).status).toBe(302);
+      const back = await formPost(server!.url, "/login", { email: "first@example.org", password: "a-second-password-1" }, { ip: "192.0.2.52" });
+      // Signed in with the password alone; the setting (kept on) asks for set-up again.
+      expect(back.headers.get("Location")).toBe("/accounts");
+      const backSession = /__session=[^;]+/.exec(back.headers.get("Set-Cookie") ?? "")![0];
+      expect((await page("/accounts", backSession)).location).toBe("/account/security/two-step?redirectTo=%2Faccounts");
+      expect(secret).not.toBe("");
     },
     TIMEOUTS.long,
   );
 });
+
+/** Sets up two-step verification as the session's member, as the set-up page asks: the key read off it, then its first code. */
+async function setUpTwoStep(session: string): Promise<string> {
+  expect((await formPost(server!.url, "/account/security/two-step", { intent: "begin" }, { cookie: session })).status).toBe(302);
+  const shown = await page("/account/security/two-step", session);
+  const secret = shown.page.text("[data-two-step-secret]").replace(/\s/g, "");
+  const confirmed = await formPost(
+    server!.url,
+    "/account/security/two-step",
+    { intent: "confirm", code: await totpAt(secret, Date.now() / 1000) },
+    { cookie: session },
+  );
+  expect(confirmed.status).toBe(200);
+  return secret;
+}
 
 describe("a Cockpit where nothing was ever saved", () => {
   let cockpit: FakeCockpit;

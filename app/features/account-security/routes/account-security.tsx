@@ -23,6 +23,8 @@ import {
   signedOutOthers,
   type DeviceRow,
 } from "~/features/account-security/sessions";
+import { twoStepStatus } from "~/features/two-step/index.server";
+import { TWO_STEP_PATH } from "~/features/two-step";
 import securityStyles from "~/features/account-security/styles/security.css?url";
 
 export const meta: MetaFunction = () => privatePageMeta("Sign-in and security");
@@ -37,7 +39,8 @@ const PATH = "/account/security";
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const member = await requireUser(request, context);
   const currentId = (await currentSessionId(request, context)) ?? "";
-  return data({ devices: await loadDevices(context, member, currentId) }, { headers: noIndexHeaders() });
+  const [devices, twoStep] = await Promise.all([loadDevices(context, member, currentId), twoStepStatus(context, member.id)]);
+  return data({ devices, twoStep }, { headers: noIndexHeaders() });
 }
 
 type ActionAnswer = { reply: FormReply } | { confirm: Confirmation };
@@ -86,7 +89,7 @@ function DeviceDetails({ device, current }: { device: DeviceRow; current?: boole
 }
 
 export default function AccountSecurity() {
-  const { devices } = useLoaderData<typeof loader>();
+  const { devices, twoStep } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const location = useLocation();
   // A post not understood answers { reply }, a store outage the reply itself (ADR 59).
@@ -130,6 +133,21 @@ export default function AccountSecurity() {
             )}
             <p>
               <Link to="/account/password">Change password</Link>
+            </p>
+          </AccountPanel>
+          {/* Two-step verification (ADR 71): where it stands, and its own page. */}
+          <AccountPanel id="two-step-title" title="Two-step verification">
+            {twoStep.state === "on" ? (
+              <p data-two-step-status="on">{`On: signing in takes your password and a code from your authenticator app. Recovery codes left unused: ${twoStep.unusedCodes} of 10.`}</p>
+            ) : (
+              <p data-two-step-status="off">
+                Off: signing in takes your password alone. Add a code from an app on your phone, so a stolen password is not enough.
+              </p>
+            )}
+            <p>
+              <Link to={TWO_STEP_PATH} className="button button-secondary">
+                {twoStep.state === "on" ? "Manage two-step verification" : "Set up two-step verification"}
+              </Link>
             </p>
           </AccountPanel>
         </div>

@@ -35,7 +35,7 @@ function KeysetPager({ path, links, label }: { path: string; links: MembersTable
  * refused (400) or our records unreachable (503).
  */
 export function MembersScreen({ answer }: { answer: ConfirmationStep | FormReply | undefined }) {
-  const { list, state, links, rows, exportHref, accountantId } = useLoaderData<MembersTableView>();
+  const { list, state, links, rows, exportHref, accountantId, staffTwoStepOff } = useLoaderData<MembersTableView>();
   const shell = useRouteLoaderData<{ shell: ShellData }>("root")?.shell;
   const { pathname } = useLocation();
   const deletedList = list === "deleted";
@@ -54,6 +54,12 @@ export function MembersScreen({ answer }: { answer: ConfirmationStep | FormReply
         />
       ) : null}
       <FormMessage message={replyErrors(answer && !("confirm" in answer) ? answer : undefined)[""]} />
+      {staffTwoStepOff ? (
+        <p className="staff-two-step-notice" data-staff-two-step-off>
+          Staff do not have to use two-step verification yet, so a stolen password alone opens the back office.{" "}
+          <Link to="/accounts/security">Require it in Security</Link>.
+        </p>
+      ) : null}
       {shell?.toast?.copy ? <CopyField label={shell.toast.copy.label} value={shell.toast.copy.value} /> : null}
       {/* Keyed by the view: the inputs are uncontrolled, so a new URL (Clear, a header link) must reset them. */}
       <MembersFilters key={memberTableSearch(state)} state={state} path={path} />

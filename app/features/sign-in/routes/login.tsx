@@ -13,6 +13,8 @@ import { storeErrorReply, storeSafeAction } from "~/kernel/forms/store-errors.se
 import { STORE_UNAVAILABLE_SIGN_IN_MESSAGE } from "~/kernel/forms/store-errors";
 import { passRetryAfter } from "~/kernel/http/response-headers";
 import { limited } from "~/kernel/http/answers.server";
+import { SECOND_STEP_PATH } from "~/features/two-step";
+import { twoStepRequiredFor } from "~/features/two-step/index.server";
 
 export const meta: MetaFunction = () => pageMeta("Sign In", "Sign in to your member account.");
 
@@ -39,6 +41,11 @@ async function act({ request, context }: ActionFunctionArgs) {
     return result.retryAfter ? limited(reply, result.retryAfter) : data(reply, { status: result.status });
   }
   const redirectTo = form.get("redirectTo");
+  // Two-step verification on (ADR 71): a session that signs nobody in until /login/two-step accepts a code.
+  if (await twoStepRequiredFor(context, result.member.id)) {
+    const back = typeof redirectTo === "string" && redirectTo ? `?${new URLSearchParams({ redirectTo })}` : "";
+    return createUserSession(request, context, result.member, `${SECOND_STEP_PATH}${back}`, undefined, [result.deviceCookie], { secondStepPending: true });
+  }
   return createUserSession(
     request,
     context,
