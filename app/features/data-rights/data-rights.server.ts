@@ -74,6 +74,8 @@ export async function eraseMember(context: AppLoadContext, member: Member, actor
   await store.personalData.eraseContactMessagesBy(member.id);
   // Their devices (browser, country, when seen) go too, and with them every session (ADR 70).
   await store.memberSessions.deleteForMember(member.id);
+  // An erased account never signs in again: its two-step secret and recovery codes have nothing left to guard (ADR 71).
+  await store.twoStep.remove(member.id);
   const erased = await store.members.update(member.id, erasurePatch(member.id, Date.now() / 1000));
   if (!erased) return { ok: false, message: "Account Not Found" };
   return { ok: true, pseudonym };

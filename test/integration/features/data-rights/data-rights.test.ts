@@ -21,6 +21,10 @@ beforeAll(async () => {
   server = await startSeededServer({
     prepare: async (db) => {
       sara = await addErasableMember(db);
+      // She has two-step verification, so its records are there for the erasure to remove.
+      const twoStep = createD1Store(db).twoStep;
+      await twoStep.begin(sara.id, "sealed-secret", 1_700_000_000);
+      await twoStep.confirm(sara.id, 1_700_000_030, 56_666_667, ["hash-one", "hash-two"]);
     },
   });
 });
@@ -34,11 +38,12 @@ const post = (path: string, fields: Record<string, string>, cookie?: string) => 
 const treasurer = () => sessionCookieFor(demoAccount("treasurer").id);
 const leaks = (text: string) => ERASABLE.traces.filter((trace) => text.includes(trace));
 
-/** How many session records (open or ended) the worker's D1 holds for the member (ADR 70). */
-async function sessionRows(memberId: string): Promise<number> {
+/** How many sign-in records (sessions open or ended, ADR 70; a two-step set-up and its recovery codes, ADR 71) the worker's D1 holds for the member. */
+async function signInRows(memberId: string): Promise<number> {
   const { db, dispose } = await openServerPlatform(server.persistTo);
   try {
-    return (await db.prepare("SELECT COUNT(*) AS n FROM member_sessions WHERE member_id = ?1").bind(memberId).first<{ n: number }>())?.n ?? 0;
+    const count = async (table: string) => (await db.prepare(`SELECT COUNT(*) AS n FROM ${table} WHERE member_id = ?1`).bind(memberId).first<{ n: number }>())?.n ?? 0;
+    return (await count("member_sessions")) + (await count("two_step")) + (await count("two_step_recovery_codes"));
   } finally {
     await dispose();
   }
@@ -221,11 +226,11 @@ describe("Erase a member", () => {
     expect(found).toHaveLength(1);
     expect(found[0]).toContain(ERASABLE.fullName);
 
-    expect(await sessionRows(sara.id)).toBeGreaterThan(0);
+    expect(await signInRows(sara.id)).toBeGreaterThanOrEqual(4);
     const erased = await post(`/accounts/members/${sara.id}/erase`, {}, cookie);
     expect(erased.status).toBe(302);
     // Her devices (browser, country, when seen) went with her sessions.
-    expect(await sessionRows(sara.id)).toBe(0);
+    expect(await signInRows(sara.id)).toBe(0);
     expect(erased.headers.get("Location")).toBe("/accounts");
 
     // Signed out everywhere, and no sign-in with her address and password.
