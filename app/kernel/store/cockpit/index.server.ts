@@ -5,6 +5,7 @@ import { d1PracticeCheckouts } from "../d1/practice-checkouts.server";
 import { d1RateLimits } from "../d1/rate-limits.server";
 import { d1RenewalReminders } from "../d1/renewal-reminders.server";
 import { d1SessionRevocations } from "../d1/session-revocations.server";
+import { d1SignInCodes } from "../d1/sign-in-codes.server";
 import { d1Refunds } from "../d1/refunds.server";
 import type { Store } from "../port";
 import { cockpitActivity } from "./activity.server";
@@ -48,6 +49,7 @@ export function createCockpitStore(
     refunds: d1Refunds(db, { placesInD1: false }),
     rateLimits: d1RateLimits(db),
     sessionRevocations: d1SessionRevocations(db),
+    signInCodes: d1SignInCodes(db),
     renewalReminders: d1RenewalReminders(db),
     contentVersion: d1ContentVersion(db),
     practiceCheckouts: d1PracticeCheckouts(db),
