@@ -5,6 +5,7 @@ import { Log, LogLevel, Miniflare } from "miniflare";
 import { unstable_getMiniflareWorkerOptions } from "wrangler";
 import { ROOT, run, wranglerEnv } from "./lib";
 import { bindingsOnOwnProxy } from "./own-proxy";
+import { DOOR_NAME, DOOR_SCRIPT, TEST_SESSION_DOOR } from "./test-session-door";
 
 /**
  * The tests' servers: the built worker, bundled ONCE per run by wrangler (the same bundle
@@ -55,12 +56,6 @@ export async function startWorkerInProcess(options: {
   const { workerOptions } = unstable_getMiniflareWorkerOptions(path.join(ROOT, "wrangler.toml"), "development");
   const forward = (stream: Readable) => stream.on("data", (chunk: Buffer) => options.log?.(chunk.toString()));
   const mf = new Miniflare({
-    ...workerOptions,
-    name: WORKER_NAME,
-    // One self-contained module (wrangler bundled everything into it), listed as wrangler dev
-    // lists it: Miniflare's own import scan stops at the bundle's dynamic imports.
-    modules: [{ type: "ESModule", path: WORKER_BUNDLE }],
-    bindings: { ...workerOptions.bindings, ...options.vars },
     d1Persist: path.join(options.persistTo, "v3", "d1"),
     // The MEDIA bucket's local R2, where `wrangler dev --persist-to` and openLocalPlatform keep it.
     r2Persist: path.join(options.persistTo, "v3", "r2"),
@@ -74,6 +69,24 @@ export async function startWorkerInProcess(options: {
       forward(stdout);
       forward(stderr);
     },
+    workers: [
+      {
+        ...workerOptions,
+        name: WORKER_NAME,
+        // One self-contained module (wrangler bundled everything into it), listed as wrangler dev
+        // lists it: Miniflare's own import scan stops at the bundle's dynamic imports.
+        modules: [{ type: "ESModule", path: WORKER_BUNDLE }],
+        bindings: { ...workerOptions.bindings, ...options.vars },
+      },
+      {
+        name: DOOR_NAME,
+        modules: true,
+        script: DOOR_SCRIPT,
+        compatibilityDate: "2026-04-20",
+        d1Databases: workerOptions.d1Databases,
+        routes: [`*${TEST_SESSION_DOOR}`],
+      },
+    ],
   });
   const url = (await mf.ready).origin;
   return {

@@ -60,7 +60,7 @@ export async function newContext(
   const url = contextOptions.baseURL ?? baseURL();
   const cookies = [];
   if (signedInAs) {
-    const pair = await sessionCookieFor(signedInAs);
+    const pair = await sessionCookieFor(signedInAs, Date.now(), { server: url });
     const name = pair.slice(0, pair.indexOf("="));
     const value = pair.slice(pair.indexOf("=") + 1);
     cookies.push({ name, value, url, httpOnly: true, sameSite: "Lax" as const });

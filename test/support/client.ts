@@ -107,7 +107,7 @@ export function client(server: Server, defaults: RequestOptions = {}, actor: Act
     if (merged.ip) headers["CF-Connecting-IP"] = merged.ip;
     const userId = idOf(actor);
     const { Cookie: extraCookie, ...extraHeaders } = merged.headers ?? {};
-    const cookie = joinCookies(userId ? await sessionCookieFor(userId) : null, merged.cookie, extraCookie);
+    const cookie = joinCookies(userId ? await sessionCookieFor(userId, Date.now(), { server: base }) : null, merged.cookie, extraCookie);
     if (cookie) headers.Cookie = cookie;
     Object.assign(headers, extraHeaders);
     return fetch(`${base}${path}`, { method, redirect: merged.follow ? "follow" : "manual", headers, body });

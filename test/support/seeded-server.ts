@@ -8,6 +8,7 @@ import { openLocalD1 } from "../../seed/platform";
 import { cockpitDataFromD1, cockpitMode } from "./cockpit-mode";
 import type { D1Template } from "./d1-template";
 import { lendBindings } from "./server-d1";
+import { registerSessionServer } from "./session";
 import { startFakeCockpit, type FakeCockpit } from "./fake-cockpit";
 import type { CockpitDemo } from "../../seed/cockpit-demo";
 
@@ -136,6 +137,8 @@ export async function startSeededServer(
       }
     }
     const giveBack = running.bindings ? lendBindings(persistTo, running.bindings) : () => {};
+    // In-process servers have the session door: sessionCookieFor records its rows there (ADR 70).
+    const forget = options.wranglerDev ? () => {} : registerSessionServer(running.url);
     return {
       url: running.url,
       persistTo,
@@ -143,6 +146,7 @@ export async function startSeededServer(
       scheduled: (time) => (running.scheduled ? running.scheduled(time) : Promise.reject(new Error("wrangler dev servers cannot run the scheduled handler"))),
       async stop() {
         giveBack();
+        forget();
         await running.stop();
         await cockpit?.stop();
         rmSync(persistTo, { recursive: true, force: true });

@@ -18,5 +18,5 @@ export async function finishSignIn(
   extraCookies: string[] = [],
 ): Promise<TypedResponse<never>> {
   const deviceCookie = await deviceCookieAfterSignIn(context, await readDeviceNote(request, context), member.id);
-  return createUserSession(context, member, redirectTo, { kind: "success", message: LOGIN_SUCCESS_MESSAGE }, [deviceCookie, ...extraCookies]);
+  return createUserSession(request, context, member, redirectTo, { kind: "success", message: LOGIN_SUCCESS_MESSAGE }, [deviceCookie, ...extraCookies]);
 }

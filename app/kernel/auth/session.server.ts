@@ -12,7 +12,7 @@ export interface SessionData {
    * SESSION_MAX_AGE, and at once when the password changes after it (ADR 7).
    */
   issuedAt: number;
-  /** Random, 128 bits in hex: logout records it as revoked, so a copy of the cookie is refused too (ADR 7). */
+  /** Random, 128 bits in hex: the id of the session's row in member_sessions (ADR 70); logout marks the row revoked, so a copy of the cookie is refused too (ADR 7). */
   sessionId: string;
 }
 
@@ -70,13 +70,22 @@ export function newSessionId(): string {
 
 const SESSION_ID = /^[0-9a-f]{32}$/;
 
-/** A new session for a member who has just signed in (never the one the browser came with). */
-export async function newSessionCookie(storage: ReturnType<typeof createSessionStorage>, userId: string, now = Date.now()): Promise<string> {
+/**
+ * A new session cookie for a member who has just signed in (never the one the browser came
+ * with). `sessionId` is the id of its row in member_sessions (ADR 70): createUserSession
+ * records the row first, and a cookie without one signs nobody in.
+ */
+export async function newSessionCookie(
+  storage: ReturnType<typeof createSessionStorage>,
+  userId: string,
+  now = Date.now(),
+  sessionId = newSessionId(),
+): Promise<string> {
   const session = await storage.getSession();
   session.set("userId", userId);
   // Milliseconds kept, so a sign-in just after a password reset is never mistaken for one before it.
   session.set("issuedAt", now / 1000);
-  session.set("sessionId", newSessionId());
+  session.set("sessionId", sessionId);
   return storage.commitSession(session);
 }
 

@@ -523,7 +523,7 @@ export interface Store {
   personalData: PersonalDataRepository;
   refunds: RefundsRepository;
   rateLimits: RateLimitsRepository;
-  sessionRevocations: SessionRevocationsRepository;
+  memberSessions: MemberSessionsRepository;
   signInCodes: SignInCodesRepository;
   renewalReminders: RenewalRemindersRepository;
   contentVersion: ContentVersionRepository;
@@ -636,18 +636,47 @@ export interface RateLimitsRepository {
   deleteExpired(now: UnixSeconds): Promise<number>;
 }
 
+/** One sign-in (docs/decisions/0070-sessions-as-records.md): the row behind a session cookie. */
+export interface MemberSession {
+  /** The cookie's sessionId. */
+  id: string;
+  memberId: Id;
+  /** Unix seconds with milliseconds: the cookie's issuedAt. */
+  createdAt: number;
+  lastSeenAt: UnixSeconds;
+  expiresAt: UnixSeconds;
+  userAgent: string | null;
+  /** Two letters (Cloudflare's request.cf.country), or null when unknown. */
+  country: string | null;
+  /** The session signs nobody in until its second step is done (ADR 71). */
+  secondStepRequired: boolean;
+  secondStepAt: UnixSeconds | null;
+  revokedAt: UnixSeconds | null;
+}
+
+export type NewMemberSession = Omit<MemberSession, "lastSeenAt" | "secondStepAt" | "revokedAt"> & { secondStepAt?: UnixSeconds | null };
+
 /**
- * Sessions ended by logout (kernel/auth/session-revocation.server.ts, ADR 7, migration 0006):
- * kept in D1 on both stores, like the rate limits.
+ * Sessions as records (ADR 70, migration 0027): kept in D1 on both stores, like the rate limits.
+ * Every write names the session by its id; the ones a member asks for also name the member, so
+ * nobody ends a session that is not theirs.
  */
-export interface SessionRevocationsRepository {
-  isRevoked(sessionId: string): Promise<boolean>;
-  /**
-   * Records the session as ended until `expiresAt` (when it would expire anyway), and in the
-   * same batch deletes a bounded batch of records expired by `now`, so the table stays small.
-   */
-  revoke(sessionId: string, expiresAt: UnixSeconds, now: UnixSeconds): Promise<void>;
-  /** The daily run (ADR 0050): deletes the records of ended sessions that would have expired by `now`; how many. */
+export interface MemberSessionsRepository {
+  /** Records a sign-in. */
+  create(session: NewMemberSession): Promise<void>;
+  /** The session by its id (one read by primary key on every signed-in request), or null. */
+  get(id: string): Promise<MemberSession | null>;
+  /** The member's sessions not revoked and not expired by `now`, most recently seen first. */
+  listOpen(memberId: Id, now: UnixSeconds): Promise<MemberSession[]>;
+  /** Writes last_seen_at unless a newer one is there (ADR 70: at most once per 5 minutes per session, the caller decides). */
+  touch(id: string, now: UnixSeconds): Promise<void>;
+  /** Records the second step on a session not revoked; whether it was. */
+  completeSecondStep(id: string, now: UnixSeconds): Promise<boolean>;
+  /** Signs one session out (logout); whether it was signed in. `memberId`, when given, must own it. */
+  revoke(id: string, now: UnixSeconds, memberId?: Id): Promise<boolean>;
+  /** Signs out every open session of the member but `keepId`; how many. */
+  revokeAllBut(memberId: Id, keepId: string, now: UnixSeconds): Promise<number>;
+  /** The daily run (ADR 0050): deletes the sessions expired by `now`; how many. */
   deleteExpired(now: UnixSeconds): Promise<number>;
 }
 

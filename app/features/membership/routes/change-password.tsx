@@ -8,7 +8,7 @@ import { OWN_PASSWORD_CHANGED_MESSAGE, changePasswordSchema } from "~/features/m
 import { pageMeta } from "~/kernel/layout/page-meta";
 import { PASSWORD_MIN_LENGTH } from "~/features/sign-in";
 import { changeOwnPassword } from "~/features/membership/account-password.server";
-import { createUserSession, requireUser } from "~/kernel/auth/auth.server";
+import { createUserSession, requireUser, secondStepDone } from "~/kernel/auth/auth.server";
 import { storeErrorReply, storeSafeAction } from "~/kernel/forms/store-errors.server";
 import { limited } from "~/kernel/http/answers.server";
 
@@ -31,8 +31,12 @@ async function act({ request, context }: ActionFunctionArgs) {
     const reply = submission.reply({ ...HIDE, fieldErrors: { currentPassword: [result.message] } });
     return result.retryAfter ? limited(reply, result.retryAfter) : data(reply, { status: result.status });
   }
-  // The change signed out every session from before it, this one too: this browser gets a fresh one.
-  return createUserSession(context, member, "/mem-account", { kind: "success", message: OWN_PASSWORD_CHANGED_MESSAGE });
+  // The change signed out every session from before it, this one too: this browser gets a fresh
+  // one, which keeps this one's second step if it did one (ADR 70, ADR 71).
+  const didSecondStep = await secondStepDone(request, context);
+  return createUserSession(request, context, member, "/mem-account", { kind: "success", message: OWN_PASSWORD_CHANGED_MESSAGE }, [], {
+    secondStepDone: didSecondStep,
+  });
 }
 
 /** A store outage answers the form again (passwords are never sent back) with one message (503). */

@@ -4,7 +4,7 @@ import { d1ContentVersion } from "../d1/content-version.server";
 import { d1PracticeCheckouts } from "../d1/practice-checkouts.server";
 import { d1RateLimits } from "../d1/rate-limits.server";
 import { d1RenewalReminders } from "../d1/renewal-reminders.server";
-import { d1SessionRevocations } from "../d1/session-revocations.server";
+import { d1MemberSessions } from "../d1/member-sessions.server";
 import { d1SignInCodes } from "../d1/sign-in-codes.server";
 import { d1Refunds } from "../d1/refunds.server";
 import type { Store } from "../port";
@@ -48,7 +48,7 @@ export function createCockpitStore(
     personalData: cockpitPersonalData(client, db),
     refunds: d1Refunds(db, { placesInD1: false }),
     rateLimits: d1RateLimits(db),
-    sessionRevocations: d1SessionRevocations(db),
+    memberSessions: d1MemberSessions(db),
     signInCodes: d1SignInCodes(db),
     renewalReminders: d1RenewalReminders(db),
     contentVersion: d1ContentVersion(db),

@@ -10,7 +10,7 @@ import { d1ContentVersion } from "./content-version.server";
 import { d1PracticeCheckouts } from "./practice-checkouts.server";
 import { d1RateLimits } from "./rate-limits.server";
 import { d1RenewalReminders } from "./renewal-reminders.server";
-import { d1SessionRevocations } from "./session-revocations.server";
+import { d1MemberSessions } from "./member-sessions.server";
 import { d1SignInCodes } from "./sign-in-codes.server";
 import { d1Refunds } from "./refunds.server";
 import { d1Tickets } from "./tickets.server";
@@ -33,7 +33,7 @@ export function createD1Store(db: D1Database, media?: R2Bucket): Store {
     personalData: d1PersonalData(db),
     refunds: d1Refunds(db),
     rateLimits: d1RateLimits(db),
-    sessionRevocations: d1SessionRevocations(db),
+    memberSessions: d1MemberSessions(db),
     signInCodes: d1SignInCodes(db),
     renewalReminders: d1RenewalReminders(db),
     contentVersion: d1ContentVersion(db),

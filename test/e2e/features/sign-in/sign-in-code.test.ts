@@ -65,7 +65,7 @@ for (const javaScriptEnabled of [true, false]) {
       expect(await fitsScreen(page)).toBe(true);
       await askForCode(page, account.email, javaScriptEnabled);
       expect(await fitsScreen(page)).toBe(true);
-      const field = page.getByLabel("Sign-in code");
+      const field = page.getByLabel("Sign-in code", { exact: true });
       expect(await field.getAttribute("autocomplete")).toBe("one-time-code");
       expect(await field.getAttribute("inputmode")).toBe("numeric");
       expect(await axeViolations(page)).toEqual([]);
@@ -76,7 +76,7 @@ for (const javaScriptEnabled of [true, false]) {
       await page.locator(".form-error").getByText(CODE_WRONG_MESSAGE).waitFor();
       expect(await fitsScreen(page)).toBe(true);
 
-      await page.getByLabel("Sign-in code").fill(code);
+      await page.getByLabel("Sign-in code", { exact: true }).fill(code);
       await page.getByRole("button", { name: "Sign In" }).click();
       await page.waitForURL((url) => url.pathname === "/mem-account");
       await page.locator(".toast").getByText(MESSAGES.loggedIn).waitFor();

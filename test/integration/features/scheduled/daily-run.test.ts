@@ -78,8 +78,12 @@ describe("the daily scheduled run", () => {
           db.prepare("UPDATE transactions SET created_at = ?1 WHERE id = ?2").bind(seconds(8, 1), payment.id),
           db.prepare("INSERT INTO rate_limits (key, window_start, expires_at, hits) VALUES ('test:old', ?1, ?2, 1)").bind(seconds(8, 1), seconds(8, 2)),
           db.prepare("INSERT INTO rate_limits (key, window_start, expires_at, hits) VALUES ('test:live', ?1, ?2, 1)").bind(seconds(8, 1), seconds(12, 31)),
-          db.prepare("INSERT INTO revoked_sessions (id, expires_at) VALUES ('test-old-session', ?1)").bind(seconds(8, 2)),
-          db.prepare("INSERT INTO revoked_sessions (id, expires_at) VALUES ('test-live-session', ?1)").bind(seconds(12, 31)),
+          db
+            .prepare("INSERT INTO member_sessions (id, member_id, created_at, last_seen_at, expires_at) VALUES ('test-old-session', 'm', ?1, ?1, ?2)")
+            .bind(seconds(7, 20), seconds(8, 2)),
+          db
+            .prepare("INSERT INTO member_sessions (id, member_id, created_at, last_seen_at, expires_at) VALUES ('test-live-session', 'm', ?1, ?1, ?2)")
+            .bind(seconds(12, 20), seconds(12, 31)),
         ]);
         pending = (await members.list(pendingMembersQuery(Y))).rows.map((member) => member.email);
       },
@@ -130,12 +134,12 @@ describe("the daily scheduled run", () => {
     ]);
   });
 
-  it("closed the checkout left pending for more than 24 hours, and deleted only expired rate-limit and revoked-session rows", async () => {
+  it("closed the checkout left pending for more than 24 hours, and deleted only expired rate-limit and session rows", async () => {
     // Also run here, so that this test stands alone (the runs above have done the same).
     await runAt(server, ms(11, 20));
     const rows = await withDb(server.persistTo, async (db) => ({
       limits: (await db.prepare("SELECT key FROM rate_limits WHERE key LIKE 'test:%' ORDER BY key").all<{ key: string }>()).results.map((r) => r.key),
-      sessions: (await db.prepare("SELECT id FROM revoked_sessions WHERE id LIKE 'test-%' ORDER BY id").all<{ id: string }>()).results.map((r) => r.id),
+      sessions: (await db.prepare("SELECT id FROM member_sessions WHERE id LIKE 'test-%' ORDER BY id").all<{ id: string }>()).results.map((r) => r.id),
       payment: await db.prepare("SELECT status FROM transactions WHERE id = ?1").bind(oldPaymentId).first<{ status: string }>(),
     }));
     expect(rows.limits).toEqual(["test:live"]);

@@ -10,11 +10,16 @@ import { hasUploadAllowance, liveSessionMember, type SessionStanding } from "~/k
  */
 
 const SIGNED_IN_AT = 1_800_000_000.5;
-const standing = (member: Partial<NonNullable<SessionStanding["member"]>> | null, session: Partial<Omit<SessionStanding, "member">> = {}): SessionStanding => ({
+const record = { memberId: "m1", expiresAt: SIGNED_IN_AT + 3600, secondStepRequired: false, secondStepAt: null, revokedAt: null };
+const standing = (
+  member: Partial<NonNullable<SessionStanding["member"]>> | null,
+  session: Partial<NonNullable<SessionStanding["record"]>> = {},
+): SessionStanding => ({
   issuedAt: SIGNED_IN_AT,
-  revoked: false,
+  userId: "m1",
+  now: SIGNED_IN_AT + 60,
+  record: { ...record, ...session },
   member: member && { role: "editor", active: true, deleted: false, passwordChangedAt: null, ...member },
-  ...session,
 });
 
 describe("hasUploadAllowance", () => {
@@ -31,7 +36,7 @@ describe("hasUploadAllowance", () => {
   });
 
   it("not to a session that was signed out, whose account is gone or erased, or from before a password change", () => {
-    expect(hasUploadAllowance(standing({}, { revoked: true })), "signed out").toBe(false);
+    expect(hasUploadAllowance(standing({}, { revokedAt: SIGNED_IN_AT + 1 })), "signed out").toBe(false);
     expect(hasUploadAllowance(standing(null)), "no account").toBe(false);
     expect(hasUploadAllowance(standing({ deleted: true })), "erased or deleted").toBe(false);
     expect(hasUploadAllowance(standing({ passwordChangedAt: SIGNED_IN_AT + 0.1 })), "password changed since").toBe(false);
@@ -47,7 +52,7 @@ describe("liveSessionMember (ADR 7: what getUser answers)", () => {
   it("is the member of a live session, and null for a signed-out, erased or superseded one", () => {
     const live = standing({ role: "member" });
     expect(liveSessionMember(live)).toBe(live.member);
-    expect(liveSessionMember(standing({}, { revoked: true }))).toBeNull();
+    expect(liveSessionMember(standing({}, { revokedAt: SIGNED_IN_AT + 1 }))).toBeNull();
     expect(liveSessionMember(standing({ deleted: true }))).toBeNull();
     expect(liveSessionMember(standing({ passwordChangedAt: SIGNED_IN_AT + 1 }))).toBeNull();
     expect(liveSessionMember(standing(null))).toBeNull();
