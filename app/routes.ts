@@ -36,6 +36,8 @@ export default [
 
   // Sign-in, public: signing in and out, and a forgotten password's e-mailed link
   page("login", "features/sign-in/routes/login.tsx"),
+  page("login/code", "features/sign-in/routes/login-code.tsx"),
+  page("login/code/:id/:token", "features/sign-in/routes/login-code-link.tsx"),
   page("logout", "features/sign-in/routes/logout.tsx"),
   page("forgot-password", "features/sign-in/routes/forgot-password.tsx"),
   page("reset-account-password/:id/:key", "features/sign-in/routes/reset-password.tsx"),

@@ -107,6 +107,15 @@ export const ROUTES: Readonly<Record<string, RouteEntry>> = {
 
   // Signing in and up: public, but an active member is sent on to /mem-account
   "features/sign-in/routes/login.tsx": { path: "/login", methods: GET_POST, access: "public", html: true },
+  // E-mailed sign-in codes (ADR 69): the code form, and the one-tap link (refused here: no browser of the demo asked for it).
+  "features/sign-in/routes/login-code.tsx": { path: "/login/code", methods: GET_POST, access: "public", html: true },
+  "features/sign-in/routes/login-code-link.tsx": {
+    path: `/login/code/${"0".repeat(32)}/${"0".repeat(32)}`,
+    methods: GET,
+    access: "public",
+    html: true,
+    status: 403,
+  },
   "features/membership/routes/signup.tsx": { path: "/signup", methods: GET_POST, access: "public", html: true },
   "features/sign-in/routes/forgot-password.tsx": { path: "/forgot-password", methods: GET_POST, access: "public", html: true },
 

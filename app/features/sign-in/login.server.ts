@@ -4,13 +4,11 @@ import type { Member } from "~/kernel/store/records";
 import { checkPassword } from "~/kernel/auth/password.server";
 import { clientKey, createRateLimiter } from "~/kernel/http/rate-limit.server";
 import { SIGN_IN_FAILURE_RULES } from "~/kernel/http/rate-limits";
-import { deviceCookieAfterSignIn, knowsMember, readDeviceNote, type DeviceNote } from "~/kernel/auth/device-cookie.server";
+import { knowsMember, readDeviceNote, type DeviceNote } from "~/kernel/auth/device-cookie.server";
 
 export { SIGN_IN_FAILURE_RULES };
 
-export type LoginResult =
-  | { ok: true; member: Member; /** Set-Cookie: the device cookie naming this member (docs/decisions/0025). */ deviceCookie: string }
-  | { ok: false; status: 401 | 403 | 429; message: string; retryAfter?: number };
+export type LoginResult = { ok: true; member: Member } | { ok: false; status: 401 | 403 | 429; message: string; retryAfter?: number };
 
 /** Who is signing in, as the request tells: the client's address and this browser's device note. */
 export interface SignInVisitor {
@@ -25,8 +23,8 @@ export async function signInVisitor(request: Request, context: AppLoadContext): 
 
 /**
  * Checks a parsed Sign In form: the member, or why not (status and the form's message).
- * No session is kept here: the route stores one with createUserSession (a new cookie each
- * time). No auth library: docs/decisions/0029.
+ * The "password" strategy's verify function calls it (authenticator.server.ts, docs/decisions/0069);
+ * no session is kept here: finishSignIn stores one, with the device cookie (docs/decisions/0025).
  */
 export async function signIn(context: AppLoadContext, { email, password }: LoginInput, { address, note }: SignInVisitor): Promise<LoginResult> {
   const refused = (status: 401 | 403, message: string): LoginResult => ({ ok: false, status, message });
@@ -46,7 +44,7 @@ export async function signIn(context: AppLoadContext, { email, password }: Login
   if (check.rehash) await context.store.members.update(member.id, { passwordHash: check.rehash });
   // The order of docs/requirements.md §2.3: the credentials first, then the status, so the message reveals nothing to a guesser.
   if (!member.active) return refused(403, LOGIN_UNDER_REVIEW_MESSAGE);
-  return { ok: true, member, deviceCookie: await deviceCookieAfterSignIn(context, note, member.id) };
+  return { ok: true, member };
 }
 
 /**

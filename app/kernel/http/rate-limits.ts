@@ -81,6 +81,21 @@ export const FORGOT_RATE_RULES = {
   resendPerEmail: { name: "forgot:resend", limit: 3, windowSeconds: HOUR },
 } as const satisfies Record<string, RateRule>;
 
+/**
+ * "E-mail me a sign-in code" (docs/decisions/0069): every code asked for counts, since each one
+ * sends an e-mail and allows 5 tries. A browser that signed in to the account before (its
+ * device cookie names the member) answers only to its own counter, so nobody asking from
+ * elsewhere can stop the owner getting a code there; any other browser answers to the address
+ * (a venue shares one) and to the e-mail, whether or not it belongs to a member, so the
+ * answer tells nothing. With 5 wrong tries a code, the e-mail's counter bounds guessing one
+ * member's code from anywhere to 50 tries a day (the arithmetic is in the ADR).
+ */
+export const SIGN_IN_CODE_RATE_RULES = {
+  perEmail: { name: "code:email", limit: 10, windowSeconds: DAY },
+  perIp: { name: "code:ip", limit: 30, windowSeconds: HOUR },
+  perDevice: { name: "code:device", limit: 10, windowSeconds: HOUR },
+} as const satisfies Record<string, RateRule>;
+
 /** The Quick Contact Form: generous for people (a family on one connection), tight for scripts. */
 export const CONTACT_RATE_RULES = {
   /** One e-mail typed at one client address: a person sending the same message again and again. */

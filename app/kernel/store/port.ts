@@ -525,6 +525,7 @@ export interface Store {
   rateLimits: RateLimitsRepository;
   memberSessions: MemberSessionsRepository;
   twoStep: TwoStepRepository;
+  signInCodes: SignInCodesRepository;
   renewalReminders: RenewalRemindersRepository;
   contentVersion: ContentVersionRepository;
   practiceCheckouts: PracticeCheckoutsRepository;
@@ -719,6 +720,44 @@ export interface TwoStepRepository {
   /** "Staff must use two-step verification": off until an accountant (or `npm run admin:create`) turns it on. */
   staffRequired(): Promise<boolean>;
   setStaffRequired(on: boolean, at: UnixSeconds, by: Id | null): Promise<void>;
+}
+
+/** An e-mailed sign-in code as kept (migration 0028, ADR 69): hashes only, never the code or the link. */
+export interface SignInCode {
+  id: Id;
+  /** Null when the e-mail matched nobody: the page answered the same and nothing was sent. */
+  memberId: Id | null;
+  /** SHA-256 of the random value in the cookie of the browser that asked (hex). */
+  browserHash: string;
+  /** HMAC-SHA256 of the id and the 6-digit code, keyed with the site's secret (hex). */
+  codeHash: string;
+  /** SHA-256 of the one-tap link's token (hex). */
+  linkHash: string;
+  createdAt: UnixSeconds;
+  expiresAt: UnixSeconds;
+  /** Wrong codes (or links) tried so far. */
+  failures: number;
+  usedAt: UnixSeconds | null;
+}
+
+/**
+ * E-mailed sign-in codes (features/sign-in/email-code-strategy.server.ts, migration 0028, ADR 69):
+ * kept in D1 on both stores, like the rate limits, because a wrong try and a use are each one
+ * conditional UPDATE, which Cockpit's API does not have.
+ */
+export interface SignInCodesRepository {
+  /** Keeps a new code, and in the same batch deletes a bounded batch of codes expired by `now`. */
+  create(code: Omit<SignInCode, "failures" | "usedAt">, now: UnixSeconds): Promise<void>;
+  get(id: Id): Promise<SignInCode | null>;
+  /**
+   * Counts one wrong try on a code still open at `now` (unused, unexpired, under `maxFailures`
+   * wrong tries): the failures after it, or null when the code was no longer open.
+   */
+  countFailure(id: Id, now: UnixSeconds, maxFailures: number): Promise<number | null>;
+  /** Marks an open code used (one conditional UPDATE): true for exactly one of two tries at once. */
+  claim(id: Id, now: UnixSeconds, maxFailures: number): Promise<boolean>;
+  /** Deletes every code expired by `now`; how many. */
+  deleteExpired(now: UnixSeconds): Promise<number>;
 }
 
 /** When one renewal-reminder stage of a year last ran, and to how many members (the subscriptions page). */

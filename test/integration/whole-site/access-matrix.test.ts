@@ -115,6 +115,8 @@ const ADMITTED_POST: Record<string, (actor: Actor) => Cell> = {
   "features/sign-in/routes/login.tsx": (actor) => (SIGNED_IN.has(actor) ? toHome(actor) : { status: 400, type: HTML }),
   "features/membership/routes/signup.tsx": (actor) => (actor === "visitor" ? { status: 400, type: HTML } : TO_ACCOUNT),
   "features/sign-in/routes/forgot-password.tsx": () => ({ status: 400, type: HTML }),
+  // A code post without a code (ADR 69): refused with the field's message, nothing changed.
+  "features/sign-in/routes/login-code.tsx": () => ({ status: 400, type: HTML }),
   // Sets the consent cookie only.
   "features/site/routes/cookie-consent.tsx": () => ({ status: 204 }),
   "features/sign-in/routes/logout.tsx": () => ({ status: 200, type: HTML }),

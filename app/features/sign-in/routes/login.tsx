@@ -1,20 +1,19 @@
 import { data, redirect, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, useActionData, useSearchParams } from "@remix-run/react";
 import { useEffect } from "react";
 import { Field, FormMessage, SubmitButton, replyValue, useFormReply } from "~/kernel/forms";
 import { PageTitle } from "~/kernel/layout/Breadcrumbs";
-import { LOGIN_SUCCESS_MESSAGE, loginSchema } from "~/features/sign-in/login";
 import { pageMeta } from "~/kernel/layout/page-meta";
-import { createUserSession, getUser } from "~/kernel/auth/auth.server";
+import { getUser } from "~/kernel/auth/auth.server";
 import { roleHome } from "~/kernel/auth/role-home";
-import { signIn, signInVisitor } from "~/features/sign-in/login.server";
+import { createAuthenticator } from "~/features/sign-in/authenticator.server";
+import { finishSignIn } from "~/features/sign-in/finish-sign-in.server";
+import { isSignInRefused } from "~/features/sign-in/sign-in-refused";
+import { SendCodeButton, useCodePostPending } from "~/features/sign-in/components/SendCodeForm";
 import { storeErrorReply, storeSafeAction } from "~/kernel/forms/store-errors.server";
 import { STORE_UNAVAILABLE_SIGN_IN_MESSAGE } from "~/kernel/forms/store-errors";
 import { passRetryAfter } from "~/kernel/http/response-headers";
 import { limited } from "~/kernel/http/answers.server";
-import { SECOND_STEP_PATH } from "~/features/two-step";
-import { twoStepRequiredFor } from "~/features/two-step/index.server";
 
 export const meta: MetaFunction = () => pageMeta("Sign In", "Sign in to your member account.");
 
@@ -28,32 +27,21 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return null;
 }
 
-/** Passwords are never sent back. */
-const HIDE = { hideFields: ["password"] };
-
+/**
+ * The password form, through the authenticator's "password" strategy (docs/decisions/0069): the
+ * member, or a SignInRefused carrying today's answer (400 per field, 401/403 with the form's
+ * message, 429 with Retry-After: docs/decisions/0025).
+ */
 async function act({ request, context }: ActionFunctionArgs) {
-  const form = await request.formData();
-  const submission = parseWithZod(form, { schema: loginSchema });
-  if (submission.status !== "success") return data(submission.reply(HIDE), { status: 400 });
-  const result = await signIn(context, submission.value, await signInVisitor(request, context));
-  if (!result.ok) {
-    const reply = submission.reply({ formErrors: [result.message], ...HIDE });
-    return result.retryAfter ? limited(reply, result.retryAfter) : data(reply, { status: result.status });
+  // The strategy reads the form itself; the route only needs where to go after.
+  const redirectTo = (await request.clone().formData()).get("redirectTo");
+  try {
+    const member = await createAuthenticator(context).authenticate("password", request);
+    return await finishSignIn(request, context, member, typeof redirectTo === "string" ? redirectTo : "");
+  } catch (error) {
+    if (!isSignInRefused(error)) throw error;
+    return error.retryAfter ? limited(error.reply, error.retryAfter) : data(error.reply, { status: error.status });
   }
-  const redirectTo = form.get("redirectTo");
-  // Two-step verification on (ADR 71): a session that signs nobody in until /login/two-step accepts a code.
-  if (await twoStepRequiredFor(context, result.member.id)) {
-    const back = typeof redirectTo === "string" && redirectTo ? `?${new URLSearchParams({ redirectTo })}` : "";
-    return createUserSession(request, context, result.member, `${SECOND_STEP_PATH}${back}`, undefined, [result.deviceCookie], { secondStepPending: true });
-  }
-  return createUserSession(
-    request,
-    context,
-    result.member,
-    typeof redirectTo === "string" ? redirectTo : "",
-    { kind: "success", message: LOGIN_SUCCESS_MESSAGE },
-    [result.deviceCookie],
-  );
 }
 
 /** A store outage answers the form again, with what was typed and one message (503). */
@@ -64,6 +52,7 @@ export default function Login() {
   const [searchParams] = useSearchParams();
   const { errors, formError, form } = useFormReply(reply);
   const redirectTo = searchParams.get("redirectTo") ?? "";
+  const codePending = useCodePostPending();
 
   // A refused password is never kept (without JavaScript the server never sends it back either).
   useEffect(() => {
@@ -93,7 +82,8 @@ export default function Login() {
             <p className="auth-aside">
               <Link to="/forgot-password">Forgot your password?</Link>
             </p>
-            <SubmitButton>Sign In</SubmitButton>
+            <SubmitButton pending={codePending ? false : undefined}>Sign In</SubmitButton>
+            <SendCodeButton />
           </Form>
           <p className="auth-links">
             Not a member yet? <Link to="/signup">Sign Up</Link>

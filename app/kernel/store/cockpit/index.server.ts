@@ -6,6 +6,7 @@ import { d1RateLimits } from "../d1/rate-limits.server";
 import { d1RenewalReminders } from "../d1/renewal-reminders.server";
 import { d1MemberSessions } from "../d1/member-sessions.server";
 import { d1TwoStep } from "../d1/two-step.server";
+import { d1SignInCodes } from "../d1/sign-in-codes.server";
 import { d1Refunds } from "../d1/refunds.server";
 import type { Store } from "../port";
 import { cockpitActivity } from "./activity.server";
@@ -50,6 +51,7 @@ export function createCockpitStore(
     rateLimits: d1RateLimits(db),
     memberSessions: d1MemberSessions(db),
     twoStep: d1TwoStep(db),
+    signInCodes: d1SignInCodes(db),
     renewalReminders: d1RenewalReminders(db),
     contentVersion: d1ContentVersion(db),
     practiceCheckouts: d1PracticeCheckouts(db),

@@ -12,6 +12,7 @@ import { d1RateLimits } from "./rate-limits.server";
 import { d1RenewalReminders } from "./renewal-reminders.server";
 import { d1MemberSessions } from "./member-sessions.server";
 import { d1TwoStep } from "./two-step.server";
+import { d1SignInCodes } from "./sign-in-codes.server";
 import { d1Refunds } from "./refunds.server";
 import { d1Tickets } from "./tickets.server";
 import { d1Transactions } from "./transactions.server";
@@ -35,6 +36,7 @@ export function createD1Store(db: D1Database, media?: R2Bucket): Store {
     rateLimits: d1RateLimits(db),
     memberSessions: d1MemberSessions(db),
     twoStep: d1TwoStep(db),
+    signInCodes: d1SignInCodes(db),
     renewalReminders: d1RenewalReminders(db),
     contentVersion: d1ContentVersion(db),
     practiceCheckouts: d1PracticeCheckouts(db),
