@@ -20,11 +20,11 @@ export function emailStatusLabel(status: string): string {
 
 /**
  * E-mails whose body is a credential: a reset link lets whoever holds it choose the
- * member's password. The accountants' outbox shows their headers only; the
+ * member's password, and a sign-in code lets the browser that asked for it in (ADR 69). The accountants' outbox shows their headers only; the
  * development outbox (a local machine) shows everything.
  */
-export const CONFIDENTIAL_PURPOSES: readonly string[] = ["reset-password"];
-export const CONFIDENTIAL_BODY_NOTE = "Not shown: this e-mail holds a one-time password reset link, which only its recipient may see.";
+export const CONFIDENTIAL_PURPOSES: readonly string[] = ["reset-password", "sign-in-code"];
+export const CONFIDENTIAL_BODY_NOTE = "Not shown: this e-mail holds a one-time sign-in code or password reset link, which only its recipient may see.";
 
 // ---- What the outbox pages show (times already in UK time, as text) -----------------
 

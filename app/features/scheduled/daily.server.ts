@@ -20,18 +20,19 @@ export interface DailyRun {
 /**
  * The Worker's daily run (wrangler.toml's cron trigger, server.ts `scheduled`; ADR 0050):
  * renewal reminders for today's stage, expiry of checkouts older than 24 hours, cleanup of
- * rate-limit and session rows past their window (ADR 70), and the member each older e-mail is
+ * rate-limit, session and sign-in code rows past their window (ADR 69, 70), and the member each older e-mail is
  * about (email-owners.server.ts). Each part runs even if
  * another fails (the failure is logged and the next day tries again); a run that did
  * something leaves one entry in the activity log.
  */
 export async function runDaily(context: AppLoadContext, at: Date): Promise<DailyRun> {
   const now = Math.floor(at.getTime() / 1000);
-  const [reminders, expired, rateLimits, sessions] = await Promise.all([
+  const [reminders, expired, rateLimits, sessions, codes] = await Promise.all([
     attempt("renewal reminders", () => sendDueReminders(context, at), { kind: "none-due" } as ReminderRun),
     attempt("checkout expiry", () => expireOldCheckouts(context, at), 0),
     attempt("rate-limit cleanup", () => context.store.rateLimits.deleteExpired(now), 0),
     attempt("expired-session cleanup", () => context.store.memberSessions.deleteExpired(now), 0),
+    attempt("expired sign-in code cleanup", () => context.store.signInCodes.deleteExpired(now), 0),
     // Members' data rights (docs/requirements.md §8.1): records past their retention; logs its own entry
     attempt("retention", () => deleteRecordsPastRetention(context, at, SCHEDULED_ACTOR), 0),
     // Whose is this record: older e-mails get the member they are about, a few each day (docs/security.md)
@@ -44,7 +45,7 @@ export async function runDaily(context: AppLoadContext, at: Date): Promise<Daily
     attempt("renewal totals", () => checkRenewalTotals(context, at), []),
   ]);
   if (reminders.kind === "no-site-address") console.warn("Daily run: renewal reminders are due but SITE_URL is not set, so none were sent (ADR 0050).");
-  const run = { reminders, expired, removed: rateLimits + sessions };
+  const run = { reminders, expired, removed: rateLimits + sessions + codes };
   const reminded = reminders.kind === "sent" ? reminders.reminded : 0;
   if (reminded + run.expired + run.removed > 0) {
     const stage = reminders.kind === "sent" ? stageFromKey(reminders.stage) : null;

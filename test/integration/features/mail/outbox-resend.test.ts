@@ -196,6 +196,23 @@ describe("e-mail through a failing provider (fake Resend)", () => {
     const page = everything(await outboxList(href));
     expect(page).toContain(single.email);
     expect(page).not.toContain("/reset-account-password/");
-    expect(page).toContain("one-time password reset link");
+    expect(page).toContain("one-time sign-in code or password reset link");
+  });
+
+  it("an accountant sees a sign-in code e-mail's headers but neither its code nor its link (ADR 69)", async () => {
+    const single = demoAccount("single");
+    expect((await post("/login/code", { intent: "send", email: single.email }, "198.18.9.4")).status).toBeLessThan(500);
+    const body = resend.requests.at(-1)!.body;
+    const code = /\b(\d{6})\b/.exec(String(body.text))?.[1];
+    expect(code).toBeTruthy();
+    const list = await outboxList();
+    const href = list.all("a[href]").find((a) => /^\/accounts\/emails\/[0-9a-f]{24}$/.test(a.attribs.href!) && textOf(a) === String(body.subject))
+      ?.attribs.href;
+    expect(href).toBeTruthy();
+    const page = everything(await outboxList(href));
+    expect(page).toContain(single.email);
+    expect(page).not.toContain(code!);
+    expect(page).not.toContain("/login/code/");
+    expect(page).toContain("one-time sign-in code or password reset link");
   });
 });

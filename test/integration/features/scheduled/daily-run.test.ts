@@ -84,6 +84,12 @@ describe("the daily scheduled run", () => {
           db
             .prepare("INSERT INTO member_sessions (id, member_id, created_at, last_seen_at, expires_at) VALUES ('test-live-session', 'm', ?1, ?1, ?2)")
             .bind(seconds(12, 20), seconds(12, 31)),
+          db
+            .prepare("INSERT INTO sign_in_codes (id, member_id, browser_hash, code_hash, link_hash, created_at, expires_at) VALUES ('test-old-code', NULL, 'b', 'c', 'l', ?1, ?2)")
+            .bind(seconds(8, 1), seconds(8, 1) + 600),
+          db
+            .prepare("INSERT INTO sign_in_codes (id, member_id, browser_hash, code_hash, link_hash, created_at, expires_at) VALUES ('test-live-code', NULL, 'b', 'c', 'l', ?1, ?2)")
+            .bind(seconds(12, 31), seconds(12, 31) + 600),
         ]);
         pending = (await members.list(pendingMembersQuery(Y))).rows.map((member) => member.email);
       },
@@ -134,16 +140,18 @@ describe("the daily scheduled run", () => {
     ]);
   });
 
-  it("closed the checkout left pending for more than 24 hours, and deleted only expired rate-limit and session rows", async () => {
+  it("closed the checkout left pending for more than 24 hours, and deleted only expired rate-limit, session and sign-in code rows", async () => {
     // Also run here, so that this test stands alone (the runs above have done the same).
     await runAt(server, ms(11, 20));
     const rows = await withDb(server.persistTo, async (db) => ({
       limits: (await db.prepare("SELECT key FROM rate_limits WHERE key LIKE 'test:%' ORDER BY key").all<{ key: string }>()).results.map((r) => r.key),
       sessions: (await db.prepare("SELECT id FROM member_sessions WHERE id LIKE 'test-%' ORDER BY id").all<{ id: string }>()).results.map((r) => r.id),
+      codes: (await db.prepare("SELECT id FROM sign_in_codes WHERE id LIKE 'test-%' ORDER BY id").all<{ id: string }>()).results.map((r) => r.id),
       payment: await db.prepare("SELECT status FROM transactions WHERE id = ?1").bind(oldPaymentId).first<{ status: string }>(),
     }));
     expect(rows.limits).toEqual(["test:live"]);
     expect(rows.sessions).toEqual(["test-live-session"]);
+    expect(rows.codes).toEqual(["test-live-code"]);
     if (cockpitMode()) {
       const entry = server.cockpit!.data.collections.membertransactions!.find((t) => JSON.stringify(t).includes(late.email));
       expect(entry && JSON.stringify(entry)).toContain('"failed"');

@@ -17,6 +17,7 @@ import { setCookieLine, setCookiePair } from "../../../support/cookies";
 import { fieldErrors, formMessage, parseHtml } from "../../../support/html";
 import { MESSAGES, outboxTo, startServerWithAccounts, uniqueAddress, type AccountsServer } from "../../../support/password-reset";
 import { withServerD1 } from "../../../support/server-d1";
+import { createD1Store } from "~/kernel/store/d1/index.server";
 
 /**
  * "E-mail me a sign-in code" (docs/decisions/0069) over HTTP, on a private server (its own D1 and
@@ -27,6 +28,7 @@ const ACCOUNTS = [
   { key: "applicant", email: "code-applicant@example.com", password: "code-password-2", patch: { active: false } },
   { key: "limited", email: "code-limited@example.com", password: "code-password-3" },
   { key: "deleted", email: "code-deleted@example.com", password: "code-password-4", patch: { deleted: true } },
+  { key: "twoStep", email: "code-two-step@example.com", password: "code-password-5" },
 ];
 
 let server: AccountsServer;
@@ -179,6 +181,23 @@ describe("E-mail me a sign-in code: signing in", () => {
     const reused = await member.enterCode(code);
     expect(reused.status).toBe(410);
     expect(formMessage(await reused.text())).toBe(CODE_USED_MESSAGE);
+  });
+
+  it("leaves a member with two-step verification signed in to nobody after the right code: the second step comes next (ADR 71)", async () => {
+    await withServerD1(server.persistTo, async (db) => {
+      const twoStep = createD1Store(db).twoStep;
+      await twoStep.begin(server.ids.twoStep!, "sealed-secret", 1_700_000_000);
+      await twoStep.confirm(server.ids.twoStep!, 1_700_000_030, 56_666_667, ["hash-one"]);
+    });
+    const member = browser();
+    await member.askForCode("code-two-step@example.com", "/documents");
+    const { code } = (await latestCode("code-two-step@example.com"))!;
+    const response = await member.enterCode(code);
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe(`/login/two-step?${new URLSearchParams({ redirectTo: "/documents" })}`);
+    // The session exists but signs nobody in: /login still offers itself instead of sending them home.
+    expect(setCookiePair(response, "__session")).toMatch(/^__session=.+/);
+    expect(await signedInAt(member.jar)).toBeNull();
   });
 
   it("refuses a code in another browser (no cookie, or another code's) and leaves the code working where it was asked for", async () => {
