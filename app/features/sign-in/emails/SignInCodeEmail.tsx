@@ -1,7 +1,7 @@
-import { Body, Button, Container, Head, Heading, Html, Preview, Text } from "@react-email/components";
+import { Body, Container, Head, Heading, Html, Preview, Text } from "@react-email/components";
 import { ASSOCIATION } from "~/kernel/layout/association";
 import { emailStyles as styles } from "~/kernel/email/email-styles";
-import { HTML_ONLY } from "~/kernel/email/plain-text";
+import { LinkButton } from "~/kernel/email/LinkButton";
 
 /** "E-mail me a sign-in code" (docs/decisions/0069): the code and its one-tap link. */
 export const SIGN_IN_CODE_SUBJECT = `${ASSOCIATION.shortName}: your sign-in code`;
@@ -27,15 +27,7 @@ export function SignInCodeEmail({ fullName, code, link }: { fullName: string; co
           <Text style={styles.text}>{`Someone (we hope you) asked to sign in to your ${ASSOCIATION.name} account. Your sign-in code is:`}</Text>
           <Text style={codeStyle}>{code}</Text>
           <Text style={styles.text}>Type it on the sign-in page, or open this link in the same browser:</Text>
-          <Button href={link} style={styles.button}>
-            Sign me in
-          </Button>
-          {/* The text part already shows the address after the button's words. */}
-          <Text style={styles.text} {...HTML_ONLY}>
-            <a href={link} style={styles.link}>
-              {link}
-            </a>
-          </Text>
+          <LinkButton href={link}>Sign me in</LinkButton>
           <Text style={styles.small}>
             The code and the link work once, for 10 minutes, and only in the browser where you asked for them. If you did not ask, ignore this e-mail: nobody
             can sign in with it from elsewhere.

@@ -4,10 +4,7 @@ import { SpentLink } from "~/features/sign-in/components/SpentLink";
 import { PageTitle } from "~/kernel/layout/Breadcrumbs";
 import { pageMeta } from "~/kernel/layout/page-meta";
 import { replyErrors } from "~/kernel/forms";
-import { clearPendingCodeCookie, readPendingCode } from "~/features/sign-in/sign-in-code.server";
-import { createAuthenticator } from "~/features/sign-in/authenticator.server";
-import { finishSignIn } from "~/features/sign-in/finish-sign-in.server";
-import { isSignInRefused } from "~/features/sign-in/sign-in-refused";
+import { signInByCode } from "~/features/sign-in/finish-sign-in.server";
 import { privateHeaders } from "~/kernel/http/response-headers";
 
 export const meta: MetaFunction = () => [...pageMeta("Sign-in link", "Sign in with the link we e-mailed you."), { name: "robots", content: "noindex" }];
@@ -21,14 +18,10 @@ export const headers: HeadersFunction = () => privateHeaders();
  * e-mail reaches gets the message below, and the code is left as it was.
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const pending = await readPendingCode(request, context);
-  try {
-    const member = await createAuthenticator(context).authenticate("email-code", request);
-    return await finishSignIn(request, context, member, pending?.redirectTo ?? "", [await clearPendingCodeCookie(context)]);
-  } catch (error) {
-    if (!isSignInRefused(error)) throw error;
-    return data({ message: replyErrors(error.reply)[""] ?? "" }, { status: error.status, headers: privateHeaders() });
-  }
+  const outcome = await signInByCode(request, context);
+  if ("signedIn" in outcome) return outcome.signedIn;
+  const { refused } = outcome;
+  return data({ message: replyErrors(refused.reply)[""] ?? "" }, { status: refused.status, headers: privateHeaders() });
 }
 
 export default function LoginCodeLink() {

@@ -7,10 +7,8 @@ import { pageMeta } from "~/kernel/layout/page-meta";
 import { CODE_SENT_MESSAGE, sendCodeSchema } from "~/features/sign-in/sign-in-code";
 import { TOO_MANY_ATTEMPTS_MESSAGE } from "~/features/sign-in/login";
 import { signInVisitor } from "~/features/sign-in/login.server";
-import { clearPendingCodeCookie, readPendingCode, requestSignInCode } from "~/features/sign-in/sign-in-code.server";
-import { createAuthenticator } from "~/features/sign-in/authenticator.server";
-import { finishSignIn } from "~/features/sign-in/finish-sign-in.server";
-import { isSignInRefused } from "~/features/sign-in/sign-in-refused";
+import { readPendingCode, requestSignInCode } from "~/features/sign-in/sign-in-code.server";
+import { signInByCode } from "~/features/sign-in/finish-sign-in.server";
 import { LOGIN_CODE_PATH, SendCodeForm, useCodePostPending } from "~/features/sign-in/components/SendCodeForm";
 import { storeErrorReply, storeSafeAction } from "~/kernel/forms/store-errors.server";
 import { STORE_UNAVAILABLE_SIGN_IN_MESSAGE } from "~/kernel/forms/store-errors";
@@ -49,14 +47,9 @@ async function act({ request, context }: ActionFunctionArgs) {
     // Post, then get: reloading the code form never asks for another code.
     return redirect(LOGIN_CODE_PATH, { headers: { "Set-Cookie": result.cookie } });
   }
-  const pending = await readPendingCode(request, context);
-  try {
-    const member = await createAuthenticator(context).authenticate("email-code", request);
-    return await finishSignIn(request, context, member, pending?.redirectTo ?? "", [await clearPendingCodeCookie(context)]);
-  } catch (error) {
-    if (!isSignInRefused(error)) throw error;
-    return data<Answer>({ step: "code", reply: error.reply }, { status: error.status });
-  }
+  const outcome = await signInByCode(request, context);
+  if ("signedIn" in outcome) return outcome.signedIn;
+  return data<Answer>({ step: "code", reply: outcome.refused.reply }, { status: outcome.refused.status });
 }
 
 /** A store outage answers the form again, with one message (503). */

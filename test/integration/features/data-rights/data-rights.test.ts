@@ -42,7 +42,8 @@ const leaks = (text: string) => ERASABLE.traces.filter((trace) => text.includes(
 async function signInRows(memberId: string): Promise<number> {
   const { db, dispose } = await openServerPlatform(server.persistTo);
   try {
-    const count = async (table: string) => (await db.prepare(`SELECT COUNT(*) AS n FROM ${table} WHERE member_id = ?1`).bind(memberId).first<{ n: number }>())?.n ?? 0;
+    const count = async (table: string) =>
+      (await db.prepare(`SELECT COUNT(*) AS n FROM ${table} WHERE member_id = ?1`).bind(memberId).first<{ n: number }>())?.n ?? 0;
     return (await count("member_sessions")) + (await count("two_step")) + (await count("two_step_recovery_codes"));
   } finally {
     await dispose();

@@ -85,10 +85,14 @@ describe("the daily scheduled run", () => {
             .prepare("INSERT INTO member_sessions (id, member_id, created_at, last_seen_at, expires_at) VALUES ('test-live-session', 'm', ?1, ?1, ?2)")
             .bind(seconds(12, 20), seconds(12, 31)),
           db
-            .prepare("INSERT INTO sign_in_codes (id, member_id, browser_hash, code_hash, link_hash, created_at, expires_at) VALUES ('test-old-code', NULL, 'b', 'c', 'l', ?1, ?2)")
+            .prepare(
+              "INSERT INTO sign_in_codes (id, member_id, browser_hash, code_hash, link_hash, created_at, expires_at) VALUES ('test-old-code', NULL, 'b', 'c', 'l', ?1, ?2)",
+            )
             .bind(seconds(8, 1), seconds(8, 1) + 600),
           db
-            .prepare("INSERT INTO sign_in_codes (id, member_id, browser_hash, code_hash, link_hash, created_at, expires_at) VALUES ('test-live-code', NULL, 'b', 'c', 'l', ?1, ?2)")
+            .prepare(
+              "INSERT INTO sign_in_codes (id, member_id, browser_hash, code_hash, link_hash, created_at, expires_at) VALUES ('test-live-code', NULL, 'b', 'c', 'l', ?1, ?2)",
+            )
             .bind(seconds(12, 31), seconds(12, 31) + 600),
         ]);
         pending = (await members.list(pendingMembersQuery(Y))).rows.map((member) => member.email);
