@@ -29,6 +29,8 @@ export const TWO_STEP_MESSAGES = {
   turnedOn: "Two-step verification is on. Keep your recovery codes somewhere safe.",
   turnedOff: "Two-step verification is off.",
   newCodes: "Here are your new recovery codes. The old ones no longer work.",
+  othersSignedOut: (count: number) =>
+    count === 1 ? "Your other signed-in device has been signed out." : `Your ${count} other signed-in devices have been signed out.`,
   signedIn: "You are now logged in.",
   staffMust: "Staff must use two-step verification. Please set it up to continue.",
   reasonMissing: "Please write the reason (it is kept in the activity log).",

@@ -2,7 +2,8 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { AccountPanel } from "~/features/membership/components";
-import { completeSecondStep, requireUser, secondStepDone } from "~/kernel/auth/auth.server";
+import { completeSecondStep, currentSessionId, requireUser, secondStepDone } from "~/kernel/auth/auth.server";
+import { nowSeconds } from "~/kernel/store/ids";
 import { roleHome } from "~/kernel/auth/role-home";
 import { Field, FormMessage, SubmitButton, formMessageReply, useFormReply, type FormReply } from "~/kernel/forms";
 import { storeErrorReply, storeSafeAction } from "~/kernel/forms/store-errors.server";
@@ -43,7 +44,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 type Intent = "begin" | "confirm" | "codes" | "off";
-type Answer = (FormReply & { intent: Intent }) | { intent: "codes-shown"; recoveryCodes: string[]; next: string; first: boolean };
+type Answer = (FormReply & { intent: Intent }) | { intent: "codes-shown"; recoveryCodes: string[]; next: string; first: boolean; othersSignedOut: number };
 
 const reply = (intent: Intent, body: FormReply, status: number, retryAfter?: number) =>
   retryAfter ? limited({ ...body, intent }, retryAfter, privateHeaders()) : data({ ...body, intent }, { status, headers: privateHeaders() });
@@ -71,12 +72,18 @@ async function act({ request, context }: ActionFunctionArgs) {
     if (!result.ok) return refuse(result);
     // The code just given is this session's second step: staff may go on to their pages.
     await completeSecondStep(request, context);
-    return data({ intent: "codes-shown" as const, recoveryCodes: result.recoveryCodes, next, first: true }, { headers: privateHeaders() });
+    // Whoever else knew the password may be signed in elsewhere without a second step: those sessions end now (ADR 71).
+    const current = await currentSessionId(request, context);
+    const othersSignedOut = current ? await context.store.memberSessions.revokeAllBut(member.id, current, nowSeconds()) : 0;
+    return data({ intent: "codes-shown" as const, recoveryCodes: result.recoveryCodes, next, first: true, othersSignedOut }, { headers: privateHeaders() });
   }
   if (intent === "codes") {
     const result = await renewRecoveryCodes(context, member, submission.value.code);
     if (!result.ok) return refuse(result);
-    return data({ intent: "codes-shown" as const, recoveryCodes: result.recoveryCodes, next: TWO_STEP_PATH, first: false }, { headers: privateHeaders() });
+    return data(
+      { intent: "codes-shown" as const, recoveryCodes: result.recoveryCodes, next: TWO_STEP_PATH, first: false, othersSignedOut: 0 },
+      { headers: privateHeaders() },
+    );
   }
   if (isStaff(member.role) && (await staffTwoStepRequired(context))) return refuse({ status: 403, message: TWO_STEP_MESSAGES.staffMust });
   const result = await turnOff(context, member, submission.value.code);
@@ -88,10 +95,11 @@ async function act({ request, context }: ActionFunctionArgs) {
 export const action = storeSafeAction(act, storeErrorReply);
 
 /** The ten codes, shown once: after set-up, and after "New recovery codes". */
-function RecoveryCodes({ codes, next, first }: { codes: string[]; next: string; first: boolean }) {
+function RecoveryCodes({ codes, next, first, othersSignedOut }: { codes: string[]; next: string; first: boolean; othersSignedOut: number }) {
   return (
     <AccountPanel id="recovery-codes-title" title={first ? "Two-step verification is on" : "New recovery codes"}>
       {first ? null : <p role="status">{TWO_STEP_MESSAGES.newCodes}</p>}
+      {othersSignedOut > 0 ? <p role="status">{TWO_STEP_MESSAGES.othersSignedOut(othersSignedOut)}</p> : null}
       <p>
         If you lose your phone, each of these codes signs you in once instead of the app&apos;s code. Write them down or print this page, and keep them
         somewhere safe. <strong>They are shown only now.</strong>
@@ -165,7 +173,7 @@ export default function TwoStepSetUp() {
       <section className="section account-page">
         <div className="container">
           {answer && answer.intent === "codes-shown" ? (
-            <RecoveryCodes codes={answer.recoveryCodes} next={answer.next} first={answer.first} />
+            <RecoveryCodes codes={answer.recoveryCodes} next={answer.next} first={answer.first} othersSignedOut={answer.othersSignedOut} />
           ) : (
             <AccountPanel id="two-step-title" title="Two-step verification" action={{ to: "/account/security", label: "BACK", secondary: true }}>
               {required ? (

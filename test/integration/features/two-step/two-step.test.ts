@@ -123,11 +123,16 @@ describe("set-up, then signing in with the app's code or a recovery code", () =>
   let recoveryCodes: string[] = [];
   let firstCode = "";
 
-  it("set-up completes this session's second step: the staff pages open", async () => {
+  it("set-up completes this session's second step (the staff pages open) and signs out the member's other devices", async () => {
+    // Another browser signed in with the password alone (someone else who knew it, perhaps).
+    const elsewhere = await signIn("treasurer");
+    expect((await as(elsewhere.cookie).get("/account/security")).status).toBe(200);
     const { cookie } = await signIn("treasurer");
     expect((await as(cookie).get("/accounts")).headers.get("Location")).toBe(toSetUp("/accounts"));
     ({ secret, recoveryCodes, firstCode } = await setUp(cookie));
     expect((await as(cookie).get("/accounts")).status).toBe(200);
+    // The other session never did a second step: it ended when two-step went on.
+    expect((await as(elsewhere.cookie).get("/account/security")).headers.get("Location")).toMatch(/^\/login/);
   });
 
   it("after the password, a session signs nobody in until the second step", async () => {
