@@ -172,7 +172,7 @@ describe("npm run admin:create on the fresh database", () => {
       expect(booking.page.text("main")).not.toContain("1970");
 
       // The last accountant who lost their phone and recovery codes: --promote clears the set-up and gives a fresh link.
-      const signInAgain = await formPost(server!.url, "/login", { email: "first@example.org", password: "a-good-first-password" }, { ip: "192.0.2.51" });
+      const signInAgain = await formPost(server!.url, "/login", { email: "first@example.org", password: "a-good-opening-phrase" }, { ip: "192.0.2.51" });
       expect(signInAgain.headers.get("Location")).toMatch(/^\/login\/two-step/);
       await server!.stop();
       const promoted = adminCreate(origin, "--email", "first@example.org", "--promote");
