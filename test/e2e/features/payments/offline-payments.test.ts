@@ -123,7 +123,7 @@ for (const { key, js, device } of MODES) {
       await page.getByLabel("Spouse's mobile").fill("07700900778");
       expect(await fitsScreen(page)).toBe(true);
       await page.getByRole("button", { name: "Save", exact: true }).last().click();
-      await page.waitForURL((url) => url.pathname === "/accounts");
+      await page.waitForURL((url) => url.pathname === `/accounts/members/${renewer.id}`);
       await page.context().close();
 
       const member = await withServerStore(server, (store) => store.members.getById(renewer.id));
