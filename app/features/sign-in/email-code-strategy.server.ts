@@ -12,7 +12,8 @@ import {
   enterCodeSchema,
   type CodeClosed,
 } from "./sign-in-code";
-import { codeHash, readPendingCode, sameHash, sha256Hex, type PendingCode } from "./sign-in-code.server";
+import { codeHash, readPendingCode, type PendingCode } from "./sign-in-code.server";
+import { constantTimeEqual, sha256Hex } from "~/kernel/auth/digests";
 import { SignInRefused } from "./sign-in-refused";
 
 /**
@@ -55,14 +56,14 @@ export class EmailCodeStrategy extends Strategy<Member, EmailCodeVerifyParams> {
     // No cookie of ours, or one for another code (the link was opened elsewhere): nothing to check against.
     if (!pending || (proof.kind === "link" && proof.id !== pending.id)) return refuse(403, CODE_OTHER_BROWSER_MESSAGE);
     const kept = await this.context.store.signInCodes.get(pending.id);
-    if (!kept || !sameHash(kept.browserHash, await sha256Hex(pending.browser))) return refuse(403, CODE_OTHER_BROWSER_MESSAGE);
+    if (!kept || !constantTimeEqual(kept.browserHash, await sha256Hex(pending.browser))) return refuse(403, CODE_OTHER_BROWSER_MESSAGE);
     const closed = codeClosed(kept, this.now());
     if (closed) return refuse(410, CODE_CLOSED_MESSAGES[closed]);
 
     const right =
       proof.kind === "code"
-        ? sameHash(kept.codeHash, await codeHash(this.context, kept.id, proof.code))
-        : sameHash(kept.linkHash, await sha256Hex(proof.token));
+        ? constantTimeEqual(kept.codeHash, await codeHash(this.context, kept.id, proof.code))
+        : constantTimeEqual(kept.linkHash, await sha256Hex(proof.token));
     // A code made for an address that is nobody's was never sent: no try at it can be right.
     if (!right || kept.memberId === null) {
       const failures = await this.context.store.signInCodes.countFailure(kept.id, this.now(), SIGN_IN_CODE_MAX_FAILURES);

@@ -1,5 +1,9 @@
 import { z } from "zod";
 import { EMPTY_FIELD_MESSAGE, PASSWORD_MAX_LENGTH, asText, emailField } from "./login";
+// Relative, as login.ts: the store's Cockpit adapter reaches this module without the "~" alias.
+import { constantTimeEqual } from "../../kernel/auth/digests";
+
+export { constantTimeEqual };
 
 /**
  * Forgot password and reset password (docs/requirements.md §2.5, §11.4):
@@ -37,15 +41,6 @@ export function generateResetKey(random: (bytes: Uint8Array<ArrayBuffer>) => Uin
 
 /** The shape of a key in a link: anything else is refused before the store is asked. */
 export const isResetKeyShape = (key: string) => key.length === RESET_KEY_LENGTH && /^[A-Za-z0-9]+$/.test(key);
-
-/** Compares two strings in time that depends only on their lengths (never on where they differ). */
-export function constantTimeEqual(a: string, b: string): boolean {
-  const left = new TextEncoder().encode(a);
-  const right = new TextEncoder().encode(b);
-  let diff = left.length ^ right.length;
-  for (let i = 0; i < Math.max(left.length, right.length); i++) diff |= (left[i] ?? 0) ^ (right[i] ?? 0);
-  return diff === 0;
-}
 
 /** Whether a member's stored key opens this link now: same key, not used, not expired. */
 export function resetKeyMatches(

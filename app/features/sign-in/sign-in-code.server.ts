@@ -7,6 +7,7 @@ import { knowsMember } from "~/kernel/auth/device-cookie.server";
 import { createRateLimiter } from "~/kernel/http/rate-limit.server";
 import { SIGN_IN_CODE_RATE_RULES, type RateCheck } from "~/kernel/http/rate-limits";
 import { safeRedirect } from "~/kernel/http/safe-redirect";
+import { sha256Hex } from "~/kernel/auth/digests";
 import { SignInCodeEmail, SIGN_IN_CODE_SUBJECT } from "./emails/SignInCodeEmail";
 import { SIGN_IN_CODE_LIFETIME_SECONDS, generateSignInCode } from "./sign-in-code";
 import type { SignInVisitor } from "./login.server";
@@ -65,22 +66,10 @@ export function clearPendingCodeCookie(context: AppLoadContext): Promise<string>
 
 const hex = (buffer: ArrayBuffer) => Array.from(new Uint8Array(buffer), (byte) => byte.toString(16).padStart(2, "0")).join("");
 
-export async function sha256Hex(text: string): Promise<string> {
-  return hex(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text)));
-}
-
 /** The kept form of a code: HMAC-SHA256 keyed with the site's secret over the code's id and the code, so a copy of the table is no list of codes. */
 export async function codeHash(context: AppLoadContext, id: string, code: string): Promise<string> {
   const key = await crypto.subtle.importKey("raw", new TextEncoder().encode(context.env.SESSION_SECRET), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
   return hex(await crypto.subtle.sign("HMAC", key, new TextEncoder().encode(`sign-in-code:${id}:${code}`)));
-}
-
-/** Equal hex strings, compared in time that does not depend on where they differ. */
-export function sameHash(a: string, b: string): boolean {
-  if (a.length !== b.length) return false;
-  let difference = 0;
-  for (let index = 0; index < a.length; index++) difference |= a.charCodeAt(index) ^ b.charCodeAt(index);
-  return difference === 0;
 }
 
 /** The one-tap link in the e-mail: absolute, on the origin the request came to. */

@@ -1,3 +1,5 @@
+import { sha256Hex } from "~/kernel/auth/digests";
+
 /**
  * Recovery codes (docs/decisions/0071): ten single-use codes shown once at set-up, for a
  * lost or broken phone. Each is 12 characters of Crockford's base32 (60 random bits), in
@@ -43,6 +45,5 @@ export function looksLikeRecoveryCode(typed: string): boolean {
 
 /** The hash kept for a code: SHA-256 of the normalised code, hex. */
 export async function hashRecoveryCode(typed: string): Promise<string> {
-  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(normaliseRecoveryCode(typed)));
-  return Array.from(new Uint8Array(digest), (byte) => byte.toString(16).padStart(2, "0")).join("");
+  return sha256Hex(normaliseRecoveryCode(typed));
 }

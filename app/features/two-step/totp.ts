@@ -1,3 +1,5 @@
+import { constantTimeEqual } from "~/kernel/auth/digests";
+
 /**
  * Time-based one-time passwords (RFC 6238, over HOTP: RFC 4226) as authenticator apps make
  * them: HMAC-SHA1, 6 digits, a step of 30 seconds (docs/decisions/0071). WebCrypto only, so
@@ -118,13 +120,6 @@ export async function matchTotp(secretBase32: string, typed: string, nowSeconds:
     if (constantTimeEqual(candidate, code) && (lastUsedStep === null || step > lastUsedStep) && matched === null) matched = step;
   }
   return matched;
-}
-
-function constantTimeEqual(a: string, b: string): boolean {
-  if (a.length !== b.length) return false;
-  let difference = 0;
-  for (let i = 0; i < a.length; i++) difference |= a.charCodeAt(i) ^ b.charCodeAt(i);
-  return difference === 0;
 }
 
 /**
