@@ -31,6 +31,19 @@ import type {
   EventRecord,
   EventTotals,
   RenewalTotals,
+  Audience,
+  BadAddress,
+  ConsentSource,
+  DeliveryStatus,
+  MailPreferenceChange,
+  MailPreferences,
+  Mailing,
+  MailingCounts,
+  MailingDelivery,
+  MailingDraftPatch,
+  MailingKind,
+  MailingRecipient,
+  NewMailing,
 } from "./records";
 import type { ActivityEntry, NewActivityEntry } from "../activity/activity";
 import type { MemberSettlement } from "../../features/payments";
@@ -287,6 +300,12 @@ export interface MembersRepository {
   listPendingRenewal(query: { notRenewedIn: number } & PageRequest, countUpTo: number): Promise<Page<Member> & { atLeast: boolean }>;
   /** One keyset page of a members table, with its search (ADR 63). */
   browse(query: MemberBrowseQuery): Promise<MemberBrowsePage>;
+  /**
+   * A mailing's audience (docs/requirements.md §13, ADR 73), every member in it (not deleted),
+   * in member id order; `year` is this membership year (for "not renewed"). The event's ticket
+   * holders come from TicketsRepository.holders.
+   */
+  audience(audience: Exclude<Audience, { kind: "event-tickets" }>, year: number): Promise<MailingRecipient[]>;
 }
 
 export interface TransactionsRepository {
@@ -358,6 +377,8 @@ export interface SettledSummary {
 }
 
 export interface TicketsRepository {
+  /** The members holding a paid ticket of the event, once each, in member id order (a mailing's audience, ADR 73). */
+  holders(eventId: Id): Promise<Id[]>;
   create(ticket: NewTicket): Promise<Ticket>;
   getById(id: Id): Promise<Ticket | null>;
   getByCode(code: string): Promise<Ticket | null>;
@@ -529,6 +550,11 @@ export interface Store {
   renewalReminders: RenewalRemindersRepository;
   contentVersion: ContentVersionRepository;
   practiceCheckouts: PracticeCheckoutsRepository;
+  mailings: MailingsRepository;
+  mailingDeliveries: MailingDeliveriesRepository;
+  mailPreferences: MailPreferencesRepository;
+  badAddresses: BadAddressesRepository;
+  webhookReceipts: WebhookReceiptsRepository;
 }
 
 // Members' data rights (docs/requirements.md §8, ADR 0056): what "Download my data" reads and "Erase" changes beyond the member's own record.
@@ -826,4 +852,84 @@ export interface PracticeCheckoutsRepository {
   create(session: NewPracticeCheckout): Promise<void>;
   /** One conditional UPDATE: only a session still open and not past its time at `at` changes. */
   close(id: string, to: { status: "complete" | "expired"; paymentStatus: "paid" | "unpaid" }, at: UnixSeconds): Promise<void>;
+}
+
+// ---- Member mailings (docs/requirements.md §13, ADR 73): in D1 on both stores (migration 0030) ----
+
+/** Mailings: drafts, scheduled, sending, sent. Every state change is one conditional write. */
+export interface MailingsRepository {
+  create(draft: NewMailing, now: UnixSeconds): Promise<Mailing>;
+  get(id: Id): Promise<Mailing | null>;
+  /** Newest first. */
+  list(query?: PageRequest): Promise<Page<Mailing>>;
+  /** Changes a draft or a scheduled mailing (never one that started); null when it has started or is unknown. */
+  updateDraft(id: Id, patch: MailingDraftPatch, now: UnixSeconds): Promise<Mailing | null>;
+  /** Schedules a draft (or moves a schedule) for `at`, or with null takes a scheduled mailing back to a draft; whether it changed. */
+  schedule(id: Id, at: UnixSeconds | null, by: Id, now: UnixSeconds): Promise<boolean>;
+  /**
+   * Starts sending: draft or scheduled becomes sending, with `siteUrl` fixed, in one conditional
+   * UPDATE. True for exactly one caller (two Send posts at once, or the cron and a click).
+   */
+  claimStart(id: Id, siteUrl: string, by: Id, now: UnixSeconds): Promise<boolean>;
+  /** The scheduled mailings due by `now` (the 15-minute cron), oldest first. */
+  due(now: UnixSeconds, limit: number): Promise<Mailing[]>;
+  setNewsId(id: Id, newsId: Id): Promise<void>;
+  /** sending becomes sent (no delivery queued any more); whether it changed. */
+  finish(id: Id, now: UnixSeconds): Promise<boolean>;
+  /** Starts another round ("send the failed again"): the new round number. */
+  nextRound(id: Id, now: UnixSeconds): Promise<number>;
+}
+
+/** One row per recipient of a mailing, unique on (mailing, member): nobody gets a second copy. */
+export interface MailingDeliveriesRepository {
+  /**
+   * Writes the delivery rows of a mailing's recipients, numbered into batches of `batchSize`,
+   * leaving out members who may not get this kind (newsletters: no "yes"; notices: "no"; a bad
+   * address). A member already there is left as they are. How many rows were written and the
+   * batch numbers to enqueue.
+   */
+  addRecipients(mailingId: Id, kind: MailingKind, recipients: MailingRecipient[], batchSize: number, now: UnixSeconds): Promise<{ added: number; batches: number[] }>;
+  /** How many of these members this kind would reach (the same rule as addRecipients). */
+  countReachable(kind: MailingKind, recipients: MailingRecipient[]): Promise<number>;
+  /** Claims one batch's rows still queued (or left sending by a consumer that died) for sending, in member order. */
+  claimBatch(mailingId: Id, round: number, batch: number, now: UnixSeconds): Promise<MailingDelivery[]>;
+  markResults(mailingId: Id, results: Array<{ memberId: Id; status: DeliveryStatus; providerId?: string | null; error?: string | null }>, now: UnixSeconds): Promise<void>;
+  counts(mailingId: Id): Promise<MailingCounts>;
+  /** Failed, bounced or complained rows (accountants only), by member. */
+  unreachable(mailingId: Id, query?: PageRequest): Promise<Page<MailingDelivery>>;
+  findByProviderId(providerId: string): Promise<MailingDelivery | null>;
+  /** Failed rows go back to queued in round `round`, numbered into new batches; the batch numbers. */
+  requeueFailed(mailingId: Id, round: number, batchSize: number, now: UnixSeconds): Promise<number[]>;
+  /** Whether any row of the mailing is still queued or sending. */
+  anyWaiting(mailingId: Id): Promise<boolean>;
+  listForMember(memberId: Id): Promise<MailingDelivery[]>;
+  deleteForMember(memberId: Id): Promise<number>;
+}
+
+/** Members' mail choices (consent to newsletters, notices stopped), with every change kept. */
+export interface MailPreferencesRepository {
+  get(memberId: Id): Promise<MailPreferences | null>;
+  /** Records consent given or withdrawn, with where and (unsubscribe, complaint) because of which mailing. */
+  setNewsletters(memberId: Id, given: boolean, source: ConsentSource, mailingId: Id | null, now: UnixSeconds): Promise<void>;
+  /** A notice's one-click unsubscribe: notices stop for this member. */
+  stopNotices(memberId: Id, mailingId: Id | null, now: UnixSeconds): Promise<void>;
+  changesForMember(memberId: Id): Promise<MailPreferenceChange[]>;
+  deleteForMember(memberId: Id): Promise<number>;
+}
+
+/** Addresses that bounced or complained, per member. */
+export interface BadAddressesRepository {
+  mark(bad: BadAddress): Promise<void>;
+  /** Newest first (the accountants' "Bad addresses" list). */
+  list(query?: PageRequest): Promise<Page<BadAddress>>;
+  forMember(memberId: Id): Promise<BadAddress[]>;
+  clear(memberId: Id, email: string): Promise<void>;
+  deleteForMember(memberId: Id): Promise<number>;
+}
+
+/** Resend webhook deliveries already handled (by svix-id). */
+export interface WebhookReceiptsRepository {
+  /** Records the id; true the first time, false for a replay. */
+  firstTime(id: string, now: UnixSeconds): Promise<boolean>;
+  deleteOlderThan(at: UnixSeconds): Promise<number>;
 }

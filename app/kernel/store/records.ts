@@ -409,3 +409,117 @@ export interface Page<T> {
   rows: T[];
   total: number;
 }
+
+// ---- Member mailings (docs/requirements.md §13, ADR 73) ----------------------
+
+/** A notice is about membership itself (to everyone in the audience); a newsletter only to those who agreed. */
+export const MAILING_KINDS = ["notice", "newsletter"] as const;
+export type MailingKind = (typeof MAILING_KINDS)[number];
+
+/** Who a mailing goes to, computed on the server; editors see only its count. */
+export type Audience =
+  | { kind: "active" }
+  | { kind: "not-renewed" }
+  | { kind: "family" }
+  | { kind: "children-born"; years: number[] }
+  | { kind: "event-tickets"; eventId: Id }
+  | { kind: "applicants" };
+export type AudienceKind = Audience["kind"];
+
+export const MAILING_STATUSES = ["draft", "scheduled", "sending", "sent", "cancelled"] as const;
+export type MailingStatus = (typeof MAILING_STATUSES)[number];
+
+export interface Mailing {
+  id: Id;
+  kind: MailingKind;
+  subject: string;
+  /** The short preview line mail clients show after the subject. */
+  preview: string;
+  /** Sanitised as news is (studio rich text). */
+  bodyHtml: string;
+  audience: Audience;
+  publishNews: boolean;
+  /** The news item made when it was sent with publishNews. */
+  newsId: Id | null;
+  status: MailingStatus;
+  scheduledAt: UnixSeconds | null;
+  startedAt: UnixSeconds | null;
+  finishedAt: UnixSeconds | null;
+  /** 1, then one more for each "send the failed again". */
+  round: number;
+  /** The address the copies' links use, fixed when sending starts. */
+  siteUrl: string | null;
+  createdBy: Id;
+  updatedBy: Id;
+  createdAt: UnixSeconds;
+  updatedAt: UnixSeconds;
+}
+
+export type NewMailing = Pick<Mailing, "kind" | "subject" | "preview" | "bodyHtml" | "audience" | "publishNews" | "createdBy">;
+export type MailingDraftPatch = Partial<Pick<Mailing, "kind" | "subject" | "preview" | "bodyHtml" | "audience" | "publishNews">> & { updatedBy: Id };
+
+export const DELIVERY_STATUSES = ["queued", "sending", "sent", "failed", "bounced", "complained"] as const;
+export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
+
+/** One recipient of one mailing: unique on (mailingId, memberId). */
+export interface MailingDelivery {
+  mailingId: Id;
+  memberId: Id;
+  email: string;
+  firstName: string;
+  status: DeliveryStatus;
+  round: number;
+  batch: number;
+  providerId: string | null;
+  error: string | null;
+  updatedAt: UnixSeconds;
+}
+
+/** A recipient as the audience gives it, before a delivery row is written. */
+export interface MailingRecipient {
+  memberId: Id;
+  email: string;
+  firstName: string;
+}
+
+/** The report's counts for one mailing. */
+export interface MailingCounts {
+  queued: number;
+  sent: number;
+  failed: number;
+  bounced: number;
+  complained: number;
+  unsubscribed: number;
+}
+
+export const CONSENT_SOURCES = ["sign-up", "my-account", "imported", "accountant", "unsubscribe", "complaint"] as const;
+export type ConsentSource = (typeof CONSENT_SOURCES)[number];
+
+/** A member's mail choices; `newsletters` null means "not asked". */
+export interface MailPreferences {
+  memberId: Id;
+  newsletters: "yes" | "no" | null;
+  newslettersSource: ConsentSource | null;
+  newslettersAt: UnixSeconds | null;
+  notices: "yes" | "no";
+  noticesAt: UnixSeconds | null;
+}
+
+/** One change of a member's mail choices (kept as a record). */
+export interface MailPreferenceChange {
+  id: Id;
+  memberId: Id;
+  topic: "newsletters" | "notices";
+  given: boolean;
+  source: ConsentSource;
+  mailingId: Id | null;
+  at: UnixSeconds;
+}
+
+export interface BadAddress {
+  memberId: Id;
+  email: string;
+  reason: "bounced" | "complained";
+  mailingId: Id | null;
+  at: UnixSeconds;
+}
