@@ -12,6 +12,11 @@ CREATE TABLE mailings (
   subject TEXT NOT NULL,
   preview TEXT NOT NULL DEFAULT '',
   body_html TEXT NOT NULL DEFAULT '',
+  -- A photo from the site's media (MediaRef JSON), sent at e-mail width from its renditions.
+  photo TEXT,
+  -- One call-to-action button under the text (both or neither).
+  button_label TEXT NOT NULL DEFAULT '',
+  button_url TEXT NOT NULL DEFAULT '',
   audience TEXT NOT NULL,
   publish_news INTEGER NOT NULL DEFAULT 0 CHECK (publish_news IN (0, 1)),
   news_id TEXT,

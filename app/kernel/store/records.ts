@@ -437,6 +437,11 @@ export interface Mailing {
   preview: string;
   /** Sanitised as news is (studio rich text). */
   bodyHtml: string;
+  /** A photo from the site's media, shown above the text at e-mail width (from its renditions). */
+  photo: MediaRef | null;
+  /** One call-to-action button under the text: both set, or both empty. */
+  buttonLabel: string;
+  buttonUrl: string;
   audience: Audience;
   publishNews: boolean;
   /** The news item made when it was sent with publishNews. */
@@ -455,8 +460,9 @@ export interface Mailing {
   updatedAt: UnixSeconds;
 }
 
-export type NewMailing = Pick<Mailing, "kind" | "subject" | "preview" | "bodyHtml" | "audience" | "publishNews" | "createdBy">;
-export type MailingDraftPatch = Partial<Pick<Mailing, "kind" | "subject" | "preview" | "bodyHtml" | "audience" | "publishNews">> & { updatedBy: Id };
+type MailingDraftFields = "kind" | "subject" | "preview" | "bodyHtml" | "photo" | "buttonLabel" | "buttonUrl" | "audience" | "publishNews";
+export type NewMailing = Pick<Mailing, MailingDraftFields | "createdBy">;
+export type MailingDraftPatch = Partial<Pick<Mailing, MailingDraftFields>> & { updatedBy: Id };
 
 export const DELIVERY_STATUSES = ["queued", "sending", "sent", "failed", "bounced", "complained"] as const;
 export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
