@@ -512,6 +512,8 @@ export interface OutboxRepository {
   /** Many results at once, in one round trip. */
   markResults(results: Array<OutboxResult & { id: Id }>): Promise<void>;
   get(id: Id): Promise<OutboxEmail | null>;
+  /** The e-mail Resend knows by this id (its webhook's bounces and complaints, ADR 73), or null. */
+  findByProviderId(providerId: string): Promise<OutboxEmail | null>;
   /** Newest first. */
   list(query?: PageRequest): Promise<Page<OutboxEmail>>;
 }
@@ -888,12 +890,22 @@ export interface MailingDeliveriesRepository {
    * address). A member already there is left as they are. How many rows were written and the
    * batch numbers to enqueue.
    */
-  addRecipients(mailingId: Id, kind: MailingKind, recipients: MailingRecipient[], batchSize: number, now: UnixSeconds): Promise<{ added: number; batches: number[] }>;
+  addRecipients(
+    mailingId: Id,
+    kind: MailingKind,
+    recipients: MailingRecipient[],
+    batchSize: number,
+    now: UnixSeconds,
+  ): Promise<{ added: number; batches: number[] }>;
   /** How many of these members this kind would reach (the same rule as addRecipients). */
   countReachable(kind: MailingKind, recipients: MailingRecipient[]): Promise<number>;
   /** Claims one batch's rows still queued (or left sending by a consumer that died) for sending, in member order. */
   claimBatch(mailingId: Id, round: number, batch: number, now: UnixSeconds): Promise<MailingDelivery[]>;
-  markResults(mailingId: Id, results: Array<{ memberId: Id; status: DeliveryStatus; providerId?: string | null; error?: string | null }>, now: UnixSeconds): Promise<void>;
+  markResults(
+    mailingId: Id,
+    results: Array<{ memberId: Id; status: DeliveryStatus; providerId?: string | null; error?: string | null }>,
+    now: UnixSeconds,
+  ): Promise<void>;
   counts(mailingId: Id): Promise<MailingCounts>;
   /** Failed, bounced or complained rows (accountants only), by member. */
   unreachable(mailingId: Id, query?: PageRequest): Promise<Page<MailingDelivery>>;
