@@ -9,8 +9,8 @@ export function NewsletterField({ defaultValue, current, own, ...bound }: BoundF
   return (
     <fieldset>
       <legend>Newsletters</legend>
-      <p className="account-note">{`${own ? "Your choice now" : "The member's choice now"}: ${current}.`}</p>
-      <Field type="checkbox" className="field-check" defaultChecked={defaultValue === "on"} label={NEWSLETTER_LABEL} hint={NEWSLETTER_HINT} {...bound} />
+      <p className="account-note">{`${own ? "Your choice now" : "The member's choice now"}: ${current}. ${NEWSLETTER_HINT}`}</p>
+      <Field type="checkbox" className="field-check" defaultChecked={defaultValue === "on"} label={NEWSLETTER_LABEL} {...bound} />
     </fieldset>
   );
 }

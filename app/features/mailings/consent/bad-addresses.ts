@@ -2,8 +2,8 @@ import type { BadAddress } from "~/kernel/store/records";
 
 /** The accountants' "Bad addresses" page's words (docs/requirements.md §13). */
 export const BAD_REASON_LABELS: Record<BadAddress["reason"], string> = {
-  bounced: "Bounced (could not be delivered)",
-  complained: "Marked as spam by the member",
+  bounced: "Bounced",
+  complained: "Marked as spam",
 };
 
 export const BAD_ADDRESSES_INTRO =

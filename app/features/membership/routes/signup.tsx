@@ -49,8 +49,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
  * every applicant must give, added here on the server so the page's JavaScript does not grow.
  */
 const NEWSLETTER_SECTION: SectionSpec = {
-  legend: "Newsletters",
-  fields: [{ name: NEWSLETTER_FIELD, label: NEWSLETTER_LABEL, hint: NEWSLETTER_HINT, type: "checkbox", wide: true }],
+  legend: "Newsletters (optional)",
+  fields: [{ name: NEWSLETTER_FIELD, label: `${NEWSLETTER_LABEL}. ${NEWSLETTER_HINT}`, type: "checkbox", wide: true }],
 };
 
 /** Passwords are never sent back. */
