@@ -3,7 +3,7 @@
  * what other features and the kernels may use of it.
  */
 // Consent, one-click unsubscribe, bounces and complaints
-export { recordNewsletterChoice } from "./consent/consent.server";
+export { changeNewsletterChoice, recordNewsletterChoice } from "./consent/consent.server";
 export { unsubscribeUrl } from "./unsubscribe/unsubscribe-token.server";
 export { listUnsubscribeHeaders } from "./unsubscribe/unsubscribe";
 export { deleteOldWebhookReceipts } from "./webhook/receipts.server";

@@ -23,7 +23,7 @@ import { memberPagePath } from "~/features/office/member-page-actions";
 import { isTicked } from "~/features/membership";
 import { NEWSLETTER_FIELD, newsletterBoxTicked, newsletterChoiceLabel } from "~/features/mailings";
 import { NewsletterField } from "~/features/mailings/components";
-import { clearBadAddressAfterChange, recordNewsletterChoice } from "~/features/mailings/index.server";
+import { changeNewsletterChoice, clearBadAddressAfterChange } from "~/features/mailings/index.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => privatePageMeta(`Edit ${loaded?.name ?? "member"} | Dashboard`);
 
@@ -59,10 +59,12 @@ async function act({ request, params, context }: ActionFunctionArgs) {
   if (!result.ok) return data(submission.reply({ fieldErrors: { [result.field]: [result.message] } }), { status: 400, headers: privateHeaders() });
   if (result.activity) await recordActivity(context, accountant, result.activity);
   // With "accountant" as where; an unticked box leaves "not asked" as it is (the member was not asked).
-  await recordNewsletterChoice(context, result.member.id, isTicked(form.get(NEWSLETTER_FIELD)), "accountant", new Date());
+  const consent = await changeNewsletterChoice(context, result.member.id, isTicked(form.get(NEWSLETTER_FIELD)), "accountant", new Date());
+  const { id, fullName, memberNumber } = result.member;
+  if (consent) await recordActivity(context, accountant, { kind: "newsletter-consent", member: { id, fullName, memberNumber }, ...consent });
   // A corrected e-mail is no longer a bad address (docs/requirements.md §13): mailings reach it again.
   await clearBadAddressAfterChange(context, result.member.id, result.member.email);
-  const message = result.changes.length ? CORRECTION_MESSAGES.saved(result.member.fullName) : CORRECTION_MESSAGES.unchanged;
+  const message = result.changes.length || consent ? CORRECTION_MESSAGES.saved(result.member.fullName) : CORRECTION_MESSAGES.unchanged;
   // Back to the member's own page, by id (docs/requirements.md §6.3.1): their new e-mail or name would find others too.
   return redirectWithToast(context, memberPagePath(result.member.id), { kind: "success", message });
 }

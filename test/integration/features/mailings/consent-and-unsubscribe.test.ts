@@ -4,6 +4,7 @@ import { client } from "../../../support/client";
 import { parseHtml, pageText } from "../../../support/html";
 import { startSeededServer, type SeededServer } from "../../../support/seeded-server";
 import { withServerD1 } from "../../../support/server-d1";
+import { withServerStore } from "../../../support/server-store";
 import { demoAccount, devEnv } from "../../../support/session";
 import { singleSignup, uniqueSignupEmail } from "../../../support/signup";
 import { DEMO_FAMILY_FORM } from "../../../support/account-forms";
@@ -64,8 +65,8 @@ const changesOf = (memberId: string) =>
           .all<{ topic: string; given: number; source: string; mailing_id: string | null }>()
       ).results,
   );
-const memberIdByEmail = (email: string) =>
-  withServerD1(server.persistTo, async (db) => (await db.prepare("SELECT id FROM members WHERE email = ?1").bind(email).first<{ id: string }>())!.id);
+/** Through the site's own store: the members are in D1, or in the Cockpit run in its fake Cockpit. */
+const memberIdByEmail = (email: string) => withServerStore(server, async (store) => (await store.members.findByEmail(email))!.id);
 
 const tokenFor = (memberId: string, kind: "newsletter" | "notice", mailingId: string) =>
   unsubscribeToken(devEnv.LINK_SIGNING_SECRET, { memberId, kind, mailingId });
@@ -130,6 +131,10 @@ describe("newsletter consent is asked, unticked, and kept with its date and sour
     const response = await accountant.post(`/accounts/members/${member.id}/edit`, { ...form, newsletters: "on" });
     expect(response.status).toBe(302);
     expect(await preferencesOf(member.id)).toMatchObject({ newsletters: "yes", newsletters_source: "accountant" });
+    // The back office's change is in the activity log, about the member.
+    const log = pageText(await (await accountant.get("/accounts/activity")).text());
+    expect(log).toContain("Deepa Menon recorded that member");
+    expect(log).toMatch(/Arun Joseph[^.]* wants the newsletters\./);
   });
 });
 

@@ -6,6 +6,7 @@ import { listUnsubscribeHeaders, readUnsubscribeSubject, unsubscribeSubject } fr
 import { readUnsubscribeToken, unsubscribeToken } from "~/features/mailings/unsubscribe/unsubscribe-token.server";
 import { svixSignature, verifySvix } from "~/features/mailings/webhook/svix.server";
 import type { MailPreferences } from "~/kernel/store/records";
+import { activityEntry } from "~/kernel/activity/activity";
 
 /** Member mailings' consent, one-click unsubscribe and Resend webhook rules (docs/requirements.md §13). */
 
@@ -125,5 +126,17 @@ describe("the mail part of Download my data", () => {
     expect(data.deliveries).toEqual([{ mailing: "AGM notice", status: "sent", at: 9 }]);
     expect(JSON.stringify(data)).not.toContain("re_1");
     expect(NO_MAIL_DATA.preferences.newsletters).toBe("not asked");
+  });
+});
+
+describe("an accountant's newsletter change in the activity log", () => {
+  it("names the member, is about them, and keeps what the choice was and became", () => {
+    const entry = activityEntry(
+      { id: "a1", fullName: "Deepa Menon" },
+      { kind: "newsletter-consent", member: { id: "m1", fullName: "Arun Joseph", memberNumber: 2 }, before: "not asked", after: "yes" },
+      new Date("2026-11-28T12:00:00Z"),
+    );
+    expect(entry).toMatchObject({ kind: "newsletter-consent", memberId: "m1", subjectId: "m1", before: "not asked", after: "yes" });
+    expect(entry.summary).toMatch(/^Deepa Menon recorded that member .*Arun Joseph.* wants the newsletters\.$/);
   });
 });
