@@ -143,6 +143,11 @@ export default [
   page("accounts/security", "features/two-step/routes/staff-setting.tsx"),
   page("accounts/members/:id/two-step", "features/two-step/routes/member-reset.tsx"),
 
+  // Mailings: one-click unsubscribe (anyone holding the link), Resend's webhook, the accountants' bad addresses (docs/requirements.md §13)
+  page("unsubscribe/:token", "features/mailings/routes/unsubscribe.tsx"),
+  page("webhooks/resend", "features/mailings/routes/resend-webhook.tsx"),
+  page("accounts/bad-addresses", "features/mailings/routes/bad-addresses.tsx"),
+
   // Mail, development only (production answers 404): the outbox
   page("dev/mail", "features/mail/routes/dev-outbox.tsx"),
   page("dev/mail/:id", "features/mail/routes/dev-outbox-email.tsx"),

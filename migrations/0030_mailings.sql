@@ -100,5 +100,8 @@ CREATE TABLE webhook_receipts (
 ) WITHOUT ROWID;
 CREATE INDEX webhook_receipts_received ON webhook_receipts (received_at);
 
+-- Resend's webhook finds the e-mail that bounced or was complained about by Resend's id.
+CREATE INDEX outbox_provider ON outbox (provider_id) WHERE provider_id IS NOT NULL;
+
 -- A copy's headers (List-Unsubscribe …), JSON; shown in the outbox.
 ALTER TABLE outbox ADD COLUMN headers TEXT;

@@ -29,6 +29,9 @@ export function memoryOutbox() {
     async get(id) {
       return emails.get(id) ?? null;
     },
+    async findByProviderId(providerId) {
+      return [...emails.values()].find((email) => email.providerId === providerId) ?? null;
+    },
     async list() {
       return { rows: [...emails.values()].reverse(), total: emails.size };
     },

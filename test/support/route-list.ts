@@ -133,6 +133,7 @@ export const ROUTES: Readonly<Record<string, RouteEntry>> = {
   "features/payments/routes/pending-payments.tsx": { path: "/accounts/payments", methods: GET_POST, access: "accountant", html: true },
   "features/office/routes/emails.tsx": { path: "/accounts/emails", methods: GET, access: "accountant", html: true },
   "features/office/routes/activity-log.tsx": { path: "/accounts/activity", methods: GET, access: "accountant", html: true },
+  "features/mailings/routes/bad-addresses.tsx": { path: "/accounts/bad-addresses", methods: GET, access: "accountant", html: true },
   // The demo has no e-mails: the sample is the not-found page (the outbox tests open real ones).
   "features/office/routes/email.tsx": { path: `/accounts/emails/${DEMO.unknown}`, methods: GET_POST, access: "accountant", html: true, status: 404 },
   "features/office/routes/renewals-report.tsx": { path: "/mem-renewals", methods: GET_POST, access: "accountant", html: true },
@@ -244,6 +245,24 @@ export const ROUTES: Readonly<Record<string, RouteEntry>> = {
     html: true,
     seenBy: ANYONE,
     rule: "the card provider's cancel return: fails only an unpaid pending transaction; shows no personal data",
+  },
+  // Member mailings (docs/requirements.md §13): one-click unsubscribe, Resend's webhook
+  "features/mailings/routes/unsubscribe.tsx": {
+    path: "/unsubscribe/not-a-token",
+    methods: GET_POST,
+    access: "special",
+    html: true,
+    status: 400,
+    seenBy: ANYONE,
+    rule: "the signed unsubscribe link is the key (no sign-in; a mail client posts it from anywhere); a bad link gets 400",
+  },
+  "features/mailings/routes/resend-webhook.tsx": {
+    path: "/webhooks/resend",
+    methods: ["POST"],
+    access: "special",
+    html: false,
+    resource: "webhook",
+    rule: "Resend's Svix-signed events only (GET 405); the signature, not a session, is the key",
   },
   "features/payments/routes/stripe-webhook.tsx": {
     path: "/webhooks/stripe",

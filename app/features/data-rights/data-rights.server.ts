@@ -5,6 +5,7 @@ import { myDataHtml } from "./my-data-file.server";
 import type { Member } from "~/kernel/store/records";
 import { privateFileHeaders } from "~/kernel/http/response-headers";
 import type { Store } from "~/kernel/store/port";
+import { collectMailData, eraseMailData } from "~/features/mailings/index.server";
 
 /**
  * Members' data rights (docs/requirements.md §8, ADR 0056): the I/O of "Download my data" and of
@@ -15,14 +16,15 @@ import type { Store } from "~/kernel/store/port";
 /** Everything held about the member, from every store. */
 export async function collectMyData(store: Store, member: Member, now = new Date()): Promise<MyData> {
   // Every record is found by the member's id, never by an address (docs/security.md).
-  const [transactions, tickets, emails, contactMessages, sessions] = await Promise.all([
+  const [transactions, tickets, emails, contactMessages, sessions, mail] = await Promise.all([
     store.transactions.listByUser(member.id),
     store.tickets.listByUser(member.id),
     store.personalData.outboxAbout(member.id),
     store.personalData.contactMessagesBy(member.id),
     store.memberSessions.listOpen(member.id, Math.floor(now.getTime() / 1000)),
+    collectMailData(store, member.id),
   ]);
-  return myData({ member, transactions, tickets, emails, contactMessages, sessions, now });
+  return myData({ member, transactions, tickets, emails, contactMessages, sessions, mail, now });
 }
 
 /** The JSON file: a download named after the member, never stored by a cache on the way. */
@@ -76,6 +78,8 @@ export async function eraseMember(context: AppLoadContext, member: Member, actor
   await store.memberSessions.deleteForMember(member.id);
   // An erased account never signs in again: its two-step secret and recovery codes have nothing left to guard (ADR 71).
   await store.twoStep.remove(member.id);
+  // Their mail choices, deliveries and bad addresses (docs/requirements.md §13): each names them by id and address.
+  await eraseMailData(store, member.id);
   const erased = await store.members.update(member.id, erasurePatch(member.id, Date.now() / 1000));
   if (!erased) return { ok: false, message: "Account Not Found" };
   return { ok: true, pseudonym };

@@ -86,6 +86,7 @@ export const ERASURE_REMOVES = [
   "Consents (terms, Gift Aid, photos)",
   "Their sign-in: password, reset links, and every session with the devices and countries it was seen from",
   "Copies of e-mails sent to them (at every address they had) and messages they sent through the contact form",
+  "Their newsletter and notice choices with every change of them, the record of mailings sent to them, and addresses that bounced",
   "In the activity log: their name, and what a correction of their record changed it from and to",
   "The reasons typed for their refunds and the references of their bank transfers and cheques",
 ] as const;

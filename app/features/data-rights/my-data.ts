@@ -1,6 +1,7 @@
 import type { ContactMessage, Member, OutboxEmail, Ticket, Transaction } from "~/kernel/store/records";
 import type { MemberSession } from "~/kernel/store/port";
 import { countryName, deviceName } from "~/features/account-security";
+import { NO_MAIL_DATA, type MailData } from "~/features/mailings";
 
 /**
  * "Download my data" (UK GDPR art. 15, docs/requirements.md §8.2, ADR 0056): everything the site holds about
@@ -24,6 +25,8 @@ export interface MyData {
   contactMessages: ContactMessage[];
   /** The devices signed in to their account now (ADR 70): what each browser said it was, and where from. */
   devices: Array<{ browser: string; userAgent: string; country: string; firstSeen: number; lastSeen: number }>;
+  /** Their mail choices and every change of them, the mailings sent to them, addresses that bounced (docs/requirements.md §13). */
+  mail: MailData;
 }
 
 export function memberForExport(member: Member): MemberRecordForExport {
@@ -38,6 +41,7 @@ export function myData(input: {
   emails: OutboxEmail[];
   contactMessages: ContactMessage[];
   sessions: MemberSession[];
+  mail?: MailData;
   now: Date;
 }): MyData {
   const { member } = input;
@@ -65,6 +69,7 @@ export function myData(input: {
       firstSeen: Math.floor(session.createdAt),
       lastSeen: session.lastSeenAt,
     })),
+    mail: input.mail ?? NO_MAIL_DATA,
   };
 }
 

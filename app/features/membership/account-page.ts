@@ -17,6 +17,8 @@ export interface AccountPage {
     nextRenewal: string;
     /** The member's own printable application sheet. */
     applicationSheetHref: string;
+    /** Newsletter consent as words: "Not asked", "Yes, since 05-03-2026" (docs/requirements.md §13). */
+    newsletters: string;
   };
   renewal: { year: number; paid: boolean; fee: string };
   /** The way to /book-ticket while the upcoming event takes bookings. */

@@ -16,6 +16,7 @@ import { ticketToken } from "~/features/tickets/index.server";
 import { bookableEvents, ukToday } from "~/features/tickets";
 import { canUpgradeToFamily, membershipChangeError, nextRenewalYear, renewalPaid } from "./renewal";
 import { currentYear } from "../../kernel/dates/dates";
+import { newsletterChoiceLabel } from "~/features/mailings";
 
 /**
  * What /mem-account shows, built on the server for the signed-in member only
@@ -24,7 +25,7 @@ import { currentYear } from "../../kernel/dates/dates";
  */
 export async function loadAccountPage(context: AppLoadContext, member: Member, now = new Date()): Promise<AccountPage> {
   const year = currentYear(now);
-  const [settings, tickets, transactions, refunds, events] = await Promise.all([
+  const [settings, tickets, transactions, refunds, events, preferences] = await Promise.all([
     context.content.getSiteSettings(),
     context.store.tickets.listOpenByUser(member.id).then((open) => open.filter((t) => ticketOnMyAccount(t, now.getTime() / 1000))),
     context.store.transactions.listByUser(member.id, "success"),
@@ -32,6 +33,8 @@ export async function loadAccountPage(context: AppLoadContext, member: Member, n
     context.store.refunds.listByUser(member.id),
     // The events, read once (a handful a year): the booking link, and each ticket's own event's date and venue (ADR 60).
     context.store.events.list(),
+    // Newsletter consent (docs/requirements.md §13): shown as words, changed on Edit Account.
+    context.store.mailPreferences.get(member.id),
   ]);
   const bookable = bookableEvents(events, ukToday(now.getTime() / 1000));
   const eventOf = new Map(events.map((e) => [e.id, e]));
@@ -50,6 +53,7 @@ export async function loadAccountPage(context: AppLoadContext, member: Member, n
       nextRenewal: String(nextRenewalYear(member.lastRenewedYear) ?? year),
       /** The member's own printable application sheet. */
       applicationSheetHref: `/member-details/${member.id}`,
+      newsletters: newsletterChoiceLabel(preferences),
     },
     renewal: {
       year,

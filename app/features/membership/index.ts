@@ -7,7 +7,7 @@ export { accountStatusLabel, formatDateTime, registrationPaymentLabel } from "./
 export { ACCOUNT_NOT_FOUND } from "./application-sheet";
 export { emailField, memberDetailsFrom, memberDetailsSchema } from "./member-details";
 export type { MemberDetails } from "./member-details";
-export { INVALID_FORM_MESSAGE, MEMBER_DETAILS_LIMITS, MEMBER_DETAILS_MESSAGES, shownChildCount } from "./member-details-form";
+export { INVALID_FORM_MESSAGE, MEMBER_DETAILS_LIMITS, MEMBER_DETAILS_MESSAGES, isTicked, shownChildCount } from "./member-details-form";
 export { EMAIL_TAKEN_MESSAGE } from "./own-account";
 export { canUpgradeToFamily, renewalPaid } from "./renewal";
 export { formatStage, formatStages, parseStages, reminderStageLines, stageFromKey, ukDate } from "./renewal-reminder-stages";

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { emailField, formText, memberDetailsFrom, memberDetailsSchema, requiredConsent, type MemberDetails } from "./member-details";
+import { isTicked } from "./member-details-form";
 import { PASSWORD_MAX, PASSWORD_MIN, SIGNUP_MESSAGES as M } from "./signup-form";
 
 /**
@@ -42,6 +43,8 @@ export interface SignupData {
   password: string;
   details: MemberDetails;
   consents: { agreeTerms: true; giftAid: true; resident: true; payment: true };
+  /** The optional, unticked "Send me the association's newsletters" box (docs/requirements.md §13). */
+  newsletters: boolean;
 }
 
 /**
@@ -57,5 +60,6 @@ export function signupSchema(raw: Record<string, unknown>, currentYear: number) 
       password: d.password as string,
       details: memberDetailsFrom(d, raw),
       consents: { agreeTerms: true, giftAid: true, resident: true, payment: true },
+      newsletters: isTicked(raw.newsletters),
     }));
 }

@@ -7,6 +7,7 @@ import { deleteRecordsPastRetention } from "../data-rights/index.server";
 import { sendDueReminders, type ReminderRun } from "../membership/index.server";
 import { adoptSettingsEvent, checkEventTotals } from "../tickets/index.server";
 import { checkRenewalTotals } from "../office/index.server";
+import { deleteOldWebhookReceipts } from "../mailings/index.server";
 
 /** Who the activity log names for the daily run: no one signed in did it. */
 export const SCHEDULED_ACTOR = { id: "scheduled", fullName: "Scheduled" } as const;
@@ -27,12 +28,14 @@ export interface DailyRun {
  */
 export async function runDaily(context: AppLoadContext, at: Date): Promise<DailyRun> {
   const now = Math.floor(at.getTime() / 1000);
-  const [reminders, expired, rateLimits, sessions, codes] = await Promise.all([
+  const [reminders, expired, rateLimits, sessions, codes, receipts] = await Promise.all([
     attempt("renewal reminders", () => sendDueReminders(context, at), { kind: "none-due" } as ReminderRun),
     attempt("checkout expiry", () => expireOldCheckouts(context, at), 0),
     attempt("rate-limit cleanup", () => context.store.rateLimits.deleteExpired(now), 0),
     attempt("expired-session cleanup", () => context.store.memberSessions.deleteExpired(now), 0),
     attempt("expired sign-in code cleanup", () => context.store.signInCodes.deleteExpired(now), 0),
+    // Resend webhook receipts older than a week (docs/requirements.md §13, ADR 73)
+    attempt("webhook receipt cleanup", () => deleteOldWebhookReceipts(context, at), 0),
     // Members' data rights (docs/requirements.md §8.1): records past their retention; logs its own entry
     attempt("retention", () => deleteRecordsPastRetention(context, at, SCHEDULED_ACTOR), 0),
     // Whose is this record: older e-mails get the member they are about, a few each day (docs/security.md)
@@ -45,7 +48,7 @@ export async function runDaily(context: AppLoadContext, at: Date): Promise<Daily
     attempt("renewal totals", () => checkRenewalTotals(context, at), []),
   ]);
   if (reminders.kind === "no-site-address") console.warn("Daily run: renewal reminders are due but SITE_URL is not set, so none were sent (ADR 0050).");
-  const run = { reminders, expired, removed: rateLimits + sessions + codes };
+  const run = { reminders, expired, removed: rateLimits + sessions + codes + receipts };
   const reminded = reminders.kind === "sent" ? reminders.reminded : 0;
   if (reminded + run.expired + run.removed > 0) {
     const stage = reminders.kind === "sent" ? stageFromKey(reminders.stage) : null;

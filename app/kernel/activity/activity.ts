@@ -67,6 +67,8 @@ export const ACTIVITY_KINDS = [
   "own-two-step-on",
   "own-two-step-off",
   "two-step-reset",
+  // Member mailings (docs/requirements.md §13): an accountant recorded a member's newsletter choice
+  "newsletter-consent",
 ] as const;
 export type ActivityKind = (typeof ACTIVITY_KINDS)[number];
 
@@ -157,7 +159,9 @@ export type ActivityEvent =
   | { kind: "member-rejected"; member: ActivityMember }
   // Two-step verification (docs/decisions/0071): a reset names the member and the accountant's reason
   | { kind: "own-two-step-on" | "own-two-step-off"; member: ActivityMember }
-  | { kind: "two-step-reset"; member: ActivityMember; reason: string };
+  | { kind: "two-step-reset"; member: ActivityMember; reason: string }
+  // Member mailings (docs/requirements.md §13): what the choice was and became
+  | { kind: "newsletter-consent"; member: ActivityMember; before: "yes" | "no" | "not asked"; after: "yes" | "no" };
 
 /** Studio: events. An event as the log names it: `Event "Christmas Party" (2026-12-27)`. */
 export interface StudioEventName {
@@ -294,6 +298,8 @@ export function activitySentence(actor: string, event: ActivityEvent): string {
       return `${actor} turned off two-step verification for their own account.`;
     case "two-step-reset":
       return `${actor} reset the two-step verification of member ${memberName(event.member)}. Reason: ${event.reason}`;
+    case "newsletter-consent":
+      return `${actor} recorded that member ${memberName(event.member)} ${event.after === "yes" ? "wants" : "does not want"} the newsletters.`;
     // Studio: event calendar, office bearers and documents
     default:
       return peopleActivitySentence(actor, event);

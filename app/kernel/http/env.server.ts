@@ -37,6 +37,8 @@ const rawEnvSchema = z.object({
   /** Another Resend-compatible API base (the test suite's fake Resend); unset: Resend itself. */
   RESEND_API_URL: optionalUrl,
   MAIL_FROM: optionalText,
+  /** Resend's webhook signing secret (`whsec_…`, docs/deploy.md); unset: /webhooks/resend refuses every delivery. */
+  RESEND_WEBHOOK_SECRET: optionalText,
   CMS_API_URL: optionalUrl,
   CMS_API_TOKEN: optionalText,
   CMS_ASSETS_URL: optionalUrl,

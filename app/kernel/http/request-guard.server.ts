@@ -8,6 +8,7 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
  */
 export function isCrossSiteMutation(request: Request): boolean {
   if (SAFE_METHODS.has(request.method)) return false;
+  if (isOneClickUnsubscribe(request)) return false;
   const fetchSite = request.headers.get("Sec-Fetch-Site");
   if (fetchSite === "cross-site" || fetchSite === "same-site") return true;
   const origin = request.headers.get("Origin");
@@ -15,10 +16,30 @@ export function isCrossSiteMutation(request: Request): boolean {
   return origin !== new URL(request.url).origin;
 }
 
+/**
+ * A one-click unsubscribe (RFC 8058, docs/requirements.md §13): a mail client posts it from
+ * wherever it runs, and its signed token, not a cookie, is what lets it change anything, so a
+ * cross-site post here is no forgery. Only this path: one segment, the token.
+ */
+export function isOneClickUnsubscribe(request: Request): boolean {
+  return /^\/unsubscribe\/[^/]+\/?$/.test(new URL(request.url).pathname);
+}
+
+/**
+ * The one-click request without its Origin: Remix refuses a document POST whose Origin is not
+ * this host (a 500), and a mail client's is not; the signed token is checked by the route.
+ */
+function withoutOrigin(request: Request): Request {
+  if (!request.headers.has("Origin")) return request;
+  const headers = new Headers(request.headers);
+  headers.delete("Origin");
+  return new Request(request, { headers });
+}
+
 /** The bodies our actions read (request.formData()): what HTML forms and Remix's <Form>, useSubmit and fetchers send. */
 const FORM_MEDIA_TYPES = new Set(["application/x-www-form-urlencoded", "multipart/form-data"]);
-/** Paths that take other bodies and verify them themselves: Stripe's webhook (JSON, signed). */
-const OWN_BODY_PATHS = new Set(["/webhooks/stripe"]);
+/** Paths that take other bodies and verify them themselves: Stripe's and Resend's webhooks (JSON, signed). */
+const OWN_BODY_PATHS = new Set(["/webhooks/stripe", "/webhooks/resend"]);
 
 function takesFormBody(request: Request): boolean {
   if (SAFE_METHODS.has(request.method)) return false;
@@ -121,7 +142,8 @@ export type BodyCheck =
  * request.formData() would throw, a 500. `uploads`: the sender's session is live and may
  * upload, so a studio upload may use the upload limit (the route's guard still runs).
  */
-export async function checkRequestBody(request: Request, refused: RefusedBody = "cancel", uploads = false): Promise<BodyCheck> {
+export async function checkRequestBody(received: Request, refused: RefusedBody = "cancel", uploads = false): Promise<BodyCheck> {
+  const request = isOneClickUnsubscribe(received) ? withoutOrigin(received) : received;
   if (SAFE_METHODS.has(request.method) || request.body === null) return { ok: true, request };
   const limit = bodyLimit(request, uploads);
   const declared = request.headers.get("Content-Length");

@@ -512,6 +512,8 @@ export interface OutboxRepository {
   /** Many results at once, in one round trip. */
   markResults(results: Array<OutboxResult & { id: Id }>): Promise<void>;
   get(id: Id): Promise<OutboxEmail | null>;
+  /** The e-mail Resend knows by this id (its webhook's bounces and complaints, ADR 73), or null. */
+  findByProviderId(providerId: string): Promise<OutboxEmail | null>;
   /** Newest first. */
   list(query?: PageRequest): Promise<Page<OutboxEmail>>;
 }

@@ -81,6 +81,8 @@ const GET_EXCEPTIONS: Record<string, (actor: Actor) => Answer | undefined> = {
   "features/membership/routes/application-sheet.tsx": (actor) => (actor === "member" || actor === "accountant" ? undefined : { status: 404, type: HTML }),
   // Stripe's events are posted: a GET is refused by the route itself.
   "features/payments/routes/stripe-webhook.tsx": () => ({ status: 405, type: "text/plain" }),
+  // Resend's events too (docs/requirements.md §13).
+  "features/mailings/routes/resend-webhook.tsx": () => ({ status: 405, type: "text/plain" }),
   // The CSV exports answer CSV, the documents their file.
   "features/office/routes/members-export-csv.tsx": (actor) => (actor === "accountant" ? { status: 200, type: "text/csv" } : undefined),
   "features/office/routes/renewals-pending-csv.tsx": (actor) => (actor === "accountant" ? { status: 200, type: "text/csv" } : undefined),
@@ -144,6 +146,10 @@ const ADMITTED_POST: Record<string, (actor: Actor) => Cell> = {
   // Unsigned: the dev server has no STRIPE_WEBHOOK_SECRET, so it says webhooks are not configured
   // (Stripe retries a 503); with a secret an unsigned event is 400 (test/integration/features/payments/payments.test.ts).
   "features/payments/routes/stripe-webhook.tsx": () => ({ status: 503, type: "text/plain" }),
+  // A bad unsubscribe link is refused with its page (docs/requirements.md §13), whoever posts.
+  "features/mailings/routes/unsubscribe.tsx": () => ({ status: 400, type: HTML }),
+  // Unsigned, and the dev server has no RESEND_WEBHOOK_SECRET: never trusted (400).
+  "features/mailings/routes/resend-webhook.tsx": () => ({ status: 400, type: "text/plain" }),
 
   // Studio: site settings. The harmless form (HARMLESS_FORMS) has a wrong e-mail address: refused with messages, nothing saved.
   "features/studio/routes/settings.tsx": () => ({ status: 400, type: HTML }),

@@ -158,6 +158,36 @@ export function MyDataView({ data, downloads, accountant = false }: { data: MyDa
           </li>
         ))}
       </ul>
+
+      <h2>Mail choices</h2>
+      <Facts
+        rows={[
+          ["Newsletters", data.mail.preferences.newsletters],
+          ["Newsletters chosen", [data.mail.preferences.newslettersSource ?? "", when(data.mail.preferences.newslettersAt)].filter(Boolean).join(", ")],
+          ["Membership notices", data.mail.preferences.notices],
+          ["Notices stopped", when(data.mail.preferences.noticesAt)],
+        ]}
+      />
+      <h3>Changes of your mail choices ({data.mail.preferenceChanges.length})</h3>
+      <ul className="my-data-list">
+        {data.mail.preferenceChanges.map((change) => (
+          <li key={`${change.at}-${change.topic}-${change.source}`}>
+            {`${when(change.at)}: ${change.topic} ${change.given ? "yes" : "no"} (${change.source}${change.mailing ? `, from "${change.mailing}"` : ""})`}
+          </li>
+        ))}
+      </ul>
+      <h3>Mailings sent to you ({data.mail.deliveries.length})</h3>
+      <ul className="my-data-list">
+        {data.mail.deliveries.map((delivery) => (
+          <li key={`${delivery.at}-${delivery.mailing}`}>{`${when(delivery.at)}: ${delivery.mailing} (${delivery.status})`}</li>
+        ))}
+      </ul>
+      <h3>Addresses that could not be reached ({data.mail.badAddresses.length})</h3>
+      <ul className="my-data-list">
+        {data.mail.badAddresses.map((bad) => (
+          <li key={bad.email}>{`${when(bad.at)}: ${bad.email} (${bad.reason})`}</li>
+        ))}
+      </ul>
     </div>
   );
 }

@@ -43,6 +43,7 @@ export function AccountDetails({ details }: { details: AccountPage["details"] })
     ["E-mail", details.email],
     ["Last renewal", details.lastRenewal],
     ["Next renewal", details.nextRenewal],
+    ["Newsletters", details.newsletters],
   ];
   return (
     <AccountPanel id="account-details-title" title="Account Details" action={{ to: "/amend-account", label: "EDIT" }}>

@@ -22,6 +22,10 @@ import { redirectWithToast } from "~/kernel/http/toast.server";
 import { keptFormValues, storeErrorReply, storeSafeAction } from "~/kernel/forms/store-errors.server";
 import { keepPageAfterStoreError } from "~/kernel/forms/keep-page-after-store-error";
 import { passRetryAfter } from "~/kernel/http/response-headers";
+import { isTicked } from "~/features/membership/member-details-form";
+import { NEWSLETTER_FIELD, newsletterBoxTicked, newsletterChoiceLabel } from "~/features/mailings";
+import { NewsletterField } from "~/features/mailings/components";
+import { recordNewsletterChoice } from "~/features/mailings/index.server";
 
 /** A 503 from an action (our records could not be reached) keeps the page as it is. */
 export const shouldRevalidate = keepPageAfterStoreError;
@@ -34,7 +38,14 @@ export const meta: MetaFunction = () => pageMeta("Edit Account", "Change your co
 /** The member edits only their own record: the id comes from the session, never from the form or URL. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const member = await requireUser(request, context);
-  return loadAmendAccount(member);
+  const amend = loadAmendAccount(member);
+  // Newsletter consent (docs/requirements.md §13): the box shows the stored choice, ticked only for a "yes".
+  const preferences = await context.store.mailPreferences.get(member.id);
+  return {
+    ...amend,
+    values: { ...amend.values, [NEWSLETTER_FIELD]: newsletterBoxTicked(preferences) ? "on" : "" },
+    newsletters: newsletterChoiceLabel(preferences),
+  };
 }
 
 async function act({ request, context }: ActionFunctionArgs) {
@@ -49,6 +60,8 @@ async function act({ request, context }: ActionFunctionArgs) {
   if (submission.status !== "success") return data(submission.reply({ formErrors: [INVALID_FORM_MESSAGE] }), { status: 400 });
 
   const result = await updateAccountDetails(context, member, submission.value);
+  // Recorded only when the choice changes, with "my-account" as where (docs/requirements.md §13).
+  await recordNewsletterChoice(context, member.id, isTicked(form.get(NEWSLETTER_FIELD)), "my-account", new Date());
   if (result.kind === "upgrade") {
     const start = await startUpgrade(context, request, result.member, result.family);
     return paymentStartResponse(context, start, "/amend-account", keptFormValues(form));
@@ -135,6 +148,8 @@ export default function AmendAccount() {
               </fieldset>
 
               {family ? <FamilyFieldsets field={field} own childRows={children} /> : null}
+
+              <NewsletterField {...field(NEWSLETTER_FIELD)} current={loaded.newsletters} own />
 
               <div className="amend-actions">
                 <SubmitButton>Save</SubmitButton>

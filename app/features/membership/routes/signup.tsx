@@ -10,7 +10,7 @@ import { PageTitle } from "~/kernel/layout/Breadcrumbs";
 import { useHydrated } from "~/kernel/layout/use-hydrated";
 import { ASSOCIATION } from "~/kernel/layout/association";
 import { pageMeta } from "~/kernel/layout/page-meta";
-import { SIGNUP_FORM, SIGNUP_MESSAGES, SIGNUP_THANKS, type FieldSpec } from "~/features/membership/signup-form";
+import { SIGNUP_FORM, SIGNUP_MESSAGES, SIGNUP_THANKS, type FieldSpec, type SectionSpec } from "~/features/membership/signup-form";
 import { getUser } from "~/kernel/auth/auth.server";
 import { INVALID_FORM_MESSAGE } from "~/features/membership/member-details-form";
 import { signupSchema } from "~/features/membership/signup";
@@ -22,6 +22,8 @@ import { storeErrorReply, storeSafeAction } from "~/kernel/forms/store-errors.se
 import { passRetryAfter } from "~/kernel/http/response-headers";
 import { limited, refused } from "~/kernel/http/answers.server";
 import { newPasswordMessage } from "~/kernel/auth/new-password.server";
+import { NEWSLETTER_FIELD, NEWSLETTER_HINT, NEWSLETTER_LABEL } from "~/features/mailings";
+import { recordNewsletterChoice } from "~/features/mailings/index.server";
 
 export const meta: MetaFunction = () => pageMeta("Sign Up", `Apply to join the ${ASSOCIATION.name}: single or family membership.`);
 
@@ -39,8 +41,17 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   if (await getUser(request, context)) throw redirect("/mem-account");
   const { membership } = await context.content.getSiteSettings();
   if (membership.registrationDisabled) return { closedHtml: membership.disabledMessageHtml, form: null };
-  return { closedHtml: null, form: SIGNUP_FORM };
+  return { closedHtml: null, form: { ...SIGNUP_FORM, sections: [...SIGNUP_FORM.sections, NEWSLETTER_SECTION] } };
 }
+
+/**
+ * Newsletter consent (docs/requirements.md §13, PECR): its own unticked box, apart from the consents
+ * every applicant must give, added here on the server so the page's JavaScript does not grow.
+ */
+const NEWSLETTER_SECTION: SectionSpec = {
+  legend: "Newsletters (optional)",
+  fields: [{ name: NEWSLETTER_FIELD, label: `${NEWSLETTER_LABEL}. ${NEWSLETTER_HINT}`, type: "checkbox", wide: true }],
+};
 
 /** Passwords are never sent back. */
 const HIDE = { hideFields: ["password", "confirm_password"] };
@@ -65,6 +76,8 @@ async function act({ request, context }: ActionFunctionArgs) {
     const reply = submission.reply({ formErrors: [result.message], fieldErrors, ...HIDE });
     return result.retryAfter ? limited(reply, result.retryAfter) : data(reply, { status: result.status });
   }
+  // Given or not, with the date and "sign-up" as where (docs/requirements.md §13).
+  await recordNewsletterChoice(context, result.member.id, submission.value.newsletters, "sign-up", new Date());
   // The accountants hear of the application, with a link to its row (docs/requirements.md §3.3, ADR 0052).
   await notifyNewApplication(context, result.member, new URL(request.url).origin);
   return redirectWithToast(context, "/confirmation", { kind: "success", message: SIGNUP_THANKS });

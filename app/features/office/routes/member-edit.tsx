@@ -20,6 +20,10 @@ import { storeErrorReply, storeSafeAction } from "~/kernel/forms/store-errors.se
 import { redirectWithToast } from "~/kernel/http/toast.server";
 import { notFound } from "~/kernel/http/answers.server";
 import { memberPagePath } from "~/features/office/member-page-actions";
+import { isTicked } from "~/features/membership";
+import { NEWSLETTER_FIELD, newsletterBoxTicked, newsletterChoiceLabel } from "~/features/mailings";
+import { NewsletterField } from "~/features/mailings/components";
+import { changeNewsletterChoice, clearBadAddressAfterChange } from "~/features/mailings/index.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => privatePageMeta(`Edit ${loaded?.name ?? "member"} | Dashboard`);
 
@@ -28,12 +32,15 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   await requireAccountant(request, context);
   const member = await context.store.members.getById(String(params.id));
   if (!member || member.rejected) throw notFound(privateHeaders());
+  // Newsletter consent (docs/requirements.md §13): shown, and set on the member's word (a paper form, a call).
+  const preferences = await context.store.mailPreferences.get(member.id);
   return data(
     {
       id: member.id,
       name: member.fullName,
       number: formatMemberNumber(member.memberNumber) ?? "No member number",
-      values: { ...accountFormValues(member), ...correctionFormValues(member) },
+      values: { ...accountFormValues(member), ...correctionFormValues(member), [NEWSLETTER_FIELD]: newsletterBoxTicked(preferences) ? "on" : "" },
+      newsletters: newsletterChoiceLabel(preferences),
     },
     { headers: privateHeaders() },
   );
@@ -51,7 +58,13 @@ async function act({ request, params, context }: ActionFunctionArgs) {
   if (!result.ok && result.status === 404) throw notFound(privateHeaders());
   if (!result.ok) return data(submission.reply({ fieldErrors: { [result.field]: [result.message] } }), { status: 400, headers: privateHeaders() });
   if (result.activity) await recordActivity(context, accountant, result.activity);
-  const message = result.changes.length ? CORRECTION_MESSAGES.saved(result.member.fullName) : CORRECTION_MESSAGES.unchanged;
+  // With "accountant" as where; an unticked box leaves "not asked" as it is (the member was not asked).
+  const consent = await changeNewsletterChoice(context, result.member.id, isTicked(form.get(NEWSLETTER_FIELD)), "accountant", new Date());
+  const { id, fullName, memberNumber } = result.member;
+  if (consent) await recordActivity(context, accountant, { kind: "newsletter-consent", member: { id, fullName, memberNumber }, ...consent });
+  // A corrected e-mail is no longer a bad address (docs/requirements.md §13): mailings reach it again.
+  await clearBadAddressAfterChange(context, result.member.id, result.member.email);
+  const message = result.changes.length || consent ? CORRECTION_MESSAGES.saved(result.member.fullName) : CORRECTION_MESSAGES.unchanged;
   // Back to the member's own page, by id (docs/requirements.md §6.3.1): their new e-mail or name would find others too.
   return redirectWithToast(context, memberPagePath(result.member.id), { kind: "success", message });
 }
@@ -124,6 +137,7 @@ export default function EditMember() {
           <UpdateTheForm />
         </fieldset>
         {family ? <FamilyFieldsets field={field} own={false} childRows={children} /> : null}
+        <NewsletterField {...field(NEWSLETTER_FIELD)} current={loaded.newsletters} own={false} />
         <div className="amend-actions">
           <SubmitButton>Save</SubmitButton>
           <Link to={memberPagePath(loaded.id)}>Cancel</Link>

@@ -20,6 +20,8 @@ export const ADMIN_MENU: readonly NavLink[] = [
   { label: "Event Payments", to: "/mem-events-pay" },
   { label: "Scan tickets", to: "/scan-qr-code" },
   { label: "E-mails", to: "/accounts/emails" },
+  // Addresses that bounced or complained (docs/requirements.md §13)
+  { label: "Bad addresses", to: "/accounts/bad-addresses" },
   { label: "Activity", to: "/accounts/activity" },
   { label: "Messages", to: INBOX_PATH },
   { label: "Tickets at the desk", to: "/accounts/desk" },

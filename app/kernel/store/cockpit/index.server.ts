@@ -1,3 +1,8 @@
+import { d1MailPreferences } from "../d1/mail-preferences.server";
+import { d1BadAddresses } from "../d1/bad-addresses.server";
+import { d1WebhookReceipts } from "../d1/webhook-receipts.server";
+// STUB until merge: the sending core's mailings and deliveries repositories replace these.
+import { stubMailingDeliveries, stubMailings } from "../d1/mailings-stub.server";
 import { d1Events } from "../d1/events.server";
 import { d1Outbox } from "../d1/outbox.server";
 import { d1ContentVersion } from "../d1/content-version.server";
@@ -55,5 +60,11 @@ export function createCockpitStore(
     renewalReminders: d1RenewalReminders(db),
     contentVersion: d1ContentVersion(db),
     practiceCheckouts: d1PracticeCheckouts(db),
+    // Member mailings (docs/requirements.md §13, ADR 73): D1 on both stores.
+    mailings: stubMailings(db), // STUB until merge
+    mailingDeliveries: stubMailingDeliveries(db), // STUB until merge
+    mailPreferences: d1MailPreferences(db),
+    badAddresses: d1BadAddresses(db),
+    webhookReceipts: d1WebhookReceipts(db),
   };
 }

@@ -67,6 +67,11 @@ export function d1Outbox(db: D1Database): OutboxRepository {
       return row ? outboxFromRow(row) : null;
     },
 
+    async findByProviderId(providerId) {
+      const row = await db.prepare("SELECT * FROM outbox WHERE provider_id = ?1 LIMIT 1").bind(providerId).first<Record<string, unknown>>();
+      return row ? outboxFromRow(row) : null;
+    },
+
     async list(query = {}) {
       const limit = pageClause(query);
       const [rows, count] = await db.batch<Record<string, unknown>>([

@@ -1,0 +1,16 @@
+import { Field, type BoundField } from "~/kernel/forms";
+import { NEWSLETTER_HINT, NEWSLETTER_LABEL } from "./consent";
+
+/**
+ * The newsletter box of Edit Account and Edit Member (docs/requirements.md §13): unticked unless
+ * the member said yes; `current` is the stored choice as words ("Not asked", "Yes, since …").
+ */
+export function NewsletterField({ defaultValue, current, own, ...bound }: BoundField & { current: string; own: boolean }) {
+  return (
+    <fieldset>
+      <legend>Newsletters</legend>
+      <p className="account-note">{`${own ? "Your choice now" : "The member's choice now"}: ${current}. ${NEWSLETTER_HINT}`}</p>
+      <Field type="checkbox" className="field-check" defaultChecked={defaultValue === "on"} label={NEWSLETTER_LABEL} {...bound} />
+    </fieldset>
+  );
+}
