@@ -67,6 +67,9 @@ export const ACTIVITY_KINDS = [
   "own-two-step-on",
   "own-two-step-off",
   "two-step-reset",
+  // Member mailings (docs/requirements.md §13, ADR 73): counts only, never a recipient's name
+  "mailing-sent",
+  "mailing-failed-resent",
 ] as const;
 export type ActivityKind = (typeof ACTIVITY_KINDS)[number];
 
@@ -157,7 +160,9 @@ export type ActivityEvent =
   | { kind: "member-rejected"; member: ActivityMember }
   // Two-step verification (docs/decisions/0071): a reset names the member and the accountant's reason
   | { kind: "own-two-step-on" | "own-two-step-off"; member: ActivityMember }
-  | { kind: "two-step-reset"; member: ActivityMember; reason: string };
+  | { kind: "two-step-reset"; member: ActivityMember; reason: string }
+  // Member mailings (docs/requirements.md §13): the mailing by its subject, and how many copies (no names)
+  | { kind: "mailing-sent" | "mailing-failed-resent"; mailing: { id: Id; subject: string; kind: string }; copies: number };
 
 /** Studio: events. An event as the log names it: `Event "Christmas Party" (2026-12-27)`. */
 export interface StudioEventName {
@@ -294,6 +299,11 @@ export function activitySentence(actor: string, event: ActivityEvent): string {
       return `${actor} turned off two-step verification for their own account.`;
     case "two-step-reset":
       return `${actor} reset the two-step verification of member ${memberName(event.member)}. Reason: ${event.reason}`;
+    // Member mailings (docs/requirements.md §13)
+    case "mailing-sent":
+      return `${actor} sent the ${event.mailing.kind} "${event.mailing.subject}" to ${count(event.copies, "member", "members")}.`;
+    case "mailing-failed-resent":
+      return `${actor} sent the ${event.mailing.kind} "${event.mailing.subject}" again to ${count(event.copies, "member", "members")} it had failed to reach.`;
     // Studio: event calendar, office bearers and documents
     default:
       return peopleActivitySentence(actor, event);
@@ -359,6 +369,10 @@ function subjectOf(event: ActivityEvent): { subjectId: string; subjectName: stri
       return { subjectId: event.memberId, subjectName: event.pseudonym };
     case "records-past-retention-deleted":
       return { subjectId: "retention", subjectName: "records past their retention" };
+    // Member mailings (docs/requirements.md §13)
+    case "mailing-sent":
+    case "mailing-failed-resent":
+      return { subjectId: event.mailing.id, subjectName: `mailing "${event.mailing.subject}"` };
     // Refunds (docs/requirements.md §4.10)
     case "refunded":
       return { subjectId: event.transaction.id, subjectName: `payment "${event.transaction.title}" by ${event.transaction.memberName}` };

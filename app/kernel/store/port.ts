@@ -888,12 +888,28 @@ export interface MailingDeliveriesRepository {
    * address). A member already there is left as they are. How many rows were written and the
    * batch numbers to enqueue.
    */
-  addRecipients(mailingId: Id, kind: MailingKind, recipients: MailingRecipient[], batchSize: number, now: UnixSeconds): Promise<{ added: number; batches: number[] }>;
+  addRecipients(
+    mailingId: Id,
+    kind: MailingKind,
+    recipients: MailingRecipient[],
+    batchSize: number,
+    now: UnixSeconds,
+  ): Promise<{ added: number; batches: number[] }>;
   /** How many of these members this kind would reach (the same rule as addRecipients). */
   countReachable(kind: MailingKind, recipients: MailingRecipient[]): Promise<number>;
   /** Claims one batch's rows still queued (or left sending by a consumer that died) for sending, in member order. */
   claimBatch(mailingId: Id, round: number, batch: number, now: UnixSeconds): Promise<MailingDelivery[]>;
-  markResults(mailingId: Id, results: Array<{ memberId: Id; status: DeliveryStatus; providerId?: string | null; error?: string | null }>, now: UnixSeconds): Promise<void>;
+  markResults(
+    mailingId: Id,
+    results: Array<{ memberId: Id; status: DeliveryStatus; providerId?: string | null; error?: string | null }>,
+    now: UnixSeconds,
+  ): Promise<void>;
+  /**
+   * Without an e-mail provider (locally): each copy becomes one outbox row ("stored") and its
+   * delivery row "sent" with the outbox row's id, in one transaction, only for rows still
+   * queued or sending, so a retried batch stores nothing twice. How many were stored.
+   */
+  storeInOutbox(mailingId: Id, copies: Array<{ memberId: Id; outboxId: Id; email: NewOutboxEmail }>, now: UnixSeconds): Promise<number>;
   counts(mailingId: Id): Promise<MailingCounts>;
   /** Failed, bounced or complained rows (accountants only), by member. */
   unreachable(mailingId: Id, query?: PageRequest): Promise<Page<MailingDelivery>>;

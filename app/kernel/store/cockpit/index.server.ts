@@ -9,6 +9,9 @@ import { d1TwoStep } from "../d1/two-step.server";
 import { d1SignInCodes } from "../d1/sign-in-codes.server";
 import { d1Refunds } from "../d1/refunds.server";
 import type { Store } from "../port";
+import { d1Mailings } from "../d1/mailings.server";
+import { d1MailingDeliveries } from "../d1/mailing-deliveries.server";
+import { stubMailRepositories } from "../d1/stub-until-merge.server"; // STUB until merge
 import { cockpitActivity } from "./activity.server";
 import type { BestEffortOptions } from "./best-effort.server";
 import type { CockpitClient } from "./client.server";
@@ -55,5 +58,8 @@ export function createCockpitStore(
     renewalReminders: d1RenewalReminders(db),
     contentVersion: d1ContentVersion(db),
     practiceCheckouts: d1PracticeCheckouts(db),
+    mailings: d1Mailings(db),
+    mailingDeliveries: d1MailingDeliveries(db),
+    ...stubMailRepositories(db), // STUB until merge
   };
 }

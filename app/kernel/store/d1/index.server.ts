@@ -1,5 +1,8 @@
 import { d1Events } from "./events.server";
 import type { Store } from "../port";
+import { d1Mailings } from "./mailings.server";
+import { d1MailingDeliveries } from "./mailing-deliveries.server";
+import { stubMailRepositories } from "./stub-until-merge.server"; // STUB until merge
 import { d1Activity } from "./activity.server";
 import { d1ContactInbox } from "./contact-inbox.server";
 import { d1ContactMessages, d1Content, d1Documents } from "./content.server";
@@ -40,5 +43,8 @@ export function createD1Store(db: D1Database, media?: R2Bucket): Store {
     renewalReminders: d1RenewalReminders(db),
     contentVersion: d1ContentVersion(db),
     practiceCheckouts: d1PracticeCheckouts(db),
+    mailings: d1Mailings(db),
+    mailingDeliveries: d1MailingDeliveries(db),
+    ...stubMailRepositories(db), // STUB until merge
   };
 }
