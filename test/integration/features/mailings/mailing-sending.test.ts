@@ -1,11 +1,22 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { consumeMailingQueue, mailingReport, reachableCount, resendFailed, runDueMailings, startMailing } from "~/features/mailings/index.server";
+import {
+  audienceRecipients,
+  consumeMailingQueue,
+  mailingReport,
+  reachableCount,
+  resendFailed,
+  runDueMailings,
+  sendMailingTest,
+  startMailing,
+} from "~/features/mailings/index.server";
+import { eventFieldsFromSettings } from "~/features/tickets/event-schedule";
+import { defaultSiteSettings } from "~/kernel/store/site-settings-defaults";
 import { MAX_QUEUE_RETRIES, type MailingMessage } from "~/features/mailings/sending/queue";
 import { currentYear } from "~/kernel/dates/dates";
 import type { Member, NewMailing } from "~/kernel/store/records";
 import { startFakeResend, type FakeResend } from "../../../support/fake-resend";
-import { newMember } from "../../../support/fixtures";
+import { newMember, newTicket } from "../../../support/fixtures";
 import { parseHtml } from "../../../support/html";
 import { devEnv } from "../../../support/session";
 import { describeStore, QUICK_CLAIM_PAUSE_MS, type StoreContext } from "../../../support/store-adapters";
@@ -144,6 +155,49 @@ describeStore("sending a mailing", { verifyDelayMs: QUICK_CLAIM_PAUSE_MS }, (t) 
     expect(await startMailing(context, mailing.id, actor, SITE, at())).toEqual({ kind: "already-started" });
   });
 
+  it("publishes the mailing as news when asked, logs the Send with its count and no names, and sends a test to the sender only", async () => {
+    const queue = testQueue();
+    const context = contextOf(t, queue);
+    const mailing = await t.store.mailings.create(notice({ subject: "Open day", audience: { kind: "children-born", years: [1980] }, publishNews: true }), 1);
+    const family = await t.store.members.register(
+      newMember({ fullName: "Nora News", membership: "Family", active: true, registrationPaid: true, children: [{ name: "Kid", birthYear: 1980 }] }),
+    );
+    const test = await sendMailingTest(context, mailing, family, SITE);
+    expect(test).toMatchObject({ purpose: "mailing-test", memberId: family.id, to: [family.email], status: "stored", subject: "Test: Open day" });
+    expect(test.headers?.["List-Unsubscribe-Post"]).toBe("List-Unsubscribe=One-Click");
+    expect(parseHtml(test.html).text("body")).toContain("Dear Nora,");
+    expect(queue.sent).toEqual([]);
+    const result = await startMailing(context, mailing.id, actor, SITE, at());
+    expect(result.kind).toBe("started");
+    const sent = await t.store.mailings.get(mailing.id);
+    expect(sent?.newsId).toBeTruthy();
+    expect(await t.store.content.getNews(sent!.newsId!)).toMatchObject({ title: "Open day", published: true });
+    expect(result).toEqual({ kind: "started", recipients: 1 });
+    const { rows } = await t.store.activity.list({ page: 0, pageSize: 15 });
+    const entry = rows.find((row) => row.kind === "mailing-sent" && row.subjectId === mailing.id);
+    expect(entry).toMatchObject({ actorName: "Edith Editor", memberId: null, summary: 'Edith Editor sent the notice "Open day" to 1 member.' });
+    expect(entry?.summary).not.toContain("Nora");
+    await queue.drain(context);
+  });
+
+  it("sends to an event's paid ticket holders, not to a deleted one", async () => {
+    const queue = testQueue();
+    const context = contextOf(t, queue);
+    const event = await t.store.events.create({
+      ...eventFieldsFromSettings(defaultSiteSettings()),
+      tickets: { ...defaultSiteSettings().tickets, title: "Mailing Gala", lastBookingDate: "2026-12-20" },
+    });
+    const holder = late[10]!;
+    const gone = await t.store.members.register(newMember({ fullName: "Gone Holder", active: true, deleted: true }));
+    for (const member of [holder, gone]) {
+      const ticket = await t.store.tickets.create(newTicket(member.id, { eventId: event.id, title: "Mailing Gala" }));
+      await t.store.tickets.markPaid(ticket.id);
+    }
+    expect((await audienceRecipients(context, { kind: "event-tickets", eventId: event.id }, at())).map((r) => r.memberId)).toEqual([holder.id]);
+    const mailing = await t.store.mailings.create(notice({ subject: "Gala", audience: { kind: "event-tickets", eventId: event.id } }), 1);
+    expect(await startMailing(context, mailing.id, actor, SITE, at())).toEqual({ kind: "started", recipients: 1 });
+  });
+
   it("keeps a mailing to nobody a draft", async () => {
     const queue = testQueue();
     const mailing = await t.store.mailings.create(notice({ audience: { kind: "children-born", years: [1901] } }), 1);
@@ -209,9 +263,11 @@ describeStore("sending a mailing", { verifyDelayMs: QUICK_CLAIM_PAUSE_MS }, (t) 
     const queue = testQueue();
     const context = contextOf(t, queue);
     const now = Math.floor(Date.now() / 1000);
-    const due = await t.store.mailings.create(notice({ subject: "Due now", audience: { kind: "family" } }), 1);
+    const due = await t.store.mailings.create(notice({ subject: "Due now", audience: { kind: "children-born", years: [1981] } }), 1);
     const later = await t.store.mailings.create(notice({ subject: "Due later" }), 1);
-    const family = await t.store.members.register(newMember({ fullName: "Fay Family", membership: "Family", active: true, registrationPaid: true }));
+    const family = await t.store.members.register(
+      newMember({ fullName: "Fay Family", membership: "Family", active: true, registrationPaid: true, children: [{ name: "Kid", birthYear: 1981 }] }),
+    );
     expect(await t.store.mailings.schedule(due.id, now - 60, "editor-1", now)).toBe(true);
     expect(await t.store.mailings.schedule(later.id, now + 3600, "editor-1", now)).toBe(true);
     expect(await runDueMailings(context, new Date(now * 1000))).toBe(1);
