@@ -918,6 +918,12 @@ export interface MailingDeliveriesRepository {
   requeueFailed(mailingId: Id, round: number, batchSize: number, now: UnixSeconds): Promise<number[]>;
   /** Whether any row of the mailing is still queued or sending. */
   anyWaiting(mailingId: Id): Promise<boolean>;
+  /**
+   * The batches of mailings still sending whose rows have waited since before `before` (their
+   * queue message was lost: the queue was down at Send, or the message went to the dead-letter
+   * queue), for the 15-minute run to enqueue again; at most `limit`.
+   */
+  staleBatches(before: UnixSeconds, limit: number): Promise<Array<{ mailingId: Id; round: number; batch: number }>>;
   listForMember(memberId: Id): Promise<MailingDelivery[]>;
   deleteForMember(memberId: Id): Promise<number>;
 }

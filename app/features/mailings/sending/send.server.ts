@@ -136,8 +136,35 @@ export async function mailingReport(context: AppLoadContext, mailingId: Id): Pro
 /** How many scheduled mailings one 15-minute run starts at most. */
 const DUE_AT_ONCE = 10;
 
-/** The 15-minute cron: starts the scheduled mailings that are due; how many started. */
+/** How long a batch's rows may wait before the 15-minute run takes its queue message as lost. */
+export const STALE_BATCH_SECONDS = 30 * 60;
+/** How many lost batches one 15-minute run enqueues again at most. */
+const STALE_AT_ONCE = 100;
+
+/**
+ * Enqueues again the batches whose rows have waited longer than STALE_BATCH_SECONDS: a queue
+ * that was down at Send, or a message the dead-letter queue kept, loses no copy. A batch sent
+ * meanwhile is claimed by nobody (its rows are no longer waiting); one sent but not marked is
+ * answered by Resend from its idempotency key. How many batches were enqueued.
+ */
+export async function requeueStaleBatches(context: AppLoadContext, at: Date): Promise<number> {
+  const stale = await context.store.mailingDeliveries.staleBatches(seconds(at) - STALE_BATCH_SECONDS, STALE_AT_ONCE);
+  if (stale.length === 0) return 0;
+  try {
+    await (context.cloudflare.env.MAILINGS as Queue<MailingMessage>).sendBatch(stale.map((body) => ({ body })));
+    return stale.length;
+  } catch (error) {
+    console.error(`Mailings: ${stale.length} waiting batches could not be enqueued again:`, error);
+    return 0;
+  }
+}
+
+/** The 15-minute cron: starts the scheduled mailings that are due; how many started. Lost batches are enqueued again first. */
 export async function runDueMailings(context: AppLoadContext, at: Date): Promise<number> {
+  if (context.cloudflare.env.MAILINGS) {
+    const requeued = await requeueStaleBatches(context, at);
+    if (requeued > 0) console.log(`Mailings run: ${requeued} waiting batches enqueued again`);
+  }
   const due = await context.store.mailings.due(seconds(at), DUE_AT_ONCE);
   const siteUrl = context.env.SITE_URL?.replace(/\/+$/, "") || context.origin;
   let started = 0;

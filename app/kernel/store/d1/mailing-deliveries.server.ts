@@ -203,6 +203,20 @@ export function d1MailingDeliveries(db: D1Database): MailingDeliveriesRepository
       return row !== null;
     },
 
+    async staleBatches(before, limit) {
+      // The few mailings still sending first (a small table), then each one's waiting rows by the status index.
+      const { results } = await db
+        .prepare(
+          `SELECT DISTINCT d.mailing_id AS mailing_id, d.round AS round, d.batch AS batch
+             FROM mailings m JOIN mailing_deliveries d INDEXED BY mailing_deliveries_status ON d.mailing_id = m.id AND d.status IN ('queued', 'sending')
+            WHERE m.status = 'sending' AND d.updated_at < ?
+            ORDER BY d.mailing_id, d.round, d.batch LIMIT ?`,
+        )
+        .bind(before, limit)
+        .all<{ mailing_id: string; round: number; batch: number }>();
+      return results.map((row) => ({ mailingId: row.mailing_id, round: Number(row.round), batch: Number(row.batch) }));
+    },
+
     async listForMember(memberId) {
       const { results } = await db.prepare("SELECT * FROM mailing_deliveries WHERE member_id = ? ORDER BY updated_at, mailing_id").bind(memberId).all<Row>();
       return results.map(deliveryFromRow);

@@ -39,12 +39,15 @@ function testQueue() {
   const waiting: Array<{ body: MailingMessage; attempts: number }> = [];
   const sent: MailingMessage[] = [];
   const deadLetters: MailingMessage[] = [];
+  const state = { down: false };
   const producer = {
     async send(body: MailingMessage) {
+      if (state.down) throw new Error("Queue send failed: the service is unavailable");
       sent.push(body);
       waiting.push({ body, attempts: 1 });
     },
     async sendBatch(messages: Array<{ body: MailingMessage }>) {
+      if (state.down) throw new Error("Queue sendBatch failed: the service is unavailable");
       for (const { body } of messages) await producer.send(body);
     },
   };
@@ -78,7 +81,7 @@ function testQueue() {
       });
     }
   }
-  return { producer, sent, deadLetters, drain };
+  return { producer, sent, deadLetters, drain, state };
 }
 
 function contextOf(t: StoreContext, queue: ReturnType<typeof testQueue>, resend?: FakeResend): AppLoadContext {
@@ -257,6 +260,29 @@ describeStore("sending a mailing", { verifyDelayMs: QUICK_CLAIM_PAUSE_MS }, (t) 
     expect(resend.batchCalls.filter((c) => c.idempotencyKey?.startsWith(`mailing/${mailing.id}/round/2/`) && !c.replayed)).toHaveLength(2);
     expect(await mailingReport(context, mailing.id)).toMatchObject({ sent: 149, failed: 0, bounced: 1, waiting: 0 });
     expect(await resendFailed(context, mailing.id, actor, at())).toBe(0);
+  });
+
+  it("keeps the copies waiting through a queue outage at Send, and the 15-minute run enqueues them again", async () => {
+    const queue = testQueue();
+    const context = contextOf(t, queue);
+    const mailing = await t.store.mailings.create(notice({ subject: "Queue down" }), 1);
+    queue.state.down = true;
+    expect(await startMailing(context, mailing.id, actor, SITE, at())).toEqual({ kind: "started", recipients: 150 });
+    queue.state.down = false;
+    expect(queue.sent).toEqual([]);
+    expect(await mailingReport(context, mailing.id)).toMatchObject({ queued: 150, sent: 0, waiting: 150 });
+    // Soon after, the rows are not taken as lost; half an hour later they are.
+    expect(await runDueMailings(context, at())).toBe(0);
+    expect(queue.sent).toEqual([]);
+    await runDueMailings(context, new Date(Date.now() + 31 * 60 * 1000));
+    expect(queue.sent.filter((m) => m.mailingId === mailing.id)).toEqual([
+      { mailingId: mailing.id, round: 1, batch: 1 },
+      { mailingId: mailing.id, round: 1, batch: 2 },
+    ]);
+    await queue.drain(context);
+    expect(await mailingReport(context, mailing.id)).toMatchObject({ sent: 150, waiting: 0 });
+    const { results } = await t.db.prepare("SELECT COUNT(*) AS n FROM outbox WHERE subject = 'Queue down'").all<{ n: number }>();
+    expect(results[0]!.n).toBe(150);
   });
 
   it("the 15-minute run starts only the scheduled mailings that are due", async () => {
