@@ -21,6 +21,9 @@ export interface MailingEmailProps {
   unsubscribeUrl: string;
 }
 
+/** The footer's links are words, not addresses: they wrap between words. */
+const footerLink = { color: styles.link.color };
+
 /** Why this member got this copy (docs/requirements.md §13): a notice by membership, a newsletter by their agreement. */
 export function mailingReason(kind: MailingKind): string {
   return kind === "notice"
@@ -59,11 +62,11 @@ export function MailingEmail({ kind, subject, preview, firstName, bodyHtml, phot
           <Hr style={{ borderColor: "#d9e2d5", margin: "24px 0 0" }} />
           <Text style={styles.small}>{mailingReason(kind)}</Text>
           <Text style={styles.small}>
-            <Link href={unsubscribeUrl} style={styles.link}>
+            <Link href={unsubscribeUrl} style={footerLink}>
               {kind === "notice" ? "Unsubscribe from these notices" : "Unsubscribe from newsletters"}
             </Link>
             {" · "}
-            <Link href={siteUrl} style={styles.link}>
+            <Link href={siteUrl} style={footerLink}>
               {ASSOCIATION.name}
             </Link>
           </Text>
