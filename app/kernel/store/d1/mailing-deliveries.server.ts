@@ -88,23 +88,20 @@ export function d1MailingDeliveries(db: D1Database): MailingDeliveriesRepository
 
     async markResults(mailingId, results, now) {
       if (results.length === 0) return;
+      // One statement per row, all in one batch: each finds its row by the primary key (one row
+      // read), where a join over the results as JSON read the mailing's every row for each result.
       // Sent or failed only for a row still on its way (a late retry cannot undo a bounce);
       // bounced and complained (the webhook) for any row.
-      await db
-        .prepare(
-          `UPDATE mailing_deliveries
-              SET status = json_extract(r.value, '$.status'), provider_id = COALESCE(json_extract(r.value, '$.providerId'), provider_id),
-                  error = json_extract(r.value, '$.error'), updated_at = ?1
-             FROM json_each(?3) AS r
-            WHERE mailing_deliveries.mailing_id = ?2 AND mailing_deliveries.member_id = json_extract(r.value, '$.memberId')
-              AND (json_extract(r.value, '$.status') IN ('bounced', 'complained') OR mailing_deliveries.status IN ('queued', 'sending'))`,
-        )
-        .bind(
-          now,
-          mailingId,
-          JSON.stringify(results.map((r) => ({ memberId: r.memberId, status: r.status, providerId: r.providerId ?? null, error: r.error ?? null }))),
-        )
-        .run();
+      await db.batch(
+        results.map((result) =>
+          db
+            .prepare(
+              `UPDATE mailing_deliveries SET status = ?1, provider_id = COALESCE(?2, provider_id), error = ?3, updated_at = ?4
+                WHERE mailing_id = ?5 AND member_id = ?6 AND (?1 IN ('bounced', 'complained') OR status IN ('queued', 'sending'))`,
+            )
+            .bind(result.status, result.providerId ?? null, result.error ?? null, now, mailingId, result.memberId),
+        ),
+      );
     },
 
     async storeInOutbox(mailingId, copies, now) {
@@ -133,15 +130,15 @@ export function d1MailingDeliveries(db: D1Database): MailingDeliveriesRepository
             memberId,
           ),
       );
-      const mark = db
-        .prepare(
-          `UPDATE mailing_deliveries SET status = 'sent', provider_id = json_extract(r.value, '$.outboxId'), error = NULL, updated_at = ?1
-             FROM json_each(?3) AS r
-            WHERE mailing_deliveries.mailing_id = ?2 AND mailing_deliveries.member_id = json_extract(r.value, '$.memberId')
-              AND mailing_deliveries.status IN ('queued', 'sending')`,
-        )
-        .bind(now, mailingId, JSON.stringify(copies.map(({ memberId, outboxId }) => ({ memberId, outboxId }))));
-      const results = await db.batch([...inserts, mark]);
+      const marks = copies.map(({ memberId, outboxId }) =>
+        db
+          .prepare(
+            `UPDATE mailing_deliveries SET status = 'sent', provider_id = ?, error = NULL, updated_at = ?
+              WHERE mailing_id = ? AND member_id = ? AND status IN ('queued', 'sending')`,
+          )
+          .bind(outboxId, now, mailingId, memberId),
+      );
+      const results = await db.batch([...inserts, ...marks]);
       return results.slice(0, inserts.length).reduce((sum, result) => sum + (result.meta.changes ?? 0), 0);
     },
 
