@@ -83,9 +83,9 @@ describe("mailings through the worker's cron and queue", () => {
     expect(Object.keys(headers).sort()).toEqual(["List-Unsubscribe", "List-Unsubscribe-Post"]);
   });
 
-  it("shows a copy's headers in the outbox", async () => {
+  it.each(["/dev/mail", "/accounts/emails"])("shows a copy's headers in the outbox at %s", async (outbox) => {
     const [row] = await copies();
-    const response = await fetch(`${server.url}/dev/mail/${row!.id}`, { headers: { Cookie: await sessionCookieFor(demoAccount("treasurer").id) } });
+    const response = await fetch(`${server.url}${outbox}/${row!.id}`, { headers: { Cookie: await sessionCookieFor(demoAccount("treasurer").id) } });
     expect(response.status).toBe(200);
     const page = parseHtml(await response.text());
     expect(page.all(".outbox-headers dt").map(textOf)).toEqual(["List-Unsubscribe", "List-Unsubscribe-Post"]);
