@@ -4,6 +4,7 @@ import { createRequestHandler, type AppLoadContext, type ServerBuild } from "@re
 import * as build from "./build/server";
 import { createAppContext, getLoadContext } from "./app/load-context";
 import { runDaily } from "./app/features/scheduled/daily.server";
+import { consumeMailingQueue, runDueMailings } from "./app/features/mailings/index.server";
 import { mayUseUploadAllowance, renderReadSignedInUser } from "./app/kernel/auth/auth.server";
 import { EnvError, parseEnv, type AppEnv } from "./app/kernel/http/env.server";
 import { PAGE_CACHE_FRESH_SECONDS, PAGE_CACHE_STALE_SECONDS, pageCacheKey, servePage } from "./app/kernel/http/page-cache.server";
@@ -13,6 +14,14 @@ import { noStoreHeaders } from "./app/kernel/http/response-headers";
 import { COOKIE_CONSENT_NAME } from "./app/kernel/layout/shell.server";
 import { contentVersion } from "./app/kernel/store/content/content-version.server";
 import { createSwrCache, defaultCache, SwrMemory } from "./app/kernel/http/swr-cache.server";
+
+/** wrangler.toml's 15-minute trigger: only due mailings run on it. */
+const MAILINGS_CRON = "*/15 * * * *";
+
+/** The site's address for work with no request (the cron runs, the queue): SITE_URL, or "" when unset. */
+function siteUrlOf(env: WorkerBindings): string {
+  return parseEnv(env as unknown as Record<string, unknown>).SITE_URL?.replace(/\/+$/, "") ?? "";
+}
 
 const serverBuild = build as unknown as ServerBuild;
 const handleRemixRequest = createRequestHandler(serverBuild);
@@ -100,11 +109,24 @@ export default {
     }
   },
 
-  // The daily run (wrangler.toml's cron trigger; ADR 0050). No visitor's request: the services get
-  // the same context as a page's, with the site's address from SITE_URL for links in e-mails.
+  // wrangler.toml's two cron triggers. The daily run (ADR 0050) keeps its jobs; the 15-minute
+  // run only starts the scheduled mailings that are due (docs/requirements.md §13, ADR 73). No
+  // visitor's request: the services get the same context as a page's, with the site's address
+  // from SITE_URL for links in e-mails.
   async scheduled(controller, env, ctx) {
-    const context = createAppContext({ env, ctx }, parseEnv(env as unknown as Record<string, unknown>).SITE_URL?.replace(/\/+$/, "") ?? "");
-    const run = await runDaily(context, new Date(controller.scheduledTime));
+    const context = createAppContext({ env, ctx }, siteUrlOf(env));
+    const at = new Date(controller.scheduledTime);
+    if (controller.cron === MAILINGS_CRON) {
+      console.log(`Mailings run: ${await runDueMailings(context, at)} started`);
+      return;
+    }
+    const run = await runDaily(context, at);
     console.log(`Daily run: ${JSON.stringify(run)}`);
+  },
+
+  // The mailing queue's consumer (wrangler.toml [[queues.consumers]], ADR 73): one batch of
+  // copies per message, retried by the queue when it throws.
+  async queue(batch, env, ctx) {
+    await consumeMailingQueue(createAppContext({ env, ctx }, siteUrlOf(env)), batch);
   },
 } satisfies ExportedHandler<WorkerBindings>;

@@ -30,11 +30,16 @@ export function hasWorkerBundle(): boolean {
 }
 
 const WORKER_NAME = "mma-community-site-dev";
+/** wrangler.toml's daily trigger (the scheduled handler's default run). */
+const DAILY_CRON = "0 6 * * *";
 
 export interface InProcessWorker {
   url: string;
-  /** Runs the worker's scheduled handler (the daily cron) as at `time`; "ok" when it succeeded. */
-  scheduled?(time: Date): Promise<string>;
+  /**
+   * Runs the worker's scheduled handler as at `time` for one of wrangler.toml's triggers: the daily
+   * run by default, or `cron` (the 15-minute mailings run is "*\/15 * * * *"); "ok" when it succeeded.
+   */
+  scheduled?(time: Date, cron?: string): Promise<string>;
   /**
    * The worker's own D1 and R2 bindings, reached from Node through this workerd (in-process
    * servers only): reading or preparing its data costs no second workerd.
@@ -91,8 +96,8 @@ export async function startWorkerInProcess(options: {
   const url = (await mf.ready).origin;
   return {
     url,
-    async scheduled(time) {
-      const result = await (await mf.getWorker()).scheduled({ cron: "0 6 * * *", scheduledTime: time });
+    async scheduled(time, cron = DAILY_CRON) {
+      const result = await (await mf.getWorker()).scheduled({ cron, scheduledTime: time });
       return result.outcome;
     },
     bindings: () => bindingsOnOwnProxy(mf, { worker: WORKER_NAME, d1: "DB", r2: "MEDIA" }),

@@ -12,7 +12,11 @@ export interface FakeResendRequest {
     text?: string;
     reply_to?: string | string[];
     attachments?: FakeResendAttachment[];
+    /** Extra headers (a mailing's List-Unsubscribe and List-Unsubscribe-Post). */
+    headers?: Record<string, string>;
   };
+  /** The Idempotency-Key header of the call it came in. */
+  idempotencyKey?: string;
   /** Set for an e-mail that came in a POST /emails/batch: which call (1-based) it was part of. */
   batch?: number;
 }
@@ -23,6 +27,14 @@ export interface FakeResendAttachment {
   content?: string;
   content_type?: string;
   content_id?: string;
+}
+
+export interface FakeResendBatchCall {
+  idempotencyKey: string | undefined;
+  size: number;
+  /** Answered from an earlier call with the same key: nothing sent again. */
+  replayed: boolean;
+  status: number;
 }
 
 export interface FakeResendFailure {
@@ -37,8 +49,16 @@ export interface FakeResend {
   url: string;
   /** Every e-mail received (POST /emails, and each one of a POST /emails/batch), oldest first. */
   requests: FakeResendRequest[];
-  /** How many e-mails each POST /emails/batch carried, oldest first. */
+  /** How many e-mails each POST /emails/batch carried, oldest first (calls that sent; a replayed key sends nothing). */
   batches: number[];
+  /** Every POST /emails/batch call, replays and refusals included, oldest first. */
+  batchCalls: FakeResendBatchCall[];
+  /**
+   * The next `count` batch calls send their e-mails (recorded, and kept for their idempotency
+   * key) but answer 500, as if the connection broke after Resend accepted them: the worker
+   * sees a failure for a batch that went.
+   */
+  failAfterSending(count: number): void;
   /** From now on answer POST /emails with this error (null: succeed again). */
   failWith(failure: FakeResendFailure | null): void;
   /** From now on wait this long before answering POST /emails (0: at once), as a slow provider. */
@@ -66,6 +86,10 @@ async function readJson(request: IncomingMessage): Promise<unknown> {
 export async function startFakeResend(options: { failWith?: FakeResendFailure } = {}): Promise<FakeResend> {
   const requests: FakeResendRequest[] = [];
   const batches: number[] = [];
+  const batchCalls: FakeResendBatchCall[] = [];
+  /** As Resend: an idempotency key's first successful answer, kept (24 hours there; the fake's life here). */
+  const answered = new Map<string, { data: Array<{ id: string }> }>();
+  let sendThenFail = 0;
   let failure: FakeResendFailure | null = options.failWith ?? null;
   let next = 0;
   let delayMs = 0;
@@ -77,18 +101,39 @@ export async function startFakeResend(options: { failWith?: FakeResendFailure } 
     if (request.method === "POST" && request.url === "/emails/batch") {
       // Resend's batch API: an array of up to 100 e-mails, answered {data: [{id}, ...]} in order, all or nothing.
       const body = await readJson(request);
+      const key = typeof request.headers["idempotency-key"] === "string" ? request.headers["idempotency-key"] : undefined;
+      const call = (status: number, replayed: boolean) =>
+        batchCalls.push({ idempotencyKey: key, size: Array.isArray(body) ? body.length : 0, replayed, status });
       if (!Array.isArray(body) || body.length === 0 || body.length > 100) {
+        call(422, false);
         reply(422, { statusCode: 422, name: "validation_error", message: "The batch must hold 1 to 100 e-mails." });
+        return;
+      }
+      // A key already answered: the same answer, and no e-mail sent a second time.
+      const earlier = key ? answered.get(key) : undefined;
+      if (earlier) {
+        call(200, true);
+        reply(200, earlier);
+        return;
+      }
+      if (failure) {
+        call(failure.status, false);
+        reply(failure.status, { statusCode: failure.status, name: failure.name, message: failure.message });
         return;
       }
       batches.push(body.length);
       for (const email of body)
-        requests.push({ authorization: request.headers.authorization, body: email as FakeResendRequest["body"], batch: batches.length });
-      if (failure) {
-        reply(failure.status, { statusCode: failure.status, name: failure.name, message: failure.message });
+        requests.push({ authorization: request.headers.authorization, body: email as FakeResendRequest["body"], batch: batches.length, idempotencyKey: key });
+      const answer = { data: body.map(() => ({ id: `fake-resend-${String((next += 1)).padStart(4, "0")}` })) };
+      if (key) answered.set(key, answer);
+      if (sendThenFail > 0) {
+        sendThenFail -= 1;
+        call(500, false);
+        reply(500, { statusCode: 500, name: "internal_server_error", message: "The connection broke after the e-mails were accepted." });
         return;
       }
-      reply(200, { data: body.map(() => ({ id: `fake-resend-${String((next += 1)).padStart(4, "0")}` })) });
+      call(200, false);
+      reply(200, answer);
       return;
     }
     if (request.method !== "POST" || request.url !== "/emails") {
@@ -124,6 +169,10 @@ export async function startFakeResend(options: { failWith?: FakeResendFailure } 
     url: `http://127.0.0.1:${port}`,
     requests,
     batches,
+    batchCalls,
+    failAfterSending(count) {
+      sendThenFail = count;
+    },
     failWith(next) {
       failure = next;
     },

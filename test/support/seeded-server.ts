@@ -18,8 +18,8 @@ export interface SeededServer {
   persistTo: string;
   /** In the Cockpit run (E2E_STORE=cockpit, see cockpit-mode.ts): the fake Cockpit this server reads and writes. */
   cockpit?: FakeCockpit;
-  /** Runs the worker's daily scheduled handler as at `time` (in-process servers only); "ok" when it succeeded. */
-  scheduled(time: Date): Promise<string>;
+  /** Runs the worker's scheduled handler as at `time` for `cron` (default the daily run; in-process servers only); "ok" when it succeeded. */
+  scheduled(time: Date, cron?: string): Promise<string>;
   stop(): Promise<void>;
 }
 
@@ -143,7 +143,8 @@ export async function startSeededServer(
       url: running.url,
       persistTo,
       cockpit,
-      scheduled: (time) => (running.scheduled ? running.scheduled(time) : Promise.reject(new Error("wrangler dev servers cannot run the scheduled handler"))),
+      scheduled: (time, cron) =>
+        running.scheduled ? running.scheduled(time, cron) : Promise.reject(new Error("wrangler dev servers cannot run the scheduled handler")),
       async stop() {
         giveBack();
         forget();

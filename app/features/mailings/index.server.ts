@@ -1,7 +1,21 @@
 /**
- * The mailings feature's public entry for its server code (ADR 58, docs/requirements.md §13):
- * what other features and the kernels may use of it.
+ * The mailings feature's public entry for its server code (ADR 58): the sending core
+ * (docs/requirements.md §13, ADR 73) that the studio's screens, the cron and the queue use, and
+ * consent, one-click unsubscribe, bounces and complaints.
  */
+export {
+  audienceRecipients,
+  mailingReport,
+  reachableCount,
+  resendFailed,
+  runDueMailings,
+  sendMailingTest,
+  startMailing,
+  type StartResult,
+} from "./sending/send.server";
+export { renderMailingCopy } from "./sending/render.server";
+export { consumeMailingQueue } from "./sending/consumer.server";
+export { firstNameOf } from "./audiences/audience-rule";
 // Consent, one-click unsubscribe, bounces and complaints
 export { changeNewsletterChoice, recordNewsletterChoice } from "./consent/consent.server";
 export { unsubscribeUrl } from "./unsubscribe/unsubscribe-token.server";

@@ -69,6 +69,9 @@ export const ACTIVITY_KINDS = [
   "two-step-reset",
   // Member mailings (docs/requirements.md §13): an accountant recorded a member's newsletter choice
   "newsletter-consent",
+  // Member mailings (docs/requirements.md §13, ADR 73): counts only, never a recipient's name
+  "mailing-sent",
+  "mailing-failed-resent",
 ] as const;
 export type ActivityKind = (typeof ACTIVITY_KINDS)[number];
 
@@ -161,7 +164,9 @@ export type ActivityEvent =
   | { kind: "own-two-step-on" | "own-two-step-off"; member: ActivityMember }
   | { kind: "two-step-reset"; member: ActivityMember; reason: string }
   // Member mailings (docs/requirements.md §13): what the choice was and became
-  | { kind: "newsletter-consent"; member: ActivityMember; before: "yes" | "no" | "not asked"; after: "yes" | "no" };
+  | { kind: "newsletter-consent"; member: ActivityMember; before: "yes" | "no" | "not asked"; after: "yes" | "no" }
+  // Member mailings (docs/requirements.md §13): the mailing by its subject, and how many copies (no names)
+  | { kind: "mailing-sent" | "mailing-failed-resent"; mailing: { id: Id; subject: string; kind: string }; copies: number };
 
 /** Studio: events. An event as the log names it: `Event "Christmas Party" (2026-12-27)`. */
 export interface StudioEventName {
@@ -300,6 +305,11 @@ export function activitySentence(actor: string, event: ActivityEvent): string {
       return `${actor} reset the two-step verification of member ${memberName(event.member)}. Reason: ${event.reason}`;
     case "newsletter-consent":
       return `${actor} recorded that member ${memberName(event.member)} ${event.after === "yes" ? "wants" : "does not want"} the newsletters.`;
+    // Member mailings (docs/requirements.md §13)
+    case "mailing-sent":
+      return `${actor} sent the ${event.mailing.kind} "${event.mailing.subject}" to ${count(event.copies, "member", "members")}.`;
+    case "mailing-failed-resent":
+      return `${actor} sent the ${event.mailing.kind} "${event.mailing.subject}" again to ${count(event.copies, "member", "members")} it had failed to reach.`;
     // Studio: event calendar, office bearers and documents
     default:
       return peopleActivitySentence(actor, event);
@@ -365,6 +375,10 @@ function subjectOf(event: ActivityEvent): { subjectId: string; subjectName: stri
       return { subjectId: event.memberId, subjectName: event.pseudonym };
     case "records-past-retention-deleted":
       return { subjectId: "retention", subjectName: "records past their retention" };
+    // Member mailings (docs/requirements.md §13)
+    case "mailing-sent":
+    case "mailing-failed-resent":
+      return { subjectId: event.mailing.id, subjectName: `mailing "${event.mailing.subject}"` };
     // Refunds (docs/requirements.md §4.10)
     case "refunded":
       return { subjectId: event.transaction.id, subjectName: `payment "${event.transaction.title}" by ${event.transaction.memberName}` };

@@ -111,6 +111,19 @@ export interface EmailService {
    * its call's answer. Resolves with the outbox records, in the order given.
    */
   sendBatch(messages: EmailMessage[]): Promise<OutboxEmail[]>;
+  /** One e-mail already rendered (a mailing's test copy, ADR 73), with its extra headers; recorded as `send` records. */
+  sendRendered(email: RenderedEmail): Promise<OutboxEmail>;
+}
+
+/** An e-mail already rendered to HTML and text, with the headers it is sent with. */
+export interface RenderedEmail {
+  to: string[];
+  subject: string;
+  html: string;
+  text: string;
+  headers: Record<string, string>;
+  purpose: string;
+  memberId: string | null;
 }
 
 /** Resend's batch API takes at most 100 e-mails a call. */
@@ -121,14 +134,18 @@ export const BATCH_PAUSE_MS = 600;
 /** Sends one rendered e-mail; resolves with the provider's id or rejects with its error. */
 export type EmailTransport = (email: OutgoingEmail & { attachments?: ProviderAttachment[] }) => Promise<string>;
 
-/** One rendered e-mail as a transport takes it (the batch API takes no attachments). */
-type OutgoingEmail = { from: string; to: string[]; replyTo?: string; subject: string; html: string; text: string };
+/** One rendered e-mail as a transport takes it (the batch API takes no attachments); `headers`: a mailing's List-Unsubscribe (ADR 73). */
+export type OutgoingEmail = { from: string; to: string[]; replyTo?: string; subject: string; html: string; text: string; headers?: Record<string, string> };
 
 /** An attachment as Resend's SDK takes it: content in base64. */
 export type ProviderAttachment = { filename: string; content: string; contentType: string; contentId?: string };
 
-/** Sends up to BATCH_LIMIT rendered e-mails in one call; resolves with the provider's ids in the same order, or rejects for the whole call. */
-export type BatchTransport = (emails: OutgoingEmail[]) => Promise<string[]>;
+/**
+ * Sends up to BATCH_LIMIT rendered e-mails in one call; resolves with the provider's ids in the
+ * same order, or rejects for the whole call. With an idempotency key (a mailing's batch, ADR 73)
+ * the provider answers a repeated call with the first call's ids and sends nothing again.
+ */
+export type BatchTransport = (emails: OutgoingEmail[], options?: { idempotencyKey?: string }) => Promise<string[]>;
 
 export function resendTransport(apiKey: string, options: { baseUrl?: string } = {}): EmailTransport {
   const resend = new Resend(apiKey, options);
@@ -142,8 +159,8 @@ export function resendTransport(apiKey: string, options: { baseUrl?: string } = 
 /** Resend's POST /emails/batch, all or nothing ("strict" validation): one id per e-mail, in order. */
 export function resendBatchTransport(apiKey: string, options: { baseUrl?: string } = {}): BatchTransport {
   const resend = new Resend(apiKey, options);
-  return async (emails) => {
-    const { data, error } = await resend.batch.send(emails);
+  return async (emails, options = {}) => {
+    const { data, error } = await resend.batch.send(emails, options.idempotencyKey ? { idempotencyKey: options.idempotencyKey } : {});
     if (error || !data) throw new Error(error ? `${error.name}: ${error.message}` : "Resend answered without ids");
     const ids = data.data.map((entry) => entry.id);
     if (ids.length !== emails.length) throw new Error(`Resend answered ${ids.length} ids for ${emails.length} e-mails`);
@@ -174,6 +191,22 @@ export function emailService(options: {
       const queued = await outbox.add(email, "queued", "resend");
       try {
         const providerId = await transport({ from, to, subject, html, text, ...(replyTo ? { replyTo } : {}), ...providerAttachments(attachments) });
+        await outbox.markResult(queued.id, { status: "sent", providerId });
+        return { ...queued, status: "sent", providerId };
+      } catch (error) {
+        const message = errorText(error);
+        log(`E-mail ${queued.id} (${purpose}) to ${to.join(", ")} could not be sent:`, error);
+        await outbox.markResult(queued.id, { status: "failed", error: message });
+        return { ...queued, status: "failed", error: message };
+      }
+    },
+
+    async sendRendered({ to, subject, html, text, headers, purpose, memberId }) {
+      const email = { to, subject, html, text, purpose, memberId, headers };
+      if (!transport) return outbox.add(email, "stored", "outbox");
+      const queued = await outbox.add(email, "queued", "resend");
+      try {
+        const providerId = await transport({ from, to, subject, html, text, headers });
         await outbox.markResult(queued.id, { status: "sent", providerId });
         return { ...queued, status: "sent", providerId };
       } catch (error) {

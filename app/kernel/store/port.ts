@@ -906,6 +906,12 @@ export interface MailingDeliveriesRepository {
     results: Array<{ memberId: Id; status: DeliveryStatus; providerId?: string | null; error?: string | null }>,
     now: UnixSeconds,
   ): Promise<void>;
+  /**
+   * Without an e-mail provider (locally): each copy becomes one outbox row ("stored") and its
+   * delivery row "sent" with the outbox row's id, in one transaction, only for rows still
+   * queued or sending, so a retried batch stores nothing twice. How many were stored.
+   */
+  storeInOutbox(mailingId: Id, copies: Array<{ memberId: Id; outboxId: Id; email: NewOutboxEmail }>, now: UnixSeconds): Promise<number>;
   counts(mailingId: Id): Promise<MailingCounts>;
   /** Failed, bounced or complained rows (accountants only), by member. */
   unreachable(mailingId: Id, query?: PageRequest): Promise<Page<MailingDelivery>>;
@@ -914,6 +920,12 @@ export interface MailingDeliveriesRepository {
   requeueFailed(mailingId: Id, round: number, batchSize: number, now: UnixSeconds): Promise<number[]>;
   /** Whether any row of the mailing is still queued or sending. */
   anyWaiting(mailingId: Id): Promise<boolean>;
+  /**
+   * The batches of mailings still sending whose rows have waited since before `before` (their
+   * queue message was lost: the queue was down at Send, or the message went to the dead-letter
+   * queue), for the 15-minute run to enqueue again; at most `limit`.
+   */
+  staleBatches(before: UnixSeconds, limit: number): Promise<Array<{ mailingId: Id; round: number; batch: number }>>;
   listForMember(memberId: Id): Promise<MailingDelivery[]>;
   deleteForMember(memberId: Id): Promise<number>;
 }

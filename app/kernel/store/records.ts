@@ -399,11 +399,13 @@ export interface OutboxEmail {
   provider: string;
   providerId: string | null;
   error: string | null;
+  /** Extra headers it was sent with (a mailing's List-Unsubscribe, ADR 73); absent or null: none. */
+  headers?: Record<string, string> | null;
   createdAt: UnixSeconds;
   updatedAt: UnixSeconds;
 }
 
-export type NewOutboxEmail = Pick<OutboxEmail, "to" | "subject" | "html" | "text" | "purpose" | "memberId">;
+export type NewOutboxEmail = Pick<OutboxEmail, "to" | "subject" | "html" | "text" | "purpose" | "memberId" | "headers">;
 
 export interface Page<T> {
   rows: T[];

@@ -1,8 +1,9 @@
 import { Link } from "@remix-run/react";
+import { Fragment } from "react";
 import type { OutboxEmailView } from "~/features/mail/outbox";
 
 /**
- * One e-mail of the outbox: its headers, its HTML in a sandboxed frame and its text.
+ * One e-mail of the outbox: its facts, the extra headers it was sent with, its HTML in a sandboxed frame and its text.
  * Shared by /accounts/emails/{id} and /dev/mail/{id}; `backTo` is the list.
  */
 export function OutboxMessage({ email, backTo }: { email: OutboxEmailView; backTo: string }) {
@@ -31,6 +32,20 @@ export function OutboxMessage({ email, backTo }: { email: OutboxEmailView; backT
           </>
         ) : null}
       </dl>
+      {email.headers && Object.keys(email.headers).length > 0 ? (
+        <>
+          {/* A mailing's copy carries its List-Unsubscribe headers (docs/requirements.md §13): shown as sent. */}
+          <h2>Headers</h2>
+          <dl className="dev-mail-facts outbox-headers">
+            {Object.entries(email.headers).map(([name, value]) => (
+              <Fragment key={name}>
+                <dt>{name}</dt>
+                <dd>{value}</dd>
+              </Fragment>
+            ))}
+          </dl>
+        </>
+      ) : null}
       <h2>HTML</h2>
       {/* sandbox with no permissions: nothing in the e-mail runs, submits or reaches this page. */}
       <iframe className="dev-mail-html" title={`The e-mail as HTML: ${email.subject}`} sandbox="" srcDoc={email.html} />

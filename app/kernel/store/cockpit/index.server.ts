@@ -1,8 +1,6 @@
 import { d1MailPreferences } from "../d1/mail-preferences.server";
 import { d1BadAddresses } from "../d1/bad-addresses.server";
 import { d1WebhookReceipts } from "../d1/webhook-receipts.server";
-// STUB until merge: the sending core's mailings and deliveries repositories replace these.
-import { stubMailingDeliveries, stubMailings } from "../d1/mailings-stub.server";
 import { d1Events } from "../d1/events.server";
 import { d1Outbox } from "../d1/outbox.server";
 import { d1ContentVersion } from "../d1/content-version.server";
@@ -14,6 +12,8 @@ import { d1TwoStep } from "../d1/two-step.server";
 import { d1SignInCodes } from "../d1/sign-in-codes.server";
 import { d1Refunds } from "../d1/refunds.server";
 import type { Store } from "../port";
+import { d1Mailings } from "../d1/mailings.server";
+import { d1MailingDeliveries } from "../d1/mailing-deliveries.server";
 import { cockpitActivity } from "./activity.server";
 import type { BestEffortOptions } from "./best-effort.server";
 import type { CockpitClient } from "./client.server";
@@ -61,8 +61,8 @@ export function createCockpitStore(
     contentVersion: d1ContentVersion(db),
     practiceCheckouts: d1PracticeCheckouts(db),
     // Member mailings (docs/requirements.md §13, ADR 73): D1 on both stores.
-    mailings: stubMailings(db), // STUB until merge
-    mailingDeliveries: stubMailingDeliveries(db), // STUB until merge
+    mailings: d1Mailings(db),
+    mailingDeliveries: d1MailingDeliveries(db),
     mailPreferences: d1MailPreferences(db),
     badAddresses: d1BadAddresses(db),
     webhookReceipts: d1WebhookReceipts(db),

@@ -10,6 +10,7 @@ import { isNotFound, MAX_SCAN, pageOf } from "./best-effort.server";
 import { findById, isCockpitId } from "./by-id.server";
 import type { CockpitClient, CockpitEntry } from "./client.server";
 import { memberFromCockpit, memberPatchToCockpit, USERLIST } from "./shapes-members";
+import { byMemberId, memberInAudience, recipientOf } from "../../../features/mailings";
 
 const MAX_NUMBER_ATTEMPTS = 20;
 const DEFAULT_SORT = { key: "createdAt", direction: "desc" } as const;
@@ -229,6 +230,18 @@ export function cockpitMembers(client: CockpitClient): MembersRepository {
       if (!member || !resetKeyMatches(member, key, now)) return false;
       await client.save(USERLIST, { _id: id, ...memberPatchToCockpit({ resetKey: null, resetKeyExpiresAt: null }) });
       return true;
+    },
+
+    async audience(audience, year) {
+      // Cockpit's filters cannot say this (children are flattened into childYear1..5): every
+      // member is read once and the pure rule decides, as the D1 store's SQL does (ADR 73).
+      const { entries } = await client.find(USERLIST, { limit: MAX_SCAN });
+      return byMemberId(
+        entries
+          .map(memberFromCockpit)
+          .filter((m) => memberInAudience(m, audience, year))
+          .map(recipientOf),
+      );
     },
 
     async list(query: MemberListQuery) {

@@ -75,6 +75,22 @@ export function cockpitTickets(client: CockpitClient, db: D1Database | null, opt
 
     getById: byId,
 
+    async holders(eventId) {
+      // A mailing's audience (ADR 73): every paid ticket of the event, its holder once each (deleted members are left out by the caller, which reads them).
+      const { entries } = await client.find(TICKETS, {
+        filter: { eventId, paymentStatus: true },
+        fields: { userId: 1, eventId: 1, paymentStatus: 1 },
+        limit: MAX_SCAN,
+      });
+      const ids = new Set(
+        entries
+          .map(ticketFromCockpit)
+          .filter((t) => t.eventId === eventId && t.paid)
+          .map((t) => t.userId),
+      );
+      return [...ids].filter(Boolean).sort();
+    },
+
     async getByCode(code) {
       const wanted = normaliseTicketCode(code);
       if (!wanted) return null;

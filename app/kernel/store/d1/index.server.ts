@@ -1,10 +1,10 @@
 import { d1MailPreferences } from "./mail-preferences.server";
 import { d1BadAddresses } from "./bad-addresses.server";
 import { d1WebhookReceipts } from "./webhook-receipts.server";
-// STUB until merge: the sending core's mailings and deliveries repositories replace these.
-import { stubMailingDeliveries, stubMailings } from "./mailings-stub.server";
 import { d1Events } from "./events.server";
 import type { Store } from "../port";
+import { d1Mailings } from "./mailings.server";
+import { d1MailingDeliveries } from "./mailing-deliveries.server";
 import { d1Activity } from "./activity.server";
 import { d1ContactInbox } from "./contact-inbox.server";
 import { d1ContactMessages, d1Content, d1Documents } from "./content.server";
@@ -46,8 +46,8 @@ export function createD1Store(db: D1Database, media?: R2Bucket): Store {
     contentVersion: d1ContentVersion(db),
     practiceCheckouts: d1PracticeCheckouts(db),
     // Member mailings (docs/requirements.md §13, ADR 73): D1 on both stores.
-    mailings: stubMailings(db), // STUB until merge
-    mailingDeliveries: stubMailingDeliveries(db), // STUB until merge
+    mailings: d1Mailings(db),
+    mailingDeliveries: d1MailingDeliveries(db),
     mailPreferences: d1MailPreferences(db),
     badAddresses: d1BadAddresses(db),
     webhookReceipts: d1WebhookReceipts(db),

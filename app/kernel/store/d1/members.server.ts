@@ -7,6 +7,7 @@ import type { MemberListQuery, MemberSortKey, MembersRepository } from "../port"
 import { MEMBER_COLUMNS, memberFromRow, memberToRow, memberValue } from "./rows";
 import { isUniqueViolation, pageClause } from "./sql";
 import { browseMembers } from "./members-browse.server";
+import { byMemberId, firstNameOf, type MemberAudience } from "../../../features/mailings";
 
 const SORT_COLUMNS: Record<MemberSortKey, string> = {
   memberNumber: "member_number",
@@ -60,6 +61,29 @@ function whereClause(query: MemberListQuery): { sql: string; params: unknown[] }
     params.push(query.notRenewedIn);
   }
   return { sql: clauses.join(" AND "), params };
+}
+
+/**
+ * A mailing's audience in SQL: the same rule as features/mailings memberInAudience (which the
+ * Cockpit store runs), through the partial indexes where one fits (not renewed: the pending
+ * renewal index; children born: json_each over each active member's children).
+ */
+export function audienceWhere(audience: MemberAudience, year: number): { sql: string; params: unknown[] } {
+  switch (audience.kind) {
+    case "active":
+      return { sql: "deleted = 0 AND active = 1", params: [] };
+    case "not-renewed":
+      return { sql: `${PENDING_RENEWAL} AND (last_renewed_year IS NULL OR last_renewed_year <> ?)`, params: [year] };
+    case "family":
+      return { sql: "deleted = 0 AND active = 1 AND membership = 'Family'", params: [] };
+    case "children-born":
+      return {
+        sql: "deleted = 0 AND active = 1 AND EXISTS (SELECT 1 FROM json_each(members.children) AS c WHERE json_extract(c.value, '$.birthYear') IN (SELECT value FROM json_each(?)))",
+        params: [JSON.stringify(audience.years)],
+      };
+    case "applicants":
+      return { sql: "deleted = 0 AND active = 0 AND registration_paid = 0 AND rejected IS NULL", params: [] };
+  }
 }
 
 /** `col = ?, ...` and its values for the fields a patch gives (none: empty). */
@@ -131,6 +155,15 @@ export function d1Members(db: D1Database): MembersRepository {
         .bind(nowSeconds(), id, key, now)
         .run();
       return result.meta.changes === 1;
+    },
+
+    async audience(audience, year) {
+      const where = audienceWhere(audience, year);
+      const { results } = await db
+        .prepare(`SELECT id, email, full_name FROM members WHERE ${where.sql} ORDER BY id`)
+        .bind(...where.params)
+        .all<{ id: string; email: string; full_name: string }>();
+      return byMemberId(results.map((r) => ({ memberId: r.id, email: r.email, firstName: firstNameOf(r.full_name) })));
     },
 
     async list(query: MemberListQuery) {

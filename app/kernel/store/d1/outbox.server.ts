@@ -18,6 +18,7 @@ function toRow(record: OutboxEmail) {
     member_id: record.memberId,
     status: record.status,
     provider: record.provider,
+    headers: record.headers ? JSON.stringify(record.headers) : null,
     created_at: record.createdAt,
     updated_at: record.updatedAt,
   };

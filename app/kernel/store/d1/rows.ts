@@ -348,6 +348,7 @@ export const outboxFromRow = (r: Row): OutboxEmail => ({
   provider: str(r.provider),
   providerId: r.provider_id == null ? null : str(r.provider_id),
   error: r.error == null ? null : str(r.error),
+  headers: json<Record<string, string> | null>(r.headers, null),
   createdAt: num(r.created_at),
   updatedAt: num(r.updated_at),
 });

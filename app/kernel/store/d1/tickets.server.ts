@@ -50,6 +50,18 @@ export function d1Tickets(db: D1Database): TicketsRepository {
       return ticket;
     },
 
+    async holders(eventId) {
+      // A mailing's audience (ADR 73): the paid tickets through tickets_by_event, their members once each, not deleted.
+      const { results } = await db
+        .prepare(
+          `SELECT DISTINCT m.id AS id FROM tickets t JOIN members m ON m.id = t.user_id
+            WHERE t.event_id = ? AND t.paid = 1 AND m.deleted = 0 ORDER BY m.id`,
+        )
+        .bind(eventId)
+        .all<{ id: string }>();
+      return results.map((row) => row.id);
+    },
+
     getById: (id) => one("t.id = ?", id),
     getByCode: (code) => one("t.code = ?", normaliseCode(code)),
 
