@@ -1,5 +1,5 @@
 import type { MailPreferences } from "~/kernel/store/records";
-import { formatDay } from "~/kernel/dates/dates";
+import { formatDay } from "../../../kernel/dates/dates";
 
 /**
  * Newsletter consent (docs/requirements.md §13, UK GDPR art. 7, PECR reg. 22): an unticked box,
