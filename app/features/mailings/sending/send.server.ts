@@ -174,7 +174,12 @@ export async function runDueMailings(context: AppLoadContext, at: Date): Promise
     const who = await context.store.members.getById(mailing.updatedBy).catch(() => null);
     const result = await startMailing(context, mailing.id, { id: mailing.updatedBy, fullName: who?.fullName ?? "The scheduled run" }, siteUrl, at);
     if (result.kind === "started") started += 1;
-    else console.log(`Scheduled mailing ${mailing.id} did not start: ${result.kind}`);
+    else if (result.kind !== "already-started") {
+      // Nobody to send to (or no way to send) at its time: it goes back to being a draft, so
+      // the studio shows it unsent instead of the cron trying it every 15 minutes for ever.
+      await context.store.mailings.schedule(mailing.id, null, mailing.updatedBy, seconds(at));
+      console.log(`Scheduled mailing ${mailing.id} did not start (${result.kind}): it is a draft again`);
+    }
   }
   return started;
 }

@@ -304,6 +304,18 @@ describeStore("sending a mailing", { verifyDelayMs: QUICK_CLAIM_PAUSE_MS }, (t) 
     expect(results.map((r) => r.member_id)).toEqual([family.id]);
     expect(await runDueMailings(context, new Date(now * 1000))).toBe(0);
   });
+
+  it("a scheduled mailing whose audience is empty at its time becomes a draft again, and nothing is sent", async () => {
+    const queue = testQueue();
+    const context = contextOf(t, queue);
+    const now = Math.floor(Date.now() / 1000);
+    const nobody = await t.store.mailings.create(notice({ subject: "Nobody born then", audience: { kind: "children-born", years: [1901] } }), 1);
+    expect(await t.store.mailings.schedule(nobody.id, now - 60, "editor-1", now)).toBe(true);
+    expect(await runDueMailings(context, new Date(now * 1000))).toBe(0);
+    expect(queue.sent).toEqual([]);
+    expect(await t.store.mailings.get(nobody.id)).toMatchObject({ status: "draft", scheduledAt: null });
+    expect((await t.store.mailings.due(now, 10)).map((m) => m.id)).not.toContain(nobody.id);
+  });
 });
 
 /** The provider id a member's copy of a mailing was marked with. */
