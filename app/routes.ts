@@ -137,6 +137,13 @@ export default [
   page("studio/documents/:id", "features/studio/routes/document.tsx"),
   page("studio/preview/:kind/:id?", "features/studio/routes/preview.tsx"),
 
+  // Mailings, editors (and accountants): e-mails to members, their preview and their report
+  page("studio/mailings", "features/mailings/routes/studio-mailings.tsx"),
+  page("studio/mailings/new", "features/mailings/routes/studio-mailing-new.tsx"),
+  page("studio/mailings/:id", "features/mailings/routes/studio-mailing.tsx"),
+  page("studio/mailings/:id/preview", "features/mailings/routes/studio-mailing-preview.tsx"),
+  page("studio/mailings/:id/report", "features/mailings/routes/studio-mailing-report.tsx"),
+
   // Two-step verification: a member's own set-up, the second step of a sign-in, the accountants' setting and reset
   page("account/security/two-step", "features/two-step/routes/set-up.tsx"),
   page("login/two-step", "features/two-step/routes/second-step.tsx"),

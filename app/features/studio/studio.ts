@@ -14,8 +14,8 @@ export interface StudioPart {
   summary: string;
   /** The line for accountants, when they may change more (the members and the money, docs/decisions/0038-editor-role.md). */
   accountantSummary?: string;
-  /** The public page that shows it ("View on site"). */
-  viewOnSite: string;
+  /** The public page that shows it ("View on site"); none for a part that is not on the site (mailings). */
+  viewOnSite: string | null;
   /** The studio screen that edits it, or null while there is none. */
   edit: string | null;
 }
@@ -51,6 +51,14 @@ export const STUDIO_PARTS: readonly StudioPart[] = [
     edit: "/studio/office-bearers",
   },
   { id: "documents", label: "Documents", summary: "Files for signed-in members.", viewOnSite: "/documents", edit: "/studio/documents" },
+  // Member mailings (docs/requirements.md §13): e-mails, not a page of the site.
+  {
+    id: "mailings",
+    label: "Mailings",
+    summary: "E-mails to members: notices and newsletters, their preview, sending and report.",
+    viewOnSite: null,
+    edit: "/studio/mailings",
+  },
 ];
 
 /** The studio's parts as `role` reads them: an accountant's lines name the money too. */

@@ -1,4 +1,4 @@
-import { contentSecurityPolicy, NOT_A_PAGE_CONTENT_SECURITY_POLICY, originsOf, permissionsPolicy, trailingInlineScripts } from "./security-policy";
+import { contentSecurityPolicy, isFramedBySelf, NOT_A_PAGE_CONTENT_SECURITY_POLICY, originsOf, permissionsPolicy, trailingInlineScripts } from "./security-policy";
 import type { AppEnv } from "./env.server";
 
 /**
@@ -33,7 +33,7 @@ export async function pageContentSecurityPolicy(html: string, path: string, env:
 export function applySecurityHeaders(headers: Headers, path: string, env: Pick<AppEnv, "isProduction">): void {
   headers.set("X-Content-Type-Options", "nosniff");
   headers.set("Referrer-Policy", "strict-origin-when-cross-origin");
-  headers.set("X-Frame-Options", "DENY");
+  headers.set("X-Frame-Options", isFramedBySelf(path) ? "SAMEORIGIN" : "DENY");
   headers.set("Permissions-Policy", permissionsPolicy(path));
   // Stripe Checkout is a top-level navigation, never a popup: nothing needs our window handle.
   headers.set("Cross-Origin-Opener-Policy", "same-origin");

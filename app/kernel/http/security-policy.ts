@@ -29,6 +29,14 @@ export interface PolicyInput {
 
 const normalPath = (path: string) => path.replace(/\/+$/, "") || "/";
 
+/**
+ * A studio mailing's screen frames the mailing's own preview page (docs/requirements.md §13): the
+ * screen may frame this site, and only the preview may be framed, and only by this site.
+ */
+const MAILING_SCREEN_PATH = /^\/studio\/mailings\/[^/]+\/?$/;
+const MAILING_PREVIEW_PATH = /^\/studio\/mailings\/[^/]+\/preview\/?$/;
+export const isFramedBySelf = (path: string) => MAILING_PREVIEW_PATH.test(path);
+
 export const isScannerPath = (path: string) => normalPath(path) === SCANNER_PATH;
 const isEmailPreviewPath = (path: string) => EMAIL_PREVIEW_PATHS.some((pattern) => pattern.test(path));
 
@@ -52,9 +60,9 @@ export function contentSecurityPolicy({ path, scriptHashes, mediaOrigins, checko
     ["font-src", "'self'"],
     ["connect-src", "'self'"],
     ["manifest-src", "'self'"],
-    ["frame-src", YOUTUBE_EMBED_ORIGIN],
+    ["frame-src", ...(MAILING_SCREEN_PATH.test(path) ? ["'self'"] : []), YOUTUBE_EMBED_ORIGIN],
     ["form-action", "'self'", STRIPE_CHECKOUT_ORIGIN, ...unique(checkoutOrigins)],
-    ["frame-ancestors", "'none'"],
+    ["frame-ancestors", isFramedBySelf(path) ? "'self'" : "'none'"],
     ["base-uri", "'none'"],
     ["object-src", "'none'"],
   ];

@@ -31,9 +31,11 @@ export function StudioIndex({ parts }: { parts: readonly StudioPart[] }) {
                   ) : (
                     <span className="studio-soon">Coming soon</span>
                   )}
-                  <a href={part.viewOnSite} aria-describedby={`studio-${part.id}`}>
-                    View on site
-                  </a>
+                  {part.viewOnSite ? (
+                    <a href={part.viewOnSite} aria-describedby={`studio-${part.id}`}>
+                      View on site
+                    </a>
+                  ) : null}
                 </p>
               </li>
             ))}
