@@ -155,6 +155,25 @@ export const ROUTES: Readonly<Record<string, RouteEntry>> = {
   "features/studio/routes/news.tsx": { path: "/studio/news", methods: GET, access: "editor", html: true },
   "features/studio/routes/news-new.tsx": { path: "/studio/news/new", methods: GET_POST, access: "editor", html: true },
   "features/studio/routes/news-item.tsx": { path: `/studio/news/${DEMO.news}`, methods: GET_POST, access: "editor", html: true },
+  // Studio: member mailings (docs/requirements.md §13); the demo has none, so a mailing's screens answer 404
+  "features/mailings/routes/studio-mailings.tsx": { path: "/studio/mailings", methods: GET, access: "editor", html: true },
+  "features/mailings/routes/studio-mailing-new.tsx": { path: "/studio/mailings/new", methods: GET_POST, access: "editor", html: true },
+  "features/mailings/routes/studio-mailing.tsx": { path: `/studio/mailings/${DEMO.unknown}`, methods: GET_POST, access: "editor", html: true, status: 404 },
+  "features/mailings/routes/studio-mailing-preview.tsx": {
+    path: `/studio/mailings/${DEMO.unknown}/preview`,
+    methods: GET,
+    access: "editor",
+    html: false,
+    resource: "file",
+    status: 404,
+  },
+  "features/mailings/routes/studio-mailing-report.tsx": {
+    path: `/studio/mailings/${DEMO.unknown}/report`,
+    methods: GET_POST,
+    access: "editor",
+    html: true,
+    status: 404,
+  },
 
   // Development only (production answers 404)
   "features/mail/routes/dev-outbox.tsx": { path: "/dev/mail", methods: GET, access: "dev", html: true },

@@ -162,6 +162,11 @@ const ADMITTED_POST: Record<string, (actor: Actor) => Cell> = {
   // Studio: news. Save without a title: the form again with its messages.
   "features/studio/routes/news-new.tsx": () => ({ status: 400, type: HTML }),
   "features/studio/routes/news-item.tsx": () => ({ status: 400, type: HTML }),
+  // Studio: member mailings (docs/requirements.md §13). A new one without a subject: the form again with its message; the
+  // sample mailing does not exist; its report's one button is the accountants' (editors go to their home).
+  "features/mailings/routes/studio-mailing-new.tsx": () => ({ status: 400, type: HTML }),
+  "features/mailings/routes/studio-mailing.tsx": () => ({ status: 404, type: HTML }),
+  "features/mailings/routes/studio-mailing-report.tsx": (actor) => (actor === "accountant" ? { status: 404, type: HTML } : toHome(actor)),
   // Studio: galleries (a form without its fields: the form's reply)
   "features/studio/routes/galleries.tsx": () => ({ status: 400, type: HTML }),
   "features/studio/routes/gallery.tsx": () => ({ status: 400, type: HTML }),
