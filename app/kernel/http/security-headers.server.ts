@@ -1,4 +1,11 @@
-import { contentSecurityPolicy, isFramedBySelf, NOT_A_PAGE_CONTENT_SECURITY_POLICY, originsOf, permissionsPolicy, trailingInlineScripts } from "./security-policy";
+import {
+  contentSecurityPolicy,
+  isFramedBySelf,
+  NOT_A_PAGE_CONTENT_SECURITY_POLICY,
+  originsOf,
+  permissionsPolicy,
+  trailingInlineScripts,
+} from "./security-policy";
 import type { AppEnv } from "./env.server";
 
 /**

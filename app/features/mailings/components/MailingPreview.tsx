@@ -12,11 +12,11 @@ export function MailingPreview({ src }: { src: string }) {
       <div className="mailing-preview-frames">
         <figure className="mailing-preview-phone">
           <figcaption>On a phone</figcaption>
-          <iframe title="The mailing on a phone" src={src} sandbox="" width={360} height={640} loading="lazy" />
+          <iframe title="The mailing on a phone" src={src} sandbox="" width={360} height={640} />
         </figure>
         <figure className="mailing-preview-desktop">
           <figcaption>On a computer</figcaption>
-          <iframe title="The mailing on a computer" src={src} sandbox="" width={800} height={640} loading="lazy" />
+          <iframe title="The mailing on a computer" src={src} sandbox="" width={800} height={640} />
         </figure>
       </div>
     </section>

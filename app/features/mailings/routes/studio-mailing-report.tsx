@@ -37,7 +37,12 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     unreachable = await Promise.all(
       page.rows.map(async (row) => {
         const member = await context.store.members.getById(row.memberId);
-        return { memberId: row.memberId, name: member?.fullName ?? row.firstName, email: row.email, reason: REASONS[row.status as keyof typeof REASONS] ?? row.status };
+        return {
+          memberId: row.memberId,
+          name: member?.fullName ?? row.firstName,
+          email: row.email,
+          reason: REASONS[row.status as keyof typeof REASONS] ?? row.status,
+        };
       }),
     );
   }
@@ -77,7 +82,9 @@ async function act({ request, params, context }: ActionFunctionArgs) {
   return redirectWithToast(
     context,
     here,
-    count ? { kind: "success", message: `Sending ${membersCount(count)} their copy again.` } : { kind: "info", message: "No copy had failed: nothing to send again." },
+    count
+      ? { kind: "success", message: `Sending ${membersCount(count)} their copy again.` }
+      : { kind: "info", message: "No copy had failed: nothing to send again." },
   );
 }
 

@@ -50,9 +50,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
       reach: started ? null : `As saved, it reaches ${membersCount(reach)} now. Save to count again after changing who gets it.`,
       reachCount: reach,
       confirmSend:
-        asksToSend && reach > 0
-          ? `Send \u201c${mailing.subject}\u201d now to ${membersCount(reach)}? Once it starts it cannot be stopped or changed.`
-          : null,
+        asksToSend && reach > 0 ? `Send \u201c${mailing.subject}\u201d now to ${membersCount(reach)}? Once it starts it cannot be stopped or changed.` : null,
       minDay: ukDayAndTime(Math.floor(now.getTime() / 1000)).day,
     },
     { headers: privateHeaders() },
@@ -105,7 +103,16 @@ export default function StudioMailing() {
               <SubmitButton className="button button-secondary">Cancel the schedule</SubmitButton>
             </Form>
           ) : null}
-          <MailingForm key={page.id} isNew={false} saved={page.saved} photo={page.photo} reply={reply} events={page.events} reach={page.reach} minDay={page.minDay} />
+          <MailingForm
+            key={page.id}
+            isNew={false}
+            saved={page.saved}
+            photo={page.photo}
+            reply={reply}
+            events={page.events}
+            reach={page.reach}
+            minDay={page.minDay}
+          />
         </>
       )}
       <MailingPreview src={`${here}/preview`} />

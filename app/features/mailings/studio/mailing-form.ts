@@ -66,7 +66,8 @@ export const mailingFormSchema = z
     scheduleTime: optionalText(5, "The time"),
   })
   .superRefine((form, ctx) => {
-    if (!form.buttonLabel !== !form.buttonUrl) ctx.addIssue({ code: "custom", path: [form.buttonLabel ? "buttonUrl" : "buttonLabel"], message: MAILING_MESSAGES.button });
+    if (!form.buttonLabel !== !form.buttonUrl)
+      ctx.addIssue({ code: "custom", path: [form.buttonLabel ? "buttonUrl" : "buttonLabel"], message: MAILING_MESSAGES.button });
     if (form.buttonUrl) {
       const link = linkAddress(form.buttonUrl);
       if (!link.ok) ctx.addIssue({ code: "custom", path: ["buttonUrl"], message: link.message });

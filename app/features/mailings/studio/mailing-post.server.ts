@@ -33,14 +33,21 @@ export async function mailingPost(context: AppLoadContext, request: Request, use
     if (hasStarted(existing)) return redirectWithToast(context, `${here}/report`, { kind: "info", message: STARTED_MESSAGE });
     if (submission.value.intent === "unschedule") {
       const changed = await context.store.mailings.schedule(existing.id, null, user.id, now);
-      return redirectWithToast(context, here, changed ? { kind: "success", message: "The schedule is cancelled: it is a draft again." } : { kind: "info", message: STARTED_MESSAGE });
+      return redirectWithToast(
+        context,
+        here,
+        changed ? { kind: "success", message: "The schedule is cancelled: it is a draft again." } : { kind: "info", message: STARTED_MESSAGE },
+      );
     }
     // Send without the question's Yes: ask first.
     if (!submission.value.confirmed) return redirect(`${here}?send`);
     const result = await startMailing(context, existing.id, { id: user.id, fullName: user.fullName }, siteUrl, new Date(now * 1000));
     switch (result.kind) {
       case "started":
-        return redirectWithToast(context, `${here}/report`, { kind: "success", message: `Sending to ${membersCount(result.recipients)}. This report shows how it goes.` });
+        return redirectWithToast(context, `${here}/report`, {
+          kind: "success",
+          message: `Sending to ${membersCount(result.recipients)}. This report shows how it goes.`,
+        });
       case "already-started":
         return redirectWithToast(context, `${here}/report`, { kind: "info", message: "It had already started sending." });
       case "empty-audience":
@@ -56,7 +63,11 @@ export async function mailingPost(context: AppLoadContext, request: Request, use
   const photo = await readPhotoField(context, form, "photo");
   if (!photo.ok) return data(submission.reply({ fieldErrors: { photo: [photo.message] } }), { status: photo.status });
   const input = submission.value;
-  const saved = await writeWithNewPhoto(context, photo, context.store.mailings.updateDraft(existing.id, draftFromForm(input, user.id, existing, photo.image), now));
+  const saved = await writeWithNewPhoto(
+    context,
+    photo,
+    context.store.mailings.updateDraft(existing.id, draftFromForm(input, user.id, existing, photo.image), now),
+  );
   if (!saved) return data(submission.reply({ formErrors: [STARTED_MESSAGE] }), { status: 409 });
   const scriptNote = hadScript(input.body) ? ` ${SCRIPT_REMOVED}` : "";
   // After a refusal the form shows what is now saved (the sanitised text, the photo kept).

@@ -2,7 +2,7 @@ import type { AppLoadContext } from "@remix-run/cloudflare";
 import { studioRichText } from "~/features/studio/index.server";
 import type { Audience, EventRecord, Id, Mailing, MailingDraftPatch, MediaRef, Member, UnixSeconds } from "~/kernel/store/records";
 import { audienceFromForm, type MailingFormInput } from "./mailing-form";
-import { audienceLabel, formatUkDateTime, STATUS_LABELS, ukDayAndTime } from "./mailing-fields";
+import { audienceLabel, formatUkDateTime, ukDayAndTime } from "./mailing-fields";
 
 /**
  * The studio's member mailings (docs/requirements.md §13): what the screens show of a mailing and
@@ -91,5 +91,5 @@ export function statusLine(mailing: Mailing): string {
   if (mailing.status === "scheduled" && mailing.scheduledAt) return `Scheduled for ${formatUkDateTime(mailing.scheduledAt)} (UK time)`;
   if (mailing.status === "sent" && (mailing.finishedAt ?? mailing.startedAt)) return `Sent on ${formatUkDateTime((mailing.finishedAt ?? mailing.startedAt)!)}`;
   if (mailing.status === "sending" && mailing.startedAt) return `Sending since ${formatUkDateTime(mailing.startedAt)}`;
-  return `${STATUS_LABELS[mailing.status]}, last changed ${formatUkDateTime(mailing.updatedAt)}`;
+  return `Last changed ${formatUkDateTime(mailing.updatedAt)}`;
 }

@@ -152,7 +152,10 @@ describe("/studio/mailings: writing a draft", () => {
 describe("/studio/mailings/:id: scheduling and sending", () => {
   it("refuses a schedule in the past, keeping what was typed (saved) and saying what to do", async () => {
     const id = await create("Past schedule");
-    const response = await post(`/studio/mailings/${id}`, fields("Past schedule, typed", { intent: "schedule", scheduleDay: "2020-01-01", scheduleTime: "10:00" }));
+    const response = await post(
+      `/studio/mailings/${id}`,
+      fields("Past schedule, typed", { intent: "schedule", scheduleDay: "2020-01-01", scheduleTime: "10:00" }),
+    );
     expect(response.status).toBe(400);
     const form = parseHtml(await response.text());
     expect(form.text("#mailing-scheduleDay-error")).toBe(MAILING_MESSAGES.schedulePast);
