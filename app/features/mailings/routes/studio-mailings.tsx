@@ -13,7 +13,7 @@ export const links: LinksFunction = () => [{ rel: "stylesheet", href: mailingsSt
 
 /**
  * The studio's member mailings (docs/requirements.md §13): every mailing, newest first, with its
- * kind, status and time, and its report once it started. Editors and accountants.
+ * kind, status and time, and its report. Editors and accountants.
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireEditor(request, context);
@@ -59,11 +59,9 @@ export default function StudioMailings() {
                 <Link to={`/studio/mailings/${mailing.id}`} aria-describedby={`mailing-${mailing.id}`}>
                   {mailing.started ? "Open" : "Edit"}
                 </Link>
-                {mailing.started ? (
-                  <Link to={`/studio/mailings/${mailing.id}/report`} aria-describedby={`mailing-${mailing.id}`}>
-                    Report: how many were sent
-                  </Link>
-                ) : null}
+                <Link to={`/studio/mailings/${mailing.id}/report`} aria-describedby={`mailing-${mailing.id}`}>
+                  Report
+                </Link>
               </p>
             </li>
           ))}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { client, multipart } from "../../../support/client";
-import { parseHtml, textOf } from "../../../support/html";
+import { parseHtml, textOf, within } from "../../../support/html";
 import { demoAccount, sessionCookieFor } from "../../../support/session";
 import { studioRequests, studioServerWithD1 } from "../../../support/studio-requests";
 import { createD1Store } from "~/kernel/store/d1/index.server";
@@ -126,6 +126,7 @@ describe("/studio/mailings: writing a draft", () => {
     expect(textOf(row)).toContain("Notice");
     expect(textOf(row)).toContain("Draft");
     expect(textOf(row)).toContain("Members who have not renewed this year");
+    expect(within(row).all("a").map((a) => a.attribs.href)).toEqual([`/studio/mailings/${id}`, `/studio/mailings/${id}/report`]);
   });
 
   it("takes a script out of the text on save and tells the editor", async () => {
