@@ -126,7 +126,11 @@ describe("/studio/mailings: writing a draft", () => {
     expect(textOf(row)).toContain("Notice");
     expect(textOf(row)).toContain("Draft");
     expect(textOf(row)).toContain("Members who have not renewed this year");
-    expect(within(row).all("a").map((a) => a.attribs.href)).toEqual([`/studio/mailings/${id}`, `/studio/mailings/${id}/report`]);
+    expect(
+      within(row)
+        .all("a")
+        .map((a) => a.attribs.href),
+    ).toEqual([`/studio/mailings/${id}`, `/studio/mailings/${id}/report`]);
   });
 
   it("takes a script out of the text on save and tells the editor", async () => {

@@ -87,6 +87,16 @@ describe("contentSecurityPolicy", () => {
     expect(contentSecurityPolicy({ ...base, path: "/" })).not.toMatch(/unsafe-eval|wasm-unsafe-eval|script-src[^;]*unsafe-inline/);
   });
 
+  it("lets a studio mailing's screen frame only its own preview, and only this site frame that preview (docs/requirements.md §13.4)", () => {
+    const policyOf = (path: string) => directives(contentSecurityPolicy({ ...base, path }));
+    expect(policyOf("/studio/mailings/abc").get("frame-src")).toEqual(["'self'", "https://www.youtube-nocookie.com"]);
+    expect(policyOf("/studio/mailings/abc/preview").get("frame-ancestors")).toEqual(["'self'"]);
+    for (const path of ["/studio/mailings", "/studio/mailings/abc", "/studio/mailings/abc/report", "/studio/news/abc", "/"]) {
+      expect(policyOf(path).get("frame-ancestors"), path).toEqual(["'none'"]);
+    }
+    expect(policyOf("/studio/news/abc").get("frame-src")).toEqual(["https://www.youtube-nocookie.com"]);
+  });
+
   it("lets only the scanner page compile WebAssembly", () => {
     expect(directives(contentSecurityPolicy({ ...base, path: "/scan-qr-code" })).get("script-src")).toContain("'wasm-unsafe-eval'");
     expect(directives(contentSecurityPolicy({ ...base, path: "/scan-qr-code/" })).get("script-src")).toContain("'wasm-unsafe-eval'");
