@@ -10,11 +10,15 @@ const FRAMES = [
   { id: "desktop", caption: "On a computer", width: 800 },
 ] as const;
 
-export function MailingPreview({ src }: { src: string }) {
+export function MailingPreview({ src, sent = false }: { src: string; sent?: boolean }) {
   return (
     <section className="mailing-preview" aria-labelledby="mailing-preview-title">
       <h2 id="mailing-preview-title">Preview</h2>
-      <p className="field-hint">The saved draft, as a member gets it (with your first name). Save to see your changes here.</p>
+      <p className="field-hint">
+        {sent
+          ? "What was sent, as a member got it (with your first name)."
+          : "The saved draft, as a member gets it (with your first name). Save to see your changes here."}
+      </p>
       <div className="mailing-preview-frames">
         {FRAMES.map((frame) => (
           <figure key={frame.id} className={`mailing-preview-${frame.id}`}>

@@ -115,7 +115,7 @@ export default function StudioMailing() {
           />
         </>
       )}
-      <MailingPreview src={`${here}/preview`} />
+      <MailingPreview src={`${here}/preview`} sent={page.started} />
     </StudioPage>
   );
 }
