@@ -30,10 +30,12 @@ export interface PolicyInput {
 const normalPath = (path: string) => path.replace(/\/+$/, "") || "/";
 
 /**
- * A studio mailing's screen frames the mailing's own preview page (docs/requirements.md §13): the
- * screen may frame this site, and only the preview may be framed, and only by this site.
+ * A studio mailing's screen frames the mailing's own preview page (docs/requirements.md §13.4).
+ * Every page may frame this site (frame-src 'self'): after the first page, the site moves between
+ * pages without loading a new document, which keeps the first page's policy, so the mailing's
+ * screen may be reached from any page. Only the preview may be framed, and only by this site
+ * (frame-ancestors here, X-Frame-Options in security-headers.server.ts); every other page refuses.
  */
-const MAILING_SCREEN_PATH = /^\/studio\/mailings\/[^/]+\/?$/;
 const MAILING_PREVIEW_PATH = /^\/studio\/mailings\/[^/]+\/preview\/?$/;
 export const isFramedBySelf = (path: string) => MAILING_PREVIEW_PATH.test(path);
 
@@ -60,7 +62,7 @@ export function contentSecurityPolicy({ path, scriptHashes, mediaOrigins, checko
     ["font-src", "'self'"],
     ["connect-src", "'self'"],
     ["manifest-src", "'self'"],
-    ["frame-src", ...(MAILING_SCREEN_PATH.test(path) ? ["'self'"] : []), YOUTUBE_EMBED_ORIGIN],
+    ["frame-src", "'self'", YOUTUBE_EMBED_ORIGIN],
     ["form-action", "'self'", STRIPE_CHECKOUT_ORIGIN, ...unique(checkoutOrigins)],
     ["frame-ancestors", isFramedBySelf(path) ? "'self'" : "'none'"],
     ["base-uri", "'none'"],

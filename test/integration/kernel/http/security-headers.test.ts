@@ -136,7 +136,7 @@ describe("Content-Security-Policy on HTML pages", () => {
     const policy = (await get("/mem-account", demoAccount("member").id)).headers.get("Content-Security-Policy")!;
     expect(directive(policy, "form-action")).toEqual(["'self'", "https://checkout.stripe.com"]);
     expect(directive(policy, "img-src")).toEqual(["'self'"]);
-    expect(directive(policy, "frame-src")).toEqual(["https://www.youtube-nocookie.com"]);
+    expect(directive(policy, "frame-src")).toEqual(["'self'", "https://www.youtube-nocookie.com"]);
   });
 });
 
