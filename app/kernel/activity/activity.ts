@@ -72,6 +72,8 @@ export const ACTIVITY_KINDS = [
   // Member mailings (docs/requirements.md §13, ADR 73): counts only, never a recipient's name
   "mailing-sent",
   "mailing-failed-resent",
+  // Member mailings (docs/requirements.md §13): a mailing scheduled, moved or taken back to a draft (no names)
+  "mailing-scheduled",
 ] as const;
 export type ActivityKind = (typeof ACTIVITY_KINDS)[number];
 
@@ -166,7 +168,9 @@ export type ActivityEvent =
   // Member mailings (docs/requirements.md §13): what the choice was and became
   | { kind: "newsletter-consent"; member: ActivityMember; before: "yes" | "no" | "not asked"; after: "yes" | "no" }
   // Member mailings (docs/requirements.md §13): the mailing by its subject, and how many copies (no names)
-  | { kind: "mailing-sent" | "mailing-failed-resent"; mailing: { id: Id; subject: string; kind: string }; copies: number };
+  | { kind: "mailing-sent" | "mailing-failed-resent"; mailing: { id: Id; subject: string; kind: string }; copies: number }
+  // Member mailings (docs/requirements.md §13): the mailing by its subject, and when (UK time, in words), or null when its schedule was cancelled
+  | { kind: "mailing-scheduled"; mailing: { id: Id; subject: string; kind: string }; when: string | null };
 
 /** Studio: events. An event as the log names it: `Event "Christmas Party" (2026-12-27)`. */
 export interface StudioEventName {
@@ -310,6 +314,11 @@ export function activitySentence(actor: string, event: ActivityEvent): string {
       return `${actor} sent the ${event.mailing.kind} "${event.mailing.subject}" to ${count(event.copies, "member", "members")}.`;
     case "mailing-failed-resent":
       return `${actor} sent the ${event.mailing.kind} "${event.mailing.subject}" again to ${count(event.copies, "member", "members")} it had failed to reach.`;
+    // Member mailings (docs/requirements.md §13)
+    case "mailing-scheduled":
+      return event.when
+        ? `${actor} scheduled the ${event.mailing.kind} "${event.mailing.subject}" for ${event.when} (UK time).`
+        : `${actor} cancelled the schedule of the ${event.mailing.kind} "${event.mailing.subject}": it is a draft again.`;
     // Studio: event calendar, office bearers and documents
     default:
       return peopleActivitySentence(actor, event);
@@ -382,6 +391,9 @@ function subjectOf(event: ActivityEvent): { subjectId: string; subjectName: stri
     // Refunds (docs/requirements.md §4.10)
     case "refunded":
       return { subjectId: event.transaction.id, subjectName: `payment "${event.transaction.title}" by ${event.transaction.memberName}` };
+    // Member mailings (docs/requirements.md §13)
+    case "mailing-scheduled":
+      return { subjectId: event.mailing.id, subjectName: `mailing "${event.mailing.subject}"` };
     default:
       return { subjectId: event.member.id, subjectName: memberName(event.member) };
   }

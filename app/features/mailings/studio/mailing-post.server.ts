@@ -2,6 +2,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type AppLoadContext } from "@remix-run/cloudflare";
 import { readPhotoField, writeWithNewPhoto } from "~/features/studio/index.server";
 import { formMessageReply } from "~/kernel/forms";
+import { recordActivity } from "~/kernel/activity/activity.server";
 import { redirectWithToast } from "~/kernel/http/toast.server";
 import type { Mailing, Member } from "~/kernel/store/records";
 import { reachableCount, sendMailingTest, startMailing } from "../index.server";
@@ -18,6 +19,9 @@ import { draftFromForm, hadScript } from "./studio-mailings.server";
  * sending is read-only.
  */
 
+/** A mailing as the activity log names it: by its subject, never by who gets it. */
+const activityName = (mailing: Mailing) => ({ id: mailing.id, subject: mailing.subject, kind: mailing.kind });
+
 export const STARTED_MESSAGE = "This mailing has started sending, so it cannot be changed any more.";
 const SCRIPT_REMOVED = "Something in the text that could run as a program was taken out: mailings carry words, links and pictures only.";
 
@@ -33,6 +37,7 @@ export async function mailingPost(context: AppLoadContext, request: Request, use
     if (hasStarted(existing)) return redirectWithToast(context, `${here}/report`, { kind: "info", message: STARTED_MESSAGE });
     if (submission.value.intent === "unschedule") {
       const changed = await context.store.mailings.schedule(existing.id, null, user.id, now);
+      if (changed) await recordActivity(context, user, { kind: "mailing-scheduled", mailing: activityName(existing), when: null });
       return redirectWithToast(
         context,
         here,
@@ -94,6 +99,7 @@ export async function mailingPost(context: AppLoadContext, request: Request, use
       if (count === 0) return refuse({ formErrors: [MAILING_MESSAGES.emptyAudienceSchedule] });
       const changed = await context.store.mailings.schedule(existing.id, at, user.id, now);
       if (!changed) return refuse({ formErrors: [STARTED_MESSAGE] });
+      await recordActivity(context, user, { kind: "mailing-scheduled", mailing: activityName(saved), when: formatUkDateTime(at) });
       return redirectWithToast(context, here, {
         kind: "success",
         message: `Scheduled for ${formatUkDateTime(at)} (UK time), to ${membersCount(count)} as things stand. You can change or cancel it until then.${scriptNote}`,

@@ -186,6 +186,13 @@ describe("/studio/mailings/:id: scheduling and sending", () => {
     const cancel = await post(`/studio/mailings/${id}`, { intent: "unschedule" });
     expect(cancel.status).toBe(302);
     expect(await mailings().get(id)).toMatchObject({ status: "draft", scheduledAt: null });
+    // Both are in the activity log, by the mailing's subject, with no names of members (docs/requirements.md §13.1).
+    const { rows } = await createD1Store(env.local.db).activity.list({ page: 0, pageSize: 50 });
+    const entries = rows.filter((row) => row.kind === "mailing-scheduled" && row.subjectId === id).map((row) => row.summary);
+    expect(entries).toEqual([
+      `Vinod Nair cancelled the schedule of the notice "Scheduled notice": it is a draft again.`,
+      expect.stringMatching(/^Vinod Nair scheduled the notice "Scheduled notice" for \w+ 15 June \d{4} at 09:30 \(UK time\)\.$/),
+    ]);
   });
 
   it("refuses to send to an audience of nobody, keeping the draft", async () => {
