@@ -40,8 +40,13 @@ export async function applyUnsubscribe(context: AppLoadContext, token: unknown, 
   const { claim, firstName } = found;
   const at = Math.floor(now.getTime() / 1000);
   // Both writes change nothing when the choice is already made: a second click is harmless.
-  if (claim.kind === "newsletter") await context.store.mailPreferences.setNewsletters(claim.memberId, false, "unsubscribe", claim.mailingId, at);
-  else await context.store.mailPreferences.stopNotices(claim.memberId, claim.mailingId, at);
+  // Someone who stops even the notices wants no mailing at all: their newsletter consent goes too
+  // (docs/requirements.md §13.8), or a newsletter would reach them the day after they asked to stop.
+  if (claim.kind === "notice") await context.store.mailPreferences.stopNotices(claim.memberId, claim.mailingId, at);
+  const preferences = claim.kind === "notice" ? await context.store.mailPreferences.get(claim.memberId) : null;
+  if (claim.kind === "newsletter" || preferences?.newsletters === "yes") {
+    await context.store.mailPreferences.setNewsletters(claim.memberId, false, "unsubscribe", claim.mailingId, at);
+  }
   const mailing = await context.store.mailings.get(claim.mailingId);
   return { ok: true, kind: claim.kind, firstName, subject: mailing?.subject ?? null, already: true };
 }

@@ -49,9 +49,9 @@ export const UNSUBSCRIBE_TEXT: Record<MailingKind, { heading: string; what: stri
   },
   notice: {
     heading: "Stop membership notices",
-    what: "You will no longer receive notices sent to members (such as the AGM or news about the association).",
+    what: "You will no longer receive notices sent to members (such as the AGM or news about the association), nor the newsletters.",
     button: "Stop notices",
-    done: "You will not receive any more membership notices.",
+    done: "You will not receive any more membership notices or newsletters.",
     still: "E-mails about your own membership still come: renewal reminders, receipts for your payments and your tickets.",
   },
 };

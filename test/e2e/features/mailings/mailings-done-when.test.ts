@@ -18,10 +18,11 @@ import { TIMEOUTS } from "../../../support/time-budget";
  * it skips that member and everyone who never agreed.
  *
  * The seed's members who have not renewed are the Single member; here the demo Family and the
- * door steward have not renewed either. The Family and the treasurer agreed to newsletters; the
- * others were never asked. Each run (JavaScript on, off) unsubscribes a member who never agreed:
- * a notice's unsubscribe stops notices (docs/requirements.md §13.8), so the second run's notice
- * goes without the first run's unsubscriber.
+ * door steward have not renewed either. The Family, the steward and the treasurer agreed to
+ * newsletters; the others were never asked. Each run (JavaScript on, off) unsubscribes one who
+ * agreed and has not renewed: a notice's unsubscribe stops notices and newsletters
+ * (docs/requirements.md §13.8), so the second run's notice goes without the first run's
+ * unsubscriber, and each run's newsletter without every unsubscriber so far.
  */
 
 const editor = demoAccount("editor");
@@ -29,9 +30,11 @@ const family = demoAccount("member");
 const single = demoAccount("single");
 const steward = demoAccount("steward");
 const treasurer = demoAccount("treasurer");
-/** Who unsubscribes in each run: never asked about newsletters, not renewed. */
-const UNSUBSCRIBER = { on: single, off: steward } as const;
-const AGREED = [family.id, treasurer.id].sort();
+/** Who unsubscribes in each run: agreed to newsletters, not renewed. */
+const UNSUBSCRIBER = { on: family, off: steward } as const;
+const AGREED = [family.id, steward.id, treasurer.id].sort();
+/** Never asked about newsletters: no newsletter may reach them. */
+const NEVER_ASKED = [single.id, editor.id];
 
 const STORES = ["d1", "cockpit"] as const;
 let browser: Browser;
@@ -91,6 +94,26 @@ const notRenewedReachable = (server: SeededServer) =>
       .all<{ id: string }>();
     return results.map((row) => row.id);
   });
+
+/** Active members who agree to newsletters now, by id: whom a newsletter to all active members must reach. */
+const agreedNow = (server: SeededServer) =>
+  withDb(server, async (db) => {
+    const { results } = await db
+      .prepare(
+        `SELECT m.id FROM members m JOIN mail_preferences p ON p.member_id = m.id
+         WHERE m.active = 1 AND m.deleted = 0 AND p.newsletters = 'yes' ORDER BY m.id`,
+      )
+      .all<{ id: string }>();
+    return results.map((row) => row.id);
+  });
+
+const newslettersOf = (server: SeededServer, memberId: string) =>
+  withDb(
+    server,
+    async (db) =>
+      (await db.prepare("SELECT newsletters FROM mail_preferences WHERE member_id = ?1").bind(memberId).first<{ newsletters: string | null }>())?.newsletters ??
+      null,
+  );
 
 const noticesOf = (server: SeededServer, memberId: string) =>
   withDb(
@@ -206,19 +229,27 @@ for (const store of STORES) {
             });
             expect(oneClick.status).toBeLessThan(400);
             expect(await noticesOf(server, leaver.id)).toBe("no");
+            expect(await newslettersOf(server, leaver.id)).toBe("no");
             await visit(page, js, `/studio/mailings/${id}/report`);
             await expect.poll(async () => (await page.locator('tr[data-count="unsubscribed"] td').innerText()).trim()).toBe("1");
 
-            // 5. A newsletter to every active member reaches only those who agreed.
+            // 5. A newsletter to every active member reaches only those who agreed and still do:
+            // not the member who just unsubscribed, nor anyone never asked.
+            const agreed = await agreedNow(server);
+            expect(agreed).not.toContain(leaver.id);
+            expect(agreed.length).toBeGreaterThan(0);
+            expect(agreed.every((memberId) => AGREED.includes(memberId))).toBe(true);
             await writeMailing(page, js, {
               subject: newsletter,
               text: "Photos from the Onam lunch.",
               kind: "Newsletter",
               audience: "All members whose membership is active",
             });
-            await sendNow(page, js, newsletter, AGREED.length);
-            await expect.poll(async () => (await copiesOf(server, newsletter)).map((copy) => copy.memberId), { timeout: TIMEOUTS.poll }).toEqual(AGREED);
-            expect(AGREED).not.toContain(leaver.id);
+            await sendNow(page, js, newsletter, agreed.length);
+            await expect.poll(async () => (await copiesOf(server, newsletter)).map((copy) => copy.memberId), { timeout: TIMEOUTS.poll }).toEqual(agreed);
+            const reached = (await copiesOf(server, newsletter)).map((copy) => copy.memberId);
+            expect(reached).not.toContain(leaver.id);
+            for (const never of NEVER_ASKED) expect(reached).not.toContain(never);
           } finally {
             await context.close();
           }

@@ -178,10 +178,13 @@ describe("one-click unsubscribe (/unsubscribe/:token)", () => {
     const response = await client(server).post(`/unsubscribe/${token}`, {});
     expect(response.status).toBe(200);
     const text = pageText(await response.text());
-    expect(text).toContain("You will not receive any more membership notices.");
+    expect(text).toContain("You will not receive any more membership notices or newsletters.");
     expect(text).toContain("renewal reminders, receipts for your payments and your tickets");
-    expect(await preferencesOf(single.id)).toMatchObject({ notices: "no", newsletters: "yes" });
-    expect((await changesOf(single.id)).filter((c) => c.topic === "notices")).toEqual([
+    // Stopping even the notices withdraws the newsletter consent given before (docs/requirements.md §13.8).
+    expect(await preferencesOf(single.id)).toMatchObject({ notices: "no", newsletters: "no", newsletters_source: "unsubscribe" });
+    const unsubscribes = (await changesOf(single.id)).filter((c) => c.source === "unsubscribe");
+    expect(unsubscribes.sort((a, b) => a.topic.localeCompare(b.topic))).toEqual([
+      { topic: "newsletters", given: 0, source: "unsubscribe", mailing_id: NOTICE },
       { topic: "notices", given: 0, source: "unsubscribe", mailing_id: NOTICE },
     ]);
   });
