@@ -40,6 +40,14 @@ export const ROWS_BUDGETS = {
   pendingPayments: 500,
   /** The members tables (/accounts, its search, /deleted-members): one keyset page of 50 (ADR 63). */
   membersTable: 500,
+  /** The studio's mailings list: a page of mailings, no member's row. */
+  mailingsList: 100,
+  /**
+   * A mailing's page (ADR 73): it shows how many the audience reaches now, which is counted over
+   * the audience's members (one indexed read per member of it) and their mail choices: at most
+   * about three rows per member of the site, whatever the audience.
+   */
+  mailingAudience: 35_000,
 } as const;
 
 export type RowsKind = keyof typeof ROWS_BUDGETS;
@@ -279,6 +287,47 @@ export async function benchRows(firstUrl: string, server: RowsServer, print: (li
       } else print(`  ! ${view.path} offered no Next page: the next page is not measured`);
     }
   }
+
+  // Member mailings (ADR 73): a draft to those who have not renewed, saved; the list; the draft's
+  // page with its count; its report.
+  const draft = await send(baseUrl, "/studio/mailings/new", {
+    cookie: accountant,
+    form: { intent: "save", kind: "notice", subject: "Bench notice", body: "The AGM is on 12 December.", audience: "not-renewed" },
+  });
+  keep(result(draft, { label: "mailing: save a draft", method: "POST", path: "/studio/mailings/new", as: "accountant", kind: "write", expect: redirected }));
+  keep(
+    result(await get("/studio/mailings", accountant), {
+      label: "mailings list",
+      method: "GET",
+      path: "/studio/mailings",
+      as: "accountant",
+      kind: "mailingsList",
+      expect: 200,
+    }),
+  );
+  const mailingPath = draft.location ? new URL(draft.location, baseUrl).pathname : null;
+  if (mailingPath?.startsWith("/studio/mailings/")) {
+    keep(
+      result(await get(mailingPath, accountant), {
+        label: "mailing page (counts who has not renewed)",
+        method: "GET",
+        path: "/studio/mailings/…",
+        as: "accountant",
+        kind: "mailingAudience",
+        expect: 200,
+      }),
+    );
+    keep(
+      result(await get(`${mailingPath}/report`, accountant), {
+        label: "mailing report",
+        method: "GET",
+        path: "/studio/mailings/…/report",
+        as: "accountant",
+        kind: "mailingsList",
+        expect: 200,
+      }),
+    );
+  } else print(`  ! saving the mailing draft did not lead to its page (${draft.location ?? "no redirect"}): its views are not measured`);
 
   const lookupPath = `/scan-qr-code?code=${DOOR_CODE}`;
   const lookup = await get(lookupPath, accountant);
