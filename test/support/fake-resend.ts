@@ -88,7 +88,7 @@ export async function startFakeResend(options: { failWith?: FakeResendFailure } 
   const batches: number[] = [];
   const batchCalls: FakeResendBatchCall[] = [];
   /** As Resend: an idempotency key's first successful answer, kept (24 hours there; the fake's life here). */
-  const answered = new Map<string, { data: Array<{ id: string }> }>();
+  const answered = new Map<string, { body: string; answer: { data: Array<{ id: string }> } }>();
   let sendThenFail = 0;
   let failure: FakeResendFailure | null = options.failWith ?? null;
   let next = 0;
@@ -109,11 +109,21 @@ export async function startFakeResend(options: { failWith?: FakeResendFailure } 
         reply(422, { statusCode: 422, name: "validation_error", message: "The batch must hold 1 to 100 e-mails." });
         return;
       }
-      // A key already answered: the same answer, and no e-mail sent a second time.
+      // A key already answered: the same answer, and no e-mail sent a second time; but as
+      // Resend, the key with a different body is refused (409 invalid_idempotent_request).
       const earlier = key ? answered.get(key) : undefined;
+      if (earlier && earlier.body !== JSON.stringify(body)) {
+        call(409, false);
+        reply(409, {
+          statusCode: 409,
+          name: "invalid_idempotent_request",
+          message: "Same idempotency key used with a different request payload. Change your idempotency key or payload.",
+        });
+        return;
+      }
       if (earlier) {
         call(200, true);
-        reply(200, earlier);
+        reply(200, earlier.answer);
         return;
       }
       if (failure) {
@@ -125,7 +135,7 @@ export async function startFakeResend(options: { failWith?: FakeResendFailure } 
       for (const email of body)
         requests.push({ authorization: request.headers.authorization, body: email as FakeResendRequest["body"], batch: batches.length, idempotencyKey: key });
       const answer = { data: body.map(() => ({ id: `fake-resend-${String((next += 1)).padStart(4, "0")}` })) };
-      if (key) answered.set(key, answer);
+      if (key) answered.set(key, { body: JSON.stringify(body), answer });
       if (sendThenFail > 0) {
         sendThenFail -= 1;
         call(500, false);

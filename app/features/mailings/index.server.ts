@@ -9,6 +9,7 @@ export {
   reachableCount,
   resendFailed,
   runDueMailings,
+  sendingNotConfigured,
   sendMailingTest,
   startMailing,
   type StartResult,

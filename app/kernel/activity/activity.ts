@@ -74,6 +74,8 @@ export const ACTIVITY_KINDS = [
   "mailing-failed-resent",
   // Member mailings (docs/requirements.md §13): a mailing scheduled, moved or taken back to a draft (no names)
   "mailing-scheduled",
+  // Member mailings (docs/requirements.md §13): a scheduled mailing that could not start at its time, and why (no names)
+  "mailing-not-started",
 ] as const;
 export type ActivityKind = (typeof ACTIVITY_KINDS)[number];
 
@@ -170,7 +172,9 @@ export type ActivityEvent =
   // Member mailings (docs/requirements.md §13): the mailing by its subject, and how many copies (no names)
   | { kind: "mailing-sent" | "mailing-failed-resent"; mailing: { id: Id; subject: string; kind: string }; copies: number }
   // Member mailings (docs/requirements.md §13): the mailing by its subject, and when (UK time, in words), or null when its schedule was cancelled
-  | { kind: "mailing-scheduled"; mailing: { id: Id; subject: string; kind: string }; when: string | null };
+  | { kind: "mailing-scheduled"; mailing: { id: Id; subject: string; kind: string }; when: string | null }
+  // Member mailings (docs/requirements.md §13): a scheduled mailing back to a draft at its time, with the reason in words
+  | { kind: "mailing-not-started"; mailing: { id: Id; subject: string; kind: string }; reason: string };
 
 /** Studio: events. An event as the log names it: `Event "Christmas Party" (2026-12-27)`. */
 export interface StudioEventName {
@@ -319,6 +323,9 @@ export function activitySentence(actor: string, event: ActivityEvent): string {
       return event.when
         ? `${actor} scheduled the ${event.mailing.kind} "${event.mailing.subject}" for ${event.when} (UK time).`
         : `${actor} cancelled the schedule of the ${event.mailing.kind} "${event.mailing.subject}": it is a draft again.`;
+    case "mailing-not-started":
+      // The one who scheduled it is the entry's actor; the sentence needs no name.
+      return `The ${event.mailing.kind} "${event.mailing.subject}" was not sent at its scheduled time: ${event.reason} It is a draft again.`;
     // Studio: event calendar, office bearers and documents
     default:
       return peopleActivitySentence(actor, event);
@@ -393,6 +400,7 @@ function subjectOf(event: ActivityEvent): { subjectId: string; subjectName: stri
       return { subjectId: event.transaction.id, subjectName: `payment "${event.transaction.title}" by ${event.transaction.memberName}` };
     // Member mailings (docs/requirements.md §13)
     case "mailing-scheduled":
+    case "mailing-not-started":
       return { subjectId: event.mailing.id, subjectName: `mailing "${event.mailing.subject}"` };
     default:
       return { subjectId: event.member.id, subjectName: memberName(event.member) };

@@ -306,6 +306,8 @@ export interface MembersRepository {
    * holders come from TicketsRepository.holders.
    */
   audience(audience: Exclude<Audience, { kind: "event-tickets" }>, year: number): Promise<MailingRecipient[]>;
+  /** These members (not deleted) as a mailing's recipients, in one query (an event's ticket holders, ADR 73). */
+  recipientsByIds(ids: Id[]): Promise<MailingRecipient[]>;
 }
 
 export interface TransactionsRepository {
@@ -873,13 +875,24 @@ export interface MailingsRepository {
    * UPDATE. True for exactly one caller (two Send posts at once, or the cron and a click).
    */
   claimStart(id: Id, siteUrl: string, by: Id, now: UnixSeconds): Promise<boolean>;
+  /**
+   * Starts sending in one transaction (docs/requirements.md §13, ADR 73): the version read
+   * (`updatedAt`) of a draft or scheduled mailing becomes sending, and its delivery rows are
+   * written (as MailingDeliveriesRepository.addRecipients) only if that claim was this call's.
+   * Null when the mailing started, or changed, since it was read: nothing written.
+   */
+  start(
+    id: Id,
+    claim: { siteUrl: string; by: Id; now: UnixSeconds; updatedAt: UnixSeconds },
+    rows: { kind: MailingKind; recipients: MailingRecipient[]; batchSize: number },
+  ): Promise<{ added: number; batches: number[] } | null>;
   /** The scheduled mailings due by `now` (the 15-minute cron), oldest first. */
   due(now: UnixSeconds, limit: number): Promise<Mailing[]>;
   setNewsId(id: Id, newsId: Id): Promise<void>;
   /** sending becomes sent (no delivery queued any more); whether it changed. */
   finish(id: Id, now: UnixSeconds): Promise<boolean>;
-  /** Starts another round ("send the failed again"): the new round number. */
-  nextRound(id: Id, now: UnixSeconds): Promise<number>;
+  /** Starts another round ("send the failed again"): the new round number, or null for a mailing that has not started. */
+  nextRound(id: Id, now: UnixSeconds): Promise<number | null>;
 }
 
 /** One row per recipient of a mailing, unique on (mailing, member): nobody gets a second copy. */
@@ -926,6 +939,13 @@ export interface MailingDeliveriesRepository {
    * queue), for the 15-minute run to enqueue again; at most `limit`.
    */
   staleBatches(before: UnixSeconds, limit: number): Promise<Array<{ mailingId: Id; round: number; batch: number }>>;
+  /**
+   * Rows still queued or sending whose round began before `roundBefore` (the current round at
+   * the mailing's last claim or "send the failed again", an earlier one at its start) become
+   * failed with `error`: past Resend's 24-hour idempotency window a retry could send a second
+   * copy (ADR 73). The mailings they belong to.
+   */
+  expireWaiting(roundBefore: UnixSeconds, error: string, now: UnixSeconds): Promise<Id[]>;
   listForMember(memberId: Id): Promise<MailingDelivery[]>;
   deleteForMember(memberId: Id): Promise<number>;
 }

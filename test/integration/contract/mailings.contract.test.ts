@@ -72,6 +72,11 @@ describeStore("mailings: audiences", { verifyDelayMs: QUICK_CLAIM_PAUSE_MS }, (t
     await t.store.tickets.create(newTicket(m.never!.id, { eventId: event.id, title: "Mailing Party" }));
     expect(await t.store.tickets.holders(event.id)).toEqual(sorted("late", "family"));
   });
+
+  it("reads members as recipients by their ids in one call, leaving out a deleted one and an unknown id", async () => {
+    expect(ids(await t.store.members.recipientsByIds([m.family!.id, m.gone!.id, "no-such-member", m.late!.id]))).toEqual(sorted("late", "family"));
+    expect(await t.store.members.recipientsByIds([])).toEqual([]);
+  });
 });
 
 describeStore("mailings: sending records (D1 on both stores)", { verifyDelayMs: QUICK_CLAIM_PAUSE_MS }, (t) => {
@@ -84,6 +89,54 @@ describeStore("mailings: sending records (D1 on both stores)", { verifyDelayMs: 
     expect(claims.filter(Boolean)).toHaveLength(1);
     expect(await t.store.mailings.get(mailing.id)).toMatchObject({ status: "sending", siteUrl: "https://site.example", startedAt: now });
     expect(await t.store.mailings.updateDraft(mailing.id, { subject: "Changed", updatedBy: "a" }, now)).toBeNull();
+  });
+
+  it("starts a mailing and writes its rows in one step for exactly one of ten concurrent Sends; a Send of an older version writes nothing", async () => {
+    const mailing = await t.store.mailings.create(draft(), now);
+    const rows = { kind: "notice" as const, recipients: [r(701), r(702), r(703)], batchSize: 2 };
+    const stale = await t.store.mailings.updateDraft(mailing.id, { subject: "Saved meanwhile", updatedBy: "a" }, now + 1);
+    expect(await t.store.mailings.start(mailing.id, { siteUrl: "https://site.example", by: "a", now: now + 2, updatedAt: mailing.updatedAt }, rows)).toBeNull();
+    expect(await t.store.mailings.get(mailing.id)).toMatchObject({ status: "draft", subject: "Saved meanwhile" });
+    const starts = await Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        t.store.mailings.start(
+          mailing.id,
+          { siteUrl: "https://site.example", by: "a", now: now + 2, updatedAt: stale!.updatedAt },
+          // Each Send read the audience at its own moment: a loser's larger list must write nothing.
+          { ...rows, recipients: [...rows.recipients, r(710 + i)] },
+        ),
+      ),
+    );
+    const won = starts.filter((start) => start !== null);
+    expect(won).toEqual([{ added: 4, batches: [1, 2] }]);
+    expect((await t.store.mailingDeliveries.counts(mailing.id)).queued).toBe(4);
+    expect(await t.store.mailings.get(mailing.id)).toMatchObject({ status: "sending", startedAt: now + 2 });
+  });
+
+  it("leaves out a bad address whatever the letter case of the member's address", async () => {
+    const mixed = { memberId: "member-0801", email: "Mixed.Case@Example.org", firstName: "Mixed" };
+    await t.db
+      .prepare("INSERT INTO bad_addresses (member_id, email, reason, at) VALUES (?, 'mixed.case@example.org', 'bounced', 1)")
+      .bind(mixed.memberId)
+      .run();
+    expect(await t.store.mailingDeliveries.countReachable("notice", [mixed, r(802)])).toBe(1);
+    const mailing = await t.store.mailings.create(draft(), now);
+    expect(await t.store.mailingDeliveries.addRecipients(mailing.id, "notice", [mixed, r(802)], 100, now)).toEqual({ added: 1, batches: [1] });
+  });
+
+  it("marks failed the copies still waiting a day after their round began, and gives no round to a mailing that has not started", async () => {
+    const mailing = await t.store.mailings.create(draft(), now);
+    expect(await t.store.mailings.nextRound(mailing.id, now)).toBeNull();
+    await t.store.mailings.start(
+      mailing.id,
+      { siteUrl: "https://site.example", by: "a", now, updatedAt: mailing.updatedAt },
+      { kind: "notice", recipients: [r(901), r(902)], batchSize: 100 },
+    );
+    await t.store.mailingDeliveries.claimBatch(mailing.id, 1, 1, now);
+    expect(await t.store.mailingDeliveries.expireWaiting(now, "may have been sent", now + 10)).toEqual([]);
+    expect(await t.store.mailingDeliveries.expireWaiting(now + 1, "may have been sent", now + 10)).toEqual([mailing.id]);
+    expect(await t.store.mailingDeliveries.counts(mailing.id)).toMatchObject({ queued: 2, failed: 2 });
+    expect((await t.store.mailingDeliveries.unreachable(mailing.id)).rows.map((row) => row.error)).toEqual(["may have been sent", "may have been sent"]);
   });
 
   it("lists only the scheduled mailings that are due", async () => {
@@ -177,7 +230,7 @@ describeStore("mailings: sending records (D1 on both stores)", { verifyDelayMs: 
     await t.store.mailingDeliveries.markResults(mailing.id, [{ memberId: r(601).memberId, status: "sent", providerId: "p-late" }], now);
     expect(await t.store.mailingDeliveries.findByProviderId("p-601")).toMatchObject({ memberId: r(601).memberId, status: "bounced" });
     expect(await t.store.mailings.finish(mailing.id, now)).toBe(true);
-    const round = await t.store.mailings.nextRound(mailing.id, now);
+    const round = (await t.store.mailings.nextRound(mailing.id, now))!;
     expect(round).toBe(2);
     expect(await t.store.mailingDeliveries.requeueFailed(mailing.id, round, 100, now)).toEqual([1]);
     expect((await t.store.mailingDeliveries.claimBatch(mailing.id, 2, 1, now)).map((row) => row.memberId)).toEqual([r(602).memberId, r(603).memberId]);

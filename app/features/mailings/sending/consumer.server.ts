@@ -1,6 +1,6 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { BATCH_PAUSE_MS } from "~/kernel/email/email.server";
-import { isLastTry, readMailingMessage } from "./queue";
+import { isLastTry, readMailingMessage, retryDelaySeconds } from "./queue";
 import { sendMailingBatch } from "./send.server";
 
 /**
@@ -25,8 +25,12 @@ export async function consumeMailingQueue(context: AppLoadContext, batch: Messag
       console.log(`Mailing ${body.mailingId}, round ${body.round}, batch ${body.batch}: ${outcome.sent} sent, ${outcome.failed} failed.`);
       message.ack();
     } catch (error) {
-      console.error(`Mailing ${body.mailingId}, round ${body.round}, batch ${body.batch}: try ${message.attempts} failed, to be retried:`, error);
-      message.retry();
+      const delaySeconds = retryDelaySeconds(message.attempts);
+      console.error(
+        `Mailing ${body.mailingId}, round ${body.round}, batch ${body.batch}: try ${message.attempts} failed, to be retried in ${delaySeconds} s:`,
+        error,
+      );
+      message.retry({ delaySeconds });
     }
   }
 }

@@ -24,6 +24,15 @@ export function isLastTry(attempts: number): boolean {
   return attempts >= MAX_QUEUE_RETRIES + 1;
 }
 
+/**
+ * How long the queue waits before a message's next try (docs/requirements.md §13, ADR 73): a
+ * minute, doubling, at most 15 minutes, so a brief Resend outage or its rate limit does not use
+ * every try within seconds. With MAX_QUEUE_RETRIES = 3 the last try comes 7 minutes after the first.
+ */
+export function retryDelaySeconds(attempts: number): number {
+  return Math.min(60 * 2 ** (Math.max(1, attempts) - 1), 900);
+}
+
 /** A queue message's body as this site wrote it, or null for anything else (never trusted blindly). */
 export function readMailingMessage(body: unknown): MailingMessage | null {
   if (typeof body !== "object" || body === null) return null;

@@ -3,9 +3,10 @@ import { recordActivity } from "~/kernel/activity/activity.server";
 import { currentYear } from "~/kernel/dates/dates";
 import { createEmailService, resendBatchTransport, type BatchTransport } from "~/kernel/email/email.server";
 import { newId } from "~/kernel/store/ids";
+import { emailAddress } from "~/kernel/values/email-address-schema";
 import type { Audience, Id, Mailing, MailingCounts, MailingKind, MailingRecipient, Member, OutboxEmail } from "~/kernel/store/records";
 import { createNews, newsDay } from "~/features/studio/index.server";
-import { byMemberId, recipientOf } from "../audiences/audience-rule";
+import { recipientOf } from "../audiences/audience-rule";
 import { listUnsubscribeHeaders } from "../unsubscribe/unsubscribe";
 import { unsubscribeUrl } from "../unsubscribe/unsubscribe-token.server";
 import { batchIdempotencyKey, personalise } from "./copy";
@@ -25,33 +26,52 @@ type Actor = { id: Id; fullName: string };
 
 const seconds = (at: Date) => Math.floor(at.getTime() / 1000);
 
-/** How many members are read at once for an event's ticket holders. */
-const HOLDERS_AT_ONCE = 20;
-
 /** Members the audience holds (not deleted), ignoring kind; from the store (D1 SQL / Cockpit). */
 export async function audienceRecipients(context: AppLoadContext, audience: Audience, at: Date): Promise<MailingRecipient[]> {
   if (audience.kind !== "event-tickets") return context.store.members.audience(audience, currentYear(at));
-  const ids = await context.store.tickets.holders(audience.eventId);
-  const members: Member[] = [];
-  for (let start = 0; start < ids.length; start += HOLDERS_AT_ONCE) {
-    const read = await Promise.all(ids.slice(start, start + HOLDERS_AT_ONCE).map((id) => context.store.members.getById(id)));
-    for (const member of read) if (member && !member.deleted) members.push(member);
-  }
-  return byMemberId(members.map(recipientOf));
+  // One read of the holders' records, not one per holder.
+  return context.store.members.recipientsByIds(await context.store.tickets.holders(audience.eventId));
+}
+
+/** The site's one address rule (app/kernel/values/email-address-schema.ts); the messages are never shown. */
+const addressRule = emailAddress({ required: "required", tooLong: "too long", invalid: "invalid" });
+
+/**
+ * The recipients whose address the site itself would accept: Resend refuses a whole batch for
+ * one malformed address (ADR 73), so such a member gets no delivery row (and is not counted).
+ */
+export function sendableRecipients(recipients: MailingRecipient[]): MailingRecipient[] {
+  return recipients.filter((recipient) => addressRule.safeParse(recipient.email).success);
 }
 
 /** How many this mailing would reach now (audience ∩ kind rule ∩ no bad address). */
 export async function reachableCount(context: AppLoadContext, kind: MailingKind, audience: Audience, at: Date): Promise<number> {
-  return context.store.mailingDeliveries.countReachable(kind, await audienceRecipients(context, audience, at));
+  return context.store.mailingDeliveries.countReachable(kind, sendableRecipients(await audienceRecipients(context, audience, at)));
 }
 
 export type StartResult =
   { kind: "started"; recipients: number } | { kind: "already-started" } | { kind: "empty-audience" } | { kind: "not-configured"; message: string };
 
-/** Why sending cannot start here, in words for a volunteer; null when it can. */
-function notConfigured(context: AppLoadContext): string | null {
+/** Whether `siteUrl` is an absolute http(s) address: a copy's links and images must work outside the site. */
+function isAbsoluteSiteUrl(siteUrl: string): boolean {
+  try {
+    const url = new URL(siteUrl);
+    return url.protocol === "https:" || url.protocol === "http:";
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Why sending cannot start here, in words for a volunteer; null when it can. Without the
+ * site's address (SITE_URL for the 15-minute run) every link in a copy would be relative,
+ * and no mail client could follow it (docs/requirements.md §13).
+ */
+export function sendingNotConfigured(context: AppLoadContext, siteUrl: string): string | null {
   if (context.env.isProduction && !context.env.RESEND_API_KEY) return "E-mail sending is not set up on this site yet. Please ask whoever looks after the site.";
   if (!context.cloudflare.env.MAILINGS) return "The mailing queue is not set up on this site yet. Please ask whoever looks after the site.";
+  if (!isAbsoluteSiteUrl(siteUrl))
+    return "The site's address is not set up, so the links in a mailing would not work. Please ask whoever looks after the site.";
   return null;
 }
 
@@ -82,16 +102,28 @@ async function publishAsNews(context: AppLoadContext, mailing: Mailing, actor: A
 
 /** Send now (the Send button, the 15-minute cron): claim, write deliveries, enqueue, publish news if asked. */
 export async function startMailing(context: AppLoadContext, mailingId: Id, actor: Actor, siteUrl: string, at: Date): Promise<StartResult> {
-  const refused = notConfigured(context);
+  const refused = sendingNotConfigured(context, siteUrl);
   if (refused) return { kind: "not-configured", message: refused };
   const { store } = context;
-  const mailing = await store.mailings.get(mailingId);
-  if (!mailing || (mailing.status !== "draft" && mailing.status !== "scheduled")) return { kind: "already-started" };
-  const recipients = await audienceRecipients(context, mailing.audience, at);
-  if ((await store.mailingDeliveries.countReachable(mailing.kind, recipients)) === 0) return { kind: "empty-audience" };
   const now = seconds(at);
-  if (!(await store.mailings.claimStart(mailing.id, siteUrl.replace(/\/+$/, ""), actor.id, now))) return { kind: "already-started" };
-  const { added, batches } = await store.mailingDeliveries.addRecipients(mailing.id, mailing.kind, recipients, MAILING_BATCH_SIZE, now);
+  // The claim holds only for the version read (its updated_at), and writes the rows in the same
+  // transaction (ADR 73): a save between the read and the claim sends neither version mixed;
+  // it is read again once. A claim that misses twice is another Send's.
+  let mailing: Mailing | null = null;
+  let written: { added: number; batches: number[] } | null = null;
+  for (let attempt = 0; attempt < 2 && !written; attempt++) {
+    mailing = await store.mailings.get(mailingId);
+    if (!mailing || (mailing.status !== "draft" && mailing.status !== "scheduled")) return { kind: "already-started" };
+    const recipients = sendableRecipients(await audienceRecipients(context, mailing.audience, at));
+    if ((await store.mailingDeliveries.countReachable(mailing.kind, recipients)) === 0) return { kind: "empty-audience" };
+    written = await store.mailings.start(
+      mailing.id,
+      { siteUrl: siteUrl.replace(/\/+$/, ""), by: actor.id, now, updatedAt: mailing.updatedAt },
+      { kind: mailing.kind, recipients, batchSize: MAILING_BATCH_SIZE },
+    );
+  }
+  if (!mailing || !written) return { kind: "already-started" };
+  const { added, batches } = written;
   try {
     await enqueue(context, mailing.id, mailing.round, batches);
   } catch (error) {
@@ -109,17 +141,23 @@ export async function resendFailed(context: AppLoadContext, mailingId: Id, actor
   const { store } = context;
   const mailing = await store.mailings.get(mailingId);
   if (!mailing || (mailing.status !== "sending" && mailing.status !== "sent")) return 0;
-  if (notConfigured(context)) return 0;
+  if (sendingNotConfigured(context, mailing.siteUrl ?? context.origin)) return 0;
   const failed = (await store.mailingDeliveries.counts(mailingId)).failed;
   if (failed === 0) return 0;
   const now = seconds(at);
   const round = await store.mailings.nextRound(mailingId, now);
+  if (round === null) return 0;
   const batches = await store.mailingDeliveries.requeueFailed(mailingId, round, MAILING_BATCH_SIZE, now);
   if (batches.length === 0) {
     await store.mailings.finish(mailingId, now);
     return 0;
   }
-  await enqueue(context, mailingId, round, batches);
+  try {
+    await enqueue(context, mailingId, round, batches);
+  } catch (error) {
+    // As at Send: the rows stay queued ("waiting to send"), and the 15-minute run enqueues them again.
+    console.error(`Mailing ${mailingId}: the failed copies' batches could not be enqueued:`, error);
+  }
   await recordActivity(context, actor, {
     kind: "mailing-failed-resent",
     mailing: { id: mailing.id, subject: mailing.subject, kind: mailing.kind },
@@ -149,6 +187,7 @@ const STALE_AT_ONCE = 100;
  * answered by Resend from its idempotency key. How many batches were enqueued.
  */
 export async function requeueStaleBatches(context: AppLoadContext, at: Date): Promise<number> {
+  await expireWaiting(context, at);
   const stale = await context.store.mailingDeliveries.staleBatches(seconds(at) - STALE_BATCH_SECONDS, STALE_AT_ONCE);
   if (stale.length === 0) return 0;
   try {
@@ -158,6 +197,27 @@ export async function requeueStaleBatches(context: AppLoadContext, at: Date): Pr
     console.error(`Mailings: ${stale.length} waiting batches could not be enqueued again:`, error);
     return 0;
   }
+}
+
+/**
+ * How long a round's copies may wait to be sent (ADR 73): Resend keeps an idempotency key 24
+ * hours; after that a retry of a batch it took would send a second copy, so a copy still
+ * waiting after 23 hours is marked failed, to be checked before "send the failed again".
+ */
+export const ROUND_LIFETIME_SECONDS = 23 * 60 * 60;
+export const MAY_HAVE_BEEN_SENT = "Not confirmed within 23 hours: it may have been sent; check before sending again.";
+
+/** Marks the copies waiting past ROUND_LIFETIME_SECONDS failed, and finishes their mailings. */
+async function expireWaiting(context: AppLoadContext, at: Date): Promise<void> {
+  const now = seconds(at);
+  const mailings = await context.store.mailingDeliveries.expireWaiting(now - ROUND_LIFETIME_SECONDS, MAY_HAVE_BEEN_SENT, now);
+  for (const id of mailings) await context.store.mailings.finish(id, now);
+  if (mailings.length > 0) console.log(`Mailings run: copies of ${mailings.length} mailings waited past 23 hours and were marked failed`);
+}
+
+/** Why a scheduled mailing did not start, in words for the activity log. */
+function notStartedReason(result: Exclude<StartResult, { kind: "started" } | { kind: "already-started" }>): string {
+  return result.kind === "empty-audience" ? "nobody in its audience could be reached." : result.message;
 }
 
 /** The 15-minute cron: starts the scheduled mailings that are due; how many started. Lost batches are enqueued again first. */
@@ -177,8 +237,14 @@ export async function runDueMailings(context: AppLoadContext, at: Date): Promise
     else if (result.kind !== "already-started") {
       // Nobody to send to (or no way to send) at its time: it goes back to being a draft, so
       // the studio shows it unsent instead of the cron trying it every 15 minutes for ever.
+      // The log says why (docs/requirements.md §13.5), by subject, never names.
       await context.store.mailings.schedule(mailing.id, null, mailing.updatedBy, seconds(at));
       console.log(`Scheduled mailing ${mailing.id} did not start (${result.kind}): it is a draft again`);
+      await recordActivity(
+        context,
+        { id: mailing.updatedBy, fullName: who?.fullName ?? "The scheduled run" },
+        { kind: "mailing-not-started", mailing: { id: mailing.id, subject: mailing.subject, kind: mailing.kind }, reason: notStartedReason(result) },
+      );
     }
   }
   return started;
@@ -206,6 +272,15 @@ export interface BatchOutcome {
   failed: number;
 }
 
+/**
+ * Resend's answers that a retry cannot change (resendBatchTransport's "name: message"):
+ * validation_error (a batch it will not take) and invalid_idempotent_request (the key with
+ * other bytes, after which the batch may or may not have gone).
+ */
+function isPermanentRefusal(reason: string): boolean {
+  return /^(validation_error|invalid_idempotent_request):/.test(reason);
+}
+
 /** The Resend batch transport, or null when e-mail stays in the outbox (no RESEND_API_KEY). */
 function providerOf(context: AppLoadContext): BatchTransport | null {
   const { env } = context;
@@ -223,6 +298,10 @@ function providerOf(context: AppLoadContext): BatchTransport | null {
 export async function sendMailingBatch(context: AppLoadContext, message: MailingMessage, options: { lastTry: boolean; at?: Date }): Promise<BatchOutcome> {
   const { store } = context;
   const now = seconds(options.at ?? new Date());
+  const provider = providerOf(context);
+  // In production the outbox is no way to send (ADR 73): without Resend the rows stay waiting,
+  // and the queue (then the 15-minute run) tries again once the key is back.
+  if (!provider && context.env.isProduction) throw new Error("RESEND_API_KEY is not set: the mailing's copies stay waiting to send.");
   const mailing = await store.mailings.get(message.mailingId);
   if (!mailing || (mailing.status !== "sending" && mailing.status !== "sent")) return { sent: 0, failed: 0 };
   const rows = await store.mailingDeliveries.claimBatch(mailing.id, message.round, message.batch, now);
@@ -230,15 +309,28 @@ export async function sendMailingBatch(context: AppLoadContext, message: Mailing
     await store.mailings.finish(mailing.id, now);
     return { sent: 0, failed: 0 };
   }
+  // Past Resend's idempotency window a retry could send a second copy (ROUND_LIFETIME_SECONDS).
+  const roundBegan = message.round === mailing.round ? mailing.updatedAt : (mailing.startedAt ?? mailing.updatedAt);
+  if (now - roundBegan > ROUND_LIFETIME_SECONDS) {
+    await store.mailingDeliveries.markResults(
+      mailing.id,
+      rows.map((row) => ({ memberId: row.memberId, status: "failed" as const, error: MAY_HAVE_BEEN_SENT })),
+      now,
+    );
+    await store.mailings.finish(mailing.id, now);
+    return { sent: 0, failed: rows.length };
+  }
   const siteUrl = mailing.siteUrl ?? context.origin;
   const template = await renderMailingTemplate(mailing, siteUrl);
+  // The token's time is the mailing's start, not now: every try of a batch is then byte for byte
+  // the same, as Resend's idempotency key requires (ADR 73).
+  const issuedAt = new Date((mailing.startedAt ?? mailing.createdAt) * 1000);
   const copies = await Promise.all(
     rows.map(async (row) => {
-      const url = await unsubscribeUrl(context, siteUrl, { memberId: row.memberId, kind: mailing.kind, mailingId: mailing.id });
+      const url = await unsubscribeUrl(context, siteUrl, { memberId: row.memberId, kind: mailing.kind, mailingId: mailing.id }, issuedAt);
       return { row, copy: personalise(template, row.firstName, url, listUnsubscribeHeaders(url)) };
     }),
   );
-  const provider = providerOf(context);
   let outcome: BatchOutcome;
   if (!provider) {
     const stored = await store.mailingDeliveries.storeInOutbox(
@@ -274,8 +366,9 @@ export async function sendMailingBatch(context: AppLoadContext, message: Mailing
         { idempotencyKey: batchIdempotencyKey(mailing.id, message.round, message.batch) },
       );
     } catch (error) {
-      if (!options.lastTry) throw error;
       const reason = error instanceof Error ? error.message : String(error);
+      // Resend refuses a malformed batch the same way on every try: no retry (ADR 73).
+      if (!options.lastTry && !isPermanentRefusal(reason)) throw error;
       console.error(`Mailing ${mailing.id}, round ${message.round}, batch ${message.batch}: not sent after its last try:`, error);
       await store.mailingDeliveries.markResults(
         mailing.id,

@@ -17,9 +17,19 @@ export async function unsubscribeToken(secret: string, claim: UnsubscribeClaim, 
   return signToken(secret, UNSUBSCRIBE_PURPOSE, { sub: unsubscribeSubject(claim), exp: Math.floor(now.getTime() / 1000) + LIFETIME_SECONDS });
 }
 
-/** The one-click unsubscribe address for a copy: `${siteUrl}/unsubscribe/${token}`. */
-export async function unsubscribeUrl(context: AppLoadContext, siteUrl: string, who: { memberId: Id; kind: MailingKind; mailingId: Id }): Promise<string> {
-  const token = await unsubscribeToken(context.env.LINK_SIGNING_SECRET, who);
+/**
+ * The one-click unsubscribe address for a copy: `${siteUrl}/unsubscribe/${token}`. `issuedAt`
+ * fixes the token's expiry: a mailing's copies pass the time it started, so a retried batch
+ * carries the same bytes and Resend's idempotency key matches it (ADR 73; a different body
+ * under the same key is refused, and its copies would be counted failed though sent).
+ */
+export async function unsubscribeUrl(
+  context: AppLoadContext,
+  siteUrl: string,
+  who: { memberId: Id; kind: MailingKind; mailingId: Id },
+  issuedAt: Date = new Date(),
+): Promise<string> {
+  const token = await unsubscribeToken(context.env.LINK_SIGNING_SECRET, who, issuedAt);
   return `${siteUrl.replace(/\/+$/, "")}/unsubscribe/${token}`;
 }
 

@@ -244,6 +244,18 @@ export function cockpitMembers(client: CockpitClient): MembersRepository {
       );
     },
 
+    async recipientsByIds(ids) {
+      // An event's ticket holders as a mailing's recipients (ADR 73): one filtered read, not one per holder.
+      if (ids.length === 0) return [];
+      const { entries } = await client.find(USERLIST, { filter: { _id: { $in: ids } }, limit: MAX_SCAN });
+      return byMemberId(
+        entries
+          .map(memberFromCockpit)
+          .filter((m) => !m.deleted)
+          .map(recipientOf),
+      );
+    },
+
     async list(query: MemberListQuery) {
       // Cockpit can neither search several fields case-insensitively in one filter nor sort
       // case-insensitively with missing values last: read the live (or deleted) set and

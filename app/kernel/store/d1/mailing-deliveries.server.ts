@@ -36,7 +36,8 @@ export function reachableClause(kind: MailingKind, m: string, e: string): string
     kind === "newsletter"
       ? `EXISTS (SELECT 1 FROM mail_preferences p WHERE p.member_id = ${m} AND p.newsletters = 'yes')`
       : `NOT EXISTS (SELECT 1 FROM mail_preferences p WHERE p.member_id = ${m} AND p.notices = 'no')`;
-  return `${consent} AND NOT EXISTS (SELECT 1 FROM bad_addresses b WHERE b.member_id = ${m} AND b.email = ${e})`;
+  // bad_addresses keeps addresses lower-cased (ADR 73); a member's may have been typed in capitals.
+  return `${consent} AND NOT EXISTS (SELECT 1 FROM bad_addresses b WHERE b.member_id = ${m} AND lower(trim(b.email)) = lower(trim(${e})))`;
 }
 
 const RECIPIENTS = `SELECT json_extract(j.value, '$.memberId') AS member_id, json_extract(j.value, '$.email') AS email,
@@ -46,23 +47,36 @@ const recipientsJson = (recipients: MailingRecipient[]) => JSON.stringify(recipi
 
 const distinctBatches = (rows: Array<{ batch: unknown }>) => [...new Set(rows.map((row) => Number(row.batch)))].sort((a, b) => a - b);
 
+/**
+ * The INSERT of a mailing's delivery rows (RETURNING batch), numbered over the reachable
+ * recipients only, so batches are full (100) but the last. `onlyIf` is an extra SQL condition
+ * (mailings.server.ts `start`: only after its own claim, in the same transaction).
+ */
+export function insertRecipients(
+  db: D1Database,
+  rows: { mailingId: string; kind: MailingKind; recipients: MailingRecipient[]; batchSize: number; now: number },
+  onlyIf: { sql: string; params: unknown[] } = { sql: "1", params: [] },
+): D1PreparedStatement {
+  return db
+    .prepare(
+      `INSERT INTO mailing_deliveries (mailing_id, member_id, email, first_name, status, round, batch, updated_at)
+       SELECT ?1, r.member_id, r.email, r.first_name, 'queued', COALESCE((SELECT round FROM mailings WHERE id = ?1), 1),
+              (row_number() OVER (ORDER BY r.position) - 1) / CAST(?3 AS INTEGER) + 1, ?4
+         FROM (${RECIPIENTS.replace("json_each(?)", "json_each(?2)")}) AS r
+        WHERE ${reachableClause(rows.kind, "r.member_id", "r.email")} AND (${onlyIf.sql})
+       ON CONFLICT (mailing_id, member_id) DO NOTHING
+       RETURNING batch`,
+    )
+    .bind(rows.mailingId, recipientsJson(rows.recipients), rows.batchSize, rows.now, ...onlyIf.params);
+}
+
+export const distinctBatchesOf = (rows: Array<{ batch: unknown }>) => distinctBatches(rows);
+
 export function d1MailingDeliveries(db: D1Database): MailingDeliveriesRepository {
   return {
     async addRecipients(mailingId, kind, recipients, batchSize, now) {
       if (recipients.length === 0) return { added: 0, batches: [] };
-      // The numbering runs over the reachable recipients only, so batches are full (100) but the last.
-      const { results } = await db
-        .prepare(
-          `INSERT INTO mailing_deliveries (mailing_id, member_id, email, first_name, status, round, batch, updated_at)
-           SELECT ?1, r.member_id, r.email, r.first_name, 'queued', COALESCE((SELECT round FROM mailings WHERE id = ?1), 1),
-                  (row_number() OVER (ORDER BY r.position) - 1) / CAST(?3 AS INTEGER) + 1, ?4
-             FROM (${RECIPIENTS.replace("json_each(?)", "json_each(?2)")}) AS r
-            WHERE ${reachableClause(kind, "r.member_id", "r.email")}
-           ON CONFLICT (mailing_id, member_id) DO NOTHING
-           RETURNING batch`,
-        )
-        .bind(mailingId, recipientsJson(recipients), batchSize, now)
-        .all<{ batch: number }>();
+      const { results } = await insertRecipients(db, { mailingId, kind, recipients, batchSize, now }).all<{ batch: number }>();
       return { added: results.length, batches: distinctBatches(results) };
     },
 
@@ -212,6 +226,21 @@ export function d1MailingDeliveries(db: D1Database): MailingDeliveriesRepository
         .bind(before, limit)
         .all<{ mailing_id: string; round: number; batch: number }>();
       return results.map((row) => ({ mailingId: row.mailing_id, round: Number(row.round), batch: Number(row.batch) }));
+    },
+
+    async expireWaiting(roundBefore, error, now) {
+      // The mailings still sending (a small table), then each one's waiting rows by the status index.
+      const { results } = await db
+        .prepare(
+          `UPDATE mailing_deliveries SET status = 'failed', error = ?1, updated_at = ?2
+            WHERE status IN ('queued', 'sending') AND mailing_id IN (SELECT id FROM mailings WHERE status = 'sending')
+              AND EXISTS (SELECT 1 FROM mailings m WHERE m.id = mailing_deliveries.mailing_id
+                            AND (CASE WHEN mailing_deliveries.round = m.round THEN m.updated_at ELSE m.started_at END) < ?3)
+           RETURNING mailing_id`,
+        )
+        .bind(error, now, roundBefore)
+        .all<{ mailing_id: string }>();
+      return [...new Set(results.map((row) => String(row.mailing_id)))];
     },
 
     async listForMember(memberId) {

@@ -2,6 +2,7 @@ import type { Audience, Mailing, MediaRef } from "../records";
 import { newId } from "../ids";
 import type { MailingsRepository } from "../port";
 import { pageClause } from "./sql";
+import { distinctBatchesOf, insertRecipients } from "./mailing-deliveries.server";
 
 /**
  * Member mailings in D1 on both stores (docs/requirements.md §13, ADR 73). Every change of
@@ -145,6 +146,31 @@ export function d1Mailings(db: D1Database): MailingsRepository {
       return result.meta.changes === 1;
     },
 
+    async start(id, claim, rows) {
+      // One transaction (ADR 73): the claim of the version read, then the rows only if the
+      // mailing is now in the state this claim wrote and has no rows yet, so a failure between
+      // the two cannot leave a mailing "sending" with nobody to send to, and a Send that lost
+      // the claim writes nothing.
+      const claimed = `EXISTS (SELECT 1 FROM mailings WHERE id = ?5 AND status = 'sending' AND started_at = ?6 AND updated_at = ?6 AND updated_by = ?7)
+         AND NOT EXISTS (SELECT 1 FROM mailing_deliveries WHERE mailing_id = ?5)`;
+      const [update, insert] = await db.batch([
+        db
+          .prepare(
+            `UPDATE mailings SET status = 'sending', site_url = ?, started_at = ?, updated_by = ?, updated_at = ?
+              WHERE id = ? AND status IN ('draft', 'scheduled') AND updated_at = ?`,
+          )
+          .bind(claim.siteUrl, claim.now, claim.by, claim.now, id, claim.updatedAt),
+        insertRecipients(
+          db,
+          { mailingId: id, kind: rows.kind, recipients: rows.recipients, batchSize: rows.batchSize, now: claim.now },
+          { sql: claimed, params: [id, claim.now, claim.by] },
+        ),
+      ]);
+      if (update!.meta.changes !== 1) return null;
+      const written = (insert!.results ?? []) as Array<{ batch: number }>;
+      return { added: written.length, batches: distinctBatchesOf(written) };
+    },
+
     async due(now, limit) {
       const { results } = await db
         .prepare("SELECT * FROM mailings INDEXED BY mailings_due WHERE status = 'scheduled' AND scheduled_at <= ? ORDER BY scheduled_at LIMIT ?")
@@ -176,8 +202,7 @@ export function d1Mailings(db: D1Database): MailingsRepository {
         )
         .bind(now, id)
         .first<{ round: number }>();
-      if (!row) throw new Error(`Mailing ${id} has not started: it has no failed copies to send again.`);
-      return Number(row.round);
+      return row ? Number(row.round) : null;
     },
   };
 }

@@ -166,6 +166,16 @@ export function d1Members(db: D1Database): MembersRepository {
       return byMemberId(results.map((r) => ({ memberId: r.id, email: r.email, firstName: firstNameOf(r.full_name) })));
     },
 
+    async recipientsByIds(ids) {
+      // An event's ticket holders as a mailing's recipients (ADR 73): one query, not one per holder.
+      if (ids.length === 0) return [];
+      const { results } = await db
+        .prepare("SELECT id, email, full_name FROM members WHERE id IN (SELECT value FROM json_each(?)) AND deleted = 0 ORDER BY id")
+        .bind(JSON.stringify(ids))
+        .all<{ id: string; email: string; full_name: string }>();
+      return byMemberId(results.map((r) => ({ memberId: r.id, email: r.email, firstName: firstNameOf(r.full_name) })));
+    },
+
     async list(query: MemberListQuery) {
       const where = whereClause(query);
       const sort = query.sort && Object.hasOwn(SORT_COLUMNS, query.sort.key) ? query.sort : DEFAULT_SORT;

@@ -1,5 +1,5 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import {
   audienceRecipients,
   consumeMailingQueue,
@@ -13,6 +13,7 @@ import {
 import { eventFieldsFromSettings } from "~/features/tickets/event-schedule";
 import { defaultSiteSettings } from "~/kernel/store/site-settings-defaults";
 import { MAX_QUEUE_RETRIES, type MailingMessage } from "~/features/mailings/sending/queue";
+import { MAY_HAVE_BEEN_SENT, sendMailingBatch } from "~/features/mailings/sending/send.server";
 import { currentYear } from "~/kernel/dates/dates";
 import type { Member, NewMailing } from "~/kernel/store/records";
 import { startFakeResend, type FakeResend } from "../../../support/fake-resend";
@@ -39,6 +40,8 @@ function testQueue() {
   const waiting: Array<{ body: MailingMessage; attempts: number }> = [];
   const sent: MailingMessage[] = [];
   const deadLetters: MailingMessage[] = [];
+  /** The delaySeconds each retry asked for, in order. */
+  const delays: Array<number | undefined> = [];
   const state = { down: false };
   const producer = {
     async send(body: MailingMessage) {
@@ -52,8 +55,9 @@ function testQueue() {
     },
   };
   /** Delivers every waiting message (5 a batch, as wrangler.toml), retrying as Queues does, until none waits. */
-  async function drain(context: AppLoadContext) {
+  async function drain(context: AppLoadContext, options: { beforeEachRound?: () => void } = {}) {
     while (waiting.length > 0) {
+      options.beforeEachRound?.();
       const round = waiting.splice(0, 5);
       const acked = new Set<number>();
       const retried = new Set<number>();
@@ -67,7 +71,10 @@ function testQueue() {
             body: m.body,
             attempts: m.attempts,
             ack: () => acked.add(i),
-            retry: () => retried.add(i),
+            retry: (retryOptions?: { delaySeconds?: number }) => {
+              retried.add(i);
+              delays.push(retryOptions?.delaySeconds);
+            },
           })),
           ackAll() {},
           retryAll() {},
@@ -81,7 +88,7 @@ function testQueue() {
       });
     }
   }
-  return { producer, sent, deadLetters, drain, state };
+  return { producer, sent, deadLetters, delays, drain, state };
 }
 
 function contextOf(t: StoreContext, queue: ReturnType<typeof testQueue>, resend?: FakeResend): AppLoadContext {
@@ -232,6 +239,112 @@ describeStore("sending a mailing", { verifyDelayMs: QUICK_CLAIM_PAUSE_MS }, (t) 
     expect(await t.store.mailingDeliveries.findByProviderId(providerId!)).toMatchObject({ memberId: late[0]!.id, status: "sent" });
   });
 
+  it("a batch Resend took is retried with the same bytes seconds later: answered from its key, no second copy, rows sent", async () => {
+    const queue = testQueue();
+    const context = contextOf(t, queue, resend);
+    const mailing = await t.store.mailings.create(notice({ subject: "Same bytes" }), 1);
+    resend.failAfterSending(1);
+    expect(await startMailing(context, mailing.id, actor, SITE, at())).toEqual({ kind: "started", recipients: 150 });
+    vi.useFakeTimers({ toFake: ["Date"] });
+    try {
+      // Each delivery round two seconds later than the last: the retry's tokens are made at another time.
+      await queue.drain(context, { beforeEachRound: () => vi.setSystemTime(Date.now() + 2000) });
+    } finally {
+      vi.useRealTimers();
+    }
+    const calls = resend.batchCalls.filter((c) => c.idempotencyKey === `mailing/${mailing.id}/round/1/batch/1`);
+    expect(calls.map(({ status, replayed }) => ({ status, replayed }))).toEqual([
+      { status: 500, replayed: false },
+      { status: 200, replayed: true },
+    ]);
+    expect(resend.requests.filter((r) => r.body.subject === "Same bytes")).toHaveLength(150);
+    expect(await mailingReport(context, mailing.id)).toMatchObject({ sent: 150, failed: 0, waiting: 0 });
+  });
+
+  it("leaves out a member whose address the site would not accept, and fails a batch Resend refuses as invalid at once, without retrying", async () => {
+    const queue = testQueue();
+    const context = contextOf(t, queue, resend);
+    const good = await t.store.members.register(
+      newMember({ fullName: "Vera Valid", active: true, registrationPaid: true, children: [{ name: "Kid", birthYear: 1971 }] }),
+    );
+    // An address typed long ago, before the site checked addresses.
+    const broken = await t.store.members.register(
+      newMember({ fullName: "Bob Broken", email: "bob at example", active: true, registrationPaid: true, children: [{ name: "Kid", birthYear: 1971 }] }),
+    );
+    const audience = { kind: "children-born" as const, years: [1971] };
+    expect((await audienceRecipients(context, audience, at())).map((r) => r.memberId).sort()).toEqual([good.id, broken.id].sort());
+    expect(await reachableCount(context, "notice", audience, at())).toBe(1);
+    const mailing = await t.store.mailings.create(notice({ subject: "Invalid batch", audience }), 1);
+    resend.failWith({ status: 422, name: "validation_error", message: "Invalid `to` field." });
+    try {
+      expect(await startMailing(context, mailing.id, actor, SITE, at())).toEqual({ kind: "started", recipients: 1 });
+      await queue.drain(context);
+    } finally {
+      resend.failWith(null);
+    }
+    expect(resend.batchCalls.filter((c) => c.idempotencyKey?.startsWith(`mailing/${mailing.id}/`))).toHaveLength(1);
+    expect(queue.delays).toEqual([]);
+    const { rows } = await t.store.mailingDeliveries.unreachable(mailing.id);
+    expect(rows.map((row) => [row.memberId, row.status])).toEqual([[good.id, "failed"]]);
+    expect(rows[0]!.error).toMatch(/^validation_error:/);
+  });
+
+  it("in production without a Resend key the consumer stores nothing in the outbox: the copies stay waiting", async () => {
+    const queue = testQueue();
+    const mailing = await t.store.mailings.create(notice({ subject: "Key removed" }), 1);
+    expect(await startMailing(contextOf(t, queue), mailing.id, actor, SITE, at())).toEqual({ kind: "started", recipients: 150 });
+    const production = contextOf(t, queue);
+    production.env = { ...production.env, isProduction: true, RESEND_API_KEY: undefined };
+    await queue.drain(production);
+    expect(queue.deadLetters).toHaveLength(2);
+    const { results } = await t.db.prepare("SELECT COUNT(*) AS n FROM outbox WHERE subject = 'Key removed'").all<{ n: number }>();
+    expect(results[0]!.n).toBe(0);
+    expect(await mailingReport(production, mailing.id)).toMatchObject({ queued: 150, sent: 0, failed: 0, waiting: 150 });
+  });
+
+  it("a copy still waiting 23 hours after its round began is marked failed as possibly sent, not sent again", async () => {
+    const queue = testQueue();
+    const context = contextOf(t, queue);
+    const mailing = await t.store.mailings.create(notice({ subject: "A day late" }), 1);
+    queue.state.down = true;
+    expect(await startMailing(context, mailing.id, actor, SITE, at())).toEqual({ kind: "started", recipients: 150 });
+    queue.state.down = false;
+    const dayLater = new Date(Date.now() + 24 * 60 * 60 * 1000);
+    // A message delivered a day late sends nothing; the 15-minute run enqueues nothing and fails the rest.
+    expect(await sendMailingBatch(context, { mailingId: mailing.id, round: 1, batch: 1 }, { lastTry: false, at: dayLater })).toEqual({ sent: 0, failed: 100 });
+    await runDueMailings(context, dayLater);
+    expect(queue.sent.filter((m) => m.mailingId === mailing.id)).toEqual([]);
+    expect(await mailingReport(context, mailing.id)).toMatchObject({ sent: 0, failed: 150, waiting: 0 });
+    expect((await t.store.mailingDeliveries.unreachable(mailing.id, { page: 0, pageSize: 5 })).rows.every((row) => row.error === MAY_HAVE_BEEN_SENT)).toBe(
+      true,
+    );
+    expect((await t.store.mailings.get(mailing.id))?.status).toBe("sent");
+    const { results } = await t.db.prepare("SELECT COUNT(*) AS n FROM outbox WHERE subject = 'A day late'").all<{ n: number }>();
+    expect(results[0]!.n).toBe(0);
+  });
+
+  it("sending the failed again while the queue is down keeps them waiting, and the 15-minute run enqueues them", async () => {
+    const queue = testQueue();
+    const context = contextOf(t, queue, resend);
+    const mailing = await t.store.mailings.create(notice({ subject: "Down again" }), 1);
+    resend.failWith({ status: 503, name: "internal_server_error", message: "Resend is down." });
+    try {
+      await startMailing(context, mailing.id, actor, SITE, at());
+      await queue.drain(context);
+    } finally {
+      resend.failWith(null);
+    }
+    expect(await mailingReport(context, mailing.id)).toMatchObject({ failed: 150 });
+    queue.state.down = true;
+    expect(await resendFailed(context, mailing.id, actor, at())).toBe(150);
+    queue.state.down = false;
+    expect(await mailingReport(context, mailing.id)).toMatchObject({ failed: 0, waiting: 150 });
+    await runDueMailings(context, new Date(Date.now() + 31 * 60 * 1000));
+    expect(queue.sent.filter((m) => m.mailingId === mailing.id && m.round === 2)).toHaveLength(2);
+    await queue.drain(context);
+    expect(await mailingReport(context, mailing.id)).toMatchObject({ sent: 150, waiting: 0 });
+  });
+
   it("leaves a Resend outage's copies failed after the queue's retries, and sends only those again", async () => {
     const queue = testQueue();
     const context = contextOf(t, queue, resend);
@@ -244,6 +357,8 @@ describeStore("sending a mailing", { verifyDelayMs: QUICK_CLAIM_PAUSE_MS }, (t) 
       resend.failWith(null);
     }
     expect(queue.deadLetters).toEqual([]);
+    // Each retry waits longer (a minute, doubling): a brief outage does not use every try at once.
+    expect(queue.delays).toEqual([60, 60, 120, 120, 240, 240]);
     expect(resend.requests.filter((r) => r.body.subject === "Outage")).toHaveLength(0);
     expect(await mailingReport(context, mailing.id)).toMatchObject({ queued: 150, sent: 0, failed: 150, waiting: 0 });
     // One address bounced meanwhile (the webhook): that copy is not failed any more, so not sent again.
@@ -315,6 +430,25 @@ describeStore("sending a mailing", { verifyDelayMs: QUICK_CLAIM_PAUSE_MS }, (t) 
     expect(queue.sent).toEqual([]);
     expect(await t.store.mailings.get(nobody.id)).toMatchObject({ status: "draft", scheduledAt: null });
     expect((await t.store.mailings.due(now, 10)).map((m) => m.id)).not.toContain(nobody.id);
+    const { rows } = await t.store.activity.list({ page: 0, pageSize: 15 });
+    expect(rows.find((row) => row.kind === "mailing-not-started" && row.subjectId === nobody.id)?.summary).toBe(
+      'The notice "Nobody born then" was not sent at its scheduled time: nobody in its audience could be reached. It is a draft again.',
+    );
+  });
+
+  it("a scheduled mailing does not start without the site's address, says why in the log, and is a draft again", async () => {
+    const queue = testQueue();
+    const context = { ...contextOf(t, queue), origin: "" } as AppLoadContext;
+    const now = Math.floor(Date.now() / 1000);
+    const mailing = await t.store.mailings.create(notice({ subject: "No address" }), 1);
+    expect(await t.store.mailings.schedule(mailing.id, now - 60, "editor-1", now)).toBe(true);
+    expect(await runDueMailings(context, new Date(now * 1000))).toBe(0);
+    expect(queue.sent).toEqual([]);
+    expect(await t.store.mailings.get(mailing.id)).toMatchObject({ status: "draft" });
+    const { rows } = await t.store.activity.list({ page: 0, pageSize: 15 });
+    expect(rows.find((row) => row.kind === "mailing-not-started" && row.subjectId === mailing.id)?.summary).toMatch(
+      /not sent at its scheduled time: The site's address is not set up/,
+    );
   });
 });
 
@@ -336,6 +470,12 @@ describe("sending is refused where it cannot work", () => {
       const result = await startMailing(context, "m1", actor, SITE, at());
       expect(result.kind).toBe("not-configured");
       expect(result.kind === "not-configured" && result.message).toMatch(/not set up/);
+    }
+    // Links in an e-mail must be absolute: no site address, no Send.
+    const withQueue = { ...base, env: { isProduction: false }, cloudflare: { env: { MAILINGS: {} } } } as unknown as AppLoadContext;
+    for (const siteUrl of ["", "/", "www.example.org.uk"]) {
+      const result = await startMailing(withQueue, "m1", actor, siteUrl, at());
+      expect(result.kind === "not-configured" && result.message).toMatch(/site's address is not set up/);
     }
   });
 });

@@ -12,7 +12,7 @@ import {
   personalise,
   UNSUBSCRIBE_STAND_IN,
 } from "~/features/mailings/sending/copy";
-import { isLastTry, MAX_QUEUE_RETRIES, readMailingMessage } from "~/features/mailings/sending/queue";
+import { isLastTry, MAX_QUEUE_RETRIES, readMailingMessage, retryDelaySeconds } from "~/features/mailings/sending/queue";
 import { emailPlainText } from "~/kernel/email/plain-text";
 import { parseHtml } from "../../../support/html";
 
@@ -91,6 +91,11 @@ describe("the queue's messages", () => {
     expect(readMailingMessage("hello")).toBeNull();
   });
 
+  it("waits a minute before a retry, doubling, at most 15 minutes", () => {
+    expect([1, 2, 3, 4, 5, 6].map(retryDelaySeconds)).toEqual([60, 120, 240, 480, 900, 900]);
+    expect(retryDelaySeconds(0)).toBe(60);
+  });
+
   it("knows the last try from wrangler.toml's max_retries, in both environments", () => {
     const toml = readFileSync("wrangler.toml", "utf8");
     // Production's consumer, then development's: each with the same retries and dead-letter queue.
@@ -99,6 +104,8 @@ describe("the queue's messages", () => {
     for (const consumer of consumers) {
       expect(consumer).toMatch(new RegExp(`^max_retries = ${MAX_QUEUE_RETRIES}$`, "m"));
       expect(consumer).toMatch(/^dead_letter_queue = "mma-community-mailings-dlq"$/m);
+      // A retry the consumer did not time itself (the whole invocation failed) waits a minute too.
+      expect(consumer).toMatch(/^retry_delay = 60$/m);
     }
     expect(isLastTry(MAX_QUEUE_RETRIES)).toBe(false);
     expect(isLastTry(MAX_QUEUE_RETRIES + 1)).toBe(true);
