@@ -871,11 +871,6 @@ export interface MailingsRepository {
   /** Schedules a draft (or moves a schedule) for `at`, or with null takes a scheduled mailing back to a draft; whether it changed. */
   schedule(id: Id, at: UnixSeconds | null, by: Id, now: UnixSeconds): Promise<boolean>;
   /**
-   * Starts sending: draft or scheduled becomes sending, with `siteUrl` fixed, in one conditional
-   * UPDATE. True for exactly one caller (two Send posts at once, or the cron and a click).
-   */
-  claimStart(id: Id, siteUrl: string, by: Id, now: UnixSeconds): Promise<boolean>;
-  /**
    * Starts sending in one transaction (docs/requirements.md §13, ADR 73): the version read
    * (`updatedAt`) of a draft or scheduled mailing becomes sending, and its delivery rows are
    * written (as MailingDeliveriesRepository.addRecipients) only if that claim was this call's.

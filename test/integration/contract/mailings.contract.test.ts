@@ -83,14 +83,6 @@ describeStore("mailings: sending records (D1 on both stores)", { verifyDelayMs: 
   const r = (n: number): MailingRecipient => ({ memberId: `member-${String(n).padStart(4, "0")}`, email: `m${n}@example.org`, firstName: `Name${n}` });
   const now = 1_800_000_000;
 
-  it("starts a mailing for exactly one of ten concurrent claims, and never a second time", async () => {
-    const mailing = await t.store.mailings.create(draft(), now);
-    const claims = await Promise.all(Array.from({ length: 10 }, () => t.store.mailings.claimStart(mailing.id, "https://site.example", "a", now)));
-    expect(claims.filter(Boolean)).toHaveLength(1);
-    expect(await t.store.mailings.get(mailing.id)).toMatchObject({ status: "sending", siteUrl: "https://site.example", startedAt: now });
-    expect(await t.store.mailings.updateDraft(mailing.id, { subject: "Changed", updatedBy: "a" }, now)).toBeNull();
-  });
-
   it("starts a mailing and writes its rows in one step for exactly one of ten concurrent Sends; a Send of an older version writes nothing", async () => {
     const mailing = await t.store.mailings.create(draft(), now);
     const rows = { kind: "notice" as const, recipients: [r(701), r(702), r(703)], batchSize: 2 };
@@ -182,8 +174,11 @@ describeStore("mailings: sending records (D1 on both stores)", { verifyDelayMs: 
 
   it("stores each copy in the outbox once, however often the batch is stored, and marks its row sent", async () => {
     const mailing = await t.store.mailings.create(draft(), now);
-    await t.store.mailings.claimStart(mailing.id, "https://site.example", "a", now);
-    await t.store.mailingDeliveries.addRecipients(mailing.id, "notice", [r(501), r(502)], 100, now);
+    await t.store.mailings.start(
+      mailing.id,
+      { siteUrl: "https://site.example", by: "a", now, updatedAt: mailing.updatedAt },
+      { kind: "notice", recipients: [r(501), r(502)], batchSize: 100 },
+    );
     const rows = await t.store.mailingDeliveries.claimBatch(mailing.id, 1, 1, now);
     const copies = () =>
       rows.map((row) => ({
@@ -214,8 +209,11 @@ describeStore("mailings: sending records (D1 on both stores)", { verifyDelayMs: 
 
   it("requeues only the failed rows in a new round, and a late result never undoes a bounce", async () => {
     const mailing = await t.store.mailings.create(draft(), now);
-    await t.store.mailings.claimStart(mailing.id, "https://site.example", "a", now);
-    await t.store.mailingDeliveries.addRecipients(mailing.id, "notice", [r(601), r(602), r(603)], 100, now);
+    await t.store.mailings.start(
+      mailing.id,
+      { siteUrl: "https://site.example", by: "a", now, updatedAt: mailing.updatedAt },
+      { kind: "notice", recipients: [r(601), r(602), r(603)], batchSize: 100 },
+    );
     await t.store.mailingDeliveries.claimBatch(mailing.id, 1, 1, now);
     await t.store.mailingDeliveries.markResults(
       mailing.id,

@@ -136,16 +136,6 @@ export function d1Mailings(db: D1Database): MailingsRepository {
       return result.meta.changes === 1;
     },
 
-    async claimStart(id, siteUrl, by, now) {
-      const result = await db
-        .prepare(
-          "UPDATE mailings SET status = 'sending', site_url = ?, started_at = ?, updated_by = ?, updated_at = ? WHERE id = ? AND status IN ('draft', 'scheduled')",
-        )
-        .bind(siteUrl, now, by, now, id)
-        .run();
-      return result.meta.changes === 1;
-    },
-
     async start(id, claim, rows) {
       // One transaction (ADR 73): the claim of the version read, then the rows only if the
       // mailing is now in the state this claim wrote and has no rows yet, so a failure between
