@@ -7,8 +7,8 @@ import { redirectWithToast } from "~/kernel/http/toast.server";
 import type { Mailing, Member } from "~/kernel/store/records";
 import { reachableCount, sendMailingTest, startMailing } from "../index.server";
 import { formatUkDateTime, hasStarted, membersCount, ukTimeToUnix } from "./mailing-fields";
-import { isMailingButtonPost, MAILING_MESSAGES, mailingButtonSchema, mailingFormSchema } from "./mailing-form";
-import { draftFromForm, hadScript } from "./studio-mailings.server";
+import { hadScript, isMailingButtonPost, MAILING_MESSAGES, mailingButtonSchema, mailingFormSchema } from "./mailing-form";
+import { draftFromForm } from "./studio-mailings.server";
 
 /**
  * A post to /studio/mailings/:id (docs/requirements.md §13). The form's buttons save what was

@@ -1,7 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
 import { formatUkDateTime, parseYears, ukDayAndTime, ukTimeToUnix } from "~/features/mailings/studio/mailing-fields";
-import { audienceFromForm, MAILING_MESSAGES, mailingFormSchema } from "~/features/mailings/studio/mailing-form";
+import { audienceFromForm, hadScript, MAILING_MESSAGES, mailingFormSchema } from "~/features/mailings/studio/mailing-form";
 
 /**
  * The studio's mailing rules (docs/requirements.md §13): a schedule typed in UK time is stored as
@@ -70,6 +70,28 @@ describe("the mailing form", () => {
     expect(form({ subject: "AGM", buttonUrl: "www.example.org" }).reply().error?.buttonLabel).toEqual([MAILING_MESSAGES.button]);
     expect(form({ subject: "AGM", buttonLabel: "Book", buttonUrl: "javascript:alert(1)" }).status).toBe("error");
     expect(form({ subject: "AGM", buttonLabel: "Book", buttonUrl: "www.example.org/tickets" }).status).toBe("success");
+  });
+
+  it("stores the button's address as a link, so one typed without https:// is not relative in the e-mail (docs/requirements.md §13.1)", () => {
+    const url = (typed: string) => {
+      const submission = form({ subject: "AGM", buttonLabel: "Book", buttonUrl: typed });
+      return submission.status === "success" ? submission.value.buttonUrl : null;
+    };
+    expect(url("www.example.org/tickets")).toBe("https://www.example.org/tickets");
+    expect(url("  https://example.org/a  ")).toBe("https://example.org/a");
+    expect(url("info@example.org")).toBe("mailto:info@example.org");
+    expect(url("/events")).toBe("/events");
+    const none = form({ subject: "AGM" });
+    expect(none.status === "success" && none.value.buttonUrl).toBe("");
+  });
+
+  it("says a script was taken out only when a tag held one, never for words like 'one = £5' (docs/requirements.md §13.1)", () => {
+    expect(hadScript("<p>Tickets: one = £5, two = £8. Bring someone = welcome.</p>")).toBe(false);
+    expect(hadScript("<p>Learn javascript: a course for beginners</p>")).toBe(false);
+    expect(hadScript('<p><img src="x" onerror="alert(1)"></p>')).toBe(true);
+    expect(hadScript('<p><a href="javascript:alert(1)">x</a></p>')).toBe(true);
+    expect(hadScript("<script>alert(1)</script>")).toBe(true);
+    expect(hadScript('<p><iframe src="https://example.org"></iframe></p>')).toBe(true);
   });
 
   it("wants the years for the children's audience and the event for ticket holders", () => {
