@@ -281,4 +281,36 @@ describe("/studio/mailings/:id: preview and report", () => {
     const refused = await post(`/studio/mailings/${id}/report`, { intent: "resend-failed" });
     expect(refused.headers.get("Location")).toBe("/studio");
   });
+
+  it("pages who could not be reached, 50 a page with the total, and refuses a post that is not its button with a 400 (docs/requirements.md §13.6)", async () => {
+    const id = await create("Paged report");
+    const now = Math.floor(Date.now() / 1000);
+    // 60 copies that failed, written as the consumer leaves them (the delivery rows carry name and address).
+    const rows = Array.from({ length: 60 }, (_, i) => String(i).padStart(3, "0"));
+    await env.local.db.batch([
+      env.local.db.prepare("UPDATE mailings SET status = 'sent', started_at = ?1, finished_at = ?1 WHERE id = ?2").bind(now, id),
+      ...rows.map((n) =>
+        env.local.db
+          .prepare(
+            "INSERT INTO mailing_deliveries (mailing_id, member_id, email, first_name, status, batch, error, updated_at) VALUES (?, ?, ?, ?, 'failed', 1, 'x', ?)",
+          )
+          .bind(id, `nomember${n}`, `person${n}@example.org`, `Person${n}`, now),
+      ),
+    ]);
+    const first = await page(`/studio/mailings/${id}/report`, treasurer.id);
+    expect(first.text(".mailing-unreachable-total")).toContain("60 members");
+    expect(first.all(".mailing-unreachable-list li")).toHaveLength(50);
+    expect(textOf(first.all(".mailing-unreachable-list li")[0]!)).toContain("person000@example.org");
+    expect(first.all(".mailing-unreachable a").some((a) => a.attribs.href === `/studio/mailings/${id}/report?page=2`)).toBe(true);
+    const second = await page(`/studio/mailings/${id}/report?page=2`, treasurer.id);
+    expect(second.all(".mailing-unreachable-list li")).toHaveLength(10);
+    expect(textOf(second.all(".mailing-unreachable-list li")[9]!)).toContain("person059@example.org");
+    // Past the last page: the last page.
+    expect((await page(`/studio/mailings/${id}/report?page=9`, treasurer.id)).all(".mailing-unreachable-list li")).toHaveLength(10);
+
+    const wrong = await post(`/studio/mailings/${id}/report`, { intent: "delete-everything" }, treasurer.id);
+    expect(wrong.status).toBe(400);
+    expect(parseHtml(await wrong.text()).text(".form-error")).toBe("Please use the page's buttons.");
+    expect((await createD1Store(env.local.db).mailingDeliveries.counts(id)).failed).toBe(60);
+  });
 });
