@@ -953,6 +953,8 @@ export interface BadAddressesRepository {
 
 /** Resend webhook deliveries already handled (by svix-id). */
 export interface WebhookReceiptsRepository {
+  /** Whether the id was recorded already (a replay), without recording it. */
+  seen(id: string): Promise<boolean>;
   /** Records the id; true the first time, false for a replay. */
   firstTime(id: string, now: UnixSeconds): Promise<boolean>;
   deleteOlderThan(at: UnixSeconds): Promise<number>;
