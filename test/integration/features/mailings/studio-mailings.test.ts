@@ -261,6 +261,22 @@ describe("/studio/mailings/:id: preview and report", () => {
     expect(await toastOf(response)).toContain(`A test copy is on its way to ${editor.email}.`);
   });
 
+  it("sends a sender at most 5 test copies an hour, then refuses with a 400 that keeps the draft (docs/requirements.md §13.4)", async () => {
+    const id = await create("Rate-limited test");
+    for (let i = 0; i < 5; i++) {
+      const sent = await post(`/studio/mailings/${id}`, fields("Rate-limited test", { intent: "test" }), treasurer.id);
+      expect(sent.status, `test copy ${i + 1}`).toBe(302);
+    }
+    const refused = await post(`/studio/mailings/${id}`, fields("Rate-limited test, changed", { intent: "test" }), treasurer.id);
+    expect(refused.status).toBe(400);
+    const form = parseHtml(await refused.text());
+    expect(form.text(".form-error")).toContain("the most test copies allowed in an hour");
+    expect(form.one("#mailing-subject")?.attribs.value).toBe("Rate-limited test, changed");
+    expect((await mailings().get(id))!.subject).toBe("Rate-limited test, changed");
+    // The limit is the sender's own: the editor may still send one.
+    expect((await post(`/studio/mailings/${id}`, fields("Rate-limited test", { intent: "test" }))).status).toBe(302);
+  });
+
   it("shows editors the counts only; accountants also who could not be reached, and editors cannot send the failed again", async () => {
     const id = await create("Report notice");
     await post(`/studio/mailings/${id}`, { intent: "send", confirmed: "1" });

@@ -1,6 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
 import { formatUkDateTime, parseYears, ukDayAndTime, ukTimeToUnix } from "~/features/mailings/studio/mailing-fields";
+import { TEST_SEND_MESSAGES, testCopyWentOut, testRateLimitMessage, testSendRefusal } from "~/features/mailings/studio/test-send";
 import { audienceFromForm, hadScript, MAILING_MESSAGES, mailingFormSchema } from "~/features/mailings/studio/mailing-form";
 
 /**
@@ -113,5 +114,27 @@ describe("the mailing form", () => {
     expect(submission.value.kind).toBe("newsletter");
     expect(submission.value.publishNews).toBe(true);
     expect(audienceFromForm({ audience: "not-renewed", years: "", eventId: "" })).toEqual({ kind: "not-renewed" });
+  });
+});
+
+describe("Send me a test (docs/requirements.md §13.4)", () => {
+  it("is refused in production without Resend's key, and allowed with it or outside production", () => {
+    expect(testSendRefusal({ isProduction: true })).toBe(TEST_SEND_MESSAGES.notConfigured);
+    expect(testSendRefusal({ isProduction: true, RESEND_API_KEY: "" })).toBe(TEST_SEND_MESSAGES.notConfigured);
+    expect(testSendRefusal({ isProduction: true, RESEND_API_KEY: "re_x" })).toBeNull();
+    expect(testSendRefusal({ isProduction: false })).toBeNull();
+  });
+
+  it("counts as gone out only when sent, or stored in the local outbox outside production", () => {
+    expect(testCopyWentOut("sent", true)).toBe(true);
+    expect(testCopyWentOut("stored", false)).toBe(true);
+    expect(testCopyWentOut("stored", true)).toBe(false);
+    expect(testCopyWentOut("failed", false)).toBe(false);
+    expect(testCopyWentOut("queued", true)).toBe(false);
+  });
+
+  it("says how long to wait in whole minutes", () => {
+    expect(testRateLimitMessage(30)).toContain("1 minute.");
+    expect(testRateLimitMessage(3599)).toContain("60 minutes.");
   });
 });
