@@ -937,6 +937,8 @@ export interface MailPreferencesRepository {
   setNewsletters(memberId: Id, given: boolean, source: ConsentSource, mailingId: Id | null, now: UnixSeconds): Promise<void>;
   /** A notice's one-click unsubscribe: notices stop for this member. */
   stopNotices(memberId: Id, mailingId: Id | null, now: UnixSeconds): Promise<void>;
+  /** The member starts stopped notices again (Edit Account): a change recorded with `source`, only while they are stopped. */
+  restartNotices(memberId: Id, source: ConsentSource, now: UnixSeconds): Promise<void>;
   changesForMember(memberId: Id): Promise<MailPreferenceChange[]>;
   deleteForMember(memberId: Id): Promise<number>;
 }
