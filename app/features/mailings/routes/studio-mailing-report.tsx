@@ -166,7 +166,7 @@ export default function StudioMailingReport() {
             </>
           )}
           {page.failed > 0 ? (
-            <Form method="post" className="mailing-resend" ref={form.ref} onChange={form.onChange}>
+            <Form method="post" className="mailing-resend" {...form}>
               <FormMessage message={formError} />
               <input type="hidden" name="intent" value="resend-failed" />
               <SubmitButton>Send the failed again</SubmitButton>
