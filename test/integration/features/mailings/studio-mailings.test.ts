@@ -246,6 +246,9 @@ describe("/studio/mailings/:id: preview and report", () => {
     expect(preview.headers.get("Content-Type")).toMatch(/^text\/html/);
     expect(preview.headers.get("X-Frame-Options")).toBe("SAMEORIGIN");
     expect(preview.headers.get("Content-Security-Policy")).toMatch(/frame-ancestors 'self'/);
+    // Opened on its own it runs nothing and is not the site (docs/requirements.md §13.4).
+    expect(preview.headers.get("Content-Security-Policy")).toMatch(/script-src 'none'/);
+    expect(preview.headers.get("Content-Security-Policy")).toMatch(/(^|; )sandbox(;|$)/);
     const html = await preview.text();
     expect(html).toContain("Vinod");
     expect(html).toContain("AGM");
