@@ -18,7 +18,8 @@ export { renderMailingCopy } from "./sending/render.server";
 export { consumeMailingQueue } from "./sending/consumer.server";
 export { firstNameOf } from "./audiences/audience-rule";
 // Consent, one-click unsubscribe, bounces and complaints
-export { changeNewsletterChoice, recordNewsletterChoice } from "./consent/consent.server";
+export { changeNewsletterChoice, recordNewsletterChoice, restartNotices } from "./consent/consent.server";
+export { mailChoicesSchema, newsletterChoiceSchema } from "./consent/mail-choices-schema";
 export { unsubscribeUrl } from "./unsubscribe/unsubscribe-token.server";
 export { listUnsubscribeHeaders } from "./unsubscribe/unsubscribe";
 export { deleteOldWebhookReceipts } from "./webhook/receipts.server";

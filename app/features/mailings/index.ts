@@ -5,6 +5,15 @@
  */
 export { byMemberId, firstNameOf, memberInAudience, recipientOf, type MemberAudience } from "./audiences/audience-rule";
 // Consent, one-click unsubscribe
-export { NEWSLETTER_FIELD, NEWSLETTER_HINT, NEWSLETTER_LABEL, newsletterBoxTicked, newsletterChoiceLabel } from "./consent/consent";
+export {
+  NEWSLETTER_FIELD,
+  NEWSLETTER_HINT,
+  NEWSLETTER_LABEL,
+  newsletterBoxTicked,
+  newsletterChoiceLabel,
+  noticesStopped,
+  noticesStoppedLabel,
+  RESTART_NOTICES_FIELD,
+} from "./consent/consent";
 export { listUnsubscribeHeaders } from "./unsubscribe/unsubscribe";
 export { NO_MAIL_DATA, type MailData } from "./consent/mail-data";

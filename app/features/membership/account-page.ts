@@ -19,6 +19,8 @@ export interface AccountPage {
     applicationSheetHref: string;
     /** Newsletter consent as words: "Not asked", "Yes, since 05-03-2026" (docs/requirements.md §13). */
     newsletters: string;
+    /** "Stopped…" when a notice's one-click unsubscribe stopped membership notices; null while they come. */
+    notices: string | null;
   };
   renewal: { year: number; paid: boolean; fee: string };
   /** The way to /book-ticket while the upcoming event takes bookings. */

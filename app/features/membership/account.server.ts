@@ -16,7 +16,7 @@ import { ticketToken } from "~/features/tickets/index.server";
 import { bookableEvents, ukToday } from "~/features/tickets";
 import { canUpgradeToFamily, membershipChangeError, nextRenewalYear, renewalPaid } from "./renewal";
 import { currentYear } from "../../kernel/dates/dates";
-import { newsletterChoiceLabel } from "~/features/mailings";
+import { newsletterChoiceLabel, noticesStoppedLabel } from "~/features/mailings";
 
 /**
  * What /mem-account shows, built on the server for the signed-in member only
@@ -54,6 +54,8 @@ export async function loadAccountPage(context: AppLoadContext, member: Member, n
       /** The member's own printable application sheet. */
       applicationSheetHref: `/member-details/${member.id}`,
       newsletters: newsletterChoiceLabel(preferences),
+      /** Shown only when a notice's one-click unsubscribe stopped them (docs/requirements.md §13). */
+      notices: noticesStoppedLabel(preferences),
     },
     renewal: {
       year,

@@ -152,6 +152,9 @@ export const PAY_RATE_RULES = {
   ip: { name: "registration-pay:ip", limit: 30, windowSeconds: HOUR },
 } as const satisfies Record<string, RateRule>;
 
+/** A mailing's "Send me a test" (docs/requirements.md §13.4): five copies an hour per sender, so the button cannot flood a mailbox. */
+export const MAILING_TEST_RATE_RULE = { name: "mailing-test:member", limit: 5, windowSeconds: HOUR } as const satisfies RateRule;
+
 /** The renewal reminder e-mails: one run per accountant every ten minutes. */
 export const REMINDER_RATE_RULE = { name: "renewal-reminder:accountant", limit: 1, windowSeconds: 10 * MINUTE } as const satisfies RateRule;
 

@@ -50,10 +50,14 @@ const isEmailPreviewPath = (path: string) => EMAIL_PREVIEW_PATHS.some((pattern) 
  */
 export function contentSecurityPolicy({ path, scriptHashes, mediaOrigins, checkoutOrigins }: PolicyInput): string {
   const scanner = isScannerPath(path);
+  // A mailing's preview is an e-mail drawn as a page: it never runs a script, and `sandbox`
+  // gives it an opaque origin, so opened on its own (not in its sandboxed frame) it still cannot
+  // act as the site (docs/requirements.md §13.4, ADR 73).
+  const preview = isFramedBySelf(path);
   const media = ["'self'", ...unique(mediaOrigins)];
   const directives: [string, ...string[]][] = [
     ["default-src", "'none'"],
-    ["script-src", "'self'", ...scriptHashes.map((hash) => `'${hash}'`), ...(scanner ? ["'wasm-unsafe-eval'"] : [])],
+    preview ? ["script-src", "'none'"] : ["script-src", "'self'", ...scriptHashes.map((hash) => `'${hash}'`), ...(scanner ? ["'wasm-unsafe-eval'"] : [])],
     ["style-src", "'self'"],
     ["style-src-attr", "'unsafe-inline'"],
     // data: only where an e-mail's inline QR PNG is previewed (app/kernel/email/email.server.ts).
@@ -67,6 +71,7 @@ export function contentSecurityPolicy({ path, scriptHashes, mediaOrigins, checko
     ["frame-ancestors", isFramedBySelf(path) ? "'self'" : "'none'"],
     ["base-uri", "'none'"],
     ["object-src", "'none'"],
+    ...(preview ? [["sandbox"] as [string]] : []),
   ];
   return directives.map((parts) => parts.join(" ")).join("; ");
 }

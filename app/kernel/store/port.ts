@@ -952,6 +952,8 @@ export interface MailPreferencesRepository {
   setNewsletters(memberId: Id, given: boolean, source: ConsentSource, mailingId: Id | null, now: UnixSeconds): Promise<void>;
   /** A notice's one-click unsubscribe: notices stop for this member. */
   stopNotices(memberId: Id, mailingId: Id | null, now: UnixSeconds): Promise<void>;
+  /** The member starts stopped notices again (Edit Account): a change recorded with `source`, only while they are stopped. */
+  restartNotices(memberId: Id, source: ConsentSource, now: UnixSeconds): Promise<void>;
   changesForMember(memberId: Id): Promise<MailPreferenceChange[]>;
   deleteForMember(memberId: Id): Promise<number>;
 }
@@ -968,6 +970,8 @@ export interface BadAddressesRepository {
 
 /** Resend webhook deliveries already handled (by svix-id). */
 export interface WebhookReceiptsRepository {
+  /** Whether the id was recorded already (a replay), without recording it. */
+  seen(id: string): Promise<boolean>;
   /** Records the id; true the first time, false for a replay. */
   firstTime(id: string, now: UnixSeconds): Promise<boolean>;
   deleteOlderThan(at: UnixSeconds): Promise<number>;

@@ -14,3 +14,20 @@ export function NewsletterField({ defaultValue, current, own, ...bound }: BoundF
     </fieldset>
   );
 }
+
+/**
+ * Edit Account's way to start membership notices again (docs/requirements.md §13), shown only
+ * while a notice's one-click unsubscribe has stopped them: an unticked box, so saving the form
+ * for another reason never starts them by itself.
+ */
+export function RestartNoticesField({ defaultValue, ...bound }: BoundField) {
+  return (
+    <fieldset>
+      <legend>Membership notices</legend>
+      <p className="account-note">
+        You stopped membership notices (the AGM, fee changes, renewals). Receipts and tickets still come. Tick the box to get the notices again.
+      </p>
+      <Field type="checkbox" className="field-check" defaultChecked={defaultValue === "on"} label="Send me membership notices again" {...bound} />
+    </fieldset>
+  );
+}

@@ -34,3 +34,11 @@ export async function changeNewsletterChoice(
   await context.store.mailPreferences.setNewsletters(memberId, given, source, null, now);
   return { before: stored ?? "not asked", after };
 }
+
+/**
+ * The member starts membership notices again, after a notice's one-click unsubscribe stopped them
+ * (docs/requirements.md §13): recorded as a change with its source, only while they are stopped.
+ */
+export async function restartNotices(context: AppLoadContext, memberId: Id, source: ConsentSource, at: Date): Promise<void> {
+  await context.store.mailPreferences.restartNotices(memberId, source, Math.floor(at.getTime() / 1000));
+}

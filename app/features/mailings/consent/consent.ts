@@ -23,5 +23,15 @@ export function newsletterChoiceLabel(preferences: MailPreferences | null): stri
   return `${preferences.newsletters === "yes" ? "Yes" : "No"}${since}`;
 }
 
+/** The box on Edit Account that starts membership notices again, shown only while they are stopped. */
+export const RESTART_NOTICES_FIELD = "restartNotices";
+
+/** Whether the member stopped membership notices with a notice's one-click unsubscribe (docs/requirements.md §13). */
+export const noticesStopped = (preferences: MailPreferences | null): boolean => preferences?.notices === "no";
+
+/** My Account's line for stopped notices, saying where to start them again; null while they come. */
+export const noticesStoppedLabel = (preferences: MailPreferences | null): string | null =>
+  noticesStopped(preferences) ? "Stopped. You can start them again on Edit Account." : null;
+
 /** Whether the box starts ticked: only when the member said yes (never for "not asked"). */
 export const newsletterBoxTicked = (preferences: MailPreferences | null): boolean => preferences?.newsletters === "yes";

@@ -11,8 +11,8 @@ import { redirectWithToast } from "~/kernel/http/toast.server";
 import { privatePageMeta } from "~/kernel/layout/private-page-meta";
 import { MailingForm } from "../components/MailingForm";
 import { ukDayAndTime } from "../studio/mailing-fields";
-import { mailingFormSchema } from "../studio/mailing-form";
-import { createDraft, eventChoices, formValues, hadScript } from "../studio/studio-mailings.server";
+import { hadScript, mailingFormSchema } from "../studio/mailing-form";
+import { createDraft, eventChoices, formValues } from "../studio/studio-mailings.server";
 import mailingsStyles from "../components/mailings.css?url";
 
 export const meta: MetaFunction = () => privatePageMeta("New mailing | Studio");

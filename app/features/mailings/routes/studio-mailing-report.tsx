@@ -1,10 +1,13 @@
+import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { Form, Link, useLoaderData } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { z } from "zod";
 import { StudioPage } from "~/features/studio/components";
 import { requireAccountant, requireEditor } from "~/kernel/auth/auth.server";
-import { SubmitButton } from "~/kernel/forms";
-import { storeSafeAction } from "~/kernel/forms/store-errors.server";
+import { FormMessage, SubmitButton, useFormReply, type FormReply } from "~/kernel/forms";
 import { notFound } from "~/kernel/http/answers.server";
+import { TablePager } from "~/kernel/layout/back-office/TablePager";
+import { pageCount, readPageParam } from "~/kernel/store/paging";
 import { privateHeaders } from "~/kernel/http/response-headers";
 import { redirectWithToast } from "~/kernel/http/toast.server";
 import { privatePageMeta } from "~/kernel/layout/private-page-meta";
@@ -16,7 +19,8 @@ import mailingsStyles from "../components/mailings.css?url";
 export const meta: MetaFunction = () => privatePageMeta("Mailing report | Studio");
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: mailingsStyles }];
 
-const UNREACHABLE_PAGE = 100;
+/** Who could not be reached is paged, 50 a page, with the total (docs/requirements.md §13.6). */
+const UNREACHABLE_PAGE = 50;
 const REASONS = { failed: "Could not be sent", bounced: "Address bounced", complained: "Marked it as spam" } as const;
 
 /**
@@ -31,20 +35,30 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const mailing = await context.store.mailings.get(params.id ?? "");
   if (!mailing) throw notFound();
   const counts = await mailingReport(context, mailing.id);
-  let unreachable: Array<{ memberId: string; name: string; email: string; reason: string }> | null = null;
+  let unreachable: {
+    rows: Array<{ memberId: string; name: string; email: string; reason: string }>;
+    total: number;
+    page: number;
+    pages: number;
+  } | null = null;
   if (user.role === "accountant") {
-    const page = await context.store.mailingDeliveries.unreachable(mailing.id, { page: 0, pageSize: UNREACHABLE_PAGE });
-    unreachable = await Promise.all(
-      page.rows.map(async (row) => {
-        const member = await context.store.members.getById(row.memberId);
-        return {
-          memberId: row.memberId,
-          name: member?.fullName ?? row.firstName,
-          email: row.email,
-          reason: REASONS[row.status as keyof typeof REASONS] ?? row.status,
-        };
-      }),
-    );
+    // The delivery rows carry the name and address the copy went to: no member is read per row.
+    const wanted = readPageParam(new URL(request.url).searchParams.get("page"));
+    const first = await context.store.mailingDeliveries.unreachable(mailing.id, { page: wanted - 1, pageSize: UNREACHABLE_PAGE });
+    const pages = pageCount(first.total, UNREACHABLE_PAGE);
+    // A page past the last (the list shrank after "send the failed again") shows the last.
+    const shown = wanted > pages ? await context.store.mailingDeliveries.unreachable(mailing.id, { page: pages - 1, pageSize: UNREACHABLE_PAGE }) : first;
+    unreachable = {
+      rows: shown.rows.map((row) => ({
+        memberId: row.memberId,
+        name: row.firstName,
+        email: row.email,
+        reason: REASONS[row.status as keyof typeof REASONS] ?? row.status,
+      })),
+      total: shown.total,
+      page: Math.min(wanted, pages),
+      pages,
+    };
   }
   return data(
     {
@@ -71,14 +85,29 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   );
 }
 
-async function act({ request, params, context }: ActionFunctionArgs) {
+/** The report's one button (accountants): "send the failed again". */
+const USE_THE_BUTTONS = "Please use the page's buttons.";
+const reportActionSchema = z.object({ intent: z.literal("resend-failed", { error: USE_THE_BUTTONS }) });
+
+export async function action({ request, params, context }: ActionFunctionArgs) {
   const user = await requireAccountant(request, context);
   const mailing = await context.store.mailings.get(params.id ?? "");
   if (!mailing) throw notFound();
   const here = `/studio/mailings/${mailing.id}/report`;
-  const form = await request.formData();
-  if (form.get("intent") !== "resend-failed") return redirectWithToast(context, here, { kind: "error", message: "Please use the page's buttons." });
-  const count = await resendFailed(context, mailing.id, { id: user.id, fullName: user.fullName }, new Date());
+  const submission = parseWithZod(await request.formData(), { schema: reportActionSchema });
+  if (submission.status !== "success") return data(submission.reply({ formErrors: [USE_THE_BUTTONS] }), { status: 400 });
+  let count: number;
+  try {
+    count = await resendFailed(context, mailing.id, { id: user.id, fullName: user.fullName }, new Date());
+  } catch (error) {
+    // The store or the queue was out: nothing was lost (the failed rows stay failed), so say so
+    // plainly and let the accountant try again (docs/requirements.md §13.6).
+    console.error(`Mailing ${mailing.id}: "send the failed again" could not be done:`, error);
+    return redirectWithToast(context, here, {
+      kind: "error",
+      message: "The failed copies could not be sent again just now. Nothing was lost: please try again in a few minutes.",
+    });
+  }
   return redirectWithToast(
     context,
     here,
@@ -88,10 +117,9 @@ async function act({ request, params, context }: ActionFunctionArgs) {
   );
 }
 
-export const action = storeSafeAction(act, () => null);
-
 export default function StudioMailingReport() {
   const page = useLoaderData<typeof loader>();
+  const { formError, form } = useFormReply(useActionData<typeof action>() as FormReply | undefined);
   return (
     <StudioPage title={`Report: ${page.subject || "Mailing"}`} parent={{ label: "Mailings", to: "/studio/mailings" }}>
       <p className="mailing-status">
@@ -115,19 +143,31 @@ export default function StudioMailingReport() {
       {page.unreachable ? (
         <section className="mailing-unreachable" aria-labelledby="mailing-unreachable-title">
           <h2 id="mailing-unreachable-title">Who could not be reached</h2>
-          {page.unreachable.length === 0 ? (
+          {page.unreachable.total === 0 ? (
             <p className="studio-empty">Nobody: every copy so far was sent or is waiting to be sent.</p>
           ) : (
-            <ul className="mailing-unreachable-list">
-              {page.unreachable.map((row) => (
-                <li key={row.memberId}>
-                  <Link to={`/accounts/members/${row.memberId}`}>{row.name}</Link> · {row.email} · {row.reason}
-                </li>
-              ))}
-            </ul>
+            <>
+              <p className="mailing-unreachable-total">
+                {membersCount(page.unreachable.total)} could not be reached. Correct an address on the member&apos;s page.
+              </p>
+              <ul className="mailing-unreachable-list">
+                {page.unreachable.rows.map((row) => (
+                  <li key={row.memberId}>
+                    <Link to={`/accounts/members/${row.memberId}`}>{row.name || row.email}</Link> · {row.email} · {row.reason}
+                  </li>
+                ))}
+              </ul>
+              <TablePager
+                page={page.unreachable.page}
+                pages={page.unreachable.pages}
+                href={(to) => `/studio/mailings/${page.id}/report?page=${to}`}
+                label="Pages of who could not be reached"
+              />
+            </>
           )}
           {page.failed > 0 ? (
-            <Form method="post" className="mailing-resend">
+            <Form method="post" className="mailing-resend" {...form}>
+              <FormMessage message={formError} />
               <input type="hidden" name="intent" value="resend-failed" />
               <SubmitButton>Send the failed again</SubmitButton>
             </Form>

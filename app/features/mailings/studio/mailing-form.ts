@@ -78,6 +78,12 @@ export const mailingFormSchema = z
       if (!form.scheduleDay) ctx.addIssue({ code: "custom", path: ["scheduleDay"], message: MAILING_MESSAGES.scheduleDay });
       if (!form.scheduleTime) ctx.addIssue({ code: "custom", path: ["scheduleTime"], message: MAILING_MESSAGES.scheduleTime });
     }
+  })
+  // The button keeps the address as a link is stored (docs/requirements.md §13.1, §7.11): "www.example.org"
+  // typed as it was would be a relative link in the e-mail, which goes nowhere.
+  .transform((form) => {
+    const link = form.buttonUrl ? linkAddress(form.buttonUrl) : null;
+    return { ...form, buttonUrl: link?.ok ? link.href : "" };
   });
 export type MailingFormInput = z.output<typeof mailingFormSchema>;
 
@@ -91,6 +97,19 @@ export function audienceFromForm(form: Pick<MailingFormInput, "audience" | "year
     default:
       return { kind: form.audience };
   }
+}
+
+/** An opening tag: the only place a handler or a javascript: link can sit (prose such as "one = £5" is not one). */
+const OPENING_TAG = /<[a-z][^>]*>/gi;
+
+/**
+ * Whether the posted text held something the sanitiser takes out (a script or frame element, an
+ * on… handler, a javascript: link), so the toast can say so (docs/requirements.md §13.1). Only
+ * tags are looked at, never the words of the text.
+ */
+export function hadScript(posted: string): boolean {
+  if (/<(?:script|iframe)\b/i.test(posted)) return true;
+  return [...posted.matchAll(OPENING_TAG)].some(([tag]) => /\son[a-z]+\s*=|javascript:/i.test(tag));
 }
 
 /** The buttons that post no fields: Send's confirmation (Yes), taking a schedule back, and "send the failed again". */

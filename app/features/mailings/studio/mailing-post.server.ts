@@ -3,12 +3,15 @@ import { data, redirect, type AppLoadContext } from "@remix-run/cloudflare";
 import { readPhotoField, writeWithNewPhoto } from "~/features/studio/index.server";
 import { formMessageReply } from "~/kernel/forms";
 import { recordActivity } from "~/kernel/activity/activity.server";
+import { createRateLimiter } from "~/kernel/http/rate-limit.server";
+import { MAILING_TEST_RATE_RULE } from "~/kernel/http/rate-limits";
 import { redirectWithToast } from "~/kernel/http/toast.server";
 import type { Mailing, Member } from "~/kernel/store/records";
 import { reachableCount, sendMailingTest, startMailing } from "../index.server";
 import { formatUkDateTime, hasStarted, membersCount, ukTimeToUnix } from "./mailing-fields";
-import { isMailingButtonPost, MAILING_MESSAGES, mailingButtonSchema, mailingFormSchema } from "./mailing-form";
-import { draftFromForm, hadScript } from "./studio-mailings.server";
+import { hadScript, isMailingButtonPost, MAILING_MESSAGES, mailingButtonSchema, mailingFormSchema } from "./mailing-form";
+import { draftFromForm } from "./studio-mailings.server";
+import { TEST_SEND_MESSAGES, testCopyWentOut, testRateLimitMessage, testSendRefusal } from "./test-send";
 
 /**
  * A post to /studio/mailings/:id (docs/requirements.md §13). The form's buttons save what was
@@ -83,7 +86,14 @@ export async function mailingPost(context: AppLoadContext, request: Request, use
     case "save":
       return redirectWithToast(context, here, { kind: scriptNote ? "info" : "success", message: `Draft saved.${scriptNote}` });
     case "test": {
-      await sendMailingTest(context, saved, user, siteUrl);
+      // Not set up: say so before anything is counted or sent (docs/requirements.md §13.4).
+      const refused = testSendRefusal(context.env);
+      if (refused) return refuse({ formErrors: [refused] });
+      const limit = await createRateLimiter(context.store.rateLimits).hit([{ rule: MAILING_TEST_RATE_RULE, subject: user.id }]);
+      if (!limit.allowed) return refuse({ formErrors: [testRateLimitMessage(limit.retryAfter)] });
+      const copy = await sendMailingTest(context, saved, user, siteUrl);
+      // "On its way" only when it is: a copy Resend refused, or one stored in production, was not sent.
+      if (!testCopyWentOut(copy.status, context.env.isProduction)) return refuse({ formErrors: [TEST_SEND_MESSAGES.failed] });
       return redirectWithToast(context, here, { kind: "success", message: `A test copy is on its way to ${user.email}.${scriptNote}` });
     }
     case "send": {

@@ -10,9 +10,6 @@ import { audienceLabel, formatUkDateTime, ukDayAndTime } from "./mailing-fields"
  * news is, so what is stored is what the copies carry. Returns results, never Responses.
  */
 
-/** Whether the posted text held something the sanitiser takes out (a script, an on… handler, a javascript: link). */
-export const hadScript = (posted: string) => /<script\b|<iframe\b|\son[a-z]+\s*=|javascript:/i.test(posted);
-
 /** The draft's fields from the form; `photo` from the photo field: undefined keeps the mailing's, null removes it. */
 export function draftFromForm(form: MailingFormInput, by: Id, previous: Mailing | null, photo: MediaRef | null | undefined): MailingDraftPatch {
   return {

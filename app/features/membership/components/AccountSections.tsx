@@ -44,6 +44,7 @@ export function AccountDetails({ details }: { details: AccountPage["details"] })
     ["Last renewal", details.lastRenewal],
     ["Next renewal", details.nextRenewal],
     ["Newsletters", details.newsletters],
+    ...(details.notices ? [["Membership notices", details.notices] as [string, string]] : []),
   ];
   return (
     <AccountPanel id="account-details-title" title="Account Details" action={{ to: "/amend-account", label: "EDIT" }}>

@@ -22,10 +22,10 @@ import { redirectWithToast } from "~/kernel/http/toast.server";
 import { keptFormValues, storeErrorReply, storeSafeAction } from "~/kernel/forms/store-errors.server";
 import { keepPageAfterStoreError } from "~/kernel/forms/keep-page-after-store-error";
 import { passRetryAfter } from "~/kernel/http/response-headers";
-import { isTicked } from "~/features/membership/member-details-form";
-import { NEWSLETTER_FIELD, newsletterBoxTicked, newsletterChoiceLabel } from "~/features/mailings";
-import { NewsletterField } from "~/features/mailings/components";
-import { recordNewsletterChoice } from "~/features/mailings/index.server";
+import { z } from "zod";
+import { NEWSLETTER_FIELD, newsletterBoxTicked, newsletterChoiceLabel, noticesStopped, RESTART_NOTICES_FIELD } from "~/features/mailings";
+import { NewsletterField, RestartNoticesField } from "~/features/mailings/components";
+import { mailChoicesSchema, recordNewsletterChoice, restartNotices } from "~/features/mailings/index.server";
 
 /** A 503 from an action (our records could not be reached) keeps the page as it is. */
 export const shouldRevalidate = keepPageAfterStoreError;
@@ -43,8 +43,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const preferences = await context.store.mailPreferences.get(member.id);
   return {
     ...amend,
-    values: { ...amend.values, [NEWSLETTER_FIELD]: newsletterBoxTicked(preferences) ? "on" : "" },
+    values: { ...amend.values, [NEWSLETTER_FIELD]: newsletterBoxTicked(preferences) ? "on" : "", [RESTART_NOTICES_FIELD]: "" },
     newsletters: newsletterChoiceLabel(preferences),
+    noticesStopped: noticesStopped(preferences),
   };
 }
 
@@ -52,7 +53,8 @@ async function act({ request, context }: ActionFunctionArgs) {
   const member = await requireUser(request, context);
   const form = await request.formData();
   const { schema, membershipError } = amendFormSchema(member, form);
-  const submission = parseWithZod(form, { schema, disableAutoCoercion: true });
+  // The mail choices are part of the form's schema (docs/requirements.md §13).
+  const submission = parseWithZod(form, { schema: z.intersection(schema, mailChoicesSchema), disableAutoCoercion: true });
   const refused = membershipError ? { "": [membershipError], membership: [membershipError] } : undefined;
   // Without JavaScript: the form again for the membership or child count chosen, nothing saved.
   if (form.get("intent") === "update-fields") return data<FormReply>({ initialValue: submission.reply().initialValue, error: refused });
@@ -61,7 +63,9 @@ async function act({ request, context }: ActionFunctionArgs) {
 
   const result = await updateAccountDetails(context, member, submission.value);
   // Recorded only when the choice changes, with "my-account" as where (docs/requirements.md §13).
-  await recordNewsletterChoice(context, member.id, isTicked(form.get(NEWSLETTER_FIELD)), "my-account", new Date());
+  await recordNewsletterChoice(context, member.id, submission.value[NEWSLETTER_FIELD], "my-account", new Date());
+  // Notices stopped by a one-click unsubscribe start again only when the member ticks the box.
+  if (submission.value[RESTART_NOTICES_FIELD]) await restartNotices(context, member.id, "my-account", new Date());
   if (result.kind === "upgrade") {
     const start = await startUpgrade(context, request, result.member, result.family);
     return paymentStartResponse(context, start, "/amend-account", keptFormValues(form));
@@ -150,6 +154,7 @@ export default function AmendAccount() {
               {family ? <FamilyFieldsets field={field} own childRows={children} /> : null}
 
               <NewsletterField {...field(NEWSLETTER_FIELD)} current={loaded.newsletters} own />
+              {loaded.noticesStopped ? <RestartNoticesField {...field(RESTART_NOTICES_FIELD)} /> : null}
 
               <div className="amend-actions">
                 <SubmitButton>Save</SubmitButton>

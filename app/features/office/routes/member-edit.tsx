@@ -20,10 +20,10 @@ import { storeErrorReply, storeSafeAction } from "~/kernel/forms/store-errors.se
 import { redirectWithToast } from "~/kernel/http/toast.server";
 import { notFound } from "~/kernel/http/answers.server";
 import { memberPagePath } from "~/features/office/member-page-actions";
-import { isTicked } from "~/features/membership";
+import { z } from "zod";
 import { NEWSLETTER_FIELD, newsletterBoxTicked, newsletterChoiceLabel } from "~/features/mailings";
 import { NewsletterField } from "~/features/mailings/components";
-import { changeNewsletterChoice, clearBadAddressAfterChange } from "~/features/mailings/index.server";
+import { changeNewsletterChoice, clearBadAddressAfterChange, newsletterChoiceSchema } from "~/features/mailings/index.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => privatePageMeta(`Edit ${loaded?.name ?? "member"} | Dashboard`);
 
@@ -49,17 +49,20 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 async function act({ request, params, context }: ActionFunctionArgs) {
   const accountant = await requireAccountant(request, context);
   const form = await request.formData();
-  const submission = parseWithZod(form, { schema: correctionSchema(Object.fromEntries(form), currentYear()), disableAutoCoercion: true });
+  // The newsletter box is part of the form's schema (docs/requirements.md §13).
+  const schema = z.intersection(correctionSchema(Object.fromEntries(form), currentYear()), newsletterChoiceSchema);
+  const submission = parseWithZod(form, { schema, disableAutoCoercion: true });
   // Without JavaScript: the form again for the membership or child count chosen, nothing saved.
   if (form.get("intent") === "update-fields") return data<FormReply>({ initialValue: submission.reply().initialValue }, { headers: privateHeaders() });
   if (submission.status !== "success") return data(submission.reply({ formErrors: [INVALID_FORM_MESSAGE] }), { status: 400, headers: privateHeaders() });
 
-  const result = await correctMember(context, String(params.id), submission.value);
+  const { [NEWSLETTER_FIELD]: newsletters, ...correction } = submission.value;
+  const result = await correctMember(context, String(params.id), correction);
   if (!result.ok && result.status === 404) throw notFound(privateHeaders());
   if (!result.ok) return data(submission.reply({ fieldErrors: { [result.field]: [result.message] } }), { status: 400, headers: privateHeaders() });
   if (result.activity) await recordActivity(context, accountant, result.activity);
   // With "accountant" as where; an unticked box leaves "not asked" as it is (the member was not asked).
-  const consent = await changeNewsletterChoice(context, result.member.id, isTicked(form.get(NEWSLETTER_FIELD)), "accountant", new Date());
+  const consent = await changeNewsletterChoice(context, result.member.id, newsletters, "accountant", new Date());
   const { id, fullName, memberNumber } = result.member;
   if (consent) await recordActivity(context, accountant, { kind: "newsletter-consent", member: { id, fullName, memberNumber }, ...consent });
   // A corrected e-mail is no longer a bad address (docs/requirements.md §13): mailings reach it again.

@@ -41,6 +41,10 @@ const RECORD_NOTICES = `INSERT INTO mail_preference_changes (id, member_id, topi
   WHERE NOT EXISTS (SELECT 1 FROM mail_preferences WHERE member_id = ?2 AND notices = 'no')`;
 const STOP_NOTICES = `INSERT INTO mail_preferences (member_id, notices, notices_at) VALUES (?1, 'no', ?2)
   ON CONFLICT (member_id) DO UPDATE SET notices = 'no', notices_at = excluded.notices_at WHERE mail_preferences.notices <> 'no'`;
+const RECORD_NOTICES_RESTARTED = `INSERT INTO mail_preference_changes (id, member_id, topic, given, source, mailing_id, at)
+  SELECT ?1, ?2, 'notices', 1, ?3, NULL, ?4
+  WHERE EXISTS (SELECT 1 FROM mail_preferences WHERE member_id = ?2 AND notices = 'no')`;
+const RESTART_NOTICES = "UPDATE mail_preferences SET notices = 'yes', notices_at = ?2 WHERE member_id = ?1 AND notices = 'no'";
 const CHANGES = "SELECT id, member_id, topic, given, source, mailing_id, at FROM mail_preference_changes WHERE member_id = ?1 ORDER BY at, id";
 const DELETE_CHANGES = "DELETE FROM mail_preference_changes WHERE member_id = ?1";
 const DELETE_PREFERENCES = "DELETE FROM mail_preferences WHERE member_id = ?1";
@@ -83,6 +87,9 @@ export function d1MailPreferences(db: D1Database): MailPreferencesRepository {
     },
     async stopNotices(memberId, mailingId, now) {
       await db.batch([db.prepare(RECORD_NOTICES).bind(newId(), memberId, mailingId, now), db.prepare(STOP_NOTICES).bind(memberId, now)]);
+    },
+    async restartNotices(memberId, source, now) {
+      await db.batch([db.prepare(RECORD_NOTICES_RESTARTED).bind(newId(), memberId, source, now), db.prepare(RESTART_NOTICES).bind(memberId, now)]);
     },
     async changesForMember(memberId) {
       return (await db.prepare(CHANGES).bind(memberId).all<ChangeRow>()).results.map(changeFromRow);

@@ -209,6 +209,47 @@ describe("one-click unsubscribe (/unsubscribe/:token)", () => {
   });
 });
 
+describe("membership notices stopped by a one-click unsubscribe can be started again", () => {
+  it("My Account says they are stopped; Edit Account starts them again only when its box is ticked, recorded from my-account (docs/requirements.md §13)", async () => {
+    const account = client(server).as(single.id);
+    await withServerD1(server.persistTo, (db) =>
+      db
+        .prepare("INSERT INTO mail_preferences (member_id, notices, notices_at) VALUES (?1, 'no', 1) ON CONFLICT (member_id) DO UPDATE SET notices = 'no'")
+        .bind(single.id)
+        .run(),
+    );
+    const stopped = parseHtml(await (await account.get("/mem-account")).text());
+    expect(pageText(stopped.document)).toMatch(/Membership notices\s+Stopped\. You can start them again on Edit Account\./);
+    const form = parseHtml(await (await account.get("/amend-account")).text());
+    const box = form.one('input[name="restartNotices"]');
+    expect(box?.attribs.type).toBe("checkbox");
+    expect(box?.attribs.checked).toBeUndefined();
+
+    const details = {
+      title: "Miss",
+      fullName: "Sara Thomas",
+      address: "7 Oxford Road",
+      city: "Manchester",
+      county: "",
+      postcode: "M1 7ED",
+      mobile: "07700900003",
+      membership: "Single",
+      newsletters: "on",
+    };
+    // Saved without the box: they stay stopped.
+    expect((await account.post("/amend-account", details)).status).toBe(302);
+    expect((await preferencesOf(single.id))?.notices).toBe("no");
+    expect((await account.post("/amend-account", { ...details, restartNotices: "on" })).status).toBe(302);
+    expect((await preferencesOf(single.id))?.notices).toBe("yes");
+    expect((await changesOf(single.id)).filter((change) => change.topic === "notices" && change.given === 1)).toEqual([
+      { topic: "notices", given: 1, source: "my-account", mailing_id: null },
+    ]);
+    // Coming again, the box and the line are gone.
+    expect(parseHtml(await (await account.get("/amend-account")).text()).one('input[name="restartNotices"]')).toBeNull();
+    expect(pageText(parseHtml(await (await account.get("/mem-account")).text()).document)).not.toContain("Membership notices");
+  });
+});
+
 describe("Download my data and erasure cover the mail records", () => {
   it("the member's download holds their choices, changes and deliveries (mailing subject, status)", async () => {
     const response = await client(server).as(member.id).get("/account/data.json");

@@ -19,6 +19,7 @@ const MAILING = "c3c3c3c3c3c3c3c3c3c3c3c3";
 const member = demoAccount("member");
 const single = demoAccount("single");
 const applicant = demoAccount("applicant");
+const treasurer = demoAccount("treasurer");
 
 let server: SeededServer;
 beforeAll(async () => {
@@ -37,6 +38,7 @@ beforeAll(async () => {
           .bind(MAILING, demoAccount("editor").id, now),
         delivery.bind(MAILING, member.id, member.email, "re_bounce_1", now),
         delivery.bind(MAILING, single.id, single.email, "re_complaint_1", now),
+        delivery.bind(MAILING, treasurer.id, treasurer.email, "re_soft_1", now),
         db
           .prepare(
             "INSERT INTO outbox (id, recipients, subject, html, text, purpose, member_id, status, provider, provider_id, created_at, updated_at) VALUES ('d4d4d4d4d4d4d4d4d4d4d4d4', ?1, 'Your receipt', '', '', 'receipt', ?2, 'sent', 'resend', 're_outbox_1', ?3, ?3)",
@@ -143,6 +145,20 @@ describe("bounces and complaints", () => {
     const delivered = await deliver({ type: "email.delivered", data: { email_id: "re_bounce_1" } });
     expect(delivered.status).toBe(200);
     expect(await delivered.json()).toMatchObject({ result: "ignored" });
+  });
+});
+
+describe("temporary and permanent bounces (Resend's data.bounce.type)", () => {
+  it("a temporary bounce marks only the copy bounced, never the address bad; a permanent one marks it (docs/requirements.md §13)", async () => {
+    const soft = { ...bounced("re_soft_1"), data: { email_id: "re_soft_1", bounce: { type: "Transient", subType: "MailboxFull", message: "Mailbox full" } } };
+    expect(await (await deliver(soft)).json()).toMatchObject({ result: "bounced" });
+    expect(await deliveryStatus(treasurer.id)).toBe("bounced");
+    const mine = async () => (await badAddresses()).filter((row) => (row as { member_id: string }).member_id === treasurer.id);
+    expect(await mine()).toEqual([]);
+    const hard = { ...bounced("re_soft_1"), data: { email_id: "re_soft_1", bounce: { type: "Permanent", subType: "General", message: "No such user" } } };
+    expect(await (await deliver(hard)).json()).toMatchObject({ result: "bounced" });
+    expect(await mine()).toEqual([{ member_id: treasurer.id, email: treasurer.email, reason: "bounced", mailing_id: MAILING }]);
+    await db((d) => d.prepare("DELETE FROM bad_addresses WHERE member_id = ?1").bind(treasurer.id).run());
   });
 });
 

@@ -246,6 +246,9 @@ describe("/studio/mailings/:id: preview and report", () => {
     expect(preview.headers.get("Content-Type")).toMatch(/^text\/html/);
     expect(preview.headers.get("X-Frame-Options")).toBe("SAMEORIGIN");
     expect(preview.headers.get("Content-Security-Policy")).toMatch(/frame-ancestors 'self'/);
+    // Opened on its own it runs nothing and is not the site (docs/requirements.md §13.4).
+    expect(preview.headers.get("Content-Security-Policy")).toMatch(/script-src 'none'/);
+    expect(preview.headers.get("Content-Security-Policy")).toMatch(/(^|; )sandbox(;|$)/);
     const html = await preview.text();
     expect(html).toContain("Vinod");
     expect(html).toContain("AGM");
@@ -259,6 +262,22 @@ describe("/studio/mailings/:id: preview and report", () => {
     const response = await post(`/studio/mailings/${id}`, fields("Test copy", { intent: "test" }));
     expect(response.status).toBe(302);
     expect(await toastOf(response)).toContain(`A test copy is on its way to ${editor.email}.`);
+  });
+
+  it("sends a sender at most 5 test copies an hour, then refuses with a 400 that keeps the draft (docs/requirements.md §13.4)", async () => {
+    const id = await create("Rate-limited test");
+    for (let i = 0; i < 5; i++) {
+      const sent = await post(`/studio/mailings/${id}`, fields("Rate-limited test", { intent: "test" }), treasurer.id);
+      expect(sent.status, `test copy ${i + 1}`).toBe(302);
+    }
+    const refused = await post(`/studio/mailings/${id}`, fields("Rate-limited test, changed", { intent: "test" }), treasurer.id);
+    expect(refused.status).toBe(400);
+    const form = parseHtml(await refused.text());
+    expect(form.text(".form-error")).toContain("the most test copies allowed in an hour");
+    expect(form.one("#mailing-subject")?.attribs.value).toBe("Rate-limited test, changed");
+    expect((await mailings().get(id))!.subject).toBe("Rate-limited test, changed");
+    // The limit is the sender's own: the editor may still send one.
+    expect((await post(`/studio/mailings/${id}`, fields("Rate-limited test", { intent: "test" }))).status).toBe(302);
   });
 
   it("shows editors the counts only; accountants also who could not be reached, and editors cannot send the failed again", async () => {
@@ -280,5 +299,37 @@ describe("/studio/mailings/:id: preview and report", () => {
     expect(asAccountant.one(".mailing-unreachable")).not.toBeNull();
     const refused = await post(`/studio/mailings/${id}/report`, { intent: "resend-failed" });
     expect(refused.headers.get("Location")).toBe("/studio");
+  });
+
+  it("pages who could not be reached, 50 a page with the total, and refuses a post that is not its button with a 400 (docs/requirements.md §13.6)", async () => {
+    const id = await create("Paged report");
+    const now = Math.floor(Date.now() / 1000);
+    // 60 copies that failed, written as the consumer leaves them (the delivery rows carry name and address).
+    const rows = Array.from({ length: 60 }, (_, i) => String(i).padStart(3, "0"));
+    await env.local.db.batch([
+      env.local.db.prepare("UPDATE mailings SET status = 'sent', started_at = ?1, finished_at = ?1 WHERE id = ?2").bind(now, id),
+      ...rows.map((n) =>
+        env.local.db
+          .prepare(
+            "INSERT INTO mailing_deliveries (mailing_id, member_id, email, first_name, status, batch, error, updated_at) VALUES (?, ?, ?, ?, 'failed', 1, 'x', ?)",
+          )
+          .bind(id, `nomember${n}`, `person${n}@example.org`, `Person${n}`, now),
+      ),
+    ]);
+    const first = await page(`/studio/mailings/${id}/report`, treasurer.id);
+    expect(first.text(".mailing-unreachable-total")).toContain("60 members");
+    expect(first.all(".mailing-unreachable-list li")).toHaveLength(50);
+    expect(textOf(first.all(".mailing-unreachable-list li")[0]!)).toContain("person000@example.org");
+    expect(first.all(".mailing-unreachable a").some((a) => a.attribs.href === `/studio/mailings/${id}/report?page=2`)).toBe(true);
+    const second = await page(`/studio/mailings/${id}/report?page=2`, treasurer.id);
+    expect(second.all(".mailing-unreachable-list li")).toHaveLength(10);
+    expect(textOf(second.all(".mailing-unreachable-list li")[9]!)).toContain("person059@example.org");
+    // Past the last page: the last page.
+    expect((await page(`/studio/mailings/${id}/report?page=9`, treasurer.id)).all(".mailing-unreachable-list li")).toHaveLength(10);
+
+    const wrong = await post(`/studio/mailings/${id}/report`, { intent: "delete-everything" }, treasurer.id);
+    expect(wrong.status).toBe(400);
+    expect(parseHtml(await wrong.text()).text(".form-error")).toBe("Please use the page's buttons.");
+    expect((await createD1Store(env.local.db).mailingDeliveries.counts(id)).failed).toBe(60);
   });
 });

@@ -5,6 +5,8 @@ import { mailData, NO_MAIL_DATA } from "~/features/mailings/consent/mail-data";
 import { listUnsubscribeHeaders, readUnsubscribeSubject, unsubscribeSubject } from "~/features/mailings/unsubscribe/unsubscribe";
 import { readUnsubscribeToken, unsubscribeToken } from "~/features/mailings/unsubscribe/unsubscribe-token.server";
 import { svixSignature, verifySvix } from "~/features/mailings/webhook/svix.server";
+import { handleResendEvent, isPermanentBounce } from "~/features/mailings/webhook/resend-events.server";
+import type { AppLoadContext } from "@remix-run/cloudflare";
 import type { MailPreferences } from "~/kernel/store/records";
 import { activityEntry } from "~/kernel/activity/activity";
 
@@ -138,5 +140,49 @@ describe("an accountant's newsletter change in the activity log", () => {
     );
     expect(entry).toMatchObject({ kind: "newsletter-consent", memberId: "m1", subjectId: "m1", before: "not asked", after: "yes" });
     expect(entry.summary).toMatch(/^Deepa Menon recorded that member .*Arun Joseph.* wants the newsletters\.$/);
+  });
+});
+
+describe("a webhook delivery whose change fails", () => {
+  /** A store that finds one mailing copy by Resend's id and fails the first write to it. */
+  function fakeContext() {
+    let failNext = true;
+    const marked: string[] = [];
+    const store = {
+      mailingDeliveries: {
+        findByProviderId: async () => ({ mailingId: "ml1", memberId: "m1", email: "a@example.org" }),
+        markResults: async () => {
+          if (failNext) {
+            failNext = false;
+            throw new Error("D1 is briefly unavailable");
+          }
+        },
+      },
+      outbox: { findByProviderId: async () => null },
+      badAddresses: { mark: async (bad: { email: string }) => void marked.push(bad.email) },
+      mailPreferences: { setNewsletters: async () => undefined },
+    };
+    return { context: { store } as unknown as AppLoadContext, marked };
+  }
+
+  it("leaves no receipt, so Svix's redelivery makes the change (not 'replayed'); a later replay changes nothing (docs/requirements.md §13)", async () => {
+    const { context, marked } = fakeContext();
+    const receipts = new Set<string>();
+    const receipt = { seen: async () => receipts.has("msg_1"), record: async () => receipts.add("msg_1") };
+    const event = { type: "email.bounced", data: { email_id: "re_1" } };
+    await expect(handleResendEvent(context, event, 100, receipt)).rejects.toThrow();
+    expect(receipts.size).toBe(0);
+    expect(await handleResendEvent(context, event, 101, receipt)).toBe("bounced");
+    expect(marked).toEqual(["a@example.org"]);
+    expect(receipts.has("msg_1")).toBe(true);
+    expect(await handleResendEvent(context, event, 102, receipt)).toBe("replayed");
+    expect(marked).toHaveLength(1);
+  });
+
+  it("takes a bounce as permanent when Resend says Permanent or says nothing, not when Transient or Undetermined", () => {
+    expect(isPermanentBounce({ type: "email.bounced", data: { bounce: { type: "Permanent" } } })).toBe(true);
+    expect(isPermanentBounce({ type: "email.bounced", data: {} })).toBe(true);
+    expect(isPermanentBounce({ type: "email.bounced", data: { bounce: { type: "Transient" } } })).toBe(false);
+    expect(isPermanentBounce({ type: "email.bounced", data: { bounce: { type: "Undetermined" } } })).toBe(false);
   });
 });

@@ -1,7 +1,8 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
 import { formatUkDateTime, parseYears, ukDayAndTime, ukTimeToUnix } from "~/features/mailings/studio/mailing-fields";
-import { audienceFromForm, MAILING_MESSAGES, mailingFormSchema } from "~/features/mailings/studio/mailing-form";
+import { TEST_SEND_MESSAGES, testCopyWentOut, testRateLimitMessage, testSendRefusal } from "~/features/mailings/studio/test-send";
+import { audienceFromForm, hadScript, MAILING_MESSAGES, mailingFormSchema } from "~/features/mailings/studio/mailing-form";
 
 /**
  * The studio's mailing rules (docs/requirements.md §13): a schedule typed in UK time is stored as
@@ -72,6 +73,28 @@ describe("the mailing form", () => {
     expect(form({ subject: "AGM", buttonLabel: "Book", buttonUrl: "www.example.org/tickets" }).status).toBe("success");
   });
 
+  it("stores the button's address as a link, so one typed without https:// is not relative in the e-mail (docs/requirements.md §13.1)", () => {
+    const url = (typed: string) => {
+      const submission = form({ subject: "AGM", buttonLabel: "Book", buttonUrl: typed });
+      return submission.status === "success" ? submission.value.buttonUrl : null;
+    };
+    expect(url("www.example.org/tickets")).toBe("https://www.example.org/tickets");
+    expect(url("  https://example.org/a  ")).toBe("https://example.org/a");
+    expect(url("info@example.org")).toBe("mailto:info@example.org");
+    expect(url("/events")).toBe("/events");
+    const none = form({ subject: "AGM" });
+    expect(none.status === "success" && none.value.buttonUrl).toBe("");
+  });
+
+  it("says a script was taken out only when a tag held one, never for words like 'one = £5' (docs/requirements.md §13.1)", () => {
+    expect(hadScript("<p>Tickets: one = £5, two = £8. Bring someone = welcome.</p>")).toBe(false);
+    expect(hadScript("<p>Learn javascript: a course for beginners</p>")).toBe(false);
+    expect(hadScript('<p><img src="x" onerror="alert(1)"></p>')).toBe(true);
+    expect(hadScript('<p><a href="javascript:alert(1)">x</a></p>')).toBe(true);
+    expect(hadScript("<script>alert(1)</script>")).toBe(true);
+    expect(hadScript('<p><iframe src="https://example.org"></iframe></p>')).toBe(true);
+  });
+
   it("wants the years for the children's audience and the event for ticket holders", () => {
     expect(form({ subject: "Term dates", audience: "children-born", years: "soon" }).reply().error?.years).toEqual([MAILING_MESSAGES.years]);
     expect(form({ subject: "Christmas", audience: "event-tickets" }).reply().error?.eventId).toEqual([MAILING_MESSAGES.event]);
@@ -91,5 +114,27 @@ describe("the mailing form", () => {
     expect(submission.value.kind).toBe("newsletter");
     expect(submission.value.publishNews).toBe(true);
     expect(audienceFromForm({ audience: "not-renewed", years: "", eventId: "" })).toEqual({ kind: "not-renewed" });
+  });
+});
+
+describe("Send me a test (docs/requirements.md §13.4)", () => {
+  it("is refused in production without Resend's key, and allowed with it or outside production", () => {
+    expect(testSendRefusal({ isProduction: true })).toBe(TEST_SEND_MESSAGES.notConfigured);
+    expect(testSendRefusal({ isProduction: true, RESEND_API_KEY: "" })).toBe(TEST_SEND_MESSAGES.notConfigured);
+    expect(testSendRefusal({ isProduction: true, RESEND_API_KEY: "re_x" })).toBeNull();
+    expect(testSendRefusal({ isProduction: false })).toBeNull();
+  });
+
+  it("counts as gone out only when sent, or stored in the local outbox outside production", () => {
+    expect(testCopyWentOut("sent", true)).toBe(true);
+    expect(testCopyWentOut("stored", false)).toBe(true);
+    expect(testCopyWentOut("stored", true)).toBe(false);
+    expect(testCopyWentOut("failed", false)).toBe(false);
+    expect(testCopyWentOut("queued", true)).toBe(false);
+  });
+
+  it("says how long to wait in whole minutes", () => {
+    expect(testRateLimitMessage(30)).toContain("1 minute.");
+    expect(testRateLimitMessage(3599)).toContain("60 minutes.");
   });
 });

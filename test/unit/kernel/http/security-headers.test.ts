@@ -95,6 +95,18 @@ describe("contentSecurityPolicy", () => {
     }
   });
 
+  it("sandboxes a mailing's preview and lets it run no script, so opened on its own it cannot act as the site (docs/requirements.md §13.4)", () => {
+    const policyOf = (path: string) => directives(contentSecurityPolicy({ ...base, path, scriptHashes: ["sha256-abc"] }));
+    for (const path of ["/studio/mailings/abc/preview", "/studio/mailings/abc/preview/"]) {
+      expect(policyOf(path).get("script-src"), path).toEqual(["'none'"]);
+      expect(policyOf(path).has("sandbox"), path).toBe(true);
+    }
+    for (const path of ["/studio/mailings/abc", "/studio/mailings/abc/report", "/"]) {
+      expect(policyOf(path).has("sandbox"), path).toBe(false);
+      expect(policyOf(path).get("script-src"), path).toContain("'sha256-abc'");
+    }
+  });
+
   it("lets only the scanner page compile WebAssembly", () => {
     expect(directives(contentSecurityPolicy({ ...base, path: "/scan-qr-code" })).get("script-src")).toContain("'wasm-unsafe-eval'");
     expect(directives(contentSecurityPolicy({ ...base, path: "/scan-qr-code/" })).get("script-src")).toContain("'wasm-unsafe-eval'");
