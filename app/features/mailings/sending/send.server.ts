@@ -1,4 +1,5 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
+import { emailProviderMissing } from "./configuration";
 import { recordActivity } from "~/kernel/activity/activity.server";
 import { currentYear } from "~/kernel/dates/dates";
 import { createEmailService, resendBatchTransport, type BatchTransport } from "~/kernel/email/email.server";
@@ -68,7 +69,7 @@ function isAbsoluteSiteUrl(siteUrl: string): boolean {
  * and no mail client could follow it (docs/requirements.md §13).
  */
 export function sendingNotConfigured(context: AppLoadContext, siteUrl: string): string | null {
-  if (context.env.isProduction && !context.env.RESEND_API_KEY) return "E-mail sending is not set up on this site yet. Please ask whoever looks after the site.";
+  if (emailProviderMissing(context.env)) return "E-mail sending is not set up on this site yet. Please ask whoever looks after the site.";
   if (!context.cloudflare.env.MAILINGS) return "The mailing queue is not set up on this site yet. Please ask whoever looks after the site.";
   if (!isAbsoluteSiteUrl(siteUrl))
     return "The site's address is not set up, so the links in a mailing would not work. Please ask whoever looks after the site.";

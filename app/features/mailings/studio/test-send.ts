@@ -1,9 +1,10 @@
 import type { EmailStatus } from "~/kernel/store/records";
+import { emailProviderMissing } from "../sending/configuration";
 
 /**
  * "Send me a test" (docs/requirements.md §13.4, ADR 73), its pure rules. The test copy goes
  * through the site's e-mail service, not the queue, so the only setting it needs is Resend's key
- * in production: this mirrors that part of the sending core's "not configured" check, so the
+ * in production (the sending core's own rule, sending/configuration.ts), checked first so the
  * button says so before anything is sent instead of storing a copy nobody gets.
  */
 
@@ -14,7 +15,7 @@ export const TEST_SEND_MESSAGES = {
 
 /** Why a test copy cannot be sent here, in words for a volunteer; null when it can. */
 export function testSendRefusal(env: { isProduction: boolean; RESEND_API_KEY?: string | null }): string | null {
-  return env.isProduction && !env.RESEND_API_KEY ? TEST_SEND_MESSAGES.notConfigured : null;
+  return emailProviderMissing(env) ? TEST_SEND_MESSAGES.notConfigured : null;
 }
 
 /** Whether the copy reached its way out: sent by Resend, or stored in the local outbox outside production. */
