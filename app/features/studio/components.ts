@@ -4,3 +4,4 @@
  */
 export { StudioPage } from "./components/StudioPage";
 export { IntentButton } from "./components/IntentButton";
+export { default as studioStatusStyles } from "./styles/studio-status.css?url";

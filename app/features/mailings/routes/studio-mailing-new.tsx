@@ -14,9 +14,14 @@ import { ukDayAndTime } from "../studio/mailing-fields";
 import { hadScript, mailingFormSchema } from "../studio/mailing-form";
 import { createDraft, eventChoices, formValues } from "../studio/studio-mailings.server";
 import mailingsStyles from "../components/mailings.css?url";
+import { studioStatusStyles } from "~/features/studio/components";
 
 export const meta: MetaFunction = () => privatePageMeta("New mailing | Studio");
-export const links: LinksFunction = () => [...richTextFieldLinks(), { rel: "stylesheet", href: mailingsStyles }];
+export const links: LinksFunction = () => [
+  ...richTextFieldLinks(),
+  { rel: "stylesheet", href: studioStatusStyles },
+  { rel: "stylesheet", href: mailingsStyles },
+];
 
 /** A new mailing to members (docs/requirements.md §13): a draft until it is sent. Editors and accountants. */
 export async function loader({ request, context }: LoaderFunctionArgs) {

@@ -15,9 +15,13 @@ import { mailingReport, resendFailed } from "../index.server";
 import { kindLabel, membersCount, STATUS_LABELS } from "../studio/mailing-fields";
 import { audienceWords, statusLine } from "../studio/studio-mailings.server";
 import mailingsStyles from "../components/mailings.css?url";
+import { studioStatusStyles } from "~/features/studio/components";
 
 export const meta: MetaFunction = () => privatePageMeta("Mailing report | Studio");
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: mailingsStyles }];
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: studioStatusStyles },
+  { rel: "stylesheet", href: mailingsStyles },
+];
 
 /** Who could not be reached is paged, 50 a page, with the total (docs/requirements.md §13.6). */
 const UNREACHABLE_PAGE = 50;

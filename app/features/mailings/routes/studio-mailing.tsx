@@ -16,9 +16,14 @@ import { hasStarted, kindLabel, membersCount, STATUS_LABELS, ukDayAndTime } from
 import { mailingPost } from "../studio/mailing-post.server";
 import { audienceWords, eventChoices, formValues, statusLine } from "../studio/studio-mailings.server";
 import mailingsStyles from "../components/mailings.css?url";
+import { studioStatusStyles } from "~/features/studio/components";
 
 export const meta: MetaFunction = () => privatePageMeta("Mailing | Studio");
-export const links: LinksFunction = () => [...richTextFieldLinks(), { rel: "stylesheet", href: mailingsStyles }];
+export const links: LinksFunction = () => [
+  ...richTextFieldLinks(),
+  { rel: "stylesheet", href: studioStatusStyles },
+  { rel: "stylesheet", href: mailingsStyles },
+];
 
 /**
  * One mailing in the studio (docs/requirements.md §13): its draft, who it reaches (a count, never

@@ -7,9 +7,13 @@ import { privatePageMeta } from "~/kernel/layout/private-page-meta";
 import { hasStarted, kindLabel, STATUS_LABELS } from "../studio/mailing-fields";
 import { audienceWords, statusLine } from "../studio/studio-mailings.server";
 import mailingsStyles from "../components/mailings.css?url";
+import { studioStatusStyles } from "~/features/studio/components";
 
 export const meta: MetaFunction = () => privatePageMeta("Mailings | Studio");
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: mailingsStyles }];
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: studioStatusStyles },
+  { rel: "stylesheet", href: mailingsStyles },
+];
 
 /**
  * The studio's member mailings (docs/requirements.md §13): every mailing, newest first, with its

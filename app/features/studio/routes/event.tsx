@@ -18,9 +18,14 @@ import { EVENT_IMAGE_FIELD, eventFormDataAs, eventFormFor, eventFormSchema, find
 import { redirectWithToast } from "~/kernel/http/toast.server";
 import { nowSeconds } from "~/kernel/store/ids";
 import studioNewsStyles from "~/features/studio/styles/studio-news.css?url";
+import studioStatusStyles from "~/features/studio/styles/studio-status.css?url";
 
 export const meta: MetaFunction = () => privatePageMeta("Edit event | Studio");
-export const links: LinksFunction = () => [...richTextFieldLinks(), { rel: "stylesheet", href: studioNewsStyles }];
+export const links: LinksFunction = () => [
+  ...richTextFieldLinks(),
+  { rel: "stylesheet", href: studioNewsStyles },
+  { rel: "stylesheet", href: studioStatusStyles },
+];
 
 /** A 503 from the action (our records could not be reached) keeps the page as it is. */
 export const shouldRevalidate = keepPageAfterStoreError;

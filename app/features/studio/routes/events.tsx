@@ -16,9 +16,13 @@ import { notFoundPage } from "~/kernel/http/answers.server";
 import { storeSafeAction } from "~/kernel/forms/store-errors.server";
 import { studioRowStoreError } from "~/features/studio/studio-row-action";
 import studioNewsStyles from "~/features/studio/styles/studio-news.css?url";
+import studioStatusStyles from "~/features/studio/styles/studio-status.css?url";
 
 export const meta: MetaFunction = () => privatePageMeta("Events | Studio");
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: studioNewsStyles }];
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: studioNewsStyles },
+  { rel: "stylesheet", href: studioStatusStyles },
+];
 
 const PATH = "/studio/events";
 

@@ -15,11 +15,16 @@ import { deleteNews, unpublishNews, updateNews } from "~/features/studio/studio-
 import { readPhotoField, writeWithNewPhoto } from "~/features/studio/studio-photo-field.server";
 import { redirectWithToast } from "~/kernel/http/toast.server";
 import studioNewsStyles from "~/features/studio/styles/studio-news.css?url";
+import studioStatusStyles from "~/features/studio/styles/studio-status.css?url";
 import { notFound } from "~/kernel/http/answers.server";
 import { storeErrorReply, storeSafeAction } from "~/kernel/forms/store-errors.server";
 
 export const meta: MetaFunction = () => privatePageMeta("Edit news item | Studio");
-export const links: LinksFunction = () => [...richTextFieldLinks(), { rel: "stylesheet", href: studioNewsStyles }];
+export const links: LinksFunction = () => [
+  ...richTextFieldLinks(),
+  { rel: "stylesheet", href: studioNewsStyles },
+  { rel: "stylesheet", href: studioStatusStyles },
+];
 
 /** One news item in the studio, draft or published; `?delete` asks before deleting (the step that works without JavaScript). */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {

@@ -13,10 +13,15 @@ import { createNews } from "~/features/studio/studio-news.server";
 import { readPhotoField, writeWithNewPhoto } from "~/features/studio/studio-photo-field.server";
 import { redirectWithToast } from "~/kernel/http/toast.server";
 import studioNewsStyles from "~/features/studio/styles/studio-news.css?url";
+import studioStatusStyles from "~/features/studio/styles/studio-status.css?url";
 import { storeErrorReply, storeSafeAction } from "~/kernel/forms/store-errors.server";
 
 export const meta: MetaFunction = () => privatePageMeta("New news item | Studio");
-export const links: LinksFunction = () => [...richTextFieldLinks(), { rel: "stylesheet", href: studioNewsStyles }];
+export const links: LinksFunction = () => [
+  ...richTextFieldLinks(),
+  { rel: "stylesheet", href: studioNewsStyles },
+  { rel: "stylesheet", href: studioStatusStyles },
+];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireEditor(request, context);

@@ -7,9 +7,13 @@ import { privatePageMeta } from "~/kernel/layout/private-page-meta";
 import { requireEditor } from "~/kernel/auth/auth.server";
 import { privateHeaders } from "~/kernel/http/response-headers";
 import studioNewsStyles from "~/features/studio/styles/studio-news.css?url";
+import studioStatusStyles from "~/features/studio/styles/studio-status.css?url";
 
 export const meta: MetaFunction = () => privatePageMeta("News | Studio");
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: studioNewsStyles }];
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: studioNewsStyles },
+  { rel: "stylesheet", href: studioStatusStyles },
+];
 
 /** The studio's news (docs/requirements.md §7.6): every item, drafts too, newest first. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
