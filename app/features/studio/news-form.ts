@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { asText, optionalText } from "~/kernel/forms/text-schemas";
 import { NEWS_LIMITS, isCalendarDay } from "./news-fields";
 
 /**
@@ -10,17 +11,6 @@ import { NEWS_LIMITS, isCalendarDay } from "./news-fields";
 /** The form's buttons: Save keeps the item as it is (a new one a draft); Publish saves and publishes. */
 export const NEWS_INTENTS = ["save", "publish"] as const;
 export type NewsIntent = (typeof NEWS_INTENTS)[number];
-
-const asText = (value: unknown) => (typeof value === "string" ? value : "");
-
-/** An optional field: conform reads an empty one as missing, which is "" here. */
-const optionalText = (max: number, label: string) =>
-  z
-    .string()
-    .trim()
-    .max(max, { error: `${label} must be at most ${max.toLocaleString("en-GB")} characters` })
-    .optional()
-    .transform((value) => value ?? "");
 
 export const newsFormSchema = z.object({
   intent: z.preprocess((v) => (v == null || v === "" ? "save" : v), z.enum(NEWS_INTENTS, { error: "Please use the form's buttons" })),

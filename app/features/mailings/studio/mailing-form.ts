@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { asText, optionalText } from "~/kernel/forms/text-schemas";
 import { linkAddress } from "~/kernel/forms/link-address";
 import { MAILING_KINDS, type Audience } from "~/kernel/store/records";
 import { AUDIENCE_CHOICES, MAILING_LIMITS, parseYears } from "./mailing-fields";
@@ -28,16 +29,6 @@ export const MAILING_MESSAGES = {
   emptyAudience: "Nobody in this audience would get it now, so it was not sent. Your draft is saved: choose another audience, or send it later.",
   emptyAudienceSchedule: "Nobody in this audience would get it now. Your draft is saved: choose another audience before scheduling it.",
 } as const;
-
-const asText = (value: unknown) => (typeof value === "string" ? value : "");
-
-const optionalText = (max: number, label: string) =>
-  z
-    .string()
-    .trim()
-    .max(max, { error: `${label} must be at most ${max.toLocaleString("en-GB")} characters` })
-    .optional()
-    .transform((value) => value ?? "");
 
 export const mailingFormSchema = z
   .object({
