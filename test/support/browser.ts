@@ -3,6 +3,7 @@ import { chromium, type Browser, type BrowserContext, type BrowserContextOptions
 import { inject } from "vitest";
 import { watchContext } from "./browser-diagnostics";
 import { sessionCookieFor } from "./session";
+import { TIMEOUTS } from "./time-budget";
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
@@ -56,6 +57,7 @@ export async function newContext(
   const { signedInAs, cookieConsent = true, ...contextOptions } = options;
   // contextOptions.baseURL (a private server) wins over the shared test server.
   const context = await browser.newContext({ baseURL: baseURL(), ...DESKTOP, ...contextOptions });
+  context.setDefaultTimeout(TIMEOUTS.browserStep);
   watchContext(context);
   const url = contextOptions.baseURL ?? baseURL();
   const cookies = [];

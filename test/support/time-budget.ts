@@ -18,4 +18,9 @@ export const TIMEOUTS = {
   long: scaled(360_000),
   /** expect.poll (the config's default) and vi.waitFor (pass it: its own default is 1 s): how long a change seen from outside may take to show. */
   poll: scaled(20_000),
+  /**
+   * One browser step (a click's navigation, a locator's wait), instead of Playwright's 30 s: on
+   * a 2-core machine also running stress, a studio page's client-side navigation once took longer.
+   */
+  browserStep: scaled(60_000),
 };

@@ -112,14 +112,17 @@ describe("the website studio, end to end", () => {
     it(
       `an editor changes each part of the site; visitors see each change at once; the log has each (JavaScript ${mode.toLowerCase()})`,
       async () => {
-        const phone = js ? "0161 496 0303" : "0161 496 0404";
-        const startTime = js ? "19:30" : "20:15";
-        const venue = `Done-When Hall ${mode}, 1 Test Street, Manchester`;
-        const slide = `Done-When Slide ${mode}`;
-        const news = `Done-When News ${mode}`;
-        const gallery = `Done-When Gallery ${mode}`;
-        const bearer = `Done-When Person ${mode}`;
-        const documentTitle = `Done-When Minutes ${mode}`;
+        // Each attempt its own values: a second try (ADR 57) must not find the first one's changes
+        // already there (the phone already shown, two news items of the same title).
+        const attempt = Math.random().toString(36).slice(2, 7);
+        const phone = `0161 496 ${String(1000 + Math.floor(Math.random() * 9000))}`;
+        const startTime = `${js ? "19" : "20"}:${String(Math.floor(Math.random() * 60)).padStart(2, "0")}`;
+        const venue = `Done-When Hall ${mode} ${attempt}, 1 Test Street, Manchester`;
+        const slide = `Done-When Slide ${mode} ${attempt}`;
+        const news = `Done-When News ${mode} ${attempt}`;
+        const gallery = `Done-When Gallery ${mode} ${attempt}`;
+        const bearer = `Done-When Person ${mode} ${attempt}`;
+        const documentTitle = `Done-When Minutes ${mode} ${attempt}`;
         let phoneBefore = "";
         let eventName = "";
 
