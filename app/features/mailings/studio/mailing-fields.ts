@@ -1,3 +1,4 @@
+import { parts } from "~/kernel/dates/dates";
 import type { Audience, AudienceKind, Mailing, MailingKind, MailingStatus, UnixSeconds } from "~/kernel/store/records";
 
 /**
@@ -72,24 +73,11 @@ export function parseYears(typed: string): number[] | null {
 
 // ---- UK time (Europe/London) for schedules: the stored time is UTC seconds ----
 
-const TIME_ZONE = "Europe/London";
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const TIME = /^([01]\d|2[0-3]):([0-5]\d)$/;
 
-const londonParts = (at: UnixSeconds) =>
-  Object.fromEntries(
-    new Intl.DateTimeFormat("en-GB", {
-      timeZone: TIME_ZONE,
-      year: "numeric",
-      month: "2-digit",
-      day: "2-digit",
-      hour: "2-digit",
-      minute: "2-digit",
-      hourCycle: "h23",
-    })
-      .formatToParts(new Date(at * 1000))
-      .map((part) => [part.type, part.value]),
-  ) as Record<string, string>;
+/** An instant's parts in UK time, through the site's own cached formatters (kernel/dates). */
+const londonParts = (at: UnixSeconds) => parts(at, { year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", hourCycle: "h23" });
 
 /** The UK day and time of an instant, as the date and time fields take them ("2026-12-01", "18:30"). */
 export function ukDayAndTime(at: UnixSeconds): { day: string; time: string } {
@@ -117,19 +105,6 @@ export function ukTimeToUnix(day: string, time: string): UnixSeconds | null {
 
 /** "Tuesday 1 December 2026 at 18:30" in UK time. */
 export function formatUkDateTime(at: UnixSeconds): string {
-  const p = Object.fromEntries(
-    new Intl.DateTimeFormat("en-GB", {
-      timeZone: TIME_ZONE,
-      weekday: "long",
-      day: "numeric",
-      month: "long",
-      year: "numeric",
-      hour: "2-digit",
-      minute: "2-digit",
-      hourCycle: "h23",
-    })
-      .formatToParts(new Date(at * 1000))
-      .map((part) => [part.type, part.value]),
-  ) as Record<string, string>;
+  const p = parts(at, { weekday: "long", day: "numeric", month: "long", year: "numeric", hour: "2-digit", minute: "2-digit", hourCycle: "h23" });
   return `${p.weekday} ${p.day} ${p.month} ${p.year} at ${p.hour}:${p.minute}`;
 }

@@ -38,11 +38,12 @@ export function d1Content(db: D1Database): ContentRepository {
       const parsed = infoPageSchema.safeParse(data);
       return parsed.success ? parsed.data : null;
     },
-    listSlides: () => all("SELECT * FROM home_slides ORDER BY sort_order ASC, created_at ASC, id", slideFromRow),
-    listOfficeBearers: () => all("SELECT * FROM office_bearers ORDER BY sort_order ASC, created_at ASC", officeBearerFromRow),
-    listPreviousTeams: () => all("SELECT * FROM previous_teams ORDER BY created_at DESC", previousTeamFromRow),
-    listEvents: () => all("SELECT * FROM calendar_events ORDER BY created_at ASC, id", eventFromRow),
-    listGalleries: () => all("SELECT * FROM galleries ORDER BY sort_order ASC, created_at ASC", galleryFromRow),
+    // rowid breaks created_at's one-second ties in the order the rows were added.
+    listSlides: () => all("SELECT * FROM home_slides ORDER BY sort_order ASC, created_at ASC, rowid", slideFromRow),
+    listOfficeBearers: () => all("SELECT * FROM office_bearers ORDER BY sort_order ASC, created_at ASC, rowid", officeBearerFromRow),
+    listPreviousTeams: () => all("SELECT * FROM previous_teams ORDER BY created_at DESC, rowid DESC", previousTeamFromRow),
+    listEvents: () => all("SELECT * FROM calendar_events ORDER BY created_at ASC, rowid", eventFromRow),
+    listGalleries: () => all("SELECT * FROM galleries ORDER BY sort_order ASC, created_at ASC, rowid", galleryFromRow),
     async getGallery(id: Id) {
       const row = await db.prepare("SELECT * FROM galleries WHERE id = ?").bind(id).first<Record<string, unknown>>();
       return row ? galleryFromRow(row) : null;

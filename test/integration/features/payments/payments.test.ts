@@ -65,9 +65,11 @@ async function checkout(response: Response, memberId: string): Promise<{ session
   expect(location.startsWith(`${stripe.url}/pay/`)).toBe(true);
   const sessionId = location.split("/").pop()!;
   const session = stripe.sessions.get(sessionId)!;
-  const [transaction] = await transactionsOf(memberId);
+  // By its session, not "the newest": two checkouts in the same second tie on created_at.
+  const mine = (await transactionsOf(memberId)).filter((t) => t.checkoutSessionId === sessionId);
+  expect(mine).toHaveLength(1);
+  const [transaction] = mine;
   expect(transaction!.status).toBe("pending");
-  expect(transaction!.checkoutSessionId).toBe(sessionId);
   expect(session.client_reference_id).toBe(`${memberId}--${transaction!.id}`);
   expect(session.metadata).toEqual({ transactionId: transaction!.id });
   expect(session.cancel_url).toBe(`${server.url}/payment-cancel/${transaction!.id}`);
