@@ -44,6 +44,16 @@ import type {
   MailingKind,
   MailingRecipient,
   NewMailing,
+  Donation,
+  Donor,
+  GiftAidClaim,
+  GiftAidClaimItem,
+  GiftAidDeclaration,
+  GiftAidSettings,
+  NewDonation,
+  NewGiftAidClaim,
+  NewGiftAidClaimItem,
+  NewGiftAidDeclaration,
 } from "./records";
 import type { ActivityEntry, NewActivityEntry } from "../activity/activity";
 import type { MemberSettlement } from "../../features/payments";
@@ -357,6 +367,12 @@ export interface TransactionsRepository {
    * (Cockpit reads are not D1 rows).
    */
   renewalTotals(year: number): Promise<RenewalTotals>;
+  /**
+   * Paid ('success') transactions of these types whose money was received (ADR 64's UK day)
+   * from `from` to `to` inclusive (YYYY-MM-DD), oldest first, then by id (the Gift Aid claim and
+   * the donations report, docs/requirements.md §14).
+   */
+  listReceived(query: { types: PaymentType[]; from: string; to: string }): Promise<Transaction[]>;
   /** The same, counted afresh from the transactions: what the running totals must equal. */
   recountRenewalTotals(year: number): Promise<RenewalTotals>;
 
@@ -559,6 +575,77 @@ export interface Store {
   mailPreferences: MailPreferencesRepository;
   badAddresses: BadAddressesRepository;
   webhookReceipts: WebhookReceiptsRepository;
+  // Gift Aid and donations (docs/requirements.md §14, ADR 74): D1 on both stores.
+  giftAidDeclarations: GiftAidDeclarationsRepository;
+  giftAidClaims: GiftAidClaimsRepository;
+  giftAidSettings: GiftAidSettingsRepository;
+  donors: DonorsRepository;
+  donations: DonationsRepository;
+}
+
+// ---- Gift Aid and donations (docs/requirements.md §14, ADR 74) ----------------
+
+export interface GiftAidDeclarationsRepository {
+  create(declaration: NewGiftAidDeclaration, at: UnixSeconds): Promise<GiftAidDeclaration>;
+  get(id: Id): Promise<GiftAidDeclaration | null>;
+  /** A person's declarations, newest given first (My Account, the member page, Download my data). */
+  listByPerson(personId: Id): Promise<GiftAidDeclaration[]>;
+  /** The declarations of these people, by person id, each list newest given first (the claim: one read for a page of payments). */
+  listByPeople(personIds: Id[]): Promise<Record<Id, GiftAidDeclaration[]>>;
+  /** Cancels it from `on` (UK day): only one not yet cancelled changes; true when it did. */
+  withdraw(id: Id, on: string, by: Id, at: UnixSeconds): Promise<boolean>;
+  /** An accountant's correction of the name or address (a claim's problem). */
+  correct(id: Id, fields: Pick<GiftAidDeclaration, "title" | "fullName" | "address" | "postcode">, by: Id, at: UnixSeconds): Promise<void>;
+  /**
+   * Members' sign-up consents without a declaration become "sign-up" declarations dated from their
+   * registration (migration 0031 does it on D1; the Cockpit store's members are given here). Idempotent; how many were made.
+   */
+  backfillSignUp(members: Array<Pick<Member, "id" | "title" | "fullName" | "address" | "postcode" | "createdAt">>): Promise<number>;
+  /** Name and address become `as` (erasure once out of HMRC's window); how many changed. */
+  pseudonymise(personId: Id, as: { fullName: string }, at: UnixSeconds): Promise<number>;
+}
+
+export interface DonorsRepository {
+  create(donor: Pick<Donor, "email" | "fullName">, at: UnixSeconds): Promise<Donor>;
+  get(id: Id): Promise<Donor | null>;
+  getMany(ids: Id[]): Promise<Record<Id, Donor>>;
+}
+
+export interface DonationsRepository {
+  create(donation: NewDonation, at: UnixSeconds): Promise<Donation>;
+  get(transactionId: Id): Promise<Donation | null>;
+  getMany(transactionIds: Id[]): Promise<Record<Id, Donation>>;
+  /** A person's donations, newest first (Download my data). */
+  listByPerson(personId: Id): Promise<Donation[]>;
+}
+
+export interface GiftAidSettingsRepository {
+  get(): Promise<GiftAidSettings>;
+  save(settings: Pick<GiftAidSettings, "eligibleKinds" | "charityReference" | "charityName">, by: Id, at: UnixSeconds): Promise<void>;
+}
+
+export interface GiftAidClaimsRepository {
+  /**
+   * Records a claim and its payments in one D1 batch. A payment already in a claim (a double
+   * submit, two treasurers) fails the whole batch: "already-claimed" with those payments' ids, nothing written.
+   */
+  create(
+    claim: NewGiftAidClaim,
+    items: NewGiftAidClaimItem[],
+    at: UnixSeconds,
+  ): Promise<{ kind: "created"; claim: GiftAidClaim } | { kind: "already-claimed"; transactionIds: Id[] }>;
+  get(id: Id): Promise<GiftAidClaim | null>;
+  /** Every claim, newest first (the claims history: a few a year). */
+  list(): Promise<GiftAidClaim[]>;
+  items(claimId: Id): Promise<GiftAidClaimItem[]>;
+  /** The claim items of these payments, by transaction id (which of a period's payments were claimed). */
+  claimedOf(transactionIds: Id[]): Promise<Record<Id, GiftAidClaimItem>>;
+  /** Every payment claimed on, with its item (the "refunded after claiming" flags read their refunds). */
+  listItemsOfPerson(personId: Id): Promise<GiftAidClaimItem[]>;
+  /** Sets HMRC's reference; only while none is set. True when it changed. */
+  setReference(id: Id, reference: string): Promise<boolean>;
+  /** Reopens a claim without a reference: its items go (their payments can be claimed again). False when it has a reference or was reopened. */
+  reopen(id: Id, reason: string, by: Id, at: UnixSeconds): Promise<boolean>;
 }
 
 // Members' data rights (docs/requirements.md §8, ADR 0056): what "Download my data" reads and "Erase" changes beyond the member's own record.

@@ -209,7 +209,8 @@ export type MemberPatch = Partial<Omit<Member, "id" | "memberNumber" | "createdA
 
 export const TRANSACTION_STATUSES = ["pending", "success", "failed"] as const;
 export type TransactionStatus = (typeof TRANSACTION_STATUSES)[number];
-export const PAYMENT_TYPES = ["registration", "renew", "ticket"] as const;
+// "donation": a gift on /donate (docs/requirements.md §14); it changes no member and no ticket.
+export const PAYMENT_TYPES = ["registration", "renew", "ticket", "donation"] as const;
 export type PaymentType = (typeof PAYMENT_TYPES)[number];
 
 export interface Transaction {
@@ -531,3 +532,114 @@ export interface BadAddress {
   mailingId: Id | null;
   at: UnixSeconds;
 }
+
+// ---- Gift Aid and donations (docs/requirements.md §14, ADR 74) ----------------
+
+/** Whose a declaration or donation is: a member, or a donor (a visitor who gave on /donate). */
+export type PersonKind = "member" | "donor";
+export const DECLARATION_ORIGINS = ["sign-up", "my-account", "donation", "paper"] as const;
+export type DeclarationOrigin = (typeof DECLARATION_ORIGINS)[number];
+
+/** A Gift Aid declaration as given (HMRC Chapter 3): never edited away; cancelled by `withdrawnOn`. */
+export interface GiftAidDeclaration {
+  id: Id;
+  personId: Id;
+  personKind: PersonKind;
+  origin: DeclarationOrigin;
+  /** The wording shown (features/gift-aid/declaration-wording.ts). */
+  wordingVersion: string;
+  /** "" when none ("Other" is stored as ""). */
+  title: string;
+  fullName: string;
+  /** Address lines joined by "\n". */
+  address: string;
+  postcode: string;
+  /** UK day (YYYY-MM-DD) from which payments are covered. */
+  givenOn: string;
+  createdAt: UnixSeconds;
+  /** The person themself, or the accountant who entered a paper form. */
+  createdBy: Id;
+  /** UK day of the cancellation: payments after it are not covered. */
+  withdrawnOn: string | null;
+  withdrawnAt: UnixSeconds | null;
+  withdrawnBy: Id | null;
+  correctedAt: UnixSeconds | null;
+  correctedBy: Id | null;
+  pseudonymisedAt: UnixSeconds | null;
+}
+export type NewGiftAidDeclaration = Pick<
+  GiftAidDeclaration,
+  "personId" | "personKind" | "origin" | "wordingVersion" | "title" | "fullName" | "address" | "postcode" | "givenOn" | "createdBy"
+>;
+
+/** A visitor who gave without an account. */
+export interface Donor {
+  id: Id;
+  email: string;
+  fullName: string;
+  createdAt: UnixSeconds;
+  pseudonymisedAt: UnixSeconds | null;
+}
+
+/** A donation: its transaction (paymentType "donation") and what the form said. */
+export interface Donation {
+  transactionId: Id;
+  personId: Id;
+  personKind: PersonKind;
+  /** Pence, £1–£1,000. */
+  amount: Pence;
+  message: string;
+  giftAid: boolean;
+  declarationId: Id | null;
+  createdAt: UnixSeconds;
+}
+export type NewDonation = Omit<Donation, "createdAt">;
+
+/** The kinds of payment an accountant may make eligible for Gift Aid (tickets never are). */
+export const GIFT_AID_KINDS = ["registration", "renew", "donation"] as const;
+export type GiftAidKind = (typeof GIFT_AID_KINDS)[number];
+
+export interface GiftAidSettings {
+  eligibleKinds: GiftAidKind[];
+  /** HMRC's charity reference (e.g. AB12345) and the charity's name, for the claim. */
+  charityReference: string;
+  charityName: string;
+  updatedAt: UnixSeconds | null;
+  updatedBy: Id | null;
+}
+
+/** One row of HMRC's schedule as claimed. */
+export interface GiftAidClaimItem {
+  transactionId: Id;
+  claimId: Id;
+  personId: Id;
+  declarationId: Id;
+  title: string;
+  firstName: string;
+  lastName: string;
+  house: string;
+  postcode: string;
+  /** UK day of the payment. */
+  paidOn: string;
+  /** Pence claimed on (the payment less its refunds when claimed). */
+  amount: Pence;
+}
+export type NewGiftAidClaimItem = Omit<GiftAidClaimItem, "claimId">;
+
+export interface GiftAidClaim {
+  id: Id;
+  periodFrom: string;
+  periodTo: string;
+  payments: number;
+  /** Pence. */
+  total: Pence;
+  giftAid: Pence;
+  status: "claimed" | "reopened";
+  hmrcReference: string | null;
+  createdAt: UnixSeconds;
+  createdBy: Id;
+  reopenedAt: UnixSeconds | null;
+  reopenedBy: Id | null;
+  reopenReason: string | null;
+}
+export type NewGiftAidClaim = Pick<GiftAidClaim, "periodFrom" | "periodTo" | "total" | "giftAid" | "createdBy">;
