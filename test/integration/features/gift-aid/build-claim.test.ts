@@ -204,6 +204,20 @@ describe("buildClaim on D1", () => {
     expect(later.rows).toEqual([]);
   });
 
+  it("a period of more payments than D1 binds in one statement is read whole", async () => {
+    const many = Array.from({ length: 110 }, (_, i) => `many-${i}`);
+    await Promise.all(
+      many.map(async (person) => {
+        await declare(person, { fullName: `Many Donor${person.slice(5)}`, givenOn: "2025-01-01" });
+        await paid(person, "2025-06-01", 100);
+      }),
+    );
+    const claim = await buildClaim(context(), { from: "2025-06-01", to: "2025-06-01" }, TODAY);
+    expect(claim.rows).toHaveLength(110);
+    expect(new Set(claim.rows.map((r) => r.personId))).toEqual(new Set(many));
+    expect(claim.total).toBe(11_000);
+  });
+
   it("reads only the eligible kinds the settings name", async () => {
     await t.store.giftAidSettings.save({ eligibleKinds: ["donation"], charityReference: "AB12345", charityName: "Test Association" }, "accountant-1", AT + 1);
     const claim = await buildClaim(context(), YEAR, TODAY);
