@@ -1,2 +1,9 @@
-// Gift Aid (docs/requirements.md §14, ADR 74): what other features use on the server.
+/**
+ * The Gift Aid feature's public entry for server code (ADR 58): the claim, the schedule's files,
+ * and the sign-up declarations the daily run gives the Cockpit store's members.
+ */
 export { backfillSignUpDeclarations } from "./sign-up-backfill.server";
+export { buildClaim, type ClaimRow, type ClaimView } from "./claim.server";
+export { ODS_CONTENT_TYPE, odsBytes } from "./schedule/ods.server";
+export { XLSX_SCHEDULE_CONTENT_TYPE, xlsxScheduleBytes } from "./schedule/xlsx.server";
+export { scheduleRows, type ScheduleSheet } from "./schedule/sheet";
