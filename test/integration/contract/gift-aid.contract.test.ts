@@ -233,6 +233,17 @@ describeStore("gift aid", { verifyDelayMs: QUICK_CLAIM_PAUSE_MS }, (t) => {
       expect(second.kind).toBe("created");
     });
 
+    it("lists claims newest first, those made in the same second in the order added", async () => {
+      const ids: string[] = [];
+      for (const name of ["c5-a", "c5-b", "c5-c"]) {
+        const created = await t.store.giftAidClaims.create(claimOf(), [item(name)], AT + 500);
+        ids.push(created.kind === "created" ? created.claim.id : "");
+      }
+      const listed = (await t.store.giftAidClaims.list()).map((c) => c.id);
+      expect(listed.filter((id) => ids.includes(id))).toEqual([...ids].reverse());
+      expect(listed[0]).toBe(ids[2]);
+    });
+
     it("takes HMRC's reference once; a claim with one can no longer be reopened", async () => {
       const created = await t.store.giftAidClaims.create(claimOf(), [item("c4-a")], AT);
       const claim = created.kind === "created" ? created.claim : null;
