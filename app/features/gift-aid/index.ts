@@ -4,5 +4,11 @@
  * feature's own; lint refuses a reach past them.
  */
 export { DECLARATION_NOTES, DECLARATION_WORDING_VERSION, declarationWording } from "./declaration-wording";
-export { DECLARATION_ORIGIN_LABELS, declarationStatusLabel, declarationView, type DeclarationView } from "./declarations/declarations";
+export {
+  DECLARATION_ORIGIN_LABELS,
+  DECLARATION_ORIGIN_PHRASES,
+  declarationStatusLabel,
+  declarationView,
+  type DeclarationView,
+} from "./declarations/declarations";
 export { declarationsKeptUntil, mayPseudonymiseDeclarations } from "./declarations/retention";

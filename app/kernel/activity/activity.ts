@@ -179,7 +179,7 @@ export type ActivityEvent =
   | { kind: "mailing-scheduled"; mailing: { id: Id; subject: string; kind: string }; when: string | null }
   // Member mailings (docs/requirements.md §13): a scheduled mailing back to a draft at its time, with the reason in words
   | { kind: "mailing-not-started"; mailing: { id: Id; subject: string; kind: string }; reason: string }
-  // Gift Aid declarations (docs/requirements.md §14): `how` as DECLARATION_ORIGIN_LABELS says it; days as YYYY-MM-DD
+  // Gift Aid declarations (docs/requirements.md §14): `how` as features/gift-aid's DECLARATION_ORIGIN_PHRASES says it ("at sign-up"); days as YYYY-MM-DD
   | { kind: "gift-aid-declaration-given"; member: ActivityMember; how: string; givenOn: string }
   | { kind: "gift-aid-declaration-cancelled"; member: ActivityMember; on: string };
 
@@ -335,7 +335,7 @@ export function activitySentence(actor: string, event: ActivityEvent): string {
       return `The ${event.mailing.kind} "${event.mailing.subject}" was not sent at its scheduled time: ${event.reason} It is a draft again.`;
     // Gift Aid declarations (docs/requirements.md §14)
     case "gift-aid-declaration-given":
-      return `${actor} recorded a Gift Aid declaration of member ${memberName(event.member)} (${event.how.toLowerCase().replace("my account", "My Account")}), in force from ${formatIsoDay(event.givenOn)}.`;
+      return `${actor} recorded a Gift Aid declaration of member ${memberName(event.member)} (${event.how}), in force from ${formatIsoDay(event.givenOn)}.`;
     case "gift-aid-declaration-cancelled":
       return `${actor} cancelled the Gift Aid declaration of member ${memberName(event.member)}: payments after ${formatIsoDay(event.on)} are not claimed.`;
     // Studio: event calendar, office bearers and documents

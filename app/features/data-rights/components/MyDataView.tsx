@@ -4,7 +4,7 @@ import { formatPence } from "~/kernel/values/money";
 import { formatMemberNumber } from "~/kernel/store/member-number";
 import { receiptPath } from "~/features/payments";
 import { refundPath } from "~/features/payments";
-import { DECLARATION_ORIGIN_LABELS } from "~/features/gift-aid";
+import { DECLARATION_ORIGIN_PHRASES } from "~/features/gift-aid";
 import { formatIsoDay } from "~/kernel/dates/iso-day";
 
 const UK_DAY = new Intl.DateTimeFormat("en-GB", { timeZone: "Europe/London", dateStyle: "medium", timeStyle: "short" });
@@ -129,7 +129,7 @@ export function MyDataView({ data, downloads, accountant = false }: { data: MyDa
       <ul className="my-data-list my-data-declarations">
         {data.giftAidDeclarations.map((d) => (
           <li key={d.id}>
-            {`Given on ${formatIsoDay(d.givenOn)}, ${DECLARATION_ORIGIN_LABELS[d.origin].toLowerCase()}: ${[[d.title, d.fullName].filter(Boolean).join(" "), ...d.address.split("\n"), d.postcode].filter(Boolean).join(", ")}`}
+            {`Given on ${formatIsoDay(d.givenOn)}, ${DECLARATION_ORIGIN_PHRASES[d.origin]}: ${[[d.title, d.fullName].filter(Boolean).join(" "), ...d.address.split("\n"), d.postcode].filter(Boolean).join(", ")}`}
             {d.withdrawnOn ? `. Cancelled on ${formatIsoDay(d.withdrawnOn)}` : ""}
             <div className="my-data-note">{`Wording: ${d.wordingVersion}`}</div>
           </li>

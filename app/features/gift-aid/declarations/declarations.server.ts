@@ -5,7 +5,7 @@ import { recordActivity } from "~/kernel/activity/activity.server";
 import type { ActivityActor, ActivityMember } from "~/kernel/activity/activity";
 import { ukIsoDay } from "~/kernel/store/received-day";
 import { DECLARATION_WORDING_VERSION } from "../declaration-wording";
-import { DECLARATION_ORIGIN_LABELS, declarationInForce, declarationPersonOf, isOpen } from "./declarations";
+import { DECLARATION_ORIGIN_PHRASES, declarationInForce, declarationPersonOf, isOpen } from "./declarations";
 import { mayPseudonymiseDeclarations } from "./retention";
 
 /**
@@ -40,7 +40,7 @@ async function give(
     },
     seconds(now),
   );
-  await recordActivity(context, by, { kind: "gift-aid-declaration-given", member: activityMember(member), how: DECLARATION_ORIGIN_LABELS[origin], givenOn });
+  await recordActivity(context, by, { kind: "gift-aid-declaration-given", member: activityMember(member), how: DECLARATION_ORIGIN_PHRASES[origin], givenOn });
   return declaration;
 }
 

@@ -16,6 +16,14 @@ export const DECLARATION_ORIGIN_LABELS: Readonly<Record<DeclarationOrigin, strin
   paper: "On a paper form",
 };
 
+/** The same within a sentence: "Given on 05-03-2026, at sign-up". */
+export const DECLARATION_ORIGIN_PHRASES: Readonly<Record<DeclarationOrigin, string>> = {
+  "sign-up": "at sign-up",
+  "my-account": "on My Account",
+  donation: "with a donation",
+  paper: "on a paper form",
+};
+
 /** The name and home address a declaration is given under: the member's record as it stands ("Other" is no title). */
 export function declarationPersonOf(
   member: Pick<Member, "title" | "fullName" | "address" | "city" | "county" | "postcode">,
@@ -53,6 +61,8 @@ export interface DeclarationView {
   id: string;
   givenOn: string;
   how: string;
+  /** `how` within a sentence: "on a paper form". */
+  phrase: string;
   name: string;
   address: string;
   postcode: string;
@@ -66,6 +76,7 @@ export function declarationView(declaration: GiftAidDeclaration): DeclarationVie
     id: declaration.id,
     givenOn: formatIsoDay(declaration.givenOn),
     how: DECLARATION_ORIGIN_LABELS[declaration.origin],
+    phrase: DECLARATION_ORIGIN_PHRASES[declaration.origin],
     name: [declaration.title, declaration.fullName].filter(Boolean).join(" "),
     address: declaration.address.split("\n").filter(Boolean).join(", "),
     postcode: declaration.postcode,
@@ -77,9 +88,7 @@ export function declarationView(declaration: GiftAidDeclaration): DeclarationVie
 /** My Account's one line about Gift Aid: "In force since 05-03-2026 (at sign-up)" or "None". */
 export function declarationStatusLabel(declarations: GiftAidDeclaration[], today: string): string {
   const inForce = declarationInForce(declarations, today);
-  return inForce
-    ? `In force since ${formatIsoDay(inForce.givenOn)} (${DECLARATION_ORIGIN_LABELS[inForce.origin].toLowerCase().replace("my account", "My Account")})`
-    : "None";
+  return inForce ? `In force since ${formatIsoDay(inForce.givenOn)} (${DECLARATION_ORIGIN_PHRASES[inForce.origin]})` : "None";
 }
 
 // ---- The forms ----------------------------------------------------------------

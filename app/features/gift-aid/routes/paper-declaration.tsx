@@ -80,7 +80,7 @@ export default function PaperDeclaration() {
         <ul className="declarations-list">
           {page.declarations.map((d) => (
             <li key={d.id}>
-              {`Given on ${d.givenOn}, ${d.how.toLowerCase()}: ${[d.name, d.address, d.postcode].filter(Boolean).join(", ")} (wording ${d.wordingVersion})`}
+              {`Given on ${d.givenOn}, ${d.phrase}: ${[d.name, d.address, d.postcode].filter(Boolean).join(", ")} (wording ${d.wordingVersion})`}
               {d.cancelled ? <strong>{` ${d.cancelled}.`}</strong> : null}
             </li>
           ))}

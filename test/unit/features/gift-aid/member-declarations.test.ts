@@ -36,7 +36,14 @@ const declaration = (fields: Partial<GiftAidDeclaration>): GiftAidDeclaration =>
 
 describe("the name and address a declaration is given under", () => {
   it("are the record's: 'Other' is no title, the address lines joined by new lines, the postcode in capitals", () => {
-    const person = declarationPersonOf({ title: "Other", fullName: " Sam Lee ", address: "Flat 2, 9 Deansgate", city: "Manchester", county: "", postcode: "m3 4lq" });
+    const person = declarationPersonOf({
+      title: "Other",
+      fullName: " Sam Lee ",
+      address: "Flat 2, 9 Deansgate",
+      city: "Manchester",
+      county: "",
+      postcode: "m3 4lq",
+    });
     expect(person).toEqual({ title: "", fullName: "Sam Lee", address: "Flat 2, 9 Deansgate\nManchester", postcode: "M3 4LQ" });
     expect(declarationPersonOf({ title: "Dr", fullName: "Ada", address: "1 A St", city: "Bury", county: "Lancs", postcode: "BL9 0AA" }).title).toBe("Dr");
   });
@@ -79,7 +86,11 @@ describe("the forms", () => {
 describe("the activity log's sentences", () => {
   const member = { id: "m1", fullName: "Sara Thomas", memberNumber: 1042 };
   it("say whose declaration, how it was given and from when, about the member", () => {
-    const given = activityEntry({ id: "a1", fullName: "Jane Treasurer" }, { kind: "gift-aid-declaration-given", member, how: "On a paper form", givenOn: "2026-03-05" }, new Date());
+    const given = activityEntry(
+      { id: "a1", fullName: "Jane Treasurer" },
+      { kind: "gift-aid-declaration-given", member, how: "on a paper form", givenOn: "2026-03-05" },
+      new Date(),
+    );
     expect(given.summary).toBe("Jane Treasurer recorded a Gift Aid declaration of member MMA1042 Sara Thomas (on a paper form), in force from 05-03-2026.");
     expect(given.memberId).toBe("m1");
     const cancelled = activityEntry({ id: "m1", fullName: "Sara Thomas" }, { kind: "gift-aid-declaration-cancelled", member, on: "2026-11-28" }, new Date());
