@@ -20,7 +20,15 @@ beforeAll(async () => {
   server = await startSeededServer({
     prepare: async (db) => {
       const member = await createD1Store(db).members.register(
-        newMember({ fullName: "Paula Paper", title: "Ms", address: "12 Mill Lane", city: "Bolton", postcode: "bl1 1aa", active: true, registrationPaid: true }),
+        newMember({
+          fullName: "Paula Paper",
+          title: "Miss",
+          address: "12 Mill Lane",
+          city: "Bolton",
+          postcode: "bl1 1aa",
+          active: true,
+          registrationPaid: true,
+        }),
       );
       memberId = member.id;
     },
@@ -47,7 +55,8 @@ describe("A paper declaration entered by an accountant", () => {
   it("refuses a date in the future, a date that does not exist, and an unticked box, recording nothing", async () => {
     const treasurer = await as("treasurer");
     const tomorrow = ukIsoDay(Date.now() / 1000 + 2 * 86_400);
-    for (const fields of [{ givenOn: tomorrow, declare: "on" }, { givenOn: "2026-02-30", declare: "on" }, { givenOn: "2026-01-05" }]) {
+    const posts: Array<Record<string, string>> = [{ givenOn: tomorrow, declare: "on" }, { givenOn: "2026-02-30", declare: "on" }, { givenOn: "2026-01-05" }];
+    for (const fields of posts) {
       const response = await treasurer.post(path(), fields);
       expect(response.status).toBe(400);
       expect(fieldErrors(await response.text()).length).toBeGreaterThan(0);
@@ -66,7 +75,7 @@ describe("A paper declaration entered by an accountant", () => {
       origin: "paper",
       givenOn: "2024-06-15",
       wordingVersion: DECLARATION_WORDING_VERSION,
-      title: "Ms",
+      title: "Miss",
       fullName: "Paula Paper",
       address: "12 Mill Lane\nBolton",
       postcode: "BL1 1AA",
