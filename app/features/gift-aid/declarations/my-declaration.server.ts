@@ -1,7 +1,7 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import type { Member } from "~/kernel/store/records";
 import { formatIsoDay } from "~/kernel/dates/iso-day";
-import { DECLARATION_NOTES, declarationWording } from "../declaration-wording";
+import { DECLARATION_NOTES, DECLARATION_WORDING_VERSION, declarationWording } from "../declaration-wording";
 import { declarationInForce, declarationPersonOf, declarationView, type DeclarationView } from "./declarations";
 import { ukToday } from "./declarations.server";
 
@@ -15,6 +15,8 @@ export interface MyDeclarationPage {
   person: { name: string; address: string; postcode: string };
   wording: string[];
   notes: string;
+  /** The declaration in force was given with today's words (an older one: the sign-up form's earlier wording). */
+  inForceHasWording: boolean;
 }
 
 export async function loadMyDeclaration(context: AppLoadContext, member: Member, now = new Date()): Promise<MyDeclarationPage> {
@@ -30,5 +32,6 @@ export async function loadMyDeclaration(context: AppLoadContext, member: Member,
     person: { name: [person.title, person.fullName].filter(Boolean).join(" "), address: person.address.split("\n").join(", "), postcode: person.postcode },
     wording: declarationWording(),
     notes: DECLARATION_NOTES,
+    inForceHasWording: inForce?.wordingVersion === DECLARATION_WORDING_VERSION,
   };
 }

@@ -97,10 +97,16 @@ export default function MyGiftAidDeclaration() {
               <>
                 <p data-declaration="in-force">Your Gift Aid declaration is in force: the association can claim Gift Aid on your payments.</p>
                 <DeclarationFacts declaration={page.inForce} />
-                <h3>The declaration you gave</h3>
-                {page.wording.map((paragraph) => (
-                  <p key={paragraph}>{paragraph}</p>
-                ))}
+                {page.inForceHasWording ? (
+                  <>
+                    <h3>The declaration you gave</h3>
+                    {page.wording.map((paragraph) => (
+                      <p key={paragraph}>{paragraph}</p>
+                    ))}
+                  </>
+                ) : (
+                  <p>You gave it with the words of the sign-up form at the time.</p>
+                )}
                 <p>{page.notes}</p>
                 {confirm ? (
                   <ConfirmStep confirm={confirm} cancelTo={PATH} yes="Yes, cancel my declaration" titleId="cancel-declaration-title" level={3} />
