@@ -69,6 +69,8 @@ export interface DeclarationView {
   wordingVersion: string;
   /** "Cancelled on 05-03-2027", or null while in force. */
   cancelled: string | null;
+  /** The day it was cancelled ("05-03-2027"), or null. */
+  cancelledOn: string | null;
 }
 
 export function declarationView(declaration: GiftAidDeclaration): DeclarationView {
@@ -82,6 +84,7 @@ export function declarationView(declaration: GiftAidDeclaration): DeclarationVie
     postcode: declaration.postcode,
     wordingVersion: declaration.wordingVersion,
     cancelled: declaration.withdrawnOn ? `Cancelled on ${formatIsoDay(declaration.withdrawnOn)}` : null,
+    cancelledOn: declaration.withdrawnOn ? formatIsoDay(declaration.withdrawnOn) : null,
   };
 }
 
