@@ -3,7 +3,7 @@ import { DECLARATION_NOTES, DECLARATION_WORDING_VERSION, declarationWording } fr
 import { createD1Store } from "~/kernel/store/d1/index.server";
 import { ukIsoDay } from "~/kernel/store/received-day";
 import { client } from "../../../support/client";
-import { parseHtml, textOf } from "../../../support/html";
+import { DomUtils, parseHtml } from "../../../support/html";
 import { withServerD1 } from "../../../support/server-d1";
 import { startSeededServer, type SeededServer } from "../../../support/seeded-server";
 import { demoAccount, sessionCookieFor } from "../../../support/session";
@@ -41,10 +41,14 @@ describe("Sign-up's Gift Aid declaration", () => {
     const page = parseHtml(await (await client(server).get("/signup")).text());
     const box = page.one('.field-giftAidConcent input[type="checkbox"][name="giftAidConcent"]');
     expect(box).not.toBeNull();
-    const notes = page.all(".field-giftAidConcent .field-note").map(textOf);
-    expect(notes).toEqual([...declarationWording(), DECLARATION_NOTES]);
-    // The sentence HMRC requires: the donor pays any difference.
-    expect(notes.join(" ")).toContain("it is my responsibility to pay any difference");
+    // The paragraphs, apart by blank lines (the hint keeps them: white-space: pre-line).
+    const hint = page.one(".field-giftAidConcent .field-hint");
+    expect(hint).not.toBeNull();
+    const paragraphs = DomUtils.textContent(hint!).split("\n\n");
+    expect(paragraphs).toEqual([...declarationWording(), DECLARATION_NOTES]);
+    // The sentence HMRC requires: the donor pays any difference; and the box is described by it.
+    expect(paragraphs.join(" ")).toContain("it is my responsibility to pay any difference");
+    expect(box!.attribs["aria-describedby"]).toContain(hint!.attribs.id);
   });
 
   it("keeps a sign-up declaration with the wording version, the form's name and address and today's UK day", async () => {
