@@ -1,5 +1,6 @@
 import { formatMemberNumber } from "../store/member-number";
 import { formatPence } from "../values/money";
+import { formatIsoDay } from "../dates/iso-day";
 import { ROLE_LABELS, type Id } from "../store/records";
 import { formatTicketCode } from "../../features/tickets";
 import { PEOPLE_ACTIVITY_KINDS, peopleActivitySentence, type PeopleActivityEvent } from "./activity-people";
@@ -76,6 +77,9 @@ export const ACTIVITY_KINDS = [
   "mailing-scheduled",
   // Member mailings (docs/requirements.md §13): a scheduled mailing that could not start at its time, and why (no names)
   "mailing-not-started",
+  // Gift Aid declarations (docs/requirements.md §14, ADR 74): given (how, from which day) or cancelled, about the member
+  "gift-aid-declaration-given",
+  "gift-aid-declaration-cancelled",
 ] as const;
 export type ActivityKind = (typeof ACTIVITY_KINDS)[number];
 
@@ -174,7 +178,10 @@ export type ActivityEvent =
   // Member mailings (docs/requirements.md §13): the mailing by its subject, and when (UK time, in words), or null when its schedule was cancelled
   | { kind: "mailing-scheduled"; mailing: { id: Id; subject: string; kind: string }; when: string | null }
   // Member mailings (docs/requirements.md §13): a scheduled mailing back to a draft at its time, with the reason in words
-  | { kind: "mailing-not-started"; mailing: { id: Id; subject: string; kind: string }; reason: string };
+  | { kind: "mailing-not-started"; mailing: { id: Id; subject: string; kind: string }; reason: string }
+  // Gift Aid declarations (docs/requirements.md §14): `how` as features/gift-aid's DECLARATION_ORIGIN_PHRASES says it ("at sign-up"); days as YYYY-MM-DD
+  | { kind: "gift-aid-declaration-given"; member: ActivityMember; how: string; givenOn: string }
+  | { kind: "gift-aid-declaration-cancelled"; member: ActivityMember; on: string };
 
 /** Studio: events. An event as the log names it: `Event "Christmas Party" (2026-12-27)`. */
 export interface StudioEventName {
@@ -326,6 +333,11 @@ export function activitySentence(actor: string, event: ActivityEvent): string {
     case "mailing-not-started":
       // The one who scheduled it is the entry's actor; the sentence needs no name.
       return `The ${event.mailing.kind} "${event.mailing.subject}" was not sent at its scheduled time: ${event.reason} It is a draft again.`;
+    // Gift Aid declarations (docs/requirements.md §14)
+    case "gift-aid-declaration-given":
+      return `${actor} recorded a Gift Aid declaration of member ${memberName(event.member)} (${event.how}), in force from ${formatIsoDay(event.givenOn)}.`;
+    case "gift-aid-declaration-cancelled":
+      return `${actor} cancelled the Gift Aid declaration of member ${memberName(event.member)}: payments after ${formatIsoDay(event.on)} are not claimed.`;
     // Studio: event calendar, office bearers and documents
     default:
       return peopleActivitySentence(actor, event);
