@@ -3,6 +3,7 @@
  * a member's declarations (given at sign-up, and what erasure does to them), and the sign-up
  * declarations the daily run gives the Cockpit store's members.
  */
+export { backfillSignUpDeclarations } from "./sign-up-backfill.server";
 export { buildClaim, type ClaimRow, type ClaimView } from "./claim.server";
 export { ODS_CONTENT_TYPE, odsBytes } from "./schedule/ods.server";
 export { XLSX_SCHEDULE_CONTENT_TYPE, xlsxScheduleBytes } from "./schedule/xlsx.server";
