@@ -11,7 +11,10 @@ import { ProxyClient, type Miniflare } from "miniflare";
  * statements in Node and reaches the proxy only to run them: a statement is prepared, bound
  * and run in one go, and if preparing it hits that failure (nothing has run: preparing and
  * binding change nothing), it is run again through a new proxy client. R2's calls are
- * asynchronous and never meet it.
+ * asynchronous, but reaching a method of the bucket (`bucket.put`) is one synchronous call:
+ * so the bucket handed out reaches the current client's bucket on every call, and a call
+ * whose method was lost (nothing ran) is made again through a new client, like D1's.
+ * A client that lost an answer is never used again: each later answer on it is one late.
  */
 export async function bindingsOnOwnProxy(
   mf: Miniflare,
@@ -22,18 +25,27 @@ export async function bindingsOnOwnProxy(
   const clients = [new ProxyClient(url, mf.dispatchFetch)];
   const client = () => clients[clients.length - 1]!;
   const binding = (plugin: "d1" | "r2", name: string) => client().env[`MINIFLARE_PROXY:${plugin}:${names.worker}:${name}`];
-  const media = binding("r2", names.r2) as R2Bucket;
 
-  async function onProxy<T>(use: (db: D1Database) => Promise<T>): Promise<T> {
+  /** `use` on the current client's binding; once more on a new client when the first try lost its answer. */
+  async function onClient<B, T>(plugin: "d1" | "r2", name: string, use: (binding: B) => Promise<T>): Promise<T> {
     try {
-      return await use(binding("d1", names.d1) as D1Database);
+      return await use(binding(plugin, name) as B);
     } catch (error) {
       if (!lostAnswer(error)) throw error;
-      // The lost client stays until the end: the bucket was reached through it.
+      // The lost client stays until the end (disposed with the others), unused.
       clients.push(new ProxyClient(url, mf.dispatchFetch));
-      return use(binding("d1", names.d1) as D1Database);
+      return use(binding(plugin, name) as B);
     }
   }
+  const onProxy: OnProxy = <T>(use: (db: D1Database) => Promise<T>) => onClient<D1Database, T>("d1", names.d1, use);
+  const media = new Proxy({} as R2Bucket, {
+    get: (_target, method: string | symbol) =>
+      // "then": the bucket is not a promise (an awaited value is asked for it).
+      method === "then"
+        ? undefined
+        : (...args: unknown[]) =>
+            onClient<R2Bucket, unknown>("r2", names.r2, (bucket) => (bucket[method as keyof R2Bucket] as (...a: unknown[]) => Promise<unknown>)(...args)),
+  });
   return { db: statementsInNode(onProxy), media, dispose: async () => void (await Promise.all(clients.map((each) => each.dispose()))) };
 }
 
