@@ -18,6 +18,8 @@ export const ADMIN_MENU: readonly NavLink[] = [
   { label: "Subscriptions", to: "/mem-renewals" },
   { label: "Pending payments", to: "/accounts/payments" },
   { label: "Event Payments", to: "/mem-events-pay" },
+  // Donations received, with Gift Aid and refunds (docs/requirements.md §14)
+  { label: "Donations", to: "/accounts/donations" },
   { label: "Scan tickets", to: "/scan-qr-code" },
   { label: "E-mails", to: "/accounts/emails" },
   // Addresses that bounced or complained (docs/requirements.md §13)
