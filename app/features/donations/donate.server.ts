@@ -8,8 +8,8 @@ import { ukIsoDay } from "../../kernel/store/received-day";
 import type { GiftAidDeclaration, Id, Member, NewTransaction, PersonKind } from "../../kernel/store/records";
 import { formatPence } from "../../kernel/values/money";
 import { startTransactionCheckout } from "~/features/payments/index.server";
-import { DECLARATION_NOTES, DECLARATION_WORDING_VERSION, declarationWording } from "~/features/gift-aid";
-import { declarationInForce, declarationTitle, memberHomeAddress, type DonationInput } from "./donation";
+import { DECLARATION_NOTES, DECLARATION_WORDING_VERSION, currentDeclaration, declarationWording } from "~/features/gift-aid";
+import { declarationTitle, memberHomeAddress, type DonationInput } from "./donation";
 import { DONATION_MESSAGES, PRESET_AMOUNTS } from "./donation-form";
 import { DONATION_TITLE, donateCancelledPath, donateThanksPath, givenOnLabel } from "./donations";
 
@@ -26,10 +26,10 @@ export function donorMember(user: Member | null): Member | null {
   return user && user.active ? user : null;
 }
 
-/** The member's declaration covering today, if any (their newest given first: the store's order). */
+/** The member's declaration in force today and not cancelled (one cancelled today is not reused for a new gift). */
 async function memberDeclaration(context: AppLoadContext, member: Member | null, today: string): Promise<GiftAidDeclaration | null> {
   if (!member) return null;
-  return declarationInForce(await context.store.giftAidDeclarations.listByPerson(member.id), today);
+  return currentDeclaration(await context.store.giftAidDeclarations.listByPerson(member.id), today);
 }
 
 export interface DonatePage {

@@ -1,7 +1,8 @@
 import { z } from "zod";
+import { isUkPostcode, normalisePostcode } from "../gift-aid";
 import { emailAddress } from "../../kernel/values/email-address-schema";
 import { parsePounds } from "../../kernel/values/pounds";
-import type { GiftAidDeclaration, Member, Pence } from "../../kernel/store/records";
+import type { Member, Pence } from "../../kernel/store/records";
 import {
   DECLARATION_TITLES,
   DONATION_LIMITS as LIMITS,
@@ -48,17 +49,6 @@ export function donationAmount(choice: string, other: string): { ok: true; pence
   return { ok: false, field: "amount", message: M.amount };
 }
 
-/**
- * A UK postcode (the Royal Mail's shapes, including GIR 0AA and the London districts like
- * SW1A or EC1V), normalised to capitals with one space before the last three; null when it is not one.
- */
-export function ukPostcode(input: string): string | null {
-  const compact = input.replace(/\s+/g, "").toUpperCase();
-  if (compact === "GIR0AA") return "GIR 0AA";
-  const match = /^([A-PR-UWYZ](?:\d{1,2}|[A-HK-Y]\d{1,2}|\d[A-HJKPSTUW]|[A-HK-Y]\d[ABEHMNPRV-Y]))(\d[ABD-HJLNP-UW-Z]{2})$/.exec(compact);
-  return match ? `${match[1]} ${match[2]}` : null;
-}
-
 /** Address lines as typed: spaces at either end and blank lines dropped, "\n" between. */
 export function addressText(input: string): string {
   return input
@@ -76,16 +66,6 @@ export function memberHomeAddress(member: Pick<Member, "address" | "city" | "cou
 /** The declaration's title for a member's: "Other" (or anything off the list) is none. */
 export function declarationTitle(title: string | null | undefined): string {
   return (DECLARATION_TITLES as readonly string[]).includes(title ?? "") ? (title as string) : "";
-}
-
-/**
- * The declaration that covers a payment on `day` (UK, YYYY-MM-DD): the newest given on or before
- * it and not cancelled before it (HMRC Chapter 3; a cancellation covers payments up to its day). Null: none.
- */
-export function declarationInForce(declarations: readonly GiftAidDeclaration[], day: string): GiftAidDeclaration | null {
-  const covering = declarations.filter((d) => d.givenOn <= day && (d.withdrawnOn === null || day <= d.withdrawnOn));
-  covering.sort((a, b) => (a.givenOn === b.givenOn ? b.createdAt - a.createdAt : a.givenOn < b.givenOn ? 1 : -1));
-  return covering[0] ?? null;
 }
 
 const ALWAYS = { when: () => true };
@@ -138,7 +118,7 @@ export function donationSchema(who: { visitor: boolean; declarationInForce: bool
         }
         if (!addressText(value("address"))) ctx.addIssue({ code: "custom", path: ["address"], message: M.address });
         if (!value("postcode")) ctx.addIssue({ code: "custom", path: ["postcode"], message: M.postcode });
-        else if (!ukPostcode(value("postcode"))) ctx.addIssue({ code: "custom", path: ["postcode"], message: M.postcodeFormat });
+        else if (!isUkPostcode(value("postcode"))) ctx.addIssue({ code: "custom", path: ["postcode"], message: M.postcodeFormat });
       }, ALWAYS)
       .transform((form): DonationInput => {
         const amount = donationAmount(form.amount, form.otherAmount);
@@ -151,7 +131,7 @@ export function donationSchema(who: { visitor: boolean; declarationInForce: bool
           giftAid: form.giftAid,
           title: asksDetails ? form.title : "",
           address: asksDetails ? addressText(form.address) : "",
-          postcode: asksDetails ? (ukPostcode(form.postcode) ?? "") : "",
+          postcode: asksDetails ? normalisePostcode(form.postcode) : "",
         };
       })
   );

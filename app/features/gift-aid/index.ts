@@ -18,6 +18,7 @@ export { SCHEDULE_HEADINGS, scheduleRows, type ScheduleCell, type ScheduleRowSou
 export {
   DECLARATION_ORIGIN_LABELS,
   DECLARATION_ORIGIN_PHRASES,
+  currentDeclaration,
   declarationStatusLabel,
   declarationView,
   type DeclarationView,

@@ -1,15 +1,6 @@
 import { describe, expect, it } from "vitest";
-import {
-  addressText,
-  declarationInForce,
-  declarationTitle,
-  donationAmount,
-  donationSchema,
-  memberHomeAddress,
-  ukPostcode,
-} from "~/features/donations/donation";
+import { addressText, declarationTitle, donationAmount, donationSchema, memberHomeAddress } from "~/features/donations/donation";
 import { DONATION_MESSAGES as M } from "~/features/donations/donation-form";
-import type { GiftAidDeclaration } from "~/kernel/store/records";
 
 describe("the amount of a donation", () => {
   it("takes a preset's pence", () => {
@@ -37,19 +28,6 @@ describe("the amount of a donation", () => {
   });
 });
 
-describe("a UK postcode", () => {
-  it("is normalised to capitals with one space", () => {
-    expect(ukPostcode("sw1a1aa")).toBe("SW1A 1AA");
-    expect(ukPostcode(" m3  3pa ")).toBe("M3 3PA");
-    expect(ukPostcode("EC1V 9HX")).toBe("EC1V 9HX");
-    expect(ukPostcode("b338th")).toBe("B33 8TH");
-    expect(ukPostcode("gir 0aa")).toBe("GIR 0AA");
-  });
-  it("refuses what is not one", () => {
-    for (const bad of ["", "12345", "SW1A", "QQ1 1AA", "SW1A 1A", "M3 3PAA", "ZZ99 9ZZZ"]) expect(ukPostcode(bad), bad).toBeNull();
-  });
-});
-
 describe("a declaration's name and address", () => {
   it("a member's home address is the address, town and county, blank lines dropped", () => {
     expect(memberHomeAddress({ address: " 12 High Street \n\n Flat 2", city: "Manchester", county: "" })).toBe("12 High Street\nFlat 2\nManchester");
@@ -59,43 +37,6 @@ describe("a declaration's name and address", () => {
     expect(declarationTitle("Mrs")).toBe("Mrs");
     expect(declarationTitle("Other")).toBe("");
     expect(declarationTitle(null)).toBe("");
-  });
-});
-
-const declaration = (over: Partial<GiftAidDeclaration>): GiftAidDeclaration => ({
-  id: "d",
-  personId: "p",
-  personKind: "member",
-  origin: "sign-up",
-  wordingVersion: "v",
-  title: "",
-  fullName: "Ann Giver",
-  address: "1 Road",
-  postcode: "M3 3PA",
-  givenOn: "2026-01-01",
-  createdAt: 0,
-  createdBy: "p",
-  withdrawnOn: null,
-  withdrawnAt: null,
-  withdrawnBy: null,
-  correctedAt: null,
-  correctedBy: null,
-  pseudonymisedAt: null,
-  ...over,
-});
-
-describe("the declaration in force on a day", () => {
-  it("is the newest given on or before it and not cancelled before it", () => {
-    const old = declaration({ id: "old", givenOn: "2025-01-01" });
-    const newer = declaration({ id: "new", givenOn: "2026-03-01" });
-    expect(declarationInForce([newer, old], "2026-02-01")?.id).toBe("old");
-    expect(declarationInForce([newer, old], "2026-03-01")?.id).toBe("new");
-    expect(declarationInForce([newer, old], "2024-12-31")).toBeNull();
-  });
-  it("a cancelled one covers up to its cancellation day, not after", () => {
-    const cancelled = declaration({ withdrawnOn: "2026-06-30" });
-    expect(declarationInForce([cancelled], "2026-06-30")?.id).toBe("d");
-    expect(declarationInForce([cancelled], "2026-07-01")).toBeNull();
   });
 });
 

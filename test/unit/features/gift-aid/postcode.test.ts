@@ -10,10 +10,12 @@ describe("UK postcodes for HMRC's schedule (ADR 74)", () => {
   });
 
   it("accepts every shape of UK postcode", () => {
-    for (const code of ["M1 1AE", "B33 8TH", "CR2 6XH", "DN55 1PT", "W1A 0AX", "EC1A 1BB", "GIR 0AA", "s19 2bd"]) expect(isUkPostcode(code), code).toBe(true);
+    for (const code of ["M1 1AE", "B33 8TH", "CR2 6XH", "DN55 1PT", "W1A 0AX", "EC1A 1BB", "GIR 0AA", "s19 2bd", "SW1A 1AA", "EC1V 9HX", "m3 3pa"])
+      expect(isUkPostcode(code), code).toBe(true);
   });
 
   it("refuses what is not a UK postcode", () => {
-    for (const code of ["", "12345", "SW1A", "SW1A 1A", "Q1 1AA1", "AB1 1CI", "75008", "S19 2B D X"]) expect(isUkPostcode(code), code).toBe(false);
+    for (const code of ["", "12345", "SW1A", "SW1A 1A", "Q1 1AA1", "AB1 1CI", "75008", "S19 2B D X", "QQ1 1AA", "M3 3PAA", "ZZ99 9ZZZ"])
+      expect(isUkPostcode(code), code).toBe(false);
   });
 });
