@@ -88,11 +88,20 @@ CREATE INDEX gift_aid_declarations_person ON gift_aid_declarations (person_id, g
 -- At most one "from sign-up" declaration per member, so the backfill can run again.
 CREATE UNIQUE INDEX gift_aid_declarations_sign_up ON gift_aid_declarations (person_id) WHERE origin = 'sign-up';
 
--- Existing members' sign-up consents become declarations dated from their registration (UK day).
+-- Existing members' sign-up consents become declarations dated from their registration (UK day:
+-- British Summer Time runs from 01:00 UTC on the last Sunday of March to 01:00 UTC on the last
+-- Sunday of October, as in 0026; the Cockpit store's backfill uses received-day.ts ukIsoDay).
 INSERT OR IGNORE INTO gift_aid_declarations (id, person_id, person_kind, origin, wording_version, title, full_name, address, postcode,
   given_on, created_at, created_by)
 SELECT lower(hex(randomblob(12))), id, 'member', 'sign-up', 'sign-up-2019', CASE WHEN title = 'Other' THEN '' ELSE title END, full_name,
-  address, postcode, date(created_at, 'unixepoch'), created_at, id
+  address, postcode,
+  CASE
+    WHEN datetime(created_at, 'unixepoch') >= date(strftime('%Y', created_at, 'unixepoch') || '-03-25', 'weekday 0') || ' 01:00:00'
+     AND datetime(created_at, 'unixepoch') < date(strftime('%Y', created_at, 'unixepoch') || '-10-25', 'weekday 0') || ' 01:00:00'
+    THEN date(created_at, 'unixepoch', '+1 hour')
+    ELSE date(created_at, 'unixepoch')
+  END,
+  created_at, id
 FROM members
 WHERE json_extract(consents, '$.giftAid') = 1 AND rejected IS NULL;
 

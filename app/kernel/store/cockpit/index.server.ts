@@ -1,3 +1,8 @@
+import { d1Donations } from "../d1/donations.server";
+import { d1Donors } from "../d1/donors.server";
+import { d1GiftAidClaims } from "../d1/gift-aid-claims.server";
+import { d1GiftAidDeclarations } from "../d1/gift-aid-declarations.server";
+import { d1GiftAidSettings } from "../d1/gift-aid-settings.server";
 import { d1MailPreferences } from "../d1/mail-preferences.server";
 import { d1BadAddresses } from "../d1/bad-addresses.server";
 import { d1WebhookReceipts } from "../d1/webhook-receipts.server";
@@ -31,8 +36,8 @@ import { cockpitTicketPaymentMethods } from "./ticket-payment-methods.server";
  * The store over Cockpit (selected by CMS_API_URL): the old site's collections in Cockpit,
  * in their shapes (ADR 22, docs/requirements.md §12.2). The site's own records that the old
  * site had no collection for (the outbox, the refunds, the rate limits, revoked sessions,
- * renewal reminders, the content version and practice checkouts) stay in D1, through the
- * same D1 repositories.
+ * renewal reminders, the content version, practice checkouts, mailings, and Gift Aid's
+ * declarations, claims, settings, donors and donations) stay in D1, through the same D1 repositories.
  */
 export function createCockpitStore(
   client: CockpitClient,
@@ -66,5 +71,11 @@ export function createCockpitStore(
     mailPreferences: d1MailPreferences(db),
     badAddresses: d1BadAddresses(db),
     webhookReceipts: d1WebhookReceipts(db),
+    // Gift Aid and donations (docs/requirements.md §14, ADR 74): D1 on both stores.
+    giftAidDeclarations: d1GiftAidDeclarations(db),
+    giftAidClaims: d1GiftAidClaims(db),
+    giftAidSettings: d1GiftAidSettings(db),
+    donors: d1Donors(db),
+    donations: d1Donations(db),
   };
 }

@@ -135,6 +135,21 @@ export function cockpitTransactions(client: CockpitClient, options: BestEffortOp
       return pageOf((await readSettled(query)).sort(settledOrder), query);
     },
 
+    async listReceived({ types, from, to }) {
+      // Cockpit cannot filter on the received day (it is computed, ADR 64): each type's paid
+      // entries are read and the period applied here, oldest received first, then by id (as on D1).
+      const found = await Promise.all(
+        [...new Set(types)].map((paymentType) => client.find(MEMBERTRANSACTIONS, { filter: { paymentType, status: "success" }, limit: MAX_SCAN })),
+      );
+      return found
+        .flatMap(({ entries }) => entries.map(transactionFromCockpit))
+        .filter((t) => t.status === "success" && types.includes(t.paymentType))
+        .map((t) => ({ t, day: receivedDay(t) }))
+        .filter(({ day }) => day >= from && day <= to)
+        .sort((a, b) => (a.day !== b.day ? (a.day < b.day ? -1 : 1) : a.t.id < b.t.id ? -1 : a.t.id > b.t.id ? 1 : 0))
+        .map(({ t }) => t);
+    },
+
     async renewalTotals(year) {
       return renewalTotalsOf(year, await readSettled({ year, paymentType: "renew" }));
     },

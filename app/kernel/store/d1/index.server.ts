@@ -1,3 +1,8 @@
+import { d1Donations } from "./donations.server";
+import { d1Donors } from "./donors.server";
+import { d1GiftAidClaims } from "./gift-aid-claims.server";
+import { d1GiftAidDeclarations } from "./gift-aid-declarations.server";
+import { d1GiftAidSettings } from "./gift-aid-settings.server";
 import { d1MailPreferences } from "./mail-preferences.server";
 import { d1BadAddresses } from "./bad-addresses.server";
 import { d1WebhookReceipts } from "./webhook-receipts.server";
@@ -51,5 +56,11 @@ export function createD1Store(db: D1Database, media?: R2Bucket): Store {
     mailPreferences: d1MailPreferences(db),
     badAddresses: d1BadAddresses(db),
     webhookReceipts: d1WebhookReceipts(db),
+    // Gift Aid and donations (docs/requirements.md §14, ADR 74): D1 on both stores.
+    giftAidDeclarations: d1GiftAidDeclarations(db),
+    giftAidClaims: d1GiftAidClaims(db),
+    giftAidSettings: d1GiftAidSettings(db),
+    donors: d1Donors(db),
+    donations: d1Donations(db),
   };
 }

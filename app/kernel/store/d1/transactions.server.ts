@@ -151,6 +151,18 @@ export function d1Transactions(db: D1Database): Omit<TransactionsRepository, "ti
       return results.map(transactionFromRow);
     },
 
+    async listReceived({ types, from, to }) {
+      if (types.length === 0) return [];
+      // transactions_received (payment_type, received_on) WHERE status = 'success' answers it.
+      const { results } = await db
+        .prepare(
+          `SELECT * FROM transactions WHERE status = 'success' AND payment_type IN (${types.map(() => "?").join(", ")}) AND received_on >= ? AND received_on <= ? ORDER BY received_on, id`,
+        )
+        .bind(...types, from, to)
+        .all<Record<string, unknown>>();
+      return results.map(transactionFromRow);
+    },
+
     renewalTotals: (year) => readRenewalTotals(db, year),
     recountRenewalTotals: (year) => recountRenewalTotals(db, year),
 
