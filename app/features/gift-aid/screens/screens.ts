@@ -67,6 +67,8 @@ const periodFields = { from: day(PERIOD_MESSAGES.from), to: day(PERIOD_MESSAGES.
 
 /** The period's own rules: in order, and at most four years. */
 function periodRules(period: { from: string; to: string }, context: z.RefinementCtx) {
+  // A day that is no day has its own message already.
+  if (!isCalendarDay(period.from) || !isCalendarDay(period.to)) return;
   if (period.to < period.from) context.addIssue({ code: "custom", path: ["to"], message: PERIOD_MESSAGES.order });
   else if (period.to >= yearsLater(period.from, MAX_PERIOD_YEARS)) context.addIssue({ code: "custom", path: ["to"], message: PERIOD_MESSAGES.tooLong });
 }
