@@ -72,6 +72,7 @@ export default function GiftAidClaim() {
 
   return (
     <AdminPage title="Gift Aid">
+      <FormMessage message={markErrors[""]} />
       <p>
         Claim Gift Aid from HMRC on the payments of people who gave a declaration. Which payments count, and the charity&apos;s HMRC details:{" "}
         <Link to={GIFT_AID_SETTINGS_PATH}>Gift Aid settings</Link>.
@@ -153,7 +154,6 @@ export default function GiftAidClaim() {
                   <section className="gift-aid-mark" aria-labelledby="gift-aid-mark-title">
                     <h2 id="gift-aid-mark-title">Mark as claimed…</h2>
                     <p>Once you have sent the schedule to HMRC through Charities Online, record the claim here so that its payments are never claimed twice.</p>
-                    <FormMessage message={markErrors[""]} />
                     <Form method="post" noValidate>
                       <input type="hidden" name="from" value={page.period.from} />
                       <input type="hidden" name="to" value={page.period.to} />

@@ -1,5 +1,5 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import { buildClaim, odsBytes, scheduleRows, xlsxScheduleBytes, type ClaimRow } from "../claim.server";
+import { ODS_CONTENT_TYPE, XLSX_SCHEDULE_CONTENT_TYPE, buildClaim, odsBytes, scheduleRows, xlsxScheduleBytes, type ClaimRow } from "../index.server";
 import { recordActivity } from "~/kernel/activity/activity.server";
 import { formatDay } from "~/kernel/dates/dates";
 import { formatIsoDay } from "~/kernel/dates/iso-day";
@@ -156,7 +156,8 @@ export async function markClaimed(
 ): Promise<MarkOutcome> {
   const period = { from: asked.from, to: asked.to };
   const view = await buildClaim(context, period, todayInUk());
-  if (view.rows.length === 0) return { kind: "nothing" };
+  // Yes posted again (a double click, a second tab) after the first recorded the claim: nothing is left, and nothing is wrong.
+  if (view.rows.length === 0) return asked.confirmed ? { kind: "already-claimed" } : { kind: "nothing" };
   const question = markClaimedQuestion({ ...period, payments: view.rows.length, total: view.total, giftAid: view.giftAid, hmrcReference: asked.hmrcReference });
   const shown = { question, payments: view.rows.length, total: view.total };
   if (!asked.confirmed) return { kind: "confirm", ...shown };
@@ -229,7 +230,7 @@ export async function reopenClaim(context: AppLoadContext, accountant: Accountan
 export async function scheduleDownload(rows: Parameters<typeof scheduleRows>[0], format: "ods" | "xlsx", name: string): Promise<Response> {
   const sheet = scheduleRows(rows);
   const body = format === "ods" ? new Uint8Array(odsBytes(sheet)) : await xlsxScheduleBytes(sheet);
-  const type = format === "ods" ? "application/vnd.oasis.opendocument.spreadsheet" : "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
+  const type = format === "ods" ? ODS_CONTENT_TYPE : XLSX_SCHEDULE_CONTENT_TYPE;
   return new Response(body, { headers: privateFileHeaders(type, `attachment; filename="${name}.${format}"`) });
 }
 

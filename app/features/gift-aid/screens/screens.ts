@@ -3,6 +3,8 @@ import { confirmedField } from "~/kernel/forms/confirm-step";
 import { formatIsoDay } from "~/kernel/dates/iso-day";
 import { formatPence } from "~/kernel/values/money";
 import { GIFT_AID_KINDS, type GiftAidKind } from "~/kernel/store/records";
+import { TITLE_MAX } from "../rules/limits";
+import { isUkPostcode, normalisePostcode } from "../rules/postcode";
 
 /**
  * The accountants' Gift Aid screens (docs/requirements.md §14, ADR 74): their paths, the
@@ -141,9 +143,6 @@ export const claimedToast = (count: number, total: number) => `Marked ${payments
 
 export const payments = (n: number) => `${n} ${n === 1 ? "payment" : "payments"}`;
 
-/** Gift Aid due on an amount: 25p for each £1 (a basic-rate gift grossed up, ADR 74), rounded down to the penny. */
-export const giftAidOn = (pence: number) => Math.floor(pence / 4);
-
 // ---- Settings -------------------------------------------------------------------------------
 
 /** The kinds an accountant may make eligible, as the settings page names them (tickets never are). */
@@ -185,11 +184,13 @@ export const kindsWords = (kinds: readonly GiftAidKind[]) => (kinds.length > 0 ?
 
 // ---- A declaration's correction -----------------------------------------------------------------
 
+const POSTCODE_MESSAGE = "Enter a UK postcode, like SW1A 1AA.";
+
 export const correctionSchema = z.object({
   title: z
     .string()
     .trim()
-    .max(4, { message: "HMRC takes a title of at most 4 characters, like Mr, Mrs, Ms, Dr." })
+    .max(TITLE_MAX, { message: `HMRC takes a title of at most ${TITLE_MAX} characters, like Mr, Mrs, Ms, Dr.` })
     .optional()
     .transform((value) => value ?? ""),
   fullName: z
@@ -209,11 +210,8 @@ export const correctionSchema = z.object({
         .filter(Boolean)
         .join("\n"),
     ),
-  postcode: z
-    .string({ error: "Enter the postcode, like SW1A 1AA." })
-    .trim()
-    .min(1, { message: "Enter the postcode, like SW1A 1AA." })
-    .max(10, { message: "Enter the postcode, like SW1A 1AA." }),
+  // HMRC refuses a postcode that is not a UK one (the claim's problem): a correction must give one, kept as HMRC writes it.
+  postcode: z.string({ error: POSTCODE_MESSAGE }).trim().refine(isUkPostcode, { message: POSTCODE_MESSAGE }).transform(normalisePostcode),
 });
 
 export const CORRECTION_SAVED = "The declaration is corrected.";

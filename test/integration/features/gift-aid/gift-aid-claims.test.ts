@@ -136,7 +136,7 @@ describe("the Gift Aid screens are for accountants only", () => {
     for (const [role, home] of Object.entries(homes)) {
       const id = demoAccount(role as keyof typeof homes).id;
       for (const path of paths) expect((await get(path, id)).headers.get("Location"), `${role} ${path}`).toBe(home);
-      expect((await post("/accounts/gift-aid", { ...PERIOD, confirmed: "1" }, id)).headers.get("Location")).toBe(home);
+      expect((await post(CLAIM_PAGE, { ...PERIOD, confirmed: "1" }, id)).headers.get("Location")).toBe(home);
       expect((await post("/accounts/gift-aid/settings", { renew: "on" }, id)).headers.get("Location")).toBe(home);
     }
     expect(await claims()).toEqual([]);
@@ -220,15 +220,17 @@ describe("a claim for a period", () => {
 
     const form = await page(fix);
     expect(form.one("#declaration-postcode")?.attribs.value).toBe("NOT A CODE");
-    const refused = await post(fix, { title: "Mrs", fullName: "", address: "12 High Street", postcode: "M1 1AA" }, treasurer);
+    const refused = await post(fix, { title: "Mrs", fullName: "", address: "12 High Street", postcode: "NOT A CODE" }, treasurer);
     expect(refused.status).toBe(400);
-    expect(parseHtml(await refused.text()).text("#declaration-fullName-error")).toBe("Enter the full name.");
+    const messages = parseHtml(await refused.text());
+    expect(messages.text("#declaration-fullName-error")).toBe("Enter the full name.");
+    expect(messages.text("#declaration-postcode-error")).toBe("Enter a UK postcode, like SW1A 1AA.");
 
     const saved = await post(fix, { title: "Mrs", fullName: "Fay Fisher", address: "12 High Street\nManchester", postcode: "m1 1aa" }, treasurer);
     expect(saved.status).toBe(302);
     expect(saved.headers.get("Location")).toBe(CLAIM_PAGE);
     const corrected = await withDb(server, (db) => d1GiftAidDeclarations(db).get(declaration.fay));
-    expect(corrected).toMatchObject({ title: "Mrs", postcode: "m1 1aa", correctedBy: treasurer, givenOn: "2024-01-01", origin: "paper" });
+    expect(corrected).toMatchObject({ title: "Mrs", postcode: "M1 1AA", correctedBy: treasurer, givenOn: "2024-01-01", origin: "paper" });
     const after = await page(CLAIM_PAGE);
     expect(problems(after)).toEqual([]);
     expect(claimable(after)).toContain(payment.fay);
@@ -255,7 +257,7 @@ describe("marking a claim as claimed", () => {
     const html = await page(CLAIM_PAGE);
     const count = html.text(".gift-aid-count");
     const total = html.text(".gift-aid-total");
-    const asked = await post("/accounts/gift-aid", { ...PERIOD, hmrcReference: "" }, treasurer);
+    const asked = await post(CLAIM_PAGE, { ...PERIOD, hmrcReference: "" }, treasurer);
     expect(asked.status).toBe(200);
     const confirm = parseHtml(await asked.text());
     expect(confirm.text("#gift-aid-confirm-title")).toBe("Please confirm");
@@ -264,11 +266,12 @@ describe("marking a claim as claimed", () => {
   });
 
   it("records one claim however often Yes is posted, and the same period is then empty", async () => {
-    const asked = parseHtml(await (await post("/accounts/gift-aid", { ...PERIOD, hmrcReference: "" }, treasurer)).text());
+    const asked = parseHtml(await (await post(CLAIM_PAGE, { ...PERIOD, hmrcReference: "" }, treasurer)).text());
     const fields = Object.fromEntries(asked.all(".confirm-step form input[type=hidden]").map((input) => [input.attribs.name, input.attribs.value ?? ""]));
     expect(fields.confirmed).toBe("1");
-    const answers = await Promise.all([1, 2, 3].map(() => post("/accounts/gift-aid", fields, treasurer)));
+    const answers = await Promise.all([1, 2, 3].map(() => post(CLAIM_PAGE, fields, treasurer)));
     for (const answer of answers) expect(answer.status).toBe(302);
+    expect(answers.map((answer) => answer.headers.get("Location"))).toEqual([CLAIM_PAGE, CLAIM_PAGE, CLAIM_PAGE]);
     const recorded = await claims();
     expect(recorded).toHaveLength(1);
     claimId = recorded[0]!.id;
@@ -281,7 +284,7 @@ describe("marking a claim as claimed", () => {
     expect(claimable(after)).toEqual([]);
     expect(after.text(".gift-aid-empty")).toContain("nothing to claim");
     expect(after.all(`.gift-aid-history tr[data-claim="${claimId}"]`)).toHaveLength(1);
-    const again = await post("/accounts/gift-aid", { ...PERIOD, hmrcReference: "", confirmed: "1" }, treasurer);
+    const again = await post(CLAIM_PAGE, { ...PERIOD, hmrcReference: "" }, treasurer);
     expect(again.status).toBe(400);
     expect(parseHtml(await again.text()).text(".form-error")).toContain(CLAIM_MESSAGES.nothing);
     const logged = await withDb(server, (db) => d1Activity(db).list({ page: 0, pageSize: 10 }));
@@ -323,9 +326,9 @@ describe("marking a claim as claimed", () => {
   });
 
   it("a claim with HMRC's reference cannot be reopened", async () => {
-    const asked = parseHtml(await (await post("/accounts/gift-aid", { ...PERIOD, hmrcReference: "" }, treasurer)).text());
+    const asked = parseHtml(await (await post(CLAIM_PAGE, { ...PERIOD, hmrcReference: "" }, treasurer)).text());
     const fields = Object.fromEntries(asked.all(".confirm-step form input[type=hidden]").map((input) => [input.attribs.name, input.attribs.value ?? ""]));
-    expect((await post("/accounts/gift-aid", fields, treasurer)).status).toBe(302);
+    expect((await post(CLAIM_PAGE, fields, treasurer)).status).toBe(302);
     const second = (await claims()).find((claim) => claim.status === "claimed")!;
     const path = `/accounts/gift-aid/claims/${second.id}`;
     expect((await post(path, { intent: "reference", hmrcReference: "" }, treasurer)).status).toBe(400);

@@ -57,9 +57,12 @@ describe("the forms' values", () => {
     expect(eligibleKindsOf(settingsSchema.parse({}))).toEqual([]);
   });
 
-  it("a correction: a title of at most 4, the address's lines trimmed", () => {
+  it("a correction: a title of at most 4, the address's lines trimmed, a UK postcode written as HMRC writes it", () => {
     expect(correctionSchema.safeParse({ title: "Prof.", fullName: "A B", address: "1 High St", postcode: "M1 1AA" }).success).toBe(false);
-    expect(correctionSchema.parse({ title: "Dr", fullName: "A B", address: " 1 High St \r\n\r\n Town ", postcode: "M1 1AA" }).address).toBe("1 High St\nTown");
+    const corrected = correctionSchema.parse({ title: "Dr", fullName: "A B", address: " 1 High St \r\n\r\n Town ", postcode: "sw1a1aa" });
+    expect(corrected.address).toBe("1 High St\nTown");
+    expect(corrected.postcode).toBe("SW1A 1AA");
+    expect(correctionSchema.safeParse({ fullName: "A B", address: "1 High St", postcode: "NOT A CODE" }).success).toBe(false);
   });
 
   it("the question names the count, the total, the Gift Aid and the period", () => {
