@@ -84,6 +84,10 @@ export default [
   page("accounts/members/:id/data.html", "features/data-rights/routes/member-data-html.tsx"),
   page("accounts/members/:id/erase", "features/data-rights/routes/member-erase.tsx"),
 
+  // Gift Aid declarations (docs/requirements.md §14): a member's own (give, cancel), an accountant's paper declaration for a member
+  page("account/gift-aid", "features/gift-aid/routes/my-declaration.tsx"),
+  page("accounts/members/:id/gift-aid", "features/gift-aid/routes/paper-declaration.tsx"),
+
   // Office, accountants: members and their records, reports and exports, the outbox, the inbox, the activity log
   page("accounts", "features/office/routes/members.tsx"),
   page("accounts/export.csv", "features/office/routes/members-export-csv.tsx"),

@@ -440,6 +440,14 @@ export const ROUTES: Readonly<Record<string, RouteEntry>> = {
     html: true,
     status: 404,
   },
+  // Gift Aid declarations (docs/requirements.md §14): the member's own (an empty post changes nothing: 400), an accountant's paper declaration
+  "features/gift-aid/routes/my-declaration.tsx": { path: "/account/gift-aid", methods: GET_POST, access: "member", html: true },
+  "features/gift-aid/routes/paper-declaration.tsx": {
+    path: `/accounts/members/${DEMO.otherMember}/gift-aid`,
+    methods: GET_POST,
+    access: "accountant",
+    html: true,
+  },
   // Offline payments and tickets at the desk (docs/requirements.md §4.9, §5.9)
   "features/payments/routes/record-payment.tsx": { path: `/accounts/record-payment/${DEMO.otherMember}`, methods: GET_POST, access: "accountant", html: true },
   "features/door/routes/ticket-desk.tsx": { path: "/accounts/desk", methods: GET_POST, access: "accountant", html: true },

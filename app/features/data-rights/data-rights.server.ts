@@ -6,6 +6,7 @@ import type { Member } from "~/kernel/store/records";
 import { privateFileHeaders } from "~/kernel/http/response-headers";
 import type { Store } from "~/kernel/store/port";
 import { collectMailData, eraseMailData } from "~/features/mailings/index.server";
+import { eraseDeclarations } from "~/features/gift-aid/index.server";
 
 /**
  * Members' data rights (docs/requirements.md §8, ADR 0056): the I/O of "Download my data" and of
@@ -16,15 +17,18 @@ import { collectMailData, eraseMailData } from "~/features/mailings/index.server
 /** Everything held about the member, from every store. */
 export async function collectMyData(store: Store, member: Member, now = new Date()): Promise<MyData> {
   // Every record is found by the member's id, never by an address (docs/security.md).
-  const [transactions, tickets, emails, contactMessages, sessions, mail] = await Promise.all([
+  const [transactions, tickets, emails, contactMessages, sessions, mail, giftAidDeclarations, donations] = await Promise.all([
     store.transactions.listByUser(member.id),
     store.tickets.listByUser(member.id),
     store.personalData.outboxAbout(member.id),
     store.personalData.contactMessagesBy(member.id),
     store.memberSessions.listOpen(member.id, Math.floor(now.getTime() / 1000)),
     collectMailData(store, member.id),
+    // Gift Aid declarations and donations (docs/requirements.md §14), found by the member's id like the rest.
+    store.giftAidDeclarations.listByPerson(member.id),
+    store.donations.listByPerson(member.id),
   ]);
-  return myData({ member, transactions, tickets, emails, contactMessages, sessions, mail, now });
+  return myData({ member, transactions, tickets, emails, contactMessages, sessions, mail, giftAidDeclarations, donations, now });
 }
 
 /** The JSON file: a download named after the member, never stored by a cache on the way. */
@@ -53,10 +57,11 @@ export async function eraseMember(context: AppLoadContext, member: Member, actor
   if (refusal) return { ok: false, message: refusal };
   const { store } = context;
   const pseudonym = erasedName(member.id);
-  const [messages, transactions, tickets] = await Promise.all([
+  const [messages, transactions, tickets, declarations] = await Promise.all([
     store.personalData.contactMessagesBy(member.id),
     store.transactions.listByUser(member.id),
     store.tickets.listByUser(member.id),
+    store.giftAidDeclarations.listByPerson(member.id),
   ]);
   const names = [
     member.fullName,
@@ -66,6 +71,8 @@ export async function eraseMember(context: AppLoadContext, member: Member, actor
     member.email,
     // The name and address each payment was made under (the member may have been renamed since).
     ...transactions.flatMap((transaction) => [transaction.memberName, transaction.memberEmail]),
+    // The names their Gift Aid declarations were given under (the log's entries about them name the member).
+    ...declarations.map((declaration) => declaration.fullName),
   ];
   // The log's entries about the member's records name them too (a refund's: "paid by ..."): found by the records' ids.
   const ids = [member.id, ...messages.map((message) => message.id), ...transactions.map((t) => t.id), ...tickets.map((ticket) => ticket.id)];
@@ -80,6 +87,9 @@ export async function eraseMember(context: AppLoadContext, member: Member, actor
   await store.twoStep.remove(member.id);
   // Their mail choices, deliveries and bad addresses (docs/requirements.md §13): each names them by id and address.
   await eraseMailData(store, member.id);
+  // Gift Aid declarations stay as HMRC's evidence; their name and address become the pseudonym only once out of
+  // HMRC's six years (docs/requirements.md §14, features/gift-aid retention rule).
+  await eraseDeclarations(store, member.id, pseudonym);
   const erased = await store.members.update(member.id, erasurePatch(member.id, Date.now() / 1000));
   if (!erased) return { ok: false, message: "Account Not Found" };
   return { ok: true, pseudonym };

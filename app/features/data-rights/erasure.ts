@@ -95,6 +95,7 @@ export const ERASURE_KEEPS = [
   "Payments, refunds and tickets, for the accounts (HMRC asks for six years): amounts, dates, types and methods, under the name shown below",
   "The member number, membership type and the years paid",
   "The activity log's entries about them, under that name: what was done and when, and which fields a correction changed",
+  "Their Gift Aid declarations and the payments claimed on them, which HMRC may check for six years after the tax year of the last claim: the name and address on them are replaced by the name shown below once those six years are over (at once if nothing was ever claimed)",
 ] as const;
 
 /**

@@ -1,4 +1,4 @@
-import type { ContactMessage, Member, OutboxEmail, Ticket, Transaction } from "~/kernel/store/records";
+import type { ContactMessage, Donation, GiftAidDeclaration, Member, OutboxEmail, Ticket, Transaction } from "~/kernel/store/records";
 import type { MemberSession } from "~/kernel/store/port";
 import { countryName, deviceName } from "~/features/account-security";
 import { NO_MAIL_DATA, type MailData } from "~/features/mailings";
@@ -27,6 +27,10 @@ export interface MyData {
   devices: Array<{ browser: string; userAgent: string; country: string; firstSeen: number; lastSeen: number }>;
   /** Their mail choices and every change of them, the mailings sent to them, addresses that bounced (docs/requirements.md §13). */
   mail: MailData;
+  /** Their Gift Aid declarations as given, cancelled or not (docs/requirements.md §14). */
+  giftAidDeclarations: GiftAidDeclaration[];
+  /** Their donations: amount, message and whether Gift Aid was declared (the payments are under `transactions`). */
+  donations: Donation[];
 }
 
 export function memberForExport(member: Member): MemberRecordForExport {
@@ -42,6 +46,8 @@ export function myData(input: {
   contactMessages: ContactMessage[];
   sessions: MemberSession[];
   mail?: MailData;
+  giftAidDeclarations?: GiftAidDeclaration[];
+  donations?: Donation[];
   now: Date;
 }): MyData {
   const { member } = input;
@@ -70,6 +76,8 @@ export function myData(input: {
       lastSeen: session.lastSeenAt,
     })),
     mail: input.mail ?? NO_MAIL_DATA,
+    giftAidDeclarations: input.giftAidDeclarations ?? [],
+    donations: input.donations ?? [],
   };
 }
 

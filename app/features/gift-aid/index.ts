@@ -1,6 +1,7 @@
 /**
- * The Gift Aid feature's public entry (ADR 58): its pure rules and the declaration's wording.
- * Anything not exported from index.ts, components.ts or index.server.ts is the feature's own.
+ * The Gift Aid feature's public entry (ADR 58): its pure rules, the declaration's wording, and a
+ * member's own declarations as the pages show them. Anything not exported from index.ts,
+ * components.ts or index.server.ts is the feature's own; lint refuses a reach past them.
  */
 export { DECLARATION_NOTES, DECLARATION_WORDING_VERSION, LEGACY_SIGN_UP_WORDING_VERSION, declarationWording } from "./declaration-wording";
 export { giftAidOn, scheduleAmount } from "./rules/amount";
@@ -14,3 +15,11 @@ export { scheduleTitle, splitName, withoutHyphens, type SplitName } from "./rule
 export { netAmount, refundedAfterClaiming } from "./rules/net-amount";
 export { BAD_POSTCODE, isUkPostcode, normalisePostcode } from "./rules/postcode";
 export { SCHEDULE_HEADINGS, scheduleRows, type ScheduleCell, type ScheduleRowSource, type ScheduleSheet } from "./schedule/sheet";
+export {
+  DECLARATION_ORIGIN_LABELS,
+  DECLARATION_ORIGIN_PHRASES,
+  declarationStatusLabel,
+  declarationView,
+  type DeclarationView,
+} from "./declarations/declarations";
+export { declarationsKeptUntil, mayPseudonymiseDeclarations } from "./declarations/retention";

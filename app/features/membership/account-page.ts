@@ -21,6 +21,8 @@ export interface AccountPage {
     newsletters: string;
     /** "Stopped…" when a notice's one-click unsubscribe stopped membership notices; null while they come. */
     notices: string | null;
+    /** The Gift Aid declaration in force, as words: "In force since 05-03-2026 (at sign-up)" or "None" (docs/requirements.md §14). */
+    giftAid: string;
   };
   renewal: { year: number; paid: boolean; fee: string };
   /** The way to /book-ticket while the upcoming event takes bookings. */

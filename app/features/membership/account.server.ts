@@ -17,6 +17,7 @@ import { bookableEvents, ukToday } from "~/features/tickets";
 import { canUpgradeToFamily, membershipChangeError, nextRenewalYear, renewalPaid } from "./renewal";
 import { currentYear } from "../../kernel/dates/dates";
 import { newsletterChoiceLabel, noticesStoppedLabel } from "~/features/mailings";
+import { declarationStatusLabel } from "~/features/gift-aid";
 
 /**
  * What /mem-account shows, built on the server for the signed-in member only
@@ -25,7 +26,7 @@ import { newsletterChoiceLabel, noticesStoppedLabel } from "~/features/mailings"
  */
 export async function loadAccountPage(context: AppLoadContext, member: Member, now = new Date()): Promise<AccountPage> {
   const year = currentYear(now);
-  const [settings, tickets, transactions, refunds, events, preferences] = await Promise.all([
+  const [settings, tickets, transactions, refunds, events, preferences, declarations] = await Promise.all([
     context.content.getSiteSettings(),
     context.store.tickets.listOpenByUser(member.id).then((open) => open.filter((t) => ticketOnMyAccount(t, now.getTime() / 1000))),
     context.store.transactions.listByUser(member.id, "success"),
@@ -35,6 +36,8 @@ export async function loadAccountPage(context: AppLoadContext, member: Member, n
     context.store.events.list(),
     // Newsletter consent (docs/requirements.md §13): shown as words, changed on Edit Account.
     context.store.mailPreferences.get(member.id),
+    // Gift Aid (docs/requirements.md §14): the declaration in force, as words; given or cancelled on /account/gift-aid.
+    context.store.giftAidDeclarations.listByPerson(member.id),
   ]);
   const bookable = bookableEvents(events, ukToday(now.getTime() / 1000));
   const eventOf = new Map(events.map((e) => [e.id, e]));
@@ -56,6 +59,7 @@ export async function loadAccountPage(context: AppLoadContext, member: Member, n
       newsletters: newsletterChoiceLabel(preferences),
       /** Shown only when a notice's one-click unsubscribe stopped them (docs/requirements.md §13). */
       notices: noticesStoppedLabel(preferences),
+      giftAid: declarationStatusLabel(declarations, ukToday(now.getTime() / 1000)),
     },
     renewal: {
       year,

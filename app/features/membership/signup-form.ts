@@ -37,6 +37,8 @@ export interface FieldSpec {
   maxLength?: number;
   inputMode?: "numeric" | "tel";
   hint?: string;
+  /** Paragraphs shown under the label instead of a hint (the Gift Aid declaration's words, added by the page's loader). */
+  notes?: string[];
   /** A select's values (shown as they are); "" first means "Choose...". */
   options?: readonly string[];
   /** Without JavaScript, a button beside this control re-renders the form for the new choice. */
@@ -145,8 +147,8 @@ export const SIGNUP_FORM: { sections: SectionSpec[]; invalidMessage: string } = 
         { name: "residentConcent", label: "I live in the Greater Manchester area." },
         {
           name: "giftAidConcent",
-          label:
-            "Gift Aid declaration: I want the association to treat my payments as Gift Aid donations, and I understand I must pay enough UK Income Tax or Capital Gains Tax to cover the tax reclaimed.",
+          // The box stays required (the seed's form); the model declaration's words come under it (docs/requirements.md §14).
+          label: "Gift Aid declaration: I give the declaration below.",
         },
         { name: "childPhotoConcent", label: "I agree that photographs of my children may be taken at the association's events.", family: true },
         { name: "childPhotoShareConcent", label: "I agree that those photographs may be shared on the association's website and social media.", family: true },

@@ -59,6 +59,8 @@ export interface MemberPageView {
   actions: MemberPageActions;
   /** The confirmation texts of the actions that ask first, by action. */
   dataHref: string;
+  /** Their Gift Aid declarations, and the form to enter a paper one (docs/requirements.md §14). */
+  giftAidHref: string;
   payments: MemberPagePayment[];
   tickets: Array<{
     id: string;
@@ -152,6 +154,7 @@ export async function loadMemberPage(context: AppLoadContext, id: string, accoun
     ],
     actions,
     dataHref: `${memberPagePath(member.id)}/data`,
+    giftAidHref: `${memberPagePath(member.id)}/gift-aid`,
     payments: [...transactions].sort((a, b) => b.createdAt - a.createdAt).map((t) => paymentRow(t, refunds, moneyActions)),
     tickets: [...tickets]
       .sort((a, b) => b.createdAt - a.createdAt)

@@ -1,5 +1,6 @@
 import { formatMemberNumber } from "../store/member-number";
 import { formatPence } from "../values/money";
+import { formatIsoDay } from "../dates/iso-day";
 import { ROLE_LABELS, type Id } from "../store/records";
 import { formatTicketCode } from "../../features/tickets";
 import { PEOPLE_ACTIVITY_KINDS, peopleActivitySentence, type PeopleActivityEvent } from "./activity-people";
@@ -82,6 +83,9 @@ export const ACTIVITY_KINDS = [
   "gift-aid-claim-reopened",
   "gift-aid-settings-changed",
   "gift-aid-declaration-corrected",
+  // Gift Aid declarations (docs/requirements.md §14, ADR 74): given (how, from which day) or cancelled, about the member
+  "gift-aid-declaration-given",
+  "gift-aid-declaration-cancelled",
 ] as const;
 export type ActivityKind = (typeof ACTIVITY_KINDS)[number];
 
@@ -181,6 +185,9 @@ export type ActivityEvent =
   | { kind: "mailing-scheduled"; mailing: { id: Id; subject: string; kind: string }; when: string | null }
   // Member mailings (docs/requirements.md §13): a scheduled mailing back to a draft at its time, with the reason in words
   | { kind: "mailing-not-started"; mailing: { id: Id; subject: string; kind: string }; reason: string }
+  // Gift Aid declarations (docs/requirements.md §14): `how` as features/gift-aid's DECLARATION_ORIGIN_PHRASES says it ("at sign-up"); days as YYYY-MM-DD
+  | { kind: "gift-aid-declaration-given"; member: ActivityMember; how: string; givenOn: string }
+  | { kind: "gift-aid-declaration-cancelled"; member: ActivityMember; on: string }
   // Gift Aid (docs/requirements.md §14, ADR 74): a claim by its period, count and total (no donor's name); a reopening with its reason
   | { kind: "gift-aid-claimed" | "gift-aid-reference-entered"; claim: GiftAidClaimName }
   | { kind: "gift-aid-claim-reopened"; claim: GiftAidClaimName; reason: string }
@@ -363,6 +370,11 @@ export function activitySentence(actor: string, event: ActivityEvent): string {
       return `${actor} changed the Gift Aid settings.`;
     case "gift-aid-declaration-corrected":
       return `${actor} corrected the Gift Aid declaration of ${event.declaration.name}: ${Object.keys(event.after as object).join(", ") || "nothing changed"}.`;
+    // Gift Aid declarations (docs/requirements.md §14)
+    case "gift-aid-declaration-given":
+      return `${actor} recorded a Gift Aid declaration of member ${memberName(event.member)} (${event.how}), in force from ${formatIsoDay(event.givenOn)}.`;
+    case "gift-aid-declaration-cancelled":
+      return `${actor} cancelled the Gift Aid declaration of member ${memberName(event.member)}: payments after ${formatIsoDay(event.on)} are not claimed.`;
     // Studio: event calendar, office bearers and documents
     default:
       return peopleActivitySentence(actor, event);

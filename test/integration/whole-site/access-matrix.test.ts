@@ -219,6 +219,9 @@ const ADMITTED_POST: Record<string, (actor: Actor) => Cell> = {
   "features/two-step/routes/staff-setting.tsx": () => ({ status: 400, type: HTML }),
   "features/two-step/routes/member-reset.tsx": () => ({ status: 400, type: HTML }),
   "features/two-step/routes/second-step.tsx": (actor) => (SIGNED_IN.has(actor) ? toHome(actor) : { status: 302, location: "/login" }),
+  // Gift Aid declarations (docs/requirements.md §14): a post without its intent, date or box is answered with its messages, nothing recorded.
+  "features/gift-aid/routes/my-declaration.tsx": () => ({ status: 400, type: HTML }),
+  "features/gift-aid/routes/paper-declaration.tsx": () => ({ status: 400, type: HTML }),
 };
 
 function expectedGet(file: string, entry: RouteEntry, actor: Actor): Answer {
@@ -320,6 +323,8 @@ const ATTACK: Record<string, Record<string, string>> = {
     membership: "Single",
   },
   "features/office/routes/member-reject.tsx": { reason: "Rejected by the matrix" },
+  // Gift Aid declarations (docs/requirements.md §14): a paper declaration for the demo Single member, dated in the past.
+  "features/gift-aid/routes/paper-declaration.tsx": { givenOn: "2026-01-02", declare: "on" },
 };
 const HARMLESS = { matrix: "1" };
 /**

@@ -4,6 +4,8 @@ import { formatPence } from "~/kernel/values/money";
 import { formatMemberNumber } from "~/kernel/store/member-number";
 import { receiptPath } from "~/features/payments";
 import { refundPath } from "~/features/payments";
+import { DECLARATION_ORIGIN_PHRASES } from "~/features/gift-aid";
+import { formatIsoDay } from "~/kernel/dates/iso-day";
 
 const UK_DAY = new Intl.DateTimeFormat("en-GB", { timeZone: "Europe/London", dateStyle: "medium", timeStyle: "short" });
 const when = (seconds: number | null) => (seconds ? UK_DAY.format(new Date(seconds * 1000)) : "");
@@ -118,6 +120,28 @@ export function MyDataView({ data, downloads, accountant = false }: { data: MyDa
                 <Link to={refundPath(t.id)}>Refund</Link>
               </>
             ) : null}
+          </li>
+        ))}
+      </ul>
+
+      {/* Gift Aid (docs/requirements.md §14): each declaration as given, and the donations with what the form said. */}
+      <h2>Gift Aid declarations ({data.giftAidDeclarations.length})</h2>
+      <ul className="my-data-list my-data-declarations">
+        {data.giftAidDeclarations.map((d) => (
+          <li key={d.id}>
+            {`Given on ${formatIsoDay(d.givenOn)}, ${DECLARATION_ORIGIN_PHRASES[d.origin]}: ${[[d.title, d.fullName].filter(Boolean).join(" "), ...d.address.split("\n"), d.postcode].filter(Boolean).join(", ")}`}
+            {d.withdrawnOn ? `. Cancelled on ${formatIsoDay(d.withdrawnOn)}` : ""}
+            <div className="my-data-note">{`Wording: ${d.wordingVersion}`}</div>
+          </li>
+        ))}
+      </ul>
+
+      <h2>Donations ({data.donations.length})</h2>
+      <ul className="my-data-list my-data-donations">
+        {data.donations.map((donation) => (
+          <li key={donation.transactionId}>
+            {`${when(donation.createdAt)}: ${formatPence(donation.amount)}, Gift Aid ${donation.giftAid ? "declared" : "not declared"}`}
+            {donation.message ? <div className="my-data-note">{donation.message}</div> : null}
           </li>
         ))}
       </ul>

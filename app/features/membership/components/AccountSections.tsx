@@ -44,6 +44,7 @@ export function AccountDetails({ details }: { details: AccountPage["details"] })
     ["Last renewal", details.lastRenewal],
     ["Next renewal", details.nextRenewal],
     ["Newsletters", details.newsletters],
+    ["Gift Aid", details.giftAid],
     ...(details.notices ? [["Membership notices", details.notices] as [string, string]] : []),
   ];
   return (
@@ -65,6 +66,10 @@ export function AccountDetails({ details }: { details: AccountPage["details"] })
       <p className="account-sheet-link">
         {/* Signed-in devices (docs/decisions/0070-sessions-as-records.md) */}
         <Link to="/account/security">Signed-in devices and security</Link>
+      </p>
+      <p className="account-sheet-link">
+        {/* Gift Aid (docs/requirements.md §14): see, cancel or give the declaration */}
+        <Link to="/account/gift-aid">Gift Aid declaration</Link>
       </p>
       <p className="account-sheet-link">
         {/* Members' data rights (docs/requirements.md §8.2) */}

@@ -24,6 +24,8 @@ import { limited, refused } from "~/kernel/http/answers.server";
 import { newPasswordMessage } from "~/kernel/auth/new-password.server";
 import { NEWSLETTER_FIELD, NEWSLETTER_HINT, NEWSLETTER_LABEL } from "~/features/mailings";
 import { recordNewsletterChoice } from "~/features/mailings/index.server";
+import { DECLARATION_NOTES, declarationWording } from "~/features/gift-aid";
+import { recordSignUpDeclaration } from "~/features/gift-aid/index.server";
 
 export const meta: MetaFunction = () => pageMeta("Sign Up", `Apply to join the ${ASSOCIATION.name}: single or family membership.`);
 
@@ -41,7 +43,16 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   if (await getUser(request, context)) throw redirect("/mem-account");
   const { membership } = await context.content.getSiteSettings();
   if (membership.registrationDisabled) return { closedHtml: membership.disabledMessageHtml, form: null };
-  return { closedHtml: null, form: { ...SIGNUP_FORM, sections: [...SIGNUP_FORM.sections, NEWSLETTER_SECTION] } };
+  return { closedHtml: null, form: { ...SIGNUP_FORM, sections: [...SIGNUP_FORM.sections.map(withDeclarationWording), NEWSLETTER_SECTION] } };
+}
+
+/**
+ * HMRC's model declaration (docs/requirements.md §14, ADR 74) under the required Gift Aid box: its
+ * paragraphs and notes, added here on the server so the page's JavaScript does not grow.
+ */
+function withDeclarationWording(section: SectionSpec): SectionSpec {
+  const notes = [...declarationWording(), DECLARATION_NOTES];
+  return { ...section, fields: section.fields.map((field) => (field.name === "giftAidConcent" ? { ...field, notes } : field)) };
 }
 
 /**
@@ -78,6 +89,8 @@ async function act({ request, context }: ActionFunctionArgs) {
   }
   // Given or not, with the date and "sign-up" as where (docs/requirements.md §13).
   await recordNewsletterChoice(context, result.member.id, submission.value.newsletters, "sign-up", new Date());
+  // The required Gift Aid box is a declaration, kept as a record with the wording shown (docs/requirements.md §14, ADR 74).
+  await recordSignUpDeclaration(context, result.member);
   // The accountants hear of the application, with a link to its row (docs/requirements.md §3.3, ADR 0052).
   await notifyNewApplication(context, result.member, new URL(request.url).origin);
   return redirectWithToast(context, "/confirmation", { kind: "success", message: SIGNUP_THANKS });
@@ -109,7 +122,15 @@ function SignupField({
       id={`signup-${name}`}
       name={name}
       label={spec.label}
-      hint={spec.hint}
+      hint={
+        spec.notes
+          ? spec.notes.map((note) => (
+              <span key={note} className="field-note">
+                {note}
+              </span>
+            ))
+          : spec.hint
+      }
       error={error}
       className={`${checkbox ? "consent" : ""}${spec.wide ? " wide" : ""}`}
       after={

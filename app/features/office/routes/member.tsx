@@ -141,6 +141,11 @@ export default function MemberPage() {
                 <Link to={view.dataHref}>Their data</Link> (everything held about them, to read or download)
               </p>
             ) : null}
+            {actions.theirData ? (
+              <p>
+                <Link to={view.giftAidHref}>Gift Aid declarations</Link> (see them, or record a paper declaration)
+              </p>
+            ) : null}
           </Section>
 
           <Section id="household" title="Household">
