@@ -173,6 +173,14 @@ export default [
   page("dev/mail", "features/mail/routes/dev-outbox.tsx"),
   page("dev/mail/:id", "features/mail/routes/dev-outbox-email.tsx"),
 
+  // Donations (docs/requirements.md §14): the public form and the pages its checkout ends on; the accountants' report and its downloads
+  page("donate", "features/donations/routes/donate.tsx"),
+  page("donate/thanks/:transactionId", "features/donations/routes/donate-thanks.tsx"),
+  page("donate/cancelled/:transactionId", "features/donations/routes/donate-cancelled.tsx"),
+  page("accounts/donations", "features/donations/routes/donations-report.tsx"),
+  page("accounts/donations.csv", "features/donations/routes/donations-csv.tsx"),
+  page("accounts/donations.xlsx", "features/donations/routes/donations-xlsx.tsx"),
+
   // Account security, any signed-in member: signed-in devices (ADR 70)
   page("account/security", "features/account-security/routes/account-security.tsx"),
 ] satisfies RouteConfig;

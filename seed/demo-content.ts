@@ -78,6 +78,9 @@ export function demoSettings(year: number): SiteSettings {
     retention: { ...RETENTION_DEFAULTS },
     // New applications (docs/requirements.md §3.3): every accountant hears of them.
     newApplicationsEmail: "",
+    // Donations (docs/requirements.md §14): the editor's words on /donate.
+    donatePageHtml:
+      "<p>Every gift helps us keep the Malayalam school and the community events going. If you pay UK tax, tick the Gift Aid box: HMRC adds 25p to every £1.</p>",
   };
 }
 

@@ -56,6 +56,7 @@ export interface FakeRefund {
 }
 
 export interface FakeLineItem {
+  /** The price id, or `price_data:<product name>` for a one-off price. */
   price: string;
   quantity: number;
   /** Pence: unit_amount × quantity. */
@@ -236,11 +237,25 @@ export async function startFakeStripe(options: { prices?: Record<string, FakePri
     if (!Array.isArray(rawItems) || rawItems.length === 0) throw invalid("Missing required param: line_items.", "line_items");
     const lineItems = rawItems.map((raw, i) => {
       const item = (typeof raw === "object" && raw !== null ? raw : {}) as Record<string, unknown>;
+      const quantity = Number(item.quantity);
+      // A one-off price (price_data: currency, unit_amount, product_data[name]), as Stripe takes it: a donation's.
+      if (item.price_data !== undefined) {
+        const data = (typeof item.price_data === "object" && item.price_data !== null ? item.price_data : {}) as Record<string, unknown>;
+        const currency = text(data.currency);
+        if (!currency) throw invalid(`Missing required param: line_items[${i}][price_data][currency].`, `line_items[${i}][price_data][currency]`);
+        const unitAmount = Number(data.unit_amount);
+        if (!Number.isInteger(unitAmount) || unitAmount < 0)
+          throw invalid("Invalid integer", `line_items[${i}][price_data][unit_amount]`, "parameter_invalid_integer");
+        const product = (typeof data.product_data === "object" && data.product_data !== null ? data.product_data : {}) as Record<string, unknown>;
+        if (!text(product.name))
+          throw invalid(`Missing required param: line_items[${i}][price_data][product_data][name].`, `line_items[${i}][price_data][product_data][name]`);
+        if (!Number.isInteger(quantity) || quantity < 1) throw invalid("Invalid positive integer", `line_items[${i}][quantity]`, "parameter_invalid_integer");
+        return { price: `price_data:${text(product.name)}`, quantity, amount_total: unitAmount * quantity, currency };
+      }
       const priceId = text(item.price);
       if (!priceId) throw invalid(`Missing required param: line_items[${i}][price].`, `line_items[${i}][price]`);
       const price = prices[priceId];
       if (!price) throw invalid(`No such price: '${priceId}'`, `line_items[${i}][price]`, "resource_missing");
-      const quantity = Number(item.quantity);
       if (!Number.isInteger(quantity) || quantity < 1) throw invalid("Invalid positive integer", `line_items[${i}][quantity]`, "parameter_invalid_integer");
       return { price: priceId, quantity, amount_total: price.unit_amount * quantity, currency: price.currency ?? "gbp" };
     });

@@ -265,6 +265,29 @@ export const ROUTES: Readonly<Record<string, RouteEntry>> = {
     seenBy: ANYONE,
     rule: "the card provider's cancel return: fails only an unpaid pending transaction; shows no personal data",
   },
+  // Donations (docs/requirements.md §14): the public form, the pages its checkout ends on, the accountants' report
+  "features/donations/routes/donate.tsx": { path: "/donate", methods: GET_POST, access: "public", html: true },
+  "features/donations/routes/donate-thanks.tsx": {
+    path: `/donate/thanks/${DEMO.unknown}`,
+    methods: GET,
+    access: "special",
+    html: true,
+    status: 404,
+    seenBy: ANYONE,
+    rule: "the card provider's return: settles only a verified paid session of a donation; an unknown one is 404; shows no personal data",
+  },
+  "features/donations/routes/donate-cancelled.tsx": {
+    path: `/donate/cancelled/${DEMO.unknown}`,
+    methods: GET,
+    access: "special",
+    html: true,
+    status: 404,
+    seenBy: ANYONE,
+    rule: "the card provider's cancel return: fails only an unpaid pending donation; shows no personal data",
+  },
+  "features/donations/routes/donations-report.tsx": { path: "/accounts/donations", methods: GET, access: "accountant", html: true },
+  "features/donations/routes/donations-csv.tsx": { path: "/accounts/donations.csv", methods: GET, access: "accountant", html: false, resource: "csv" },
+  "features/donations/routes/donations-xlsx.tsx": { path: "/accounts/donations.xlsx", methods: GET, access: "accountant", html: false, resource: "xlsx" },
   // Member mailings (docs/requirements.md §13): one-click unsubscribe, Resend's webhook
   "features/mailings/routes/unsubscribe.tsx": {
     path: "/unsubscribe/not-a-token",

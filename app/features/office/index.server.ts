@@ -5,3 +5,6 @@
  */
 export { renewalReminderMessage } from "./renewals-report.server";
 export { checkRenewalTotals } from "./renewal-totals.server";
+// The back office's downloads (ADR 48), written for other features' reports.
+export { csvDownload } from "./csv.server";
+export { xlsxDownload } from "./xlsx.server";

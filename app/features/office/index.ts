@@ -7,3 +7,7 @@ export { NO_INBOX_STATE } from "./contact-inbox";
 export type { InboxMessage, InboxState } from "./contact-inbox";
 export { pendingMembersQuery, renewalMatches } from "./renewals-report";
 export { memberPagePath } from "./member-page-actions";
+// The back office's downloads (ADR 48): one column model for the CSV and the Excel file, for other features' reports.
+export { exportFile } from "./export-columns";
+export type { ExportColumn, ExportFile } from "./export-columns";
+export { csvFilename } from "./csv-filename";

@@ -156,6 +156,8 @@ export function settlementFor(transaction: {
   year: number;
   familyDetails?: FamilyDetails | null;
 }): MemberSettlement | null {
+  // A donation changes no member (docs/requirements.md §14): its payer may not even be one.
+  if (transaction.paymentType === "donation") return null;
   if (transaction.paymentType === "renew") return { kind: "renewal", year: transaction.year };
   if (transaction.paymentType === "registration") {
     if (transaction.title !== UPGRADE_TITLE) return { kind: "registration", year: transaction.year };

@@ -106,3 +106,45 @@ export async function startCheckout(
     return { ok: false, error: PAYMENT_UNAVAILABLE_MESSAGE, transaction };
   }
 }
+
+/**
+ * A checkout for a payment that is not a member's fee or ticket (a donation, docs/requirements.md §14):
+ * the caller gives the pending transaction to make, what to do once it exists (`prepare`: the
+ * donation's own rows, which need its id), the lines to charge and where the payer returns. The
+ * same client reference and metadata as every checkout, so the same settlement verifies it
+ * (return page and webhook). On a provider failure the transaction stays pending, as above.
+ */
+export async function startTransactionCheckout(
+  context: AppLoadContext,
+  request: Request,
+  options: {
+    transaction: NewTransaction;
+    prepare?: (transaction: Transaction) => Promise<void>;
+    lineItems: CheckoutLineItem[];
+    successPath: (transaction: Transaction) => string;
+    cancelPath: (transaction: Transaction) => string;
+    description: string;
+  },
+): Promise<StartCheckoutResult> {
+  const origin = new URL(request.url).origin;
+  const transaction = await context.store.transactions.create(options.transaction);
+  await options.prepare?.(transaction);
+  try {
+    const session = await createCheckoutGateway(context).createSession({
+      lineItems: options.lineItems,
+      customerEmail: transaction.memberEmail,
+      clientReferenceId: clientReference(transaction),
+      successUrl: `${origin}${options.successPath(transaction)}?session_id={CHECKOUT_SESSION_ID}`,
+      cancelUrl: `${origin}${options.cancelPath(transaction)}`,
+      metadata: { transactionId: transaction.id },
+      amountTotal: transaction.unitAmount * transaction.qty,
+      description: options.description,
+    });
+    await context.store.transactions.setCheckoutSession(transaction.id, session.id);
+    if (!session.url) throw new CheckoutUnavailableError("The provider answered without a checkout address.");
+    return { ok: true, transaction, url: session.url };
+  } catch (error) {
+    console.error(`Checkout for transaction ${transaction.id} could not start:`, error);
+    return { ok: false, error: PAYMENT_UNAVAILABLE_MESSAGE, transaction };
+  }
+}

@@ -35,11 +35,19 @@ export async function mailReceipt(context: AppLoadContext, transaction: Transact
   const view = receiptView(transaction, payment, member, await readAssociationContact(context));
   const to = member?.email || transaction.memberEmail;
   if (!to) return null;
-  const link = context.origin ? new URL(receiptPath(transaction.id), context.origin).toString() : null;
+  // The printable page is a member's (a visitor's donation has no account to open it with).
+  const link = context.origin && member ? new URL(receiptPath(transaction.id), context.origin).toString() : null;
+  // A donation's receipt says whether Gift Aid was declared (docs/requirements.md §14); its payer may be a visitor's donor record.
+  const donation = transaction.paymentType === "donation" ? await context.store.donations.get(transaction.id) : null;
   return createEmailService(context).send({
     to: [to],
     subject: receiptSubject(view),
-    react: createElement(ReceiptEmail, { view, fullName: member?.fullName ?? transaction.memberName, link }),
+    react: createElement(ReceiptEmail, {
+      view,
+      fullName: member?.fullName ?? transaction.memberName,
+      link,
+      donation: donation ? { giftAid: donation.giftAid } : transaction.paymentType === "donation" ? { giftAid: false } : undefined,
+    }),
     purpose: "receipt",
     memberId: transaction.userId,
   });

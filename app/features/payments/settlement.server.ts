@@ -7,6 +7,7 @@ import type { CheckoutSession } from "./checkout/gateway";
 import { clientReference } from "./payments.server";
 import { nowSeconds } from "../../kernel/store/ids";
 import { onTicketPaid } from "../tickets/index.server";
+import { onDonationPaid } from "../donations/index.server";
 import { transactionPayment } from "./receipt";
 import { sendReceipt } from "./receipt.server";
 
@@ -117,6 +118,8 @@ export async function settleAsPaid(context: AppLoadContext, transaction: Transac
   await payTicketOf(context, transaction);
   // Only the call that settled it gets here: one receipt per transaction (ADR 0053).
   if (settled) await sendReceipt(context, settled, transactionPayment(settled));
+  // A donation's activity entry, by its giver (docs/requirements.md §14), once like the receipt.
+  if (settled?.paymentType === "donation") await onDonationPaid(context, settled);
   return { outcome: "settled", transaction: settled };
 }
 

@@ -29,6 +29,8 @@ export const SETTINGS_FIELD_ACCESS = {
   // The words /signup shows while registration is closed are content; whether it is closed is not.
   disabledMessageHtml: "editor",
   latestOfficeBearersTitle: "editor",
+  // The words at the top of /donate (docs/requirements.md §14): content; the money itself is the accountants'.
+  donatePageHtml: "editor",
   registrationDisabled: "accountant",
   singleRegFee: "accountant",
   singleRenewFee: "accountant",

@@ -109,6 +109,8 @@ const FIELD_CHECKS = {
       return z.NEVER;
     }),
   latestOfficeBearersTitle: text(SETTINGS_LIMITS.title),
+  // Donations (docs/requirements.md §14): HTML, cleaned to the CMS allow-list when saved
+  donatePageHtml: text(SETTINGS_LIMITS.message),
   // Automatic renewal reminders (ADR 0050): "1 September, 1 October" to stage keys, with parseStages' messages
   renewalReminderStages: text(SETTINGS_LIMITS.url).transform((value, ctx) => {
     const parsed = parseStages(value);
@@ -172,6 +174,8 @@ export function settingsFormValues(settings: SiteSettings): Record<string, strin
     retentionContactDays: String(settings.retention.contactDays),
     // New applications (docs/requirements.md §3.3)
     newApplicationsEmail: settings.newApplicationsEmail,
+    // Donations (docs/requirements.md §14)
+    donatePageHtml: settings.donatePageHtml,
   };
   for (const fee of FEE_FIELDS) values[fee.name] = penceToPounds(m[fee.name]);
   for (const product of Object.keys(PRODUCT_LABELS) as ProductName[]) values[product] = m[product];
@@ -225,6 +229,8 @@ export function applySettingsForm(current: SiteSettings, form: Partial<SettingsF
     },
     // New applications (docs/requirements.md §3.3)
     newApplicationsEmail: given("newApplicationsEmail") ?? current.newApplicationsEmail,
+    // Donations (docs/requirements.md §14)
+    donatePageHtml: given("donatePageHtml") ?? current.donatePageHtml,
     membership: {
       ...m,
       ...fees,
@@ -256,6 +262,8 @@ const LOGGED: readonly LoggedSetting[] = [
   ["Keep contact messages for (days)", (s) => s.retention.contactDays],
   // New applications (docs/requirements.md §3.3)
   ["Send new applications to", (s) => s.newApplicationsEmail],
+  // Donations (docs/requirements.md §14)
+  ["Donate page text", (s) => s.donatePageHtml],
 ];
 
 export type { SettingChange };

@@ -20,12 +20,18 @@ export async function loadSettingsForm(context: AppLoadContext, role: Role): Pro
 
 /**
  * Saves the fields of the form that `role` may set and makes the change visible to visitors
- * at once; any other field the form holds is ignored. The registration-closed message is
- * HTML shown on /signup: kept only within the CMS allow-list. Returns what changed (nothing
+ * at once; any other field the form holds is ignored. The registration-closed message and the
+ * Donate page's words are HTML shown on /signup and /donate: kept only within the CMS allow-list. Returns what changed (nothing
  * is written when nothing did), for the activity log.
  */
 export async function saveSettingsForm(context: AppLoadContext, role: Role, form: Partial<SettingsForm>): Promise<SettingChange[]> {
   const message = form.disabledMessageHtml;
-  const cleaned = message === undefined ? form : { ...form, disabledMessageHtml: studioRichText(message) };
+  const donate = form.donatePageHtml;
+  // Both rich texts are HTML shown to visitors (/signup, /donate): kept only within the CMS allow-list.
+  const cleaned = {
+    ...form,
+    ...(message === undefined ? {} : { disabledMessageHtml: studioRichText(message) }),
+    ...(donate === undefined ? {} : { donatePageHtml: studioRichText(donate) }),
+  };
   return saveSiteSettingsWith(context, (before) => applySettingsForm(before, cleaned, role), settingChanges);
 }

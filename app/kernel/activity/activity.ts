@@ -86,6 +86,8 @@ export const ACTIVITY_KINDS = [
   // Gift Aid declarations (docs/requirements.md §14, ADR 74): given (how, from which day) or cancelled, about the member
   "gift-aid-declaration-given",
   "gift-aid-declaration-cancelled",
+  // Donations (docs/requirements.md §14): a donation paid, by the person who gave (a member, or a visitor's donor record)
+  "donation-received",
 ] as const;
 export type ActivityKind = (typeof ACTIVITY_KINDS)[number];
 
@@ -185,6 +187,8 @@ export type ActivityEvent =
   | { kind: "mailing-scheduled"; mailing: { id: Id; subject: string; kind: string }; when: string | null }
   // Member mailings (docs/requirements.md §13): a scheduled mailing back to a draft at its time, with the reason in words
   | { kind: "mailing-not-started"; mailing: { id: Id; subject: string; kind: string }; reason: string }
+  // Donations (docs/requirements.md §14): the giver is the entry's actor and its person (`personId`: a member's or a donor's id)
+  | { kind: "donation-received"; donation: { transactionId: Id; personId: Id; name: string; amount: number; giftAid: boolean } }
   // Gift Aid declarations (docs/requirements.md §14): `how` as features/gift-aid's DECLARATION_ORIGIN_PHRASES says it ("at sign-up"); days as YYYY-MM-DD
   | { kind: "gift-aid-declaration-given"; member: ActivityMember; how: string; givenOn: string }
   | { kind: "gift-aid-declaration-cancelled"; member: ActivityMember; on: string }
@@ -356,6 +360,9 @@ export function activitySentence(actor: string, event: ActivityEvent): string {
       return event.when
         ? `${actor} scheduled the ${event.mailing.kind} "${event.mailing.subject}" for ${event.when} (UK time).`
         : `${actor} cancelled the schedule of the ${event.mailing.kind} "${event.mailing.subject}": it is a draft again.`;
+    // Donations (docs/requirements.md §14)
+    case "donation-received":
+      return `${actor} gave a donation of ${formatPence(event.donation.amount)} (${event.donation.giftAid ? "with Gift Aid" : "without Gift Aid"}).`;
     case "mailing-not-started":
       // The one who scheduled it is the entry's actor; the sentence needs no name.
       return `The ${event.mailing.kind} "${event.mailing.subject}" was not sent at its scheduled time: ${event.reason} It is a draft again.`;
@@ -460,6 +467,9 @@ function subjectOf(event: ActivityEvent): { subjectId: string; subjectName: stri
       return { subjectId: "gift-aid-settings", subjectName: "Gift Aid settings" };
     case "gift-aid-declaration-corrected":
       return { subjectId: event.declaration.id, subjectName: `Gift Aid declaration of ${event.declaration.name}` };
+    // Donations (docs/requirements.md §14)
+    case "donation-received":
+      return { subjectId: event.donation.transactionId, subjectName: `donation by ${event.donation.name}` };
     default:
       return { subjectId: event.member.id, subjectName: memberName(event.member) };
   }
@@ -479,6 +489,8 @@ export function memberOf(event: ActivityEvent): Id | null {
       return event.memberId;
     case "gift-aid-declaration-corrected":
       return event.declaration.personKind === "member" ? event.declaration.personId : null;
+    case "donation-received":
+      return event.donation.personId;
     default:
       return "member" in event ? event.member.id : null;
   }

@@ -18,6 +18,8 @@ export const MAIN_MENU: readonly NavLink[] = [
   { label: "Gallery", to: "/gallery" },
   { label: "News", to: "/blog" },
   { label: "Contact Us", to: "/contact" },
+  // Donations (docs/requirements.md §14): in the menu and the footer, which both draw this list.
+  { label: "Donate", to: "/donate" },
 ];
 
 export function viewerOf(user: Pick<Member, "active" | "role"> | null | undefined): Viewer {

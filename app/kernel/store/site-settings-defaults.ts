@@ -1,5 +1,6 @@
 import { RETENTION_DEFAULTS } from "./retention-defaults";
 import { DEFAULT_POSTAL_ADDRESS } from "./postal-address";
+import { DEFAULT_DONATE_PAGE_HTML } from "./donate-page-default";
 import type { SiteSettings } from "./site-settings";
 
 /**
@@ -79,5 +80,7 @@ export function defaultSiteSettings(): SiteSettings {
     retention: { ...RETENTION_DEFAULTS },
     // New applications (docs/requirements.md §3.3): to every accountant until an address is set.
     newApplicationsEmail: "",
+    // Donations (docs/requirements.md §14): the general words until an editor writes their own.
+    donatePageHtml: DEFAULT_DONATE_PAGE_HTML,
   };
 }

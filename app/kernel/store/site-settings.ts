@@ -20,6 +20,7 @@ const priceId = z.string();
 import { TICKET_PATTERNS, TICKET_TYPES } from "./ticket-kinds";
 import { RETENTION_DEFAULTS } from "./retention-defaults";
 import { DEFAULT_POSTAL_ADDRESS } from "./postal-address";
+import { DEFAULT_DONATE_PAGE_HTML } from "./donate-page-default";
 
 export { TICKET_PATTERNS, TICKET_TYPES };
 
@@ -102,6 +103,9 @@ export const siteSettingsSchema = z.object({
   // New applications (docs/requirements.md §3.3, ADR 0052): where the new-application e-mail goes;
   // "" sends it to every accountant. A default, so settings saved before this existed still parse.
   newApplicationsEmail: z.string().default(""),
+  // Donations (docs/requirements.md §14): the editor's words at the top of /donate (HTML within the CMS
+  // allow-list). A default, so settings saved before this existed still parse.
+  donatePageHtml: z.string().default(DEFAULT_DONATE_PAGE_HTML),
 });
 
 export type SiteSettings = z.infer<typeof siteSettingsSchema>;

@@ -7,9 +7,14 @@
  */
 
 export interface CheckoutLineItem {
-  /** The provider's price id (`striperef`). */
+  /** The provider's price id (`striperef`); "" when `priceData` gives the price. */
   price: string;
   quantity: number;
+  /**
+   * A one-off price made from an amount, not a price kept at the provider (Stripe's
+   * `price_data`): a donation of any amount (docs/requirements.md §14, ADR 74). Pence, in pounds sterling.
+   */
+  priceData?: { unitAmount: number; currency: "gbp"; productName: string };
 }
 
 export interface NewCheckoutSession {

@@ -76,10 +76,16 @@ export async function readPracticeSession(sessions: PracticeCheckoutsRepository,
   return stored ? asSeen(stored, (options.now ?? nowSeconds)()) : null;
 }
 
+/** A one-off price (a donation) is whole pence above nothing, in pounds sterling. */
+function oneOffPrice(item: CheckoutLineItem): boolean {
+  const data = item.priceData;
+  return Boolean(data && Number.isInteger(data.unitAmount) && data.unitAmount > 0 && data.currency === "gbp" && data.productName);
+}
+
 function checkNewSession(session: NewCheckoutSession): void {
   const problems: string[] = [];
   if (session.lineItems.length === 0) problems.push("no line items");
-  if (session.lineItems.some((item) => !item.price || !Number.isInteger(item.quantity) || item.quantity < 1))
+  if (session.lineItems.some((item) => !(item.price || oneOffPrice(item)) || !Number.isInteger(item.quantity) || item.quantity < 1))
     problems.push("a line item without a price or quantity");
   if (!Number.isInteger(session.amountTotal) || session.amountTotal < 0) problems.push("an amount that is not whole pence");
   if (!session.successUrl || !session.cancelUrl) problems.push("no return address");
@@ -98,7 +104,7 @@ export function practiceGateway(sessions: PracticeCheckoutsRepository, options: 
       const at = now();
       await sessions.create({
         id,
-        lineItems: session.lineItems.map(({ price, quantity }) => ({ price, quantity })),
+        lineItems: session.lineItems.map(({ price, quantity, priceData }) => (priceData ? { price, quantity, priceData } : { price, quantity })),
         customerEmail: session.customerEmail,
         clientReferenceId: session.clientReferenceId,
         successUrl: session.successUrl,

@@ -68,7 +68,11 @@ export async function loadPracticeCheckout(request: Request, context: AppLoadCon
     id: session.id,
     state: session.status,
     description: session.description,
-    items: session.lineItems.map(({ price, quantity }) => ({ price, quantity })),
+    // A one-off price (a donation) has no price id: the page names it by what it is and costs.
+    items: session.lineItems.map(({ price, quantity, priceData }) => ({
+      price: priceData ? `${priceData.productName} (${formatPence(priceData.unitAmount)})` : price,
+      quantity,
+    })),
     total: formatPence(session.amountTotal ?? 0),
     customerEmail: session.customerEmail,
     successHref: session.status === "complete" ? sameOriginReturnUrl(session.successUrl, session.id, request.url) : null,

@@ -82,11 +82,19 @@ export function stripeGateway(env: StripeEnv): CheckoutGateway {
     async createSession(input: NewCheckoutSession) {
       let session: Stripe.Checkout.Session;
       try {
-        // The currency and amounts come from the prices; amountTotal and description are
-        // for the practice checkout only.
+        // The currency and amounts come from the prices (or a one-off price's own amount);
+        // amountTotal and description are for the practice checkout only.
         session = await stripe.checkout.sessions.create({
           mode: "payment",
-          line_items: input.lineItems.map((item) => ({ price: item.price, quantity: item.quantity })),
+          line_items: input.lineItems.map((item) =>
+            item.priceData
+              ? {
+                  // A one-off price (a donation): the amount is ours, so Stripe charges exactly it.
+                  price_data: { currency: item.priceData.currency, unit_amount: item.priceData.unitAmount, product_data: { name: item.priceData.productName } },
+                  quantity: item.quantity,
+                }
+              : { price: item.price, quantity: item.quantity },
+          ),
           customer_email: input.customerEmail,
           client_reference_id: input.clientReferenceId,
           success_url: input.successUrl,

@@ -127,6 +127,20 @@ export function SettingsForm({ values: saved, fields, reply }: { values: Record<
         </fieldset>
       )}
 
+      {/* Donations (docs/requirements.md §14): the words at the top of /donate */}
+      {may("donatePageHtml") && (
+        <fieldset>
+          <legend>Donate page</legend>
+          <RichTextField
+            {...field("donatePageHtml")}
+            rows={5}
+            maxLength={LIMITS.message}
+            label="Words at the top of the Donate page"
+            hint="Plain text or simple HTML (paragraphs, bold, links). The amounts, the Gift Aid box and the payment follow it."
+          />
+        </fieldset>
+      )}
+
       {/* Automatic renewal reminders (docs/requirements.md §10.2, ADR 0050) */}
       {may("renewalReminderStages") && (
         <fieldset>

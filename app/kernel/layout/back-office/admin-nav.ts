@@ -20,6 +20,8 @@ export const ADMIN_MENU: readonly NavLink[] = [
   { label: "Event Payments", to: "/mem-events-pay" },
   // Gift Aid claims from HMRC (docs/requirements.md §14)
   { label: "Gift Aid", to: "/accounts/gift-aid" },
+  // Donations received, with Gift Aid and refunds (docs/requirements.md §14)
+  { label: "Donations", to: "/accounts/donations" },
   { label: "Scan tickets", to: "/scan-qr-code" },
   { label: "E-mails", to: "/accounts/emails" },
   // Addresses that bounced or complained (docs/requirements.md §13)

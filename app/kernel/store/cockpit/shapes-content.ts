@@ -4,6 +4,7 @@ import { TICKET_PATTERNS, TICKET_TYPES, type SiteSettings, type TicketPattern, t
 import { RETENTION_DEFAULTS } from "../retention-defaults";
 import { CLOSED_BOOKING_DATE } from "../site-settings-defaults";
 import { DEFAULT_POSTAL_ADDRESS } from "../postal-address";
+import { DEFAULT_DONATE_PAGE_HTML } from "../donate-page-default";
 import type { CockpitEntry } from "./client.server";
 import { bool, isRecord, list, media, mediaToCockpit, num, penceFromPounds, poundsFromPence, seconds, text } from "./shapes-loose";
 import { oneOf } from "./shapes-values";
@@ -215,6 +216,8 @@ export const GENERAL_FIELDS = {
   retentionContactDays: "retentionContactDays",
   // New applications (docs/requirements.md §3.3): ours, an e-mail address or "".
   newApplicationsEmail: "newApplicationsEmail",
+  // Donations (docs/requirements.md §14): ours, the HTML at the top of /donate.
+  donatePageHtml: "donatePageHtml",
 } as const;
 
 const F = GENERAL_FIELDS;
@@ -333,6 +336,9 @@ export function settingsFromCockpit(data: Raw, base?: string): SiteSettings {
     },
     // New applications (docs/requirements.md §3.3)
     newApplicationsEmail: text(data[F.newApplicationsEmail]),
+    // Donations (docs/requirements.md §14): a singleton saved before the field existed has the default words;
+    // an editor's own text, even emptied, is kept.
+    donatePageHtml: typeof data[F.donatePageHtml] === "string" ? text(data[F.donatePageHtml]) : DEFAULT_DONATE_PAGE_HTML,
   };
 }
 
@@ -397,6 +403,8 @@ export function settingsToCockpit(s: SiteSettings): Raw {
     [F.retentionContactDays]: (s.retention ?? RETENTION_DEFAULTS).contactDays,
     // New applications (docs/requirements.md §3.3)
     [F.newApplicationsEmail]: s.newApplicationsEmail,
+    // Donations (docs/requirements.md §14)
+    [F.donatePageHtml]: s.donatePageHtml ?? DEFAULT_DONATE_PAGE_HTML,
   };
 }
 

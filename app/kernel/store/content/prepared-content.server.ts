@@ -22,6 +22,8 @@ export function prepareContent(content: ContentRepository, assetsBase?: string):
       descriptionHtml: sanitizeRichText(value.upcomingEvent.descriptionHtml),
     },
     membership: { ...value.membership, disabledMessageHtml: sanitizeRichText(value.membership.disabledMessageHtml) },
+    // Donations (docs/requirements.md §14): the words at the top of /donate
+    donatePageHtml: sanitizeRichText(value.donatePageHtml),
   });
   const page = (value: InfoPage): InfoPage => ({
     ...value,

@@ -4,7 +4,7 @@ import { canEditWebsite, ROLE_LABELS } from "~/kernel/store/records";
 import { EMPTY_SHELL } from "~/kernel/layout/shell-data";
 
 describe("main menu", () => {
-  it("lists the eight required pages in order", () => {
+  it("lists the eight required pages in order, then Donate (docs/requirements.md §14)", () => {
     expect(MAIN_MENU.map((l) => `${l.label} ${l.to}`)).toEqual([
       "Home /",
       "About Us /about",
@@ -14,6 +14,7 @@ describe("main menu", () => {
       "Gallery /gallery",
       "News /blog",
       "Contact Us /contact",
+      "Donate /donate",
     ]);
   });
 });
