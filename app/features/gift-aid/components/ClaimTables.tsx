@@ -109,9 +109,9 @@ export function ClaimsHistory({ claims }: { claims: ClaimHistoryLine[] }) {
                 {claim.giftAid}
               </td>
               <td data-label="Status">{claim.status}</td>
-              <td data-label="HMRC reference">{claim.reference || <Link to={claim.path}>Enter it</Link>}</td>
+              <td data-label="HMRC reference">{claim.reference || (claim.open ? <Link to={claim.path}>Enter it</Link> : "")}</td>
               <td data-label="Schedule">
-                {claim.status.startsWith("Reopened") ? (
+                {!claim.open ? (
                   "None (reopened)"
                 ) : (
                   <>

@@ -61,6 +61,8 @@ export interface ClaimHistoryLine {
   total: string;
   giftAid: string;
   status: string;
+  /** Still claimed (not reopened): its schedule can be downloaded and its reference entered. */
+  open: boolean;
   reference: string;
   ods: string;
   xlsx: string;
@@ -94,6 +96,7 @@ export function historyLine(claim: GiftAidClaim): ClaimHistoryLine {
     total: formatPence(claim.total),
     giftAid: formatPence(claim.giftAid),
     status: statusWords(claim),
+    open: claim.status === "claimed",
     reference: claim.hmrcReference ?? "",
     ods: claimSchedulePath(claim.id, "ods"),
     xlsx: claimSchedulePath(claim.id, "xlsx"),
