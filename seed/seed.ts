@@ -7,6 +7,8 @@ import { bulkUpsert } from "~/kernel/store/d1/sql";
 import { eventRecordToRow } from "~/kernel/store/d1/rows";
 import { eventRecordYear } from "~/features/tickets";
 import { syntheticEvents } from "./demo";
+import { d1GiftAidDeclarations } from "~/kernel/store/d1/gift-aid-declarations.server";
+import type { Member } from "~/kernel/store/records";
 
 export interface SeedOptions {
   /** Only write the demo when the database has no site settings yet. */
@@ -39,6 +41,7 @@ const COUNTED_TABLES = [
   "transactions",
   "tickets",
   "ticket_attendees",
+  "gift_aid_declarations",
 ] as const;
 
 export async function seedDatabase(db: D1Database, options: SeedOptions = {}): Promise<SeedReport> {
@@ -82,6 +85,9 @@ export async function seedDatabase(db: D1Database, options: SeedOptions = {}): P
   }
 
   await writeEventTotals(db);
+  // Members' sign-up consents as Gift Aid declarations, as migration 0031 made them for the
+  // members before it (docs/requirements.md §14, ADR 74); a second seed adds none.
+  await seedSignUpDeclarations(db);
   // The subscriptions report's running totals per year (ADR 64), from the transactions just written.
   await db.batch(rebuildRenewalTotals(db));
 
@@ -91,4 +97,13 @@ export async function seedDatabase(db: D1Database, options: SeedOptions = {}): P
     counts[table] = Number(row?.n ?? 0);
   }
   return { demo: written, counts };
+}
+
+async function seedSignUpDeclarations(db: D1Database): Promise<number> {
+  const { results } = await db
+    .prepare("SELECT id, title, full_name, address, postcode, created_at FROM members WHERE json_extract(consents, '$.giftAid') = 1 AND rejected IS NULL")
+    .all<{ id: string; title: Member["title"]; full_name: string; address: string; postcode: string; created_at: number }>();
+  return d1GiftAidDeclarations(db).backfillSignUp(
+    results.map((r) => ({ id: r.id, title: r.title, fullName: r.full_name, address: r.address, postcode: r.postcode, createdAt: Number(r.created_at) })),
+  );
 }

@@ -7,3 +7,4 @@ export { ODS_CONTENT_TYPE, odsBytes } from "./schedule/ods.server";
 export { XLSX_SCHEDULE_CONTENT_TYPE, xlsxScheduleBytes } from "./schedule/xlsx.server";
 export { scheduleRows, type ScheduleSheet } from "./schedule/sheet";
 export { eraseDeclarations, recordSignUpDeclaration } from "./declarations/declarations.server";
+export { backfillSignUpDeclarations } from "./sign-up-backfill.server";

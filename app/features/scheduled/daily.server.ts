@@ -8,6 +8,7 @@ import { sendDueReminders, type ReminderRun } from "../membership/index.server";
 import { adoptSettingsEvent, checkEventTotals } from "../tickets/index.server";
 import { checkRenewalTotals } from "../office/index.server";
 import { deleteOldWebhookReceipts } from "../mailings/index.server";
+import { backfillSignUpDeclarations } from "../gift-aid/index.server";
 
 /** Who the activity log names for the daily run: no one signed in did it. */
 export const SCHEDULED_ACTOR = { id: "scheduled", fullName: "Scheduled" } as const;
@@ -21,8 +22,8 @@ export interface DailyRun {
 /**
  * The Worker's daily run (wrangler.toml's cron trigger, server.ts `scheduled`; ADR 0050):
  * renewal reminders for today's stage, expiry of checkouts older than 24 hours, cleanup of
- * rate-limit, session and sign-in code rows past their window (ADR 69, 70), and the member each older e-mail is
- * about (email-owners.server.ts). Each part runs even if
+ * rate-limit, session and sign-in code rows past their window (ADR 69, 70), the member each older e-mail is
+ * about (email-owners.server.ts), and on the Cockpit store the sign-up Gift Aid declarations (ADR 74). Each part runs even if
  * another fails (the failure is logged and the next day tries again); a run that did
  * something leaves one entry in the activity log.
  */
@@ -46,6 +47,8 @@ export async function runDaily(context: AppLoadContext, at: Date): Promise<Daily
     attempt("event totals", () => checkEventTotals(context, now), []),
     // Running totals per year (ADR 64): the subscriptions report's, checked against a recount
     attempt("renewal totals", () => checkRenewalTotals(context, at), []),
+    // Gift Aid (docs/requirements.md §14, ADR 74): the Cockpit store's members' sign-up consents become declarations
+    attempt("sign-up Gift Aid declarations", () => backfillSignUpDeclarations(context), 0),
   ]);
   if (reminders.kind === "no-site-address") console.warn("Daily run: renewal reminders are due but SITE_URL is not set, so none were sent (ADR 0050).");
   const run = { reminders, expired, removed: rateLimits + sessions + codes + receipts };

@@ -19,6 +19,12 @@ describe("seeding (D1)", () => {
       documents: 3,
       members: 6, // the demo accounts, the door steward too (ADR 65)
     });
+    // Their sign-up consents are Gift Aid declarations, as migration 0031 made them (docs/requirements.md §14).
+    const consenting = await t.db
+      .prepare("SELECT COUNT(*) AS n FROM members WHERE json_extract(consents, '$.giftAid') = 1 AND rejected IS NULL")
+      .first<{ n: number }>();
+    expect(consenting!.n).toBeGreaterThan(0);
+    expect(first.counts.gift_aid_declarations).toBe(consenting!.n);
     const again = await seedDatabase(t.db, { date });
     expect(again.counts).toEqual(first.counts);
     expect((await seedDatabase(t.db, { date, ifEmpty: true })).demo).toBe("kept");

@@ -23,8 +23,9 @@ export function d1Donations(db: D1Database): DonationsRepository {
       return Object.fromEntries(rows.map((row) => [String(row.transaction_id), donationFromRow(row)]));
     },
     async listByPerson(personId) {
+      // The same second: the one added last first (rowid), as ids are random.
       const { results } = await db
-        .prepare("SELECT * FROM donations WHERE person_id = ? ORDER BY created_at DESC, transaction_id DESC")
+        .prepare("SELECT * FROM donations WHERE person_id = ? ORDER BY created_at DESC, rowid DESC")
         .bind(personId)
         .all<Record<string, unknown>>();
       return results.map(donationFromRow);

@@ -80,7 +80,8 @@ export function d1GiftAidClaims(db: D1Database): GiftAidClaimsRepository {
     get,
 
     async list() {
-      const { results } = await db.prepare("SELECT * FROM gift_aid_claims ORDER BY created_at DESC, id DESC").all<Row>();
+      // Claims made in the same second: the one added last first (rowid), as ids are random.
+      const { results } = await db.prepare("SELECT * FROM gift_aid_claims ORDER BY created_at DESC, rowid DESC").all<Row>();
       return results.map(claimFromRow);
     },
 

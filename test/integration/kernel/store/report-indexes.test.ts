@@ -63,6 +63,18 @@ describe("report indexes (D1)", () => {
     expect(page).not.toContain("TEMP B-TREE");
   });
 
+  it("reads a period's paid payments of some kinds through transactions_received (the Gift Aid claim, docs/requirements.md §14)", async () => {
+    // The statement of d1/transactions.server.ts listReceived, for two kinds.
+    const plan = await planOf(
+      "SELECT * FROM transactions WHERE status = 'success' AND payment_type IN (?, ?) AND received_on >= ? AND received_on <= ? ORDER BY received_on, id",
+      "renew",
+      "donation",
+      "2026-04-06",
+      "2027-04-05",
+    );
+    expect(plan).toMatch(/SEARCH transactions USING INDEX transactions_received \(payment_type=\? AND received_on>\? AND received_on<\?\)/);
+  });
+
   it("reads the pending members' page in index order and counts them over index ranges (ADR 64)", async () => {
     const pending = "deleted = 0 AND rejected IS NULL AND active = 1";
     const page = await planOf(
