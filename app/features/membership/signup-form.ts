@@ -37,8 +37,6 @@ export interface FieldSpec {
   maxLength?: number;
   inputMode?: "numeric" | "tel";
   hint?: string;
-  /** Paragraphs shown under the label instead of a hint (the Gift Aid declaration's words, added by the page's loader). */
-  notes?: string[];
   /** A select's values (shown as they are); "" first means "Choose...". */
   options?: readonly string[];
   /** Without JavaScript, a button beside this control re-renders the form for the new choice. */

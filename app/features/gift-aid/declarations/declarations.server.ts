@@ -5,7 +5,7 @@ import { recordActivity } from "~/kernel/activity/activity.server";
 import type { ActivityActor, ActivityMember } from "~/kernel/activity/activity";
 import { ukIsoDay } from "~/kernel/store/received-day";
 import { DECLARATION_WORDING_VERSION } from "../declaration-wording";
-import { DECLARATION_ORIGIN_PHRASES, declarationInForce, declarationPersonOf, isOpen } from "./declarations";
+import { DECLARATION_ORIGIN_PHRASES, currentDeclaration, declarationPersonOf, isOpen } from "./declarations";
 import { mayPseudonymiseDeclarations } from "./retention";
 
 /**
@@ -58,7 +58,7 @@ export type OwnDeclarationOutcome = "given" | "already-given" | "cancelled" | "n
 /** My Account: the member gives a declaration again, from today, under their record's name and address. */
 export async function giveOwnDeclaration(context: AppLoadContext, member: Member, now = new Date()): Promise<OwnDeclarationOutcome> {
   const today = ukToday(now);
-  if (declarationInForce(await context.store.giftAidDeclarations.listByPerson(member.id), today)) return "already-given";
+  if (currentDeclaration(await context.store.giftAidDeclarations.listByPerson(member.id), today)) return "already-given";
   await give(context, member, member, "my-account", today, now);
   return "given";
 }

@@ -47,10 +47,11 @@ export function isOpen(declaration: Pick<GiftAidDeclaration, "withdrawnOn">): bo
 
 /**
  * The declaration My Account shows as in force: the newest given on or before `today` that is not
- * cancelled, or null. A cancelled one still covers the payments up to its day (the claim's rule),
- * but the member has cancelled it: the page says so and offers to give one again.
+ * cancelled, or null. A cancelled one still covers the payments up to its day (the claim's rule,
+ * rules/declaration-in-force.ts), but the member has cancelled it: the page says so and offers to
+ * give one again.
  */
-export function declarationInForce<T extends Pick<GiftAidDeclaration, "givenOn" | "withdrawnOn" | "createdAt">>(declarations: T[], today: string): T | null {
+export function currentDeclaration<T extends Pick<GiftAidDeclaration, "givenOn" | "withdrawnOn" | "createdAt">>(declarations: T[], today: string): T | null {
   const open = declarations.filter((d) => isOpen(d) && d.givenOn <= today);
   open.sort((a, b) => (a.givenOn === b.givenOn ? b.createdAt - a.createdAt : a.givenOn < b.givenOn ? 1 : -1));
   return open[0] ?? null;
@@ -69,6 +70,8 @@ export interface DeclarationView {
   wordingVersion: string;
   /** "Cancelled on 05-03-2027", or null while in force. */
   cancelled: string | null;
+  /** The day it was cancelled ("05-03-2027"), or null. */
+  cancelledOn: string | null;
 }
 
 export function declarationView(declaration: GiftAidDeclaration): DeclarationView {
@@ -82,12 +85,13 @@ export function declarationView(declaration: GiftAidDeclaration): DeclarationVie
     postcode: declaration.postcode,
     wordingVersion: declaration.wordingVersion,
     cancelled: declaration.withdrawnOn ? `Cancelled on ${formatIsoDay(declaration.withdrawnOn)}` : null,
+    cancelledOn: declaration.withdrawnOn ? formatIsoDay(declaration.withdrawnOn) : null,
   };
 }
 
 /** My Account's one line about Gift Aid: "In force since 05-03-2026 (at sign-up)" or "None". */
 export function declarationStatusLabel(declarations: GiftAidDeclaration[], today: string): string {
-  const inForce = declarationInForce(declarations, today);
+  const inForce = currentDeclaration(declarations, today);
   return inForce ? `In force since ${formatIsoDay(inForce.givenOn)} (${DECLARATION_ORIGIN_PHRASES[inForce.origin]})` : "None";
 }
 

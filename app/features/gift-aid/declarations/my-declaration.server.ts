@@ -2,7 +2,7 @@ import type { AppLoadContext } from "@remix-run/cloudflare";
 import type { Member } from "~/kernel/store/records";
 import { formatIsoDay } from "~/kernel/dates/iso-day";
 import { DECLARATION_NOTES, DECLARATION_WORDING_VERSION, declarationWording } from "../declaration-wording";
-import { declarationInForce, declarationPersonOf, declarationView, type DeclarationView } from "./declarations";
+import { currentDeclaration, declarationPersonOf, declarationView, type DeclarationView } from "./declarations";
 import { ukToday } from "./declarations.server";
 
 /** What /account/gift-aid shows: display values only, for the signed-in member's own declarations. */
@@ -22,7 +22,7 @@ export interface MyDeclarationPage {
 export async function loadMyDeclaration(context: AppLoadContext, member: Member, now = new Date()): Promise<MyDeclarationPage> {
   const today = ukToday(now);
   const declarations = await context.store.giftAidDeclarations.listByPerson(member.id);
-  const inForce = declarationInForce(declarations, today);
+  const inForce = currentDeclaration(declarations, today);
   const cancelled = declarations.filter((d) => d.withdrawnOn !== null).sort((a, b) => ((a.withdrawnOn ?? "") < (b.withdrawnOn ?? "") ? 1 : -1));
   const person = declarationPersonOf(member);
   return {

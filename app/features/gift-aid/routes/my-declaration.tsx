@@ -121,7 +121,7 @@ export default function MyGiftAidDeclaration() {
               <>
                 <p data-declaration="none">
                   {page.lastCancelled
-                    ? `You have no Gift Aid declaration in force: you cancelled it (${page.lastCancelled.cancelled}).`
+                    ? `You have no Gift Aid declaration in force: you cancelled it on ${page.lastCancelled.cancelledOn}. Payments after that day are not claimed.`
                     : "You have no Gift Aid declaration in force."}
                 </p>
                 <h3>Give a Gift Aid declaration</h3>
@@ -135,7 +135,14 @@ export default function MyGiftAidDeclaration() {
                     {`Given under your name and home address: ${[page.person.name, page.person.address, page.person.postcode].filter(Boolean).join(", ")}. `}
                     <Link to="/amend-account">Change them on Edit Account</Link> first if they are not right.
                   </p>
-                  <Field id="declare" name="declare" type="checkbox" label="I give this Gift Aid declaration, from today." error={errors.declare} />
+                  <Field
+                    id="declare"
+                    name="declare"
+                    type="checkbox"
+                    className="field-check"
+                    label="I give this Gift Aid declaration, from today."
+                    error={errors.declare}
+                  />
                   <SubmitButton>Give a Gift Aid declaration</SubmitButton>
                 </Form>
               </>

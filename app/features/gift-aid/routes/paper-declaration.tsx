@@ -109,7 +109,14 @@ export default function PaperDeclaration() {
             defaultValue={replyValue(reply, "givenOn")}
             error={errors.givenOn}
           />
-          <Field id="declare" name="declare" type="checkbox" label="The form is signed and has the declaration's words." error={errors.declare} />
+          <Field
+            id="declare"
+            name="declare"
+            type="checkbox"
+            className="field-check"
+            label="The form is signed and has the declaration's words."
+            error={errors.declare}
+          />
           <SubmitButton>Record the paper declaration</SubmitButton>
         </Form>
       )}

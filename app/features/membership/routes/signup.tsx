@@ -48,11 +48,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 /**
  * HMRC's model declaration (docs/requirements.md §14, ADR 74) under the required Gift Aid box: its
- * paragraphs and notes, added here on the server so the page's JavaScript does not grow.
+ * paragraphs and notes as the field's hint, added here on the server so the page's JavaScript does not grow.
  */
 function withDeclarationWording(section: SectionSpec): SectionSpec {
-  const notes = [...declarationWording(), DECLARATION_NOTES];
-  return { ...section, fields: section.fields.map((field) => (field.name === "giftAidConcent" ? { ...field, notes } : field)) };
+  // One hint, its paragraphs apart by blank lines (the stylesheet keeps them): the renderer stays as it was.
+  const hint = [...declarationWording(), DECLARATION_NOTES].join("\n\n");
+  return { ...section, fields: section.fields.map((field) => (field.name === "giftAidConcent" ? { ...field, hint } : field)) };
 }
 
 /**
@@ -122,15 +123,7 @@ function SignupField({
       id={`signup-${name}`}
       name={name}
       label={spec.label}
-      hint={
-        spec.notes
-          ? spec.notes.map((note) => (
-              <span key={note} className="field-note">
-                {note}
-              </span>
-            ))
-          : spec.hint
-      }
+      hint={spec.hint}
       error={error}
       className={`${checkbox ? "consent" : ""}${spec.wide ? " wide" : ""}`}
       after={

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import {
   CANCEL_INTENT,
   GIVE_INTENT,
-  declarationInForce,
+  currentDeclaration,
   declarationPersonOf,
   declarationStatusLabel,
   myDeclarationSchema,
@@ -54,13 +54,13 @@ describe("the declaration in force on My Account", () => {
     const old = declaration({ id: "old", givenOn: "2025-01-01" });
     const newer = declaration({ id: "newer", givenOn: "2026-02-01", origin: "paper" });
     const future = declaration({ id: "future", givenOn: "2026-12-01" });
-    expect(declarationInForce([old, newer, future], "2026-06-01")?.id).toBe("newer");
+    expect(currentDeclaration([old, newer, future], "2026-06-01")?.id).toBe("newer");
     expect(declarationStatusLabel([old, newer], "2026-06-01")).toBe("In force since 01-02-2026 (on a paper form)");
   });
 
   it("is none once cancelled, even on the day of the cancellation", () => {
     const cancelled = declaration({ withdrawnOn: "2026-06-01" });
-    expect(declarationInForce([cancelled], "2026-06-01")).toBeNull();
+    expect(currentDeclaration([cancelled], "2026-06-01")).toBeNull();
     expect(declarationStatusLabel([cancelled], "2026-06-01")).toBe("None");
   });
 });
