@@ -4,7 +4,6 @@
  * donation.ts, read by the route's action only: public pages download no zod).
  */
 import { EMAIL_ADDRESS_MAX_LENGTH } from "../../kernel/values/email-address";
-import { TITLES } from "../../kernel/store/records";
 
 export const DONATION_FIELDS = ["amount", "otherAmount", "message", "email", "fullName", "giftAid", "title", "address", "postcode"] as const;
 export type DonationField = (typeof DONATION_FIELDS)[number];
@@ -27,8 +26,11 @@ export const DONATION_LIMITS = {
   postcode: 10,
 } as const;
 
-/** A title on the declaration: none, or one of the members' titles ("Other" is none: HMRC's title is optional). */
-export const DECLARATION_TITLES = TITLES.filter((title) => title !== "Other");
+/**
+ * A title on the declaration: none, or one of these (HMRC's schedule takes a title of up to four
+ * letters, and none is fine). A member's "Other" is none.
+ */
+export const DECLARATION_TITLES = ["Mr", "Mrs", "Ms", "Miss", "Mx", "Dr", "Prof", "Rev"] as const;
 
 export const DONATION_MESSAGES = {
   amount: "Please choose an amount, or another amount.",

@@ -107,50 +107,52 @@ const text = (max: number) =>
  * and home address, unless the member's declaration in force is reused (`declarationInForce`).
  */
 export function donationSchema(who: { visitor: boolean; declarationInForce: boolean }) {
-  return z
-    .object({
-      amount: z.preprocess(asText, z.string()),
-      otherAmount: z.preprocess(asText, z.string().max(LIMITS.otherAmount, { error: M.otherAmount })),
-      message: z.preprocess(asText, z.string().trim().max(LIMITS.message, { error: M.message })),
-      // Checked below with the others (the address check stops at its first problem, which would hide the rest).
-      email: z.preprocess(asText, z.string()),
-      fullName: text(LIMITS.fullName),
-      giftAid: z.preprocess(asText, z.string()).transform((value) => value === "on"),
-      title: z.preprocess(asText, z.string()),
-      address: text(LIMITS.address),
-      postcode: text(LIMITS.postcode),
-    })
-    // Run even when a field is wrong, so every message shows at once (the values may then be missing).
-    .superRefine((form, ctx) => {
-      const value = (name: keyof typeof form) => (typeof form[name] === "string" ? (form[name] as string) : "");
-      const amount = donationAmount(value("amount"), value("otherAmount"));
-      if (!amount.ok) ctx.addIssue({ code: "custom", path: [amount.field], message: amount.message });
-      if (who.visitor) {
-        const email = visitorEmail.safeParse(value("email"));
-        if (!email.success) ctx.addIssue({ code: "custom", path: ["email"], message: email.error.issues[0]?.message ?? M.email });
-      }
-      const asksDetails = form.giftAid === true && !who.declarationInForce;
-      if ((who.visitor || asksDetails) && !value("fullName")) ctx.addIssue({ code: "custom", path: ["fullName"], message: M.fullName });
-      if (!asksDetails) return;
-      if (value("title") !== "" && !(DECLARATION_TITLES as readonly string[]).includes(value("title"))) {
-        ctx.addIssue({ code: "custom", path: ["title"], message: M.title });
-      }
-      if (!addressText(value("address"))) ctx.addIssue({ code: "custom", path: ["address"], message: M.address });
-      if (!value("postcode")) ctx.addIssue({ code: "custom", path: ["postcode"], message: M.postcode });
-      else if (!ukPostcode(value("postcode"))) ctx.addIssue({ code: "custom", path: ["postcode"], message: M.postcodeFormat });
-    }, ALWAYS)
-    .transform((form): DonationInput => {
-      const amount = donationAmount(form.amount, form.otherAmount);
-      const asksDetails = form.giftAid && !who.declarationInForce;
-      return {
-        amount: amount.ok ? amount.pence : 0,
-        message: form.message,
-        email: who.visitor ? visitorEmail.parse(form.email) : "",
-        fullName: form.fullName,
-        giftAid: form.giftAid,
-        title: asksDetails ? form.title : "",
-        address: asksDetails ? addressText(form.address) : "",
-        postcode: asksDetails ? (ukPostcode(form.postcode) ?? "") : "",
-      };
-    });
+  return (
+    z
+      .object({
+        amount: z.preprocess(asText, z.string()),
+        otherAmount: z.preprocess(asText, z.string().max(LIMITS.otherAmount, { error: M.otherAmount })),
+        message: z.preprocess(asText, z.string().trim().max(LIMITS.message, { error: M.message })),
+        // Checked below with the others (the address check stops at its first problem, which would hide the rest).
+        email: z.preprocess(asText, z.string()),
+        fullName: text(LIMITS.fullName),
+        giftAid: z.preprocess(asText, z.string()).transform((value) => value === "on"),
+        title: z.preprocess(asText, z.string()),
+        address: text(LIMITS.address),
+        postcode: text(LIMITS.postcode),
+      })
+      // Run even when a field is wrong, so every message shows at once (the values may then be missing).
+      .superRefine((form, ctx) => {
+        const value = (name: keyof typeof form) => (typeof form[name] === "string" ? (form[name] as string) : "");
+        const amount = donationAmount(value("amount"), value("otherAmount"));
+        if (!amount.ok) ctx.addIssue({ code: "custom", path: [amount.field], message: amount.message });
+        if (who.visitor) {
+          const email = visitorEmail.safeParse(value("email"));
+          if (!email.success) ctx.addIssue({ code: "custom", path: ["email"], message: email.error.issues[0]?.message ?? M.email });
+        }
+        const asksDetails = form.giftAid === true && !who.declarationInForce;
+        if ((who.visitor || asksDetails) && !value("fullName")) ctx.addIssue({ code: "custom", path: ["fullName"], message: M.fullName });
+        if (!asksDetails) return;
+        if (value("title") !== "" && !(DECLARATION_TITLES as readonly string[]).includes(value("title"))) {
+          ctx.addIssue({ code: "custom", path: ["title"], message: M.title });
+        }
+        if (!addressText(value("address"))) ctx.addIssue({ code: "custom", path: ["address"], message: M.address });
+        if (!value("postcode")) ctx.addIssue({ code: "custom", path: ["postcode"], message: M.postcode });
+        else if (!ukPostcode(value("postcode"))) ctx.addIssue({ code: "custom", path: ["postcode"], message: M.postcodeFormat });
+      }, ALWAYS)
+      .transform((form): DonationInput => {
+        const amount = donationAmount(form.amount, form.otherAmount);
+        const asksDetails = form.giftAid && !who.declarationInForce;
+        return {
+          amount: amount.ok ? amount.pence : 0,
+          message: form.message,
+          email: who.visitor ? visitorEmail.parse(form.email) : "",
+          fullName: form.fullName,
+          giftAid: form.giftAid,
+          title: asksDetails ? form.title : "",
+          address: asksDetails ? addressText(form.address) : "",
+          postcode: asksDetails ? (ukPostcode(form.postcode) ?? "") : "",
+        };
+      })
+  );
 }

@@ -114,6 +114,8 @@ const GET_EXCEPTIONS: Record<string, (actor: Actor) => Answer | undefined> = {
 /** What an admitted actor's harmless post gets (a form with nothing to act on). */
 const ADMITTED_POST: Record<string, (actor: Actor) => Cell> = {
   "features/site/routes/contact.tsx": () => ({ status: 400, type: HTML }),
+  // Donations (docs/requirements.md §14): anyone may give; an empty post is told what is missing.
+  "features/donations/routes/donate.tsx": () => ({ status: 400, type: HTML }),
   "features/sign-in/routes/login.tsx": (actor) => (SIGNED_IN.has(actor) ? toHome(actor) : { status: 400, type: HTML }),
   "features/membership/routes/signup.tsx": (actor) => (actor === "visitor" ? { status: 400, type: HTML } : TO_ACCOUNT),
   "features/sign-in/routes/forgot-password.tsx": () => ({ status: 400, type: HTML }),

@@ -48,7 +48,7 @@ async function act({ request, context }: ActionFunctionArgs) {
   // Anyone may give: a signed-in member as themself, anyone else as a visitor.
   const user = await getUser(request, context);
   const who = await donationFormFor(context, user);
-  const submission = parseWithZod(await request.formData(), { schema: donationSchema(who) });
+  const submission = parseWithZod(await request.formData(), { schema: donationSchema(who), disableAutoCoercion: true });
   if (submission.status !== "success") return data(submission.reply({ formErrors: [DONATION_MESSAGES.invalid] }), { status: 400 });
   const started = await startDonation(context, request, user, submission.value);
   if (started.ok) return redirect(started.url, 303);

@@ -13,7 +13,7 @@ afterAll(async () => {
   await browser?.close();
 });
 
-const MAIN = ["Home", "About Us", "School", "Office Bearers", "Event Calender", "Gallery", "News", "Contact Us"];
+const MAIN = ["Home", "About Us", "School", "Office Bearers", "Event Calender", "Gallery", "News", "Contact Us", "Donate"];
 
 async function menu(page: Page, selector: string): Promise<string[]> {
   return page.locator(`${selector} a`).allInnerTexts();

@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { addressText, declarationInForce, declarationTitle, donationAmount, donationSchema, memberHomeAddress, ukPostcode } from "~/features/donations/donation";
+import {
+  addressText,
+  declarationInForce,
+  declarationTitle,
+  donationAmount,
+  donationSchema,
+  memberHomeAddress,
+  ukPostcode,
+} from "~/features/donations/donation";
 import { DONATION_MESSAGES as M } from "~/features/donations/donation-form";
 import type { GiftAidDeclaration } from "~/kernel/store/records";
 
@@ -99,7 +107,17 @@ describe("the donation form's schema", () => {
   it("a visitor gives a name and e-mail; ticked, the home address and a UK postcode", () => {
     const result = parse(
       { visitor: true, declarationInForce: false },
-      { amount: "2500", otherAmount: "", message: " Keep it up ", email: "Ann@Example.org", fullName: "Ann Giver", giftAid: "on", title: "Mrs", address: "1 Road\nTown", postcode: "m33pa" },
+      {
+        amount: "2500",
+        otherAmount: "",
+        message: " Keep it up ",
+        email: "Ann@Example.org",
+        fullName: "Ann Giver",
+        giftAid: "on",
+        title: "Mrs",
+        address: "1 Road\nTown",
+        postcode: "m33pa",
+      },
     );
     expect(result.success && result.data).toEqual({
       amount: 2500,
@@ -113,7 +131,10 @@ describe("the donation form's schema", () => {
     });
   });
   it("says what is missing, field by field", () => {
-    const result = parse({ visitor: true, declarationInForce: false }, { amount: "", giftAid: "on", title: "King", postcode: "nope", message: "x".repeat(501) });
+    const result = parse(
+      { visitor: true, declarationInForce: false },
+      { amount: "", giftAid: "on", title: "King", postcode: "nope", message: "x".repeat(501) },
+    );
     expect(messages(result)).toEqual({
       amount: M.amount,
       email: M.email,

@@ -33,7 +33,12 @@ const row = (over: Partial<DonationReportRow>): DonationReportRow => ({
 
 describe("the donations report's rows", () => {
   it("totals and refunds", () => {
-    expect(donationTotals([row({}), row({ amount: 500, giftAid: false, refunded: 500 })])).toEqual({ count: 2, amount: 3000, refunded: 500, giftAidAmount: 2500 });
+    expect(donationTotals([row({}), row({ amount: 500, giftAid: false, refunded: 500 })])).toEqual({
+      count: 2,
+      amount: 3000,
+      refunded: 500,
+      giftAidAmount: 2500,
+    });
     expect(refundedText(row({}))).toBe("No");
     expect(refundedText(row({ refunded: 2500 }))).toBe("Yes, £25.00");
     expect(refundedText(row({ refunded: 500 }))).toBe("£5.00 of it");

@@ -28,6 +28,8 @@ const CONTENT = [
   "social4Url",
   "disabledMessageHtml",
   "latestOfficeBearersTitle",
+  // The words at the top of /donate (docs/requirements.md §14): content
+  "donatePageHtml",
 ];
 
 const saved = (): SiteSettings => {
