@@ -110,6 +110,16 @@ export default [
   page("accounts/messages/:id", "features/office/routes/message.tsx"),
   page("accounts/activity", "features/office/routes/activity-log.tsx"),
 
+  // Gift Aid, accountants (docs/requirements.md §14): the claim, its schedule, past claims, the settings, a declaration's correction
+  page("accounts/gift-aid", "features/gift-aid/routes/claim.tsx"),
+  page("accounts/gift-aid/schedule.ods", "features/gift-aid/routes/schedule-ods.tsx"),
+  page("accounts/gift-aid/schedule.xlsx", "features/gift-aid/routes/schedule-xlsx.tsx"),
+  page("accounts/gift-aid/claims/:id", "features/gift-aid/routes/past-claim.tsx"),
+  page("accounts/gift-aid/claims/:id/schedule.ods", "features/gift-aid/routes/claim-schedule-ods.tsx"),
+  page("accounts/gift-aid/claims/:id/schedule.xlsx", "features/gift-aid/routes/claim-schedule-xlsx.tsx"),
+  page("accounts/gift-aid/settings", "features/gift-aid/routes/settings.tsx"),
+  page("accounts/gift-aid/declarations/:id", "features/gift-aid/routes/declaration.tsx"),
+
   // Door, accountants: the QR scanner and the ticket desk
   page("scan-qr-code", "features/door/routes/scanner.tsx"),
   page("accounts/desk", "features/door/routes/ticket-desk.tsx"),

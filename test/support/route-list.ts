@@ -370,6 +370,55 @@ export const ROUTES: Readonly<Record<string, RouteEntry>> = {
     resource: "xlsx",
   },
 
+  // Gift Aid (docs/requirements.md §14, requireAccountant): the claim, its schedule's downloads, past claims, the settings, a declaration's correction.
+  // The demo has no claim and no sample declaration id: those are the not-found page.
+  "features/gift-aid/routes/claim.tsx": { path: "/accounts/gift-aid", methods: GET_POST, access: "accountant", html: true },
+  "features/gift-aid/routes/schedule-ods.tsx": {
+    path: "/accounts/gift-aid/schedule.ods?from=2026-04-06&to=2027-04-05",
+    methods: GET,
+    access: "accountant",
+    html: false,
+    resource: "file",
+  },
+  "features/gift-aid/routes/schedule-xlsx.tsx": {
+    path: "/accounts/gift-aid/schedule.xlsx?from=2026-04-06&to=2027-04-05",
+    methods: GET,
+    access: "accountant",
+    html: false,
+    resource: "xlsx",
+  },
+  "features/gift-aid/routes/past-claim.tsx": {
+    path: `/accounts/gift-aid/claims/${DEMO.unknown}`,
+    methods: GET_POST,
+    access: "accountant",
+    html: true,
+    status: 404,
+  },
+  "features/gift-aid/routes/claim-schedule-ods.tsx": {
+    path: `/accounts/gift-aid/claims/${DEMO.unknown}/schedule.ods`,
+    methods: GET,
+    access: "accountant",
+    html: false,
+    resource: "file",
+    status: 404,
+  },
+  "features/gift-aid/routes/claim-schedule-xlsx.tsx": {
+    path: `/accounts/gift-aid/claims/${DEMO.unknown}/schedule.xlsx`,
+    methods: GET,
+    access: "accountant",
+    html: false,
+    resource: "xlsx",
+    status: 404,
+  },
+  "features/gift-aid/routes/settings.tsx": { path: "/accounts/gift-aid/settings", methods: GET_POST, access: "accountant", html: true },
+  "features/gift-aid/routes/declaration.tsx": {
+    path: `/accounts/gift-aid/declarations/${DEMO.unknown}`,
+    methods: GET_POST,
+    access: "accountant",
+    html: true,
+    status: 404,
+  },
+
   // Contact inbox (docs/requirements.md §6.13). The demo has no messages: the sample message is the not-found page.
   "features/office/routes/messages.tsx": { path: "/accounts/messages", methods: GET, access: "accountant", html: true },
   "features/office/routes/message.tsx": { path: `/accounts/messages/${DEMO.unknown}`, methods: GET_POST, access: "accountant", html: true, status: 404 },

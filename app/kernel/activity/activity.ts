@@ -77,6 +77,12 @@ export const ACTIVITY_KINDS = [
   "mailing-scheduled",
   // Member mailings (docs/requirements.md §13): a scheduled mailing that could not start at its time, and why (no names)
   "mailing-not-started",
+  // Gift Aid (docs/requirements.md §14, ADR 74): claims made, referenced and reopened, the settings, a declaration corrected
+  "gift-aid-claimed",
+  "gift-aid-reference-entered",
+  "gift-aid-claim-reopened",
+  "gift-aid-settings-changed",
+  "gift-aid-declaration-corrected",
   // Gift Aid declarations (docs/requirements.md §14, ADR 74): given (how, from which day) or cancelled, about the member
   "gift-aid-declaration-given",
   "gift-aid-declaration-cancelled",
@@ -181,11 +187,31 @@ export type ActivityEvent =
   | { kind: "mailing-scheduled"; mailing: { id: Id; subject: string; kind: string }; when: string | null }
   // Member mailings (docs/requirements.md §13): a scheduled mailing back to a draft at its time, with the reason in words
   | { kind: "mailing-not-started"; mailing: { id: Id; subject: string; kind: string }; reason: string }
+  // Donations (docs/requirements.md §14): the giver is the entry's actor and its person (`personId`: a member's or a donor's id)
+  | { kind: "donation-received"; donation: { transactionId: Id; personId: Id; name: string; amount: number; giftAid: boolean } }
   // Gift Aid declarations (docs/requirements.md §14): `how` as features/gift-aid's DECLARATION_ORIGIN_PHRASES says it ("at sign-up"); days as YYYY-MM-DD
   | { kind: "gift-aid-declaration-given"; member: ActivityMember; how: string; givenOn: string }
   | { kind: "gift-aid-declaration-cancelled"; member: ActivityMember; on: string }
-  // Donations (docs/requirements.md §14): the giver is the entry's actor and its person (`personId`: a member's or a donor's id)
-  | { kind: "donation-received"; donation: { transactionId: Id; personId: Id; name: string; amount: number; giftAid: boolean } };
+  // Gift Aid (docs/requirements.md §14, ADR 74): a claim by its period, count and total (no donor's name); a reopening with its reason
+  | { kind: "gift-aid-claimed" | "gift-aid-reference-entered"; claim: GiftAidClaimName }
+  | { kind: "gift-aid-claim-reopened"; claim: GiftAidClaimName; reason: string }
+  | { kind: "gift-aid-settings-changed"; before: JsonValue; after: JsonValue }
+  // The fields changed, before → after; a donor (no member) has no memberId
+  | {
+      kind: "gift-aid-declaration-corrected";
+      declaration: { id: Id; personId: Id; personKind: "member" | "donor"; name: string };
+      before: JsonValue;
+      after: JsonValue;
+    };
+
+/** Gift Aid: a claim as the log names it, by its period ("6-04-2026 to 5-04-2027"), count, total in pence and HMRC's reference ("" when none). */
+export interface GiftAidClaimName {
+  id: Id;
+  period: string;
+  payments: number;
+  total: number;
+  reference: string;
+}
 
 /** Studio: events. An event as the log names it: `Event "Christmas Party" (2026-12-27)`. */
 export interface StudioEventName {
@@ -340,6 +366,17 @@ export function activitySentence(actor: string, event: ActivityEvent): string {
     case "mailing-not-started":
       // The one who scheduled it is the entry's actor; the sentence needs no name.
       return `The ${event.mailing.kind} "${event.mailing.subject}" was not sent at its scheduled time: ${event.reason} It is a draft again.`;
+    // Gift Aid (docs/requirements.md §14)
+    case "gift-aid-claimed":
+      return `${actor} marked ${count(event.claim.payments, "payment", "payments")} (${formatPence(event.claim.total)}) for ${event.claim.period} as claimed from HMRC${event.claim.reference ? ` (reference ${event.claim.reference})` : ""}.`;
+    case "gift-aid-reference-entered":
+      return `${actor} entered HMRC's reference ${event.claim.reference} for the Gift Aid claim for ${event.claim.period}.`;
+    case "gift-aid-claim-reopened":
+      return `${actor} reopened the Gift Aid claim for ${event.claim.period} (${count(event.claim.payments, "payment", "payments")}). Reason: ${event.reason}`;
+    case "gift-aid-settings-changed":
+      return `${actor} changed the Gift Aid settings.`;
+    case "gift-aid-declaration-corrected":
+      return `${actor} corrected the Gift Aid declaration of ${event.declaration.name}: ${Object.keys(event.after as object).join(", ") || "nothing changed"}.`;
     // Gift Aid declarations (docs/requirements.md §14)
     case "gift-aid-declaration-given":
       return `${actor} recorded a Gift Aid declaration of member ${memberName(event.member)} (${event.how}), in force from ${formatIsoDay(event.givenOn)}.`;
@@ -421,6 +458,15 @@ function subjectOf(event: ActivityEvent): { subjectId: string; subjectName: stri
     case "mailing-scheduled":
     case "mailing-not-started":
       return { subjectId: event.mailing.id, subjectName: `mailing "${event.mailing.subject}"` };
+    // Gift Aid (docs/requirements.md §14)
+    case "gift-aid-claimed":
+    case "gift-aid-reference-entered":
+    case "gift-aid-claim-reopened":
+      return { subjectId: event.claim.id, subjectName: `Gift Aid claim for ${event.claim.period}` };
+    case "gift-aid-settings-changed":
+      return { subjectId: "gift-aid-settings", subjectName: "Gift Aid settings" };
+    case "gift-aid-declaration-corrected":
+      return { subjectId: event.declaration.id, subjectName: `Gift Aid declaration of ${event.declaration.name}` };
     // Donations (docs/requirements.md §14)
     case "donation-received":
       return { subjectId: event.donation.transactionId, subjectName: `donation by ${event.donation.name}` };
@@ -441,6 +487,8 @@ export function memberOf(event: ActivityEvent): Id | null {
       return event.message.memberId;
     case "member-erased":
       return event.memberId;
+    case "gift-aid-declaration-corrected":
+      return event.declaration.personKind === "member" ? event.declaration.personId : null;
     case "donation-received":
       return event.donation.personId;
     default:

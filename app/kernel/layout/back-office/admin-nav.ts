@@ -18,6 +18,8 @@ export const ADMIN_MENU: readonly NavLink[] = [
   { label: "Subscriptions", to: "/mem-renewals" },
   { label: "Pending payments", to: "/accounts/payments" },
   { label: "Event Payments", to: "/mem-events-pay" },
+  // Gift Aid claims from HMRC (docs/requirements.md §14)
+  { label: "Gift Aid", to: "/accounts/gift-aid" },
   // Donations received, with Gift Aid and refunds (docs/requirements.md §14)
   { label: "Donations", to: "/accounts/donations" },
   { label: "Scan tickets", to: "/scan-qr-code" },

@@ -182,3 +182,40 @@ describe("the daily run's entry", () => {
     expect(entry).toMatchObject({ kind: "scheduled-run", subjectId: "daily-run", actorName: "Scheduled" });
   });
 });
+
+describe("Gift Aid entries (docs/requirements.md §14)", () => {
+  const at = new Date("2026-07-01T17:05:09.123Z");
+  const claim = { id: "c1", period: "06-04-2025 to 05-04-2026", payments: 3, total: 7500, reference: "" };
+
+  it("name a claim by its period, count and total, never a donor; a reopening says why", () => {
+    expect(activityEntry(jane, { kind: "gift-aid-claimed", claim }, at)).toMatchObject({
+      subjectId: "c1",
+      subjectName: "Gift Aid claim for 06-04-2025 to 05-04-2026",
+      memberId: null,
+      summary: "Jane Smith marked 3 payments (£75.00) for 06-04-2025 to 05-04-2026 as claimed from HMRC.",
+    });
+    expect(activitySentence("Jane Smith", { kind: "gift-aid-reference-entered", claim: { ...claim, reference: "X123" } })).toBe(
+      "Jane Smith entered HMRC's reference X123 for the Gift Aid claim for 06-04-2025 to 05-04-2026.",
+    );
+    expect(activitySentence("Jane Smith", { kind: "gift-aid-claim-reopened", claim, reason: "Sent twice" })).toBe(
+      "Jane Smith reopened the Gift Aid claim for 06-04-2025 to 05-04-2026 (3 payments). Reason: Sent twice",
+    );
+  });
+
+  it("a corrected declaration is about its member (a donor is no member), with the fields before and after", () => {
+    const corrected = (personKind: "member" | "donor") =>
+      activityEntry(
+        jane,
+        {
+          kind: "gift-aid-declaration-corrected",
+          declaration: { id: "d1", personId: "p1", personKind, name: "Fay Fisher" },
+          before: { postcode: "X" },
+          after: { postcode: "M1 1AA" },
+        },
+        at,
+      );
+    expect(corrected("member")).toMatchObject({ memberId: "p1", subjectId: "d1", before: { postcode: "X" }, after: { postcode: "M1 1AA" } });
+    expect(corrected("member").summary).toBe("Jane Smith corrected the Gift Aid declaration of Fay Fisher: postcode.");
+    expect(corrected("donor").memberId).toBeNull();
+  });
+});
