@@ -39,6 +39,10 @@ export const STORE_SPECIFIC_CODE: Record<string, { why: string; e2e: string[] }>
     why: "declares CMS_API_URL and CMS_API_TOKEN; no flow: test/unit/kernel/http/env.test.ts proves the pair is checked",
     e2e: [],
   },
+  "app/features/gift-aid/sign-up-backfill.server.ts": {
+    why: "on Cockpit the daily run gives consenting members their sign-up declarations (D1's came with migration 0031); no flow: test/integration/features/gift-aid/sign-up-backfill.test.ts runs it on both stores",
+    e2e: [],
+  },
 };
 
 /** The browser test files of the Cockpit run: those STORE_SPECIFIC_CODE names. */
