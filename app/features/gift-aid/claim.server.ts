@@ -87,6 +87,9 @@ export async function buildClaim(context: AppLoadContext, period: { from: string
     if (!withinClaimWindow(day, today)) continue;
     const declaration = declarationInForce(declarations[payment.userId] ?? [], day);
     if (!declaration) continue;
+    // An erased person's declaration whose name and address became the pseudonym (data-rights erasure,
+    // docs/privacy.md) can no longer back a claim: left out, not listed as a problem to "fix" by guesswork.
+    if (declaration.pseudonymisedAt !== null) continue;
     const details = donorDetails(declaration);
     const row: ClaimRow = {
       transactionId: payment.id,

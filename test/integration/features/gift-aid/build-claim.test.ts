@@ -234,6 +234,16 @@ describe("buildClaim on D1", () => {
     expect(claim.total).toBe(2500);
   });
 
+  it("leaves out the payments of a person erased, whose declaration now has the pseudonym", async () => {
+    await declare("hal", { fullName: "Hal Jones", givenOn: "2025-01-01" });
+    const halPaid = await paid("hal", "2025-11-01", 1200);
+    const period = { from: "2025-11-01", to: "2025-11-01" };
+    expect((await buildClaim(context(), period, TODAY)).rows.map((r) => r.transactionId)).toEqual([halPaid]);
+    expect(await t.store.giftAidDeclarations.pseudonymise("hal", { fullName: "Erased member" }, AT)).toBe(1);
+    const claim = await buildClaim(context(), period, TODAY);
+    expect([...claim.rows, ...claim.problems]).toEqual([]);
+  });
+
   it("reads only the eligible kinds the settings name", async () => {
     await t.store.giftAidSettings.save({ eligibleKinds: ["donation"], charityReference: "AB12345", charityName: "Test Association" }, "accountant-1", AT + 1);
     const claim = await buildClaim(context(), YEAR, TODAY);
