@@ -79,6 +79,8 @@ export async function eraseMember(context: AppLoadContext, member: Member, actor
   await store.personalData.pseudonymiseActivity(ids, names, pseudonym);
   await store.personalData.pseudonymisePayments(member.id, { name: pseudonym, email: erasedEmail(member.id) });
   await store.personalData.eraseRefundReasons(member.id);
+  // The messages typed with their donations, like the refunds' reasons (the donations stay, for the accounts).
+  await store.donations.eraseMessages(member.id);
   await store.personalData.deleteOutboxAbout(member.id);
   await store.personalData.eraseContactMessagesBy(member.id);
   // Their devices (browser, country, when seen) go too, and with them every session (ADR 70).

@@ -88,7 +88,7 @@ export const ERASURE_REMOVES = [
   "Copies of e-mails sent to them (at every address they had) and messages they sent through the contact form",
   "Their newsletter and notice choices with every change of them, the record of mailings sent to them, and addresses that bounced",
   "In the activity log: their name, and what a correction of their record changed it from and to",
-  "The reasons typed for their refunds and the references of their bank transfers and cheques",
+  "The reasons typed for their refunds, the messages written with their donations, and the references of their bank transfers and cheques",
 ] as const;
 
 export const ERASURE_KEEPS = [

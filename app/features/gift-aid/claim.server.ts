@@ -62,10 +62,12 @@ export async function buildClaim(context: AppLoadContext, period: { from: string
   );
   if (payments.length === 0) return view;
   const ids = payments.map((t) => t.id);
-  const [refunded, claimed, declarations] = await Promise.all([
+  const donationIds = payments.filter((t) => t.paymentType === "donation").map((t) => t.id);
+  const [refunded, claimed, declarations, donations] = await Promise.all([
     store.refunds.refundedBy("transaction", ids),
     store.giftAidClaims.claimedOf(ids),
     store.giftAidDeclarations.listByPeople([...new Set(payments.map((t) => t.userId))]),
+    donationIds.length > 0 ? store.donations.getMany(donationIds) : Promise.resolve({} as Record<Id, { giftAid: boolean }>),
   ]);
 
   for (const payment of payments) {
@@ -76,12 +78,18 @@ export async function buildClaim(context: AppLoadContext, period: { from: string
       if (back > 0) view.refundedAfterClaiming.push({ item, refunded: back });
       continue;
     }
+    // A donation given with the Gift Aid box left empty is not claimed, even when an older declaration
+    // is in force: the giver chose so for this gift, and its receipt said "not declared" (docs/requirements.md §14).
+    if (donations[payment.id]?.giftAid === false) continue;
     const amount = netAmount(payment, refunds);
     if (amount === null) continue;
     const day = receivedDay(payment);
     if (!withinClaimWindow(day, today)) continue;
     const declaration = declarationInForce(declarations[payment.userId] ?? [], day);
     if (!declaration) continue;
+    // An erased person's declaration whose name and address became the pseudonym (data-rights erasure,
+    // docs/privacy.md) can no longer back a claim: left out, not listed as a problem to "fix" by guesswork.
+    if (declaration.pseudonymisedAt !== null) continue;
     const details = donorDetails(declaration);
     const row: ClaimRow = {
       transactionId: payment.id,

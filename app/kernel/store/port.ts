@@ -617,6 +617,8 @@ export interface DonationsRepository {
   getMany(transactionIds: Id[]): Promise<Record<Id, Donation>>;
   /** A person's donations, newest first (Download my data). */
   listByPerson(personId: Id): Promise<Donation[]>;
+  /** Erasure: the messages typed with this person's donations become ERASED_VALUE (the amounts stay for the accounts); how many. */
+  eraseMessages(personId: Id): Promise<number>;
 }
 
 export interface GiftAidSettingsRepository {

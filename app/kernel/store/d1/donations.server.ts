@@ -1,3 +1,4 @@
+import { ERASED_VALUE } from "../../../features/data-rights";
 import type { DonationsRepository } from "../port";
 import type { Donation } from "../records";
 import { donationFromRow, donationToRow, rowsWhereIn } from "./rows-gift-aid";
@@ -29,6 +30,11 @@ export function d1Donations(db: D1Database): DonationsRepository {
         .bind(personId)
         .all<Record<string, unknown>>();
       return results.map(donationFromRow);
+    },
+    async eraseMessages(personId) {
+      // Free text the giver typed, like a refund's reason: not needed for the accounts (docs/privacy.md).
+      const result = await db.prepare("UPDATE donations SET message = ?1 WHERE person_id = ?2 AND message NOT IN ('', ?1)").bind(ERASED_VALUE, personId).run();
+      return result.meta.changes ?? 0;
     },
   };
 }

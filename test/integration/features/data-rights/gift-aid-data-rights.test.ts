@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { MyData } from "~/features/data-rights/my-data";
-import { erasedName } from "~/features/data-rights/erasure";
+import { ERASED_VALUE, erasedName } from "~/features/data-rights/erasure";
 import { createD1Store } from "~/kernel/store/d1/index.server";
 import { ukIsoDay } from "~/kernel/store/received-day";
 import { client } from "../../../support/client";
@@ -145,6 +145,13 @@ describe("Erasure and Gift Aid declarations", () => {
     for (const trace of [UNCLAIMED.fullName, UNCLAIMED.address, UNCLAIMED.postcode]) expect(kept).not.toContain(trace);
     // Its facts stay: when and how it was given, and the wording.
     expect(declaration).toMatchObject({ givenOn: "2025-01-01", origin: "my-account", wordingVersion: "hmrc-model-2026-11" });
+  });
+
+  it("the messages typed with the erased member's donations are erased; the donations stay for the accounts", async () => {
+    const donations = await withServerD1(server.persistTo, (db) => createD1Store(db).donations.listByPerson(ids.unclaimed));
+    expect(donations).toHaveLength(1);
+    expect(donations[0]).toMatchObject({ amount: 2500, giftAid: true, message: ERASED_VALUE });
+    expect(JSON.stringify(donations)).not.toContain(MESSAGE);
   });
 
   it("claimed within HMRC's six years: the declaration keeps its name and address, and the claimed payment stays", async () => {

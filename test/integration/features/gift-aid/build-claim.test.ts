@@ -218,6 +218,32 @@ describe("buildClaim on D1", () => {
     expect(claim.total).toBe(11_000);
   });
 
+  it("leaves out a donation given with the Gift Aid box empty, though a declaration is in force", async () => {
+    await declare("gus", { fullName: "Gus Hill", givenOn: "2025-01-01" });
+    const without = await paid("gus", "2025-10-01", 1500);
+    const withGiftAid = await paid("gus", "2025-10-02", 2500);
+    const given = (transactionId: string, giftAid: boolean) =>
+      t.store.donations.create(
+        { transactionId, personId: "gus", personKind: "member", amount: giftAid ? 2500 : 1500, message: "", giftAid, declarationId: null },
+        AT,
+      );
+    await given(without, false);
+    await given(withGiftAid, true);
+    const claim = await buildClaim(context(), { from: "2025-10-01", to: "2025-10-02" }, TODAY);
+    expect([...claim.rows, ...claim.problems].map((r) => r.transactionId)).toEqual([withGiftAid]);
+    expect(claim.total).toBe(2500);
+  });
+
+  it("leaves out the payments of a person erased, whose declaration now has the pseudonym", async () => {
+    await declare("hal", { fullName: "Hal Jones", givenOn: "2025-01-01" });
+    const halPaid = await paid("hal", "2025-11-01", 1200);
+    const period = { from: "2025-11-01", to: "2025-11-01" };
+    expect((await buildClaim(context(), period, TODAY)).rows.map((r) => r.transactionId)).toEqual([halPaid]);
+    expect(await t.store.giftAidDeclarations.pseudonymise("hal", { fullName: "Erased member" }, AT)).toBe(1);
+    const claim = await buildClaim(context(), period, TODAY);
+    expect([...claim.rows, ...claim.problems]).toEqual([]);
+  });
+
   it("reads only the eligible kinds the settings name", async () => {
     await t.store.giftAidSettings.save({ eligibleKinds: ["donation"], charityReference: "AB12345", charityName: "Test Association" }, "accountant-1", AT + 1);
     const claim = await buildClaim(context(), YEAR, TODAY);
