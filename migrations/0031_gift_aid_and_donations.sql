@@ -141,6 +141,8 @@ CREATE TABLE gift_aid_claims (
   reopen_reason TEXT
 );
 CREATE INDEX gift_aid_claims_created ON gift_aid_claims (created_at DESC, id);
+-- "Refunded after claiming": the refunds made since the latest claim, read from here.
+CREATE INDEX refunds_created ON refunds (created_at);
 
 CREATE TABLE gift_aid_claim_items (
   transaction_id TEXT PRIMARY KEY,

@@ -5,7 +5,7 @@ import { giftAidOn } from "./rules/amount";
 import { withinClaimWindow } from "./rules/claim-window";
 import { declarationInForce } from "./rules/declaration-in-force";
 import { donorDetails } from "./rules/donor-details";
-import { netAmount, refundedAfterClaiming } from "./rules/net-amount";
+import { netAmount } from "./rules/net-amount";
 
 /**
  * A Gift Aid claim for a period (docs/requirements.md §14, ADR 74), built from the period's rows
@@ -45,7 +45,7 @@ export interface ClaimView {
   total: Pence;
   /** The Gift Aid due on `total`. */
   giftAid: Pence;
-  /** The period's claimed payments refunded since (HMRC expects the overclaim netted off in the next claim). */
+  /** Claimed payments refunded since, of any period, until the next claim is marked (HMRC expects the overclaim netted off in it). */
   refundedAfterClaiming: Array<{ item: GiftAidClaimItem; refunded: Pence }>;
 }
 
@@ -55,6 +55,8 @@ export async function buildClaim(context: AppLoadContext, period: { from: string
   // Tickets never qualify (a ticket buys entry), whatever the settings say.
   const types = settings.eligibleKinds.filter((kind): kind is Exclude<PaymentType, "ticket"> => kind !== ("ticket" as string));
   const view: ClaimView = { from: period.from, to: period.to, rows: [], problems: [], total: 0, giftAid: 0, refundedAfterClaiming: [] };
+  // Whatever the period: the next claim is where HMRC expects them netted off.
+  view.refundedAfterClaiming = await store.giftAidClaims.refundedSinceLastClaim();
   if (types.length === 0 || period.from > period.to) return view;
 
   const payments = (await store.transactions.listReceived({ types, from: period.from, to: period.to })).filter(
@@ -72,12 +74,8 @@ export async function buildClaim(context: AppLoadContext, period: { from: string
 
   for (const payment of payments) {
     const refunds = refunded[payment.id] ?? 0;
-    const item = claimed[payment.id];
-    if (item) {
-      const back = refundedAfterClaiming(item.amount, payment, refunds);
-      if (back > 0) view.refundedAfterClaiming.push({ item, refunded: back });
-      continue;
-    }
+    // Claimed already: refunds since are flagged above, whatever the period.
+    if (claimed[payment.id]) continue;
     // A donation given with the Gift Aid box left empty is not claimed, even when an older declaration
     // is in force: the giver chose so for this gift, and its receipt said "not declared" (docs/requirements.md §14).
     if (donations[payment.id]?.giftAid === false) continue;

@@ -12,7 +12,7 @@ export { donorDetails, type DonorDetails } from "./rules/donor-details";
 export { HOUSE_TOO_LONG, NO_HOUSE, houseFromAddress } from "./rules/house";
 export { HOUSE_MAX, NAME_MAX, TITLE_MAX } from "./rules/limits";
 export { scheduleTitle, splitName, withoutHyphens, type SplitName } from "./rules/name";
-export { netAmount, refundedAfterClaiming } from "./rules/net-amount";
+export { netAmount } from "./rules/net-amount";
 export { BAD_POSTCODE, isUkPostcode, normalisePostcode } from "./rules/postcode";
 export { SCHEDULE_HEADINGS, scheduleRows, type ScheduleCell, type ScheduleRowSource, type ScheduleSheet } from "./schedule/sheet";
 export {

@@ -642,6 +642,12 @@ export interface GiftAidClaimsRepository {
   items(claimId: Id): Promise<GiftAidClaimItem[]>;
   /** The claim items of these payments, by transaction id (which of a period's payments were claimed). */
   claimedOf(transactionIds: Id[]): Promise<Record<Id, GiftAidClaimItem>>;
+  /**
+   * Claimed payments refunded since (docs/requirements.md §14.3): the done refunds made after their
+   * claim and since the latest claim was marked (the next claim is where HMRC expects them netted
+   * off, so marking it ends the flag), summed per payment and capped at what was claimed on.
+   */
+  refundedSinceLastClaim(): Promise<Array<{ item: GiftAidClaimItem; refunded: Pence }>>;
   /** Every payment claimed on, with its item (the "refunded after claiming" flags read their refunds). */
   listItemsOfPerson(personId: Id): Promise<GiftAidClaimItem[]>;
   /** Sets HMRC's reference; only while none is set. True when it changed. */

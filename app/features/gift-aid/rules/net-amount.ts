@@ -9,12 +9,3 @@ export function netAmount(transaction: Pick<Transaction, "unitAmount" | "qty">, 
   const net = transaction.unitAmount * transaction.qty - refunded;
   return net > 0 ? net : null;
 }
-
-/**
- * A payment claimed on and refunded afterwards: how much of what was claimed on has gone back
- * (HMRC expects the overclaim netted off in the next claim); 0 when nothing has.
- */
-export function refundedAfterClaiming(claimed: Pence, transaction: Pick<Transaction, "unitAmount" | "qty">, refunded: Pence): Pence {
-  const now = Math.max(0, transaction.unitAmount * transaction.qty - refunded);
-  return Math.max(0, claimed - now);
-}

@@ -92,6 +92,24 @@ export function d1GiftAidClaims(db: D1Database): GiftAidClaimsRepository {
 
     claimedOf,
 
+    async refundedSinceLastClaim() {
+      // Read from the refunds made since the latest claim (refunds_created), never every claimed payment.
+      const { results } = await db
+        .prepare(
+          `SELECT i.*, MIN(i.amount, SUM(r.amount)) AS refunded_since
+           FROM refunds r
+           JOIN gift_aid_claim_items i ON i.transaction_id = r.transaction_id
+           JOIN gift_aid_claims c ON c.id = i.claim_id
+           WHERE r.status = 'succeeded'
+             AND r.created_at >= (SELECT COALESCE(MAX(created_at), 0) FROM gift_aid_claims WHERE status = 'claimed')
+             AND r.created_at >= c.created_at
+           GROUP BY i.transaction_id
+           ORDER BY i.paid_on, i.transaction_id`,
+        )
+        .all<Row>();
+      return results.map((row) => ({ item: claimItemFromRow(row), refunded: Number(row.refunded_since) }));
+    },
+
     async listItemsOfPerson(personId) {
       const { results } = await db.prepare("SELECT * FROM gift_aid_claim_items WHERE person_id = ? ORDER BY paid_on, transaction_id").bind(personId).all<Row>();
       return results.map(claimItemFromRow);

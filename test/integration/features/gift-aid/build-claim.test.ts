@@ -252,4 +252,16 @@ describe("buildClaim on D1", () => {
     await t.store.giftAidSettings.save({ eligibleKinds: [], charityReference: "", charityName: "" }, "accountant-1", AT + 2);
     expect((await buildClaim(context(), YEAR, TODAY)).rows).toEqual([]);
   });
+
+  it("flags a refund after claiming in any period's view, until the next claim is marked", async () => {
+    const nextYear = await buildClaim(context(), { from: "2027-04-06", to: "2028-04-05" }, TODAY);
+    expect(nextYear.refundedAfterClaiming.map((flag) => [flag.item.transactionId, flag.refunded])).toEqual([[ids.eveClaimedRefunded, 1500]]);
+    const next = await t.store.giftAidClaims.create(
+      { periodFrom: "2027-04-06", periodTo: "2028-04-05", total: 0, giftAid: 0, createdBy: "accountant-1" },
+      [],
+      AT + 10,
+    );
+    expect(next.kind).toBe("created");
+    expect((await buildClaim(context(), YEAR, TODAY)).refundedAfterClaiming).toEqual([]);
+  });
 });
