@@ -48,6 +48,14 @@ export const ROWS_BUDGETS = {
    * about three rows per member of the site, whatever the audience.
    */
   mailingAudience: 35_000,
+  /**
+   * The Gift Aid claim page for a tax year (docs/requirements.md §14, ADR 74): it shows every
+   * claimable payment of the period, so it reads them (one indexed read each), their refunds,
+   * claims and payers' declarations: about five rows per paid payment of the eligible kinds.
+   */
+  giftAidClaim: 60_000,
+  /** The donations report: a period's donations (none in the synthetic data) and its settings. */
+  donationsReport: 1_000,
 } as const;
 
 export type RowsKind = keyof typeof ROWS_BUDGETS;
@@ -328,6 +336,42 @@ export async function benchRows(firstUrl: string, server: RowsServer, print: (li
       }),
     );
   } else print(`  ! saving the mailing draft did not lead to its page (${draft.location ?? "no redirect"}): its views are not measured`);
+
+  // Gift Aid and donations (docs/requirements.md §14): the donation form as a visitor; the claim
+  // page for this tax year with the subscriptions made eligible (every renewal is then read);
+  // the donations report.
+  keep(result(await get("/donate", ""), { label: "donate (a visitor)", method: "GET", path: "/donate", as: "visitor", kind: "signedInPage", expect: 200 }));
+  const eligible = await send(baseUrl, "/accounts/gift-aid/settings", { cookie: accountant, form: { registration: "on", renew: "on", donation: "on" } });
+  keep(
+    result(eligible, {
+      label: "Gift Aid: make subscriptions eligible",
+      method: "POST",
+      path: "/accounts/gift-aid/settings",
+      as: "accountant",
+      kind: "write",
+      expect: redirected,
+    }),
+  );
+  keep(
+    result(await get("/accounts/gift-aid", accountant), {
+      label: "Gift Aid claim page (this tax year, every kind eligible)",
+      method: "GET",
+      path: "/accounts/gift-aid",
+      as: "accountant",
+      kind: "giftAidClaim",
+      expect: 200,
+    }),
+  );
+  keep(
+    result(await get("/accounts/donations", accountant), {
+      label: "donations report",
+      method: "GET",
+      path: "/accounts/donations",
+      as: "accountant",
+      kind: "donationsReport",
+      expect: 200,
+    }),
+  );
 
   const lookupPath = `/scan-qr-code?code=${DOOR_CODE}`;
   const lookup = await get(lookupPath, accountant);
