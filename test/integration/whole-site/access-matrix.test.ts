@@ -224,6 +224,13 @@ const ADMITTED_POST: Record<string, (actor: Actor) => Cell> = {
   // Gift Aid declarations (docs/requirements.md §14): a post without its intent, date or box is answered with its messages, nothing recorded.
   "features/gift-aid/routes/my-declaration.tsx": () => ({ status: 400, type: HTML }),
   "features/gift-aid/routes/paper-declaration.tsx": () => ({ status: 400, type: HTML }),
+  // Gift Aid claims (docs/requirements.md §14): a post without an intent is refused with its message (a
+  // past claim's too, before its id is looked up); an unknown declaration is the same 404 as its page;
+  // the settings' harmless form has a bad reference.
+  "features/gift-aid/routes/claim.tsx": () => ({ status: 400, type: HTML }),
+  "features/gift-aid/routes/past-claim.tsx": () => ({ status: 400, type: HTML }),
+  "features/gift-aid/routes/declaration.tsx": () => ({ status: 404, type: HTML }),
+  "features/gift-aid/routes/settings.tsx": () => ({ status: 400, type: HTML }),
 };
 
 function expectedGet(file: string, entry: RouteEntry, actor: Actor): Answer {
@@ -339,6 +346,8 @@ const HARMLESS_FORMS: Record<string, Record<string, string>> = {
   "features/studio/routes/settings.tsx": { ...HARMLESS, primaryContactEmail: "not an address" },
   // The button's text and link are optional: an empty form would save them empty.
   "features/studio/routes/upcoming-event.tsx": { ...HARMLESS, bookingLink: "javascript:alert(1)" },
+  // Every field of the Gift Aid settings is optional: an empty form would make no payment eligible.
+  "features/gift-aid/routes/settings.tsx": { renew: "on", charityReference: "not a reference!" },
 };
 
 const cookies = {} as Record<Actor, string | undefined>;
